@@ -1,0 +1,40 @@
+/** How much the client logs, from nothing to every request. */
+export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
+
+/** Where log lines go: `console` fits, and so does pino or winston. */
+export interface Logger {
+  error(message: string, details?: Record<string, unknown>): void;
+  warn(message: string, details?: Record<string, unknown>): void;
+  info(message: string, details?: Record<string, unknown>): void;
+  debug(message: string, details?: Record<string, unknown>): void;
+}
+
+const rank: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
+
+/** Every level, from quiet to chatty. */
+export const logLevels = Object.keys(rank) as LogLevel[];
+
+export function isLogLevel(value: unknown): value is LogLevel {
+  return typeof value === 'string' && Object.hasOwn(rank, value);
+}
+
+/** A logger that drops lines above `level`; `undefined` when nothing would ever be logged. */
+export function createLogger(level: LogLevel, sink: Logger | undefined): Logger | undefined {
+  if (level === 'off') return undefined;
+  const target = sink ?? (globalThis.console as Logger);
+  const at =
+    (name: keyof Logger) =>
+    (message: string, details?: Record<string, unknown>): void => {
+      if (rank[name] <= rank[level]) target[name](`[scholarly-metrics] ${message}`, details);
+    };
+  return { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
+}
+
+/** Request headers as a plain object, fit for a log line: the Authorization value never appears. */
+export function loggableHeaders(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    out[name] = name === 'authorization' || name === 'proxy-authorization' ? '[redacted]' : value;
+  });
+  return out;
+}

@@ -1,0 +1,201 @@
+import { InvalidParameterError, MetricError } from './errors.js';
+import { isLogLevel, type Logger, type LogLevel, logLevels } from './logger.js';
+
+/** Options of `new MetricClient(options)`. */
+export interface ClientOptions {
+  /**
+   * The API key, sent as `Authorization: Bearer <key>`. `null` sends no Authorization header, for a
+   * proxy that adds it.
+   * @default process.env.METRIC_API_KEY
+   */
+  apiKey?: string | null | undefined;
+  /**
+   * The full base URL, ending in `/api/v1` (a trailing slash is fine).
+   * @default process.env.METRIC_BASE_URL
+   */
+  baseUrl?: string | undefined;
+  /**
+   * Milliseconds one attempt may take, reading the whole body included.
+   * @default 30_000
+   */
+  timeout?: number | undefined;
+  /**
+   * How many times a failed request is retried (connection failures, timeouts, 500/502/503/504, and
+   * 429 with a `Retry-After` of at most 60 s).
+   * @default 2
+   */
+  maxRetries?: number | undefined;
+  /**
+   * The `fetch` to send requests with.
+   * @default globalThis.fetch
+   */
+  fetch?: typeof globalThis.fetch | undefined;
+  /**
+   * Extra headers sent with every request.
+   * @default {}
+   */
+  headers?: HeadersInit | undefined;
+  /**
+   * In a browser an API key is visible to anyone who opens the page, so the client refuses one unless
+   * this is `true`. `apiKey: null` (a proxy adds the key) needs no opt-in.
+   * @default false
+   */
+  dangerouslyAllowBrowser?: boolean | undefined;
+  /**
+   * How much the client logs: `'off'`, `'error'`, `'warn'`, `'info'` or `'debug'`. The Authorization
+   * header is always redacted.
+   * @default process.env.METRIC_LOG, else 'off'
+   */
+  logLevel?: LogLevel | undefined;
+  /**
+   * Where log lines go.
+   * @default globalThis.console
+   */
+  logger?: Logger | undefined;
+}
+
+/** Options every method takes as its last argument. */
+export interface RequestOptions {
+  /** Cancels the request, its retries and their backoff sleeps. */
+  signal?: AbortSignal | undefined;
+  /**
+   * Milliseconds one attempt may take, reading the whole body included.
+   * @default the client's `timeout`
+   */
+  timeout?: number | undefined;
+  /**
+   * Retries for this request.
+   * @default the client's `maxRetries`
+   */
+  maxRetries?: number | undefined;
+  /** Extra headers for this request. */
+  headers?: HeadersInit | undefined;
+}
+
+export interface ResolvedClientOptions {
+  apiKey: string | null;
+  baseUrl: string;
+  timeout: number;
+  maxRetries: number;
+  fetch: typeof globalThis.fetch;
+  headers: HeadersInit | undefined;
+  logLevel: LogLevel;
+  logger: Logger | undefined;
+}
+
+/** The largest delay `setTimeout` can hold. */
+const maxTimeout = 2 ** 31 - 1;
+const maxRetriesBound = 10;
+
+function env(name: string): string | undefined {
+  const process = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
+  return process?.env?.[name] || undefined;
+}
+
+function isBrowser(): boolean {
+  return typeof (globalThis as { document?: unknown }).document !== 'undefined';
+}
+
+export function resolveClientOptions(options: ClientOptions = {}): ResolvedClientOptions {
+  if (options === null || typeof options !== 'object') {
+    throw new MetricError('MetricClient options must be an object');
+  }
+  const apiKey = options.apiKey === undefined ? env('METRIC_API_KEY') : options.apiKey;
+  if (apiKey === undefined || apiKey === '') {
+    throw new MetricError(
+      'Missing API key: pass `apiKey` to new MetricClient() or set METRIC_API_KEY ' +
+        '(use apiKey: null when a proxy adds the Authorization header)',
+    );
+  }
+  if (apiKey !== null && (typeof apiKey !== 'string' || !/^[\x21-\x7e]+$/.test(apiKey))) {
+    // The value is never echoed: it is a secret even when it is malformed.
+    throw new MetricError('`apiKey` must be a string of visible ASCII characters with no spaces');
+  }
+  if (apiKey !== null && isBrowser() && options.dangerouslyAllowBrowser !== true) {
+    throw new MetricError(
+      'Refusing an API key in a browser: anyone who opens the page can read it. Route requests through ' +
+        'your server and pass apiKey: null, or set dangerouslyAllowBrowser: true if you accept the risk',
+    );
+  }
+  const fetch = options.fetch ?? globalThis.fetch;
+  if (typeof fetch !== 'function') {
+    throw new MetricError('No fetch available: pass `fetch` to new MetricClient()');
+  }
+  return {
+    apiKey,
+    baseUrl: resolveBaseUrl(options.baseUrl ?? env('METRIC_BASE_URL')),
+    timeout: checkTimeout(options.timeout) ?? 30_000,
+    maxRetries: checkMaxRetries(options.maxRetries) ?? 2,
+    fetch,
+    headers: options.headers,
+    logLevel: resolveLogLevel(options.logLevel),
+    logger: options.logger,
+  };
+}
+
+function resolveLogLevel(value: LogLevel | undefined): LogLevel {
+  const level = value ?? env('METRIC_LOG') ?? 'off';
+  if (!isLogLevel(level)) {
+    const source = value === undefined ? 'METRIC_LOG' : '`logLevel`';
+    throw new MetricError(`${source} must be one of ${logLevels.join(', ')}`);
+  }
+  return level;
+}
+
+function resolveBaseUrl(value: string | undefined): string {
+  if (value === undefined || value === '') {
+    throw new MetricError(
+      'Missing base URL: pass `baseUrl` (ending in /api/v1) to new MetricClient() or set METRIC_BASE_URL',
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new MetricError('`baseUrl` (or METRIC_BASE_URL) must be an absolute http(s) URL ending in /api/v1');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new MetricError('`baseUrl` (or METRIC_BASE_URL) must use http or https');
+  }
+  if (url.search || url.hash) {
+    throw new MetricError('`baseUrl` (or METRIC_BASE_URL) must not carry a query or a fragment');
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+/** Checks the per-request overrides; the client's own were checked at construction. */
+export function checkRequestOptions(options: RequestOptions | undefined): RequestOptions {
+  if (options === undefined) return {};
+  if (options === null || typeof options !== 'object') {
+    throw new InvalidParameterError('options', 'request options must be an object');
+  }
+  checkTimeout(options.timeout);
+  checkMaxRetries(options.maxRetries);
+  const { signal } = options;
+  if (signal !== undefined && (signal === null || typeof signal.addEventListener !== 'function')) {
+    throw new InvalidParameterError('signal', '`signal` must be an AbortSignal');
+  }
+  return options;
+}
+
+function checkTimeout(value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !(value > 0 && value <= maxTimeout)) {
+    throw new InvalidParameterError(
+      'timeout',
+      `\`timeout\` must be a number of milliseconds in (0, ${maxTimeout}]`,
+    );
+  }
+  return value;
+}
+
+function checkMaxRetries(value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < 0 || value > maxRetriesBound) {
+    throw new InvalidParameterError(
+      'maxRetries',
+      `\`maxRetries\` must be an integer from 0 to ${maxRetriesBound}`,
+    );
+  }
+  return value;
+}

@@ -1,0 +1,81 @@
+import { InvalidParameterError } from './errors.js';
+import { describeValue } from './issues.js';
+
+/**
+ * Refusals of what is surely invalid, before anything is sent. Only what the API document makes
+ * certain is refused here; everything else (an unknown `sort`, a `q` of any form) goes to the server.
+ */
+
+export function checkId(name: string, value: unknown): number {
+  if (!Number.isSafeInteger(value) || (value as number) < 1) {
+    throw new InvalidParameterError(name, `${name} must be a positive integer, got ${describeValue(value)}`);
+  }
+  return value as number;
+}
+
+export function checkPositiveInteger(name: string, value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isSafeInteger(value) || (value as number) < 1) {
+    throw new InvalidParameterError(name, `${name} must be an integer ≥ 1, got ${describeValue(value)}`);
+  }
+  return value as number;
+}
+
+export function checkInteger(name: string, value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isSafeInteger(value)) {
+    throw new InvalidParameterError(name, `${name} must be an integer, got ${describeValue(value)}`);
+  }
+  return value as number;
+}
+
+export function checkBoolean(name: string, value: unknown): boolean | undefined {
+  if (value === undefined || typeof value === 'boolean') return value;
+  throw new InvalidParameterError(name, `${name} must be a boolean, got ${describeValue(value)}`);
+}
+
+/** A lone surrogate cannot be percent-encoded (`encodeURIComponent` throws on it). */
+const loneSurrogate = /[\uD800-\uDFFF]/u;
+
+export function checkString(name: string, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') {
+    throw new InvalidParameterError(name, `${name} must be a string, got ${describeValue(value)}`);
+  }
+  if (loneSurrogate.test(value)) {
+    throw new InvalidParameterError(name, `${name} must be well-formed Unicode (it has a lone surrogate)`);
+  }
+  return value;
+}
+
+export function checkOneOf<const T extends string>(
+  name: string,
+  value: unknown,
+  allowed: readonly T[],
+): T | undefined {
+  if (value === undefined || allowed.includes(value as T)) return value as T | undefined;
+  const list = allowed.map((v) => `"${v}"`).join(' or ');
+  throw new InvalidParameterError(name, `${name} must be ${list}, got ${describeValue(value)}`);
+}
+
+/** The parameters object itself: absent, or a plain object. */
+export function checkParams<T extends object>(value: T | undefined): Partial<T> {
+  if (value === undefined) return {};
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new InvalidParameterError('params', `parameters must be an object, got ${describeValue(value)}`);
+  }
+  return value;
+}
+
+/** `10.` + registrant + `/` + a non-empty suffix: the form every DOI has (ISO 26324). */
+const doiForm = /^10\.[^/\s]+\/./su;
+
+export function checkDoi(value: unknown): string {
+  if (typeof value !== 'string' || !doiForm.test(value) || loneSurrogate.test(value)) {
+    throw new InvalidParameterError(
+      'doi',
+      `doi must be a DOI such as "10.1000/xyz123" (10., registrant, /, suffix), got ${describeValue(value)}`,
+    );
+  }
+  return value;
+}

@@ -1,0 +1,31 @@
+export { MetricClient } from './client.js';
+export {
+  APIError,
+  AuthenticationError,
+  BadRequestError,
+  ConnectionError,
+  InternalServerError,
+  InvalidParameterError,
+  MetricError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  RequestAbortedError,
+  ResponseValidationError,
+  TimeoutError,
+  type ValidationIssue,
+  WebhookPayloadError,
+} from './core/errors.js';
+export type { Logger, LogLevel } from './core/logger.js';
+export type { ClientOptions, RequestOptions } from './core/options.js';
+export { Page, PagePromise, type PageRequestOptions } from './core/pagination.js';
+export type { AuthorListParams } from './resources/authors.js';
+export type { CountryListParams } from './resources/countries.js';
+export type { JournalPapersParams } from './resources/journals.js';
+export type { PaperSearchParams } from './resources/papers.js';
+export type { Author, AuthorProfile } from './schemas/authors.js';
+export type { Country } from './schemas/countries.js';
+export type { Journal, JournalPaper, JournalProfile, ScoreHistory, ScorePoint } from './schemas/journals.js';
+export type { Paper, PaperSummary } from './schemas/papers.js';
+export type { Subject } from './schemas/subjects.js';
+export * from './webhooks/index.js';

@@ -1,0 +1,72 @@
+import type { RequestOptions } from '../core/options.js';
+import { PagePromise, type PageRequestOptions } from '../core/pagination.js';
+import { checkId, checkParams, checkPositiveInteger, checkString } from '../core/params.js';
+import { segment } from '../core/path.js';
+import { APIResource } from '../core/resource.js';
+import type { Author, AuthorProfile } from '../schemas/authors.js';
+import { shapes } from '../schemas/shapes.js';
+
+/** Parameters of {@link Authors.list}. */
+export interface AuthorListParams {
+  /** Search term. */
+  q?: string;
+  /** Only authors of this country. */
+  country_id?: number;
+  /** Only authors of this field. */
+  field_id?: number;
+  /** Sort selector; the API document lists no values, so any string is sent as is. */
+  sort?: string;
+  /** The page to start from (1-based). @default 1 */
+  page?: number;
+}
+
+/** `client.authors`: the author list and profiles. */
+export class Authors extends APIResource {
+  /**
+   * Lists authors, page by page. `GET /authors`
+   * @example
+   * ```ts
+   * for await (const author of client.authors.list({ country_id: 3 })) console.log(author.name);
+   * ```
+   */
+  list(params?: AuthorListParams, options?: PageRequestOptions): PagePromise<Author> {
+    return new PagePromise(
+      (page, pageOptions) =>
+        this.transport.get(
+          () => {
+            const p = checkParams(params);
+            return {
+              path: '/authors',
+              query: {
+                q: checkString('q', p.q),
+                country_id: p.country_id === undefined ? undefined : checkId('country_id', p.country_id),
+                field_id: p.field_id === undefined ? undefined : checkId('field_id', p.field_id),
+                sort: checkString('sort', p.sort),
+                page: checkPositiveInteger('page', page),
+              },
+            };
+          },
+          shapes.authorPage,
+          pageOptions,
+        ),
+      params?.page,
+      undefined,
+      options,
+    );
+  }
+
+  /**
+   * One author's profile. `GET /authors/{id}`
+   * @example
+   * ```ts
+   * const author = await client.authors.get(7);
+   * ```
+   */
+  get(id: number, options?: RequestOptions): Promise<AuthorProfile> {
+    return this.transport.get(
+      () => ({ path: `/authors/${segment(checkId('id', id))}` }),
+      shapes.authorProfile,
+      options,
+    );
+  }
+}

@@ -1,0 +1,32 @@
+import type { RequestOptions } from '../core/options.js';
+import { checkOneOf, checkParams } from '../core/params.js';
+import { APIResource } from '../core/resource.js';
+import type { Country } from '../schemas/countries.js';
+import { shapes } from '../schemas/shapes.js';
+
+/** Parameters of {@link Countries.list}. */
+export interface CountryListParams {
+  /** `active`: countries with journals; `all`: every country. @default the server's */
+  show?: 'active' | 'all';
+}
+
+/** `client.countries`: countries with their counts. */
+export class Countries extends APIResource {
+  /**
+   * Countries. `GET /countries`
+   * @example
+   * ```ts
+   * const all = await client.countries.list({ show: 'all' });
+   * ```
+   */
+  list(params?: CountryListParams, options?: RequestOptions): Promise<Country[]> {
+    return this.transport.get(
+      () => ({
+        path: '/countries',
+        query: { show: checkOneOf('show', checkParams(params).show, ['active', 'all']) },
+      }),
+      shapes.countryList,
+      options,
+    );
+  }
+}

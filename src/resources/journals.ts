@@ -1,0 +1,90 @@
+import type { RequestOptions } from '../core/options.js';
+import { PagePromise, type PageRequestOptions } from '../core/pagination.js';
+import { checkId, checkParams, checkPositiveInteger } from '../core/params.js';
+import { segment } from '../core/path.js';
+import { APIResource } from '../core/resource.js';
+import type { Journal, JournalPaper, JournalProfile, ScoreHistory } from '../schemas/journals.js';
+import { shapes } from '../schemas/shapes.js';
+
+/** Parameters of {@link Journals.papers}. */
+export interface JournalPapersParams {
+  /** The page to start from (1-based). @default 1 */
+  page?: number;
+  /** Papers per page. @default the server's */
+  per_page?: number;
+}
+
+/** `client.journals`: the journal list, profiles, papers and score histories. */
+export class Journals extends APIResource {
+  /**
+   * Every journal. `GET /journals`
+   * @example
+   * ```ts
+   * const journals = await client.journals.list();
+   * ```
+   */
+  list(options?: RequestOptions): Promise<Journal[]> {
+    return this.transport.get(() => ({ path: '/journals' }), shapes.journalList, options);
+  }
+
+  /**
+   * One journal's full profile. `GET /journals/{id}`
+   * @example
+   * ```ts
+   * const journal = await client.journals.get(42);
+   * ```
+   */
+  get(id: number, options?: RequestOptions): Promise<JournalProfile> {
+    return this.transport.get(
+      () => ({ path: `/journals/${segment(checkId('id', id))}` }),
+      shapes.journalProfile,
+      options,
+    );
+  }
+
+  /**
+   * A journal's papers, page by page. `GET /journals/{id}/papers`
+   * @example
+   * ```ts
+   * for await (const paper of client.journals.papers(42, { per_page: 50 })) console.log(paper.title);
+   * ```
+   */
+  papers(id: number, params?: JournalPapersParams, options?: PageRequestOptions): PagePromise<JournalPaper> {
+    return new PagePromise(
+      (page, pageOptions) =>
+        this.transport.get(
+          () => {
+            const { per_page } = checkParams(params);
+            const path = `/journals/${segment(checkId('id', id))}/papers`;
+            return {
+              path,
+              query: {
+                page: checkPositiveInteger('page', page),
+                per_page: checkPositiveInteger('per_page', per_page),
+              },
+            };
+          },
+          shapes.journalPaperPage,
+          pageOptions,
+        ),
+      params?.page,
+      params?.per_page,
+      options,
+    );
+  }
+
+  /**
+   * A journal's current score, quartile and score history (most recent first). `GET /journals/{id}/score`
+   * @example
+   * ```ts
+   * const { current, history } = await client.journals.score(42);
+   * ```
+   */
+  score(id: number, options?: RequestOptions): Promise<ScoreHistory> {
+    return this.transport.get(
+      () => ({ path: `/journals/${segment(checkId('id', id))}/score` }),
+      shapes.scoreHistory,
+      options,
+    );
+  }
+}

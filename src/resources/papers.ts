@@ -1,0 +1,79 @@
+import type { RequestOptions } from '../core/options.js';
+import { PagePromise, type PageRequestOptions } from '../core/pagination.js';
+import {
+  checkBoolean,
+  checkDoi,
+  checkInteger,
+  checkParams,
+  checkPositiveInteger,
+  checkString,
+} from '../core/params.js';
+import { segment } from '../core/path.js';
+import { APIResource } from '../core/resource.js';
+import type { Paper, PaperSummary } from '../schemas/papers.js';
+import { shapes } from '../schemas/shapes.js';
+
+/** Parameters of {@link Papers.search}. */
+export interface PaperSearchParams {
+  /** Search term. */
+  q?: string;
+  /** Publication year. */
+  year?: number;
+  /** Open access only (`true`) or not open access (`false`). */
+  oa?: boolean;
+  /** Sort selector; the API document lists no values, so any string is sent as is. */
+  sort?: string;
+  /** The page to start from (1-based). @default 1 */
+  page?: number;
+  /** Papers per page. @default the server's */
+  per_page?: number;
+}
+
+/** `client.papers`: search, and lookup by DOI. */
+export class Papers extends APIResource {
+  /**
+   * Searches papers, page by page. `GET /papers`
+   * @example
+   * ```ts
+   * const page = await client.papers.search({ q: 'graphene', year: 2021, oa: true });
+   * console.log(page.total, page.data[0]?.title);
+   * ```
+   */
+  search(params?: PaperSearchParams, options?: PageRequestOptions): PagePromise<PaperSummary> {
+    return new PagePromise(
+      (page, pageOptions) =>
+        this.transport.get(
+          () => {
+            const p = checkParams(params);
+            return {
+              path: '/papers',
+              query: {
+                q: checkString('q', p.q),
+                year: checkInteger('year', p.year),
+                oa: checkBoolean('oa', p.oa),
+                sort: checkString('sort', p.sort),
+                page: checkPositiveInteger('page', page),
+                per_page: checkPositiveInteger('per_page', p.per_page),
+              },
+            };
+          },
+          shapes.paperSummaryPage,
+          pageOptions,
+        ),
+      params?.page,
+      params?.per_page,
+      options,
+    );
+  }
+
+  /**
+   * One paper by its DOI, sent as a single percent-encoded path segment. `GET /papers/{doi}`
+   * @example
+   * ```ts
+   * const paper = await client.papers.get('10.1000/xyz123');
+   * ```
+   */
+  get(doi: string, options?: RequestOptions): Promise<Paper> {
+    return this.transport.get(() => ({ path: `/papers/${segment(checkDoi(doi))}` }), shapes.paper, options);
+  }
+}

@@ -1,0 +1,18 @@
+import type { RequestOptions } from '../core/options.js';
+import { APIResource } from '../core/resource.js';
+import { shapes } from '../schemas/shapes.js';
+import type { Subject } from '../schemas/subjects.js';
+
+/** `client.subjects`: subject areas with their counts. */
+export class Subjects extends APIResource {
+  /**
+   * Every subject area. `GET /subjects`
+   * @example
+   * ```ts
+   * const subjects = await client.subjects.list();
+   * ```
+   */
+  list(options?: RequestOptions): Promise<Subject[]> {
+    return this.transport.get(() => ({ path: '/subjects' }), shapes.subjectList, options);
+  }
+}

@@ -1,0 +1,20 @@
+import * as z from 'zod/mini';
+
+/** Every numeric field of the API is an integer: a safe one, never a float or a numeric string. */
+export const integer = z.int();
+
+/** `YYYY-MM-DD`, a real calendar date. */
+export const isoDate = z.iso.date();
+
+/** `{ data, total }`, the envelope of every paginated response. */
+export function pageOf<Item extends z.core.SomeType>(item: Item) {
+  return z.looseObject({ data: z.array(item), total: integer.check(z.nonnegative()) });
+}
+
+/**
+ * An element whose shape the API document does not publish: passed through as sent, never rejected.
+ * The type lists the fields one can reasonably expect, all optional, so that reading one is checked.
+ */
+export function unpublished<Shape>() {
+  return z.unknown() as unknown as z.ZodMiniType<Shape>;
+}

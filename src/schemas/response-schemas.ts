@@ -1,0 +1,25 @@
+import type { ResponseShape } from '../core/validate.js';
+import { authorPageSchema, authorProfileSchema } from './authors.js';
+import { countryListSchema } from './countries.js';
+import {
+  journalListSchema,
+  journalPaperPageSchema,
+  journalProfileSchema,
+  scoreHistorySchema,
+} from './journals.js';
+import { paperSchema, paperSummaryPageSchema } from './papers.js';
+import { subjectListSchema } from './subjects.js';
+
+/** Every response body of the API, by name; scripts/generate-parsers.ts compiles each one. */
+export const responseSchemas = {
+  journalList: journalListSchema,
+  journalProfile: journalProfileSchema,
+  journalPaperPage: journalPaperPageSchema,
+  scoreHistory: scoreHistorySchema,
+  paperSummaryPage: paperSummaryPageSchema,
+  paper: paperSchema,
+  authorPage: authorPageSchema,
+  authorProfile: authorProfileSchema,
+  subjectList: subjectListSchema,
+  countryList: countryListSchema,
+};

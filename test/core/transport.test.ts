@@ -1,0 +1,175 @@
+import { delay, HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import {
+  APIError,
+  AuthenticationError,
+  BadRequestError,
+  ConnectionError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ResponseValidationError,
+} from '../../src/index.js';
+import { BASE, client, journalProfile, json, KEY, sequence, useMsw } from '../helpers/msw.js';
+
+const server = useMsw();
+
+describe('requests', () => {
+  it('sends Bearer auth, Accept and extra headers, client-wide and per request', async () => {
+    const { handler, seen } = sequence('/journals/42', [() => json(journalProfile)]);
+    server.use(handler);
+    const sdk = client({ headers: { 'x-team': 'a' } });
+    await sdk.journals.get(42, { headers: { 'x-trace': 't1' } });
+    const headers = seen[0]!.headers;
+    expect(headers.get('authorization')).toBe(`Bearer ${KEY}`);
+    expect(headers.get('accept')).toBe('application/json');
+    expect(headers.get('x-team')).toBe('a');
+    expect(headers.get('x-trace')).toBe('t1');
+  });
+
+  it('sends no Authorization header with apiKey: null', async () => {
+    const { handler, seen } = sequence('/journals/42', [() => json(journalProfile)]);
+    server.use(handler);
+    await client({ apiKey: null }).journals.get(42);
+    expect(seen[0]!.headers.has('authorization')).toBe(false);
+  });
+
+  it('accepts a base URL with a trailing slash', async () => {
+    const { handler, seen } = sequence('/journals/42', [() => json(journalProfile)]);
+    server.use(handler);
+    await client({ baseUrl: `${BASE}/` }).journals.get(42);
+    expect(new URL(seen[0]!.url).pathname).toBe('/api/v1/journals/42');
+  });
+
+  it('keeps fields the server adds', async () => {
+    server.use(http.get(`${BASE}/journals/42`, () => json({ ...journalProfile, impact: 3.2 })));
+    const journal = await client().journals.get(42);
+    expect(journal).toEqual({ ...journalProfile, impact: 3.2 });
+  });
+});
+
+describe('status codes', () => {
+  const cases = [
+    [400, BadRequestError],
+    [401, AuthenticationError],
+    [403, PermissionDeniedError],
+    [404, NotFoundError],
+    [429, RateLimitError],
+    [500, InternalServerError],
+    [502, InternalServerError],
+    [503, InternalServerError],
+    [504, InternalServerError],
+    [418, APIError],
+  ] as const;
+  for (const [status, type] of cases) {
+    it(`${status} → ${type.name} with status, headers and parsed body`, async () => {
+      const body = { error: 'x', message: `went wrong ${status}` };
+      server.use(
+        http.get(`${BASE}/journals/42`, () =>
+          json(body, { status, headers: { 'x-request-id': 'r1', 'retry-after': '3600' } }),
+        ),
+      );
+      const error = await client({ maxRetries: 0 })
+        .journals.get(42)
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(type);
+      expect(error).toBeInstanceOf(APIError);
+      const apiError = error as APIError;
+      expect(apiError.status).toBe(status);
+      expect(apiError.headers.get('x-request-id')).toBe('r1');
+      expect(apiError.body).toEqual(body);
+      expect(apiError.message).toBe(`${status} ${apiError.message.split(' ').slice(1).join(' ')}`);
+      expect(apiError.message).toContain(`went wrong ${status}`);
+    });
+  }
+
+  it('keeps a body that is not JSON as text (a proxy HTML page)', async () => {
+    server.use(
+      http.get(`${BASE}/subjects`, () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })),
+    );
+    const error = (await client({ maxRetries: 0 })
+      .subjects.list()
+      .catch((e: unknown) => e)) as InternalServerError;
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error.body).toBe('<html>Bad gateway</html>');
+  });
+
+  it('gives RateLimitError the Retry-After seconds', async () => {
+    server.use(
+      http.get(`${BASE}/subjects`, () => json({}, { status: 429, headers: { 'retry-after': '120' } })),
+    );
+    const error = (await client()
+      .subjects.list()
+      .catch((e: unknown) => e)) as RateLimitError;
+    expect(error.retryAfter).toBe(120);
+  });
+});
+
+describe('validation', () => {
+  it('a 2xx body that is not JSON → ResponseValidationError with the raw body', async () => {
+    server.use(http.get(`${BASE}/subjects`, () => new HttpResponse('<html>login</html>', { status: 200 })));
+    const error = (await client()
+      .subjects.list()
+      .catch((e: unknown) => e)) as ResponseValidationError;
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error.body).toBe('<html>login</html>');
+    expect(error.message).toMatch(/not JSON/);
+  });
+
+  it('an empty 2xx body → ResponseValidationError', async () => {
+    server.use(http.get(`${BASE}/subjects`, () => new HttpResponse(null, { status: 200 })));
+    await expect(client().subjects.list()).rejects.toThrow(/empty body/);
+  });
+
+  it('wrong types → readable issues naming the path', async () => {
+    server.use(
+      http.get(`${BASE}/journals/42`, () => json({ ...journalProfile, metric_score: '87', oa: 1.5 })),
+    );
+    const error = (await client()
+      .journals.get(42)
+      .catch((e: unknown) => e)) as ResponseValidationError;
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error.issues.map((i) => i.path.join('.'))).toEqual(['metric_score', 'oa']);
+    expect(error.issues[0]!.message).toBe('expected a number, got string "87"');
+    expect(error.issues[1]!.message).toBe('expected a boolean, got 1.5');
+    expect(error.message).toContain('metric_score: expected a number');
+  });
+
+  it('a float where an integer is documented is refused', async () => {
+    server.use(http.get(`${BASE}/journals/42`, () => json({ ...journalProfile, id: 42.5 })));
+    await expect(client().journals.get(42)).rejects.toThrow('id: expected an integer, got 42.5');
+  });
+});
+
+describe('connection failures', () => {
+  it('a fetch that throws → ConnectionError with the cause, after the retries', async () => {
+    let calls = 0;
+    const failing = async () => {
+      calls++;
+      throw new TypeError('fetch failed');
+    };
+    const sdk = client({ fetch: failing, maxRetries: 1 });
+    const error = (await sdk.subjects.list().catch((e: unknown) => e)) as ConnectionError;
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error.cause as Error).message).toBe('fetch failed');
+    expect(calls).toBe(2);
+  });
+
+  it('msw network error → ConnectionError', async () => {
+    server.use(http.get(`${BASE}/subjects`, () => HttpResponse.error()));
+    await expect(client({ maxRetries: 0 }).subjects.list()).rejects.toBeInstanceOf(ConnectionError);
+  });
+
+  it('slow headers are a timeout too', async () => {
+    server.use(
+      http.get(`${BASE}/subjects`, async () => {
+        await delay(2_000);
+        return json([]);
+      }),
+    );
+    await expect(client({ timeout: 50, maxRetries: 0 }).subjects.list()).rejects.toThrow(
+      /timed out after 50 ms/,
+    );
+  });
+});
