@@ -36,15 +36,17 @@ function capture(schema: unknown): { names: string[]; values: unknown[]; body: s
   let names: string[] = [];
   let body = '';
   let values: unknown[] = [];
-  const Recording = (...args: string[]) => {
-    body = args.pop() as string;
-    names = args;
-    return (...constants: unknown[]) => {
-      values = constants;
-      return () => undefined;
-    };
-  };
-  globalThis.Function = Recording as unknown as FunctionConstructor;
+  const Recording = new Proxy(RealFunction, {
+    construct(_target, args: string[]) {
+      body = args.pop() as string;
+      names = args;
+      return (...constants: unknown[]) => {
+        values = constants;
+        return () => undefined;
+      };
+    },
+  });
+  globalThis.Function = Recording;
   try {
     compileFn(schema as Parameters<typeof compileFn>[0]);
   } finally {

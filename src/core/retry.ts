@@ -27,6 +27,8 @@ export function parseRetryAfter(headers: Headers, now: number = Date.now()): num
   const value = headers.get('retry-after')?.trim();
   if (!value) return undefined;
   if (/^\d+(\.\d+)?$/.test(value)) return Number(value);
+  // Only an HTTP date ("Wed, 21 Oct 2026 07:28:00 GMT") is a date here, not whatever Date.parse accepts.
+  if (!/^[a-z]{3}, /i.test(value)) return undefined;
   const date = Date.parse(value);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, Math.ceil((date - now) / 1000));

@@ -1,0 +1,197 @@
+import { delay, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { MetricError, NotFoundError, Page, PagePromise } from '../../src/index.js';
+import { BASE, client, json, useMsw } from '../helpers/msw.js';
+
+const server = useMsw();
+
+const paper = (id: number) => ({ id, title: `Paper ${id}`, authors: 'A. Author', year: 2020, citations: id });
+
+/** Serves `/journals/1/papers` from `pageBody(page, perPage)`, recording the pages asked for. */
+function journalPapers(pageBody: (page: number, perPage: number) => { data: unknown[]; total: number }, latencyMs = 0) {
+  const asked: number[] = [];
+  server.use(
+    http.get(`${BASE}/journals/1/papers`, async ({ request }) => {
+      const url = new URL(request.url);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      asked.push(page);
+      if (latencyMs) await delay(latencyMs);
+      return json(pageBody(page, Number(url.searchParams.get('per_page') ?? 10)));
+    }),
+  );
+  return asked;
+}
+
+/** An honest server with `total` items. */
+const honest = (total: number) => (page: number, perPage: number) => {
+  const start = (page - 1) * perPage;
+  const data = [];
+  for (let id = start + 1; id <= Math.min(start + perPage, total); id++) data.push(paper(id));
+  return { data, total };
+};
+
+async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of iterable) out.push(item);
+  return out;
+}
+
+describe('awaiting', () => {
+  it('gives the first page with data, total, page and navigation', async () => {
+    journalPapers(honest(25));
+    const page = await client().journals.papers(1, { per_page: 10 });
+    expect(page).toBeInstanceOf(Page);
+    expect(page.data.map((p) => p.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(page.total).toBe(25);
+    expect(page.page).toBe(1);
+    expect(page.hasNextPage()).toBe(true);
+    const second = await page.getNextPage();
+    expect(second.page).toBe(2);
+    const third = await second.getNextPage();
+    expect(third.data).toHaveLength(5);
+    expect(third.hasNextPage()).toBe(false);
+    await expect(third.getNextPage()).rejects.toBeInstanceOf(MetricError);
+  });
+
+  it('starts at the page asked for', async () => {
+    const asked = journalPapers(honest(25));
+    const page = await client().journals.papers(1, { page: 3, per_page: 10 });
+    expect(page.data[0]!.id).toBe(21);
+    expect(page.hasNextPage()).toBe(false);
+    expect(asked).toEqual([3]);
+  });
+
+  it('sends nothing until awaited or walked', async () => {
+    const asked = journalPapers(honest(25));
+    const pending = client().journals.papers(1);
+    expect(pending).toBeInstanceOf(PagePromise);
+    await delay(20);
+    expect(asked).toEqual([]);
+    await pending;
+    expect(asked).toEqual([1]);
+  });
+});
+
+describe('walking', () => {
+  it('yields every item of every page in order', async () => {
+    const asked = journalPapers(honest(25));
+    const items = await collect(client().journals.papers(1, { per_page: 10 }));
+    expect(items.map((p) => p.id)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(asked.sort((a, b) => a - b)).toEqual([1, 2, 3]);
+  });
+
+  it('pages() yields whole pages', async () => {
+    journalPapers(honest(25));
+    const pages = await collect(client().journals.papers(1, { per_page: 10 }).pages());
+    expect(pages.map((p) => [p.page, p.data.length])).toEqual([
+      [1, 10],
+      [2, 10],
+      [3, 5],
+    ]);
+  });
+
+  it('ends on an empty page even when total says there is more', async () => {
+    const asked = journalPapers((page) => ({ data: page <= 2 ? [paper(page)] : [], total: 1_000 }));
+    const items = await collect(client().journals.papers(1, { per_page: 1 }, { prefetch: 0 }));
+    expect(items.map((p) => p.id)).toEqual([1, 2]);
+    expect(asked).toEqual([1, 2, 3]);
+  });
+
+  it('ends when a total that grows every page has been reached (the first total bounds the walk)', async () => {
+    const asked = journalPapers((page, perPage) => ({
+      data: Array.from({ length: perPage }, (_, i) => paper((page - 1) * perPage + i + 1)),
+      total: 20 + page * 10,
+    }));
+    const items = await collect(client().journals.papers(1, { per_page: 10 }));
+    expect(items).toHaveLength(30);
+    expect(Math.max(...asked)).toBe(3);
+  });
+
+  it('ends after one page when total is 0 but data came', async () => {
+    const asked = journalPapers(() => ({ data: [paper(1), paper(2)], total: 0 }));
+    const items = await collect(client().journals.papers(1));
+    expect(items.map((p) => p.id)).toEqual([1, 2]);
+    expect(asked).toEqual([1]);
+  });
+
+  it('ends when the same page is served again and again', async () => {
+    const asked = journalPapers(() => ({ data: [paper(1), paper(2)], total: 6 }));
+    const items = await collect(client().journals.papers(1, { per_page: 2 }));
+    expect(items).toHaveLength(6);
+    expect(asked.sort()).toEqual([1, 2, 3]);
+  });
+
+  it('counts the items really received when page sizes change', async () => {
+    const sizes = [5, 2, 7, 1, 5];
+    const asked = journalPapers((page) => ({
+      data: Array.from({ length: sizes[page - 1] ?? 0 }, (_, i) => paper(page * 100 + i)),
+      total: 20,
+    }));
+    const items = await collect(client().journals.papers(1, { per_page: 5 }, { prefetch: 0 }));
+    expect(items).toHaveLength(20);
+    expect(asked).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('never asks for a page past the end, even if that page would not be empty', async () => {
+    const asked = journalPapers((page) => ({ data: [paper(page), paper(page + 50)], total: 4 }));
+    const items = await collect(client().journals.papers(1, { per_page: 2 }, { prefetch: 4 }));
+    expect(items).toHaveLength(4);
+    expect(asked.sort()).toEqual([1, 2]);
+  });
+
+  it('break stops every further request', async () => {
+    const asked = journalPapers(honest(1_000), 10);
+    let seen = 0;
+    for await (const _ of client().journals.papers(1, { per_page: 10 }, { prefetch: 3 })) {
+      if (++seen === 15) break;
+    }
+    await delay(100);
+    const afterBreak = asked.length;
+    await delay(100);
+    expect(asked.length).toBe(afterBreak);
+    // page 2 was being read; at most the prefetch window was in flight beyond it
+    expect(Math.max(...asked)).toBeLessThanOrEqual(2 + 3);
+  });
+
+  it('has the next page on its way while the caller is busy with the current one', async () => {
+    const asked = journalPapers(honest(30), 50);
+    const walk = client().journals.papers(1, { per_page: 10 }).pages();
+    const first = await walk.next();
+    expect(first.value?.page).toBe(1);
+    await delay(10);
+    expect(asked).toEqual([1, 2]);
+    await walk.return(undefined);
+  });
+
+  it('with prefetch, fetches ahead concurrently and still yields in order', async () => {
+    const asked = journalPapers(honest(100), 30);
+    const started = performance.now();
+    const items = await collect(client().journals.papers(1, { per_page: 10 }, { prefetch: 8 }));
+    const elapsed = performance.now() - started;
+    expect(items.map((p) => p.id)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(new Set(asked).size).toBe(10);
+    // ten pages of 30 ms one after another would take ≥ 300 ms
+    expect(elapsed).toBeLessThan(300);
+  });
+
+  it('a failing page mid-walk rejects the walk, in order', async () => {
+    server.use(
+      http.get(`${BASE}/journals/1/papers`, ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        return page === 2 ? json({ message: 'gone' }, { status: 404 }) : json(honest(30)(page, 10));
+      }),
+    );
+    const received: number[] = [];
+    const walk = async () => {
+      for await (const item of client().journals.papers(1, { per_page: 10 }, { prefetch: 3 })) received.push(item.id);
+    };
+    await expect(walk()).rejects.toBeInstanceOf(NotFoundError);
+    expect(received).toHaveLength(10);
+  });
+
+  it('refuses a prefetch out of bounds', async () => {
+    journalPapers(honest(5));
+    await expect(collect(client().journals.papers(1, {}, { prefetch: 9 }))).rejects.toThrow(/prefetch/);
+    await expect(client().journals.papers(1, {}, { prefetch: -1 })).rejects.toThrow(/prefetch/);
+  });
+});
