@@ -114,7 +114,7 @@ export class Transport {
       const text = await raceAbort(response.text(), signal);
       this.#logger?.debug(`${response.status} from GET ${url} in ${Date.now() - started} ms`);
       if (!response.ok) throw this.#apiError(response, text);
-      return parseResponse(shape, text, this.#apiKey);
+      return await parseResponse(shape, text, this.#apiKey);
     } catch (error) {
       if (error instanceof MetricError) throw error;
       if (options.signal?.aborted) throw new RequestAbortedError('aborted', { cause: options.signal.reason });

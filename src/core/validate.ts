@@ -1,42 +1,53 @@
-import * as z from 'zod/mini';
 import { INVALID } from '../schemas/invalid.js';
-import { ResponseValidationError } from './errors.js';
-import { summarizeIssues, toValidationIssues } from './issues.js';
+import { ResponseValidationError, type ValidationIssue } from './errors.js';
+import { summarizeIssues } from './issues.js';
 import { redactText } from './redact.js';
 
 /**
- * A response shape: the zod schema that defines it, and the parser generated from that schema
- * (scripts/generate-parsers.ts). The generated one answers the common case at close to the speed
- * of `JSON.parse`; on anything it rejects, zod itself decides and explains.
+ * A response shape. `parse` is the parser zod's compiler generated from the shape's zod schema at
+ * build time (scripts/generate-parsers.ts): it accepts exactly what the schema accepts, at close to
+ * `JSON.parse` speed, without shipping zod's compiler or needing `new Function`. `explain` asks zod
+ * itself why a body was refused; it is loaded on the first refusal only, so the common path (and a
+ * browser page's first load) never carries zod.
  */
 export interface ResponseShape<T> {
   readonly name: string;
-  readonly schema: z.ZodMiniType<T>;
-  readonly fast?: ((input: unknown) => unknown) | undefined;
+  readonly parse: (input: unknown) => T | typeof INVALID;
+  readonly explain: (value: unknown) => Promise<ValidationIssue[]>;
 }
 
 /** Parses and validates a 2xx body. `secret` is kept out of the error, should the body echo it. */
-export function parseResponse<T>(shape: ResponseShape<T>, text: string, secret: string | null = null): T {
+export async function parseResponse<T>(
+  shape: ResponseShape<T>,
+  text: string,
+  secret: string | null,
+): Promise<T> {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     const what = text.trim() === '' ? 'an empty body' : 'a body that is not JSON';
-    throw new ResponseValidationError(
+    throw refusal(
       `Expected ${shape.name} as JSON, got ${what}`,
       [{ path: [], message: 'not JSON' }],
-      redactText(text, secret),
+      text,
+      secret,
     );
   }
-  if (shape.fast) {
-    const out = shape.fast(value);
-    if (out !== INVALID) return out as T;
-  }
-  const result = z.safeParse(shape.schema, value, { reportInput: true });
-  if (result.success) return result.data;
-  const issues = toValidationIssues(result.error.issues);
-  throw new ResponseValidationError(
-    redactText(`The response does not match ${shape.name}: ${summarizeIssues(issues)}`, secret),
+  const out = shape.parse(value);
+  if (out !== INVALID) return out;
+  const issues = await shape.explain(value);
+  throw refusal(
+    `The response does not match ${shape.name}: ${summarizeIssues(issues)}`,
+    issues,
+    text,
+    secret,
+  );
+}
+
+function refusal(message: string, issues: ValidationIssue[], text: string, secret: string | null) {
+  return new ResponseValidationError(
+    redactText(message, secret),
     issues.map((issue) => ({ ...issue, message: redactText(issue.message, secret) })),
     redactText(text, secret),
   );

@@ -56,9 +56,9 @@ describe('timeout', () => {
 
   it('per-request timeout overrides the client', async () => {
     server.serve(slowBody(3_000));
-    await expect(server.client({ timeout: 60_000 }).subjects.list({ timeout: 100, maxRetries: 0 })).rejects.toThrow(
-      TimeoutError,
-    );
+    await expect(
+      server.client({ timeout: 60_000 }).subjects.list({ timeout: 100, maxRetries: 0 }),
+    ).rejects.toThrow(TimeoutError);
   });
 });
 
@@ -79,7 +79,9 @@ describe('abort', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     const started = performance.now();
-    await expect(server.client().subjects.list({ signal: controller.signal })).rejects.toBeInstanceOf(RequestAbortedError);
+    await expect(server.client().subjects.list({ signal: controller.signal })).rejects.toBeInstanceOf(
+      RequestAbortedError,
+    );
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 
@@ -88,7 +90,9 @@ describe('abort', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     const started = performance.now();
-    await expect(server.client().subjects.list({ signal: controller.signal })).rejects.toBeInstanceOf(RequestAbortedError);
+    await expect(server.client().subjects.list({ signal: controller.signal })).rejects.toBeInstanceOf(
+      RequestAbortedError,
+    );
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 
@@ -109,9 +113,9 @@ describe('abort', () => {
     const stalled = async () =>
       new Response(new ReadableStream({ start() {} }), { headers: { 'content-type': 'application/json' } });
     const started = performance.now();
-    await expect(server.client({ fetch: stalled, timeout: 100, maxRetries: 0 }).subjects.list()).rejects.toBeInstanceOf(
-      TimeoutError,
-    );
+    await expect(
+      server.client({ fetch: stalled, timeout: 100, maxRetries: 0 }).subjects.list(),
+    ).rejects.toBeInstanceOf(TimeoutError);
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 });

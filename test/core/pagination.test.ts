@@ -8,7 +8,10 @@ const server = useMsw();
 const paper = (id: number) => ({ id, title: `Paper ${id}`, authors: 'A. Author', year: 2020, citations: id });
 
 /** Serves `/journals/1/papers` from `pageBody(page, perPage)`, recording the pages asked for. */
-function journalPapers(pageBody: (page: number, perPage: number) => { data: unknown[]; total: number }, latencyMs = 0) {
+function journalPapers(
+  pageBody: (page: number, perPage: number) => { data: unknown[]; total: number },
+  latencyMs = 0,
+) {
   const asked: number[] = [];
   server.use(
     http.get(`${BASE}/journals/1/papers`, async ({ request }) => {
@@ -183,7 +186,8 @@ describe('walking', () => {
     );
     const received: number[] = [];
     const walk = async () => {
-      for await (const item of client().journals.papers(1, { per_page: 10 }, { prefetch: 3 })) received.push(item.id);
+      for await (const item of client().journals.papers(1, { per_page: 10 }, { prefetch: 3 }))
+        received.push(item.id);
     };
     await expect(walk()).rejects.toBeInstanceOf(NotFoundError);
     expect(received).toHaveLength(10);

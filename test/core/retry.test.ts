@@ -1,5 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { backoff, parseRetryAfter, retryDelay } from '../../src/core/retry.js';
 import {
   AuthenticationError,
   BadRequestError,
@@ -8,7 +9,6 @@ import {
   PermissionDeniedError,
   RateLimitError,
 } from '../../src/index.js';
-import { backoff, parseRetryAfter, retryDelay } from '../../src/core/retry.js';
 import { BASE, client, json, sequence, useMsw } from '../helpers/msw.js';
 
 const server = useMsw();
@@ -51,7 +51,9 @@ describe('what is retried', () => {
   it('maxRetries per request overrides the client', async () => {
     const { handler, seen } = sequence('/subjects', [fail(503)]);
     server.use(handler);
-    await expect(client({ maxRetries: 5 }).subjects.list({ maxRetries: 1 })).rejects.toThrow(InternalServerError);
+    await expect(client({ maxRetries: 5 }).subjects.list({ maxRetries: 1 })).rejects.toThrow(
+      InternalServerError,
+    );
     expect(seen).toHaveLength(2);
   });
 
@@ -84,7 +86,9 @@ describe('Retry-After', () => {
     ]);
     server.use(handler);
     const started = performance.now();
-    const error = (await client().subjects.list().catch((e: unknown) => e)) as RateLimitError;
+    const error = (await client()
+      .subjects.list()
+      .catch((e: unknown) => e)) as RateLimitError;
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.retryAfter).toBe(43200);
     expect(seen).toHaveLength(1);
@@ -106,7 +110,10 @@ describe('Retry-After', () => {
 
   it('accepts an HTTP date', async () => {
     const soon = new Date(Date.now() + 1_000).toUTCString();
-    const { handler, seen } = sequence('/subjects', [() => json({}, { status: 503, headers: { 'retry-after': soon } }), ok]);
+    const { handler, seen } = sequence('/subjects', [
+      () => json({}, { status: 503, headers: { 'retry-after': soon } }),
+      ok,
+    ]);
     server.use(handler);
     await client().subjects.list();
     expect(seen).toHaveLength(2);
@@ -141,8 +148,7 @@ describe('backoff', () => {
   });
 
   it('retryDelay: Retry-After above 60 s means no retry; none means backoff', () => {
-    const rateLimit = (seconds?: number) =>
-      new RateLimitError(429, new Headers(), undefined, seconds);
+    const rateLimit = (seconds?: number) => new RateLimitError(429, new Headers(), undefined, seconds);
     expect(retryDelay(rateLimit(60), 1)).toBe(60_000);
     expect(retryDelay(rateLimit(61), 1)).toBeUndefined();
     expect(retryDelay(rateLimit(undefined), 1)).toBeLessThanOrEqual(500);

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
-import { MetricClient } from '../../src/index.js';
 import type { ClientOptions } from '../../src/core/options.js';
+import { MetricClient } from '../../src/index.js';
 
 export type Route = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
@@ -11,7 +11,10 @@ export type Route = (req: IncomingMessage, res: ServerResponse) => void | Promis
  * faithfully: bodies that stall, sockets that reset. `route` is swapped per test.
  */
 export function useRealServer() {
-  const state = { route: ((_req, res) => res.writeHead(404).end()) as Route, base: '', hits: 0 };
+  const notFound: Route = (_req, res) => {
+    res.writeHead(404).end();
+  };
+  const state = { route: notFound, base: '', hits: 0 };
   const sockets = new Set<import('node:net').Socket>();
   const server = createServer((req, res) => {
     state.hits++;

@@ -15,14 +15,28 @@ it('the committed generated parsers match the schemas (run `npm run generate` af
 const fieldValue = fc.oneof(
   fc.integer({ min: -5, max: 1_000 }),
   fc.double(),
-  fc.constantFrom(2 ** 53, -0, Number.NaN, '7', '', 'Q1', '2024-02-29', '2023-02-29', '2024-13-01', true, null),
+  fc.constantFrom(
+    2 ** 53,
+    -0,
+    Number.NaN,
+    '7',
+    '',
+    'Q1',
+    '2024-02-29',
+    '2023-02-29',
+    '2024-13-01',
+    true,
+    null,
+  ),
   fc.string({ maxLength: 8 }),
   fc.constant(undefined),
 );
 
 function nearly(keys: readonly string[]) {
   return fc
-    .record(Object.fromEntries([...keys, 'extra', '__proto__'].map((k) => [k, fieldValue])), { requiredKeys: [] })
+    .record(Object.fromEntries([...keys, 'extra', '__proto__'].map((k) => [k, fieldValue])), {
+      requiredKeys: [],
+    })
     .map((record) => JSON.parse(JSON.stringify(record)) as unknown);
 }
 
@@ -34,14 +48,18 @@ const keysOf = (schema: unknown): string[] => {
 
 describe('every generated parser decides exactly as zod does', () => {
   for (const [name, schema] of Object.entries(responseSchemas)) {
-    const fast = shapes[name as keyof typeof shapes].fast as (input: unknown) => unknown;
+    const fast = shapes[name as keyof typeof shapes].parse as (input: unknown) => unknown;
     const item = nearly(keysOf(schema));
     const input = fc.oneof(
       fc.anything(),
       item,
       fc.array(item, { maxLength: 3 }),
       fc.record({ data: fc.array(fc.oneof(item, fc.anything()), { maxLength: 3 }), total: fieldValue }),
-      fc.record({ current: fieldValue, quartile: fieldValue, history: fc.array(nearly(['date', 'score']), { maxLength: 3 }) }),
+      fc.record({
+        current: fieldValue,
+        quartile: fieldValue,
+        history: fc.array(nearly(['date', 'score']), { maxLength: 3 }),
+      }),
     );
     it(name, () => {
       fc.assert(
