@@ -1,4 +1,3 @@
-import type { ResponseShape } from '../core/validate.js';
 import { authorPageSchema, authorProfileSchema } from './authors.js';
 import { countryListSchema } from './countries.js';
 import {

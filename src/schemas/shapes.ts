@@ -10,10 +10,10 @@ import type { Subject } from './subjects.js';
 
 type Name = keyof typeof responseSchemas;
 
-function shape<T>(name: Name, label: string): ResponseShape<T> {
+function shape<T>(name: Name, label: string, parse: (input: unknown) => unknown): ResponseShape<T> {
   return {
     name: label,
-    parse: parsers[name] as ResponseShape<T>['parse'],
+    parse: parse as ResponseShape<T>['parse'],
     // zod and the schemas load on the first refused body only (see ResponseShape).
     explain: (value) => import('./explain.js').then((m) => m.explain(name, value)),
   };
@@ -21,14 +21,22 @@ function shape<T>(name: Name, label: string): ResponseShape<T> {
 
 /** Every response the client checks. */
 export const shapes = {
-  journalList: shape<Journal[]>('journalList', 'a journal list'),
-  journalProfile: shape<JournalProfile>('journalProfile', 'a journal profile'),
-  journalPaperPage: shape<PageBody<JournalPaper>>('journalPaperPage', 'a page of journal papers'),
-  scoreHistory: shape<ScoreHistory>('scoreHistory', 'a score history'),
-  paperSummaryPage: shape<PageBody<PaperSummary>>('paperSummaryPage', 'a page of papers'),
-  paper: shape<Paper>('paper', 'a paper'),
-  authorPage: shape<PageBody<Author>>('authorPage', 'a page of authors'),
-  authorProfile: shape<AuthorProfile>('authorProfile', 'an author profile'),
-  subjectList: shape<Subject[]>('subjectList', 'a subject list'),
-  countryList: shape<Country[]>('countryList', 'a country list'),
+  journalList: shape<Journal[]>('journalList', 'a journal list', parsers.journalList),
+  journalProfile: shape<JournalProfile>('journalProfile', 'a journal profile', parsers.journalProfile),
+  journalPaperPage: shape<PageBody<JournalPaper>>(
+    'journalPaperPage',
+    'a page of journal papers',
+    parsers.journalPaperPage,
+  ),
+  scoreHistory: shape<ScoreHistory>('scoreHistory', 'a score history', parsers.scoreHistory),
+  paperSummaryPage: shape<PageBody<PaperSummary>>(
+    'paperSummaryPage',
+    'a page of papers',
+    parsers.paperSummaryPage,
+  ),
+  paper: shape<Paper>('paper', 'a paper', parsers.paper),
+  authorPage: shape<PageBody<Author>>('authorPage', 'a page of authors', parsers.authorPage),
+  authorProfile: shape<AuthorProfile>('authorProfile', 'an author profile', parsers.authorProfile),
+  subjectList: shape<Subject[]>('subjectList', 'a subject list', parsers.subjectList),
+  countryList: shape<Country[]>('countryList', 'a country list', parsers.countryList),
 };
