@@ -1,0 +1,131 @@
+import { MetricError } from '../core/errors.js';
+import {
+  concatBytes,
+  declaresTooMuch,
+  invalidPayload,
+  methodNotAllowed,
+  payloadTooLarge,
+  type Reply,
+  receive,
+  serverError,
+  settle,
+  type WebhookHandlerOptions,
+} from './receiver.js';
+import type { WebhookEvent } from './schema.js';
+
+/**
+ * What a Fetch-style receiver passes to your callback besides the event.
+ *
+ * @example
+ * ```ts
+ * createWebhookHandler((event, { request }) => console.log(request.url, event.journal_id));
+ * ```
+ */
+export interface FetchWebhookContext {
+  /** The incoming request; its body has been read. */
+  request: Request;
+}
+
+/**
+ * Creates a webhook receiver for Fetch-style runtimes: Deno, Bun, Cloudflare Workers and other edge
+ * runtimes, Next.js route handlers, Hono, or Node through any `Request`/`Response` adapter.
+ *
+ * The handler answers
+ * - 200 `{"received":true}` after `onEvent` (sync or async) has finished,
+ * - 400 `{"error":"invalid_payload","message":…}` for a body that is not a valid event,
+ * - 405 (with `Allow: POST`) for any other method,
+ * - 413 for a body past `maxBodyBytes` (reading stops there),
+ * - 500 `{"error":"internal_error",…}` with no details when `onEvent` throws; the error goes to `onError`.
+ *
+ * It never rejects. The body is read as bytes, so the Content-Type header is not consulted (the
+ * API document does not state it).
+ *
+ * @param onEvent - your code, called once per valid event; awaited before the answer is sent.
+ * @param options - size cap and error reporting; see {@link WebhookHandlerOptions}.
+ * @throws {InvalidParameterError} at creation, for a non-function `onEvent` or an invalid option.
+ * @example
+ * ```ts
+ * import { createWebhookHandler } from 'scholarly-metrics/webhooks';
+ *
+ * const handleWebhook = createWebhookHandler(async (event) => {
+ *   await db.scores.upsert(event.journal_id, event.new_score, event.timestamp);
+ * });
+ *
+ * // Deno / Bun / Workers
+ * export default { fetch: handleWebhook };
+ * // Next.js app router: app/api/metric-webhook/route.ts
+ * export const POST = handleWebhook;
+ * ```
+ */
+export function createWebhookHandler(
+  onEvent: (event: WebhookEvent, context: FetchWebhookContext) => unknown,
+  options?: WebhookHandlerOptions,
+): (request: Request) => Promise<Response> {
+  const settings = settle(onEvent, options);
+  return async (request) => {
+    let reply: Reply;
+    try {
+      reply = await handle(request);
+    } catch (error) {
+      // Only a bug or a very unusual Request gets here; the sender still gets an answer.
+      settings.report(error);
+      reply = serverError();
+    }
+    return new Response(reply.body, { status: reply.status, headers: reply.headers });
+  };
+
+  async function handle(request: Request): Promise<Reply> {
+    if (request.method !== 'POST') return methodNotAllowed();
+    if (declaresTooMuch(request.headers.get('content-length'), settings.maxBodyBytes)) {
+      await discard(request);
+      return payloadTooLarge(settings.maxBodyBytes);
+    }
+    if (request.bodyUsed) {
+      settings.report(
+        new MetricError('webhook receiver: the request body was already read before the handler ran'),
+      );
+      return serverError();
+    }
+    const body = await readCapped(request, settings.maxBodyBytes);
+    if (body === 'too_large') return payloadTooLarge(settings.maxBodyBytes);
+    if (body === 'unreadable') return invalidPayload('invalid webhook payload: the body could not be read');
+    return receive(body, onEvent, { request }, settings);
+  }
+}
+
+/**
+ * Reads the body chunk by chunk and stops at the cap, so an oversized or endless body costs at most
+ * `maxBodyBytes` of memory.
+ */
+async function readCapped(
+  request: Request,
+  maxBodyBytes: number,
+): Promise<Uint8Array | 'too_large' | 'unreadable'> {
+  if (request.body === null) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBodyBytes) {
+        await reader.cancel().catch(() => {});
+        return 'too_large';
+      }
+      chunks.push(value);
+    }
+  } catch {
+    // The sender went away or the stream broke: nothing valid arrived.
+    return 'unreadable';
+  } finally {
+    reader.releaseLock();
+  }
+  return concatBytes(chunks, total);
+}
+
+/** Cancels an unread body so the runtime can drop it instead of buffering it. */
+async function discard(request: Request): Promise<void> {
+  await request.body?.cancel().catch(() => {});
+}

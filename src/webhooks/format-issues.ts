@@ -1,0 +1,134 @@
+import type * as z from 'zod/mini';
+import type { ValidationIssue } from '../core/errors.js';
+import { describeValue, quote } from './describe-value.js';
+
+/**
+ * zod/mini loads no locale, so every issue arrives as "Invalid input". These helpers write the
+ * English ourselves from the issue's `code`, `expected`, bounds and (with `reportInput: true`) `input`:
+ * `journal_id: expected an integer, got string "7"`.
+ *
+ * Written for any schema (not only the webhook event) so that response validation can reuse it.
+ */
+
+type ZodIssue = z.core.$ZodIssue;
+
+/**
+ * Turns zod issues into the SDK's {@link ValidationIssue}s with readable messages.
+ *
+ * Pass issues from `z.safeParse(schema, value, { reportInput: true })` so messages can say what was received.
+ *
+ * @example
+ * ```ts
+ * const result = z.safeParse(schema, value, { reportInput: true });
+ * if (!result.success) toValidationIssues(result.error.issues);
+ * // [{ path: ['journal_id'], message: 'expected an integer, got string "7"' }]
+ * ```
+ */
+export function toValidationIssues(issues: readonly ZodIssue[]): ValidationIssue[] {
+  return issues.map((issue) => ({ path: [...issue.path], message: describeIssue(issue) }));
+}
+
+/**
+ * One line for a list of issues: `journal_id: expected an integer, got string "7"; timestamp: …`.
+ *
+ * @example
+ * ```ts
+ * summarizeIssues([{ path: ['old_score'], message: 'missing (expected an integer)' }]);
+ * // 'old_score: missing (expected an integer)'
+ * ```
+ */
+export function summarizeIssues(issues: readonly ValidationIssue[]): string {
+  const shown = issues
+    .slice(0, maxIssuesInMessage)
+    .map((issue) => `${formatPath(issue.path)}: ${issue.message}`);
+  const hidden = issues.length - shown.length;
+  return hidden > 0 ? `${shown.join('; ')}; and ${hidden} more` : shown.join('; ');
+}
+
+/** Beyond this many, a message stops being readable; the full list stays on `issues`. */
+const maxIssuesInMessage = 5;
+
+/**
+ * `data[3].year`, `journal_id`, `["odd key"]`; `(root)` for the value itself.
+ *
+ * @example
+ * ```ts
+ * formatPath(['data', 3, 'year']); // 'data[3].year'
+ * ```
+ */
+export function formatPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return '(root)';
+  let text = '';
+  for (const key of path) {
+    if (typeof key === 'number') text += `[${key}]`;
+    else if (typeof key === 'string' && /^[A-Za-z_$][\w$]*$/.test(key)) text += text ? `.${key}` : key;
+    else text += `[${quote(String(key))}]`;
+  }
+  return text;
+}
+
+function describeIssue(issue: ZodIssue): string {
+  const expectation = describeExpectation(issue);
+  // For unknown keys the input is the whole object: saying so adds nothing.
+  if (!('input' in issue) || issue.code === 'unrecognized_keys') return expectation;
+  // A missing key and an explicit `undefined` read the same way: neither exists in JSON.
+  if (issue.input === undefined) return `missing (${expectation})`;
+  return `${expectation}, got ${describeValue(issue.input)}`;
+}
+
+function describeExpectation(issue: ZodIssue): string {
+  // A message other than zod's placeholder was written by the schema's author: it says it best.
+  if (issue.message && issue.message !== placeholder) return issue.message;
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${typeWords[issue.expected] ?? `a ${issue.expected}`}`;
+    case 'invalid_value':
+      return issue.values.length === 1
+        ? `expected ${describeLiteral(issue.values[0])}`
+        : `expected one of ${issue.values.map(describeLiteral).join(', ')}`;
+    case 'invalid_format':
+      return `expected ${formatWords[issue.format] ?? `the ${issue.format} format`}`;
+    case 'too_big':
+      return `expected ${boundWords(issue.origin, issue.inclusive ? 'at most' : 'less than', issue.maximum)}`;
+    case 'too_small':
+      return `expected ${boundWords(issue.origin, issue.inclusive ? 'at least' : 'more than', issue.minimum)}`;
+    case 'not_multiple_of':
+      return `expected a multiple of ${issue.divisor}`;
+    case 'unrecognized_keys':
+      return `unexpected ${issue.keys.length === 1 ? 'key' : 'keys'} ${issue.keys.map(quote).join(', ')}`;
+    default:
+      return 'invalid value';
+  }
+}
+
+/** What zod/mini says when no locale is loaded and the schema gave no message. */
+const placeholder = 'Invalid input';
+
+const typeWords: Partial<Record<string, string>> = {
+  int: 'an integer',
+  number: 'a number',
+  string: 'a string',
+  boolean: 'a boolean',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+  bigint: 'a bigint',
+};
+
+const formatWords: Partial<Record<string, string>> = {
+  datetime: 'a UTC date-time "YYYY-MM-DDThh:mm:ssZ" (a real date, whole seconds, Z)',
+  date: 'a calendar date "YYYY-MM-DD"',
+};
+
+function boundWords(origin: string, relation: string, bound: number | bigint): string {
+  if (origin === 'int' && (bound === Number.MAX_SAFE_INTEGER || bound === Number.MIN_SAFE_INTEGER)) {
+    return `a safe integer (${relation} ${bound})`;
+  }
+  if (origin === 'string') return `a string of ${relation} ${bound} characters`;
+  if (origin === 'array' || origin === 'set') return `${relation} ${bound} ${bound === 1 ? 'item' : 'items'}`;
+  return `a value ${relation} ${bound}`;
+}
+
+function describeLiteral(value: unknown): string {
+  return typeof value === 'string' ? quote(value) : String(value);
+}

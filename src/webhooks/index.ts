@@ -1,0 +1,29 @@
+/**
+ * `scholarly-metrics/webhooks`: parse and receive the service's webhook calls.
+ *
+ * Imports neither the HTTP client nor any `node:` module, so it stays small and runs in every runtime.
+ *
+ * @example
+ * ```ts
+ * import { parseWebhookEvent } from 'scholarly-metrics/webhooks';
+ * const event = parseWebhookEvent(await request.text());
+ * ```
+ *
+ * @module
+ */
+export { WebhookPayloadError } from '../core/errors.js';
+export type { WebhookBody } from './decode-body.js';
+export {
+  createWebhookHandler,
+  type FetchWebhookContext,
+} from './fetch-handler.js';
+export {
+  createNodeWebhookHandler,
+  type NodeWebhookContext,
+  type NodeWebhookRequest,
+  type NodeWebhookResponse,
+} from './node-handler.js';
+export { parseWebhookEvent } from './parse.js';
+export { type Quartile, quartileSchema } from './quartile.js';
+export type { WebhookHandlerOptions } from './receiver.js';
+export { type ScoreUpdatedEvent, scoreUpdatedEventSchema, type WebhookEvent } from './schema.js';

@@ -1,0 +1,84 @@
+import fc from 'fast-check';
+import type { ScoreUpdatedEvent } from '../../src/webhooks/index.js';
+
+/** The example event of the README: a real-looking `score_updated` body. */
+export const validEvent = {
+  event: 'score_updated',
+  journal_id: 7,
+  old_score: 61,
+  new_score: 64,
+  quartile: 'Q1',
+  timestamp: '2024-05-01T12:00:00Z',
+} as const satisfies ScoreUpdatedEvent;
+
+export const validJson = JSON.stringify(validEvent);
+
+export const encode = (text: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(text);
+
+/** A fresh ArrayBuffer holding exactly the bytes of `text`. */
+export const arrayBufferOf = (text: string): ArrayBuffer => {
+  const bytes = encode(text);
+  const buffer = new ArrayBuffer(bytes.byteLength);
+  new Uint8Array(buffer).set(bytes);
+  return buffer;
+};
+
+const knownKeys = new Set(['event', 'journal_id', 'old_score', 'new_score', 'quartile', 'timestamp']);
+
+const safeInteger = fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER });
+
+/** Whole-second UTC timestamps over every 4-digit year, as the service writes them. */
+export const timestampArb = fc
+  .date({ min: new Date('0000-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true })
+  .map((date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z'));
+
+const jsonPrimitiveArb = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.string(),
+  fc.boolean(),
+  fc.constant(null),
+);
+
+/** Fields a future server might add. Small on purpose: fc.jsonValue() made generation the slowest part. */
+const extraValueArb = fc.oneof(
+  jsonPrimitiveArb,
+  fc.array(jsonPrimitiveArb, { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 6 }), jsonPrimitiveArb, { maxKeys: 3 }),
+);
+
+/** Every valid event: any safe integers, any quartile string, any real timestamp, extra JSON fields. */
+export const validEventArb: fc.Arbitrary<ScoreUpdatedEvent> = fc
+  .record({
+    journal_id: safeInteger,
+    old_score: safeInteger,
+    new_score: safeInteger,
+    quartile: fc.oneof(fc.constantFrom('Q1', 'Q2', 'Q3', 'Q4'), fc.string({ unit: 'binary' })),
+    timestamp: timestampArb,
+    extra: fc.dictionary(
+      fc.string({ maxLength: 10 }).filter((key) => !knownKeys.has(key) && key !== '__proto__'),
+      extraValueArb,
+      { maxKeys: 3 },
+    ),
+  })
+  // Through JSON once: fc.jsonValue may hold -0, which JSON itself cannot carry.
+  .map(({ extra, ...fields }) => ({
+    ...JSON.parse(JSON.stringify(extra)),
+    event: 'score_updated' as const,
+    ...fields,
+  }));
+
+/**
+ * An independent oracle (no zod): is `value` a valid event as the API document describes it?
+ */
+export function isValidEvent(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const record = value as Record<string, unknown>;
+  const ints = [record.journal_id, record.old_score, record.new_score];
+  if (record.event !== 'score_updated' || !ints.every(Number.isSafeInteger)) return false;
+  if (typeof record.quartile !== 'string' || typeof record.timestamp !== 'string') return false;
+  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(record.timestamp)) return false;
+  const date = new Date(record.timestamp);
+  // A real date-time survives the round trip; Feb 30 or 24:00 would come back changed.
+  return !Number.isNaN(date.getTime()) && date.toISOString() === record.timestamp.replace('Z', '.000Z');
+}
