@@ -78,7 +78,7 @@ export interface ResolvedClientOptions {
   timeout: number;
   maxRetries: number;
   fetch: typeof globalThis.fetch;
-  headers: HeadersInit | undefined;
+  headers: Headers | undefined;
   logLevel: LogLevel;
   logger: Logger | undefined;
 }
@@ -127,7 +127,7 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedClien
     timeout: checkTimeout(options.timeout) ?? 30_000,
     maxRetries: checkMaxRetries(options.maxRetries) ?? 2,
     fetch,
-    headers: options.headers,
+    headers: checkHeaders(options.headers),
     logLevel: resolveLogLevel(options.logLevel),
     logger: options.logger,
   };
@@ -157,7 +157,8 @@ function resolveBaseUrl(value: string | undefined): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new MetricError('`baseUrl` (or METRIC_BASE_URL) must use http or https');
   }
-  if (url.search || url.hash) {
+  // `url.search` is '' for a bare `?`, which would still end up in every request URL.
+  if (/[?#]/.test(value)) {
     throw new MetricError('`baseUrl` (or METRIC_BASE_URL) must not carry a query or a fragment');
   }
   return url.href.replace(/\/+$/, '');
@@ -175,7 +176,19 @@ export function checkRequestOptions(options: RequestOptions | undefined): Reques
   if (signal !== undefined && (signal === null || typeof signal.addEventListener !== 'function')) {
     throw new InvalidParameterError('signal', '`signal` must be an AbortSignal');
   }
-  return options;
+  return options.headers === undefined ? options : { ...options, headers: checkHeaders(options.headers) };
+}
+
+/** Headers a `Headers` object accepts; anything else is refused here, before a request exists. */
+function checkHeaders(value: HeadersInit | undefined): Headers | undefined {
+  if (value === undefined) return undefined;
+  try {
+    if (value === null || typeof value !== 'object') throw new TypeError('not an object');
+    return new Headers(value);
+  } catch {
+    // The runtime's message quotes the offending value, which may be a credential: leave it out.
+    throw new InvalidParameterError('headers', '`headers` must be valid HTTP header names and values');
+  }
 }
 
 function checkTimeout(value: number | undefined): number | undefined {

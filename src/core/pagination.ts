@@ -161,7 +161,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
   #firstPage(): Promise<Page<T>> {
     this.#first ??= (async () => {
       checkPrefetch(this.#options?.prefetch);
-      const page = this.#startPage ?? 1;
+      const page = this.#startPage === undefined ? 1 : this.#startPage;
       const body = await this.#fetcher(page, this.#options);
       return makePage(body, page, this.#fetcher, this.#options, undefined, this.#pageSize);
     })();

@@ -25,22 +25,42 @@ export function redactValue(value: unknown, secret: string | null): unknown {
 export function redactHeaders(headers: Headers, secret: string | null): Headers {
   if (!secret) return headers;
   let leaks = false;
-  headers.forEach((value) => {
-    leaks ||= value.includes(secret);
+  headers.forEach((value, name) => {
+    leaks ||= value.includes(secret) || name.includes(secret);
   });
   if (!leaks) return headers;
   const clean = new Headers();
-  for (const [name, value] of headers) clean.append(name, redactText(value, secret));
+  for (const [name, value] of headers) {
+    // A header name cannot hold "[redacted]"; one that carries the secret is dropped.
+    if (!name.includes(secret)) clean.append(name, redactText(value, secret));
+  }
   return clean;
 }
 
-/** The error itself when it does not mention the secret, else a stand-in that does not. */
+/**
+ * The error itself when neither it nor any error in its `cause` chain mentions the secret, else a
+ * stand-in chain that does not.
+ */
 export function redactCause(error: unknown, secret: string | null): unknown {
-  if (!secret || !(error instanceof Error)) return error;
-  const text = `${error.message}\n${error.stack ?? ''}`;
-  if (!text.includes(secret)) return error;
-  const clean = new Error(redactText(error.message, secret));
-  clean.name = error.name;
-  clean.stack = redactText(error.stack ?? '', secret);
+  if (!secret || !mentions(error, secret, 0)) return error;
+  return scrub(error, secret, 0);
+}
+
+const maxCauseDepth = 8;
+
+function mentions(value: unknown, secret: string, depth: number): boolean {
+  if (depth > maxCauseDepth) return false;
+  if (!(value instanceof Error)) return value !== undefined && String(value).includes(secret);
+  const text = `${value.message}\n${value.stack ?? ''}`;
+  return text.includes(secret) || mentions(value.cause, secret, depth + 1);
+}
+
+function scrub(value: unknown, secret: string, depth: number): unknown {
+  if (depth > maxCauseDepth || value === undefined) return undefined;
+  if (!(value instanceof Error)) return redactText(String(value), secret);
+  const cause = scrub(value.cause, secret, depth + 1);
+  const clean = new Error(redactText(value.message, secret), cause === undefined ? undefined : { cause });
+  clean.name = value.name;
+  clean.stack = redactText(value.stack ?? '', secret);
   return clean;
 }

@@ -1,7 +1,7 @@
 import { INVALID } from '../schemas/invalid.js';
 import { ResponseValidationError, type ValidationIssue } from './errors.js';
 import { summarizeIssues } from './issues.js';
-import { redactText } from './redact.js';
+import { redactText, redactValue } from './redact.js';
 
 /**
  * A response shape. `parse` is the parser zod's compiler generated from the shape's zod schema at
@@ -36,7 +36,9 @@ export async function parseResponse<T>(
   }
   const out = shape.parse(value);
   if (out !== INVALID) return out;
-  const issues = await shape.explain(value);
+  // Explained on a copy without the secret: a message quotes (and cuts) values, and a cut secret
+  // would no longer be recognised for redaction.
+  const issues = await shape.explain(redactValue(value, secret));
   throw refusal(
     `The response does not match ${shape.name}: ${summarizeIssues(issues)}`,
     issues,

@@ -1,0 +1,262 @@
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createLogger,
+  type Logger,
+  type LogLevel,
+  loggableHeaders,
+  logLevels,
+} from '../../src/core/logger.js';
+import { MetricClient } from '../../src/index.js';
+import { BASE, client, journalProfile, json, KEY, useMsw } from '../helpers/msw.js';
+
+const server = useMsw();
+
+beforeEach(() => {
+  vi.stubEnv('METRIC_LOG', '');
+});
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+
+interface Line {
+  level: keyof Logger;
+  message: string;
+  details: Record<string, unknown> | undefined;
+}
+
+/** A logger that keeps every line. */
+function recorder() {
+  const lines: Line[] = [];
+  const at =
+    (level: keyof Logger) =>
+    (message: string, details?: Record<string, unknown>): void => {
+      lines.push({ level, message, details });
+    };
+  const logger: Logger = { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
+  return { lines, logger };
+}
+
+/** The headers a request line logged (an empty object when there were none). */
+const headersOf = (line: Line | undefined) => (line?.details?.headers ?? {}) as Record<string, string>;
+
+function journal42() {
+  server.use(http.get(`${BASE}/journals/42`, () => json(journalProfile)));
+}
+
+describe('createLogger', () => {
+  it("'off' gives no logger at all", () => {
+    expect(createLogger('off', recorder().logger)).toBeUndefined();
+  });
+
+  const cases: Array<[LogLevel, Array<keyof Logger>]> = [
+    ['error', ['error']],
+    ['warn', ['error', 'warn']],
+    ['info', ['error', 'warn', 'info']],
+    ['debug', ['error', 'warn', 'info', 'debug']],
+  ];
+  it.each(cases)("'%s' passes on %o and drops the rest, with the prefix and details", (level, passed) => {
+    const { lines, logger } = recorder();
+    const log = createLogger(level, logger)!;
+    for (const name of ['error', 'warn', 'info', 'debug'] as const) log[name](`a ${name} line`, { n: name });
+    expect(lines).toEqual(
+      passed.map((name) => ({
+        level: name,
+        message: `[scholarly-metrics] a ${name} line`,
+        details: { n: name },
+      })),
+    );
+  });
+
+  it('writes to console when no logger is given', () => {
+    const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
+    createLogger('debug', undefined)!.debug('hello', { a: 1 });
+    expect(debug).toHaveBeenCalledWith('[scholarly-metrics] hello', { a: 1 });
+  });
+
+  it('lists the levels from quiet to chatty', () => {
+    expect(logLevels).toEqual(['off', 'error', 'warn', 'info', 'debug']);
+  });
+});
+
+describe('loggableHeaders', () => {
+  it('redacts Authorization and Proxy-Authorization whatever their case, and keeps the rest', () => {
+    const headers = new Headers({
+      Authorization: `Bearer ${KEY}`,
+      'PROXY-AUTHORIZATION': `Basic ${KEY}`,
+      Accept: 'application/json',
+      'x-team': 'a',
+    });
+    expect(loggableHeaders(headers)).toEqual({
+      authorization: '[redacted]',
+      'proxy-authorization': '[redacted]',
+      accept: 'application/json',
+      'x-team': 'a',
+    });
+  });
+});
+
+describe("logLevel: 'debug'", () => {
+  it('logs a line for each request, with headers whose authorization is [redacted], and never the key', async () => {
+    journal42();
+    server.use(http.get(`${BASE}/subjects`, () => json([])));
+    const { lines, logger } = recorder();
+    const sdk = client({ logLevel: 'debug', logger, headers: { 'x-team': 'a' } });
+    await sdk.journals.get(42);
+    await sdk.subjects.list({ headers: { 'x-trace': 't1' } });
+    const requests = lines.filter(
+      (line) => line.level === 'debug' && /^\[scholarly-metrics\] GET /.test(line.message),
+    );
+    expect(requests.map((line) => line.message)).toEqual([
+      `[scholarly-metrics] GET ${BASE}/journals/42`,
+      `[scholarly-metrics] GET ${BASE}/subjects`,
+    ]);
+    for (const line of requests) {
+      const headers = headersOf(line);
+      expect(headers.authorization).toBe('[redacted]');
+      expect(headers.accept).toBe('application/json');
+      expect(headers['x-team']).toBe('a');
+    }
+    expect(headersOf(requests[1])['x-trace']).toBe('t1');
+    expect(lines.some((line) => /200 from GET .*\/subjects/.test(line.message))).toBe(true);
+    expect(JSON.stringify(lines)).not.toContain(KEY);
+  });
+
+  it('redacts an Authorization header given per request', async () => {
+    journal42();
+    const { lines, logger } = recorder();
+    await client({ apiKey: null, logLevel: 'debug', logger }).journals.get(42, {
+      headers: { Authorization: `Bearer ${KEY}` },
+    });
+    const request = lines.find((line) => line.message.includes('GET '))!;
+    expect(headersOf(request).authorization).toBe('[redacted]');
+    expect(JSON.stringify(lines)).not.toContain(KEY);
+  });
+
+  it('never logs the key when the server echoes it in a failure', async () => {
+    server.use(
+      http.get(`${BASE}/journals/42`, () =>
+        json({ message: `bad key ${KEY}` }, { status: 401, headers: { 'x-echo': KEY } }),
+      ),
+    );
+    const { lines, logger } = recorder();
+    await expect(client({ logLevel: 'debug', logger }).journals.get(42)).rejects.toThrow();
+    expect(lines.some((line) => line.level === 'error')).toBe(true);
+    expect(JSON.stringify(lines)).not.toContain(KEY);
+  });
+
+  it('never logs the key when fetch fails with it in its message', async () => {
+    const { lines, logger } = recorder();
+    const fetch = async () => {
+      throw new TypeError(`bad header Bearer ${KEY}`);
+    };
+    await expect(
+      client({ logLevel: 'debug', logger, fetch, maxRetries: 0 }).subjects.list(),
+    ).rejects.toThrow();
+    expect(lines.some((line) => line.level === 'error')).toBe(true);
+    expect(JSON.stringify(lines)).not.toContain(KEY);
+  });
+});
+
+describe("logLevel: 'info'", () => {
+  it('logs each retry with its reason, and no debug lines', async () => {
+    let calls = 0;
+    server.use(
+      http.get(`${BASE}/subjects`, () => {
+        calls++;
+        return calls < 3
+          ? json({ message: `overloaded ${KEY}` }, { status: 503, headers: { 'retry-after': '0' } })
+          : json([]);
+      }),
+    );
+    const { lines, logger } = recorder();
+    await client({ logLevel: 'info', logger }).subjects.list();
+    expect(calls).toBe(3);
+    expect(lines.map((line) => [line.level, line.message])).toEqual([
+      ['info', `[scholarly-metrics] retrying GET ${BASE}/subjects in 0 ms`],
+      ['info', `[scholarly-metrics] retrying GET ${BASE}/subjects in 0 ms`],
+    ]);
+    expect(String(lines[0]!.details?.reason)).toContain('503');
+    expect(JSON.stringify(lines)).not.toContain(KEY);
+  });
+
+  it('logs the final failure at error level', async () => {
+    server.use(http.get(`${BASE}/subjects`, () => new HttpResponse('nope', { status: 404 })));
+    const { lines, logger } = recorder();
+    await expect(client({ logLevel: 'info', logger }).subjects.list()).rejects.toThrow();
+    expect(lines.map((line) => [line.level, line.message])).toEqual([
+      ['error', `[scholarly-metrics] GET ${BASE}/subjects failed`],
+    ]);
+    expect(String(lines[0]!.details?.error)).toContain('404');
+  });
+});
+
+describe("logLevel: 'error' and 'off'", () => {
+  it("'error' logs failures only, not retries or requests", async () => {
+    let calls = 0;
+    server.use(
+      http.get(`${BASE}/subjects`, () => {
+        calls++;
+        return json({}, { status: 503, headers: { 'retry-after': '0' } });
+      }),
+    );
+    const { lines, logger } = recorder();
+    await expect(client({ logLevel: 'error', logger, maxRetries: 1 }).subjects.list()).rejects.toThrow();
+    expect(calls).toBe(2);
+    expect(lines.map((line) => line.level)).toEqual(['error']);
+  });
+
+  it("'off' (the default) logs nothing: not requests, retries nor failures", async () => {
+    let calls = 0;
+    server.use(
+      http.get(`${BASE}/subjects`, () => {
+        calls++;
+        return json({}, { status: 503, headers: { 'retry-after': '0' } });
+      }),
+    );
+    journal42();
+    const { lines, logger } = recorder();
+    const spies = (['error', 'warn', 'info', 'debug', 'log'] as const).map((name) =>
+      vi.spyOn(console, name).mockImplementation(() => {}),
+    );
+    const sdk = client({ logger });
+    await sdk.journals.get(42);
+    await expect(sdk.subjects.list({ maxRetries: 1 })).rejects.toThrow();
+    expect(calls).toBe(2);
+    await client({ logLevel: 'off', logger }).journals.get(42);
+    expect(lines).toEqual([]);
+    for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+  });
+});
+
+describe('METRIC_LOG', () => {
+  it('METRIC_LOG=debug turns debug logging on', async () => {
+    vi.stubEnv('METRIC_LOG', 'debug');
+    journal42();
+    const { lines, logger } = recorder();
+    await new MetricClient({ apiKey: KEY, baseUrl: BASE, logger }).journals.get(42);
+    const request = lines.find((line) => line.message === `[scholarly-metrics] GET ${BASE}/journals/42`);
+    expect(request?.level).toBe('debug');
+    expect(headersOf(request).authorization).toBe('[redacted]');
+    expect(JSON.stringify(lines)).not.toContain(KEY);
+  });
+
+  it('METRIC_LOG=debug without a logger writes to console', async () => {
+    vi.stubEnv('METRIC_LOG', 'debug');
+    journal42();
+    const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
+    await client().journals.get(42);
+    expect(debug).toHaveBeenCalled();
+    expect(JSON.stringify(debug.mock.calls)).not.toContain(KEY);
+  });
+
+  it('the logLevel option wins over METRIC_LOG', async () => {
+    vi.stubEnv('METRIC_LOG', 'debug');
+    journal42();
+    const { lines, logger } = recorder();
+    await client({ logLevel: 'off', logger }).journals.get(42);
+    expect(lines).toEqual([]);
+  });
+});

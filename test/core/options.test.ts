@@ -1,0 +1,419 @@
+import { http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resolveClientOptions } from '../../src/core/options.js';
+import { ConnectionError, InvalidParameterError, MetricClient, MetricError } from '../../src/index.js';
+import { BASE, client, journalProfile, json, KEY, sequence, useMsw } from '../helpers/msw.js';
+
+const server = useMsw();
+
+beforeEach(() => {
+  // Whatever the machine's environment holds, these tests start from none of it.
+  vi.stubEnv('METRIC_API_KEY', '');
+  vi.stubEnv('METRIC_BASE_URL', '');
+  vi.stubEnv('METRIC_LOG', '');
+});
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+});
+
+/** The error `run` throws; fails the test when it throws nothing. */
+function thrown(run: () => unknown): Error {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(Error);
+    return error as Error;
+  }
+  throw new Error('expected an error, nothing was thrown');
+}
+
+async function rejection(promise: PromiseLike<unknown>): Promise<unknown> {
+  return Promise.resolve(promise).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+}
+
+function journal42() {
+  const { handler, seen } = sequence('/journals/42', [() => json(journalProfile)]);
+  server.use(handler);
+  return seen;
+}
+
+describe('environment variables', () => {
+  it('METRIC_API_KEY is used when apiKey is omitted', async () => {
+    vi.stubEnv('METRIC_API_KEY', 'sk_env_key_1');
+    const seen = journal42();
+    await new MetricClient({ baseUrl: BASE }).journals.get(42);
+    expect(seen[0]!.headers.get('authorization')).toBe('Bearer sk_env_key_1');
+  });
+
+  it('METRIC_BASE_URL is used when baseUrl is omitted', async () => {
+    vi.stubEnv('METRIC_BASE_URL', BASE);
+    const seen = journal42();
+    await new MetricClient({ apiKey: KEY }).journals.get(42);
+    expect(new URL(seen[0]!.url).pathname).toBe('/api/v1/journals/42');
+  });
+
+  it('both come from the environment with no options at all', async () => {
+    vi.stubEnv('METRIC_API_KEY', 'sk_env_key_2');
+    vi.stubEnv('METRIC_BASE_URL', `${BASE}/`);
+    const seen = journal42();
+    await new MetricClient().journals.get(42);
+    expect(seen[0]!.headers.get('authorization')).toBe('Bearer sk_env_key_2');
+  });
+
+  it('options win over the environment', async () => {
+    vi.stubEnv('METRIC_API_KEY', 'sk_env_key_3');
+    vi.stubEnv('METRIC_BASE_URL', 'https://elsewhere.example.test/api/v1');
+    const seen = journal42();
+    await client().journals.get(42);
+    expect(seen[0]!.headers.get('authorization')).toBe(`Bearer ${KEY}`);
+    expect(new URL(seen[0]!.url).host).toBe('api.example.test');
+  });
+
+  it('apiKey: null sends no Authorization even when METRIC_API_KEY is set', async () => {
+    vi.stubEnv('METRIC_API_KEY', 'sk_env_key_4');
+    const seen = journal42();
+    await client({ apiKey: null }).journals.get(42);
+    expect(seen[0]!.headers.has('authorization')).toBe(false);
+  });
+});
+
+describe('the API key', () => {
+  it.each<[string, string | undefined]>([
+    ['omitted', undefined],
+    ['empty', ''],
+  ])('%s, with no METRIC_API_KEY → MetricError naming apiKey and METRIC_API_KEY', (_label, apiKey) => {
+    const error = thrown(() => new MetricClient({ apiKey, baseUrl: BASE }));
+    expect(error).toBeInstanceOf(MetricError);
+    expect(error.message).toContain('apiKey');
+    expect(error.message).toContain('METRIC_API_KEY');
+  });
+
+  it('null sends no Authorization header', async () => {
+    const seen = journal42();
+    await client({ apiKey: null }).journals.get(42);
+    expect(seen[0]!.headers.has('authorization')).toBe(false);
+  });
+
+  it('null lets a proxy-style Authorization from headers through', async () => {
+    const seen = journal42();
+    await client({ apiKey: null, headers: { authorization: 'Basic cHJveHk=' } }).journals.get(42);
+    expect(seen[0]!.headers.get('authorization')).toBe('Basic cHJveHk=');
+  });
+
+  it.each([
+    ['a newline', 'sk_secret_value\n'],
+    ['a space', 'sk_secret value'],
+    ['a tab', 'sk_secret\tvalue'],
+    ['a carriage return', 'sk_secret\r\nX-Injected: 1'],
+    ['a non-ASCII character', 'sk_secret_välue'],
+    ['a NUL', 'sk_secret\u0000value'],
+  ])('with %s is refused at construction without being echoed', (_label, apiKey) => {
+    const error = thrown(() => new MetricClient({ apiKey, baseUrl: BASE }));
+    expect(error).toBeInstanceOf(MetricError);
+    expect(error.message).toContain('apiKey');
+    expect(error.message).not.toContain('sk_secret');
+    expect(String(error)).not.toContain('sk_secret');
+    expect(error.stack ?? '').not.toContain('sk_secret');
+  });
+
+  it('a malformed METRIC_API_KEY is refused without being echoed', () => {
+    vi.stubEnv('METRIC_API_KEY', 'sk_secret_from_env\n');
+    const error = thrown(() => new MetricClient({ baseUrl: BASE }));
+    expect(error).toBeInstanceOf(MetricError);
+    expect(error.message).not.toContain('sk_secret_from_env');
+  });
+
+  it.each<[string, unknown]>([
+    ['a number', 12345],
+    ['an object', { key: 'sk' }],
+    ['true', true],
+  ])('that is %s is refused', (_label, apiKey) => {
+    expect(() => new MetricClient({ apiKey: apiKey as string, baseUrl: BASE })).toThrow(MetricError);
+  });
+});
+
+describe('the base URL', () => {
+  it('omitted, with no METRIC_BASE_URL → MetricError naming baseUrl and METRIC_BASE_URL', () => {
+    const error = thrown(() => new MetricClient({ apiKey: KEY }));
+    expect(error).toBeInstanceOf(MetricError);
+    expect(error.message).toContain('baseUrl');
+    expect(error.message).toContain('METRIC_BASE_URL');
+  });
+
+  it.each([
+    'ftp://x',
+    'ftp://api.example.test/api/v1',
+    'not a url',
+    '/api/v1',
+    'api.example.test/api/v1',
+    'file:///api/v1',
+    'mailto:api@example.test',
+    'javascript:alert(1)',
+    'data:text/plain,api',
+    `${BASE}?q`,
+    `${BASE}?key=value`,
+    `${BASE}#section`,
+    'https://',
+  ])('%j → MetricError naming baseUrl', (baseUrl) => {
+    const error = thrown(() => new MetricClient({ apiKey: KEY, baseUrl }));
+    expect(error).toBeInstanceOf(MetricError);
+    expect(error.message).toContain('baseUrl');
+  });
+
+  it('a malformed METRIC_BASE_URL → MetricError naming METRIC_BASE_URL', () => {
+    vi.stubEnv('METRIC_BASE_URL', 'ftp://x');
+    const error = thrown(() => new MetricClient({ apiKey: KEY }));
+    expect(error).toBeInstanceOf(MetricError);
+    expect(error.message).toContain('METRIC_BASE_URL');
+  });
+
+  it.each([`${BASE}/`, `${BASE}//`, 'HTTPS://API.EXAMPLE.TEST/api/v1/'])(
+    '%j works as the base',
+    async (baseUrl) => {
+      const seen = journal42();
+      await client({ baseUrl }).journals.get(42);
+      expect(new URL(seen[0]!.url).pathname).toBe('/api/v1/journals/42');
+    },
+  );
+
+  it('http is accepted as well as https', () => {
+    expect(resolveClientOptions({ apiKey: KEY, baseUrl: 'http://localhost:8080/api/v1' }).baseUrl).toBe(
+      'http://localhost:8080/api/v1',
+    );
+  });
+
+  // A base with an empty query or fragment has `search === ''` / `hash === ''`, yet the `?` or `#` stays
+  // in `href`, so every path would land in the query or fragment. Either refusal or a correct path is fine.
+  it.each([`${BASE}?`, `${BASE}#`, `${BASE}/?`])(
+    '%j is refused, or requests still reach the right path',
+    async (baseUrl) => {
+      let sdk: MetricClient;
+      try {
+        sdk = client({ baseUrl });
+      } catch (error) {
+        expect(error).toBeInstanceOf(MetricError);
+        return;
+      }
+      const urls: string[] = [];
+      const fetch = async (input: RequestInfo | URL) => {
+        urls.push(input instanceof Request ? input.url : String(input));
+        return json(journalProfile);
+      };
+      sdk = client({ baseUrl, fetch });
+      await sdk.journals.get(42);
+      expect(urls).toEqual([`${BASE}/journals/42`]);
+    },
+  );
+});
+
+describe('timeout and maxRetries', () => {
+  const badTimeouts: Array<[string, unknown]> = [
+    ['0', 0],
+    ['-1', -1],
+    ['NaN', Number.NaN],
+    ['2**31', 2 ** 31],
+    ['Infinity', Number.POSITIVE_INFINITY],
+    ["'1000'", '1000'],
+    ['null', null],
+  ];
+  const badRetries: Array<[string, unknown]> = [
+    ['-1', -1],
+    ['1.5', 1.5],
+    ['11', 11],
+    ['NaN', Number.NaN],
+    ["'2'", '2'],
+    ['null', null],
+  ];
+
+  it.each(badTimeouts)('timeout %s is refused at construction', (_label, timeout) => {
+    const error = thrown(() => client({ timeout: timeout as number }));
+    expect(error).toBeInstanceOf(InvalidParameterError);
+    expect(error).toBeInstanceOf(MetricError);
+    expect((error as InvalidParameterError).parameter).toBe('timeout');
+    expect(error.message).toContain('timeout');
+  });
+
+  it.each(badRetries)('maxRetries %s is refused at construction', (_label, maxRetries) => {
+    const error = thrown(() => client({ maxRetries: maxRetries as number }));
+    expect(error).toBeInstanceOf(InvalidParameterError);
+    expect((error as InvalidParameterError).parameter).toBe('maxRetries');
+    expect(error.message).toContain('maxRetries');
+  });
+
+  it('accepts the bounds: timeout 1 and 2**31 - 1, maxRetries 0 and 10', () => {
+    expect(resolveClientOptions({ apiKey: KEY, baseUrl: BASE, timeout: 1 }).timeout).toBe(1);
+    expect(resolveClientOptions({ apiKey: KEY, baseUrl: BASE, timeout: 2 ** 31 - 1 }).timeout).toBe(
+      2 ** 31 - 1,
+    );
+    expect(resolveClientOptions({ apiKey: KEY, baseUrl: BASE, maxRetries: 0 }).maxRetries).toBe(0);
+    expect(resolveClientOptions({ apiKey: KEY, baseUrl: BASE, maxRetries: 10 }).maxRetries).toBe(10);
+  });
+
+  it('defaults to timeout 30 000 ms and 2 retries', () => {
+    const resolved = resolveClientOptions({ apiKey: KEY, baseUrl: BASE });
+    expect(resolved.timeout).toBe(30_000);
+    expect(resolved.maxRetries).toBe(2);
+  });
+
+  for (const [name, cases] of [
+    ['timeout', badTimeouts],
+    ['maxRetries', badRetries],
+  ] as const) {
+    it.each(cases)(`${name} %s per request is a rejection, and nothing is sent`, async (_label, value) => {
+      let calls = 0;
+      const sdk = client({
+        fetch: async () => {
+          calls++;
+          return json(journalProfile);
+        },
+      });
+      let promise: Promise<unknown> | undefined;
+      expect(() => {
+        promise = sdk.journals.get(42, { [name]: value });
+      }).not.toThrow();
+      const error = await rejection(promise!);
+      expect(error).toBeInstanceOf(InvalidParameterError);
+      expect((error as InvalidParameterError).parameter).toBe(name);
+      expect(calls).toBe(0);
+      const page = await rejection(sdk.papers.search({ q: 'x' }, { [name]: value }));
+      expect(page).toBeInstanceOf(InvalidParameterError);
+      expect(calls).toBe(0);
+    });
+  }
+});
+
+describe('headers', () => {
+  it('client-wide headers that are not valid HTTP headers → MetricError at construction', () => {
+    const error = thrown(() => client({ headers: { 'bad name': 'x' } }));
+    expect(error).toBeInstanceOf(MetricError);
+  });
+
+  it.each<[string, unknown]>([
+    ['an invalid header name', { 'bad name': 'x' }],
+    ['a header value with a newline', { 'x-trace': 'a\nb' }],
+    ['a number', 5],
+  ])(
+    'per-request headers with %s are refused before sending as InvalidParameterError, not ConnectionError',
+    async (_label, headers) => {
+      let calls = 0;
+      const sdk = client({
+        maxRetries: 0,
+        fetch: async () => {
+          calls++;
+          return json(journalProfile);
+        },
+      });
+      const error = await rejection(sdk.journals.get(42, { headers: headers as HeadersInit }));
+      expect(error).toBeInstanceOf(InvalidParameterError);
+      expect(error).not.toBeInstanceOf(ConnectionError);
+      expect(calls).toBe(0);
+    },
+  );
+});
+
+describe('in a browser', () => {
+  beforeEach(() => {
+    vi.stubGlobal('document', {});
+  });
+
+  it('an API key is refused without dangerouslyAllowBrowser, and not echoed', () => {
+    const error = thrown(() => client());
+    expect(error).toBeInstanceOf(MetricError);
+    expect(error.message).toContain('dangerouslyAllowBrowser');
+    expect(error.message).not.toContain(KEY);
+  });
+
+  it('an API key from METRIC_API_KEY is refused too', () => {
+    vi.stubEnv('METRIC_API_KEY', KEY);
+    expect(() => new MetricClient({ baseUrl: BASE })).toThrow(MetricError);
+  });
+
+  it('dangerouslyAllowBrowser: false is the same as omitting it', () => {
+    expect(() => client({ dangerouslyAllowBrowser: false })).toThrow(MetricError);
+  });
+
+  it('dangerouslyAllowBrowser: true lets the key through', async () => {
+    const seen = journal42();
+    await client({ dangerouslyAllowBrowser: true }).journals.get(42);
+    expect(seen[0]!.headers.get('authorization')).toBe(`Bearer ${KEY}`);
+  });
+
+  it('apiKey: null needs no opt-in', async () => {
+    const seen = journal42();
+    await client({ apiKey: null }).journals.get(42);
+    expect(seen[0]!.headers.has('authorization')).toBe(false);
+  });
+
+  it('outside a browser no opt-in is needed', () => {
+    vi.unstubAllGlobals();
+    expect(() => client()).not.toThrow();
+  });
+});
+
+describe('logLevel and METRIC_LOG', () => {
+  it.each(['off', 'error', 'warn', 'info', 'debug'])('METRIC_LOG=%s is accepted', (level) => {
+    vi.stubEnv('METRIC_LOG', level);
+    expect(resolveClientOptions({ apiKey: KEY, baseUrl: BASE }).logLevel).toBe(level);
+  });
+
+  it.each(['verbose', 'DEBUG', 'true', '1', 'constructor', '__proto__'])(
+    'METRIC_LOG=%s → MetricError naming METRIC_LOG',
+    (level) => {
+      vi.stubEnv('METRIC_LOG', level);
+      const error = thrown(() => client());
+      expect(error).toBeInstanceOf(MetricError);
+      expect(error.message).toContain('METRIC_LOG');
+    },
+  );
+
+  it('an invalid logLevel option → MetricError naming logLevel', () => {
+    const error = thrown(() => client({ logLevel: 'loud' as 'debug' }));
+    expect(error).toBeInstanceOf(MetricError);
+    expect(error.message).toContain('logLevel');
+  });
+
+  it('the logLevel option wins over METRIC_LOG, even an invalid one', () => {
+    vi.stubEnv('METRIC_LOG', 'verbose');
+    expect(resolveClientOptions({ apiKey: KEY, baseUrl: BASE, logLevel: 'warn' }).logLevel).toBe('warn');
+  });
+
+  it("defaults to 'off'", () => {
+    expect(resolveClientOptions({ apiKey: KEY, baseUrl: BASE }).logLevel).toBe('off');
+  });
+});
+
+describe('the options object', () => {
+  it.each<[string, unknown]>([
+    ['null', null],
+    ['a string', 'sk_key'],
+    ['a number', 5],
+  ])('%s → MetricError', (_label, options) => {
+    expect(() => new MetricClient(options as never)).toThrow(MetricError);
+  });
+
+  it('a fetch that is not a function → MetricError naming fetch', () => {
+    const error = thrown(() => client({ fetch: 'fetch' as never }));
+    expect(error).toBeInstanceOf(MetricError);
+    expect(error.message).toContain('fetch');
+  });
+
+  it('uses the given fetch', async () => {
+    const urls: string[] = [];
+    const fetch = async (input: RequestInfo | URL) => {
+      urls.push(input instanceof Request ? input.url : String(input));
+      return json([]);
+    };
+    await client({ fetch }).subjects.list();
+    expect(urls).toEqual([`${BASE}/subjects`]);
+  });
+
+  it('unknown options are ignored', async () => {
+    server.use(http.get(`${BASE}/subjects`, () => json([])));
+    await expect(client({ organization: 'x' } as never).subjects.list()).resolves.toEqual([]);
+  });
+});

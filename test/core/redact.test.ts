@@ -1,0 +1,293 @@
+import util from 'node:util';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { redactCause, redacted, redactHeaders, redactText, redactValue } from '../../src/core/redact.js';
+import {
+  APIError,
+  AuthenticationError,
+  ConnectionError,
+  InternalServerError,
+  ResponseValidationError,
+} from '../../src/index.js';
+import { BASE, client, journalProfile, json, KEY, useMsw } from '../helpers/msw.js';
+
+const server = useMsw();
+
+const inspect = (value: unknown) => util.inspect(value, { depth: 10, showHidden: true });
+
+/** Every way an error is shown or serialized; none may contain the key. */
+function views(error: unknown): Record<string, string> {
+  const e = error as Error & { body?: unknown; headers?: Headers; issues?: unknown };
+  return {
+    message: e.message,
+    string: String(e),
+    json: JSON.stringify(e),
+    inspect: inspect(e),
+    stack: e.stack ?? '',
+    body: typeof e.body === 'string' ? e.body : JSON.stringify(e.body ?? null),
+    headers: e.headers ? JSON.stringify([...e.headers]) : '',
+    issues: JSON.stringify(e.issues ?? null),
+    cause: inspect(e.cause),
+  };
+}
+
+function expectNoKey(error: unknown, key = KEY) {
+  for (const [view, text] of Object.entries(views(error))) {
+    expect({ view, leaks: text.includes(key) }).toEqual({ view, leaks: false });
+  }
+}
+
+async function failure(promise: PromiseLike<unknown>): Promise<unknown> {
+  return Promise.resolve(promise).then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: unknown) => error,
+  );
+}
+
+describe('redact helpers', () => {
+  it('redactText replaces every occurrence, and leaves text without the secret alone', () => {
+    expect(redactText(`a ${KEY} b ${KEY}`, KEY)).toBe(`a ${redacted} b ${redacted}`);
+    expect(redactText('nothing here', KEY)).toBe('nothing here');
+    expect(redactText(`a ${KEY}`, null)).toBe(`a ${KEY}`);
+    expect(redacted).toBe('[redacted]');
+  });
+
+  it('redactValue deep-copies, replacing the secret in strings and keys at any depth', () => {
+    const input = {
+      message: `bad key ${KEY}`,
+      [`k_${KEY}`]: [1, null, true, { [KEY]: `${KEY}${KEY}` }],
+      n: 5,
+    };
+    const output = redactValue(input, KEY);
+    expect(output).toEqual({
+      message: `bad key ${redacted}`,
+      [`k_${redacted}`]: [1, null, true, { [redacted]: `${redacted}${redacted}` }],
+      n: 5,
+    });
+    expect(JSON.stringify(input)).toContain(KEY); // the input is untouched
+    expect(redactValue(input, null)).toBe(input);
+  });
+
+  it('redactHeaders returns the same Headers when nothing leaks, a clean copy otherwise', () => {
+    const clean = new Headers({ 'x-a': '1' });
+    expect(redactHeaders(clean, KEY)).toBe(clean);
+    const leaking = new Headers({ 'x-echo': `Bearer ${KEY}`, 'x-b': '2' });
+    const out = redactHeaders(leaking, KEY);
+    expect(out.get('x-echo')).toBe(`Bearer ${redacted}`);
+    expect(out.get('x-b')).toBe('2');
+  });
+
+  it('redactCause returns the error itself when clean, a stand-in with name, message and stack redacted otherwise', () => {
+    const clean = new TypeError('fetch failed');
+    expect(redactCause(clean, KEY)).toBe(clean);
+    const dirty = new TypeError(`header Bearer ${KEY} is invalid`);
+    const out = redactCause(dirty, KEY) as Error;
+    expect(out).not.toBe(dirty);
+    expect(out.name).toBe('TypeError');
+    expect(out.message).toBe(`header Bearer ${redacted} is invalid`);
+    expect(out.stack).not.toContain(KEY);
+    expect(redactCause('a string', KEY)).toBe('a string');
+  });
+});
+
+describe('a server that echoes the key', () => {
+  it('in a JSON error body', async () => {
+    server.use(
+      http.get(`${BASE}/journals/42`, () =>
+        json({ message: `bad key ${KEY}`, error: { detail: KEY, [KEY]: [KEY] } }, { status: 401 }),
+      ),
+    );
+    const error = await failure(client().journals.get(42));
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expectNoKey(error);
+    expect((error as APIError).message).toBe(`401 Unauthorized: bad key ${redacted}`);
+    expect((error as APIError).body).toEqual({
+      message: `bad key ${redacted}`,
+      error: { detail: redacted, [redacted]: [redacted] },
+    });
+  });
+
+  it('in a text error body', async () => {
+    server.use(
+      http.get(
+        `${BASE}/subjects`,
+        () => new HttpResponse(`<html>key ${KEY} refused</html>`, { status: 500 }),
+      ),
+    );
+    const error = await failure(client({ maxRetries: 0 }).subjects.list());
+    expect(error).toBeInstanceOf(InternalServerError);
+    expectNoKey(error);
+    expect((error as APIError).body).toBe(`<html>key ${redacted} refused</html>`);
+    expect((error as APIError).message).toContain(redacted);
+  });
+
+  it('in a response header value', async () => {
+    server.use(
+      http.get(`${BASE}/journals/42`, () =>
+        json(
+          { message: 'no' },
+          { status: 403, headers: { 'x-echo-authorization': `Bearer ${KEY}`, 'x-id': 'r1' } },
+        ),
+      ),
+    );
+    const error = (await failure(client().journals.get(42))) as APIError;
+    expectNoKey(error);
+    expect(error.headers.get('x-echo-authorization')).toBe(`Bearer ${redacted}`);
+    expect(error.headers.get('x-id')).toBe('r1');
+  });
+
+  it('in a response header name', async () => {
+    server.use(
+      http.get(`${BASE}/journals/42`, () =>
+        json({ message: 'no' }, { status: 403, headers: { [`x-${KEY}`]: '1' } }),
+      ),
+    );
+    const error = await failure(client().journals.get(42));
+    expect(error).toBeInstanceOf(APIError);
+    expectNoKey(error);
+  });
+
+  it('in a 200 body that fails validation (wrong-typed field, nested key, raw body)', async () => {
+    server.use(
+      http.get(`${BASE}/journals/42`, () =>
+        json({ ...journalProfile, metric_score: KEY, oa: { [KEY]: KEY }, description: `key=${KEY}` }),
+      ),
+    );
+    const error = (await failure(client().journals.get(42))) as ResponseValidationError;
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expectNoKey(error);
+    expect(error.issues.map((issue) => issue.path.join('.'))).toEqual(['metric_score', 'oa']);
+    expect(error.message).toContain(redacted);
+    expect(error.body).toContain(redacted);
+  });
+
+  it('in a 200 body that is not JSON', async () => {
+    server.use(
+      http.get(`${BASE}/subjects`, () => new HttpResponse(`<html>welcome ${KEY}</html>`, { status: 200 })),
+    );
+    const error = (await failure(client().subjects.list())) as ResponseValidationError;
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expectNoKey(error);
+    expect(error.body).toBe(`<html>welcome ${redacted}</html>`);
+  });
+
+  it('in an element of a 200 list that fails validation', async () => {
+    server.use(
+      http.get(`${BASE}/subjects`, () =>
+        json([
+          { id: 1, name: 'x', slug: 'y', journals: 1, papers: 1, citations: [KEY], [KEY]: { [KEY]: 1 } },
+        ]),
+      ),
+    );
+    const error = await failure(client().subjects.list());
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expectNoKey(error);
+  });
+
+  // A refused value is shown in the message shortened to 40 characters. Shortening must not cut the
+  // key in a way that leaves most of it visible (redaction of the whole key no longer matches then).
+  it.each([0, 8, 16, 20, 24, 30, 36])(
+    'in a long wrong-typed value, with %i characters before the key, shows no large part of the key',
+    async (padding) => {
+      const value = `${'x'.repeat(padding)}${KEY} and more text after it`;
+      server.use(
+        http.get(`${BASE}/subjects`, () =>
+          json([{ id: 1, name: 'x', slug: 'y', journals: value, papers: 1, citations: 1 }]),
+        ),
+      );
+      const error = (await failure(client().subjects.list())) as ResponseValidationError;
+      expect(error).toBeInstanceOf(ResponseValidationError);
+      // The key's secret part, after its `sk_test_` prefix, in any 8-character piece.
+      const secret = KEY.slice('sk_test_'.length);
+      const pieces = Array.from({ length: secret.length - 7 }, (_, i) => secret.slice(i, i + 8));
+      for (const [view, text] of Object.entries(views(error))) {
+        for (const piece of pieces)
+          expect({ view, piece, leaks: text.includes(piece) }).toMatchObject({ leaks: false });
+      }
+    },
+  );
+});
+
+describe('a fetch that fails with the key in its error', () => {
+  it('an Error whose message holds the key → ConnectionError without it, cause included', async () => {
+    const fetch = async () => {
+      throw new TypeError(`Headers.append: "Bearer ${KEY}" is an invalid header value.`);
+    };
+    const error = await failure(client({ fetch, maxRetries: 0 }).subjects.list());
+    expect(error).toBeInstanceOf(ConnectionError);
+    expectNoKey(error);
+    const cause = (error as Error).cause as Error;
+    expect(cause).toBeInstanceOf(Error);
+    expect(cause.message).toContain(redacted);
+    expect(inspect(cause)).not.toContain(KEY);
+    expect((error as Error).message).toContain(redacted);
+  });
+
+  it('the key only in the stack of the thrown error', async () => {
+    const fetch = async () => {
+      const error = new Error('socket hang up');
+      error.stack = `Error: socket hang up\n    at connect (Bearer ${KEY})`;
+      throw error;
+    };
+    const error = await failure(client({ fetch, maxRetries: 0 }).subjects.list());
+    expect(error).toBeInstanceOf(ConnectionError);
+    expectNoKey(error);
+  });
+
+  it('the key in the cause of the thrown error (as undici nests it) → no leak either', async () => {
+    const fetch = async () => {
+      throw new TypeError('fetch failed', { cause: new Error(`connect ECONNREFUSED with Bearer ${KEY}`) });
+    };
+    const error = await failure(client({ fetch, maxRetries: 0 }).subjects.list());
+    expect(error).toBeInstanceOf(ConnectionError);
+    expectNoKey(error);
+  });
+
+  it('after a retry, the final error is clean too', async () => {
+    let calls = 0;
+    server.use(
+      http.get(`${BASE}/subjects`, () => {
+        calls++;
+        return calls === 1
+          ? json({ message: `busy ${KEY}` }, { status: 503, headers: { 'retry-after': '0' } })
+          : json({ message: `bad key ${KEY}` }, { status: 401, headers: { 'x-echo': KEY } });
+      }),
+    );
+    const error = await failure(client({ maxRetries: 2 }).subjects.list());
+    expect(calls).toBe(2);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expectNoKey(error);
+  });
+});
+
+describe('the client itself', () => {
+  it('util.inspect and JSON.stringify of the client never show the key', async () => {
+    const sdk = client({ headers: { 'x-team': 'a' } });
+    expect(inspect(sdk)).not.toContain(KEY);
+    expect(JSON.stringify(sdk)).not.toContain(KEY);
+    for (const resource of [sdk.journals, sdk.papers, sdk.authors, sdk.subjects, sdk.countries]) {
+      expect(inspect(resource)).not.toContain(KEY);
+    }
+    // And the key is really in use by that client.
+    const seen: Request[] = [];
+    server.use(
+      http.get(`${BASE}/subjects`, ({ request }) => {
+        seen.push(request);
+        return json([]);
+      }),
+    );
+    await sdk.subjects.list();
+    expect(seen[0]!.headers.get('authorization')).toBe(`Bearer ${KEY}`);
+  });
+
+  it('a PagePromise and a Page never show the key', async () => {
+    server.use(http.get(`${BASE}/papers`, () => json({ data: [{ n: 1 }], total: 1 })));
+    const promise = client().papers.search({ q: 'x' });
+    expect(inspect(promise)).not.toContain(KEY);
+    const page = await promise;
+    expect(inspect(page)).not.toContain(KEY);
+    expect(JSON.stringify(page)).not.toContain(KEY);
+  });
+});

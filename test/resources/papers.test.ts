@@ -1,0 +1,483 @@
+import fc from 'fast-check';
+import { http } from 'msw';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { checkDoi } from '../../src/core/params.js';
+import { segment } from '../../src/core/path.js';
+import {
+  InvalidParameterError,
+  Page,
+  type Paper,
+  type PaperSummary,
+  ResponseValidationError,
+} from '../../src/index.js';
+import { BASE, client, json, sequence, useMsw } from '../helpers/msw.js';
+
+const server = useMsw();
+
+/** Any value at all, kept shallow so that thousands of runs stay fast. */
+const any = fc.anything({ maxDepth: 1, maxKeys: 3, size: 'xsmall' });
+
+const paper = {
+  id: 9,
+  title: 'On tests',
+  authors: 'A. Author, B. Author',
+  doi: '10.1000/abc',
+  year: 2021,
+  citations: 12,
+  abstract: 'We test.',
+};
+
+/** Path and query as the server received them. */
+const target = (request: Request) => {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+};
+
+/** Counts every request that reaches the server, whatever its path. */
+function catchAll() {
+  const seen: Request[] = [];
+  server.use(
+    http.all('*', ({ request }) => {
+      seen.push(request);
+      return json({ message: 'should not be reached' }, { status: 400 });
+    }),
+  );
+  return seen;
+}
+
+async function drain<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of iterable) out.push(item);
+  return out;
+}
+
+async function rejection(promise: PromiseLike<unknown>): Promise<unknown> {
+  return Promise.resolve(promise).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+}
+
+/** The call returns (no synchronous throw) a promise that rejects with InvalidParameterError; nothing is sent. */
+async function expectRefused(
+  call: () => PromiseLike<unknown>,
+  parameter: string,
+  named: RegExp | string = parameter,
+) {
+  const seen = catchAll();
+  let promise: PromiseLike<unknown> | undefined;
+  expect(() => {
+    promise = call();
+  }).not.toThrow();
+  const error = await rejection(promise!);
+  expect(error).toBeInstanceOf(InvalidParameterError);
+  expect((error as InvalidParameterError).parameter).toBe(parameter);
+  expect((error as Error).message).toMatch(named);
+  expect(seen).toHaveLength(0);
+  return error as InvalidParameterError;
+}
+
+describe('papers.search', () => {
+  it('sends every parameter in order and resolves to a typed Page', async () => {
+    const { handler, seen } = sequence('/papers', [() => json({ data: [paper], total: 51 })]);
+    server.use(handler);
+    const page = await client().papers.search({
+      q: 'graphene',
+      year: 2021,
+      oa: true,
+      sort: 'citations',
+      page: 2,
+      per_page: 50,
+    });
+    expectTypeOf(page).toEqualTypeOf<Page<PaperSummary>>();
+    expect(seen).toHaveLength(1);
+    expect(target(seen[0]!)).toBe(
+      '/api/v1/papers?q=graphene&year=2021&oa=true&sort=citations&page=2&per_page=50',
+    );
+    expect(page).toBeInstanceOf(Page);
+    expect(page.data).toEqual([paper]);
+    expect(page.total).toBe(51);
+    expect(page.page).toBe(2);
+  });
+
+  it('starts at page 1; undefined and unknown parameters are not sent', async () => {
+    const { handler, seen } = sequence('/papers', [() => json({ data: [], total: 0 })]);
+    server.use(handler);
+    await client().papers.search();
+    await client().papers.search({});
+    await client().papers.search({
+      q: undefined,
+      year: undefined,
+      oa: undefined,
+      sort: undefined,
+      page: undefined,
+      per_page: undefined,
+    });
+    await client().papers.search({ q: 'x', country_id: 3, show: 'all', limit: 5, apiKey: 'k' } as never);
+    expect(seen.map(target)).toEqual([
+      '/api/v1/papers?page=1',
+      '/api/v1/papers?page=1',
+      '/api/v1/papers?page=1',
+      '/api/v1/papers?q=x&page=1',
+    ]);
+  });
+
+  it('sends oa: false, year 0 and negative years', async () => {
+    const { handler, seen } = sequence('/papers', [() => json({ data: [], total: 0 })]);
+    server.use(handler);
+    await client().papers.search({ oa: false, year: 0 });
+    await client().papers.search({ year: -350 });
+    expect(seen.map(target)).toEqual([
+      '/api/v1/papers?year=0&oa=false&page=1',
+      '/api/v1/papers?year=-350&page=1',
+    ]);
+  });
+
+  it('percent-encodes q and sort so the server reads them back unchanged', async () => {
+    const q = 'a&b=c d+e/f?g#h%i 😀 ü ';
+    const sort = '-year,citations&x=1';
+    const { handler, seen } = sequence('/papers', [() => json({ data: [], total: 0 })]);
+    server.use(handler);
+    await client().papers.search({ q, sort });
+    const params = new URL(seen[0]!.url).searchParams;
+    expect([...params.keys()]).toEqual(['q', 'sort', 'page']);
+    expect(params.get('q')).toBe(q);
+    expect(params.get('sort')).toBe(sort);
+  });
+
+  it.each(['relevance', 'made-up-order', '', 'DROP TABLE'])(
+    'sends an unknown sort %j to the server',
+    async (sort) => {
+      const { handler, seen } = sequence('/papers', [() => json({ data: [], total: 0 })]);
+      server.use(handler);
+      await client().papers.search({ sort });
+      expect(new URL(seen[0]!.url).searchParams.get('sort')).toBe(sort);
+    },
+  );
+
+  it('accepts result elements of any shape, untouched', async () => {
+    const data = [
+      1,
+      'two',
+      null,
+      true,
+      [1, 'a'],
+      { id: 'not-a-number', title: 5, weird: { nested: [null] } },
+      {},
+      paper,
+    ];
+    server.use(http.get(`${BASE}/papers`, () => json({ data, total: data.length, cursor: 'abc' })));
+    const page = await client().papers.search({ q: 'x' });
+    expect(page.data).toEqual(data);
+    expect(page.total).toBe(data.length);
+  });
+
+  it.each<[string, unknown, string]>([
+    ["total: '1'", { data: [], total: '1' }, 'total'],
+    ['total: 1.5', { data: [], total: 1.5 }, 'total'],
+    ['total: -1', { data: [], total: -1 }, 'total'],
+    ['total missing', { data: [] }, 'total'],
+    ['data: {}', { data: {}, total: 0 }, 'data'],
+    ['data missing', { total: 0 }, 'data'],
+  ])('refuses a page with %s', async (_label, body, path) => {
+    server.use(http.get(`${BASE}/papers`, () => json(body)));
+    const error = await rejection(client().papers.search({ q: 'x' }));
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).issues.map((issue) => issue.path.join('.'))).toEqual([path]);
+  });
+
+  it('walks every page, keeping the other parameters', async () => {
+    const { handler, seen } = sequence('/papers', [
+      () => json({ data: [{ n: 1 }, { n: 2 }], total: 3 }),
+      () => json({ data: [{ n: 3 }], total: 3 }),
+    ]);
+    server.use(handler);
+    const all = await drain(client().papers.search({ q: 'graphene', oa: true, per_page: 2 }));
+    expect(all).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    expect(seen.map(target)).toEqual([
+      '/api/v1/papers?q=graphene&oa=true&page=1&per_page=2',
+      '/api/v1/papers?q=graphene&oa=true&page=2&per_page=2',
+    ]);
+  });
+
+  const refusals: Array<[string, Record<string, unknown>]> = [
+    ['q', { q: 5 }],
+    ['q', { q: null }],
+    ['q', { q: ['graphene'] }],
+    ['q', { q: 'ok\uD800' }],
+    ['q', { q: '\uDC00' }],
+    ['sort', { sort: 1 }],
+    ['sort', { sort: { by: 'year' } }],
+    ['sort', { sort: '\uD800year' }],
+    ['year', { year: 2020.5 }],
+    ['year', { year: '2020' }],
+    ['year', { year: Number.NaN }],
+    ['year', { year: 2 ** 53 }],
+    ['oa', { oa: 'true' }],
+    ['oa', { oa: 1 }],
+    ['oa', { oa: null }],
+    ['page', { page: 0 }],
+    ['page', { page: 1.5 }],
+    ['page', { page: '2' }],
+    ['page', { page: -1 }],
+    ['per_page', { per_page: 0 }],
+    ['per_page', { per_page: 1.5 }],
+    ['per_page', { per_page: '2' }],
+    ['per_page', { per_page: null }],
+  ];
+  it.each(refusals)('refuses %s in %o before sending, awaited and walked', async (name, params) => {
+    await expectRefused(() => client().papers.search(params as never), name);
+    const seen = catchAll();
+    const error = await rejection(drain(client().papers.search(params as never)));
+    expect(error).toBeInstanceOf(InvalidParameterError);
+    expect((error as InvalidParameterError).parameter).toBe(name);
+    const pages = await rejection(
+      drain(
+        client()
+          .papers.search(params as never)
+          .pages(),
+      ),
+    );
+    expect(pages).toBeInstanceOf(InvalidParameterError);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('accepts a q with well-formed surrogate pairs', async () => {
+    const { handler, seen } = sequence('/papers', [() => json({ data: [], total: 0 })]);
+    server.use(handler);
+    await client().papers.search({ q: '😀𝔘' });
+    expect(new URL(seen[0]!.url).searchParams.get('q')).toBe('😀𝔘');
+  });
+
+  it.each<[string, unknown]>([
+    ["a string 'q=graphene'", 'q=graphene'],
+    ['null', null],
+    ['an array', [['q', 'x']]],
+    ['a number', 1],
+  ])('refuses params that are %s', async (_label, params) => {
+    await expectRefused(() => client().papers.search(params as never), 'params', /parameters/);
+  });
+});
+
+describe('papers.get', () => {
+  it('GETs /papers/{doi} and returns the typed paper, extra fields kept', async () => {
+    const { handler, seen } = sequence('/papers/*', [() => json({ ...paper, pdf: 'https://x/y.pdf' })]);
+    server.use(handler);
+    const result = await client().papers.get('10.1000/abc');
+    expectTypeOf(result).toEqualTypeOf<Paper>();
+    expect(target(seen[0]!)).toBe('/api/v1/papers/10.1000%2Fabc');
+    expect(result).toEqual({ ...paper, pdf: 'https://x/y.pdf' });
+  });
+
+  const dois = [
+    '10.1000/abc/def',
+    '10.1002/(SICI)1097-4636(199709)36:4<517::AID-JBM10>3.0.CO;2-K',
+    '10.5555/üñí-ç',
+    '10.1000/a?b#c%d&e=f',
+    '10.1000/with some  spaces ',
+    '10.1000/../../journals/1',
+    '10.1000/..',
+    '10.1000/%2F%3F%23',
+    '10.1000/a+b;c:d@e$f,g',
+    '10.1000/😀\u0301\n\t',
+    '10.12345.6/x/y?z',
+  ];
+  it.each(dois)('sends %j as one path segment that decodes back to it', async (doi) => {
+    const { handler, seen } = sequence('/papers/*', [() => json({ ...paper, doi })]);
+    server.use(handler);
+    const result = await client().papers.get(doi);
+    expect(result.doi).toBe(doi);
+    expect(seen).toHaveLength(1);
+    const url = new URL(seen[0]!.url);
+    expect(url.search).toBe('');
+    expect(url.hash).toBe('');
+    const segments = url.pathname.split('/');
+    expect(segments).toHaveLength(5);
+    expect(segments.slice(0, 4)).toEqual(['', 'api', 'v1', 'papers']);
+    expect(decodeURIComponent(segments[4]!)).toBe(doi);
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ["year: '2021'", { year: '2021' }, 'year'],
+    ['citations: 1.5', { citations: 1.5 }, 'citations'],
+    ['abstract: null', { abstract: null }, 'abstract'],
+    ['doi missing', { doi: undefined }, 'doi'],
+  ])('refuses a paper with %s', async (_label, patch, path) => {
+    server.use(http.get(`${BASE}/papers/*`, () => json({ ...paper, ...patch })));
+    const error = await rejection(client().papers.get('10.1000/abc'));
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).issues.map((issue) => issue.path.join('.'))).toEqual([path]);
+  });
+
+  it.each<[string, unknown]>([
+    ["''", ''],
+    ["'abc'", 'abc'],
+    ["'11.1000/x'", '11.1000/x'],
+    ["'10.1000'", '10.1000'],
+    ["'10.1000/'", '10.1000/'],
+    ["' 10.1000/x'", ' 10.1000/x'],
+    ["'10. 1000/x'", '10. 1000/x'],
+    ["'10./x'", '10./x'],
+    ["'10.1/\\uD800'", '10.1/\uD800'],
+    ["'10.1\\uDC00/x'", '10.1\uDC00/x'],
+    ['123', 123],
+    ['10.1 (a number)', 10.1],
+    ['null', null],
+    ['undefined', undefined],
+    ['an object', { doi: '10.1000/x' }],
+  ])('refuses the DOI %s before sending', async (_label, doi) => {
+    await expectRefused(() => client().papers.get(doi as string), 'doi');
+  });
+});
+
+describe('segment() keeps any DOI inside its path segment', () => {
+  const registrant = fc
+    .string({ unit: 'grapheme', minLength: 1, maxLength: 12 })
+    .filter((r) => !r.includes('/') && !/\s/u.test(r));
+  const piece = fc.oneof(
+    fc.string({ unit: 'grapheme', maxLength: 6 }),
+    fc.constantFrom('/', '?', '#', '%', '&', '=', ' ', '..', '%2F', '%', '\\', '+', ';', '\n', '\u3000'),
+  );
+  const suffix = fc
+    .array(piece, { minLength: 1, maxLength: 8 })
+    .map((parts) => parts.join(''))
+    .filter((s) => s.length > 0);
+  const doi = fc.tuple(registrant, suffix).map(([r, s]) => `10.${r}/${s}`);
+
+  it('encodes / ? # away, decodes back to the DOI, and yields exactly four path segments', () => {
+    // Plain checks rather than expect(): 10 000 runs must stay fast.
+    fc.assert(
+      fc.property(doi, (value) => {
+        const encoded = segment(value);
+        if (/[/?#]/.test(encoded) || decodeURIComponent(encoded) !== value) return false;
+        const url = new URL(`${BASE}/papers/${encoded}`);
+        const parts = url.pathname.split('/').slice(1);
+        return (
+          url.search === '' &&
+          url.hash === '' &&
+          parts.length === 4 &&
+          parts[0] === 'api' &&
+          parts[1] === 'v1' &&
+          parts[2] === 'papers' &&
+          decodeURIComponent(parts[3]!) === value
+        );
+      }),
+      { numRuns: 10_000 },
+    );
+  });
+
+  it('the DOIs of that property are ones papers.get accepts', () => {
+    fc.assert(
+      fc.property(doi, (value) => checkDoi(value) === value),
+      { numRuns: 1_000 },
+    );
+  });
+});
+
+describe('papers: arbitrary arguments either go out or are refused as InvalidParameterError', () => {
+  /** A fetch that answers with a valid, minimal body and records what it was asked. */
+  function fakeApi() {
+    const calls: URL[] = [];
+    const fetch = async (input: RequestInfo | URL) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      calls.push(url);
+      const body = url.pathname === '/api/v1/papers' ? { data: [], total: 0 } : paper;
+      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    };
+    return { calls, sdk: client({ fetch, maxRetries: 0 }) };
+  }
+
+  const loneSurrogate = /[\uD800-\uDFFF]/u;
+  const isCount = (v: unknown) => v === undefined || (Number.isSafeInteger(v) && (v as number) >= 1);
+  const isText = (v: unknown) => v === undefined || (typeof v === 'string' && !loneSurrogate.test(v));
+  const rules: Record<string, (v: unknown) => boolean> = {
+    q: isText,
+    year: (v) => v === undefined || Number.isSafeInteger(v),
+    oa: (v) => v === undefined || typeof v === 'boolean',
+    sort: isText,
+    page: isCount,
+    per_page: isCount,
+  };
+
+  it('search with any params', async () => {
+    const { calls, sdk } = fakeApi();
+    const text = fc.oneof(any, fc.string({ unit: 'binary' }), fc.string());
+    // `page: null` is left to the journals test of the same rule.
+    const count = fc.oneof(any, fc.integer({ min: -1, max: 500 })).filter((v) => v !== null);
+    const params = fc.oneof(
+      any,
+      fc.record(
+        {
+          q: text,
+          year: fc.oneof(any, fc.integer(), fc.double()),
+          oa: fc.oneof(any, fc.boolean()),
+          sort: text,
+          page: count,
+          per_page: count,
+          other: any,
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(params, async (p) => {
+        const before = calls.length;
+        const error = await rejection(sdk.papers.search(p as never));
+        const record = (p ?? {}) as Record<string, unknown>;
+        const valid =
+          p === undefined ||
+          (typeof p === 'object' &&
+            p !== null &&
+            !Array.isArray(p) &&
+            Object.entries(rules).every(([name, ok]) => ok(record[name])));
+        if (error === undefined) {
+          expect(valid).toBe(true);
+          expect(calls.length).toBe(before + 1);
+          const url = calls.at(-1)!;
+          expect(url.pathname).toBe('/api/v1/papers');
+          const expected = Object.keys(rules)
+            .map((name) => [name, name === 'page' ? (record.page ?? 1) : record[name]] as const)
+            .filter(([, value]) => value !== undefined)
+            .map(([name, value]) => [name, String(value)]);
+          expect([...url.searchParams]).toEqual(expected);
+        } else {
+          expect(error).toBeInstanceOf(InvalidParameterError);
+          expect(valid).toBe(false);
+          expect(calls.length).toBe(before);
+        }
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('get with any value', async () => {
+    const { calls, sdk } = fakeApi();
+    const value = fc.oneof(
+      any,
+      fc.string({ unit: 'binary' }),
+      fc.string({ unit: 'binary' }).map((s) => `10.${s}`),
+      fc.tuple(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' })).map(([a, b]) => `10.${a}/${b}`),
+    );
+    const isDoi = (v: unknown) =>
+      typeof v === 'string' && /^10\.[^/\s]+\/./su.test(v) && !loneSurrogate.test(v);
+    await fc.assert(
+      fc.asyncProperty(value, async (doi) => {
+        const before = calls.length;
+        const error = await rejection(sdk.papers.get(doi as string));
+        if (error === undefined) {
+          expect(isDoi(doi)).toBe(true);
+          expect(calls.length).toBe(before + 1);
+          const parts = calls.at(-1)!.pathname.split('/');
+          expect(parts).toHaveLength(5);
+          expect(decodeURIComponent(parts[4]!)).toBe(doi);
+        } else {
+          expect(error).toBeInstanceOf(InvalidParameterError);
+          expect((error as InvalidParameterError).parameter).toBe('doi');
+          expect(isDoi(doi)).toBe(false);
+          expect(calls.length).toBe(before);
+        }
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+});

@@ -1,0 +1,133 @@
+import fc from 'fast-check';
+import { http } from 'msw';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { InvalidParameterError, ResponseValidationError, type Subject } from '../../src/index.js';
+import { BASE, client, json, sequence, useMsw } from '../helpers/msw.js';
+
+const server = useMsw();
+
+const subject = {
+  id: 1,
+  name: 'Materials Science',
+  slug: 'materials-science',
+  journals: 12,
+  papers: 340,
+  citations: 5600,
+};
+
+/** Path and query as the server received them. */
+const target = (request: Request) => {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+};
+
+async function rejection(promise: PromiseLike<unknown>): Promise<unknown> {
+  return Promise.resolve(promise).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+}
+
+describe('subjects.list', () => {
+  it('GETs /subjects with no query and returns the typed list, extra fields kept', async () => {
+    const body = [subject, { ...subject, id: 2, slug: 'physics', parent: 1 }];
+    const { handler, seen } = sequence('/subjects', [() => json(body)]);
+    server.use(handler);
+    const subjects = await client().subjects.list();
+    expectTypeOf(subjects).toEqualTypeOf<Subject[]>();
+    expect(seen).toHaveLength(1);
+    expect(target(seen[0]!)).toBe('/api/v1/subjects');
+    expect(subjects).toEqual(body);
+  });
+
+  it('accepts an empty list', async () => {
+    server.use(http.get(`${BASE}/subjects`, () => json([])));
+    expect(await client().subjects.list()).toEqual([]);
+  });
+
+  it('sends per-request headers', async () => {
+    const { handler, seen } = sequence('/subjects', [() => json([])]);
+    server.use(handler);
+    await client().subjects.list({ headers: { 'x-trace': 't1' } });
+    expect(seen[0]!.headers.get('x-trace')).toBe('t1');
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['slug: null', { slug: null }, '0.slug'],
+    ['journals: 1.5', { journals: 1.5 }, '0.journals'],
+    ["papers: '340'", { papers: '340' }, '0.papers'],
+    ['citations missing', { citations: undefined }, '0.citations'],
+    ['name: 5', { name: 5 }, '0.name'],
+    ['id: 2**53', { id: 2 ** 53 }, '0.id'],
+  ])('refuses an element with %s', async (_label, patch, path) => {
+    server.use(http.get(`${BASE}/subjects`, () => json([{ ...subject, ...patch }])));
+    const error = await rejection(client().subjects.list());
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).issues.map((issue) => issue.path.join('.'))).toEqual([path]);
+  });
+
+  it.each<[string, unknown]>([
+    ['an object', { data: [subject], total: 1 }],
+    ['null', null],
+    ['a string', 'subjects'],
+    ['an array of strings', ['physics']],
+  ])('refuses a body that is %s', async (_label, body) => {
+    server.use(http.get(`${BASE}/subjects`, () => json(body)));
+    await expect(client().subjects.list()).rejects.toBeInstanceOf(ResponseValidationError);
+  });
+
+  it.each<[string, unknown, string]>([
+    ['a string', 'all', 'options'],
+    ['null', null, 'options'],
+    ['a number', 5, 'options'],
+    ['timeout 0', { timeout: 0 }, 'timeout'],
+    ['maxRetries -1', { maxRetries: -1 }, 'maxRetries'],
+    ['signal: {}', { signal: {} }, 'signal'],
+  ])(
+    'refuses request options that are %s, as a rejection, before sending',
+    async (_label, options, parameter) => {
+      const seen: Request[] = [];
+      server.use(
+        http.all('*', ({ request }) => {
+          seen.push(request);
+          return json([]);
+        }),
+      );
+      let promise: Promise<unknown> | undefined;
+      expect(() => {
+        promise = client().subjects.list(options as never);
+      }).not.toThrow();
+      const error = await rejection(promise!);
+      expect(error).toBeInstanceOf(InvalidParameterError);
+      expect((error as InvalidParameterError).parameter).toBe(parameter);
+      expect(seen).toHaveLength(0);
+    },
+  );
+});
+
+describe('subjects: arbitrary arguments either go out or are refused as InvalidParameterError', () => {
+  it('list with any value as its options', async () => {
+    let calls = 0;
+    const fetch = async () => {
+      calls++;
+      return new Response('[]', { headers: { 'content-type': 'application/json' } });
+    };
+    const sdk = client({ fetch, maxRetries: 0 });
+    await fc.assert(
+      fc.asyncProperty(fc.anything({ maxDepth: 1, maxKeys: 3, size: 'xsmall' }), async (options) => {
+        const before = calls;
+        const error = await rejection(sdk.subjects.list(options as never));
+        const isObject = options === undefined || (typeof options === 'object' && options !== null);
+        if (error === undefined) {
+          expect(isObject).toBe(true);
+          expect(calls).toBe(before + 1);
+        } else {
+          expect(error).toBeInstanceOf(InvalidParameterError);
+          expect(isObject).toBe(false);
+          expect(calls).toBe(before);
+        }
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+});
