@@ -117,10 +117,12 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedClien
         'your server and pass apiKey: null, or set dangerouslyAllowBrowser: true if you accept the risk',
     );
   }
-  const fetch = options.fetch ?? globalThis.fetch;
-  if (typeof fetch !== 'function') {
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  if (typeof fetchImpl !== 'function') {
     throw new MetricError('No fetch available: pass `fetch` to new MetricClient()');
   }
+  // Called as a plain function: browsers throw "Illegal invocation" when fetch gets another `this`.
+  const fetch: typeof globalThis.fetch = (input, init) => fetchImpl(input, init);
   return {
     apiKey,
     baseUrl: resolveBaseUrl(options.baseUrl ?? env('METRIC_BASE_URL')),

@@ -1,0 +1,154 @@
+#!/usr/bin/env node
+/**
+ * `scholarly-metrics-mock`: serves the mock API on loopback until stopped.
+ *
+ * The first line of standard output is the base URL alone, so scripts can read it
+ * (`URL=$(scholarly-metrics-mock | head -n1)`); everything meant for people goes to standard error.
+ *
+ * @example
+ * ```sh
+ * npx scholarly-metrics-mock --port 4010 --per-minute 60 --webhook http://127.0.0.1:8080/hooks
+ * ```
+ */
+import { parseArgs } from 'node:util';
+import { MOCK_API_KEY, MOCK_ELITE_API_KEY, MOCK_NO_ACCESS_API_KEY } from './constants.js';
+import type { MockFaultOptions } from './faults.js';
+import type { MockLimits } from './rate-limit.js';
+import { startMockServer } from './server.js';
+
+const usage = `Usage: scholarly-metrics-mock [options]
+
+Serves a deterministic mock of the Scholarly Metrics API v1 on 127.0.0.1.
+
+Options:
+  --port <n>            port to listen on, 0 for a free one (default 4010)
+  --host <addr>         interface to bind (default 127.0.0.1)
+  --seed <n>            dataset seed (default 42)
+  --journals <n>        number of journals (default 400)
+  --papers <n>          number of papers (default 30000)
+  --authors <n>         number of authors (default 3000)
+  --per-minute <n>      requests per key per minute before 429 (default: no limit)
+  --per-day <n>         requests per key per UTC day before 429 (default: no limit)
+  --latency <ms>        delay every answer; <min>-<max> for a random range (default 0)
+  --error-rate <0..1>   share of requests answered 500 (default 0)
+  --reset-rate <0..1>   share of requests whose connection drops (default 0)
+  --malformed-rate <r>  share of requests with a truncated JSON body (default 0)
+  --webhook <url>       POST score_updated events here (repeatable)
+  --no-control          do not serve the /__mock/ control endpoints
+  -h, --help            show this help
+`;
+
+function main(): void {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '4010' },
+      host: { type: 'string', default: '127.0.0.1' },
+      seed: { type: 'string' },
+      journals: { type: 'string' },
+      papers: { type: 'string' },
+      authors: { type: 'string' },
+      'per-minute': { type: 'string' },
+      'per-day': { type: 'string' },
+      latency: { type: 'string' },
+      'error-rate': { type: 'string' },
+      'reset-rate': { type: 'string' },
+      'malformed-rate': { type: 'string' },
+      webhook: { type: 'string', multiple: true },
+      'no-control': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(usage);
+    return;
+  }
+  const limits: MockLimits = {
+    ...(values['per-minute'] !== undefined && { perMinute: integer(values['per-minute'], '--per-minute') }),
+    ...(values['per-day'] !== undefined && { perDay: integer(values['per-day'], '--per-day') }),
+  };
+  const faults: MockFaultOptions = {
+    ...(values.latency !== undefined && { latencyMs: latency(values.latency) }),
+    ...(values['error-rate'] !== undefined && { errorRate: rate(values['error-rate'], '--error-rate') }),
+    ...(values['reset-rate'] !== undefined && { resetRate: rate(values['reset-rate'], '--reset-rate') }),
+    ...(values['malformed-rate'] !== undefined && {
+      malformedRate: rate(values['malformed-rate'], '--malformed-rate'),
+    }),
+  };
+  const sizes = {
+    ...(values.journals !== undefined && { journals: integer(values.journals, '--journals') }),
+    ...(values.papers !== undefined && { papers: integer(values.papers, '--papers') }),
+    ...(values.authors !== undefined && { authors: integer(values.authors, '--authors') }),
+  };
+  const started = startMockServer({
+    port: integer(values.port, '--port'),
+    host: values.host,
+    ...(values.seed !== undefined && { seed: integer(values.seed, '--seed') }),
+    sizes,
+    limits,
+    faults,
+    webhooks: { urls: values.webhook ?? [] },
+    control: !values['no-control'],
+  });
+  started.then(
+    (server) => {
+      process.stdout.write(`${server.url}\n`);
+      const origin = new URL(server.url).origin;
+      process.stderr.write(
+        [
+          '',
+          'Scholarly Metrics mock API is listening.',
+          `  base URL           ${server.url}`,
+          `  key (Professional) ${MOCK_API_KEY}`,
+          `  key (Elite)        ${MOCK_ELITE_API_KEY}`,
+          `  key (Basic, 403)   ${MOCK_NO_ACCESS_API_KEY}`,
+          values['no-control']
+            ? ''
+            : `  control            ${origin}/__mock/ (score, webhooks, faults, reset)`,
+          '',
+          `  export METRIC_BASE_URL=${server.url} METRIC_API_KEY=${MOCK_API_KEY}`,
+          '',
+          'Press Ctrl+C to stop.',
+          '',
+        ].join('\n'),
+      );
+      const stop = (): void => {
+        void server.close().then(() => process.exit(0));
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    },
+    (error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      fail(message.includes('EADDRINUSE') ? `${message}: pick another --port, or 0 for a free one` : message);
+    },
+  );
+}
+
+function integer(raw: string, flag: string): number {
+  if (!/^\d+$/.test(raw)) fail(`${flag} expects a non-negative integer, got '${raw}'`);
+  return Number(raw);
+}
+
+function rate(raw: string, flag: string): number {
+  const value = Number(raw);
+  if (raw.trim() === '' || !(value >= 0 && value <= 1))
+    fail(`${flag} expects a number from 0 to 1, got '${raw}'`);
+  return value;
+}
+
+function latency(raw: string): number | [number, number] {
+  const [min, max] = raw.split('-');
+  if (max === undefined) return integer(raw, '--latency');
+  return [integer(min ?? '', '--latency'), integer(max, '--latency')];
+}
+
+function fail(message: string): never {
+  process.stderr.write(`scholarly-metrics-mock: ${message}\n\n${usage}`);
+  process.exit(2);
+}
+
+try {
+  main();
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}

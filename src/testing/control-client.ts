@@ -1,0 +1,67 @@
+import type { MockFault } from './faults.js';
+import type { MockScoreUpdate } from './webhooks.js';
+
+/**
+ * Drives a mock server started with `control: true` (the CLI's default) from another process.
+ *
+ * @example
+ * ```ts
+ * const control = mockControl(process.env.METRIC_BASE_URL!);
+ * await control.subscribe('http://127.0.0.1:8080/hooks');
+ * const { event, deliveries } = await control.updateScore(7, 81);
+ * ```
+ */
+export interface MockControl {
+  /** As `api.updateScore`: changes the score and delivers `score_updated`. */
+  updateScore(journalId: number, newScore: number): Promise<MockScoreUpdate>;
+  /** Adds a webhook URL; resolves to the subscribed URLs. */
+  subscribe(url: string): Promise<readonly string[]>;
+  /** Removes a webhook URL; resolves to the subscribed URLs. */
+  unsubscribe(url: string): Promise<readonly string[]>;
+  /** Queues a fault, as `api.faults.next`; resolves to the number of requests still to be hit. */
+  fault(fault: MockFault): Promise<number>;
+  /** As `api.reset()`. */
+  reset(): Promise<void>;
+}
+
+/**
+ * A {@link MockControl} for the mock server at `url` (its base URL, or any URL on its origin).
+ *
+ * @param url - the server's base URL, as printed by the CLI or given by `startMockServer`.
+ * @param fetchImpl - the fetch that calls the control endpoints. @default globalThis.fetch
+ *
+ * @example
+ * ```ts
+ * const server = await startMockServer({ control: true });
+ * await mockControl(server.url).fault({ status: 503 });
+ * ```
+ */
+export function mockControl(url: string, fetchImpl: typeof globalThis.fetch = globalThis.fetch): MockControl {
+  const origin = new URL(url).origin;
+  const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
+    const response = await fetchImpl(`${origin}/__mock/${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    const parsed: unknown = text === '' ? undefined : JSON.parse(text);
+    if (!response.ok) {
+      const message = (parsed as { message?: string } | undefined)?.message ?? `status ${response.status}`;
+      throw new Error(`Mock control ${method} /__mock/${path} failed: ${message}`);
+    }
+    return parsed;
+  };
+  return {
+    updateScore: async (journalId, newScore) =>
+      (await call('POST', 'score', { journal_id: journalId, new_score: newScore })) as MockScoreUpdate,
+    subscribe: async (hookUrl) =>
+      ((await call('POST', 'webhooks', { url: hookUrl })) as { urls: string[] }).urls,
+    unsubscribe: async (hookUrl) =>
+      ((await call('DELETE', 'webhooks', { url: hookUrl })) as { urls: string[] }).urls,
+    fault: async (fault) => ((await call('POST', 'faults', fault)) as { pending: number }).pending,
+    reset: async () => {
+      await call('POST', 'reset');
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { MOCK_DEFAULT_SEED } from './constants.js';
+import * as words from './data/words.js';
+import type { MockDataset, MockDatasetSizes, MockJournal, MockPaper } from './dataset-types.js';
+import { type GeneratedRecords, generateRecords, resolveSizes } from './generate.js';
+import { createRandom, deriveSeed } from './random.js';
+
+// Test suites create many mocks with the same seed: generating once per seed and sizes keeps each
+// `createMockApi()` under a millisecond. A few entries only, so property tests over random seeds
+// cannot grow the cache without bound.
+const cacheLimit = 4;
+const cache = new Map<string, GeneratedRecords>();
+
+function recordsFor(seed: number, sizes: MockDatasetSizes | undefined): GeneratedRecords {
+  if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be an integer, got ${String(seed)}`);
+  const resolved = resolveSizes(sizes);
+  const key = `${seed}:${resolved.journals}:${resolved.papers}:${resolved.authors}:${resolved.subjects}:${resolved.countries}`;
+  let records = cache.get(key);
+  if (records === undefined) {
+    records = generateRecords(seed, resolved);
+    freezeRecords(records);
+    if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value!);
+  } else {
+    cache.delete(key); // re-inserted below: the most recently used entry is evicted last
+  }
+  cache.set(key, records);
+  return records;
+}
+
+/**
+ * A dataset whose journals can change (through `updateScore`) without touching the shared cache:
+ * the journal array is this mock's own copy; everything else is shared and frozen.
+ */
+export interface MutableDataset extends MockDataset {
+  /** Replaces a journal record (same id). */
+  replaceJournal(journal: MockJournal): void;
+}
+
+/**
+ * Builds the dataset for a seed and sizes. Deterministic: same arguments, same records.
+ *
+ * @example
+ * ```ts
+ * const dataset = createDataset(7, { journals: 20, papers: 500, authors: 80 });
+ * dataset.journals.length; // 20
+ * ```
+ */
+export function createDataset(seed: number = MOCK_DEFAULT_SEED, sizes?: MockDatasetSizes): MutableDataset {
+  const records = recordsFor(seed, sizes);
+  const journals = [...records.journals];
+  let doiIndex: Map<string, MockPaper> | undefined;
+  const byId = <T>(items: readonly T[], id: number): T | undefined =>
+    Number.isSafeInteger(id) && id >= 1 ? items[id - 1] : undefined;
+  return {
+    seed,
+    journals,
+    papers: records.papers,
+    authors: records.authors,
+    subjects: records.subjects,
+    countries: records.countries,
+    journal: (id) => byId(journals, id),
+    paper: (id) => byId(records.papers, id),
+    author: (id) => byId(records.authors, id),
+    paperByDoi(doi) {
+      doiIndex ??= new Map(records.papers.map((paper) => [doiKey(paper.doi), paper]));
+      return doiIndex.get(doiKey(doi));
+    },
+    journalPaperIds: (journalId) => byId(records.papersByJournal, journalId) ?? [],
+    abstractOf: (paper) => makeAbstract(seed, paper),
+    replaceJournal(journal) {
+      if (journals[journal.id - 1] === undefined) throw new RangeError(`No journal with id ${journal.id}`);
+      journals[journal.id - 1] = Object.freeze(journal);
+    },
+  };
+}
+
+/** DOIs are case-insensitive (DOI Handbook §2.4); NFC makes composed and decomposed letters equal. */
+function doiKey(doi: string): string {
+  return doi.normalize('NFC').toLowerCase();
+}
+
+function makeAbstract(seed: number, paper: MockPaper): string {
+  const random = createRandom(deriveSeed(seed, paper.id));
+  const sentences = [0, 1, 2, 3].map(() => random.pick(words.abstractSentences));
+  return [...new Set(sentences)].join(' ');
+}
+
+/** Freezes the shared records (and their arrays), so no mock can change another's data by accident. */
+function freezeRecords(records: GeneratedRecords): void {
+  for (const journal of records.journals) {
+    for (const entry of journal.history) Object.freeze(entry);
+    Object.freeze(Object.freeze(journal).history);
+  }
+  for (const paper of records.papers) Object.freeze(Object.freeze(paper).author_ids);
+  for (const author of records.authors) Object.freeze(Object.freeze(author).paper_ids);
+  for (const list of records.papersByJournal) Object.freeze(list);
+  for (const item of [...records.subjects, ...records.countries]) Object.freeze(item);
+  for (const list of Object.values(records)) Object.freeze(list);
+  Object.freeze(records);
+}

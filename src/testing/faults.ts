@@ -1,0 +1,212 @@
+import { createRandom, type Random } from './random.js';
+
+/**
+ * One injected failure, queued with `api.faults.next(fault)` for the next request(s) to the API
+ * (preflights and control calls are never faulted).
+ *
+ * @example
+ * ```ts
+ * api.faults.next({ status: 503, times: 2 }); // two 503s, then normal answers: exercises retries
+ * api.faults.next({ reset: true });           // the connection drops without an answer
+ * api.faults.next({ malformed: true });       // a 200 whose JSON body is cut short
+ * api.faults.next({ delayMs: 5_000 });        // a slow answer: exercises timeouts
+ * ```
+ */
+export interface MockFault {
+  /** Answer with this status (200–599) and an error body instead of the real answer. @default undefined */
+  readonly status?: number;
+  /** JSON body sent with `status`. @default the mock's error body `{ error, message }` */
+  readonly body?: unknown;
+  /** Extra headers sent with `status`, e.g. `{ 'retry-after': '1' }`. @default {} */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Drop the connection without an answer (msw: a network error; HTTP server: a destroyed socket). @default false */
+  readonly reset?: boolean;
+  /**
+   * Send the real status with a broken body: `'truncated'` (or `true`) cuts the JSON short; `'shape'`
+   * keeps it JSON but turns every number into a string, so schema validation fails.
+   * @default false
+   */
+  readonly malformed?: boolean | 'truncated' | 'shape';
+  /** Wait this long before answering; replaces `latencyMs` for this request. @default undefined */
+  readonly delayMs?: number;
+  /** How many consecutive requests this fault hits. @default 1 */
+  readonly times?: number;
+}
+
+/**
+ * Random faults for every request, reproducible from `seed`. All off by default.
+ *
+ * @example
+ * ```ts
+ * createMockApi({ faults: { latencyMs: [5, 50], errorRate: 0.1, resetRate: 0.05, seed: 7 } });
+ * ```
+ */
+export interface MockFaultOptions {
+  /** Delay of every answer, in ms: a fixed value or a `[min, max]` range. @default 0 */
+  readonly latencyMs?: number | readonly [number, number];
+  /** Share of requests answered with `errorStatus`. @default 0 */
+  readonly errorRate?: number;
+  /** Status of the random errors. @default 500 */
+  readonly errorStatus?: number;
+  /** Share of requests whose connection is dropped. @default 0 */
+  readonly resetRate?: number;
+  /** Share of requests whose body is truncated JSON. @default 0 */
+  readonly malformedRate?: number;
+  /** Seed of the random draws, so a failing run can be replayed. @default 1 */
+  readonly seed?: number;
+}
+
+/** @internal What to do to one request. */
+export interface ResolvedFault {
+  readonly delayMs: number;
+  readonly reset: boolean;
+  readonly status: number | undefined;
+  readonly body: unknown;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly malformed: 'truncated' | 'shape' | undefined;
+}
+
+const none: Omit<ResolvedFault, 'delayMs'> = {
+  reset: false,
+  status: undefined,
+  body: undefined,
+  headers: {},
+  malformed: undefined,
+};
+
+/**
+ * The fault controls of a mock: a queue of one-shot faults, and random faults.
+ *
+ * @example
+ * ```ts
+ * const api = createMockApi();
+ * api.faults.next({ status: 500 });
+ * api.faults.pending; // 1
+ * api.faults.clear();
+ * ```
+ */
+export class FaultController {
+  #queue: { fault: MockFault; left: number }[] = [];
+  #options: Required<Omit<MockFaultOptions, 'latencyMs'>> & { latencyMs: readonly [number, number] };
+  #random: Random;
+
+  constructor(options: MockFaultOptions = {}) {
+    this.#options = resolveOptions(options);
+    this.#random = createRandom(this.#options.seed);
+  }
+
+  /** Queues a fault for the next request (or the next `times` requests), after those already queued. */
+  next(fault: MockFault): this {
+    validateFault(fault);
+    this.#queue.push({ fault, left: fault.times ?? 1 });
+    return this;
+  }
+
+  /** Requests still to be hit by queued faults. */
+  get pending(): number {
+    return this.#queue.reduce((sum, entry) => sum + entry.left, 0);
+  }
+
+  /** Empties the queue. Random faults stay as configured. */
+  clear(): void {
+    this.#queue = [];
+  }
+
+  /** Replaces the random fault settings and restarts their sequence from the seed. */
+  configure(options: MockFaultOptions): void {
+    this.#options = resolveOptions(options);
+    this.#random = createRandom(this.#options.seed);
+  }
+
+  /** @internal Decides the fault for one request (queued first, then random). */
+  take(): ResolvedFault {
+    const entry = this.#queue[0];
+    if (entry !== undefined) {
+      if (--entry.left === 0) this.#queue.shift();
+      const { fault } = entry;
+      return {
+        delayMs: fault.delayMs ?? this.#latency(),
+        reset: fault.reset === true,
+        status: fault.status,
+        body: fault.body,
+        headers: fault.headers ?? {},
+        malformed: fault.malformed === true ? 'truncated' : fault.malformed || undefined,
+      };
+    }
+    const { resetRate, errorRate, malformedRate, errorStatus } = this.#options;
+    const delayMs = this.#latency();
+    if (resetRate + errorRate + malformedRate === 0) return { ...none, delayMs };
+    const draw = this.#random.next();
+    if (draw < resetRate) return { ...none, delayMs, reset: true };
+    if (draw < resetRate + errorRate) return { ...none, delayMs, status: errorStatus };
+    if (draw < resetRate + errorRate + malformedRate) return { ...none, delayMs, malformed: 'truncated' };
+    return { ...none, delayMs };
+  }
+
+  #latency(): number {
+    const [min, max] = this.#options.latencyMs;
+    return min === max ? min : this.#random.int(min, max);
+  }
+}
+
+function resolveOptions(options: MockFaultOptions) {
+  const latency = options.latencyMs ?? 0;
+  const latencyMs = typeof latency === 'number' ? ([latency, latency] as const) : latency;
+  const resolved = {
+    errorRate: 0,
+    errorStatus: 500,
+    resetRate: 0,
+    malformedRate: 0,
+    seed: 1,
+    ...options,
+    latencyMs,
+  };
+  const [min, max] = latencyMs;
+  if (!(Number.isSafeInteger(min) && Number.isSafeInteger(max) && min >= 0 && max >= min)) {
+    throw new RangeError(`faults.latencyMs must be a non-negative integer or a [min, max] range`);
+  }
+  for (const name of ['errorRate', 'resetRate', 'malformedRate'] as const) {
+    const rate = resolved[name];
+    if (!(rate >= 0 && rate <= 1))
+      throw new RangeError(`faults.${name} must be between 0 and 1, got ${rate}`);
+  }
+  if (resolved.errorRate + resolved.resetRate + resolved.malformedRate > 1) {
+    throw new RangeError('faults: errorRate + resetRate + malformedRate must not exceed 1');
+  }
+  checkStatus(resolved.errorStatus, 'faults.errorStatus');
+  return resolved;
+}
+
+function validateFault(fault: MockFault): void {
+  if (fault.status !== undefined) checkStatus(fault.status, 'fault.status');
+  const times = fault.times ?? 1;
+  if (!Number.isSafeInteger(times) || times < 1)
+    throw new RangeError(`fault.times must be a positive integer`);
+  const delay = fault.delayMs ?? 0;
+  if (!Number.isSafeInteger(delay) || delay < 0)
+    throw new RangeError(`fault.delayMs must be a non-negative integer`);
+}
+
+function checkStatus(status: number, name: string): void {
+  if (!Number.isInteger(status) || status < 200 || status > 599) {
+    throw new RangeError(`${name} must be an HTTP status from 200 to 599, got ${status}`);
+  }
+}
+
+/** Breaks a response's body as `kind` says, keeping its status and headers. */
+export async function corrupt(response: Response, kind: 'truncated' | 'shape'): Promise<Response> {
+  const text = await response.text();
+  if (text === '') return new Response(null, response);
+  let body: string;
+  if (kind === 'truncated') {
+    // Any proper prefix of a JSON object or array leaves a bracket open, so it never parses.
+    body = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
+  } else {
+    body = JSON.stringify(JSON.parse(text), (_key, value: unknown) =>
+      typeof value === 'number' ? String(value) : value,
+    );
+  }
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(body, { status: response.status, headers });
+}

@@ -1,0 +1,250 @@
+import { aggregate } from './aggregate.js';
+import { MOCK_DOIS } from './constants.js';
+import { countryNames } from './data/countries.js';
+import { subjectNames } from './data/subjects.js';
+import * as words from './data/words.js';
+import type {
+  MockAuthor,
+  MockCountry,
+  MockDatasetSizes,
+  MockJournal,
+  MockPaper,
+  MockScoreEntry,
+  MockSubject,
+} from './dataset-types.js';
+import { issnFromNumber, orcidFromNumber, quartileOf } from './identifiers.js';
+import { createRandom, type Random } from './random.js';
+
+/** Sizes after defaults, all integers. */
+export type ResolvedSizes = Required<MockDatasetSizes>;
+
+/** The generated records, before lookups are attached. */
+export interface GeneratedRecords {
+  readonly journals: MockJournal[];
+  readonly papers: MockPaper[];
+  readonly authors: MockAuthor[];
+  readonly subjects: MockSubject[];
+  readonly countries: MockCountry[];
+  /** Index `j - 1`: ids of journal `j`'s papers, ascending. */
+  readonly papersByJournal: number[][];
+}
+
+const defaultSizes: ResolvedSizes = {
+  journals: 400,
+  papers: 30_000,
+  authors: 3_000,
+  subjects: 25,
+  countries: 60,
+};
+
+/** Share of countries left without journals, so `show=active` and `show=all` differ. */
+const inactiveCountryShare = 0.2;
+/** Last year with a history entry: later entries come only from `updateScore`, dated by the clock. */
+const lastHistoryYear = 2024;
+const firstPaperYear = 1998;
+const lastPaperYear = 2025;
+
+/** Applies defaults and refuses sizes the generator cannot honour. */
+export function resolveSizes(sizes: MockDatasetSizes = {}): ResolvedSizes {
+  const resolved = { ...defaultSizes, ...sizes };
+  for (const [name, value] of Object.entries(resolved)) {
+    if (!Number.isSafeInteger(value) || value < 0) {
+      throw new RangeError(`sizes.${name} must be a non-negative integer, got ${String(value)}`);
+    }
+  }
+  if (resolved.subjects > subjectNames.length) {
+    throw new RangeError(`sizes.subjects can be at most ${subjectNames.length}, got ${resolved.subjects}`);
+  }
+  if (resolved.countries > countryNames.length) {
+    throw new RangeError(`sizes.countries can be at most ${countryNames.length}, got ${resolved.countries}`);
+  }
+  if (resolved.journals > 0 && (resolved.subjects === 0 || resolved.countries === 0)) {
+    throw new RangeError('journals need at least one subject and one country');
+  }
+  if (resolved.authors > 0 && (resolved.subjects === 0 || resolved.countries === 0)) {
+    throw new RangeError('authors need at least one subject and one country');
+  }
+  if (resolved.papers > 0 && (resolved.journals === 0 || resolved.authors === 0)) {
+    throw new RangeError('papers need at least one journal and one author');
+  }
+  return resolved;
+}
+
+/** Generates every record from the seed. Same seed and sizes → same records, on every runtime. */
+export function generateRecords(seed: number, sizes: ResolvedSizes): GeneratedRecords {
+  const random = createRandom(seed);
+  const countryRows = makeCountries(random, sizes.countries);
+  const activeCountryIds = pickActiveCountries(random, countryRows.length);
+  const journalRows = makeJournals(random, sizes.journals, sizes.subjects, countryRows, activeCountryIds);
+  const authorRows = makeAuthors(random, sizes.authors, sizes.subjects, countryRows);
+  const papers = makePapers(random, sizes.papers, journalRows, authorRows);
+  return aggregate(journalRows, authorRows, papers, sizes.subjects, countryRows);
+}
+
+export interface CountryRow {
+  readonly name: string;
+  readonly code: string;
+}
+
+function makeCountries(random: Random, count: number): CountryRow[] {
+  const chosen = shuffle(random, [...countryNames]).slice(0, count);
+  return chosen
+    .map(([name, code]) => ({ name, code }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+function pickActiveCountries(random: Random, count: number): number[] {
+  const ids = shuffle(
+    random,
+    Array.from({ length: count }, (_, i) => i + 1),
+  );
+  const activeCount = Math.max(1, count - Math.round(count * inactiveCountryShare));
+  return ids.slice(0, activeCount).sort((a, b) => a - b);
+}
+
+export type JournalRow = Omit<MockJournal, 'total_papers' | 'total_cites'>;
+
+function makeJournals(
+  random: Random,
+  count: number,
+  subjectCount: number,
+  countries: readonly CountryRow[],
+  activeCountryIds: readonly number[],
+): JournalRow[] {
+  const used = new Set<string>();
+  const rows: JournalRow[] = [];
+  for (let id = 1; id <= count; id++) {
+    const fieldId = random.int(1, subjectCount);
+    // Earlier active countries publish more: a skew like the real world's.
+    const countryId = activeCountryIds[Math.floor(random.next() ** 1.6 * activeCountryIds.length)]!;
+    const subject = subjectNames[fieldId - 1]!;
+    const base = random.chance(0.3) ? `${random.pick(words.journalQualifiers)} ${subject}` : subject;
+    let name = random.pick(words.journalForms).replace('%', base);
+    for (let series = 2; used.has(name); series++)
+      name = `${name.replace(/ \(Series \d+\)$/, '')} (Series ${series})`;
+    used.add(name);
+    const score = Math.max(1, Math.min(100, Math.round(8 + 92 * random.next() ** 1.2)));
+    const founded = random.int(1950, 2015);
+    const country = countries[countryId - 1]!;
+    rows.push({
+      id,
+      name,
+      issn: issnFromNumber(1_000_000 + id * 7_919),
+      metric_score: score,
+      quartile: quartileOf(score),
+      country_id: countryId,
+      field_id: fieldId,
+      description: `${name} publishes peer-reviewed research in ${subject.toLowerCase()} from ${country.name} and beyond. Founded in ${founded}.`,
+      oa: random.chance(0.3),
+      history: makeHistory(random, score),
+    });
+  }
+  return rows;
+}
+
+function makeHistory(random: Random, current: number): MockScoreEntry[] {
+  const history: MockScoreEntry[] = [];
+  let score = current;
+  const length = random.int(4, 12);
+  for (let k = 0; k < length; k++) {
+    history.push({ date: `${lastHistoryYear - k}-12-31`, score });
+    score = Math.max(1, Math.min(100, score + random.int(-8, 8)));
+  }
+  return history;
+}
+
+export type AuthorRow = Pick<MockAuthor, 'id' | 'name' | 'orcid' | 'affil' | 'country_id' | 'field_id'>;
+
+function makeAuthors(
+  random: Random,
+  count: number,
+  subjectCount: number,
+  countries: readonly CountryRow[],
+): AuthorRow[] {
+  const rows: AuthorRow[] = [];
+  for (let id = 1; id <= count; id++) {
+    const countryId = random.int(1, countries.length);
+    const institution = random.pick(words.institutionForms).replace('%', random.pick(words.places));
+    rows.push({
+      id,
+      name: `${random.pick(words.firstNames)} ${random.pick(words.lastNames)}`,
+      orcid: orcidFromNumber(id * 1_733),
+      affil: `${institution}, ${countries[countryId - 1]!.name}`,
+      country_id: countryId,
+      field_id: random.int(1, subjectCount),
+    });
+  }
+  return rows;
+}
+
+function makePapers(
+  random: Random,
+  count: number,
+  journals: readonly JournalRow[],
+  authors: readonly AuthorRow[],
+): MockPaper[] {
+  if (count === 0) return [];
+  // Heavy-tailed journal sizes: a few big journals, many small ones.
+  const cumulative: number[] = [];
+  let sum = 0;
+  for (let i = 0; i < journals.length; i++) {
+    sum += 1 / (1 - random.next() * 0.95);
+    cumulative.push(sum);
+  }
+  const authorsByField = new Map<number, number[]>();
+  for (const author of authors) {
+    const list = authorsByField.get(author.field_id) ?? [];
+    list.push(author.id);
+    authorsByField.set(author.field_id, list);
+  }
+  const papers: MockPaper[] = [];
+  for (let id = 1; id <= count; id++) {
+    const journal = journals[lowerBound(cumulative, random.next() * sum)]!;
+    const year = random.int(firstPaperYear, lastPaperYear);
+    const age = lastPaperYear - year + 1;
+    const citations = Math.floor(random.next() ** 3 * age * (journal.metric_score / 4 + 2));
+    const pool = authorsByField.get(journal.field_id);
+    const ids: number[] = [];
+    const authorCount = Math.min(1 + Math.floor(random.next() ** 2 * 6), authors.length);
+    while (ids.length < authorCount) {
+      const fromField = pool !== undefined && random.chance(0.8);
+      const authorId = fromField ? random.pick(pool) : random.int(1, authors.length);
+      if (!ids.includes(authorId)) ids.push(authorId);
+    }
+    const title = `${random.pick(words.titleOpeners)} ${random.pick(words.titleAdjectives)} ${random.pick(words.titleNouns)} ${random.pick(words.titleContexts)}`;
+    papers.push({
+      id,
+      title,
+      authors: ids.map((authorId) => authors[authorId - 1]!.name).join(', '),
+      author_ids: ids,
+      doi:
+        MOCK_DOIS[id - 1] ??
+        `10.${5000 + (journal.id % 40)}/sm.${journal.id}.${year}.${String(id).padStart(6, '0')}`,
+      year,
+      citations,
+      oa: journal.oa || random.chance(0.12),
+      journal_id: journal.id,
+    });
+  }
+  return papers;
+}
+
+function shuffle<T>(random: Random, items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = random.int(0, i);
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+/** First index whose cumulative weight exceeds `target`. */
+function lowerBound(cumulative: readonly number[], target: number): number {
+  let lo = 0;
+  let hi = cumulative.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cumulative[mid]! > target) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}

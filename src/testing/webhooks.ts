@@ -1,0 +1,111 @@
+/**
+ * The one event the service sends (API §6).
+ *
+ * @example
+ * ```ts
+ * const { event } = await api.updateScore(7, 81);
+ * event; // { event: 'score_updated', journal_id: 7, old_score: 74, new_score: 81, quartile: 'Q1', timestamp: '2025-03-01T12:00:00Z' }
+ * ```
+ */
+export interface MockScoreUpdatedEvent {
+  readonly event: 'score_updated';
+  readonly journal_id: number;
+  readonly old_score: number;
+  readonly new_score: number;
+  readonly quartile: string;
+  /** `YYYY-MM-DDThh:mm:ssZ`, from the mock's clock. */
+  readonly timestamp: string;
+}
+
+/**
+ * The outcome of one webhook POST. The mock tries once and does not retry (a gap in the API document).
+ *
+ * @example
+ * ```ts
+ * const { deliveries } = await api.updateScore(7, 81);
+ * expect(deliveries).toEqual([{ url: receiverUrl, ok: true, status: 204 }]);
+ * ```
+ */
+export interface MockWebhookDelivery {
+  readonly url: string;
+  /** A 2xx answer came back. */
+  readonly ok: boolean;
+  /** The receiver's status, when it answered. */
+  readonly status?: number;
+  /** Why nothing came back (refused connection, timeout…), when it did not answer. */
+  readonly error?: string;
+}
+
+/**
+ * What `updateScore` did: the event and one delivery per subscribed URL.
+ *
+ * @example
+ * ```ts
+ * const { event, deliveries } = await api.updateScore(7, 81);
+ * ```
+ */
+export interface MockScoreUpdate {
+  readonly event: MockScoreUpdatedEvent;
+  readonly deliveries: readonly MockWebhookDelivery[];
+}
+
+/**
+ * Where and how the mock delivers `score_updated` events.
+ *
+ * @example
+ * ```ts
+ * createMockApi({ webhooks: { urls: ['http://127.0.0.1:8080/hooks'] } });
+ * ```
+ */
+export interface MockWebhookOptions {
+  /** URLs that receive every event, like the URL configured in the service's dashboard. @default [] */
+  readonly urls?: readonly string[];
+  /** The fetch that POSTs events, e.g. to call a receiver in-process. @default globalThis.fetch */
+  readonly fetch?: typeof globalThis.fetch;
+  /** Give up on a receiver after this many ms. @default 5000 */
+  readonly timeoutMs?: number;
+}
+
+/** `YYYY-MM-DDThh:mm:ssZ` (API §6: no fraction of a second). */
+export function formatTimestamp(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/**
+ * POSTs the event as JSON to one URL. Headers: `content-type: application/json` and
+ * `user-agent: scholarly-metrics-mock` (delivery headers are a gap in the API document).
+ */
+export async function deliver(
+  url: string,
+  event: MockScoreUpdatedEvent,
+  fetchImpl: typeof globalThis.fetch,
+  timeoutMs: number,
+): Promise<MockWebhookDelivery> {
+  try {
+    const response = await fetchImpl(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'scholarly-metrics-mock' },
+      body: JSON.stringify(event),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await response.body?.cancel();
+    return { url, ok: response.ok, status: response.status };
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    return { url, ok: false, error: `${error instanceof Error ? error.message : String(error)}${cause}` };
+  }
+}
+
+/** Checks a webhook URL: absolute http(s). */
+export function checkWebhookUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new TypeError(`Webhook URL must be an absolute http(s) URL, got '${url}'`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new TypeError(`Webhook URL must be an absolute http(s) URL, got '${url}'`);
+  }
+  return url;
+}

@@ -1,0 +1,58 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MOCK_API_KEY } from '../../src/testing/index.js';
+
+const cli = fileURLToPath(new URL('../../src/testing/cli.ts', import.meta.url));
+const children: ChildProcess[] = [];
+
+function run(args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  return {
+    child,
+    output: () => ({ stdout, stderr }),
+    exit: async () => (await once(child, 'exit'))[0] as number | null,
+  };
+}
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+describe('scholarly-metrics-mock (the bin)', () => {
+  it('prints the base URL alone on the first stdout line, serves it, and stops on SIGTERM', async () => {
+    const mock = run(['--port', '0', '--journals', '5', '--papers', '50', '--authors', '10']);
+    await expect.poll(() => mock.output().stdout, { timeout: 10_000 }).toMatch(/\n/);
+    const url = mock.output().stdout.split('\n')[0]!;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+    const response = await fetch(`${url}/journals`, { headers: { authorization: `Bearer ${MOCK_API_KEY}` } });
+    expect(await response.json()).toHaveLength(5);
+    await expect.poll(() => mock.output().stderr).toContain(MOCK_API_KEY);
+    mock.child.kill('SIGTERM');
+    expect(await mock.exit()).toBe(0);
+  });
+
+  it('explains its options with --help', async () => {
+    const help = run(['--help']);
+    expect(await help.exit()).toBe(0);
+    expect(help.output().stdout).toContain('--per-minute');
+  });
+
+  it('exits 2 with the usage on a bad option value', async () => {
+    const bad = run(['--error-rate', '3']);
+    expect(await bad.exit()).toBe(2);
+    expect(bad.output().stderr).toMatch(/--error-rate expects a number from 0 to 1/);
+  });
+});

@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { importsOf, root, staticGraph } from './import-graph.js';
+
+const adapters = ['cli.ts', 'server.ts', 'msw.ts', 'index.ts'];
+
+describe('module boundaries of scholarly-metrics/testing', () => {
+  it('the core imports no node: module, statically or dynamically', () => {
+    const dir = join(root, 'src/testing');
+    const core = [
+      ...readdirSync(dir).filter((f) => f.endsWith('.ts') && !adapters.includes(f)),
+      ...readdirSync(join(dir, 'data')).map((f) => `data/${f}`),
+    ];
+    expect(core.length).toBeGreaterThan(15);
+    for (const file of core) {
+      const { static: s, dynamic: d } = importsOf(join(dir, file));
+      expect(
+        [...s, ...d].filter((spec) => !spec.startsWith('.')),
+        file,
+      ).toEqual([]);
+    }
+  });
+
+  it('the testing entry loads msw but no node: module, so setupWorker pages can import it', () => {
+    const { external } = staticGraph('src/testing/index.ts');
+    expect(external).toEqual(['msw']);
+  });
+
+  it('the bin and the server never load msw', () => {
+    expect(staticGraph('src/testing/cli.ts').external).toEqual(['node:util']);
+    expect(staticGraph('src/testing/server.ts').external).toEqual([]);
+    expect(importsOf(join(root, 'src/testing/server.ts')).dynamic).toEqual(['node:http']);
+  });
+
+  it('the bin starts with a shebang', () => {
+    expect(readFileSync(join(root, 'src/testing/cli.ts'), 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(
+      true,
+    );
+  });
+
+  it('scholarly-metrics and scholarly-metrics/webhooks never load msw or the mock, even lazily', () => {
+    for (const entry of ['src/index.ts', 'src/webhooks/index.ts']) {
+      const { files, external } = staticGraph(entry, true);
+      expect(files.length, entry).toBeGreaterThan(1);
+      expect(
+        files.filter((f) => f.startsWith('src/testing/')),
+        entry,
+      ).toEqual([]);
+      expect(
+        external.filter((spec) => spec === 'msw' || spec.startsWith('msw/')),
+        entry,
+      ).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,151 @@
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createMockApi,
+  MOCK_API_KEY,
+  MOCK_DOIS,
+  type MockServer,
+  mockControl,
+  startMockServer,
+} from '../../src/testing/index.js';
+import { smallSizes } from './helpers.js';
+
+const auth = { authorization: `Bearer ${MOCK_API_KEY}` };
+let server: MockServer;
+
+beforeAll(async () => {
+  server = await startMockServer({ sizes: smallSizes, control: true });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** A raw request, so the path reaches the server exactly as written. */
+function raw(
+  path: string,
+  headers: Record<string, string> = auth,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port: server.port, path, headers, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('startMockServer', () => {
+  it('listens on 127.0.0.1 at a free port and gives the base URL', () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+    expect(server.port).toBeGreaterThan(0);
+  });
+
+  it('serves the API over a real socket', async () => {
+    const response = await fetch(`${server.url}/journals`, { headers: auth });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await response.json()).toHaveLength(smallSizes.journals);
+  });
+
+  it('keeps encoded DOIs intact on the wire; a raw slash is another path', async () => {
+    for (const doi of MOCK_DOIS) {
+      const response = await raw(`/api/v1/papers/${encodeURIComponent(doi)}`);
+      expect(JSON.parse(response.body).doi).toBe(doi);
+    }
+    expect((await raw('/api/v1/papers/10.1000/abc/def')).status).toBe(404);
+    expect((await raw('//api/v1/journals')).status).toBe(404);
+  });
+
+  it('answers a browser preflight', async () => {
+    const response = await fetch(`${server.url}/subjects`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'GET' },
+    });
+    expect(response.status).toBe(204);
+  });
+
+  it('drops the connection on a reset fault', async () => {
+    server.api.faults.next({ reset: true });
+    await expect(raw('/api/v1/subjects')).rejects.toThrow(/socket hang up|ECONNRESET/);
+    expect((await raw('/api/v1/subjects')).status).toBe(200);
+  });
+
+  it('stops waiting when the client hangs up during a delay', async () => {
+    server.api.faults.next({ delayMs: 30_000 });
+    const controller = new AbortController();
+    const pending = fetch(`${server.url}/subjects`, { headers: auth, signal: controller.signal });
+    await expect.poll(() => server.api.faults.pending, { timeout: 5_000 }).toBe(0); // the server has it
+    controller.abort();
+    await expect(pending).rejects.toThrow(/abort/i);
+    await expect.poll(() => server.api.requests.at(-1)?.status, { timeout: 5_000 }).toBe(0);
+  });
+
+  it('serves a given api, and close() is idempotent and frees the port', async () => {
+    const api = createMockApi({ sizes: smallSizes });
+    const own = await startMockServer({ api });
+    expect(own.api).toBe(api);
+    const response = await fetch(`${own.url}/subjects`, { headers: auth, keepalive: true });
+    expect(response.status).toBe(200);
+    await Promise.all([own.close(), own.close()]);
+    await expect(fetch(`${own.url}/subjects`, { headers: auth })).rejects.toThrow();
+  });
+
+  it('reports a port in use', async () => {
+    await expect(startMockServer({ port: server.port, sizes: smallSizes })).rejects.toThrow(/EADDRINUSE/);
+  });
+});
+
+describe('control endpoints and mockControl', () => {
+  it('change a score and deliver the event to a subscribed URL', async () => {
+    const control = mockControl(server.url);
+    const receiver = await startMockServer({ sizes: smallSizes }); // any HTTP server will do as a target
+    const hookUrl = `${new URL(receiver.url).origin}/hooks`;
+    try {
+      expect(await control.subscribe(hookUrl)).toEqual([hookUrl]);
+      const journal = server.api.dataset.journal(4)!;
+      const { event, deliveries } = await control.updateScore(4, journal.metric_score + 1);
+      expect(event).toMatchObject({
+        event: 'score_updated',
+        journal_id: 4,
+        new_score: journal.metric_score + 1,
+      });
+      expect(deliveries).toEqual([{ url: hookUrl, ok: false, status: 404 }]);
+      expect(receiver.api.requests).toEqual([{ method: 'POST', path: '/hooks', status: 404 }]);
+      expect(await control.unsubscribe(hookUrl)).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('queue faults and reset the mock', async () => {
+    const control = mockControl(server.url);
+    expect(await control.fault({ status: 502 })).toBe(1);
+    expect((await fetch(`${server.url}/subjects`, { headers: auth })).status).toBe(502);
+    await control.updateScore(6, server.api.dataset.journal(6)!.metric_score + 1);
+    await control.reset();
+    expect(server.api.requests).toEqual([]);
+  });
+
+  it('explain bad requests', async () => {
+    const control = mockControl(server.url);
+    await expect(control.updateScore(999_999, 1)).rejects.toThrow(/No journal with id 999999/);
+    await expect(control.updateScore(1, -4)).rejects.toThrow(/non-negative integer/);
+    await expect(control.fault({ status: 42 })).rejects.toThrow(/200 to 599/);
+    await expect(control.subscribe('not a url')).rejects.toThrow(/absolute http/);
+  });
+
+  it('are off unless asked for', async () => {
+    const plain = await startMockServer({ sizes: smallSizes });
+    try {
+      await expect(mockControl(plain.url).reset()).rejects.toThrow(/No endpoint/);
+    } finally {
+      await plain.close();
+    }
+  });
+});

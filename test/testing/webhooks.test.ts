@@ -1,0 +1,135 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { get, ok, smallApi } from './helpers.js';
+
+interface Received {
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+// A real receiver on loopback: the event crosses a socket exactly as it would from the service.
+const received: Received[] = [];
+let receiverStatus = 204;
+const receiver = createServer((req, res) => {
+  let body = '';
+  req.setEncoding('utf8');
+  req.on('data', (chunk: string) => {
+    body += chunk;
+  });
+  req.on('end', () => {
+    received.push({ headers: req.headers, body });
+    res.writeHead(receiverStatus).end();
+  });
+});
+let receiverUrl = '';
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+});
+afterAll(async () => {
+  receiver.closeAllConnections();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+const now = () => Date.parse('2025-03-01T12:34:56.789Z');
+
+describe('updateScore and the score_updated webhook (API §6)', () => {
+  it('POSTs the event as JSON to every subscribed URL and reports each delivery', async () => {
+    received.length = 0;
+    receiverStatus = 204;
+    const api = smallApi({ now, webhooks: { urls: [receiverUrl] } });
+    const old = api.dataset.journal(5)!.metric_score;
+    const newScore = old === 90 ? 91 : 90;
+    const { event, deliveries } = await api.updateScore(5, newScore);
+    expect(event).toEqual({
+      event: 'score_updated',
+      journal_id: 5,
+      old_score: old,
+      new_score: newScore,
+      quartile: 'Q1',
+      timestamp: '2025-03-01T12:34:56Z',
+    });
+    expect(deliveries).toEqual([{ url: receiverUrl, ok: true, status: 204 }]);
+    expect(received).toHaveLength(1);
+    expect(JSON.parse(received[0]!.body)).toEqual(event);
+    expect(received[0]!.headers['content-type']).toBe('application/json');
+  });
+
+  it('updates the list, the profile and the score history (newest first)', async () => {
+    const api = smallApi({ now });
+    await api.updateScore(5, 10);
+    expect((await ok<{ metric_score: number }[]>(api, '/journals'))[4]!.metric_score).toBe(10);
+    expect(await ok(api, '/journals/5')).toMatchObject({ metric_score: 10, quartile: 'Q4' });
+    const score = await ok<{ current: number; history: { date: string; score: number }[] }>(
+      api,
+      '/journals/5/score',
+    );
+    expect(score.current).toBe(10);
+    expect(score.history[0]).toEqual({ date: '2025-03-01', score: 10 });
+    expect(score.history[1]!.date < '2025-03-01').toBe(true);
+    await api.updateScore(5, 50); // same day: the day's entry is replaced, not repeated
+    const again = await ok<{ history: { date: string; score: number }[] }>(api, '/journals/5/score');
+    expect(again.history[0]).toEqual({ date: '2025-03-01', score: 50 });
+    expect(again.history).toHaveLength(score.history.length);
+  });
+
+  it('records a failed delivery instead of throwing, and does not retry', async () => {
+    received.length = 0;
+    receiverStatus = 500;
+    const api = smallApi({ now, webhooks: { urls: [receiverUrl, 'http://127.0.0.1:1/closed'] } });
+    const { deliveries } = await api.updateScore(5, api.dataset.journal(5)!.metric_score + 1);
+    expect(deliveries[0]).toEqual({ url: receiverUrl, ok: false, status: 500 });
+    expect(deliveries[1]).toMatchObject({
+      url: 'http://127.0.0.1:1/closed',
+      ok: false,
+      error: expect.any(String),
+    });
+    expect(received).toHaveLength(1);
+  });
+
+  it('subscribes and unsubscribes at run time; a custom fetch delivers in-process', async () => {
+    const requests: Request[] = [];
+    const api = smallApi({
+      now,
+      webhooks: {
+        fetch: async (input, init) => {
+          requests.push(new Request(input, init));
+          return new Response(null, { status: 200 });
+        },
+      },
+    });
+    const unsubscribe = api.webhooks.subscribe('https://example.test/a');
+    api.webhooks.subscribe('https://example.test/b');
+    expect(api.webhooks.urls).toEqual(['https://example.test/a', 'https://example.test/b']);
+    unsubscribe();
+    await api.updateScore(1, api.dataset.journal(1)!.metric_score + 2);
+    expect(requests.map((r) => [r.method, r.url])).toEqual([['POST', 'https://example.test/b']]);
+    expect(await requests[0]!.json()).toMatchObject({ event: 'score_updated', journal_id: 1 });
+    expect(() => api.webhooks.subscribe('ftp://nope')).toThrow(TypeError);
+  });
+
+  it('rejects an unknown journal, a bad score and an unchanged score', async () => {
+    const api = smallApi();
+    await expect(api.updateScore(999_999, 5)).rejects.toThrow(/No journal/);
+    await expect(api.updateScore(1, -1)).rejects.toThrow(RangeError);
+    await expect(api.updateScore(1, 2.5)).rejects.toThrow(RangeError);
+    await expect(api.updateScore(1, api.dataset.journal(1)!.metric_score)).rejects.toThrow(
+      /only on a change/,
+    );
+  });
+
+  it('reset() restores the original scores and subscriptions', async () => {
+    const api = smallApi({
+      webhooks: { urls: ['https://example.test/x'], fetch: async () => new Response() },
+    });
+    const original = api.dataset.journal(2)!.metric_score;
+    api.webhooks.unsubscribe('https://example.test/x');
+    await api.updateScore(2, original + 3);
+    api.reset();
+    expect(api.dataset.journal(2)!.metric_score).toBe(original);
+    expect((await get(api, '/journals/2')).body).toMatchObject({ metric_score: original });
+    expect(api.webhooks.urls).toEqual(['https://example.test/x']);
+  });
+});
