@@ -1,74 +1,125 @@
+import type * as z from 'zod/mini';
+import { describeValue, quote } from './describe-value.js';
 import type { ValidationIssue } from './errors.js';
 
-/** The parts of a zod issue that make a readable sentence (zod/mini ships no English messages). */
-interface RawIssue {
-  readonly code?: string;
-  readonly path: readonly PropertyKey[];
-  readonly message: string;
-  readonly expected?: string;
-  readonly format?: string;
-  readonly input?: unknown;
-  readonly minimum?: unknown;
-  readonly values?: readonly unknown[];
+/**
+ * Readable validation issues: `journal_id: expected an integer, got string "7"`.
+ *
+ * zod/mini loads no locale, so every zod issue arrives as "Invalid input"; `toValidationIssues`
+ * writes the English from the issue's `code`, `expected`, bounds and (with `reportInput: true`)
+ * `input`. It is used on the client's lazy explain path only; the webhook parser checks by hand and
+ * shares `summarizeIssues` and `formatPath`.
+ */
+
+// Still importable from here; new code imports it from ./describe-value.js.
+export { describeValue } from './describe-value.js';
+
+type ZodIssue = z.core.$ZodIssue;
+
+/**
+ * zod issues → `{ path, message }` with a sentence a person can act on. Pass issues from
+ * `z.safeParse(schema, value, { reportInput: true })` so that messages can say what was received.
+ *
+ * @example
+ * ```ts
+ * toValidationIssues(z.safeParse(schema, value, { reportInput: true }).error.issues);
+ * // [{ path: ['journal_id'], message: 'expected an integer, got string "7"' }]
+ * ```
+ */
+export function toValidationIssues(issues: readonly ZodIssue[]): ValidationIssue[] {
+  return issues.map((issue) => ({ path: [...issue.path], message: describeIssue(issue) }));
 }
 
-/** `"data.3.year"`, or `(root)` for the value itself. */
+/** Beyond this many, a message stops being readable; the full list stays on `issues`. */
+const maxIssuesInMessage = 5;
+
+/**
+ * One line for a list of issues, the first five with their paths:
+ * `journal_id: expected an integer, got string "7"; timestamp: …; and 2 more`.
+ */
+export function summarizeIssues(issues: readonly ValidationIssue[]): string {
+  const shown = issues
+    .slice(0, maxIssuesInMessage)
+    .map((issue) => `${formatPath(issue.path)}: ${issue.message}`)
+    .join('; ');
+  const hidden = issues.length - maxIssuesInMessage;
+  return hidden > 0 ? `${shown}; and ${hidden} more` : shown;
+}
+
+/** `data[3].year`, `journal_id`, `["odd key"]`; `(root)` for the value itself. */
 export function formatPath(path: readonly PropertyKey[]): string {
-  return path.length === 0 ? '(root)' : path.map(String).join('.');
-}
-
-/** A short, safe rendering of a received value: `string "7"`, `1.5`, `an object`. */
-export function describeValue(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') {
-    const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
-    return `string ${JSON.stringify(shown)}`;
+  if (path.length === 0) return '(root)';
+  let text = '';
+  for (const key of path) {
+    if (typeof key === 'number') text += `[${key}]`;
+    else if (typeof key === 'string' && /^[A-Za-z_$][\w$]*$/.test(key)) text += text ? `.${key}` : key;
+    else text += `[${quote(String(key))}]`;
   }
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return typeof value;
+  return text;
 }
 
-const typeNames: Record<string, string> = {
+function describeIssue(issue: ZodIssue): string {
+  const expectation = describeExpectation(issue);
+  // For unknown keys the input is the whole object: saying so adds nothing.
+  if (!('input' in issue) || issue.code === 'unrecognized_keys') return expectation;
+  // A missing key and an explicit `undefined` read the same way: neither exists in JSON.
+  if (issue.input === undefined) return `missing (${expectation})`;
+  return `${expectation}, got ${describeValue(issue.input)}`;
+}
+
+/** What zod/mini says when no locale is loaded and the schema gave no message. */
+const placeholder = 'Invalid input';
+
+function describeExpectation(issue: ZodIssue): string {
+  // A message other than zod's placeholder was written by the schema's author: it says it best.
+  if (issue.message && issue.message !== placeholder) return issue.message;
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${typeWords[issue.expected] ?? `a ${issue.expected}`}`;
+    case 'invalid_value':
+      return issue.values.length === 1
+        ? `expected ${describeLiteral(issue.values[0])}`
+        : `expected one of ${issue.values.map(describeLiteral).join(', ')}`;
+    case 'invalid_format':
+      return `expected ${formatWords[issue.format] ?? `the ${issue.format} format`}`;
+    case 'too_big':
+      return `expected ${boundWords(issue.origin, issue.inclusive ? 'at most' : 'less than', issue.maximum)}`;
+    case 'too_small':
+      return `expected ${boundWords(issue.origin, issue.inclusive ? 'at least' : 'more than', issue.minimum)}`;
+    case 'not_multiple_of':
+      return `expected a multiple of ${issue.divisor}`;
+    case 'unrecognized_keys':
+      return `unexpected ${issue.keys.length === 1 ? 'key' : 'keys'} ${issue.keys.map(quote).join(', ')}`;
+    default:
+      return 'invalid value';
+  }
+}
+
+const typeWords: Partial<Record<string, string>> = {
   int: 'an integer',
   number: 'a number',
   string: 'a string',
   boolean: 'a boolean',
   object: 'an object',
   array: 'an array',
+  null: 'null',
+  bigint: 'a bigint',
 };
 
-function article(expected: string | undefined): string {
-  return typeNames[expected ?? ''] ?? String(expected);
-}
+const formatWords: Partial<Record<string, string>> = {
+  datetime: 'an ISO 8601 date-time',
+  date: 'a calendar date "YYYY-MM-DD"',
+};
 
-function explain(issue: RawIssue): string {
-  const got = 'input' in issue ? `, got ${describeValue(issue.input)}` : '';
-  switch (issue.code) {
-    case 'invalid_type':
-      if (issue.input === undefined && 'input' in issue) return 'required, missing';
-      return `expected ${article(issue.expected)}${got}`;
-    case 'invalid_format':
-      return `expected ${issue.format} format${got}`;
-    case 'too_small':
-      return `must be at least ${String(issue.minimum)}${got}`;
-    case 'invalid_value':
-      return `expected one of ${(issue.values ?? []).map((v) => JSON.stringify(v)).join(', ')}${got}`;
-    default:
-      return issue.message + got;
+function boundWords(origin: string, relation: string, bound: number | bigint): string {
+  if (origin === 'int' && (bound === Number.MAX_SAFE_INTEGER || bound === Number.MIN_SAFE_INTEGER)) {
+    return `a safe integer (${relation} ${bound})`;
   }
+  if (origin === 'string') return `a string of ${relation} ${bound} characters`;
+  if (origin === 'array' || origin === 'set') return `${relation} ${bound} ${bound === 1 ? 'item' : 'items'}`;
+  return `a value ${relation} ${bound}`;
 }
 
-/** zod issues → `{ path, message }` with a sentence a person can act on. */
-export function toValidationIssues(issues: readonly RawIssue[]): ValidationIssue[] {
-  return issues.map((issue) => ({ path: issue.path, message: explain(issue) }));
-}
-
-/** `"3 problems: data.0.year: expected an integer, got 1.5; …"` (the first few). */
-export function summarizeIssues(issues: readonly ValidationIssue[], shown = 3): string {
-  const lines = issues.slice(0, shown).map((issue) => `${formatPath(issue.path)}: ${issue.message}`);
-  const more = issues.length > shown ? `; and ${issues.length - shown} more` : '';
-  return `${lines.join('; ')}${more}`;
+function describeLiteral(value: unknown): string {
+  return typeof value === 'string' ? quote(value) : String(value);
 }

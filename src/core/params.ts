@@ -1,5 +1,5 @@
+import { describeValue } from './describe-value.js';
 import { InvalidParameterError } from './errors.js';
-import { describeValue } from './issues.js';
 
 /**
  * Refusals of what is surely invalid, before anything is sent. Only what the API document makes

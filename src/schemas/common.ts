@@ -1,7 +1,14 @@
 import * as z from 'zod/mini';
+import type { Quartile } from '../webhooks/quartile.js';
 
 /** Every numeric field of the API is an integer: a safe one, never a float or a numeric string. */
 export const integer = z.int();
+
+/**
+ * A journal's {@link Quartile} label: any string, since the API document shows only `Q1` and does
+ * not list the others. Used by the journal schemas and the webhook event's reference schema.
+ */
+export const quartileSchema: z.ZodMiniType<Quartile, unknown> = z.string();
 
 /** `YYYY-MM-DD`, a real calendar date. */
 export const isoDate = z.iso.date();

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
-import { quartileSchema } from '../webhooks/quartile.js';
-import { integer, isoDate, pageOf } from './common.js';
+import { integer, isoDate, pageOf, quartileSchema } from './common.js';
 
 /** A journal as the journal list returns it. */
 export const journalSchema = z.looseObject({

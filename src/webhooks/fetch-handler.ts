@@ -1,17 +1,5 @@
-import { MetricError } from '../core/errors.js';
-import {
-  concatBytes,
-  declaresTooMuch,
-  invalidPayload,
-  methodNotAllowed,
-  payloadTooLarge,
-  type Reply,
-  receive,
-  serverError,
-  settle,
-  type WebhookHandlerOptions,
-} from './receiver.js';
-import type { WebhookEvent } from './schema.js';
+import type { WebhookEvent } from './event.js';
+import { type CappedBody, concatBytes, createReceiver, type WebhookHandlerOptions } from './receiver.js';
 
 /**
  * What a Fetch-style receiver passes to your callback besides the event.
@@ -61,46 +49,25 @@ export function createWebhookHandler(
   onEvent: (event: WebhookEvent, context: FetchWebhookContext) => unknown,
   options?: WebhookHandlerOptions,
 ): (request: Request) => Promise<Response> {
-  const settings = settle(onEvent, options);
+  const { answer } = createReceiver(onEvent, options);
   return async (request) => {
-    let reply: Reply;
-    try {
-      reply = await handle(request);
-    } catch (error) {
-      // Only a bug or a very unusual Request gets here; the sender still gets an answer.
-      settings.report(error);
-      reply = serverError();
-    }
+    const reply = await answer({ request }, () => ({
+      method: request.method,
+      contentLength: request.headers.get('content-length'),
+      consumed: request.bodyUsed,
+      read: (maxBodyBytes) => readCapped(request, maxBodyBytes),
+      // Cancelled so the runtime can drop the body instead of buffering it.
+      drop: () => request.body?.cancel().catch(() => {}),
+    }));
     return new Response(reply.body, { status: reply.status, headers: reply.headers });
   };
-
-  async function handle(request: Request): Promise<Reply> {
-    if (request.method !== 'POST') return methodNotAllowed();
-    if (declaresTooMuch(request.headers.get('content-length'), settings.maxBodyBytes)) {
-      await discard(request);
-      return payloadTooLarge(settings.maxBodyBytes);
-    }
-    if (request.bodyUsed) {
-      settings.report(
-        new MetricError('webhook receiver: the request body was already read before the handler ran'),
-      );
-      return serverError();
-    }
-    const body = await readCapped(request, settings.maxBodyBytes);
-    if (body === 'too_large') return payloadTooLarge(settings.maxBodyBytes);
-    if (body === 'unreadable') return invalidPayload('invalid webhook payload: the body could not be read');
-    return receive(body, onEvent, { request }, settings);
-  }
 }
 
 /**
  * Reads the body chunk by chunk and stops at the cap, so an oversized or endless body costs at most
  * `maxBodyBytes` of memory.
  */
-async function readCapped(
-  request: Request,
-  maxBodyBytes: number,
-): Promise<Uint8Array | 'too_large' | 'unreadable'> {
+async function readCapped(request: Request, maxBodyBytes: number): Promise<CappedBody> {
   if (request.body === null) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -108,7 +75,7 @@ async function readCapped(
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) break;
+      if (done) return concatBytes(chunks, total);
       total += value.byteLength;
       if (total > maxBodyBytes) {
         await reader.cancel().catch(() => {});
@@ -122,10 +89,4 @@ async function readCapped(
   } finally {
     reader.releaseLock();
   }
-  return concatBytes(chunks, total);
-}
-
-/** Cancels an unread body so the runtime can drop it instead of buffering it. */
-async function discard(request: Request): Promise<void> {
-  await request.body?.cancel().catch(() => {});
 }

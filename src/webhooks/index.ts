@@ -13,6 +13,7 @@
  */
 export { WebhookPayloadError } from '../core/errors.js';
 export type { WebhookBody } from './decode-body.js';
+export type { ScoreUpdatedEvent, WebhookEvent } from './event.js';
 export {
   createWebhookHandler,
   type FetchWebhookContext,
@@ -24,6 +25,5 @@ export {
   type NodeWebhookResponse,
 } from './node-handler.js';
 export { parseWebhookEvent } from './parse.js';
-export { type Quartile, quartileSchema } from './quartile.js';
+export type { Quartile } from './quartile.js';
 export type { WebhookHandlerOptions } from './receiver.js';
-export { type ScoreUpdatedEvent, scoreUpdatedEventSchema, type WebhookEvent } from './schema.js';

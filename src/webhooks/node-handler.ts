@@ -1,17 +1,12 @@
-import { MetricError } from '../core/errors.js';
+import type { WebhookEvent } from './event.js';
 import {
+  type CappedBody,
   concatBytes,
-  declaresTooMuch,
-  invalidPayload,
-  methodNotAllowed,
-  payloadTooLarge,
+  createReceiver,
   type Reply,
-  receive,
   serverError,
-  settle,
   type WebhookHandlerOptions,
 } from './receiver.js';
-import type { WebhookEvent } from './schema.js';
 
 /*
  * Node's request and response are described structurally, by the few members used here, so that
@@ -104,53 +99,33 @@ export function createNodeWebhookHandler<Req extends NodeWebhookRequest = NodeWe
   onEvent: (event: WebhookEvent, context: NodeWebhookContext<Req>) => unknown,
   options?: WebhookHandlerOptions,
 ): (req: Req, res: NodeWebhookResponse, next?: (error?: unknown) => void) => void {
-  const settings = settle(onEvent, options);
+  const { answer, report } = createReceiver(onEvent, options);
   return (req, res) => {
-    void run(req, res);
+    answer({ req }, () => {
+      // An ended stream means a body parser ran first. A parser that skipped the body (body-parser 1.x
+      // with another Content-Type) sets `req.body = {}` but leaves the stream unread: read it then.
+      const ended = req.readableEnded;
+      const length = req.headers['content-length'];
+      return {
+        method: req.method,
+        contentLength: typeof length === 'string' ? length : length?.[0],
+        consumed: ended === undefined ? req.body !== undefined : ended,
+        parsed: req.body,
+        read: (maxBodyBytes) => readCapped(req, maxBodyBytes),
+        drop: () => req.pause?.(),
+      };
+    })
+      .then((reply) => write(res, reply))
+      .catch((error: unknown) => {
+        // The response cannot be written (socket gone, or an unusual response object).
+        report(error);
+        try {
+          write(res, serverError());
+        } catch {
+          // The response object is broken; nothing more can be done.
+        }
+      });
   };
-
-  /** Never rejects: a Node request listener has nobody to hand a rejection to. */
-  async function run(req: Req, res: NodeWebhookResponse): Promise<void> {
-    try {
-      write(res, await handle(req));
-    } catch (error) {
-      // A bug, an unusual request object, or a response that cannot be written (socket gone).
-      settings.report(error);
-      try {
-        write(res, serverError());
-      } catch {
-        // The response object is broken; nothing more can be done.
-      }
-    }
-  }
-
-  async function handle(req: Req): Promise<Reply> {
-    if (req.method !== 'POST') return methodNotAllowed();
-    // An ended stream means a body parser ran first. A parser that skipped the body (body-parser 1.x
-    // with another Content-Type) sets `req.body = {}` but leaves the stream unread: read it then.
-    const ended = req.readableEnded;
-    const preParsed = ended === undefined ? req.body !== undefined : ended;
-    if (preParsed) {
-      if (req.body === undefined) {
-        settings.report(
-          new MetricError(
-            'webhook receiver: the request body was already read, and req.body is not set; mount the ' +
-              'handler before other body readers, or after express.json() / express.raw()',
-          ),
-        );
-        return serverError();
-      }
-      return receive(req.body, onEvent, { req }, settings);
-    }
-    if (declaresTooMuch(firstHeader(req.headers['content-length']), settings.maxBodyBytes)) {
-      req.pause?.();
-      return payloadTooLarge(settings.maxBodyBytes);
-    }
-    const body = await readCapped(req, settings.maxBodyBytes);
-    if (body === 'too_large') return payloadTooLarge(settings.maxBodyBytes);
-    if (body === 'unreadable') return invalidPayload('invalid webhook payload: the body could not be read');
-    return receive(body, onEvent, { req }, settings);
-  }
 }
 
 function write(res: NodeWebhookResponse, reply: Reply): void {
@@ -161,28 +136,17 @@ function write(res: NodeWebhookResponse, reply: Reply): void {
   res.end(reply.body);
 }
 
-function firstHeader(value: string | readonly string[] | undefined): string | undefined {
-  return typeof value === 'string' ? value : value?.[0];
-}
-
 const encoder = new TextEncoder();
 
 /**
  * Reads the request stream, stopping (and pausing it) once past the cap, so an oversized or endless
  * body costs at most `maxBodyBytes` of memory.
  */
-function readCapped(
-  req: NodeWebhookRequest,
-  maxBodyBytes: number,
-): Promise<Uint8Array | 'too_large' | 'unreadable'> {
+function readCapped(req: NodeWebhookRequest, maxBodyBytes: number): Promise<CappedBody> {
   return new Promise((resolve) => {
     const chunks: Uint8Array[] = [];
     let total = 0;
-    let settled = false;
-
-    const finish = (result: Uint8Array | 'too_large' | 'unreadable') => {
-      if (settled) return;
-      settled = true;
+    const finish = (result: CappedBody) => {
       req.removeListener('data', onData);
       req.removeListener('end', onEnd);
       req.removeListener('close', onClose);
@@ -190,30 +154,23 @@ function readCapped(
       resolve(result);
     };
     const onData = (chunk: unknown) => {
-      const bytes = toBytes(chunk);
+      // Chunks are Buffers, or strings after `req.setEncoding()`; anything else is not a body.
+      const bytes =
+        typeof chunk === 'string' ? encoder.encode(chunk) : ArrayBuffer.isView(chunk) ? chunk : undefined;
       if (bytes === undefined) return finish('unreadable');
       total += bytes.byteLength;
       if (total > maxBodyBytes) {
         req.pause?.();
         return finish('too_large');
       }
-      chunks.push(bytes);
+      chunks.push(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     };
     const onEnd = () => finish(concatBytes(chunks, total));
     // 'close' before 'end' means the sender went away mid-body.
     const onClose = () => finish('unreadable');
-    const onError = () => finish('unreadable');
-
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('close', onClose);
-    req.on('error', onError);
+    req.on('error', () => finish('unreadable'));
   });
-}
-
-/** Chunks are Buffers, or strings after `req.setEncoding()`. */
-function toBytes(chunk: unknown): Uint8Array | undefined {
-  if (typeof chunk === 'string') return encoder.encode(chunk);
-  if (ArrayBuffer.isView(chunk)) return new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-  return undefined;
 }

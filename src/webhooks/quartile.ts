@@ -1,5 +1,3 @@
-import * as z from 'zod/mini';
-
 /**
  * A journal's quartile label.
  *
@@ -15,17 +13,3 @@ import * as z from 'zod/mini';
  * ```
  */
 export type Quartile = 'Q1' | 'Q2' | 'Q3' | 'Q4' | (string & {});
-
-/**
- * The zod/mini schema of a {@link Quartile}: any string (see there for why it is not an enum).
- *
- * Shared by the webhook event schema and the client's response schemas.
- *
- * @example
- * ```ts
- * import * as z from 'zod/mini';
- * import { quartileSchema } from 'scholarly-metrics/webhooks';
- * z.parse(quartileSchema, 'Q2'); // 'Q2'
- * ```
- */
-export const quartileSchema: z.ZodMiniType<Quartile, unknown> = z.string();

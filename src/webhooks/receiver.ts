@@ -1,10 +1,11 @@
-import { InvalidParameterError, WebhookPayloadError } from '../core/errors.js';
+import { InvalidParameterError, MetricError, WebhookPayloadError } from '../core/errors.js';
 import type { WebhookBody } from './decode-body.js';
+import type { WebhookEvent } from './event.js';
 import { parseWebhookEvent } from './parse.js';
-import type { WebhookEvent } from './schema.js';
 
-/**
- * What the Fetch and the Node receivers share: options, the order of checks, and the answers.
+/*
+ * What the Fetch and the Node receivers share: options, the order of checks, and the answers. The
+ * two adapters only describe their request (a `Delivery`) and write the `Reply`.
  *
  * The API document does not say what the service expects back, retries or timeouts included, so the
  * answers follow common webhook practice: 200 once the callback has finished, 400 for a body that is
@@ -53,33 +54,59 @@ export interface Reply {
 }
 
 /**
- * Settled options, checked once when the handler is created rather than on every call.
+ * A body read up to the cap: its bytes, or why there are none.
  *
  * @example
  * ```ts
- * const settings: ReceiverSettings = settle(onEvent, { maxBodyBytes: 1024 });
+ * const body: CappedBody = total > maxBodyBytes ? 'too_large' : concatBytes(chunks, total);
  * ```
  */
-export interface ReceiverSettings {
-  maxBodyBytes: number;
-  report: (error: unknown) => void;
-}
-
-const defaultMaxBodyBytes = 65_536;
+export type CappedBody = Uint8Array | 'too_large' | 'unreadable';
 
 /**
- * Checks the callback and options; throws {@link InvalidParameterError} for surely wrong ones.
+ * One request as a runtime adapter describes it to the shared steps.
  *
  * @example
  * ```ts
- * settle(() => {}, { maxBodyBytes: 0 }); // throws: maxBodyBytes must be a positive integer, got 0
+ * const delivery: Delivery = { method: 'POST', contentLength: '120', consumed: false, read, drop };
  * ```
  */
-export function settle(onEvent: unknown, options: WebhookHandlerOptions | undefined): ReceiverSettings {
+export interface Delivery {
+  method: string | undefined;
+  /** The Content-Length header; a value surely past the cap gets a 413 before anything is read. */
+  contentLength: string | null | undefined;
+  /** Something else (a body parser) read the body stream before the handler ran. */
+  consumed: boolean;
+  /** What that reader left, e.g. Express's `req.body`; `undefined` when it kept nothing. */
+  parsed?: unknown;
+  /** Reads the body, stopping once past `maxBodyBytes`. */
+  read: (maxBodyBytes: number) => Promise<CappedBody>;
+  /** Stops an unread body (cancel or pause) that is too large to read. */
+  drop: () => unknown;
+}
+
+/**
+ * A receiver: `answer` runs the checks, the parser and the callback and says what to reply (it never
+ * rejects); `report` hands an error to `onError`. Checks the callback and options once, at creation.
+ *
+ * @throws {InvalidParameterError} for a non-function `onEvent` or an invalid option.
+ * @example
+ * ```ts
+ * const { answer } = createReceiver(onEvent, { maxBodyBytes: 1024 });
+ * const reply = await answer({ request }, () => describe(request)); // reply.status: 200, 400, 405, 413 or 500
+ * ```
+ */
+export function createReceiver<Context>(
+  onEvent: (event: WebhookEvent, context: Context) => unknown,
+  options: WebhookHandlerOptions | undefined,
+): {
+  answer: (context: Context, inspect: () => Delivery) => Promise<Reply>;
+  report: (error: unknown) => void;
+} {
   if (typeof onEvent !== 'function') {
     throw new InvalidParameterError('onEvent', `onEvent must be a function, got ${typeof onEvent}`);
   }
-  const maxBodyBytes = options?.maxBodyBytes ?? defaultMaxBodyBytes;
+  const maxBodyBytes = options?.maxBodyBytes ?? 65_536;
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) {
     throw new InvalidParameterError(
       'maxBodyBytes',
@@ -91,100 +118,78 @@ export function settle(onEvent: unknown, options: WebhookHandlerOptions | undefi
     throw new InvalidParameterError('onError', `onError must be a function, got ${typeof onError}`);
   }
   const sink = onError ?? defaultOnError;
-  return {
-    maxBodyBytes,
-    report: (error) => {
-      try {
-        const returned: unknown = sink(error);
-        // An async onError is allowed; its rejection must not become an unhandled rejection.
-        if (isThenable(returned)) returned.then(undefined, () => {});
-      } catch {
-        // onError is the last resort; there is nobody left to tell.
-      }
-    },
+
+  const report = (error: unknown): void => {
+    try {
+      // An async onError is allowed; its rejection must not become an unhandled rejection.
+      Promise.resolve(sink(error)).catch(() => {});
+    } catch {
+      // onError is the last resort; there is nobody left to tell.
+    }
   };
+
+  const tooLarge = (): Reply =>
+    reply(
+      413,
+      { error: 'payload_too_large', message: `the body is larger than ${maxBodyBytes} bytes` },
+      // The unread rest of the body must not be taken for the next request.
+      { connection: 'close' },
+    );
+
+  const invalid = (message: string): Reply => reply(400, { error: 'invalid_payload', message });
+
+  async function answer(context: Context, inspect: () => Delivery): Promise<Reply> {
+    try {
+      const delivery = inspect();
+      if (delivery.method !== 'POST') {
+        const message = 'webhook events are delivered with POST';
+        return reply(405, { error: 'method_not_allowed', message }, { allow: 'POST' });
+      }
+      let body: unknown = delivery.parsed;
+      if (delivery.consumed) {
+        if (body === undefined) {
+          report(new MetricError(alreadyRead));
+          return serverError();
+        }
+      } else {
+        if (declaresTooMuch(delivery.contentLength, maxBodyBytes)) {
+          await delivery.drop();
+          return tooLarge();
+        }
+        body = await delivery.read(maxBodyBytes);
+        if (body === 'too_large') return tooLarge();
+        if (body === 'unreadable') return invalid('invalid webhook payload: the body could not be read');
+      }
+      let event: WebhookEvent;
+      try {
+        event = parseWebhookEvent(body as WebhookBody);
+      } catch (error) {
+        // parseWebhookEvent throws nothing else, but a wrong message must not turn into a crash.
+        return invalid(error instanceof WebhookPayloadError ? error.message : 'invalid webhook payload');
+      }
+      try {
+        await onEvent(event, context);
+      } catch (error) {
+        report(error);
+        return serverError();
+      }
+      return reply(200, { received: true });
+    } catch (error) {
+      // Only a bug or a very unusual request object gets here; the sender still gets an answer.
+      report(error);
+      return serverError();
+    }
+  }
+
+  return { answer, report };
 }
+
+const alreadyRead =
+  'webhook receiver: the request body was already read, and nothing was kept of it; mount the ' +
+  'handler before other body readers (in Express, or after express.json(), express.raw() or express.text())';
 
 function defaultOnError(error: unknown): void {
   console.error('scholarly-metrics: the webhook callback failed; the sender got a 500.', error);
-}
-
-/**
- * Parses the body, runs the callback and says what to answer. Never throws or rejects.
- *
- * @example
- * ```ts
- * const reply = await receive(bytes, onEvent, { request }, settings); // reply.status: 200, 400 or 500
- * ```
- */
-export async function receive<Context>(
-  body: unknown,
-  onEvent: (event: WebhookEvent, context: Context) => unknown,
-  context: Context,
-  settings: ReceiverSettings,
-): Promise<Reply> {
-  let event: WebhookEvent;
-  try {
-    // Anything is safe to pass: the parser checks the type of what it gets at run time.
-    event = parseWebhookEvent(body as WebhookBody);
-  } catch (error) {
-    // parseWebhookEvent throws nothing else, but a wrong message must not turn into a crash.
-    const message = error instanceof WebhookPayloadError ? error.message : 'invalid webhook payload';
-    return invalidPayload(message);
-  }
-  try {
-    await onEvent(event, context);
-  } catch (error) {
-    settings.report(error);
-    return serverError();
-  }
-  return jsonReply(200, { received: true });
-}
-
-/**
- * 400: the body is not a valid event; the message is the parser's (already escaped and truncated).
- *
- * @example
- * ```ts
- * invalidPayload(error.message).status; // 400
- * ```
- */
-export function invalidPayload(message: string): Reply {
-  return jsonReply(400, { error: 'invalid_payload', message });
-}
-
-/**
- * 405 with `Allow: POST`: the service delivers events with POST only.
- *
- * @example
- * ```ts
- * methodNotAllowed().headers.allow; // 'POST'
- * ```
- */
-export function methodNotAllowed(): Reply {
-  const reply = jsonReply(405, {
-    error: 'method_not_allowed',
-    message: 'webhook events are delivered with POST',
-  });
-  reply.headers.allow = 'POST';
-  return reply;
-}
-
-/**
- * 413: past the cap. `Connection: close` so the unread rest of the body is not parsed as a request.
- *
- * @example
- * ```ts
- * payloadTooLarge(65_536).body; // '{"error":"payload_too_large","message":"the body is larger than 65536 bytes"}'
- * ```
- */
-export function payloadTooLarge(maxBodyBytes: number): Reply {
-  const reply = jsonReply(413, {
-    error: 'payload_too_large',
-    message: `the body is larger than ${maxBodyBytes} bytes`,
-  });
-  reply.headers.connection = 'close';
-  return reply;
 }
 
 /**
@@ -196,26 +201,19 @@ export function payloadTooLarge(maxBodyBytes: number): Reply {
  * ```
  */
 export function serverError(): Reply {
-  return jsonReply(500, { error: 'internal_error', message: 'the webhook receiver failed' });
+  return reply(500, { error: 'internal_error', message: 'the webhook receiver failed' });
 }
 
-function jsonReply(status: number, body: object): Reply {
+function reply(status: number, body: object, headers?: Record<string, string>): Reply {
   return {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8' },
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
     body: JSON.stringify(body),
   };
 }
 
-/**
- * A Content-Length that is surely past the cap (a malformed one is left to the stream check).
- *
- * @example
- * ```ts
- * declaresTooMuch('70000', 65_536); // true
- * ```
- */
-export function declaresTooMuch(contentLength: string | null | undefined, maxBodyBytes: number): boolean {
+/** A Content-Length that is surely past the cap (a malformed one is left to the reading). */
+function declaresTooMuch(contentLength: string | null | undefined, maxBodyBytes: number): boolean {
   return (
     typeof contentLength === 'string' && /^\d+$/.test(contentLength) && Number(contentLength) > maxBodyBytes
   );
@@ -237,12 +235,4 @@ export function concatBytes(chunks: readonly Uint8Array[], total: number): Uint8
     offset += chunk.byteLength;
   }
   return bytes;
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
 }

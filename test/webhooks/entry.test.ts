@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as root from '../../src/core/errors.js';
 import * as webhooks from '../../src/webhooks/index.js';
@@ -13,20 +13,57 @@ const sources = readdirSync(directory, { recursive: true, encoding: 'utf8' })
 const specifiers = (text: string) =>
   [...text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((match) => match[1] ?? '');
 
+/** Comments hold usage examples that import the package by name; only code counts. */
+const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+
+/** What a file loads at run time: static imports and re-exports, not `import type` (erased). */
+const runtimeSpecifiers = (text: string) =>
+  [...text.matchAll(/^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm)].map(
+    (match) => match[1] ?? '',
+  );
+
+/** Every file the entry loads at run time (relative to src/), and every bare specifier. */
+function runtimeGraph(): { files: string[]; external: string[] } {
+  const src = join(import.meta.dirname, '../../src');
+  const files = new Set<string>();
+  const external = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const text = withoutComments(readFileSync(join(src, file), 'utf8'));
+    expect(text, file).not.toMatch(/\bimport\s*\(/); // nothing loaded lazily either
+    for (const specifier of runtimeSpecifiers(text)) {
+      if (specifier.startsWith('.')) visit(join(dirname(file), specifier.replace(/\.js$/, '.ts')));
+      else external.add(specifier);
+    }
+  };
+  visit('webhooks/index.ts');
+  return { files: [...files].sort(), external: [...external] };
+}
+
 describe('the scholarly-metrics/webhooks entry point', () => {
-  it('imports only zod/mini, its own files and the error classes (no node:, no ky, no client)', () => {
+  it('imports only its own files and three small core modules (no zod, no node:, no ky, no client)', () => {
     expect(sources.length).toBeGreaterThan(5);
+    const core = ['../core/errors.js', '../core/describe-value.js', '../core/issues.js'];
     for (const { file, text } of sources) {
-      // Comments hold usage examples that import the package by name; only code counts.
-      const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+      const code = withoutComments(text);
       for (const specifier of specifiers(code)) {
-        const allowed =
-          specifier === 'zod/mini' || specifier === '../core/errors.js' || /^\.\/[\w-]+\.js$/.test(specifier);
+        const allowed = core.includes(specifier) || /^\.\/[\w-]+\.js$/.test(specifier);
         expect(allowed, `${file} imports ${specifier}`).toBe(true);
       }
       // `require`, `process` and `Buffer` would tie the module to Node.
       expect(code, file).not.toMatch(/\brequire\(|\bprocess\.|\bBuffer\b/);
     }
+  });
+
+  it('loads no package at run time: zod/mini is a type-only import of core/issues.ts', () => {
+    const { files, external } = runtimeGraph();
+    expect(external).toEqual([]);
+    expect(files.filter((file) => !file.startsWith('webhooks/'))).toEqual([
+      'core/describe-value.ts',
+      'core/errors.ts',
+      'core/issues.ts',
+    ]);
   });
 
   it('pulls in nothing else through the error classes', () => {
@@ -44,8 +81,6 @@ describe('the scholarly-metrics/webhooks entry point', () => {
       'createNodeWebhookHandler',
       'createWebhookHandler',
       'parseWebhookEvent',
-      'quartileSchema',
-      'scoreUpdatedEventSchema',
     ]);
     expect(webhooks.WebhookPayloadError).toBe(root.WebhookPayloadError);
   });

@@ -69,7 +69,8 @@ export const validEventArb: fc.Arbitrary<ScoreUpdatedEvent> = fc
   }));
 
 /**
- * An independent oracle (no zod): is `value` a valid event as the API document describes it?
+ * An independent oracle (neither the parser's hand-written checks nor zod): is `value` a valid event as
+ * the API document describes it?
  */
 export function isValidEvent(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;

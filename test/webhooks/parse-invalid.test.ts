@@ -43,13 +43,13 @@ describe('bodies that are not a JSON object', () => {
     ['JSON null', 'null', /expected a JSON object, got null/],
     ['a JSON array', `[${validJson}]`, /expected a JSON object, got an array/],
     ['a JSON string', JSON.stringify(validJson), /expected a JSON object, got string "\{\\"event/],
-    ['a JSON number', '42', /expected a JSON object, got number 42/],
-    ['JSON true', 'true', /got boolean true/],
+    ['a JSON number', '42', /expected a JSON object, got 42/],
+    ['JSON true', 'true', /got true/],
     ['null', null, /got null/],
     ['undefined', undefined, /got nothing/],
-    ['a number', 7, /got number 7/],
-    ['a bigint', 7n, /got bigint 7n/],
-    ['a boolean', false, /got boolean false/],
+    ['a number', 7, /got 7$/],
+    ['a bigint', 7n, /got bigint$/],
+    ['a boolean', false, /got false$/],
     ['a symbol', Symbol('x'), /got a symbol/],
     ['a function', () => validEvent, /got a function/],
     ['an array', [validEvent], /got an array/],
@@ -112,30 +112,30 @@ describe('unknown event kinds', () => {
 
   it('reports a non-string event as a field error', () => {
     const error = rejectionOf(withField({ event: 1 }));
-    expect(error.issues).toEqual([{ path: ['event'], message: 'expected "score_updated", got number 1' }]);
+    expect(error.issues).toEqual([{ path: ['event'], message: 'expected "score_updated", got 1' }]);
   });
 });
 
 describe('fields', () => {
   it.each([
     ['journal_id', withField({ journal_id: '7' }), 'expected an integer, got string "7"'],
-    ['journal_id', withField({ journal_id: 7.5 }), 'expected an integer, got number 7.5'],
+    ['journal_id', withField({ journal_id: 7.5 }), 'expected an integer, got 7.5'],
     ['journal_id', withField({ journal_id: null }), 'expected an integer, got null'],
     ['journal_id', withField({ journal_id: [7] }), 'expected an integer, got an array'],
     ['journal_id', withField({ journal_id: { id: 7 } }), 'expected an integer, got an object'],
     ['journal_id', without('journal_id'), 'missing (expected an integer)'],
-    ['old_score', withField({ old_score: true }), 'expected an integer, got boolean true'],
+    ['old_score', withField({ old_score: true }), 'expected an integer, got true'],
     ['old_score', without('old_score'), 'missing (expected an integer)'],
     ['new_score', withField({ new_score: 2 ** 53 }), 'expected a safe integer (at most 9007199254740991)'],
     [
       'new_score',
       validJson.replace('"new_score":64', '"new_score":1e400'),
-      'expected an integer, got number Infinity',
+      'expected an integer, got Infinity',
     ],
     [
       'new_score',
       validJson.replace('"new_score":64', '"new_score":-1e400'),
-      'expected an integer, got number -Infinity',
+      'expected an integer, got -Infinity',
     ],
     [
       'new_score',
@@ -148,11 +148,11 @@ describe('fields', () => {
       'expected a safe integer (at least -9007199254740991)',
     ],
     ['new_score', without('new_score'), 'missing (expected an integer)'],
-    ['quartile', withField({ quartile: 1 }), 'expected a string, got number 1'],
+    ['quartile', withField({ quartile: 1 }), 'expected a string, got 1'],
     ['quartile', withField({ quartile: null }), 'expected a string, got null'],
     ['quartile', without('quartile'), 'missing (expected a string)'],
     ['timestamp', without('timestamp'), 'missing (expected a string)'],
-    ['timestamp', withField({ timestamp: 1714564800 }), 'expected a string, got number 1714564800'],
+    ['timestamp', withField({ timestamp: 1714564800 }), 'expected a string, got 1714564800'],
   ])('%s: %s', (field, body, message) => {
     const error = rejectionOf(body);
     expect(error.issues).toHaveLength(1);

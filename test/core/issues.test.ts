@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { describeValue, quote } from '../../src/webhooks/describe-value.js';
-import { formatPath, summarizeIssues, toValidationIssues } from '../../src/webhooks/format-issues.js';
+import { describeValue, quote } from '../../src/core/describe-value.js';
+import {
+  describeValue as describeValueAgain,
+  formatPath,
+  summarizeIssues,
+  toValidationIssues,
+} from '../../src/core/issues.js';
 
 describe('quote', () => {
   it('quotes like JSON', () => {
@@ -15,14 +20,14 @@ describe('quote', () => {
     );
   });
 
-  it('truncates long text and says how long it was', () => {
-    expect(quote('a'.repeat(61))).toBe(`"${'a'.repeat(60)}"… (61 characters)`);
-    expect(quote('a'.repeat(60))).toBe(`"${'a'.repeat(60)}"`);
+  it('cuts long text at 40 units and says how long it was', () => {
+    expect(quote('a'.repeat(41))).toBe(`"${'a'.repeat(40)}…" (41 characters)`);
+    expect(quote('a'.repeat(40))).toBe(`"${'a'.repeat(40)}"`);
   });
 
   it('does not cut a surrogate pair in half', () => {
-    const text = `${'a'.repeat(59)}😀tail`;
-    expect(quote(text)).toBe(`"${'a'.repeat(59)}"… (65 characters)`);
+    const text = `${'a'.repeat(39)}😀tail`;
+    expect(quote(text)).toBe(`"${'a'.repeat(39)}…" (45 characters)`);
   });
 
   it('escapes a lone surrogate instead of passing it on', () => {
@@ -33,15 +38,17 @@ describe('quote', () => {
 describe('describeValue', () => {
   it.each([
     ['7', 'string "7"'],
-    [1.5, 'number 1.5'],
-    [-0, 'number -0'],
-    [Number.NaN, 'number NaN'],
-    [10n ** 70n, `bigint ${'1'.padEnd(60, '0')}…n`],
-    [true, 'boolean true'],
+    [1.5, '1.5'],
+    [-0, '-0'],
+    [Number.NaN, 'NaN'],
+    [Number.NEGATIVE_INFINITY, '-Infinity'],
+    [10n ** 70n, 'bigint'],
+    [true, 'true'],
     [undefined, 'nothing'],
     [null, 'null'],
     [[], 'an array'],
     [{}, 'an object'],
+    [new Date(0), 'an object'],
     [Symbol('s'), 'a symbol'],
     [() => 1, 'a function'],
   ])('%s → %s', (value, expected) => {
@@ -52,6 +59,18 @@ describe('describeValue', () => {
     const { proxy, revoke } = Proxy.revocable([], {});
     revoke();
     expect(describeValue(proxy)).toBe('an object');
+  });
+
+  it('never calls into the value', () => {
+    const trap = () => {
+      throw new Error('touched');
+    };
+    const hostile = new Proxy({}, { get: trap, getPrototypeOf: trap, ownKeys: trap, has: trap });
+    expect(describeValue(hostile)).toBe('an object');
+  });
+
+  it('is the same function from src/core/issues.ts', () => {
+    expect(describeValueAgain).toBe(describeValue);
   });
 });
 
@@ -68,7 +87,7 @@ describe('formatPath', () => {
   });
 });
 
-/** The formatter is meant for any schema, so the codes the webhook schema never produces are covered too. */
+/** The formatter is meant for any schema, so codes the client's schemas never produce are covered too. */
 describe('toValidationIssues', () => {
   const issuesOf = (schema: z.ZodMiniType, value: unknown) => {
     const result = z.safeParse(schema, value, { reportInput: true });
@@ -78,25 +97,35 @@ describe('toValidationIssues', () => {
 
   const table: [z.ZodMiniType, unknown, string][] = [
     [z.boolean(), 'yes', 'expected a boolean, got string "yes"'],
+    [z.boolean(), 1.5, 'expected a boolean, got 1.5'],
     [z.array(z.string()), {}, 'expected an array, got an object'],
     [z.object({}), [], 'expected an object, got an array'],
     [z.number(), '1', 'expected a number, got string "1"'],
-    [z.int(), 1.5, 'expected an integer, got number 1.5'],
+    [z.int(), '87', 'expected a number, got string "87"'],
+    [z.int(), 1.5, 'expected an integer, got 1.5'],
+    [z.int(), 2 ** 53, 'expected a safe integer (at most 9007199254740991), got 9007199254740992'],
     [z.literal(['a', 'b']), 'c', 'expected one of "a", "b", got string "c"'],
-    [z.literal(3), 4, 'expected 3, got number 4'],
+    [z.literal(3), 4, 'expected 3, got 4'],
     [z.iso.date(), '2024-02-30', 'expected a calendar date "YYYY-MM-DD", got string "2024-02-30"'],
+    [
+      z.iso.datetime(),
+      '2024-02-30T00:00:00Z',
+      'expected an ISO 8601 date-time, got string "2024-02-30T00:00:00Z"',
+    ],
     [z.email(), 'x', 'expected the email format, got string "x"'],
     [z.string().check(z.maxLength(2)), 'abc', 'expected a string of at most 2 characters, got string "abc"'],
     [z.string().check(z.minLength(2)), 'a', 'expected a string of at least 2 characters, got string "a"'],
     [z.array(z.int()).check(z.maxLength(1)), [1, 2], 'expected at most 1 item, got an array'],
     [z.array(z.int()).check(z.minLength(2)), [1], 'expected at least 2 items, got an array'],
-    [z.number().check(z.gt(0)), 0, 'expected a value more than 0, got number 0'],
-    [z.number().check(z.lt(0)), 0, 'expected a value less than 0, got number 0'],
-    [z.number().check(z.multipleOf(3)), 4, 'expected a multiple of 3, got number 4'],
+    [z.int().check(z.nonnegative()), -1, 'expected a value at least 0, got -1'],
+    [z.number().check(z.gt(0)), 0, 'expected a value more than 0, got 0'],
+    [z.number().check(z.lt(0)), 0, 'expected a value less than 0, got 0'],
+    [z.number().check(z.multipleOf(3)), 4, 'expected a multiple of 3, got 4'],
     [z.strictObject({}), { a: 1, b: 2 }, 'unexpected keys "a", "b"'],
     [z.strictObject({}), { a: 1 }, 'unexpected key "a"'],
     [z.union([z.string(), z.number()]), null, 'invalid value, got null'],
     [z.string().check(z.refine((s) => s === 'x', 'must be x')), 'y', 'must be x, got string "y"'],
+    [z.object({ n: z.int() }), {}, 'missing (expected a number)'],
   ];
   for (const [schema, value, expected] of table) {
     it(expected, () => {
@@ -111,6 +140,11 @@ describe('toValidationIssues', () => {
       { path: ['n'], message: 'expected a number' },
     ]);
   });
+
+  it('quotes and cuts an untrusted string received', () => {
+    const [message] = issuesOf(z.number(), `\u202e${'x'.repeat(100)}`);
+    expect(message).toBe(`expected a number, got string "\\u202e${'x'.repeat(39)}…" (101 characters)`);
+  });
 });
 
 describe('summarizeIssues', () => {
@@ -119,6 +153,8 @@ describe('summarizeIssues', () => {
     expect(summarizeIssues(issues)).toBe(
       'data[0]: bad; data[1]: bad; data[2]: bad; data[3]: bad; data[4]: bad; and 2 more',
     );
+    expect(summarizeIssues(issues.slice(0, 5))).not.toContain('more');
     expect(summarizeIssues(issues.slice(0, 1))).toBe('data[0]: bad');
+    expect(summarizeIssues([{ path: [], message: 'not JSON' }])).toBe('(root): not JSON');
   });
 });
