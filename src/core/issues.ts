@@ -1,34 +1,10 @@
-import type * as z from 'zod/mini';
-import { describeValue, quote } from './describe-value.js';
+import { quote } from './describe-value.js';
 import type { ValidationIssue } from './errors.js';
 
 /**
- * Readable validation issues: `journal_id: expected an integer, got string "7"`.
- *
- * zod/mini loads no locale, so every zod issue arrives as "Invalid input"; `toValidationIssues`
- * writes the English from the issue's `code`, `expected`, bounds and (with `reportInput: true`)
- * `input`. It is used on the client's lazy explain path only; the webhook parser checks by hand and
- * shares `summarizeIssues` and `formatPath`.
+ * One-line summaries of validation issues, shared by the client's validation errors and the webhook
+ * parser. Turning zod's issues into sentences is zod-issues.ts, on the client's lazy path only.
  */
-
-// Still importable from here; new code imports it from ./describe-value.js.
-export { describeValue } from './describe-value.js';
-
-type ZodIssue = z.core.$ZodIssue;
-
-/**
- * zod issues → `{ path, message }` with a sentence a person can act on. Pass issues from
- * `z.safeParse(schema, value, { reportInput: true })` so that messages can say what was received.
- *
- * @example
- * ```ts
- * toValidationIssues(z.safeParse(schema, value, { reportInput: true }).error.issues);
- * // [{ path: ['journal_id'], message: 'expected an integer, got string "7"' }]
- * ```
- */
-export function toValidationIssues(issues: readonly ZodIssue[]): ValidationIssue[] {
-  return issues.map((issue) => ({ path: [...issue.path], message: describeIssue(issue) }));
-}
 
 /** Beyond this many, a message stops being readable; the full list stays on `issues`. */
 const maxIssuesInMessage = 5;
@@ -56,70 +32,4 @@ export function formatPath(path: readonly PropertyKey[]): string {
     else text += `[${quote(String(key))}]`;
   }
   return text;
-}
-
-function describeIssue(issue: ZodIssue): string {
-  const expectation = describeExpectation(issue);
-  // For unknown keys the input is the whole object: saying so adds nothing.
-  if (!('input' in issue) || issue.code === 'unrecognized_keys') return expectation;
-  // A missing key and an explicit `undefined` read the same way: neither exists in JSON.
-  if (issue.input === undefined) return `missing (${expectation})`;
-  return `${expectation}, got ${describeValue(issue.input)}`;
-}
-
-/** What zod/mini says when no locale is loaded and the schema gave no message. */
-const placeholder = 'Invalid input';
-
-function describeExpectation(issue: ZodIssue): string {
-  // A message other than zod's placeholder was written by the schema's author: it says it best.
-  if (issue.message && issue.message !== placeholder) return issue.message;
-  switch (issue.code) {
-    case 'invalid_type':
-      return `expected ${typeWords[issue.expected] ?? `a ${issue.expected}`}`;
-    case 'invalid_value':
-      return issue.values.length === 1
-        ? `expected ${describeLiteral(issue.values[0])}`
-        : `expected one of ${issue.values.map(describeLiteral).join(', ')}`;
-    case 'invalid_format':
-      return `expected ${formatWords[issue.format] ?? `the ${issue.format} format`}`;
-    case 'too_big':
-      return `expected ${boundWords(issue.origin, issue.inclusive ? 'at most' : 'less than', issue.maximum)}`;
-    case 'too_small':
-      return `expected ${boundWords(issue.origin, issue.inclusive ? 'at least' : 'more than', issue.minimum)}`;
-    case 'not_multiple_of':
-      return `expected a multiple of ${issue.divisor}`;
-    case 'unrecognized_keys':
-      return `unexpected ${issue.keys.length === 1 ? 'key' : 'keys'} ${issue.keys.map(quote).join(', ')}`;
-    default:
-      return 'invalid value';
-  }
-}
-
-const typeWords: Partial<Record<string, string>> = {
-  int: 'an integer',
-  number: 'a number',
-  string: 'a string',
-  boolean: 'a boolean',
-  object: 'an object',
-  array: 'an array',
-  null: 'null',
-  bigint: 'a bigint',
-};
-
-const formatWords: Partial<Record<string, string>> = {
-  datetime: 'an ISO 8601 date-time',
-  date: 'a calendar date "YYYY-MM-DD"',
-};
-
-function boundWords(origin: string, relation: string, bound: number | bigint): string {
-  if (origin === 'int' && (bound === Number.MAX_SAFE_INTEGER || bound === Number.MIN_SAFE_INTEGER)) {
-    return `a safe integer (${relation} ${bound})`;
-  }
-  if (origin === 'string') return `a string of ${relation} ${bound} characters`;
-  if (origin === 'array' || origin === 'set') return `${relation} ${bound} ${bound === 1 ? 'item' : 'items'}`;
-  return `a value ${relation} ${bound}`;
-}
-
-function describeLiteral(value: unknown): string {
-  return typeof value === 'string' ? quote(value) : String(value);
 }

@@ -1,6 +1,6 @@
 import { safeParse } from 'zod/mini';
 import type { ValidationIssue } from '../core/errors.js';
-import { toValidationIssues } from '../core/issues.js';
+import { toValidationIssues } from '../core/zod-issues.js';
 import { responseSchemas } from './response-schemas.js';
 
 /**

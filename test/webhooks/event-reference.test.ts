@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod/mini';
 import { type ValidationIssue, WebhookPayloadError } from '../../src/core/errors.js';
-import { toValidationIssues } from '../../src/core/issues.js';
+import { toValidationIssues } from '../../src/core/zod-issues.js';
 import { scoreUpdatedEventSchema } from '../../src/schemas/webhook-event.js';
 import { validateEvent } from '../../src/webhooks/event.js';
 import type { ScoreUpdatedEvent } from '../../src/webhooks/index.js';
