@@ -1,0 +1,258 @@
+/**
+ * A real HTTP server on 127.0.0.1 that misbehaves on request: one `node:http` server per instance,
+ * listening on port 0, with a scenario per test.
+ *
+ * Each scenario gets its own base URL (`http://127.0.0.1:<port>/s/<n>/api/v1`), so tests can run
+ * concurrently against one server and still count their own attempts. A scenario is a list of
+ * handlers answered in turn, the last one repeating.
+ *
+ * This file imports nothing from vitest: the heap check (heap-check.mjs) runs it in a child process.
+ */
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/** Answers one request; `attempt` counts from 1 within the scenario. */
+export type Handler = (req: IncomingMessage, res: ServerResponse, attempt: number) => void;
+
+/** What the server saw of one request. */
+export interface SeenRequest {
+  readonly method: string;
+  /** The path and query below the scenario's prefix, as sent on the wire (still percent-encoded). */
+  readonly url: string;
+  /** The request line's target exactly as received. */
+  readonly rawUrl: string;
+  readonly headers: IncomingHttpHeaders;
+}
+
+export interface Scenario {
+  /** The base URL to give the client, ending in /api/v1. */
+  readonly base: string;
+  /** The origin alone, `http://127.0.0.1:<port>`. */
+  readonly origin: string;
+  /** Requests the server received for this scenario so far. */
+  readonly attempts: number;
+  /** What the server saw of each (empty when the server does not record). */
+  readonly requests: readonly SeenRequest[];
+}
+
+export interface FaultServer {
+  readonly origin: string;
+  /** A new scenario answering with each handler in turn; the last one repeats. */
+  scenario(...handlers: Handler[]): Scenario;
+  /** Requests that matched no scenario. */
+  readonly strays: readonly SeenRequest[];
+  close(): Promise<void>;
+}
+
+interface ScenarioState {
+  readonly handlers: Handler[];
+  readonly requests: SeenRequest[];
+  count: number;
+}
+
+export interface FaultServerOptions {
+  /**
+   * Keep every request's method, URL and headers (default). Off, only the count is kept: for the
+   * heap check, where 10,000 kept requests would be the leak it looks for.
+   */
+  readonly record?: boolean;
+}
+
+export async function startFaultServer({ record = true }: FaultServerOptions = {}): Promise<FaultServer> {
+  const scenarios = new Map<string, ScenarioState>();
+  const strays: SeenRequest[] = [];
+  const sockets = new Set<Socket>();
+  let next = 0;
+
+  const server = createServer((req, res) => {
+    const rawUrl = req.url ?? '/';
+    const match = /^\/s\/(\d+)(\/.*)?$/s.exec(rawUrl);
+    const state = match ? scenarios.get(match[1]!) : undefined;
+    const seen: SeenRequest = {
+      method: req.method ?? '',
+      url: match?.[2] ?? rawUrl,
+      rawUrl,
+      headers: { ...req.headers },
+    };
+    if (!state) {
+      strays.push(seen);
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"no such scenario"}');
+      return;
+    }
+    if (record) state.requests.push(seen);
+    const attempt = ++state.count;
+    const handler = state.handlers[Math.min(attempt - 1, state.handlers.length - 1)]!;
+    try {
+      handler(req, res, attempt);
+    } catch {
+      res.destroy();
+    }
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  // A reset client socket is expected here, not a failure of the test.
+  server.on('clientError', (_error, socket) => socket.destroy());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    origin,
+    strays,
+    scenario(...handlers) {
+      if (handlers.length === 0) throw new Error('a scenario needs at least one handler');
+      const id = String(++next);
+      const state: ScenarioState = { handlers, requests: [], count: 0 };
+      scenarios.set(id, state);
+      return {
+        base: `${origin}/s/${id}/api/v1`,
+        origin,
+        get attempts() {
+          return state.count;
+        },
+        requests: state.requests,
+      };
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Faults. Each returns a handler; the bodies are valid `GET /subjects` answers unless said otherwise.
+
+export const subjects = [
+  { id: 1, name: 'Physics', slug: 'physics', journals: 3, papers: 40, citations: 900 },
+  { id: 2, name: 'Chemistry', slug: 'chemistry', journals: 5, papers: 70, citations: 1200 },
+];
+
+/** Serves `body` as JSON (an object is serialized, a string is sent as it is). */
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Handler {
+  return (_req, res) => {
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    res
+      .writeHead(status, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(text),
+        ...headers,
+      })
+      .end(text);
+  };
+}
+
+/** Serves whatever `make` builds from the request (for servers that echo it back). */
+export function echo(make: (req: IncomingMessage) => { status?: number; body: unknown }): Handler {
+  return (req, res, attempt) => {
+    const { status, body } = make(req);
+    json(body, status)(req, res, attempt);
+  };
+}
+
+/** A TCP reset as soon as the request arrives: no status line, nothing. */
+export function resetBeforeResponse(): Handler {
+  return (req) => {
+    req.socket.resetAndDestroy();
+  };
+}
+
+/** Headers promising the whole body, half of it, a pause, then a TCP reset. */
+export function resetMidBody(body: unknown = subjects): Handler {
+  return (_req, res) => {
+    const text = JSON.stringify(body);
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+    res.write(text.slice(0, Math.floor(text.length / 2)));
+    const timer = setTimeout(() => res.socket?.resetAndDestroy(), 30);
+    res.on('close', () => clearTimeout(timer));
+  };
+}
+
+/** Reads the request and never answers: not a byte, not a reset. */
+export function never(): Handler {
+  return () => {};
+}
+
+/** Headers at once, then `bytes` bytes of the body every `everyMs` ms. */
+export function dribble(body: unknown, bytes: number, everyMs: number): Handler {
+  return (_req, res) => {
+    const text = Buffer.from(JSON.stringify(body));
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': text.length });
+    let at = 0;
+    const timer = setInterval(() => {
+      res.write(text.subarray(at, at + bytes));
+      at += bytes;
+      if (at >= text.length) {
+        clearInterval(timer);
+        res.end();
+      }
+    }, everyMs);
+    res.on('close', () => clearInterval(timer));
+  };
+}
+
+/**
+ * JSON cut in the middle.
+ * - `honest-length`: `content-length` is that of the cut body, so HTTP-wise the message is complete;
+ * - `full-length`: `content-length` promises the whole body, the connection closes after the cut;
+ * - `chunked`: chunked encoding, the connection closes without the last chunk.
+ */
+export function truncatedJson(
+  mode: 'honest-length' | 'full-length' | 'chunked',
+  body: unknown = subjects,
+  status = 200,
+): Handler {
+  return (_req, res) => {
+    const text = JSON.stringify(body);
+    const cut = text.slice(0, Math.floor(text.length * 0.6));
+    if (mode === 'honest-length') {
+      res
+        .writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(cut) })
+        .end(cut);
+      return;
+    }
+    const headers: Record<string, string | number> = { 'content-type': 'application/json' };
+    if (mode === 'full-length') headers['content-length'] = Buffer.byteLength(text);
+    res.writeHead(status, headers);
+    res.write(cut, () => res.socket?.end());
+  };
+}
+
+/** A plain JSON body labelled `Content-Encoding: gzip`: the client's decompression fails mid-read. */
+export function falseGzip(body: unknown = subjects): Handler {
+  return (_req, res) => {
+    const text = JSON.stringify(body);
+    res
+      .writeHead(200, {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        'content-length': Buffer.byteLength(text),
+      })
+      .end(text);
+  };
+}
+
+/** The kind of page nginx or a cloud load balancer serves when the upstream is down. */
+export function htmlPage(status: number, label: string, headers: Record<string, string> = {}): Handler {
+  return (_req, res) => {
+    const text =
+      `<html>\r\n<head><title>${status} ${label}</title></head>\r\n<body>\r\n` +
+      `<center><h1>${status} ${label}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+    res
+      .writeHead(status, {
+        'content-type': 'text/html',
+        'content-length': Buffer.byteLength(text),
+        server: 'nginx',
+        ...headers,
+      })
+      .end(text);
+  };
+}
+
+export function redirect(status: 301 | 302 | 303 | 307 | 308, location: string): Handler {
+  return (_req, res) => {
+    res.writeHead(status, { location, 'content-length': 0 }).end();
+  };
+}

@@ -1,0 +1,305 @@
+/**
+ * Load: 500 concurrent calls over mixed faults, from one client with one shared AbortSignal, all
+ * settle as they must, with no unhandled rejection, no MaxListenersExceededWarning and no abort
+ * listener or timer left behind. Then the heap check: 10,000 requests in a child process run with
+ * --expose-gc (heap-check.mjs), heap compared after a warm-up and at the end.
+ */
+import { spawn } from 'node:child_process';
+import { getEventListeners } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MetricClient } from '../../src/index.js';
+import {
+  dribble,
+  type Handler,
+  htmlPage,
+  json,
+  never,
+  resetBeforeResponse,
+  subjects,
+  truncatedJson,
+} from './fault-server.js';
+import { clientFor, reportFigures, settle, useFaultServers } from './harness.js';
+
+// 500 concurrent calls and a 10,000-request child on a busy CI machine: generous bounds.
+vi.setConfig({ testTimeout: 60_000 });
+const servers = useFaultServers();
+const figures: Array<Record<string, unknown>> = [];
+reportFigures('load', () => figures);
+
+type Options = { signal: AbortSignal; headers: Record<string, string> };
+interface Kind {
+  readonly name: string;
+  /** Attempt by attempt; the last one repeats. */
+  readonly handlers: Handler[];
+  readonly call: (client: MetricClient, options: Options) => Promise<unknown>;
+  readonly outcome: string;
+  /** Requests the server must see for one call (either of two, when the call may end before sending). */
+  readonly attempts: number | readonly [number, number];
+}
+
+const paper = (id: number) => ({ id, title: `Paper ${id}`, authors: 'A. Author', year: 2020, citations: id });
+const pagedGrowingTotal: Handler = (req, res, attempt) => {
+  const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? 1);
+  json({ data: [paper(page * 10), paper(page * 10 + 1)], total: 4 + page })(req, res, attempt);
+};
+const list = (client: MetricClient, options: Options) => client.subjects.list(options);
+const retryAt0 = (status: number) => json({ message: 'busy' }, status, { 'retry-after': '0' });
+
+const kinds: Kind[] = [
+  { name: 'healthy', handlers: [json(subjects)], call: list, outcome: 'success', attempts: 1 },
+  {
+    name: '503 twice, then healthy',
+    handlers: [retryAt0(503), retryAt0(503), json(subjects)],
+    call: list,
+    outcome: 'success',
+    attempts: 3,
+  },
+  {
+    name: 'reset, then healthy',
+    handlers: [resetBeforeResponse(), json(subjects)],
+    call: list,
+    outcome: 'success',
+    attempts: 2,
+  },
+  {
+    name: '429 storm (Retry-After 0)',
+    handlers: [retryAt0(429)],
+    call: list,
+    outcome: 'RateLimitError',
+    attempts: 3,
+  },
+  {
+    name: '429 far future',
+    handlers: [json({}, 429, { 'retry-after': '3600' })],
+    call: list,
+    outcome: 'RateLimitError',
+    attempts: 1,
+  },
+  {
+    name: 'HTML 502',
+    handlers: [htmlPage(502, 'Bad Gateway')],
+    call: (client, options) => client.subjects.list({ ...options, maxRetries: 0 }),
+    outcome: 'InternalServerError',
+    attempts: 1,
+  },
+  {
+    name: 'wrong types',
+    handlers: [json([{ ...subjects[0], id: 'one' }])],
+    call: list,
+    outcome: 'ResponseValidationError',
+    attempts: 1,
+  },
+  {
+    name: 'never answering',
+    handlers: [never()],
+    call: (client, options) => client.subjects.list({ ...options, timeout: 1_500, maxRetries: 0 }),
+    outcome: 'TimeoutError',
+    attempts: 1,
+  },
+  {
+    name: 'dribbled past the timeout',
+    handlers: [dribble(subjects, 1, 50)],
+    call: (client, options) => client.subjects.list({ ...options, timeout: 1_500, maxRetries: 0 }),
+    outcome: 'TimeoutError',
+    attempts: 1,
+  },
+  {
+    name: 'truncated, Content-Length promising more',
+    handlers: [truncatedJson('full-length')],
+    call: (client, options) => client.subjects.list({ ...options, maxRetries: 0 }),
+    outcome: 'ConnectionError',
+    attempts: 1,
+  },
+  {
+    name: 'aborted by the caller',
+    handlers: [never()],
+    call: (client, options) => {
+      const own = new AbortController();
+      setTimeout(() => own.abort(), 100);
+      return client.subjects.list({ ...options, signal: AbortSignal.any([options.signal, own.signal]) });
+    },
+    outcome: 'RequestAbortedError',
+    // Under load the abort (at 100 ms) may come before the request is even written.
+    attempts: [0, 1],
+  },
+  {
+    name: 'walk over a total that grows',
+    handlers: [pagedGrowingTotal],
+    call: async (client, options) => {
+      const ids: number[] = [];
+      for await (const item of client.journals.papers(1, { per_page: 2 }, options)) ids.push(item.id);
+      expect(ids).toEqual([10, 11, 20, 21, 30, 31]);
+    },
+    outcome: 'success',
+    attempts: 3,
+  },
+];
+
+/** One scenario for every call: the kind and the call's id travel in headers; one client sends all. */
+function loadScenario() {
+  const attempts = new Map<string, number>();
+  const byName = new Map(kinds.map((kind) => [kind.name, kind]));
+  const scenario = servers.scenario((req, res) => {
+    const id = String(req.headers['x-call']);
+    const n = (attempts.get(id) ?? 0) + 1;
+    attempts.set(id, n);
+    const kind = byName.get(String(req.headers['x-kind']))!;
+    kind.handlers[Math.min(n - 1, kind.handlers.length - 1)]!(req, res, n);
+  });
+  return { scenario, attempts };
+}
+
+/** Unhandled rejections and process warnings while a test runs. */
+const observed = { unhandled: [] as unknown[], warnings: [] as Error[] };
+const onUnhandled = (reason: unknown) => observed.unhandled.push(reason);
+const onWarning = (warning: Error) => observed.warnings.push(warning);
+beforeEach(() => {
+  observed.unhandled = [];
+  observed.warnings = [];
+  process.on('unhandledRejection', onUnhandled);
+  process.on('warning', onWarning);
+});
+afterEach(() => {
+  process.off('unhandledRejection', onUnhandled);
+  process.off('warning', onWarning);
+});
+
+const timers = () => process.getActiveResourcesInfo().filter((name) => name === 'Timeout').length;
+const calm = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+describe('500 concurrent calls over mixed faults', () => {
+  it('all settle as they must, within a bound, leaving no listener, timer, rejection or warning', async () => {
+    const { scenario, attempts } = loadScenario();
+    const client = clientFor(scenario);
+    const shared = new AbortController();
+    const timersBefore = timers();
+    const started = performance.now();
+    const results = await Promise.all(
+      Array.from({ length: 500 }, (_, i) => {
+        const kind = kinds[i % kinds.length]!;
+        const options = { signal: shared.signal, headers: { 'x-call': String(i), 'x-kind': kind.name } };
+        return settle(() => kind.call(client, options)).then((result) => ({ i, kind, result }));
+      }),
+    );
+    const elapsed = performance.now() - started;
+    await calm();
+
+    const wrong = results
+      .map(({ i, kind, result }) => {
+        const outcome = result.ok ? 'success' : ((result.error as Error).name ?? String(result.error));
+        const seen = attempts.get(String(i)) ?? 0;
+        const expected = typeof kind.attempts === 'number' ? [kind.attempts] : kind.attempts;
+        return outcome === kind.outcome && expected.includes(seen)
+          ? undefined
+          : `${kind.name}: ${outcome} after ${seen} attempts (${result.ok ? '' : String(result.error)})`;
+      })
+      .filter(Boolean);
+    expect(wrong).toEqual([]);
+    // Alone, the slowest calls (a timeout of 1.5 s; a reset, then ≈0.5 s of backoff) take under 2 s.
+    expect(elapsed).toBeLessThan(15_000);
+    expect(observed.unhandled).toEqual([]);
+    expect(observed.warnings.map((w) => `${w.name}: ${w.message}`)).toEqual([]);
+    expect(getEventListeners(shared.signal, 'abort')).toHaveLength(0);
+    expect(timers()).toBeLessThanOrEqual(timersBefore);
+
+    const slowest = Math.max(...results.map(({ result }) => result.ms));
+    figures.push({
+      check: '500 concurrent calls, 12 kinds of fault',
+      requests: scenario.attempts,
+      'all settled (ms)': Math.round(elapsed),
+      'slowest call (ms)': Math.round(slowest),
+      'unhandled rejections': observed.unhandled.length,
+      'MaxListeners warnings': observed.warnings.filter((w) => w.name === 'MaxListenersExceededWarning')
+        .length,
+    });
+  });
+
+  it('aborting the shared signal mid-flight ends every call still running, at once', async () => {
+    const { scenario } = loadScenario();
+    const client = clientFor(scenario);
+    const shared = new AbortController();
+    const running = Array.from({ length: 500 }, (_, i) => {
+      const kind = kinds[i % kinds.length]!;
+      const options = { signal: shared.signal, headers: { 'x-call': String(i), 'x-kind': kind.name } };
+      return settle(() => kind.call(client, options)).then((result) => ({
+        kind,
+        result,
+        at: performance.now(),
+      }));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const abortedAt = performance.now();
+    shared.abort(new Error('shutting down'));
+    const results = await Promise.all(running);
+    const settledAfterAbort = Math.max(...results.map(({ at }) => at)) - abortedAt;
+    await calm();
+
+    // Whatever had not settled before the abort is a RequestAbortedError now.
+    const late = results.filter(({ at }) => at >= abortedAt);
+    expect(late.length).toBeGreaterThan(0);
+    for (const { kind, result } of late) {
+      const outcome = result.ok ? 'success' : (result.error as Error).name;
+      expect({ kind: kind.name, outcome }).toEqual({ kind: kind.name, outcome: 'RequestAbortedError' });
+    }
+    expect(settledAfterAbort).toBeLessThan(2_000);
+    expect(observed.unhandled).toEqual([]);
+    expect(observed.warnings.map((w) => `${w.name}: ${w.message}`)).toEqual([]);
+    expect(getEventListeners(shared.signal, 'abort')).toHaveLength(0);
+    figures.push({
+      check: '500 concurrent calls, shared signal aborted at 150 ms',
+      requests: scenario.attempts,
+      'all settled (ms)': `${Math.round(settledAfterAbort)} after the abort (${late.length} aborted)`,
+      'unhandled rejections': observed.unhandled.length,
+      'MaxListeners warnings': observed.warnings.filter((w) => w.name === 'MaxListenersExceededWarning')
+        .length,
+    });
+  });
+});
+
+describe('heap', () => {
+  it('10,000 requests over mixed faults: heap, timers and abort listeners back to where they were', async () => {
+    const script = fileURLToPath(new URL('./heap-check.mjs', import.meta.url));
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    // process.execPath is the Node that runs the tests (24 under npm); tsx lets the child load the source.
+    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', script, '10000', '1000'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect({ code, stderr: code === 0 ? '' : stderr }).toEqual({ code: 0, stderr: '' });
+    const report = JSON.parse(stdout.trim().split('\n').at(-1)!);
+
+    expect(report.wrong).toEqual([]);
+    expect(report.unhandled).toEqual([]);
+    expect(report.warnings).toEqual([]);
+    expect(report.requests).toBeGreaterThanOrEqual(10_000);
+    expect(report.inFlight).toBe(0);
+    const growth = report.after.heapUsed - report.afterWarmUp.heapUsed;
+    expect(growth).toBeLessThan(8 * 1024 * 1024);
+    expect(report.after.timers).toBeLessThanOrEqual(report.afterWarmUp.timers);
+    expect(report.after.timers).toBeLessThanOrEqual(report.baseline.timers);
+    expect(report.after.abortListeners).toBe(0);
+
+    const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+    figures.push({
+      check: `heap: ${report.requests} requests (${report.calls} calls) after ${report.warmUp.requests} of warm-up`,
+      requests: report.requests,
+      'heap before (MB)': mb(report.afterWarmUp.heapUsed),
+      'heap after (MB)': mb(report.after.heapUsed),
+      'growth (MB)': mb(growth),
+      timers: `${report.afterWarmUp.timers} → ${report.after.timers}`,
+      'abort listeners': `${report.afterWarmUp.abortListeners} → ${report.after.abortListeners}`,
+      'all settled (ms)': report.ms,
+      node: report.node,
+    });
+  }, 180_000);
+});
