@@ -1,5 +1,5 @@
 import type { RequestOptions } from '../core/options.js';
-import { PagePromise, type PageRequestOptions } from '../core/pagination.js';
+import type { PagePromise, PageRequestOptions } from '../core/pagination.js';
 import { checkId, checkParams, checkPositiveInteger, checkString } from '../core/params.js';
 import { segment } from '../core/path.js';
 import { APIResource } from '../core/resource.js';
@@ -30,27 +30,22 @@ export class Authors extends APIResource {
    * ```
    */
   list(params?: AuthorListParams, options?: PageRequestOptions): PagePromise<Author> {
-    return new PagePromise(
-      (page, pageOptions) =>
-        this.transport.get(
-          () => {
-            const p = checkParams(params);
-            return {
-              path: '/authors',
-              query: {
-                q: checkString('q', p.q),
-                country_id: p.country_id === undefined ? undefined : checkId('country_id', p.country_id),
-                field_id: p.field_id === undefined ? undefined : checkId('field_id', p.field_id),
-                sort: checkString('sort', p.sort),
-                page: checkPositiveInteger('page', page),
-              },
-            };
+    return this.paginate(
+      (page) => {
+        const p = checkParams(params);
+        return {
+          path: '/authors',
+          query: {
+            q: checkString('q', p.q),
+            country_id: p.country_id === undefined ? undefined : checkId('country_id', p.country_id),
+            field_id: p.field_id === undefined ? undefined : checkId('field_id', p.field_id),
+            sort: checkString('sort', p.sort),
+            page: checkPositiveInteger('page', page),
           },
-          shapes.authorPage,
-          pageOptions,
-        ),
-      params?.page,
-      undefined,
+        };
+      },
+      shapes.authorPage,
+      params,
       options,
     );
   }

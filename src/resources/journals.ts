@@ -1,5 +1,5 @@
 import type { RequestOptions } from '../core/options.js';
-import { PagePromise, type PageRequestOptions } from '../core/pagination.js';
+import type { PagePromise, PageRequestOptions } from '../core/pagination.js';
 import { checkId, checkParams, checkPositiveInteger } from '../core/params.js';
 import { segment } from '../core/path.js';
 import { APIResource } from '../core/resource.js';
@@ -50,25 +50,16 @@ export class Journals extends APIResource {
    * ```
    */
   papers(id: number, params?: JournalPapersParams, options?: PageRequestOptions): PagePromise<JournalPaper> {
-    return new PagePromise(
-      (page, pageOptions) =>
-        this.transport.get(
-          () => {
-            const { per_page } = checkParams(params);
-            const path = `/journals/${segment(checkId('id', id))}/papers`;
-            return {
-              path,
-              query: {
-                page: checkPositiveInteger('page', page),
-                per_page: checkPositiveInteger('per_page', per_page),
-              },
-            };
-          },
-          shapes.journalPaperPage,
-          pageOptions,
-        ),
-      params?.page,
-      params?.per_page,
+    return this.paginate(
+      (page) => ({
+        path: `/journals/${segment(checkId('id', id))}/papers`,
+        query: {
+          page: checkPositiveInteger('page', page),
+          per_page: checkPositiveInteger('per_page', checkParams(params).per_page),
+        },
+      }),
+      shapes.journalPaperPage,
+      params,
       options,
     );
   }

@@ -1,5 +1,5 @@
 import type { RequestOptions } from '../core/options.js';
-import { PagePromise, type PageRequestOptions } from '../core/pagination.js';
+import type { PagePromise, PageRequestOptions } from '../core/pagination.js';
 import {
   checkBoolean,
   checkDoi,
@@ -40,28 +40,23 @@ export class Papers extends APIResource {
    * ```
    */
   search(params?: PaperSearchParams, options?: PageRequestOptions): PagePromise<PaperSummary> {
-    return new PagePromise(
-      (page, pageOptions) =>
-        this.transport.get(
-          () => {
-            const p = checkParams(params);
-            return {
-              path: '/papers',
-              query: {
-                q: checkString('q', p.q),
-                year: checkInteger('year', p.year),
-                oa: checkBoolean('oa', p.oa),
-                sort: checkString('sort', p.sort),
-                page: checkPositiveInteger('page', page),
-                per_page: checkPositiveInteger('per_page', p.per_page),
-              },
-            };
+    return this.paginate(
+      (page) => {
+        const p = checkParams(params);
+        return {
+          path: '/papers',
+          query: {
+            q: checkString('q', p.q),
+            year: checkInteger('year', p.year),
+            oa: checkBoolean('oa', p.oa),
+            sort: checkString('sort', p.sort),
+            page: checkPositiveInteger('page', page),
+            per_page: checkPositiveInteger('per_page', p.per_page),
           },
-          shapes.paperSummaryPage,
-          pageOptions,
-        ),
-      params?.page,
-      params?.per_page,
+        };
+      },
+      shapes.paperSummaryPage,
+      params,
       options,
     );
   }
