@@ -17,18 +17,82 @@ export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void
   });
 }
 
+const ignore = () => {};
+
 /**
- * Settles with the promise, or rejects with the signal's reason when it aborts first. A fetch
- * implementation that ignores the signal once headers have arrived cannot make a body read hang.
+ * The time limit and the cancellation of one attempt, for one controller and one timer.
+ *
+ * `signal` goes to `fetch`, which aborts the connection whether the headers or the body are still on
+ * their way. {@link Deadline.race} also settles each step at the deadline by itself, so a `fetch` that
+ * ignores its signal (a custom one, or one that stops listening once the headers are in) cannot make
+ * an attempt outlive its timeout.
+ *
+ * Cheaper than the usual `AbortSignal.any([user, AbortSignal.timeout(ms)])` and a listener per step:
+ * - the caller's signal gets one listener, removed by {@link Deadline.clear}, instead of a combined
+ *   signal that only garbage collection detaches from a long-lived one;
+ * - the timer is cleared when the attempt ends instead of staying armed for the whole timeout;
+ * - a step is raced by keeping its `reject`, called by the same callbacks that abort the controller,
+ *   instead of adding and removing a listener.
  */
-export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    promise.catch(() => {});
-    return Promise.reject(signal.reason);
+export class Deadline {
+  /** Aborts when the time is up or the caller's signal aborts. */
+  readonly signal: AbortSignal;
+  /** Whether the time ran out (as opposed to the caller aborting). */
+  timedOut = false;
+  readonly #controller: AbortController;
+  readonly #timer: ReturnType<typeof setTimeout>;
+  readonly #user: AbortSignal | undefined;
+  readonly #onUserAbort: (() => void) | undefined;
+  /** Rejects the step being raced, if any. */
+  #reject: ((reason: unknown) => void) | undefined;
+
+  constructor(ms: number, user: AbortSignal | undefined) {
+    const controller = new AbortController();
+    this.#controller = controller;
+    this.signal = controller.signal;
+    this.#timer = setTimeout(() => {
+      this.timedOut = true;
+      this.#stop(new DOMException(`The attempt ran past its ${ms} ms timeout`, 'TimeoutError'));
+    }, ms);
+    if (user === undefined) return;
+    if (user.aborted) {
+      controller.abort(user.reason);
+      return;
+    }
+    this.#user = user;
+    this.#onUserAbort = () => this.#stop(user.reason);
+    user.addEventListener('abort', this.#onUserAbort, { once: true });
   }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
+
+  /** Settles with `promise`, or rejects with the reason of the abort as soon as there is one. */
+  race<T>(promise: Promise<T>): Promise<T> {
+    if (this.signal.aborted) {
+      promise.catch(ignore);
+      return Promise.reject(this.signal.reason);
+    }
+    return new Promise<T>((resolve, reject) => {
+      this.#reject = reject;
+      promise.then(resolve, reject);
+    });
+  }
+
+  /**
+   * Ends the attempt: the timer, the listener on the caller's signal and the last step are released.
+   *
+   * Letting go of the last step matters more than it looks: through its `reject`, the step's promise
+   * and the value it settled with (the Response, the body text) stayed reachable from this object after
+   * the attempt. Measured, with the long-lived signal every walk passes: a million-item walk over a
+   * node:http `fetch` grew RSS by about 160 MB instead of 50, V8 growing its young generation to the
+   * maximum for what kept surviving its collections (BENCHMARKS.md, "Memory").
+   */
+  clear(): void {
+    clearTimeout(this.#timer);
+    if (this.#onUserAbort) this.#user?.removeEventListener('abort', this.#onUserAbort);
+    this.#reject = undefined;
+  }
+
+  #stop(reason: unknown): void {
+    this.#controller.abort(reason);
+    this.#reject?.(reason);
+  }
 }

@@ -1,6 +1,5 @@
-import ky, { isNetworkError, type KyInstance } from 'ky';
 import pRetry from 'p-retry';
-import { raceAbort, sleep } from './abort.js';
+import { Deadline, sleep } from './abort.js';
 import {
   APIError,
   AuthenticationError,
@@ -32,19 +31,34 @@ export interface Route {
 
 /**
  * Sends every request of a client: one place for headers, timeouts, retries, status mapping and
- * validation. ky is used with its own retry and timeout off, because p-retry owns retries and the
- * timeout here must also cover reading the body.
+ * validation. p-retry owns the retries; {@link Deadline} gives each attempt a timeout that also covers
+ * reading the body.
+ *
+ * Requests go to `fetch` itself, not through ky. With ky's retry, timeout and HTTP errors off (all
+ * three are done here), it added nothing but its per-request machinery, which no option skips: a
+ * `Ky` per call with merged options (two `Headers` copies), normalized retry options, its own
+ * `AbortController`, a `Request` that `fetch` then wraps again, and six body-method closures. On
+ * loopback that alone cost about 1.5 times a bare `fetch` per request, 1.25 times openapi-fetch:
+ * more than the SDK's whole budget, validation included (BENCHMARKS.md, "Per-request overhead").
  */
 export class Transport {
-  readonly #ky: KyInstance;
+  readonly #fetch: typeof globalThis.fetch;
   readonly #baseUrl: string;
   readonly #apiKey: string | null;
   readonly #timeout: number;
   readonly #maxRetries: number;
+  /** Sent with every request: built once here, never copied again unless a request adds its own. */
   readonly #headers: Headers;
+  /**
+   * Whether `fetch` is the runtime's own, which only reads the headers it is given: then every request
+   * shares {@link Transport.#headers}. A custom `fetch` gets a copy per request, so that one that adds
+   * to `init.headers` cannot change the next request.
+   */
+  readonly #shareHeaders: boolean;
   readonly #logger: Logger | undefined;
 
   constructor(options: ResolvedClientOptions) {
+    this.#fetch = options.fetch;
     this.#baseUrl = options.baseUrl;
     this.#apiKey = options.apiKey;
     this.#timeout = options.timeout;
@@ -52,9 +66,8 @@ export class Transport {
     this.#logger = createLogger(options.logLevel, options.logger);
     const defaults = new Headers({ accept: 'application/json' });
     if (options.apiKey !== null) defaults.set('authorization', `Bearer ${options.apiKey}`);
-    const headers = withHeaders(defaults, options.headers);
-    this.#headers = headers;
-    this.#ky = ky.create({ retry: 0, timeout: false, throwHttpErrors: false, fetch: options.fetch, headers });
+    this.#headers = withHeaders(defaults, options.headers);
+    this.#shareHeaders = options.fetch === globalThis.fetch;
   }
 
   /**
@@ -65,10 +78,15 @@ export class Transport {
     const options: WalkRequestOptions = checkRequestOptions(requestOptions);
     const { path, query } = route();
     const url = this.#baseUrl + path + (query ? queryString(query) : '');
+    const headers = options.headers
+      ? withHeaders(this.#headers, options.headers)
+      : this.#shareHeaders
+        ? this.#headers
+        : new Headers(this.#headers);
     const { signal } = options;
     const timeout = options.timeout ?? this.#timeout;
     try {
-      return await pRetry((attempt) => this.#attempt(url, shape, timeout, options, attempt), {
+      return await pRetry((attempt) => this.#attempt(url, headers, shape, timeout, options, attempt), {
         retries: options.maxRetries ?? this.#maxRetries,
         // The wait before each retry is chosen and slept in shouldRetry, where Retry-After is known.
         minTimeout: 0,
@@ -93,40 +111,35 @@ export class Transport {
 
   async #attempt<T>(
     url: string,
+    headers: Headers,
     shape: ResponseShape<T>,
     timeout: number,
     options: WalkRequestOptions,
     attempt: number,
   ): Promise<T> {
-    const timer = new AbortController();
-    const timeoutId = setTimeout(() => timer.abort(), timeout);
-    const signal = options.signal ? AbortSignal.any([options.signal, timer.signal]) : timer.signal;
+    const deadline = new Deadline(timeout, options.signal);
     const started = this.#logger ? Date.now() : 0;
-    if (this.#logger) {
-      const headers = withHeaders(this.#headers, options.headers);
-      this.#logger.debug(`GET ${url}`, { attempt, headers: loggableHeaders(headers) });
-    }
+    this.#logger?.debug(`GET ${url}`, { attempt, headers: loggableHeaders(headers) });
     try {
-      const response = await this.#ky(
-        url,
-        options.headers ? { signal, headers: options.headers } : { signal },
-      );
-      const text = await raceAbort(response.text(), signal);
+      // Called as a plain function: a browser's fetch refuses any `this` but the global object.
+      const fetch = this.#fetch;
+      const response = await deadline.race(fetch(url, { headers, signal: deadline.signal }));
+      const text = await deadline.race(response.text());
       this.#logger?.debug(`${response.status} from GET ${url} in ${Date.now() - started} ms`);
       if (!response.ok) throw this.#apiError(response, text);
       return await parseResponse(shape, text, this.#apiKey);
     } catch (error) {
       if (error instanceof MetricError) throw error;
       if (options.signal?.aborted) throw new RequestAbortedError('aborted', { cause: options.signal.reason });
-      if (timer.signal.aborted) {
+      if (deadline.timedOut) {
         throw new TimeoutError(`GET ${url} timed out after ${timeout} ms`);
       }
-      // ky wraps the runtime's own network error; the runtime's is the one worth showing.
-      const cause = redactCause(isNetworkError(error) ? error.cause : error, this.#apiKey);
+      // The runtime's own error ("fetch failed", its cause the socket's), without the key it may quote.
+      const cause = redactCause(error, this.#apiKey);
       const reason = cause instanceof Error ? cause.message : String(cause);
       throw new ConnectionError(`GET ${url} failed: ${reason}`, { cause });
     } finally {
-      clearTimeout(timeoutId);
+      deadline.clear();
     }
   }
 

@@ -1,0 +1,98 @@
+/**
+ * 2. Validation: one 1,000-item page of journal papers, as text, turned into checked values. The SDK's
+ * whole parse path is `parseResponse` (JSON.parse, then the parser generated at build time from the
+ * zod schema); zod's own ways of checking the same schema are measured beside it for reference.
+ */
+import { deepStrictEqual } from 'node:assert';
+import * as zc from 'zod';
+import { safeParse } from 'zod/mini';
+import { parseResponse } from '../src/core/validate.js';
+import { journalPaperPageSchema } from '../src/schemas/journals.js';
+import { shapes } from '../src/schemas/shapes.js';
+import { validationNames as names } from './config.js';
+import { type Contender, interleave, loadTesting, pairedRatios, report, type Spread, spread } from './lib.js';
+
+export interface ValidationResult {
+  items: number;
+  bytes: number;
+  rounds: number;
+  batch: number;
+  contenders: Array<{ name: string; wall: Spread }>;
+  /** Each contender over JSON.parse alone, paired per round. */
+  ratios: Array<{ of: string; wall: Spread }>;
+}
+
+/** The same schema written with classic zod, whose objects take zod's JIT fast path. */
+const integer = zc.int();
+const classicSchema = zc.looseObject({
+  data: zc.array(
+    zc.looseObject({
+      id: integer,
+      title: zc.string(),
+      authors: zc.string(),
+      year: integer,
+      citations: integer,
+    }),
+  ),
+  total: integer.nonnegative(),
+});
+
+/** A real 1,000-item page: ten pages of the mock's papers, joined. */
+async function pageText(): Promise<string> {
+  const { createMockApi, MOCK_API_KEY, MOCK_BASE_URL } = await loadTesting();
+  const api = createMockApi({ sizes: { journals: 1, papers: 1000 } });
+  const data: unknown[] = [];
+  for (let page = 1; page <= 10; page++) {
+    const response = await api.fetch(`${MOCK_BASE_URL}/journals/1/papers?page=${page}&per_page=100`, {
+      headers: { authorization: `Bearer ${MOCK_API_KEY}` },
+    });
+    data.push(...((await response.json()) as { data: unknown[] }).data);
+  }
+  if (data.length !== 1000) throw new Error(`expected 1,000 papers, got ${data.length}`);
+  return JSON.stringify({ data, total: data.length });
+}
+
+async function main(): Promise<ValidationResult> {
+  const text = await pageText();
+  const secret = 'sk_bench_not_in_the_body';
+  const contenders: Contender[] = [
+    { name: names.parse, run: () => JSON.parse(text) },
+    { name: names.sdk, run: () => parseResponse(shapes.journalPaperPage, text, secret) },
+    {
+      name: names.mini,
+      run: () => {
+        const result = safeParse(journalPaperPageSchema, JSON.parse(text));
+        if (!result.success) throw result.error;
+        return result.data;
+      },
+    },
+    {
+      name: names.classic,
+      run: () => {
+        const result = classicSchema.safeParse(JSON.parse(text));
+        if (!result.success) throw result.error;
+        return result.data;
+      },
+    },
+  ];
+  // Every contender accepts the page and gives back the same value.
+  const expected = JSON.parse(text);
+  for (const contender of contenders) deepStrictEqual(await contender.run(0), expected);
+
+  const rounds = 200;
+  const batch = 8;
+  const samples = await interleave(contenders, { rounds, batch, warmup: 50 });
+  const wall = (name: string) => samples.get(name)!.wall;
+  return {
+    items: 1000,
+    bytes: Buffer.byteLength(text),
+    rounds,
+    batch,
+    contenders: contenders.map(({ name }) => ({ name, wall: spread(wall(name)) })),
+    ratios: contenders
+      .slice(1)
+      .map(({ name }) => ({ of: name, wall: spread(pairedRatios(wall(name), wall(names.parse))) })),
+  };
+}
+
+await report(main);
