@@ -1,5 +1,5 @@
+import { describeValue } from './describe-value.js';
 import { InvalidParameterError, MetricError } from './errors.js';
-import { describeValue } from './issues.js';
 import type { RequestOptions } from './options.js';
 
 /** The `{ data, total }` envelope of a paginated response. */
@@ -8,7 +8,18 @@ export interface PageBody<T> {
   readonly total: number;
 }
 
-/** Options of paginated methods: the usual request options, and how far ahead a walk may fetch. */
+/**
+ * Options of paginated methods: the usual request options, and how far ahead a walk may fetch.
+ *
+ * @example
+ * ```ts
+ * import type { PageRequestOptions } from 'scholarly-metrics';
+ *
+ * // Four pages in flight while one is handled; the whole walk gives up after a minute.
+ * const options: PageRequestOptions = { prefetch: 4, signal: AbortSignal.timeout(60_000) };
+ * for await (const author of client.authors.list({ q: 'curie' }, options)) console.log(author.name);
+ * ```
+ */
 export interface PageRequestOptions extends RequestOptions {
   /**
    * While a walk (`for await`, `.pages()`) yields one page, up to this many following pages are
@@ -39,6 +50,13 @@ interface WalkState {
   readonly bound: number;
   /** Items up to and including this page, counting the pages before the first one fetched as full. */
   readonly seen: number;
+  /** Enough of the page to recognise it if it comes again: its length, first and last items. */
+  readonly fingerprint: string;
+  /**
+   * The same page as the one before: a server or proxy that ignores `page`. Its honest `total` would
+   * otherwise keep a walk going around the same items for as long as the total is large.
+   */
+  readonly repeat: boolean;
 }
 
 const walkStates = new WeakMap<Page<unknown>, WalkState>();
@@ -71,13 +89,40 @@ export class Page<T> {
     this.#options = options;
   }
 
-  /** Whether another page is worth asking for: this one was not empty, and fewer than `total` items were seen. */
+  /**
+   * Whether another page is worth asking for: this one was not empty, not the previous page again,
+   * and fewer than `total` items were seen.
+   *
+   * @example
+   * ```ts
+   * let page = await client.journals.papers(42, { per_page: 100 });
+   * const papers = [...page.data];
+   * while (page.hasNextPage()) {
+   *   page = await page.getNextPage();
+   *   papers.push(...page.data);
+   * }
+   * ```
+   */
   hasNextPage(): boolean {
     const state = walkStates.get(this)!;
-    return this.data.length > 0 && state.seen < state.bound;
+    return this.data.length > 0 && !state.repeat && state.seen < state.bound;
   }
 
-  /** Fetches the page after this one; rejects with a `MetricError` when {@link Page.hasNextPage} is false. */
+  /** @internal Whether this page is the previous one served again (a walk ends there, without it). */
+  isRepeat(): boolean {
+    return walkStates.get(this)!.repeat;
+  }
+
+  /**
+   * Fetches the page after this one; rejects with a `MetricError` when {@link Page.hasNextPage} is false.
+   *
+   * @example
+   * ```ts
+   * const first = await client.papers.search({ q: 'graphene', per_page: 50 });
+   * // Without options the next page is fetched with those of the first; these replace them.
+   * const second = first.hasNextPage() ? await first.getNextPage({ timeout: 5_000 }) : undefined;
+   * ```
+   */
   getNextPage(options: RequestOptions = this.#options): Promise<Page<T>> {
     if (!this.hasNextPage()) {
       return Promise.reject(new MetricError('There is no next page: check hasNextPage() first'));
@@ -105,12 +150,16 @@ function makePage<T>(
   previous: WalkState | undefined,
   requestedSize?: number,
 ): Page<T> {
-  const pageSize = previous?.pageSize ?? requestedSize ?? body.data.length;
+  const { data } = body;
+  const pageSize = previous?.pageSize ?? requestedSize ?? data.length;
+  const fingerprint = `${data.length}:${JSON.stringify(data[0])}:${JSON.stringify(data[data.length - 1])}`;
   const result = new Page(body, page, fetcher, options);
   walkStates.set(result, {
     pageSize,
     bound: Math.min(previous?.bound ?? body.total, body.total),
-    seen: (previous?.seen ?? (page - 1) * pageSize) + body.data.length,
+    seen: (previous?.seen ?? (page - 1) * pageSize) + data.length,
+    fingerprint,
+    repeat: data.length > 0 && fingerprint === previous?.fingerprint,
   });
   return result;
 }
@@ -188,7 +237,16 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     return 'PagePromise';
   }
 
-  /** Every page in order, the first included. Leaving the loop aborts the pages requested ahead. */
+  /**
+   * Every page in order, the first included. Leaving the loop aborts the pages requested ahead.
+   *
+   * @example
+   * ```ts
+   * for await (const page of client.papers.search({ q: 'graphene' }).pages()) {
+   *   console.log(`page ${page.page}: ${page.data.length} of ${page.total}`);
+   * }
+   * ```
+   */
   async *pages(): AsyncGenerator<Page<T>, void, undefined> {
     const stop = new AbortController();
     const user = this.#options.signal;
@@ -214,6 +272,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
         yield page;
         if (!page.hasNextPage()) return;
         page = page.follow(await (ahead.shift() ?? this.#fetcher(page.page + 1, options)), this.#options);
+        if (page.isRepeat()) return;
       }
     } finally {
       stop.abort();
