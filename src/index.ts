@@ -19,10 +19,11 @@ export {
 export type { Logger, LogLevel } from './core/logger.js';
 export type { ClientOptions, RequestOptions } from './core/options.js';
 export { Page, PagePromise, type PageRequestOptions } from './core/pagination.js';
-export type { AuthorListParams } from './resources/authors.js';
-export type { CountryListParams } from './resources/countries.js';
-export type { JournalPapersParams } from './resources/journals.js';
-export type { PaperSearchParams } from './resources/papers.js';
+export type { AuthorListParams, Authors } from './resources/authors.js';
+export type { Countries, CountryListParams } from './resources/countries.js';
+export type { JournalPapersParams, Journals } from './resources/journals.js';
+export type { PaperSearchParams, Papers } from './resources/papers.js';
+export type { Subjects } from './resources/subjects.js';
 export type { Author, AuthorProfile } from './schemas/authors.js';
 export type { Country } from './schemas/countries.js';
 export type { Journal, JournalPaper, JournalProfile, ScoreHistory, ScorePoint } from './schemas/journals.js';

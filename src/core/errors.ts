@@ -56,23 +56,82 @@ export class APIError extends MetricError {
   }
 }
 
-/** 400: an invalid parameter or a missing required field, as judged by the server. */
+/**
+ * 400: an invalid parameter or a missing required field, as judged by the server.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.papers.search({ q: 'graphene', sort: 'newest' }); // `sort` values are the server's to judge
+ * } catch (error) {
+ *   if (error instanceof BadRequestError) console.log('refused by the server:', error.message);
+ *   else throw error;
+ * }
+ * ```
+ */
 export class BadRequestError extends APIError {
   override name = 'BadRequestError';
 }
-/** 401: the API key is missing or invalid. */
+/**
+ * 401: the API key is missing or invalid.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.journals.list();
+ * } catch (error) {
+ *   if (error instanceof AuthenticationError) console.log('check METRIC_API_KEY');
+ *   else throw error;
+ * }
+ * ```
+ */
 export class AuthenticationError extends APIError {
   override name = 'AuthenticationError';
 }
-/** 403: the key is valid but its plan does not include API access. */
+/**
+ * 403: the key is valid but its plan does not include API access.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.journals.list();
+ * } catch (error) {
+ *   if (error instanceof PermissionDeniedError) console.log('this plan has no API access');
+ *   else throw error;
+ * }
+ * ```
+ */
 export class PermissionDeniedError extends APIError {
   override name = 'PermissionDeniedError';
 }
-/** 404: the journal, paper or author does not exist. */
+/**
+ * 404: the journal, paper or author does not exist.
+ *
+ * @example
+ * ```ts
+ * const journal = await client.journals.get(42).catch((error: unknown) => {
+ *   if (error instanceof NotFoundError) return undefined;
+ *   throw error;
+ * });
+ * ```
+ */
 export class NotFoundError extends APIError {
   override name = 'NotFoundError';
 }
-/** 5xx: the server failed. */
+/**
+ * 5xx: the server failed.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.journals.list({ maxRetries: 4 });
+ * } catch (error) {
+ *   // 500, 502, 503 and 504 are retried: this one outlasted every retry.
+ *   if (error instanceof InternalServerError) console.log(`server error ${error.status}`, error.body);
+ *   else throw error;
+ * }
+ * ```
+ */
 export class InternalServerError extends APIError {
   override name = 'InternalServerError';
 }
@@ -110,7 +169,20 @@ export class ConnectionError extends MetricError {
   override name = 'ConnectionError';
 }
 
-/** An attempt ran past its `timeout`, the body read included. */
+/**
+ * An attempt ran past its `timeout`, the body read included.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.journals.list({ timeout: 5_000 });
+ * } catch (error) {
+ *   // Timeouts are retried: this is the last attempt's.
+ *   if (error instanceof TimeoutError) console.log('no full answer within 5 s');
+ *   else throw error;
+ * }
+ * ```
+ */
 export class TimeoutError extends ConnectionError {
   override name = 'TimeoutError';
 }
@@ -129,7 +201,19 @@ export class RequestAbortedError extends MetricError {
   override name = 'RequestAbortedError';
 }
 
-/** One problem found in a response body or webhook payload. */
+/**
+ * One problem found in a response body or webhook payload.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.journals.get(42);
+ * } catch (error) {
+ *   if (!(error instanceof ResponseValidationError)) throw error;
+ *   for (const { path, message } of error.issues) console.log(`${path.join('.')}: ${message}`);
+ * }
+ * ```
+ */
 export interface ValidationIssue {
   /** Where in the body, e.g. `['data', 3, 'year']`. */
   readonly path: readonly PropertyKey[];

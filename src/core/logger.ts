@@ -1,7 +1,30 @@
-/** How much the client logs, from nothing to every request. */
+/**
+ * How much the client logs, from nothing to every request.
+ *
+ * @example
+ * ```ts
+ * import { type LogLevel, MetricClient } from 'scholarly-metrics';
+ *
+ * const logLevel: LogLevel = process.env.NODE_ENV === 'production' ? 'warn' : 'debug';
+ * const client = new MetricClient({ apiKey, baseUrl, logLevel });
+ * ```
+ */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
-/** Where log lines go: `console` fits, and so does pino or winston. */
+/**
+ * Where log lines go: `console` fits, and so does pino or winston.
+ *
+ * @example
+ * ```ts
+ * import { type Logger, MetricClient } from 'scholarly-metrics';
+ *
+ * // One JSON line per entry on stderr, for a log collector.
+ * const line = (level: string) => (message: string, details?: Record<string, unknown>) =>
+ *   process.stderr.write(`${JSON.stringify({ level, message, ...details })}\n`);
+ * const logger: Logger = { error: line('error'), warn: line('warn'), info: line('info'), debug: line('debug') };
+ * const client = new MetricClient({ apiKey, baseUrl, logLevel: 'info', logger });
+ * ```
+ */
 export interface Logger {
   error(message: string, details?: Record<string, unknown>): void;
   warn(message: string, details?: Record<string, unknown>): void;

@@ -1,7 +1,22 @@
 import { InvalidParameterError, MetricError } from './errors.js';
 import { isLogLevel, type Logger, type LogLevel, logLevels } from './logger.js';
 
-/** Options of `new MetricClient(options)`. */
+/**
+ * Options of `new MetricClient(options)`.
+ *
+ * @example
+ * ```ts
+ * import { type ClientOptions, MetricClient } from 'scholarly-metrics';
+ *
+ * const options: ClientOptions = {
+ *   apiKey: process.env.METRIC_API_KEY,
+ *   baseUrl: 'https://your-host.example/api/v1',
+ *   timeout: 10_000,
+ *   maxRetries: 4,
+ * };
+ * const client = new MetricClient(options);
+ * ```
+ */
 export interface ClientOptions {
   /**
    * The API key, sent as `Authorization: Bearer <key>`. `null` sends no Authorization header, for a
@@ -54,7 +69,20 @@ export interface ClientOptions {
   logger?: Logger | undefined;
 }
 
-/** Options every method takes as its last argument. */
+/**
+ * Options every method takes as its last argument.
+ *
+ * @example
+ * ```ts
+ * const controller = new AbortController();
+ * const journal = await client.journals.get(42, {
+ *   signal: controller.signal,
+ *   timeout: 5_000,
+ *   maxRetries: 0, // an interactive caller would rather fail fast than wait out a backoff
+ *   headers: { 'x-request-id': crypto.randomUUID() },
+ * });
+ * ```
+ */
 export interface RequestOptions {
   /** Cancels the request, its retries and their backoff sleeps. */
   signal?: AbortSignal | undefined;

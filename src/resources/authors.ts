@@ -6,7 +6,17 @@ import { APIResource } from '../core/resource.js';
 import type { Author, AuthorProfile } from '../schemas/authors.js';
 import { shapes } from '../schemas/shapes.js';
 
-/** Parameters of {@link Authors.list}. */
+/**
+ * Parameters of {@link Authors.list}.
+ *
+ * @example
+ * ```ts
+ * import type { AuthorListParams } from 'scholarly-metrics';
+ *
+ * const params: AuthorListParams = { q: 'curie', country_id: 7 };
+ * for await (const author of client.authors.list(params)) console.log(author.name, author.affil);
+ * ```
+ */
 export interface AuthorListParams {
   /** Search term. */
   q?: string;
@@ -20,7 +30,18 @@ export interface AuthorListParams {
   page?: number;
 }
 
-/** `client.authors`: the author list and profiles. */
+/**
+ * `client.authors`: the author list and profiles.
+ *
+ * @example
+ * ```ts
+ * const client = new MetricClient({ apiKey, baseUrl });
+ * for await (const author of client.authors.list({ q: 'curie' })) {
+ *   const profile = await client.authors.get(author.id);
+ *   console.log(profile.name, profile.orcid, profile.h_index);
+ * }
+ * ```
+ */
 export class Authors extends APIResource {
   /**
    * Lists authors, page by page. `GET /authors`

@@ -4,13 +4,31 @@ import { APIResource } from '../core/resource.js';
 import type { Country } from '../schemas/countries.js';
 import { shapes } from '../schemas/shapes.js';
 
-/** Parameters of {@link Countries.list}. */
+/**
+ * Parameters of {@link Countries.list}.
+ *
+ * @example
+ * ```ts
+ * import type { CountryListParams } from 'scholarly-metrics';
+ *
+ * const params: CountryListParams = { show: 'all' }; // countries without journals too
+ * const countries = await client.countries.list(params);
+ * ```
+ */
 export interface CountryListParams {
   /** `active`: countries with journals; `all`: every country. @default the server's */
   show?: 'active' | 'all';
 }
 
-/** `client.countries`: countries with their counts. */
+/**
+ * `client.countries`: countries with their counts.
+ *
+ * @example
+ * ```ts
+ * const client = new MetricClient({ apiKey, baseUrl });
+ * for (const country of await client.countries.list()) console.log(country.flag, country.name, country.journals);
+ * ```
+ */
 export class Countries extends APIResource {
   /**
    * Countries. `GET /countries`

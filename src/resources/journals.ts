@@ -6,7 +6,17 @@ import { APIResource } from '../core/resource.js';
 import type { Journal, JournalPaper, JournalProfile, ScoreHistory } from '../schemas/journals.js';
 import { shapes } from '../schemas/shapes.js';
 
-/** Parameters of {@link Journals.papers}. */
+/**
+ * Parameters of {@link Journals.papers}.
+ *
+ * @example
+ * ```ts
+ * import type { JournalPapersParams } from 'scholarly-metrics';
+ *
+ * const params: JournalPapersParams = { page: 3, per_page: 50 };
+ * const page = await client.journals.papers(42, params); // papers 101 to 150
+ * ```
+ */
 export interface JournalPapersParams {
   /** The page to start from (1-based). @default 1 */
   page?: number;
@@ -14,7 +24,16 @@ export interface JournalPapersParams {
   per_page?: number;
 }
 
-/** `client.journals`: the journal list, profiles, papers and score histories. */
+/**
+ * `client.journals`: the journal list, profiles, papers and score histories.
+ *
+ * @example
+ * ```ts
+ * const client = new MetricClient({ apiKey, baseUrl });
+ * const journal = await client.journals.get(42);
+ * const { history } = await client.journals.score(journal.id);
+ * ```
+ */
 export class Journals extends APIResource {
   /**
    * Every journal. `GET /journals`

@@ -13,7 +13,17 @@ import { APIResource } from '../core/resource.js';
 import type { Paper, PaperSummary } from '../schemas/papers.js';
 import { shapes } from '../schemas/shapes.js';
 
-/** Parameters of {@link Papers.search}. */
+/**
+ * Parameters of {@link Papers.search}.
+ *
+ * @example
+ * ```ts
+ * import type { PaperSearchParams } from 'scholarly-metrics';
+ *
+ * const params: PaperSearchParams = { q: 'graphene', year: 2021, oa: true, per_page: 100 };
+ * for await (const paper of client.papers.search(params)) console.log(paper.doi);
+ * ```
+ */
 export interface PaperSearchParams {
   /** Search term. */
   q?: string;
@@ -29,7 +39,17 @@ export interface PaperSearchParams {
   per_page?: number;
 }
 
-/** `client.papers`: search, and lookup by DOI. */
+/**
+ * `client.papers`: search, and lookup by DOI.
+ *
+ * @example
+ * ```ts
+ * const client = new MetricClient({ apiKey, baseUrl });
+ * const { data } = await client.papers.search({ q: 'graphene' });
+ * const doi = data[0]?.doi; // search results may lack any field, the DOI included
+ * const paper = doi === undefined ? undefined : await client.papers.get(doi);
+ * ```
+ */
 export class Papers extends APIResource {
   /**
    * Searches papers, page by page. `GET /papers`

@@ -3,7 +3,15 @@ import { APIResource } from '../core/resource.js';
 import { shapes } from '../schemas/shapes.js';
 import type { Subject } from '../schemas/subjects.js';
 
-/** `client.subjects`: subject areas with their counts. */
+/**
+ * `client.subjects`: subject areas with their counts.
+ *
+ * @example
+ * ```ts
+ * const client = new MetricClient({ apiKey, baseUrl });
+ * const subjects = await client.subjects.list();
+ * ```
+ */
 export class Subjects extends APIResource {
   /**
    * Every subject area. `GET /subjects`

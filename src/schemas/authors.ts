@@ -11,6 +11,18 @@ export const authorSchema = z.looseObject({
   total_papers: integer,
   total_cites: integer,
 });
+/**
+ * An author as `client.authors.list()` yields it.
+ *
+ * @example
+ * ```ts
+ * import type { Author } from 'scholarly-metrics';
+ *
+ * const authors: Author[] = [];
+ * for await (const author of client.authors.list({ q: 'curie' })) authors.push(author);
+ * authors.sort((a, b) => b.total_cites - a.total_cites);
+ * ```
+ */
 export type Author = z.infer<typeof authorSchema>;
 export const authorPageSchema = pageOf(authorSchema);
 
@@ -23,4 +35,15 @@ export const authorProfileSchema = z.looseObject({
   h_index: integer,
   papers: z.array(unpublished<PaperSummary>()),
 });
+/**
+ * An author's profile, as `client.authors.get(id)` returns it.
+ *
+ * @example
+ * ```ts
+ * import type { AuthorProfile } from 'scholarly-metrics';
+ *
+ * const author: AuthorProfile = await client.authors.get(7);
+ * console.log(author.name, author.orcid, author.h_index, author.papers.length);
+ * ```
+ */
 export type AuthorProfile = z.infer<typeof authorProfileSchema>;

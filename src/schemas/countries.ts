@@ -11,5 +11,16 @@ export const countrySchema = z.looseObject({
   papers: integer,
   citations: integer,
 });
+/**
+ * A country with its counts, as `client.countries.list()` returns them.
+ *
+ * @example
+ * ```ts
+ * import type { Country } from 'scholarly-metrics';
+ *
+ * const countries: Country[] = await client.countries.list({ show: 'all' });
+ * for (const country of countries) console.log(country.flag, country.name, country.journals, country.citations);
+ * ```
+ */
 export type Country = z.infer<typeof countrySchema>;
 export const countryListSchema = z.array(countrySchema);

@@ -13,6 +13,17 @@ export const journalSchema = z.looseObject({
   total_papers: integer,
   total_cites: integer,
 });
+/**
+ * A journal as `client.journals.list()` returns it.
+ *
+ * @example
+ * ```ts
+ * import type { Journal } from 'scholarly-metrics';
+ *
+ * const journals: Journal[] = await client.journals.list();
+ * const top = journals.filter((journal) => journal.quartile === 'Q1').sort((a, b) => b.metric_score - a.metric_score);
+ * ```
+ */
 export type Journal = z.infer<typeof journalSchema>;
 export const journalListSchema = z.array(journalSchema);
 
@@ -26,6 +37,17 @@ export const journalProfileSchema = z.looseObject({
   /** Open access. */
   oa: z.boolean(),
 });
+/**
+ * A journal's full profile, as `client.journals.get(id)` returns it.
+ *
+ * @example
+ * ```ts
+ * import type { JournalProfile } from 'scholarly-metrics';
+ *
+ * const journal: JournalProfile = await client.journals.get(42);
+ * console.log(journal.name, journal.metric_score, journal.quartile, journal.oa ? 'open access' : '');
+ * ```
+ */
 export type JournalProfile = z.infer<typeof journalProfileSchema>;
 
 /** A paper in a journal's paper list. */
@@ -36,11 +58,34 @@ export const journalPaperSchema = z.looseObject({
   year: integer,
   citations: integer,
 });
+/**
+ * A paper as `client.journals.papers(id)` yields it.
+ *
+ * @example
+ * ```ts
+ * import type { JournalPaper } from 'scholarly-metrics';
+ *
+ * const cite = (paper: JournalPaper) => `${paper.authors} (${paper.year}). ${paper.title}.`;
+ * for await (const paper of client.journals.papers(42)) console.log(cite(paper));
+ * ```
+ */
 export type JournalPaper = z.infer<typeof journalPaperSchema>;
 export const journalPaperPageSchema = pageOf(journalPaperSchema);
 
 /** One point of a score history. */
 export const scorePointSchema = z.looseObject({ date: isoDate, score: integer });
+/**
+ * One point of a journal's score history: a `YYYY-MM-DD` date and the score then.
+ *
+ * @example
+ * ```ts
+ * import type { ScorePoint } from 'scholarly-metrics';
+ *
+ * const { history } = await client.journals.score(42);
+ * // The history comes most recent first; a chart wants the oldest first.
+ * const chart = [...history].reverse().map((point: ScorePoint) => ({ x: point.date, y: point.score }));
+ * ```
+ */
 export type ScorePoint = z.infer<typeof scorePointSchema>;
 
 /** A journal's current score and its history, most recent entry first as the service sends it. */
@@ -49,4 +94,15 @@ export const scoreHistorySchema = z.looseObject({
   quartile: quartileSchema,
   history: z.array(scorePointSchema),
 });
+/**
+ * A journal's current score, quartile and history, as `client.journals.score(id)` returns them.
+ *
+ * @example
+ * ```ts
+ * import type { ScoreHistory } from 'scholarly-metrics';
+ *
+ * const { current, quartile, history }: ScoreHistory = await client.journals.score(42);
+ * console.log(`${current} (${quartile}), ${history.length} points since ${history.at(-1)?.date}`);
+ * ```
+ */
 export type ScoreHistory = z.infer<typeof scoreHistorySchema>;

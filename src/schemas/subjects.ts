@@ -10,5 +10,16 @@ export const subjectSchema = z.looseObject({
   papers: integer,
   citations: integer,
 });
+/**
+ * A subject area with its counts, as `client.subjects.list()` returns them.
+ *
+ * @example
+ * ```ts
+ * import type { Subject } from 'scholarly-metrics';
+ *
+ * const subjects: Subject[] = await client.subjects.list();
+ * const bySlug = new Map(subjects.map((subject) => [subject.slug, subject]));
+ * ```
+ */
 export type Subject = z.infer<typeof subjectSchema>;
 export const subjectListSchema = z.array(subjectSchema);

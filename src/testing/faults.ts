@@ -95,24 +95,54 @@ export class FaultController {
     this.#random = createRandom(this.#options.seed);
   }
 
-  /** Queues a fault for the next request (or the next `times` requests), after those already queued. */
+  /**
+   * Queues a fault for the next request (or the next `times` requests), after those already queued.
+   *
+   * @example
+   * ```ts
+   * api.faults.next({ status: 503, times: 2 }).next({ status: 404 }); // two 503s, then a 404
+   * ```
+   */
   next(fault: MockFault): this {
     validateFault(fault);
     this.#queue.push({ fault, left: fault.times ?? 1 });
     return this;
   }
 
-  /** Requests still to be hit by queued faults. */
+  /**
+   * Requests still to be hit by queued faults.
+   *
+   * @example
+   * ```ts
+   * api.faults.next({ status: 503, times: 2 });
+   * await client.subjects.list(); // the client's two retries absorb both 503s
+   * expect(api.faults.pending).toBe(0);
+   * ```
+   */
   get pending(): number {
     return this.#queue.reduce((sum, entry) => sum + entry.left, 0);
   }
 
-  /** Empties the queue. Random faults stay as configured. */
+  /**
+   * Empties the queue. Random faults stay as configured.
+   *
+   * @example
+   * ```ts
+   * afterEach(() => api.faults.clear()); // a test that fails early leaves no fault for the next one
+   * ```
+   */
   clear(): void {
     this.#queue = [];
   }
 
-  /** Replaces the random fault settings and restarts their sequence from the seed. */
+  /**
+   * Replaces the random fault settings and restarts their sequence from the seed.
+   *
+   * @example
+   * ```ts
+   * api.faults.configure({ errorRate: 0.2, latencyMs: [10, 100], seed: 42 }); // same draws on every run
+   * ```
+   */
   configure(options: MockFaultOptions): void {
     this.#options = resolveOptions(options);
     this.#random = createRandom(this.#options.seed);
