@@ -15,11 +15,15 @@ const shared: Options = {
   dts: true,
   treeshake: true,
   splitting: true,
+  // Keep `node:http` as written (only the mock server and its CLI use Node built-ins): Deno and edge
+  // bundlers know Node's built-ins by the `node:` prefix only.
+  removeNodeProtocol: false,
+  external: [/^node:/],
 };
 
 export default defineConfig([
   { ...shared, format: 'esm', clean: true },
-  // ky and p-retry ship ESM only. Bundling them into the CommonJS build keeps
+  // p-retry (and its is-network-error) ship ESM only. Bundling them into the CommonJS build keeps
   // `require('scholarly-metrics')` working on every Node without require(esm).
-  { ...shared, format: 'cjs', noExternal: ['ky', 'p-retry', 'is-network-error'] },
+  { ...shared, format: 'cjs', noExternal: ['p-retry', 'is-network-error'] },
 ]);

@@ -1,15 +1,66 @@
+import { fileURLToPath } from 'node:url';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+
+const dist = (file: string) => fileURLToPath(new URL(`./dist/${file}`, import.meta.url));
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    exclude: ['test/browser/**', 'node_modules/**'],
-    testTimeout: 20_000,
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
       exclude: ['src/**/*.generated.ts', 'src/testing/cli.ts'],
       reporter: ['text-summary', 'text'],
     },
+    projects: [
+      {
+        // The unit and integration suite, in Node (npm run test:unit, and test:node22 on Node 22).
+        test: {
+          name: 'node',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/browser/**', 'node_modules/**'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        // The BUILT package (dist/) in Debian's Chromium, against the mock API over real HTTP (CORS).
+        // Run it with `npm run test:browser` (scripts/test-browser.mjs checks for Chromium first).
+        resolve: {
+          // Test files import the package by its name, as users do; these point the names at dist/.
+          alias: [
+            { find: /^scholarly-metrics$/, replacement: dist('index.js') },
+            { find: /^scholarly-metrics\/webhooks$/, replacement: dist('webhooks.js') },
+            { find: /^scholarly-metrics\/testing$/, replacement: dist('testing.js') },
+          ],
+        },
+        // Pre-bundled up front, so that Vite never reloads the page mid-run to add them.
+        optimizeDeps: { include: ['ky', 'p-retry', 'zod/mini'] },
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          globalSetup: ['test/browser/global-setup.ts'],
+          testTimeout: 20_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            provider: playwright({
+              launchOptions: {
+                executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+                args: [
+                  '--no-sandbox',
+                  '--disable-gpu',
+                  '--disable-background-networking',
+                  '--disable-component-update',
+                  '--disable-sync',
+                  '--no-first-run',
+                ],
+              },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
   },
 });

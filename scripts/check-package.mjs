@@ -1,0 +1,304 @@
+// `npm run test:package`: checks the tarball users will get, not the work tree.
+//
+// 1. `npm pack` → node_modules/.cache/scholarly-metrics/pack/scholarly-metrics-<version>.tgz
+// 2. Its file list: only dist/, openapi/, README, CHANGELOG, LICENSE and package.json; every export
+//    target present, with types for import and require.
+// 3. publint (every suggestion counts as a problem) and @arethetypeswrong/cli (profile strict: node10,
+//    node16 from CJS and from ESM, bundler) on that tarball.
+// 4. The entry points' import graphs inside the tarball: `.` and `./webhooks` import no `node:` module
+//    and no msw; `./webhooks` pulls in neither ky, p-retry nor the client.
+// 5. The tarball installed into an empty project (node_modules/.cache/scholarly-metrics/pack/consumer) with npm, its dependencies from
+//    the registry: ESM import and CommonJS require of every entry, `scholarly-metrics/openapi.json`,
+//    and a lookup against the mock API.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { publint } from 'publint';
+import { formatMessage } from 'publint/utils';
+import { cache, root } from './runtimes.mjs';
+
+const CONSUMER_ESM = `import assert from 'node:assert/strict';
+import { MetricClient, NotFoundError } from 'scholarly-metrics';
+import { parseWebhookEvent, WebhookPayloadError } from 'scholarly-metrics/webhooks';
+import spec from 'scholarly-metrics/openapi.json' with { type: 'json' };
+import pkg from 'scholarly-metrics/package.json' with { type: 'json' };
+
+const client = new MetricClient();
+const journals = await client.journals.list();
+assert.ok(journals.length > 0);
+await assert.rejects(client.journals.get(999999999), NotFoundError);
+assert.throws(() => parseWebhookEvent('{}'), WebhookPayloadError);
+assert.equal(spec.openapi, '3.1.0');
+let testing = 'loaded';
+try {
+  const { createMockApi } = await import('scholarly-metrics/testing');
+  assert.equal(typeof createMockApi, 'function');
+} catch (error) {
+  testing = 'NOT loadable without msw: ' + error.message;
+}
+console.log('ESM import of ' + pkg.name + '@' + pkg.version + ': ' + journals.length + ' journals; openapi ' + spec.openapi + '; testing entry ' + testing);
+`;
+
+const CONSUMER_CJS = `const assert = require('node:assert/strict');
+const { MetricClient, NotFoundError } = require('scholarly-metrics');
+const { parseWebhookEvent, WebhookPayloadError } = require('scholarly-metrics/webhooks');
+const spec = require('scholarly-metrics/openapi.json');
+
+(async () => {
+  const client = new MetricClient();
+  const subjects = await client.subjects.list();
+  assert.ok(subjects.length > 0);
+  await assert.rejects(client.papers.get('10.1000/nothing-here'), NotFoundError);
+  assert.throws(() => parseWebhookEvent('{}'), WebhookPayloadError);
+  assert.equal(spec.openapi, '3.1.0');
+  console.log('CommonJS require: ' + subjects.length + ' subjects; openapi ' + spec.openapi);
+})().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
+`;
+
+const packDir = join(cache, 'pack');
+const failures = [];
+const fail = (message) => {
+  failures.push(message);
+  process.stderr.write(`  ✗ ${message}\n`);
+};
+const pass = (message) => process.stdout.write(`  ✓ ${message}\n`);
+const step = (title) => process.stdout.write(`\n${title}\n`);
+
+function npm(args, options = {}) {
+  const execPath = process.env.npm_execpath;
+  const [command, prefix] =
+    execPath && /\.(c?js|mjs)$/.test(execPath) ? [process.execPath, [execPath]] : ['npm', []];
+  return spawnSync(command, [...prefix, ...args], { cwd: root, encoding: 'utf8', ...options });
+}
+
+// 1. Pack.
+step('npm pack');
+rmSync(packDir, { recursive: true, force: true });
+mkdirSync(packDir, { recursive: true });
+const packed = npm(['pack', '--json', '--pack-destination', packDir]);
+if (packed.status !== 0) {
+  process.stderr.write(packed.stderr);
+  process.exit(1);
+}
+const [info] = JSON.parse(packed.stdout);
+const tarball = join(packDir, info.filename);
+pass(
+  `${info.filename}: ${info.files.length} files, ${kb(info.size)} packed, ${kb(info.unpackedSize)} unpacked`,
+);
+
+// Read the tarball's files (a plain tar inside gzip) for the checks below.
+const files = untar(gunzipSync(readFileSync(tarball)));
+const pkg = JSON.parse(files.get('package.json'));
+
+// 2. What the tarball holds.
+step('Tarball contents');
+const allowed = [
+  /^package\.json$/,
+  /^README\.md$/,
+  /^CHANGELOG\.md$/,
+  /^LICENSE$/,
+  /^dist\/[^/]+$/,
+  /^openapi\/openapi\.json$/,
+];
+const stray = [...files.keys()].filter((path) => !allowed.some((pattern) => pattern.test(path)));
+if (stray.length > 0) fail(`files users do not need: ${stray.join(', ')}`);
+else pass('only dist/, openapi/openapi.json, README.md, CHANGELOG.md, LICENSE, package.json');
+for (const required of ['README.md', 'CHANGELOG.md', 'LICENSE', 'openapi/openapi.json']) {
+  if (!files.has(required)) fail(`${required} is missing`);
+}
+const maps = [...files.keys()].filter((path) => path.endsWith('.map'));
+const mapSources = new Set(maps.flatMap((path) => JSON.parse(files.get(path)).sources ?? []));
+const testSources = [...mapSources].filter((source) => /(^|\/)(test|bench|examples|scripts)\//.test(source));
+if (testSources.length > 0) fail(`source maps include test or tooling sources: ${testSources.join(', ')}`);
+else pass(`${maps.length} source maps, none of tests or tooling`);
+for (const [subpath, target] of exportTargets(pkg.exports)) {
+  const path = posix.normalize(target);
+  if (!files.has(path)) fail(`exports["${subpath}"] → ${target} is not in the tarball`);
+}
+for (const [subpath, conditions] of Object.entries(pkg.exports)) {
+  if (typeof conditions === 'string') continue;
+  for (const kind of ['import', 'require']) {
+    if (!conditions[kind]?.types) fail(`exports["${subpath}"].${kind} has no types`);
+  }
+}
+if (failures.length === 0) pass('every export target is present, with types for import and require');
+
+// 3. publint and attw on the tarball.
+step('publint (suggestions count)');
+const { messages } = await publint({
+  pack: { tarball: readFileSync(tarball).buffer },
+  level: 'suggestion',
+  strict: true,
+});
+for (const message of messages)
+  fail(`publint ${message.type}: ${formatMessage(message, pkg, { color: false })}`);
+if (messages.length === 0) pass('publint: no problems');
+
+step('@arethetypeswrong/cli (profile strict)');
+const attw = spawnSync(
+  process.execPath,
+  [
+    join(root, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js'),
+    tarball,
+    '--format',
+    'table-flipped',
+  ],
+  { cwd: root, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } },
+);
+process.stdout.write(attw.stdout.replace(/^/gm, '    '));
+if (attw.status !== 0)
+  fail(`attw found problems (exit ${attw.status})${attw.stderr ? `: ${attw.stderr}` : ''}`);
+else pass('attw: no problems');
+
+// 4. Import graphs inside the tarball.
+step('Entry point import graphs');
+for (const [entry, forbidden] of [
+  ['dist/index.js', [/^node:/, /^msw/]],
+  ['dist/index.cjs', [/^node:/, /^msw/]],
+  ['dist/webhooks.js', [/^node:/, /^msw/, /^ky$/, /^p-retry$/, /^zod/]],
+  ['dist/webhooks.cjs', [/^node:/, /^msw/, /^ky$/, /^p-retry$/, /^zod/]],
+]) {
+  const { bare, modules } = importGraph(files, entry);
+  const bad = [...bare].filter((specifier) => forbidden.some((pattern) => pattern.test(specifier)));
+  const client =
+    entry.startsWith('dist/webhooks') &&
+    [...modules].some((m) => /\bclass MetricClient\b/.test(files.get(m)));
+  if (bad.length > 0) fail(`${entry} reaches ${bad.join(', ')}`);
+  else if (client) fail(`${entry} reaches the client (MetricClient)`);
+  else pass(`${entry}: ${modules.size} modules, external imports: ${[...bare].join(', ') || 'none'}`);
+}
+
+// Every runtime dependency is imported by some built file: users install nothing the build never loads.
+const everyImport = new Set();
+for (const path of [...files.keys()].filter((p) => /^dist\/.*\.c?js$/.test(p))) {
+  for (const specifier of importGraph(files, path).bare) everyImport.add(specifier);
+}
+const unused = Object.keys(pkg.dependencies ?? {}).filter(
+  (name) => ![...everyImport].some((specifier) => specifier === name || specifier.startsWith(`${name}/`)),
+);
+if (unused.length > 0)
+  fail(`dependencies no built file imports: ${unused.join(', ')} (remove them from "dependencies")`);
+else pass(`every dependency is imported by the build (${Object.keys(pkg.dependencies ?? {}).join(', ')})`);
+
+// 5. Install the tarball into an empty project and use it.
+step('Install the tarball into an empty project');
+const consumer = join(packDir, 'consumer');
+mkdirSync(consumer, { recursive: true });
+writeFileSync(
+  join(consumer, 'package.json'),
+  `${JSON.stringify({ name: 'consumer', private: true }, null, 2)}\n`,
+);
+const installed = npm(['install', '--no-audit', '--no-fund', '--no-package-lock', tarball], {
+  cwd: consumer,
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+if (installed.status !== 0) {
+  fail(`npm install of the tarball failed:\n${installed.stderr}`);
+} else {
+  pass('installed with its dependencies from the registry (msw, an optional peer, not installed)');
+  writeFileSync(join(consumer, 'esm.mjs'), CONSUMER_ESM);
+  writeFileSync(join(consumer, 'cjs.cjs'), CONSUMER_CJS);
+  const { startMockServer, MOCK_API_KEY } = await import(
+    pathToFileURL(join(root, 'dist', 'testing.js')).href
+  );
+  const server = await startMockServer({ port: 0 });
+  try {
+    for (const file of ['esm.mjs', 'cjs.cjs']) {
+      const result = await runNode(join(consumer, file), {
+        cwd: consumer,
+        env: { ...process.env, METRIC_BASE_URL: server.url, METRIC_API_KEY: MOCK_API_KEY },
+      });
+      if (result.code !== 0) fail(`${file} failed:\n${result.output}`);
+      else pass(`${file}: ${result.output.trim()}`);
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+process.stdout.write('\n');
+if (failures.length > 0) {
+  process.stderr.write(`test:package: ${failures.length} problem(s)\n`);
+  process.exit(1);
+}
+process.stdout.write('test:package: the packed tarball passed every check\n');
+
+// —— helpers ——
+
+function kb(bytes) {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+/** Every file target of an `exports` map, with its subpath. */
+function exportTargets(exports, subpath = '.') {
+  if (typeof exports === 'string') return [[subpath, exports]];
+  return Object.entries(exports).flatMap(([key, value]) =>
+    exportTargets(value, key.startsWith('.') ? key : subpath),
+  );
+}
+
+/** Files of a POSIX tar archive (npm's), without the leading `package/`. */
+function untar(buffer) {
+  const out = new Map();
+  let offset = 0;
+  while (offset + 512 <= buffer.length) {
+    const header = buffer.subarray(offset, offset + 512);
+    if (header.every((byte) => byte === 0)) break;
+    const field = (start, length) =>
+      header
+        .subarray(start, start + length)
+        .toString('utf8')
+        .replace(/\0.*$/s, '');
+    const name = field(0, 100);
+    const prefix = field(345, 155);
+    const size = Number.parseInt(field(124, 12).trim() || '0', 8);
+    const type = field(156, 1);
+    const path = (prefix ? `${prefix}/${name}` : name).replace(/^package\//, '');
+    if (type === '0' || type === '')
+      out.set(path, buffer.subarray(offset + 512, offset + 512 + size).toString('utf8'));
+    offset += 512 + Math.ceil(size / 512) * 512;
+  }
+  return out;
+}
+
+/** Static and dynamic imports and requires reachable from `entry`, among the tarball's files. */
+function importGraph(files, entry) {
+  const modules = new Set();
+  const bare = new Set();
+  const pattern = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)(['"])([^'"]+)\1/g;
+  const visit = (path) => {
+    if (modules.has(path)) return;
+    const source = files.get(path);
+    if (source === undefined) throw new Error(`${path} (imported) is not in the tarball`);
+    modules.add(path);
+    for (const match of source.matchAll(pattern)) {
+      const specifier = match[2];
+      if (specifier.startsWith('.')) visit(posix.join(posix.dirname(path), specifier));
+      else bare.add(specifier);
+    }
+  };
+  visit(entry);
+  return { modules, bare };
+}
+
+function runNode(file, options) {
+  return new Promise((resolve, reject) => {
+    import('node:child_process').then(({ spawn }) => {
+      const child = spawn(process.execPath, [file], { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (chunk) => {
+        output += chunk;
+      });
+      child.stderr.on('data', (chunk) => {
+        output += chunk;
+      });
+      child.once('error', reject);
+      child.once('exit', (code) => resolve({ code, output }));
+    }, reject);
+  });
+}

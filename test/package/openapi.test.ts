@@ -1,0 +1,144 @@
+// openapi/openapi.json: up to date with the zod schemas, a valid OpenAPI 3.1 document, shipped in the
+// package, and in agreement with the mock API's real answers and with the SDK's own validation.
+import { readFileSync } from 'node:fs';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { describe, expect, test } from 'vitest';
+import { safeParse } from 'zod/mini';
+import { generate } from '../../scripts/generate-openapi.js';
+import { responseSchemas } from '../../src/schemas/response-schemas.js';
+import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL, MOCK_DOIS } from '../../src/testing/index.js';
+
+type Json = Record<string, unknown>;
+
+const committedText = readFileSync(new URL('../../openapi/openapi.json', import.meta.url), 'utf8');
+const committed = JSON.parse(committedText) as Json;
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as Json;
+
+/** An Ajv that knows the whole document, so `$ref`s between component schemas resolve. */
+function schemaValidator() {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  ajv.addSchema({ $id: 'openapi.json', ...(committed as Json) });
+  return (pointer: string) => {
+    const validate = ajv.getSchema(`openapi.json#${pointer}`);
+    if (validate === undefined) throw new Error(`no schema at ${pointer}`);
+    return validate;
+  };
+}
+
+const schemaAt = schemaValidator();
+const responseSchema = (path: string) =>
+  schemaAt(
+    `/paths/${path.replaceAll('~', '~0').replaceAll('/', '~1')}/get/responses/200/content/application~1json/schema`,
+  );
+
+describe('openapi/openapi.json', () => {
+  test('is what `npm run openapi` generates from the zod schemas today', () => {
+    // If this fails: run `npm run openapi` and commit openapi/openapi.json.
+    expect(committed).toEqual(generate());
+  });
+
+  test('is a valid OpenAPI 3.1 document', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(committed));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  test('describes every endpoint, its errors, bearer auth and the webhook', () => {
+    const paths = committed.paths as Record<string, { get: Json }>;
+    expect(Object.keys(paths).sort()).toEqual(
+      [
+        '/authors',
+        '/authors/{id}',
+        '/countries',
+        '/journals',
+        '/journals/{id}',
+        '/journals/{id}/papers',
+        '/journals/{id}/score',
+        '/papers',
+        '/papers/{doi}',
+        '/subjects',
+      ].sort(),
+    );
+    for (const [path, item] of Object.entries(paths)) {
+      const codes = Object.keys(item.get.responses as Json);
+      expect(codes, path).toEqual(expect.arrayContaining(['200', '401', '403', '429', '500']));
+      if (path.includes('{')) expect(codes, path).toEqual(expect.arrayContaining(['400', '404']));
+    }
+    expect(committed.security).toEqual([{ bearerAuth: [] }]);
+    const webhooks = committed.webhooks as Record<string, { post: Json }>;
+    expect(webhooks.score_updated?.post.requestBody).toMatchObject({
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ScoreUpdatedEvent' } } },
+    });
+  });
+
+  test('ships in the package as scholarly-metrics/openapi.json', () => {
+    expect((pkg.exports as Json)['./openapi.json']).toBe('./openapi/openapi.json');
+    expect(pkg.files).toContain('openapi');
+  });
+});
+
+describe('the document agrees with the mock API and the SDK', () => {
+  const api = createMockApi();
+  const get = async (path: string) => {
+    const response = await api.fetch(`${MOCK_BASE_URL}${path}`, {
+      headers: { authorization: `Bearer ${MOCK_API_KEY}` },
+    });
+    expect(response.status, path).toBe(200);
+    return (await response.json()) as unknown;
+  };
+
+  test('every endpoint: the mock answer validates against the documented 200 schema', async () => {
+    const journal = ((await get('/journals')) as { id: number }[])[0]!;
+    const author = ((await get('/authors')) as { data: { id: number }[] }).data[0]!;
+    const samples: [template: string, path: string][] = [
+      ['/journals', '/journals'],
+      ['/journals/{id}', `/journals/${journal.id}`],
+      ['/journals/{id}/papers', `/journals/${journal.id}/papers?per_page=50`],
+      ['/journals/{id}/score', `/journals/${journal.id}/score`],
+      ['/papers', '/papers?q=a&per_page=50'],
+      ['/papers/{doi}', `/papers/${encodeURIComponent(MOCK_DOIS[0]!)}`],
+      ['/authors', '/authors'],
+      ['/authors/{id}', `/authors/${author.id}`],
+      ['/subjects', '/subjects'],
+      ['/countries', '/countries?show=all'],
+    ];
+    for (const [template, path] of samples) {
+      const validate = responseSchema(template);
+      const body = await get(path);
+      expect(validate(body), `${path}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+  });
+
+  test('the webhook event the mock sends validates against ScoreUpdatedEvent', async () => {
+    const { event } = await api.updateScore(1, 42);
+    const validate = schemaAt('/components/schemas/ScoreUpdatedEvent');
+    expect(validate(JSON.parse(JSON.stringify(event))), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ ...event, timestamp: '2024-01-01T00:00:00.5Z' })).toBe(false);
+    expect(validate({ ...event, event: 'other' })).toBe(false);
+  });
+
+  test('it refuses what the SDK refuses, and accepts what it accepts', () => {
+    const validate = responseSchema('/journals/{id}');
+    const profile = { id: 1, name: 'J', metric_score: 80, quartile: 'Q5?', description: '', oa: true };
+    const cases: unknown[] = [
+      profile,
+      { ...profile, extra: 'kept' },
+      { ...profile, metric_score: '80' },
+      { ...profile, id: 1.5 },
+      { ...profile, oa: 'yes' },
+      { ...profile, description: undefined },
+      [],
+      null,
+    ];
+    for (const value of cases) {
+      const sdkAccepts = safeParse(responseSchemas.journalProfile, value).success;
+      expect(validate(value), JSON.stringify(value)).toBe(sdkAccepts);
+    }
+    expect(cases.filter((value) => validate(value))).toHaveLength(2);
+  });
+});
