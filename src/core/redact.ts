@@ -5,7 +5,26 @@
 export const redacted = '[redacted]';
 
 export function redactText(text: string, secret: string | null): string {
-  return secret && text.includes(secret) ? text.split(secret).join(redacted) : text;
+  if (!secret) return text;
+  let out = text.includes(secret) ? text.split(secret).join(redacted) : text;
+  // A message that quotes a value cuts it short (`"sk_live_51Hx…"`): a long enough start of the
+  // secret is still the secret's, and goes too.
+  if (secret.length > minimumPrefix) out = redactPrefixes(out, secret);
+  return out;
+}
+
+const minimumPrefix = 12;
+
+function redactPrefixes(text: string, secret: string): string {
+  const head = secret.slice(0, minimumPrefix);
+  let at = text.indexOf(head);
+  while (at !== -1) {
+    let end = at + minimumPrefix;
+    while (end < text.length && end - at < secret.length && text[end] === secret[end - at]) end++;
+    text = text.slice(0, at) + redacted + text.slice(end);
+    at = text.indexOf(head, at + redacted.length);
+  }
+  return text;
 }
 
 /** A deep copy of a parsed JSON value with the secret replaced in every string, keys included. */

@@ -6,6 +6,7 @@ import {
   BadRequestError,
   ConnectionError,
   InternalServerError,
+  InvalidParameterError,
   MetricError,
   NotFoundError,
   PermissionDeniedError,
@@ -76,7 +77,7 @@ export class Transport {
    */
   async get<T>(route: () => Route, shape: ResponseShape<T>, requestOptions?: WalkRequestOptions): Promise<T> {
     const options: WalkRequestOptions = checkRequestOptions(requestOptions);
-    const { path, query } = route();
+    const { path, query } = this.#route(route);
     const url = this.#baseUrl + path + (query ? queryString(query) : '');
     const headers = options.headers
       ? withHeaders(this.#headers, options.headers)
@@ -105,6 +106,19 @@ export class Transport {
         throw new RequestAbortedError(`GET ${path} was aborted`, { cause: signal.reason });
       }
       this.#logger?.error(`GET ${url} failed`, { error: (error as Error).message });
+      throw error;
+    }
+  }
+
+  /** The route, or its refusal with the key cut out: a key pasted into the wrong parameter stays secret. */
+  #route(route: () => Route): Route {
+    try {
+      return route();
+    } catch (error) {
+      const secret = this.#apiKey;
+      if (secret && error instanceof InvalidParameterError && error.message.includes(secret)) {
+        throw new InvalidParameterError(error.parameter, redactText(error.message, secret));
+      }
       throw error;
     }
   }

@@ -7,6 +7,7 @@ import {
   AuthenticationError,
   ConnectionError,
   InternalServerError,
+  InvalidParameterError,
   ResponseValidationError,
 } from '../../src/index.js';
 import { BASE, client, journalProfile, json, KEY, useMsw } from '../helpers/msw.js';
@@ -289,5 +290,26 @@ describe('the client itself', () => {
     const page = await promise;
     expect(inspect(page)).not.toContain(KEY);
     expect(JSON.stringify(page)).not.toContain(KEY);
+  });
+});
+
+describe('a key pasted into a parameter', () => {
+  it('is cut from the refusal', async () => {
+    const error = (await client()
+      .papers.get(KEY)
+      .catch((e: unknown) => e)) as InvalidParameterError;
+    expect(error).toBeInstanceOf(InvalidParameterError);
+    expect(error.parameter).toBe('doi');
+    expect(error.message).not.toContain(KEY);
+    expect(inspect(error)).not.toContain(KEY);
+  });
+});
+
+describe('a cut-off key', () => {
+  it('is redacted from its first twelve characters on', () => {
+    const long = 'sk_live_0123456789abcdefghijklmnopqrstuvwxyz';
+    expect(redactText(`got "${long.slice(0, 30)}…"`, long)).toBe(`got "${redacted}…"`);
+    expect(redactText(`${long.slice(0, 11)} stays`, long)).toBe(`${long.slice(0, 11)} stays`);
+    expect(redactText(`a ${long} b ${long.slice(0, 20)}`, long)).toBe(`a ${redacted} b ${redacted}`);
   });
 });
