@@ -8,6 +8,7 @@ import {
   Page,
   ResponseValidationError,
 } from '../../src/index.js';
+import { drain, refusals, rejection, target } from '../helpers/calls.js';
 import { BASE, client, json, sequence, useMsw } from '../helpers/msw.js';
 
 const server = useMsw();
@@ -31,55 +32,7 @@ const profile = {
   papers: [{ id: 1, title: 'On tests' }],
 };
 
-/** Path and query as the server received them. */
-const target = (request: Request) => {
-  const url = new URL(request.url);
-  return url.pathname + url.search;
-};
-
-/** Counts every request that reaches the server, whatever its path. */
-function catchAll() {
-  const seen: Request[] = [];
-  server.use(
-    http.all('*', ({ request }) => {
-      seen.push(request);
-      return json({ message: 'should not be reached' }, { status: 400 });
-    }),
-  );
-  return seen;
-}
-
-async function drain<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of iterable) out.push(item);
-  return out;
-}
-
-async function rejection(promise: PromiseLike<unknown>): Promise<unknown> {
-  return Promise.resolve(promise).then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-}
-
-/** The call returns (no synchronous throw) a promise that rejects with InvalidParameterError; nothing is sent. */
-async function expectRefused(
-  call: () => PromiseLike<unknown>,
-  parameter: string,
-  named: RegExp | string = parameter,
-) {
-  const seen = catchAll();
-  let promise: PromiseLike<unknown> | undefined;
-  expect(() => {
-    promise = call();
-  }).not.toThrow();
-  const error = await rejection(promise!);
-  expect(error).toBeInstanceOf(InvalidParameterError);
-  expect((error as InvalidParameterError).parameter).toBe(parameter);
-  expect((error as Error).message).toMatch(named);
-  expect(seen).toHaveLength(0);
-  return error as InvalidParameterError;
-}
+const { catchAll, expectRefused } = refusals(server);
 
 const badIds: Array<[string, unknown]> = [
   ['0', 0],

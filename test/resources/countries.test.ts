@@ -2,24 +2,12 @@ import fc from 'fast-check';
 import { http } from 'msw';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { type Country, InvalidParameterError, ResponseValidationError } from '../../src/index.js';
+import { rejection, target } from '../helpers/calls.js';
 import { BASE, client, json, sequence, useMsw } from '../helpers/msw.js';
 
 const server = useMsw();
 
 const country = { id: 64, name: 'New Zealand', flag: '🇳🇿', journals: 12, papers: 340, citations: 5600 };
-
-/** Path and query as the server received them. */
-const target = (request: Request) => {
-  const url = new URL(request.url);
-  return url.pathname + url.search;
-};
-
-async function rejection(promise: PromiseLike<unknown>): Promise<unknown> {
-  return Promise.resolve(promise).then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-}
 
 describe('countries.list', () => {
   it('GETs /countries and returns the typed list, extra fields kept', async () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { http } from 'msw';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { InvalidParameterError, ResponseValidationError, type Subject } from '../../src/index.js';
+import { rejection, target } from '../helpers/calls.js';
 import { BASE, client, json, sequence, useMsw } from '../helpers/msw.js';
 
 const server = useMsw();
@@ -14,19 +15,6 @@ const subject = {
   papers: 340,
   citations: 5600,
 };
-
-/** Path and query as the server received them. */
-const target = (request: Request) => {
-  const url = new URL(request.url);
-  return url.pathname + url.search;
-};
-
-async function rejection(promise: PromiseLike<unknown>): Promise<unknown> {
-  return Promise.resolve(promise).then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-}
 
 describe('subjects.list', () => {
   it('GETs /subjects with no query and returns the typed list, extra fields kept', async () => {
