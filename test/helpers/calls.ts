@@ -2,7 +2,7 @@ import { http } from 'msw';
 import type { setupServer } from 'msw/node';
 import { expect } from 'vitest';
 import { InvalidParameterError } from '../../src/index.js';
-import { json } from './msw.js';
+import { client, json } from './msw.js';
 
 /** Path and query as the server received them. */
 export const target = (request: Request) => {
@@ -58,4 +58,53 @@ export function refusals(server: ReturnType<typeof setupServer>) {
   }
 
   return { catchAll, expectRefused };
+}
+
+/** A client whose `fetch` answers `bodyFor(url)` in memory and records every URL it is asked for. */
+export function recordingClient(bodyFor: (url: URL) => unknown) {
+  const calls: URL[] = [];
+  const fetch = async (input: RequestInfo | URL) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    calls.push(url);
+    return new Response(JSON.stringify(bodyFor(url)), { headers: { 'content-type': 'application/json' } });
+  };
+  return { calls, sdk: client({ fetch, maxRetries: 0 }) };
+}
+
+/**
+ * The verdict on one arbitrary parameters object: when every rule holds it is sent to `path` with
+ * exactly the ruled parameters that are defined (`page` defaulting to 1); otherwise it is refused
+ * with `InvalidParameterError` and nothing is sent.
+ */
+export async function expectSentOrRefused(
+  calls: URL[],
+  path: string,
+  params: unknown,
+  rules: Record<string, (value: unknown) => boolean>,
+  call: () => PromiseLike<unknown>,
+) {
+  const before = calls.length;
+  const error = await rejection(call());
+  const record = (params ?? {}) as Record<string, unknown>;
+  const valid =
+    params === undefined ||
+    (typeof params === 'object' &&
+      params !== null &&
+      !Array.isArray(params) &&
+      Object.entries(rules).every(([name, ok]) => ok(record[name])));
+  if (error === undefined) {
+    expect(valid).toBe(true);
+    expect(calls.length).toBe(before + 1);
+    const url = calls.at(-1)!;
+    expect(url.pathname).toBe(path);
+    const expected = Object.keys(rules)
+      .map((name) => [name, name === 'page' ? (record.page ?? 1) : record[name]] as const)
+      .filter(([, value]) => value !== undefined)
+      .map(([name, value]) => [name, String(value)]);
+    expect([...url.searchParams]).toEqual(expected);
+  } else {
+    expect(error).toBeInstanceOf(InvalidParameterError);
+    expect(valid).toBe(false);
+    expect(calls.length).toBe(before);
+  }
 }

@@ -10,7 +10,7 @@ import {
   ResponseValidationError,
   type ScoreHistory,
 } from '../../src/index.js';
-import { drain, refusals, rejection, target } from '../helpers/calls.js';
+import { drain, recordingClient, refusals, rejection, target } from '../helpers/calls.js';
 import { BASE, client, journalProfile, json, sequence, useMsw } from '../helpers/msw.js';
 
 const server = useMsw();
@@ -293,24 +293,13 @@ describe('journals.score', () => {
 });
 
 describe('journals: arbitrary arguments either go out or are refused as InvalidParameterError', () => {
-  /** A fetch that answers every route with a valid, minimal body and records what it was asked. */
-  function fakeApi() {
-    const calls: URL[] = [];
-    const fetch = async (input: RequestInfo | URL) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      calls.push(url);
-      const path = url.pathname;
-      const body = path.endsWith('/papers')
-        ? { data: [], total: 0 }
-        : path.endsWith('/score')
-          ? score
-          : path === '/api/v1/journals'
-            ? []
-            : journalProfile;
-      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-    };
-    return { calls, sdk: client({ fetch, maxRetries: 0 }) };
-  }
+  /** Every route answered with a valid, minimal body. */
+  const fakeApi = () =>
+    recordingClient(({ pathname }) => {
+      if (pathname.endsWith('/papers')) return { data: [], total: 0 };
+      if (pathname.endsWith('/score')) return score;
+      return pathname === '/api/v1/journals' ? [] : journalProfile;
+    });
 
   const isId = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 1;
   const anyId = fc.oneof(any, fc.integer(), fc.integer({ min: 1 }), fc.double());

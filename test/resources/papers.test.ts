@@ -10,7 +10,14 @@ import {
   type PaperSummary,
   ResponseValidationError,
 } from '../../src/index.js';
-import { drain, refusals, rejection, target } from '../helpers/calls.js';
+import {
+  drain,
+  expectSentOrRefused,
+  recordingClient,
+  refusals,
+  rejection,
+  target,
+} from '../helpers/calls.js';
 import { BASE, client, json, sequence, useMsw } from '../helpers/msw.js';
 
 const server = useMsw();
@@ -328,17 +335,8 @@ describe('segment() keeps any DOI inside its path segment', () => {
 });
 
 describe('papers: arbitrary arguments either go out or are refused as InvalidParameterError', () => {
-  /** A fetch that answers with a valid, minimal body and records what it was asked. */
-  function fakeApi() {
-    const calls: URL[] = [];
-    const fetch = async (input: RequestInfo | URL) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      calls.push(url);
-      const body = url.pathname === '/api/v1/papers' ? { data: [], total: 0 } : paper;
-      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-    };
-    return { calls, sdk: client({ fetch, maxRetries: 0 }) };
-  }
+  const fakeApi = () =>
+    recordingClient((url) => (url.pathname === '/api/v1/papers' ? { data: [], total: 0 } : paper));
 
   const loneSurrogate = /[\uD800-\uDFFF]/u;
   const isCount = (v: unknown) => v === undefined || (Number.isSafeInteger(v) && (v as number) >= 1);
@@ -374,30 +372,7 @@ describe('papers: arbitrary arguments either go out or are refused as InvalidPar
     );
     await fc.assert(
       fc.asyncProperty(params, async (p) => {
-        const before = calls.length;
-        const error = await rejection(sdk.papers.search(p as never));
-        const record = (p ?? {}) as Record<string, unknown>;
-        const valid =
-          p === undefined ||
-          (typeof p === 'object' &&
-            p !== null &&
-            !Array.isArray(p) &&
-            Object.entries(rules).every(([name, ok]) => ok(record[name])));
-        if (error === undefined) {
-          expect(valid).toBe(true);
-          expect(calls.length).toBe(before + 1);
-          const url = calls.at(-1)!;
-          expect(url.pathname).toBe('/api/v1/papers');
-          const expected = Object.keys(rules)
-            .map((name) => [name, name === 'page' ? (record.page ?? 1) : record[name]] as const)
-            .filter(([, value]) => value !== undefined)
-            .map(([name, value]) => [name, String(value)]);
-          expect([...url.searchParams]).toEqual(expected);
-        } else {
-          expect(error).toBeInstanceOf(InvalidParameterError);
-          expect(valid).toBe(false);
-          expect(calls.length).toBe(before);
-        }
+        await expectSentOrRefused(calls, '/api/v1/papers', p, rules, () => sdk.papers.search(p as never));
       }),
       { numRuns: 2_000 },
     );
