@@ -1,8 +1,19 @@
+import fc from 'fast-check';
 import { http } from 'msw';
 import type { setupServer } from 'msw/node';
 import { expect } from 'vitest';
-import { InvalidParameterError } from '../../src/index.js';
+import { InvalidParameterError, ResponseValidationError } from '../../src/index.js';
 import { client, json } from './msw.js';
+
+/** Any value at all, kept shallow so that thousands of property runs stay fast. */
+export const anyValue = fc.anything({ maxDepth: 1, maxKeys: 3, size: 'xsmall' });
+
+/** The call rejects with a ResponseValidationError whose issues sit exactly at these paths. */
+export async function expectRefusedResponse(promise: PromiseLike<unknown>, paths: string[]) {
+  const error = await rejection(promise);
+  expect(error).toBeInstanceOf(ResponseValidationError);
+  expect((error as ResponseValidationError).issues.map((issue) => issue.path.join('.'))).toEqual(paths);
+}
 
 /** Path and query as the server received them. */
 export const target = (request: Request) => {

@@ -2,10 +2,11 @@ import fc from 'fast-check';
 import { http } from 'msw';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { InvalidParameterError, ResponseValidationError, type Subject } from '../../src/index.js';
-import { rejection, target } from '../helpers/calls.js';
+import { expectRefusedResponse, refusals, rejection, target } from '../helpers/calls.js';
 import { BASE, client, json, sequence, useMsw } from '../helpers/msw.js';
 
 const server = useMsw();
+const { expectRefused } = refusals(server);
 
 const subject = {
   id: 1,
@@ -49,9 +50,7 @@ describe('subjects.list', () => {
     ['id: 2**53', { id: 2 ** 53 }, '0.id'],
   ])('refuses an element with %s', async (_label, patch, path) => {
     server.use(http.get(`${BASE}/subjects`, () => json([{ ...subject, ...patch }])));
-    const error = await rejection(client().subjects.list());
-    expect(error).toBeInstanceOf(ResponseValidationError);
-    expect((error as ResponseValidationError).issues.map((issue) => issue.path.join('.'))).toEqual([path]);
+    await expectRefusedResponse(client().subjects.list(), [path]);
   });
 
   it.each<[string, unknown]>([
@@ -74,21 +73,7 @@ describe('subjects.list', () => {
   ])(
     'refuses request options that are %s, as a rejection, before sending',
     async (_label, options, parameter) => {
-      const seen: Request[] = [];
-      server.use(
-        http.all('*', ({ request }) => {
-          seen.push(request);
-          return json([]);
-        }),
-      );
-      let promise: Promise<unknown> | undefined;
-      expect(() => {
-        promise = client().subjects.list(options as never);
-      }).not.toThrow();
-      const error = await rejection(promise!);
-      expect(error).toBeInstanceOf(InvalidParameterError);
-      expect((error as InvalidParameterError).parameter).toBe(parameter);
-      expect(seen).toHaveLength(0);
+      await expectRefused(() => client().subjects.list(options as never), parameter);
     },
   );
 });

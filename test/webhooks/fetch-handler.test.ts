@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InvalidParameterError } from '../../src/core/errors.js';
 import { createWebhookHandler, type WebhookEvent } from '../../src/webhooks/index.js';
-import { encode, validEvent, validJson } from './fixtures.js';
+import { encode, invalidBodies, validEvent, validJson } from './fixtures.js';
 
 const url = 'http://localhost/hooks/metric';
 const post = (body: BodyInit | null, headers?: HeadersInit) =>
@@ -92,21 +92,7 @@ describe('createWebhookHandler: refusals', () => {
     },
   );
 
-  it.each([
-    ['not JSON', 'hello', 'the body is not valid JSON'],
-    ['empty', null, 'the body is empty'],
-    ['invalid UTF-8', new Uint8Array([0x7b, 0xff, 0x7d]), 'not valid UTF-8'],
-    [
-      'an unknown event',
-      JSON.stringify({ ...validEvent, event: 'journal_deleted' }),
-      'unknown webhook event "journal_deleted"',
-    ],
-    [
-      'a wrong field',
-      JSON.stringify({ ...validEvent, journal_id: '7' }),
-      'journal_id: expected an integer, got string "7"',
-    ],
-  ])('answers 400 with the reason for %s', async (_name, body, message) => {
+  it.each(invalidBodies)('answers 400 with the reason for %s', async (_name, body, message) => {
     const { handler, events, errors } = setup();
     const response = await handler(post(body));
     expect(response.status).toBe(400);

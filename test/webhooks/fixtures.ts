@@ -83,3 +83,25 @@ export function isValidEvent(value: unknown): boolean {
   // A real date-time survives the round trip; Feb 30 or 24:00 would come back changed.
   return !Number.isNaN(date.getTime()) && date.toISOString() === record.timestamp.replace('Z', '.000Z');
 }
+
+/** Bodies a receiver must answer with 400, and the reason it must give. */
+export const invalidBodies: Array<[name: string, body: string | Uint8Array<ArrayBuffer>, reason: string]> = [
+  ['not JSON', 'hello', 'the body is not valid JSON'],
+  ['empty', '', 'the body is empty'],
+  ['invalid UTF-8', new Uint8Array([0x7b, 0xff, 0x7d]), 'not valid UTF-8'],
+  [
+    'an unknown event',
+    JSON.stringify({ ...validEvent, event: 'journal_deleted' }),
+    'unknown webhook event "journal_deleted"',
+  ],
+  [
+    'a wrong field',
+    JSON.stringify({ ...validEvent, journal_id: '7' }),
+    'journal_id: expected an integer, got string "7"',
+  ],
+  [
+    'a bad timestamp',
+    JSON.stringify({ ...validEvent, timestamp: '2024-02-30T12:00:00Z' }),
+    'timestamp: expected a UTC',
+  ],
+];

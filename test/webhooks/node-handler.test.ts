@@ -9,7 +9,7 @@ import {
   type WebhookEvent,
   type WebhookHandlerOptions,
 } from '../../src/webhooks/index.js';
-import { encode, validEvent, validJson } from './fixtures.js';
+import { encode, invalidBodies, validEvent, validJson } from './fixtures.js';
 import {
   chain,
   jsonParser,
@@ -105,21 +105,7 @@ describe('createNodeWebhookHandler over node:http', () => {
     expect(events).toEqual([]);
   });
 
-  it.each([
-    ['not JSON', 'hello', 'the body is not valid JSON'],
-    ['empty', '', 'the body is empty'],
-    ['invalid UTF-8', new Uint8Array([0x7b, 0xff, 0x7d]), 'not valid UTF-8'],
-    [
-      'an unknown event',
-      JSON.stringify({ ...validEvent, event: 'journal_deleted' }),
-      'unknown webhook event "journal_deleted"',
-    ],
-    [
-      'a bad timestamp',
-      JSON.stringify({ ...validEvent, timestamp: '2024-02-30T12:00:00Z' }),
-      'timestamp: expected a UTC',
-    ],
-  ])('answers 400 with the reason for %s', async (_name, body, message) => {
+  it.each(invalidBodies)('answers 400 with the reason for %s', async (_name, body, message) => {
     const { url, events, errors } = await serve();
     const response = await postJson(url, body);
     expect(response.status).toBe(400);
