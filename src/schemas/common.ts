@@ -10,6 +10,9 @@ export const integer = z.int();
  */
 export const quartileSchema: z.ZodMiniType<Quartile, unknown> = z.string();
 
+/** The aggregate counts subjects and countries carry. */
+export const aggregateCounts = { journals: integer, papers: integer, citations: integer };
+
 /** `YYYY-MM-DD`, a real calendar date. */
 export const isoDate = z.iso.date();
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { integer } from './common.js';
+import { aggregateCounts, integer } from './common.js';
 
 /** A country with its aggregate counts. */
 export const countrySchema = z.looseObject({
@@ -7,9 +7,7 @@ export const countrySchema = z.looseObject({
   name: z.string(),
   /** A flag emoji. */
   flag: z.string(),
-  journals: integer,
-  papers: integer,
-  citations: integer,
+  ...aggregateCounts,
 });
 /**
  * A country with its counts, as `client.countries.list()` returns them.

@@ -1,14 +1,12 @@
 import * as z from 'zod/mini';
-import { integer } from './common.js';
+import { aggregateCounts, integer } from './common.js';
 
 /** A subject area with its aggregate counts. */
 export const subjectSchema = z.looseObject({
   id: integer,
   name: z.string(),
   slug: z.string(),
-  journals: integer,
-  papers: integer,
-  citations: integer,
+  ...aggregateCounts,
 });
 /**
  * A subject area with its counts, as `client.subjects.list()` returns them.

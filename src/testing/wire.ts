@@ -44,25 +44,21 @@ export const journalPaper = (p: MockPaper) => ({
   citations: p.citations,
 });
 
-/** Element of the paper search's `data` (a gap in the API document: the mock's choice). */
-export const paperSearchItem = (p: MockPaper) => ({
+/** The fields every paper shape of the API shares. */
+const paperFields = (p: MockPaper) => ({
   id: p.id,
   title: p.title,
   authors: p.authors,
   doi: p.doi,
   year: p.year,
   citations: p.citations,
-  oa: p.oa,
-  journal_id: p.journal_id,
 });
 
+/** Element of the paper search's `data` (a gap in the API document: the mock's choice). */
+export const paperSearchItem = (p: MockPaper) => ({ ...paperFields(p), oa: p.oa, journal_id: p.journal_id });
+
 export const paper = (dataset: MockDataset, p: MockPaper) => ({
-  id: p.id,
-  title: p.title,
-  authors: p.authors,
-  doi: p.doi,
-  year: p.year,
-  citations: p.citations,
+  ...paperFields(p),
   abstract: dataset.abstractOf(p),
 });
 
