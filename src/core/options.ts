@@ -115,9 +115,17 @@ export interface ResolvedClientOptions {
 const maxTimeout = 2 ** 31 - 1;
 const maxRetriesBound = 10;
 
-function env(name: string): string | undefined {
-  const process = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
-  return process?.env?.[name] || undefined;
+/**
+ * An environment variable, or `undefined` when it is unset, empty or unreadable: Deno without
+ * `--allow-env` throws on any read, and a client given its options must still construct there.
+ */
+export function env(name: string): string | undefined {
+  try {
+    const process = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
+    return process?.env?.[name] || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function isBrowser(): boolean {

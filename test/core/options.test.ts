@@ -74,6 +74,25 @@ describe('environment variables', () => {
     expect(new URL(seen[0]!.url).host).toBe('api.example.test');
   });
 
+  it('a runtime that refuses to read the environment (Deno without --allow-env) counts it as unset', async () => {
+    // Only the SDK's own variables refuse: msw, under the client in this test, reads others.
+    const env = new Proxy(process.env, {
+      get(target, name) {
+        if (typeof name === 'string' && name.startsWith('METRIC_')) {
+          throw new Error(`NotCapable: Requires env access to "${name}"`);
+        }
+        return target[name as string];
+      },
+    });
+    vi.stubGlobal('process', { ...process, env });
+    const seen = journal42();
+    await client({ apiKey: KEY, baseUrl: BASE }).journals.get(42);
+    expect(seen).toHaveLength(1);
+    const missing = thrown(() => new MetricClient({ baseUrl: BASE }));
+    expect(missing).toBeInstanceOf(MetricError);
+    expect(missing.message).toContain('METRIC_API_KEY');
+  });
+
   it('apiKey: null sends no Authorization even when METRIC_API_KEY is set', async () => {
     vi.stubEnv('METRIC_API_KEY', 'sk_env_key_4');
     const seen = journal42();
