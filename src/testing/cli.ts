@@ -29,6 +29,7 @@ Options:
   --authors <n>         number of authors (default 3000)
   --per-minute <n>      requests per key per minute before 429 (default: no limit)
   --per-day <n>         requests per key per UTC day before 429 (default: no limit)
+  --per-window <n>/<ms> n requests per key per window of ms before 429, e.g. 5/2000 (default: no limit)
   --latency <ms>        delay every answer; <min>-<max> for a random range (default 0)
   --error-rate <0..1>   share of requests answered 500 (default 0)
   --reset-rate <0..1>   share of requests whose connection drops (default 0)
@@ -49,6 +50,7 @@ function main(): void {
       authors: { type: 'string' },
       'per-minute': { type: 'string' },
       'per-day': { type: 'string' },
+      'per-window': { type: 'string' },
       latency: { type: 'string' },
       'error-rate': { type: 'string' },
       'reset-rate': { type: 'string' },
@@ -65,6 +67,7 @@ function main(): void {
   const limits: MockLimits = {
     ...(values['per-minute'] !== undefined && { perMinute: integer(values['per-minute'], '--per-minute') }),
     ...(values['per-day'] !== undefined && { perDay: integer(values['per-day'], '--per-day') }),
+    ...(values['per-window'] !== undefined && { perWindow: perWindow(values['per-window']) }),
   };
   const faults: MockFaultOptions = {
     ...(values.latency !== undefined && { latencyMs: latency(values.latency) }),
@@ -134,6 +137,14 @@ function rate(raw: string, flag: string): number {
   if (raw.trim() === '' || !(value >= 0 && value <= 1))
     fail(`${flag} expects a number from 0 to 1, got '${raw}'`);
   return value;
+}
+
+function perWindow(raw: string): { requests: number; windowMs: number } {
+  const match = /^(\d+)\/(\d+)$/.exec(raw);
+  if (match === null || Number(match[2]) === 0) {
+    fail(`--per-window expects <requests>/<ms> with ms > 0, e.g. 5/2000, got '${raw}'`);
+  }
+  return { requests: Number(match[1]), windowMs: Number(match[2]) };
 }
 
 function latency(raw: string): number | [number, number] {

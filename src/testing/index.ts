@@ -46,7 +46,7 @@ export {
 } from './mock-api.js';
 export { mockHandlers } from './msw.js';
 export { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './params.js';
-export type { MockLimits } from './rate-limit.js';
+export type { MockLimits, MockWindowLimit } from './rate-limit.js';
 export type { MockErrorBody } from './responses.js';
 export { SHOW_VALUES } from './routes.js';
 export { AUTHOR_SORTS, PAPER_SORTS } from './search.js';

@@ -1,7 +1,24 @@
 import { HttpError } from './responses.js';
 
 /**
- * Request limits per API key (API §8 leaves the numbers unstated). Both are off unless set.
+ * A limit over a window of any length, for tests that must see a 429 and its pause in seconds.
+ *
+ * @example
+ * ```ts
+ * createMockApi({ limits: { perWindow: { requests: 5, windowMs: 2_000 } } });
+ * // the sixth request within 2 s of the first gives 429 with Retry-After: 2
+ * ```
+ */
+export interface MockWindowLimit {
+  /** Requests per key accepted in one window (0 refuses every request). */
+  readonly requests: number;
+  /** Length of the window in ms: a positive integer. */
+  readonly windowMs: number;
+}
+
+/**
+ * Request limits per API key (API §8 leaves the numbers unstated). All are off unless set, and all
+ * set apply together: a request must fit in each.
  *
  * @example
  * ```ts
@@ -15,6 +32,12 @@ export interface MockLimits {
   readonly perMinute?: number;
   /** Requests per key per UTC day. @default Infinity */
   readonly perDay?: number;
+  /**
+   * Requests per key per window of `windowMs`. A window opens at the first request counted after the
+   * previous one closed (not on a clock boundary), so a burst that starts on a fresh window always
+   * meets the limit at the same request, whatever the wall clock says. @default no such limit
+   */
+  readonly perWindow?: MockWindowLimit;
 }
 
 const minute = 60_000;
@@ -25,51 +48,104 @@ interface Window {
   count: number;
 }
 
+interface Counts {
+  minute: Window;
+  day: Window;
+  custom: Window;
+}
+
+/** A limit that blocks a request: why, and how long until it lets it through. */
+interface Block {
+  reason: string;
+  waitMs: number;
+}
+
 /**
- * Counts accepted requests per key in fixed windows. A request over a limit is refused with 429 and
- * `Retry-After` (whole seconds until the window that blocks it ends) and is not counted.
+ * Counts accepted requests per key. A request over any limit is refused with 429 and `Retry-After`
+ * (whole seconds, at least 1, until every window that blocks it has ended) and is not counted.
  */
 export class RateLimiter {
-  readonly #limits: Required<MockLimits>;
+  readonly #perMinute: number;
+  readonly #perDay: number;
+  readonly #perWindow: MockWindowLimit | undefined;
   readonly #now: () => number;
-  readonly #windows = new Map<string, { minute: Window; day: Window }>();
+  readonly #counts = new Map<string, Counts>();
 
   constructor(limits: MockLimits | undefined, now: () => number) {
-    this.#limits = { perMinute: Infinity, perDay: Infinity, ...limits };
-    for (const [name, value] of Object.entries(this.#limits)) {
-      if (!(value === Infinity || (Number.isSafeInteger(value) && value >= 0))) {
-        throw new RangeError(
-          `limits.${name} must be a non-negative integer or Infinity, got ${String(value)}`,
-        );
-      }
-    }
+    this.#perMinute = checkCount(limits?.perMinute ?? Infinity, 'limits.perMinute');
+    this.#perDay = checkCount(limits?.perDay ?? Infinity, 'limits.perDay');
+    this.#perWindow = limits?.perWindow === undefined ? undefined : checkWindow(limits.perWindow);
     this.#now = now;
   }
 
   /** Counts one request for `key`, or throws the 429. */
   take(key: string): void {
-    const { perMinute, perDay } = this.#limits;
-    if (perMinute === Infinity && perDay === Infinity) return;
+    const perMinute = this.#perMinute;
+    const perDay = this.#perDay;
+    const perWindow = this.#perWindow;
+    if (perMinute === Infinity && perDay === Infinity && perWindow === undefined) return;
     const now = this.#now();
-    const entry = this.#windows.get(key) ?? { minute: { start: 0, count: 0 }, day: { start: 0, count: 0 } };
-    this.#windows.set(key, entry);
-    roll(entry.minute, now, minute);
-    roll(entry.day, now, day);
-    if (entry.day.count >= perDay)
-      throw tooMany(`Daily request limit of ${perDay} exceeded`, entry.day.start + day - now);
-    if (entry.minute.count >= perMinute) {
-      throw tooMany(`Per-minute request limit of ${perMinute} exceeded`, entry.minute.start + minute - now);
+    let counts = this.#counts.get(key);
+    if (counts === undefined) {
+      counts = {
+        minute: { start: 0, count: 0 },
+        day: { start: 0, count: 0 },
+        custom: { start: 0, count: 0 },
+      };
+      this.#counts.set(key, counts);
     }
-    entry.minute.count++;
-    entry.day.count++;
+    roll(counts.minute, now, minute);
+    roll(counts.day, now, day);
+    const windowOpen = perWindow !== undefined && isOpen(counts.custom, now, perWindow.windowMs);
+    const blocks: Block[] = [];
+    if (counts.day.count >= perDay) {
+      blocks.push({ reason: `Daily request limit of ${perDay}`, waitMs: counts.day.start + day - now });
+    }
+    if (counts.minute.count >= perMinute) {
+      blocks.push({
+        reason: `Per-minute request limit of ${perMinute}`,
+        waitMs: counts.minute.start + minute - now,
+      });
+    }
+    if (perWindow !== undefined && (windowOpen ? counts.custom.count : 0) >= perWindow.requests) {
+      // A limit of 0 never opens a window: refused requests are not counted, so wait one window.
+      const waitMs = windowOpen ? counts.custom.start + perWindow.windowMs - now : perWindow.windowMs;
+      blocks.push({ reason: `Limit of ${perWindow.requests} requests per ${perWindow.windowMs} ms`, waitMs });
+    }
+    if (blocks.length > 0) throw tooMany(blocks);
+    counts.minute.count++;
+    counts.day.count++;
+    if (perWindow !== undefined) {
+      if (windowOpen) counts.custom.count++;
+      else counts.custom = { start: now, count: 1 };
+    }
   }
 
   /** Forgets every count. */
   reset(): void {
-    this.#windows.clear();
+    this.#counts.clear();
   }
 }
 
+function checkCount(value: number, name: string): number {
+  if (!(value === Infinity || (Number.isSafeInteger(value) && value >= 0))) {
+    throw new RangeError(`${name} must be a non-negative integer or Infinity, got ${String(value)}`);
+  }
+  return value;
+}
+
+function checkWindow(limit: MockWindowLimit): MockWindowLimit {
+  const { requests, windowMs } = limit;
+  if (!(Number.isSafeInteger(requests) && requests >= 0)) {
+    throw new RangeError(`limits.perWindow.requests must be a non-negative integer, got ${String(requests)}`);
+  }
+  if (!(Number.isSafeInteger(windowMs) && windowMs > 0)) {
+    throw new RangeError(`limits.perWindow.windowMs must be a positive integer, got ${String(windowMs)}`);
+  }
+  return { requests, windowMs };
+}
+
+/** Fixed windows aligned to multiples of `size` since the epoch (the clock minute, the UTC day). */
 function roll(window: Window, now: number, size: number): void {
   const start = Math.floor(now / size) * size;
   if (window.start !== start) {
@@ -78,7 +154,16 @@ function roll(window: Window, now: number, size: number): void {
   }
 }
 
-function tooMany(reason: string, waitMs: number): HttpError {
-  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return new HttpError(429, `${reason}; retry in ${seconds} s`, { 'retry-after': String(seconds) });
+/** Whether a window opened by a request is still running; a clock set back before it closes it. */
+function isOpen(window: Window, now: number, size: number): boolean {
+  return window.count > 0 && now >= window.start && now < window.start + size;
+}
+
+/** The 429 for the blocking limit that ends last: waiting less would only meet another 429. */
+function tooMany(blocks: readonly Block[]): HttpError {
+  const longest = blocks.reduce((a, b) => (b.waitMs > a.waitMs ? b : a));
+  const seconds = Math.max(1, Math.ceil(longest.waitMs / 1000));
+  return new HttpError(429, `${longest.reason} exceeded; retry in ${seconds} s`, {
+    'retry-after': String(seconds),
+  });
 }

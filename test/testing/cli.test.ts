@@ -44,15 +44,48 @@ describe('scholarly-metrics-mock (the bin)', () => {
     expect(await mock.exit()).toBe(0);
   });
 
+  it('limits requests per short window with --per-window <requests>/<ms>', async () => {
+    // An hour-long window: the second request meets it however slow the machine is.
+    const mock = run([
+      '--port',
+      '0',
+      '--journals',
+      '5',
+      '--papers',
+      '50',
+      '--authors',
+      '10',
+      '--per-window',
+      '1/3600000',
+    ]);
+    await expect.poll(() => mock.output().stdout, { timeout: 10_000 }).toMatch(/\n/);
+    const url = mock.output().stdout.split('\n')[0]!;
+    const send = () => fetch(`${url}/subjects`, { headers: { authorization: `Bearer ${MOCK_API_KEY}` } });
+    expect((await send()).status).toBe(200);
+    const limited = await send();
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
+    expect(await limited.json()).toMatchObject({ message: expect.stringContaining('per 3600000 ms') });
+    mock.child.kill('SIGTERM');
+    expect(await mock.exit()).toBe(0);
+  });
+
   it('explains its options with --help', async () => {
     const help = run(['--help']);
     expect(await help.exit()).toBe(0);
     expect(help.output().stdout).toContain('--per-minute');
+    expect(help.output().stdout).toContain('--per-window <n>/<ms>');
   });
 
   it('exits 2 with the usage on a bad option value', async () => {
     const bad = run(['--error-rate', '3']);
     expect(await bad.exit()).toBe(2);
     expect(bad.output().stderr).toMatch(/--error-rate expects a number from 0 to 1/);
+    for (const value of ['5', '5/0', '5/2s', '1.5/2000']) {
+      const window = run(['--per-window', value]);
+      expect(await window.exit(), value).toBe(2);
+      expect(window.output().stderr, value).toMatch(/--per-window expects <requests>\/<ms>/);
+    }
   });
 });
