@@ -1,7 +1,8 @@
 // CORS lets a page on any origin call the mock (a browser test, the browser example). The API key
 // travels in `Authorization`, not in cookies, so `*` is safe here and credentials are not allowed.
 
-const exposed = 'Retry-After, WWW-Authenticate, Allow';
+// X-Request-Id too: a page reporting an error needs the id that names it.
+const exposed = 'Retry-After, WWW-Authenticate, Allow, X-Request-Id';
 
 /** Adds the CORS headers every answer carries. `Response.error()` has no headers and is returned as is. */
 export function applyCors(response: Response): Response {

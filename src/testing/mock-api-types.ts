@@ -21,7 +21,7 @@ export interface MockApiOptions {
   readonly baseUrl?: string;
   /** Extra API keys and their plans, added to `MOCK_KEYS`. @default {} */
   readonly keys?: Readonly<Record<string, MockPlan>>;
-  /** Per-key request limits; 429 with `Retry-After` beyond them. @default no limits */
+  /** Per-key request limits (per minute, per UTC day, per window of any length); 429 with `Retry-After` beyond them. @default no limits */
   readonly limits?: MockLimits;
   /** Random faults on every request. @default none */
   readonly faults?: MockFaultOptions;
@@ -50,6 +50,11 @@ export interface MockRequestRecord {
   readonly path: string;
   /** The status sent; 0 when the connection was dropped by a `reset` fault. */
   readonly status: number;
+  /**
+   * The id sent in this answer's `X-Request-Id` (assigned even when a `reset` fault drops the
+   * connection before anything is sent). See {@link MockApi.handle} for the format.
+   */
+  readonly requestId: string;
 }
 
 /**
@@ -81,9 +86,15 @@ export interface MockApi {
     unsubscribe(url: string): void;
     readonly urls: readonly string[];
   };
-  /** The last 1,000 API requests, oldest first. */
+  /** The last 1,000 API requests, oldest first, each with the `requestId` its answer carried. */
   readonly requests: readonly MockRequestRecord[];
-  /** Answers a Fetch `Request`. A dropped connection is `Response.error()`. */
+  /**
+   * Answers a Fetch `Request`. A dropped connection is `Response.error()`. Every answer (success,
+   * error, injected fault, preflight, control call) carries `X-Request-Id`: `req_` and a counter of the
+   * requests this mock has received, six digits or more (`req_000001`, `req_000002`…). The count is
+   * per mock and survives `reset()`, so ids are unique over the mock's life and the same test run
+   * gives the same ids. A fault's own `x-request-id` header replaces it.
+   */
   handle(request: Request): Promise<Response>;
   /** A `fetch` served by this mock, without msw or sockets: pass it as the client's `fetch`. */
   readonly fetch: typeof globalThis.fetch;

@@ -7,7 +7,7 @@ import { corrupt, FaultController } from './faults.js';
 import { quartileOf } from './identifiers.js';
 import type { MockApi, MockApiOptions, MockRequestRecord } from './mock-api-types.js';
 import { RateLimiter } from './rate-limit.js';
-import { errorResponse, HttpError, json } from './responses.js';
+import { errorResponse, HttpError, json, withRequestId } from './responses.js';
 import { routeApiPath } from './routes.js';
 import { checkWebhookUrl, deliver, formatTimestamp } from './webhooks.js';
 
@@ -43,9 +43,19 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const urls: string[] = [];
   const requests: MockRequestRecord[] = [];
 
-  const log = (request: Request, url: URL, status: number): void => {
+  // Kept across reset(): an id names one request over the mock's whole life, so a log line written
+  // before a reset never points at a request made after it.
+  let requestCount = 0;
+  const nextRequestId = (): string => `req_${String(++requestCount).padStart(6, '0')}`;
+
+  const log = (request: Request, url: URL, response: Response, requestId: string): void => {
     if (requests.length >= requestLogLimit) requests.shift();
-    requests.push({ method: request.method, path: url.pathname + url.search, status });
+    requests.push({
+      method: request.method,
+      path: url.pathname + url.search,
+      status: response.status,
+      requestId: response.headers.get('x-request-id') ?? requestId,
+    });
   };
 
   const answer = (request: Request, url: URL): Response => {
@@ -63,6 +73,35 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     const body = routeApiPath(dataset, path.slice(basePath.length), url.searchParams);
     const response = json(body);
     return request.method === 'HEAD' ? new Response(null, response) : response;
+  };
+
+  /** The API's answer to one request, faults applied; `Response.error()` when the connection drops. */
+  const respond = async (request: Request, url: URL): Promise<Response> => {
+    const fault = faults.take();
+    if (fault.delayMs > 0) {
+      try {
+        await sleep(fault.delayMs, request.signal);
+      } catch {
+        return Response.error(); // the client gave up: nobody reads this answer
+      }
+    }
+    if (fault.reset) return Response.error();
+    try {
+      let response: Response;
+      if (fault.status !== undefined) {
+        response =
+          fault.body === undefined
+            ? errorResponse(fault.status, `Injected fault: status ${fault.status}`, fault.headers)
+            : json(fault.body, fault.status, fault.headers);
+      } else {
+        response = answer(request, url);
+      }
+      return fault.malformed === undefined ? response : await corrupt(response, fault.malformed);
+    } catch (error) {
+      return error instanceof HttpError
+        ? errorResponse(error.status, error.message, error.headers)
+        : errorResponse(500, `Mock API bug: ${error instanceof Error ? error.message : String(error)}`);
+    }
   };
 
   const api: MockApi = {
@@ -91,41 +130,15 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
 
     async handle(request) {
       const url = new URL(request.url);
-      if (request.method === 'OPTIONS') return preflight(request, options.control === true);
+      const requestId = nextRequestId();
+      if (request.method === 'OPTIONS') {
+        return withRequestId(preflight(request, options.control === true), requestId);
+      }
       if (options.control === true && url.pathname.startsWith('/__mock/')) {
-        return applyCors(await handleControl(api, request, url));
+        return applyCors(withRequestId(await handleControl(api, request, url), requestId));
       }
-      const fault = faults.take();
-      if (fault.delayMs > 0) {
-        try {
-          await sleep(fault.delayMs, request.signal);
-        } catch {
-          log(request, url, 0);
-          return Response.error(); // the client gave up: nobody reads this answer
-        }
-      }
-      if (fault.reset) {
-        log(request, url, 0);
-        return Response.error();
-      }
-      let response: Response;
-      try {
-        if (fault.status !== undefined) {
-          response =
-            fault.body === undefined
-              ? errorResponse(fault.status, `Injected fault: status ${fault.status}`, fault.headers)
-              : json(fault.body, fault.status, fault.headers);
-        } else {
-          response = answer(request, url);
-        }
-        if (fault.malformed !== undefined) response = await corrupt(response, fault.malformed);
-      } catch (error) {
-        response =
-          error instanceof HttpError
-            ? errorResponse(error.status, error.message, error.headers)
-            : errorResponse(500, `Mock API bug: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      log(request, url, response.status);
+      const response = withRequestId(await respond(request, url), requestId);
+      log(request, url, response, requestId);
       return applyCors(response);
     },
 

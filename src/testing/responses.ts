@@ -65,3 +65,14 @@ export class HttpError extends Error {
 export function badRequest(message: string): HttpError {
   return new HttpError(400, message);
 }
+
+/**
+ * Names the answer with `X-Request-Id`, as the API's gateways do, so a client's error or log line can
+ * be matched to the mock's request record. A fault that sets its own `x-request-id` keeps it; a dropped
+ * connection (`Response.error()`) has no headers to carry one.
+ */
+export function withRequestId(response: Response, requestId: string): Response {
+  if (response.type === 'error' || response.headers.has('x-request-id')) return response;
+  response.headers.set('x-request-id', requestId);
+  return response;
+}

@@ -148,8 +148,8 @@ describe('the request log', () => {
     await get(api, '/papers?q=x&page=2');
     await get(api, '/journals/999999');
     expect(api.requests).toEqual([
-      { method: 'GET', path: '/api/v1/papers?q=x&page=2', status: 200 },
-      { method: 'GET', path: '/api/v1/journals/999999', status: 404 },
+      { method: 'GET', path: '/api/v1/papers?q=x&page=2', status: 200, requestId: 'req_000001' },
+      { method: 'GET', path: '/api/v1/journals/999999', status: 404, requestId: 'req_000002' },
     ]);
     api.reset();
     expect(api.requests).toEqual([]);

@@ -22,6 +22,7 @@ describe('CORS', () => {
     expect(response.headers.get('access-control-allow-headers')).toBe(
       'authorization,x-stainless-retry-count,user-agent',
     );
+    expect(response.headers.get('access-control-expose-headers')).toContain('X-Request-Id');
     expect(api.requests).toHaveLength(0);
   });
 
@@ -30,7 +31,7 @@ describe('CORS', () => {
     expect(response.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
   });
 
-  it('marks every answer, errors included, readable from any origin, with Retry-After exposed', async () => {
+  it('marks every answer, errors included, readable from any origin, with Retry-After and X-Request-Id exposed', async () => {
     for (const [path, key] of [
       ['/subjects', undefined],
       ['/journals/999999', undefined],
@@ -39,6 +40,7 @@ describe('CORS', () => {
       const answer = await get(api, path, key);
       expect(answer.headers.get('access-control-allow-origin')).toBe('*');
       expect(answer.headers.get('access-control-expose-headers')).toContain('Retry-After');
+      expect(answer.headers.get('access-control-expose-headers')).toContain('X-Request-Id');
     }
   });
 });

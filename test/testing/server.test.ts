@@ -116,7 +116,9 @@ describe('control endpoints and mockControl', () => {
         new_score: journal.metric_score + 1,
       });
       expect(deliveries).toEqual([{ url: hookUrl, ok: false, status: 404 }]);
-      expect(receiver.api.requests).toEqual([{ method: 'POST', path: '/hooks', status: 404 }]);
+      expect(receiver.api.requests).toEqual([
+        { method: 'POST', path: '/hooks', status: 404, requestId: 'req_000001' },
+      ]);
       expect(await control.unsubscribe(hookUrl)).toEqual([]);
     } finally {
       await receiver.close();
