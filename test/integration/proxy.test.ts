@@ -1,0 +1,261 @@
+// The recipes of docs/proxies.md, run for real: the SDK goes through Debian's squid on 127.0.0.1 to the
+// mock server on 127.0.0.1, and the test reads squid's own logs.
+import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ProxyAgent, fetch as undiciFetch } from 'undici';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MetricClient } from '../../src/index.js';
+import { MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testing/index.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const alias = fileURLToPath(new URL('./src-alias.mjs', import.meta.url));
+const inCi = process.env.CI === 'true' || process.env.CI === '1';
+const squidBinary = ['squid', '/usr/sbin/squid'].find((bin) => spawnSync(bin, ['-v']).status === 0);
+const skip = squidBinary === undefined && !inCi;
+if (skip) {
+  console.warn(
+    '\n*** test/integration/proxy.test.ts SKIPPED: squid is not installed (apt-get install squid). ' +
+      'With CI=true this is a failure, not a skip. ***\n',
+  );
+}
+
+const sizes = { journals: 5, papers: 50, authors: 10, subjects: 3, countries: 5 };
+
+describe.skipIf(skip)('the SDK through a corporate proxy (squid)', { timeout: 60_000 }, () => {
+  let dir: string;
+  let squid: ChildProcess | undefined;
+  let squidOutput = '';
+  let proxyUrl: string;
+  let mock: MockServer;
+  let mockHost: string;
+
+  beforeAll(async () => {
+    if (squidBinary === undefined)
+      throw new Error('squid is not installed: .ci/run installs it with apt-get');
+    mock = await startMockServer({ port: 0, sizes });
+    mockHost = new URL(mock.url).host;
+    dir = await mkdtemp(join(tmpdir(), 'sm-squid-'));
+    // Started as root (as in CI), squid drops to cache_effective_user, which must write its logs here.
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) await chmod(dir, 0o777);
+    const port = await freePort();
+    proxyUrl = `http://127.0.0.1:${port}`;
+    await writeFile(join(dir, 'squid.conf'), squidConf(dir, port, asRoot));
+    squid = spawn(squidBinary, ['-N', '-f', join(dir, 'squid.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    squid.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      squidOutput += chunk;
+    });
+    squid.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      squidOutput += chunk;
+    });
+    await waitForPort(port, squid, () => squidOutput, 20_000);
+  });
+
+  afterEach(() => mock.api.reset());
+
+  afterAll(async () => {
+    if (squid !== undefined && squid.exitCode === null && squid.signalCode === null) {
+      const exited = once(squid, 'exit');
+      squid.kill('SIGTERM'); // shutdown_lifetime 0: squid stops at once
+      const timer = setTimeout(() => squid?.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await mock?.close();
+    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+  });
+
+  /** A log's lines about the mock's host. */
+  async function proxiedLines(file: string): Promise<string[]> {
+    const log = await readFile(join(dir, file), 'utf8').catch(() => '');
+    return log.split('\n').filter((line) => line.includes(mockHost));
+  }
+
+  /** The lines logged after the first `seen`, once there are at least `count` of them. */
+  async function newLines(file: string, seen: number, count: number): Promise<string[]> {
+    await expect
+      .poll(async () => (await proxiedLines(file)).length, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(seen + count);
+    return (await proxiedLines(file)).slice(seen);
+  }
+
+  async function expectNoKeyInSquidLogs(): Promise<void> {
+    for (const file of ['access.log', 'with-ids.log', 'cache.log']) {
+      const log = await readFile(join(dir, file), 'utf8');
+      expect(log.length, file).toBeGreaterThan(0);
+      expect(log, file).not.toContain(MOCK_API_KEY);
+    }
+  }
+
+  it("(a) undici's ProxyAgent, through the client's fetch option", async () => {
+    const logged = (await proxiedLines('with-ids.log')).length;
+    const proxy = new ProxyAgent(proxyUrl);
+    try {
+      // The recipe of docs/proxies.md: undici's own fetch, given a URL and init it can read.
+      const proxiedFetch: typeof fetch = (input, init) => {
+        const request = new Request(input, init);
+        return undiciFetch(request.url, {
+          method: request.method,
+          headers: [...request.headers],
+          signal: request.signal,
+          dispatcher: proxy,
+        }) as unknown as Promise<Response>; // undici's Response, typed apart from the global one
+      };
+      const options = { baseUrl: mock.url, fetch: proxiedFetch, maxRetries: 0 };
+      const journal = await new MetricClient({ ...options, apiKey: MOCK_API_KEY }).journals.get(1);
+      expect(journal.id).toBe(1);
+      await expect(new MetricClient({ ...options, apiKey: null }).journals.get(2)).rejects.toMatchObject({
+        status: 401,
+      });
+      const [ok, refused] = mock.api.requests;
+      expect([ok?.status, refused?.status]).toEqual([200, 401]);
+
+      // squid saw both, each with the X-Request-Id the mock sent for it: they went through the proxy.
+      const lines = await newLines('with-ids.log', logged, 2);
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toContain(`GET http://${mockHost}/api/v1/journals/1 `);
+      expect(lines[0]).toMatch(/ TCP_MISS\/200 /);
+      expect(lines[0]).toContain(ok!.requestId);
+      expect(lines[1]).toContain(`GET http://${mockHost}/api/v1/journals/2 `);
+      expect(lines[1]).toMatch(/ TCP_MISS\/401 /);
+      expect(lines[1]).toContain(refused!.requestId);
+      await expectNoKeyInSquidLogs();
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('(b) NODE_USE_ENV_PROXY=1 with HTTP_PROXY, in a fresh Node process', async () => {
+    const logged = (await proxiedLines('access.log')).length;
+    const script = join(dir, 'env-proxy-child.mjs');
+    await writeFile(
+      script,
+      [
+        "import { MetricClient } from 'scholarly-metrics';",
+        '// METRIC_API_KEY and METRIC_BASE_URL come from the environment, as in an app.',
+        'const journal = await new MetricClient({ maxRetries: 0 }).journals.get(3);',
+        'let anonymous = "no error";',
+        'try { await new MetricClient({ apiKey: null, maxRetries: 0 }).journals.get(4); }',
+        'catch (error) { anonymous = error.status; }',
+        'process.stdout.write(JSON.stringify({ journal: journal.id, anonymous }));',
+      ].join('\n'),
+    );
+    // Whatever proxy settings the machine has are dropped: this process's only route is squid.
+    const inherited = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !/_proxy$/i.test(name) && !name.startsWith('METRIC_')),
+    );
+    const env = {
+      ...inherited,
+      NODE_USE_ENV_PROXY: '1',
+      HTTP_PROXY: proxyUrl,
+      NO_PROXY: '',
+      METRIC_API_KEY: MOCK_API_KEY,
+      METRIC_BASE_URL: mock.url,
+    };
+    const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>(
+      (resolve) => {
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', '--import', alias, script],
+          { cwd: root, env, timeout: 45_000, killSignal: 'SIGKILL' },
+          (error, out, err) =>
+            resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: out, stderr: err }),
+        );
+      },
+    );
+    // Node 22 warns that its env proxy agent is experimental; nothing else may reach stderr.
+    expect(stderr.replace(/^.*(\[UNDICI-EHPA\]|--trace-warnings).*\n/gm, '')).toBe('');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({ journal: 3, anonymous: 401 });
+    expect(mock.api.requests.map((r) => r.status)).toEqual([200, 401]);
+
+    // Node tunnels with CONNECT (squid logs the host, not the path); a later Node may forward the
+    // request instead. Either way squid carried the traffic to the mock's host and port.
+    const lines = await newLines('access.log', logged, 1);
+    for (const line of lines) {
+      expect(line).toMatch(
+        new RegExp(
+          `(CONNECT ${escapeRegExp(mockHost)} |GET http://${escapeRegExp(mockHost)}/api/v1/journals/[34] )`,
+        ),
+      );
+    }
+    await expectNoKeyInSquidLogs();
+  });
+});
+
+/**
+ * squid's stock config refuses `to_localhost`; this one serves loopback only, caches nothing, keeps
+ * every file in `dir`, starts no helper process, and logs each answer's X-Request-Id.
+ */
+function squidConf(dir: string, port: number, asRoot: boolean): string {
+  return [
+    `http_port 127.0.0.1:${port}`,
+    'acl from_loopback src 127.0.0.1/32',
+    'acl to_loopback dst 127.0.0.1/32',
+    'http_access allow from_loopback to_loopback',
+    'http_access deny all',
+    'cache deny all',
+    'cache_mem 8 MB',
+    'logformat with_id %ts.%03tu %6tr %>a %Ss/%03>Hs %<st %rm %ru %un %Sh/%<a %mt %{X-Request-Id}<h',
+    `access_log stdio:${dir}/access.log squid`, // squid's stock format, as a proxy's admin reads it
+    `access_log stdio:${dir}/with-ids.log with_id`,
+    `cache_log ${dir}/cache.log`,
+    'cache_store_log none',
+    `pid_filename ${dir}/squid.pid`,
+    `coredump_dir ${dir}`,
+    'netdb_filename none',
+    'pinger_enable off',
+    'icp_port 0',
+    'htcp_port 0',
+    'dns_nameservers 127.0.0.1', // never asked (every host is an IP), and never anyone but loopback
+    'logfile_rotate 0',
+    'shutdown_lifetime 0 seconds',
+    ...(asRoot ? ['cache_effective_user proxy'] : []),
+    '',
+  ].join('\n');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once something accepts on the port; rejects if `child` exits first or time runs out. */
+async function waitForPort(port: number, child: ChildProcess, output: () => string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`squid exited (${child.exitCode ?? child.signalCode}) before listening:\n${output()}`);
+    }
+    if (await canConnect(port)) return;
+    if (Date.now() > deadline) throw new Error(`squid is not listening on ${port} yet:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
