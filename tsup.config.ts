@@ -1,4 +1,7 @@
+import { join } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
+
+type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
 
 const entry = {
   index: 'src/index.ts',
@@ -21,9 +24,25 @@ const shared: Options = {
   external: [/^node:/],
 };
 
+// The testing entry loads msw (optional, ESM only) with a top-level await, which CommonJS cannot
+// express: the CommonJS build takes src/testing/msw-module-cjs.ts, which requires msw on first use.
+const commonJsMswModule: EsbuildPlugin = {
+  name: 'commonjs-msw-module',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/msw-module\.js$/ }, (args) => ({
+      path: join(args.resolveDir, 'msw-module-cjs.ts'),
+    }));
+  },
+};
+
 export default defineConfig([
   { ...shared, format: 'esm', clean: true },
   // p-retry (and its is-network-error) ship ESM only. Bundling them into the CommonJS build keeps
   // `require('scholarly-metrics')` working on every Node without require(esm).
-  { ...shared, format: 'cjs', noExternal: ['p-retry', 'is-network-error'] },
+  {
+    ...shared,
+    format: 'cjs',
+    noExternal: ['p-retry', 'is-network-error'],
+    esbuildPlugins: [commonJsMswModule],
+  },
 ]);

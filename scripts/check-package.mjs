@@ -7,16 +7,21 @@
 //    node16 from CJS and from ESM, bundler) on that tarball.
 // 4. The entry points' import graphs inside the tarball: `.` and `./webhooks` import no `node:` module
 //    and no msw; `./webhooks` pulls in neither ky, p-retry nor the client.
-// 5. The tarball installed into an empty project (node_modules/.cache/scholarly-metrics/pack/consumer) with npm, its dependencies from
+// 5. The tarball installed into an empty project (a temporary folder outside the repository, so that
+//    nothing resolves from the repository's node_modules) with npm, its dependencies from
 //    the registry: ESM import and CommonJS require of every entry, `scholarly-metrics/openapi.json`,
 //    and a lookup against the mock API.
+// 6. In that project, msw (an optional peer) is not installed: `scholarly-metrics/testing` must still
+//    work, from import and require (scripts/check-package-testing.mjs).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
+import { checkTestingWithoutMsw } from './check-package-testing.mjs';
 import { cache, root } from './runtimes.mjs';
 
 const CONSUMER_ESM = `import assert from 'node:assert/strict';
@@ -31,14 +36,7 @@ assert.ok(journals.length > 0);
 await assert.rejects(client.journals.get(999999999), NotFoundError);
 assert.throws(() => parseWebhookEvent('{}'), WebhookPayloadError);
 assert.equal(spec.openapi, '3.1.0');
-let testing = 'loaded';
-try {
-  const { createMockApi } = await import('scholarly-metrics/testing');
-  assert.equal(typeof createMockApi, 'function');
-} catch (error) {
-  testing = 'NOT loadable without msw: ' + error.message;
-}
-console.log('ESM import of ' + pkg.name + '@' + pkg.version + ': ' + journals.length + ' journals; openapi ' + spec.openapi + '; testing entry ' + testing);
+console.log('ESM import of ' + pkg.name + '@' + pkg.version + ': ' + journals.length + ' journals; openapi ' + spec.openapi);
 `;
 
 const CONSUMER_CJS = `const assert = require('node:assert/strict');
@@ -187,8 +185,8 @@ else pass(`every dependency is imported by the build (${Object.keys(pkg.dependen
 
 // 5. Install the tarball into an empty project and use it.
 step('Install the tarball into an empty project');
-const consumer = join(packDir, 'consumer');
-mkdirSync(consumer, { recursive: true });
+const consumer = mkdtempSync(join(tmpdir(), 'scholarly-metrics-consumer-'));
+process.on('exit', () => rmSync(consumer, { recursive: true, force: true }));
 writeFileSync(
   join(consumer, 'package.json'),
   `${JSON.stringify({ name: 'consumer', private: true }, null, 2)}\n`,
@@ -219,6 +217,8 @@ if (installed.status !== 0) {
   } finally {
     await server.close();
   }
+  step('scholarly-metrics/testing without msw');
+  await checkTestingWithoutMsw({ consumer, pass, fail });
 }
 
 process.stdout.write('\n');
@@ -297,8 +297,18 @@ function runNode(file, options) {
       child.stderr.on('data', (chunk) => {
         output += chunk;
       });
-      child.once('error', reject);
-      child.once('exit', (code) => resolve({ code, output }));
+      const deadline = setTimeout(() => {
+        output += '\n(killed after 60 s)';
+        child.kill('SIGKILL');
+      }, 60_000);
+      child.once('error', (error) => {
+        clearTimeout(deadline);
+        reject(error);
+      });
+      child.once('exit', (code) => {
+        clearTimeout(deadline);
+        resolve({ code, output });
+      });
     }, reject);
   });
 }
