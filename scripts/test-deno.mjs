@@ -1,0 +1,76 @@
+// `npm run test:deno`: the packed package on Deno 2.9 (test/runtimes/deno.ts, checks in
+// test/runtimes/smoke.ts), with Deno installed from the npm registry into
+// node_modules/.cache/scholarly-metrics/deno. The mock API runs here, in Node, on 127.0.0.1; Deno gets
+// `--allow-net=127.0.0.1` and nothing else, and a client built from explicit options.
+//
+// Deno is required where the registry has it: if it cannot be installed, CI (CI=true) fails; elsewhere
+// this says so loudly and exits 0.
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  cache,
+  ensureDeno,
+  installPackedPackage,
+  requireBuild,
+  root,
+  runWithTimeLimit,
+  stopUnlessInstalled,
+  versionOf,
+} from './runtimes.mjs';
+
+const LIMIT_MS = 30_000;
+
+requireBuild('test:deno');
+const deno = stopUnlessInstalled('Deno', ensureDeno());
+process.stdout.write(`test:deno: ${versionOf(deno).split('\n')[0]} (${deno})\n`);
+
+// A project of its own, outside the repository: in the work tree Deno would read the root tsconfig
+// (whose paths point at src/), and under node_modules it would not resolve packages as a user's project.
+const project = mkdtempSync(join(tmpdir(), 'scholarly-metrics-deno-'));
+let status = 1;
+try {
+  const tarball = installPackedPackage(project);
+  for (const file of ['deno.ts', 'smoke.ts']) {
+    copyFileSync(join(root, 'test', 'runtimes', file), join(project, file));
+  }
+  const { startMockServer, MOCK_API_KEY } = await import(
+    pathToFileURL(join(root, 'dist', 'testing.js')).href
+  );
+  const server = await startMockServer({ port: 0, host: '127.0.0.1', control: true });
+  try {
+    const denoDir = join(cache, 'deno', 'dir');
+    mkdirSync(denoDir, { recursive: true });
+    const args = [
+      'run',
+      '--no-prompt',
+      '--no-lock',
+      // The test program imports './smoke.js' as tsc wants; this lets Deno find smoke.ts.
+      '--sloppy-imports',
+      '--allow-net=127.0.0.1',
+      'deno.ts',
+      server.url,
+      MOCK_API_KEY,
+    ];
+    process.stdout.write(`test:deno: ${tarball} installed in ${project}; deno ${args.join(' ')}\n`);
+    const run = await runWithTimeLimit(
+      deno,
+      args,
+      {
+        cwd: project,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: '1' },
+      },
+      LIMIT_MS,
+    );
+    process.stdout.write(`test:deno: Deno ran for ${(run.ms / 1000).toFixed(2)} s (wall time)\n`);
+    if (run.timedOut) process.stderr.write(`test:deno: killed after ${LIMIT_MS / 1000} s\n`);
+    status = run.timedOut ? 1 : run.code;
+  } finally {
+    await server.close();
+  }
+} finally {
+  rmSync(project, { recursive: true, force: true });
+}
+process.stdout.write(`test:deno: ${status === 0 ? 'passed' : 'FAILED'}\n`);
+process.exit(status);
