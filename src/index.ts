@@ -1,4 +1,5 @@
 export { MetricClient } from './client.js';
+export { APIPromise, type WithResponse } from './core/api-promise.js';
 export {
   APIError,
   AuthenticationError,
@@ -16,9 +17,17 @@ export {
   type ValidationIssue,
   WebhookPayloadError,
 } from './core/errors.js';
+export type {
+  AfterResponseHook,
+  AfterResponseState,
+  BeforeRequestHook,
+  BeforeRequestState,
+  ClientHooks,
+} from './core/hooks.js';
 export type { Logger, LogLevel } from './core/logger.js';
 export type { ClientOptions, RequestOptions } from './core/options.js';
-export { Page, PagePromise, type PageRequestOptions } from './core/pagination.js';
+export { Page } from './core/page.js';
+export { PagePromise, type PageRequestOptions } from './core/pagination.js';
 export type { AuthorListParams, Authors } from './resources/authors.js';
 export type { Countries, CountryListParams } from './resources/countries.js';
 export type { JournalPapersParams, Journals } from './resources/journals.js';

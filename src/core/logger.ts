@@ -1,3 +1,5 @@
+import { redactText } from './redact.js';
+
 /**
  * How much the client logs, from nothing to every request.
  *
@@ -48,16 +50,23 @@ export function createLogger(level: LogLevel, sink: Logger | undefined): Logger 
   const at =
     (name: keyof Logger) =>
     (message: string, details?: Record<string, unknown>): void => {
-      if (rank[name] <= rank[level]) target[name](`[scholarly-metrics] ${message}`, details);
+      if (rank[name] > rank[level]) return;
+      // Without details, the line is the message alone: console would print a trailing `undefined`.
+      if (details === undefined) target[name](`[scholarly-metrics] ${message}`);
+      else target[name](`[scholarly-metrics] ${message}`, details);
     };
   return { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
 }
 
-/** Request headers as a plain object, fit for a log line: the Authorization value never appears. */
-export function loggableHeaders(headers: Headers): Record<string, string> {
+/**
+ * Request headers as a plain object, fit for a log line: credentials never appear, nor does the key
+ * in any other header a hook may have put it in.
+ */
+export function loggableHeaders(headers: Headers, secret: string | null): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, name) => {
-    out[name] = name === 'authorization' || name === 'proxy-authorization' ? '[redacted]' : value;
+    out[name] =
+      name === 'authorization' || name === 'proxy-authorization' ? '[redacted]' : redactText(value, secret);
   });
   return out;
 }

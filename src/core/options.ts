@@ -1,4 +1,5 @@
 import { InvalidParameterError, MetricError } from './errors.js';
+import { type ClientHooks, checkHooks } from './hooks.js';
 import { isLogLevel, type Logger, type LogLevel, logLevels } from './logger.js';
 
 /**
@@ -50,6 +51,12 @@ export interface ClientOptions {
    * @default {}
    */
   headers?: HeadersInit | undefined;
+  /**
+   * ky's `beforeRequest` and `afterResponse` hooks, run on every attempt (a retried request runs
+   * them again). See {@link ClientHooks} for what a hook may change.
+   * @default {}
+   */
+  hooks?: ClientHooks | undefined;
   /**
    * In a browser an API key is visible to anyone who opens the page, so the client refuses one unless
    * this is `true`. `apiKey: null` (a proxy adds the key) needs no opt-in.
@@ -107,6 +114,7 @@ export interface ResolvedClientOptions {
   maxRetries: number;
   fetch: typeof globalThis.fetch;
   headers: Headers | undefined;
+  hooks: ClientHooks | undefined;
   logLevel: LogLevel;
   logger: Logger | undefined;
 }
@@ -166,6 +174,7 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedClien
     maxRetries: checkMaxRetries(options.maxRetries) ?? 2,
     fetch,
     headers: checkHeaders(options.headers),
+    hooks: checkHooks(options.hooks),
     logLevel: resolveLogLevel(options.logLevel),
     logger: options.logger,
   };

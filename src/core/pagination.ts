@@ -1,12 +1,9 @@
+import type { WithResponse } from './api-promise.js';
 import { describeValue } from './describe-value.js';
-import { InvalidParameterError, MetricError } from './errors.js';
+import { InvalidParameterError } from './errors.js';
 import type { RequestOptions } from './options.js';
-
-/** The `{ data, total }` envelope of a paginated response. */
-export interface PageBody<T> {
-  readonly data: T[];
-  readonly total: number;
-}
+import { follow, mayHold, Page, type PageBody, type PageSource, stateOf } from './page.js';
+import type { Answer, TransportOptions } from './transport.js';
 
 /**
  * Options of paginated methods: the usual request options, and how far ahead a walk may fetch.
@@ -30,139 +27,8 @@ export interface PageRequestOptions extends RequestOptions {
   prefetch?: number | undefined;
 }
 
-/** Request options as the transport takes them inside a walk. */
-export interface WalkRequestOptions extends RequestOptions {
-  /** Told of every failed attempt that is about to be retried. */
-  onRetry?: ((error: Error) => void) | undefined;
-}
-
-/** Fetches one page by number, the method's other parameters bound; supplied by the resource. */
-export type PageFetcher<T> = (page: number, options: WalkRequestOptions) => Promise<PageBody<T>>;
-
 /** The upper bound of `prefetch`: enough to hide latency, too few to look like a flood. */
 export const maxPrefetch = 8;
-
-/** Where a walk stands after a page: the facts every "is there more?" answer comes from. */
-interface WalkState {
-  /** Items per page as requested, or as the first page came back. */
-  readonly pageSize: number;
-  /** The smallest `total` any page reported: a server whose total keeps growing cannot stretch a walk. */
-  readonly bound: number;
-  /** Items up to and including this page, counting the pages before the first one fetched as full. */
-  readonly seen: number;
-  /** Enough of the page to recognise it if it comes again: its length, first and last items. */
-  readonly fingerprint: string;
-  /**
-   * The same page as the one before: a server or proxy that ignores `page`. Its honest `total` would
-   * otherwise keep a walk going around the same items for as long as the total is large.
-   */
-  readonly repeat: boolean;
-}
-
-const walkStates = new WeakMap<Page<unknown>, WalkState>();
-
-/**
- * One page of results.
- *
- * @example
- * ```ts
- * let page = await client.papers.search({ q: 'graphene', per_page: 50 });
- * while (page.hasNextPage()) page = await page.getNextPage();
- * ```
- */
-export class Page<T> {
-  /** The items of this page. */
-  readonly data: T[];
-  /** Matching items across all pages, as the server reported it with this page. */
-  readonly total: number;
-  /** This page's number (1-based). */
-  readonly page: number;
-  readonly #fetcher: PageFetcher<T>;
-  readonly #options: RequestOptions;
-
-  /** @internal */
-  constructor(body: PageBody<T>, page: number, fetcher: PageFetcher<T>, options: RequestOptions) {
-    this.data = body.data;
-    this.total = body.total;
-    this.page = page;
-    this.#fetcher = fetcher;
-    this.#options = options;
-  }
-
-  /**
-   * Whether another page is worth asking for: this one was not empty, not the previous page again,
-   * and fewer than `total` items were seen.
-   *
-   * @example
-   * ```ts
-   * let page = await client.journals.papers(42, { per_page: 100 });
-   * const papers = [...page.data];
-   * while (page.hasNextPage()) {
-   *   page = await page.getNextPage();
-   *   papers.push(...page.data);
-   * }
-   * ```
-   */
-  hasNextPage(): boolean {
-    const state = walkStates.get(this)!;
-    return this.data.length > 0 && !state.repeat && state.seen < state.bound;
-  }
-
-  /** @internal Whether this page is the previous one served again (a walk ends there, without it). */
-  isRepeat(): boolean {
-    return walkStates.get(this)!.repeat;
-  }
-
-  /**
-   * Fetches the page after this one; rejects with a `MetricError` when {@link Page.hasNextPage} is false.
-   *
-   * @example
-   * ```ts
-   * const first = await client.papers.search({ q: 'graphene', per_page: 50 });
-   * // Without options the next page is fetched with those of the first; these replace them.
-   * const second = first.hasNextPage() ? await first.getNextPage({ timeout: 5_000 }) : undefined;
-   * ```
-   */
-  getNextPage(options: RequestOptions = this.#options): Promise<Page<T>> {
-    if (!this.hasNextPage()) {
-      return Promise.reject(new MetricError('There is no next page: check hasNextPage() first'));
-    }
-    return this.#fetcher(this.page + 1, options).then((body) => this.follow(body, options));
-  }
-
-  /** @internal The page after this one, from its body. */
-  follow(body: PageBody<T>, options: RequestOptions): Page<T> {
-    return makePage(body, this.page + 1, this.#fetcher, options, walkStates.get(this)!);
-  }
-
-  /** @internal Whether page `n`, some way after this one, may still hold items by this page's account. */
-  mayHold(n: number): boolean {
-    const state = walkStates.get(this)!;
-    return this.hasNextPage() && state.seen + (n - this.page - 1) * state.pageSize < state.bound;
-  }
-}
-
-function makePage<T>(
-  body: PageBody<T>,
-  page: number,
-  fetcher: PageFetcher<T>,
-  options: RequestOptions,
-  previous: WalkState | undefined,
-  requestedSize?: number,
-): Page<T> {
-  const { data } = body;
-  const pageSize = previous?.pageSize ?? requestedSize ?? data.length;
-  const fingerprint = `${data.length}:${JSON.stringify(data[0])}:${JSON.stringify(data[data.length - 1])}`;
-  const result = new Page(body, page, fetcher, options);
-  walkStates.set(result, {
-    pageSize,
-    bound: Math.min(previous?.bound ?? body.total, body.total),
-    seen: (previous?.seen ?? (page - 1) * pageSize) + data.length,
-    fingerprint,
-    repeat: data.length > 0 && fingerprint === previous?.fingerprint,
-  });
-  return result;
-}
 
 function checkPrefetch(value: unknown): number {
   if (value === undefined) return 1;
@@ -173,6 +39,17 @@ function checkPrefetch(value: unknown): number {
     );
   }
   return value as number;
+}
+
+function checkLimit(options: { limit?: unknown } | undefined): number {
+  const limit = options?.limit;
+  if (limit === Number.POSITIVE_INFINITY || (Number.isInteger(limit) && (limit as number) >= 0)) {
+    return limit as number;
+  }
+  throw new InvalidParameterError(
+    'limit',
+    `toArray needs { limit }: a whole number of items, or Infinity for all; got ${describeValue(limit)}`,
+  );
 }
 
 /**
@@ -188,31 +65,32 @@ function checkPrefetch(value: unknown): number {
  * ```
  */
 export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
-  readonly #fetcher: PageFetcher<T>;
-  readonly #startPage: number | undefined;
+  readonly #source: PageSource<T>;
+  readonly #startPage: number;
   readonly #pageSize: number | undefined;
   readonly #options: PageRequestOptions;
-  #first: Promise<Page<T>> | undefined;
+  #first: Promise<WithResponse<Page<T>>> | undefined;
 
-  /** @internal `startPage` and `pageSize` are as the caller gave them; the fetcher refuses bad ones. */
+  /** Made by the client's paginated methods; `startPage` and `pageSize` are checked when sent. */
   constructor(
-    fetcher: PageFetcher<T>,
+    source: PageSource<T>,
     startPage: number | undefined,
     pageSize: number | undefined,
     options: PageRequestOptions | undefined,
   ) {
-    this.#fetcher = fetcher;
-    this.#startPage = startPage;
+    this.#source = source;
+    this.#startPage = startPage === undefined ? 1 : startPage;
     this.#pageSize = pageSize;
     this.#options = options ?? {};
   }
 
-  #firstPage(): Promise<Page<T>> {
+  #firstPage(): Promise<WithResponse<Page<T>>> {
     this.#first ??= (async () => {
-      checkPrefetch(this.#options?.prefetch);
-      const page = this.#startPage === undefined ? 1 : this.#startPage;
-      const body = await this.#fetcher(page, this.#options);
-      return makePage(body, page, this.#fetcher, this.#options, undefined, this.#pageSize);
+      checkPrefetch(this.#options.prefetch);
+      const start = this.#startPage;
+      const { data, response, requestId } = await this.#source.answer(start, this.#options);
+      const page = new Page(data, start, this.#source, this.#options, undefined, this.#pageSize);
+      return { data: page, response, requestId };
     })();
     return this.#first;
   }
@@ -222,19 +100,71 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     onFulfilled?: ((page: Page<T>) => R1 | PromiseLike<R1>) | null,
     onRejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    return this.#firstPage().then(onFulfilled, onRejected);
+    return this.#firstPage()
+      .then(({ data }) => data)
+      .then(onFulfilled, onRejected);
   }
 
   catch<R = never>(onRejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<Page<T> | R> {
-    return this.#firstPage().catch(onRejected);
+    return this.then(undefined, onRejected);
   }
 
   finally(onFinally?: (() => void) | null): Promise<Page<T>> {
-    return this.#firstPage().finally(onFinally);
+    return this.then().finally(onFinally);
   }
 
   get [Symbol.toStringTag](): string {
     return 'PagePromise';
+  }
+
+  /**
+   * The first page with the response it came in and its request id.
+   *
+   * @example
+   * ```ts
+   * const { data: page, requestId } = await client.papers.search({ q: 'graphene' }).withResponse();
+   * console.log(page.total, requestId);
+   * ```
+   */
+  withResponse(): Promise<WithResponse<Page<T>>> {
+    return this.#firstPage();
+  }
+
+  /**
+   * The first page's 2xx `Response`, its body unread and not validated.
+   *
+   * @example
+   * ```ts
+   * const response = await client.papers.search({ q: 'graphene' }).asResponse();
+   * console.log(response.headers.get('content-type'));
+   * ```
+   */
+  async asResponse(): Promise<Response> {
+    checkPrefetch(this.#options.prefetch);
+    return this.#source.raw(this.#startPage, this.#options);
+  }
+
+  /**
+   * At most `limit` items, walking as many pages as that takes and not one more: no page past the
+   * one that holds the `limit`-th item is requested, prefetched pages included. `limit` is required;
+   * `Infinity` collects every item.
+   *
+   * @example
+   * ```ts
+   * const first100 = await client.papers.search({ q: 'graphene' }).toArray({ limit: 100 });
+   * ```
+   */
+  async toArray(options: { limit: number }): Promise<T[]> {
+    const limit = checkLimit(options);
+    const items: T[] = [];
+    if (limit === 0) return items;
+    for await (const page of this.#walk(limit)) {
+      for (const item of page.data) {
+        items.push(item);
+        if (items.length === limit) return items;
+      }
+    }
+    return items;
   }
 
   /**
@@ -247,39 +177,50 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
    * }
    * ```
    */
-  async *pages(): AsyncGenerator<Page<T>, void, undefined> {
+  pages(): AsyncGenerator<Page<T>, void, undefined> {
+    return this.#walk(Number.POSITIVE_INFINITY);
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
+    for await (const page of this.pages()) yield* page.data;
+  }
+
+  /** The pages in order, requesting none whose items all lie past the first `limit` of the walk. */
+  async *#walk(limit: number): AsyncGenerator<Page<T>, void, undefined> {
     const stop = new AbortController();
     const user = this.#options.signal;
     let window = checkPrefetch(this.#options.prefetch);
-    const options: WalkRequestOptions = {
+    const options: TransportOptions = {
       ...this.#options,
       signal: user ? AbortSignal.any([user, stop.signal]) : stop.signal,
       onRetry: (error) => {
         if ((error as { status?: unknown }).status === 429) window = Math.min(window, 1);
       },
     };
-    // ahead[i] is the body of page (page.page + 1 + i), already requested.
-    const ahead: Array<Promise<PageBody<T>>> = [];
+    // ahead[i] is the answer for page (page.page + 1 + i), already requested.
+    const ahead: Array<Promise<Answer<PageBody<T>>>> = [];
+    let yielded = 0;
+    /** Whether page `n` may hold one of the first `limit` items, by `page`'s account. */
+    const wanted = (page: Page<T>, n: number) =>
+      mayHold(page, n) && yielded + page.data.length + (n - page.page - 1) * stateOf(page).pageSize < limit;
     try {
-      let page = await this.#firstPage();
+      let page = (await this.#firstPage()).data;
       for (;;) {
-        while (ahead.length < window && page.mayHold(page.page + 1 + ahead.length)) {
-          const request = this.#fetcher(page.page + 1 + ahead.length, options);
+        while (ahead.length < window && wanted(page, page.page + 1 + ahead.length)) {
+          const request = this.#source.answer(page.page + 1 + ahead.length, options);
           // Awaited later, in order; a rejection meanwhile must not count as unhandled.
           request.catch(() => {});
           ahead.push(request);
         }
         yield page;
-        if (!page.hasNextPage()) return;
-        page = page.follow(await (ahead.shift() ?? this.#fetcher(page.page + 1, options)), this.#options);
-        if (page.isRepeat()) return;
+        if (!page.hasNextPage() || !wanted(page, page.page + 1)) return;
+        yielded += page.data.length;
+        const next = await (ahead.shift() ?? this.#source.answer(page.page + 1, options));
+        page = follow(page, next.data, this.#options);
+        if (stateOf(page).repeat) return;
       }
     } finally {
       stop.abort();
     }
-  }
-
-  async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
-    for await (const page of this.pages()) yield* page.data;
   }
 }

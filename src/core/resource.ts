@@ -1,20 +1,34 @@
-import { type PageBody, PagePromise, type PageRequestOptions } from './pagination.js';
+import { APIPromise } from './api-promise.js';
+import type { RequestOptions } from './options.js';
+import type { PageBody } from './page.js';
+import { PagePromise, type PageRequestOptions } from './pagination.js';
 import type { Route, Transport } from './transport.js';
 import type { ResponseShape } from './validate.js';
 
-/** A namespace of the client (`client.journals`, …): it declares requests, the transport sends them. */
+/**
+ * A namespace of the client (`client.journals`, …): it declares what to request and which schema
+ * checks the answer; the transport does the rest.
+ */
 export abstract class APIResource {
   protected readonly transport: Transport;
 
-  /** @internal */
+  /** Made by `MetricClient`, which hands every namespace the same transport. */
   constructor(transport: Transport) {
     this.transport = transport;
   }
 
   /**
-   * A paginated GET. `route(page)` builds the request for one page, its parameter checks included,
-   * so that a refusal rejects the walk instead of throwing at the call site.
+   * A GET answered by one body. `route` builds the request, its parameter checks included, so that a
+   * refusal rejects the promise instead of throwing at the call site.
    */
+  protected request<T>(route: () => Route, shape: ResponseShape<T>, options?: RequestOptions): APIPromise<T> {
+    return new APIPromise(
+      () => this.transport.get(route, shape, options),
+      () => this.transport.raw(route, options),
+    );
+  }
+
+  /** A paginated GET. `route(page)` builds the request for one page, as {@link APIResource.request}. */
   protected paginate<T>(
     route: (page: number) => Route,
     shape: ResponseShape<PageBody<T>>,
@@ -22,7 +36,10 @@ export abstract class APIResource {
     options: PageRequestOptions | undefined,
   ): PagePromise<T> {
     return new PagePromise(
-      (page, pageOptions) => this.transport.get(() => route(page), shape, pageOptions),
+      {
+        answer: (page, pageOptions) => this.transport.get(() => route(page), shape, pageOptions),
+        raw: (page, pageOptions) => this.transport.raw(() => route(page), pageOptions),
+      },
       params?.page,
       params?.per_page,
       options,

@@ -2,24 +2,36 @@ import { APIError, ConnectionError, RateLimitError } from './errors.js';
 
 /** A server asking for a longer wait than this is surfaced at once: it is a daily limit, not a blip. */
 export const maxRetryAfterSeconds = 60;
-const initialDelayMs = 500;
-const maxDelayMs = 8_000;
 const retriedStatuses = new Set([500, 502, 503, 504]);
 
-/** Whether a failed attempt is worth another, and after how many milliseconds; `undefined` means never. */
-export function retryDelay(error: unknown, retryNumber: number): number | undefined {
-  if (error instanceof ConnectionError) return backoff(retryNumber);
-  if (!(error instanceof APIError)) return undefined;
-  if (error.status !== 429 && !retriedStatuses.has(error.status)) return undefined;
-  const retryAfter = error instanceof RateLimitError ? error.retryAfter : parseRetryAfter(error.headers);
-  if (retryAfter === undefined) return backoff(retryNumber);
-  return retryAfter <= maxRetryAfterSeconds ? retryAfter * 1000 : undefined;
+/**
+ * p-retry's own backoff: about 0.5 s before the first retry, doubling, capped at 8 s; p-retry's
+ * `randomize` stretches each wait by a random factor from 1 to 2, so that clients failed by the same
+ * outage do not come back in step.
+ */
+export const backoff = { factor: 2, minTimeout: 500, maxTimeout: 8_000, randomize: true } as const;
+
+/**
+ * Whether a failed attempt is worth another: connection failures and timeouts, 500/502/503/504, and
+ * 429, unless the server asked for a wait longer than {@link maxRetryAfterSeconds}.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (error instanceof ConnectionError) return true;
+  if (!(error instanceof APIError)) return false;
+  if (error.status !== 429 && !retriedStatuses.has(error.status)) return false;
+  const seconds = retryAfterOf(error);
+  return seconds === undefined || seconds <= maxRetryAfterSeconds;
 }
 
-/** About 0.5 s doubling per retry, capped at 8 s, minus up to a quarter of jitter. */
-export function backoff(retryNumber: number): number {
-  const ceiling = Math.min(initialDelayMs * 2 ** (retryNumber - 1), maxDelayMs);
-  return Math.round(ceiling * (1 - Math.random() * 0.25));
+/** The wait the server asked for before the next attempt, in milliseconds, if it said. */
+export function requestedWait(error: unknown): number | undefined {
+  if (!(error instanceof APIError)) return undefined;
+  const seconds = retryAfterOf(error);
+  return seconds === undefined ? undefined : seconds * 1000;
+}
+
+function retryAfterOf(error: APIError): number | undefined {
+  return error instanceof RateLimitError ? error.retryAfter : parseRetryAfter(error.headers);
 }
 
 /** `Retry-After` in seconds, from either form the HTTP standard allows: seconds or an HTTP date. */

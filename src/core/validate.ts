@@ -1,46 +1,46 @@
-import { INVALID } from '../schemas/invalid.js';
+import type * as z from 'zod/mini';
 import { ResponseValidationError, type ValidationIssue } from './errors.js';
 import { summarizeIssues } from './issues.js';
 import { redactText, redactValue } from './redact.js';
+import { toValidationIssues } from './zod-issues.js';
 
 /**
- * A response shape. `parse` is the parser zod's compiler generated from the shape's zod schema at
- * build time (scripts/generate-parsers.ts): it accepts exactly what the schema accepts, at close to
- * `JSON.parse` speed, without shipping zod's compiler or needing `new Function`. `explain` asks zod
- * itself why a body was refused; it is loaded on the first refusal only, so the common path (and a
- * browser page's first load) never carries zod.
+ * What a response is checked against: a zod schema (its `safeParse` is the verdict) and how to name
+ * the response in a message. The schemas live in src/schemas; the core only needs their `safeParse`.
  */
 export interface ResponseShape<T> {
-  readonly name: string;
-  readonly parse: (input: unknown) => T | typeof INVALID;
-  readonly explain: (value: unknown) => Promise<ValidationIssue[]>;
+  /** How messages name the response: "a journal profile". */
+  readonly label: string;
+  readonly schema: {
+    safeParse(value: unknown, params?: { reportInput?: boolean }): z.core.util.SafeParseResult<T>;
+  };
 }
 
 /** Parses and validates a 2xx body. `secret` is kept out of the error, should the body echo it. */
-export async function parseResponse<T>(
-  shape: ResponseShape<T>,
-  text: string,
-  secret: string | null,
-): Promise<T> {
+export function parseResponse<T>(shape: ResponseShape<T>, text: string, secret: string | null): T {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     const what = text.trim() === '' ? 'an empty body' : 'a body that is not JSON';
     throw refusal(
-      `Expected ${shape.name} as JSON, got ${what}`,
+      `Expected ${shape.label} as JSON, got ${what}`,
       [{ path: [], message: 'not JSON' }],
       text,
       secret,
     );
   }
-  const out = shape.parse(value);
-  if (out !== INVALID) return out;
-  // Explained on a copy without the secret: a message quotes (and cuts) values, and a cut secret
-  // would no longer be recognised for redaction.
-  const issues = await shape.explain(redactValue(value, secret));
+  // `reportInput` costs nothing on success: the fast parser answers first, zod's runtime only on a refusal.
+  const result = shape.schema.safeParse(value, { reportInput: true });
+  if (result.success) return result.data;
+  // Explained again on a copy without the secret: a message quotes (and cuts) values, and a cut
+  // secret would no longer be recognised for redaction.
+  const explained = secret
+    ? shape.schema.safeParse(redactValue(value, secret), { reportInput: true })
+    : result;
+  const issues = toValidationIssues((explained.error ?? result.error).issues);
   throw refusal(
-    `The response does not match ${shape.name}: ${summarizeIssues(issues)}`,
+    `The response does not match ${shape.label}: ${summarizeIssues(issues)}`,
     issues,
     text,
     secret,

@@ -1,3 +1,4 @@
+import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/options.js';
 import type { PagePromise, PageRequestOptions } from '../core/pagination.js';
 import { checkId, checkParams, checkPositiveInteger, checkString } from '../core/params.js';
@@ -78,8 +79,8 @@ export class Authors extends APIResource {
    * const author = await client.authors.get(7);
    * ```
    */
-  get(id: number, options?: RequestOptions): Promise<AuthorProfile> {
-    return this.transport.get(
+  get(id: number, options?: RequestOptions): APIPromise<AuthorProfile> {
+    return this.request(
       () => ({ path: `/authors/${segment(checkId('id', id))}` }),
       shapes.authorProfile,
       options,

@@ -1,3 +1,4 @@
+import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/options.js';
 import { checkOneOf, checkParams } from '../core/params.js';
 import { APIResource } from '../core/resource.js';
@@ -37,8 +38,8 @@ export class Countries extends APIResource {
    * const all = await client.countries.list({ show: 'all' });
    * ```
    */
-  list(params?: CountryListParams, options?: RequestOptions): Promise<Country[]> {
-    return this.transport.get(
+  list(params?: CountryListParams, options?: RequestOptions): APIPromise<Country[]> {
+    return this.request(
       () => ({
         path: '/countries',
         query: { show: checkOneOf('show', checkParams(params).show, ['active', 'all']) },

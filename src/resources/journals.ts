@@ -1,3 +1,4 @@
+import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/options.js';
 import type { PagePromise, PageRequestOptions } from '../core/pagination.js';
 import { checkId, checkParams, checkPositiveInteger } from '../core/params.js';
@@ -42,8 +43,8 @@ export class Journals extends APIResource {
    * const journals = await client.journals.list();
    * ```
    */
-  list(options?: RequestOptions): Promise<Journal[]> {
-    return this.transport.get(() => ({ path: '/journals' }), shapes.journalList, options);
+  list(options?: RequestOptions): APIPromise<Journal[]> {
+    return this.request(() => ({ path: '/journals' }), shapes.journalList, options);
   }
 
   /**
@@ -53,8 +54,8 @@ export class Journals extends APIResource {
    * const journal = await client.journals.get(42);
    * ```
    */
-  get(id: number, options?: RequestOptions): Promise<JournalProfile> {
-    return this.transport.get(
+  get(id: number, options?: RequestOptions): APIPromise<JournalProfile> {
+    return this.request(
       () => ({ path: `/journals/${segment(checkId('id', id))}` }),
       shapes.journalProfile,
       options,
@@ -90,8 +91,8 @@ export class Journals extends APIResource {
    * const { current, history } = await client.journals.score(42);
    * ```
    */
-  score(id: number, options?: RequestOptions): Promise<ScoreHistory> {
-    return this.transport.get(
+  score(id: number, options?: RequestOptions): APIPromise<ScoreHistory> {
+    return this.request(
       () => ({ path: `/journals/${segment(checkId('id', id))}/score` }),
       shapes.scoreHistory,
       options,

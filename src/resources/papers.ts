@@ -1,3 +1,4 @@
+import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/options.js';
 import type { PagePromise, PageRequestOptions } from '../core/pagination.js';
 import {
@@ -88,7 +89,7 @@ export class Papers extends APIResource {
    * const paper = await client.papers.get('10.1000/xyz123');
    * ```
    */
-  get(doi: string, options?: RequestOptions): Promise<Paper> {
-    return this.transport.get(() => ({ path: `/papers/${segment(checkDoi(doi))}` }), shapes.paper, options);
+  get(doi: string, options?: RequestOptions): APIPromise<Paper> {
+    return this.request(() => ({ path: `/papers/${segment(checkDoi(doi))}` }), shapes.paper, options);
   }
 }

@@ -1,3 +1,4 @@
+import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/options.js';
 import { APIResource } from '../core/resource.js';
 import { shapes } from '../schemas/shapes.js';
@@ -20,7 +21,7 @@ export class Subjects extends APIResource {
    * const subjects = await client.subjects.list();
    * ```
    */
-  list(options?: RequestOptions): Promise<Subject[]> {
-    return this.transport.get(() => ({ path: '/subjects' }), shapes.subjectList, options);
+  list(options?: RequestOptions): APIPromise<Subject[]> {
+    return this.request(() => ({ path: '/subjects' }), shapes.subjectList, options);
   }
 }

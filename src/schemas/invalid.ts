@@ -1,2 +1,1 @@
-/** What a generated parser returns for a value it does not accept. */
-export const INVALID: unique symbol = Symbol('invalid');
+export { INVALID } from 'zod/v4/core';

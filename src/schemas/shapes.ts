@@ -1,42 +1,32 @@
-import type { PageBody } from '../core/pagination.js';
+import type * as z from 'zod/mini';
+import { type INVALID, withParser } from 'zod/v4/core';
 import type { ResponseShape } from '../core/validate.js';
-import type { Author, AuthorProfile } from './authors.js';
-import type { Country } from './countries.js';
-import type { Journal, JournalPaper, JournalProfile, ScoreHistory } from './journals.js';
-import type { Paper, PaperSummary } from './papers.js';
 import * as parsers from './parsers.generated.js';
-import type { responseSchemas } from './response-schemas.js';
-import type { Subject } from './subjects.js';
+import { responseSchemas as schemas } from './response-schemas.js';
 
-type Name = keyof typeof responseSchemas;
-
-function shape<T>(name: Name, label: string, parse: (input: unknown) => unknown): ResponseShape<T> {
-  return {
-    name: label,
-    parse: parse as ResponseShape<T>['parse'],
-    // zod and the schemas load on the first refused body only (see ResponseShape).
-    explain: (value) => import('./explain.js').then((m) => m.explain(name, value)),
-  };
+/**
+ * A response's zod schema with its build-time parser installed as zod's fast path (`withParser`):
+ * `safeParse` runs the generated parser first, and zod's own runtime decides and explains whatever
+ * that parser refuses.
+ */
+function shape<S extends z.ZodMiniType>(
+  schema: S,
+  parser: (input: unknown) => z.output<S> | typeof INVALID,
+  label: string,
+): ResponseShape<z.output<S>> {
+  return { label, schema: withParser(schema, parser) };
 }
 
-/** Every response the client checks. */
+/** Every response the client checks, by name. */
 export const shapes = {
-  journalList: shape<Journal[]>('journalList', 'a journal list', parsers.journalList),
-  journalProfile: shape<JournalProfile>('journalProfile', 'a journal profile', parsers.journalProfile),
-  journalPaperPage: shape<PageBody<JournalPaper>>(
-    'journalPaperPage',
-    'a page of journal papers',
-    parsers.journalPaperPage,
-  ),
-  scoreHistory: shape<ScoreHistory>('scoreHistory', 'a score history', parsers.scoreHistory),
-  paperSummaryPage: shape<PageBody<PaperSummary>>(
-    'paperSummaryPage',
-    'a page of papers',
-    parsers.paperSummaryPage,
-  ),
-  paper: shape<Paper>('paper', 'a paper', parsers.paper),
-  authorPage: shape<PageBody<Author>>('authorPage', 'a page of authors', parsers.authorPage),
-  authorProfile: shape<AuthorProfile>('authorProfile', 'an author profile', parsers.authorProfile),
-  subjectList: shape<Subject[]>('subjectList', 'a subject list', parsers.subjectList),
-  countryList: shape<Country[]>('countryList', 'a country list', parsers.countryList),
+  journalList: shape(schemas.journalList, parsers.journalList, 'a journal list'),
+  journalProfile: shape(schemas.journalProfile, parsers.journalProfile, 'a journal profile'),
+  journalPaperPage: shape(schemas.journalPaperPage, parsers.journalPaperPage, 'a page of journal papers'),
+  scoreHistory: shape(schemas.scoreHistory, parsers.scoreHistory, 'a score history'),
+  paperSummaryPage: shape(schemas.paperSummaryPage, parsers.paperSummaryPage, 'a page of papers'),
+  paper: shape(schemas.paper, parsers.paper, 'a paper'),
+  authorPage: shape(schemas.authorPage, parsers.authorPage, 'a page of authors'),
+  authorProfile: shape(schemas.authorProfile, parsers.authorProfile, 'an author profile'),
+  subjectList: shape(schemas.subjectList, parsers.subjectList, 'a subject list'),
+  countryList: shape(schemas.countryList, parsers.countryList, 'a country list'),
 };

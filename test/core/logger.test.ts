@@ -89,7 +89,7 @@ describe('loggableHeaders', () => {
       Accept: 'application/json',
       'x-team': 'a',
     });
-    expect(loggableHeaders(headers)).toEqual({
+    expect(loggableHeaders(headers, null)).toEqual({
       authorization: '[redacted]',
       'proxy-authorization': '[redacted]',
       accept: 'application/json',
@@ -172,11 +172,20 @@ describe("logLevel: 'info'", () => {
       }),
     );
     const { lines, logger } = recorder();
-    await client({ logLevel: 'info', logger }).subjects.list();
+    // Fake timers and no jitter: the logged waits are exactly p-retry's backoff.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    try {
+      const done = client({ logLevel: 'info', logger }).subjects.list();
+      await vi.advanceTimersByTimeAsync(2_000);
+      await done;
+    } finally {
+      vi.useRealTimers();
+    }
     expect(calls).toBe(3);
     expect(lines.map((line) => [line.level, line.message])).toEqual([
-      ['info', `[scholarly-metrics] retrying GET ${BASE}/subjects in 0 ms`],
-      ['info', `[scholarly-metrics] retrying GET ${BASE}/subjects in 0 ms`],
+      ['info', `[scholarly-metrics] retrying GET ${BASE}/subjects in 500 ms`],
+      ['info', `[scholarly-metrics] retrying GET ${BASE}/subjects in 1000 ms`],
     ]);
     expect(String(lines[0]!.details?.reason)).toContain('503');
     expect(JSON.stringify(lines)).not.toContain(KEY);

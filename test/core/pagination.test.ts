@@ -187,6 +187,32 @@ describe('walking', () => {
     expect(most).toBeLessThanOrEqual(8);
   });
 
+  it('after a rate-limited (429) page, the walk drops to one page ahead', async () => {
+    let inFlight = 0;
+    let mostBefore = 0;
+    let mostAfter = 0;
+    let limited = false;
+    server.use(
+      http.get(`${BASE}/journals/1/papers`, async ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        inFlight++;
+        if (limited) mostAfter = Math.max(mostAfter, inFlight);
+        else mostBefore = Math.max(mostBefore, inFlight);
+        await delay(20);
+        inFlight--;
+        if (page === 3 && !limited) {
+          limited = true;
+          return json({ message: 'slow down' }, { status: 429, headers: { 'retry-after': '0' } });
+        }
+        return json(honest(100)(page, 10));
+      }),
+    );
+    const items = await collect(client().journals.papers(1, { per_page: 10 }, { prefetch: 4 }));
+    expect(items.map((p) => p.id)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(mostBefore).toBeGreaterThanOrEqual(3);
+    expect(mostAfter).toBeLessThanOrEqual(2);
+  });
+
   it('a failing page mid-walk rejects the walk, in order', async () => {
     server.use(
       http.get(`${BASE}/journals/1/papers`, ({ request }) => {

@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { backoff, parseRetryAfter, retryDelay } from '../../src/core/retry.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isRetryable, parseRetryAfter, requestedWait } from '../../src/core/retry.js';
 import {
   AuthenticationError,
   BadRequestError,
@@ -8,6 +8,7 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  RequestAbortedError,
 } from '../../src/index.js';
 import { BASE, client, json, sequence, useMsw } from '../helpers/msw.js';
 
@@ -17,12 +18,25 @@ const subjects = [{ id: 1, name: 'Physics', slug: 'physics', journals: 3, papers
 const fail = (status: number) => () => json({ message: 'nope' }, { status, headers: { 'retry-after': '0' } });
 const ok = () => json(subjects);
 
+/** How `call` settles once every backoff has run out, on fake timers (no test waits for real). */
+async function settled<T>(call: Promise<T>): Promise<T | unknown> {
+  const outcome = call.catch((error: unknown) => error);
+  await vi.advanceTimersByTimeAsync(60_000);
+  return outcome;
+}
+
 describe('what is retried', () => {
+  beforeEach(() => fakeClock(0.5));
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
   for (const status of [500, 502, 503, 504, 429]) {
     it(`${status} is retried, and a later success wins`, async () => {
       const { handler, seen } = sequence('/subjects', [fail(status), fail(status), ok]);
       server.use(handler);
-      await expect(client().subjects.list()).resolves.toEqual(subjects);
+      expect(await settled(client().subjects.list())).toEqual(subjects);
       expect(seen).toHaveLength(3);
     });
   }
@@ -36,7 +50,7 @@ describe('what is retried', () => {
     it(`${status} is never retried`, async () => {
       const { handler, seen } = sequence('/subjects', [fail(status), ok]);
       server.use(handler);
-      await expect(client({ maxRetries: 5 }).subjects.list()).rejects.toBeInstanceOf(type);
+      expect(await settled(client({ maxRetries: 5 }).subjects.list())).toBeInstanceOf(type);
       expect(seen).toHaveLength(1);
     });
   }
@@ -44,14 +58,14 @@ describe('what is retried', () => {
   it('gives up after maxRetries (client default 2 → 3 attempts)', async () => {
     const { handler, seen } = sequence('/subjects', [fail(503)]);
     server.use(handler);
-    await expect(client().subjects.list()).rejects.toBeInstanceOf(InternalServerError);
+    expect(await settled(client().subjects.list())).toBeInstanceOf(InternalServerError);
     expect(seen).toHaveLength(3);
   });
 
   it('maxRetries per request overrides the client', async () => {
     const { handler, seen } = sequence('/subjects', [fail(503)]);
     server.use(handler);
-    await expect(client({ maxRetries: 5 }).subjects.list({ maxRetries: 1 })).rejects.toThrow(
+    expect(await settled(client({ maxRetries: 5 }).subjects.list({ maxRetries: 1 }))).toBeInstanceOf(
       InternalServerError,
     );
     expect(seen).toHaveLength(2);
@@ -60,65 +74,151 @@ describe('what is retried', () => {
   it('maxRetries 0 sends once', async () => {
     const { handler, seen } = sequence('/subjects', [fail(500)]);
     server.use(handler);
-    await expect(client({ maxRetries: 0 }).subjects.list()).rejects.toThrow(InternalServerError);
+    expect(await settled(client({ maxRetries: 0 }).subjects.list())).toBeInstanceOf(InternalServerError);
     expect(seen).toHaveLength(1);
   });
 
   it('a 501 is not retried', async () => {
     const { handler, seen } = sequence('/subjects', [fail(501)]);
     server.use(handler);
-    await expect(client().subjects.list()).rejects.toBeInstanceOf(InternalServerError);
+    expect(await settled(client().subjects.list())).toBeInstanceOf(InternalServerError);
     expect(seen).toHaveLength(1);
   });
 
   it('a connection failure is retried', async () => {
     const { handler, seen } = sequence('/subjects', [() => HttpResponse.error(), ok]);
     server.use(handler);
-    await expect(client().subjects.list()).resolves.toEqual(subjects);
+    expect(await settled(client().subjects.list())).toEqual(subjects);
     expect(seen).toHaveLength(2);
   });
 });
 
-describe('Retry-After', () => {
-  it('a daily-limit 429 with a long Retry-After surfaces at once, with retryAfter', async () => {
-    const { handler, seen } = sequence('/subjects', [
-      () => json({ message: 'daily limit' }, { status: 429, headers: { 'retry-after': '43200' } }),
-    ]);
-    server.use(handler);
-    const started = performance.now();
-    const error = (await client()
-      .subjects.list()
-      .catch((e: unknown) => e)) as RateLimitError;
-    expect(error).toBeInstanceOf(RateLimitError);
-    expect(error.retryAfter).toBe(43200);
-    expect(seen).toHaveLength(1);
-    expect(performance.now() - started).toBeLessThan(1_000);
+/** Fake timers and a fixed jitter: p-retry's waits become exact, and no test waits for real. */
+function fakeClock(random: number) {
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'Date'],
+    now: Date.parse('2026-01-01T00:00:00Z'),
+  });
+  vi.spyOn(Math, 'random').mockReturnValue(random);
+}
+
+/** Attempts sent by the time `ms` have passed since the call. */
+async function sentBy(seen: readonly Request[], ms: number, now: { at: number }): Promise<number> {
+  await vi.advanceTimersByTimeAsync(ms - now.at);
+  now.at = ms;
+  return seen.length;
+}
+
+describe('backoff and Retry-After, on fake timers', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
   });
 
-  it('waits the Retry-After seconds the server asked for', async () => {
+  it('waits about 0.5 s before the first retry, doubling, capped at 8 s', async () => {
+    fakeClock(0);
+    const { handler, seen } = sequence('/subjects', [() => new HttpResponse(null, { status: 503 })]);
+    server.use(handler);
+    const outcome = client({ maxRetries: 6 })
+      .subjects.list()
+      .catch((error: unknown) => error);
+    const now = { at: 0 };
+    // Attempts at 0, 0.5, 1.5, 3.5, 7.5, 15.5 and 23.5 s: waits of 0.5, 1, 2, 4, 8 and 8 (capped) s.
+    const schedule = [500, 1_500, 3_500, 7_500, 15_500, 23_500];
+    expect(await sentBy(seen, 1, now)).toBe(1);
+    for (const [index, at] of schedule.entries()) {
+      expect(await sentBy(seen, at - 1, now)).toBe(index + 1);
+      expect(await sentBy(seen, at, now)).toBe(index + 2);
+    }
+    expect(await outcome).toBeInstanceOf(InternalServerError);
+  });
+
+  it('jitter stretches a wait up to twice the base, never shortens it', async () => {
+    fakeClock(0.999);
+    const { handler, seen } = sequence('/subjects', [() => new HttpResponse(null, { status: 503 }), ok]);
+    server.use(handler);
+    const result = client().subjects.list();
+    const now = { at: 0 };
+    expect(await sentBy(seen, 998, now)).toBe(1);
+    expect(await sentBy(seen, 1_000, now)).toBe(2);
+    await expect(result).resolves.toEqual(subjects);
+  });
+
+  it('waits the Retry-After seconds the server asked for, when longer than the backoff', async () => {
+    fakeClock(0);
     const { handler, seen } = sequence('/subjects', [
-      () => json({}, { status: 429, headers: { 'retry-after': '1' } }),
+      () => json({}, { status: 429, headers: { 'retry-after': '3' } }),
       ok,
     ]);
     server.use(handler);
-    const started = performance.now();
-    await client().subjects.list();
-    const waited = performance.now() - started;
-    expect(seen).toHaveLength(2);
-    expect(waited).toBeGreaterThanOrEqual(950);
+    const result = client().subjects.list();
+    const now = { at: 0 };
+    expect(await sentBy(seen, 2_999, now)).toBe(1);
+    expect(await sentBy(seen, 3_000, now)).toBe(2);
+    await expect(result).resolves.toEqual(subjects);
+  });
+
+  it('Retry-After: 0 still waits the backoff, so a busy server is not hammered', async () => {
+    fakeClock(0);
+    const { handler, seen } = sequence('/subjects', [fail(503), ok]);
+    server.use(handler);
+    const result = client().subjects.list();
+    const now = { at: 0 };
+    expect(await sentBy(seen, 499, now)).toBe(1);
+    expect(await sentBy(seen, 500, now)).toBe(2);
+    await expect(result).resolves.toEqual(subjects);
   });
 
   it('accepts an HTTP date', async () => {
-    const soon = new Date(Date.now() + 1_000).toUTCString();
+    fakeClock(0);
+    const soon = new Date(Date.now() + 5_000).toUTCString();
     const { handler, seen } = sequence('/subjects', [
       () => json({}, { status: 503, headers: { 'retry-after': soon } }),
       ok,
     ]);
     server.use(handler);
-    await client().subjects.list();
-    expect(seen).toHaveLength(2);
+    const result = client().subjects.list();
+    const now = { at: 0 };
+    expect(await sentBy(seen, 4_999, now)).toBe(1);
+    expect(await sentBy(seen, 5_000, now)).toBe(2);
+    await expect(result).resolves.toEqual(subjects);
   });
 
+  it('a daily-limit 429 with a long Retry-After surfaces at once, with retryAfter', async () => {
+    fakeClock(0);
+    const { handler, seen } = sequence('/subjects', [
+      () => json({ message: 'daily limit' }, { status: 429, headers: { 'retry-after': '43200' } }),
+    ]);
+    server.use(handler);
+    // No timer is advanced: the rejection comes without any wait.
+    const error = await client()
+      .subjects.list()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfter).toBe(43200);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('an abort during the wait ends it, and nothing more is sent', async () => {
+    fakeClock(0);
+    const { handler, seen } = sequence('/subjects', [
+      () => json({}, { status: 503, headers: { 'retry-after': '30' } }),
+      ok,
+    ]);
+    server.use(handler);
+    const controller = new AbortController();
+    const outcome = client()
+      .subjects.list({ signal: controller.signal })
+      .catch((error: unknown) => error);
+    const now = { at: 0 };
+    expect(await sentBy(seen, 10_000, now)).toBe(1);
+    controller.abort();
+    expect(await outcome).toBeInstanceOf(RequestAbortedError);
+    expect(await sentBy(seen, 60_000, now)).toBe(1);
+  });
+});
+
+describe('Retry-After', () => {
   it('parses both forms', () => {
     const now = Date.parse('2026-01-01T00:00:00Z');
     const at = (value: string) => parseRetryAfter(new Headers({ 'retry-after': value }), now);
@@ -130,41 +230,18 @@ describe('Retry-After', () => {
     expect(at('-5')).toBeUndefined();
     expect(parseRetryAfter(new Headers(), now)).toBeUndefined();
   });
-});
 
-describe('backoff', () => {
-  it('starts near 0.5 s, doubles, caps near 8 s, with jitter below the ceiling', () => {
-    for (let i = 0; i < 200; i++) {
-      const first = backoff(1);
-      expect(first).toBeGreaterThanOrEqual(375);
-      expect(first).toBeLessThanOrEqual(500);
-      const second = backoff(2);
-      expect(second).toBeGreaterThanOrEqual(750);
-      expect(second).toBeLessThanOrEqual(1_000);
-      const late = backoff(12);
-      expect(late).toBeGreaterThanOrEqual(6_000);
-      expect(late).toBeLessThanOrEqual(8_000);
-    }
-  });
-
-  it('retryDelay: Retry-After above 60 s means no retry; none means backoff', () => {
+  it('what is retryable: Retry-After above 60 s means no retry; no Retry-After means backoff', () => {
     const rateLimit = (seconds?: number) => new RateLimitError(429, new Headers(), undefined, seconds);
-    expect(retryDelay(rateLimit(60), 1)).toBe(60_000);
-    expect(retryDelay(rateLimit(61), 1)).toBeUndefined();
-    expect(retryDelay(rateLimit(undefined), 1)).toBeLessThanOrEqual(500);
+    expect(isRetryable(rateLimit(60))).toBe(true);
+    expect(requestedWait(rateLimit(60))).toBe(60_000);
+    expect(isRetryable(rateLimit(61))).toBe(false);
+    expect(isRetryable(rateLimit(undefined))).toBe(true);
+    expect(requestedWait(rateLimit(undefined))).toBeUndefined();
     const unavailable = new InternalServerError(503, new Headers({ 'retry-after': '7200' }), undefined);
-    expect(retryDelay(unavailable, 1)).toBeUndefined();
-    expect(retryDelay(new Error('other'), 1)).toBeUndefined();
+    expect(isRetryable(unavailable)).toBe(false);
+    expect(isRetryable(new Error('other'))).toBe(false);
   });
-});
-
-it('5xx without Retry-After waits a real backoff between attempts', async () => {
-  const { handler, seen } = sequence('/subjects', [() => new HttpResponse(null, { status: 503 }), ok]);
-  server.use(handler);
-  const started = performance.now();
-  await client().subjects.list();
-  expect(seen).toHaveLength(2);
-  expect(performance.now() - started).toBeGreaterThanOrEqual(370);
 });
 
 it('retries honour the per-request path (the same URL each time)', async () => {

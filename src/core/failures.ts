@@ -1,0 +1,78 @@
+import {
+  APIError,
+  AuthenticationError,
+  BadRequestError,
+  ConnectionError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+} from './errors.js';
+import { redactCause, redactHeaders, redactText, redactValue } from './redact.js';
+import { parseRetryAfter } from './retry.js';
+
+/** The request id a server or gateway put on its answer, if any. */
+export function requestIdOf(headers: Headers): string | undefined {
+  return headers.get('x-request-id') ?? headers.get('request-id') ?? undefined;
+}
+
+/** The typed error for a non-2xx answer; `secret` is kept out of its headers and body. */
+export function statusError(response: Response, text: string, secret: string | null): APIError {
+  const headers = redactHeaders(response.headers, secret);
+  let body: unknown;
+  if (text !== '') {
+    try {
+      body = redactValue(JSON.parse(text), secret);
+    } catch {
+      body = redactText(text, secret);
+    }
+  }
+  const { status } = response;
+  switch (status) {
+    case 400:
+      return new BadRequestError(status, headers, body);
+    case 401:
+      return new AuthenticationError(status, headers, body);
+    case 403:
+      return new PermissionDeniedError(status, headers, body);
+    case 404:
+      return new NotFoundError(status, headers, body);
+    case 429:
+      return new RateLimitError(status, headers, body, parseRetryAfter(headers));
+    default:
+      return status >= 500
+        ? new InternalServerError(status, headers, body)
+        : new APIError(status, headers, body);
+  }
+}
+
+/** Error codes that say more than a runtime's "fetch failed": ECONNREFUSED, ENOTFOUND, ECONNRESET… */
+const codePattern = /^[A-Z][A-Z0-9_]{2,}$/;
+const maxDepth = 8;
+
+/**
+ * A request that got no answer. ky wraps the runtime's error in its own `NetworkError`; the cause
+ * kept is the runtime's, and the message names the lowest reason in its chain, since "fetch failed"
+ * alone does not tell a refused connection from an unknown host.
+ */
+export function connectionError(what: string, error: unknown, secret: string | null): ConnectionError {
+  const raw = (error as { name?: unknown }).name === 'NetworkError' ? (error as Error).cause : error;
+  const cause = redactCause(raw, secret);
+  return new ConnectionError(`${what} failed: ${describeChain(cause)}`, { cause });
+}
+
+function describeChain(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  let reason = error.message;
+  let code: string | undefined;
+  let deepest: unknown = error;
+  for (let depth = 0; deepest instanceof Error && depth < maxDepth; depth++) {
+    const found = (deepest as { code?: unknown }).code;
+    if (typeof found === 'string' && codePattern.test(found)) code = found;
+    if (deepest !== error && deepest.message && !reason.includes(deepest.message)) {
+      reason += `: ${deepest.message}`;
+    }
+    deepest = deepest.cause;
+  }
+  return code && !reason.includes(code) ? `${reason} (${code})` : reason;
+}

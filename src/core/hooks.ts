@@ -1,0 +1,94 @@
+import type { AfterResponseHook, BeforeRequestHook, Hooks } from 'ky';
+import { MetricError } from './errors.js';
+import { type Logger, loggableHeaders } from './logger.js';
+import { redactCause, redactText } from './redact.js';
+
+export type { AfterResponseHook, AfterResponseState, BeforeRequestHook, BeforeRequestState } from 'ky';
+
+/**
+ * ky's own hooks, run on every attempt: a retried request runs them again.
+ *
+ * - `beforeRequest` gets `{ request, options, retryCount }` and may return a new `Request` (to add
+ *   or change headers, sign the request, rewrite its URL), or a `Response`, which is then used as the
+ *   server's answer (a cache, a test double): it is checked like any other.
+ * - `afterResponse` gets the same plus `response` (a clone) and may return a new `Response` that
+ *   replaces the server's: its status and body are then what the client maps and validates.
+ *
+ * Retries stay the client's (`maxRetries`): ky's `retryCount` is always 0 here, and a hook's
+ * `ky.retry()` marker retries nothing. An error a hook throws fails the call with a `MetricError`
+ * whose `cause` is that error, and is not retried.
+ *
+ * @example
+ * ```ts
+ * import { type ClientHooks, MetricClient } from 'scholarly-metrics';
+ *
+ * const hooks: ClientHooks = {
+ *   beforeRequest: [({ request }) => request.headers.set('x-trace-id', crypto.randomUUID())],
+ *   afterResponse: [({ request, response }) => console.log(response.status, request.url)],
+ * };
+ * const client = new MetricClient({ apiKey, baseUrl, hooks });
+ * ```
+ */
+export interface ClientHooks {
+  /** Run before each attempt is sent, in order. */
+  beforeRequest?: BeforeRequestHook[] | undefined;
+  /** Run on each attempt's response, in order. */
+  afterResponse?: AfterResponseHook[] | undefined;
+}
+
+/** Checks the `hooks` option at construction, so a typo fails there and not on the first request. */
+export function checkHooks(value: ClientHooks | undefined): ClientHooks | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || typeof value !== 'object') {
+    throw new MetricError('`hooks` must be an object with `beforeRequest` and/or `afterResponse` arrays');
+  }
+  for (const kind of ['beforeRequest', 'afterResponse'] as const) {
+    const list = value[kind];
+    if (list !== undefined && !(Array.isArray(list) && list.every((hook) => typeof hook === 'function'))) {
+      throw new MetricError(`\`hooks.${kind}\` must be an array of functions`);
+    }
+  }
+  return value;
+}
+
+/** The hooks handed to ky: the user's, each guarded, and the debug log of what is actually sent. */
+export function hooksFor(
+  hooks: ClientHooks | undefined,
+  logger: Logger | undefined,
+  secret: string | null,
+): Hooks {
+  const beforeRequest = (hooks?.beforeRequest ?? []).map(
+    (hook): BeforeRequestHook =>
+      async (state) => {
+        try {
+          return await hook(state);
+        } catch (error) {
+          throw hookError('beforeRequest', error, secret);
+        }
+      },
+  );
+  const afterResponse = (hooks?.afterResponse ?? []).map(
+    (hook): AfterResponseHook =>
+      async (state) => {
+        try {
+          return await hook(state);
+        } catch (error) {
+          throw hookError('afterResponse', error, secret);
+        }
+      },
+  );
+  // Logged last, so that the line shows the request as the user's hooks left it.
+  if (logger) {
+    beforeRequest.push(({ request }) => {
+      logger.debug(`${request.method} ${request.url}`, { headers: loggableHeaders(request.headers, secret) });
+    });
+  }
+  return { beforeRequest, afterResponse };
+}
+
+function hookError(kind: string, error: unknown, secret: string | null): MetricError {
+  if (error instanceof MetricError) return error;
+  const cause = redactCause(error, secret);
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new MetricError(`A ${kind} hook threw: ${redactText(reason, secret)}`, { cause });
+}

@@ -1,0 +1,133 @@
+import { MetricError } from './errors.js';
+import type { RequestOptions } from './options.js';
+import type { Answer, TransportOptions } from './transport.js';
+
+/** The `{ data, total }` envelope of a paginated response. */
+export interface PageBody<T> {
+  readonly data: T[];
+  readonly total: number;
+}
+
+/** How a walk reaches the server: each page validated, or the first one's response left unread. */
+export interface PageSource<T> {
+  answer(page: number, options: TransportOptions): Promise<Answer<PageBody<T>>>;
+  raw(page: number, options: TransportOptions): Promise<Response>;
+}
+
+/** Where a walk stands after a page: the facts every "is there more?" answer comes from. */
+export interface WalkState {
+  /** Items per page as requested, or as the first page came back. */
+  readonly pageSize: number;
+  /** The smallest `total` any page reported: a server whose total keeps growing cannot stretch a walk. */
+  readonly bound: number;
+  /** Items up to and including this page, counting the pages before the first one fetched as full. */
+  readonly seen: number;
+  /** Enough of the page to recognise it if it comes again: its length, first and last items. */
+  readonly fingerprint: string;
+  /**
+   * The same page as the one before: a server or proxy that ignores `page`. Its honest `total` would
+   * otherwise keep a walk going around the same items for as long as the total is large.
+   */
+  readonly repeat: boolean;
+}
+
+// The walk in PagePromise reads a page's private state through these, set in Page's static block.
+export let stateOf: <T>(page: Page<T>) => WalkState;
+export let follow: <T>(page: Page<T>, body: PageBody<T>, options: RequestOptions) => Page<T>;
+
+/**
+ * One page of results. Pages are made by the client's paginated methods.
+ *
+ * @example
+ * ```ts
+ * let page = await client.papers.search({ q: 'graphene', per_page: 50 });
+ * while (page.hasNextPage()) page = await page.getNextPage();
+ * ```
+ */
+export class Page<T> {
+  /** The items of this page. */
+  readonly data: T[];
+  /** Matching items across all pages, as the server reported it with this page. */
+  readonly total: number;
+  /** This page's number (1-based). */
+  readonly page: number;
+  readonly #source: PageSource<T>;
+  readonly #options: RequestOptions;
+  readonly #state: WalkState;
+
+  static {
+    stateOf = (page) => page.#state;
+    follow = (page, body, options) => new Page(body, page.page + 1, page.#source, options, page.#state);
+  }
+
+  /**
+   * @param previous the state after the page before, when this one follows it in a walk
+   * @param requestedSize `per_page` as the caller asked, for the first page of a walk
+   */
+  constructor(
+    body: PageBody<T>,
+    page: number,
+    source: PageSource<T>,
+    options: RequestOptions,
+    previous?: WalkState,
+    requestedSize?: number,
+  ) {
+    this.data = body.data;
+    this.total = body.total;
+    this.page = page;
+    this.#source = source;
+    this.#options = options;
+    const { data } = body;
+    const pageSize = previous?.pageSize ?? requestedSize ?? data.length;
+    const fingerprint = `${data.length}:${JSON.stringify(data[0])}:${JSON.stringify(data[data.length - 1])}`;
+    this.#state = {
+      pageSize,
+      bound: Math.min(previous?.bound ?? body.total, body.total),
+      seen: (previous?.seen ?? (page - 1) * pageSize) + data.length,
+      fingerprint,
+      repeat: data.length > 0 && fingerprint === previous?.fingerprint,
+    };
+  }
+
+  /**
+   * Whether another page is worth asking for: this one was not empty, not the previous page again,
+   * and fewer than `total` items were seen.
+   *
+   * @example
+   * ```ts
+   * let page = await client.journals.papers(42, { per_page: 100 });
+   * const papers = [...page.data];
+   * while (page.hasNextPage()) {
+   *   page = await page.getNextPage();
+   *   papers.push(...page.data);
+   * }
+   * ```
+   */
+  hasNextPage(): boolean {
+    const state = this.#state;
+    return this.data.length > 0 && !state.repeat && state.seen < state.bound;
+  }
+
+  /**
+   * Fetches the page after this one; rejects with a `MetricError` when {@link Page.hasNextPage} is false.
+   *
+   * @example
+   * ```ts
+   * const first = await client.papers.search({ q: 'graphene', per_page: 50 });
+   * // Without options the next page is fetched with those of the first; these replace them.
+   * const second = first.hasNextPage() ? await first.getNextPage({ timeout: 5_000 }) : undefined;
+   * ```
+   */
+  getNextPage(options: RequestOptions = this.#options): Promise<Page<T>> {
+    if (!this.hasNextPage()) {
+      return Promise.reject(new MetricError('There is no next page: check hasNextPage() first'));
+    }
+    return this.#source.answer(this.page + 1, options).then(({ data }) => follow(this, data, options));
+  }
+}
+
+/** Whether page `n`, some way after `page`, may still hold items by `page`'s account. */
+export function mayHold<T>(page: Page<T>, n: number): boolean {
+  const state = stateOf(page);
+  return page.hasNextPage() && state.seen + (n - page.page - 1) * state.pageSize < state.bound;
+}
