@@ -4,7 +4,7 @@
 // mockHandlers throws a MetricError that says how to install msw.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { delimiter, dirname, join } from 'node:path';
+import { join } from 'node:path';
 
 /** Starts the installed command, reads the base URL from its first stdout line, makes one request, stops it. */
 const CLI_CHECK = `async function checkCli() {
@@ -108,19 +108,16 @@ export async function checkTestingWithoutMsw({ consumer, pass, fail }) {
   ];
   for (const [file, source, how] of programs) {
     writeFileSync(join(consumer, file), source);
-    const { code, output } = await runNode(join(consumer, file), consumer);
+    const { code, output } = await runNode(join(consumer, file), { cwd: consumer });
     if (code !== 0) fail(`scholarly-metrics/testing without msw, by ${how} (${file}):\n${output}`);
     else pass(`testing without msw, by ${how}: ${output.trim()}`);
   }
 }
 
-function runNode(file, cwd) {
+/** Runs `file` with this Node; resolves to its exit code and combined output. Killed after 60 s. */
+export function runNode(file, options) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [file], {
-      cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH}` },
-    });
+    const child = spawn(process.execPath, [file], { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const collect = (chunk) => {
       output += chunk;

@@ -21,7 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
-import { checkTestingWithoutMsw } from './check-package-testing.mjs';
+import { checkTestingWithoutMsw, runNode } from './check-package-testing.mjs';
 import { cache, root } from './runtimes.mjs';
 
 const CONSUMER_ESM = `import assert from 'node:assert/strict';
@@ -284,31 +284,4 @@ function importGraph(files, entry) {
   };
   visit(entry);
   return { modules, bare };
-}
-
-function runNode(file, options) {
-  return new Promise((resolve, reject) => {
-    import('node:child_process').then(({ spawn }) => {
-      const child = spawn(process.execPath, [file], { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-      let output = '';
-      child.stdout.on('data', (chunk) => {
-        output += chunk;
-      });
-      child.stderr.on('data', (chunk) => {
-        output += chunk;
-      });
-      const deadline = setTimeout(() => {
-        output += '\n(killed after 60 s)';
-        child.kill('SIGKILL');
-      }, 60_000);
-      child.once('error', (error) => {
-        clearTimeout(deadline);
-        reject(error);
-      });
-      child.once('exit', (code) => {
-        clearTimeout(deadline);
-        resolve({ code, output });
-      });
-    }, reject);
-  });
 }
