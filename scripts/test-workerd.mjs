@@ -68,6 +68,8 @@ try {
       cwd: project,
       stdio: ['ignore', 'inherit', 'inherit', 'pipe'],
     });
+    // Never leave workerd serving if this script dies on the way.
+    process.once('exit', () => child.kill('SIGKILL'));
     const killer = setTimeout(() => {
       failures.push(`workerd run killed after ${LIMIT_MS / 1000} s`);
       child.kill('SIGKILL');
@@ -129,8 +131,12 @@ function listeningPort(workerdProcess) {
     workerdProcess.once('exit', (code) => reject(new Error(`workerd exited (${code}) before listening`)));
     workerdProcess.once('error', reject);
     createInterface({ input: workerdProcess.stdio[3] }).on('line', (line) => {
-      const message = JSON.parse(line);
-      if (message.event === 'listen' && message.socket === 'http') resolve(message.port);
+      try {
+        const message = JSON.parse(line);
+        if (message.event === 'listen' && message.socket === 'http') resolve(message.port);
+      } catch {
+        reject(new Error(`workerd wrote an unexpected control message: ${line}`));
+      }
     });
   });
 }
