@@ -37,12 +37,12 @@ const commonJsMswModule: EsbuildPlugin = {
 
 export default defineConfig([
   { ...shared, format: 'esm', clean: true },
-  // ky, p-retry (and its is-network-error) ship ESM only. Bundling them into the CommonJS build keeps
+  // ky, p-queue, p-retry (and its is-network-error) ship ESM only. Bundling them into the CommonJS build keeps
   // `require('scholarly-metrics')` working on every Node without require(esm).
   {
     ...shared,
     format: 'cjs',
-    noExternal: ['ky', 'p-retry', 'is-network-error'],
+    noExternal: ['ky', 'p-queue', 'p-retry', 'is-network-error'],
     esbuildPlugins: [commonJsMswModule],
   },
 ]);

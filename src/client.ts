@@ -1,4 +1,6 @@
-import { type ClientOptions, resolveClientOptions } from './core/options.js';
+import { MetricError } from './core/errors.js';
+import { type ClientOptions, type ResolvedClientOptions, resolveClientOptions } from './core/options.js';
+import { Quota } from './core/quota.js';
 import { Transport } from './core/transport.js';
 import { Authors } from './resources/authors.js';
 import { Countries } from './resources/countries.js';
@@ -30,16 +32,79 @@ export class MetricClient {
   /** Countries. */
   readonly countries: Countries;
 
+  readonly #options: ClientOptions;
+  readonly #resolved: ResolvedClientOptions;
+  readonly #quota: Quota;
+  /** The quota a client made by {@link MetricClient.withOptions} takes over from its parent. */
+  static #inherited: Quota | undefined;
+
   /**
    * Throws a `MetricError` that names the option or variable to set when the key or base URL is
    * missing or malformed.
    */
   constructor(options?: ClientOptions) {
-    const transport = new Transport(resolveClientOptions(options));
+    const inherited = MetricClient.#inherited;
+    MetricClient.#inherited = undefined;
+    this.#options = { ...options };
+    this.#resolved = resolveClientOptions(options);
+    this.#quota = inherited ?? new Quota(this.#options);
+    const transport = new Transport(this.#resolved, this.#quota);
     this.journals = new Journals(transport);
     this.papers = new Papers(transport);
     this.authors = new Authors(transport);
     this.subjects = new Subjects(transport);
     this.countries = new Countries(transport);
   }
+
+  /**
+   * A new client over this one's options with `options` laid over them; `headers` are merged, the
+   * new ones winning. This client is unchanged.
+   *
+   * The new client shares this one's quota (`maxConcurrency`, `maxRequestsPerMinute` and the pause
+   * after a 429) as long as it talks to the same API with the same key and sets no limit of its
+   * own: the server counts requests per key, so two clients on one key draw from one allowance.
+   *
+   * @example
+   * ```ts
+   * const client = new MetricClient({ apiKey, baseUrl, maxConcurrency: 4 });
+   * // Fail fast for an interactive call; still within the same four requests in flight.
+   * const strict = client.withOptions({ timeout: 5_000, maxRetries: 0 });
+   * const journal = await strict.journals.get(42);
+   * ```
+   */
+  withOptions(options: ClientOptions): MetricClient {
+    if (options === null || typeof options !== 'object') {
+      throw new MetricError('withOptions() takes an object of client options');
+    }
+    const parent = this.#resolved;
+    const merged: ClientOptions = {
+      ...this.#options,
+      apiKey: parent.apiKey,
+      baseUrl: parent.baseUrl,
+      ...options,
+      headers: mergeHeaders(this.#options.headers, options.headers),
+    };
+    const child = resolveClientOptions(merged);
+    const shared =
+      child.apiKey === parent.apiKey &&
+      child.baseUrl === parent.baseUrl &&
+      options.maxConcurrency === undefined &&
+      options.maxRequestsPerMinute === undefined;
+    MetricClient.#inherited = shared ? this.#quota : undefined;
+    try {
+      return new MetricClient(merged);
+    } finally {
+      MetricClient.#inherited = undefined;
+    }
+  }
+}
+
+function mergeHeaders(
+  base: HeadersInit | undefined,
+  extra: HeadersInit | undefined,
+): HeadersInit | undefined {
+  if (base === undefined || extra === undefined) return extra ?? base;
+  const merged = new Headers(base);
+  for (const [name, value] of new Headers(extra)) merged.set(name, value);
+  return merged;
 }

@@ -31,6 +31,11 @@ const statusLabels: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
+/** The request id a server or gateway put on its answer, if any. */
+export function requestIdOf(headers: Headers): string | undefined {
+  return headers.get('x-request-id') ?? headers.get('request-id') ?? undefined;
+}
+
 /**
  * The server answered with a non-2xx status.
  *
@@ -47,12 +52,15 @@ export class APIError extends MetricError {
   readonly headers: Headers;
   /** The response body: parsed JSON when it was JSON, the text otherwise (`undefined` when empty). */
   readonly body: unknown;
+  /** The server's id for the request, from `X-Request-Id` (or `Request-Id`), for its support team. */
+  readonly requestId: string | undefined;
 
   constructor(status: number, headers: Headers, body: unknown, message?: string) {
     super(message ?? describeStatus(status, body));
     this.status = status;
     this.headers = headers;
     this.body = body;
+    this.requestId = requestIdOf(headers);
   }
 }
 

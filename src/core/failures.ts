@@ -11,11 +11,6 @@ import {
 import { redactCause, redactHeaders, redactText, redactValue } from './redact.js';
 import { parseRetryAfter } from './retry.js';
 
-/** The request id a server or gateway put on its answer, if any. */
-export function requestIdOf(headers: Headers): string | undefined {
-  return headers.get('x-request-id') ?? headers.get('request-id') ?? undefined;
-}
-
 /** The typed error for a non-2xx answer; `secret` is kept out of its headers and body. */
 export function statusError(response: Response, text: string, secret: string | null): APIError {
   const headers = redactHeaders(response.headers, secret);

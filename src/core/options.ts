@@ -52,6 +52,16 @@ export interface ClientOptions {
    */
   headers?: HeadersInit | undefined;
   /**
+   * How many requests of this client may be in flight at once; the others wait their turn, in order.
+   * @default no limit
+   */
+  maxConcurrency?: number | undefined;
+  /**
+   * How many requests of this client may start in any 60 s (a sliding window); the others wait.
+   * @default no limit
+   */
+  maxRequestsPerMinute?: number | undefined;
+  /**
    * ky's `beforeRequest` and `afterResponse` hooks, run on every attempt (a retried request runs
    * them again). See {@link ClientHooks} for what a hook may change.
    * @default {}

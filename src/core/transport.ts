@@ -1,14 +1,22 @@
 import ky, { type KyInstance } from 'ky';
 import pRetry from 'p-retry';
 import { Deadline, sleep } from './abort.js';
-import { InvalidParameterError, MetricError, RequestAbortedError, TimeoutError } from './errors.js';
-import { connectionError, requestIdOf, statusError } from './failures.js';
+import {
+  InvalidParameterError,
+  MetricError,
+  RequestAbortedError,
+  requestIdOf,
+  TimeoutError,
+} from './errors.js';
+import { connectionError, statusError } from './failures.js';
 import { hooksFor } from './hooks.js';
 import { createLogger, type Logger } from './logger.js';
 import { checkRequestOptions, type RequestOptions, type ResolvedClientOptions } from './options.js';
 import { queryString } from './path.js';
+import type { Quota } from './quota.js';
 import { redactText } from './redact.js';
 import { backoff, isRetryable, requestedWait } from './retry.js';
+import { extendUserAgent, userAgent } from './user-agent.js';
 import { parseResponse, type ResponseShape } from './validate.js';
 
 export type Query = Readonly<Record<string, string | number | boolean | undefined>>;
@@ -47,8 +55,11 @@ export class Transport {
   readonly #timeout: number;
   readonly #maxRetries: number;
   readonly #logger: Logger | undefined;
+  readonly #quota: Quota;
 
-  constructor(options: ResolvedClientOptions) {
+  /** `quota` may be shared with other clients (see `MetricClient.withOptions`). */
+  constructor(options: ResolvedClientOptions, quota: Quota) {
+    this.#quota = quota;
     this.#baseUrl = options.baseUrl;
     this.#apiKey = options.apiKey;
     this.#timeout = options.timeout;
@@ -57,6 +68,8 @@ export class Transport {
     const headers = new Headers({ accept: 'application/json' });
     if (options.apiKey !== null) headers.set('authorization', `Bearer ${options.apiKey}`);
     for (const [name, value] of options.headers ?? []) headers.set(name, value);
+    const agent = extendUserAgent(headers.get('user-agent'), userAgent());
+    if (agent !== undefined) headers.set('user-agent', agent);
     this.#ky = ky.create({
       retry: 0,
       timeout: false,
@@ -91,7 +104,7 @@ export class Transport {
     const { signal } = options;
     const timeout = options.timeout ?? this.#timeout;
     try {
-      return await pRetry(() => this.#attempt(url, timeout, options, finish), {
+      return await pRetry(() => this.#quota.run(() => this.#attempt(url, timeout, options, finish), signal), {
         ...backoff,
         retries: options.maxRetries ?? this.#maxRetries,
         signal,
@@ -100,6 +113,8 @@ export class Transport {
           if (retriesLeft === 0 || !isRetryable(error)) return;
           // p-retry sleeps its backoff next; a longer Retry-After is made up here, before it.
           const extra = Math.max(0, (requestedWait(error) ?? 0) - retryDelay);
+          // The other requests of the client would draw the same 429: they wait as long as this one.
+          if ((error as { status?: unknown }).status === 429) this.#quota.pause(extra + retryDelay);
           this.#logger?.info(`retrying GET ${url} in ${extra + retryDelay} ms`, { reason: error.message });
           options.onRetry?.(error);
           return extra > 0 ? sleep(extra, signal) : undefined;

@@ -1,0 +1,78 @@
+import PQueue from 'p-queue';
+import { sleep } from './abort.js';
+import { MetricError } from './errors.js';
+
+/** The limits of one client, as `new MetricClient()` takes them. */
+export interface QuotaLimits {
+  readonly maxConcurrency?: number | undefined;
+  readonly maxRequestsPerMinute?: number | undefined;
+}
+
+const minute = 60_000;
+
+/**
+ * The requests one client may send: at most `maxConcurrency` in flight, at most
+ * `maxRequestsPerMinute` started in any 60 s (p-queue's strict sliding window), and none at all
+ * while a 429 that is being retried asks the client to wait. A request waiting for its turn is
+ * dropped as soon as its signal aborts, and is then never sent.
+ *
+ * With no limit set and no pause under way, a request goes straight through: the limiter costs a
+ * branch, not a queue.
+ */
+export class Quota {
+  readonly #queue: PQueue | undefined;
+  /** When the current 429 pause ends (`Date.now()` time), or 0 when there is none. */
+  #resumeAt = 0;
+  #resumeTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(limits: QuotaLimits = {}) {
+    const concurrency = checkLimit('maxConcurrency', limits.maxConcurrency);
+    const perMinute = checkLimit('maxRequestsPerMinute', limits.maxRequestsPerMinute);
+    if (concurrency === undefined && perMinute === undefined) return;
+    this.#queue = new PQueue({
+      concurrency: concurrency ?? Number.POSITIVE_INFINITY,
+      ...(perMinute === undefined ? {} : { intervalCap: perMinute, interval: minute, strict: true }),
+    });
+  }
+
+  /** Runs `send` when the quota allows; rejects with the signal's reason if it aborts first. */
+  run<T>(send: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+    if (this.#queue === undefined && this.#resumeAt === 0) return send();
+    return this.#runInTurn(send, signal);
+  }
+
+  /**
+   * Holds every request of the client for `ms`: a server that answered 429 to one of them would
+   * answer the same to the others. A later, longer pause extends it; a shorter one changes nothing.
+   */
+  pause(ms: number): void {
+    const until = Date.now() + ms;
+    if (ms <= 0 || until <= this.#resumeAt) return;
+    this.#resumeAt = until;
+    this.#queue?.pause();
+    clearTimeout(this.#resumeTimer);
+    this.#resumeTimer = setTimeout(() => {
+      this.#resumeAt = 0;
+      this.#queue?.start();
+    }, ms);
+    // The pause alone must not keep a Node process alive: the requests waiting hold timers of their own.
+    (this.#resumeTimer as { unref?: () => void }).unref?.();
+  }
+
+  async #runInTurn<T>(send: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+    for (let wait = this.#resumeAt - Date.now(); wait > 0; wait = this.#resumeAt - Date.now()) {
+      await sleep(wait, signal);
+    }
+    signal?.throwIfAborted();
+    if (this.#queue === undefined) return send();
+    return this.#queue.add(() => send(), { signal });
+  }
+}
+
+function checkLimit(name: string, value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < 1) {
+    throw new MetricError(`\`${name}\` must be a whole number of at least 1 (leave it out for no limit)`);
+  }
+  return value;
+}

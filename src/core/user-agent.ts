@@ -1,0 +1,39 @@
+/** This package's version; test/core/user-agent.test.ts keeps it equal to package.json's. */
+export const VERSION = '0.2.0';
+
+interface RuntimeGlobals {
+  Deno?: { version?: { deno?: string } };
+  Bun?: { version?: string };
+  process?: { versions?: { node?: string } };
+  navigator?: { userAgent?: string };
+  document?: unknown;
+}
+
+/**
+ * `scholarly-metrics/<version> (<runtime>/<version>)`, or `undefined` in a browser, whose fetch
+ * sends its own User-Agent (and some refuse a page's).
+ */
+export function userAgent(): string | undefined {
+  const runtime = runtimeName(globalThis as RuntimeGlobals);
+  return runtime === undefined ? undefined : `scholarly-metrics/${VERSION} (${runtime})`;
+}
+
+function runtimeName(g: RuntimeGlobals): string | undefined {
+  try {
+    if (g.Deno?.version?.deno) return `deno/${g.Deno.version.deno}`;
+    if (g.Bun?.version) return `bun/${g.Bun.version}`;
+    if (g.navigator?.userAgent === 'Cloudflare-Workers') return 'workerd';
+    if (g.document !== undefined) return undefined;
+    if (g.process?.versions?.node) return `node/${g.process.versions.node}`;
+    return 'unknown';
+  } catch {
+    // A runtime that guards its globals behind permissions still gets the package's name.
+    return 'unknown';
+  }
+}
+
+/** `own`, a User-Agent the user chose, extended with the SDK's: `myapp/1.0 scholarly-metrics/0.2.0 (…)`. */
+export function extendUserAgent(own: string | null, sdk: string | undefined): string | undefined {
+  if (!own) return sdk;
+  return sdk === undefined ? own : `${own} ${sdk}`;
+}
