@@ -81,9 +81,8 @@ export class Deadline {
    *
    * Letting go of the last step matters more than it looks: through its `reject`, the step's promise
    * and the value it settled with (the Response, the body text) stayed reachable from this object after
-   * the attempt. Measured, with the long-lived signal every walk passes: a million-item walk over a
-   * node:http `fetch` grew RSS by about 160 MB instead of 50, V8 growing its young generation to the
-   * maximum for what kept surviving its collections (BENCHMARKS.md, "Memory").
+   * the attempt, through the long-lived signal every walk passes; over a long walk V8 then grows its
+   * young generation for what keeps surviving its collections (BENCHMARKS.md, "Memory").
    */
   clear(): void {
     clearTimeout(this.#timer);

@@ -6,8 +6,8 @@ import type { ValidationIssue } from './errors.js';
  * Readable validation issues from zod's: `journal_id: expected an integer, got string "7"`.
  *
  * zod/mini loads no locale, so every zod issue arrives as "Invalid input"; this writes the English
- * from the issue's `code`, `expected`, bounds and (with `reportInput: true`) `input`. Only the
- * client's lazy explain path (src/schemas/explain.ts) loads it.
+ * from the issue's `code`, `expected`, bounds and (with `reportInput: true`) `input`, for a response
+ * zod refused (src/core/validate.ts) and the webhook reference schema's tests.
  */
 
 type ZodIssue = z.core.$ZodIssue;

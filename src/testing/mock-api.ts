@@ -1,3 +1,4 @@
+import { sleep } from '../core/abort.js';
 import { authenticate } from './auth.js';
 import { MOCK_BASE_URL, MOCK_DEFAULT_SEED, MOCK_KEYS, type MockPlan } from './constants.js';
 import { handleControl } from './control.js';
@@ -200,19 +201,4 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   };
   api.reset();
   return api;
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -47,8 +47,8 @@ export interface ScoreUpdatedEvent {
 export type WebhookEvent = ScoreUpdatedEvent;
 
 /*
- * The checks are written by hand so that the webhook entry ships no zod (a browser budget of 6 KB
- * gzip, and parseWebhookEvent is synchronous, so zod could not be loaded lazily). The zod/mini schema
+ * The checks are written by hand so that the webhook entry ships no zod (its browser size budget is
+ * in scripts/size-limit.config.mjs; BENCHMARKS.md has the figure). The zod/mini schema
  * in src/schemas/webhook-event.ts is the reference: test/webhooks/event-reference.test.ts holds the
  * two to the same verdicts, outputs and messages.
  */
