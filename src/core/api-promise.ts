@@ -3,6 +3,14 @@ import type { Answer } from './transport.js';
 /**
  * What `.withResponse()` resolves to: the validated data, the response it came in (its body already
  * read) and the server's request id.
+ *
+ * @example
+ * ```ts
+ * import type { Journal, WithResponse } from 'scholarly-metrics';
+ *
+ * const result: WithResponse<Journal[]> = await client.journals.list().withResponse();
+ * console.log(result.data.length, result.response.status, result.requestId ?? 'no request id');
+ * ```
  */
 export interface WithResponse<T> {
   readonly data: T;
