@@ -276,7 +276,10 @@ function importGraph(files, entry) {
     const source = files.get(path);
     if (source === undefined) throw new Error(`${path} (imported) is not in the tarball`);
     modules.add(path);
-    for (const match of source.matchAll(pattern)) {
+    // Bundled dependencies bring their doc comments, whose examples show imports that are not code.
+    // Only comments that open a line are dropped: a string such as '*/*' cannot start one.
+    const code = source.replace(/^\s*\/\*[\s\S]*?\*\//gm, '').replace(/^\s*\/\/.*$/gm, '');
+    for (const match of code.matchAll(pattern)) {
       const specifier = match[2];
       if (specifier.startsWith('.')) visit(posix.join(posix.dirname(path), specifier));
       else bare.add(specifier);
