@@ -1,0 +1,273 @@
+/**
+ * Emits a fast parser, as TypeScript source, from a zod schema's definition (`schema._zod.def`).
+ *
+ * It knows only the node kinds the response schemas use, each with zod's runtime semantics (zod
+ * 4.6.7, node_modules/zod/v4/core/schemas.js and checks.js); anything else is refused by name, so
+ * that a schema change it does not understand fails `npm run generate` and the staleness test
+ * instead of producing a parser that decides differently from zod.
+ *
+ * - `z.looseObject`: a non-array object; every shape key checked in shape order, then every other
+ *   enumerable key copied as is, except `__proto__` (zod skips it: assigning it would replace the
+ *   output's prototype). A key whose schema accepts `undefined` must still be present (`in`).
+ * - `z.array`: an array; a fresh array of the same length, element by element.
+ * - `z.string()`, `z.boolean()`, `z.unknown()` (passed by reference).
+ * - `z.int()` (format "safeint"), with `greater_than` checks (`z.nonnegative()`, `z.gte`, `z.gt`).
+ * - `z.iso.date()`: a string matching the definition's own pattern.
+ */
+import type * as z from 'zod/mini';
+import { $ZodCheck, $ZodType } from 'zod/v4/core';
+
+type Schema = z.core.$ZodType;
+
+/** The definition fields the emitter reads; a definition is data to be checked, not trusted. */
+interface Def {
+  type: string;
+  shape?: unknown;
+  catchall?: unknown;
+  element?: unknown;
+  checks?: unknown;
+  check?: unknown;
+  format?: unknown;
+  pattern?: unknown;
+}
+
+interface CheckDef {
+  check: string;
+  value?: unknown;
+  inclusive?: unknown;
+}
+
+/** Fields that change only the messages or issue continuation, never the verdict or the output. */
+const MESSAGE_ONLY = ['type', 'error', 'abort'];
+
+export class UnsupportedSchemaError extends Error {
+  constructor(path: string, what: string) {
+    super(
+      `generate-parsers: ${path}: ${what}; the parser emitter (scripts/parser-emitter.ts) does not support it`,
+    );
+    this.name = 'UnsupportedSchemaError';
+  }
+}
+
+/** Module-level constants (key sets, patterns), shared by every parser of one generated file. */
+export class Constants {
+  readonly #byName = new Map<string, string>();
+  readonly #bySource = new Map<string, string>();
+  readonly #counts = new Map<string, number>();
+
+  add(prefix: string, source: string): string {
+    const known = this.#bySource.get(source);
+    if (known) return known;
+    const count = this.#counts.get(prefix) ?? 0;
+    this.#counts.set(prefix, count + 1);
+    const name = `${prefix}${count}`;
+    this.#byName.set(name, source);
+    this.#bySource.set(source, name);
+    return name;
+  }
+
+  declarations(): string[] {
+    return [...this.#byName].map(([name, source]) => `const ${name} = ${source};`);
+  }
+}
+
+const str = (value: string) => JSON.stringify(value);
+
+function describe(def: Def): string {
+  const extra = typeof def.check === 'string' ? `, check "${def.check}"` : '';
+  const format = typeof def.format === 'string' ? `, format "${def.format}"` : '';
+  return `def type "${def.type}"${extra}${format}`;
+}
+
+class ParserEmitter {
+  readonly #lines: string[] = [];
+  #vars = 0;
+
+  constructor(readonly constants: Constants) {}
+
+  /** The body of `(input) => { … }` for `schema`, whose output type is `type` (a type expression). */
+  body(schema: Schema, path: string, type: string): string[] {
+    const out = this.#node(schema, 'input', path, type, '  ');
+    this.#lines.push(`  return ${out};`);
+    return this.#lines;
+  }
+
+  #var(): string {
+    return `v${this.#vars++}`;
+  }
+
+  #write(indent: string, line: string) {
+    this.#lines.push(indent + line);
+  }
+
+  /** Writes the checks of `value` (a variable) against `schema`; returns the output expression. */
+  #node(schema: Schema, value: string, path: string, type: string, indent: string): string {
+    const def: Def = schema._zod.def;
+    switch (def.type) {
+      case 'object':
+        return this.#object(def, value, path, type, indent);
+      case 'array':
+        return this.#array(def, value, path, type, indent);
+      case 'string':
+        if (schema._zod.traits.has('$ZodISODate')) return this.#date(def, value, path, indent);
+        allowFields(def, path, ['checks'], describe(def));
+        noChecks(def, path);
+        this.#write(indent, `if (typeof ${value} !== "string") return INVALID;`);
+        return value;
+      case 'boolean':
+        allowFields(def, path, ['checks'], describe(def));
+        noChecks(def, path);
+        this.#write(indent, `if (typeof ${value} !== "boolean") return INVALID;`);
+        return value;
+      case 'number':
+        return this.#int(def, value, path, indent);
+      case 'unknown':
+        allowFields(def, path, ['checks'], describe(def));
+        noChecks(def, path);
+        return value;
+      default:
+        throw new UnsupportedSchemaError(path, describe(def));
+    }
+  }
+
+  #object(def: Def, value: string, path: string, type: string, indent: string): string {
+    allowFields(def, path, ['shape', 'catchall', 'checks'], describe(def));
+    noChecks(def, path);
+    const catchall = def.catchall;
+    if (!(catchall instanceof $ZodType) || catchall._zod.def.type !== 'unknown' || hasChecks(catchall)) {
+      const kind = catchall instanceof $ZodType ? `catchall "${catchall._zod.def.type}"` : 'no catchall';
+      throw new UnsupportedSchemaError(path, `object with ${kind} (only z.looseObject is supported)`);
+    }
+    const shape = def.shape;
+    if (typeof shape !== 'object' || shape === null || Object.getOwnPropertySymbols(shape).length > 0) {
+      throw new UnsupportedSchemaError(path, 'object shape that is not a plain object of string keys');
+    }
+    this.#write(indent, `if (!isRecord(${value})) return INVALID;`);
+    const fields: string[] = [];
+    const keys = Object.keys(shape);
+    for (const [key, field] of Object.entries(shape)) {
+      const at = `${path}.${key}`;
+      if (key === '__proto__') throw new UnsupportedSchemaError(at, 'shape key "__proto__"');
+      if (!(field instanceof $ZodType))
+        throw new UnsupportedSchemaError(at, 'a shape value that is not a schema');
+      if (field._zod.optin !== undefined || field._zod.optout !== undefined) {
+        throw new UnsupportedSchemaError(at, `optional key (${describe(field._zod.def)})`);
+      }
+      const fieldValue = this.#var();
+      this.#write(indent, `const ${fieldValue} = ${value}[${str(key)}];`);
+      // zod requires a non-optional key to be present; only a schema that accepts undefined needs asking.
+      if (field._zod.def.type === 'unknown') {
+        this.#write(indent, `if (!(${str(key)} in ${value})) return INVALID;`);
+      }
+      const out = this.#node(field, fieldValue, at, `${type}[${str(key)}]`, indent);
+      fields.push(`${str(key)}: ${out}`);
+    }
+    const result = this.#var();
+    this.#write(indent, `const ${result}: ${type} = { ${fields.join(', ')} };`);
+    // A switch over the known keys measures faster than a Set lookup per key.
+    this.#write(indent, `for (const k in ${value}) {`);
+    this.#write(indent, '  switch (k) {');
+    for (const key of ['__proto__', ...keys]) this.#write(indent, `    case ${str(key)}:`);
+    this.#write(indent, '      break;');
+    this.#write(indent, '    default:');
+    this.#write(indent, `      ${result}[k] = ${value}[k];`);
+    this.#write(indent, '  }');
+    this.#write(indent, '}');
+    return result;
+  }
+
+  #array(def: Def, value: string, path: string, type: string, indent: string): string {
+    allowFields(def, path, ['element', 'checks'], describe(def));
+    noChecks(def, path);
+    const element = def.element;
+    if (!(element instanceof $ZodType))
+      throw new UnsupportedSchemaError(path, 'array element that is not a schema');
+    const result = this.#var();
+    const index = this.#var();
+    const item = this.#var();
+    this.#write(indent, `if (!Array.isArray(${value})) return INVALID;`);
+    this.#write(indent, `const ${result}: ${type} = new Array(${value}.length);`);
+    this.#write(indent, `for (let ${index} = 0; ${index} < ${value}.length; ${index}++) {`);
+    this.#write(indent, `  const ${item} = ${value}[${index}];`);
+    const out = this.#node(element, item, `${path}[]`, `${type}[number]`, `${indent}  `);
+    this.#write(indent, `  ${result}[${index}] = ${out};`);
+    this.#write(indent, '}');
+    return result;
+  }
+
+  #int(def: Def, value: string, path: string, indent: string): string {
+    allowFields(def, path, ['check', 'format', 'checks'], describe(def));
+    if (def.check !== 'number_format' || def.format !== 'safeint') {
+      throw new UnsupportedSchemaError(path, `number other than z.int() (${describe(def)})`);
+    }
+    this.#write(
+      indent,
+      `if (typeof ${value} !== "number" || !Number.isSafeInteger(${value})) return INVALID;`,
+    );
+    for (const [i, check] of checksOf(def, path).entries()) {
+      const at = `${path} (check ${i})`;
+      const checkDef: CheckDef = check._zod.def;
+      if (checkDef.check !== 'greater_than') {
+        throw new UnsupportedSchemaError(at, `check "${checkDef.check}" on ${describe(def)}`);
+      }
+      if (typeof checkDef.value !== 'number' || !Number.isFinite(checkDef.value)) {
+        throw new UnsupportedSchemaError(at, 'check "greater_than" with a value that is not a finite number');
+      }
+      // `when` decides whether the check runs at all: a condition the emitter cannot model.
+      allowFields(checkDef, at, ['check', 'value', 'inclusive'], `check "${checkDef.check}"`);
+      this.#write(
+        indent,
+        `if (${value} ${checkDef.inclusive ? '<' : '<='} ${checkDef.value}) return INVALID;`,
+      );
+    }
+    return value;
+  }
+
+  #date(def: Def, value: string, path: string, indent: string): string {
+    allowFields(def, path, ['check', 'format', 'pattern', 'checks'], describe(def));
+    noChecks(def, path);
+    if (def.check !== 'string_format' || def.format !== 'date' || !(def.pattern instanceof RegExp)) {
+      throw new UnsupportedSchemaError(path, `ISO date without its pattern (${describe(def)})`);
+    }
+    const pattern = this.constants.add('pattern', def.pattern.toString());
+    this.#write(indent, `if (typeof ${value} !== "string") return INVALID;`);
+    // zod resets lastIndex before testing; only a global or sticky pattern reads it.
+    if (def.pattern.global || def.pattern.sticky) this.#write(indent, `${pattern}.lastIndex = 0;`);
+    this.#write(indent, `if (!${pattern}.test(${value})) return INVALID;`);
+    return value;
+  }
+}
+
+/** A definition field the emitter does not know may change the semantics: refuse it. */
+function allowFields(def: object, path: string, allowed: readonly string[], what: string) {
+  for (const [key, field] of Object.entries(def)) {
+    if (field === undefined || MESSAGE_ONLY.includes(key) || allowed.includes(key)) continue;
+    throw new UnsupportedSchemaError(path, `definition field "${key}" (${what})`);
+  }
+}
+
+function checksOf(def: Def, path: string): z.core.$ZodCheck[] {
+  if (def.checks === undefined) return [];
+  if (!Array.isArray(def.checks)) throw new UnsupportedSchemaError(path, '`checks` that is not an array');
+  return def.checks.map((check: unknown, i) => {
+    if (!(check instanceof $ZodCheck))
+      throw new UnsupportedSchemaError(`${path} (check ${i})`, 'not a zod check');
+    return check;
+  });
+}
+
+function hasChecks(schema: Schema): boolean {
+  const checks: unknown = schema._zod.def.checks;
+  return Array.isArray(checks) && checks.length > 0;
+}
+
+function noChecks(def: Def, path: string) {
+  const [check] = checksOf(def, path);
+  if (check) throw new UnsupportedSchemaError(path, `check "${check._zod.def.check}" on ${describe(def)}`);
+}
+
+/** `(input) => { … }`, the parser of `schema`, its output typed as `type`. */
+export function emitParser(schema: Schema, name: string, type: string, constants: Constants): string {
+  const body = new ParserEmitter(constants).body(schema, name, type);
+  return ['(input) => {', ...body, '}'].join('\n');
+}
