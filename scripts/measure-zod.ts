@@ -1,78 +1,70 @@
 /**
- * `npm run measure:zod`: how the response validation could ship, measured for size and speed together.
- * Not part of `npm test` (timings are machine-dependent); its output is recorded in the notes.
+ * `npm run measure:zod`: classic zod or zod/mini under the SDK's response validation, for size and
+ * speed together. Not part of `npm test` (timings are machine-dependent); its table goes in the notes.
  *
- * The same ten response schemas (src/schemas/response-schemas.ts) in five ways:
- * - classic:          `zod` (the schemas built with classic zod: 'zod/mini' aliased to 'zod'), safeParse
- * - mini:             `zod/mini`, safeParse
- * - classic + compile: classic zod, schemas passed through `z.compile` at load (needs `new Function`)
- * - mini + compile:   zod/mini, `z.compile` at load (needs `new Function`)
- * - build-time:       src/schemas/parsers.generated.ts, the source zod's compiler generates at build
- *                     time (what the SDK ships; zod itself then loads only to explain a refusal)
+ * Both variants are what the SDK ships: the ten response schemas (src/schemas/response-schemas.ts),
+ * each with its build-time parser (src/schemas/parsers.generated.ts) installed by zod's `withParser`,
+ * validated through `safeParse`. Classic is the same schema source with 'zod/mini' aliased to 'zod'.
  *
- * Size: each variant bundled by rolldown for the browser, minified, gzip level 9 (as size-limit).
- * Speed: a 1,000-item page of journal papers (as text, from the mock), JSON.parse + validation, each
- * variant bundled for Node and timed interleaved with JSON.parse alone; medians of paired ratios.
+ * Size: each variant bundled by esbuild for the browser, minified, gzip level 9 (as size-limit).
+ * Speed: a 1,000-item page of journal papers (as text, from the mock), JSON.parse + safeParse, timed
+ * interleaved with JSON.parse alone, as the median of the paired ratios; once valid (the parser's fast
+ * path answers), once with its last paper refused (the parser gives up at the end and zod's runtime
+ * parses the page again to explain), and, for reference, valid through the runtime alone.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build } from 'rolldown';
+import { build } from 'esbuild';
 import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL } from '../src/testing/index.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const schemas = join(root, 'src/schemas/response-schemas.ts');
-const generated = join(root, 'src/schemas/parsers.generated.ts');
+const at = (path: string) => JSON.stringify(join(root, path));
+
+/** The SDK's validation: every schema with its parser installed, as src/schemas/shapes.ts does it. */
+const shipped = `
+import { withParser } from 'zod/v4/core';
+import { parsers } from ${at('src/schemas/parsers.generated.ts')};
+import { responseSchemas } from ${at('src/schemas/response-schemas.ts')};
+const fast = {};
+for (const name of Object.keys(responseSchemas)) fast[name] = withParser(responseSchemas[name], parsers[name]);
+export const check = (name, value) => fast[name].safeParse(value);`;
+
+/** For timing only: the runtime without the parser, for reference. */
+const timed = `${shipped}
+export const runtime = (name, value) => responseSchemas[name].safeParse(value);`;
 
 interface Variant {
   name: string;
-  classic: boolean;
-  entry: string;
+  alias: Record<string, string>;
 }
 
-const viaZod = (compile: boolean) => `
-import { ${compile ? 'compile, ' : ''}safeParse } from 'zod/mini';
-import { responseSchemas } from ${JSON.stringify(schemas)};
-const table = {};
-for (const [name, schema] of Object.entries(responseSchemas)) table[name] = ${compile ? 'compile(schema)' : 'schema'};
-export function parse(name, value) {
-  const result = safeParse(table[name], value);
-  return result.success ? result.data : undefined;
-}`;
-
 const variants: Variant[] = [
-  { name: 'classic zod', classic: true, entry: viaZod(false) },
-  { name: 'zod/mini', classic: false, entry: viaZod(false) },
-  { name: 'classic zod + z.compile', classic: true, entry: viaZod(true) },
-  { name: 'zod/mini + z.compile', classic: false, entry: viaZod(true) },
-  {
-    name: 'build-time generated parsers (shipped)',
-    classic: false,
-    entry: `
-import * as parsers from ${JSON.stringify(generated)};
-import { INVALID } from ${JSON.stringify(join(root, 'src/schemas/invalid.ts'))};
-export function parse(name, value) {
-  const out = parsers[name](value);
-  return out === INVALID ? undefined : out;
-}`,
-  },
+  { name: 'zod/mini (shipped)', alias: {} },
+  { name: 'classic zod', alias: { 'zod/mini': 'zod' } },
 ];
 
-async function bundle(variant: Variant, dir: string, platform: 'browser' | 'node'): Promise<string> {
-  const input = join(dir, `${variant.name.replace(/\W+/g, '-')}-${platform}-entry.js`);
-  writeFileSync(input, variant.entry);
-  const file = input.replace('-entry.js', '.js');
-  await build({
-    input,
+interface Checker {
+  check(name: string, value: unknown): { success: boolean; data?: unknown };
+  runtime(name: string, value: unknown): { success: boolean; data?: unknown };
+}
+
+async function bundle(variant: Variant, contents: string, platform: 'browser' | 'node'): Promise<Uint8Array> {
+  const result = await build({
+    stdin: { contents, resolveDir: root, sourcefile: 'entry.js', loader: 'js' },
+    bundle: true,
     platform,
-    // Classic zod in place of zod/mini, by file: rolldown does not alias one package name to another.
-    resolve: variant.classic ? { alias: { 'zod/mini': fileURLToPath(import.meta.resolve('zod')) } } : {},
-    treeshake: true,
-    output: { file, format: 'esm', minify: true, comments: { annotation: false } },
+    format: 'esm',
+    minify: true,
+    treeShaking: true,
+    legalComments: 'none',
+    alias: variant.alias,
+    write: false,
     logLevel: 'silent',
   });
-  return file;
+  const [file] = result.outputFiles;
+  if (!file) throw new Error(`${variant.name}: esbuild wrote nothing`);
+  return file.contents;
 }
 
 async function pageText(): Promise<string> {
@@ -88,6 +80,13 @@ async function pageText(): Promise<string> {
   return JSON.stringify({ data, total: data.length });
 }
 
+/** The same page, its last paper's year a float: refused only at the end of the fast path. */
+function refusedText(text: string): string {
+  const page = JSON.parse(text) as { data: { year: number }[] };
+  page.data.at(-1)!.year = 2020.5;
+  return JSON.stringify(page);
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -101,60 +100,58 @@ function time(run: () => unknown, batch: number): number {
 }
 
 async function main() {
-  // Inside the project, so that the entries resolve zod from node_modules.
-  const dir = join(root, 'node_modules', '.cache', 'scholarly-metrics', 'measure-zod');
-  mkdirSync(dir, { recursive: true });
-  try {
-    const text = await pageText();
-    const expected = JSON.parse(text);
-    const rows: { name: string; gzip: number; min: number; ratio: number }[] = [];
-    const parsers: { name: string; parse: (name: string, value: unknown) => unknown }[] = [];
-    for (const variant of variants) {
-      const browserFile = await bundle(variant, dir, 'browser');
-      const code = readFileSync(browserFile);
-      const nodeFile = await bundle(variant, dir, 'node');
-      const { parse } = (await import(pathToFileURL(nodeFile).href)) as {
-        parse: (name: string, value: unknown) => unknown;
-      };
-      const out = parse('journalPaperPage', JSON.parse(text));
-      if (JSON.stringify(out) !== JSON.stringify(expected)) throw new Error(`${variant.name}: wrong output`);
-      parsers.push({ name: variant.name, parse });
-      rows.push({
-        name: variant.name,
-        gzip: gzipSync(code, { level: 9 }).length,
-        min: code.length,
-        ratio: 0,
-      });
+  const text = await pageText();
+  const refused = refusedText(text);
+  const rows = [];
+  const checkers: Checker[] = [];
+  for (const variant of variants) {
+    const code = await bundle(variant, shipped, 'browser');
+    const nodeCode = Buffer.from(await bundle(variant, timed, 'node')).toString('base64');
+    const checker = (await import(`data:text/javascript;base64,${nodeCode}`)) as Checker;
+    const accepted = checker.check('journalPaperPage', JSON.parse(text));
+    if (JSON.stringify(accepted.data) !== text) throw new Error(`${variant.name}: wrong output`);
+    if (checker.check('journalPaperPage', JSON.parse(refused)).success) {
+      throw new Error(`${variant.name}: accepted a float year`);
     }
-    // Interleaved rounds: JSON.parse alone, then every variant, so drift hits all alike.
-    const rounds = 120;
-    const batch = 4;
-    const base: number[] = [];
-    const samples = parsers.map(() => [] as number[]);
-    for (let round = -30; round < rounds; round++) {
-      const parseOnly = time(() => JSON.parse(text), batch);
-      const each = parsers.map(({ parse }) => time(() => parse('journalPaperPage', JSON.parse(text)), batch));
-      if (round < 0) continue; // warm-up
-      base.push(parseOnly);
-      each.forEach((ms, i) => {
-        samples[i]!.push(ms / parseOnly);
-      });
-    }
-    rows.forEach((row, i) => {
-      row.ratio = median(samples[i]!);
-    });
-    const kB = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`;
-    console.log(`Node ${process.version}; page of 1,000 journal papers, ${Buffer.byteLength(text)} bytes`);
-    console.log(`JSON.parse alone: median ${median(base).toFixed(3)} ms`);
-    console.log('');
-    console.log('| way | min+gzip (browser) | minified | JSON.parse + validate, × JSON.parse alone |');
-    console.log('| --- | --- | --- | --- |');
-    for (const row of rows) {
-      console.log(`| ${row.name} | ${kB(row.gzip)} | ${kB(row.min)} | ${row.ratio.toFixed(2)}× |`);
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+    checkers.push(checker);
+    rows.push({ name: variant.name, gzip: gzipSync(code, { level: 9 }).length, min: code.length });
   }
+  // Interleaved rounds: JSON.parse alone, then every variant and path, so drift hits all alike.
+  const paths = [
+    { text, run: (c: Checker, value: unknown) => c.check('journalPaperPage', value) },
+    { text: refused, run: (c: Checker, value: unknown) => c.check('journalPaperPage', value) },
+    { text, run: (c: Checker, value: unknown) => c.runtime('journalPaperPage', value) },
+  ];
+  const samples = checkers.map(() => paths.map(() => [] as number[]));
+  const base: number[] = [];
+  for (let round = -30; round < 150; round++) {
+    const parseOnly = time(() => JSON.parse(text), 4);
+    const each = checkers.map((checker) =>
+      paths.map((path) => time(() => path.run(checker, JSON.parse(path.text)), 2)),
+    );
+    if (round < 0) continue; // warm-up
+    base.push(parseOnly);
+    each.forEach((ms, i) => {
+      ms.forEach((value, j) => {
+        samples[i]![j]!.push(value / parseOnly);
+      });
+    });
+  }
+  const kB = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`;
+  const ratio = (values: number[]) => `${median(values).toFixed(2)}×`;
+  console.log(`Node ${process.version}; page of 1,000 journal papers, ${Buffer.byteLength(text)} bytes`);
+  console.log(`JSON.parse alone: median ${median(base).toFixed(3)} ms`);
+  console.log('');
+  console.log(
+    '| zod | min+gzip (browser) | minified | valid page, fast path | refused page, fast path then runtime | valid page, runtime alone |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  rows.forEach((row, i) => {
+    const [fast, refusal, runtime] = samples[i]!.map(ratio);
+    console.log(`| ${row.name} | ${kB(row.gzip)} | ${kB(row.min)} | ${fast} | ${refusal} | ${runtime} |`);
+  });
+  console.log('');
+  console.log('Times are JSON.parse + safeParse ÷ JSON.parse alone, medians of paired rounds.');
 }
 
 await main();
