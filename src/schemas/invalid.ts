@@ -1,1 +1,0 @@
-export { INVALID } from 'zod/v4/core';
