@@ -1,0 +1,261 @@
+import { http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type APIPromise,
+  InternalServerError,
+  InvalidParameterError,
+  type Logger,
+  MetricClient,
+  NotFoundError,
+  Page,
+} from '../../src/index.js';
+import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL, MOCK_DOIS } from '../../src/testing/index.js';
+import { rejection } from '../helpers/calls.js';
+import { BASE, client, journalProfile, json, sequence, useMsw } from '../helpers/msw.js';
+
+const server = useMsw();
+
+/** The mock API in process, behind a `fetch` that records each request as it is handed over. */
+const api = createMockApi({ sizes: { journals: 10, papers: 100, authors: 20, subjects: 5, countries: 5 } });
+const sent: string[] = [];
+const mockFetch: typeof globalThis.fetch = (input, init) => {
+  sent.push(input instanceof Request ? input.url : String(input));
+  return api.fetch(input, init);
+};
+const mock = () => new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: MOCK_BASE_URL, fetch: mockFetch });
+beforeEach(() => {
+  sent.length = 0;
+  api.reset();
+});
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+const methods: Array<[string, (sdk: MetricClient) => APIPromise<unknown>]> = [
+  ['journals.list()', (sdk) => sdk.journals.list()],
+  ['journals.get(1)', (sdk) => sdk.journals.get(1)],
+  ['journals.score(1)', (sdk) => sdk.journals.score(1)],
+  ['papers.get(doi)', (sdk) => sdk.papers.get(MOCK_DOIS[0]!)],
+  ['authors.get(1)', (sdk) => sdk.authors.get(1)],
+  ['subjects.list()', (sdk) => sdk.subjects.list()],
+  ['countries.list()', (sdk) => sdk.countries.list()],
+];
+
+describe('APIPromise', () => {
+  it.each(methods)('%s is a real Promise, sent once however often it is read', async (_name, call) => {
+    const promise = call(mock());
+    expect(promise).toBeInstanceOf(Promise);
+    const first = await promise;
+    const second = await promise;
+    const { data, response, requestId } = await promise.withResponse();
+    expect(sent).toHaveLength(1);
+    expect(second).toEqual(first);
+    expect(data).toEqual(first);
+    expect(response).toBeInstanceOf(Response);
+    expect(response.status).toBe(200);
+    expect(requestId).toMatch(/^req_\d{6,}$/);
+    expect(requestId).toBe(api.requests.at(-1)?.requestId);
+  });
+
+  it('starts without being awaited, as a plain promise would', async () => {
+    const promise = mock().journals.get(1);
+    await tick();
+    expect(sent).toHaveLength(1);
+    await promise;
+    expect(sent).toHaveLength(1);
+  });
+
+  it.each([
+    ['X-Request-Id', { 'x-request-id': 'xr-1' }, 'xr-1'],
+    ['Request-Id', { 'request-id': 'r-2' }, 'r-2'],
+    ['both (X-Request-Id wins)', { 'x-request-id': 'xr-3', 'request-id': 'r-3' }, 'xr-3'],
+    ['neither', {}, undefined],
+  ])('withResponse().requestId from %s', async (_label, headers, expected) => {
+    server.use(http.get(`${BASE}/journals/42`, () => json(journalProfile, { headers })));
+    const answer = await client().journals.get(42).withResponse();
+    expect(answer.requestId).toBe(expected);
+    expect(answer.data).toEqual(journalProfile);
+  });
+
+  it('asResponse() chained on the call sends one request and resolves to the unread, unchecked Response', async () => {
+    const body = { anything: 'but a journal profile' };
+    const { handler, seen } = sequence('/journals/42', [
+      () => json(body, { headers: { 'x-request-id': 'a1' } }),
+    ]);
+    server.use(handler);
+    const response = await client().journals.get(42).asResponse();
+    expect(response).toBeInstanceOf(Response);
+    expect(response.status).toBe(200);
+    expect(response.bodyUsed).toBe(false);
+    expect(response.headers.get('x-request-id')).toBe('a1');
+    expect(await response.json()).toEqual(body);
+    await tick();
+    expect(seen).toHaveLength(1);
+  });
+
+  it('asResponse() still rejects a non-2xx with the typed error', async () => {
+    const { handler, seen } = sequence('/journals/42', [() => json({ message: 'no' }, { status: 404 })]);
+    server.use(handler);
+    expect(await rejection(client().journals.get(42).asResponse())).toBeInstanceOf(NotFoundError);
+    await tick();
+    expect(seen).toHaveLength(1);
+  });
+
+  it.each([
+    ['X-Request-Id on a 404', 404, { 'x-request-id': 'e-1' }, 'e-1', NotFoundError],
+    ['Request-Id on a 500', 500, { 'request-id': 'e-2' }, 'e-2', InternalServerError],
+    ['neither on a 404', 404, {}, undefined, NotFoundError],
+  ])('APIError.requestId from %s', async (_label, status, headers, expected, type) => {
+    server.use(http.get(`${BASE}/journals/42`, () => json({ message: 'no' }, { status, headers })));
+    const error = await rejection(client({ maxRetries: 0 }).journals.get(42));
+    expect(error).toBeInstanceOf(type);
+    expect((error as NotFoundError).requestId).toBe(expected);
+  });
+
+  describe('a failing call that is never awaited', () => {
+    const unhandled: unknown[] = [];
+    const listener = (reason: unknown) => void unhandled.push(reason);
+    beforeEach(() => {
+      unhandled.length = 0;
+      process.on('unhandledRejection', listener);
+    });
+    afterEach(() => void process.off('unhandledRejection', listener));
+
+    it('raises no unhandled rejection', async () => {
+      server.use(http.get(`${BASE}/journals/42`, () => json({ message: 'no' }, { status: 404 })));
+      // The client logs the failure just before its promise rejects: the moment to start watching.
+      let failed!: () => void;
+      const logged = new Promise<void>((resolve) => {
+        failed = resolve;
+      });
+      const quiet = () => {};
+      const logger: Logger = { error: () => failed(), warn: quiet, info: quiet, debug: quiet };
+      client({ maxRetries: 0, logLevel: 'error', logger }).journals.get(42);
+      await logged;
+      // Node reports an unhandled rejection once the microtasks have run: a few turns are plenty.
+      for (let i = 0; i < 5; i++) await tick();
+      expect(unhandled).toEqual([]);
+    });
+  });
+});
+
+describe('PagePromise', () => {
+  const papers = (ids: number[]) =>
+    ids.map((id) => ({ id, title: `Paper ${id}`, authors: 'A. Author', year: 2020, citations: id }));
+
+  it('withResponse() gives the first Page, its response and request id', async () => {
+    const { handler, seen } = sequence('/journals/1/papers', [
+      () => json({ data: papers([1, 2]), total: 2 }, { headers: { 'x-request-id': 'p-1' } }),
+    ]);
+    server.use(handler);
+    const { data, response, requestId } = await client().journals.papers(1).withResponse();
+    expect(data).toBeInstanceOf(Page);
+    expect(data.data.map((p) => p.id)).toEqual([1, 2]);
+    expect(data.total).toBe(2);
+    expect(response.status).toBe(200);
+    expect(requestId).toBe('p-1');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('asResponse() gives the first page unread and unchecked; a non-2xx rejects typed', async () => {
+    const { handler, seen } = sequence('/journals/1/papers', [
+      () => json({ not: 'a page' }),
+      () => json({ message: 'no' }, { status: 404 }),
+    ]);
+    server.use(handler);
+    const response = await client().journals.papers(1).asResponse();
+    expect(response.bodyUsed).toBe(false);
+    expect(await response.json()).toEqual({ not: 'a page' });
+    expect(await rejection(client().journals.papers(1).asResponse())).toBeInstanceOf(NotFoundError);
+    expect(seen.map((r) => new URL(r.url).searchParams.get('page'))).toEqual(['1', '1']);
+  });
+});
+
+describe('PagePromise.toArray({ limit })', () => {
+  const perPage = 10;
+  const total = 95;
+
+  /** 95 papers, 10 per page, served in memory; `asked` lists the pages requested, as fetch is called. */
+  function paged() {
+    const asked: number[] = [];
+    const fetch: typeof globalThis.fetch = async (input) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const page = Number(url.searchParams.get('page'));
+      asked.push(page);
+      // A little latency, so that prefetched pages really are in flight together.
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      const ids: number[] = [];
+      for (let id = (page - 1) * perPage + 1; id <= Math.min(page * perPage, total); id++) ids.push(id);
+      const data = ids.map((id) => ({
+        id,
+        title: `Paper ${id}`,
+        authors: 'A. A.',
+        year: 2020,
+        citations: id,
+      }));
+      return json({ data, total });
+    };
+    return { asked, sdk: client({ fetch, maxRetries: 0 }) };
+  }
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+  for (const prefetch of [0, 1, 8]) {
+    it.each([
+      [1, [1]],
+      [10, [1]],
+      [11, [1, 2]],
+      [25, [1, 2, 3]],
+      [30, [1, 2, 3]],
+      [31, [1, 2, 3, 4]],
+      [95, range(1, 10)],
+      [500, range(1, 10)],
+      [Number.POSITIVE_INFINITY, range(1, 10)],
+    ])(
+      `prefetch ${prefetch}, limit %s: the items in order, and no page past the last one needed`,
+      async (limit, pages) => {
+        const { asked, sdk } = paged();
+        const items = await sdk.journals.papers(1, { per_page: perPage }, { prefetch }).toArray({ limit });
+        expect(items.map((p) => p.id)).toEqual(range(1, Math.min(limit, total)));
+        // A request handed over as the walk ended would show up here a moment later.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect([...asked].sort((a, b) => a - b)).toEqual(pages);
+      },
+    );
+  }
+
+  it('counts the limit from the start page', async () => {
+    const { asked, sdk } = paged();
+    const items = await sdk.journals
+      .papers(1, { page: 3, per_page: perPage }, { prefetch: 8 })
+      .toArray({ limit: 15 });
+    expect(items.map((p) => p.id)).toEqual(range(21, 35));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect([...asked].sort((a, b) => a - b)).toEqual([3, 4]);
+  });
+
+  it('limit 0 resolves to [] without a request', async () => {
+    const { asked, sdk } = paged();
+    expect(await sdk.journals.papers(1).toArray({ limit: 0 })).toEqual([]);
+    expect(asked).toEqual([]);
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['no limit', {}],
+    ['-1', { limit: -1 }],
+    ['NaN', { limit: Number.NaN }],
+    ['1.5', { limit: 1.5 }],
+    ['-Infinity', { limit: Number.NEGATIVE_INFINITY }],
+    ["'10'", { limit: '10' }],
+  ])('limit %s → a rejected InvalidParameterError, nothing sent', async (_label, options) => {
+    const { asked, sdk } = paged();
+    const pages = sdk.journals.papers(1);
+    let result: Promise<unknown> | undefined;
+    expect(() => {
+      result = pages.toArray(options as { limit: number });
+    }).not.toThrow();
+    const error = await rejection(result!);
+    expect(error).toBeInstanceOf(InvalidParameterError);
+    expect((error as InvalidParameterError).parameter).toBe('limit');
+    expect(asked).toEqual([]);
+  });
+});
