@@ -1,0 +1,212 @@
+import { inspect } from 'node:util';
+import { http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  type ClientHooks,
+  type Logger,
+  MetricClient,
+  MetricError,
+  NotFoundError,
+  ResponseValidationError,
+} from '../../src/index.js';
+import { rejection } from '../helpers/calls.js';
+import { BASE, client, json, KEY, sequence, useMsw } from '../helpers/msw.js';
+
+const server = useMsw();
+const subjects = [{ id: 1, name: 'Physics', slug: 'physics', journals: 3, papers: 40, citations: 900 }];
+const ok = () => json(subjects);
+
+/** Every request that reaches msw, whatever its path: proof of what was (not) sent. */
+function everything(reply: () => Response = ok) {
+  const seen: Request[] = [];
+  server.use(
+    http.all('*', ({ request }) => {
+      seen.push(request);
+      return reply();
+    }),
+  );
+  return seen;
+}
+
+/** Everything about an error a user could print or ship to a log collector. */
+const renderings = (error: unknown) => [
+  String(error),
+  (error as Error).message,
+  (error as Error).stack ?? '',
+  JSON.stringify(error),
+  inspect(error, { depth: 10 }),
+];
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('hooks run on every attempt', () => {
+  it('a 503 then a 200 runs each hook twice, seeing each response', async () => {
+    // Fake timers and no jitter: the retry's 500 ms backoff is skipped, not waited for.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const { handler, seen } = sequence('/subjects', [() => json({ message: 'down' }, { status: 503 }), ok]);
+    server.use(handler);
+    const before: number[] = [];
+    const after: number[] = [];
+    const hooks: ClientHooks = {
+      beforeRequest: [({ retryCount }) => void before.push(retryCount)],
+      afterResponse: [({ response }) => void after.push(response.status)],
+    };
+    const result = client({ hooks }).subjects.list();
+    await vi.advanceTimersByTimeAsync(600);
+    expect(await result).toEqual(subjects);
+    expect(seen).toHaveLength(2);
+    expect(before).toHaveLength(2);
+    expect(after).toEqual([503, 200]);
+  });
+});
+
+describe('beforeRequest', () => {
+  it('a returned Request replaces the one sent: the server sees its extra header', async () => {
+    const seen = everything();
+    const hooks: ClientHooks = {
+      beforeRequest: [
+        ({ request }) => {
+          const headers = new Headers(request.headers);
+          headers.set('x-signature', 'sig-1');
+          return new Request(request, { headers });
+        },
+      ],
+    };
+    expect(await client({ hooks }).subjects.list()).toEqual(subjects);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.headers.get('x-signature')).toBe('sig-1');
+    // The replacement was built from the SDK's request: the key is still there.
+    expect(seen[0]!.headers.get('authorization')).toBe(`Bearer ${KEY}`);
+  });
+
+  it('a header set in place (the documented example) is sent too', async () => {
+    const seen = everything();
+    const hooks: ClientHooks = { beforeRequest: [({ request }) => request.headers.set('x-trace-id', 't-9')] };
+    await client({ hooks }).subjects.list();
+    expect(seen[0]!.headers.get('x-trace-id')).toBe('t-9');
+  });
+
+  it('a returned Response short-circuits: nothing is sent, and the Response is validated', async () => {
+    const seen = everything(() => json({ message: 'must not be reached' }, { status: 500 }));
+    const cached: ClientHooks = { beforeRequest: [() => json(subjects)] };
+    expect(await client({ hooks: cached }).subjects.list()).toEqual(subjects);
+    const invalid: ClientHooks = { beforeRequest: [() => json([{ id: 'one' }])] };
+    const error = await rejection(client({ hooks: invalid }).subjects.list());
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(seen).toHaveLength(0);
+  });
+});
+
+describe('afterResponse', () => {
+  it("a returned Response replaces the server's: a 404 becomes NotFoundError", async () => {
+    const seen = everything();
+    const hooks: ClientHooks = {
+      afterResponse: [() => json({ error: 'not_found', message: 'gone' }, { status: 404 })],
+    };
+    const error = await rejection(client({ hooks, maxRetries: 3 }).subjects.list());
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as NotFoundError).body).toEqual({ error: 'not_found', message: 'gone' });
+    expect(seen).toHaveLength(1);
+  });
+
+  it("a returned 2xx replaces the server's body, and is what gets validated", async () => {
+    everything();
+    const other = [{ ...subjects[0], id: 2, name: 'Chemistry' }];
+    const replaced: ClientHooks = { afterResponse: [() => json(other)] };
+    expect(await client({ hooks: replaced }).subjects.list()).toEqual(other);
+    const broken: ClientHooks = { afterResponse: [() => json({ not: 'a list' })] };
+    expect(await rejection(client({ hooks: broken }).subjects.list())).toBeInstanceOf(
+      ResponseValidationError,
+    );
+  });
+});
+
+describe('a hook that throws', () => {
+  for (const kind of ['beforeRequest', 'afterResponse'] as const) {
+    it(`${kind}: MetricError with the cause, not retried, the key in no rendering`, async () => {
+      const seen = everything(() => json({ message: 'down' }, { status: 503 }));
+      const thrown = new Error(`signing failed for Bearer ${KEY}`);
+      const hooks: ClientHooks = {
+        [kind]: [
+          () => {
+            throw thrown;
+          },
+        ],
+      };
+      const error = await rejection(client({ hooks, maxRetries: 5 }).subjects.list());
+      expect(error).toBeInstanceOf(MetricError);
+      const cause = (error as Error).cause as Error;
+      expect(cause).toBeInstanceOf(Error);
+      expect(cause.message).toContain('signing failed for Bearer');
+      // A beforeRequest failure sends nothing; an afterResponse one sent exactly one attempt.
+      expect(seen).toHaveLength(kind === 'beforeRequest' ? 0 : 1);
+      for (const text of renderings(error)) expect(text).not.toContain(KEY);
+    });
+  }
+
+  it('a thrown string that quotes the key is kept out of the message too', async () => {
+    everything();
+    const hooks: ClientHooks = {
+      beforeRequest: [
+        () => {
+          throw `no signature for ${KEY}`;
+        },
+      ],
+    };
+    const error = await rejection(client({ hooks }).subjects.list());
+    expect(error).toBeInstanceOf(MetricError);
+    expect((error as Error).message).toContain('no signature for');
+    for (const text of renderings(error)) expect(text).not.toContain(KEY);
+  });
+});
+
+describe('the debug log', () => {
+  it('shows the request as the hooks left it, with the key redacted in any header', async () => {
+    const seen = everything();
+    const lines: Array<[string, unknown]> = [];
+    const record = (message: string, details?: Record<string, unknown>) =>
+      void lines.push([message, details]);
+    const logger: Logger = { error: record, warn: record, info: record, debug: record };
+    const hooks: ClientHooks = {
+      beforeRequest: [
+        ({ request }) => {
+          const headers = new Headers(request.headers);
+          headers.delete('authorization');
+          headers.set('x-api-key', KEY);
+          return new Request(request, { headers });
+        },
+      ],
+    };
+    await client({ hooks, logLevel: 'debug', logger }).subjects.list();
+    // The hook did move the key: the server got it in x-api-key.
+    expect(seen[0]!.headers.get('x-api-key')).toBe(KEY);
+    const sent = lines.find(([message]) => message === `[scholarly-metrics] GET ${BASE}/subjects`);
+    expect(sent).toBeDefined();
+    const headers = (sent![1] as { headers: Record<string, string> }).headers;
+    expect(headers['x-api-key']).toBe('[redacted]');
+    expect(headers.authorization).toBeUndefined();
+    expect(JSON.stringify(lines)).not.toContain(KEY);
+  });
+});
+
+describe('an invalid hooks option', () => {
+  const invalid: Array<[string, unknown]> = [
+    ['a function', () => {}],
+    ['a string', 'beforeRequest'],
+    ['null', null],
+    ['42', 42],
+    ['beforeRequest not an array', { beforeRequest: () => {} }],
+    ['a non-function beforeRequest entry', { beforeRequest: [() => {}, 'x'] }],
+    ['a null afterResponse entry', { afterResponse: [null] }],
+    ['an object afterResponse entry', { afterResponse: [{}] }],
+  ];
+  it.each(invalid)('%s → MetricError at construction', (_label, hooks) => {
+    expect(() => new MetricClient({ apiKey: KEY, baseUrl: BASE, hooks: hooks as ClientHooks })).toThrow(
+      MetricError,
+    );
+  });
+});
