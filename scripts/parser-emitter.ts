@@ -49,7 +49,7 @@ export class UnsupportedSchemaError extends Error {
   }
 }
 
-/** Module-level constants (key sets, patterns), shared by every parser of one generated file. */
+/** Module-level constants (the patterns), shared by every parser of one generated file. */
 export class Constants {
   readonly #byName = new Map<string, string>();
   readonly #bySource = new Map<string, string>();
