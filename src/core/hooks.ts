@@ -39,7 +39,7 @@ export interface ClientHooks {
 /** Checks the `hooks` option at construction, so a typo fails there and not on the first request. */
 export function checkHooks(value: ClientHooks | undefined): ClientHooks | undefined {
   if (value === undefined) return undefined;
-  if (value === null || typeof value !== 'object') {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new MetricError('`hooks` must be an object with `beforeRequest` and/or `afterResponse` arrays');
   }
   for (const kind of ['beforeRequest', 'afterResponse'] as const) {

@@ -1,4 +1,4 @@
-import PQueue from 'p-queue';
+import type PQueue from 'p-queue';
 import { sleep } from './abort.js';
 import { MetricError } from './errors.js';
 
@@ -9,6 +9,7 @@ export interface QuotaLimits {
 }
 
 const minute = 60_000;
+const ignore = () => {};
 
 /**
  * The requests one client may send: at most `maxConcurrency` in flight, at most
@@ -17,10 +18,11 @@ const minute = 60_000;
  * dropped as soon as its signal aborts, and is then never sent.
  *
  * With no limit set and no pause under way, a request goes straight through: the limiter costs a
- * branch, not a queue.
+ * branch, not a queue. p-queue itself is loaded only by a client that sets a limit, so that a
+ * browser app without limits does not download it.
  */
 export class Quota {
-  readonly #queue: PQueue | undefined;
+  readonly #queue: Promise<PQueue> | undefined;
   /** When the current 429 pause ends (`Date.now()` time), or 0 when there is none. */
   #resumeAt = 0;
   #resumeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -29,10 +31,20 @@ export class Quota {
     const concurrency = checkLimit('maxConcurrency', limits.maxConcurrency);
     const perMinute = checkLimit('maxRequestsPerMinute', limits.maxRequestsPerMinute);
     if (concurrency === undefined && perMinute === undefined) return;
-    this.#queue = new PQueue({
-      concurrency: concurrency ?? Number.POSITIVE_INFINITY,
-      ...(perMinute === undefined ? {} : { intervalCap: perMinute, interval: minute, strict: true }),
-    });
+    this.#queue = import('p-queue').then(
+      ({ default: Queue }) =>
+        new Queue({
+          concurrency: concurrency ?? Number.POSITIVE_INFINITY,
+          ...(perMinute === undefined ? {} : { intervalCap: perMinute, interval: minute, strict: true }),
+        }),
+      (error: unknown) => {
+        throw new MetricError('Could not load p-queue, which maxConcurrency and maxRequestsPerMinute need', {
+          cause: error,
+        });
+      },
+    );
+    // A client that never sends must not leave a failed load as an unhandled rejection.
+    this.#queue.catch(() => {});
   }
 
   /** Runs `send` when the quota allows; rejects with the signal's reason if it aborts first. */
@@ -49,11 +61,12 @@ export class Quota {
     const until = Date.now() + ms;
     if (ms <= 0 || until <= this.#resumeAt) return;
     this.#resumeAt = until;
-    this.#queue?.pause();
+    // Requests arriving meanwhile stop at #resumeAt; pausing the queue holds those already in it.
+    this.#queue?.then((queue) => queue.pause(), ignore);
     clearTimeout(this.#resumeTimer);
     this.#resumeTimer = setTimeout(() => {
       this.#resumeAt = 0;
-      this.#queue?.start();
+      this.#queue?.then((queue) => queue.start(), ignore);
     }, ms);
     // The pause alone must not keep a Node process alive: the requests waiting hold timers of their own.
     (this.#resumeTimer as { unref?: () => void }).unref?.();
@@ -65,7 +78,9 @@ export class Quota {
     }
     signal?.throwIfAborted();
     if (this.#queue === undefined) return send();
-    return this.#queue.add(() => send(), { signal });
+    const queue = await this.#queue;
+    signal?.throwIfAborted();
+    return queue.add(() => send(), { signal });
   }
 }
 

@@ -87,7 +87,7 @@ export class Transport {
   get<T>(route: () => Route, shape: ResponseShape<T>, options?: TransportOptions): Promise<Answer<T>> {
     return this.#send(route, options, async (response, deadline) => {
       const text = await deadline.race(response.text());
-      const data = parseResponse(shape, text, this.#apiKey);
+      const data = await parseResponse(shape, text, this.#apiKey);
       return { data, response, requestId: requestIdOf(response.headers) };
     });
   }

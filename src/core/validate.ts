@@ -2,7 +2,6 @@ import type * as z from 'zod/mini';
 import { ResponseValidationError, type ValidationIssue } from './errors.js';
 import { summarizeIssues } from './issues.js';
 import { redactText, redactValue } from './redact.js';
-import { toValidationIssues } from './zod-issues.js';
 
 /**
  * What a response is checked against: a zod schema (its `safeParse` is the verdict) and how to name
@@ -17,7 +16,11 @@ export interface ResponseShape<T> {
 }
 
 /** Parses and validates a 2xx body. `secret` is kept out of the error, should the body echo it. */
-export function parseResponse<T>(shape: ResponseShape<T>, text: string, secret: string | null): T {
+export async function parseResponse<T>(
+  shape: ResponseShape<T>,
+  text: string,
+  secret: string | null,
+): Promise<T> {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -38,6 +41,8 @@ export function parseResponse<T>(shape: ResponseShape<T>, text: string, secret: 
   const explained = secret
     ? shape.schema.safeParse(redactValue(value, secret), { reportInput: true })
     : result;
+  // The English for zod's issues is loaded with the first refused body: most pages never need it.
+  const { toValidationIssues } = await import('./zod-issues.js');
   const issues = toValidationIssues((explained.error ?? result.error).issues);
   throw refusal(
     `The response does not match ${shape.label}: ${summarizeIssues(issues)}`,
