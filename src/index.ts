@@ -30,6 +30,7 @@ export { Page } from './core/page.js';
 export { PagePromise, type PageRequestOptions } from './core/pagination.js';
 export type { AuthorListParams, Authors } from './resources/authors.js';
 export type { Countries, CountryListParams } from './resources/countries.js';
+export type { GetManyOptions, PaperResult } from './resources/get-many.js';
 export type { JournalPapersParams, Journals } from './resources/journals.js';
 export type { PaperSearchParams, Papers } from './resources/papers.js';
 export type { Subjects } from './resources/subjects.js';

@@ -13,6 +13,7 @@ import { segment } from '../core/path.js';
 import { APIResource } from '../core/resource.js';
 import type { Paper, PaperSummary } from '../schemas/papers.js';
 import { shapes } from '../schemas/shapes.js';
+import { type GetManyOptions, getMany, type PaperResult } from './get-many.js';
 
 /**
  * Parameters of {@link Papers.search}.
@@ -91,5 +92,28 @@ export class Papers extends APIResource {
    */
   get(doi: string, options?: RequestOptions): APIPromise<Paper> {
     return this.request(() => ({ path: `/papers/${segment(checkDoi(doi))}` }), shapes.paper, options);
+  }
+
+  /**
+   * Many papers by DOI, each looked up as by {@link Papers.get}, `concurrency` at a time (default 4).
+   * Resolves to one {@link PaperResult} per DOI, in the order given: `{ doi, paper }`, or
+   * `{ doi, error }` when that DOI was refused before sending, not found, or failed after its retries.
+   *
+   * A DOI given twice, or in another ASCII letter case (DOIs are case-insensitive), is looked up once;
+   * its positions share the result. The call rejects as a whole, sending nothing more and cancelling
+   * the lookups in flight, on a 401, a 403, a 429 that is not retried, or when `signal` aborts.
+   *
+   * @example
+   * ```ts
+   * const results = await client.papers.getMany(['10.1000/abc/def', '10.1000/no-such-paper'], {
+   *   concurrency: 8,
+   * });
+   * for (const { doi, paper, error } of results) {
+   *   console.log(doi, paper ? paper.title : `failed: ${error.message}`);
+   * }
+   * ```
+   */
+  getMany(dois: Iterable<string>, options?: GetManyOptions): Promise<PaperResult[]> {
+    return getMany(dois, options, (doi, requestOptions) => this.get(doi, requestOptions));
   }
 }

@@ -1,0 +1,166 @@
+import { describeValue } from '../core/describe-value.js';
+import {
+  AuthenticationError,
+  InvalidParameterError,
+  MetricError,
+  PermissionDeniedError,
+  RateLimitError,
+  RequestAbortedError,
+} from '../core/errors.js';
+import { checkRequestOptions, type RequestOptions } from '../core/options.js';
+import { runPool } from '../core/pool.js';
+import type { Paper } from '../schemas/papers.js';
+
+/**
+ * Options of {@link Papers.getMany}: how many lookups run at once, and the request options every
+ * lookup is sent with (`signal` cancels the whole call).
+ *
+ * @example
+ * ```ts
+ * import type { GetManyOptions } from 'scholarly-metrics';
+ *
+ * const options: GetManyOptions = { concurrency: 8, timeout: 5_000, maxRetries: 1 };
+ * const results = await client.papers.getMany(dois, options);
+ * ```
+ */
+export interface GetManyOptions extends RequestOptions {
+  /**
+   * Lookups of this call in flight at once: an integer from 1 to 16. The client's own limits
+   * (`maxConcurrency`, `maxRequestsPerMinute`) still apply on top.
+   * @default 4
+   */
+  concurrency?: number | undefined;
+}
+
+/**
+ * One element of what {@link Papers.getMany} resolves to, at the position of its DOI: the paper, or
+ * the `MetricError` that stopped this one lookup (`InvalidParameterError` for a string that is not a
+ * DOI, `NotFoundError` for a 404, or whatever outlasted the retries: a 5xx, a connection error, a
+ * body that failed validation). `doi` is the string as given. Check `error` (or `paper`) to narrow.
+ *
+ * @example
+ * ```ts
+ * import { NotFoundError, type PaperResult } from 'scholarly-metrics';
+ *
+ * const results: PaperResult[] = await client.papers.getMany(['10.1000/abc/def', '10.9999/none']);
+ * for (const result of results) {
+ *   if (result.error === undefined) console.log(result.doi, result.paper.title);
+ *   else if (result.error instanceof NotFoundError) console.log(result.doi, 'not found');
+ *   else console.log(result.doi, 'failed:', result.error.message);
+ * }
+ * ```
+ */
+export type PaperResult =
+  | { readonly doi: string; readonly paper: Paper; readonly error?: undefined }
+  | { readonly doi: string; readonly paper?: undefined; readonly error: MetricError };
+
+type Outcome = { readonly paper: Paper } | { readonly error: MetricError };
+
+const defaultConcurrency = 4;
+const maxConcurrency = 16;
+
+/**
+ * The work of `papers.getMany`, with the single lookup handed in so that each one goes through the
+ * client's usual request path (its retries, hooks and quota).
+ */
+export async function getMany(
+  dois: Iterable<string>,
+  options: GetManyOptions | undefined,
+  lookup: (doi: string, options: RequestOptions) => PromiseLike<Paper>,
+): Promise<PaperResult[]> {
+  const given = collect(dois);
+  const { concurrency, request } = checkOptions(options);
+  const { signal } = request;
+  if (signal?.aborted) {
+    throw new RequestAbortedError('papers.getMany was aborted before it started', { cause: signal.reason });
+  }
+  if (given.length === 0) return [];
+
+  // DOI names are case-insensitive for ASCII letters only (DOI Handbook §2.4): `10.1000/ABC` and
+  // `10.1000/abc` are one paper, but names differing in the case of other letters may not be.
+  const slotOf = new Map<string, number>();
+  const unique: string[] = [];
+  const slots = given.map((doi) => {
+    const key = doi.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+    let slot = slotOf.get(key);
+    if (slot === undefined) {
+      slot = unique.push(doi) - 1;
+      slotOf.set(key, slot);
+    }
+    return slot;
+  });
+
+  const controller = new AbortController();
+  const onAbort = () =>
+    controller.abort(new RequestAbortedError('papers.getMany was aborted', { cause: signal?.reason }));
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const outcomes: Outcome[] = [];
+  try {
+    await runPool(unique, concurrency, controller, async (doi, slot) => {
+      try {
+        outcomes[slot] = { paper: await lookup(doi, { ...request, signal: controller.signal }) };
+      } catch (error) {
+        if (!isPerItem(error)) throw error;
+        outcomes[slot] = { error };
+      }
+    });
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+  return given.map((doi, i) => ({ doi, ...outcomes[slots[i]!]! }));
+}
+
+/**
+ * Whether a failed lookup speaks for its own DOI only. A 401, 403 or 429 would answer every other
+ * lookup the same way, and an abort is the caller's; an error that is not a `MetricError` is a bug,
+ * not a result. Each of those rejects the whole call.
+ */
+function isPerItem(error: unknown): error is MetricError {
+  if (!(error instanceof MetricError)) return false;
+  if (error instanceof InvalidParameterError) return error.parameter === 'doi';
+  return !(
+    error instanceof AuthenticationError ||
+    error instanceof PermissionDeniedError ||
+    error instanceof RateLimitError ||
+    error instanceof RequestAbortedError
+  );
+}
+
+function collect(dois: Iterable<string>): string[] {
+  // A string is iterable too, letter by letter: one DOI passed alone must not become many lookups.
+  if (typeof dois === 'string') {
+    throw new InvalidParameterError('dois', 'dois must be an array of DOI strings, got a string: pass [doi]');
+  }
+  if (typeof (dois as { [Symbol.iterator]?: unknown } | null)?.[Symbol.iterator] !== 'function') {
+    throw new InvalidParameterError(
+      'dois',
+      `dois must be an array (or another iterable) of DOI strings, got ${describeValue(dois)}`,
+    );
+  }
+  const list: string[] = [];
+  for (const doi of dois) {
+    if (typeof doi !== 'string') {
+      throw new InvalidParameterError(
+        'dois',
+        `dois must hold strings only, got ${describeValue(doi)} at index ${list.length}`,
+      );
+    }
+    list.push(doi);
+  }
+  return list;
+}
+
+function checkOptions(options: GetManyOptions | undefined) {
+  if (options === undefined) return { concurrency: defaultConcurrency, request: {} as RequestOptions };
+  if (options === null || typeof options !== 'object') {
+    throw new InvalidParameterError('options', `options must be an object, got ${describeValue(options)}`);
+  }
+  const { concurrency = defaultConcurrency, ...request } = options;
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > maxConcurrency) {
+    throw new InvalidParameterError(
+      'concurrency',
+      `concurrency must be an integer from 1 to ${maxConcurrency}, got ${describeValue(concurrency)}`,
+    );
+  }
+  return { concurrency, request: checkRequestOptions(request) };
+}
