@@ -60,6 +60,18 @@ describe.concurrent('the examples run to the end and exit 0', { timeout: 60_000 
     expect(stdout).toMatch(/two 503s, then success \(retried\)\s+ok/);
   });
 
+  it('bulk-dois.ts: found, not found and not a DOI, in the order given', async () => {
+    const { code, stdout, stderr } = await runExample('examples/bulk-dois.ts');
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout.match(/^(found|not found|not a DOI)(?= )/gm)).toEqual([
+      ...Array(5).fill('found'),
+      'not found',
+      'not a DOI',
+    ]);
+    expect(stdout).toContain('7 DOIs: 5 found, 1 not found, 1 not a DOI, 0 failed');
+  });
+
   it('webhook-receiver-node.ts and webhook-receiver-fetch.ts', async () => {
     const [node, fetchStyle] = await Promise.all([
       runExample('examples/webhook-receiver-node.ts'),
