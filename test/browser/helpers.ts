@@ -1,11 +1,11 @@
 // Browser side. Only types come from `scholarly-metrics/testing`: the mock itself runs in Node
 // (global-setup.ts), and the page talks to it over HTTP like any web app would.
-import { MetricClient } from 'scholarly-metrics';
+import { type ClientOptions, MetricClient } from 'scholarly-metrics';
 import type { MockFault } from 'scholarly-metrics/testing';
 import { inject } from 'vitest';
 
 /** A client of the plain mock, key allowed in the browser on purpose (it is the mock's key). */
-export function client(options: { baseUrl?: string; maxRetries?: number; timeout?: number } = {}) {
+export function client(options: ClientOptions = {}) {
   return new MetricClient({
     apiKey: inject('apiKey'),
     baseUrl: inject('mockUrl'),
@@ -15,7 +15,7 @@ export function client(options: { baseUrl?: string; maxRetries?: number; timeout
 }
 
 /** A client of the controlled mock (faults, score updates). */
-export const controlledClient = (options: { maxRetries?: number; timeout?: number } = {}) =>
+export const controlledClient = (options: ClientOptions = {}) =>
   client({ baseUrl: inject('controlUrl'), ...options });
 
 /** Calls a control endpoint of the controlled mock, cross-origin like the API calls. */
