@@ -345,6 +345,24 @@ describe('papers.getMany: concurrency', () => {
   );
 });
 
+describe('papers.getMany under the client quota', () => {
+  it("the client's maxConcurrency bounds it too; a lookup waiting its turn is aborted unsent", async () => {
+    const { held, seen, holding } = holdingApi();
+    const controller = new AbortController();
+    const call = rejection(
+      client({ maxConcurrency: 2 }).papers.getMany(dois(6), { concurrency: 8, signal: controller.signal }),
+    );
+    await holding(2);
+    await settle();
+    expect(seen).toHaveLength(2);
+    controller.abort('enough');
+    expect(await call).toBeInstanceOf(RequestAbortedError);
+    for (const h of held) h.release();
+    await settle();
+    expect(seen).toHaveLength(2);
+  });
+});
+
 describe('papers.getMany: refused arguments', () => {
   it.each<[string, unknown]>([
     ['null', null],
