@@ -38,7 +38,6 @@ export function generate(schemas: Record<string, z.core.$ZodType> = responseSche
     const parser = emitParser(schema, name, `Output<${JSON.stringify(name)}>`, constants);
     return `  ${name}: ${parser.replaceAll('\n', '\n  ')},`;
   });
-  const names = Object.keys(schemas);
   return [
     ...header,
     '',
@@ -53,8 +52,6 @@ export function generate(schemas: Record<string, z.core.$ZodType> = responseSche
     '} = {',
     ...entries,
     '};',
-    '',
-    ...names.map((name) => `export const ${name} = parsers.${name};`),
     '',
   ].join('\n');
 }

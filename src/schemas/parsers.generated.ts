@@ -410,14 +410,3 @@ export const parsers: {
     return v0;
   },
 };
-
-export const journalList = parsers.journalList;
-export const journalProfile = parsers.journalProfile;
-export const journalPaperPage = parsers.journalPaperPage;
-export const scoreHistory = parsers.scoreHistory;
-export const paperSummaryPage = parsers.paperSummaryPage;
-export const paper = parsers.paper;
-export const authorPage = parsers.authorPage;
-export const authorProfile = parsers.authorProfile;
-export const subjectList = parsers.subjectList;
-export const countryList = parsers.countryList;

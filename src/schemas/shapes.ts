@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import { type INVALID, withParser } from 'zod/v4/core';
 import type { ResponseShape } from '../core/validate.js';
-import * as parsers from './parsers.generated.js';
+import { parsers } from './parsers.generated.js';
 import { responseSchemas as schemas } from './response-schemas.js';
 
 /**
