@@ -1,0 +1,322 @@
+import { delay, http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MetricClient, MetricError, RateLimitError, RequestAbortedError } from '../../src/index.js';
+import { rejection } from '../helpers/calls.js';
+import { BASE, client, json, KEY, useMsw } from '../helpers/msw.js';
+
+const server = useMsw();
+const subjects = [{ id: 1, name: 'Physics', slug: 'physics', journals: 3, papers: 40, citations: 900 }];
+const countries = [{ id: 64, name: 'New Zealand', flag: 'nz', journals: 12, papers: 340, citations: 5600 }];
+const start = Date.parse('2026-01-01T00:00:00Z');
+
+/** Fake timers from `start`, and no jitter: p-retry's backoff is then exactly 500 ms, 1 s, … */
+function fakeClock() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: start });
+  vi.spyOn(Math, 'random').mockReturnValue(0);
+}
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+/** The server's log: which path it was asked for, and when (ms after `start`, on the fake clock). */
+function serve(replies: Record<string, () => Response | Promise<Response>>) {
+  const log: Array<{ path: string; at: number }> = [];
+  for (const [path, reply] of Object.entries(replies)) {
+    server.use(
+      http.get(`${BASE}${path}`, () => {
+        log.push({ path, at: Date.now() - start });
+        return reply();
+      }),
+    );
+  }
+  return log;
+}
+const at = async (ms: number) => vi.advanceTimersByTimeAsync(ms - (Date.now() - start));
+const limited = (seconds: number) => () =>
+  json({ message: 'slow down' }, { status: 429, headers: { 'retry-after': String(seconds) } });
+/** A reply that answers the first call with `first`, every later one with `then`. */
+const once = (first: () => Response, then: () => Response) => {
+  let calls = 0;
+  return () => (calls++ === 0 ? first() : then());
+};
+/** A promise the test settles by hand, to hold a request in flight. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('maxConcurrency', () => {
+  it('never has more requests in flight than the limit, and every one completes', async () => {
+    let inFlight = 0;
+    let most = 0;
+    server.use(
+      http.get(`${BASE}/subjects`, async () => {
+        most = Math.max(most, ++inFlight);
+        await delay(15);
+        inFlight--;
+        return json(subjects);
+      }),
+    );
+    const sdk = client({ maxConcurrency: 3 });
+    const results = await Promise.all(Array.from({ length: 10 }, () => sdk.subjects.list()));
+    expect(results).toEqual(Array.from({ length: 10 }, () => subjects));
+    expect(most).toBe(3);
+  });
+});
+
+describe('maxRequestsPerMinute', () => {
+  it('the (n+1)-th request starts 60 s after the first', async () => {
+    fakeClock();
+    const log = serve({ '/subjects': () => json(subjects) });
+    const sdk = client({ maxRequestsPerMinute: 3 });
+    const calls = Promise.all(Array.from({ length: 4 }, () => sdk.subjects.list()));
+    await at(59_999);
+    expect(log.map((entry) => entry.at)).toEqual([0, 0, 0]);
+    await at(60_000);
+    expect(log.map((entry) => entry.at)).toEqual([0, 0, 0, 60_000]);
+    expect(await calls).toHaveLength(4);
+  });
+
+  it('is a sliding window: no more than n start in any 60 s', async () => {
+    fakeClock();
+    const log = serve({ '/subjects': () => json(subjects) });
+    const sdk = client({ maxRequestsPerMinute: 3 });
+    const calls = [sdk.subjects.list()];
+    await at(30_000);
+    calls.push(sdk.subjects.list(), sdk.subjects.list());
+    await at(60_000);
+    // Only the request of t = 0 has left the window: one more may start now, two at t = 90 s.
+    calls.push(sdk.subjects.list(), sdk.subjects.list(), sdk.subjects.list());
+    await at(120_000);
+    await Promise.all(calls);
+    const starts = log.map((entry) => entry.at);
+    expect(starts).toEqual([0, 30_000, 30_000, 60_000, 90_000, 90_000]);
+    for (const from of starts) {
+      expect(starts.filter((t) => t >= from && t < from + 60_000).length).toBeLessThanOrEqual(3);
+    }
+  });
+});
+
+describe('a call waiting for its turn is aborted by its signal at once, and never sent', () => {
+  /**
+   * Aborts `call`'s signal and checks that it rejects on microtasks alone: no timer fires, no slot
+   * frees and no request ends before it settles.
+   */
+  async function abortWaiting(controller: AbortController, call: Promise<unknown>) {
+    let settled = false;
+    const outcome = rejection(call).finally(() => {
+      settled = true;
+    });
+    controller.abort(new Error('user gave up'));
+    for (let i = 0; i < 200 && !settled; i++) await Promise.resolve();
+    expect(settled).toBe(true);
+    expect(await outcome).toBeInstanceOf(RequestAbortedError);
+  }
+
+  it('behind maxConcurrency', async () => {
+    const held = gate();
+    const log = serve({
+      '/subjects': async () => {
+        await held.opened;
+        return json(subjects);
+      },
+      '/countries': () => json(countries),
+    });
+    const sdk = client({ maxConcurrency: 1 });
+    const first = sdk.subjects.list();
+    while (log.length === 0) await tick();
+    const controller = new AbortController();
+    await abortWaiting(controller, sdk.countries.list(undefined, { signal: controller.signal }));
+    held.open();
+    await first;
+    await tick();
+    expect(log.map((entry) => entry.path)).toEqual(['/subjects']);
+  });
+
+  it('behind maxRequestsPerMinute', async () => {
+    fakeClock();
+    const log = serve({ '/subjects': () => json(subjects), '/countries': () => json(countries) });
+    const sdk = client({ maxRequestsPerMinute: 1 });
+    await sdk.subjects.list();
+    const controller = new AbortController();
+    const waiting = sdk.countries.list(undefined, { signal: controller.signal });
+    await at(1_000);
+    await abortWaiting(controller, waiting);
+    await at(180_000);
+    expect(log.map((entry) => entry.path)).toEqual(['/subjects']);
+  });
+
+  it('during a 429 pause', async () => {
+    fakeClock();
+    const log = serve({
+      '/subjects': once(limited(2), () => json(subjects)),
+      '/countries': () => json(countries),
+    });
+    const sdk = client();
+    const first = sdk.subjects.list();
+    await at(100);
+    const controller = new AbortController();
+    const waiting = sdk.countries.list(undefined, { signal: controller.signal });
+    await at(500);
+    await abortWaiting(controller, waiting);
+    await at(5_000);
+    expect(await first).toEqual(subjects);
+    expect(log.map((entry) => entry.path)).toEqual(['/subjects', '/subjects']);
+  });
+});
+
+describe('a retried 429 pauses every request of the client', () => {
+  it('with no limits set: a request started during the pause waits out the Retry-After', async () => {
+    fakeClock();
+    const log = serve({
+      '/subjects': once(limited(2), () => json(subjects)),
+      '/countries': () => json(countries),
+    });
+    const sdk = client();
+    const a = sdk.subjects.list();
+    await at(100);
+    const b = sdk.countries.list();
+    await at(1_999);
+    expect(log).toEqual([{ path: '/subjects', at: 0 }]);
+    await at(2_000);
+    expect(await a).toEqual(subjects);
+    expect(await b).toEqual(countries);
+    expect(log.slice(1).map((entry) => entry.at)).toEqual([2_000, 2_000]);
+  });
+
+  it('a 429 with Retry-After over 60 s is not retried, and pauses nothing', async () => {
+    fakeClock();
+    const log = serve({ '/subjects': limited(120), '/countries': () => json(countries) });
+    const sdk = client();
+    expect(await rejection(sdk.subjects.list())).toBeInstanceOf(RateLimitError);
+    const b = sdk.countries.list();
+    await at(0);
+    expect(await b).toEqual(countries);
+    expect(log).toEqual([
+      { path: '/subjects', at: 0 },
+      { path: '/countries', at: 0 },
+    ]);
+  });
+
+  it('another client, or a child with another key, is not paused; a child on the same key is', async () => {
+    fakeClock();
+    const log = serve({
+      '/subjects': once(limited(2), () => json(subjects)),
+      '/countries': () => json(countries),
+      '/journals': () => json([]),
+      '/authors/7': () =>
+        json({ id: 7, name: 'Ada', orcid: '0000-0002-1825-0097', affil: 'U', h_index: 9, papers: [] }),
+    });
+    const sdk = client();
+    const a = sdk.subjects.list();
+    await at(100);
+    const other = client().countries.list();
+    const otherKey = sdk.withOptions({ apiKey: 'sk_another_key_1234' }).journals.list();
+    const sameKey = sdk.withOptions({ timeout: 5_000, headers: { 'x-child': '1' } }).authors.get(7);
+    await at(1_999);
+    expect(log.map((entry) => entry.path).sort()).toEqual(['/countries', '/journals', '/subjects']);
+    expect(log.slice(1).map((entry) => entry.at)).toEqual([100, 100]);
+    await at(2_000);
+    await Promise.all([a, other, otherKey, sameKey]);
+    expect(log.find((entry) => entry.path === '/authors/7')?.at).toBe(2_000);
+  });
+});
+
+describe('withOptions and the limits', () => {
+  it('a child on the same key shares maxConcurrency; a child with another key does not', async () => {
+    const held = gate();
+    const log = serve({
+      '/subjects': async () => {
+        await held.opened;
+        return json(subjects);
+      },
+      '/countries': () => json(countries),
+      '/journals': () => json([]),
+    });
+    const parent = client({ maxConcurrency: 1 });
+    const first = parent.subjects.list();
+    while (log.length === 0) await tick();
+    const sameKey = parent.withOptions({ timeout: 5_000 }).countries.list();
+    const otherKey = parent.withOptions({ apiKey: 'sk_another_key_1234' }).journals.list();
+    await otherKey;
+    expect(log.map((entry) => entry.path)).toEqual(['/subjects', '/journals']);
+    held.open();
+    await Promise.all([first, sameKey]);
+    expect(log.map((entry) => entry.path)).toEqual(['/subjects', '/journals', '/countries']);
+  });
+});
+
+describe('no deadlock under maxConcurrency: 1', () => {
+  const paper = (id: number) => ({
+    id,
+    title: `P${id}`,
+    authors: 'A. A.',
+    doi: `10.1000/p${id}`,
+    year: 2020,
+    citations: id,
+  });
+  /** 95 items, 10 a page, at `path`. */
+  const pages = (path: string) =>
+    http.get(`${BASE}${path}`, async ({ request }) => {
+      const page = Number(new URL(request.url).searchParams.get('page'));
+      await delay(1);
+      const ids = Array.from({ length: 10 }, (_, i) => (page - 1) * 10 + i + 1).filter((id) => id <= 95);
+      return json({ data: ids.map(paper), total: 95 });
+    });
+  const all = Array.from({ length: 95 }, (_, i) => i + 1);
+  const walk = async (items: AsyncIterable<{ id?: number | undefined }>) => {
+    const ids: unknown[] = [];
+    for await (const item of items) ids.push(item.id);
+    return ids;
+  };
+
+  it('a walk with prefetch 8 yields every item in order', async () => {
+    server.use(pages('/journals/1/papers'));
+    const sdk = client({ maxConcurrency: 1 });
+    expect(await walk(sdk.journals.papers(1, { per_page: 10 }, { prefetch: 8 }))).toEqual(all);
+  });
+
+  it('two walks and a batch of lookups all finish', async () => {
+    server.use(
+      pages('/journals/1/papers'),
+      pages('/papers'),
+      http.get(`${BASE}/papers/:doi`, ({ params }) =>
+        json({ ...paper(1), abstract: 'A.', doi: String(params.doi) }),
+      ),
+    );
+    const sdk = client({ maxConcurrency: 1 });
+    const dois = Array.from({ length: 12 }, (_, i) => `10.1000/d${i}`);
+    // papers.getMany is new (another change); without it, the same lookups go out one by one.
+    const getMany = (
+      sdk.papers as { getMany?: (d: string[], o?: object) => Promise<Array<{ paper?: { doi: string } }>> }
+    ).getMany;
+    const lookups = getMany
+      ? getMany.call(sdk.papers, dois, { concurrency: 4 }).then((results) => results.map((r) => r.paper?.doi))
+      : Promise.all(dois.map((doi) => sdk.papers.get(doi).then((p) => p.doi)));
+    const [first, second, looked] = await Promise.all([
+      walk(sdk.journals.papers(1, { per_page: 10 }, { prefetch: 8 })),
+      walk(sdk.papers.search({ q: 'x', per_page: 10 }, { prefetch: 8 })),
+      lookups,
+    ]);
+    expect(first).toEqual(all);
+    expect(second).toEqual(all);
+    expect(looked).toEqual(dois);
+  });
+});
+
+describe('invalid limits', () => {
+  const values: unknown[] = [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '4'];
+  it.each(['maxConcurrency', 'maxRequestsPerMinute'])(
+    '%s: 0, -1, 1.5, NaN, Infinity, "4" → MetricError',
+    (name) => {
+      for (const value of values) {
+        expect(() => new MetricClient({ apiKey: KEY, baseUrl: BASE, [name]: value })).toThrow(MetricError);
+      }
+    },
+  );
+});
