@@ -1,0 +1,157 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { inspect } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ClientOptions, ConnectionError, MetricClient, MetricError } from '../../src/index.js';
+import { rejection } from '../helpers/calls.js';
+import { useRealServer } from '../helpers/real-server.js';
+
+const real = useRealServer();
+const KEY = 'sk_client_test_5c8e2a7f91';
+const version: string = JSON.parse(
+  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+).version;
+const sdkAgent = `scholarly-metrics/${version} (node/${process.versions.node})`;
+const subjects = [{ id: 1, name: 'Physics', slug: 'physics', journals: 3, papers: 40, citations: 900 }];
+
+/** Serves /subjects over the real socket and records the headers of every request. */
+function recordHeaders(): IncomingHttpHeaders[] {
+  const seen: IncomingHttpHeaders[] = [];
+  real.serve((req, res) => {
+    seen.push(req.headers);
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(subjects));
+  });
+  return seen;
+}
+/** The base URL of the real server, read off a throwaway client (the helper keeps it private). */
+const baseOf = () => {
+  let base = '';
+  const fetch: typeof globalThis.fetch = async (input) => {
+    base = (input instanceof Request ? input.url : String(input)).replace(/\/subjects$/, '');
+    return new Response(JSON.stringify(subjects), { headers: { 'content-type': 'application/json' } });
+  };
+  return real
+    .client({ fetch })
+    .subjects.list()
+    .then(() => base);
+};
+const sdk = (options: ClientOptions = {}) => real.client({ apiKey: KEY, ...options });
+
+beforeEach(() => {
+  vi.stubEnv('METRIC_API_KEY', '');
+  vi.stubEnv('METRIC_BASE_URL', '');
+  vi.stubEnv('METRIC_LOG', '');
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+});
+
+describe('withOptions', () => {
+  it('gives a new client with the headers merged (the new ones win); the parent is unchanged', async () => {
+    const seen = recordHeaders();
+    const parent = sdk({ headers: { 'x-a': 'parent', 'x-b': 'parent' } });
+    const child = parent.withOptions({ headers: { 'x-b': 'child', 'x-c': 'child' } });
+    expect(child).toBeInstanceOf(MetricClient);
+    expect(child).not.toBe(parent);
+    await child.subjects.list();
+    await parent.subjects.list();
+    expect(seen.map((h) => [h['x-a'], h['x-b'], h['x-c']])).toEqual([
+      ['parent', 'child', 'child'],
+      ['parent', 'parent', undefined],
+    ]);
+    expect(seen.map((h) => h.authorization)).toEqual([`Bearer ${KEY}`, `Bearer ${KEY}`]);
+  });
+
+  it('keeps the key and base URL the parent took from the environment, whatever it says later', async () => {
+    const seen = recordHeaders();
+    const base = await baseOf();
+    vi.stubEnv('METRIC_API_KEY', 'sk_env_parent_key_1');
+    vi.stubEnv('METRIC_BASE_URL', base);
+    const parent = new MetricClient();
+    vi.stubEnv('METRIC_API_KEY', 'sk_env_changed_key_2');
+    vi.stubEnv('METRIC_BASE_URL', 'http://127.0.0.1:9/api/v1');
+    await parent.withOptions({ timeout: 5_000 }).subjects.list();
+    vi.stubEnv('METRIC_API_KEY', '');
+    vi.stubEnv('METRIC_BASE_URL', '');
+    await parent.withOptions({ maxRetries: 0 }).subjects.list();
+    expect(seen.map((h) => h.authorization)).toEqual([
+      'Bearer sk_env_parent_key_1',
+      'Bearer sk_env_parent_key_1',
+    ]);
+  });
+
+  it.each([
+    ['null', null],
+    ['a string', 'timeout=5000'],
+    ['a number', 5_000],
+  ])('withOptions(%s) → MetricError', (_label, value) => {
+    expect(() => sdk().withOptions(value as ClientOptions)).toThrow(MetricError);
+  });
+});
+
+describe('User-Agent', () => {
+  it('in Node: scholarly-metrics/<package.json version> (node/<version>)', async () => {
+    const seen = recordHeaders();
+    await sdk().subjects.list();
+    expect(seen[0]!['user-agent']).toBe(sdkAgent);
+  });
+
+  it("follows the user's own, set on the client or on a child", async () => {
+    const seen = recordHeaders();
+    const parent = sdk({ headers: { 'user-agent': 'myapp/1.0' } });
+    await parent.subjects.list();
+    await parent.withOptions({ headers: { 'User-Agent': 'myjob/2.0' } }).subjects.list();
+    expect(seen.map((h) => h['user-agent'])).toEqual([`myapp/1.0 ${sdkAgent}`, `myjob/2.0 ${sdkAgent}`]);
+  });
+
+  it('in a browser (a `document` exists) the SDK sets none', async () => {
+    vi.stubGlobal('document', {});
+    const agents: Array<string | null> = [];
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      agents.push(new Request(input, init).headers.get('user-agent'));
+      return new Response(JSON.stringify(subjects), { headers: { 'content-type': 'application/json' } });
+    };
+    await sdk({ fetch, dangerouslyAllowBrowser: true }).subjects.list();
+    await sdk({
+      fetch,
+      dangerouslyAllowBrowser: true,
+      headers: { 'user-agent': 'myapp/1.0' },
+    }).subjects.list();
+    expect(agents).toEqual([null, 'myapp/1.0']);
+  });
+});
+
+describe('ConnectionError over a real socket', () => {
+  it('a refused connection names ECONNREFUSED, keeps the runtime error as cause, and never the key', async () => {
+    // A port that was just free: open a server on it, note the port, close it.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const client = new MetricClient({
+      apiKey: KEY,
+      baseUrl: `http://127.0.0.1:${port}/api/v1`,
+      maxRetries: 0,
+    });
+    const error = await rejection(client.subjects.list());
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as Error).message).toContain('ECONNREFUSED');
+    const cause = (error as Error).cause as Error;
+    // The runtime's own error (undici's "fetch failed"), not ky's NetworkError wrapper around it.
+    expect(cause).toBeInstanceOf(TypeError);
+    expect(cause.name).not.toBe('NetworkError');
+    const codes: unknown[] = [];
+    for (let e: unknown = cause; e instanceof Error; e = e.cause) codes.push((e as { code?: unknown }).code);
+    expect(codes).toContain('ECONNREFUSED');
+    for (const text of [
+      String(error),
+      (error as Error).stack,
+      JSON.stringify(error),
+      inspect(error, { depth: 10 }),
+    ]) {
+      expect(text).not.toContain(KEY);
+    }
+  });
+});
