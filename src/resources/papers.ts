@@ -13,7 +13,7 @@ import { segment } from '../core/path.js';
 import { APIResource } from '../core/resource.js';
 import type { Paper, PaperSummary } from '../schemas/papers.js';
 import { shapes } from '../schemas/shapes.js';
-import { type GetManyOptions, getMany, type PaperResult } from './get-many.js';
+import type { GetManyOptions, PaperResult } from './get-many.js';
 
 /**
  * Parameters of {@link Papers.search}.
@@ -113,7 +113,9 @@ export class Papers extends APIResource {
    * }
    * ```
    */
-  getMany(dois: Iterable<string>, options?: GetManyOptions): Promise<PaperResult[]> {
+  async getMany(dois: Iterable<string>, options?: GetManyOptions): Promise<PaperResult[]> {
+    // Loaded on the first bulk lookup: a browser page that never makes one does not download it.
+    const { getMany } = await import('./get-many.js');
     return getMany(dois, options, (doi, requestOptions) => this.get(doi, requestOptions));
   }
 }
