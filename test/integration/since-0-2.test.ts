@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { MetricClient, NotFoundError } from '../../src/index.js';
+import { MOCK_API_KEY, startMockServer } from '../../src/testing/index.js';
+import { rejection } from '../helpers/calls.js';
+import { useMockServer } from './use-mock-server.js';
+
+const sizes = { journals: 30, papers: 300, authors: 50, subjects: 8, countries: 20 };
+const mock = useMockServer({ sizes });
+
+describe('request ids over real sockets', () => {
+  it('withResponse().requestId is the id the mock recorded for that answer', async () => {
+    const client = mock.client();
+    const journal = await client.journals.get(1).withResponse();
+    expect(journal.requestId).toMatch(/^req_\d{6,}$/);
+    expect(journal.requestId).toBe(mock.api.requests.at(-1)?.requestId);
+    const page = await client.papers.search({ q: 'a' }).withResponse();
+    expect(page.requestId).toBe(mock.api.requests.at(-1)?.requestId);
+    expect(page.requestId).not.toBe(journal.requestId);
+  });
+
+  it("an APIError's requestId is the id of the answer that failed", async () => {
+    const error = await rejection(mock.client().journals.get(999_999));
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as NotFoundError).requestId).toBe(mock.api.requests.at(-1)?.requestId);
+  });
+});
+
+describe('a short rate-limit window, met by one client', () => {
+  it('six parallel calls with no limit set: the three refused are retried once each, all succeed', async () => {
+    // All six are sent before any answer: three draw the 429 whatever the client does. Their retries
+    // wait at least the Retry-After, by which time the window has ended: no 429 is drawn twice.
+    const server = await startMockServer({ sizes, limits: { perWindow: { requests: 3, windowMs: 1_500 } } });
+    try {
+      const client = new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: server.url });
+      const results = await Promise.all(Array.from({ length: 6 }, () => client.subjects.list()));
+      expect(results).toHaveLength(6);
+      const statuses = server.api.requests.map((request) => request.status);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(6);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(3);
+    } finally {
+      await server.close();
+    }
+  });
+});
