@@ -209,4 +209,10 @@ describe('an invalid hooks option', () => {
       MetricError,
     );
   });
+
+  it('an array of hooks (the hooks themselves, not the object) → MetricError at construction', () => {
+    // Accepted silently, `hooks: [fn]` would drop the hook without a word.
+    const hooks = [() => {}] as unknown as ClientHooks;
+    expect(() => new MetricClient({ apiKey: KEY, baseUrl: BASE, hooks })).toThrow(MetricError);
+  });
 });
