@@ -232,6 +232,14 @@ describe('PagePromise.toArray({ limit })', () => {
     expect([...asked].sort((a, b) => a - b)).toEqual([3, 4]);
   });
 
+  it("without per_page, the first page's length is the page size the walk counts with", async () => {
+    const { asked, sdk } = paged();
+    const items = await sdk.journals.papers(1, {}, { prefetch: 8 }).toArray({ limit: 25 });
+    expect(items.map((p) => p.id)).toEqual(range(1, 25));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect([...asked].sort((a, b) => a - b)).toEqual([1, 2, 3]);
+  });
+
   it('limit 0 resolves to [] without a request', async () => {
     const { asked, sdk } = paged();
     expect(await sdk.journals.papers(1).toArray({ limit: 0 })).toEqual([]);
