@@ -2,23 +2,30 @@
 /**
  * `scholarly-metrics-mock`: serves the mock API on loopback until stopped.
  *
- * The first line of standard output is the base URL alone, so scripts can read it
- * (`URL=$(scholarly-metrics-mock | head -n1)`); everything meant for people goes to standard error.
+ * The first line of standard output is the base URL alone; everything meant for people goes to
+ * standard error. With `-- <command>`, it runs the command against the mock instead (with
+ * METRIC_BASE_URL and METRIC_API_KEY set), stops when the command ends and exits with its code:
+ * `$(scholarly-metrics-mock | head -n1)` cannot work, since the server never ends on its own.
  *
  * @example
  * ```sh
  * npx scholarly-metrics-mock --port 4010 --per-minute 60 --webhook http://127.0.0.1:8080/hooks
+ * npx scholarly-metrics-mock --port 0 -- npm run test:e2e
  * ```
  */
+import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
 import { parseArgs } from 'node:util';
 import { MOCK_API_KEY, MOCK_ELITE_API_KEY, MOCK_NO_ACCESS_API_KEY } from './constants.js';
 import type { MockFaultOptions } from './faults.js';
 import type { MockLimits } from './rate-limit.js';
-import { startMockServer } from './server.js';
+import { type MockServer, startMockServer } from './server.js';
 
-const usage = `Usage: scholarly-metrics-mock [options]
+const usage = `Usage: scholarly-metrics-mock [options] [-- <command> [args...]]
 
 Serves a deterministic mock of the Scholarly Metrics API v1 on 127.0.0.1.
+With -- <command>: runs the command with METRIC_BASE_URL and METRIC_API_KEY set,
+stops when it ends, and exits with its exit code.
 
 Options:
   --port <n>            port to listen on, 0 for a free one (default 4010)
@@ -40,7 +47,13 @@ Options:
 `;
 
 function main(): void {
+  // Everything after the first `--` is the command to run; parseArgs sees only the mock's options.
+  const argv = process.argv.slice(2);
+  const split = argv.indexOf('--');
+  const command = split === -1 ? [] : argv.slice(split + 1);
+  if (split !== -1 && command.length === 0) fail('-- must be followed by a command to run');
   const { values } = parseArgs({
+    args: split === -1 ? argv : argv.slice(0, split),
     options: {
       port: { type: 'string', default: '4010' },
       host: { type: 'string', default: '127.0.0.1' },
@@ -94,6 +107,10 @@ function main(): void {
   });
   started.then(
     (server) => {
+      if (command.length > 0) {
+        runCommand(server, command);
+        return;
+      }
       process.stdout.write(`${server.url}\n`);
       const origin = new URL(server.url).origin;
       process.stderr.write(
@@ -125,6 +142,32 @@ function main(): void {
       fail(message.includes('EADDRINUSE') ? `${message}: pick another --port, or 0 for a free one` : message);
     },
   );
+}
+
+/** Runs `command` against the server; closes it and exits with the command's code once it ends. */
+function runCommand(server: MockServer, command: string[]): void {
+  const child = spawn(command[0]!, command.slice(1), {
+    stdio: 'inherit',
+    env: { ...process.env, METRIC_BASE_URL: server.url, METRIC_API_KEY: MOCK_API_KEY },
+  });
+  // A signal meant for the mock is meant for the command too: the command must never outlive it.
+  // Listening before anything is printed: a signal sent as soon as the mock speaks is passed on.
+  const forward = (signal: NodeJS.Signals): void => void child.kill(signal);
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  process.stderr.write(`scholarly-metrics-mock: ${server.url} for: ${command.join(' ')}\n`);
+  let done = false;
+  const finish = (status: number): void => {
+    if (done) return;
+    done = true;
+    void server.close().then(() => process.exit(status));
+  };
+  child.once('error', (error) => {
+    process.stderr.write(`scholarly-metrics-mock: cannot run ${command[0]}: ${error.message}\n`);
+    finish(127);
+  });
+  // As a shell reports it: the exit code, or 128 + the number of the signal that ended the command.
+  child.once('exit', (code, signal) => finish(code ?? 128 + (signal ? constants.signals[signal] : 0)));
 }
 
 function integer(raw: string, flag: string): number {
