@@ -77,11 +77,13 @@ export class MetricClient {
       throw new MetricError('withOptions() takes an object of client options');
     }
     const parent = this.#resolved;
+    // An option given as `undefined` keeps the parent's, as an option left out does.
+    const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
     const merged: ClientOptions = {
       ...this.#options,
       apiKey: parent.apiKey,
       baseUrl: parent.baseUrl,
-      ...options,
+      ...given,
       headers: mergeHeaders(this.#options.headers, options.headers),
     };
     const child = resolveClientOptions(merged);

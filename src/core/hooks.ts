@@ -42,6 +42,13 @@ export function checkHooks(value: ClientHooks | undefined): ClientHooks | undefi
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new MetricError('`hooks` must be an object with `beforeRequest` and/or `afterResponse` arrays');
   }
+  for (const kind of Object.keys(value)) {
+    if (kind !== 'beforeRequest' && kind !== 'afterResponse') {
+      throw new MetricError(
+        `\`hooks.${kind}\` is not supported: the client runs beforeRequest and afterResponse hooks`,
+      );
+    }
+  }
   for (const kind of ['beforeRequest', 'afterResponse'] as const) {
     const list = value[kind];
     if (list !== undefined && !(Array.isArray(list) && list.every((hook) => typeof hook === 'function'))) {
@@ -80,15 +87,24 @@ export function hooksFor(
   // Logged last, so that the line shows the request as the user's hooks left it.
   if (logger) {
     beforeRequest.push(({ request }) => {
-      logger.debug(`${request.method} ${request.url}`, { headers: loggableHeaders(request.headers, secret) });
+      logger.debug(`${request.method} ${redactUrl(request.url, secret)}`, {
+        headers: loggableHeaders(request.headers, secret),
+      });
     });
   }
   return { beforeRequest, afterResponse };
 }
 
 function hookError(kind: string, error: unknown, secret: string | null): MetricError {
-  if (error instanceof MetricError) return error;
+  // Always wrapped, the SDK's own errors too: what a hook throws is never retried, and never
+  // carries the key.
   const cause = redactCause(error, secret);
   const reason = cause instanceof Error ? cause.message : String(cause);
   return new MetricError(`A ${kind} hook threw: ${redactText(reason, secret)}`, { cause });
+}
+
+/** A URL fit for a log line: the key out of it, as written or percent-encoded (a hook may put it there). */
+function redactUrl(url: string, secret: string | null): string {
+  if (!secret) return url;
+  return redactText(redactText(url, secret), encodeURIComponent(secret));
 }

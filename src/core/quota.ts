@@ -9,7 +9,6 @@ export interface QuotaLimits {
 }
 
 const minute = 60_000;
-const ignore = () => {};
 
 /**
  * The requests one client may send: at most `maxConcurrency` in flight, at most
@@ -23,6 +22,8 @@ const ignore = () => {};
  */
 export class Quota {
   readonly #queue: Promise<PQueue> | undefined;
+  /** The queue once loaded, so that a pause takes hold at once. */
+  #loaded: PQueue | undefined;
   /** When the current 429 pause ends (`Date.now()` time), or 0 when there is none. */
   #resumeAt = 0;
   #resumeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -32,11 +33,14 @@ export class Quota {
     const perMinute = checkLimit('maxRequestsPerMinute', limits.maxRequestsPerMinute);
     if (concurrency === undefined && perMinute === undefined) return;
     this.#queue = import('p-queue').then(
-      ({ default: Queue }) =>
-        new Queue({
+      ({ default: Queue }) => {
+        this.#loaded = new Queue({
           concurrency: concurrency ?? Number.POSITIVE_INFINITY,
           ...(perMinute === undefined ? {} : { intervalCap: perMinute, interval: minute, strict: true }),
-        }),
+        });
+        if (this.#resumeAt > Date.now()) this.#loaded.pause();
+        return this.#loaded;
+      },
       (error: unknown) => {
         throw new MetricError('Could not load p-queue, which maxConcurrency and maxRequestsPerMinute need', {
           cause: error,
@@ -62,11 +66,11 @@ export class Quota {
     if (ms <= 0 || until <= this.#resumeAt) return;
     this.#resumeAt = until;
     // Requests arriving meanwhile stop at #resumeAt; pausing the queue holds those already in it.
-    this.#queue?.then((queue) => queue.pause(), ignore);
+    this.#loaded?.pause();
     clearTimeout(this.#resumeTimer);
     this.#resumeTimer = setTimeout(() => {
       this.#resumeAt = 0;
-      this.#queue?.then((queue) => queue.start(), ignore);
+      this.#loaded?.start();
     }, ms);
     // The pause alone must not keep a Node process alive: the requests waiting hold timers of their own.
     (this.#resumeTimer as { unref?: () => void }).unref?.();

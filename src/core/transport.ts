@@ -99,14 +99,27 @@ export class Transport {
 
   async #send<R>(route: () => Route, requestOptions: TransportOptions | undefined, finish: Finish<R>) {
     const options: TransportOptions = checkRequestOptions(requestOptions);
+    // A User-Agent of the call's own is extended, as the client's is.
+    const own = options.headers instanceof Headers ? options.headers.get('user-agent') : null;
+    if (own) (options.headers as Headers).set('user-agent', extendUserAgent(own, userAgent()) ?? own);
     const { path, query } = this.#route(route);
     const url = this.#baseUrl + path + (query ? queryString(query) : '');
     const { signal } = options;
     const timeout = options.timeout ?? this.#timeout;
+    const retries = options.maxRetries ?? this.#maxRetries;
+    const attempt = (number: number) =>
+      this.#attempt(url, timeout, options, finish).catch((error: unknown) => {
+        // Paused before this attempt gives back its place in the quota, so that no request queued
+        // behind it goes out into the same 429; onFailedAttempt stretches the pause to the real wait.
+        if (number <= retries && (error as { status?: unknown }).status === 429 && isRetryable(error)) {
+          this.#quota.pause(requestedWait(error) ?? backoff.minTimeout);
+        }
+        throw error;
+      });
     try {
-      return await pRetry(() => this.#quota.run(() => this.#attempt(url, timeout, options, finish), signal), {
+      return await pRetry((number) => this.#quota.run(() => attempt(number), signal), {
         ...backoff,
-        retries: options.maxRetries ?? this.#maxRetries,
+        retries,
         signal,
         shouldRetry: ({ error }) => isRetryable(error),
         onFailedAttempt: ({ error, retriesLeft, retryDelay }) => {

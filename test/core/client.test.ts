@@ -82,6 +82,12 @@ describe('withOptions', () => {
     ]);
   });
 
+  it("an option given as undefined keeps the parent's, as one left out does", async () => {
+    const seen = recordHeaders();
+    await sdk().withOptions({ apiKey: undefined, baseUrl: undefined, headers: undefined }).subjects.list();
+    expect(seen.map((h) => h.authorization)).toEqual([`Bearer ${KEY}`]);
+  });
+
   it.each([
     ['null', null],
     ['a string', 'timeout=5000'],
@@ -104,6 +110,12 @@ describe('User-Agent', () => {
     await parent.subjects.list();
     await parent.withOptions({ headers: { 'User-Agent': 'myjob/2.0' } }).subjects.list();
     expect(seen.map((h) => h['user-agent'])).toEqual([`myapp/1.0 ${sdkAgent}`, `myjob/2.0 ${sdkAgent}`]);
+  });
+
+  it("extends one given for a single call, as it does the client's", async () => {
+    const seen = recordHeaders();
+    await sdk().subjects.list({ headers: { 'user-agent': 'mybatch/3.0' } });
+    expect(seen[0]!['user-agent']).toBe(`mybatch/3.0 ${sdkAgent}`);
   });
 
   it('in a browser (a `document` exists) the SDK sets none', async () => {

@@ -3,6 +3,7 @@ import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   type ClientHooks,
+  ConnectionError,
   type Logger,
   MetricClient,
   MetricError,
@@ -164,6 +165,47 @@ describe('a hook that throws', () => {
   });
 });
 
+describe("a hook that throws one of the SDK's own errors", () => {
+  it('is still not retried (a ConnectionError from a token service the hook calls, say)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const seen = everything();
+    let calls = 0;
+    const thrown = new ConnectionError('GET https://tokens.example.test failed: fetch failed (ECONNRESET)');
+    const hooks: ClientHooks = {
+      beforeRequest: [
+        () => {
+          calls++;
+          throw thrown;
+        },
+      ],
+    };
+    const outcome = rejection(client({ hooks, maxRetries: 2 }).subjects.list());
+    // Every backoff p-retry could wait (0.5 s and 1 s with no jitter) has passed by then.
+    await vi.advanceTimersByTimeAsync(10_000);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(MetricError);
+    expect(calls).toBe(1);
+    expect(seen).toHaveLength(0);
+    // As for any other error a hook throws: wrapped, with the hook's error as the cause.
+    expect((error as Error).cause).toBe(thrown);
+  });
+
+  it('is kept free of the key like any other (a MetricError quoting it, say)', async () => {
+    everything();
+    const hooks: ClientHooks = {
+      afterResponse: [
+        () => {
+          throw new MetricError(`token refresh refused Bearer ${KEY}`);
+        },
+      ],
+    };
+    const error = await rejection(client({ hooks }).subjects.list());
+    expect(error).toBeInstanceOf(MetricError);
+    for (const text of renderings(error)) expect(text).not.toContain(KEY);
+  });
+});
+
 describe('the debug log', () => {
   it('shows the request as the hooks left it, with the key redacted in any header', async () => {
     const seen = everything();
@@ -191,6 +233,27 @@ describe('the debug log', () => {
     expect(headers.authorization).toBeUndefined();
     expect(JSON.stringify(lines)).not.toContain(KEY);
   });
+
+  it('keeps the key out when a hook moves it into the query string', async () => {
+    const seen = everything();
+    const lines: string[] = [];
+    const record = (message: string, details?: Record<string, unknown>) =>
+      void lines.push(JSON.stringify([message, details]));
+    const logger: Logger = { error: record, warn: record, info: record, debug: record };
+    const hooks: ClientHooks = {
+      beforeRequest: [
+        ({ request }) => {
+          const url = new URL(request.url);
+          url.searchParams.set('api_key', KEY);
+          return new Request(url, request);
+        },
+      ],
+    };
+    await client({ hooks, logLevel: 'debug', logger }).subjects.list();
+    expect(new URL(seen[0]!.url).searchParams.get('api_key')).toBe(KEY);
+    expect(lines.some((line) => line.includes('/subjects?api_key='))).toBe(true);
+    for (const line of lines) expect(line).not.toContain(KEY);
+  });
 });
 
 describe('an invalid hooks option', () => {
@@ -203,6 +266,8 @@ describe('an invalid hooks option', () => {
     ['a non-function beforeRequest entry', { beforeRequest: [() => {}, 'x'] }],
     ['a null afterResponse entry', { afterResponse: [null] }],
     ['an object afterResponse entry', { afterResponse: [{}] }],
+    ['a hook kind the client does not run', { beforeRetry: [() => {}] }],
+    ['a misspelt kind', { beforeRequests: [() => {}] }],
   ];
   it.each(invalid)('%s → MetricError at construction', (_label, hooks) => {
     expect(() => new MetricClient({ apiKey: KEY, baseUrl: BASE, hooks: hooks as ClientHooks })).toThrow(

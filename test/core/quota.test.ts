@@ -189,6 +189,24 @@ describe('a retried 429 pauses every request of the client', () => {
     expect(log.slice(1).map((entry) => entry.at)).toEqual([2_000, 2_000]);
   });
 
+  it('under maxConcurrency: a request queued behind the 429 waits out the Retry-After too', async () => {
+    fakeClock();
+    const log = serve({
+      '/subjects': once(limited(2), () => json(subjects)),
+      '/countries': () => json(countries),
+    });
+    const sdk = client({ maxConcurrency: 1 });
+    const a = sdk.subjects.list();
+    const b = sdk.countries.list();
+    await at(1_999);
+    // B waited for A's turn; once A drew the 429, it waits for the pause like any other request.
+    expect(log).toEqual([{ path: '/subjects', at: 0 }]);
+    await at(2_000);
+    expect(await a).toEqual(subjects);
+    expect(await b).toEqual(countries);
+    expect(log.slice(1).every((entry) => entry.at >= 2_000)).toBe(true);
+  });
+
   it('a 429 with Retry-After over 60 s is not retried, and pauses nothing', async () => {
     fakeClock();
     const log = serve({ '/subjects': limited(120), '/countries': () => json(countries) });

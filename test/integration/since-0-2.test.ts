@@ -26,6 +26,25 @@ describe('request ids over real sockets', () => {
 });
 
 describe('a short rate-limit window, met by one client', () => {
+  it('six calls one at a time all succeed, and the pause after the 429 spares the rest a 429', async () => {
+    // Three requests per 1.5 s, the window opening at the first one. Calls 1–3 fit; call 4 draws a
+    // 429 with Retry-After ≥ what is left of the window. Without the pause, calls 5 and 6 would be
+    // sent next, into the same full window, and draw a 429 each: three in all. With it, they wait
+    // out the Retry-After with call 4's retry, and meet a fresh window: one 429 in all.
+    const server = await startMockServer({ sizes, limits: { perWindow: { requests: 3, windowMs: 1_500 } } });
+    try {
+      const client = new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: server.url, maxConcurrency: 1 });
+      const results = await Promise.all(Array.from({ length: 6 }, () => client.subjects.list()));
+      expect(results).toHaveLength(6);
+      for (const subjects of results) expect(subjects).toHaveLength(sizes.subjects);
+      const statuses = server.api.requests.map((request) => request.status);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(6);
+      expect(statuses.filter((status) => status === 429).length).toBeLessThanOrEqual(1);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('six parallel calls with no limit set: the three refused are retried once each, all succeed', async () => {
     // All six are sent before any answer: three draw the 429 whatever the client does. Their retries
     // wait at least the Retry-After, by which time the window has ended: no 429 is drawn twice.
