@@ -1,11 +1,12 @@
 /**
  * What the reliability tests share: the fault servers as vitest fixtures, the client they use, a
- * timer, and the figures each file prints for the README's Reliability table.
+ * hang guard, and the figures each file prints for the README's Reliability table.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { ClientOptions } from '../../src/core/options.js';
+import { backoff } from '../../src/core/retry.js';
 import { MetricClient } from '../../src/index.js';
 import { type FaultServer, type Handler, type Scenario, startFaultServer } from './fault-server.js';
 
@@ -48,22 +49,79 @@ export function clientFor(scenario: { base: string }, options: ClientOptions = {
   return new MetricClient({ apiKey: KEY, baseUrl: scenario.base, ...options });
 }
 
+// Taken before any test fakes them: the hang guard and the polling below run on the real clock.
+const realSetTimeout = globalThis.setTimeout;
+const realClearTimeout = globalThis.clearTimeout;
+
+/**
+ * How much longer than the policy's worst case a call may take before it counts as hung. Large on
+ * purpose: the guard tells a call that never settles from one that settles, however loaded the
+ * machine; how fast a call settles is never asserted.
+ */
+export const hangFactor = 10;
+
+/**
+ * The longest the retry policy lets a call take: every backoff at its jittered longest (p-retry's
+ * `randomize` doubles it at most), or the server's Retry-After where that is longer, and every
+ * attempt running to its timeout (0 for attempts that end on their own, by an answer or an error).
+ */
+export function worstCaseMs({ retries = 2, timeoutMs = 0, retryAfterMs = 0 } = {}): number {
+  let total = (retries + 1) * timeoutMs;
+  for (let retry = 1; retry <= retries; retry++) {
+    const longest = Math.min(2 * backoff.minTimeout * backoff.factor ** (retry - 1), backoff.maxTimeout);
+    total += Math.max(longest, retryAfterMs);
+  }
+  return total;
+}
+
+export class HangError extends Error {
+  override name = 'HangError';
+}
+
 export interface Settled<T> {
   readonly value?: T;
   readonly error?: unknown;
   readonly ok: boolean;
-  /** Milliseconds from the call to its settling. */
+  /** Milliseconds from the call to its settling, on the real clock: a figure, never an assertion. */
   readonly ms: number;
 }
 
-/** Runs `call` and reports how and when it settled; never rejects. */
-export async function settle<T>(call: () => PromiseLike<T>): Promise<Settled<T>> {
+/**
+ * Runs `call` and reports how and when it settled; never rejects. With `hangGuardMs`, a call still
+ * pending after that long (real time, whatever the test does to the timers) settles as a
+ * {@link HangError} instead, so that a hang fails with its own message rather than a test timeout.
+ */
+export async function settle<T>(call: () => PromiseLike<T>, hangGuardMs?: number): Promise<Settled<T>> {
   const started = performance.now();
+  let guard: ReturnType<typeof setTimeout> | undefined;
+  const hung = new Promise<never>((_, reject) => {
+    if (hangGuardMs === undefined) return;
+    guard = realSetTimeout(
+      () => reject(new HangError(`not settled after ${hangGuardMs} ms (the hang guard): it hangs`)),
+      hangGuardMs,
+    );
+  });
   try {
-    const value = await call();
+    const value = await Promise.race([call(), hung]);
     return { value, ok: true, ms: performance.now() - started };
   } catch (error) {
     return { error, ok: false, ms: performance.now() - started };
+  } finally {
+    realClearTimeout(guard);
+  }
+}
+
+/**
+ * Resolves once `condition()` holds, polling on the real clock (so it works with fake timers
+ * installed); throws a {@link HangError} if it still does not after `hangGuardMs`.
+ */
+export async function until(condition: () => boolean, what: string, hangGuardMs: number): Promise<void> {
+  const started = performance.now();
+  while (!condition()) {
+    if (performance.now() - started > hangGuardMs) {
+      throw new HangError(`still waiting for ${what} after ${hangGuardMs} ms (the hang guard)`);
+    }
+    await new Promise((resolve) => realSetTimeout(resolve, 5));
   }
 }
 

@@ -7,9 +7,9 @@ import { format, inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Logger } from '../../src/core/logger.js';
 import { MetricClient, MetricError } from '../../src/index.js';
-import { catalogue } from './catalogue.js';
+import { catalogue, catalogueTestTimeoutMs, hangGuardMs } from './catalogue.js';
 import { echo, type Handler, htmlPage, json, redirect, subjects, truncatedJson } from './fault-server.js';
-import { clientFor, KEY, settle, useFaultServers } from './harness.js';
+import { clientFor, HangError, KEY, settle, useFaultServers } from './harness.js';
 
 const servers = useFaultServers();
 
@@ -59,11 +59,12 @@ function recordingLogger() {
 
 describe.concurrent('every fault of the catalogue: no key in the error, nor in the debug log', () => {
   for (const entry of catalogue) {
-    it(entry.fault, async () => {
+    it(entry.fault, { timeout: catalogueTestTimeoutMs }, async () => {
       const prepared = await entry.prepare(servers);
       const { logger, lines } = recordingLogger();
       const client = clientFor(prepared, { ...entry.options, logLevel: 'debug', logger });
-      const result = await settle(() => client.subjects.list());
+      const result = await settle(() => client.subjects.list(), hangGuardMs);
+      if (result.error instanceof HangError) throw result.error;
       if (!result.ok) {
         expect(result.error).toBeInstanceOf(MetricError);
         expectNoKey(result.error, entry.fault);
