@@ -163,6 +163,7 @@ describe('faults only the timeout ends: the clock moves once each attempt is whe
         'settled (ms)': `${clock} on the fake clock`,
       });
       verify(entry, result, counts, seen(), prepared);
+      expect(clock).toBe(entry.minMs);
     });
   }
 });

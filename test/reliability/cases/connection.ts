@@ -60,6 +60,7 @@ export const connectionFaults: readonly FaultCase[] = [
     sent: 2,
     seen: 2,
     answered: 0,
+    minMs: 1_000,
     timeoutStrikes: 'before the headers',
   },
   {
@@ -72,6 +73,7 @@ export const connectionFaults: readonly FaultCase[] = [
     sent: 2,
     seen: 2,
     answered: 2,
+    minMs: 1_000,
     timeoutStrikes: 'during the body',
   },
   {

@@ -40,7 +40,8 @@ export interface FaultCase {
   /**
    * It must not settle sooner: a wait that must have happened. Set a little below the policy's
    * shortest wait, since Node counts timers on a clock of whole milliseconds taken at the start of
-   * an event-loop turn. A lower bound cannot fail because the machine is slow.
+   * an event-loop turn. A lower bound cannot fail because the machine is slow. On the fake clock
+   * (`timeoutStrikes`), it is exactly the timeouts and the shortest backoffs the test steps through.
    */
   readonly minMs?: number;
   /**
