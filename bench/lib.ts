@@ -22,6 +22,19 @@ export async function loadSdk(): Promise<typeof import('../src/index.js')> {
   return import(pathToFileURL(join(dist, 'index.js')).href);
 }
 
+/** The headers the SDK puts on a request (its key, `accept`, its User-Agent), as ky hands it to `fetch`. */
+export async function sdkHeaders(baseUrl: string, apiKey: string): Promise<Record<string, string>> {
+  const { MetricClient } = await loadSdk();
+  let seen: Headers | undefined;
+  const spy: typeof fetch = (input, init) => {
+    seen = new Request(input, init).headers;
+    return fetch(input, init);
+  };
+  await new MetricClient({ apiKey, baseUrl, fetch: spy }).journals.get(1);
+  if (!seen) throw new Error('the SDK sent nothing');
+  return Object.fromEntries(seen);
+}
+
 export async function loadTesting(): Promise<typeof import('../src/testing/index.js')> {
   return import(pathToFileURL(join(dist, 'testing.js')).href);
 }
@@ -33,6 +46,8 @@ export type ServerConfig =
 
 export interface RunningServer {
   readonly url: string;
+  /** How many API requests the server has received so far. */
+  received(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -50,7 +65,17 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     child.once('message', (message) => resolve((message as { url: string }).url));
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code} before listening`)));
   });
-  return { url, close: () => stop(child) };
+  const received = () =>
+    new Promise<number>((resolve) => {
+      const listener = (message: { received?: number }) => {
+        if (message.received === undefined) return;
+        child.off('message', listener);
+        resolve(message.received);
+      };
+      child.on('message', listener);
+      child.send({ count: true });
+    });
+  return { url, received, close: () => stop(child) };
 }
 
 function stop(child: ChildProcess): Promise<void> {
@@ -139,10 +164,20 @@ export async function report(main: () => Promise<unknown>): Promise<void> {
   else console.log(JSON.stringify(result, null, 2));
 }
 
+/**
+ * Full collections, a timer turn apart, until the heap has stopped shrinking twice in a row. One is not enough: Node's
+ * `fetch` lets go of its per-response bookkeeping (a FinalizationRegistry, WeakRefs) only in a later
+ * turn, so right after a walk a single collection still counts megabytes that nothing holds.
+ */
 export async function collectGarbage(): Promise<void> {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) return;
-  gc();
-  await new Promise((resolve) => setImmediate(resolve));
-  gc();
+  let last = Number.POSITIVE_INFINITY;
+  for (let turn = 0, steady = 0; turn < 30 && steady < 2; turn++) {
+    gc();
+    const used = process.memoryUsage().heapUsed;
+    steady = last - used < 16 * 1024 ? steady + 1 : 0;
+    last = used;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }

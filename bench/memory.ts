@@ -1,31 +1,41 @@
 /**
  * 4. Memory: 1,000,000 papers through one `for await`, 100 per page, in a process of its own: bench/run.ts
- * starts one per contender, with --expose-gc so that the starting point is measured after a full
- * collection. The pages come from a server that makes them up as they are asked for, in yet another
- * process, so that what grows is the client's alone.
+ * starts one per contender and round, with --expose-gc so that the starting point is measured after a
+ * full collection. The pages come from a server that makes them up as they are asked for, in yet
+ * another process, so that what grows is the client's alone.
  *
- * Beside the SDK, the same walk by a plain `fetch` loop and by a `node:http` loop: what the runtime
- * itself costs for 10,000 requests, with and without `fetch`.
+ * The yardstick is the same walk by ky used by hand (the SDK's `ky.create` settings and headers,
+ * `.text()` + `JSON.parse`): both go through ky and the runtime's `fetch`, so what the SDK's walk adds
+ * over it is the SDK's. The same ky loop checking each page as the SDK does tells the check's share
+ * from the rest; a plain `fetch` loop and a `node:http` loop show what the runtime itself costs.
  */
 import { Agent, request } from 'node:http';
+import ky from 'ky';
+import { userAgent } from '../src/core/user-agent.js';
 import { memory } from './config.js';
 import { collectGarbage, loadSdk, report, startServer } from './lib.js';
 
 const { items, perPage } = memory;
+const apiKey = 'sk_bench_memory';
 
 export type MemoryContender =
   | { kind: 'sdk'; prefetch: number }
-  | { kind: 'sdk over node:http' }
+  | { kind: 'ky' }
+  | { kind: 'ky, checked' }
   | { kind: 'fetch' }
   | { kind: 'http' };
 
 export interface MemoryResult {
   contender: MemoryContender;
+  /** Which round of bench/run.ts this walk belongs to (set by run.ts). */
+  round?: number;
   items: number;
   /** RSS in MB just before the walk, after a full collection. */
   baselineMB: number;
   /** Highest RSS in MB during the walk, sampled every 10 pages. */
   peakMB: number;
+  /** The process's highest RSS in MB over its life (the kernel's count, nothing missed between samples). */
+  maxRssMB: number;
   growthMB: number;
   /** Heap in use after the walk and a full collection, minus the same before: what the walk kept. */
   retainedMB: number;
@@ -57,39 +67,43 @@ function httpGet(url: string, agent: Agent): Promise<string> {
   });
 }
 
-/**
- * A `fetch` over node:http, enough for GETs of JSON: the SDK takes any `fetch`, and this one's responses
- * are plain `new Response(text)`, without the bookkeeping Node's own `fetch` keeps for each.
- */
-function httpFetch(agent: Agent): typeof fetch {
-  return async (input) => {
-    const text = await httpGet(String(input), agent);
-    return new Response(text, { headers: { 'content-type': 'application/json' } });
-  };
-}
-
 /** Every paper of the walk, in order. */
 async function* walk(contender: MemoryContender, baseUrl: string): AsyncGenerator<{ id: number }> {
   const pageUrl = (page: number) => `${baseUrl}/journals/1/papers?page=${page}&per_page=${perPage}`;
-  const agent = new Agent({ keepAlive: true });
-  if (contender.kind === 'sdk' || contender.kind === 'sdk over node:http') {
+  if (contender.kind === 'sdk') {
     const { MetricClient } = await loadSdk();
-    const client = new MetricClient({
-      apiKey: 'sk_bench_memory',
-      baseUrl,
-      ...(contender.kind === 'sdk' ? {} : { fetch: httpFetch(agent) }),
-    });
-    const prefetch = contender.kind === 'sdk' ? contender.prefetch : 1;
-    yield* client.journals.papers(1, { per_page: perPage }, { prefetch });
-    agent.destroy();
+    const client = new MetricClient({ apiKey, baseUrl });
+    yield* client.journals.papers(1, { per_page: perPage }, { prefetch: contender.prefetch });
     return;
   }
+  // The SDK's settings and headers (src/core/transport.ts), loaded only by this contender.
+  const agentName = userAgent();
+  const headers = {
+    accept: 'application/json',
+    authorization: `Bearer ${apiKey}`,
+    ...(agentName && { 'user-agent': agentName }),
+  };
+  const byHand = ky.create({ retry: 0, timeout: false, throwHttpErrors: false, headers });
+  const agent = new Agent({ keepAlive: true });
+  // The SDK's check of each page (zod, the schema, its generated parser), loaded only when used.
+  const check =
+    contender.kind === 'ky, checked'
+      ? (await import('../src/schemas/shapes.js')).shapes.journalPaperPage.schema
+      : undefined;
+  const parse = (text: string): Body => {
+    if (!check) return JSON.parse(text) as Body;
+    const result = check.safeParse(JSON.parse(text));
+    if (!result.success) throw result.error;
+    return result.data;
+  };
+  const get = async (url: string) => {
+    if (contender.kind === 'ky' || contender.kind === 'ky, checked') return (await byHand.get(url)).text();
+    if (contender.kind === 'fetch') return (await fetch(url, { headers })).text();
+    return httpGet(url, agent);
+  };
   for (let page = 1, seen = 0; ; page++) {
-    const text =
-      contender.kind === 'fetch'
-        ? await (await fetch(pageUrl(page))).text()
-        : await httpGet(pageUrl(page), agent);
-    const body = JSON.parse(text) as Body;
+    const text = await get(pageUrl(page));
+    const body = parse(text);
     yield* body.data;
     seen += body.data.length;
     if (body.data.length === 0 || seen >= body.total) break;
@@ -123,6 +137,7 @@ async function main(): Promise<MemoryResult> {
       items: expected - 1,
       baselineMB: mb(baseline.rss),
       peakMB: mb(peak),
+      maxRssMB: process.resourceUsage().maxRSS / 1024,
       growthMB: mb(peak - baseline.rss),
       retainedMB: mb(process.memoryUsage().heapUsed - baseline.heapUsed),
       seconds,

@@ -1,11 +1,14 @@
 /**
- * 3. Paging: 100 pages of 20 journal papers from the mock API, each answer held back 20 ms by the
+ * 7. Paging: 100 pages of 20 journal papers from the mock API, each answer held back 20 ms by the
  * server. A plain loop that asks for one page after the other, against the SDK's iterator at each
  * `prefetch` setting. Every walk must yield the 2,000 papers in the loop's order.
+ *
+ * Then `toArray({ limit })` against `for await` with a `break` at the limit (bench/to-array.ts).
  */
 import { deepStrictEqual } from 'node:assert';
 import { loopName, paging, walkName } from './config.js';
 import { loadSdk, loadTesting, median, report, startServer } from './lib.js';
+import { type ToArrayRow, toArrayRequests } from './to-array.js';
 
 const { pages, perPage, latencyMs, prefetches } = paging;
 
@@ -16,9 +19,11 @@ export interface PagingResult {
   /** Median of the per-round ratio: loop time over this contender's time (higher is faster). */
   speedups: Array<{ name: string; prefetch: number; speedup: number }>;
   ordered: boolean;
+  /** What `toArray` saves against `for await` + `break` (bench/to-array.ts). */
+  toArray: ToArrayRow[];
 }
 
-async function main(): Promise<PagingResult> {
+async function walks(): Promise<Omit<PagingResult, 'toArray'>> {
   const { MetricClient } = await loadSdk();
   const { MOCK_API_KEY } = await loadTesting();
   // One journal holding every paper: its paper list is exactly `pages` pages long.
@@ -96,4 +101,4 @@ async function main(): Promise<PagingResult> {
   }
 }
 
-await report(main);
+await report(async (): Promise<PagingResult> => ({ ...(await walks()), toArray: await toArrayRequests() }));

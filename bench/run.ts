@@ -1,17 +1,32 @@
 /**
- * `npm run bench`: builds dist/ if it is older than the sources, runs every benchmark in a process of
- * its own, one after the other, and writes BENCHMARKS.md with the figures, the machine and the command.
+ * `npm run bench`: builds dist/ if it is older than the sources, copies it aside (other work in the
+ * same tree may rebuild dist/ meanwhile), runs every benchmark in a process of its own, one after the
+ * other, and writes BENCHMARKS.md with the figures, the machine and the command.
  */
 import { fork, spawnSync } from 'node:child_process';
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { arch, availableParallelism, cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { ColdStartResult } from './cold-start.js';
+import { memory as memoryConfig } from './config.js';
+import type { GetManyResult } from './get-many.js';
 import { dist, root, tsxExecArgv } from './lib.js';
 import type { MemoryContender, MemoryResult } from './memory.js';
 import type { PagingResult } from './paging.js';
-import { markdown } from './report.js';
+import type { QuotaResult } from './quota.js';
+import { markdown, type Results } from './report.js';
 import type { RequestResult } from './request.js';
+import type { CostResult } from './request-costs.js';
+import { sizes } from './size.js';
 import type { ValidationResult } from './validation.js';
 
 function newest(path: string): number {
@@ -43,6 +58,37 @@ function ensureBuild(): void {
     shell: platform() === 'win32',
   });
   if (result.status !== 0) throw new Error('npm run build failed');
+}
+
+/**
+ * A private copy of dist/ for the whole run: a build started elsewhere in the tree (`npm test` cleans
+ * dist/ first) must not pull files from under a benchmark that is still starting processes.
+ */
+function snapshot(): string {
+  const copy = join(root, 'node_modules/.cache/scholarly-metrics-bench/dist');
+  for (let attempt = 1; ; attempt++) {
+    rmSync(copy, { recursive: true, force: true });
+    mkdirSync(copy, { recursive: true });
+    cpSync(dist, copy, { recursive: true });
+    if (complete(copy)) return copy;
+    if (attempt === 5) throw new Error('dist/ kept changing while it was copied: run npm run bench again');
+    spawnSync(process.execPath, ['-e', 'setTimeout(() => {}, 3000)']);
+  }
+}
+
+/** Whether the entries and every chunk they import are there. */
+function complete(dir: string): boolean {
+  const files = ['index.js', 'index.cjs', 'testing.js', 'webhooks.js'];
+  if (!files.every((file) => existsSync(join(dir, file)))) return false;
+  return readdirSync(dir)
+    .filter((file) => /\.c?js$/.test(file))
+    .every((file) =>
+      [
+        ...readFileSync(join(dir, file), 'utf8').matchAll(
+          /(?:from |import\(|require\()["'](\.\/[^"']+)["']/g,
+        ),
+      ].every(([, target]) => existsSync(join(dir, target!))),
+    );
 }
 
 function section<T>(file: string, args: string[] = [], execArgv: string[] = []): Promise<T> {
@@ -84,36 +130,35 @@ function commit(): string {
   return head.stdout.trim() + (dirty.stdout.trim() ? ' (src/ with uncommitted changes)' : '');
 }
 
+/** The last run's results, kept so that `npm run bench -- --from-last` rewrites BENCHMARKS.md alone. */
+const lastResults = join(root, 'node_modules/.cache/scholarly-metrics-bench/results.json');
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--from-last')) {
+    writeFileSync(join(root, 'BENCHMARKS.md'), markdown(JSON.parse(readFileSync(lastResults, 'utf8'))));
+    console.log('rewrote BENCHMARKS.md from the last run');
+    return;
+  }
   const started = performance.now();
   ensureBuild();
+  if (!process.env.BENCH_DIST) process.env.BENCH_DIST = snapshot();
   const loadBefore = loadavg();
-  const step = async <T>(label: string, run: () => Promise<T>): Promise<T> => {
+  const step = async <T>(label: string, run: () => Promise<T> | T): Promise<T> => {
     const at = performance.now();
     process.stdout.write(`${label}… `);
     const result = await run();
     console.log(`${((performance.now() - at) / 1000).toFixed(0)} s`);
     return result;
   };
-  const request = await step('1. per-request overhead', () => section<RequestResult>('request.ts'));
-  const validation = await step('2. validation', () => section<ValidationResult>('validation.ts'));
-  const paging = await step('3. paging', () => section<PagingResult>('paging.ts'));
-  const memoryContenders: MemoryContender[] = [
-    { kind: 'sdk', prefetch: 1 },
-    { kind: 'sdk', prefetch: 8 },
-    { kind: 'sdk over node:http' },
-    { kind: 'fetch' },
-    { kind: 'http' },
-  ];
-  const memory: MemoryResult[] = [];
-  for (const contender of memoryContenders) {
-    memory.push(
-      await step(`4. memory (${JSON.stringify(contender)})`, () =>
-        section<MemoryResult>('memory.ts', [JSON.stringify(contender)], ['--expose-gc']),
-      ),
-    );
-  }
-  const coldStart = await step('5. cold start', () => section<ColdStartResult>('cold-start.ts'));
+  const request = await step('1. per request', () => section<RequestResult>('request.ts'));
+  const costs = await step('1b. per request, cost by cost', () => section<CostResult>('request-costs.ts'));
+  const quota = await step('2. quota', () => section<QuotaResult>('quota.ts'));
+  const validation = await step('3. validation', () => section<ValidationResult>('validation.ts'));
+  const memory = await step('4. memory', () => memoryRounds());
+  const size = await step('5. browser bundles', () => sizes());
+  const coldStart = await step('6. cold start', () => section<ColdStartResult>('cold-start.ts'));
+  const paging = await step('7. paging', () => section<PagingResult>('paging.ts'));
+  const getMany = await step('8. getMany', () => section<GetManyResult>('get-many.ts'));
   const machine: Machine = {
     node: process.version,
     v8: process.versions.v8,
@@ -127,10 +172,48 @@ async function main(): Promise<void> {
     commit: commit(),
     minutes: (performance.now() - started) / 60_000,
   };
-  const text = markdown({ machine, request, validation, paging, memory, coldStart });
+  const results: Results = {
+    machine,
+    request,
+    costs,
+    quota,
+    validation,
+    memory,
+    size,
+    coldStart,
+    paging,
+    getMany,
+  };
+  writeFileSync(lastResults, JSON.stringify(results));
+  const text = markdown(results);
   writeFileSync(join(root, 'BENCHMARKS.md'), text);
   console.log(`\nwrote BENCHMARKS.md in ${machine.minutes.toFixed(1)} min\n`);
   console.log(text.slice(0, text.indexOf('\n## ', text.indexOf('## Results')) + 1 || undefined));
+}
+
+/**
+ * The walks that are compared (the SDK, ky by hand, ky by hand with the SDK's check) round-robin, a
+ * fresh process each, the starting contender rotating; then the runtime's own loops once, for reference.
+ */
+async function memoryRounds(): Promise<MemoryResult[]> {
+  const compared: MemoryContender[] = [
+    { kind: 'sdk', prefetch: 1 },
+    { kind: 'sdk', prefetch: 8 },
+    { kind: 'ky' },
+    { kind: 'ky, checked' },
+  ];
+  const walk = (contender: MemoryContender) =>
+    section<MemoryResult>('memory.ts', [JSON.stringify(contender)], ['--expose-gc']);
+  const results: MemoryResult[] = [];
+  for (let round = 0; round < memoryConfig.rounds; round++) {
+    for (let k = 0; k < compared.length; k++) {
+      results.push({ ...(await walk(compared[(k + round) % compared.length]!)), round });
+    }
+  }
+  for (const contender of [{ kind: 'fetch' }, { kind: 'http' }] as const) {
+    results.push({ ...(await walk(contender)), round: 0 });
+  }
+  return results;
 }
 
 await main();

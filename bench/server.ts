@@ -3,6 +3,9 @@
  * dist/testing.js over real loopback HTTP, or, for the million-item walk, a server that makes pages
  * up as they are asked for (the mock holds its dataset in memory; a million papers would be the
  * mock's memory, not the client's, and slow to generate).
+ *
+ * It counts the API requests it receives (as they arrive, before any delay, so a request the client
+ * gives up on mid-delay still counts): the parent asks with an IPC message `{ count: true }`.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,10 +13,18 @@ import { loadTesting, type ServerConfig } from './lib.js';
 
 const config = JSON.parse(process.argv[2] ?? '{"kind":"mock"}') as ServerConfig;
 
+let received = 0;
+
 async function listen(): Promise<string> {
   if (config.kind === 'mock') {
-    const { startMockServer } = await loadTesting();
-    const server = await startMockServer({ port: 0, ...config.options });
+    const { createMockApi, startMockServer } = await loadTesting();
+    const api = createMockApi(config.options);
+    const handle = api.handle.bind(api);
+    api.handle = (request) => {
+      received++;
+      return handle(request);
+    };
+    const server = await startMockServer({ port: 0, api });
     return server.url;
   }
   return synthesize(config.total);
@@ -25,6 +36,7 @@ async function listen(): Promise<string> {
  */
 function synthesize(total: number): Promise<string> {
   const server = createServer((req, res) => {
+    received++;
     const url = new URL(req.url ?? '/', 'http://localhost');
     const page = Number(url.searchParams.get('page') ?? 1);
     const perPage = Number(url.searchParams.get('per_page') ?? 20);
@@ -53,5 +65,8 @@ function synthesize(total: number): Promise<string> {
 
 const url = await listen();
 process.send?.({ url });
+process.on('message', (message: { count?: boolean }) => {
+  if (message.count) process.send?.({ received });
+});
 // The parent going away ends this process, whatever state it left it in.
 process.on('disconnect', () => process.exit(0));

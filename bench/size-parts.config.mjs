@@ -1,0 +1,30 @@
+// What each dependency weighs inside the client's browser bundle, for BENCHMARKS.md (bench/size.ts):
+// the whole client bundled as scripts/size-limit.config.mjs bundles it, then again with one
+// dependency left out (external). The difference is that dependency's share once tree-shaken in the
+// client's context; gzip makes the shares add up only roughly.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const distDir = process.env.BENCH_DIST ?? fileURLToPath(new URL('../dist/', import.meta.url));
+
+const client = (name, ignore = []) => ({
+  name,
+  path: join(distDir, 'index.js'),
+  import: '{ MetricClient }',
+  gzip: true,
+  ignore,
+  modifyRolldownConfig: (config) => ({ ...config, platform: 'browser' }),
+});
+
+export const parts = {
+  ky: ['ky'],
+  zod: ['zod'],
+  'p-retry': ['p-retry', 'is-network-error'],
+  'p-queue': ['p-queue'],
+};
+
+export default [
+  client('whole'),
+  ...Object.entries(parts).map(([name, modules]) => client(`without ${name}`, modules)),
+  client('without any dependency', Object.values(parts).flat()),
+];
