@@ -1,12 +1,43 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { setTimeout as delay } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Logger } from '../../src/core/logger.js';
 import { RequestAbortedError, TimeoutError } from '../../src/index.js';
 import { useRealServer } from '../helpers/real-server.js';
 
 // A real socket: msw's interceptor cannot abort a body mid-stream without tripping undici.
 const server = useRealServer();
 const subjects = [{ id: 1, name: 'Physics', slug: 'physics', journals: 3, papers: 40, citations: 900 }];
+
+/**
+ * Every test runs on a fake clock (setTimeout alone; sockets stay real) that moves only when the test
+ * says: a timeout strikes exactly where the test puts it, and a call that ends while the clock stands
+ * still was ended by its abort, not by a timer. The server's own timers are fake too, so a stalled
+ * body stays stalled.
+ */
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  // p-retry's jitter at its least: a backoff is exactly its base.
+  vi.spyOn(Math, 'random').mockReturnValue(0);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+// Taken before the clock is faked. (expect.poll would not do: it moves a fake clock as it polls.)
+const realSetTimeout = globalThis.setTimeout;
+/** How long the real socket may take to get somewhere: a hang guard, not a speed claim. */
+const hangGuardMs = 15_000;
+
+/** Resolves once `condition()` holds, polling on the real clock; fails if it never does. */
+async function until(condition: () => boolean, what: string) {
+  const started = performance.now();
+  while (!condition()) {
+    if (performance.now() - started > hangGuardMs)
+      throw new Error(`${what}: still not so after ${hangGuardMs} ms`);
+    await new Promise((resolve) => realSetTimeout(resolve, 5));
+  }
+}
 
 /** Sends the headers and the first bytes at once, then stalls for `stallMs` before the rest. */
 function slowBody(stallMs: number) {
@@ -35,34 +66,79 @@ function never() {
   return () => {};
 }
 
+/** A fetch that counts the requests sent and the responses whose headers came in. */
+function counting(fetch: typeof globalThis.fetch = globalThis.fetch) {
+  const counts = { sent: 0, answered: 0 };
+  const wrapped: typeof globalThis.fetch = async (input, init) => {
+    counts.sent++;
+    const response = await fetch(input, init);
+    counts.answered++;
+    return response;
+  };
+  return { counts, fetch: wrapped };
+}
+
+/** The call's outcome, and whether it is in yet. */
+function track(call: Promise<unknown>) {
+  const state = { settled: false, outcome: call.catch((error: unknown) => error) };
+  state.outcome.finally(() => {
+    state.settled = true;
+  });
+  return state;
+}
+
+/** A few turns of the event loop, for anything the clock set off to show itself. */
+async function turns() {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Moves the clock to one millisecond short of `ms` (the call still running), then to `ms`. */
+async function strikesAt(ms: number, call: { settled: boolean }) {
+  await vi.advanceTimersByTimeAsync(ms - 1);
+  await turns();
+  expect(call.settled).toBe(false);
+  await vi.advanceTimersByTimeAsync(1);
+}
+
 describe('timeout', () => {
   it('covers the body read, not only the headers', async () => {
     server.serve(slowBody(3_000));
-    const started = performance.now();
-    const error = await server
-      .client({ timeout: 200, maxRetries: 0 })
-      .subjects.list()
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(TimeoutError);
-    expect(performance.now() - started).toBeLessThan(1_500);
+    const { counts, fetch } = counting();
+    const call = track(server.client({ timeout: 200, maxRetries: 0, fetch }).subjects.list());
+    await until(() => counts.answered === 1, 'headers in');
+    await strikesAt(200, call);
+    expect(await call.outcome).toBeInstanceOf(TimeoutError);
     expect(server.hits).toBe(1);
   });
 
   it('is per attempt, and a timed-out attempt is retried', async () => {
     server.serve(inTurn(slowBody(3_000), answer(subjects)));
-    await expect(server.client({ timeout: 200 }).subjects.list()).resolves.toEqual(subjects);
+    const { counts, fetch } = counting();
+    const call = track(server.client({ timeout: 200, fetch }).subjects.list());
+    await until(() => counts.answered === 1, 'headers in');
+    await strikesAt(200, call);
+    // The backoff, then the second attempt, whose answer needs no timer.
+    await vi.advanceTimersByTimeAsync(499);
+    await turns();
+    expect(counts.sent).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await call.outcome).toEqual(subjects);
     expect(server.hits).toBe(2);
   });
 
   it('per-request timeout overrides the client', async () => {
     server.serve(slowBody(3_000));
-    await expect(
-      server.client({ timeout: 60_000 }).subjects.list({ timeout: 100, maxRetries: 0 }),
-    ).rejects.toThrow(TimeoutError);
+    const { counts, fetch } = counting();
+    const call = track(
+      server.client({ timeout: 60_000, fetch }).subjects.list({ timeout: 100, maxRetries: 0 }),
+    );
+    await until(() => counts.answered === 1, 'headers in');
+    await strikesAt(100, call);
+    expect(await call.outcome).toBeInstanceOf(TimeoutError);
   });
 });
 
-describe('abort', () => {
+describe('abort, with the clock standing still', () => {
   it('an already-aborted signal sends nothing', async () => {
     server.serve(answer(subjects));
     const error = await server
@@ -77,45 +153,49 @@ describe('abort', () => {
   it('aborting while waiting for headers rejects at once', async () => {
     server.serve(never());
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
-    const started = performance.now();
-    await expect(server.client().subjects.list({ signal: controller.signal })).rejects.toBeInstanceOf(
-      RequestAbortedError,
-    );
-    expect(performance.now() - started).toBeLessThan(1_000);
+    const pending = server.client().subjects.list({ signal: controller.signal });
+    await until(() => server.hits === 1, 'request in');
+    controller.abort();
+    await expect(pending).rejects.toBeInstanceOf(RequestAbortedError);
   });
 
   it('aborting during the body read rejects at once', async () => {
     server.serve(slowBody(5_000));
+    const { counts, fetch } = counting();
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    const started = performance.now();
-    await expect(server.client().subjects.list({ signal: controller.signal })).rejects.toBeInstanceOf(
-      RequestAbortedError,
-    );
-    expect(performance.now() - started).toBeLessThan(1_000);
+    const pending = server.client({ fetch }).subjects.list({ signal: controller.signal });
+    await until(() => counts.answered === 1, 'headers in');
+    controller.abort();
+    await expect(pending).rejects.toBeInstanceOf(RequestAbortedError);
   });
 
   it('aborting during a backoff sleep ends the sleep and sends nothing more', async () => {
     server.serve(inTurn(answer({}, 503, { 'retry-after': '30' }), answer(subjects)));
+    const { counts, fetch } = counting();
+    // The client says "retrying" just before it starts to wait.
+    const retrying: string[] = [];
+    const quiet = () => {};
+    const logger: Logger = { error: quiet, warn: quiet, debug: quiet, info: (line) => retrying.push(line) };
     const controller = new AbortController();
-    const pending = server.client().subjects.list({ signal: controller.signal });
-    await delay(100);
+    const pending = server
+      .client({ fetch, logLevel: 'info', logger })
+      .subjects.list({ signal: controller.signal });
+    await until(() => retrying.length === 1, 'retrying');
     controller.abort();
-    const started = performance.now();
     await expect(pending).rejects.toBeInstanceOf(RequestAbortedError);
-    expect(performance.now() - started).toBeLessThan(200);
-    await delay(50);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await turns();
+    expect(counts.sent).toBe(1);
     expect(server.hits).toBe(1);
   });
 
   it('a custom fetch that ignores the signal still cannot make a body read hang', async () => {
     const stalled = async () =>
       new Response(new ReadableStream({ start() {} }), { headers: { 'content-type': 'application/json' } });
-    const started = performance.now();
-    await expect(
-      server.client({ fetch: stalled, timeout: 100, maxRetries: 0 }).subjects.list(),
-    ).rejects.toBeInstanceOf(TimeoutError);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    const { counts, fetch } = counting(stalled);
+    const call = track(server.client({ fetch, timeout: 100, maxRetries: 0 }).subjects.list());
+    await until(() => counts.answered === 1, 'headers in');
+    await strikesAt(100, call);
+    expect(await call.outcome).toBeInstanceOf(TimeoutError);
   });
 });
