@@ -221,6 +221,10 @@ function ladderText(results: Results, overKy: number, kyWall: number): string {
     (r) => r.of === requestNames.ky && r.to === requestNames.fetch,
     'ky ÷ fetch',
   ).wall.median;
+  const conclusion =
+    projected > targets.overKyHoped
+      ? `So ${x(targets.overKyHoped)} on loopback needs more than the SDK's own bookkeeping: ky taking a per-call signal without \`AbortSignal.any\` (an upstream change), or a request path without ky, whose own per-call work is already ${x(kyOverFetch)} a bare \`fetch\` here.`
+      : `So ${x(targets.overKyHoped)} looks within reach only if nearly all of that bookkeeping goes; the signal and the \`Deadline\` would then be what is left, and ky's own per-call work is already ${x(kyOverFetch)} a bare \`fetch\` here.`;
   return `Read with care: at this load each added figure's quartiles span tens of µs, so single rungs are
 indications, and their sum (${us(extraWall)} of wall from ky by hand to the SDK in this ladder) is the firm part.
 Largest first by added CPU: ${biggest.map((r) => `${r.name.replace(/^\+ /, '')} (${signed(r.addedCpu!.median, us)})`).join('; ')}.
@@ -246,9 +250,7 @@ adds; it adds ${us(now)} now (section 1). What could go without changing what th
 Together at most ${us(removable)}, which would leave about ${x(projected)} on loopback. The rest is the timeout and
 cancellation: a signal per call (${signed(cost(1), us)}), which ky 2.1 joins to its own controller with
 \`AbortSignal.any\`, and the \`Deadline\` (${signed(cost(2), us)}). Tried beside the ladder as the other way to time an
-attempt out: ${alt.name}, ${us(alt.wall.median)} per request (CPU ${us(alt.cpu.median)}), ${altVerdict}. So ${x(targets.overKyHoped)} on loopback
-needs ky to take a per-call signal without \`AbortSignal.any\` (an upstream change), or a request path
-without ky, whose own per-call work is already ${x(kyOverFetch)} a bare \`fetch\` here. With any latency the question
+attempt out: ${alt.name}, ${us(alt.wall.median)} per request (CPU ${us(alt.cpu.median)}), ${altVerdict}. ${conclusion} With any latency the question
 fades: at 5 ms the SDK is ${x(results.request.phases[1] ? find(results.request.phases[1].ratios, (r) => r.of === requestNames.sdk && r.to === requestNames.ky, 'at latency').wall.median : Number.NaN)} ky by hand (section 1).
 `;
 }
