@@ -76,6 +76,13 @@ describe('createLogger', () => {
     expect(debug).toHaveBeenCalledWith('[scholarly-metrics] hello', { a: 1 });
   });
 
+  it('a line without details is the message alone: no trailing undefined on the console', () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    createLogger('info', undefined)!.info('hello');
+    expect(info).toHaveBeenCalledTimes(1);
+    expect(info.mock.calls[0]).toEqual(['[scholarly-metrics] hello']);
+  });
+
   it('lists the levels from quiet to chatty', () => {
     expect(logLevels).toEqual(['off', 'error', 'warn', 'info', 'debug']);
   });
