@@ -1,3 +1,4 @@
+import { requestIdOf } from './errors.js';
 import type { Answer } from './transport.js';
 
 /**
@@ -94,7 +95,11 @@ export class APIPromise<T> extends Promise<T> {
    * ```
    */
   withResponse(): Promise<WithResponse<T>> {
-    return this.#start().then(({ data, response, requestId }) => ({ data, response, requestId }));
+    return this.#start().then(({ data, response }) => ({
+      data,
+      response,
+      requestId: requestIdOf(response.headers),
+    }));
   }
 
   /**

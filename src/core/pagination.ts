@@ -1,6 +1,6 @@
 import type { WithResponse } from './api-promise.js';
 import { describeValue } from './describe-value.js';
-import { InvalidParameterError } from './errors.js';
+import { InvalidParameterError, requestIdOf } from './errors.js';
 import type { RequestOptions } from './options.js';
 import { follow, mayHold, Page, type PageBody, type PageSource, stateOf } from './page.js';
 import type { Answer, TransportOptions } from './transport.js';
@@ -88,9 +88,9 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     this.#first ??= (async () => {
       checkPrefetch(this.#options.prefetch);
       const start = this.#startPage;
-      const { data, response, requestId } = await this.#source.answer(start, this.#options);
+      const { data, response } = await this.#source.answer(start, this.#options);
       const page = new Page(data, start, this.#source, this.#options, undefined, this.#pageSize);
-      return { data: page, response, requestId };
+      return { data: page, response, requestId: requestIdOf(response.headers) };
     })();
     return this.#first;
   }

@@ -1,13 +1,7 @@
 import ky, { type KyInstance } from 'ky';
 import pRetry from 'p-retry';
 import { Deadline, sleep } from './abort.js';
-import {
-  InvalidParameterError,
-  MetricError,
-  RequestAbortedError,
-  requestIdOf,
-  TimeoutError,
-} from './errors.js';
+import { InvalidParameterError, MetricError, RequestAbortedError, TimeoutError } from './errors.js';
 import { connectionError, statusError } from './failures.js';
 import { hooksFor } from './hooks.js';
 import { createLogger, type Logger } from './logger.js';
@@ -37,7 +31,22 @@ export interface TransportOptions extends RequestOptions {
 export interface Answer<T> {
   readonly data: T;
   readonly response: Response;
-  readonly requestId: string | undefined;
+}
+
+/**
+ * The per-call option that carries an attempt's signal past ky to the `fetch` below it. ky forwards
+ * the options it does not know to `fetch`; handed to ky as `signal`, the same signal would be joined
+ * to ky's own with `AbortSignal.any` on every call, for nothing: ky aborts its own only on timeouts,
+ * which are off.
+ */
+const attemptSignal = 'scholarlyMetricsAttemptSignal';
+
+/** `fetch` as ky calls it: the attempt's signal taken from the forwarded options. */
+function fetchWithAttemptSignal(fetch: typeof globalThis.fetch): typeof globalThis.fetch {
+  return (input, init) => {
+    const signal = (init as Record<string, unknown> | undefined)?.[attemptSignal] as AbortSignal | undefined;
+    return fetch(input, signal ? { signal } : init);
+  };
 }
 
 /** How an attempt finishes once a 2xx response is in: its body read and checked, or left unread. */
@@ -75,7 +84,7 @@ export class Transport {
       timeout: false,
       throwHttpErrors: false,
       headers,
-      fetch: options.fetch,
+      fetch: fetchWithAttemptSignal(options.fetch),
       hooks: hooksFor(options.hooks, this.#logger, options.apiKey),
     });
   }
@@ -88,7 +97,7 @@ export class Transport {
     return this.#send(route, options, async (response, deadline) => {
       const text = await deadline.race(response.text());
       const data = await parseResponse(shape, text, this.#apiKey);
-      return { data, response, requestId: requestIdOf(response.headers) };
+      return { data, response };
     });
   }
 
@@ -161,10 +170,9 @@ export class Transport {
     try {
       // ky reads `headers: undefined` as "drop every header", so the key is left out when unset.
       const { headers } = options;
-      const pending = this.#ky.get(
-        url,
-        headers ? { signal: deadline.signal, headers } : { signal: deadline.signal },
-      );
+      const call: Record<string, unknown> = { [attemptSignal]: deadline.signal };
+      if (headers) call.headers = headers;
+      const pending = this.#ky.get(url, call);
       const response = await deadline.race(pending);
       this.#logger?.debug(`${response.status} from GET ${url} in ${Date.now() - started} ms`);
       if (!response.ok) throw statusError(response, await deadline.race(response.text()), this.#apiKey);
