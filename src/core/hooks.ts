@@ -58,12 +58,16 @@ export function checkHooks(value: ClientHooks | undefined): ClientHooks | undefi
   return value;
 }
 
-/** The hooks handed to ky: the user's, each guarded, and the debug log of what is actually sent. */
+/**
+ * The hooks handed to ky: the user's, each guarded, and the debug log of what is actually sent;
+ * `undefined` when there are none, which spares ky merging empty lists on every call.
+ */
 export function hooksFor(
   hooks: ClientHooks | undefined,
   logger: Logger | undefined,
   secret: string | null,
-): Hooks {
+): Hooks | undefined {
+  if (!hooks?.beforeRequest?.length && !hooks?.afterResponse?.length && !logger) return undefined;
   const beforeRequest = (hooks?.beforeRequest ?? []).map(
     (hook): BeforeRequestHook =>
       async (state) => {

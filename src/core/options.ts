@@ -175,14 +175,12 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedClien
   if (typeof fetchImpl !== 'function') {
     throw new MetricError('No fetch available: pass `fetch` to new MetricClient()');
   }
-  // Called as a plain function: browsers throw "Illegal invocation" when fetch gets another `this`.
-  const fetch: typeof globalThis.fetch = (input, init) => fetchImpl(input, init);
   return {
     apiKey,
     baseUrl: resolveBaseUrl(options.baseUrl ?? env('METRIC_BASE_URL')),
     timeout: checkTimeout(options.timeout) ?? 30_000,
     maxRetries: checkMaxRetries(options.maxRetries) ?? 2,
-    fetch,
+    fetch: fetchImpl,
     headers: checkHeaders(options.headers),
     hooks: checkHooks(options.hooks),
     logLevel: resolveLogLevel(options.logLevel),

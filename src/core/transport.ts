@@ -41,7 +41,10 @@ export interface Answer<T> {
  */
 const attemptSignal = 'scholarlyMetricsAttemptSignal';
 
-/** `fetch` as ky calls it: the attempt's signal taken from the forwarded options. */
+/**
+ * `fetch` as ky calls it: the attempt's signal taken from the forwarded options. `fetch` is called as
+ * a plain function: a browser's refuses any `this` but the global object ("Illegal invocation").
+ */
 function fetchWithAttemptSignal(fetch: typeof globalThis.fetch): typeof globalThis.fetch {
   return (input, init) => {
     const signal = (init as Record<string, unknown> | undefined)?.[attemptSignal] as AbortSignal | undefined;
@@ -79,13 +82,14 @@ export class Transport {
     for (const [name, value] of options.headers ?? []) headers.set(name, value);
     const agent = extendUserAgent(headers.get('user-agent'), userAgent());
     if (agent !== undefined) headers.set('user-agent', agent);
+    const hooks = hooksFor(options.hooks, this.#logger, options.apiKey);
     this.#ky = ky.create({
       retry: 0,
       timeout: false,
       throwHttpErrors: false,
       headers,
       fetch: fetchWithAttemptSignal(options.fetch),
-      hooks: hooksFor(options.hooks, this.#logger, options.apiKey),
+      ...(hooks && { hooks }),
     });
   }
 
