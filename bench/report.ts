@@ -223,7 +223,7 @@ function ladderText(results: Results, overKy: number, kyWall: number): string {
   ).wall.median;
   const conclusion =
     projected > targets.overKyHoped
-      ? `So ${x(targets.overKyHoped)} on loopback needs more than the SDK's own bookkeeping: ky taking a per-call signal without \`AbortSignal.any\` (an upstream change), or a request path without ky, whose own per-call work is already ${x(kyOverFetch)} a bare \`fetch\` here.`
+      ? `So ${x(targets.overKyHoped)} on loopback needs more than the SDK's own bookkeeping: a cheaper way for ky to carry a per-attempt signal and timer (an upstream change), or a request path without ky, whose own per-call work is already ${x(kyOverFetch)} a bare \`fetch\` here.`
       : `So ${x(targets.overKyHoped)} looks within reach only if nearly all of that bookkeeping goes; the signal and the \`Deadline\` would then be what is left, and ky's own per-call work is already ${x(kyOverFetch)} a bare \`fetch\` here.`;
   return `Read with care: at this load each added figure's quartiles span tens of µs, so single rungs are
 indications, and their sum (${us(extraWall)} of wall from ky by hand to the SDK in this ladder) is the firm part.
@@ -232,8 +232,8 @@ Largest first by added CPU: ${biggest.map((r) => `${r.name.replace(/^\+ /, '')} 
 **What limits it.** ky by hand is already ${x(kyOverFetch)} a bare \`fetch\` on loopback: ky 2.1 does per call
 work no option skips (its options merged with the instance's into two \`Headers\`, its own
 \`AbortController\`, a \`Request\` that \`fetch\` wraps again). Over that, the SDK does for every request: a
-signal per call, which ky joins to its own controller with \`AbortSignal.any\` (and the \`Request\` and then
-\`fetch\` follow the joined signal); the attempt's \`Deadline\` (a controller and a timer, so that the
+signal per attempt for \`fetch\` to follow, handed past ky as an option ky forwards (given to ky as
+\`signal\`, ky would join it to its own with \`AbortSignal.any\` on every call); the attempt's \`Deadline\` (a controller and a timer, so that the
 timeout covers the body too); p-retry, which copies and checks its options and reads the clock on every
 call, even when the first attempt succeeds; the check of the body; and its own bookkeeping (route,
 option checks, the quota's branch, the request id, the \`Answer\`, the lazy \`APIPromise\`).
@@ -248,8 +248,8 @@ adds; it adds ${us(now)} now (section 1). What could go without changing what th
 - the Transport's per-call objects (${signed(cost(5), us)} for all of its bookkeeping, of which only a part can go).
 
 Together at most ${us(removable)}, which would leave about ${x(projected)} on loopback. The rest is the timeout and
-cancellation: a signal per call (${signed(cost(1), us)}), which ky 2.1 joins to its own controller with
-\`AbortSignal.any\`, and the \`Deadline\` (${signed(cost(2), us)}). Tried beside the ladder as the other way to time an
+cancellation: a signal per attempt for \`fetch\` to follow (${signed(cost(1), us)}), and the
+\`Deadline\` (${signed(cost(2), us)}). Tried beside the ladder as the other way to time an
 attempt out: ${alt.name}, ${us(alt.wall.median)} per request (CPU ${us(alt.cpu.median)}), ${altVerdict}. ${conclusion} With any latency the question
 fades: at 5 ms the SDK is ${x(results.request.phases[1] ? find(results.request.phases[1].ratios, (r) => r.of === requestNames.sdk && r.to === requestNames.ky, 'at latency').wall.median : Number.NaN)} ky by hand (section 1).
 `;
