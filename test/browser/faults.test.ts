@@ -23,14 +23,20 @@ describe('retries', () => {
 
   test('a 429 with a long Retry-After: RateLimitError at once, retryAfter read across origins', async () => {
     await fault({ status: 429, headers: { 'retry-after': '3600' } });
-    const started = performance.now();
-    const error = await controlledClient()
+    let sent = 0;
+    const error = await controlledClient({
+      fetch: (input, init) => {
+        sent++;
+        return globalThis.fetch(input, init);
+      },
+    })
       .subjects.list()
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     // Readable only because the mock lists Retry-After in Access-Control-Expose-Headers.
     expect((error as RateLimitError).retryAfter).toBe(3600);
-    expect(performance.now() - started).toBeLessThan(5_000);
+    // At once: one request, no retry waited for.
+    expect(sent).toBe(1);
   });
 
   test('a dropped connection is a ConnectionError once retries are spent', async () => {
@@ -73,12 +79,12 @@ describe('ResponseValidationError', () => {
 describe('time limits', () => {
   test('a slow answer is a TimeoutError after `timeout`', async () => {
     await fault({ delayMs: 3_000 });
-    const started = performance.now();
+    // Had the timeout not struck, the answer would have come, late but valid: a TimeoutError is the proof.
     const error = await controlledClient({ maxRetries: 0, timeout: 300 })
       .subjects.list()
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(performance.now() - started).toBeLessThan(2_500);
+    expect((error as TimeoutError).message).toContain('300 ms');
   });
 
   test('an AbortSignal ends the call with RequestAbortedError', async () => {

@@ -150,7 +150,12 @@ describe('generation', () => {
     createMockApi();
     const start = performance.now();
     for (let i = 0; i < 20; i++) createMockApi();
-    expect(performance.now() - start).toBeLessThan(200);
+    const twentyFromCache = performance.now() - start;
+    // Against generating one dataset anew (a seed not seen before), on the same machine at the same
+    // moment: a relative bound, which a loaded machine slows on both sides alike.
+    const fresh = performance.now();
+    createMockApi({ seed: 987_654 });
+    expect(twentyFromCache).toBeLessThan(performance.now() - fresh);
   });
 
   it('gives each mock its own journals, so score changes never leak', async () => {
