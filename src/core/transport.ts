@@ -1,7 +1,13 @@
 import ky, { type KyInstance } from 'ky';
 import pRetry from 'p-retry';
 import { Deadline, sleep } from './abort.js';
-import { InvalidParameterError, MetricError, RequestAbortedError, TimeoutError } from './errors.js';
+import {
+  InvalidParameterError,
+  MetricError,
+  RateLimitError,
+  RequestAbortedError,
+  TimeoutError,
+} from './errors.js';
 import { connectionError, statusError } from './failures.js';
 import { hooksFor } from './hooks.js';
 import { createLogger, type Logger } from './logger.js';
@@ -124,7 +130,7 @@ export class Transport {
       this.#attempt(url, timeout, options, finish).catch((error: unknown) => {
         // Paused before this attempt gives back its place in the quota, so that no request queued
         // behind it goes out into the same 429; onFailedAttempt stretches the pause to the real wait.
-        if (number <= retries && (error as { status?: unknown }).status === 429 && isRetryable(error)) {
+        if (number <= retries && error instanceof RateLimitError && isRetryable(error)) {
           this.#quota.pause(requestedWait(error) ?? backoff.minTimeout);
         }
         throw error;
@@ -140,7 +146,7 @@ export class Transport {
           // p-retry sleeps its backoff next; a longer Retry-After is made up here, before it.
           const extra = Math.max(0, (requestedWait(error) ?? 0) - retryDelay);
           // The other requests of the client would draw the same 429: they wait as long as this one.
-          if ((error as { status?: unknown }).status === 429) this.#quota.pause(extra + retryDelay);
+          if (error instanceof RateLimitError) this.#quota.pause(extra + retryDelay);
           this.#logger?.info(`retrying GET ${url} in ${extra + retryDelay} ms`, { reason: error.message });
           options.onRetry?.(error);
           return extra > 0 ? sleep(extra, signal) : undefined;
