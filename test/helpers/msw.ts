@@ -1,23 +1,50 @@
-import { type HttpHandler, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { getResponse, HttpHandler, http } from 'msw';
+import { type SetupServer, setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import type { ClientOptions } from '../../src/core/options.js';
 import { MetricClient } from '../../src/index.js';
 
 export const BASE = 'https://api.example.test/api/v1';
 export const KEY = 'sk_test_7f3a9c1e5b2d4086';
 
+/** The msw server of the running test file, for {@link client} on fake timers. */
+let current: SetupServer | undefined;
+
 /** An msw server for one test file: every request must be handled, none may reach the network. */
 export function useMsw() {
   const server = setupServer();
+  current = server;
   beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
   return server;
 }
 
+/**
+ * A `fetch` answered in-process from the msw server's handlers (`getResponse`), with promises alone.
+ * A handler's `HttpResponse.error()` is a rejected `TypeError`, as the runtime's network error is.
+ */
+export function inProcessFetch(server: SetupServer): typeof globalThis.fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const handlers = server
+      .listHandlers()
+      .filter((handler): handler is HttpHandler => handler instanceof HttpHandler);
+    const response = await getResponse(handlers, request);
+    if (response === undefined) throw new TypeError(`no handler for ${request.method} ${request.url}`);
+    if (response.type === 'error') throw new TypeError('fetch failed');
+    return response;
+  };
+}
+
+/**
+ * A client of the test API. On fake timers, its requests are answered in-process from the same msw
+ * handlers: msw's interception of the real `fetch` takes event-loop turns that a fake clock does not
+ * wait for, so on a loaded machine a backoff could be scheduled after the clock had already moved.
+ */
 export function client(options: ClientOptions = {}) {
-  return new MetricClient({ apiKey: KEY, baseUrl: BASE, ...options });
+  const fetch = vi.isFakeTimers() && current ? inProcessFetch(current) : undefined;
+  return new MetricClient({ apiKey: KEY, baseUrl: BASE, ...(fetch && { fetch }), ...options });
 }
 
 /** A handler answering `GET {BASE}{path}` with each of `replies` in turn (the last repeats), counting calls. */
