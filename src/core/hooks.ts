@@ -68,25 +68,11 @@ export function hooksFor(
   secret: string | null,
 ): Hooks | undefined {
   if (!hooks?.beforeRequest?.length && !hooks?.afterResponse?.length && !logger) return undefined;
-  const beforeRequest = (hooks?.beforeRequest ?? []).map(
-    (hook): BeforeRequestHook =>
-      async (state) => {
-        try {
-          return await hook(state);
-        } catch (error) {
-          throw hookError('beforeRequest', error, secret);
-        }
-      },
+  const beforeRequest: BeforeRequestHook[] = (hooks?.beforeRequest ?? []).map((hook) =>
+    guarded('beforeRequest', hook, secret),
   );
-  const afterResponse = (hooks?.afterResponse ?? []).map(
-    (hook): AfterResponseHook =>
-      async (state) => {
-        try {
-          return await hook(state);
-        } catch (error) {
-          throw hookError('afterResponse', error, secret);
-        }
-      },
+  const afterResponse: AfterResponseHook[] = (hooks?.afterResponse ?? []).map((hook) =>
+    guarded('afterResponse', hook, secret),
   );
   // Logged last, so that the line shows the request as the user's hooks left it.
   if (logger) {
@@ -97,6 +83,21 @@ export function hooksFor(
     });
   }
   return { beforeRequest, afterResponse };
+}
+
+/** `hook` with what it throws turned into a {@link hookError}; what it returns is passed on as is. */
+function guarded<State, Result>(
+  kind: keyof ClientHooks,
+  hook: (state: State) => Result | Promise<Result>,
+  secret: string | null,
+): (state: State) => Promise<Result> {
+  return async (state) => {
+    try {
+      return await hook(state);
+    } catch (error) {
+      throw hookError(kind, error, secret);
+    }
+  };
 }
 
 function hookError(kind: string, error: unknown, secret: string | null): MetricError {
