@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Logger } from '../../src/core/logger.js';
 import { RequestAbortedError, TimeoutError } from '../../src/index.js';
+import { useFakeClock } from '../helpers/fake-clock.js';
 import { useRealServer } from '../helpers/real-server.js';
 
 // A real socket: msw's interceptor cannot abort a body mid-stream without tripping undici.
@@ -14,15 +15,8 @@ const subjects = [{ id: 1, name: 'Physics', slug: 'physics', journals: 3, papers
  * still was ended by its abort, not by a timer. The server's own timers are fake too, so a stalled
  * body stays stalled.
  */
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  // p-retry's jitter at its least: a backoff is exactly its base.
-  vi.spyOn(Math, 'random').mockReturnValue(0);
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+// p-retry's jitter at its least: a backoff is exactly its base.
+beforeEach(() => useFakeClock({ date: false }));
 
 // Taken before the clock is faked. (expect.poll would not do: it moves a fake clock as it polls.)
 const realSetTimeout = globalThis.setTimeout;

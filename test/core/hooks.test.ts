@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { http } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type ClientHooks,
   ConnectionError,
@@ -11,6 +11,7 @@ import {
   ResponseValidationError,
 } from '../../src/index.js';
 import { rejection } from '../helpers/calls.js';
+import { useFakeClock } from '../helpers/fake-clock.js';
 import { BASE, client, json, KEY, sequence, useMsw } from '../helpers/msw.js';
 
 const server = useMsw();
@@ -38,16 +39,10 @@ const renderings = (error: unknown) => [
   inspect(error, { depth: 10 }),
 ];
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
-
 describe('hooks run on every attempt', () => {
   it('a 503 then a 200 runs each hook twice, seeing each response', async () => {
     // Fake timers and no jitter: the retry's 500 ms backoff is skipped, not waited for.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    vi.spyOn(Math, 'random').mockReturnValue(0);
+    useFakeClock();
     const { handler, seen } = sequence('/subjects', [() => json({ message: 'down' }, { status: 503 }), ok]);
     server.use(handler);
     const before: number[] = [];
@@ -167,8 +162,7 @@ describe('a hook that throws', () => {
 
 describe("a hook that throws one of the SDK's own errors", () => {
   it('is still not retried (a ConnectionError from a token service the hook calls, say)', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    vi.spyOn(Math, 'random').mockReturnValue(0);
+    useFakeClock();
     const seen = everything();
     let calls = 0;
     const thrown = new ConnectionError('GET https://tokens.example.test failed: fetch failed (ECONNRESET)');

@@ -8,6 +8,7 @@ import {
   logLevels,
 } from '../../src/core/logger.js';
 import { MetricClient } from '../../src/index.js';
+import { useFakeClock } from '../helpers/fake-clock.js';
 import { BASE, client, journalProfile, json, KEY, useMsw } from '../helpers/msw.js';
 
 const server = useMsw();
@@ -180,15 +181,10 @@ describe("logLevel: 'info'", () => {
     );
     const { lines, logger } = recorder();
     // Fake timers and no jitter: the logged waits are exactly p-retry's backoff.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    vi.spyOn(Math, 'random').mockReturnValue(0);
-    try {
-      const done = client({ logLevel: 'info', logger }).subjects.list();
-      await vi.advanceTimersByTimeAsync(2_000);
-      await done;
-    } finally {
-      vi.useRealTimers();
-    }
+    useFakeClock({ date: false });
+    const done = client({ logLevel: 'info', logger }).subjects.list();
+    await vi.advanceTimersByTimeAsync(2_000);
+    await done;
     expect(calls).toBe(3);
     expect(lines.map((line) => [line.level, line.message])).toEqual([
       ['info', `[scholarly-metrics] retrying GET ${BASE}/subjects in 500 ms`],

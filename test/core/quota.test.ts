@@ -1,23 +1,15 @@
 import { delay, http } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MetricClient, MetricError, RateLimitError, RequestAbortedError } from '../../src/index.js';
 import { rejection } from '../helpers/calls.js';
+import { clockStart, useFakeClock } from '../helpers/fake-clock.js';
 import { BASE, client, json, KEY, useMsw } from '../helpers/msw.js';
 
 const server = useMsw();
 const subjects = [{ id: 1, name: 'Physics', slug: 'physics', journals: 3, papers: 40, citations: 900 }];
 const countries = [{ id: 64, name: 'New Zealand', flag: 'nz', journals: 12, papers: 340, citations: 5600 }];
-const start = Date.parse('2026-01-01T00:00:00Z');
-
-/** Fake timers from `start`, and no jitter: p-retry's backoff is then exactly 500 ms, 1 s, … */
-function fakeClock() {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: start });
-  vi.spyOn(Math, 'random').mockReturnValue(0);
-}
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+/** Where the fake clock starts: the server's log counts from it. */
+const start = clockStart;
 
 /** The server's log: which path it was asked for, and when (ms after `start`, on the fake clock). */
 function serve(replies: Record<string, () => Response | Promise<Response>>) {
@@ -71,7 +63,7 @@ describe('maxConcurrency', () => {
 
 describe('maxRequestsPerMinute', () => {
   it('the (n+1)-th request starts 60 s after the first', async () => {
-    fakeClock();
+    useFakeClock();
     const log = serve({ '/subjects': () => json(subjects) });
     const sdk = client({ maxRequestsPerMinute: 3 });
     const calls = Promise.all(Array.from({ length: 4 }, () => sdk.subjects.list()));
@@ -83,7 +75,7 @@ describe('maxRequestsPerMinute', () => {
   });
 
   it('is a sliding window: no more than n start in any 60 s', async () => {
-    fakeClock();
+    useFakeClock();
     const log = serve({ '/subjects': () => json(subjects) });
     const sdk = client({ maxRequestsPerMinute: 3 });
     const calls = [sdk.subjects.list()];
@@ -139,7 +131,7 @@ describe('a call waiting for its turn is aborted by its signal at once, and neve
   });
 
   it('behind maxRequestsPerMinute', async () => {
-    fakeClock();
+    useFakeClock();
     const log = serve({ '/subjects': () => json(subjects), '/countries': () => json(countries) });
     const sdk = client({ maxRequestsPerMinute: 1 });
     await sdk.subjects.list();
@@ -152,7 +144,7 @@ describe('a call waiting for its turn is aborted by its signal at once, and neve
   });
 
   it('during a 429 pause', async () => {
-    fakeClock();
+    useFakeClock();
     const log = serve({
       '/subjects': once(limited(2), () => json(subjects)),
       '/countries': () => json(countries),
@@ -172,7 +164,7 @@ describe('a call waiting for its turn is aborted by its signal at once, and neve
 
 describe('a retried 429 pauses every request of the client', () => {
   it('with no limits set: a request started during the pause waits out the Retry-After', async () => {
-    fakeClock();
+    useFakeClock();
     const log = serve({
       '/subjects': once(limited(2), () => json(subjects)),
       '/countries': () => json(countries),
@@ -190,7 +182,7 @@ describe('a retried 429 pauses every request of the client', () => {
   });
 
   it('under maxConcurrency: a request queued behind the 429 waits out the Retry-After too', async () => {
-    fakeClock();
+    useFakeClock();
     const log = serve({
       '/subjects': once(limited(2), () => json(subjects)),
       '/countries': () => json(countries),
@@ -208,7 +200,7 @@ describe('a retried 429 pauses every request of the client', () => {
   });
 
   it('a 429 with Retry-After over 60 s is not retried, and pauses nothing', async () => {
-    fakeClock();
+    useFakeClock();
     const log = serve({ '/subjects': limited(120), '/countries': () => json(countries) });
     const sdk = client();
     expect(await rejection(sdk.subjects.list())).toBeInstanceOf(RateLimitError);
@@ -222,7 +214,7 @@ describe('a retried 429 pauses every request of the client', () => {
   });
 
   it('another client, or a child with another key, is not paused; a child on the same key is', async () => {
-    fakeClock();
+    useFakeClock();
     const log = serve({
       '/subjects': once(limited(2), () => json(subjects)),
       '/countries': () => json(countries),

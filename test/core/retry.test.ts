@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { isRetryable, parseRetryAfter, requestedWait } from '../../src/core/retry.js';
 import {
   AuthenticationError,
@@ -10,6 +10,7 @@ import {
   RateLimitError,
   RequestAbortedError,
 } from '../../src/index.js';
+import { useFakeClock } from '../helpers/fake-clock.js';
 import { BASE, client, json, sequence, useMsw } from '../helpers/msw.js';
 
 const server = useMsw();
@@ -26,11 +27,7 @@ async function settled<T>(call: Promise<T>): Promise<T | unknown> {
 }
 
 describe('what is retried', () => {
-  beforeEach(() => fakeClock(0.5));
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.restoreAllMocks();
-  });
+  beforeEach(() => useFakeClock({ random: 0.5 }));
 
   for (const status of [500, 502, 503, 504, 429]) {
     it(`${status} is retried, and a later success wins`, async () => {
@@ -93,15 +90,6 @@ describe('what is retried', () => {
   });
 });
 
-/** Fake timers and a fixed jitter: p-retry's waits become exact, and no test waits for real. */
-function fakeClock(random: number) {
-  vi.useFakeTimers({
-    toFake: ['setTimeout', 'clearTimeout', 'Date'],
-    now: Date.parse('2026-01-01T00:00:00Z'),
-  });
-  vi.spyOn(Math, 'random').mockReturnValue(random);
-}
-
 /** Attempts sent by the time `ms` have passed since the call. */
 async function sentBy(seen: readonly Request[], ms: number, now: { at: number }): Promise<number> {
   await vi.advanceTimersByTimeAsync(ms - now.at);
@@ -110,13 +98,8 @@ async function sentBy(seen: readonly Request[], ms: number, now: { at: number })
 }
 
 describe('backoff and Retry-After, on fake timers', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.restoreAllMocks();
-  });
-
   it('waits about 0.5 s before the first retry, doubling, capped at 8 s', async () => {
-    fakeClock(0);
+    useFakeClock();
     const { handler, seen } = sequence('/subjects', [() => new HttpResponse(null, { status: 503 })]);
     server.use(handler);
     const outcome = client({ maxRetries: 6 })
@@ -134,7 +117,7 @@ describe('backoff and Retry-After, on fake timers', () => {
   });
 
   it('jitter stretches a wait up to twice the base, never shortens it', async () => {
-    fakeClock(0.999);
+    useFakeClock({ random: 0.999 });
     const { handler, seen } = sequence('/subjects', [() => new HttpResponse(null, { status: 503 }), ok]);
     server.use(handler);
     const result = client().subjects.list();
@@ -145,7 +128,7 @@ describe('backoff and Retry-After, on fake timers', () => {
   });
 
   it('waits the Retry-After seconds the server asked for, when longer than the backoff', async () => {
-    fakeClock(0);
+    useFakeClock();
     const { handler, seen } = sequence('/subjects', [
       () => json({}, { status: 429, headers: { 'retry-after': '3' } }),
       ok,
@@ -159,7 +142,7 @@ describe('backoff and Retry-After, on fake timers', () => {
   });
 
   it('Retry-After: 0 still waits the backoff, so a busy server is not hammered', async () => {
-    fakeClock(0);
+    useFakeClock();
     const { handler, seen } = sequence('/subjects', [fail(503), ok]);
     server.use(handler);
     const result = client().subjects.list();
@@ -170,7 +153,7 @@ describe('backoff and Retry-After, on fake timers', () => {
   });
 
   it('accepts an HTTP date', async () => {
-    fakeClock(0);
+    useFakeClock();
     const soon = new Date(Date.now() + 5_000).toUTCString();
     const { handler, seen } = sequence('/subjects', [
       () => json({}, { status: 503, headers: { 'retry-after': soon } }),
@@ -185,7 +168,7 @@ describe('backoff and Retry-After, on fake timers', () => {
   });
 
   it('a daily-limit 429 with a long Retry-After surfaces at once, with retryAfter', async () => {
-    fakeClock(0);
+    useFakeClock();
     const { handler, seen } = sequence('/subjects', [
       () => json({ message: 'daily limit' }, { status: 429, headers: { 'retry-after': '43200' } }),
     ]);
@@ -200,7 +183,7 @@ describe('backoff and Retry-After, on fake timers', () => {
   });
 
   it('an abort during the wait ends it, and nothing more is sent', async () => {
-    fakeClock(0);
+    useFakeClock();
     const { handler, seen } = sequence('/subjects', [
       () => json({}, { status: 503, headers: { 'retry-after': '30' } }),
       ok,

@@ -7,9 +7,10 @@
  * concurrently: each has its own scenario, hence its own base URL and its own attempt count. The
  * faults that only the client's timeout ends run afterwards, one at a time, on a fake clock.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { backoff } from '../../src/core/retry.js';
 import * as sdk from '../../src/index.js';
+import { useFakeClock } from '../helpers/fake-clock.js';
 import {
   catalogue,
   catalogueTestTimeoutMs,
@@ -104,16 +105,9 @@ async function turns() {
 }
 
 describe('faults only the timeout ends: the clock moves once each attempt is where the timeout must strike', () => {
-  beforeEach(() => {
-    // setTimeout alone: the server's setInterval, setImmediate and the sockets stay real.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    // p-retry's jitter at its least: each backoff is exactly its base.
-    vi.spyOn(Math, 'random').mockReturnValue(0);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.restoreAllMocks();
-  });
+  // setTimeout alone (the server's setInterval, setImmediate and the sockets stay real); p-retry's
+  // jitter at its least, so each backoff is exactly its base.
+  beforeEach(() => useFakeClock({ date: false }));
 
   for (const entry of catalogue.filter((e) => e.timeoutStrikes !== undefined)) {
     it(title(entry), { timeout: catalogueTestTimeoutMs }, async () => {

@@ -13,6 +13,7 @@ import {
   ResponseValidationError,
 } from '../../src/index.js';
 import { refusals, rejection } from '../helpers/calls.js';
+import { useFakeClock } from '../helpers/fake-clock.js';
 import { BASE, client, json, useMsw } from '../helpers/msw.js';
 
 const server = useMsw();
@@ -180,23 +181,9 @@ describe('papers.getMany: results', () => {
   });
 });
 
-/** Fake timers and a fixed jitter, as in test/core/retry.test.ts: backoffs pass without waiting. */
-function fakeClock() {
-  vi.useFakeTimers({
-    toFake: ['setTimeout', 'clearTimeout', 'Date'],
-    now: Date.parse('2026-01-01T00:00:00Z'),
-  });
-  vi.spyOn(Math, 'random').mockReturnValue(0.5);
-}
-
 describe('papers.getMany: failures after retries are per item (fake timers)', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.restoreAllMocks();
-  });
-
   it('a 500, a dropped connection and an invalid body each fail their item only', async () => {
-    fakeClock();
+    useFakeClock({ random: 0.5 });
     const seen = papersApi((doi) => {
       if (doi === '10.1000/down') return json({ message: 'boom' }, { status: 500 });
       if (doi === '10.1000/reset') return HttpResponse.error();
@@ -219,7 +206,7 @@ describe('papers.getMany: failures after retries are per item (fake timers)', ()
   });
 
   it('a 429 that is retried and then answered is no failure at all', async () => {
-    fakeClock();
+    useFakeClock({ random: 0.5 });
     let limited = false;
     const seen = papersApi((doi) => {
       if (doi !== '10.1000/b' || limited) return ok(doi);
