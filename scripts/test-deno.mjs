@@ -5,36 +5,21 @@
 //
 // Deno is required where the registry has it: if it cannot be installed, CI (CI=true) fails; elsewhere
 // this says so loudly and exits 0.
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  cache,
-  ensureDeno,
-  installPackedPackage,
-  requireBuild,
-  root,
-  runWithTimeLimit,
-  stopUnlessInstalled,
-  versionOf,
-} from './runtimes.mjs';
+import { cache, ensureDeno, prepareRuntimeProject, root, runWithTimeLimit } from './runtimes.mjs';
 
 const LIMIT_MS = 30_000;
 
-requireBuild('test:deno');
-const deno = stopUnlessInstalled('Deno', ensureDeno());
-process.stdout.write(`test:deno: ${versionOf(deno).split('\n')[0]} (${deno})\n`);
-
-// A project of its own, outside the repository: in the work tree Deno would read the root tsconfig
-// (whose paths point at src/), and under node_modules it would not resolve packages as a user's project.
-const project = mkdtempSync(join(tmpdir(), 'scholarly-metrics-deno-'));
+const {
+  bin: deno,
+  project,
+  install,
+} = prepareRuntimeProject('test:deno', 'Deno', ensureDeno(), ['deno.ts', 'smoke.ts']);
 let status = 1;
 try {
-  const tarball = installPackedPackage(project);
-  for (const file of ['deno.ts', 'smoke.ts']) {
-    copyFileSync(join(root, 'test', 'runtimes', file), join(project, file));
-  }
+  const tarball = install();
   const { startMockServer, MOCK_API_KEY } = await import(
     pathToFileURL(join(root, 'dist', 'testing.js')).href
   );

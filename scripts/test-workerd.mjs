@@ -8,35 +8,24 @@
 // workerd is required where the registry has it: if it cannot be installed, CI (CI=true) fails;
 // elsewhere this says so loudly and exits 0.
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import {
-  ensureWorkerd,
-  installPackedPackage,
-  requireBuild,
-  root,
-  stopUnlessInstalled,
-  versionOf,
-} from './runtimes.mjs';
+import { ensureWorkerd, prepareRuntimeProject, root } from './runtimes.mjs';
 
 const LIMIT_MS = 30_000;
 
-requireBuild('test:workerd');
-const workerd = stopUnlessInstalled('workerd', ensureWorkerd());
-process.stdout.write(`test:workerd: ${versionOf(workerd)} (${workerd})\n`);
-
-const project = mkdtempSync(join(tmpdir(), 'scholarly-metrics-workerd-'));
+const {
+  bin: workerd,
+  project,
+  install,
+} = prepareRuntimeProject('test:workerd', 'workerd', ensureWorkerd(), ['workerd-worker.ts', 'smoke.ts']);
 const failures = [];
 let child;
 try {
-  const tarball = installPackedPackage(project);
-  for (const file of ['workerd-worker.ts', 'smoke.ts']) {
-    copyFileSync(join(root, 'test', 'runtimes', file), join(project, file));
-  }
+  const tarball = install();
   const bundled = performance.now();
   await build({
     entryPoints: [join(project, 'workerd-worker.ts')],
