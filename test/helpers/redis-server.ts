@@ -1,0 +1,118 @@
+// A real redis-server for the tests that need one (the shared quota, the cache's Redis store): Debian's
+// redis-server, started by the test on a free 127.0.0.1 port in a temp folder, with no persistence,
+// and stopped by PID. Missing: a loud skip locally, a failure with CI=true (.ci/run installs it).
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const inCi = process.env.CI === 'true' || process.env.CI === '1';
+
+/** The redis-server binary, or `undefined` when it is not installed. */
+export const redisServerBinary = ['redis-server', '/usr/bin/redis-server'].find(
+  (bin) => spawnSync(bin, ['--version']).status === 0,
+);
+
+/**
+ * Whether a test file that needs Redis should skip: only when redis-server is missing and this is not
+ * CI. Call it at the top of the file; it prints why, so the skip is never silent.
+ */
+export function skipWithoutRedis(file: string): boolean {
+  const skip = redisServerBinary === undefined && !inCi;
+  if (skip) {
+    console.warn(
+      `\n*** ${file} SKIPPED: redis-server is not installed (apt-get install redis-server). ` +
+        'With CI=true this is a failure, not a skip. ***\n',
+    );
+  }
+  return skip;
+}
+
+export interface RedisServer {
+  /** `redis://127.0.0.1:PORT`. */
+  readonly url: string;
+  readonly port: number;
+  /** The server's PID while it runs. */
+  readonly pid: number | undefined;
+  /** Stops the server (SIGKILL, as a crash would); `start()` brings it back on the same port, empty. */
+  stop(): Promise<void>;
+  /** Starts it again after `stop()`, on the same port. */
+  start(): Promise<void>;
+  /** Stops it and removes its folder. */
+  close(): Promise<void>;
+}
+
+/** Starts a redis-server of the test's own; resolves once it accepts connections. */
+export async function startRedisServer(): Promise<RedisServer> {
+  if (redisServerBinary === undefined) {
+    throw new Error('redis-server is not installed: .ci/run installs it with apt-get');
+  }
+  const binary = redisServerBinary;
+  const dir = await mkdtemp(join(tmpdir(), 'sm-redis-'));
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+
+  async function start(): Promise<void> {
+    const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+    const started = spawn(binary, [...args, '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = started;
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        started.kill('SIGKILL');
+        reject(new Error(`redis-server did not get ready on ${port}:\n${output}`));
+      }, 20_000);
+      const onData = (chunk: string) => {
+        output += chunk;
+        if (output.includes('Ready to accept connections')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      started.stdout?.setEncoding('utf8').on('data', onData);
+      started.stderr?.setEncoding('utf8').on('data', onData);
+      started.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`redis-server exited (${code ?? signal}) before it was ready:\n${output}`));
+      });
+    });
+  }
+
+  async function stop(): Promise<void> {
+    const running = child;
+    child = undefined;
+    if (running === undefined || running.exitCode !== null || running.signalCode !== null) return;
+    const exited = once(running, 'exit');
+    running.kill('SIGKILL');
+    await exited;
+  }
+
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    get pid() {
+      return child?.pid;
+    },
+    stop,
+    start,
+    async close() {
+      await stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
