@@ -1,6 +1,7 @@
 import { describeValue, quote } from '../core/describe-value.js';
 import { type ValidationIssue, WebhookPayloadError } from '../core/errors.js';
 import { summarizeIssues } from '../core/issues.js';
+import { checkNested } from './keys.js';
 import type { Quartile } from './quartile.js';
 
 /**
@@ -61,7 +62,8 @@ const kind = 'score_updated';
  */
 const fields: Record<string, (value: unknown) => string> = {
   event: (value) => (value === kind ? '' : `expected "${kind}"`),
-  journal_id: checkInteger,
+  // Identifiers start at 1: 0 or a negative id names no journal.
+  journal_id: (value) => checkInteger(value) || ((value as number) > 0 ? '' : 'expected a positive integer'),
   old_score: checkInteger,
   new_score: checkInteger,
   quartile: (value) => (typeof value === 'string' ? '' : 'expected a string'),
@@ -102,7 +104,7 @@ function isTimestamp(text: string): boolean {
  * the others as received.
  *
  * @throws {WebhookPayloadError} listing every field that does not fit (or naming an unknown event
- *   kind); other errors only from hostile objects (throwing getters, proxies), which the caller wraps.
+ *   kind, a key that shadows a member of `Object.prototype` at any depth, or a nesting too deep); other errors only from hostile objects (throwing getters, proxies), which the caller wraps.
  * @example
  * ```ts
  * validateEvent(JSON.parse(text)); // { event: 'score_updated', journal_id: 7, … }
@@ -111,6 +113,7 @@ function isTimestamp(text: string): boolean {
  */
 export function validateEvent(value: unknown): WebhookEvent {
   const record = ownFields(value);
+  checkNested(record);
   const received = record.event;
   if (typeof received === 'string' && received !== kind) {
     const message = `unknown webhook event ${quote(received)}; this SDK version handles "${kind}" only`;
@@ -140,8 +143,7 @@ export function validateEvent(value: unknown): WebhookEvent {
  *
  * - Only own fields count: a field inherited through a prototype was not in the JSON the service sent.
  * - Each getter runs once, so a value cannot change between validation and use.
- * - A `__proto__` key is refused: copying it onto an ordinary object would replace that object's
- *   prototype instead of adding a field.
+ * - A `__proto__` key becomes an own field of the null-prototype copy, for checkNested to refuse.
  */
 function ownFields(value: unknown): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -155,13 +157,7 @@ function ownFields(value: unknown): Record<string, unknown> {
     );
   }
   const record: Record<string, unknown> = Object.create(null);
-  for (const key of Object.keys(source)) {
-    if (key === '__proto__') {
-      const message = 'the key "__proto__" is not allowed';
-      throw new WebhookPayloadError(`invalid webhook payload: ${message}`, [{ path: [key], message }]);
-    }
-    record[key] = source[key];
-  }
+  for (const key of Object.keys(source)) record[key] = source[key];
   return record;
 }
 

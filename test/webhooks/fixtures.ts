@@ -26,6 +26,21 @@ export const arrayBufferOf = (text: string): ArrayBuffer => {
 const knownKeys = new Set(['event', 'journal_id', 'old_score', 'new_score', 'quartile', 'timestamp']);
 
 const safeInteger = fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER });
+const positiveId = fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER });
+
+/**
+ * Whether a key anywhere in `value` names a member of `Object.prototype`: the oracle asks the runtime
+ * itself, not the parser's list. Recursive: the generated values are shallow.
+ */
+export function hasBuiltInKey(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const builtIns = Object.getOwnPropertyNames(Object.prototype);
+  return Object.keys(value).some(
+    (key) =>
+      (!Array.isArray(value) && builtIns.includes(key)) ||
+      hasBuiltInKey((value as Record<string, unknown>)[key]),
+  );
+}
 
 /** Whole-second UTC timestamps over every 4-digit year, as the service writes them. */
 export const timestampArb = fc
@@ -50,13 +65,13 @@ const extraValueArb = fc.oneof(
 /** Every valid event: any safe integers, any quartile string, any real timestamp, extra JSON fields. */
 export const validEventArb: fc.Arbitrary<ScoreUpdatedEvent> = fc
   .record({
-    journal_id: safeInteger,
+    journal_id: positiveId,
     old_score: safeInteger,
     new_score: safeInteger,
     quartile: fc.oneof(fc.constantFrom('Q1', 'Q2', 'Q3', 'Q4'), fc.string({ unit: 'binary' })),
     timestamp: timestampArb,
     extra: fc.dictionary(
-      fc.string({ maxLength: 10 }).filter((key) => !knownKeys.has(key) && key !== '__proto__'),
+      fc.string({ maxLength: 10 }).filter((key) => !knownKeys.has(key) && !hasBuiltInKey({ [key]: 0 })),
       extraValueArb,
       { maxKeys: 3 },
     ),
@@ -77,6 +92,7 @@ export function isValidEvent(value: unknown): boolean {
   const record = value as Record<string, unknown>;
   const ints = [record.journal_id, record.old_score, record.new_score];
   if (record.event !== 'score_updated' || !ints.every(Number.isSafeInteger)) return false;
+  if ((record.journal_id as number) <= 0 || hasBuiltInKey(record)) return false;
   if (typeof record.quartile !== 'string' || typeof record.timestamp !== 'string') return false;
   if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(record.timestamp)) return false;
   const date = new Date(record.timestamp);
