@@ -26,6 +26,11 @@ const builtInNames = new Set([
  * The deepest nesting of objects and arrays accepted, the event itself being level 1. An event is
  * flat; the bound leaves room for nested fields a future server may add, and keeps code that walks an
  * event recursively (a logger, a deep copy, a deep equality) clear of stack overflows.
+ *
+ * @example
+ * ```ts
+ * checkNested({ a: [[[]]] }); // fine: 4 levels
+ * ```
  */
 export const maxNesting = 64;
 
