@@ -22,6 +22,7 @@ export interface FetchWebhookContext {
  * - 200 `{"received":true}` after `onEvent` (sync or async) has finished,
  * - 400 `{"error":"invalid_payload","message":…}` for a body that is not a valid event,
  * - 405 (with `Allow: POST`) for any other method,
+ * - 408 for a body that took longer than `bodyTimeoutMs` to arrive (the body stream is then cancelled),
  * - 413 for a body past `maxBodyBytes` (reading stops there),
  * - 500 `{"error":"internal_error",…}` with no details when `onEvent` throws; the error goes to `onError`.
  *
@@ -29,7 +30,7 @@ export interface FetchWebhookContext {
  * API document does not state it).
  *
  * @param onEvent - your code, called once per valid event; awaited before the answer is sent.
- * @param options - size cap and error reporting; see {@link WebhookHandlerOptions}.
+ * @param options - size cap, body deadline and error reporting; see {@link WebhookHandlerOptions}.
  * @throws {InvalidParameterError} at creation, for a non-function `onEvent` or an invalid option.
  * @example
  * ```ts
@@ -55,7 +56,7 @@ export function createWebhookHandler(
       method: request.method,
       contentLength: request.headers.get('content-length'),
       consumed: request.bodyUsed,
-      read: (maxBodyBytes) => readCapped(request, maxBodyBytes),
+      read: (maxBodyBytes, deadline) => readCapped(request, maxBodyBytes, deadline),
       // Cancelled so the runtime can drop the body instead of buffering it.
       drop: () => request.body?.cancel().catch(() => {}),
     }));
@@ -65,16 +66,23 @@ export function createWebhookHandler(
 
 /**
  * Reads the body chunk by chunk and stops at the cap, so an oversized or endless body costs at most
- * `maxBodyBytes` of memory.
+ * `maxBodyBytes` of memory; at the deadline the stream is cancelled, which also ends a pending read.
  */
-async function readCapped(request: Request, maxBodyBytes: number): Promise<CappedBody> {
+async function readCapped(
+  request: Request,
+  maxBodyBytes: number,
+  deadline: AbortSignal,
+): Promise<CappedBody> {
   if (request.body === null) return new Uint8Array(0);
   const reader = request.body.getReader();
+  const cancel = () => reader.cancel().catch(() => {});
+  deadline.addEventListener('abort', cancel);
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
+      if (deadline.aborted) return 'too_slow';
       if (done) return concatBytes(chunks, total);
       total += value.byteLength;
       if (total > maxBodyBytes) {
@@ -85,8 +93,9 @@ async function readCapped(request: Request, maxBodyBytes: number): Promise<Cappe
     }
   } catch {
     // The sender went away or the stream broke: nothing valid arrived.
-    return 'unreadable';
+    return deadline.aborted ? 'too_slow' : 'unreadable';
   } finally {
+    deadline.removeEventListener('abort', cancel);
     reader.releaseLock();
   }
 }

@@ -74,12 +74,12 @@ export interface NodeWebhookContext<Req extends NodeWebhookRequest = NodeWebhook
  * consumed and `req.body` (object, Buffer or string) is used instead.
  *
  * Answers as {@link createWebhookHandler} does: 200 `{"received":true}` after `onEvent` has
- * finished, 400 for an invalid body, 405 for a method other than POST, 413 past the cap (the
- * connection is then closed), 500 without details when `onEvent` throws (reported to `onError`).
+ * finished, 400 for an invalid body, 405 for a method other than POST, 408 for a body slower than
+ * `bodyTimeoutMs` and 413 past the cap (the connection is then closed in both cases), 500 without details when `onEvent` throws (reported to `onError`).
  * It answers every request itself: `next` is accepted so the function fits Express, and never called.
  *
  * @param onEvent - your code, called once per valid event; awaited before the answer is sent.
- * @param options - size cap and error reporting; see {@link WebhookHandlerOptions}.
+ * @param options - size cap, body deadline and error reporting; see {@link WebhookHandlerOptions}.
  * @throws {InvalidParameterError} at creation, for a non-function `onEvent` or an invalid option.
  * @example
  * ```ts
@@ -111,7 +111,7 @@ export function createNodeWebhookHandler<Req extends NodeWebhookRequest = NodeWe
         contentLength: typeof length === 'string' ? length : length?.[0],
         consumed: ended === undefined ? req.body !== undefined : ended,
         parsed: req.body,
-        read: (maxBodyBytes) => readCapped(req, maxBodyBytes),
+        read: (maxBodyBytes, deadline) => readCapped(req, maxBodyBytes, deadline),
         drop: () => req.pause?.(),
       };
     })
@@ -139,10 +139,14 @@ function write(res: NodeWebhookResponse, reply: Reply): void {
 const encoder = new TextEncoder();
 
 /**
- * Reads the request stream, stopping (and pausing it) once past the cap, so an oversized or endless
- * body costs at most `maxBodyBytes` of memory.
+ * Reads the request stream, stopping (and pausing it) once past the cap or the deadline, so an
+ * oversized, endless or trickling body costs at most `maxBodyBytes` of memory and `bodyTimeoutMs`.
  */
-function readCapped(req: NodeWebhookRequest, maxBodyBytes: number): Promise<CappedBody> {
+function readCapped(
+  req: NodeWebhookRequest,
+  maxBodyBytes: number,
+  deadline: AbortSignal,
+): Promise<CappedBody> {
   return new Promise((resolve) => {
     const chunks: Uint8Array[] = [];
     let total = 0;
@@ -150,6 +154,7 @@ function readCapped(req: NodeWebhookRequest, maxBodyBytes: number): Promise<Capp
       req.removeListener('data', onData);
       req.removeListener('end', onEnd);
       req.removeListener('close', onClose);
+      deadline.removeEventListener('abort', onDeadline);
       // The 'error' listener stays: a stream error with no listener would crash the process.
       resolve(result);
     };
@@ -168,6 +173,12 @@ function readCapped(req: NodeWebhookRequest, maxBodyBytes: number): Promise<Capp
     const onEnd = () => finish(concatBytes(chunks, total));
     // 'close' before 'end' means the sender went away mid-body.
     const onClose = () => finish('unreadable');
+    // The 408 goes out with `connection: close`, so Node closes the socket once it is written.
+    const onDeadline = () => {
+      req.pause?.();
+      finish('too_slow');
+    };
+    deadline.addEventListener('abort', onDeadline);
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('close', onClose);

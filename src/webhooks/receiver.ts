@@ -31,6 +31,14 @@ export interface WebhookHandlerOptions {
    */
   maxBodyBytes?: number;
   /**
+   * How long the whole body may take to arrive, in milliseconds, counted from when the handler starts
+   * reading it. A slower body (a client trickling bytes, or one that stops sending) is answered 408
+   * and its connection released: the Node handler closes it, the Fetch handler cancels the body
+   * stream. A body another middleware already read is not timed here.
+   * @default 10_000
+   */
+  bodyTimeoutMs?: number;
+  /**
    * Called with whatever your callback threw or rejected with; the sender then gets a bare 500. Also
    * called for failures of the receiver itself (e.g. a body another middleware consumed). Errors it
    * throws are ignored.
@@ -61,7 +69,7 @@ export interface Reply {
  * const body: CappedBody = total > maxBodyBytes ? 'too_large' : concatBytes(chunks, total);
  * ```
  */
-export type CappedBody = Uint8Array | 'too_large' | 'unreadable';
+export type CappedBody = Uint8Array | 'too_large' | 'too_slow' | 'unreadable';
 
 /**
  * One request as a runtime adapter describes it to the shared steps.
@@ -79,8 +87,11 @@ export interface Delivery {
   consumed: boolean;
   /** What that reader left, e.g. Express's `req.body`; `undefined` when it kept nothing. */
   parsed?: unknown;
-  /** Reads the body, stopping once past `maxBodyBytes`. */
-  read: (maxBodyBytes: number) => Promise<CappedBody>;
+  /**
+   * Reads the body, stopping once past `maxBodyBytes`; once `deadline` aborts, it stops reading,
+   * releases the body and resolves `'too_slow'`.
+   */
+  read: (maxBodyBytes: number, deadline: AbortSignal) => Promise<CappedBody>;
   /** Stops an unread body (cancel or pause) that is too large to read. */
   drop: () => unknown;
 }
@@ -93,7 +104,7 @@ export interface Delivery {
  * @example
  * ```ts
  * const { answer } = createReceiver(onEvent, { maxBodyBytes: 1024 });
- * const reply = await answer({ request }, () => describe(request)); // reply.status: 200, 400, 405, 413 or 500
+ * const reply = await answer({ request }, () => describe(request)); // reply.status: 200, 400, 405, 408, 413 or 500
  * ```
  */
 export function createReceiver<Context>(
@@ -111,6 +122,14 @@ export function createReceiver<Context>(
     throw new InvalidParameterError(
       'maxBodyBytes',
       `maxBodyBytes must be a positive integer, got ${String(maxBodyBytes)}`,
+    );
+  }
+  const bodyTimeoutMs = options?.bodyTimeoutMs ?? 10_000;
+  // setTimeout's own limit: a larger delay would fire at once.
+  if (!Number.isSafeInteger(bodyTimeoutMs) || bodyTimeoutMs < 1 || bodyTimeoutMs > 2_147_483_647) {
+    throw new InvalidParameterError(
+      'bodyTimeoutMs',
+      `bodyTimeoutMs must be an integer from 1 to 2147483647, got ${String(bodyTimeoutMs)}`,
     );
   }
   const onError = options?.onError;
@@ -156,8 +175,12 @@ export function createReceiver<Context>(
           await delivery.drop();
           return tooLarge();
         }
-        body = await delivery.read(maxBodyBytes);
+        body = await readWithin(delivery, maxBodyBytes, bodyTimeoutMs);
         if (body === 'too_large') return tooLarge();
+        if (body === 'too_slow') {
+          const message = `the body did not arrive within ${bodyTimeoutMs} ms`;
+          return reply(408, { error: 'request_timeout', message }, { connection: 'close' });
+        }
         if (body === 'unreadable') return invalid('invalid webhook payload: the body could not be read');
       }
       let event: WebhookEvent;
@@ -182,6 +205,17 @@ export function createReceiver<Context>(
   }
 
   return { answer, report };
+}
+
+/** The read, given `bodyTimeoutMs` in all: a slow sender must not hold the receiver. */
+async function readWithin(delivery: Delivery, maxBodyBytes: number, bodyTimeoutMs: number) {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), bodyTimeoutMs);
+  try {
+    return await delivery.read(maxBodyBytes, deadline.signal);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const alreadyRead =
