@@ -17,7 +17,8 @@ import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { parseArgs } from 'node:util';
 import { MOCK_API_KEY, MOCK_ELITE_API_KEY, MOCK_NO_ACCESS_API_KEY } from './constants.js';
-import type { MockFaultOptions } from './faults.js';
+import { MOCK_MAX_DELAY_MS, type MockFaultOptions } from './faults.js';
+import { MOCK_MAX_SIZES } from './generate.js';
 import type { MockLimits } from './rate-limit.js';
 import { type MockServer, startMockServer } from './server.js';
 
@@ -29,15 +30,15 @@ stops when it ends, and exits with its exit code.
 
 Options:
   --port <n>            port to listen on, 0 for a free one (default 4010)
-  --host <addr>         interface to bind (default 127.0.0.1)
+  --host <addr>         interface to bind (default 127.0.0.1; any other address is warned about)
   --seed <n>            dataset seed (default 42)
-  --journals <n>        number of journals (default 400)
-  --papers <n>          number of papers (default 30000)
-  --authors <n>         number of authors (default 3000)
+  --journals <n>        number of journals (default 400, at most 10000)
+  --papers <n>          number of papers (default 30000, at most 1000000)
+  --authors <n>         number of authors (default 3000, at most 100000)
   --per-minute <n>      requests per key per minute before 429 (default: no limit)
   --per-day <n>         requests per key per UTC day before 429 (default: no limit)
   --per-window <n>/<ms> n requests per key per window of ms before 429, e.g. 5/2000 (default: no limit)
-  --latency <ms>        delay every answer; <min>-<max> for a random range (default 0)
+  --latency <ms>        delay every answer; <min>-<max> for a random range (default 0, at most 600000)
   --error-rate <0..1>   share of requests answered 500 (default 0)
   --reset-rate <0..1>   share of requests whose connection drops (default 0)
   --malformed-rate <r>  share of requests with a truncated JSON body (default 0)
@@ -91,9 +92,13 @@ function main(): void {
     }),
   };
   const sizes = {
-    ...(values.journals !== undefined && { journals: integer(values.journals, '--journals') }),
-    ...(values.papers !== undefined && { papers: integer(values.papers, '--papers') }),
-    ...(values.authors !== undefined && { authors: integer(values.authors, '--authors') }),
+    ...(values.journals !== undefined && {
+      journals: integer(values.journals, '--journals', MOCK_MAX_SIZES.journals),
+    }),
+    ...(values.papers !== undefined && { papers: integer(values.papers, '--papers', MOCK_MAX_SIZES.papers) }),
+    ...(values.authors !== undefined && {
+      authors: integer(values.authors, '--authors', MOCK_MAX_SIZES.authors),
+    }),
   };
   const started = startMockServer({
     port: integer(values.port, '--port'),
@@ -170,8 +175,10 @@ function runCommand(server: MockServer, command: string[]): void {
   child.once('exit', (code, signal) => finish(code ?? 128 + (signal ? constants.signals[signal] : 0)));
 }
 
-function integer(raw: string, flag: string): number {
+function integer(raw: string, flag: string, max = Number.MAX_SAFE_INTEGER): number {
   if (!/^\d+$/.test(raw)) fail(`${flag} expects a non-negative integer, got '${raw}'`);
+  // Past the maximum, a usage error now rather than an out-of-memory abort or an overflowing timer later.
+  if (Number(raw) > max) fail(`${flag} can be at most ${max}, got ${raw}`);
   return Number(raw);
 }
 
@@ -192,8 +199,8 @@ function perWindow(raw: string): { requests: number; windowMs: number } {
 
 function latency(raw: string): number | [number, number] {
   const [min, max] = raw.split('-');
-  if (max === undefined) return integer(raw, '--latency');
-  return [integer(min ?? '', '--latency'), integer(max, '--latency')];
+  if (max === undefined) return integer(raw, '--latency', MOCK_MAX_DELAY_MS);
+  return [integer(min ?? '', '--latency', MOCK_MAX_DELAY_MS), integer(max, '--latency', MOCK_MAX_DELAY_MS)];
 }
 
 function fail(message: string): never {

@@ -41,7 +41,8 @@ export function mockControl(url: string, fetchImpl: typeof globalThis.fetch = gl
   const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
     const response = await fetchImpl(`${origin}/__mock/${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      // Every POST says JSON, body or not: the server refuses other POSTs (they could come from a page).
+      headers: method === 'POST' || body !== undefined ? { 'content-type': 'application/json' } : {},
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();

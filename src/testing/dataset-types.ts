@@ -128,11 +128,11 @@ export interface MockCountry {
  * ```
  */
 export interface MockDatasetSizes {
-  /** @default 400 */
+  /** At most 10,000 (`MOCK_MAX_SIZES`). @default 400 */
   readonly journals?: number;
-  /** @default 30000 */
+  /** At most 1,000,000 (`MOCK_MAX_SIZES`). @default 30000 */
   readonly papers?: number;
-  /** @default 3000 */
+  /** At most 100,000 (`MOCK_MAX_SIZES`). @default 3000 */
   readonly authors?: number;
   /** At most 30. @default 25 */
   readonly subjects?: number;

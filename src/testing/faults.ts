@@ -1,6 +1,25 @@
 import { createRandom, type Random } from './random.js';
 
 /**
+ * The longest delay a fault or `latencyMs` may ask for, in ms (10 minutes): longer than any timeout a
+ * test exercises, and far below setTimeout's own limit, past which a timer fires at once.
+ *
+ * @example
+ * ```ts
+ * api.faults.next({ delayMs: MOCK_MAX_DELAY_MS + 1 }); // throws RangeError: …at most 600000…
+ * ```
+ */
+export const MOCK_MAX_DELAY_MS = 600_000;
+
+function checkDelay(value: number, name: string): void {
+  if (!Number.isSafeInteger(value) || value < 0 || value > MOCK_MAX_DELAY_MS) {
+    throw new RangeError(
+      `${name} must be an integer from 0 to ${MOCK_MAX_DELAY_MS} (ms), got ${String(value)}`,
+    );
+  }
+}
+
+/**
  * One injected failure, queued with `api.faults.next(fault)` for the next request(s) to the API
  * (preflights and control calls are never faulted).
  *
@@ -27,7 +46,10 @@ export interface MockFault {
    * @default false
    */
   readonly malformed?: boolean | 'truncated' | 'shape';
-  /** Wait this long before answering; replaces `latencyMs` for this request. @default undefined */
+  /**
+   * Wait this long before answering, in ms, at most {@link MOCK_MAX_DELAY_MS}; replaces `latencyMs`
+   * for this request. @default undefined
+   */
   readonly delayMs?: number;
   /** How many consecutive requests this fault hits. @default 1 */
   readonly times?: number;
@@ -42,7 +64,7 @@ export interface MockFault {
  * ```
  */
 export interface MockFaultOptions {
-  /** Delay of every answer, in ms: a fixed value or a `[min, max]` range. @default 0 */
+  /** Delay of every answer, in ms (at most {@link MOCK_MAX_DELAY_MS}): a fixed value or a `[min, max]` range. @default 0 */
   readonly latencyMs?: number | readonly [number, number];
   /** Share of requests answered with `errorStatus`. @default 0 */
   readonly errorRate?: number;
@@ -195,6 +217,7 @@ function resolveOptions(options: MockFaultOptions) {
   if (!(Number.isSafeInteger(min) && Number.isSafeInteger(max) && min >= 0 && max >= min)) {
     throw new RangeError(`faults.latencyMs must be a non-negative integer or a [min, max] range`);
   }
+  checkDelay(max, 'faults.latencyMs');
   for (const name of ['errorRate', 'resetRate', 'malformedRate'] as const) {
     const rate = resolved[name];
     if (!(rate >= 0 && rate <= 1))
@@ -212,9 +235,7 @@ function validateFault(fault: MockFault): void {
   const times = fault.times ?? 1;
   if (!Number.isSafeInteger(times) || times < 1)
     throw new RangeError(`fault.times must be a positive integer`);
-  const delay = fault.delayMs ?? 0;
-  if (!Number.isSafeInteger(delay) || delay < 0)
-    throw new RangeError(`fault.delayMs must be a non-negative integer`);
+  checkDelay(fault.delayMs ?? 0, 'fault.delayMs');
 }
 
 function checkStatus(status: number, name: string): void {

@@ -44,6 +44,17 @@ const lastHistoryYear = 2024;
 const firstPaperYear = 1998;
 const lastPaperYear = 2025;
 
+/**
+ * The largest dataset sizes: together about a gigabyte of records, within Node's default heap. Past
+ * them, generation would end in an out-of-memory abort rather than an error.
+ *
+ * @example
+ * ```ts
+ * createMockApi({ sizes: { papers: MOCK_MAX_SIZES.papers + 1 } }); // throws RangeError: …at most 1000000…
+ * ```
+ */
+export const MOCK_MAX_SIZES = { journals: 10_000, papers: 1_000_000, authors: 100_000 } as const;
+
 /** Applies defaults and refuses sizes the generator cannot honour. */
 export function resolveSizes(sizes: MockDatasetSizes = {}): ResolvedSizes {
   const resolved = { ...defaultSizes, ...sizes };
@@ -51,6 +62,10 @@ export function resolveSizes(sizes: MockDatasetSizes = {}): ResolvedSizes {
     if (!Number.isSafeInteger(value) || value < 0) {
       throw new RangeError(`sizes.${name} must be a non-negative integer, got ${String(value)}`);
     }
+  }
+  for (const [name, max] of Object.entries(MOCK_MAX_SIZES)) {
+    const value = resolved[name as keyof typeof MOCK_MAX_SIZES];
+    if (value > max) throw new RangeError(`sizes.${name} can be at most ${max}, got ${value}`);
   }
   if (resolved.subjects > subjectNames.length) {
     throw new RangeError(`sizes.subjects can be at most ${subjectNames.length}, got ${resolved.subjects}`);

@@ -37,7 +37,8 @@ export type {
   MockScoreEntry,
   MockSubject,
 } from './dataset-types.js';
-export { FaultController, type MockFault, type MockFaultOptions } from './faults.js';
+export { FaultController, MOCK_MAX_DELAY_MS, type MockFault, type MockFaultOptions } from './faults.js';
+export { MOCK_MAX_SIZES } from './generate.js';
 export {
   createMockApi,
   type MockApi,

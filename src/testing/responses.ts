@@ -5,6 +5,8 @@ const errorCodes: Record<number, string> = {
   403: 'forbidden',
   404: 'not_found',
   405: 'method_not_allowed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
   429: 'rate_limited',
   500: 'server_error',
   502: 'bad_gateway',

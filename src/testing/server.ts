@@ -1,6 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { createMockApi, type MockApi, type MockApiOptions } from './mock-api.js';
+import { errorResponse } from './responses.js';
+import { allowedHosts, exposedWarning, isLoopback, refuseControl } from './server-guard.js';
+
+/**
+ * The largest request body the server reads, in bytes (1 MiB): every API endpoint is a GET, and a
+ * control call (a fault with its `body`, a webhook URL) is far smaller. A larger body is answered 413
+ * and the rest of it is never read.
+ */
+const maxRequestBodyBytes = 1_048_576;
 
 /**
  * Options of {@link startMockServer}: where to listen, plus the mock's own options.
@@ -15,8 +24,17 @@ export interface MockServerOptions extends MockApiOptions {
   readonly port?: number;
   /** Interface to bind. Keep it on loopback: the mock accepts well-known keys. @default '127.0.0.1' */
   readonly host?: string;
-  /** Serve this mock instead of creating one from the options (then only `port` and `host` apply). @default undefined */
+  /** Serve this mock instead of creating one from the options (then only `port`, `host` and `controlOrigins` apply). @default undefined */
   readonly api?: MockApi;
+  /**
+   * Origins of web pages allowed to call the `/__mock/` control endpoints, e.g. the dev server of a
+   * browser test (`http://localhost:5173`). Others are refused, so that a page you happen to open
+   * cannot reset the mock or subscribe URLs to its webhooks. `'*'` trusts every page: only for a test
+   * set-up whose page origin is not known in advance (`Host` is still checked). The API endpoints
+   * answer every origin whatever this says.
+   * @default [] (only the mock's own origin)
+   */
+  readonly controlOrigins?: readonly string[];
 }
 
 /**
@@ -43,6 +61,10 @@ export interface MockServer {
  * Starts the mock as a real HTTP server on loopback, for clients in other processes or languages,
  * browser pages, and tests over real sockets.
  *
+ * Request bodies are capped at 1 MiB (413). The control endpoints answer only requests whose `Host`
+ * names the mock, from no web page or from an allowed origin, and POSTs sent as `application/json`
+ * (403 or 415 otherwise). Bound to an address other than loopback, it prints a warning on stderr.
+ *
  * @example
  * ```ts
  * import { startMockServer, MOCK_API_KEY } from 'scholarly-metrics/testing';
@@ -55,11 +77,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // Loaded here, not at the top, so that importing `scholarly-metrics/testing` in a browser (for msw's
   // setupWorker) never touches a Node module.
   const { createServer } = await import('node:http');
-  const { port = 0, host = '127.0.0.1', api: given, ...mockOptions } = options;
+  const { port = 0, host = '127.0.0.1', api: given, controlOrigins = [], ...mockOptions } = options;
   const api = given ?? createMockApi(mockOptions);
+  const trusted = controlOrigins.map((trusted) => (trusted === '*' ? '*' : new URL(trusted).origin));
   let origin = 'http://127.0.0.1';
+  let allowed = { hosts: new Set<string>(), origins: new Set<string>() };
   const server = createServer((req, res) => {
-    serve(api, req, res, origin).catch((error: unknown) => {
+    serve(api, req, res, origin, allowed).catch((error: unknown) => {
       res.destroy(error instanceof Error ? error : undefined);
     });
   });
@@ -74,6 +98,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   if (address === null || typeof address === 'string') throw new Error('The mock server has no TCP address');
   const hostInUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   origin = `http://${hostInUrl}:${address.port}`;
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  const interfaces = wildcard
+    ? Object.values((await import('node:os')).networkInterfaces()).flatMap((list) =>
+        (list ?? []).map((entry) => entry.address),
+      )
+    : [];
+  const hosts = allowedHosts(address.address, address.port, host, interfaces);
+  allowed = { hosts, origins: new Set([...[...hosts].map((name) => `http://${name}`), ...trusted]) };
+  if (!isLoopback(address.address)) process.stderr.write(exposedWarning(address.address, address.port));
   let closing: Promise<void> | undefined;
   return {
     url: `${origin}${api.basePath}`,
@@ -92,7 +125,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 /** Connection-level headers a Fetch `Request` must not carry. */
 const hopByHop = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
 
-async function serve(api: MockApi, req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> {
+async function serve(
+  api: MockApi,
+  req: IncomingMessage,
+  res: ServerResponse,
+  origin: string,
+  allowed: Parameters<typeof refuseControl>[2],
+): Promise<void> {
   const abort = new AbortController();
   // A client that hangs up mid-delay cancels the delay instead of leaving a timer behind.
   res.once('close', () => {
@@ -104,15 +143,25 @@ async function serve(api: MockApi, req: IncomingMessage, res: ServerResponse, or
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  const chunks: Buffer[] = [];
-  if (hasBody) for await (const chunk of req) chunks.push(chunk as Buffer);
   // Concatenated, not resolved: a path such as `//journals` must stay a path, not become a host.
   const target = req.url?.startsWith('/') ? `${origin}${req.url}` : new URL(req.url ?? '/', origin).href;
+  if (new URL(target).pathname.startsWith('/__mock/')) {
+    const refusal = refuseControl(req.method ?? 'GET', req.headers, allowed);
+    // Answered before the body is read; `connection: close` keeps its unread rest from being taken
+    // for the next request.
+    if (refusal) return write(res, errorResponse(refusal.status, refusal.message), true);
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  const body = hasBody ? await readCapped(req) : undefined;
+  if (body === 'too_large') {
+    const message = `The request body is larger than ${maxRequestBodyBytes} bytes`;
+    return write(res, errorResponse(413, message), true);
+  }
+  if (body === 'aborted') return;
   const request = new Request(target, {
     method: req.method ?? 'GET',
     headers,
-    body: hasBody && chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+    body: body !== undefined && body.length > 0 ? body : undefined,
     signal: abort.signal,
   });
   const response = await api.handle(request);
@@ -120,12 +169,47 @@ async function serve(api: MockApi, req: IncomingMessage, res: ServerResponse, or
     req.socket.destroy(); // a `reset` fault: the client sees the connection drop
     return;
   }
+  await write(res, response, false);
+}
+
+async function write(res: ServerResponse, response: Response, close: boolean): Promise<void> {
   const body = response.body === null ? undefined : Buffer.from(await response.arrayBuffer());
   const outHeaders: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     outHeaders[name] = value;
   });
   if (body !== undefined) outHeaders['content-length'] = String(body.length);
+  if (close) outHeaders.connection = 'close';
   res.writeHead(response.status, outHeaders);
   res.end(body);
+}
+
+/**
+ * Reads a request body up to {@link maxRequestBodyBytes}. Past it (declared or counted), reading
+ * stops: the stream is paused and nothing more is kept, so a huge or endless body costs at most the
+ * cap. `'aborted'` when the client went away mid-body.
+ */
+function readCapped(req: IncomingMessage): Promise<Buffer<ArrayBuffer> | 'too_large' | 'aborted'> {
+  const declared = Number(req.headers['content-length']);
+  if (declared > maxRequestBodyBytes) return Promise.resolve('too_large');
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const finish = (result: Buffer<ArrayBuffer> | 'too_large' | 'aborted') => {
+      req.off('data', onData).off('end', onEnd).off('close', onClose);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > maxRequestBodyBytes) {
+        req.pause();
+        finish('too_large');
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => finish(Buffer.concat(chunks));
+    const onClose = () => finish('aborted');
+    req.on('data', onData).on('end', onEnd).on('close', onClose);
+    // A stream error with no listener would crash the process; 'close' follows it.
+    req.on('error', () => {});
+  });
 }

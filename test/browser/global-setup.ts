@@ -21,7 +21,8 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const plain = await startMockServer({ port: 0 });
-  const controlled = await startMockServer({ port: 0, control: true });
+  // The page's origin (Vitest's server) is not known here: its port moves when the default is taken.
+  const controlled = await startMockServer({ port: 0, control: true, controlOrigins: ['*'] });
   project.provide('mockUrl', plain.url);
   project.provide('controlUrl', controlled.url);
   project.provide('apiKey', MOCK_API_KEY);

@@ -1,0 +1,130 @@
+/*
+ * What keeps a web page from driving the mock server's control endpoints. A page the developer
+ * happens to open can send requests to 127.0.0.1 (CSRF), and a hostile DNS name that resolves to
+ * 127.0.0.1 makes the mock look same-origin to that page (DNS rebinding). Either would let the page
+ * reset the mock, queue faults, or subscribe any URL to its webhooks. So a control request must name
+ * the mock itself in `Host`, come from no page or from the mock's own origin (or one the caller
+ * trusts), and a POST must be `application/json`, which no page can send cross-origin without a
+ * preflight, and preflights of control endpoints are refused.
+ */
+
+/** Headers of an incoming request, as Node's `IncomingMessage` has them. */
+type IncomingHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+/**
+ * Why a control request is refused: the status and message to answer with, or `undefined` when it
+ * may go on.
+ *
+ * @example
+ * ```ts
+ * const refusal = refuseControl('POST', req.headers, allowed);
+ * if (refusal) return send(refusal.status, refusal.message);
+ * ```
+ */
+export function refuseControl(
+  method: string,
+  headers: IncomingHeaders,
+  allowed: { hosts: ReadonlySet<string>; origins: ReadonlySet<string> },
+): { status: number; message: string } | undefined {
+  const host = single(headers.host)?.toLowerCase();
+  if (host === undefined || !allowed.hosts.has(host)) {
+    return {
+      status: 403,
+      message: `The control endpoints answer only requests addressed to the mock itself (Host ${[...allowed.hosts][0]}), not ${JSON.stringify(host ?? '')}`,
+    };
+  }
+  const origin = single(headers.origin);
+  const site = single(headers['sec-fetch-site']);
+  const foreign =
+    origin !== undefined
+      ? !allowed.origins.has(origin.toLowerCase())
+      : site === 'cross-site' || site === 'same-site';
+  if (foreign && !allowed.origins.has('*')) {
+    return {
+      status: 403,
+      message: `The control endpoints refuse requests from other origins (${JSON.stringify(origin ?? site)}); pass controlOrigins to trust one`,
+    };
+  }
+  if (method === 'OPTIONS') return undefined;
+  const type = single(headers['content-type'])?.split(';')[0]?.trim().toLowerCase();
+  if (method === 'POST' && type !== 'application/json') {
+    return {
+      status: 415,
+      message: `POST to a control endpoint needs content-type: application/json, got ${JSON.stringify(type ?? '')}`,
+    };
+  }
+  return undefined;
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The `Host` values that name a server listening on `address:port`: loopback names, the address
+ * itself, the name it was started with and, for a wildcard address (`0.0.0.0`, `::`), every local
+ * interface address. Without the port when it is 80, as browsers send it.
+ *
+ * @example
+ * ```ts
+ * allowedHosts('127.0.0.1', 4010, 'localhost', []); // Set { '127.0.0.1:4010', 'localhost:4010', '[::1]:4010' }
+ * ```
+ */
+export function allowedHosts(
+  address: string,
+  port: number,
+  hostOption: string,
+  interfaceAddresses: readonly string[],
+): Set<string> {
+  const wildcard = address === '0.0.0.0' || address === '::';
+  const names = [
+    '127.0.0.1',
+    'localhost',
+    '::1',
+    address,
+    hostOption,
+    ...(wildcard ? interfaceAddresses : []),
+  ];
+  const hosts = new Set<string>();
+  for (const name of names) {
+    const inUrl = name.includes(':') && !name.startsWith('[') ? `[${name}]` : name;
+    hosts.add(`${inUrl}:${port}`.toLowerCase());
+    if (port === 80) hosts.add(inUrl.toLowerCase());
+  }
+  return hosts;
+}
+
+/**
+ * Whether `address` (as `server.address()` reports it) reaches only this machine.
+ *
+ * @example
+ * ```ts
+ * isLoopback('127.0.0.1'); // true
+ * isLoopback('0.0.0.0'); // false: every interface
+ * ```
+ */
+export function isLoopback(address: string): boolean {
+  const ipv4 = address.toLowerCase().replace(/^::ffff:/, '');
+  return ipv4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ipv4);
+}
+
+/**
+ * The warning printed on standard error when the mock listens beyond loopback: it accepts well-known
+ * keys and, with `control`, lets anyone who can reach it reset it or subscribe URLs to its webhooks.
+ *
+ * @example
+ * ```ts
+ * exposedWarning('0.0.0.0', 4010); // '\n*** WARNING: …'
+ * ```
+ */
+export function exposedWarning(address: string, port: number): string {
+  return [
+    '',
+    '*** WARNING: scholarly-metrics mock server listening on a non-loopback address',
+    `*** ${address}:${port} can be reached from other machines. The mock accepts well-known API keys`,
+    '*** and, with control endpoints on, lets anyone who reaches it reset it, queue faults, or make it',
+    '*** POST webhooks to any URL. Bind 127.0.0.1 (the default) unless this is what you want.',
+    '',
+    '',
+  ].join('\n');
+}
