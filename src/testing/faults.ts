@@ -12,10 +12,10 @@ import { createRandom, type Random } from './random.js';
 export const MOCK_MAX_DELAY_MS = 600_000;
 
 function checkDelay(value: number, name: string): void {
-  if (!Number.isSafeInteger(value) || value < 0 || value > MOCK_MAX_DELAY_MS) {
-    throw new RangeError(
-      `${name} must be an integer from 0 to ${MOCK_MAX_DELAY_MS} (ms), got ${String(value)}`,
-    );
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError(`${name} must be a non-negative integer`);
+  if (value > MOCK_MAX_DELAY_MS) {
+    throw new RangeError(`${name} can be at most ${MOCK_MAX_DELAY_MS} ms, got ${value}`);
   }
 }
 

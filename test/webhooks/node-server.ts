@@ -98,17 +98,22 @@ export function postChunked(
   url: string,
   chunk: Uint8Array,
   chunkCount: number,
+  headers: Record<string, string> = {},
 ): Promise<{ status?: number; body?: string; error?: string; written: number }> {
   return new Promise((resolve) => {
     let written = 0;
-    const req = request(url, { method: 'POST', headers: { 'transfer-encoding': 'chunked' } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (part: string) => {
-        body += part;
-      });
-      res.on('end', () => resolve({ status: res.statusCode, body, written }));
-    });
+    const req = request(
+      url,
+      { method: 'POST', headers: { 'transfer-encoding': 'chunked', ...headers } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (part: string) => {
+          body += part;
+        });
+        res.on('end', () => resolve({ status: res.statusCode, body, written }));
+      },
+    );
     req.on('error', (error: NodeJS.ErrnoException) =>
       resolve({ error: error.code ?? error.message, written }),
     );

@@ -1,0 +1,238 @@
+/**
+ * The control endpoints of a real mock server on 127.0.0.1, against what a web page can send: a
+ * cross-origin request (CSRF), a `text/plain` "simple" POST, a preflight, and a request whose `Host`
+ * is an attacker's DNS name resolving to 127.0.0.1 (DNS rebinding). Requests go out on node:http,
+ * which sends the `Host` and `Origin` given, as a browser would for such a page.
+ */
+import { request } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testing/index.js';
+import { smallSizes } from './helpers.js';
+
+const servers: MockServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function start(controlOrigins?: readonly string[]) {
+  const server = await startMockServer({
+    sizes: smallSizes,
+    control: true,
+    ...(controlOrigins && { controlOrigins }),
+  });
+  servers.push(server);
+  return server;
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** Sends one request to the server's port with exactly these headers (Host included). */
+function send(
+  server: MockServer,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: server.port, method, path, headers, setHost: false },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const json = { 'content-type': 'application/json' };
+const fault = JSON.stringify({ status: 503 });
+const hostOf = (server: MockServer) => `127.0.0.1:${server.port}`;
+
+describe('control endpoints: requests they accept', () => {
+  it.each(['127.0.0.1', 'localhost', '[::1]', 'LOCALHOST'])(
+    'accepts Host %s with the right port, from no page',
+    async (name) => {
+      const server = await start();
+      const answer = await send(
+        server,
+        'POST',
+        '/__mock/faults',
+        { host: `${name}:${server.port}`, ...json },
+        fault,
+      );
+      expect(answer.status).toBe(202);
+      expect(server.api.faults.pending).toBe(1);
+    },
+  );
+
+  it('accepts a request from a page on the mock’s own origin', async () => {
+    const server = await start();
+    const origin = `http://${hostOf(server)}`;
+    const answer = await send(
+      server,
+      'POST',
+      '/__mock/faults',
+      { host: hostOf(server), origin, ...json },
+      fault,
+    );
+    expect(answer.status).toBe(202);
+  });
+
+  it('accepts JSON with parameters, and a body-less POST /__mock/reset that says JSON', async () => {
+    const server = await start();
+    server.api.webhooks.subscribe('http://127.0.0.1:9/hooks');
+    const typed = { host: hostOf(server), 'content-type': 'Application/JSON; charset=utf-8' };
+    expect((await send(server, 'POST', '/__mock/faults', typed, fault)).status).toBe(202);
+    expect((await send(server, 'POST', '/__mock/reset', { host: hostOf(server), ...json })).status).toBe(204);
+    expect(server.api.webhooks.urls).toEqual([]);
+  });
+
+  it('accepts an origin the caller trusts through controlOrigins, preflight included', async () => {
+    const server = await start(['http://localhost:5173/some/page']);
+    const origin = 'http://localhost:5173';
+    const preflight = await send(server, 'OPTIONS', '/__mock/faults', {
+      host: hostOf(server),
+      origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type',
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    const answer = await send(
+      server,
+      'POST',
+      '/__mock/faults',
+      { host: hostOf(server), origin, ...json },
+      fault,
+    );
+    expect(answer.status).toBe(202);
+    const other = await send(
+      server,
+      'POST',
+      '/__mock/faults',
+      {
+        host: hostOf(server),
+        origin: 'http://localhost:5174',
+        ...json,
+      },
+      fault,
+    );
+    expect(other.status).toBe(403);
+  });
+});
+
+describe('control endpoints: CSRF and DNS rebinding refused, nothing done', () => {
+  it.each([
+    ['a foreign page', 'http://evil.example'],
+    ['another port of loopback', 'http://127.0.0.1:1'],
+    ['a sandboxed page (Origin: null)', 'null'],
+  ])('refuses a request from %s', async (_name, origin) => {
+    const server = await start();
+    const answer = await send(
+      server,
+      'POST',
+      '/__mock/faults',
+      { host: hostOf(server), origin, ...json },
+      fault,
+    );
+    expect(answer.status).toBe(403);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: 'forbidden', message: /other origins/ });
+    expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+    expect(server.api.faults.pending).toBe(0);
+  });
+
+  it('refuses a cross-site request that carries no Origin (Sec-Fetch-Site)', async () => {
+    const server = await start();
+    const answer = await send(server, 'GET', '/__mock/webhooks', {
+      host: hostOf(server),
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(answer.status).toBe(403);
+  });
+
+  it.each([
+    ['text/plain', 'text/plain;charset=UTF-8'],
+    ['form data', 'application/x-www-form-urlencoded'],
+    ['multipart', 'multipart/form-data; boundary=x'],
+    ['no content type', undefined],
+  ])('refuses a POST sent as %s (what a page can send with no preflight)', async (_name, type) => {
+    const server = await start();
+    server.api.webhooks.subscribe('http://127.0.0.1:9/hooks');
+    const headers: Record<string, string> = { host: hostOf(server), ...(type && { 'content-type': type }) };
+    for (const [path, body] of [
+      ['/__mock/reset', undefined],
+      ['/__mock/webhooks', JSON.stringify({ url: 'http://attacker.example/steal' })],
+      ['/__mock/faults', fault],
+    ] as const) {
+      const answer = await send(server, 'POST', path, headers, body);
+      expect(answer.status).toBe(415);
+      expect(JSON.parse(answer.body).message).toMatch(/application\/json/);
+    }
+    expect(server.api.webhooks.urls).toEqual(['http://127.0.0.1:9/hooks']);
+    expect(server.api.faults.pending).toBe(0);
+  });
+
+  it('refuses a preflight from a foreign page, without CORS approval', async () => {
+    const server = await start();
+    const answer = await send(server, 'OPTIONS', '/__mock/webhooks', {
+      host: hostOf(server),
+      origin: 'http://evil.example',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type',
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+    expect(answer.headers['access-control-allow-methods']).toBeUndefined();
+  });
+
+  it.each([
+    ['an attacker’s name (DNS rebinding)', (port: number) => `rebind.attacker.example:${port}`],
+    ['loopback with another port', (port: number) => `127.0.0.1:${port + 1}`],
+    ['loopback without the port', () => '127.0.0.1'],
+    ['an empty Host', () => ''],
+  ])('refuses Host %s, even same-origin to it and sent as JSON', async (_name, host) => {
+    const server = await start();
+    const name = host(server.port);
+    const headers = { host: name, origin: `http://${name}`, ...json };
+    const subscribe = JSON.stringify({ url: 'http://attacker.example/steal' });
+    const answer = await send(server, 'POST', '/__mock/webhooks', headers, subscribe);
+    expect(answer.status).toBe(403);
+    expect(JSON.parse(answer.body).message).toMatch(/addressed to the mock itself/);
+    expect((await send(server, 'GET', '/__mock/webhooks', headers)).status).toBe(403);
+    expect(server.api.webhooks.urls).toEqual([]);
+  });
+});
+
+describe('the API endpoints keep answering every page, as before', () => {
+  it('serves a cross-origin GET with CORS headers, and approves its preflight', async () => {
+    const server = await start();
+    const path = `${new URL(server.url).pathname}/subjects`;
+    const origin = 'http://localhost:5173';
+    const preflight = await send(server, 'OPTIONS', path, {
+      host: hostOf(server),
+      origin,
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'authorization',
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    const answer = await send(server, 'GET', path, {
+      host: hostOf(server),
+      origin,
+      authorization: `Bearer ${MOCK_API_KEY}`,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['access-control-allow-origin']).toBe('*');
+  });
+});
