@@ -24,13 +24,18 @@ type IncomingHeaders = Readonly<Record<string, string | string[] | undefined>>;
 export function refuseControl(
   method: string,
   headers: IncomingHeaders,
-  allowed: { hosts: ReadonlySet<string>; origins: ReadonlySet<string> },
+  allowed: { port: number; hosts: ReadonlySet<string>; origins: ReadonlySet<string> },
+  localAddress?: string,
 ): { status: number; message: string } | undefined {
-  const host = single(headers.host)?.toLowerCase();
-  if (host === undefined || !allowed.hosts.has(host)) {
+  const host = single(headers.host)?.toLowerCase() ?? '';
+  // Bound to every interface (0.0.0.0, ::), the mock also serves the address a request came in on:
+  // an IP literal, which a rebinding attacker's DNS name never is.
+  const local =
+    localAddress === undefined ? [] : [...hostValues([localAddress.replace(/^::ffff:/, '')], allowed.port)];
+  if (!allowed.hosts.has(host) && !local.includes(host)) {
     return {
       status: 403,
-      message: `The control endpoints answer only requests addressed to the mock itself (Host ${[...allowed.hosts][0]}), not ${JSON.stringify(host ?? '')}`,
+      message: `The control endpoints answer only requests addressed to the mock itself (Host ${[...allowed.hosts][0]}), not ${JSON.stringify(host)}`,
     };
   }
   const origin = single(headers.origin);
@@ -62,29 +67,18 @@ function single(value: string | string[] | undefined): string | undefined {
 
 /**
  * The `Host` values that name a server listening on `address:port`: loopback names, the address
- * itself, the name it was started with and, for a wildcard address (`0.0.0.0`, `::`), every local
- * interface address. Without the port when it is 80, as browsers send it.
+ * itself and the name it was started with. Without the port when it is 80, as browsers send it.
  *
  * @example
  * ```ts
- * allowedHosts('127.0.0.1', 4010, 'localhost', []); // Set { '127.0.0.1:4010', 'localhost:4010', '[::1]:4010' }
+ * allowedHosts('127.0.0.1', 4010, 'localhost'); // Set { '127.0.0.1:4010', 'localhost:4010', '[::1]:4010' }
  * ```
  */
-export function allowedHosts(
-  address: string,
-  port: number,
-  hostOption: string,
-  interfaceAddresses: readonly string[],
-): Set<string> {
-  const wildcard = address === '0.0.0.0' || address === '::';
-  const names = [
-    '127.0.0.1',
-    'localhost',
-    '::1',
-    address,
-    hostOption,
-    ...(wildcard ? interfaceAddresses : []),
-  ];
+export function allowedHosts(address: string, port: number, hostOption: string): Set<string> {
+  return hostValues(['127.0.0.1', 'localhost', '::1', address, hostOption], port);
+}
+
+function hostValues(names: readonly string[], port: number): Set<string> {
   const hosts = new Set<string>();
   for (const name of names) {
     const inUrl = name.includes(':') && !name.startsWith('[') ? `[${name}]` : name;

@@ -81,7 +81,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const api = given ?? createMockApi(mockOptions);
   const trusted = controlOrigins.map((trusted) => (trusted === '*' ? '*' : new URL(trusted).origin));
   let origin = 'http://127.0.0.1';
-  let allowed = { hosts: new Set<string>(), origins: new Set<string>() };
+  let allowed = { port: 0, hosts: new Set<string>(), origins: new Set<string>() };
   const server = createServer((req, res) => {
     serve(api, req, res, origin, allowed).catch((error: unknown) => {
       res.destroy(error instanceof Error ? error : undefined);
@@ -98,14 +98,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   if (address === null || typeof address === 'string') throw new Error('The mock server has no TCP address');
   const hostInUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   origin = `http://${hostInUrl}:${address.port}`;
-  const wildcard = address.address === '0.0.0.0' || address.address === '::';
-  const interfaces = wildcard
-    ? Object.values((await import('node:os')).networkInterfaces()).flatMap((list) =>
-        (list ?? []).map((entry) => entry.address),
-      )
-    : [];
-  const hosts = allowedHosts(address.address, address.port, host, interfaces);
-  allowed = { hosts, origins: new Set([...[...hosts].map((name) => `http://${name}`), ...trusted]) };
+  const hosts = allowedHosts(address.address, address.port, host);
+  allowed = {
+    port: address.port,
+    hosts,
+    origins: new Set([...[...hosts].map((name) => `http://${name}`), ...trusted]),
+  };
   if (!isLoopback(address.address)) process.stderr.write(exposedWarning(address.address, address.port));
   let closing: Promise<void> | undefined;
   return {
@@ -146,7 +144,7 @@ async function serve(
   // Concatenated, not resolved: a path such as `//journals` must stay a path, not become a host.
   const target = req.url?.startsWith('/') ? `${origin}${req.url}` : new URL(req.url ?? '/', origin).href;
   if (new URL(target).pathname.startsWith('/__mock/')) {
-    const refusal = refuseControl(req.method ?? 'GET', req.headers, allowed);
+    const refusal = refuseControl(req.method ?? 'GET', req.headers, allowed, req.socket.localAddress);
     // Answered before the body is read; `connection: close` keeps its unread rest from being taken
     // for the next request.
     if (refusal) return write(res, errorResponse(refusal.status, refusal.message), true);

@@ -7,6 +7,7 @@
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testing/index.js';
+import { allowedHosts, refuseControl } from '../../src/testing/server-guard.js';
 import { smallSizes } from './helpers.js';
 
 const servers: MockServer[] = [];
@@ -234,5 +235,24 @@ describe('the API endpoints keep answering every page, as before', () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.headers['access-control-allow-origin']).toBe('*');
+  });
+});
+
+describe('a mock bound to every interface (checked without binding one)', () => {
+  const allowed = { port: 4010, hosts: allowedHosts('0.0.0.0', 4010, '0.0.0.0'), origins: new Set<string>() };
+  const get = (host: string, localAddress: string) =>
+    refuseControl('GET', { host }, allowed, localAddress)?.status ?? 'accepted';
+
+  it('accepts the interface address a request came in on, and loopback', () => {
+    expect(get('192.168.1.20:4010', '192.168.1.20')).toBe('accepted');
+    expect(get('192.168.1.20:4010', '::ffff:192.168.1.20')).toBe('accepted');
+    expect(get('[fd00::7]:4010', 'fd00::7')).toBe('accepted');
+    expect(get('localhost:4010', '127.0.0.1')).toBe('accepted');
+  });
+
+  it('refuses any name, another address, or another port', () => {
+    expect(get('rebind.attacker.example:4010', '192.168.1.20')).toBe(403);
+    expect(get('192.168.1.21:4010', '192.168.1.20')).toBe(403);
+    expect(get('192.168.1.20:80', '192.168.1.20')).toBe(403);
   });
 });
