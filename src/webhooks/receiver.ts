@@ -19,6 +19,7 @@ import { parseWebhookEvent } from './parse.js';
  * ```ts
  * const options: WebhookHandlerOptions = {
  *   maxBodyBytes: 16_384,
+ *   bodyTimeoutMs: 5_000,
  *   onError: (error) => logger.error({ error }, 'webhook callback failed'),
  * };
  * ```
