@@ -59,19 +59,24 @@ function send(
 const json = { 'content-type': 'application/json' };
 const fault = JSON.stringify({ status: 503 });
 const hostOf = (server: MockServer) => `127.0.0.1:${server.port}`;
+/** A browser's preflight from `origin` for `method` with `headers`. */
+const preflightOf = (server: MockServer, path: string, origin: string, method: string, headers: string) =>
+  send(server, 'OPTIONS', path, {
+    host: hostOf(server),
+    origin,
+    'access-control-request-method': method,
+    'access-control-request-headers': headers,
+  });
+/** POSTs a fault as JSON with `Host` set to the mock's, unless `headers` says otherwise. */
+const postFault = (server: MockServer, headers: Record<string, string> = {}) =>
+  send(server, 'POST', '/__mock/faults', { host: hostOf(server), ...json, ...headers }, fault);
 
 describe('control endpoints: requests they accept', () => {
   it.each(['127.0.0.1', 'localhost', '[::1]', 'LOCALHOST'])(
     'accepts Host %s with the right port, from no page',
     async (name) => {
       const server = await start();
-      const answer = await send(
-        server,
-        'POST',
-        '/__mock/faults',
-        { host: `${name}:${server.port}`, ...json },
-        fault,
-      );
+      const answer = await postFault(server, { host: `${name}:${server.port}` });
       expect(answer.status).toBe(202);
       expect(server.api.faults.pending).toBe(1);
     },
@@ -80,13 +85,7 @@ describe('control endpoints: requests they accept', () => {
   it('accepts a request from a page on the mock’s own origin', async () => {
     const server = await start();
     const origin = `http://${hostOf(server)}`;
-    const answer = await send(
-      server,
-      'POST',
-      '/__mock/faults',
-      { host: hostOf(server), origin, ...json },
-      fault,
-    );
+    const answer = await postFault(server, { origin });
     expect(answer.status).toBe(202);
   });
 
@@ -102,33 +101,12 @@ describe('control endpoints: requests they accept', () => {
   it('accepts an origin the caller trusts through controlOrigins, preflight included', async () => {
     const server = await start(['http://localhost:5173/some/page']);
     const origin = 'http://localhost:5173';
-    const preflight = await send(server, 'OPTIONS', '/__mock/faults', {
-      host: hostOf(server),
-      origin,
-      'access-control-request-method': 'POST',
-      'access-control-request-headers': 'content-type',
-    });
+    const preflight = await preflightOf(server, '/__mock/faults', origin, 'POST', 'content-type');
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('*');
-    const answer = await send(
-      server,
-      'POST',
-      '/__mock/faults',
-      { host: hostOf(server), origin, ...json },
-      fault,
-    );
+    const answer = await postFault(server, { origin });
     expect(answer.status).toBe(202);
-    const other = await send(
-      server,
-      'POST',
-      '/__mock/faults',
-      {
-        host: hostOf(server),
-        origin: 'http://localhost:5174',
-        ...json,
-      },
-      fault,
-    );
+    const other = await postFault(server, { origin: 'http://localhost:5174' });
     expect(other.status).toBe(403);
   });
 });
@@ -140,13 +118,7 @@ describe('control endpoints: CSRF and DNS rebinding refused, nothing done', () =
     ['a sandboxed page (Origin: null)', 'null'],
   ])('refuses a request from %s', async (_name, origin) => {
     const server = await start();
-    const answer = await send(
-      server,
-      'POST',
-      '/__mock/faults',
-      { host: hostOf(server), origin, ...json },
-      fault,
-    );
+    const answer = await postFault(server, { origin });
     expect(answer.status).toBe(403);
     expect(JSON.parse(answer.body)).toMatchObject({ error: 'forbidden', message: /other origins/ });
     expect(answer.headers['access-control-allow-origin']).toBeUndefined();
@@ -186,12 +158,13 @@ describe('control endpoints: CSRF and DNS rebinding refused, nothing done', () =
 
   it('refuses a preflight from a foreign page, without CORS approval', async () => {
     const server = await start();
-    const answer = await send(server, 'OPTIONS', '/__mock/webhooks', {
-      host: hostOf(server),
-      origin: 'http://evil.example',
-      'access-control-request-method': 'POST',
-      'access-control-request-headers': 'content-type',
-    });
+    const answer = await preflightOf(
+      server,
+      '/__mock/webhooks',
+      'http://evil.example',
+      'POST',
+      'content-type',
+    );
     expect(answer.status).toBe(403);
     expect(answer.headers['access-control-allow-origin']).toBeUndefined();
     expect(answer.headers['access-control-allow-methods']).toBeUndefined();
@@ -220,12 +193,7 @@ describe('the API endpoints keep answering every page, as before', () => {
     const server = await start();
     const path = `${new URL(server.url).pathname}/subjects`;
     const origin = 'http://localhost:5173';
-    const preflight = await send(server, 'OPTIONS', path, {
-      host: hostOf(server),
-      origin,
-      'access-control-request-method': 'GET',
-      'access-control-request-headers': 'authorization',
-    });
+    const preflight = await preflightOf(server, path, origin, 'GET', 'authorization');
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('*');
     const answer = await send(server, 'GET', path, {

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
-import type { ScoreUpdatedEvent } from '../../src/webhooks/index.js';
+import { expect } from 'vitest';
+import { MetricError, WebhookPayloadError } from '../../src/core/errors.js';
+import { parseWebhookEvent, type ScoreUpdatedEvent } from '../../src/webhooks/index.js';
 
 /** The example event of the README: a real-looking `score_updated` body. */
 export const validEvent = {
@@ -121,3 +123,15 @@ export const invalidBodies: Array<[name: string, body: string | Uint8Array<Array
     'timestamp: expected a UTC',
   ],
 ];
+
+/** Runs the parser and returns the error it threw, failing the test when it threw none. */
+export function rejectionOf(body: unknown): WebhookPayloadError {
+  try {
+    parseWebhookEvent(body as never);
+  } catch (error) {
+    expect(error).toBeInstanceOf(WebhookPayloadError);
+    expect(error).toBeInstanceOf(MetricError);
+    return error as WebhookPayloadError;
+  }
+  throw new Error(`accepted an invalid body: ${String(body)}`);
+}

@@ -3,21 +3,9 @@
  * at any depth, journal ids that name no journal, and nesting deep enough to overflow a recursive walk.
  */
 import { describe, expect, it } from 'vitest';
-import { MetricError, WebhookPayloadError } from '../../src/core/errors.js';
 import { parseWebhookEvent } from '../../src/webhooks/index.js';
 import { maxNesting } from '../../src/webhooks/keys.js';
-import { encode, validEvent, validJson } from './fixtures.js';
-
-function rejectionOf(body: unknown): WebhookPayloadError {
-  try {
-    parseWebhookEvent(body as never);
-  } catch (error) {
-    expect(error).toBeInstanceOf(WebhookPayloadError);
-    expect(error).toBeInstanceOf(MetricError);
-    return error as WebhookPayloadError;
-  }
-  throw new Error('accepted an invalid body');
-}
+import { encode, rejectionOf, validEvent, validJson } from './fixtures.js';
 
 /** The valid event's JSON with `field` (raw JSON text) added as its last field. */
 const withRaw = (name: string, raw: string) => `${validJson.slice(0, -1)},${JSON.stringify(name)}:${raw}}`;

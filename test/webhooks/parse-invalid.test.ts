@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MetricError, WebhookPayloadError } from '../../src/core/errors.js';
+import { WebhookPayloadError } from '../../src/core/errors.js';
 import { parseWebhookEvent } from '../../src/webhooks/index.js';
-import { encode, validEvent, validJson } from './fixtures.js';
-
-/** Runs the parser and returns the error it threw, failing the test when it threw none. */
-function rejectionOf(body: unknown): WebhookPayloadError {
-  try {
-    parseWebhookEvent(body as never);
-  } catch (error) {
-    expect(error).toBeInstanceOf(WebhookPayloadError);
-    expect(error).toBeInstanceOf(MetricError);
-    return error as WebhookPayloadError;
-  }
-  throw new Error(`accepted an invalid body: ${String(body)}`);
-}
+import { encode, rejectionOf, validEvent, validJson } from './fixtures.js';
 
 const withField = (patch: Record<string, unknown>) => JSON.stringify({ ...validEvent, ...patch });
 const without = (key: keyof typeof validEvent) => {
