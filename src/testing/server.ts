@@ -78,8 +78,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // setupWorker) never touches a Node module.
   const { createServer } = await import('node:http');
   const { port = 0, host = '127.0.0.1', api: given, controlOrigins = [], ...mockOptions } = options;
+  const trusted = controlOrigins.map(originOf);
   const api = given ?? createMockApi(mockOptions);
-  const trusted = controlOrigins.map((trusted) => (trusted === '*' ? '*' : new URL(trusted).origin));
   let origin = 'http://127.0.0.1';
   let allowed = { port: 0, hosts: new Set<string>(), origins: new Set<string>() };
   const server = createServer((req, res) => {
@@ -118,6 +118,18 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       return closing;
     },
   };
+}
+
+/** A `controlOrigins` entry as the origin a browser sends: `'*'`, or the URL's origin. */
+function originOf(entry: string): string {
+  if (entry === '*') return entry;
+  const parsed = URL.canParse(entry) ? new URL(entry) : undefined;
+  if (parsed === undefined || !/^https?:$/.test(parsed.protocol)) {
+    throw new TypeError(
+      `controlOrigins: ${JSON.stringify(entry)} is not an origin such as http://localhost:5173`,
+    );
+  }
+  return parsed.origin;
 }
 
 /** Connection-level headers a Fetch `Request` must not carry. */

@@ -112,6 +112,12 @@ describe('control endpoints: requests they accept', () => {
 });
 
 describe('control endpoints: CSRF and DNS rebinding refused, nothing done', () => {
+  it('refuses a controlOrigins entry that is not an http(s) origin, at start', async () => {
+    for (const entry of ['localhost:5173', 'not a url', 'file:///tmp/page.html']) {
+      await expect(startMockServer({ controlOrigins: [entry] })).rejects.toThrow(/is not an origin such as/);
+    }
+  });
+
   it.each([
     ['a foreign page', 'http://evil.example'],
     ['another port of loopback', 'http://127.0.0.1:1'],
