@@ -129,15 +129,15 @@ export interface MockCountry {
  */
 export interface MockDatasetSizes {
   /** @default 400 */
-  readonly journals?: number;
+  readonly journals?: number | undefined;
   /** @default 30000 */
-  readonly papers?: number;
+  readonly papers?: number | undefined;
   /** @default 3000 */
-  readonly authors?: number;
+  readonly authors?: number | undefined;
   /** At most 30. @default 25 */
-  readonly subjects?: number;
+  readonly subjects?: number | undefined;
   /** At most 72. @default 60 */
-  readonly countries?: number;
+  readonly countries?: number | undefined;
 }
 
 /**

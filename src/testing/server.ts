@@ -12,11 +12,11 @@ import { createMockApi, type MockApi, type MockApiOptions } from './mock-api.js'
  */
 export interface MockServerOptions extends MockApiOptions {
   /** TCP port; 0 picks a free one. @default 0 */
-  readonly port?: number;
+  readonly port?: number | undefined;
   /** Interface to bind. Keep it on loopback: the mock accepts well-known keys. @default '127.0.0.1' */
-  readonly host?: string;
+  readonly host?: string | undefined;
   /** Serve this mock instead of creating one from the options (then only `port` and `host` apply). @default undefined */
-  readonly api?: MockApi;
+  readonly api?: MockApi | undefined;
 }
 
 /**

@@ -29,14 +29,14 @@ export interface WebhookHandlerOptions {
    * `score_updated` event is about 150 bytes).
    * @default 65_536
    */
-  maxBodyBytes?: number;
+  maxBodyBytes?: number | undefined;
   /**
    * Called with whatever your callback threw or rejected with; the sender then gets a bare 500. Also
    * called for failures of the receiver itself (e.g. a body another middleware consumed). Errors it
    * throws are ignored.
    * @default logs the error with `console.error`
    */
-  onError?: (error: unknown) => void;
+  onError?: ((error: unknown) => void) | undefined;
 }
 
 /**
