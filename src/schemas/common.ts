@@ -34,8 +34,10 @@ export function unpublished<Shape>() {
  * object. The object still holds every field the server sent (loose objects keep them at run time);
  * the type names only the documented ones, so that a misspelt field is a compile error.
  */
-export type Fields<T> = T extends readonly (infer Item)[]
-  ? Fields<Item>[]
-  : T extends object
-    ? { [K in keyof T as string extends K ? never : K]: Fields<T[K]> }
-    : T;
+export type Fields<T> = T extends string | number | boolean | bigint | symbol | null | undefined
+  ? T // first: `string & {}` (a Quartile) would otherwise be mapped as an object
+  : T extends readonly (infer Item)[]
+    ? Fields<Item>[]
+    : T extends object
+      ? { [K in keyof T as string extends K ? never : K]: Fields<T[K]> }
+      : T;

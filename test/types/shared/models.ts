@@ -22,3 +22,10 @@ export function eventTypo(event: ScoreUpdatedEvent): unknown {
   // @ts-expect-error: the wire name is journal_id
   return event.journalId;
 }
+
+export function quartile(journal: Journal): string {
+  // Quartile keeps its labels and takes any string; the model's type leaves it as it is.
+  const label: 'Q1' | 'Q2' | 'Q3' | 'Q4' | (string & {}) = journal.quartile;
+  const back: Journal['quartile'] = 'Q5 (provisional)';
+  return label + back.toUpperCase();
+}
