@@ -137,13 +137,14 @@ function groupCases(group) {
 
 /** README.md's TypeScript blocks as modules: the package's names they leave out imported. */
 async function readmeCases() {
+  // Every JavaScript entry of package.json's exports, the root first: a new entry needs nothing here.
   const exported = new Map();
-  for (const [specifier, file] of [
-    ['scholarly-metrics', 'index.js'],
-    ['scholarly-metrics/testing', 'testing.js'],
-    ['scholarly-metrics/webhooks', 'webhooks.js'],
-  ]) {
-    const module = await import(pathToFileURL(join(root, 'dist', file)).href);
+  const { exports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  for (const [subpath, target] of Object.entries(exports)) {
+    const file = target?.import?.default;
+    if (typeof file !== 'string' || !file.endsWith('.js')) continue;
+    const specifier = subpath === '.' ? 'scholarly-metrics' : `scholarly-metrics/${subpath.slice(2)}`;
+    const module = await import(pathToFileURL(join(root, file)).href);
     for (const name of Object.keys(module))
       if (name !== 'default' && !exported.has(name)) exported.set(name, specifier);
   }
