@@ -25,11 +25,12 @@ import { checkTestingWithoutMsw, runNode } from './check-package-testing.mjs';
 import { cache, root } from './runtimes.mjs';
 
 const CONSUMER_ESM = `import assert from 'node:assert/strict';
-import { MetricClient, NotFoundError } from 'scholarly-metrics';
+import MetricClientDefault, { MetricClient, NotFoundError } from 'scholarly-metrics';
 import { parseWebhookEvent, WebhookPayloadError } from 'scholarly-metrics/webhooks';
 import spec from 'scholarly-metrics/openapi.json' with { type: 'json' };
 import pkg from 'scholarly-metrics/package.json' with { type: 'json' };
 
+assert.equal(MetricClientDefault, MetricClient);
 const client = new MetricClient();
 const journals = await client.journals.list();
 assert.ok(journals.length > 0);
@@ -41,6 +42,7 @@ console.log('ESM import of ' + pkg.name + '@' + pkg.version + ': ' + journals.le
 
 const CONSUMER_CJS = `const assert = require('node:assert/strict');
 const { MetricClient, NotFoundError } = require('scholarly-metrics');
+assert.equal(require('scholarly-metrics').default, MetricClient);
 const { parseWebhookEvent, WebhookPayloadError } = require('scholarly-metrics/webhooks');
 const spec = require('scholarly-metrics/openapi.json');
 

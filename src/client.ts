@@ -1,4 +1,6 @@
 import { MetricError } from './core/errors.js';
+import type { HeadersInput } from './core/headers.js';
+import { mergeHooks } from './core/hooks.js';
 import { type ClientOptions, type ResolvedClientOptions, resolveClientOptions } from './core/options.js';
 import { Quota } from './core/quota.js';
 import { Transport } from './core/transport.js';
@@ -58,7 +60,7 @@ export class MetricClient {
 
   /**
    * A new client over this one's options with `options` laid over them; `headers` are merged, the
-   * new ones winning. This client is unchanged.
+   * new ones winning, and `hooks` too, this client's running first. This client is unchanged.
    *
    * The new client shares this one's quota (`maxConcurrency`, `maxRequestsPerMinute` and the pause
    * after a 429) as long as it talks to the same API with the same key and sets no limit of its
@@ -85,6 +87,7 @@ export class MetricClient {
       baseUrl: parent.baseUrl,
       ...given,
       headers: mergeHeaders(this.#options.headers, options.headers),
+      hooks: mergeHooks(this.#options.hooks, options.hooks),
     };
     const child = resolveClientOptions(merged);
     const shared =
@@ -102,11 +105,11 @@ export class MetricClient {
 }
 
 function mergeHeaders(
-  base: HeadersInit | undefined,
-  extra: HeadersInit | undefined,
-): HeadersInit | undefined {
+  base: HeadersInput | undefined,
+  extra: HeadersInput | undefined,
+): HeadersInput | undefined {
   if (base === undefined || extra === undefined) return extra ?? base;
-  const merged = new Headers(base);
-  for (const [name, value] of new Headers(extra)) merged.set(name, value);
+  const merged = new Headers(base as HeadersInit);
+  for (const [name, value] of new Headers(extra as HeadersInit)) merged.set(name, value);
   return merged;
 }

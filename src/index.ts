@@ -1,4 +1,4 @@
-export { MetricClient } from './client.js';
+export { MetricClient, MetricClient as default } from './client.js';
 export { APIPromise, type WithResponse } from './core/api-promise.js';
 export {
   APIError,
@@ -17,12 +17,15 @@ export {
   type ValidationIssue,
   WebhookPayloadError,
 } from './core/errors.js';
+export type { HeadersInput, HeadersLike } from './core/headers.js';
 export type {
   AfterResponseHook,
   AfterResponseState,
   BeforeRequestHook,
   BeforeRequestState,
   ClientHooks,
+  HookOptions,
+  RetryMarkerLike,
 } from './core/hooks.js';
 export type { Logger, LogLevel } from './core/logger.js';
 export type { ClientOptions, RequestOptions } from './core/options.js';

@@ -78,7 +78,8 @@ export class APIError extends MetricError {
  * ```
  */
 export class BadRequestError extends APIError {
-  override name = 'BadRequestError';
+  override name = 'BadRequestError' as const;
+  declare readonly status: 400;
 }
 /**
  * 401: the API key is missing or invalid.
@@ -94,7 +95,8 @@ export class BadRequestError extends APIError {
  * ```
  */
 export class AuthenticationError extends APIError {
-  override name = 'AuthenticationError';
+  override name = 'AuthenticationError' as const;
+  declare readonly status: 401;
 }
 /**
  * 403: the key is valid but its plan does not include API access.
@@ -110,7 +112,8 @@ export class AuthenticationError extends APIError {
  * ```
  */
 export class PermissionDeniedError extends APIError {
-  override name = 'PermissionDeniedError';
+  override name = 'PermissionDeniedError' as const;
+  declare readonly status: 403;
 }
 /**
  * 404: the journal, paper or author does not exist.
@@ -124,7 +127,8 @@ export class PermissionDeniedError extends APIError {
  * ```
  */
 export class NotFoundError extends APIError {
-  override name = 'NotFoundError';
+  override name = 'NotFoundError' as const;
+  declare readonly status: 404;
 }
 /**
  * 5xx: the server failed.
@@ -141,7 +145,9 @@ export class NotFoundError extends APIError {
  * ```
  */
 export class InternalServerError extends APIError {
-  override name = 'InternalServerError';
+  override name = 'InternalServerError' as const;
+  /** 500, 502, 503 or 504 as the API document lists them, or any other status from 500 up. */
+  declare readonly status: 500 | 502 | 503 | 504 | (number & {});
 }
 
 /**
@@ -155,7 +161,8 @@ export class InternalServerError extends APIError {
  * ```
  */
 export class RateLimitError extends APIError {
-  override name = 'RateLimitError';
+  override name = 'RateLimitError' as const;
+  declare readonly status: 429;
   /** Seconds to wait before trying again, when the server said (`Retry-After`). */
   readonly retryAfter: number | undefined;
 
@@ -192,7 +199,7 @@ export class ConnectionError extends MetricError {
  * ```
  */
 export class TimeoutError extends ConnectionError {
-  override name = 'TimeoutError';
+  override name = 'TimeoutError' as const;
 }
 
 /**
@@ -206,7 +213,7 @@ export class TimeoutError extends ConnectionError {
  * ```
  */
 export class RequestAbortedError extends MetricError {
-  override name = 'RequestAbortedError';
+  override name = 'RequestAbortedError' as const;
 }
 
 /**
@@ -238,7 +245,7 @@ export interface ValidationIssue {
  * ```
  */
 export class ResponseValidationError extends MetricError {
-  override name = 'ResponseValidationError';
+  override name = 'ResponseValidationError' as const;
   /** What did not match, path by path. */
   readonly issues: readonly ValidationIssue[];
   /** The raw body text as received. */
@@ -260,7 +267,7 @@ export class ResponseValidationError extends MetricError {
  * ```
  */
 export class InvalidParameterError extends MetricError {
-  override name = 'InvalidParameterError';
+  override name = 'InvalidParameterError' as const;
   /** The name of the refused parameter or option. */
   readonly parameter: string;
 
@@ -279,7 +286,7 @@ export class InvalidParameterError extends MetricError {
  * ```
  */
 export class WebhookPayloadError extends MetricError {
-  override name = 'WebhookPayloadError';
+  override name = 'WebhookPayloadError' as const;
   /** What did not match, path by path (empty when the body was not JSON at all). */
   readonly issues: readonly ValidationIssue[];
 

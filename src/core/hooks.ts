@@ -1,9 +1,17 @@
-import type { AfterResponseHook, BeforeRequestHook, Hooks } from 'ky';
+import type { Hooks } from 'ky';
 import { MetricError } from './errors.js';
+import type { AfterResponseHook, BeforeRequestHook } from './hook-types.js';
 import { type Logger, loggableHeaders } from './logger.js';
 import { redactCause, redactText } from './redact.js';
 
-export type { AfterResponseHook, AfterResponseState, BeforeRequestHook, BeforeRequestState } from 'ky';
+export type {
+  AfterResponseHook,
+  AfterResponseState,
+  BeforeRequestHook,
+  BeforeRequestState,
+  HookOptions,
+  RetryMarkerLike,
+} from './hook-types.js';
 
 /**
  * ky's own hooks, run on every attempt: a retried request runs them again.
@@ -31,9 +39,9 @@ export type { AfterResponseHook, AfterResponseState, BeforeRequestHook, BeforeRe
  */
 export interface ClientHooks {
   /** Run before each attempt is sent, in order. */
-  beforeRequest?: BeforeRequestHook[] | undefined;
+  beforeRequest?: readonly BeforeRequestHook[] | undefined;
   /** Run on each attempt's response, in order. */
-  afterResponse?: AfterResponseHook[] | undefined;
+  afterResponse?: readonly AfterResponseHook[] | undefined;
 }
 
 /** Checks the `hooks` option at construction, so a typo fails there and not on the first request. */
@@ -82,7 +90,24 @@ export function hooksFor(
       });
     });
   }
-  return { beforeRequest, afterResponse };
+  // ky's state types are richer than the client's (a subset of them), so its hooks take these.
+  return { beforeRequest, afterResponse } as Hooks;
+}
+
+/**
+ * The hooks of a {@link MetricClient.withOptions} child: the parent's first, then the child's, kind
+ * by kind, as ky's own `extend` merges them.
+ */
+export function mergeHooks(
+  parent: ClientHooks | undefined,
+  child: ClientHooks | undefined,
+): ClientHooks | undefined {
+  checkHooks(child);
+  if (parent === undefined || child === undefined) return child ?? parent;
+  return {
+    beforeRequest: [...(parent.beforeRequest ?? []), ...(child.beforeRequest ?? [])],
+    afterResponse: [...(parent.afterResponse ?? []), ...(child.afterResponse ?? [])],
+  };
 }
 
 /** `hook` with what it throws turned into a {@link hookError}; what it returns is passed on as is. */

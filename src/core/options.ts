@@ -1,4 +1,5 @@
 import { InvalidParameterError, MetricError } from './errors.js';
+import type { HeadersInput } from './headers.js';
 import { type ClientHooks, checkHooks } from './hooks.js';
 import { isLogLevel, type Logger, type LogLevel, logLevels } from './logger.js';
 
@@ -50,7 +51,7 @@ export interface ClientOptions {
    * Extra headers sent with every request.
    * @default {}
    */
-  headers?: HeadersInit | undefined;
+  headers?: HeadersInput | undefined;
   /**
    * How many requests of this client may be in flight at once; the others wait their turn, in order.
    * @default no limit
@@ -114,7 +115,7 @@ export interface RequestOptions {
    */
   maxRetries?: number | undefined;
   /** Extra headers for this request. */
-  headers?: HeadersInit | undefined;
+  headers?: HeadersInput | undefined;
 }
 
 export interface ResolvedClientOptions {
@@ -235,11 +236,11 @@ export function checkRequestOptions(options: RequestOptions | undefined): Reques
 }
 
 /** Headers a `Headers` object accepts; anything else is refused here, before a request exists. */
-function checkHeaders(value: HeadersInit | undefined): Headers | undefined {
+function checkHeaders(value: HeadersInput | undefined): Headers | undefined {
   if (value === undefined) return undefined;
   try {
     if (value === null || typeof value !== 'object') throw new TypeError('not an object');
-    return new Headers(value);
+    return new Headers(value as HeadersInit);
   } catch {
     // The runtime's message quotes the offending value, which may be a credential: leave it out.
     throw new InvalidParameterError('headers', '`headers` must be valid HTTP header names and values');

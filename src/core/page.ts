@@ -124,6 +124,26 @@ export class Page<T> {
     }
     return this.#source.answer(this.page + 1, options).then(({ data }) => follow(this, data, options));
   }
+
+  /**
+   * Every item of this page and of the pages after it, as openai-node's pages do: the next page is
+   * requested once this one's items are all yielded, with this page's options.
+   *
+   * @example
+   * ```ts
+   * const page = await client.papers.search({ q: 'graphene', page: 2 });
+   * for await (const paper of page) console.log(paper.title); // page 2, then 3, …
+   * ```
+   */
+  async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
+    let page: Page<T> = this;
+    for (;;) {
+      yield* page.data;
+      if (!page.hasNextPage()) return;
+      page = await page.getNextPage();
+      if (stateOf(page).repeat) return;
+    }
+  }
 }
 
 /** Whether page `n`, some way after `page`, may still hold items by `page`'s account. */

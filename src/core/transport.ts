@@ -31,6 +31,8 @@ export interface Route {
 export interface TransportOptions extends RequestOptions {
   /** Told of every failed attempt that is about to be retried. */
   onRetry?: ((error: Error) => void) | undefined;
+  /** Whether a final failure is an answer the caller reports as a result (logged at info, not error). */
+  isResult?: ((error: unknown) => boolean) | undefined;
 }
 
 /** A validated body with the response it came in (its body already read). */
@@ -156,7 +158,8 @@ export class Transport {
       if (signal?.aborted) {
         throw new RequestAbortedError(`GET ${path} was aborted`, { cause: signal.reason });
       }
-      this.#logger?.error(`GET ${url} failed`, { error: (error as Error).message });
+      const level = options.isResult?.(error) ? 'info' : 'error';
+      this.#logger?.[level](`GET ${url} failed`, { error: (error as Error).message });
       throw error;
     }
   }

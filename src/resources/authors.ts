@@ -20,15 +20,15 @@ import { shapes } from '../schemas/shapes.js';
  */
 export interface AuthorListParams {
   /** Search term. */
-  q?: string;
+  q?: string | undefined;
   /** Only authors of this country. */
-  country_id?: number;
+  country_id?: number | undefined;
   /** Only authors of this field. */
-  field_id?: number;
+  field_id?: number | undefined;
   /** Sort selector; the API document lists no values, so any string is sent as is. */
-  sort?: string;
+  sort?: string | undefined;
   /** The page to start from (1-based). @default 1 */
-  page?: number;
+  page?: number | undefined;
 }
 
 /**

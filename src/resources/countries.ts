@@ -18,7 +18,7 @@ import { shapes } from '../schemas/shapes.js';
  */
 export interface CountryListParams {
   /** `active`: countries with journals; `all`: every country. @default the server's */
-  show?: 'active' | 'all';
+  show?: 'active' | 'all' | undefined;
 }
 
 /**

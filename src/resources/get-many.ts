@@ -9,6 +9,7 @@ import {
 } from '../core/errors.js';
 import { checkRequestOptions, type RequestOptions } from '../core/options.js';
 import { runPool } from '../core/pool.js';
+import type { TransportOptions } from '../core/transport.js';
 import type { Paper } from '../schemas/papers.js';
 
 /**
@@ -66,7 +67,7 @@ const maxConcurrency = 16;
 export async function getMany(
   dois: Iterable<string>,
   options: GetManyOptions | undefined,
-  lookup: (doi: string, options: RequestOptions) => PromiseLike<Paper>,
+  lookup: (doi: string, options: TransportOptions) => PromiseLike<Paper>,
 ): Promise<PaperResult[]> {
   const given = collect(dois);
   const { concurrency, request } = checkOptions(options);
@@ -98,7 +99,9 @@ export async function getMany(
   try {
     await runPool(unique, concurrency, controller, async (doi, slot) => {
       try {
-        outcomes[slot] = { paper: await lookup(doi, { ...request, signal: controller.signal }) };
+        // A 404 here is a result, not a failure of the call: it is logged at info, not error.
+        const options = { ...request, signal: controller.signal, isResult: isPerItem };
+        outcomes[slot] = { paper: await lookup(doi, options) };
       } catch (error) {
         if (!isPerItem(error)) throw error;
         outcomes[slot] = { error };

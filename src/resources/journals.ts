@@ -20,9 +20,9 @@ import { shapes } from '../schemas/shapes.js';
  */
 export interface JournalPapersParams {
   /** The page to start from (1-based). @default 1 */
-  page?: number;
+  page?: number | undefined;
   /** Papers per page. @default the server's */
-  per_page?: number;
+  per_page?: number | undefined;
 }
 
 /**

@@ -28,17 +28,17 @@ import type { GetManyOptions, PaperResult } from './get-many.js';
  */
 export interface PaperSearchParams {
   /** Search term. */
-  q?: string;
+  q?: string | undefined;
   /** Publication year. */
-  year?: number;
+  year?: number | undefined;
   /** Open access only (`true`) or not open access (`false`). */
-  oa?: boolean;
+  oa?: boolean | undefined;
   /** Sort selector; the API document lists no values, so any string is sent as is. */
-  sort?: string;
+  sort?: string | undefined;
   /** The page to start from (1-based). @default 1 */
-  page?: number;
+  page?: number | undefined;
   /** Papers per page. @default the server's */
-  per_page?: number;
+  per_page?: number | undefined;
 }
 
 /**

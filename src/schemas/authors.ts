@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { integer, pageOf, unpublished } from './common.js';
+import { type Fields, integer, pageOf, unpublished } from './common.js';
 import type { PaperSummary } from './papers.js';
 
 /** An author in the author list. */
@@ -23,7 +23,7 @@ export const authorSchema = z.looseObject({
  * authors.sort((a, b) => b.total_cites - a.total_cites);
  * ```
  */
-export type Author = z.infer<typeof authorSchema>;
+export type Author = Fields<z.infer<typeof authorSchema>>;
 export const authorPageSchema = pageOf(authorSchema);
 
 /** An author's profile. `papers` has no published element shape: elements are passed through as sent. */
@@ -46,4 +46,4 @@ export const authorProfileSchema = z.looseObject({
  * console.log(author.name, author.orcid, author.h_index, author.papers.length);
  * ```
  */
-export type AuthorProfile = z.infer<typeof authorProfileSchema>;
+export type AuthorProfile = Fields<z.infer<typeof authorProfileSchema>>;

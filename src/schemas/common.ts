@@ -28,3 +28,16 @@ export function pageOf<Item extends z.core.SomeType>(item: Item) {
 export function unpublished<Shape>() {
   return z.unknown() as unknown as z.ZodMiniType<Shape>;
 }
+
+/**
+ * A model's type: its schema's output without the `[k: string]: unknown` index signature of a loose
+ * object. The object still holds every field the server sent (loose objects keep them at run time);
+ * the type names only the documented ones, so that a misspelt field is a compile error.
+ */
+export type Fields<T> = T extends string | number | boolean | bigint | symbol | null | undefined
+  ? T // first: `string & {}` (a Quartile) would otherwise be mapped as an object
+  : T extends readonly (infer Item)[]
+    ? Fields<Item>[]
+    : T extends object
+      ? { [K in keyof T as string extends K ? never : K]: Fields<T[K]> }
+      : T;

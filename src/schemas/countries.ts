@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { aggregateCounts, integer } from './common.js';
+import { aggregateCounts, type Fields, integer } from './common.js';
 
 /** A country with its aggregate counts. */
 export const countrySchema = z.looseObject({
@@ -20,5 +20,5 @@ export const countrySchema = z.looseObject({
  * for (const country of countries) console.log(country.flag, country.name, country.journals, country.citations);
  * ```
  */
-export type Country = z.infer<typeof countrySchema>;
+export type Country = Fields<z.infer<typeof countrySchema>>;
 export const countryListSchema = z.array(countrySchema);

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { integer, isoDate, pageOf, quartileSchema } from './common.js';
+import { type Fields, integer, isoDate, pageOf, quartileSchema } from './common.js';
 
 /** A journal as the journal list returns it. */
 export const journalSchema = z.looseObject({
@@ -24,7 +24,7 @@ export const journalSchema = z.looseObject({
  * const top = journals.filter((journal) => journal.quartile === 'Q1').sort((a, b) => b.metric_score - a.metric_score);
  * ```
  */
-export type Journal = z.infer<typeof journalSchema>;
+export type Journal = Fields<z.infer<typeof journalSchema>>;
 export const journalListSchema = z.array(journalSchema);
 
 /** A journal's full profile, as `GET /journals/{id}` returns it. */
@@ -48,7 +48,7 @@ export const journalProfileSchema = z.looseObject({
  * console.log(journal.name, journal.metric_score, journal.quartile, journal.oa ? 'open access' : '');
  * ```
  */
-export type JournalProfile = z.infer<typeof journalProfileSchema>;
+export type JournalProfile = Fields<z.infer<typeof journalProfileSchema>>;
 
 /** A paper in a journal's paper list. */
 export const journalPaperSchema = z.looseObject({
@@ -69,7 +69,7 @@ export const journalPaperSchema = z.looseObject({
  * for await (const paper of client.journals.papers(42)) console.log(cite(paper));
  * ```
  */
-export type JournalPaper = z.infer<typeof journalPaperSchema>;
+export type JournalPaper = Fields<z.infer<typeof journalPaperSchema>>;
 export const journalPaperPageSchema = pageOf(journalPaperSchema);
 
 /** One point of a score history. */
@@ -86,7 +86,7 @@ export const scorePointSchema = z.looseObject({ date: isoDate, score: integer })
  * const chart = [...history].reverse().map((point: ScorePoint) => ({ x: point.date, y: point.score }));
  * ```
  */
-export type ScorePoint = z.infer<typeof scorePointSchema>;
+export type ScorePoint = Fields<z.infer<typeof scorePointSchema>>;
 
 /** A journal's current score and its history, most recent entry first as the service sends it. */
 export const scoreHistorySchema = z.looseObject({
@@ -105,4 +105,4 @@ export const scoreHistorySchema = z.looseObject({
  * console.log(`${current} (${quartile}), ${history.length} points since ${history.at(-1)?.date}`);
  * ```
  */
-export type ScoreHistory = z.infer<typeof scoreHistorySchema>;
+export type ScoreHistory = Fields<z.infer<typeof scoreHistorySchema>>;

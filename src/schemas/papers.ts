@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { integer, pageOf, unpublished } from './common.js';
+import { type Fields, integer, pageOf, unpublished } from './common.js';
 
 /**
  * An element of the paper search results. The API document does not publish its shape, so it is
@@ -21,7 +21,13 @@ export interface PaperSummary {
   doi?: string;
   year?: number;
   citations?: number;
-  [field: string]: unknown;
+  /**
+   * Open access. Not promised by the API document (the element shape is not shown), but `oa` is a
+   * search filter, so a result is expected to say it.
+   */
+  oa?: boolean;
+  /** The journal the paper appeared in; not promised by the API document either. */
+  journal_id?: number;
 }
 export const paperSummarySchema = unpublished<PaperSummary>();
 export const paperSummaryPageSchema = pageOf(paperSummarySchema);
@@ -47,4 +53,4 @@ export const paperSchema = z.looseObject({
  * console.log(paper.title, paper.year, paper.citations, paper.abstract);
  * ```
  */
-export type Paper = z.infer<typeof paperSchema>;
+export type Paper = Fields<z.infer<typeof paperSchema>>;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { aggregateCounts, integer } from './common.js';
+import { aggregateCounts, type Fields, integer } from './common.js';
 
 /** A subject area with its aggregate counts. */
 export const subjectSchema = z.looseObject({
@@ -19,5 +19,5 @@ export const subjectSchema = z.looseObject({
  * const bySlug = new Map(subjects.map((subject) => [subject.slug, subject]));
  * ```
  */
-export type Subject = z.infer<typeof subjectSchema>;
+export type Subject = Fields<z.infer<typeof subjectSchema>>;
 export const subjectListSchema = z.array(subjectSchema);

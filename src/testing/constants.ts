@@ -72,7 +72,8 @@ export const MOCK_KEYS: Readonly<Record<string, MockPlan>> = Object.freeze({
  * for (const doi of MOCK_DOIS) expect((await client.papers.get(doi)).doi).toBe(doi);
  * ```
  */
-export const MOCK_DOIS: readonly string[] = Object.freeze([
+// A tuple, so that `MOCK_DOIS[0]` is a `string` under `noUncheckedIndexedAccess`.
+export const MOCK_DOIS: readonly [string, string, string, string] = Object.freeze([
   '10.1000/abc/def',
   '10.1002/(SICI)1097-4636(199709)36:4<517::AID-JBM10>3.0.CO;2-K',
   '10.5555/üñí-ç',

@@ -129,15 +129,15 @@ export interface MockCountry {
  */
 export interface MockDatasetSizes {
   /** At most 10,000 (`MOCK_MAX_SIZES`). @default 400 */
-  readonly journals?: number;
+  readonly journals?: number | undefined;
   /** At most 1,000,000 (`MOCK_MAX_SIZES`). @default 30000 */
-  readonly papers?: number;
+  readonly papers?: number | undefined;
   /** At most 100,000 (`MOCK_MAX_SIZES`). @default 3000 */
-  readonly authors?: number;
+  readonly authors?: number | undefined;
   /** At most 30. @default 25 */
-  readonly subjects?: number;
+  readonly subjects?: number | undefined;
   /** At most 72. @default 60 */
-  readonly countries?: number;
+  readonly countries?: number | undefined;
 }
 
 /**

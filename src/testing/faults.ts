@@ -1,3 +1,4 @@
+import { defined } from './defined.js';
 import { createRandom, type Random } from './random.js';
 
 /**
@@ -33,26 +34,26 @@ function checkDelay(value: number, name: string): void {
  */
 export interface MockFault {
   /** Answer with this status (200–599) and an error body instead of the real answer. @default undefined */
-  readonly status?: number;
+  readonly status?: number | undefined;
   /** JSON body sent with `status`. @default the mock's error body `{ error, message }` */
-  readonly body?: unknown;
+  readonly body?: unknown | undefined;
   /** Extra headers sent with `status`, e.g. `{ 'retry-after': '1' }`. @default {} */
-  readonly headers?: Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
   /** Drop the connection without an answer (msw: a network error; HTTP server: a destroyed socket). @default false */
-  readonly reset?: boolean;
+  readonly reset?: boolean | undefined;
   /**
    * Send the real status with a broken body: `'truncated'` (or `true`) cuts the JSON short; `'shape'`
    * keeps it JSON but turns every number into a string, so schema validation fails.
    * @default false
    */
-  readonly malformed?: boolean | 'truncated' | 'shape';
+  readonly malformed?: boolean | 'truncated' | 'shape' | undefined;
   /**
    * Wait this long before answering, in ms, at most {@link MOCK_MAX_DELAY_MS}; replaces `latencyMs`
    * for this request. @default undefined
    */
-  readonly delayMs?: number;
+  readonly delayMs?: number | undefined;
   /** How many consecutive requests this fault hits. @default 1 */
-  readonly times?: number;
+  readonly times?: number | undefined;
 }
 
 /**
@@ -65,17 +66,17 @@ export interface MockFault {
  */
 export interface MockFaultOptions {
   /** Delay of every answer, in ms (at most {@link MOCK_MAX_DELAY_MS}): a fixed value or a `[min, max]` range. @default 0 */
-  readonly latencyMs?: number | readonly [number, number];
+  readonly latencyMs?: number | readonly [number, number] | undefined;
   /** Share of requests answered with `errorStatus`. @default 0 */
-  readonly errorRate?: number;
+  readonly errorRate?: number | undefined;
   /** Status of the random errors. @default 500 */
-  readonly errorStatus?: number;
+  readonly errorStatus?: number | undefined;
   /** Share of requests whose connection is dropped. @default 0 */
-  readonly resetRate?: number;
+  readonly resetRate?: number | undefined;
   /** Share of requests whose body is truncated JSON. @default 0 */
-  readonly malformedRate?: number;
+  readonly malformedRate?: number | undefined;
   /** Seed of the random draws, so a failing run can be replayed. @default 1 */
-  readonly seed?: number;
+  readonly seed?: number | undefined;
 }
 
 /** @internal What to do to one request. */
@@ -210,7 +211,7 @@ function resolveOptions(options: MockFaultOptions) {
     resetRate: 0,
     malformedRate: 0,
     seed: 1,
-    ...options,
+    ...defined(options),
     latencyMs,
   };
   const [min, max] = latencyMs;

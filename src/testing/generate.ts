@@ -12,6 +12,7 @@ import type {
   MockScoreEntry,
   MockSubject,
 } from './dataset-types.js';
+import { defined } from './defined.js';
 import { issnFromNumber, orcidFromNumber, quartileOf } from './identifiers.js';
 import { createRandom, type Random } from './random.js';
 
@@ -57,7 +58,7 @@ export const MOCK_MAX_SIZES = { journals: 10_000, papers: 1_000_000, authors: 10
 
 /** Applies defaults and refuses sizes the generator cannot honour. */
 export function resolveSizes(sizes: MockDatasetSizes = {}): ResolvedSizes {
-  const resolved = { ...defaultSizes, ...sizes };
+  const resolved = { ...defaultSizes, ...defined(sizes) };
   for (const [name, value] of Object.entries(resolved)) {
     if (!Number.isSafeInteger(value) || value < 0) {
       throw new RangeError(`sizes.${name} must be a non-negative integer, got ${String(value)}`);

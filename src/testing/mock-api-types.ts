@@ -14,26 +14,26 @@ import type { MockScoreUpdate, MockWebhookOptions } from './webhooks.js';
  */
 export interface MockApiOptions {
   /** Seed of the dataset: same seed and sizes, same data. @default 42 */
-  readonly seed?: number;
+  readonly seed?: number | undefined;
   /** How many records to generate. @default { journals: 400, papers: 30000, authors: 3000, subjects: 25, countries: 60 } */
-  readonly sizes?: MockDatasetSizes;
+  readonly sizes?: MockDatasetSizes | undefined;
   /** Base URL the msw handlers answer; its path (`/api/v1`) is where the API lives on every adapter. @default MOCK_BASE_URL */
-  readonly baseUrl?: string;
+  readonly baseUrl?: string | undefined;
   /** Extra API keys and their plans, added to `MOCK_KEYS`. @default {} */
-  readonly keys?: Readonly<Record<string, MockPlan>>;
+  readonly keys?: Readonly<Record<string, MockPlan>> | undefined;
   /** Per-key request limits (per minute, per UTC day, per window of any length); 429 with `Retry-After` beyond them. @default no limits */
-  readonly limits?: MockLimits;
+  readonly limits?: MockLimits | undefined;
   /** Random faults on every request. @default none */
-  readonly faults?: MockFaultOptions;
+  readonly faults?: MockFaultOptions | undefined;
   /** Where `score_updated` events go. @default { urls: [] } */
-  readonly webhooks?: MockWebhookOptions;
+  readonly webhooks?: MockWebhookOptions | undefined;
   /** The clock, in ms since the epoch: rate-limit windows and event timestamps read it. @default Date.now */
-  readonly now?: () => number;
+  readonly now?: (() => number) | undefined;
   /**
    * Serve the control endpoints under `/__mock/` (change a score, subscribe a webhook, queue a fault)
    * so another process can drive the mock over HTTP. @default false
    */
-  readonly control?: boolean;
+  readonly control?: boolean | undefined;
 }
 
 /**

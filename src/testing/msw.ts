@@ -1,4 +1,3 @@
-import type { HttpHandler } from 'msw';
 import { MetricError } from '../core/errors.js';
 import { createMockApi, type MockApi, type MockApiOptions } from './mock-api.js';
 import { loadMsw } from './msw-module.js';
@@ -7,8 +6,12 @@ import { loadMsw } from './msw-module.js';
  * msw request handlers that serve the mock at `api.baseUrl` (default {@link MOCK_BASE_URL}), for
  * `setupServer` (Node) and `setupWorker` (browser). A `reset` fault becomes a network error.
  *
- * msw is an optional peer dependency: the rest of `scholarly-metrics/testing` works without it.
+ * msw is an optional peer dependency: the rest of `scholarly-metrics/testing` works without it, and
+ * so do its type declarations, which therefore do not name msw's types. The handlers are typed
+ * `Handler`, `never` unless given: `never` spreads into `setupServer`, `setupWorker` and `server.use`
+ * as msw's handlers do; pass msw's type to hold them under its name (`mockHandlers<HttpHandler>(api)`).
  *
+ * @typeParam Handler - the type of each handler: msw's `HttpHandler`, or by default `never`.
  * @throws {MetricError} when msw cannot be loaded (not installed: `npm install -D msw`).
  * @example
  * ```ts
@@ -18,10 +21,10 @@ import { loadMsw } from './msw-module.js';
  * server.listen({ onUnhandledFrame: 'error' });
  * ```
  */
-export function mockHandlers(apiOrOptions: MockApi | MockApiOptions = {}): HttpHandler[] {
+export function mockHandlers<Handler = never>(apiOrOptions: MockApi | MockApiOptions = {}): Handler[] {
   const { http } = msw();
   const api = isMockApi(apiOrOptions) ? apiOrOptions : createMockApi(apiOrOptions);
-  return [http.all(`${api.baseUrl}/*`, ({ request }) => api.handle(request))];
+  return [http.all(`${api.baseUrl}/*`, ({ request }) => api.handle(request))] as Handler[];
 }
 
 function msw(): ReturnType<typeof loadMsw> {

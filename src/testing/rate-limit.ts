@@ -29,15 +29,15 @@ export interface MockWindowLimit {
  */
 export interface MockLimits {
   /** Requests per key per clock minute (fixed windows aligned to the minute). @default Infinity */
-  readonly perMinute?: number;
+  readonly perMinute?: number | undefined;
   /** Requests per key per UTC day. @default Infinity */
-  readonly perDay?: number;
+  readonly perDay?: number | undefined;
   /**
    * Requests per key per window of `windowMs`. A window opens at the first request counted after the
    * previous one closed (not on a clock boundary), so a burst that starts on a fresh window always
    * meets the limit at the same request, whatever the wall clock says. @default no such limit
    */
-  readonly perWindow?: MockWindowLimit;
+  readonly perWindow?: MockWindowLimit | undefined;
 }
 
 const minute = 60_000;

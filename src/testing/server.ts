@@ -21,11 +21,11 @@ const maxRequestBodyBytes = 1_048_576;
  */
 export interface MockServerOptions extends MockApiOptions {
   /** TCP port; 0 picks a free one. @default 0 */
-  readonly port?: number;
+  readonly port?: number | undefined;
   /** Interface to bind. Keep it on loopback: the mock accepts well-known keys. @default '127.0.0.1' */
-  readonly host?: string;
+  readonly host?: string | undefined;
   /** Serve this mock instead of creating one from the options (then only `port`, `host` and `controlOrigins` apply). @default undefined */
-  readonly api?: MockApi;
+  readonly api?: MockApi | undefined;
   /**
    * Origins of web pages allowed to call the `/__mock/` control endpoints, e.g. the dev server of a
    * browser test (`http://localhost:5173`). Others are refused, so that a page you happen to open
@@ -34,7 +34,7 @@ export interface MockServerOptions extends MockApiOptions {
    * answer every origin whatever this says.
    * @default [] (only the mock's own origin)
    */
-  readonly controlOrigins?: readonly string[];
+  readonly controlOrigins?: readonly string[] | undefined;
 }
 
 /**

@@ -59,11 +59,11 @@ export interface MockScoreUpdate {
  */
 export interface MockWebhookOptions {
   /** URLs that receive every event, like the URL configured in the service's dashboard. @default [] */
-  readonly urls?: readonly string[];
+  readonly urls?: readonly string[] | undefined;
   /** The fetch that POSTs events, e.g. to call a receiver in-process. @default globalThis.fetch */
-  readonly fetch?: typeof globalThis.fetch;
+  readonly fetch?: typeof globalThis.fetch | undefined;
   /** Give up on a receiver after this many ms. @default 5000 */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
 }
 
 /** `YYYY-MM-DDThh:mm:ssZ` (API §6: no fraction of a second). */

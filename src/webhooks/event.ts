@@ -7,7 +7,8 @@ import type { Quartile } from './quartile.js';
 /**
  * A `score_updated` webhook event: the service's notice that a journal's score changed (API §6).
  *
- * Fields the server may add in the future are kept, typed as `unknown`.
+ * Fields the server may add in the future are kept on the object, but not named by the type: see
+ * the docs (client.md, "Fields the types do not name") for how to read one.
  *
  * @example
  * ```ts
@@ -29,8 +30,6 @@ export interface ScoreUpdatedEvent {
   quartile: Quartile;
   /** When the score changed: UTC, whole seconds, exactly `YYYY-MM-DDThh:mm:ssZ`. */
   timestamp: string;
-  /** Fields the document does not list, kept as received. */
-  [extra: string]: unknown;
 }
 
 /**
@@ -135,7 +134,7 @@ export function validateEvent(value: unknown): WebhookEvent {
     throw new WebhookPayloadError(`invalid ${kind} webhook event: ${summarizeIssues(issues)}`, issues);
   }
   for (const key of Object.keys(record)) if (!Object.hasOwn(fields, key)) event[key] = record[key];
-  return event as WebhookEvent;
+  return event as unknown as WebhookEvent;
 }
 
 /**

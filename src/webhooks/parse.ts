@@ -3,6 +3,12 @@ import { decodeBody, type WebhookBody, withCause } from './decode-body.js';
 import { validateEvent, type WebhookEvent } from './event.js';
 
 /**
+ * `never` for a promise: `object` takes one, and `parseWebhookEvent(request.text())` (a forgotten
+ * `await`) would compile, to fail only at run time.
+ */
+type NotAPromise<Body> = Body extends PromiseLike<unknown> ? never : unknown;
+
+/**
  * Validates a webhook body and returns the typed event.
  *
  * Accepts the raw body as text or bytes (UTF-8; a leading BOM is ignored) or a value a framework
@@ -33,7 +39,7 @@ import { validateEvent, type WebhookEvent } from './event.js';
  * }
  * ```
  */
-export function parseWebhookEvent(body: WebhookBody): WebhookEvent {
+export function parseWebhookEvent<Body extends WebhookBody>(body: Body & NotAPromise<Body>): WebhookEvent {
   try {
     return validateEvent(decodeBody(body));
   } catch (error) {

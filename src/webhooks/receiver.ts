@@ -30,7 +30,7 @@ export interface WebhookHandlerOptions {
    * `score_updated` event is about 150 bytes).
    * @default 65_536
    */
-  maxBodyBytes?: number;
+  maxBodyBytes?: number | undefined;
   /**
    * How long the whole body may take to arrive, in milliseconds, counted from when the handler starts
    * reading it. A slower body (a client trickling bytes, or one that stops sending) is answered 408
@@ -39,14 +39,14 @@ export interface WebhookHandlerOptions {
    * 2_147_483_647 (setTimeout's limit).
    * @default 10_000
    */
-  bodyTimeoutMs?: number;
+  bodyTimeoutMs?: number | undefined;
   /**
    * Called with whatever your callback threw or rejected with; the sender then gets a bare 500. Also
    * called for failures of the receiver itself (e.g. a body another middleware consumed). Errors it
    * throws are ignored.
    * @default logs the error with `console.error`
    */
-  onError?: (error: unknown) => void;
+  onError?: ((error: unknown) => void) | undefined;
 }
 
 /**

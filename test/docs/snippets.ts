@@ -37,7 +37,9 @@ export async function packageExports(): Promise<Exported> {
   const names = new Map<string, string>();
   for (const specifier of ['scholarly-metrics', 'scholarly-metrics/testing', 'scholarly-metrics/webhooks']) {
     const module: Record<string, unknown> = await import(/* @vite-ignore */ join(root, targets[specifier]!));
-    for (const name of Object.keys(module)) if (!names.has(name)) names.set(name, specifier);
+    // `default` (the client, also exported by name) is a word pages use, never a name to import.
+    for (const name of Object.keys(module))
+      if (name !== 'default' && !names.has(name)) names.set(name, specifier);
   }
   return names;
 }

@@ -155,7 +155,7 @@ describe('webhook parser: WebhookPayloadError and nothing else', () => {
             : drawn;
         let event: Record<string, unknown>;
         try {
-          event = parseWebhookEvent(body as never) as Record<string, unknown>;
+          event = parseWebhookEvent(body as never) as unknown as Record<string, unknown>;
         } catch (error) {
           if (!(error instanceof WebhookPayloadError)) throw error;
           expect(error.name).toBe('WebhookPayloadError');

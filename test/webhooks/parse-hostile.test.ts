@@ -7,6 +7,9 @@ import { parseWebhookEvent } from '../../src/webhooks/index.js';
 import { maxNesting } from '../../src/webhooks/keys.js';
 import { encode, rejectionOf, validEvent, validJson } from './fixtures.js';
 
+/** The fields the event type does not name: kept at run time, reached as the docs show. */
+const extra = (event: object): Record<string, unknown> => event as Record<string, unknown>;
+
 /** The valid event's JSON with `field` (raw JSON text) added as its last field. */
 const withRaw = (name: string, raw: string) => `${validJson.slice(0, -1)},${JSON.stringify(name)}:${raw}}`;
 
@@ -48,7 +51,7 @@ describe('keys that shadow a member of Object.prototype', () => {
 
   it('accepts the same names as values, and longer keys that contain them', () => {
     const body = withRaw('meta', '{"name":"toString","toStringTag":"constructor","list":["__proto__"]}');
-    expect(parseWebhookEvent(body).meta).toEqual({
+    expect(extra(parseWebhookEvent(body)).meta).toEqual({
       name: 'toString',
       toStringTag: 'constructor',
       list: ['__proto__'],
@@ -59,14 +62,14 @@ describe('keys that shadow a member of Object.prototype', () => {
     // 40 levels, each referring twice to the level below: 2^40 paths, 41 objects.
     let node: Record<string, unknown> = { leaf: true };
     for (let level = 0; level < 40; level++) node = { a: node, b: node };
-    expect(parseWebhookEvent({ ...validEvent, graph: node }).graph).toBe(node);
+    expect(extra(parseWebhookEvent({ ...validEvent, graph: node })).graph).toBe(node);
   });
 
   it('ends on a cycle in an already-parsed object, without looping', () => {
     const cyclic: Record<string, unknown> = { ...validEvent };
     cyclic.self = { back: cyclic };
     // Each object is walked once: the cycle ends at the first repeat, and the event is accepted.
-    expect(parseWebhookEvent(cyclic).self).toBe(cyclic.self);
+    expect(extra(parseWebhookEvent(cyclic)).self).toBe(cyclic.self);
   });
 });
 
@@ -115,7 +118,7 @@ describe('deep nesting', () => {
   it(`accepts nesting up to ${maxNesting} levels, the event itself being the first`, () => {
     const inner = maxNesting - 1;
     const body = withRaw('x', `${'['.repeat(inner)}${']'.repeat(inner)}`);
-    expect(parseWebhookEvent(body).x).toBeInstanceOf(Array);
+    expect(extra(parseWebhookEvent(body)).x).toBeInstanceOf(Array);
     const over = withRaw('x', `${'['.repeat(inner + 1)}${']'.repeat(inner + 1)}`);
     expect(rejectionOf(over).message).toContain('nested deeper');
   });

@@ -1,0 +1,196 @@
+// `npm run test:types`: the declarations as a strict TypeScript user gets them, from the packed tarball.
+//
+// One `npm pack` and one install (scripts/runtimes.mjs) into a project outside the repository, with
+// msw (an optional peer) NOT installed; @types/node and TypeScript are this repository's. Inside it,
+// one folder per consumer setting, each compiled by `tsc` with strict, exactOptionalPropertyTypes,
+// noUncheckedIndexedAccess and skipLibCheck: false:
+//
+// | setting    | module                     | lib                | cases                           |
+// | ---------- | -------------------------- | ------------------ | ------------------------------- |
+// | bundler    | esnext, resolution bundler | the default (DOM)  | shared, esm, readme, msw        |
+// | node16-esm | node16, ESM files          | the default (DOM)  | shared, esm, readme             |
+// | node16-cjs | node16, CommonJS files     | the default (DOM)  | shared, cjs                     |
+// | no-dom     | node16, ESM files          | es2023 only        | shared, esm, readme             |
+//
+// Cases live in test/types/<group>/*.ts: every file of a group is compiled under each setting that
+// lists the group, so a new entry point needs only a new file (in shared/ when it suits CommonJS
+// too: no top-level await there). Negative cases are `// @ts-expect-error` lines, which fail the
+// compile when the error they expect goes away. `readme` is every TypeScript block of README.md,
+// made a module as test/docs does (the package's names it leaves out imported, `client` and `api`
+// declared); `msw` has msw itself linked in, to check that mockHandlers() spreads into setupServer.
+import { spawn } from 'node:child_process';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { blocks } from '../test/docs/markdown.ts';
+import { installPackedPackage, requireBuild, root } from './runtimes.mjs';
+
+const compilerOptions = {
+  target: 'es2022',
+  strict: true,
+  exactOptionalPropertyTypes: true,
+  noUncheckedIndexedAccess: true,
+  skipLibCheck: false,
+  noEmit: true,
+  types: ['node'],
+};
+
+const settings = [
+  {
+    name: 'bundler',
+    type: 'module',
+    options: { module: 'esnext', moduleResolution: 'bundler' },
+    groups: ['shared', 'esm', 'readme', 'msw'],
+  },
+  { name: 'node16-esm', type: 'module', options: { module: 'node16' }, groups: ['shared', 'esm', 'readme'] },
+  { name: 'node16-cjs', type: 'commonjs', options: { module: 'node16' }, groups: ['shared', 'cjs'] },
+  {
+    name: 'no-dom',
+    type: 'module',
+    options: { module: 'node16', lib: ['es2023'] },
+    groups: ['shared', 'esm', 'readme'],
+  },
+];
+
+// Enough of vitest for the README's test-file example: the point is the SDK's types, not vitest's.
+const VITEST_SHIM = `declare module 'vitest' {
+  export function test(name: string, fn: () => unknown): void;
+  export function it(name: string, fn: () => unknown): void;
+  export function describe(name: string, fn: () => unknown): void;
+  export function beforeAll(fn: () => unknown): void;
+  export function afterAll(fn: () => unknown): void;
+  export function afterEach(fn: () => unknown): void;
+  // biome-ignore lint/suspicious/noExplicitAny: any matcher chain
+  export function expect(value: unknown): any;
+}
+`;
+
+requireBuild('test:types');
+const project = mkdtempSync(join(tmpdir(), 'scholarly-metrics-types-'));
+process.on('exit', () => rmSync(project, { recursive: true, force: true }));
+const tarball = installPackedPackage(project);
+const modules = join(project, 'node_modules');
+mkdirSync(join(modules, '@types'), { recursive: true });
+// @types/node resolves undici-types from its real path, the repository's node_modules.
+symlinkSync(join(root, 'node_modules', '@types', 'node'), join(modules, '@types', 'node'), 'dir');
+const readme = await readmeCases();
+
+const runs = settings.map((setting) => {
+  const dir = join(project, setting.name);
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ type: setting.type }, null, 2)}\n`);
+  writeFileSync(join(dir, 'vitest-shim.d.ts'), VITEST_SHIM);
+  const files = ['vitest-shim.d.ts'];
+  for (const group of setting.groups) {
+    const cases = group === 'readme' ? readme : groupCases(group);
+    for (const [name, source] of cases) {
+      const file = `${group}.${name}`;
+      writeFileSync(join(dir, file), source);
+      files.push(file);
+    }
+  }
+  if (setting.groups.includes('msw')) {
+    mkdirSync(join(dir, 'node_modules'));
+    symlinkSync(join(root, 'node_modules', 'msw'), join(dir, 'node_modules', 'msw'), 'dir');
+  }
+  const tsconfig = { compilerOptions: { ...compilerOptions, ...setting.options }, files };
+  writeFileSync(join(dir, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
+  return { setting, dir, count: files.length - 1 };
+});
+
+process.stdout.write(`test:types: ${tarball} in ${project}\n`);
+const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+let failed = 0;
+// Two at a time: each tsc is single-threaded.
+for (let i = 0; i < runs.length; i += 2) {
+  const results = await Promise.all(runs.slice(i, i + 2).map((run) => compile(run)));
+  for (const { run, code, output } of results) {
+    if (code === 0) process.stdout.write(`  ✓ ${run.setting.name}: ${run.count} case files compile\n`);
+    else {
+      failed++;
+      process.stderr.write(`  ✗ ${run.setting.name}:\n${output.replace(/^/gm, '      ')}\n`);
+    }
+  }
+}
+if (failed > 0) {
+  process.stderr.write(`test:types: ${failed} of ${runs.length} settings failed\n`);
+  process.exit(1);
+}
+process.stdout.write(`test:types: every setting compiles (${runs.length})\n`);
+
+function groupCases(group) {
+  const dir = join(root, 'test', 'types', group);
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.ts'))
+    .sort()
+    .map((name) => [name, readFileSync(join(dir, name), 'utf8')]);
+}
+
+/** README.md's TypeScript blocks as modules: the package's names they leave out imported. */
+async function readmeCases() {
+  // Every JavaScript entry of package.json's exports, the root first: a new entry needs nothing here.
+  const exported = new Map();
+  const { exports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  for (const [subpath, target] of Object.entries(exports)) {
+    const file = target?.import?.default;
+    if (typeof file !== 'string' || !file.endsWith('.js')) continue;
+    const specifier = subpath === '.' ? 'scholarly-metrics' : `scholarly-metrics/${subpath.slice(2)}`;
+    const module = await import(pathToFileURL(join(root, file)).href);
+    for (const name of Object.keys(module))
+      if (name !== 'default' && !exported.has(name)) exported.set(name, specifier);
+  }
+  const uses = (code, name) => new RegExp(`(?<![\\w$.])${name.replace('$', '\\$')}(?![\\w$])`).test(code);
+  const declares = (code, name) => new RegExp(`\\b(?:const|let|var|function|class)\\s+${name}\\b`).test(code);
+  const imports = (code, name) =>
+    new RegExp(`^\\s*import\\s[^;]*?(?<![\\w$])${name.replace('$', '\\$')}(?![\\w$])[^;]*?from`, 'm').test(
+      code,
+    );
+  return blocks('README.md')
+    .filter((block) => block.lang === 'ts' || block.lang === 'typescript')
+    .map((block) => {
+      const { code } = block;
+      const missing = new Map();
+      for (const [name, specifier] of exported) {
+        if (!uses(code, name) || imports(code, name) || declares(code, name)) continue;
+        missing.set(specifier, [...(missing.get(specifier) ?? []), name]);
+      }
+      const prelude = [...missing].map(
+        ([specifier, names]) => `import { ${names.join(', ')} } from '${specifier}';`,
+      );
+      if (uses(code, 'client') && !declares(code, 'client') && !imports(code, 'client')) {
+        prelude.push(`declare const client: import('scholarly-metrics').MetricClient;`);
+      }
+      if (uses(code, 'api') && !declares(code, 'api') && !imports(code, 'api')) {
+        prelude.push(`declare const api: import('scholarly-metrics/testing').MockApi;`);
+      }
+      const source = `${prelude.join('\n')}\n// README.md:${block.line}\n${code}\nexport {};\n`;
+      return [`line-${block.line}.ts`, source];
+    });
+}
+
+function compile(run) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [tsc, '-p', run.dir, '--pretty', 'false'], {
+      cwd: run.dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ run, code: code ?? 1, output }));
+  });
+}

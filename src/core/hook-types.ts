@@ -1,0 +1,106 @@
+/*
+ * The hook types of the public API, written out rather than re-exported from ky: ky ships ESM only, so
+ * a CommonJS declaration file that imports its types fails under `module: node16` (TS1479). They are
+ * ky's own, as far as the client promises them: a hook typed with ky's types is accepted as it is.
+ */
+
+/**
+ * ky's normalized options of the call, as far as a hook may rely on them (ky passes more).
+ *
+ * @example
+ * ```ts
+ * const hook: BeforeRequestHook = ({ request, options }) => console.log(options.method, request.url);
+ * ```
+ */
+export interface HookOptions {
+  /** The HTTP method, `GET` for every call of this client. */
+  readonly method: string;
+  /** The headers ky built for the call (the client's, the call's). */
+  readonly headers: Headers;
+}
+
+/**
+ * What a `beforeRequest` hook gets (ky's `BeforeRequestState`).
+ *
+ * @example
+ * ```ts
+ * const hook = ({ request }: BeforeRequestState) => request.headers.set('x-trace-id', crypto.randomUUID());
+ * ```
+ */
+export interface BeforeRequestState {
+  /** The request about to be sent; set headers on it, or return a new one. */
+  request: Request;
+  /** ky's normalized options of the call. */
+  options: HookOptions;
+  /** Always 0: retries are the client's, not ky's. */
+  retryCount: number;
+}
+
+/**
+ * What an `afterResponse` hook gets (ky's `AfterResponseState`).
+ *
+ * @example
+ * ```ts
+ * const hook = ({ request, response }: AfterResponseState) => console.log(response.status, request.url);
+ * ```
+ */
+export interface AfterResponseState {
+  /** The request that was sent. */
+  request: Request;
+  /** ky's normalized options of the call. */
+  options: HookOptions;
+  /** A clone of the response: reading its body leaves the client's copy unread. */
+  response: Response;
+  /** Always 0: retries are the client's, not ky's. */
+  retryCount: number;
+}
+
+/**
+ * ky's `ky.retry()` marker, which an `afterResponse` hook may return; the client retries nothing on it.
+ *
+ * @example
+ * ```ts
+ * const marker: RetryMarkerLike = { options: undefined };
+ * ```
+ */
+export interface RetryMarkerLike {
+  readonly options?: unknown;
+}
+
+// Method syntax makes the parameter bivariant: a hook written against ky's richer state types (its
+// `KyRequest`, its full options) is accepted, as it is by ky itself.
+type Bivariant<State, Result> = { hook(state: State): Result }['hook'];
+
+/**
+ * A hook run before each attempt (ky's `BeforeRequestHook`): it may change the request, return a new
+ * `Request`, or return a `Response` to use as the server's answer.
+ *
+ * @example
+ * ```ts
+ * import type { BeforeRequestHook } from 'scholarly-metrics';
+ *
+ * const sign: BeforeRequestHook = ({ request }) => request.headers.set('x-signature', 'abc');
+ * ```
+ */
+export type BeforeRequestHook = Bivariant<
+  BeforeRequestState,
+  // biome-ignore lint/suspicious/noConfusingVoidType: ky's own result type; a hook may return nothing.
+  Request | Response | void | Promise<Request | Response | void>
+>;
+
+/**
+ * A hook run on each attempt's response (ky's `AfterResponseHook`): it may return a new `Response`
+ * that replaces the server's.
+ *
+ * @example
+ * ```ts
+ * import type { AfterResponseHook } from 'scholarly-metrics';
+ *
+ * const log: AfterResponseHook = ({ request, response }) => console.log(response.status, request.url);
+ * ```
+ */
+export type AfterResponseHook = Bivariant<
+  AfterResponseState,
+  // biome-ignore lint/suspicious/noConfusingVoidType: ky's own result type; a hook may return nothing.
+  Response | RetryMarkerLike | void | Promise<Response | RetryMarkerLike | void>
+>;
