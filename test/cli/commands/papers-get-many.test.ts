@@ -1,10 +1,15 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MOCK_DOIS } from '../../../src/testing/index.js';
 import { useMockServer } from '../../integration/use-mock-server.js';
-import { jsonLines, run } from '../helpers.js';
+import { jsonLines, run, start } from '../helpers.js';
 import { asCells, csvRecords } from '../records.js';
+import { lineCount, linesReach, scratch } from '../resume.js';
 
 const mock = useMockServer({ sizes: { journals: 5, papers: 80, authors: 20 } });
+// Slow answers, so that a run can be stopped halfway by the lines already in its file.
+const slow = useMockServer({ sizes: { journals: 5, papers: 80, authors: 20 }, faults: { latencyMs: 25 } });
 
 async function papers(count: number) {
   const all = await mock.client().papers.search({ per_page: 100 }).toArray({ limit: count });
@@ -63,6 +68,32 @@ describe('scholarly-metrics papers get-many', () => {
   it('shows an example in --help', async () => {
     expect((await run(['papers', 'get-many', '--help'])).stdout).toContain(
       '$ scholarly-metrics papers get-many --input dois.txt --format csv',
+    );
+  });
+});
+
+describe('papers get-many with --output --resume', { timeout: 120_000 }, () => {
+  it.each(['SIGKILL', 'SIGINT'] as const)('continues after %s: every DOI once, in order', async (signal) => {
+    const dois = await papers(64);
+    const folder = scratch();
+    const input = join(folder, 'dois.txt');
+    writeFileSync(input, `${dois.join('\n')}\n`);
+    const whole = join(folder, 'whole.jsonl');
+    const args = ['papers', 'get-many', '--input', input, '--concurrency', '2'];
+    expect((await run([...args, '--output', whole], { url: slow.server.url })).code).toBe(0);
+    const file = join(folder, 'out.jsonl');
+    const first = start([...args, '--output', file, '--resume'], { url: slow.server.url });
+    await linesReach(file, 20, first.exited);
+    first.child.kill(signal);
+    const stopped = await first.exited;
+    if (signal === 'SIGINT') expect(stopped.code).toBe(130);
+    // Stopped halfway, not after the end.
+    expect(lineCount(file)).toBeLessThan(dois.length);
+    const second = await run([...args, '--output', file, '--resume'], { url: slow.server.url });
+    expect(second.code, second.stderr).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(readFileSync(whole, 'utf8'));
+    expect(jsonLines(readFileSync(file, 'utf8')).map((paper) => (paper as { doi: string }).doi)).toEqual(
+      dois,
     );
   });
 });
