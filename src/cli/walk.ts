@@ -5,15 +5,13 @@
  */
 import type { Command } from 'commander';
 import type { PagePromise, PageRequestOptions } from '../core/pagination.js';
-import { type Checkpoint, readCheckpoint, writeCheckpoint } from './checkpoint.js';
-import { type Context, openSink } from './context.js';
+import type { Context } from './context.js';
 import { UsageError } from './errors.js';
+import { openHarvest } from './harvest.js';
 import type { PagingOptions } from './options.js';
 import type { Row } from './output/cells.js';
-import { chooseFormat, listWriter } from './output/formats.js';
-import { Progress } from './progress.js';
 
-/** The request of one walk: `params` with the page to start from and the walk's options. */
+/** The request of one walk, from page `page` with `perPage` items a page. */
 export type Lister = (
   context: Context,
   page: number | undefined,
@@ -30,49 +28,22 @@ export async function runWalk(
 ): Promise<void> {
   if (options.all && options.limit !== undefined)
     throw new UsageError('--all and --limit exclude each other: give one');
-  if (options.resume && options.output === undefined) throw new UsageError('--resume needs --output <file>');
   // Without --all or --limit, one page, as the API answers it: a walk is asked for, never a surprise.
   const limit = options.all ? Number.POSITIVE_INFINITY : options.limit;
-  const identity = identityOf(command);
-  const saved =
-    options.output !== undefined && options.resume
-      ? await readCheckpoint(options.output, identity)
-      : undefined;
-  if (saved?.complete) {
-    process.stderr.write(`${options.output} is complete: nothing left to resume\n`);
-    return;
-  }
-  const sink = await openSink(options.output, saved?.bytes ?? 0);
-  const format = chooseFormat(options.format, sink.isTerminal, true);
-  const writer = listWriter(format, sink.columns, saved?.writer);
-  const progress = Progress.for(process.stderr, context.options.quiet === true, unit);
-  const checkpoint = async (position: number, complete: boolean) => {
-    if (options.output === undefined) return;
-    const state: Checkpoint = {
-      command: identity,
-      bytes: sink.bytes,
-      writer: writer.state(),
-      position,
-      complete,
-    };
-    await writeCheckpoint(options.output, state);
-  };
-  let written = writer.state().count;
+  const quiet = context.options.quiet === true;
+  const harvest = await openHarvest(identityOf(command), options, unit, quiet);
+  if (harvest === undefined) return;
   let total: number | undefined;
   let more = false;
   try {
-    const walk = list(context, saved?.position ?? options.page, options.perPage, {
+    const walk = list(context, harvest.position ?? options.page, options.perPage, {
       prefetch: limit === undefined ? 0 : options.prefetch,
       signal: context.signal,
     });
     for await (const page of walk.pages()) {
       total = page.total;
-      const wanted = limit === undefined ? page.data : page.data.slice(0, Math.max(0, limit - written));
-      await sink.write(writer.rows(wanted));
-      written += wanted.length;
-      await checkpoint(page.page + 1, false);
-      progress.update({
-        done: written,
+      const left = limit === undefined ? page.data.length : Math.max(0, limit - harvest.count);
+      await harvest.write(page.data.slice(0, left), page.page + 1, {
         total: Math.min(total, limit ?? total),
         requests: context.requests(),
       });
@@ -80,16 +51,14 @@ export async function runWalk(
         more = page.hasNextPage();
         break;
       }
-      if (written >= limit) break;
+      if (harvest.count >= limit) break;
     }
-    await sink.write(writer.end());
-    await checkpoint(0, true);
+    await harvest.finish();
   } finally {
-    progress.clear();
-    await sink.close();
+    await harvest.close();
   }
-  if (more && process.stderr.isTTY && !context.options.quiet) {
-    process.stderr.write(`${written} of ${total} ${unit}: --limit <n> or --all for more\n`);
+  if (more && process.stderr.isTTY && !quiet) {
+    process.stderr.write(`${harvest.count} of ${total} ${unit}: --limit <n> or --all for more\n`);
   }
 }
 

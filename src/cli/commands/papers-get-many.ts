@@ -3,13 +3,11 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { MetricError } from '../../core/errors.js';
 import { act, examples } from '../action.js';
-import { type Checkpoint, readCheckpoint, writeCheckpoint } from '../checkpoint.js';
-import { type Context, openSink } from '../context.js';
+import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import { openHarvest } from '../harvest.js';
 import { integer, type OutputOptions, outputOptions } from '../options.js';
 import type { Row } from '../output/cells.js';
-import { chooseFormat, listWriter } from '../output/formats.js';
-import { Progress } from '../progress.js';
 import { identityOf } from '../walk.js';
 
 interface GetManyOptions extends OutputOptions {
@@ -65,30 +63,10 @@ async function getMany(
   // The list itself is part of the identity: stdin or a rewritten file cannot resume another list.
   const digest = createHash('sha256').update(dois.join('\n')).digest('hex').slice(0, 16);
   const identity = [...identityOf(command).filter((part) => !part.startsWith('--input=')), `dois=${digest}`];
-  const saved =
-    options.output !== undefined && options.resume
-      ? await readCheckpoint(options.output, identity)
-      : undefined;
-  if (saved?.complete) {
-    process.stderr.write(`${options.output} is complete: nothing left to resume\n`);
-    return;
-  }
-  const sink = await openSink(options.output, saved?.bytes ?? 0);
-  const writer = listWriter(chooseFormat(options.format, sink.isTerminal, true), sink.columns, saved?.writer);
-  const progress = Progress.for(process.stderr, context.options.quiet === true, 'DOIs');
+  const harvest = await openHarvest(identity, options, 'DOIs', context.options.quiet === true);
+  if (harvest === undefined) return;
   const failures: string[] = [];
-  let done = saved?.position ?? 0;
-  const checkpoint = async (complete: boolean) => {
-    if (options.output === undefined) return;
-    const state: Checkpoint = {
-      command: identity,
-      bytes: sink.bytes,
-      writer: writer.state(),
-      position: done,
-      complete,
-    };
-    await writeCheckpoint(options.output, state);
-  };
+  let done = harvest.position ?? 0;
   try {
     const size = options.concurrency * batchFactor;
     while (done < dois.length) {
@@ -102,16 +80,12 @@ async function getMany(
         if (result.error === undefined) papers.push(result.paper);
         else failures.push(describeFailure(result.doi, result.error));
       }
-      await sink.write(writer.rows(papers));
       done += batch.length;
-      await checkpoint(false);
-      progress.update({ done, total: dois.length, requests: context.requests() });
+      await harvest.write(papers, done, { done, total: dois.length, requests: context.requests() });
     }
-    await sink.write(writer.end());
-    await checkpoint(true);
+    await harvest.finish();
   } finally {
-    progress.clear();
-    await sink.close();
+    await harvest.close();
     for (const failure of failures) process.stderr.write(`${failure}\n`);
   }
   if (failures.length > 0)
