@@ -172,7 +172,9 @@ for (const [entry, forbidden] of [
     entry.startsWith('dist/webhooks') &&
     [...modules].some((m) => /\bclass MetricClient\b/.test(files.get(m)));
   // src/cli/program.ts's createProgram: the command tree, found by name in any module reached.
-  const cli = [...modules].filter((m) => m === 'dist/cli.js' || /\bfunction createProgram\b/.test(files.get(m)));
+  const cli = [...modules].filter(
+    (m) => m === 'dist/cli.js' || /\bfunction createProgram\b/.test(files.get(m)),
+  );
   if (bad.length > 0) fail(`${entry} reaches ${bad.join(', ')}`);
   else if (client) fail(`${entry} reaches the client (MetricClient)`);
   else if (cli.length > 0) fail(`${entry} reaches the command line's code (${cli.join(', ')})`);

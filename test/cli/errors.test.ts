@@ -35,6 +35,14 @@ describe('errors of the scholarly-metrics command', () => {
     expect(flag.stderr).toContain("error: unknown option '--api-key'");
   });
 
+  it('refuses a request rate that is not a positive whole number (exit 2)', async () => {
+    const result = await run(['--max-requests-per-minute', '0', 'subjects', 'list'], { url: mock.server.url });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('expected a whole number 1 or more');
+    const given = await run(['subjects', 'list', '--max-requests-per-minute', '600'], { url: mock.server.url });
+    expect(given.code, given.stderr).toBe(0);
+  });
+
   it('a network error exits 1 with the class', async () => {
     const result = await run(['subjects', 'list', '--base-url', 'http://127.0.0.1:9/api/v1'], {
       url: mock.server.url,
