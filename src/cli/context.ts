@@ -67,7 +67,11 @@ export async function createContext(command: Command, signal: AbortSignal): Prom
 export async function openSink(output: string | undefined, from = 0): Promise<Sink> {
   if (output === undefined) return stdoutSink();
   if (output === '-') throw new UsageError('--output - is standard output: leave --output out instead');
-  return fileSink(output, from);
+  try {
+    return await fileSink(output, from);
+  } catch (error) {
+    throw new UsageError(`cannot write --output ${output}: ${(error as Error).message}`);
+  }
 }
 
 const stderrLogger = {

@@ -36,11 +36,23 @@ describe('errors of the scholarly-metrics command', () => {
   });
 
   it('refuses a request rate that is not a positive whole number (exit 2)', async () => {
-    const result = await run(['--max-requests-per-minute', '0', 'subjects', 'list'], { url: mock.server.url });
+    const result = await run(['--max-requests-per-minute', '0', 'subjects', 'list'], {
+      url: mock.server.url,
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('expected a whole number 1 or more');
-    const given = await run(['subjects', 'list', '--max-requests-per-minute', '600'], { url: mock.server.url });
+    const given = await run(['subjects', 'list', '--max-requests-per-minute', '600'], {
+      url: mock.server.url,
+    });
     expect(given.code, given.stderr).toBe(0);
+  });
+
+  it('an --output that cannot be written is a usage error (exit 2)', async () => {
+    const result = await run(['--mock', 'subjects', 'list', '--output', '/nonexistent-folder/out.jsonl']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /^error: UsageError: cannot write --output \/nonexistent-folder\/out.jsonl: ENOENT/,
+    );
   });
 
   it('a network error exits 1 with the class', async () => {
