@@ -39,8 +39,10 @@ export async function createContext(command: Command, signal: AbortSignal): Prom
         },
       ],
     },
-    // The SDK's log on stderr: stdout holds the records. The SDK redacts the key from every line.
-    ...(options.debug && { logLevel: 'debug' as const, logger: stderrLogger }),
+    // The SDK's log (METRIC_LOG, or debug with --debug) on stderr: stdout holds the records. The SDK
+    // redacts the key from every line.
+    logger: stderrLogger,
+    ...(options.debug && { logLevel: 'debug' as const }),
   };
   let client: MetricClient;
   if (options.mock) {

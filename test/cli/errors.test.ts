@@ -74,6 +74,13 @@ describe('errors of the scholarly-metrics command', () => {
     expect(result.stdout).toBe('');
   });
 
+  it('METRIC_LOG logs on stderr, never among the records on stdout', async () => {
+    const result = await run(['subjects', 'list'], { url: mock.server.url, env: { METRIC_LOG: 'debug' } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/^\[scholarly-metrics\] /m);
+    expect(jsonLines(result.stdout).length).toBeGreaterThan(0);
+  });
+
   it('--mock needs no key and no server', async () => {
     const result = await run(['--mock', 'subjects', 'list']);
     expect(result.code, result.stderr).toBe(0);
