@@ -45,4 +45,18 @@ export default defineConfig([
     noExternal: ['ky', 'p-queue', 'p-retry', 'is-network-error'],
     esbuildPlugins: [commonJsMswModule],
   },
+  // The `scholarly-metrics` bin: a build of its own, ESM only (a bin is run, never required), with no
+  // chunks shared with the library's entries, so that adding it changes none of their files. It
+  // carries its own copy of the SDK's code; commander, csv-stringify and asciichart stay imports.
+  {
+    entry: { cli: 'src/cli/index.ts' },
+    format: 'esm',
+    target: 'es2022',
+    platform: 'node',
+    sourcemap: true,
+    treeshake: true,
+    splitting: false,
+    removeNodeProtocol: false,
+    external: [/^node:/],
+  },
 ]);

@@ -42,6 +42,8 @@ export const toArrayConfig = {
 
 /** 4. Memory. */
 export const memory = { items: 1_000_000, perPage: 100, rounds: 3 } as const;
+/** Section 9: the command line's walk to a file, against the SDK's own walk. */
+export const cli = { items: 100_000, perPage: 100, prefetch: 1, rounds: 7 } as const;
 
 /** 6. Cold start. */
 export const coldStartNames = {
@@ -65,4 +67,7 @@ export const targets = {
   clientKB: 25,
   webhooksKB: 6,
   paging: 3.5,
+  cliSpeed: 0.9,
+  cliRss: 1.2,
+  cliProgress: 0.02,
 };

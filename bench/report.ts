@@ -1,4 +1,6 @@
 /** BENCHMARKS.md from the results of one run: figures, targets, and what limits each figure. */
+
+import type { CliResult } from './cli.js';
 import type { ColdStartResult } from './cold-start.js';
 import { command, quotaNames, requestNames, targets, validationNames } from './config.js';
 import { find, ns, pct, range, signed, table, us, verdict, x } from './format.js';
@@ -6,6 +8,7 @@ import type { GetManyResult } from './get-many.js';
 import type { MemoryResult } from './memory.js';
 import type { PagingResult } from './paging.js';
 import type { QuotaResult } from './quota.js';
+import { cliRows } from './report-cli.js';
 import { memoryFigures } from './report-memory.js';
 import { sections } from './report-more.js';
 import type { Phase, RequestResult } from './request.js';
@@ -25,6 +28,8 @@ export interface Results {
   coldStart: ColdStartResult;
   paging: PagingResult;
   getMany: GetManyResult;
+  /** Section 9; absent from results saved before it existed. */
+  cli?: CliResult;
 }
 
 const phaseName = (p: Phase) => (p.latencyMs === 0 ? 'loopback' : `${p.latencyMs} ms latency`);
@@ -90,6 +95,7 @@ export function markdown(results: Results): string {
     ],
     ...memory.rows,
     ...more.rows,
+    ...cliRows(results.cli),
   ];
 
   return `# Benchmarks

@@ -6,11 +6,12 @@
 // 3. publint (every suggestion counts as a problem) and @arethetypeswrong/cli (profile strict: node10,
 //    node16 from CJS and from ESM, bundler) on that tarball.
 // 4. The entry points' import graphs inside the tarball: `.` and `./webhooks` import no `node:` module
-//    and no msw; `./webhooks` pulls in neither ky, p-retry nor the client.
+//    and no msw; `./webhooks` pulls in neither ky, p-retry nor the client; no entry reaches the
+//    command line's code (dist/cli.js) or its dependencies (commander, csv-stringify, asciichart).
 // 5. The tarball installed into an empty project (a temporary folder outside the repository, so that
 //    nothing resolves from the repository's node_modules) with npm, its dependencies from
 //    the registry: ESM import and CommonJS require of every entry, `scholarly-metrics/openapi.json`,
-//    and a lookup against the mock API.
+//    a lookup against the mock API, and the `scholarly-metrics` bin against its built-in mock.
 // 6. In that project, msw (an optional peer) is not installed: `scholarly-metrics/testing` must still
 //    work, from import and require (scripts/check-package-testing.mjs).
 import { spawnSync } from 'node:child_process';
@@ -157,19 +158,28 @@ else pass('attw: no problems');
 
 // 4. Import graphs inside the tarball.
 step('Entry point import graphs');
+// The command line's dependencies load from its bin alone (dist/cli.js, a build of its own).
+const cliOnly = [/^commander/, /^csv-stringify/, /^asciichart/];
 for (const [entry, forbidden] of [
-  ['dist/index.js', [/^node:/, /^msw/]],
-  ['dist/index.cjs', [/^node:/, /^msw/]],
-  ['dist/webhooks.js', [/^node:/, /^msw/, /^ky$/, /^p-retry$/, /^zod/]],
-  ['dist/webhooks.cjs', [/^node:/, /^msw/, /^ky$/, /^p-retry$/, /^zod/]],
+  ['dist/index.js', [/^node:/, /^msw/, ...cliOnly]],
+  ['dist/index.cjs', [/^node:/, /^msw/, ...cliOnly]],
+  ['dist/webhooks.js', [/^node:/, /^msw/, /^ky$/, /^p-retry$/, /^zod/, ...cliOnly]],
+  ['dist/webhooks.cjs', [/^node:/, /^msw/, /^ky$/, /^p-retry$/, /^zod/, ...cliOnly]],
+  ['dist/testing.js', cliOnly],
+  ['dist/testing.cjs', cliOnly],
 ]) {
   const { bare, modules } = importGraph(files, entry);
   const bad = [...bare].filter((specifier) => forbidden.some((pattern) => pattern.test(specifier)));
   const client =
     entry.startsWith('dist/webhooks') &&
     [...modules].some((m) => /\bclass MetricClient\b/.test(files.get(m)));
+  // src/cli/program.ts's createProgram: the command tree, found by name in any module reached.
+  const cli = [...modules].filter(
+    (m) => m === 'dist/cli.js' || /\bfunction createProgram\b/.test(files.get(m)),
+  );
   if (bad.length > 0) fail(`${entry} reaches ${bad.join(', ')}`);
   else if (client) fail(`${entry} reaches the client (MetricClient)`);
+  else if (cli.length > 0) fail(`${entry} reaches the command line's code (${cli.join(', ')})`);
   else pass(`${entry}: ${modules.size} modules, external imports: ${[...bare].join(', ') || 'none'}`);
 }
 
@@ -219,6 +229,16 @@ if (installed.status !== 0) {
   } finally {
     await server.close();
   }
+  step('The scholarly-metrics bin');
+  writeFileSync(
+    join(consumer, 'cli.mjs'),
+    `import { execFileSync } from 'node:child_process';
+const out = execFileSync('node_modules/.bin/scholarly-metrics', ['--mock', 'subjects', 'list', '--format', 'jsonl'], { encoding: 'utf8' });
+console.log('scholarly-metrics --mock subjects list: ' + out.trim().split('\\n').length + ' subjects');`,
+  );
+  const bin = await runNode(join(consumer, 'cli.mjs'), { cwd: consumer });
+  if (bin.code !== 0) fail(`the scholarly-metrics bin failed:\n${bin.output}`);
+  else pass(bin.output.trim());
   step('scholarly-metrics/testing without msw');
   await checkTestingWithoutMsw({ consumer, pass, fail });
 }

@@ -1,0 +1,27 @@
+/** The glue between commander and a command's code: the context is made once the line has parsed. */
+import type { Command, OptionValues } from 'commander';
+import { type Context, createContext } from './context.js';
+
+/** Aborted by the first Ctrl-C: the walk stops and the checkpoint stays at the last complete page. */
+export const interrupt = new AbortController();
+
+export type Action<O extends OptionValues> = (
+  context: Context,
+  options: O,
+  args: string[],
+  command: Command,
+) => Promise<void>;
+
+/** A commander action running `fn` with the context, the command's own options and its arguments. */
+export function act<O extends OptionValues>(fn: Action<O>): (...args: unknown[]) => Promise<void> {
+  return async (...args) => {
+    const command = args.at(-1) as Command;
+    const context = await createContext(command, interrupt.signal);
+    await fn(context, command.opts<O>(), command.args, command);
+  };
+}
+
+/** The `Example:` block of a command's help, as gh prints it. */
+export function examples(command: Command, ...lines: string[]): Command {
+  return command.addHelpText('after', `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`);
+}

@@ -1,0 +1,39 @@
+import type { Command } from 'commander';
+import { act, examples } from '../action.js';
+import { integer, type PagingOptions, pagingOptions } from '../options.js';
+import { runWalk } from '../walk.js';
+
+interface AuthorOptions extends PagingOptions {
+  q?: string;
+  countryId?: number;
+  fieldId?: number;
+  sort?: string;
+}
+
+/** `authors list`: authors, page by page (`GET /authors`; the endpoint takes no `per_page`). */
+export function authorsList(parent: Command): void {
+  const command = parent
+    .command('list')
+    .description('list and search authors')
+    .option('--q <text>', 'search term')
+    .option('--country-id <id>', 'only authors of this country', integer(1))
+    .option('--field-id <id>', 'only authors of this field', integer(1))
+    .option('--sort <field>', 'sort selector');
+  pagingOptions(command, { perPage: false }).action(
+    act<AuthorOptions>((context, options, _, self) =>
+      runWalk(context, self, options, 'authors', (ctx, page, _perPage, request) =>
+        ctx.client.authors.list(
+          {
+            q: options.q,
+            country_id: options.countryId,
+            field_id: options.fieldId,
+            sort: options.sort,
+            page,
+          },
+          request,
+        ),
+      ),
+    ),
+  );
+  examples(command, 'scholarly-metrics authors list --q okafor --country-id 7');
+}

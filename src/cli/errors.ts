@@ -1,0 +1,74 @@
+/**
+ * Exit codes and the one-line error report of the `scholarly-metrics` command.
+ */
+import {
+  AuthenticationError,
+  InvalidParameterError,
+  MetricError,
+  PermissionDeniedError,
+  RateLimitError,
+} from '../core/errors.js';
+
+/** The exit codes of the contract: done, an API or network error, a usage error, a rate limit that will not clear soon. */
+export const exitCodes = { ok: 0, failed: 1, usage: 2, interrupted: 130, rateLimited: 75 } as const;
+
+/** A command line that cannot run as given: exits 2 with the message and what is allowed. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** A stop that is not a failure of the API: Ctrl-C. */
+export class InterruptedError extends Error {
+  override readonly name = 'InterruptedError';
+}
+
+/** The exit code for `error`. */
+export function exitCodeOf(error: unknown): number {
+  if (error instanceof UsageError || error instanceof InvalidParameterError) return exitCodes.usage;
+  if (error instanceof InterruptedError) return exitCodes.interrupted;
+  if (error instanceof RateLimitError) return exitCodes.rateLimited;
+  // A MetricError that is not an API or network error is the client refusing its configuration
+  // (no key, a malformed base URL): the message names what to set, as for a usage error.
+  if (error instanceof MetricError && error.constructor === MetricError) return exitCodes.usage;
+  return exitCodes.failed;
+}
+
+/**
+ * The lines written to stderr for `error`: `error: <ErrorClass>: <message>`, then a hint where one
+ * helps, then (with `--debug`) the stack.
+ */
+export function describeError(error: unknown, options: { debug: boolean; now?: number }): string {
+  const name = error instanceof Error ? error.name : 'Error';
+  const message = error instanceof Error ? error.message : String(error);
+  const lines = [`error: ${name}: ${message}`];
+  const hint = hintFor(error, options.now ?? Date.now());
+  if (hint !== undefined) lines.push(`hint: ${hint}`);
+  if (options.debug && error instanceof Error && error.stack) lines.push(error.stack);
+  return `${lines.join('\n')}\n`;
+}
+
+function hintFor(error: unknown, now: number): string | undefined {
+  if (error instanceof AuthenticationError) {
+    return 'set METRIC_API_KEY to your API key (or try the command with --mock)';
+  }
+  if (error instanceof PermissionDeniedError) {
+    return "your plan's key has no access to this endpoint: set METRIC_API_KEY to a key of a plan that has";
+  }
+  if (error instanceof RateLimitError) return runAgainLine(error.retryAfter, now);
+  if (error instanceof InterruptedError) return undefined;
+  return undefined;
+}
+
+/** When to run again after a rate limit the SDK would not wait for. */
+export function runAgainLine(retryAfter: number | undefined, now: number): string {
+  if (retryAfter === undefined) return 'the rate limit will not clear soon: run the same command again later';
+  const at = new Date(now + retryAfter * 1000).toISOString().replace(/\.\d+Z$/, 'Z');
+  return `the rate limit clears in ${duration(retryAfter)}: run the same command again after ${at}`;
+}
+
+function duration(seconds: number): string {
+  if (seconds < 60) return `${Math.ceil(seconds)} s`;
+  if (seconds < 3600) return `${Math.ceil(seconds / 60)} min`;
+  const hours = Math.floor(seconds / 3600);
+  return `${hours} h ${Math.ceil((seconds - hours * 3600) / 60)} min`;
+}

@@ -1,0 +1,90 @@
+/**
+ * What a list command writes through: the sink (stdout or `--output`), the format's list writer, the
+ * progress line and, with `--output`, the checkpoint after each page or batch. A resumed run starts
+ * from the checkpoint: the file cut back to its length, the writer in its state.
+ */
+import { type Checkpoint, readCheckpoint, writeCheckpoint } from './checkpoint.js';
+import { openSink } from './context.js';
+import { UsageError } from './errors.js';
+import type { OutputOptions } from './options.js';
+import type { Row } from './output/cells.js';
+import { chooseFormat, listWriter } from './output/formats.js';
+import { Progress, type ProgressCounts } from './progress.js';
+
+export interface HarvestOptions extends OutputOptions {
+  resume?: boolean;
+}
+
+export interface Harvest {
+  /** Where the saved run stopped (a page, or DOIs done), if resuming. */
+  readonly position: number | undefined;
+  /** Records written, the resumed ones included. */
+  readonly count: number;
+  /**
+   * Writes `records`, then the checkpoint at `position`, then redraws the progress line (`done`
+   * defaults to the records written).
+   */
+  write(
+    records: readonly Row[],
+    position: number,
+    counts: Omit<ProgressCounts, 'done'> & { done?: number },
+  ): Promise<void>;
+  /** Ends the document and marks the checkpoint complete. */
+  finish(): Promise<void>;
+  /** Erases the progress line and closes the file; always, after finish() or a failure. */
+  close(): Promise<void>;
+}
+
+/**
+ * The harvest of the command `identity`; `undefined` when `--resume` finds it complete already (the
+ * caller has nothing to do).
+ */
+export async function openHarvest(
+  identity: readonly string[],
+  options: HarvestOptions,
+  unit: string,
+  quiet: boolean,
+): Promise<Harvest | undefined> {
+  const { output } = options;
+  if (options.resume && output === undefined) throw new UsageError('--resume needs --output <file>');
+  const saved = output !== undefined && options.resume ? await readCheckpoint(output, identity) : undefined;
+  if (saved?.complete) {
+    process.stderr.write(`${output} is complete: nothing left to resume\n`);
+    return undefined;
+  }
+  const sink = await openSink(output, saved?.bytes ?? 0);
+  const writer = listWriter(chooseFormat(options.format, sink.isTerminal, true), sink.columns, saved?.writer);
+  const progress = Progress.for(process.stderr, quiet, unit);
+  const checkpoint = async (position: number, complete: boolean) => {
+    if (output === undefined) return;
+    const state: Checkpoint = {
+      command: identity,
+      bytes: sink.bytes,
+      writer: writer.state(),
+      position,
+      complete,
+    };
+    await writeCheckpoint(output, state);
+  };
+  return {
+    position: saved?.position,
+    get count() {
+      return writer.state().count;
+    },
+    async write(records, position, counts) {
+      // Records and progress on one terminal: the line is erased first, or a row would follow it.
+      if (sink.isTerminal) progress.clear();
+      await sink.write(writer.rows(records));
+      await checkpoint(position, false);
+      progress.update({ ...counts, done: counts.done ?? writer.state().count });
+    },
+    async finish() {
+      await sink.write(writer.end());
+      await checkpoint(0, true);
+    },
+    async close() {
+      progress.clear();
+      await sink.close();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * Option parsers and the option sets commands share. A bad value is a commander
+ * `InvalidArgumentError`: commander prints it with the flag, and the bin exits 2.
+ */
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Format, formats } from './output/formats.js';
+
+/** A parser of whole numbers from `min` to `max`. */
+export function integer(min: number, max = Number.MAX_SAFE_INTEGER): (raw: string) => number {
+  return (raw) => {
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+      const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
+      throw new InvalidArgumentError(`expected a whole number ${range}.`);
+    }
+    return value;
+  };
+}
+
+export function boolean(raw: string): boolean {
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  throw new InvalidArgumentError('expected true or false.');
+}
+
+/** The options every command has: how and where to write what it gets. */
+export interface OutputOptions {
+  format?: Format;
+  output?: string;
+}
+
+/** `--format` and `--output`. */
+export function outputOptions(command: Command): Command {
+  return command
+    .addOption(
+      new Option(
+        '--format <format>',
+        'table on a terminal; else json for one record, jsonl for a list',
+      ).choices(formats),
+    )
+    .option('-o, --output <file>', 'write to this file instead of standard output');
+}
+
+/** What a list command was asked for: a page, `--limit` items, or `--all`. */
+export interface PagingOptions extends OutputOptions {
+  limit?: number;
+  all?: boolean;
+  page?: number;
+  perPage?: number;
+  prefetch?: number;
+  resume?: boolean;
+}
+
+/** The options of paginated commands; `perPage` false for an endpoint without `per_page`. */
+export function pagingOptions(command: Command, { perPage = true } = {}): Command {
+  outputOptions(command)
+    .option('--limit <n>', 'at most n items, walking as many pages as that takes', integer(1))
+    .option('--all', 'every item of every page')
+    .option('--page <n>', 'the page to start from', integer(1));
+  if (perPage) command.option('--per-page <n>', "items per page (default: the server's)", integer(1));
+  return command
+    .option('--prefetch <n>', 'pages requested ahead while one is written (0 to 8)', integer(0, 8), 1)
+    .option('--resume', 'with --output: continue a stopped run of this same command');
+}

@@ -1,0 +1,65 @@
+/**
+ * The `scholarly-metrics` command tree: a command per endpoint, grouped by resource as the client
+ * is, plus `papers get-many`. Built with commander: subcommands with their own help, choices and
+ * typed option parsers, unknown options refused with a suggestion, all in one dependency-free package.
+ */
+import { Command } from 'commander';
+import { examples } from './action.js';
+import { authorsGet } from './commands/authors-get.js';
+import { authorsList } from './commands/authors-list.js';
+import { countriesList } from './commands/countries-list.js';
+import { journalsGet } from './commands/journals-get.js';
+import { journalsList } from './commands/journals-list.js';
+import { journalsPapers } from './commands/journals-papers.js';
+import { journalsScore } from './commands/journals-score.js';
+import { papersGet } from './commands/papers-get.js';
+import { papersGetMany } from './commands/papers-get-many.js';
+import { papersSearch } from './commands/papers-search.js';
+import { subjectsList } from './commands/subjects-list.js';
+import { integer } from './options.js';
+
+export function createProgram(version: string): Command {
+  const program = new Command('scholarly-metrics')
+    .description(
+      'The Scholarly Metrics API from a shell. The key comes from METRIC_API_KEY, the base URL from\n' +
+        'METRIC_BASE_URL or --base-url.',
+    )
+    .version(version)
+    .option('--mock', 'run against the built-in mock API: no key, no network')
+    .option('--base-url <url>', 'the API base URL (default: METRIC_BASE_URL)')
+    .option('--max-requests-per-minute <n>', 'send at most n requests a minute', integer(1))
+    .option('-q, --quiet', 'no progress line and no hints on stderr')
+    .option('--debug', "on an error, the stack; and the SDK's debug log on stderr (key redacted)")
+    .showHelpAfterError('(add --help for the options)')
+    .showSuggestionAfterError()
+    .exitOverride();
+  examples(
+    program,
+    'scholarly-metrics --mock journals list',
+    'scholarly-metrics journals list --format csv > journals.csv',
+    'scholarly-metrics papers search --q climate --all --format jsonl --output climate.jsonl --resume',
+  );
+  const group = (name: string, description: string, ...commands: Array<(parent: Command) => void>) => {
+    const parent = program.command(name).description(description);
+    for (const add of commands) add(parent);
+  };
+  group(
+    'journals',
+    'journals: list, profile, papers, score history',
+    journalsList,
+    journalsGet,
+    journalsPapers,
+    journalsScore,
+  );
+  group('papers', 'papers: search, one by DOI, many by DOI', papersSearch, papersGet, papersGetMany);
+  group('authors', 'authors: list, profile', authorsList, authorsGet);
+  group('subjects', 'subject areas', subjectsList);
+  group('countries', 'countries', countriesList);
+  // Every command exits through the bin's handler: usage errors with 2, not commander's 1.
+  const override = (command: Command): void => {
+    command.exitOverride().showHelpAfterError('(add --help for the options)');
+    for (const child of command.commands) override(child);
+  };
+  override(program);
+  return program;
+}

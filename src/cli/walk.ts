@@ -1,0 +1,87 @@
+/**
+ * Runs a paginated command: one page, `--limit` items or `--all`, written page by page as they
+ * arrive, with progress on a terminal and, with `--output`, a checkpoint after each page so that a
+ * stopped run continues with `--resume`.
+ */
+import type { Command } from 'commander';
+import type { PagePromise, PageRequestOptions } from '../core/pagination.js';
+import type { Context } from './context.js';
+import { UsageError } from './errors.js';
+import { openHarvest } from './harvest.js';
+import type { PagingOptions } from './options.js';
+import type { Row } from './output/cells.js';
+
+/** The request of one walk, from page `page` with `perPage` items a page. */
+export type Lister = (
+  context: Context,
+  page: number | undefined,
+  perPage: number | undefined,
+  options: PageRequestOptions,
+) => PagePromise<Row>;
+
+export async function runWalk(
+  context: Context,
+  command: Command,
+  options: PagingOptions,
+  unit: string,
+  list: Lister,
+): Promise<void> {
+  if (options.all && options.limit !== undefined)
+    throw new UsageError('--all and --limit exclude each other: give one');
+  // Without --all or --limit, one page, as the API answers it: a walk is asked for, never a surprise.
+  const limit = options.all ? Number.POSITIVE_INFINITY : options.limit;
+  const quiet = context.options.quiet === true;
+  const harvest = await openHarvest(identityOf(command), options, unit, quiet);
+  if (harvest === undefined) return;
+  let total: number | undefined;
+  let more = false;
+  try {
+    const walk = list(context, harvest.position ?? options.page, options.perPage, {
+      prefetch: limit === undefined ? 0 : options.prefetch,
+      signal: context.signal,
+    });
+    for await (const page of walk.pages()) {
+      total = page.total;
+      const left = limit === undefined ? page.data.length : Math.max(0, limit - harvest.count);
+      await harvest.write(page.data.slice(0, left), page.page + 1, {
+        total: Math.min(total, limit ?? total),
+        requests: context.requests(),
+      });
+      if (limit === undefined) {
+        more = page.hasNextPage();
+        break;
+      }
+      if (harvest.count >= limit) break;
+    }
+    await harvest.finish();
+  } finally {
+    await harvest.close();
+  }
+  if (more && process.stderr.isTTY && !quiet) {
+    process.stderr.write(`${harvest.count} of ${total} ${unit}: --limit <n> or --all for more\n`);
+  }
+}
+
+/**
+ * The command as a checkpoint records it: its path and every option that changes what is written,
+ * so that another command cannot resume into this one's file. How fast it runs does not count.
+ */
+export function identityOf(command: Command): string[] {
+  const path: string[] = [];
+  for (let at: Command | null = command; at?.parent; at = at.parent) path.unshift(at.name());
+  const skip = new Set([
+    'resume',
+    'quiet',
+    'debug',
+    'prefetch',
+    'concurrency',
+    'maxRequestsPerMinute',
+    'output',
+  ]);
+  const options = command.optsWithGlobals();
+  const given = Object.keys(options)
+    .filter((key) => !skip.has(key) && options[key] !== undefined)
+    .sort()
+    .map((key) => `--${key}=${JSON.stringify(options[key])}`);
+  return [...path, ...command.args, ...given];
+}

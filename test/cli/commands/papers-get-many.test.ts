@@ -1,0 +1,99 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MOCK_DOIS } from '../../../src/testing/index.js';
+import { useMockServer } from '../../integration/use-mock-server.js';
+import { jsonLines, run, start } from '../helpers.js';
+import { asCells, csvRecords } from '../records.js';
+import { lineCount, linesReach, scratch } from '../resume.js';
+
+const mock = useMockServer({ sizes: { journals: 5, papers: 80, authors: 20 } });
+// Slow answers, so that a run can be stopped halfway by the lines already in its file.
+const slow = useMockServer({ sizes: { journals: 5, papers: 80, authors: 20 }, faults: { latencyMs: 25 } });
+
+async function papers(count: number) {
+  const all = await mock.client().papers.search({ per_page: 100 }).toArray({ limit: count });
+  return all.map((paper) => paper.doi).filter((doi): doi is string => doi !== undefined);
+}
+
+describe('scholarly-metrics papers get-many', () => {
+  it('looks up the DOIs given as arguments, in their order', async () => {
+    const dois = [...MOCK_DOIS];
+    const expected = await Promise.all(dois.map((doi) => mock.client().papers.get(doi)));
+    const result = await run(['papers', 'get-many', ...dois], { url: mock.server.url });
+    expect(result.code, result.stderr).toBe(0);
+    expect(jsonLines(result.stdout)).toEqual(expected);
+  });
+
+  it('reads DOIs from stdin with --input -, one a line, and writes CSV', async () => {
+    const dois = await papers(30);
+    const expected = await Promise.all(dois.map((doi) => mock.client().papers.get(doi)));
+    const input = `${dois.join('\n')}\n\n`;
+    const result = await run(
+      ['papers', 'get-many', '--input', '-', '--format', 'csv', '--concurrency', '3'],
+      {
+        url: mock.server.url,
+        input,
+      },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const rows = csvRecords(result.stdout);
+    expect(rows).toEqual(expected.map((paper) => asCells(paper, Object.keys(rows[0]!))));
+  });
+
+  it('writes the papers found, lists the DOIs that failed on stderr, and exits 1', async () => {
+    const dois = [MOCK_DOIS[0]!, '10.9999/no-such-paper', MOCK_DOIS[1]!];
+    const result = await run(['papers', 'get-many', ...dois], { url: mock.server.url });
+    expect(result.code).toBe(1);
+    expect(jsonLines(result.stdout).map((paper) => (paper as { doi: string }).doi)).toEqual([
+      dois[0],
+      dois[2],
+    ]);
+    expect(result.stderr).toContain('10.9999/no-such-paper: NotFoundError: ');
+    expect(result.stderr).toContain('error: LookupsFailedError: 1 of 3 DOIs failed');
+  });
+
+  it('refuses no DOIs, both sources at once, and a concurrency out of range (exit 2)', async () => {
+    expect((await run(['papers', 'get-many'], { url: mock.server.url })).code).toBe(2);
+    const both = await run(['papers', 'get-many', MOCK_DOIS[0]!, '--input', '-'], { url: mock.server.url });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('give DOIs as arguments or --input, not both');
+    const wide = await run(['papers', 'get-many', MOCK_DOIS[0]!, '--concurrency', '17'], {
+      url: mock.server.url,
+    });
+    expect(wide.code).toBe(2);
+    expect(wide.stderr).toContain('expected a whole number from 1 to 16');
+  });
+
+  it('shows an example in --help', async () => {
+    expect((await run(['papers', 'get-many', '--help'])).stdout).toContain(
+      '$ scholarly-metrics papers get-many --input dois.txt --format csv',
+    );
+  });
+});
+
+describe('papers get-many with --output --resume', { timeout: 120_000 }, () => {
+  it.each(['SIGKILL', 'SIGINT'] as const)('continues after %s: every DOI once, in order', async (signal) => {
+    const dois = await papers(64);
+    const folder = scratch();
+    const input = join(folder, 'dois.txt');
+    writeFileSync(input, `${dois.join('\n')}\n`);
+    const whole = join(folder, 'whole.jsonl');
+    const args = ['papers', 'get-many', '--input', input, '--concurrency', '2'];
+    expect((await run([...args, '--output', whole], { url: slow.server.url })).code).toBe(0);
+    const file = join(folder, 'out.jsonl');
+    const first = start([...args, '--output', file, '--resume'], { url: slow.server.url });
+    await linesReach(file, 20, first.exited);
+    first.child.kill(signal);
+    const stopped = await first.exited;
+    if (signal === 'SIGINT') expect(stopped.code).toBe(130);
+    // Stopped halfway, not after the end.
+    expect(lineCount(file)).toBeLessThan(dois.length);
+    const second = await run([...args, '--output', file, '--resume'], { url: slow.server.url });
+    expect(second.code, second.stderr).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(readFileSync(whole, 'utf8'));
+    expect(jsonLines(readFileSync(file, 'utf8')).map((paper) => (paper as { doi: string }).doi)).toEqual(
+      dois,
+    );
+  });
+});

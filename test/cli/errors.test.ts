@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { describeError, exitCodeOf, runAgainLine, UsageError } from '../../src/cli/errors.js';
+import { RateLimitError } from '../../src/core/errors.js';
+import { MOCK_API_KEY, MOCK_NO_ACCESS_API_KEY } from '../../src/testing/index.js';
+import { useMockServer } from '../integration/use-mock-server.js';
+import { jsonLines, run } from './helpers.js';
+
+const mock = useMockServer({ sizes: { journals: 5, papers: 50, authors: 20 } });
+
+describe('errors of the scholarly-metrics command', () => {
+  it('401: one line with the class, a hint naming METRIC_API_KEY, exit 1', async () => {
+    const result = await run(['subjects', 'list'], { url: mock.server.url, key: 'sk_wrong_0000' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^error: AuthenticationError: [^\n]+\nhint: set METRIC_API_KEY to your API key/,
+    );
+    expect(result.stderr).not.toContain('sk_wrong_0000');
+  });
+
+  it('403: the hint says the plan has no access', async () => {
+    const result = await run(['journals', 'score', '1'], {
+      url: mock.server.url,
+      key: MOCK_NO_ACCESS_API_KEY,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: PermissionDeniedError: .+\nhint: .+METRIC_API_KEY/);
+  });
+
+  it('no key: a usage error naming METRIC_API_KEY (exit 2); there is no flag for the key', async () => {
+    const result = await run(['subjects', 'list'], { url: mock.server.url, key: undefined });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: MetricError: Missing API key.+METRIC_API_KEY/);
+    const flag = await run(['subjects', 'list', '--api-key', MOCK_API_KEY], { url: mock.server.url });
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain("error: unknown option '--api-key'");
+  });
+
+  it('refuses a request rate that is not a positive whole number (exit 2)', async () => {
+    const result = await run(['--max-requests-per-minute', '0', 'subjects', 'list'], {
+      url: mock.server.url,
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('expected a whole number 1 or more');
+    const given = await run(['subjects', 'list', '--max-requests-per-minute', '600'], {
+      url: mock.server.url,
+    });
+    expect(given.code, given.stderr).toBe(0);
+  });
+
+  it('an --output that cannot be written is a usage error (exit 2)', async () => {
+    const result = await run(['--mock', 'subjects', 'list', '--output', '/nonexistent-folder/out.jsonl']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /^error: UsageError: cannot write --output \/nonexistent-folder\/out.jsonl: ENOENT/,
+    );
+  });
+
+  it('a network error exits 1 with the class', async () => {
+    const result = await run(['subjects', 'list', '--base-url', 'http://127.0.0.1:9/api/v1'], {
+      url: mock.server.url,
+      env: { METRIC_LOG: 'off' },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: ConnectionError: /);
+  });
+
+  it('--debug adds the stack and the SDK debug log on stderr, the key redacted', async () => {
+    const result = await run(['--debug', 'journals', 'get', '999999'], { url: mock.server.url });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^\[scholarly-metrics\] /m);
+    expect(result.stderr).toMatch(/^error: NotFoundError: /m);
+    expect(result.stderr).toMatch(/^\s+at /m);
+    expect(result.stderr).not.toContain(MOCK_API_KEY);
+    expect(result.stdout).toBe('');
+  });
+
+  it('METRIC_LOG logs on stderr, never among the records on stdout', async () => {
+    const result = await run(['subjects', 'list'], { url: mock.server.url, env: { METRIC_LOG: 'debug' } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/^\[scholarly-metrics\] /m);
+    expect(jsonLines(result.stdout).length).toBeGreaterThan(0);
+  });
+
+  it('--mock needs no key and no server', async () => {
+    const result = await run(['--mock', 'subjects', 'list']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(jsonLines(result.stdout).length).toBeGreaterThan(0);
+  });
+
+  it('an unknown command: a usage error with a suggestion (exit 2); --help and --version exit 0', async () => {
+    const result = await run(['journals', 'lst']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("error: unknown command 'lst'");
+    expect(result.stderr).toContain('Did you mean list?');
+    const help = await run(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('$ scholarly-metrics --mock journals list');
+    expect((await run(['--version'])).stdout).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
+
+describe('describeError and the exit codes', () => {
+  it('maps usage, rate limits and API errors to 2, 75 and 1', () => {
+    const limited = new RateLimitError(429, new Headers(), {}, 7200);
+    expect(exitCodeOf(new UsageError('x'))).toBe(2);
+    expect(exitCodeOf(limited)).toBe(75);
+    expect(describeError(limited, { debug: false, now: Date.UTC(2026, 0, 1) })).toBe(
+      `error: RateLimitError: ${limited.message}\nhint: the rate limit clears in 2 h 0 min: run the same command again after 2026-01-01T02:00:00Z\n`,
+    );
+  });
+
+  it('says when to run again, or later when the server did not say', () => {
+    expect(runAgainLine(undefined, 0)).toContain('run the same command again later');
+    expect(runAgainLine(90, 0)).toBe(
+      'the rate limit clears in 2 min: run the same command again after 1970-01-01T00:01:30Z',
+    );
+  });
+});

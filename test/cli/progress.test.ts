@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { describe as line, Progress } from '../../src/cli/progress.js';
+
+describe('the progress line', () => {
+  it('says items of total, requests, rate and time left', () => {
+    expect(line({ done: 1200, total: 30000, requests: 13 }, 'papers', 2)).toBe(
+      '1,200 of 30,000 papers · 13 requests · 600/s · 48 s left',
+    );
+    expect(line({ done: 0, total: undefined, requests: 1 }, 'DOIs', 0)).toBe('0 DOIs · 1 request');
+  });
+
+  it('draws nothing off a terminal or with --quiet', () => {
+    let written = '';
+    const stream = {
+      isTTY: false,
+      write: (text: string) => (written += text),
+    } as unknown as NodeJS.WriteStream;
+    Progress.for(stream, false, 'papers').update({ done: 1, total: 2, requests: 1 }, true);
+    const terminal = { ...stream, isTTY: true, columns: 80 } as unknown as NodeJS.WriteStream;
+    Progress.for(terminal, true, 'papers').update({ done: 1, total: 2, requests: 1 }, true);
+    expect(written).toBe('');
+    const shown = Progress.for(terminal, false, 'papers');
+    shown.update({ done: 1, total: 2, requests: 1 }, true);
+    shown.clear();
+    const erase = '\r\u001b[2K';
+    expect(written.startsWith(`${erase}1 of 2 papers · 1 request`)).toBe(true);
+    expect(written.endsWith(erase)).toBe(true);
+  });
+});

@@ -1,0 +1,33 @@
+/** Helpers of the resume tests: a scratch folder, and waiting for lines to reach a file. */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+export function scratch(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'scholarly-cli-'));
+  folders.push(folder);
+  return folder;
+}
+
+export function lineCount(path: string): number {
+  if (!existsSync(path)) return 0;
+  return readFileSync(path, 'utf8').split('\n').length - 1;
+}
+
+/** Resolves once `path` holds at least `lines` lines; rejects if `exited` settles first. */
+export async function linesReach(path: string, lines: number, exited: Promise<unknown>): Promise<void> {
+  let ended = false;
+  void exited.then(() => {
+    ended = true;
+  });
+  while (lineCount(path) < lines) {
+    if (ended) throw new Error(`the run ended before ${path} held ${lines} lines`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * The bin on a real terminal: Debian's tmux runs it in a detached session of a known size, and the
+ * test reads the screen with `capture-pane`. Tables fit the width, `journals score` draws its chart,
+ * and the progress line shows while a walk runs and is gone when it ends.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MOCK_API_KEY } from '../../src/testing/index.js';
+import { useMockServer } from '../integration/use-mock-server.js';
+import { bin } from './helpers.js';
+import { scratch } from './resume.js';
+
+const inCi = process.env.CI === 'true' || process.env.CI === '1';
+const hasTmux = spawnSync('tmux', ['-V']).status === 0;
+const skip = !hasTmux && !inCi;
+if (skip) {
+  console.warn(
+    '\n*** test/cli/terminal.test.ts SKIPPED: tmux is not installed (apt-get install tmux). ' +
+      'With CI=true this is a failure, not a skip. ***\n',
+  );
+}
+
+const mock = useMockServer({ sizes: { journals: 10, papers: 600, authors: 20 } });
+const slow = useMockServer({ sizes: { journals: 10, papers: 600, authors: 20 }, faults: { latencyMs: 40 } });
+const sockets: string[] = [];
+let sessions = 0;
+
+afterEach(() => {
+  for (const socket of sockets.splice(0)) spawnSync('tmux', ['-L', socket, 'kill-server']);
+});
+
+function quote(text: string): string {
+  return `'${text.replace(/'/g, "'\\''")}'`;
+}
+
+/** Runs the bin in a fresh tmux session of `width` × 40; returns a reader of the screen. */
+function terminal(args: string[], url: string, width = 120) {
+  if (!hasTmux) throw new Error('tmux is not installed: .ci/run installs it with apt-get');
+  const socket = `scholarly-cli-${process.pid}-${++sessions}`;
+  sockets.push(socket);
+  const command = [
+    `env METRIC_BASE_URL=${quote(url)} METRIC_API_KEY=${quote(MOCK_API_KEY)}`,
+    quote(process.execPath),
+    '--import tsx',
+    quote(bin),
+    ...args.map(quote),
+    '; echo "exit-$?"; sleep 600',
+  ].join(' ');
+  execFileSync(
+    'tmux',
+    ['-L', socket, '-f', '/dev/null', 'new-session', '-d', '-x', String(width), '-y', '40', command],
+    {
+      cwd: join(bin, '../../..'),
+    },
+  );
+  const screen = () => execFileSync('tmux', ['-L', socket, 'capture-pane', '-p'], { encoding: 'utf8' });
+  const until = async (pattern: RegExp): Promise<string> => {
+    for (;;) {
+      const text = screen();
+      if (pattern.test(text)) return text;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  return { screen, until };
+}
+
+describe.skipIf(skip)('on a terminal (tmux)', { timeout: 60_000 }, () => {
+  it('writes a table whose lines fit the width, long cells cut with …', async () => {
+    const { until } = terminal(['papers', 'search', '--per-page', '20'], mock.server.url, 100);
+    const screen = await until(/exit-\d+/);
+    expect(screen).toContain('exit-0');
+    const lines = screen.split('\n').filter((line) => line.trim() !== '');
+    expect(lines[0]).toMatch(/^ID +.*TITLE/);
+    expect(lines.slice(1, 21).every((line) => line.length <= 100)).toBe(true);
+    expect(screen).toContain('…');
+    // The hint that more pages exist goes to stderr, on the terminal.
+    expect(screen).toMatch(/20 of \d+ papers: --limit <n> or --all for more/);
+  });
+
+  it('draws the score history as a chart, then the table; --format gives the data alone', async () => {
+    const { history } = await mock.client().journals.score(4);
+    const chart = await terminal(['journals', 'score', '4'], mock.server.url).until(/exit-\d+/);
+    expect(chart).toMatch(/┤/);
+    expect(chart).toMatch(/[╭╮╰╯─]/);
+    expect(chart.indexOf('┤')).toBeLessThan(chart.indexOf('DATE'));
+    expect(chart).toContain(`${history.at(-1)!.date} … ${history[0]!.date}`);
+    const data = await terminal(['journals', 'score', '4', '--format', 'json'], mock.server.url).until(
+      /exit-\d+/,
+    );
+    expect(data).not.toMatch(/┤/);
+    expect(data).toContain('"history": [');
+  });
+
+  it('shows progress on stderr while a walk runs, and clears it at the end', async () => {
+    const file = join(scratch(), 'out.jsonl');
+    const args = ['papers', 'search', '--per-page', '5', '--all', '--prefetch', '0', '--output', file];
+    const { until } = terminal(args, slow.server.url);
+    const running = await until(/of 600 papers · \d+ requests?/);
+    expect(running).toMatch(/\d+ of 600 papers · \d+ requests? · \d+\/s · .+ left/);
+    const done = await until(/exit-\d+/);
+    expect(done).toContain('exit-0');
+    expect(done).not.toMatch(/of 600 papers/);
+  });
+
+  it('--quiet: no progress', async () => {
+    const file = join(scratch(), 'out.jsonl');
+    const args = ['--quiet', 'papers', 'search', '--per-page', '50', '--all', '--output', file];
+    const done = await terminal(args, mock.server.url).until(/exit-\d+/);
+    expect(done.trim()).toBe('exit-0');
+  });
+});

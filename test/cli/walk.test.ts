@@ -1,0 +1,112 @@
+/**
+ * Resumable walks (`--output FILE --resume`): stopped by SIGINT, by SIGKILL or by a daily-limit 429,
+ * then run again with the same command, the file ends byte for byte as a run never stopped writes it.
+ * The mock answers slowly, and each run is stopped once some lines are in the file, never after a time.
+ */
+import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useMockServer } from '../integration/use-mock-server.js';
+import { run, start } from './helpers.js';
+import { lineCount, linesReach, scratch } from './resume.js';
+
+const mock = useMockServer({ sizes: { journals: 10, papers: 400, authors: 20 }, faults: { latencyMs: 20 } });
+const limited = useMockServer({ sizes: { journals: 10, papers: 400, authors: 20 }, limits: longLimit(45) });
+const search = ['papers', 'search', '--per-page', '5', '--all', '--prefetch', '0'];
+
+async function full(format: string): Promise<string> {
+  const folder = scratch();
+  const file = join(folder, `full.${format}`);
+  const result = await run([...search, '--format', format, '--output', file], { url: mock.server.url });
+  expect(result.code, result.stderr).toBe(0);
+  return readFileSync(file, 'utf8');
+}
+
+describe('a walk with --output --resume', { timeout: 120_000 }, () => {
+  it.each(['jsonl', 'csv', 'json'])(
+    'continues after SIGKILL (%s): no record twice, none missing',
+    async (format) => {
+      const expected = await full(format);
+      const file = join(scratch(), `out.${format}`);
+      const args = [...search, '--format', format, '--output', file, '--resume'];
+      const first = start(args, { url: mock.server.url });
+      await linesReach(file, 40, first.exited);
+      first.child.kill('SIGKILL');
+      expect((await first.exited).signal).toBe('SIGKILL');
+      expect(lineCount(file)).toBeLessThan(expected.split('\n').length - 1);
+      // A record half-written when the process died: the resume cuts the file back to the checkpoint.
+      appendFileSync(file, '{"id": 12');
+      const second = await run(args, { url: mock.server.url });
+      expect(second.code, second.stderr).toBe(0);
+      expect(readFileSync(file, 'utf8')).toBe(expected);
+    },
+  );
+
+  it('stops at Ctrl-C (SIGINT) with exit 130 and says how to continue; the same command continues', async () => {
+    const expected = await full('jsonl');
+    const file = join(scratch(), 'out.jsonl');
+    const args = [...search, '--output', file, '--resume'];
+    const first = start(args, { url: mock.server.url });
+    await linesReach(file, 40, first.exited);
+    first.child.kill('SIGINT');
+    const stopped = await first.exited;
+    expect(stopped.code).toBe(130);
+    expect(stopped.stderr).toContain('run the same command with --resume to continue');
+    expect(lineCount(file)).toBeLessThan(expected.split('\n').length - 1);
+    const second = await run(args, { url: mock.server.url });
+    expect(second.code, second.stderr).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(expected);
+    // Run again once complete: nothing is sent, the file is kept.
+    const before = mock.api.requests.length;
+    const third = await run(args, { url: mock.server.url });
+    expect(third.code).toBe(0);
+    expect(mock.api.requests.length).toBe(before);
+    expect(readFileSync(file, 'utf8')).toBe(expected);
+  });
+
+  it('exits 75 on a daily-limit 429, saying when to run again; a later run completes', async () => {
+    const expected = await full('jsonl');
+    const file = join(scratch(), 'out.jsonl');
+    const args = [...search, '--output', file, '--resume'];
+    const first = await run(args, { url: limited.server.url });
+    expect(first.code, first.stderr).toBe(75);
+    expect(first.stderr).toMatch(
+      /^error: RateLimitError: .+\nhint: the rate limit clears in .+: run the same command again after \d{4}-\d\d-\d\dT/,
+    );
+    expect(readFileSync(file, 'utf8').split('\n').length - 1).toBe(45 * 5);
+    // The next day, as it were: the limit's counts start afresh, and the 35 pages left fit in them.
+    limited.api.reset();
+    const second = await run(args, { url: limited.server.url });
+    expect(second.code, second.stderr).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(expected);
+  });
+
+  it('refuses to resume into a file another command wrote (exit 2)', async () => {
+    const folder = scratch();
+    const file = join(folder, 'out.jsonl');
+    const first = await run(['papers', 'search', '--limit', '10', '--output', file], {
+      url: mock.server.url,
+    });
+    expect(first.code).toBe(0);
+    const other = await run(['papers', 'search', '--q', 'coral', '--all', '--output', file, '--resume'], {
+      url: mock.server.url,
+    });
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain('was written by another command');
+    // The checkpoint is replaced by rename: no temporary file is left beside it.
+    expect(readdirSync(folder).sort()).toEqual(['out.jsonl', 'out.jsonl.checkpoint.json']);
+    expect(existsSync(`${file}.checkpoint.json`)).toBe(true);
+  });
+});
+
+/**
+ * `requests` per key before a 429 whose Retry-After is far beyond what the SDK waits: the daily limit,
+ * unless the UTC day ends within two minutes (its Retry-After would then be short), then an hour's window.
+ */
+function longLimit(requests: number) {
+  const now = new Date();
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return midnight - now.getTime() > 120_000
+    ? { perDay: requests }
+    : { perWindow: { requests, windowMs: 3_600_000 } };
+}

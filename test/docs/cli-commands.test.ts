@@ -1,0 +1,61 @@
+/**
+ * The `scholarly-metrics` lines of the pages (shell blocks marked `<!-- runs: scholarly-metrics --mock -->`)
+ * run as written, with bash, against the built-in mock: `npx scholarly-metrics` is this repository's bin
+ * (its TypeScript through tsx) with `--mock` added, in a scratch folder holding a `dois.txt`.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MOCK_DOIS } from '../../src/testing/index.js';
+import { blocks, pages, root, SHELL } from './markdown.js';
+
+const lines = pages()
+  .flatMap((page) => blocks(page))
+  .filter((block) => SHELL.has(block.lang) && block.marker === '<!-- runs: scholarly-metrics --mock -->')
+  .flatMap((block) =>
+    block.code
+      .split('\n')
+      .map((line, i) => ({ page: block.page, line: block.line + 1 + i, code: line.replace(/\s+#.*$/, '') }))
+      .filter(({ code }) => /^(npx )?scholarly-metrics /.test(code)),
+  );
+
+const tsx = import.meta.resolve('tsx');
+const bin = join(root, 'src/cli/index.ts');
+
+function folder(): string {
+  const directory = mkdtempSync(join(tmpdir(), 'scholarly-cli-doc-'));
+  mkdirSync(join(directory, 'bin'));
+  const shim = join(directory, 'bin', 'scholarly-metrics');
+  writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" --import "${tsx}" "${bin}" --mock "$@"\n`);
+  chmodSync(shim, 0o755);
+  writeFileSync(join(directory, 'dois.txt'), `${MOCK_DOIS.join('\n')}\n`);
+  return directory;
+}
+
+describe('the command lines of the pages run against --mock', { timeout: 60_000 }, () => {
+  it('README.md and docs/cli.md show them', () => {
+    expect(new Set(lines.map((line) => line.page))).toEqual(new Set(['README.md', 'docs/cli.md']));
+  });
+
+  it.each(lines.map((line) => [`${line.page}:${line.line}`, line.code] as const))('%s: %s', (_, code) => {
+    const directory = folder();
+    try {
+      const before = new Set(readdirSync(directory));
+      const result = spawnSync('bash', ['-c', code.replace(/^npx /, '')], {
+        cwd: directory,
+        encoding: 'utf8',
+        env: { ...process.env, PATH: `${join(directory, 'bin')}:${process.env.PATH}`, METRIC_API_KEY: '' },
+        timeout: 50_000,
+      });
+      expect(result.status, result.stderr).toBe(0);
+      // Something was written: on stdout, or to the file the line names.
+      const made = readdirSync(directory).filter((name) => !before.has(name));
+      expect(result.stdout.length + made.length).toBeGreaterThan(0);
+      expect(result.stderr).not.toMatch(/^error: /m);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
