@@ -14,7 +14,7 @@ import { type Fields, integer, pageOf, unpublished } from './common.js';
  * for await (const paper of client.papers.search({ q: 'graphene' })) console.log(label(paper));
  * ```
  */
-export interface PaperSummary {
+export type PaperSummary = {
   id?: number;
   title?: string;
   authors?: string;
@@ -28,7 +28,7 @@ export interface PaperSummary {
   oa?: boolean;
   /** The journal the paper appeared in; not promised by the API document either. */
   journal_id?: number;
-}
+};
 export const paperSummarySchema = unpublished<PaperSummary>();
 export const paperSummaryPageSchema = pageOf(paperSummarySchema);
 
