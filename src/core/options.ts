@@ -1,3 +1,4 @@
+import type { CacheOptions } from '../cache/options.js';
 import { InvalidParameterError, MetricError } from './errors.js';
 import { type ClientHooks, checkHooks } from './hooks.js';
 import { isLogLevel, type Logger, type LogLevel, logLevels } from './logger.js';
@@ -84,6 +85,14 @@ export interface ClientOptions {
    * @default globalThis.console
    */
   logger?: Logger | undefined;
+  /**
+   * Keep answers and serve them again until they expire: `true` keeps them in memory (bounded);
+   * `{ store, ttl, staleIfError }` sets where (any Keyv instance) and for how long. A `score_updated`
+   * event handed to `client.cache.apply` (or to a webhook receiver given `cache: client.cache`)
+   * drops the answers it makes wrong. See docs/cache.md.
+   * @default no cache
+   */
+  cache?: boolean | CacheOptions | undefined;
 }
 
 /**
@@ -115,6 +124,12 @@ export interface RequestOptions {
   maxRetries?: number | undefined;
   /** Extra headers for this request. */
   headers?: HeadersInit | undefined;
+  /**
+   * With a client cache: `'refresh'` sends the request and keeps its answer in place of the kept
+   * one; `false` sends it and neither reads nor writes the cache. Without a client cache, ignored.
+   * @default read the cache, send on a miss
+   */
+  cache?: 'refresh' | false | undefined;
 }
 
 export interface ResolvedClientOptions {
@@ -230,6 +245,9 @@ export function checkRequestOptions(options: RequestOptions | undefined): Reques
   const { signal } = options;
   if (signal !== undefined && (signal === null || typeof signal.addEventListener !== 'function')) {
     throw new InvalidParameterError('signal', '`signal` must be an AbortSignal');
+  }
+  if (options.cache !== undefined && options.cache !== false && options.cache !== 'refresh') {
+    throw new InvalidParameterError('cache', "`cache` must be 'refresh' or false");
   }
   return options.headers === undefined ? options : { ...options, headers: checkHeaders(options.headers) };
 }

@@ -1,0 +1,71 @@
+import type { ResolvedClientOptions } from '../core/options.js';
+import type { Answer, Route, TransportOptions } from '../core/transport.js';
+import type { ResponseShape } from '../core/validate.js';
+import type { WebhookEvent } from '../webhooks/event.js';
+import type { CachedAnswer, ResponseCache } from './cache.js';
+import type { CacheMethod, ResolvedCacheOptions } from './options.js';
+
+/**
+ * `client.cache`: what a client given the `cache` option offers besides its methods. Hand it to a
+ * webhook receiver (`createWebhookHandler(onEvent, { cache: client.cache })`) to keep scores fresh.
+ *
+ * @example
+ * ```ts
+ * const client = new MetricClient({ apiKey, baseUrl, cache: true });
+ * const { event } = await api.updateScore(7, 81); // the mock's score change
+ * await client.cache?.apply(event); // journal 7's profile and score history, and the list, are dropped
+ * await client.cache?.clear();      // everything is dropped
+ * ```
+ */
+export interface MetricCache {
+  /**
+   * Drops what a `score_updated` event makes wrong: that journal's profile and score history, and
+   * the journal list; nothing else. With a shared store, every process sees it on its next call.
+   * Rejects with `WebhookPayloadError` for anything but a valid event, and with a `MetricError` when
+   * the store fails.
+   */
+  apply(event: WebhookEvent): Promise<void>;
+  /** Drops every kept answer (the whole store: give a Keyv store a namespace of the SDK's own). */
+  clear(): Promise<void>;
+}
+
+/**
+ * The cache as the client holds it: the options checked at construction, the code loaded with the
+ * first call that needs it, so that a client without a cache never downloads it.
+ */
+export class ClientCache implements MetricCache {
+  readonly #options: ResolvedCacheOptions;
+  readonly #client: ResolvedClientOptions;
+  #loaded: Promise<ResponseCache> | undefined;
+
+  constructor(options: ResolvedCacheOptions, client: ResolvedClientOptions) {
+    this.#options = options;
+    this.#client = client;
+  }
+
+  #load(): Promise<ResponseCache> {
+    this.#loaded ??= import('./cache.js').then(
+      ({ ResponseCache }) => new ResponseCache(this.#options, this.#client),
+    );
+    return this.#loaded;
+  }
+
+  async apply(event: WebhookEvent): Promise<void> {
+    return (await this.#load()).apply(event);
+  }
+
+  async clear(): Promise<void> {
+    return (await this.#load()).clear();
+  }
+
+  /** One call of `method`, answered through the cache; `send` goes to the API. */
+  async answer<T>(
+    method: CacheMethod,
+    route: () => Route,
+    shape: ResponseShape<T>,
+    options: TransportOptions | undefined,
+    send: (options: TransportOptions | undefined) => Promise<Answer<T>>,
+  ): Promise<CachedAnswer<T>> {
+    return (await this.#load()).answer(method, route, shape, options, send);
+  }
+}
