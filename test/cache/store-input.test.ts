@@ -84,7 +84,7 @@ describe('what the store holds', () => {
     const { api, client } = cachedClient({ cache: { store } });
     await client.journals.get(7);
     await client.journals.list();
-    await client.papers.search({ q: 'graphene', per_page: 5 }).toArray({ limit: 8 });
+    await client.papers.search({ year: 2021, per_page: 5 }).toArray({ limit: 8 });
     api.faults.next({ status: 404 });
     await expect(client.journals.get(8)).rejects.toThrow();
     await expect(client.journals.get(99_999)).rejects.toThrow();
