@@ -110,7 +110,9 @@ describe('cache: true (in memory)', () => {
   it('refuses an invalid per-call cache option, whatever is kept', async () => {
     const { client } = cachedClient();
     await client.subjects.list();
-    await expect(client.subjects.list({ cache: 'yes' as never })).rejects.toBeInstanceOf(InvalidParameterError);
+    await expect(client.subjects.list({ cache: 'yes' as never })).rejects.toBeInstanceOf(
+      InvalidParameterError,
+    );
   });
 });
 
@@ -119,7 +121,9 @@ describe('the cache option', () => {
     new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: MOCK_BASE_URL, cache: cache as never });
 
   it('names the bad ttl key or value', () => {
-    expect(() => make({ ttl: { 'journals.gett': 1000 } })).toThrow(/cache\.ttl has no method 'journals\.gett'/);
+    expect(() => make({ ttl: { 'journals.gett': 1000 } })).toThrow(
+      /cache\.ttl has no method 'journals\.gett'/,
+    );
     expect(() => make({ ttl: { 'journals.get': -1 } })).toThrow(InvalidParameterError);
     expect(() => make({ ttl: { 'journals.get': 1.5 } })).toThrow(/cache\.ttl\['journals\.get'\]/);
     expect(() => make({ ttl: 5 })).toThrow(/cache\.ttl must be an object/);
@@ -175,7 +179,10 @@ describe('one request for identical calls in flight', () => {
     api.faults.next({ delayMs: 10_000 });
     const a = new AbortController();
     const b = new AbortController();
-    const calls = [client.journals.get(7, { signal: a.signal }), client.journals.get(7, { signal: b.signal })];
+    const calls = [
+      client.journals.get(7, { signal: a.signal }),
+      client.journals.get(7, { signal: b.signal }),
+    ];
     await new Promise((resolve) => setTimeout(resolve, 5));
     a.abort();
     b.abort();

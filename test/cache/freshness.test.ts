@@ -8,7 +8,8 @@ import { createWebhookHandler } from '../../src/webhooks/index.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
 import { cachedClient, recordingLogger } from './helpers.js';
 
-const paths = (api: { requests: readonly { path: string }[] }) => api.requests.map((r) => r.path.replace('/api/v1', ''));
+const paths = (api: { requests: readonly { path: string }[] }) =>
+  api.requests.map((r) => r.path.replace('/api/v1', ''));
 
 describe('the mock after updateScore', () => {
   it('shows the new score in the profile, the score history and the journal list', async () => {
@@ -106,7 +107,10 @@ describe('a webhook receiver given the cache', () => {
       );
     let handle!: ReturnType<typeof createWebhookHandler>;
     const api = createMockApi({
-      webhooks: { urls: ['https://my-app.test/hooks'], fetch: (input, init) => handle(new Request(input, init)) },
+      webhooks: {
+        urls: ['https://my-app.test/hooks'],
+        fetch: (input, init) => handle(new Request(input, init)),
+      },
     });
     ({ client } = cachedClient({}, api));
     handle = handler();
@@ -126,7 +130,10 @@ describe('a webhook receiver given the cache', () => {
       onError: (error) => void errors.push(error),
     });
     const api = createMockApi({
-      webhooks: { urls: ['https://my-app.test/hooks'], fetch: (input, init) => handle(new Request(input, init)) },
+      webhooks: {
+        urls: ['https://my-app.test/hooks'],
+        fetch: (input, init) => handle(new Request(input, init)),
+      },
     });
     const { deliveries } = await api.updateScore(7, 15);
     expect(deliveries[0]?.status).toBe(200);
@@ -163,7 +170,11 @@ describe('lifetimes', () => {
 
 describe('stale if error', () => {
   const stale = (options = {}) =>
-    cachedClient({ maxRetries: 0, cache: { ttl: { 'journals.get': 1_000 }, staleIfError: 60_000 }, ...options });
+    cachedClient({
+      maxRetries: 0,
+      cache: { ttl: { 'journals.get': 1_000 }, staleIfError: 60_000 },
+      ...options,
+    });
 
   it.each([
     ['a 503', { status: 503 }],

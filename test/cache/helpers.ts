@@ -1,5 +1,5 @@
-import { MetricClient } from '../../src/index.js';
 import type { ClientOptions } from '../../src/index.js';
+import { MetricClient } from '../../src/index.js';
 import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL, type MockApi } from '../../src/testing/index.js';
 
 /** A mock and a client over it (in-process, no sockets); `sent()` counts the API requests. */

@@ -35,7 +35,9 @@ describe('entries read back from the store', () => {
     expect(answer.cacheStatus).toBe('miss');
     expect(answer.data).toEqual(kept);
     expect(sent()).toBe(2);
-    expect(lines.some((line) => line.level === 'warn' && /dropped a kept answer/.test(line.message))).toBe(true);
+    expect(lines.some((line) => line.level === 'warn' && /dropped a kept answer/.test(line.message))).toBe(
+      true,
+    );
     // The good answer took its place.
     expect((await client.journals.get(7).withResponse()).cacheStatus).toBe('hit');
   });
@@ -71,7 +73,14 @@ describe('a store that fails', () => {
 
   it('one that never answers is given up on, and the call goes to the API', async () => {
     const { client, sent } = cachedClient({
-      cache: { store: { get: () => new Promise(() => {}), set: () => new Promise(() => {}), delete() {}, clear() {} } },
+      cache: {
+        store: {
+          get: () => new Promise(() => {}),
+          set: () => new Promise(() => {}),
+          delete() {},
+          clear() {},
+        },
+      },
     });
     expect((await client.subjects.list()).length).toBeGreaterThan(0);
     expect(sent()).toBe(1);
@@ -108,7 +117,10 @@ describe('what the store holds', () => {
   it('does not keep an answer that echoes the key', async () => {
     const { map, store } = inspectableStore();
     const { api, client } = cachedClient({ cache: { store } });
-    api.faults.next({ status: 200, body: [{ id: 1, name: MOCK_API_KEY, slug: 'x', journals: 1, papers: 1, citations: 1 }] });
+    api.faults.next({
+      status: 200,
+      body: [{ id: 1, name: MOCK_API_KEY, slug: 'x', journals: 1, papers: 1, citations: 1 }],
+    });
     await client.subjects.list();
     expect(map.size).toBe(0);
   });
