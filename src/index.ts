@@ -1,4 +1,4 @@
-export type { MetricCache } from './cache/client-cache.js';
+export type { MetricCache, ScoreEvent } from './cache/client-cache.js';
 export type { CacheMethod, CacheOptions, CacheStore } from './cache/options.js';
 export { MetricClient } from './client.js';
 export { APIPromise, type CacheStatus, type WithResponse } from './core/api-promise.js';

@@ -5,7 +5,6 @@ import { checkRequestOptions, type ResolvedClientOptions } from '../core/options
 import { queryString } from '../core/path.js';
 import type { Answer, Route, TransportOptions } from '../core/transport.js';
 import { parseResponse, type ResponseShape } from '../core/validate.js';
-import type { WebhookEvent } from '../webhooks/event.js';
 import { parseWebhookEvent } from '../webhooks/parse.js';
 import { decodeEntry, type EntryMeta, encodeEntry, rebuildResponse } from './entry.js';
 import { Flight } from './flight.js';
@@ -13,6 +12,7 @@ import { answerKey, markerKey, partitionOf, pathsOfJournal } from './keys.js';
 import { keyvStore } from './keyv-store.js';
 import { lifetimesOf } from './lifetimes.js';
 import { memoryStore } from './memory-store.js';
+import type { ScoreEvent } from './client-cache.js';
 import type { CacheMethod, ResolvedCacheOptions } from './options.js';
 import type { Store } from './store.js';
 
@@ -112,7 +112,7 @@ export class ResponseCache {
    * Drops what a `score_updated` event makes wrong: the journal's profile and score history and the
    * journal list, in the store (so every process sharing it sees the event) and in flight here.
    */
-  async apply(event: WebhookEvent): Promise<void> {
+  async apply(event: ScoreEvent): Promise<void> {
     const { journal_id: id } = parseWebhookEvent(event);
     const partition = await this.#partition;
     const paths = pathsOfJournal(id);

@@ -1,9 +1,24 @@
 import type { ResolvedClientOptions } from '../core/options.js';
 import type { Answer, Route, TransportOptions } from '../core/transport.js';
 import type { ResponseShape } from '../core/validate.js';
-import type { WebhookEvent } from '../webhooks/event.js';
 import type { CachedAnswer, ResponseCache } from './cache.js';
 import type { CacheMethod, ResolvedCacheOptions } from './options.js';
+
+/**
+ * What `apply` takes: a `score_updated` event, as `parseWebhookEvent` gives it or the mock's
+ * `updateScore` returns it. Typed by the fields the cache reads; the whole event is checked when applied.
+ *
+ * @example
+ * ```ts
+ * import type { ScoreEvent } from 'scholarly-metrics';
+ *
+ * const event: ScoreEvent = parseWebhookEvent(body);
+ * ```
+ */
+export interface ScoreEvent {
+  readonly event: 'score_updated';
+  readonly journal_id: number;
+}
 
 /**
  * `client.cache`: what a client given the `cache` option offers besides its methods. Hand it to a
@@ -24,7 +39,7 @@ export interface MetricCache {
    * Rejects with `WebhookPayloadError` for anything but a valid event, and with a `MetricError` when
    * the store fails.
    */
-  apply(event: WebhookEvent): Promise<void>;
+  apply(event: ScoreEvent): Promise<void>;
   /** Drops every kept answer (the whole store: give a Keyv store a namespace of the SDK's own). */
   clear(): Promise<void>;
 }
@@ -50,7 +65,7 @@ export class ClientCache implements MetricCache {
     return this.#loaded;
   }
 
-  async apply(event: WebhookEvent): Promise<void> {
+  async apply(event: ScoreEvent): Promise<void> {
     return (await this.#load()).apply(event);
   }
 

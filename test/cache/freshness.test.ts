@@ -40,7 +40,7 @@ describe('client.cache.apply(event)', () => {
     };
     await warm();
     const { event } = await api.updateScore(7, 12);
-    api.requests.splice(0);
+    (api.requests as unknown[]).splice(0);
     await client.cache!.apply(event);
     await warm();
     expect(paths(api)).toEqual(['/journals/7', '/journals/7/score', '/journals']);
