@@ -1,4 +1,4 @@
-import { ClientCache, type MetricCache } from './cache/client-cache.js';
+import { type ClientCache, clientCache, type MetricCache } from './cache/client-cache.js';
 import { checkCacheOption } from './cache/options.js';
 import { MetricError } from './core/errors.js';
 import { type ClientOptions, type ResolvedClientOptions, resolveClientOptions } from './core/options.js';
@@ -56,7 +56,7 @@ export class MetricClient {
     this.#options = { ...options };
     this.#resolved = resolveClientOptions(options);
     const cacheOptions = checkCacheOption(this.#options.cache);
-    const cache = inheritedCache ?? (cacheOptions && new ClientCache(cacheOptions, this.#resolved));
+    const cache = inheritedCache ?? (cacheOptions && clientCache(cacheOptions, this.#resolved));
     this.cache = cache;
     this.#quota = inherited ?? new Quota(this.#options);
     const transport = new Transport(this.#resolved, this.#quota);

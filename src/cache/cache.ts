@@ -1,18 +1,17 @@
 import type { CacheStatus } from '../core/api-promise.js';
-import { APIError, ConnectionError, MetricError } from '../core/errors.js';
+import { APIError, ConnectionError, MetricError, WebhookPayloadError } from '../core/errors.js';
 import { createLogger, type Logger } from '../core/logger.js';
 import { checkRequestOptions, type ResolvedClientOptions } from '../core/options.js';
 import { queryString } from '../core/path.js';
 import type { Answer, Route, TransportOptions } from '../core/transport.js';
 import { parseResponse, type ResponseShape } from '../core/validate.js';
-import { parseWebhookEvent } from '../webhooks/parse.js';
+import type { ScoreEvent } from './client-cache.js';
 import { decodeEntry, type EntryMeta, encodeEntry, rebuildResponse } from './entry.js';
 import { Flight } from './flight.js';
 import { answerKey, markerKey, partitionOf, pathsOfJournal } from './keys.js';
 import { keyvStore } from './keyv-store.js';
 import { lifetimesOf } from './lifetimes.js';
 import { memoryStore } from './memory-store.js';
-import type { ScoreEvent } from './client-cache.js';
 import type { CacheMethod, ResolvedCacheOptions } from './options.js';
 import type { Store } from './store.js';
 
@@ -113,9 +112,16 @@ export class ResponseCache {
    * journal list, in the store (so every process sharing it sees the event) and in flight here.
    */
   async apply(event: ScoreEvent): Promise<void> {
-    const { journal_id: id } = parseWebhookEvent(event);
+    // Checked by what is read (the receiver has parsed the whole event): this chunk stays free of
+    // the webhook parser, which would otherwise be split out of the client's first load.
+    const id = (event as { journal_id?: unknown } | null)?.journal_id;
+    if (event?.event !== 'score_updated' || !Number.isSafeInteger(id) || (id as number) < 1) {
+      throw new WebhookPayloadError(
+        'cache.apply takes a score_updated event with a positive integer journal_id',
+      );
+    }
     const partition = await this.#partition;
-    const paths = pathsOfJournal(id);
+    const paths = pathsOfJournal(id as number);
     for (const path of paths) this.#flights.delete(answerKey(partition, path));
     const token = `${Date.now()}.${Math.random()}`;
     try {

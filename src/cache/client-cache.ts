@@ -44,43 +44,32 @@ export interface MetricCache {
   clear(): Promise<void>;
 }
 
-/**
- * The cache as the client holds it: the options checked at construction, the code loaded with the
- * first call that needs it, so that a client without a cache never downloads it.
- */
-export class ClientCache implements MetricCache {
-  readonly #options: ResolvedCacheOptions;
-  readonly #client: ResolvedClientOptions;
-  #loaded: Promise<ResponseCache> | undefined;
-
-  constructor(options: ResolvedCacheOptions, client: ResolvedClientOptions) {
-    this.#options = options;
-    this.#client = client;
-  }
-
-  #load(): Promise<ResponseCache> {
-    this.#loaded ??= import('./cache.js').then(
-      ({ ResponseCache }) => new ResponseCache(this.#options, this.#client),
-    );
-    return this.#loaded;
-  }
-
-  async apply(event: ScoreEvent): Promise<void> {
-    return (await this.#load()).apply(event);
-  }
-
-  async clear(): Promise<void> {
-    return (await this.#load()).clear();
-  }
-
+/** The cache as the client holds it: {@link MetricCache}, and the way the client's calls go through it. */
+export interface ClientCache extends MetricCache {
   /** One call of `method`, answered through the cache; `send` goes to the API. */
-  async answer<T>(
+  answer<T>(
     method: CacheMethod,
     route: () => Route,
     shape: ResponseShape<T>,
     options: TransportOptions | undefined,
     send: (options: TransportOptions | undefined) => Promise<Answer<T>>,
-  ): Promise<CachedAnswer<T>> {
-    return (await this.#load()).answer(method, route, shape, options, send);
-  }
+  ): Promise<CachedAnswer<T>>;
+}
+
+/**
+ * The options are checked at construction; the cache's code is loaded with the first call that needs
+ * it, so that a client without a cache never downloads it.
+ */
+export function clientCache(options: ResolvedCacheOptions, client: ResolvedClientOptions): ClientCache {
+  let loaded: Promise<ResponseCache> | undefined;
+  const load = () => {
+    loaded ??= import('./cache.js').then(({ ResponseCache }) => new ResponseCache(options, client));
+    return loaded;
+  };
+  return {
+    apply: async (event) => (await load()).apply(event),
+    clear: async () => (await load()).clear(),
+    answer: async (method, route, shape, requestOptions, send) =>
+      (await load()).answer(method, route, shape, requestOptions, send),
+  };
 }

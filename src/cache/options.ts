@@ -24,18 +24,9 @@ export type CacheMethod =
   | 'subjects.list'
   | 'countries.list';
 
-const methods: readonly string[] = [
-  'journals.list',
-  'journals.get',
-  'journals.papers',
-  'journals.score',
-  'papers.search',
-  'papers.get',
-  'authors.list',
-  'authors.get',
-  'subjects.list',
-  'countries.list',
-];
+/** The `ttl` keys: the names of {@link CacheMethod}, as one pattern (the client's first load is small). */
+const methodName =
+  /^(journals\.(list|get|papers|score)|papers\.(search|get)|authors\.(list|get)|(subjects|countries)\.list)$/;
 
 /**
  * What the cache needs of a store: a Keyv instance (keyv 5 or 6, over any of its adapters) fits.
@@ -104,52 +95,41 @@ export interface ResolvedCacheOptions {
 /** The longest lifetime accepted: a year. */
 const maxLifetime = 31_536_000_000;
 
-function checkLifetime(name: string, value: unknown): number {
-  if (!Number.isSafeInteger(value) || (value as number) < 0 || (value as number) > maxLifetime) {
-    throw new InvalidParameterError(
-      name,
-      `${name} must be a whole number of milliseconds from 0 to ${maxLifetime}, got ${describeValue(value)}`,
-    );
-  }
-  return value as number;
-}
+const isLifetime = (value: unknown) =>
+  Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= maxLifetime;
 
-/** Checks the `cache` client option at construction; `undefined` (and `false`) is no cache. */
+/**
+ * Checks the `cache` client option at construction; `undefined` (and `false`) is no cache. One
+ * message for every refusal, naming the option or `ttl` key at fault: this code is in every client's
+ * first load, cache or not.
+ */
 export function checkCacheOption(value: unknown): ResolvedCacheOptions | undefined {
   if (value === undefined || value === false) return undefined;
-  if (value === true) return { store: undefined, ttl: {}, staleIfError: 0 };
-  if (value === null || typeof value !== 'object') {
-    throw new InvalidParameterError(
-      'cache',
-      `cache must be true or { store, ttl, staleIfError }, got ${describeValue(value)}`,
-    );
-  }
-  const { store, ttl = {}, staleIfError = 0 } = value as CacheOptions;
+  let bad: [name: string, value: unknown] | undefined;
+  const given = (value === true ? {} : value) as CacheOptions;
+  if (given === null || typeof given !== 'object') bad = ['cache', value];
+  const { store, ttl = {}, staleIfError = 0 } = bad ? {} : given;
+  // A store is recognised by its methods, never its class: keyv 5 and 6 (or two copies) both fit.
   if (
     store !== undefined &&
-    !['get', 'set', 'delete', 'clear'].every(
-      (name) => typeof (store as unknown as Record<string, unknown>)?.[name] === 'function',
-    )
+    !['get', 'set', 'delete', 'clear'].every((name) => typeof (store as never)?.[name] === 'function')
   ) {
-    throw new InvalidParameterError(
-      'cache.store',
-      'cache.store must be a Keyv instance (get, set, delete and clear)',
-    );
+    bad = ['cache.store', store];
   }
-  if (ttl === null || typeof ttl !== 'object') {
-    throw new InvalidParameterError(
-      'cache.ttl',
-      `cache.ttl must be an object of lifetimes by method name, got ${describeValue(ttl)}`,
-    );
-  }
-  for (const [name, lifetime] of Object.entries(ttl)) {
-    if (!methods.includes(name)) {
-      throw new InvalidParameterError(
-        `cache.ttl`,
-        `cache.ttl has no method '${name}': use one of ${methods.join(', ')}`,
-      );
+  if (!isLifetime(staleIfError)) bad = ['cache.staleIfError', staleIfError];
+  if (ttl === null || typeof ttl !== 'object') bad = ['cache.ttl', ttl];
+  else {
+    for (const [name, lifetime] of Object.entries(ttl)) {
+      if (!methodName.test(name) || (lifetime !== undefined && !isLifetime(lifetime)))
+        bad = [`cache.ttl['${name}']`, lifetime];
     }
-    if (lifetime !== undefined) checkLifetime(`cache.ttl['${name}']`, lifetime);
   }
-  return { store, ttl, staleIfError: checkLifetime('cache.staleIfError', staleIfError) };
+  if (bad) {
+    throw new InvalidParameterError(
+      bad[0],
+      `${bad[0]} is invalid, got ${describeValue(bad[1])}: cache takes true or { store: a Keyv, ttl: { 'journals.get': ms, … }, ` +
+        `staleIfError: ms }, with method names as keys and whole ms from 0 to ${maxLifetime}`,
+    );
+  }
+  return { store, ttl, staleIfError: staleIfError as number };
 }

@@ -1,8 +1,8 @@
 import Keyv from 'keyv';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InvalidParameterError, MetricClient, RequestAbortedError } from '../../src/index.js';
-import { MOCK_API_KEY, MOCK_BASE_URL } from '../../src/testing/index.js';
-import { cachedClient } from './helpers.js';
+import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL } from '../../src/testing/index.js';
+import { cachedClient, gatedFetch } from './helpers.js';
 
 describe('cache: true (in memory)', () => {
   it('answers the second identical call from the cache, with the original request id and an Age header', async () => {
@@ -121,20 +121,38 @@ describe('the cache option', () => {
     new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: MOCK_BASE_URL, cache: cache as never });
 
   it('names the bad ttl key or value', () => {
-    expect(() => make({ ttl: { 'journals.gett': 1000 } })).toThrow(
-      /cache\.ttl has no method 'journals\.gett'/,
-    );
-    expect(() => make({ ttl: { 'journals.get': -1 } })).toThrow(InvalidParameterError);
-    expect(() => make({ ttl: { 'journals.get': 1.5 } })).toThrow(/cache\.ttl\['journals\.get'\]/);
-    expect(() => make({ ttl: 5 })).toThrow(/cache\.ttl must be an object/);
-    expect(() => make({ staleIfError: '1h' })).toThrow(/cache\.staleIfError/);
-    expect(() => make('memory')).toThrow(InvalidParameterError);
+    const refusal = (cache: unknown) => {
+      try {
+        make(cache);
+      } catch (error) {
+        expect(error).toBeInstanceOf(InvalidParameterError);
+        return [(error as InvalidParameterError).parameter, (error as Error).message.split(':')[0]];
+      }
+      throw new Error('not refused');
+    };
+    expect(refusal({ ttl: { 'journals.gett': 1000 } })).toEqual([
+      "cache.ttl['journals.gett']",
+      "cache.ttl['journals.gett'] is invalid, got 1000",
+    ]);
+    expect(refusal({ ttl: { 'journals.get': -1 } })).toEqual([
+      "cache.ttl['journals.get']",
+      "cache.ttl['journals.get'] is invalid, got -1",
+    ]);
+    expect(refusal({ ttl: { 'journals.get': 1.5 } })[0]).toBe("cache.ttl['journals.get']");
+    expect(refusal({ ttl: 5 })[0]).toBe('cache.ttl');
+    expect(refusal({ staleIfError: '1h' })).toEqual([
+      'cache.staleIfError',
+      'cache.staleIfError is invalid, got string "1h"',
+    ]);
+    expect(refusal('memory')[0]).toBe('cache');
+    expect(refusal(null)[0]).toBe('cache');
+    expect(() => make({ ttl: { 'journals.get': 0, 'subjects.list': 31_536_000_000 } })).not.toThrow();
   });
 
   it('recognises a store by its methods, not its class', () => {
-    expect(() => make({ store: {} })).toThrow(/Keyv instance/);
-    expect(() => make({ store: null })).toThrow(/Keyv instance/);
-    expect(() => make({ store: { get() {}, set() {}, delete() {} } })).toThrow(/Keyv instance/);
+    expect(() => make({ store: {} })).toThrow(/cache\.store is invalid/);
+    expect(() => make({ store: null })).toThrow(/cache\.store is invalid/);
+    expect(() => make({ store: { get() {}, set() {}, delete() {} } })).toThrow(/cache\.store is invalid/);
     expect(make({ store: new Keyv() }).cache).toBeDefined();
     expect(make({ store: { get() {}, set() {}, delete() {}, clear() {} } }).cache).toBeDefined();
     expect(make(false).cache).toBeUndefined();
@@ -159,15 +177,17 @@ describe('one request for identical calls in flight', () => {
   });
 
   it('an abort by one caller rejects that caller alone; the others get the answer', async () => {
-    const { api, client, sent } = cachedClient();
-    api.faults.next({ delayMs: 30 });
+    const api = createMockApi();
+    const gated = gatedFetch(api);
+    const { client, sent } = cachedClient({ fetch: gated.fetch }, api);
     const controller = new AbortController();
     const leaving = client.journals.get(7, { signal: controller.signal });
     const staying = client.journals.get(7);
     const staying2 = client.journals.get(7, { signal: new AbortController().signal });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await vi.waitFor(() => expect(gated.started()).toBe(1));
     controller.abort();
     await expect(leaving).rejects.toBeInstanceOf(RequestAbortedError);
+    gated.release();
     expect((await staying).id).toBe(7);
     expect((await staying2).id).toBe(7);
     expect(sent()).toBe(1);
@@ -175,20 +195,23 @@ describe('one request for identical calls in flight', () => {
   });
 
   it('aborts the shared request once every caller has left, and a later call starts a new one', async () => {
-    const { api, client, sent } = cachedClient();
-    api.faults.next({ delayMs: 10_000 });
+    const api = createMockApi();
+    const gated = gatedFetch(api);
+    const { client } = cachedClient({ fetch: gated.fetch }, api);
     const a = new AbortController();
     const b = new AbortController();
     const calls = [
       client.journals.get(7, { signal: a.signal }),
       client.journals.get(7, { signal: b.signal }),
     ];
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await vi.waitFor(() => expect(gated.started()).toBe(1));
     a.abort();
     b.abort();
     for (const call of calls) await expect(call).rejects.toBeInstanceOf(RequestAbortedError);
-    expect((await client.journals.get(7).withResponse()).cacheStatus).toBe('miss');
-    expect(api.requests.map((r) => r.status)).toEqual([0, 200]);
-    expect(sent()).toBe(2);
+    await vi.waitFor(() => expect(gated.aborted()).toBe(1));
+    const later = client.journals.get(7).withResponse();
+    await vi.waitFor(() => expect(gated.started()).toBe(2));
+    gated.release();
+    expect((await later).cacheStatus).toBe('miss');
   });
 });
