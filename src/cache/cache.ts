@@ -1,5 +1,11 @@
 import type { CacheStatus } from '../core/api-promise.js';
-import { APIError, ConnectionError, MetricError, WebhookPayloadError } from '../core/errors.js';
+import {
+  APIError,
+  ConnectionError,
+  InvalidParameterError,
+  MetricError,
+  WebhookPayloadError,
+} from '../core/errors.js';
 import { createLogger, type Logger } from '../core/logger.js';
 import { checkRequestOptions, type ResolvedClientOptions } from '../core/options.js';
 import { queryString } from '../core/path.js';
@@ -63,6 +69,10 @@ export class ResponseCache {
     send: Send<T>,
   ): Promise<CachedAnswer<T>> {
     const mode = options?.cache;
+    // Checked here rather than with the other request options: a client without a cache ignores it.
+    if (mode !== undefined && mode !== false && mode !== 'refresh') {
+      throw new InvalidParameterError('cache', "the request option `cache` must be 'refresh' or false");
+    }
     let path: string;
     let partition: string;
     try {

@@ -127,8 +127,7 @@ export function checkCacheOption(value: unknown): ResolvedCacheOptions | undefin
   if (bad) {
     throw new InvalidParameterError(
       bad[0],
-      `${bad[0]} is invalid, got ${describeValue(bad[1])}: cache takes true or { store: a Keyv, ttl: { 'journals.get': ms, … }, ` +
-        `staleIfError: ms }, with method names as keys and whole ms from 0 to ${maxLifetime}`,
+      `${bad[0]} is invalid, got ${describeValue(bad[1])}: see docs/cache.md`,
     );
   }
   return { store, ttl, staleIfError: staleIfError as number };

@@ -246,9 +246,6 @@ export function checkRequestOptions(options: RequestOptions | undefined): Reques
   if (signal !== undefined && (signal === null || typeof signal.addEventListener !== 'function')) {
     throw new InvalidParameterError('signal', '`signal` must be an AbortSignal');
   }
-  if (options.cache !== undefined && options.cache !== false && options.cache !== 'refresh') {
-    throw new InvalidParameterError('cache', "`cache` must be 'refresh' or false");
-  }
   return options.headers === undefined ? options : { ...options, headers: checkHeaders(options.headers) };
 }
 
