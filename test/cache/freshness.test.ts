@@ -217,7 +217,27 @@ describe('stale if error', () => {
   });
 });
 
-describe('the memory bound', () => {
+describe('the memory store', () => {
+  it('forgets an entry once its lifetime is over', async () => {
+    useFakeClock();
+    const store = memoryStore();
+    await store.set('a', 'x', 1_000);
+    vi.advanceTimersByTime(999);
+    expect(await store.get('a')).toBe('x');
+    vi.advanceTimersByTime(1);
+    expect(await store.get('a')).toBeUndefined();
+    expect(store.map.size).toBe(0);
+    expect(store.bytes()).toBe(0);
+  });
+
+  it('holds the default bounds: a thousand answers', async () => {
+    const store = memoryStore();
+    for (let n = 0; n < 1_050; n++) await store.set(`k${n}`, 'x', 60_000);
+    expect(store.map.size).toBe(1_000);
+    expect(await store.get('k49')).toBeUndefined();
+    expect(await store.get('k50')).toBe('x');
+  });
+
   it('drops the least recently used first, by count', async () => {
     const store = memoryStore({ maxEntries: 2, maxBytes: 1_000_000 });
     await store.set('a', 'x', 60_000);
@@ -235,7 +255,8 @@ describe('the memory bound', () => {
     expect([...store.map.keys()].sort()).toEqual(['b', 'c']);
     await store.set('d', 'x'.repeat(200), 60_000);
     expect(await store.get('d')).toBeUndefined();
-    expect(store.map.calculatedSize).toBeLessThanOrEqual(100);
+    expect(store.bytes()).toBeLessThanOrEqual(100);
+    expect(store.bytes()).toBe(82);
   });
 });
 
