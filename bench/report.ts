@@ -1,4 +1,5 @@
 /** BENCHMARKS.md from the results of one run: figures, targets, and what limits each figure. */
+import type { CacheResult } from './cache.js';
 import type { ColdStartResult } from './cold-start.js';
 import { command, quotaNames, requestNames, targets, validationNames } from './config.js';
 import { find, ns, pct, range, signed, table, us, verdict, x } from './format.js';
@@ -6,6 +7,7 @@ import type { GetManyResult } from './get-many.js';
 import type { MemoryResult } from './memory.js';
 import type { PagingResult } from './paging.js';
 import type { QuotaResult } from './quota.js';
+import { cacheSection } from './report-cache.js';
 import { memoryFigures } from './report-memory.js';
 import { sections } from './report-more.js';
 import type { Phase, RequestResult } from './request.js';
@@ -25,6 +27,8 @@ export interface Results {
   coldStart: ColdStartResult;
   paging: PagingResult;
   getMany: GetManyResult;
+  /** Absent from results written before the cache existed (`--from-last`). */
+  cache?: CacheResult;
 }
 
 const phaseName = (p: Phase) => (p.latencyMs === 0 ? 'loopback' : `${p.latencyMs} ms latency`);
@@ -51,6 +55,7 @@ export function markdown(results: Results): string {
   const fast = find(validation.ratios, (r) => r.of === validationNames.fast, 'the fast path');
   const runtime = find(validation.ratios, (r) => r.of === validationNames.runtime, 'zod’s runtime');
   const more = sections(results);
+  const cached = cacheSection(results.cache);
   const memory = memoryFigures(results.memory);
   const rows: string[][] = [
     ...[loop, slow].map((p, i) => [
@@ -90,6 +95,7 @@ export function markdown(results: Results): string {
     ],
     ...memory.rows,
     ...more.rows,
+    ...cached.rows,
   ];
 
   return `# Benchmarks
@@ -171,7 +177,7 @@ request of the SDK (${us(loopSdkNs / 1000)}) that is ${pct(quotaShare, 4)}. A qu
 ${ns(queued.wall.median)} per call here (p-queue's bookkeeping, and the promise it hands back); at the request level that shows as the
 ${x(queuedOverSdk.wall.median)} above.
 
-${more.text}`;
+${more.text}${cached.text}`;
 }
 
 function phaseSection(p: Phase): string {

@@ -16,6 +16,7 @@ import {
 } from 'node:fs';
 import { arch, availableParallelism, cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
+import type { CacheResult } from './cache.js';
 import type { ColdStartResult } from './cold-start.js';
 import { memory as memoryConfig } from './config.js';
 import type { GetManyResult } from './get-many.js';
@@ -159,6 +160,7 @@ async function main(): Promise<void> {
   const coldStart = await step('6. cold start', () => section<ColdStartResult>('cold-start.ts'));
   const paging = await step('7. paging', () => section<PagingResult>('paging.ts'));
   const getMany = await step('8. getMany', () => section<GetManyResult>('get-many.ts'));
+  const cache = await step('9. cache', () => section<CacheResult>('cache.ts'));
   const machine: Machine = {
     node: process.version,
     v8: process.versions.v8,
@@ -183,6 +185,7 @@ async function main(): Promise<void> {
     coldStart,
     paging,
     getMany,
+    cache,
   };
   writeFileSync(lastResults, JSON.stringify(results));
   const text = markdown(results);
