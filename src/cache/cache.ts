@@ -167,7 +167,8 @@ export class ResponseCache {
     send: Send<T>,
   ): Promise<Answer<unknown>> {
     let flight = this.#flights.get(key);
-    if (flight === undefined || flight.abandoned || refresh) {
+    const joined = !(flight === undefined || flight.abandoned || refresh);
+    if (!joined) {
       let created: Flight<Answer<unknown>> | undefined;
       created = new Flight(async (signal) => {
         try {
@@ -185,7 +186,10 @@ export class ResponseCache {
       // Its callers handle the outcome; a flight every caller left must not count as unhandled.
       flight.promise.catch(() => {});
     }
-    return flight.join(options?.signal, path);
+    const answer = flight!.join(options?.signal, path);
+    // The data of one request is handed to several callers: each but the first gets a copy of its
+    // own, so that one changing it cannot change what another sees.
+    return joined ? answer.then((shared) => ({ ...shared, data: structuredClone(shared.data) })) : answer;
   }
 
   async #keep(

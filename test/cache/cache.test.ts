@@ -174,6 +174,10 @@ describe('one request for identical calls in flight', () => {
     expect(sent()).toBe(1);
     expect(new Set(answers.map((a) => a.requestId)).size).toBe(1);
     expect(answers.map((a) => a.cacheStatus)).toEqual(['miss', 'miss', 'miss', 'miss']);
+    // Each caller has its own copy of the one answer.
+    (answers[0]!.data as { name: string }).name = 'changed';
+    expect(answers.slice(1).map((a) => a.data.name)).not.toContain('changed');
+    expect(new Set(answers.map((a) => a.data)).size).toBe(4);
   });
 
   it('an abort by one caller rejects that caller alone; the others get the answer', async () => {
