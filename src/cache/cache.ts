@@ -85,7 +85,13 @@ export class ResponseCache {
       return off(await send(options));
     }
     const ttl = this.#lifetimes[method];
-    if (mode === false || ttl === 0 || (this.#secret !== null && path.includes(this.#secret))) {
+    // An aborted call is refused as the transport refuses it, even when its answer is kept.
+    if (
+      options?.signal?.aborted ||
+      mode === false ||
+      ttl === 0 ||
+      (this.#secret !== null && path.includes(this.#secret))
+    ) {
       return off(await send(options));
     }
     const key = answerKey(partition, path);

@@ -89,6 +89,14 @@ describe('cache: true (in memory)', () => {
     expect(sent()).toBe(before + 1);
   });
 
+  it('refuses an aborted call even when its answer is kept', async () => {
+    const { client } = cachedClient();
+    await client.subjects.list();
+    await expect(client.subjects.list({ signal: AbortSignal.abort() })).rejects.toBeInstanceOf(
+      RequestAbortedError,
+    );
+  });
+
   it('asResponse bypasses the cache', async () => {
     const { client, sent } = cachedClient();
     await client.subjects.list();
