@@ -89,7 +89,8 @@ export default [
     'the client’s first load: import { MetricClient }, on-demand chunks excluded',
     'index.js',
     '{ MetricClient }',
-    // Raised in 0.3 for the `cache` option's check and wiring, present whether or not it is set.
+    // Raised in 0.3 for the `cache` option's check and wiring, present whether or not it is set
+    // (issue 16 allows it at most 0.5 kB over the first load before it).
     '26.5 kB',
     // Only the entry chunk and its static imports: chunks loaded by `import()` are not counted.
     { entry: ['index'] },

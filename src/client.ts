@@ -52,7 +52,6 @@ export class MetricClient {
     const inherited = MetricClient.#inherited;
     const inheritedCache = MetricClient.#inheritedCache;
     MetricClient.#inherited = undefined;
-    MetricClient.#inheritedCache = undefined;
     this.#options = { ...options };
     this.#resolved = resolveClientOptions(options);
     const cacheOptions = checkCacheOption(this.#options.cache);

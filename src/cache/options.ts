@@ -92,11 +92,8 @@ export interface ResolvedCacheOptions {
   readonly staleIfError: number;
 }
 
-/** The longest lifetime accepted: a year. */
-const maxLifetime = 31_536_000_000;
-
-const isLifetime = (value: unknown) =>
-  Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= maxLifetime;
+/** A lifetime: whole milliseconds, 0 or more (stores take any; nothing here arms a timer with it). */
+const isLifetime = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
 
 /**
  * Checks the `cache` client option at construction; `undefined` (and `false`) is no cache. One
@@ -104,31 +101,25 @@ const isLifetime = (value: unknown) =>
  * first load, cache or not.
  */
 export function checkCacheOption(value: unknown): ResolvedCacheOptions | undefined {
-  if (value === undefined || value === false) return undefined;
-  let bad: [name: string, value: unknown] | undefined;
-  const given = (value === true ? {} : value) as CacheOptions;
-  if (given === null || typeof given !== 'object') bad = ['cache', value];
-  const { store, ttl = {}, staleIfError = 0 } = bad ? {} : given;
+  // Left out, `false` (or any other falsy value): no cache.
+  if (!value) return undefined;
+  const fail = (name: string, got: unknown) => {
+    throw new InvalidParameterError(name, `invalid ${name}: ${describeValue(got)}`);
+  };
+  if (value !== true && typeof value !== 'object') fail('cache', value);
+  const { store, ttl = {}, staleIfError = 0 } = (value === true ? {} : value) as CacheOptions;
   // A store is recognised by its methods, never its class: keyv 5 and 6 (or two copies) both fit.
   if (
     store !== undefined &&
     !['get', 'set', 'delete', 'clear'].every((name) => typeof (store as never)?.[name] === 'function')
   ) {
-    bad = ['cache.store', store];
+    fail('cache.store', store);
   }
-  if (!isLifetime(staleIfError)) bad = ['cache.staleIfError', staleIfError];
-  if (ttl === null || typeof ttl !== 'object') bad = ['cache.ttl', ttl];
-  else {
-    for (const [name, lifetime] of Object.entries(ttl)) {
-      if (!methodName.test(name) || (lifetime !== undefined && !isLifetime(lifetime)))
-        bad = [`cache.ttl['${name}']`, lifetime];
-    }
+  if (!isLifetime(staleIfError)) fail('cache.staleIfError', staleIfError);
+  if (ttl === null || typeof ttl !== 'object') fail('cache.ttl', ttl);
+  for (const [name, lifetime] of Object.entries(ttl)) {
+    if (!methodName.test(name) || (lifetime !== undefined && !isLifetime(lifetime)))
+      fail(`cache.ttl['${name}']`, lifetime);
   }
-  if (bad) {
-    throw new InvalidParameterError(
-      bad[0],
-      `${bad[0]} is invalid, got ${describeValue(bad[1])}: see docs/cache.md`,
-    );
-  }
-  return { store, ttl, staleIfError: staleIfError as number };
+  return { store, ttl, staleIfError };
 }
