@@ -1,5 +1,6 @@
 /** BENCHMARKS.md from the results of one run: figures, targets, and what limits each figure. */
 
+import type { CacheResult } from './cache.js';
 import type { CliResult } from './cli.js';
 import type { ColdStartResult } from './cold-start.js';
 import { command, quotaNames, requestNames, targets, validationNames } from './config.js';
@@ -8,6 +9,7 @@ import type { GetManyResult } from './get-many.js';
 import type { MemoryResult } from './memory.js';
 import type { PagingResult } from './paging.js';
 import type { QuotaResult } from './quota.js';
+import { cacheSection } from './report-cache.js';
 import { cliRows } from './report-cli.js';
 import { memoryFigures } from './report-memory.js';
 import { sections } from './report-more.js';
@@ -30,6 +32,8 @@ export interface Results {
   getMany: GetManyResult;
   /** Section 9; absent from results saved before it existed. */
   cli?: CliResult;
+  /** Absent from results written before the cache existed (`--from-last`). */
+  cache?: CacheResult;
 }
 
 const phaseName = (p: Phase) => (p.latencyMs === 0 ? 'loopback' : `${p.latencyMs} ms latency`);
@@ -56,6 +60,7 @@ export function markdown(results: Results): string {
   const fast = find(validation.ratios, (r) => r.of === validationNames.fast, 'the fast path');
   const runtime = find(validation.ratios, (r) => r.of === validationNames.runtime, 'zod’s runtime');
   const more = sections(results);
+  const cached = cacheSection(results.cache);
   const memory = memoryFigures(results.memory);
   const rows: string[][] = [
     ...[loop, slow].map((p, i) => [
@@ -96,6 +101,7 @@ export function markdown(results: Results): string {
     ...memory.rows,
     ...more.rows,
     ...cliRows(results.cli),
+    ...cached.rows,
   ];
 
   return `# Benchmarks
@@ -177,7 +183,7 @@ request of the SDK (${us(loopSdkNs / 1000)}) that is ${pct(quotaShare, 4)}. A qu
 ${ns(queued.wall.median)} per call here (p-queue's bookkeeping, and the promise it hands back); at the request level that shows as the
 ${x(queuedOverSdk.wall.median)} above.
 
-${more.text}`;
+${more.text}${cached.text}`;
 }
 
 function phaseSection(p: Phase): string {

@@ -16,6 +16,7 @@ import {
 } from 'node:fs';
 import { arch, availableParallelism, cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
+import type { CacheResult } from './cache.js';
 import type { CliResult } from './cli.js';
 import type { ColdStartResult } from './cold-start.js';
 import { memory as memoryConfig } from './config.js';
@@ -161,6 +162,7 @@ async function main(): Promise<void> {
   const paging = await step('7. paging', () => section<PagingResult>('paging.ts'));
   const getMany = await step('8. getMany', () => section<GetManyResult>('get-many.ts'));
   const cli = await step('9. command line', () => section<CliResult>('cli.ts'));
+  const cache = await step('10. cache', () => section<CacheResult>('cache.ts'));
   const machine: Machine = {
     node: process.version,
     v8: process.versions.v8,
@@ -186,6 +188,7 @@ async function main(): Promise<void> {
     paging,
     getMany,
     cli,
+    cache,
   };
   writeFileSync(lastResults, JSON.stringify(results));
   const text = markdown(results);

@@ -82,14 +82,17 @@ export default [
     'the whole client: import { MetricClient }, ky, p-retry, p-queue and zod bundled, on-demand chunks included',
     'index.js',
     '{ MetricClient }',
-    '31 kB',
+    // Raised in 0.3 for the cache's chunk, loaded only by a client given `cache`.
+    '35 kB',
     { check: modulesCheck('the client', { required: clientParts }) },
   ),
   entry(
     'the client’s first load: import { MetricClient }, on-demand chunks excluded',
     'index.js',
     '{ MetricClient }',
-    '26 kB',
+    // Raised in 0.3 for the `cache` option's check and wiring, present whether or not it is set
+    // (issue 16 allows it at most 0.5 kB over the first load before it).
+    '26.5 kB',
     // Only the entry chunk and its static imports: chunks loaded by `import()` are not counted.
     { entry: ['index'] },
   ),

@@ -1,3 +1,5 @@
+import { type ClientCache, clientCache, type MetricCache } from './cache/client-cache.js';
+import { checkCacheOption } from './cache/options.js';
 import { MetricError } from './core/errors.js';
 import type { HeadersInput } from './core/headers.js';
 import { mergeHooks } from './core/hooks.js';
@@ -33,12 +35,16 @@ export class MetricClient {
   readonly subjects: Subjects;
   /** Countries. */
   readonly countries: Countries;
+  /** The cache, when the `cache` option was given (`undefined` otherwise): `apply(event)`, `clear()`. */
+  readonly cache: MetricCache | undefined;
 
   readonly #options: ClientOptions;
   readonly #resolved: ResolvedClientOptions;
   readonly #quota: Quota;
   /** The quota a client made by {@link MetricClient.withOptions} takes over from its parent. */
   static #inherited: Quota | undefined;
+  /** Likewise the cache, when the new client keeps the parent's. */
+  static #inheritedCache: ClientCache | undefined;
 
   /**
    * Throws a `MetricError` that names the option or variable to set when the key or base URL is
@@ -46,16 +52,20 @@ export class MetricClient {
    */
   constructor(options?: ClientOptions) {
     const inherited = MetricClient.#inherited;
+    const inheritedCache = MetricClient.#inheritedCache;
     MetricClient.#inherited = undefined;
     this.#options = { ...options };
     this.#resolved = resolveClientOptions(options);
+    const cacheOptions = checkCacheOption(this.#options.cache);
+    const cache = inheritedCache ?? (cacheOptions && clientCache(cacheOptions, this.#resolved));
+    this.cache = cache;
     this.#quota = inherited ?? new Quota(this.#options);
     const transport = new Transport(this.#resolved, this.#quota);
-    this.journals = new Journals(transport);
-    this.papers = new Papers(transport);
-    this.authors = new Authors(transport);
-    this.subjects = new Subjects(transport);
-    this.countries = new Countries(transport);
+    this.journals = new Journals(transport, cache);
+    this.papers = new Papers(transport, cache);
+    this.authors = new Authors(transport, cache);
+    this.subjects = new Subjects(transport, cache);
+    this.countries = new Countries(transport, cache);
   }
 
   /**
@@ -96,10 +106,16 @@ export class MetricClient {
       options.maxConcurrency === undefined &&
       options.maxRequestsPerMinute === undefined;
     MetricClient.#inherited = shared ? this.#quota : undefined;
+    // The same API and key, and no cache option of its own: the child keeps and drops answers with
+    // its parent, so one `client.cache.apply(event)` serves both.
+    const sameCache =
+      child.apiKey === parent.apiKey && child.baseUrl === parent.baseUrl && !('cache' in given);
+    MetricClient.#inheritedCache = sameCache ? (this.cache as ClientCache | undefined) : undefined;
     try {
       return new MetricClient(merged);
     } finally {
       MetricClient.#inherited = undefined;
+      MetricClient.#inheritedCache = undefined;
     }
   }
 }

@@ -1,5 +1,7 @@
+export type { MetricCache, ScoreEvent } from './cache/client-cache.js';
+export type { CacheMethod, CacheOptions, CacheStore } from './cache/options.js';
 export { MetricClient, MetricClient as default } from './client.js';
-export { APIPromise, type WithResponse } from './core/api-promise.js';
+export { APIPromise, type CacheStatus, type WithResponse } from './core/api-promise.js';
 export {
   APIError,
   AuthenticationError,

@@ -18,7 +18,29 @@ export interface WithResponse<T> {
   readonly response: Response;
   /** From `X-Request-Id` (or `Request-Id`); `undefined` when the server sent neither. */
   readonly requestId: string | undefined;
+  /**
+   * Where the answer came from: `'hit'` the cache, `'stale'` the cache past its lifetime because the
+   * API failed (`staleIfError`), `'miss'` the API (and it was kept), `'off'` the API, no cache involved.
+   */
+  readonly cacheStatus: CacheStatus;
 }
+
+/**
+ * Where an answer came from; see {@link WithResponse.cacheStatus}.
+ *
+ * @example
+ * ```ts
+ * import type { CacheStatus } from 'scholarly-metrics';
+ *
+ * const { cacheStatus }: { cacheStatus: CacheStatus } = await client.subjects.list().withResponse();
+ * cacheStatus; // → 'off'
+ * ```
+ */
+export type CacheStatus = 'hit' | 'stale' | 'miss' | 'off';
+
+/** The cache status of an answer, which only the cache sets. */
+export const cacheStatusOf = (answer: object): CacheStatus =>
+  (answer as { cacheStatus?: CacheStatus }).cacheStatus ?? 'off';
 
 /**
  * What every method that is not paginated returns: a `Promise` of the validated data that can also
@@ -95,16 +117,18 @@ export class APIPromise<T> extends Promise<T> {
    * ```
    */
   withResponse(): Promise<WithResponse<T>> {
-    return this.#start().then(({ data, response }) => ({
-      data,
-      response,
-      requestId: requestIdOf(response.headers),
+    return this.#start().then((answer) => ({
+      data: answer.data,
+      response: answer.response,
+      requestId: requestIdOf(answer.response.headers),
+      cacheStatus: cacheStatusOf(answer),
     }));
   }
 
   /**
    * The 2xx `Response` itself, its body unread and not validated: for streaming it elsewhere, or
-   * reading headers only. Retries and errors are as for the data; a non-2xx still rejects. Chain it
+   * reading headers only. Retries and errors are as for the data; a non-2xx still rejects. It always
+   * goes to the API: the cache keeps validated answers, and this one is not. Chain it
    * on the call (`client.journals.get(42).asResponse()`) so that the validated request is not sent.
    *
    * @example

@@ -1,3 +1,4 @@
+import type { CacheOptions } from '../cache/options.js';
 import { InvalidParameterError, MetricError } from './errors.js';
 import type { HeadersInput } from './headers.js';
 import { type ClientHooks, checkHooks } from './hooks.js';
@@ -85,6 +86,14 @@ export interface ClientOptions {
    * @default globalThis.console
    */
   logger?: Logger | undefined;
+  /**
+   * Keep answers and serve them again until they expire: `true` keeps them in memory (bounded);
+   * `{ store, ttl, staleIfError }` sets where (any Keyv instance) and for how long. A `score_updated`
+   * event handed to `client.cache.apply` (or to a webhook receiver given `cache: client.cache`)
+   * drops the answers it makes wrong. See docs/cache.md.
+   * @default no cache
+   */
+  cache?: boolean | CacheOptions | undefined;
 }
 
 /**
@@ -116,6 +125,12 @@ export interface RequestOptions {
   maxRetries?: number | undefined;
   /** Extra headers for this request. */
   headers?: HeadersInput | undefined;
+  /**
+   * With a client cache: `'refresh'` sends the request and keeps its answer in place of the kept
+   * one; `false` sends it and neither reads nor writes the cache. Without a client cache, ignored.
+   * @default read the cache, send on a miss
+   */
+  cache?: 'refresh' | false | undefined;
 }
 
 export interface ResolvedClientOptions {

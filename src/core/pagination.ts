@@ -1,4 +1,4 @@
-import type { WithResponse } from './api-promise.js';
+import { cacheStatusOf, type WithResponse } from './api-promise.js';
 import { describeValue } from './describe-value.js';
 import { InvalidParameterError, requestIdOf } from './errors.js';
 import type { RequestOptions } from './options.js';
@@ -88,9 +88,15 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     this.#first ??= (async () => {
       checkPrefetch(this.#options.prefetch);
       const start = this.#startPage;
-      const { data, response } = await this.#source.answer(start, this.#options);
-      const page = new Page(data, start, this.#source, this.#options, undefined, this.#pageSize);
-      return { data: page, response, requestId: requestIdOf(response.headers) };
+      const answer = await this.#source.answer(start, this.#options);
+      const page = new Page(answer.data, start, this.#source, this.#options, undefined, this.#pageSize);
+      const { response } = answer;
+      return {
+        data: page,
+        response,
+        requestId: requestIdOf(response.headers),
+        cacheStatus: cacheStatusOf(answer),
+      };
     })();
     return this.#first;
   }

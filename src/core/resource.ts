@@ -1,8 +1,10 @@
+import type { ClientCache } from '../cache/client-cache.js';
+import type { CacheMethod } from '../cache/options.js';
 import { APIPromise } from './api-promise.js';
 import type { RequestOptions } from './options.js';
 import type { PageBody } from './page.js';
 import { PagePromise, type PageRequestOptions } from './pagination.js';
-import type { Route, Transport } from './transport.js';
+import type { Answer, Route, Transport, TransportOptions } from './transport.js';
 import type { ResponseShape } from './validate.js';
 
 /**
@@ -11,25 +13,46 @@ import type { ResponseShape } from './validate.js';
  */
 export abstract class APIResource {
   protected readonly transport: Transport;
+  /** The client's cache, when it was given the `cache` option. */
+  protected readonly cache: ClientCache | undefined;
 
-  /** Made by `MetricClient`, which hands every namespace the same transport. */
-  constructor(transport: Transport) {
+  /** Made by `MetricClient`, which hands every namespace the same transport (and cache). */
+  constructor(transport: Transport, cache?: ClientCache) {
     this.transport = transport;
+    this.cache = cache;
+  }
+
+  /** One GET of `method`: through the cache when the client has one, else straight to the transport. */
+  #get<T>(
+    method: CacheMethod,
+    route: () => Route,
+    shape: ResponseShape<T>,
+    options: TransportOptions | undefined,
+  ): Promise<Answer<T>> {
+    const send = (given: TransportOptions | undefined) => this.transport.get(route, shape, given);
+    return this.cache ? this.cache.answer(method, route, shape, options, send) : send(options);
   }
 
   /**
    * A GET answered by one body. `route` builds the request, its parameter checks included, so that a
-   * refusal rejects the promise instead of throwing at the call site.
+   * refusal rejects the promise instead of throwing at the call site. `method` is the contract's name
+   * of the calling method (`journals.get`): the cache keeps answers, and their lifetimes, by it.
    */
-  protected request<T>(route: () => Route, shape: ResponseShape<T>, options?: RequestOptions): APIPromise<T> {
+  protected request<T>(
+    method: CacheMethod,
+    route: () => Route,
+    shape: ResponseShape<T>,
+    options?: RequestOptions,
+  ): APIPromise<T> {
     return new APIPromise(
-      () => this.transport.get(route, shape, options),
+      () => this.#get(method, route, shape, options),
       () => this.transport.raw(route, options),
     );
   }
 
   /** A paginated GET. `route(page)` builds the request for one page, as {@link APIResource.request}. */
   protected paginate<T>(
+    method: CacheMethod,
     route: (page: number) => Route,
     shape: ResponseShape<PageBody<T>>,
     params: { page?: number; per_page?: number } | undefined,
@@ -37,7 +60,7 @@ export abstract class APIResource {
   ): PagePromise<T> {
     return new PagePromise(
       {
-        answer: (page, pageOptions) => this.transport.get(() => route(page), shape, pageOptions),
+        answer: (page, pageOptions) => this.#get(method, () => route(page), shape, pageOptions),
         raw: (page, pageOptions) => this.transport.raw(() => route(page), pageOptions),
       },
       params?.page,

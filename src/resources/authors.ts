@@ -53,6 +53,7 @@ export class Authors extends APIResource {
    */
   list(params?: AuthorListParams, options?: PageRequestOptions): PagePromise<Author> {
     return this.paginate(
+      'authors.list',
       (page) => {
         const p = checkParams(params);
         return {
@@ -81,6 +82,7 @@ export class Authors extends APIResource {
    */
   get(id: number, options?: RequestOptions): APIPromise<AuthorProfile> {
     return this.request(
+      'authors.get',
       () => ({ path: `/authors/${segment(checkId('id', id))}` }),
       shapes.authorProfile,
       options,

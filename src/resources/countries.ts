@@ -40,6 +40,7 @@ export class Countries extends APIResource {
    */
   list(params?: CountryListParams, options?: RequestOptions): APIPromise<Country[]> {
     return this.request(
+      'countries.list',
       () => ({
         path: '/countries',
         query: { show: checkOneOf('show', checkParams(params).show, ['active', 'all']) },

@@ -44,7 +44,7 @@ export class Journals extends APIResource {
    * ```
    */
   list(options?: RequestOptions): APIPromise<Journal[]> {
-    return this.request(() => ({ path: '/journals' }), shapes.journalList, options);
+    return this.request('journals.list', () => ({ path: '/journals' }), shapes.journalList, options);
   }
 
   /**
@@ -56,6 +56,7 @@ export class Journals extends APIResource {
    */
   get(id: number, options?: RequestOptions): APIPromise<JournalProfile> {
     return this.request(
+      'journals.get',
       () => ({ path: `/journals/${segment(checkId('id', id))}` }),
       shapes.journalProfile,
       options,
@@ -71,6 +72,7 @@ export class Journals extends APIResource {
    */
   papers(id: number, params?: JournalPapersParams, options?: PageRequestOptions): PagePromise<JournalPaper> {
     return this.paginate(
+      'journals.papers',
       (page) => ({
         path: `/journals/${segment(checkId('id', id))}/papers`,
         query: {
@@ -93,6 +95,7 @@ export class Journals extends APIResource {
    */
   score(id: number, options?: RequestOptions): APIPromise<ScoreHistory> {
     return this.request(
+      'journals.score',
       () => ({ path: `/journals/${segment(checkId('id', id))}/score` }),
       shapes.scoreHistory,
       options,

@@ -63,6 +63,7 @@ export class Papers extends APIResource {
    */
   search(params?: PaperSearchParams, options?: PageRequestOptions): PagePromise<PaperSummary> {
     return this.paginate(
+      'papers.search',
       (page) => {
         const p = checkParams(params);
         return {
@@ -91,7 +92,12 @@ export class Papers extends APIResource {
    * ```
    */
   get(doi: string, options?: RequestOptions): APIPromise<Paper> {
-    return this.request(() => ({ path: `/papers/${segment(checkDoi(doi))}` }), shapes.paper, options);
+    return this.request(
+      'papers.get',
+      () => ({ path: `/papers/${segment(checkDoi(doi))}` }),
+      shapes.paper,
+      options,
+    );
   }
 
   /**

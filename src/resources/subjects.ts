@@ -22,6 +22,6 @@ export class Subjects extends APIResource {
    * ```
    */
   list(options?: RequestOptions): APIPromise<Subject[]> {
-    return this.request(() => ({ path: '/subjects' }), shapes.subjectList, options);
+    return this.request('subjects.list', () => ({ path: '/subjects' }), shapes.subjectList, options);
   }
 }

@@ -42,11 +42,18 @@ export interface WebhookHandlerOptions {
   bodyTimeoutMs?: number | undefined;
   /**
    * Called with whatever your callback threw or rejected with; the sender then gets a bare 500. Also
-   * called for failures of the receiver itself (e.g. a body another middleware consumed). Errors it
-   * throws are ignored.
+   * called for failures of the receiver itself (e.g. a body another middleware consumed), and when
+   * `cache.apply` fails (the sender then still gets its 200). Errors it throws are ignored.
    * @default logs the error with `console.error`
    */
   onError?: ((error: unknown) => void) | undefined;
+  /**
+   * A cache to keep fresh, such as a client's `client.cache`: each valid event is handed to its
+   * `apply` before `onEvent` runs. A failing `apply` goes to `onError` (or `console.warn`) and the
+   * delivery is still acknowledged: the event reached you, and a resent one would fail the same way.
+   * @default none
+   */
+  cache?: { apply(event: WebhookEvent): unknown } | undefined;
 }
 
 /**
@@ -139,6 +146,10 @@ export function createReceiver<Context>(
     throw new InvalidParameterError('onError', `onError must be a function, got ${typeof onError}`);
   }
   const sink = onError ?? defaultOnError;
+  const cache = options?.cache;
+  if (cache !== undefined && typeof cache?.apply !== 'function') {
+    throw new InvalidParameterError('cache', 'cache must have an apply(event) method, such as client.cache');
+  }
 
   const report = (error: unknown): void => {
     try {
@@ -192,6 +203,15 @@ export function createReceiver<Context>(
         // parseWebhookEvent throws nothing else, but a wrong message must not turn into a crash.
         return invalid(error instanceof WebhookPayloadError ? error.message : 'invalid webhook payload');
       }
+      if (cache !== undefined) {
+        try {
+          await cache.apply(event);
+        } catch (error) {
+          const failed = new MetricError(cacheFailed, { cause: error });
+          if (onError === undefined) console.warn(`scholarly-metrics: ${cacheFailed}`, error);
+          else report(failed);
+        }
+      }
       try {
         await onEvent(event, context);
       } catch (error) {
@@ -219,6 +239,8 @@ async function readWithin(delivery: Delivery, maxBodyBytes: number, bodyTimeoutM
     clearTimeout(timer);
   }
 }
+
+const cacheFailed = 'cache.apply(event) failed; the delivery is acknowledged all the same';
 
 const alreadyRead =
   'webhook receiver: the request body was already read, and nothing was kept of it; mount the ' +

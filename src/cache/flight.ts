@@ -1,0 +1,56 @@
+import { RequestAbortedError } from '../core/errors.js';
+
+/**
+ * One request shared by every identical call made while it is in flight. It runs under a signal of
+ * its own, not any caller's: a caller that aborts leaves (its own promise rejects at once) and the
+ * others keep waiting. Only when every caller that could abort has left is the request aborted, since
+ * nobody is left to read it.
+ */
+export class Flight<T> {
+  readonly #controller = new AbortController();
+  #callers = 0;
+  #settled = false;
+  readonly promise: Promise<T>;
+
+  /** Starts `run` with the flight's own signal. */
+  constructor(run: (signal: AbortSignal) => Promise<T>) {
+    this.promise = run(this.#controller.signal);
+    this.promise.then(
+      () => {
+        this.#settled = true;
+      },
+      () => {
+        this.#settled = true;
+      },
+    );
+  }
+
+  /** Whether the request was aborted because every caller left: a new caller must start another. */
+  get abandoned(): boolean {
+    return this.#controller.signal.aborted;
+  }
+
+  /** The shared answer, for a caller whose `signal` (if any) can make it leave early. */
+  join(signal: AbortSignal | undefined, path: string): Promise<T> {
+    this.#callers++;
+    if (signal === undefined) return this.promise;
+    return new Promise<T>((resolve, reject) => {
+      const leave = () => {
+        reject(new RequestAbortedError(`GET ${path} was aborted`, { cause: signal.reason }));
+        if (--this.#callers === 0 && !this.#settled) this.#controller.abort(signal.reason);
+      };
+      if (signal.aborted) return leave();
+      signal.addEventListener('abort', leave, { once: true });
+      this.promise.then(
+        (value) => {
+          signal.removeEventListener('abort', leave);
+          resolve(value);
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', leave);
+          reject(error);
+        },
+      );
+    });
+  }
+}

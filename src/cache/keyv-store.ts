@@ -1,0 +1,36 @@
+import { MetricError } from '../core/errors.js';
+import type { CacheStore } from './options.js';
+import type { Store } from './store.js';
+
+/**
+ * How long one operation of the user's store may take before the cache does without it. A Redis
+ * client that lost its server may queue commands until it is back: a call must not wait for that.
+ */
+export const storeTimeout = 1_000;
+
+/** The user's Keyv (5 or 6, any adapter), each operation bounded by {@link storeTimeout}. */
+export function keyvStore(keyv: CacheStore): Store {
+  const bounded = <T>(what: string, run: () => Promise<T> | T): Promise<T> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new MetricError(`the cache store did not answer ${what} within ${storeTimeout} ms`)),
+        storeTimeout,
+      );
+    });
+    // `run` may throw synchronously (keyv 6 rethrows a store's error): that is a rejection here too.
+    return Promise.race([Promise.resolve().then(run), late]).finally(() => clearTimeout(timer));
+  };
+  return {
+    get: (key) => bounded('a read', () => keyv.get(key)),
+    set: async (key, value, ttl) => {
+      await bounded('a write', () => keyv.set(key, value, ttl));
+    },
+    delete: async (key) => {
+      await bounded('a delete', () => keyv.delete(key));
+    },
+    clear: async () => {
+      await bounded('clear()', () => keyv.clear());
+    },
+  };
+}

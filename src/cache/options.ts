@@ -1,0 +1,125 @@
+import { describeValue } from '../core/describe-value.js';
+import { InvalidParameterError } from '../core/errors.js';
+
+/**
+ * The methods whose answers the cache keeps, by the names of the contract: the keys of `cache.ttl`.
+ * `papers.get` covers `papers.getMany` too.
+ *
+ * @example
+ * ```ts
+ * import type { CacheMethod } from 'scholarly-metrics';
+ *
+ * const longLived: CacheMethod[] = ['subjects.list', 'countries.list'];
+ * ```
+ */
+export type CacheMethod =
+  | 'journals.list'
+  | 'journals.get'
+  | 'journals.papers'
+  | 'journals.score'
+  | 'papers.search'
+  | 'papers.get'
+  | 'authors.list'
+  | 'authors.get'
+  | 'subjects.list'
+  | 'countries.list';
+
+/** The `ttl` keys: the names of {@link CacheMethod}, as one pattern (the client's first load is small). */
+const methodName =
+  /^(journals\.(list|get|papers|score)|papers\.(search|get)|authors\.(list|get)|(subjects|countries)\.list)$/;
+
+/**
+ * What the cache needs of a store: a Keyv instance (keyv 5 or 6, over any of its adapters) fits.
+ * It is recognised by these methods alone, never by its class, so that two copies of keyv in one
+ * application both work.
+ *
+ * @example
+ * ```ts
+ * import Keyv from 'keyv';
+ * import type { CacheStore } from 'scholarly-metrics';
+ *
+ * const store: CacheStore = new Keyv({ namespace: 'scholarly-metrics' });
+ * ```
+ */
+export interface CacheStore {
+  get(key: string): Promise<unknown> | unknown;
+  set(key: string, value: string, ttl?: number): Promise<unknown> | unknown;
+  delete(key: string): Promise<unknown> | unknown;
+  clear(): Promise<unknown> | unknown;
+}
+
+/**
+ * The `cache` client option as an object. See docs/cache.md for the default lifetimes.
+ *
+ * @example
+ * ```ts
+ * import Keyv from 'keyv';
+ * import type { CacheOptions } from 'scholarly-metrics';
+ *
+ * const cache: CacheOptions = {
+ *   store: new Keyv(),
+ *   ttl: { 'journals.get': 3_600_000, 'papers.search': 0 }, // 0: never kept
+ *   staleIfError: 86_400_000,
+ * };
+ * const client = new MetricClient({ apiKey, baseUrl, cache });
+ * ```
+ */
+export interface CacheOptions {
+  /**
+   * Where answers are kept: any Keyv instance (Redis, SQLite, Postgres, …), brought by you and never
+   * closed by the SDK. `clear()` clears it whole: give the SDK a namespace of its own.
+   * @default in memory, bounded (1,000 answers, 16 MiB of JSON text), least recently used out first
+   */
+  store?: CacheStore | undefined;
+  /**
+   * How long an answer is served without asking the API, in ms, by method name; `0` never keeps
+   * that method's answers. Methods left out keep their defaults.
+   * @default see docs/cache.md
+   */
+  ttl?: Partial<Record<CacheMethod, number>> | undefined;
+  /**
+   * How long past its expiry an answer may still be served when the API fails (a 5xx, a 429, a
+   * connection error or a timeout, after the retries), in ms.
+   * @default 0
+   */
+  staleIfError?: number | undefined;
+}
+
+/** The cache option once checked: where to keep answers, and the lifetimes asked for. */
+export interface ResolvedCacheOptions {
+  readonly store: CacheStore | undefined;
+  readonly ttl: Readonly<Partial<Record<CacheMethod, number>>>;
+  readonly staleIfError: number;
+}
+
+/** A lifetime: whole milliseconds, 0 or more (stores take any; nothing here arms a timer with it). */
+const isLifetime = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
+
+/**
+ * Checks the `cache` client option at construction; `undefined` (and `false`) is no cache. One
+ * message for every refusal, naming the option or `ttl` key at fault: this code is in every client's
+ * first load, cache or not.
+ */
+export function checkCacheOption(value: unknown): ResolvedCacheOptions | undefined {
+  // Left out, `false` (or any other falsy value): no cache.
+  if (!value) return undefined;
+  const fail = (name: string, got: unknown) => {
+    throw new InvalidParameterError(name, `invalid ${name}: ${describeValue(got)}`);
+  };
+  if (value !== true && typeof value !== 'object') fail('cache', value);
+  const { store, ttl = {}, staleIfError = 0 } = (value === true ? {} : value) as CacheOptions;
+  // A store is recognised by its methods, never its class: keyv 5 and 6 (or two copies) both fit.
+  if (
+    store !== undefined &&
+    !['get', 'set', 'delete', 'clear'].every((name) => typeof (store as never)?.[name] === 'function')
+  ) {
+    fail('cache.store', store);
+  }
+  if (!isLifetime(staleIfError)) fail('cache.staleIfError', staleIfError);
+  if (ttl === null || typeof ttl !== 'object') fail('cache.ttl', ttl);
+  for (const [name, lifetime] of Object.entries(ttl)) {
+    if (!methodName.test(name) || (lifetime !== undefined && !isLifetime(lifetime)))
+      fail(`cache.ttl['${name}']`, lifetime);
+  }
+  return { store, ttl, staleIfError };
+}

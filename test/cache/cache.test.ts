@@ -1,0 +1,233 @@
+import Keyv from 'keyv';
+import { describe, expect, it, vi } from 'vitest';
+import { InvalidParameterError, MetricClient, RequestAbortedError } from '../../src/index.js';
+import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL } from '../../src/testing/index.js';
+import { cachedClient, gatedFetch } from './helpers.js';
+
+describe('cache: true (in memory)', () => {
+  it('answers the second identical call from the cache, with the original request id and an Age header', async () => {
+    const { client, sent } = cachedClient();
+    const first = await client.journals.get(7).withResponse();
+    expect(first.cacheStatus).toBe('miss');
+    const second = await client.journals.get(7).withResponse();
+    expect(sent()).toBe(1);
+    expect(second.cacheStatus).toBe('hit');
+    expect(second.data).toEqual(first.data);
+    expect(second.requestId).toBe(first.requestId);
+    expect(second.response.status).toBe(200);
+    expect(second.response.headers.get('age')).toMatch(/^\d+$/);
+    expect(second.response.headers.get('content-type')).toBe(first.response.headers.get('content-type'));
+  });
+
+  it('hands each caller its own copy: changing one answer does not change the kept one', async () => {
+    const { client } = cachedClient();
+    const first = await client.journals.get(7);
+    (first as { name: string }).name = 'changed';
+    expect((await client.journals.get(7)).name).not.toBe('changed');
+  });
+
+  it('keeps each method, id and query apart', async () => {
+    const { client, sent } = cachedClient();
+    await client.journals.get(7);
+    await client.journals.get(8);
+    await client.journals.score(7);
+    await client.papers.search({ q: 'graphene' });
+    await client.papers.search({ q: 'graphene', year: 2021 });
+    expect(sent()).toBe(5);
+    await client.journals.get(8);
+    await client.papers.search({ q: 'graphene', year: 2021 });
+    expect(sent()).toBe(5);
+  });
+
+  it("cache: false neither reads nor writes; cache: 'refresh' sends and replaces the kept answer", async () => {
+    const { api, client, sent } = cachedClient();
+    await client.journals.get(7);
+    const off = await client.journals.get(7, { cache: false }).withResponse();
+    expect(off.cacheStatus).toBe('off');
+    expect(sent()).toBe(2);
+    // Changed behind the cache's back (no webhook delivered): a refresh still sees it.
+    await api.updateScore(7, 99);
+    expect((await client.journals.get(7)).metric_score).not.toBe(99);
+    const refreshed = await client.journals.get(7, { cache: 'refresh' }).withResponse();
+    expect(refreshed.cacheStatus).toBe('miss');
+    expect(refreshed.data.metric_score).toBe(99);
+    expect((await client.journals.get(7).withResponse()).cacheStatus).toBe('hit');
+    expect((await client.journals.get(7)).metric_score).toBe(99);
+    expect(sent()).toBe(3);
+  });
+
+  it('reports off without a cache, and client.cache is undefined', async () => {
+    const { client } = cachedClient({ cache: undefined });
+    expect(client.cache).toBeUndefined();
+    expect((await client.journals.get(7).withResponse()).cacheStatus).toBe('off');
+  });
+
+  it('walks, toArray and getMany go through the cache', async () => {
+    const { client, sent } = cachedClient();
+    const first = await client.journals.papers(7, { per_page: 5 }).toArray({ limit: 12 });
+    const count = sent();
+    expect(count).toBe(3);
+    expect(await client.journals.papers(7, { per_page: 5 }).toArray({ limit: 12 })).toEqual(first);
+    const walked = [];
+    for await (const paper of client.journals.papers(7, { per_page: 5 })) {
+      walked.push(paper);
+      if (walked.length === 10) break;
+    }
+    expect(sent()).toBe(count);
+    const page = await client.journals.papers(7, { per_page: 5 }).withResponse();
+    expect(page.cacheStatus).toBe('hit');
+
+    const dois = ['10.1000/abc/def', '10.1000/no-such-paper'];
+    const once = await client.papers.getMany(dois);
+    const before = sent();
+    const again = await client.papers.getMany(dois);
+    // The paper is kept; the 404 is not (errors are never kept).
+    expect(sent()).toBe(before + 1);
+    expect(again[0]).toEqual(once[0]);
+    expect(again[1]?.error?.name).toBe('NotFoundError');
+    await client.papers.get('10.1000/abc/def');
+    expect(sent()).toBe(before + 1);
+  });
+
+  it('refuses an aborted call even when its answer is kept', async () => {
+    const { client } = cachedClient();
+    await client.subjects.list();
+    await expect(client.subjects.list({ signal: AbortSignal.abort() })).rejects.toBeInstanceOf(
+      RequestAbortedError,
+    );
+  });
+
+  it('asResponse bypasses the cache', async () => {
+    const { client, sent } = cachedClient();
+    await client.subjects.list();
+    const response = await client.subjects.list().asResponse();
+    expect(sent()).toBe(2);
+    expect(response.headers.get('age')).toBeNull();
+    await response.body?.cancel();
+  });
+
+  it('a withOptions child on the same key shares the parent cache', async () => {
+    const { client, sent } = cachedClient();
+    await client.subjects.list();
+    const child = client.withOptions({ timeout: 5_000 });
+    expect(child.cache).toBe(client.cache);
+    expect((await child.subjects.list().withResponse()).cacheStatus).toBe('hit');
+    expect(sent()).toBe(1);
+  });
+
+  it('refuses an invalid per-call cache option, whatever is kept', async () => {
+    const { client } = cachedClient();
+    await client.subjects.list();
+    await expect(client.subjects.list({ cache: 'yes' as never })).rejects.toBeInstanceOf(
+      InvalidParameterError,
+    );
+  });
+});
+
+describe('the cache option', () => {
+  const make = (cache: unknown) =>
+    new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: MOCK_BASE_URL, cache: cache as never });
+
+  it('names the bad ttl key or value', () => {
+    const refusal = (cache: unknown) => {
+      try {
+        make(cache);
+      } catch (error) {
+        expect(error).toBeInstanceOf(InvalidParameterError);
+        return [(error as InvalidParameterError).parameter, (error as Error).message];
+      }
+      throw new Error('not refused');
+    };
+    expect(refusal({ ttl: { 'journals.gett': 1000 } })).toEqual([
+      "cache.ttl['journals.gett']",
+      "invalid cache.ttl['journals.gett']: 1000",
+    ]);
+    expect(refusal({ ttl: { 'journals.get': -1 } })).toEqual([
+      "cache.ttl['journals.get']",
+      "invalid cache.ttl['journals.get']: -1",
+    ]);
+    expect(refusal({ ttl: { 'journals.get': 1.5 } })[0]).toBe("cache.ttl['journals.get']");
+    expect(refusal({ ttl: 5 })[0]).toBe('cache.ttl');
+    expect(refusal({ staleIfError: '1h' })).toEqual([
+      'cache.staleIfError',
+      'invalid cache.staleIfError: string "1h"',
+    ]);
+    expect(refusal('memory')[0]).toBe('cache');
+    expect(refusal(1)[0]).toBe('cache');
+    expect(make(null).cache).toBeUndefined();
+    expect(() => make({ ttl: { 'journals.get': 0, 'subjects.list': 31_536_000_000 } })).not.toThrow();
+    expect(refusal({ ttl: { 'subjects.list': Number.MAX_SAFE_INTEGER + 1 } })[0]).toBe(
+      "cache.ttl['subjects.list']",
+    );
+  });
+
+  it('recognises a store by its methods, not its class', () => {
+    expect(() => make({ store: {} })).toThrow(/invalid cache\.store/);
+    expect(() => make({ store: null })).toThrow(/invalid cache\.store/);
+    expect(() => make({ store: { get() {}, set() {}, delete() {} } })).toThrow(/invalid cache\.store/);
+    expect(make({ store: new Keyv() }).cache).toBeDefined();
+    expect(make({ store: { get() {}, set() {}, delete() {}, clear() {} } }).cache).toBeDefined();
+    expect(make(false).cache).toBeUndefined();
+  });
+
+  it('never keeps a method whose ttl is 0', async () => {
+    const { client, sent } = cachedClient({ cache: { ttl: { 'subjects.list': 0 } } });
+    await client.subjects.list();
+    expect((await client.subjects.list().withResponse()).cacheStatus).toBe('off');
+    expect(sent()).toBe(2);
+  });
+});
+
+describe('one request for identical calls in flight', () => {
+  it('shares one request among identical calls made at once', async () => {
+    const { api, client, sent } = cachedClient();
+    api.faults.next({ delayMs: 20 });
+    const answers = await Promise.all([1, 2, 3, 4].map(() => client.journals.get(7).withResponse()));
+    expect(sent()).toBe(1);
+    expect(new Set(answers.map((a) => a.requestId)).size).toBe(1);
+    expect(answers.map((a) => a.cacheStatus)).toEqual(['miss', 'miss', 'miss', 'miss']);
+    // Each caller has its own copy of the one answer.
+    (answers[0]!.data as { name: string }).name = 'changed';
+    expect(answers.slice(1).map((a) => a.data.name)).not.toContain('changed');
+    expect(new Set(answers.map((a) => a.data)).size).toBe(4);
+  });
+
+  it('an abort by one caller rejects that caller alone; the others get the answer', async () => {
+    const api = createMockApi();
+    const gated = gatedFetch(api);
+    const { client, sent } = cachedClient({ fetch: gated.fetch }, api);
+    const controller = new AbortController();
+    const leaving = client.journals.get(7, { signal: controller.signal });
+    const staying = client.journals.get(7);
+    const staying2 = client.journals.get(7, { signal: new AbortController().signal });
+    await vi.waitFor(() => expect(gated.started()).toBe(1));
+    controller.abort();
+    await expect(leaving).rejects.toBeInstanceOf(RequestAbortedError);
+    gated.release();
+    expect((await staying).id).toBe(7);
+    expect((await staying2).id).toBe(7);
+    expect(sent()).toBe(1);
+    expect((await client.journals.get(7).withResponse()).cacheStatus).toBe('hit');
+  });
+
+  it('aborts the shared request once every caller has left, and a later call starts a new one', async () => {
+    const api = createMockApi();
+    const gated = gatedFetch(api);
+    const { client } = cachedClient({ fetch: gated.fetch }, api);
+    const a = new AbortController();
+    const b = new AbortController();
+    const calls = [
+      client.journals.get(7, { signal: a.signal }),
+      client.journals.get(7, { signal: b.signal }),
+    ];
+    await vi.waitFor(() => expect(gated.started()).toBe(1));
+    a.abort();
+    b.abort();
+    for (const call of calls) await expect(call).rejects.toBeInstanceOf(RequestAbortedError);
+    await vi.waitFor(() => expect(gated.aborted()).toBe(1));
+    const later = client.journals.get(7).withResponse();
+    await vi.waitFor(() => expect(gated.started()).toBe(2));
+    gated.release();
+    expect((await later).cacheStatus).toBe('miss');
+  });
+});

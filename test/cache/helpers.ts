@@ -1,0 +1,52 @@
+import type { ClientOptions } from '../../src/index.js';
+import { MetricClient } from '../../src/index.js';
+import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL, type MockApi } from '../../src/testing/index.js';
+
+/** A mock and a client over it (in-process, no sockets); `sent()` counts the API requests. */
+export function cachedClient(options: ClientOptions = {}, api: MockApi = createMockApi()) {
+  const client = new MetricClient({
+    apiKey: MOCK_API_KEY,
+    baseUrl: MOCK_BASE_URL,
+    fetch: api.fetch,
+    cache: true,
+    ...options,
+  });
+  return { api, client, sent: () => api.requests.length };
+}
+
+/** A Logger that keeps its lines. */
+export function recordingLogger() {
+  const lines: Array<{ level: string; message: string }> = [];
+  const at = (level: string) => (message: string) => void lines.push({ level, message });
+  return { lines, logger: { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') } };
+}
+
+/**
+ * A fetch over the mock whose answers are made at once but handed over only after `release()`: a
+ * request stays in flight for as long as a test needs, without any timer.
+ */
+export function gatedFetch(api: MockApi) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let started = 0;
+  let aborted = 0;
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    started++;
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    const aborts = new Promise<never>((_, reject) => {
+      const onAbort = () => {
+        aborted++;
+        reject(signal?.reason);
+      };
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener('abort', onAbort, { once: true });
+    });
+    aborts.catch(() => {});
+    const response = await api.fetch(input, init);
+    await Promise.race([gate, aborts]);
+    return response;
+  };
+  return { fetch, release, started: () => started, aborted: () => aborted };
+}

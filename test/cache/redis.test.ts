@@ -1,0 +1,119 @@
+// The cache over @keyv/redis and a real redis-server: shared between clients and processes, kept
+// fresh by a webhook received in another process, holding no key, and done without when Redis is down.
+import { type ChildProcess, fork } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import KeyvRedis from '@keyv/redis';
+import Keyv from 'keyv';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MetricClient } from '../../src/index.js';
+import { MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testing/index.js';
+import { createNodeWebhookHandler } from '../../src/webhooks/index.js';
+import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
+import { recordingLogger } from './helpers.js';
+
+const skip = skipWithoutRedis('test/cache/redis.test.ts');
+
+describe.skipIf(skip)('the cache over Redis', { timeout: 60_000 }, () => {
+  let redis: RedisServer;
+  let mock: MockServer;
+  const stores: Keyv[] = [];
+  const storeOf = () => {
+    const store = new Keyv(new KeyvRedis(redis.url));
+    store.on('error', () => {});
+    stores.push(store);
+    return store;
+  };
+  const clientOf = (options = {}) =>
+    new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: mock.url, cache: { store: storeOf() }, ...options });
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    mock = await startMockServer({ port: 0 });
+  });
+  afterAll(async () => {
+    await Promise.all(stores.map((store) => store.disconnect().catch(() => {})));
+    await mock?.close();
+    await redis?.close();
+  });
+
+  it('serves one client from what another kept, and Redis holds no key', async () => {
+    const a = clientOf();
+    const b = clientOf();
+    const sent = mock.api.requests.length;
+    await a.journals.get(7);
+    await a.papers.search({ q: 'graphene' });
+    expect((await b.journals.get(7).withResponse()).cacheStatus).toBe('hit');
+    expect(mock.api.requests.length).toBe(sent + 2);
+    const raw = await createClient({ url: redis.url }).connect();
+    try {
+      const keys: string[] = [];
+      for await (const batch of raw.scanIterator({ MATCH: '*' })) keys.push(...batch);
+      expect(keys.length).toBeGreaterThanOrEqual(2);
+      for (const key of keys) {
+        expect(key).not.toContain(MOCK_API_KEY);
+        expect(await raw.get(key)).not.toContain(MOCK_API_KEY);
+      }
+    } finally {
+      raw.destroy();
+    }
+  });
+
+  it('a webhook received in this process refreshes another process on its next call', async () => {
+    const receiverClient = clientOf();
+    const handler = createNodeWebhookHandler(() => {}, { cache: receiverClient.cache });
+    const receiver: Server = createServer(handler);
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const address = receiver.address() as { port: number };
+    const unsubscribe = mock.api.webhooks.subscribe(`http://127.0.0.1:${address.port}/hooks`);
+    const child: ChildProcess = fork(
+      join(import.meta.dirname, 'fixtures/redis-child.ts'),
+      [mock.url, redis.url],
+      {
+        execArgv: ['--import', 'tsx'],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      },
+    );
+    const ask = async (id: number) => {
+      child.send({ id });
+      const [answer] = await once(child, 'message');
+      return answer as { score: number; cacheStatus: string };
+    };
+    try {
+      await once(child, 'message'); // ready
+      const warm = await ask(9);
+      expect((await ask(9)).cacheStatus).toBe('hit');
+      const score = warm.score === 77 ? 78 : 77;
+      const { deliveries } = await mock.api.updateScore(9, score);
+      expect(deliveries[0]).toMatchObject({ ok: true, status: 200 });
+      expect(await ask(9)).toEqual({ score, cacheStatus: 'miss' });
+      expect(await ask(9)).toEqual({ score, cacheStatus: 'hit' });
+    } finally {
+      unsubscribe();
+      child.send({ exit: true });
+      await once(child, 'exit');
+      receiver.close();
+    }
+  });
+
+  it('goes to the API with a warning while Redis is down, and uses it again once back', async () => {
+    const { lines, logger } = recordingLogger();
+    const client = clientOf({ logLevel: 'warn', logger });
+    await client.subjects.list();
+    await redis.stop();
+    const sent = mock.api.requests.length;
+    const answer = await client.subjects.list().withResponse();
+    expect(answer.data.length).toBeGreaterThan(0);
+    expect(mock.api.requests.length).toBe(sent + 1);
+    expect(lines.some((line) => line.level === 'warn' && /cache store failed/.test(line.message))).toBe(true);
+    await redis.start();
+    await expect
+      .poll(async () => (await client.subjects.list().withResponse()).cacheStatus, {
+        timeout: 20_000,
+        interval: 200,
+      })
+      .toBe('hit');
+  });
+});
