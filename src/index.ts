@@ -12,6 +12,7 @@ export {
   PermissionDeniedError,
   RateLimitError,
   RequestAbortedError,
+  ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,
   type ValidationIssue,

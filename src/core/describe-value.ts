@@ -12,6 +12,24 @@ const maxQuotedLength = 40;
  * paragraph separators, bidirectional overrides (which can make text display reversed), BOM.
  */
 const unsafeCharacters = /[\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g;
+/** The above and the C0 controls (ANSI escape sequences start with one), for text not JSON-quoted. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const unsafeInText = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g;
+
+const escapeCharacter = (character: string) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/**
+ * Untrusted text (what a server said) made safe to print as part of a message: controls, bidirectional
+ * overrides and the other characters above written as `\uXXXX` escapes, everything else as is.
+ *
+ * @example
+ * ```ts
+ * escapeUnsafe('\u001b[31mred\u202e'); // '\\u001b[31mred\\u202e'
+ * ```
+ */
+export function escapeUnsafe(text: string): string {
+  return text.replace(unsafeInText, escapeCharacter);
+}
 
 /**
  * Quotes an untrusted string: JSON escaping plus the escapes above; a long one is cut (never inside a
@@ -29,10 +47,7 @@ export function quote(text: string): string {
     const last = text.charCodeAt(maxQuotedLength - 1);
     head = `${text.slice(0, last >= 0xd800 && last <= 0xdbff ? maxQuotedLength - 1 : maxQuotedLength)}…`;
   }
-  const quoted = JSON.stringify(head).replace(
-    unsafeCharacters,
-    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  const quoted = JSON.stringify(head).replace(unsafeCharacters, escapeCharacter);
   return head === text ? quoted : `${quoted} (${text.length} characters)`;
 }
 

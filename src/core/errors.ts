@@ -1,3 +1,5 @@
+import { escapeUnsafe } from './describe-value.js';
+
 /**
  * Every error the SDK throws is a {@link MetricError}; subclasses say why.
  *
@@ -289,6 +291,32 @@ export class WebhookPayloadError extends MetricError {
   }
 }
 
+/**
+ * A response body larger than `maxResponseBytes`: it was not read whole (its `Content-Length` said
+ * so, or the count passed the limit while reading) and the connection was released. Not retried: the
+ * same request would only bring the same body again.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.papers.search({ q: 'graphene', per_page: 100 }, { maxResponseBytes: 1024 });
+ * } catch (error) {
+ *   if (error instanceof ResponseTooLargeError) console.log(`over ${error.limit} bytes`);
+ *   else throw error;
+ * }
+ * ```
+ */
+export class ResponseTooLargeError extends MetricError {
+  override name = 'ResponseTooLargeError';
+  /** The limit it passed, in bytes (`maxResponseBytes`). */
+  readonly limit: number;
+
+  constructor(what: string, limit: number) {
+    super(`${what}: the response body is larger than maxResponseBytes (${limit} bytes) and was not read`);
+    this.limit = limit;
+  }
+}
+
 /** `"404 Not Found: no journal 7"`: the status, its label, and what the body says, briefly. */
 function describeStatus(status: number, body: unknown): string {
   const label = statusLabels[status] ?? (status >= 500 ? 'Server Error' : 'Error');
@@ -307,6 +335,7 @@ function summarizeBody(body: unknown): string {
     const candidate = record.message ?? record.error ?? record.detail ?? nested?.message;
     if (typeof candidate === 'string') text = candidate;
   }
-  text = text.replace(/\s+/g, ' ').trim();
+  // Server text: escaped, so that no control sequence or bidirectional override acts on a terminal.
+  text = escapeUnsafe(text.replace(/\s+/g, ' ').trim());
   return text.length > maxDetailLength ? `${text.slice(0, maxDetailLength)}…` : text;
 }

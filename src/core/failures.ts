@@ -1,3 +1,4 @@
+import { escapeUnsafe } from './describe-value.js';
 import {
   APIError,
   AuthenticationError,
@@ -8,7 +9,8 @@ import {
   PermissionDeniedError,
   RateLimitError,
 } from './errors.js';
-import { redactCause, redactHeaders, redactText, redactValue } from './redact.js';
+import { redactHeaders, redactText, redactValue } from './redact.js';
+import { redactCause } from './redact-cause.js';
 import { parseRetryAfter } from './retry.js';
 
 /** The typed error for a non-2xx answer; `secret` is kept out of its headers and body. */
@@ -53,7 +55,7 @@ const maxDepth = 8;
 export function connectionError(what: string, error: unknown, secret: string | null): ConnectionError {
   const raw = (error as { name?: unknown }).name === 'NetworkError' ? (error as Error).cause : error;
   const cause = redactCause(raw, secret);
-  return new ConnectionError(`${what} failed: ${describeChain(cause)}`, { cause });
+  return new ConnectionError(`${what} failed: ${escapeUnsafe(describeChain(cause))}`, { cause });
 }
 
 function describeChain(error: unknown): string {

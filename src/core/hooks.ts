@@ -1,7 +1,8 @@
 import type { AfterResponseHook, BeforeRequestHook, Hooks } from 'ky';
 import { MetricError } from './errors.js';
 import { type Logger, loggableHeaders } from './logger.js';
-import { redactCause, redactText } from './redact.js';
+import { redactText } from './redact.js';
+import { redactCause } from './redact-cause.js';
 
 export type { AfterResponseHook, AfterResponseState, BeforeRequestHook, BeforeRequestState } from 'ky';
 
@@ -77,7 +78,7 @@ export function hooksFor(
   // Logged last, so that the line shows the request as the user's hooks left it.
   if (logger) {
     beforeRequest.push(({ request }) => {
-      logger.debug(`${request.method} ${redactUrl(request.url, secret)}`, {
+      logger.debug(`${request.method} ${redactText(request.url, secret)}`, {
         headers: loggableHeaders(request.headers, secret),
       });
     });
@@ -106,10 +107,4 @@ function hookError(kind: string, error: unknown, secret: string | null): MetricE
   const cause = redactCause(error, secret);
   const reason = cause instanceof Error ? cause.message : String(cause);
   return new MetricError(`A ${kind} hook threw: ${redactText(reason, secret)}`, { cause });
-}
-
-/** A URL fit for a log line: the key out of it, as written or percent-encoded (a hook may put it there). */
-function redactUrl(url: string, secret: string | null): string {
-  if (!secret) return url;
-  return redactText(redactText(url, secret), encodeURIComponent(secret));
 }

@@ -33,6 +33,27 @@ export async function parseResponse<T>(
       secret,
     );
   }
+  try {
+    return await check(shape, value, text, secret);
+  } catch (error) {
+    if (error instanceof ResponseValidationError) throw error;
+    // A body shaped to exhaust the stack (nesting thousands deep) is refused like any other bad body,
+    // never surfaced as a bare RangeError or mistaken for a connection failure and retried.
+    throw refusal(
+      `The response could not be checked as ${shape.label}: it is nested too deeply or too large`,
+      [{ path: [], message: 'too deeply nested or too large to check' }],
+      text,
+      secret,
+    );
+  }
+}
+
+async function check<T>(
+  shape: ResponseShape<T>,
+  value: unknown,
+  text: string,
+  secret: string | null,
+): Promise<T> {
   // `reportInput` costs nothing on success: the fast parser answers first, zod's runtime only on a refusal.
   const result = shape.schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;

@@ -1,7 +1,8 @@
 import util from 'node:util';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { redactCause, redacted, redactHeaders, redactText, redactValue } from '../../src/core/redact.js';
+import { redactCause } from '../../src/core/redact-cause.js';
+import { redacted, redactHeaders, redactText, redactValue } from '../../src/core/redact.js';
 import {
   APIError,
   AuthenticationError,
