@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { maxBodyDepth, nestsDeeperThan } from './depth.js';
 import { ResponseValidationError, type ValidationIssue } from './errors.js';
 import { summarizeIssues } from './issues.js';
 import { redactText, redactValue } from './redact.js';
@@ -29,6 +30,14 @@ export async function parseResponse<T>(
     throw refusal(
       `Expected ${shape.label} as JSON, got ${what}`,
       [{ path: [], message: 'not JSON' }],
+      text,
+      secret,
+    );
+  }
+  if (nestsDeeperThan(value, maxBodyDepth)) {
+    throw refusal(
+      `Expected ${shape.label}, got a body nested more than ${maxBodyDepth} levels deep`,
+      [{ path: [], message: `nested more than ${maxBodyDepth} levels deep` }],
       text,
       secret,
     );
