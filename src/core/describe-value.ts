@@ -1,3 +1,5 @@
+import { escapeUnsafe } from './errors.js';
+
 /**
  * Safe, short renderings of untrusted values for error messages: what a parameter, a response or a
  * webhook body held. Such values end up in logs (and, for webhooks, in 400 answers), so strings are
@@ -8,31 +10,7 @@
 const maxQuotedLength = 40;
 
 /**
- * Characters JSON.stringify leaves as they are but a log viewer may act on: C1 controls, line and
- * paragraph separators, bidirectional overrides (which can make text display reversed), BOM.
- */
-const unsafeCharacters = /[\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g;
-/** The above and the C0 controls (ANSI escape sequences start with one), for text not JSON-quoted. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const unsafeInText = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g;
-
-const escapeCharacter = (character: string) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
-
-/**
- * Untrusted text (what a server said) made safe to print as part of a message: controls, bidirectional
- * overrides and the other characters above written as `\uXXXX` escapes, everything else as is.
- *
- * @example
- * ```ts
- * escapeUnsafe('\u001b[31mred\u202e'); // '\\u001b[31mred\\u202e'
- * ```
- */
-export function escapeUnsafe(text: string): string {
-  return text.replace(unsafeInText, escapeCharacter);
-}
-
-/**
- * Quotes an untrusted string: JSON escaping plus the escapes above; a long one is cut (never inside a
+ * Quotes an untrusted string: JSON escaping plus {@link escapeUnsafe}; a long one is cut (never inside a
  * surrogate pair) and its full length noted.
  *
  * @example
@@ -47,7 +25,8 @@ export function quote(text: string): string {
     const last = text.charCodeAt(maxQuotedLength - 1);
     head = `${text.slice(0, last >= 0xd800 && last <= 0xdbff ? maxQuotedLength - 1 : maxQuotedLength)}…`;
   }
-  const quoted = JSON.stringify(head).replace(unsafeCharacters, escapeCharacter);
+  // JSON escaping takes care of the C0 controls; escapeUnsafe of what it leaves.
+  const quoted = escapeUnsafe(JSON.stringify(head));
   return head === text ? quoted : `${quoted} (${text.length} characters)`;
 }
 

@@ -1,5 +1,3 @@
-import { escapeUnsafe } from './describe-value.js';
-
 /**
  * Every error the SDK throws is a {@link MetricError}; subclasses say why.
  *
@@ -315,6 +313,31 @@ export class ResponseTooLargeError extends MetricError {
     super(`${what}: the response body is larger than maxResponseBytes (${limit} bytes) and was not read`);
     this.limit = limit;
   }
+}
+
+/**
+ * Characters a terminal or a log viewer may act on: C0 and C1 controls (ANSI escape sequences start
+ * with one), line and paragraph separators, bidirectional overrides (which can make text display
+ * reversed), BOM.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const unsafeCharacters = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g;
+
+/**
+ * Untrusted text (what a server or a webhook sender said) made safe to print as part of a message:
+ * the characters above written as `\uXXXX` escapes, everything else as is. The one implementation,
+ * here because the error classes use it and import nothing.
+ *
+ * @example
+ * ```ts
+ * escapeUnsafe('\u001b[31mred\u202e'); // '\\u001b[31mred\\u202e'
+ * ```
+ */
+export function escapeUnsafe(text: string): string {
+  return text.replace(
+    unsafeCharacters,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** `"404 Not Found: no journal 7"`: the status, its label, and what the body says, briefly. */

@@ -1,9 +1,9 @@
-import { escapeUnsafe } from './describe-value.js';
 import {
   APIError,
   AuthenticationError,
   BadRequestError,
   ConnectionError,
+  escapeUnsafe,
   InternalServerError,
   NotFoundError,
   PermissionDeniedError,
