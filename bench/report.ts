@@ -1,4 +1,6 @@
 /** BENCHMARKS.md from the results of one run: figures, targets, and what limits each figure. */
+
+import type { BodyReadResult } from './body-read.js';
 import type { ColdStartResult } from './cold-start.js';
 import { command, quotaNames, requestNames, targets, validationNames } from './config.js';
 import { find, ns, pct, range, signed, table, us, verdict, x } from './format.js';
@@ -20,6 +22,7 @@ export interface Results {
   costs: CostResult;
   quota: QuotaResult;
   validation: ValidationResult;
+  bodyRead: BodyReadResult;
   memory: MemoryResult[];
   size: SizeResult;
   coldStart: ColdStartResult;
@@ -87,6 +90,13 @@ export function markdown(results: Results): string {
       `${x(fast.wall.median)} (zod’s runtime alone: ${x(runtime.wall.median)})`,
       `≤ ${x(targets.validation, 1)}`,
       verdict(fast.wall.median <= targets.validation),
+    ],
+    [
+      '3b',
+      `the bounded body read ÷ \`response.text()\` (0.2): ${results.bodyRead.bodies.map((b) => b.body).join(' / ')}`,
+      results.bodyRead.bodies.map((b) => x(b.ratio.wall.median)).join(' / '),
+      `≤ ${x(targets.bodyRead)}`,
+      verdict(results.bodyRead.bodies.every((b) => b.ratio.wall.median <= targets.bodyRead)),
     ],
     ...memory.rows,
     ...more.rows,

@@ -16,6 +16,7 @@ import {
 } from 'node:fs';
 import { arch, availableParallelism, cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
+import type { BodyReadResult } from './body-read.js';
 import type { ColdStartResult } from './cold-start.js';
 import { memory as memoryConfig } from './config.js';
 import type { GetManyResult } from './get-many.js';
@@ -154,6 +155,7 @@ async function main(): Promise<void> {
   const costs = await step('1b. per request, cost by cost', () => section<CostResult>('request-costs.ts'));
   const quota = await step('2. quota', () => section<QuotaResult>('quota.ts'));
   const validation = await step('3. validation', () => section<ValidationResult>('validation.ts'));
+  const bodyRead = await step('3b. body read', () => section<BodyReadResult>('body-read.ts'));
   const memory = await step('4. memory', () => memoryRounds());
   const size = await step('5. browser bundles', () => sizes());
   const coldStart = await step('6. cold start', () => section<ColdStartResult>('cold-start.ts'));
@@ -178,6 +180,7 @@ async function main(): Promise<void> {
     costs,
     quota,
     validation,
+    bodyRead,
     memory,
     size,
     coldStart,
