@@ -1,8 +1,8 @@
 import type { AfterResponseHook, BeforeRequestHook, Hooks } from 'ky';
 import { MetricError } from './errors.js';
+import { cleanCause } from './failures.js';
 import { type Logger, loggableHeaders } from './logger.js';
 import { redactText } from './redact.js';
-import { redactCause } from './redact-cause.js';
 
 export type { AfterResponseHook, AfterResponseState, BeforeRequestHook, BeforeRequestState } from 'ky';
 
@@ -96,15 +96,15 @@ function guarded<State, Result>(
     try {
       return await hook(state);
     } catch (error) {
-      throw hookError(kind, error, secret);
+      throw await hookError(kind, error, secret);
     }
   };
 }
 
-function hookError(kind: string, error: unknown, secret: string | null): MetricError {
+async function hookError(kind: string, error: unknown, secret: string | null): Promise<MetricError> {
   // Always wrapped, the SDK's own errors too: what a hook throws is never retried, and never
   // carries the key.
-  const cause = redactCause(error, secret);
+  const cause = await cleanCause(error, secret);
   const reason = cause instanceof Error ? cause.message : String(cause);
   return new MetricError(`A ${kind} hook threw: ${redactText(reason, secret)}`, { cause });
 }

@@ -1,5 +1,4 @@
 import { MetricError } from './errors.js';
-import { fingerprint } from './fingerprint.js';
 import type { RequestOptions } from './options.js';
 import type { Answer, TransportOptions } from './transport.js';
 
@@ -86,7 +85,8 @@ export class Page<T> {
     this.#options = options;
     const { data } = body;
     const pageSize = previous?.pageSize ?? requestedSize ?? data.length;
-    const print = `${data.length}:${fingerprint(data[0])}:${fingerprint(data[data.length - 1])}`;
+    // Safe to stringify: a page body is refused past a nesting depth and a size (see parseResponse).
+    const print = `${data.length}:${JSON.stringify(data[0])}:${JSON.stringify(data[data.length - 1])}`;
     const firstSize = previous?.firstSize ?? data.length;
     this.#state = {
       pageSize,

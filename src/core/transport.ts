@@ -207,7 +207,7 @@ export class Transport {
       // An abort is turned into a RequestAbortedError once, by #send, whichever step it stopped.
       if (error instanceof MetricError || options.signal?.aborted) throw error;
       if (deadline.timedOut) throw new TimeoutError(`GET ${shown} timed out after ${timeout} ms`);
-      throw connectionError(`GET ${shown}`, error, this.#apiKey);
+      throw await connectionError(`GET ${shown}`, error, this.#apiKey);
     } finally {
       deadline.clear();
     }
