@@ -33,32 +33,31 @@ function characterPattern(character: string): string {
   const hex = [...code.toString(16).padStart(2, '0')]
     .map((digit) => (/[a-f]/.test(digit) ? `[${digit}${digit.toUpperCase()}]` : digit))
     .join('');
-  const ways = [
-    character.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'),
-    `%(?:25)?${hex}`,
-    `\\\\u00${hex}`,
-    `&#0*${code};?`,
-    `&#[xX]0*${hex};?`,
-  ];
-  if (character === '/' || character === '"' || character === '\\') ways.push(`\\\\\\${character}`);
-  if (character === ' ') ways.push('\\+');
+  // Escapes first, the character as is last: a regular expression takes the first way that fits,
+  // and `%` read as itself would leave `%25` (the percent-encoded `%`) half matched.
+  const ways = [`%(?:25)?${hex}`, `\\\\u00${hex}`, `&#0*${code};?`, `&#[xX]0*${hex};?`];
   const entity = entities[character];
   if (entity) ways.push(`&${entity};`);
+  if (character === '/' || character === '"' || character === '\\') ways.push(`\\\\\\${character}`);
+  if (character === ' ') ways.push('\\+');
+  ways.push(character.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'));
   return `(?:${ways.join('|')})`;
 }
 
 let cached: { secret: string; pattern: RegExp } | undefined;
 
 /**
- * The secret written any of those ways; for a long secret, any start of it of at least
- * {@link minimumPrefix} characters (the longest one present matches).
+ * The secret written any of those ways, whole; else, for a long secret, a start of it of at least
+ * {@link minimumPrefix} characters. The whole secret comes first: it is found however its characters
+ * mix the ways, where the start, its tail optional, stops at the first way that fits.
  */
 function patternFor(secret: string): RegExp {
   if (cached?.secret === secret) return cached.pattern;
   const parts = [...secret].map(characterPattern);
   let tail = '';
   for (let i = parts.length - 1; i >= minimumPrefix; i--) tail = `(?:${parts[i]}${tail})?`;
-  const source = parts.slice(0, minimumPrefix).join('') + tail;
+  const whole = parts.join('');
+  const source = tail === '' ? whole : `${whole}|${parts.slice(0, minimumPrefix).join('')}${tail}`;
   cached = { secret, pattern: new RegExp(source, 'g') };
   return cached.pattern;
 }

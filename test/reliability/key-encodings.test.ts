@@ -185,8 +185,11 @@ describe('the key, in any encoding, in any place: never in an error or a log lin
           error = caught;
         }
         expect(error).toBeInstanceOf(MetricError);
+        // The end of the encoding too: a match that stops short leaves the key's tail in view.
+        const tail = encoded.slice(-Math.max(8, Math.floor(encoded.length / 3)));
         for (const text of [...views(error), ...lines]) {
-          expect({ encodingName, leaks: text.includes(key) || text.includes(encoded) }).toEqual({
+          const leaks = text.includes(key) || text.includes(encoded) || text.includes(tail);
+          expect({ encodingName, leaks }).toEqual({
             encodingName,
             leaks: false,
           });
