@@ -16,6 +16,7 @@ import {
   type Contender,
   interleave,
   loadTesting,
+  pageText,
   pairedRatios,
   report,
   type Spread,
@@ -33,20 +34,6 @@ export interface BodyReadResult {
     /** The bounded read over the unbounded one, paired per round. */
     ratio: { wall: Spread; cpu: Spread };
   }>;
-}
-
-/** A 1,000-item page as bytes: ten pages of the mock's papers, joined (as bench/validation.ts does). */
-async function thousandItemPage(): Promise<Uint8Array> {
-  const { createMockApi, MOCK_API_KEY, MOCK_BASE_URL } = await loadTesting();
-  const api = createMockApi({ sizes: { journals: 1, papers: 1000 } });
-  const data: unknown[] = [];
-  for (let page = 1; page <= 10; page++) {
-    const response = await api.fetch(`${MOCK_BASE_URL}/journals/1/papers?page=${page}&per_page=100`, {
-      headers: { authorization: `Bearer ${MOCK_API_KEY}` },
-    });
-    data.push(...((await response.json()) as { data: unknown[] }).data);
-  }
-  return new TextEncoder().encode(JSON.stringify({ data, total: data.length }));
 }
 
 /** A response over `bytes`, in 64 KiB chunks. */
@@ -77,7 +64,7 @@ async function main(): Promise<BodyReadResult> {
         target: (i: number) => `${server.url}/journals/${(i % 20) + 1}/papers?per_page=100`,
       },
     ];
-    const page = await thousandItemPage();
+    const page = new TextEncoder().encode(await pageText());
     const results: BodyReadResult['bodies'] = [];
     const inMemory = { body: 'a 1,000-item page, in memory (no socket)', target: () => '' };
     for (const { body, target } of [...bodies, inMemory]) {

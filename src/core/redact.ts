@@ -35,10 +35,12 @@ function characterPattern(character: string): string {
     .join('');
   // Escapes first, the character as is last: a regular expression takes the first way that fits,
   // and `%` read as itself would leave `%25` (the percent-encoded `%`) half matched.
-  const ways = [`%(?:25)?${hex}`, `\\\\u00${hex}`, `&#0*${code};?`, `&#[xX]0*${hex};?`];
+  // A backslash escape may be escaped again (a JSON string inside a JSON string);
+  // the run is bounded, so that a body of backslashes costs a bounded look at each position.
+  const ways = [`%(?:25)?${hex}`, `\\\\{1,3}u00${hex}`, `&#0*${code};?`, `&#[xX]0*${hex};?`];
   const entity = entities[character];
   if (entity) ways.push(`&${entity};`);
-  if (character === '/' || character === '"' || character === '\\') ways.push(`\\\\\\${character}`);
+  if (character === '/' || character === '"' || character === '\\') ways.push(`\\\\{1,3}\\${character}`);
   if (character === ' ') ways.push('\\+');
   ways.push(character.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'));
   return `(?:${ways.join('|')})`;

@@ -13,6 +13,7 @@ import { createServer } from 'node:http';
 import { createGzip } from 'node:zlib';
 import { defaultMaxResponseBytes } from '../../src/core/options.ts';
 import { MetricClient } from '../../src/index.ts';
+import { writeUntilClosed as stream } from './fault-server.ts';
 
 if (typeof globalThis.gc !== 'function') {
   console.error('run with --expose-gc');
@@ -37,21 +38,6 @@ async function gzipBomb(size) {
   gzip.end();
   await done;
   return Buffer.concat(parts);
-}
-
-/** Writes `chunk` until `bytes` are out or the client goes away, at the pace the client reads. */
-async function stream(res, chunk, bytes = Number.POSITIVE_INFINITY) {
-  let closed = false;
-  let wake = () => {};
-  res.on('close', () => {
-    closed = true;
-    wake();
-  });
-  res.on('drain', () => wake());
-  for (let sent = 0; sent < bytes && !closed; sent += chunk.length) {
-    if (!res.write(chunk)) await new Promise((resolve) => (wake = resolve));
-  }
-  if (!closed) res.end();
 }
 
 const name = process.argv[2];

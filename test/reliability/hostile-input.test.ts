@@ -4,7 +4,6 @@
  * `Content-Length`, in 2xx and error answers), bodies nested thousands deep, redirects to another
  * origin with a hook's header, and server text that would act on a terminal.
  */
-import { spawn } from 'node:child_process';
 import type { ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -19,8 +18,9 @@ import {
   ResponseTooLargeError,
   ResponseValidationError,
 } from '../../src/index.js';
+import { runWithGc } from '../helpers/child.js';
 import { useRealServer } from '../helpers/real-server.js';
-import { subjects } from './fault-server.js';
+import { subjects, writeUntilClosed } from './fault-server.js';
 
 const server = useRealServer();
 const other = useRealServer();
@@ -32,19 +32,8 @@ function closedBy(res: ServerResponse): Promise<true> {
   return new Promise((resolve) => res.on('close', () => resolve(true)));
 }
 
-/** Sends `chunk` until the client goes away, at the pace it reads. */
-async function endless(res: ServerResponse, chunk = Buffer.alloc(16 * KiB, '1,')) {
-  let closed = false;
-  let wake = () => {};
-  res.on('close', () => {
-    closed = true;
-    wake();
-  });
-  res.on('drain', () => wake());
-  while (!closed) {
-    if (!res.write(chunk)) await new Promise<void>((resolve) => (wake = resolve));
-  }
-}
+/** Sends a body until the client goes away, at the pace it reads. */
+const endless = (res: ServerResponse) => writeUntilClosed(res, Buffer.alloc(16 * KiB, '1,'));
 
 async function failure(call: () => PromiseLike<unknown>): Promise<Error> {
   try {
@@ -165,19 +154,8 @@ describe('maxResponseBytes', () => {
   // collects only after tens of MiB of them, whatever the SDK keeps; the limit here is large enough
   // that this allowance does not decide the outcome.
   const check = fileURLToPath(new URL('./body-bound-check.mjs', import.meta.url));
-  const root = fileURLToPath(new URL('../../', import.meta.url));
   async function boundCheck(name: string, limit?: number) {
-    const args = ['--expose-gc', '--import', 'tsx', check, name, ...(limit ? [String(limit)] : [])];
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const { code, stdout, stderr } = await runWithGc(check, [name, ...(limit ? [String(limit)] : [])]);
     expect({ code, stderr: code === 0 ? '' : stderr }).toEqual({ code: 0, stderr: '' });
     return JSON.parse(stdout.trim().split('\n').at(-1)!);
   }

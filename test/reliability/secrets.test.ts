@@ -5,11 +5,10 @@
  */
 import { format, inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Logger } from '../../src/core/logger.js';
 import { MetricClient, MetricError } from '../../src/index.js';
 import { catalogue, catalogueTestTimeoutMs, hangGuardMs } from './catalogue.js';
 import { echo, type Handler, htmlPage, json, redirect, subjects, truncatedJson } from './fault-server.js';
-import { clientFor, HangError, KEY, settle, useFaultServers } from './harness.js';
+import { clientFor, HangError, KEY, recordingLogger, settle, useFaultServers } from './harness.js';
 
 const servers = useFaultServers();
 
@@ -43,18 +42,6 @@ function expectNoKey(value: unknown, where: string) {
   for (const [view, text] of Object.entries(views(value))) {
     expect({ where, view, leaks: text.includes(KEY) }).toEqual({ where, view, leaks: false });
   }
-}
-
-/** A logger that keeps every line, with its details rendered as a log shipper would. */
-function recordingLogger() {
-  const lines: string[] = [];
-  const at =
-    (level: string) =>
-    (message: string, details?: Record<string, unknown>): void => {
-      lines.push(`${level} ${message} ${JSON.stringify(details ?? {})} ${inspect(details, { depth: 10 })}`);
-    };
-  const logger: Logger = { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
-  return { logger, lines };
 }
 
 describe.concurrent('every fault of the catalogue: no key in the error, nor in the debug log', () => {
