@@ -27,6 +27,12 @@ export const validationNames = {
   runtime: 'JSON.parse + zod/mini safeParse (runtime, no fast path)',
 } as const;
 
+/** 3b. The body read: `response.text()` (0.2) against the bounded read (`maxResponseBytes`). */
+export const bodyReadNames = {
+  text: 'fetch + response.text() raced against the Deadline (0.2, unbounded)',
+  bounded: 'fetch + readBody within maxResponseBytes (0.3, bounded)',
+} as const;
+
 /** 7. Paging. */
 export const paging = { pages: 100, perPage: 20, latencyMs: 20, prefetches: [0, 1, 2, 4, 8] } as const;
 export const loopName = 'sequential loop (fetch + JSON.parse)';
@@ -62,6 +68,7 @@ export const targets = {
   overOpenapi: 1.3,
   quotaShare: 0.02,
   validation: 1.3,
+  bodyRead: 1.02,
   peakOverKy: 1.1,
   retainedMB: 5,
   clientKB: 25,

@@ -39,6 +39,21 @@ export async function loadTesting(): Promise<typeof import('../src/testing/index
   return import(pathToFileURL(join(dist, 'testing.js')).href);
 }
 
+/** A real 1,000-item page: ten pages of the mock's papers, joined. */
+export async function pageText(): Promise<string> {
+  const { createMockApi, MOCK_API_KEY, MOCK_BASE_URL } = await loadTesting();
+  const api = createMockApi({ sizes: { journals: 1, papers: 1000 } });
+  const data: unknown[] = [];
+  for (let page = 1; page <= 10; page++) {
+    const response = await api.fetch(`${MOCK_BASE_URL}/journals/1/papers?page=${page}&per_page=100`, {
+      headers: { authorization: `Bearer ${MOCK_API_KEY}` },
+    });
+    data.push(...((await response.json()) as { data: unknown[] }).data);
+  }
+  if (data.length !== 1000) throw new Error(`expected 1,000 papers, got ${data.length}`);
+  return JSON.stringify({ data, total: data.length });
+}
+
 /** What bench/server.ts serves. */
 export type ServerConfig =
   | { kind: 'mock'; options?: import('../src/testing/index.js').MockServerOptions }

@@ -1,5 +1,6 @@
 /** BENCHMARKS.md from the results of one run: figures, targets, and what limits each figure. */
 
+import type { BodyReadResult } from './body-read.js';
 import type { CacheResult } from './cache.js';
 import type { CliResult } from './cli.js';
 import type { ColdStartResult } from './cold-start.js';
@@ -25,6 +26,7 @@ export interface Results {
   costs: CostResult;
   quota: QuotaResult;
   validation: ValidationResult;
+  bodyRead: BodyReadResult;
   memory: MemoryResult[];
   size: SizeResult;
   coldStart: ColdStartResult;
@@ -97,6 +99,13 @@ export function markdown(results: Results): string {
       `${x(fast.wall.median)} (zod’s runtime alone: ${x(runtime.wall.median)})`,
       `≤ ${x(targets.validation, 1)}`,
       verdict(fast.wall.median <= targets.validation),
+    ],
+    [
+      '3b',
+      `the bounded body read ÷ \`response.text()\` (0.2): ${results.bodyRead.bodies.map((b) => b.body).join(' / ')}`,
+      results.bodyRead.bodies.map((b) => x(b.ratio.wall.median)).join(' / '),
+      `≤ ${x(targets.bodyRead)}`,
+      verdict(results.bodyRead.bodies.every((b) => b.ratio.wall.median <= targets.bodyRead)),
     ],
     ...memory.rows,
     ...more.rows,

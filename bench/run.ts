@@ -16,6 +16,7 @@ import {
 } from 'node:fs';
 import { arch, availableParallelism, cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
+import type { BodyReadResult } from './body-read.js';
 import type { CacheResult } from './cache.js';
 import type { CliResult } from './cli.js';
 import type { ColdStartResult } from './cold-start.js';
@@ -156,6 +157,7 @@ async function main(): Promise<void> {
   const costs = await step('1b. per request, cost by cost', () => section<CostResult>('request-costs.ts'));
   const quota = await step('2. quota', () => section<QuotaResult>('quota.ts'));
   const validation = await step('3. validation', () => section<ValidationResult>('validation.ts'));
+  const bodyRead = await step('3b. body read', () => section<BodyReadResult>('body-read.ts'));
   const memory = await step('4. memory', () => memoryRounds());
   const size = await step('5. browser bundles', () => sizes());
   const coldStart = await step('6. cold start', () => section<ColdStartResult>('cold-start.ts'));
@@ -182,6 +184,7 @@ async function main(): Promise<void> {
     costs,
     quota,
     validation,
+    bodyRead,
     memory,
     size,
     coldStart,

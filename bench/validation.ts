@@ -11,7 +11,7 @@ import { parseResponse } from '../src/core/validate.js';
 import { responseSchemas } from '../src/schemas/response-schemas.js';
 import { shapes } from '../src/schemas/shapes.js';
 import { validationNames as names } from './config.js';
-import { type Contender, interleave, loadTesting, pairedRatios, report, type Spread, spread } from './lib.js';
+import { type Contender, interleave, pageText, pairedRatios, report, type Spread, spread } from './lib.js';
 
 export interface ValidationResult {
   items: number;
@@ -21,21 +21,6 @@ export interface ValidationResult {
   contenders: Array<{ name: string; wall: Spread }>;
   /** Each contender over JSON.parse alone, paired per round. */
   ratios: Array<{ of: string; wall: Spread }>;
-}
-
-/** A real 1,000-item page: ten pages of the mock's papers, joined. */
-async function pageText(): Promise<string> {
-  const { createMockApi, MOCK_API_KEY, MOCK_BASE_URL } = await loadTesting();
-  const api = createMockApi({ sizes: { journals: 1, papers: 1000 } });
-  const data: unknown[] = [];
-  for (let page = 1; page <= 10; page++) {
-    const response = await api.fetch(`${MOCK_BASE_URL}/journals/1/papers?page=${page}&per_page=100`, {
-      headers: { authorization: `Bearer ${MOCK_API_KEY}` },
-    });
-    data.push(...((await response.json()) as { data: unknown[] }).data);
-  }
-  if (data.length !== 1000) throw new Error(`expected 1,000 papers, got ${data.length}`);
-  return JSON.stringify({ data, total: data.length });
 }
 
 async function main(): Promise<ValidationResult> {

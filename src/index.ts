@@ -14,6 +14,7 @@ export {
   PermissionDeniedError,
   RateLimitError,
   RequestAbortedError,
+  ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,
   type ValidationIssue,

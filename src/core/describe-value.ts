@@ -1,3 +1,5 @@
+import { escapeUnsafe } from './errors.js';
+
 /**
  * Safe, short renderings of untrusted values for error messages: what a parameter, a response or a
  * webhook body held. Such values end up in logs (and, for webhooks, in 400 answers), so strings are
@@ -8,13 +10,7 @@
 const maxQuotedLength = 40;
 
 /**
- * Characters JSON.stringify leaves as they are but a log viewer may act on: C1 controls, line and
- * paragraph separators, bidirectional overrides (which can make text display reversed), BOM.
- */
-const unsafeCharacters = /[\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g;
-
-/**
- * Quotes an untrusted string: JSON escaping plus the escapes above; a long one is cut (never inside a
+ * Quotes an untrusted string: JSON escaping plus {@link escapeUnsafe}; a long one is cut (never inside a
  * surrogate pair) and its full length noted.
  *
  * @example
@@ -29,10 +25,8 @@ export function quote(text: string): string {
     const last = text.charCodeAt(maxQuotedLength - 1);
     head = `${text.slice(0, last >= 0xd800 && last <= 0xdbff ? maxQuotedLength - 1 : maxQuotedLength)}…`;
   }
-  const quoted = JSON.stringify(head).replace(
-    unsafeCharacters,
-    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  // JSON escaping takes care of the C0 controls; escapeUnsafe of what it leaves.
+  const quoted = escapeUnsafe(JSON.stringify(head));
   return head === text ? quoted : `${quoted} (${text.length} characters)`;
 }
 

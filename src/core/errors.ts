@@ -296,6 +296,57 @@ export class WebhookPayloadError extends MetricError {
   }
 }
 
+/**
+ * A response body larger than `maxResponseBytes`: it was not read whole (its `Content-Length` said
+ * so, or the count passed the limit while reading) and the connection was released. Not retried: the
+ * same request would only bring the same body again.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.papers.search({ q: 'graphene', per_page: 100 }, { maxResponseBytes: 1024 });
+ * } catch (error) {
+ *   if (error instanceof ResponseTooLargeError) console.log(`over ${error.limit} bytes`);
+ *   else throw error;
+ * }
+ * ```
+ */
+export class ResponseTooLargeError extends MetricError {
+  override name = 'ResponseTooLargeError';
+  /** The limit it passed, in bytes (`maxResponseBytes`). */
+  readonly limit: number;
+
+  constructor(what: string, limit: number) {
+    super(`${what}: the response body is larger than maxResponseBytes (${limit} bytes) and was not read`);
+    this.limit = limit;
+  }
+}
+
+/**
+ * Characters a terminal or a log viewer may act on: C0 and C1 controls (ANSI escape sequences start
+ * with one), line and paragraph separators, bidirectional overrides (which can make text display
+ * reversed), BOM.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const unsafeCharacters = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g;
+
+/**
+ * Untrusted text (what a server or a webhook sender said) made safe to print as part of a message:
+ * the characters above written as `\uXXXX` escapes, everything else as is. The one implementation,
+ * here because the error classes use it and import nothing.
+ *
+ * @example
+ * ```ts
+ * escapeUnsafe('\u001b[31mred\u202e'); // '\\u001b[31mred\\u202e'
+ * ```
+ */
+export function escapeUnsafe(text: string): string {
+  return text.replace(
+    unsafeCharacters,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 /** `"404 Not Found: no journal 7"`: the status, its label, and what the body says, briefly. */
 function describeStatus(status: number, body: unknown): string {
   const label = statusLabels[status] ?? (status >= 500 ? 'Server Error' : 'Error');
@@ -314,6 +365,7 @@ function summarizeBody(body: unknown): string {
     const candidate = record.message ?? record.error ?? record.detail ?? nested?.message;
     if (typeof candidate === 'string') text = candidate;
   }
-  text = text.replace(/\s+/g, ' ').trim();
+  // Server text: escaped, so that no control sequence or bidirectional override acts on a terminal.
+  text = escapeUnsafe(text.replace(/\s+/g, ' ').trim());
   return text.length > maxDetailLength ? `${text.slice(0, maxDetailLength)}…` : text;
 }

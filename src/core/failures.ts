@@ -3,12 +3,13 @@ import {
   AuthenticationError,
   BadRequestError,
   ConnectionError,
+  escapeUnsafe,
   InternalServerError,
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
 } from './errors.js';
-import { redactCause, redactHeaders, redactText, redactValue } from './redact.js';
+import { redactHeaders, redactText, redactValue } from './redact.js';
 import { parseRetryAfter } from './retry.js';
 
 /** The typed error for a non-2xx answer; `secret` is kept out of its headers and body. */
@@ -50,10 +51,14 @@ const maxDepth = 8;
  * kept is the runtime's, and the message names the lowest reason in its chain, since "fetch failed"
  * alone does not tell a refused connection from an unknown host.
  */
-export function connectionError(what: string, error: unknown, secret: string | null): ConnectionError {
+export async function connectionError(
+  what: string,
+  error: unknown,
+  secret: string | null,
+): Promise<ConnectionError> {
   const raw = (error as { name?: unknown }).name === 'NetworkError' ? (error as Error).cause : error;
-  const cause = redactCause(raw, secret);
-  return new ConnectionError(`${what} failed: ${describeChain(cause)}`, { cause });
+  const cause = await cleanCause(raw, secret);
+  return new ConnectionError(`${what} failed: ${escapeUnsafe(describeChain(cause))}`, { cause });
 }
 
 function describeChain(error: unknown): string {
@@ -70,4 +75,14 @@ function describeChain(error: unknown): string {
     deepest = deepest.cause;
   }
   return code && !reason.includes(code) ? `${reason} (${code})` : reason;
+}
+
+/**
+ * {@link redactCause}, loaded with the first failure that needs it: the walk over a cause chain is
+ * for the error path only, and stays out of the client's first load.
+ */
+export async function cleanCause(error: unknown, secret: string | null): Promise<unknown> {
+  if (!secret) return error;
+  const { redactCause } = await import('./redact-cause.js');
+  return redactCause(error, secret);
 }

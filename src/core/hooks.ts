@@ -1,8 +1,9 @@
 import type { Hooks } from 'ky';
 import { MetricError } from './errors.js';
+import { cleanCause } from './failures.js';
 import type { AfterResponseHook, BeforeRequestHook } from './hook-types.js';
 import { type Logger, loggableHeaders } from './logger.js';
-import { redactCause, redactText } from './redact.js';
+import { redactText } from './redact.js';
 
 export type {
   AfterResponseHook,
@@ -85,7 +86,7 @@ export function hooksFor(
   // Logged last, so that the line shows the request as the user's hooks left it.
   if (logger) {
     beforeRequest.push(({ request }) => {
-      logger.debug(`${request.method} ${redactUrl(request.url, secret)}`, {
+      logger.debug(`${request.method} ${redactText(request.url, secret)}`, {
         headers: loggableHeaders(request.headers, secret),
       });
     });
@@ -120,21 +121,15 @@ function guarded<State, Result>(
     try {
       return await hook(state);
     } catch (error) {
-      throw hookError(kind, error, secret);
+      throw await hookError(kind, error, secret);
     }
   };
 }
 
-function hookError(kind: string, error: unknown, secret: string | null): MetricError {
+async function hookError(kind: string, error: unknown, secret: string | null): Promise<MetricError> {
   // Always wrapped, the SDK's own errors too: what a hook throws is never retried, and never
   // carries the key.
-  const cause = redactCause(error, secret);
+  const cause = await cleanCause(error, secret);
   const reason = cause instanceof Error ? cause.message : String(cause);
   return new MetricError(`A ${kind} hook threw: ${redactText(reason, secret)}`, { cause });
-}
-
-/** A URL fit for a log line: the key out of it, as written or percent-encoded (a hook may put it there). */
-function redactUrl(url: string, secret: string | null): string {
-  if (!secret) return url;
-  return redactText(redactText(url, secret), encodeURIComponent(secret));
 }

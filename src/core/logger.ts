@@ -1,4 +1,4 @@
-import { redactText } from './redact.js';
+import { redactText, redactValue } from './redact.js';
 
 /**
  * How much the client logs, from nothing to every request.
@@ -43,17 +43,25 @@ export function isLogLevel(value: unknown): value is LogLevel {
   return typeof value === 'string' && Object.hasOwn(rank, value);
 }
 
-/** A logger that drops lines above `level`; `undefined` when nothing would ever be logged. */
-export function createLogger(level: LogLevel, sink: Logger | undefined): Logger | undefined {
+/**
+ * A logger that drops lines above `level`; `undefined` when nothing would ever be logged. Every line
+ * it passes on, at every level, has `secret` cut out of its message and details, however encoded.
+ */
+export function createLogger(
+  level: LogLevel,
+  sink: Logger | undefined,
+  secret: string | null = null,
+): Logger | undefined {
   if (level === 'off') return undefined;
   const target = sink ?? (globalThis.console as Logger);
   const at =
     (name: keyof Logger) =>
     (message: string, details?: Record<string, unknown>): void => {
       if (rank[name] > rank[level]) return;
+      const line = `[scholarly-metrics] ${redactText(message, secret)}`;
       // Without details, the line is the message alone: console would print a trailing `undefined`.
-      if (details === undefined) target[name](`[scholarly-metrics] ${message}`);
-      else target[name](`[scholarly-metrics] ${message}`, details);
+      if (details === undefined) target[name](line);
+      else target[name](line, redactValue(details, secret) as Record<string, unknown>);
     };
   return { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
 }

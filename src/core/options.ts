@@ -94,6 +94,16 @@ export interface ClientOptions {
    * @default no cache
    */
   cache?: boolean | CacheOptions | undefined;
+  /**
+   * The most bytes of a response body the client reads (after any `Content-Encoding` is undone), error
+   * bodies included. A larger one rejects with `ResponseTooLargeError`, is cancelled and is not retried.
+   * The default is far above the largest page the API serves, yet bounded so that an endless or
+   * decompression-bomb body costs memory near the limit and nothing more. It bounds what the SDK reads:
+   * a response taken with `.asResponse()` is handed over unread. At most `0x1fffffe8` (V8's longest
+   * string).
+   * @default 33_554_432 (32 MiB)
+   */
+  maxResponseBytes?: number | undefined;
 }
 
 /**
@@ -131,6 +141,11 @@ export interface RequestOptions {
    * @default read the cache, send on a miss
    */
   cache?: 'refresh' | false | undefined;
+  /**
+   * The most bytes of this response's body the client reads.
+   * @default the client's `maxResponseBytes`
+   */
+  maxResponseBytes?: number | undefined;
 }
 
 export interface ResolvedClientOptions {
@@ -143,6 +158,7 @@ export interface ResolvedClientOptions {
   hooks: ClientHooks | undefined;
   logLevel: LogLevel;
   logger: Logger | undefined;
+  maxResponseBytes: number;
 }
 
 /** The largest delay `setTimeout` can hold. */
@@ -201,6 +217,7 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedClien
     hooks: checkHooks(options.hooks),
     logLevel: resolveLogLevel(options.logLevel),
     logger: options.logger,
+    maxResponseBytes: checkMaxResponseBytes(options.maxResponseBytes) ?? defaultMaxResponseBytes,
   };
 }
 
@@ -229,6 +246,12 @@ function resolveBaseUrl(value: string | undefined): string {
     throw new MetricError('`baseUrl` (or METRIC_BASE_URL) must use http or https');
   }
   // `url.search` is '' for a bare `?`, which would still end up in every request URL.
+  // Credentials in the URL would ride along on every request and into every message that names it.
+  if (url.username !== '' || url.password !== '') {
+    throw new MetricError(
+      '`baseUrl` (or METRIC_BASE_URL) must not carry credentials (user:password@): pass the key as `apiKey`',
+    );
+  }
   if (/[?#]/.test(value)) {
     throw new MetricError('`baseUrl` (or METRIC_BASE_URL) must not carry a query or a fragment');
   }
@@ -243,6 +266,7 @@ export function checkRequestOptions(options: RequestOptions | undefined): Reques
   }
   checkTimeout(options.timeout);
   checkMaxRetries(options.maxRetries);
+  checkMaxResponseBytes(options.maxResponseBytes);
   const { signal } = options;
   if (signal !== undefined && (signal === null || typeof signal.addEventListener !== 'function')) {
     throw new InvalidParameterError('signal', '`signal` must be an AbortSignal');
@@ -279,6 +303,22 @@ function checkMaxRetries(value: number | undefined): number | undefined {
     throw new InvalidParameterError(
       'maxRetries',
       `\`maxRetries\` must be an integer from 0 to ${maxRetriesBound}`,
+    );
+  }
+  return value;
+}
+
+/** 32 MiB: see `maxResponseBytes`. */
+export const defaultMaxResponseBytes = 32 * 1024 * 1024;
+/** V8's longest string: a body decoded as text (one UTF-16 unit per byte at most) always fits. */
+const maxResponseBytesBound = 0x1fffffe8;
+
+function checkMaxResponseBytes(value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < 1 || value > maxResponseBytesBound) {
+    throw new InvalidParameterError(
+      'maxResponseBytes',
+      `\`maxResponseBytes\` must be an integer from 1 to ${maxResponseBytesBound}`,
     );
   }
   return value;

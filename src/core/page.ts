@@ -22,6 +22,12 @@ export interface WalkState {
   readonly bound: number;
   /** Items up to and including this page, counting the pages before the first one fetched as full. */
   readonly seen: number;
+  /**
+   * Items on the walk's first page: the page size the server actually serves (it may cap `per_page`).
+   */
+  readonly firstSize: number;
+  /** Fewer items than the walk's first page: the last page, whatever `total` says. */
+  readonly short: boolean;
   /** Enough of the page to recognise it if it comes again: its length, first and last items. */
   readonly fingerprint: string;
   /**
@@ -79,19 +85,24 @@ export class Page<T> {
     this.#options = options;
     const { data } = body;
     const pageSize = previous?.pageSize ?? requestedSize ?? data.length;
-    const fingerprint = `${data.length}:${JSON.stringify(data[0])}:${JSON.stringify(data[data.length - 1])}`;
+    // Safe to stringify: a page body is refused past a nesting depth and a size (see parseResponse).
+    const print = `${data.length}:${JSON.stringify(data[0])}:${JSON.stringify(data[data.length - 1])}`;
+    const firstSize = previous?.firstSize ?? data.length;
     this.#state = {
       pageSize,
+      firstSize,
+      short: previous !== undefined && data.length < firstSize,
       bound: Math.min(previous?.bound ?? body.total, body.total),
       seen: (previous?.seen ?? (page - 1) * pageSize) + data.length,
-      fingerprint,
-      repeat: data.length > 0 && fingerprint === previous?.fingerprint,
+      fingerprint: print,
+      repeat: data.length > 0 && print === previous?.fingerprint,
     };
   }
 
   /**
    * Whether another page is worth asking for: this one was not empty, not the previous page again,
-   * and fewer than `total` items were seen.
+   * not shorter than the walk's first page, fewer than `total` items were seen, and the next page
+   * number is within what `total` and the page size allow.
    *
    * @example
    * ```ts
@@ -105,7 +116,13 @@ export class Page<T> {
    */
   hasNextPage(): boolean {
     const state = this.#state;
-    return this.data.length > 0 && !state.repeat && state.seen < state.bound;
+    return (
+      this.data.length > 0 &&
+      !state.repeat &&
+      !state.short &&
+      state.seen < state.bound &&
+      this.page * state.firstSize < state.bound
+    );
   }
 
   /**

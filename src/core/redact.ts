@@ -1,85 +1,143 @@
 /**
  * Removes a secret from whatever an error is about to carry. Servers and proxies do echo credentials
  * in error bodies, and runtimes echo header values in their own error messages.
+ *
+ * The secret is found however it was written: as is, percent-encoded (either case, or twice), as a
+ * JSON `\uXXXX` or `\/` escape, as an HTML character reference, or any mix of these character by
+ * character, so that one encoded character cannot hide the rest. A quoted value cut short keeps a
+ * long enough start of the secret, which goes too.
  */
 export const redacted = '[redacted]';
 
-export function redactText(text: string, secret: string | null): string {
-  if (!secret) return text;
-  let out = text.includes(secret) ? text.split(secret).join(redacted) : text;
-  // A message that quotes a value cuts it short (`"sk_live_51Hx…"`): a long enough start of the
-  // secret is still the secret's, and goes too.
-  if (secret.length > minimumPrefix) out = redactPrefixes(out, secret);
-  return out;
-}
-
+/** The start of a secret that is still the secret's, when a message cuts it short. */
 const minimumPrefix = 12;
 
-function redactPrefixes(text: string, secret: string): string {
-  const head = secret.slice(0, minimumPrefix);
-  let at = text.indexOf(head);
-  while (at !== -1) {
-    let end = at + minimumPrefix;
-    while (end < text.length && end - at < secret.length && text[end] === secret[end - at]) end++;
-    text = text.slice(0, at) + redacted + text.slice(end);
-    at = text.indexOf(head, at + redacted.length);
-  }
-  return text;
+/** Named references an HTML page may use for the visible ASCII characters a key can hold. */
+const entities: Record<string, string> = {
+  '&': 'amp',
+  '<': 'lt',
+  '>': 'gt',
+  '"': 'quot',
+  "'": 'apos',
+  '/': 'sol',
+  '=': 'equals',
+  '+': 'plus',
+  '#': 'num',
+  '%': 'percnt',
+  ':': 'colon',
+};
+
+/** Every way one character may be written in a body, a URL or a message, as a regular expression. */
+function characterPattern(character: string): string {
+  const code = character.charCodeAt(0);
+  const hex = [...code.toString(16).padStart(2, '0')]
+    .map((digit) => (/[a-f]/.test(digit) ? `[${digit}${digit.toUpperCase()}]` : digit))
+    .join('');
+  // Escapes first, the character as is last: a regular expression takes the first way that fits,
+  // and `%` read as itself would leave `%25` (the percent-encoded `%`) half matched.
+  // A backslash escape may be escaped again (a JSON string inside a JSON string);
+  // the run is bounded, so that a body of backslashes costs a bounded look at each position.
+  const ways = [`%(?:25)?${hex}`, `\\\\{1,3}u00${hex}`, `&#0*${code};?`, `&#[xX]0*${hex};?`];
+  const entity = entities[character];
+  if (entity) ways.push(`&${entity};`);
+  if (character === '/' || character === '"' || character === '\\') ways.push(`\\\\{1,3}\\${character}`);
+  if (character === ' ') ways.push('\\+');
+  ways.push(character.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'));
+  return `(?:${ways.join('|')})`;
 }
 
-/** A deep copy of a parsed JSON value with the secret replaced in every string, keys included. */
+let cached: { secret: string; pattern: RegExp } | undefined;
+
+/**
+ * The secret written any of those ways, whole; else, for a long secret, a start of it of at least
+ * {@link minimumPrefix} characters. The whole secret comes first: it is found however its characters
+ * mix the ways, where the start, its tail optional, stops at the first way that fits.
+ */
+function patternFor(secret: string): RegExp {
+  if (cached?.secret === secret) return cached.pattern;
+  const parts = [...secret].map(characterPattern);
+  let tail = '';
+  for (let i = parts.length - 1; i >= minimumPrefix; i--) tail = `(?:${parts[i]}${tail})?`;
+  const whole = parts.join('');
+  const source = tail === '' ? whole : `${whole}|${parts.slice(0, minimumPrefix).join('')}${tail}`;
+  cached = { secret, pattern: new RegExp(source, 'g') };
+  return cached.pattern;
+}
+
+/** Whether `text` holds the secret in any of the ways {@link redactText} removes. */
+export function mentionsSecret(text: string, secret: string | null): boolean {
+  if (!secret) return false;
+  const pattern = patternFor(secret);
+  pattern.lastIndex = 0;
+  return pattern.test(text);
+}
+
+export function redactText(text: string, secret: string | null): string {
+  if (!secret) return text;
+  const pattern = patternFor(secret);
+  pattern.lastIndex = 0;
+  return text.replace(pattern, redacted);
+}
+
+/** Nesting kept in a redacted copy; deeper values are replaced by a marker (error bodies only). */
+const maxCopyDepth = 100;
+const tooDeep = '[nested too deep]';
+
+/**
+ * A deep copy of a parsed JSON value with the secret replaced in every string, keys included. Built
+ * without recursion, so a body nested any depth cannot overflow the stack; nesting past
+ * {@link maxCopyDepth} levels is cut.
+ */
 export function redactValue(value: unknown, secret: string | null): unknown {
   if (!secret) return value;
-  if (typeof value === 'string') return redactText(value, secret);
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, secret));
-  if (value !== null && typeof value === 'object') {
-    const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value))
-      copy[redactText(key, secret)] = redactValue(item, secret);
-    return copy;
+  const root: { value?: unknown } = {};
+  const stack: Array<[unknown, Record<PropertyKey, unknown>, PropertyKey, number]> = [
+    [value, root, 'value', 0],
+  ];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [item, parent, key, depth] = next;
+    let copy: unknown = item;
+    if (typeof item === 'string') copy = redactText(item, secret);
+    else if (item !== null && typeof item === 'object') {
+      if (depth >= maxCopyDepth) copy = tooDeep;
+      else if (Array.isArray(item)) {
+        const list: unknown[] = new Array(item.length);
+        for (let index = 0; index < item.length; index++) {
+          stack.push([item[index], list as never, index, depth + 1]);
+        }
+        copy = list;
+      } else {
+        const record: Record<string, unknown> = {};
+        for (const [name, entry] of Object.entries(item)) {
+          const clean = redactText(name, secret);
+          // Defined, not assigned: a `__proto__` key stays a plain property of the copy.
+          Object.defineProperty(record, clean, {
+            value: undefined,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+          stack.push([entry, record, clean, depth + 1]);
+        }
+        copy = record;
+      }
+    }
+    parent[key] = copy;
   }
-  return value;
+  return root.value;
 }
 
 export function redactHeaders(headers: Headers, secret: string | null): Headers {
   if (!secret) return headers;
   let leaks = false;
   headers.forEach((value, name) => {
-    leaks ||= value.includes(secret) || name.includes(secret);
+    leaks ||= mentionsSecret(value, secret) || mentionsSecret(name, secret);
   });
   if (!leaks) return headers;
   const clean = new Headers();
   for (const [name, value] of headers) {
     // A header name cannot hold "[redacted]"; one that carries the secret is dropped.
-    if (!name.includes(secret)) clean.append(name, redactText(value, secret));
+    if (!mentionsSecret(name, secret)) clean.append(name, redactText(value, secret));
   }
-  return clean;
-}
-
-/**
- * The error itself when neither it nor any error in its `cause` chain mentions the secret, else a
- * stand-in chain that does not.
- */
-export function redactCause(error: unknown, secret: string | null): unknown {
-  if (!secret || !mentions(error, secret, 0)) return error;
-  return scrub(error, secret, 0);
-}
-
-const maxCauseDepth = 8;
-
-function mentions(value: unknown, secret: string, depth: number): boolean {
-  if (depth > maxCauseDepth) return false;
-  if (!(value instanceof Error)) return value !== undefined && String(value).includes(secret);
-  const text = `${value.message}\n${value.stack ?? ''}`;
-  return text.includes(secret) || mentions(value.cause, secret, depth + 1);
-}
-
-function scrub(value: unknown, secret: string, depth: number): unknown {
-  if (depth > maxCauseDepth || value === undefined) return undefined;
-  if (!(value instanceof Error)) return redactText(String(value), secret);
-  const cause = scrub(value.cause, secret, depth + 1);
-  const clean = new Error(redactText(value.message, secret), cause === undefined ? undefined : { cause });
-  clean.name = value.name;
-  clean.stack = redactText(value.stack ?? '', secret);
   return clean;
 }

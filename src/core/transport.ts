@@ -14,7 +14,9 @@ import { createLogger, type Logger } from './logger.js';
 import { checkRequestOptions, type RequestOptions, type ResolvedClientOptions } from './options.js';
 import { queryString } from './path.js';
 import type { Quota } from './quota.js';
+import { readBody } from './read-body.js';
 import { redactText } from './redact.js';
+import { fetchFollowingSameOrigin } from './redirect.js';
 import { backoff, isRetryable, requestedWait } from './retry.js';
 import { extendUserAgent, userAgent } from './user-agent.js';
 import { parseResponse, type ResponseShape } from './validate.js';
@@ -53,15 +55,21 @@ const attemptSignal = 'scholarlyMetricsAttemptSignal';
  * `fetch` as ky calls it: the attempt's signal taken from the forwarded options. `fetch` is called as
  * a plain function: a browser's refuses any `this` but the global object ("Illegal invocation").
  */
-function fetchWithAttemptSignal(fetch: typeof globalThis.fetch): typeof globalThis.fetch {
+function fetchWithAttemptSignal(
+  fetch: typeof globalThis.fetch,
+  secret: string | null,
+): typeof globalThis.fetch {
+  const send = fetchFollowingSameOrigin(fetch, secret);
   return (input, init) => {
     const signal = (init as Record<string, unknown> | undefined)?.[attemptSignal] as AbortSignal | undefined;
-    return fetch(input, signal ? { signal } : init);
+    return send(input, signal ? { signal } : init);
   };
 }
 
 /** How an attempt finishes once a 2xx response is in: its body read and checked, or left unread. */
-type Finish<R> = (response: Response, deadline: Deadline) => Promise<R>;
+type Finish<R> = (response: Response, deadline: Deadline, read: ReadText) => Promise<R>;
+/** Reads the attempt's body as text, within `maxResponseBytes`. */
+type ReadText = (response: Response) => Promise<string>;
 
 /**
  * Sends every request of a client: ky sends (one instance, its own retry, timeout and HTTP errors
@@ -76,6 +84,7 @@ export class Transport {
   readonly #maxRetries: number;
   readonly #logger: Logger | undefined;
   readonly #quota: Quota;
+  readonly #maxResponseBytes: number;
 
   /** `quota` may be shared with other clients (see `MetricClient.withOptions`). */
   constructor(options: ResolvedClientOptions, quota: Quota) {
@@ -84,7 +93,8 @@ export class Transport {
     this.#apiKey = options.apiKey;
     this.#timeout = options.timeout;
     this.#maxRetries = options.maxRetries;
-    this.#logger = createLogger(options.logLevel, options.logger);
+    this.#maxResponseBytes = options.maxResponseBytes;
+    this.#logger = createLogger(options.logLevel, options.logger, options.apiKey);
     const headers = new Headers({ accept: 'application/json' });
     if (options.apiKey !== null) headers.set('authorization', `Bearer ${options.apiKey}`);
     for (const [name, value] of options.headers ?? []) headers.set(name, value);
@@ -96,7 +106,7 @@ export class Transport {
       timeout: false,
       throwHttpErrors: false,
       headers,
-      fetch: fetchWithAttemptSignal(options.fetch),
+      fetch: fetchWithAttemptSignal(options.fetch, options.apiKey),
       ...(hooks && { hooks }),
     });
   }
@@ -106,8 +116,8 @@ export class Transport {
    * returned promise, so a parameter it refuses rejects the promise rather than throwing at the call.
    */
   get<T>(route: () => Route, shape: ResponseShape<T>, options?: TransportOptions): Promise<Answer<T>> {
-    return this.#send(route, options, async (response, deadline) => {
-      const text = await deadline.race(response.text());
+    return this.#send(route, options, async (response, _deadline, read) => {
+      const text = await read(response);
       const data = await parseResponse(shape, text, this.#apiKey);
       return { data, response };
     });
@@ -156,7 +166,9 @@ export class Transport {
       });
     } catch (error) {
       if (signal?.aborted) {
-        throw new RequestAbortedError(`GET ${path} was aborted`, { cause: signal.reason });
+        throw new RequestAbortedError(`GET ${redactText(path, this.#apiKey)} was aborted`, {
+          cause: signal.reason,
+        });
       }
       const level = options.isResult?.(error) ? 'info' : 'error';
       this.#logger?.[level](`GET ${url} failed`, { error: (error as Error).message });
@@ -180,6 +192,10 @@ export class Transport {
   async #attempt<R>(url: string, timeout: number, options: TransportOptions, finish: Finish<R>): Promise<R> {
     const deadline = new Deadline(timeout, options.signal);
     const started = this.#logger ? Date.now() : 0;
+    // Named in messages with the key cut out: a hook or a parameter may have put it in the query.
+    const shown = redactText(url, this.#apiKey);
+    const limit = options.maxResponseBytes ?? this.#maxResponseBytes;
+    const read: ReadText = (response) => readBody(response, limit, deadline, `GET ${shown}`);
     try {
       // ky reads `headers: undefined` as "drop every header", so the key is left out when unset.
       const { headers } = options;
@@ -188,13 +204,13 @@ export class Transport {
       const pending = this.#ky.get(url, call);
       const response = await deadline.race(pending);
       this.#logger?.debug(`${response.status} from GET ${url} in ${Date.now() - started} ms`);
-      if (!response.ok) throw statusError(response, await deadline.race(response.text()), this.#apiKey);
-      return await finish(response, deadline);
+      if (!response.ok) throw statusError(response, await read(response), this.#apiKey);
+      return await finish(response, deadline, read);
     } catch (error) {
       // An abort is turned into a RequestAbortedError once, by #send, whichever step it stopped.
       if (error instanceof MetricError || options.signal?.aborted) throw error;
-      if (deadline.timedOut) throw new TimeoutError(`GET ${url} timed out after ${timeout} ms`);
-      throw connectionError(`GET ${url}`, error, this.#apiKey);
+      if (deadline.timedOut) throw new TimeoutError(`GET ${shown} timed out after ${timeout} ms`);
+      throw await connectionError(`GET ${shown}`, error, this.#apiKey);
     } finally {
       deadline.clear();
     }

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { maxBodyDepth, nestsDeeperThan } from './depth.js';
 import { ResponseValidationError, type ValidationIssue } from './errors.js';
 import { summarizeIssues } from './issues.js';
 import { redactText, redactValue } from './redact.js';
@@ -33,6 +34,35 @@ export async function parseResponse<T>(
       secret,
     );
   }
+  if (nestsDeeperThan(value, maxBodyDepth)) {
+    throw refusal(
+      `Expected ${shape.label}, got a body nested more than ${maxBodyDepth} levels deep`,
+      [{ path: [], message: `nested more than ${maxBodyDepth} levels deep` }],
+      text,
+      secret,
+    );
+  }
+  try {
+    return await check(shape, value, text, secret);
+  } catch (error) {
+    if (error instanceof ResponseValidationError) throw error;
+    // A body shaped to exhaust the stack (nesting thousands deep) is refused like any other bad body,
+    // never surfaced as a bare RangeError or mistaken for a connection failure and retried.
+    throw refusal(
+      `The response could not be checked as ${shape.label}: it is nested too deeply or too large`,
+      [{ path: [], message: 'too deeply nested or too large to check' }],
+      text,
+      secret,
+    );
+  }
+}
+
+async function check<T>(
+  shape: ResponseShape<T>,
+  value: unknown,
+  text: string,
+  secret: string | null,
+): Promise<T> {
   // `reportInput` costs nothing on success: the fast parser answers first, zod's runtime only on a refusal.
   const result = shape.schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;

@@ -127,15 +127,26 @@ describe('walking', () => {
     expect(again.hasNextPage()).toBe(false);
   });
 
-  it('counts the items really received when page sizes change', async () => {
+  it('ends at a page shorter than the first, whatever total says', async () => {
     const sizes = [5, 2, 7, 1, 5];
     const asked = journalPapers((page) => ({
       data: Array.from({ length: sizes[page - 1] ?? 0 }, (_, i) => paper(page * 100 + i)),
       total: 20,
     }));
     const items = await collect(client().journals.papers(1, { per_page: 5 }, { prefetch: 0 }));
-    expect(items).toHaveLength(20);
-    expect(asked).toEqual([1, 2, 3, 4, 5]);
+    expect(items).toHaveLength(7);
+    expect(asked).toEqual([1, 2]);
+  });
+
+  it('takes the first page as the page size when the server serves fewer than per_page', async () => {
+    // A server that caps per_page: 4 items a page for per_page 10, total 10.
+    const asked = journalPapers((page) => ({
+      data: Array.from({ length: Math.min(4, 10 - (page - 1) * 4) }, (_, i) => paper(page * 100 + i)),
+      total: 10,
+    }));
+    const items = await collect(client().journals.papers(1, { per_page: 10 }, { prefetch: 0 }));
+    expect(items).toHaveLength(10);
+    expect(asked).toEqual([1, 2, 3]);
   });
 
   it('never asks for a page past the end, even if that page would not be empty', async () => {

@@ -1,7 +1,8 @@
 import util from 'node:util';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { redactCause, redacted, redactHeaders, redactText, redactValue } from '../../src/core/redact.js';
+import { redacted, redactHeaders, redactText, redactValue } from '../../src/core/redact.js';
+import { redactCause } from '../../src/core/redact-cause.js';
 import {
   APIError,
   AuthenticationError,
@@ -311,5 +312,81 @@ describe('a cut-off key', () => {
     expect(redactText(`got "${long.slice(0, 30)}…"`, long)).toBe(`got "${redacted}…"`);
     expect(redactText(`${long.slice(0, 11)} stays`, long)).toBe(`${long.slice(0, 11)} stays`);
     expect(redactText(`a ${long} b ${long.slice(0, 20)}`, long)).toBe(`a ${redacted} b ${redacted}`);
+  });
+});
+
+describe('the key however it is written', () => {
+  const key = 'sk_live_a/b+c&d"e%f<g>h~i';
+  const written: Record<string, string> = {
+    'percent, upper case': encodeURIComponent(key),
+    'percent, lower case': encodeURIComponent(key).replace(/%[0-9A-F]{2}/g, (code) => code.toLowerCase()),
+    'percent-encoded twice': encodeURIComponent(encodeURIComponent(key)),
+    'form encoding': new URLSearchParams({ k: key }).toString().slice(2),
+    'JSON \\/ and \\"': JSON.stringify(key).slice(1, -1).replaceAll('/', '\\/'),
+    'JSON \\u escapes': [...key].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+    'HTML named entities': key
+      .replace('&', '&amp;')
+      .replace('"', '&quot;')
+      .replace('<', '&lt;')
+      .replace('>', '&gt;'),
+    'HTML numeric references': [...key].map((c) => `&#${c.charCodeAt(0)};`).join(''),
+    'one character encoded past the twelfth': `${key.slice(0, 14)}%${key.charCodeAt(14).toString(16)}${key.slice(15)}`,
+  };
+  for (const [how, text] of Object.entries(written)) {
+    it(`${how}: removed, the text around it kept`, () => {
+      expect(redactText(`before ${text} after`, key)).toBe(`before ${redacted} after`);
+    });
+  }
+
+  it('cut short in any encoding, from its twelfth character on', () => {
+    const cut = encodeURIComponent(key.slice(0, 13));
+    expect(redactText(`key=${cut}…`, key)).toBe(`key=${redacted}…`);
+  });
+
+  it('a text that shares fewer than twelve characters with it is left alone', () => {
+    expect(redactText('sk_live_a/b is a prefix', key)).toBe('sk_live_a/b is a prefix');
+  });
+});
+
+describe('redaction of pathological values', () => {
+  it('redactValue copies a value nested 200,000 deep without recursion, cut at 100 levels', () => {
+    let deep: unknown = KEY;
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    const copy = redactValue({ deep }, KEY);
+    let level: unknown = (copy as { deep: unknown }).deep;
+    let depth = 1;
+    while (Array.isArray(level)) {
+      level = level[0];
+      depth++;
+    }
+    expect(level).toBe('[nested too deep]');
+    expect(depth).toBe(100);
+  });
+
+  it('redactValue keeps a "__proto__" key as a plain property of the copy', () => {
+    const copy = redactValue(JSON.parse(`{"__proto__":{"polluted":"${KEY}"}}`), KEY) as Record<
+      string,
+      unknown
+    >;
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.hasOwn(copy, '__proto__')).toBe(true);
+    expect(JSON.stringify(copy)).not.toContain(KEY);
+  });
+
+  it('redactCause replaces a Request, its Headers and the error’s own properties, and survives cycles', () => {
+    const request = new Request(`https://api.example.test/x?k=${encodeURIComponent(KEY)}`, {
+      headers: { authorization: `Bearer ${KEY}`, 'x-trace': 'kept' },
+    });
+    const error = Object.assign(new Error('hook failed'), { request, detail: { note: KEY }, code: 'E_HOOK' });
+    (error as { self?: unknown }).self = error;
+    const clean = redactCause(error, KEY) as Error & Record<string, unknown>;
+    expect(clean).not.toBe(error);
+    expect(inspect(clean)).not.toContain(KEY);
+    expect(clean.code).toBe('E_HOOK');
+    expect(clean.self).toBe(clean);
+    const copied = clean.request as Request;
+    expect(copied).toBeInstanceOf(Request);
+    expect(copied.headers.get('x-trace')).toBe('kept');
+    expect(copied.headers.get('authorization')).toBe(`Bearer ${redacted}`);
   });
 });

@@ -41,6 +41,10 @@ export function useRealServer() {
     get hits() {
       return state.hits;
     },
+    /** The base URL the client is given, `http://127.0.0.1:<port>/api/v1`. */
+    get base() {
+      return state.base;
+    },
     client(options: ClientOptions = {}) {
       return new MetricClient({ apiKey: 'sk_real_server_key', baseUrl: state.base, ...options });
     },

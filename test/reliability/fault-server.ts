@@ -256,3 +256,25 @@ export function redirect(status: 301 | 302 | 303 | 307 | 308, location: string):
     res.writeHead(status, { location, 'content-length': 0 }).end();
   };
 }
+
+/**
+ * Writes `chunk` over and over until `bytes` are out or the client goes away, at the pace the client
+ * reads (the server's own memory stays flat however long the body), then ends the answer.
+ */
+export async function writeUntilClosed(
+  res: ServerResponse,
+  chunk: Buffer,
+  bytes = Number.POSITIVE_INFINITY,
+): Promise<void> {
+  let closed = false;
+  let wake = () => {};
+  res.on('close', () => {
+    closed = true;
+    wake();
+  });
+  res.on('drain', () => wake());
+  for (let sent = 0; sent < bytes && !closed; sent += chunk.length) {
+    if (!res.write(chunk)) await new Promise<void>((resolve) => (wake = resolve));
+  }
+  if (!closed) res.end();
+}

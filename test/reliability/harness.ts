@@ -4,7 +4,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { inspect } from 'node:util';
 import { afterAll, beforeAll } from 'vitest';
+import type { Logger } from '../../src/core/logger.js';
 import type { ClientOptions } from '../../src/core/options.js';
 import { backoff } from '../../src/core/retry.js';
 import { MetricClient } from '../../src/index.js';
@@ -156,4 +158,16 @@ function table(rows: Array<Record<string, unknown>>): string {
   const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((cell) => cell[i]!.length)));
   const line = (values: string[]) => `| ${values.map((value, i) => value.padEnd(widths[i]!)).join(' | ')} |`;
   return [line(columns), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
+}
+
+/** A logger that keeps every line, with its details rendered as a log shipper would. */
+export function recordingLogger() {
+  const lines: string[] = [];
+  const at =
+    (level: string) =>
+    (message: string, details?: Record<string, unknown>): void => {
+      lines.push(`${level} ${message} ${JSON.stringify(details ?? {})} ${inspect(details, { depth: 10 })}`);
+    };
+  const logger: Logger = { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
+  return { logger, lines };
 }

@@ -4,11 +4,11 @@
  * listener or timer left behind. Then the heap check: 10,000 requests in a child process run with
  * --expose-gc (heap-check.mjs), heap compared after a warm-up and at the end.
  */
-import { spawn } from 'node:child_process';
 import { getEventListeners } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MetricClient } from '../../src/index.js';
+import { runWithGc } from '../helpers/child.js';
 import {
   dribble,
   type Handler,
@@ -303,21 +303,7 @@ describe('500 concurrent calls over mixed faults', () => {
 describe('heap', () => {
   it('10,000 requests over mixed faults: heap, timers and abort listeners back to where they were', async () => {
     const script = fileURLToPath(new URL('./heap-check.mjs', import.meta.url));
-    const root = fileURLToPath(new URL('../../', import.meta.url));
-    // process.execPath is the Node that runs the tests (24 under npm); tsx lets the child load the source.
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', script, '10000', '1000'], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const { code, stdout, stderr } = await runWithGc(script, ['10000', '1000']);
     expect({ code, stderr: code === 0 ? '' : stderr }).toEqual({ code: 0, stderr: '' });
     const report = JSON.parse(stdout.trim().split('\n').at(-1)!);
 

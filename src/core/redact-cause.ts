@@ -1,0 +1,135 @@
+import { redactHeaders, redactText } from './redact.js';
+
+/**
+ * An error's `cause` chain cleaned of a secret. A runtime's or a hook's error may carry the secret
+ * beyond its message: in its own properties, in a `Request` or `Headers` it holds (the Authorization
+ * header), in a URL; `util.inspect` and error trackers show all of those. What mentions the secret is
+ * replaced by a cleaned copy: errors by plain `Error`s with the same name, message, stack and
+ * properties; `Headers`, `Request`, `Response` and URLs by copies without it.
+ */
+export function redactCause(error: unknown, secret: string | null): unknown {
+  if (!secret) return error;
+  const scrubber = new Scrubber(secret);
+  const clean = scrubber.copy(error, 0);
+  return scrubber.changed ? clean : error;
+}
+
+/** How deep the walk goes (cause chains, nested properties); deeper values are left out. */
+const maxDepth = 8;
+/** How many values the walk visits at most: what a hostile error holds is not the SDK's to traverse. */
+const maxValues = 2_000;
+const cut = '[left out]';
+
+class Scrubber {
+  changed = false;
+  #visited = 0;
+  readonly #secret: string;
+  readonly #copies = new Map<object, unknown>();
+
+  constructor(secret: string) {
+    this.#secret = secret;
+  }
+
+  text(value: string): string {
+    const clean = redactText(value, this.#secret);
+    if (clean !== value) this.changed = true;
+    return clean;
+  }
+
+  copy(value: unknown, depth: number): unknown {
+    if (typeof value === 'string') return this.text(value);
+    if (value === null || typeof value !== 'object') return value;
+    const known = this.#copies.get(value);
+    if (known !== undefined) return known;
+    if (depth > maxDepth || ++this.#visited > maxValues) {
+      this.changed = true;
+      return cut;
+    }
+    try {
+      return this.#object(value, depth);
+    } catch {
+      // A getter, a proxy or a revoked object that throws: nothing of it is kept.
+      this.changed = true;
+      return cut;
+    }
+  }
+
+  #object(value: object, depth: number): unknown {
+    if (typeof Headers !== 'undefined' && value instanceof Headers) return this.#headers(value);
+    if (typeof Request !== 'undefined' && value instanceof Request) return this.#request(value);
+    if (typeof Response !== 'undefined' && value instanceof Response) return this.#response(value);
+    if (value instanceof URL) {
+      const href = this.text(value.href);
+      return href === value.href ? value : href;
+    }
+    if (value instanceof Error) return this.#error(value, depth);
+    if (Array.isArray(value)) {
+      const list: unknown[] = [];
+      this.#copies.set(value, list);
+      for (const item of value) list.push(this.copy(item, depth + 1));
+      return list;
+    }
+    if (value instanceof Map) {
+      const map = new Map();
+      this.#copies.set(value, map);
+      for (const [key, item] of value) map.set(this.copy(key, depth + 1), this.copy(item, depth + 1));
+      return map;
+    }
+    const record: Record<string, unknown> = Object.create(Object.getPrototypeOf(value));
+    this.#copies.set(value, record);
+    this.#properties(value, record, depth);
+    return record;
+  }
+
+  #error(error: Error, depth: number): Error {
+    const clean = new Error(this.text(String(error.message)));
+    this.#copies.set(error, clean);
+    if (clean.name !== error.name) clean.name = this.text(String(error.name));
+    clean.stack = this.text(String(error.stack ?? ''));
+    this.#properties(error, clean as never, depth, ['message', 'stack', 'name']);
+    return clean;
+  }
+
+  /** Own data properties, enumerable or not (inspect shows both); getters are not called. */
+  #properties(from: object, to: Record<string, unknown>, depth: number, skip: string[] = []): void {
+    for (const name of Object.getOwnPropertyNames(from)) {
+      if (skip.includes(name)) continue;
+      const descriptor = Object.getOwnPropertyDescriptor(from, name);
+      if (!descriptor || !('value' in descriptor)) {
+        this.changed = true;
+        continue;
+      }
+      Object.defineProperty(to, this.text(name), {
+        value: this.copy(descriptor.value, depth + 1),
+        enumerable: descriptor.enumerable ?? false,
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
+
+  #headers(headers: Headers): Headers {
+    const clean = redactHeaders(headers, this.#secret);
+    if (clean !== headers) this.changed = true;
+    return clean;
+  }
+
+  #request(request: Request): unknown {
+    const url = this.text(request.url);
+    const headers = this.#headers(request.headers);
+    if (url === request.url && headers === request.headers) return request;
+    try {
+      return new Request(url, { method: request.method, headers });
+    } catch {
+      return { method: request.method, url, headers };
+    }
+  }
+
+  #response(response: Response): unknown {
+    const url = this.text(response.url);
+    const headers = this.#headers(response.headers);
+    if (url === response.url && headers === response.headers) return response;
+    const { status, statusText } = response;
+    return { status, statusText: this.text(statusText), url, headers };
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * The memory check of `maxResponseBytes`, run by hostile-input.test.ts in a child process per case:
+ *   node --expose-gc --import tsx test/reliability/body-bound-check.mjs <case> [maxResponseBytes]
+ *
+ * A server on 127.0.0.1 sends a body an attacker or a broken proxy would: an endless one, a gzip bomb
+ * (about 1 MiB that expands to 1 GiB), an honest 600 MiB `Content-Length`, or an endless 503. The
+ * client reads it with the limit given (default: the client's, 32 MiB) while the script samples RSS, and prints one JSON
+ * line: the error's name, the server's request count, whether the server saw the connection closed,
+ * and the peak RSS growth over the baseline taken just before the call. One case per process: RSS
+ * rarely shrinks, so a case run after another would be measured against the first one's peak.
+ */
+import { createServer } from 'node:http';
+import { createGzip } from 'node:zlib';
+import { defaultMaxResponseBytes } from '../../src/core/options.ts';
+import { MetricClient } from '../../src/index.ts';
+import { writeUntilClosed as stream } from './fault-server.ts';
+
+if (typeof globalThis.gc !== 'function') {
+  console.error('run with --expose-gc');
+  process.exit(2);
+}
+
+const MiB = 1024 * 1024;
+
+/** About 1 MiB of gzip that expands to `size` zero bytes, made in steps so that no 1 GiB buffer exists. */
+async function gzipBomb(size) {
+  const gzip = createGzip({ level: 9 });
+  const parts = [];
+  gzip.on('data', (chunk) => parts.push(chunk));
+  const done = new Promise((resolve, reject) => {
+    gzip.on('end', resolve);
+    gzip.on('error', reject);
+  });
+  const zeros = Buffer.alloc(MiB);
+  for (let written = 0; written < size; written += zeros.length) {
+    if (!gzip.write(zeros)) await new Promise((resolve) => gzip.once('drain', resolve));
+  }
+  gzip.end();
+  await done;
+  return Buffer.concat(parts);
+}
+
+const name = process.argv[2];
+const limit = Number(process.argv[3] ?? defaultMaxResponseBytes);
+const bomb = name === 'gzip bomb' ? await gzipBomb(1024 * MiB) : Buffer.alloc(0);
+const filler = Buffer.alloc(64 * 1024, '1,');
+const cases = {
+  endless: (res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    return stream(res, filler);
+  },
+  'gzip bomb': (res) => {
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'content-encoding': 'gzip',
+      'content-length': String(bomb.length),
+    });
+    res.end(bomb);
+  },
+  'honest 600 MiB': (res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(600 * MiB) });
+    return stream(res, filler, 600 * MiB);
+  },
+  'endless 503': (res) => {
+    res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '0' });
+    return stream(res, filler);
+  },
+};
+
+if (!Object.hasOwn(cases, name)) {
+  console.error(`usage: body-bound-check.mjs <${Object.keys(cases).join(' | ')}>`);
+  process.exit(2);
+}
+
+let requests = 0;
+let closed;
+const server = createServer((_req, res) => {
+  requests++;
+  closed = new Promise((resolve) => res.on('close', () => resolve(true)));
+  cases[name](res);
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const { port } = server.address();
+
+async function settleMemory() {
+  for (let i = 0; i < 4; i++) {
+    globalThis.gc();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+const client = new MetricClient({
+  apiKey: 'sk_body_bound_check_0123456789',
+  baseUrl: `http://127.0.0.1:${port}/api/v1`,
+  maxRetries: 2,
+  timeout: 120_000,
+  maxResponseBytes: limit,
+});
+await settleMemory();
+const baseline = process.memoryUsage().rss;
+let peak = baseline;
+const sampler = setInterval(() => {
+  peak = Math.max(peak, process.memoryUsage().rss);
+}, 2);
+let error = 'none';
+try {
+  await client.subjects.list();
+} catch (caught) {
+  error = caught?.name ?? String(caught);
+}
+peak = Math.max(peak, process.memoryUsage().rss);
+clearInterval(sampler);
+const connectionClosed = await closed;
+await new Promise((resolve) => server.close(resolve));
+
+console.log(
+  JSON.stringify({
+    case: name,
+    limit,
+    bomb: bomb.length,
+    error,
+    requests,
+    connectionClosed,
+    growth: peak - baseline,
+  }),
+);
