@@ -1,6 +1,7 @@
 import { MetricError } from './core/errors.js';
 import { type ClientOptions, type ResolvedClientOptions, resolveClientOptions } from './core/options.js';
 import { Quota } from './core/quota.js';
+import type { RequestQuota, SharedQuota } from './core/quota-types.js';
 import { Transport } from './core/transport.js';
 import { Authors } from './resources/authors.js';
 import { Countries } from './resources/countries.js';
@@ -34,20 +35,18 @@ export class MetricClient {
 
   readonly #options: ClientOptions;
   readonly #resolved: ResolvedClientOptions;
-  readonly #quota: Quota;
-  /** The quota a client made by {@link MetricClient.withOptions} takes over from its parent. */
-  static #inherited: Quota | undefined;
+  readonly #quota: RequestQuota;
 
   /**
    * Throws a `MetricError` that names the option or variable to set when the key or base URL is
    * missing or malformed.
    */
   constructor(options?: ClientOptions) {
-    const inherited = MetricClient.#inherited;
-    MetricClient.#inherited = undefined;
-    this.#options = { ...options };
+    // The quota a client made by withOptions takes over from its parent, handed under a private key.
+    const { [inheritedQuota]: inherited, ...own } = (options ?? {}) as ClientOptions & Inherited;
+    this.#options = own;
     this.#resolved = resolveClientOptions(options);
-    this.#quota = inherited ?? new Quota(this.#options);
+    this.#quota = inherited ?? quotaFor(own, this.#resolved);
     const transport = new Transport(this.#resolved, this.#quota);
     this.journals = new Journals(transport);
     this.papers = new Papers(transport);
@@ -60,8 +59,8 @@ export class MetricClient {
    * A new client over this one's options with `options` laid over them; `headers` are merged, the
    * new ones winning. This client is unchanged.
    *
-   * The new client shares this one's quota (`maxConcurrency`, `maxRequestsPerMinute` and the pause
-   * after a 429) as long as it talks to the same API with the same key and sets no limit of its
+   * The new client shares this one's quota (`maxConcurrency` and `maxRequestsPerMinute`, or
+   * `quota`, and the pause after a 429) as long as it talks to the same API with the same key and sets no limit of its
    * own: the server counts requests per key, so two clients on one key draw from one allowance.
    *
    * @example
@@ -91,14 +90,33 @@ export class MetricClient {
       child.apiKey === parent.apiKey &&
       child.baseUrl === parent.baseUrl &&
       options.maxConcurrency === undefined &&
-      options.maxRequestsPerMinute === undefined;
-    MetricClient.#inherited = shared ? this.#quota : undefined;
-    try {
-      return new MetricClient(merged);
-    } finally {
-      MetricClient.#inherited = undefined;
-    }
+      options.maxRequestsPerMinute === undefined &&
+      options.quota === undefined;
+    const handed: ClientOptions & Inherited = shared ? { ...merged, [inheritedQuota]: this.#quota } : merged;
+    return new MetricClient(handed);
   }
+}
+
+/** The key under which withOptions hands a child its parent's quota (a symbol: no user option can clash). */
+const inheritedQuota = Symbol('inheritedQuota');
+
+interface Inherited {
+  readonly [inheritedQuota]?: RequestQuota;
+}
+
+/** The shared quota's part for this key and base URL, or the client's own limits. */
+function quotaFor(options: ClientOptions, resolved: ResolvedClientOptions): RequestQuota {
+  const { quota } = options;
+  if (quota === undefined) return new Quota(options);
+  if (options.maxConcurrency !== undefined || options.maxRequestsPerMinute !== undefined) {
+    throw new MetricError(
+      '`quota` sets the limits: leave `maxConcurrency` and `maxRequestsPerMinute` out (set them on the quota)',
+    );
+  }
+  if (quota === null || typeof (quota as Partial<SharedQuota>).forClient !== 'function') {
+    throw new MetricError('`quota` must be a shared quota, such as createRedisQuota() from scholarly-metrics/redis');
+  }
+  return quota.forClient({ baseUrl: resolved.baseUrl, apiKey: resolved.apiKey });
 }
 
 function mergeHeaders(

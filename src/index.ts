@@ -10,6 +10,7 @@ export {
   MetricError,
   NotFoundError,
   PermissionDeniedError,
+  QuotaUnavailableError,
   RateLimitError,
   RequestAbortedError,
   ResponseValidationError,
@@ -26,6 +27,7 @@ export type {
 } from './core/hooks.js';
 export type { Logger, LogLevel } from './core/logger.js';
 export type { ClientOptions, RequestOptions } from './core/options.js';
+export type { QuotaAttempt, QuotaIdentity, RequestQuota, SharedQuota } from './core/quota-types.js';
 export { Page } from './core/page.js';
 export { PagePromise, type PageRequestOptions } from './core/pagination.js';
 export type { AuthorListParams, Authors } from './resources/authors.js';

@@ -289,6 +289,19 @@ export class WebhookPayloadError extends MetricError {
   }
 }
 
+/**
+ * A shared quota (`scholarly-metrics/redis`) could not reach its Redis within the call's `timeout`, or
+ * Redis failed: the request was not sent. `cause` holds Redis's error. Calls work again once Redis answers.
+ *
+ * @example
+ * ```ts
+ * catch (error) { if (error instanceof QuotaUnavailableError) console.log('Redis is down:', error.cause); }
+ * ```
+ */
+export class QuotaUnavailableError extends MetricError {
+  override name = 'QuotaUnavailableError';
+}
+
 /** `"404 Not Found: no journal 7"`: the status, its label, and what the body says, briefly. */
 function describeStatus(status: number, body: unknown): string {
   const label = statusLabels[status] ?? (status >= 500 ? 'Server Error' : 'Error');
