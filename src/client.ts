@@ -114,7 +114,9 @@ function quotaFor(options: ClientOptions, resolved: ResolvedClientOptions): Requ
     );
   }
   if (quota === null || typeof (quota as Partial<SharedQuota>).forClient !== 'function') {
-    throw new MetricError('`quota` must be a shared quota, such as createRedisQuota() from scholarly-metrics/redis');
+    throw new MetricError(
+      '`quota` must be a shared quota, such as createRedisQuota() from scholarly-metrics/redis',
+    );
   }
   return quota.forClient({ baseUrl: resolved.baseUrl, apiKey: resolved.apiKey });
 }

@@ -134,7 +134,8 @@ export class Transport {
           this.#quota.pause(requestedWait(error) ?? backoff.minTimeout);
         }
         // A daily limit: every client sharing the quota is refused until it clears, without sending.
-        if (error instanceof RateLimitError && !isRetryable(error)) this.#quota.block(requestedWait(error) ?? 0);
+        if (error instanceof RateLimitError && !isRetryable(error))
+          this.#quota.block(requestedWait(error) ?? 0);
         throw error;
       });
     try {
