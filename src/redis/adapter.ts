@@ -57,8 +57,19 @@ export function scriptRunner(redis: unknown): ScriptRunner {
   );
 }
 
+/**
+ * The first call of each script sends it whole, which loads it into Redis's cache; later calls send
+ * its SHA-1 alone. Sending the SHA-1 first would turn a fire-and-forget call (a release, a block)
+ * into two round trips the first time, the second of which a client closing meanwhile never sends.
+ */
 function withFallback(bySha: ScriptRunner, whole: ScriptRunner): ScriptRunner {
+  const loaded = new Set<string>();
   return async (s, keys, args) => {
+    if (!loaded.has(s.sha)) {
+      const reply = await whole(s, keys, args);
+      loaded.add(s.sha);
+      return reply;
+    }
     try {
       return await bySha(s, keys, args);
     } catch (error) {

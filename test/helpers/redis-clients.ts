@@ -8,6 +8,8 @@ export interface ConnectedRedis {
   readonly client: RedisClientLike;
   /** Raw commands for the test's own checks (SCAN, PTTL, ZRANGE…). */
   command(args: string[]): Promise<unknown>;
+  /** The names of the keys that match `pattern`. */
+  keys(pattern: string): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export const redisClients: readonly RedisClientKind[] = [
       return {
         client,
         command: (args) => client.sendCommand(args),
+        keys: (pattern) => client.keys(pattern),
         async close() {
           client.destroy();
         },
@@ -45,6 +48,7 @@ export const redisClients: readonly RedisClientKind[] = [
       return {
         client,
         command: ([name, ...args]) => client.call(name as string, ...args),
+        keys: (pattern) => client.keys(pattern),
         async close() {
           client.disconnect();
         },

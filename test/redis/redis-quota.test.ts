@@ -61,7 +61,7 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
       Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).run(async () => i)),
     );
     expect(results).toEqual(Array.from({ length: 12 }, (_, i) => i));
-    const [day] = (await redis.command(['KEYS', `${prefix}:*:starts:day`])) as string[];
+    const [day] = await redis.keys(`${prefix}:*:starts:day`);
     // Flat (RESP2) or in pairs (RESP3), as the client gives it.
     const scores = ((await redis.command(['ZRANGE', day as string, '0', '-1', 'WITHSCORES'])) as unknown[])
       .flat()
@@ -87,7 +87,7 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
     };
     await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).run(send)));
     expect(highest).toBe(2);
-    await until(async () => (await redis.command(['KEYS', `${prefix}:*:leases`])).length === 0);
+    await until(async () => (await redis.keys(`${prefix}:*:leases`)).length === 0);
   });
 
   it('drops a waiting call at once on abort: it holds no place and leaves the line', async () => {
@@ -95,7 +95,7 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
     const shared = quota({ maxConcurrency: 1, prefix }).forClient(identity);
     const held = gate();
     const first = shared.run(() => held.promise);
-    await until(async () => (await redis.command(['KEYS', `${prefix}:*:leases`])).length === 1);
+    await until(async () => (await redis.keys(`${prefix}:*:leases`)).length === 1);
     const controller = new AbortController();
     let sent = false;
     const waiting = shared.run(
@@ -104,10 +104,10 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
       },
       { signal: controller.signal, timeout: 5_000 },
     );
-    await until(async () => (await redis.command(['KEYS', `${prefix}:*:line`])).length === 1);
+    await until(async () => (await redis.keys(`${prefix}:*:line`)).length === 1);
     controller.abort(new Error('stop'));
     await expect(waiting).rejects.toThrow('stop');
-    await until(async () => (await redis.command(['KEYS', `${prefix}:*:line`])).length === 0);
+    await until(async () => (await redis.keys(`${prefix}:*:line`)).length === 0);
     held.open();
     await first;
     await expect(shared.run(async () => 'next')).resolves.toBe('next');
@@ -119,7 +119,7 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
     const a = quota({ prefix }).forClient(identity);
     const b = quota({ prefix }, undefined, other).forClient(identity);
     a.block(90_000);
-    await until(async () => (await redis.command(['KEYS', `${prefix}:*:block`])).length === 1);
+    await until(async () => (await redis.keys(`${prefix}:*:block`)).length === 1);
     let sent = 0;
     const error = await b.run(async () => sent++).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
@@ -136,10 +136,10 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
     const a = quota({ prefix }).forClient(identity);
     const b = quota({ prefix }, undefined, other).forClient(identity);
     a.pause(400);
-    await until(async () => (await redis.command(['KEYS', `${prefix}:*:pause`])).length === 1);
+    await until(async () => (await redis.keys(`${prefix}:*:pause`)).length === 1);
     // b's request starts only once Redis itself has let the pause expire.
     const pauseLeft = await b.run(async () => {
-      const [key] = (await redis.command(['KEYS', `${prefix}:*:pause`])) as string[];
+      const [key] = await redis.keys(`${prefix}:*:pause`);
       return key === undefined ? -2 : Number(await redis.command(['PTTL', key]));
     });
     expect(pauseLeft).toBeLessThanOrEqual(0);
@@ -183,8 +183,8 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
     await Promise.all(Array.from({ length: 5 }, () => shared.run(async () => 0)));
     shared.pause(5_000);
     shared.block(100_000);
-    await until(async () => (await redis.command(['KEYS', `${prefix}:*:block`])).length === 1);
-    const keys = (await redis.command(['KEYS', '*'])) as string[];
+    await until(async () => (await redis.keys(`${prefix}:*:block`)).length === 1);
+    const keys = await redis.keys('*');
     expect(keys.length).toBeGreaterThan(0);
     for (const key of keys) {
       expect(key).not.toContain(secret);
@@ -228,7 +228,7 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
     await b.subjects.list();
     await expect(a.subjects.list()).rejects.toBeInstanceOf(RateLimitError);
     const sentBefore = api.requests.length;
-    await until(async () => (await redis.command(['KEYS', `${prefix}:*:block`])).length === 1);
+    await until(async () => (await redis.keys(`${prefix}:*:block`)).length === 1);
     const error = await b.subjects.list().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfter).toBeGreaterThan(60);
