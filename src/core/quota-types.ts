@@ -3,7 +3,14 @@
  * shared through Redis (`scholarly-metrics/redis`). The transport calls nothing else.
  */
 
-/** What a quota is told of each attempt it lets through. */
+/**
+ * What a quota is told of each attempt it lets through.
+ *
+ * @example
+ * ```ts
+ * await quota.run(() => fetch(url), { signal: controller.signal, timeout: 30_000 });
+ * ```
+ */
 export interface QuotaAttempt {
   /** The caller's signal: a wait for a place ends at once when it aborts, and holds no place. */
   readonly signal: AbortSignal | undefined;
@@ -15,7 +22,15 @@ export interface QuotaAttempt {
   readonly timeout: number;
 }
 
-/** The limiter of the requests sent as one API key to one base URL. */
+/**
+ * The limiter of the requests sent as one API key to one base URL.
+ *
+ * @example
+ * ```ts
+ * const perKey: RequestQuota = createRedisQuota({ redis, maxConcurrency: 4 }).forClient({ baseUrl, apiKey });
+ * const body = await perKey.run(() => fetch(url).then((r) => r.text()), { signal: undefined, timeout: 30_000 });
+ * ```
+ */
 export interface RequestQuota {
   /**
    * Runs `send` once a place is free, and gives the place back when `send` settles. Rejects without
@@ -32,7 +47,14 @@ export interface RequestQuota {
   block(ms: number): void;
 }
 
-/** Whom a client sends as: a shared quota counts each base URL and API key apart. */
+/**
+ * Whom a client sends as: a shared quota counts each base URL and API key apart.
+ *
+ * @example
+ * ```ts
+ * quota.forClient({ baseUrl: 'https://api.example.com/api/v1', apiKey: process.env.METRIC_API_KEY ?? null });
+ * ```
+ */
 export interface QuotaIdentity {
   readonly baseUrl: string;
   /** `null` when a proxy adds the key. A shared quota never stores it, only a hash of it. */
@@ -42,6 +64,12 @@ export interface QuotaIdentity {
 /**
  * A quota shared by several clients, in this process or others: `new MetricClient({ quota })`.
  * `createRedisQuota()` from `scholarly-metrics/redis` makes one.
+ *
+ * @example
+ * ```ts
+ * const quota: SharedQuota = createRedisQuota({ redis, maxRequestsPerMinute: 600 });
+ * const client = new MetricClient({ apiKey, baseUrl, quota });
+ * ```
  */
 export interface SharedQuota {
   /** The quota of every client that sends as `identity`. */

@@ -3,20 +3,41 @@ import { MetricError } from '../core/errors.js';
 
 /**
  * The part of a node-redis (v4+) client the quota calls: `evalSha` and `eval` with `{ keys, arguments }`.
- * Clusters (`createCluster`) have the same methods.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from 'redis';
+ * const redis: NodeRedisLike = await createClient({ url: process.env.REDIS_URL }).connect();
+ * ```
  */
 export interface NodeRedisLike {
   evalSha(sha: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
 }
 
-/** The part of an ioredis (v5+) client the quota calls: `evalsha` and `eval` with a key count. */
+/**
+ * The part of an ioredis (v5+) client the quota calls: `evalsha` and `eval` with a key count.
+ *
+ * @example
+ * ```ts
+ * import { Redis } from 'ioredis';
+ * const redis: IORedisLike = new Redis(process.env.REDIS_URL);
+ * ```
+ */
 export interface IORedisLike {
   evalsha(sha: string, numKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
   eval(script: string, numKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
 }
 
-/** A connected node-redis or ioredis client. The SDK never connects, quits or closes it. */
+/**
+ * A connected node-redis or ioredis client. The SDK never connects, quits or closes it.
+ *
+ * @example
+ * ```ts
+ * const redis: RedisClientLike = await createClient({ url: process.env.REDIS_URL }).connect();
+ * createRedisQuota({ redis, maxConcurrency: 8 });
+ * ```
+ */
 export type RedisClientLike = NodeRedisLike | IORedisLike;
 
 /** A Lua script and its SHA-1, under which Redis caches it. */
