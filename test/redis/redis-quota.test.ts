@@ -1,12 +1,11 @@
 // The shared quota against a real redis-server, over node-redis and over ioredis: exact windows,
 // leases, the line, the shared pause and block, Redis going away and coming back, and what Redis holds.
-import { createClient } from 'redis';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuotaIdentity, RequestQuota } from '../../src/core/quota-types.js';
 import { MetricClient, MetricError, QuotaUnavailableError, RateLimitError } from '../../src/index.js';
 import { createRedisQuota } from '../../src/redis/index.js';
 import { type QuotaWindows, RedisQuota, type RedisQuotaOptions } from '../../src/redis/redis-quota.js';
-import { createMockApi, MOCK_API_KEY, startMockServer } from '../../src/testing/index.js';
+import { createMockApi, MOCK_API_KEY } from '../../src/testing/index.js';
 import { type ConnectedRedis, redisClients } from '../helpers/redis-clients.js';
 import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
 
@@ -247,40 +246,5 @@ describe('createRedisQuota refuses bad options with MetricError', () => {
   ])('%o', (options, message) => {
     expect(() => createRedisQuota(options as never)).toThrow(MetricError);
     expect(() => createRedisQuota(options as never)).toThrow(message);
-  });
-});
-
-describe.skipIf(skip)('the README’s “Many processes, one key” code', { timeout: 60_000 }, () => {
-  it('runs as written against a real Redis and the mock', async () => {
-    const server = await startRedisServer();
-    const mock = await startMockServer();
-    vi.stubEnv('REDIS_URL', server.url);
-    vi.stubEnv('METRIC_API_KEY', MOCK_API_KEY);
-    vi.stubEnv('METRIC_BASE_URL', mock.url);
-    let closeRedis = () => {};
-    try {
-      // The README's block, line for line.
-      const redis = await createClient({ url: process.env.REDIS_URL }).connect();
-      closeRedis = () => redis.destroy();
-      const quota = createRedisQuota({
-        redis,
-        maxRequestsPerMinute: 600,
-        maxConcurrency: 16,
-        maxRequestsPerDay: 50_000,
-      });
-      const client = new MetricClient({ quota }); // the same in every process: one allowance for the key
-      const journals = await client.journals.list();
-      expect(journals.length).toBeGreaterThan(0);
-      // The start is counted in both windows; the lease was given back.
-      expect((await redis.keys('scholarly-metrics:*')).sort()).toEqual([
-        expect.stringMatching(/^scholarly-metrics:\{[0-9a-f]{32}\}:starts:day$/),
-        expect.stringMatching(/^scholarly-metrics:\{[0-9a-f]{32}\}:starts:minute$/),
-      ]);
-    } finally {
-      closeRedis();
-      vi.unstubAllEnvs();
-      await mock.close();
-      await server.close();
-    }
   });
 });
