@@ -126,17 +126,37 @@ return {1, waitMs}
 `;
 
 /**
- * Gives a ticket back: its lease, and its place in line (an aborted or failed wait).
+ * Ends an attempt: counts its start from now in each window, and gives back its lease and its place
+ * in line (for an aborted or failed wait, only the latter).
  *
- * KEYS[1]  sorted set: concurrency leases
- * KEYS[2]  sorted set: the FIFO of waiting tickets
- * KEYS[3]  sorted set: when each waiting ticket is forgotten
+ * The server counts a request when it arrives, which is after the grant by the time in transit, and
+ * that time varies: counted from the grant, a request that took long to arrive could leave the window
+ * before the server's count of it does, and a request granted a window later could reach the server
+ * too early. Counted from when its answer came back (after it arrived), no later start can reach the
+ * server within a window of it.
+ *
+ * KEYS[1]  sorted set: starts in the per-minute window
+ * KEYS[2]  sorted set: starts in the per-day window
+ * KEYS[3]  sorted set: concurrency leases
+ * KEYS[4]  sorted set: the FIFO of waiting tickets
+ * KEYS[5]  sorted set: when each waiting ticket is forgotten
  * ARGV[1]  the ticket
+ * ARGV[2]  the minute window's length in ms
+ * ARGV[3]  the day window's length in ms
  */
 export const RELEASE_SCRIPT = `
-redis.call('ZREM', KEYS[1], ARGV[1])
-redis.call('ZREM', KEYS[2], ARGV[1])
-redis.call('ZREM', KEYS[3], ARGV[1])
+local t = redis.call('TIME')
+local now = string.format('%.0f', tonumber(t[1]) * 1000000 + tonumber(t[2]))
+local ticket = ARGV[1]
+for i, ms in ipairs({tonumber(ARGV[2]), tonumber(ARGV[3])}) do
+  if redis.call('ZSCORE', KEYS[i], ticket) then
+    redis.call('ZADD', KEYS[i], 'XX', now, ticket)
+    if redis.call('PTTL', KEYS[i]) < ms + 1000 then redis.call('PEXPIRE', KEYS[i], ms + 1000) end
+  end
+end
+redis.call('ZREM', KEYS[3], ticket)
+redis.call('ZREM', KEYS[4], ticket)
+redis.call('ZREM', KEYS[5], ticket)
 return 0
 `;
 

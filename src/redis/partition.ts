@@ -49,7 +49,9 @@ export class RedisPartition implements RequestQuota {
   readonly #acquireKeys: string[];
   readonly #releaseKeys: string[];
   readonly #limitArgs: string[];
-  readonly #leases: boolean;
+  readonly #windowArgs: string[];
+  /** Whether an attempt has anything to give back: a lease, or a start to count from its end. */
+  readonly #releases: boolean;
   /** Unique per process and partition, so that tickets never collide across processes. */
   readonly #id = `${process.pid.toString(36)}.${Math.random().toString(36).slice(2, 10)}`;
   #seq = 0;
@@ -64,7 +66,7 @@ export class RedisPartition implements RequestQuota {
     this.#keys = keys;
     const k = keys;
     this.#acquireKeys = [k.minute, k.day, k.leases, k.line, k.lineExpiry, k.lineSeq, k.pause, k.block];
-    this.#releaseKeys = [k.leases, k.line, k.lineExpiry];
+    this.#releaseKeys = [k.minute, k.day, k.leases, k.line, k.lineExpiry];
     this.#limitArgs = [
       limits.perMinute,
       limits.minuteMs,
@@ -72,7 +74,8 @@ export class RedisPartition implements RequestQuota {
       limits.dayMs,
       limits.concurrency,
     ].map(String);
-    this.#leases = limits.concurrency > 0;
+    this.#windowArgs = [String(limits.minuteMs), String(limits.dayMs)];
+    this.#releases = limits.concurrency > 0 || limits.perMinute > 0 || limits.perDay > 0;
   }
 
   async run<T>(send: () => Promise<T>, attempt?: QuotaAttempt): Promise<T> {
@@ -87,7 +90,7 @@ export class RedisPartition implements RequestQuota {
     try {
       return await send();
     } finally {
-      if (this.#leases) this.#giveBack(ticket);
+      if (this.#releases) this.#giveBack(ticket);
     }
   }
 
@@ -185,9 +188,12 @@ export class RedisPartition implements RequestQuota {
     });
   }
 
-  /** Gives back a lease or a place in line, without waiting: a lost release only ends at the lease's end. */
+  /**
+   * Ends an attempt in Redis without waiting for the answer: its starts count from now, its lease and
+   * place in line are given back. A lost release costs only time: the lease ends by itself.
+   */
   #giveBack(ticket: string): void {
-    this.#run(releaseScript, this.#releaseKeys, [ticket]).then(
+    this.#run(releaseScript, this.#releaseKeys, [ticket, ...this.#windowArgs]).then(
       () => {
         for (const wake of [...this.#wakers]) wake();
       },

@@ -10,6 +10,8 @@ import {
 export interface InFlightMockServer extends MockServer {
   /** The most requests in flight at once so far. */
   readonly highestInFlight: number;
+  /** When each request arrived (`performance.now()`), in order. */
+  readonly arrivals: readonly number[];
   /** How many answers had each status. */
   statusCount(status: number): number;
 }
@@ -18,9 +20,11 @@ export async function startInFlightMockServer(options: MockApiOptions): Promise<
   const api = createMockApi(options);
   let inFlight = 0;
   let highest = 0;
+  const arrivals: number[] = [];
   const counting = Object.create(api) as typeof api;
   Object.defineProperty(counting, 'handle', {
     value: async (request: Request) => {
+      arrivals.push(performance.now());
       highest = Math.max(highest, ++inFlight);
       try {
         return await api.handle(request);
@@ -32,6 +36,7 @@ export async function startInFlightMockServer(options: MockApiOptions): Promise<
   const server = await startMockServer({ api: counting });
   return {
     ...server,
+    arrivals,
     get highestInFlight() {
       return highest;
     },

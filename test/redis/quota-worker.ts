@@ -18,6 +18,8 @@ export interface WorkerSettings {
   readonly maxConcurrency?: number;
   readonly maxRetries?: number;
   readonly hold?: number;
+  /** Start call `i` at `i × spacingMs` instead of all at once: a steady demand. @default 0 */
+  readonly spacingMs?: number;
 }
 
 export interface WorkerReport {
@@ -74,7 +76,8 @@ if (settings.hold !== undefined) {
   let ok = 0;
   let longestMs = 0;
   await Promise.all(
-    Array.from({ length: settings.calls }, async () => {
+    Array.from({ length: settings.calls }, async (_, i) => {
+      if (settings.spacingMs) await new Promise((resolve) => setTimeout(resolve, i * settings.spacingMs!));
       const started = performance.now();
       try {
         await client.subjects.list();
