@@ -6,7 +6,7 @@
  * - worker processes whose demand is a multiple of the mock's window limit: the rate achieved (from
  *   Redis's own start times) against the limit, the 429s, the longest wait in each process, and the
  *   commands per request while requests wait.
- * `BENCH_ONLY=redis-quota npm run bench` runs this part alone; so does `npx tsx bench/redis-quota.ts`.
+ * `npx tsx bench/redis-quota.ts` runs this part alone and prints its figures as JSON.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -18,16 +18,7 @@ import { startInFlightMockServer } from '../test/helpers/in-flight-mock.js';
 import { redisServerBinary, startRedisServer } from '../test/helpers/redis-server.js';
 import type { WorkerReport, WorkerSettings } from '../test/redis/quota-worker.js';
 import { interleave, pairedRatios, report, type Spread, spread } from './lib.js';
-
-export const redisQuotaConfig = {
-  /** The mock's window limit, and the quota's: the same, no margin. */
-  limit: 5,
-  windowMs: 1_000,
-  processes: 8,
-  /** Demand as a multiple of the limit, offered for `offeredMs`. */
-  demand: 3,
-  offeredMs: 3_000,
-} as const;
+import { redisQuotaConfig } from './redis-quota-config.js';
 
 export interface RedisQuotaResult {
   /** Why nothing was measured (no redis-server), if so. */

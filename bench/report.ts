@@ -6,8 +6,10 @@ import type { GetManyResult } from './get-many.js';
 import type { MemoryResult } from './memory.js';
 import type { PagingResult } from './paging.js';
 import type { QuotaResult } from './quota.js';
+import type { RedisQuotaResult } from './redis-quota.js';
 import { memoryFigures } from './report-memory.js';
 import { sections } from './report-more.js';
+import { redisSection } from './report-redis.js';
 import type { Phase, RequestResult } from './request.js';
 import type { CostResult } from './request-costs.js';
 import type { Machine } from './run.js';
@@ -25,6 +27,7 @@ export interface Results {
   coldStart: ColdStartResult;
   paging: PagingResult;
   getMany: GetManyResult;
+  redisQuota?: RedisQuotaResult | { skipped: string };
 }
 
 const phaseName = (p: Phase) => (p.latencyMs === 0 ? 'loopback' : `${p.latencyMs} ms latency`);
@@ -51,6 +54,7 @@ export function markdown(results: Results): string {
   const fast = find(validation.ratios, (r) => r.of === validationNames.fast, 'the fast path');
   const runtime = find(validation.ratios, (r) => r.of === validationNames.runtime, 'zod’s runtime');
   const more = sections(results);
+  const redis = redisSection(results.redisQuota);
   const memory = memoryFigures(results.memory);
   const rows: string[][] = [
     ...[loop, slow].map((p, i) => [
@@ -90,6 +94,7 @@ export function markdown(results: Results): string {
     ],
     ...memory.rows,
     ...more.rows,
+    ...redis.rows,
   ];
 
   return `# Benchmarks
@@ -171,7 +176,7 @@ request of the SDK (${us(loopSdkNs / 1000)}) that is ${pct(quotaShare, 4)}. A qu
 ${ns(queued.wall.median)} per call here (p-queue's bookkeeping, and the promise it hands back); at the request level that shows as the
 ${x(queuedOverSdk.wall.median)} above.
 
-${more.text}`;
+${more.text}${redis.text}`;
 }
 
 function phaseSection(p: Phase): string {

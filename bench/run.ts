@@ -23,6 +23,7 @@ import { dist, root, tsxExecArgv } from './lib.js';
 import type { MemoryContender, MemoryResult } from './memory.js';
 import type { PagingResult } from './paging.js';
 import type { QuotaResult } from './quota.js';
+import type { RedisQuotaResult } from './redis-quota.js';
 import { markdown, type Results } from './report.js';
 import type { RequestResult } from './request.js';
 import type { CostResult } from './request-costs.js';
@@ -159,6 +160,9 @@ async function main(): Promise<void> {
   const coldStart = await step('6. cold start', () => section<ColdStartResult>('cold-start.ts'));
   const paging = await step('7. paging', () => section<PagingResult>('paging.ts'));
   const getMany = await step('8. getMany', () => section<GetManyResult>('get-many.ts'));
+  const redisQuota = await step('9. Redis quota', () =>
+    section<RedisQuotaResult | { skipped: string }>('redis-quota.ts'),
+  );
   const machine: Machine = {
     node: process.version,
     v8: process.versions.v8,
@@ -183,6 +187,7 @@ async function main(): Promise<void> {
     coldStart,
     paging,
     getMany,
+    redisQuota,
   };
   writeFileSync(lastResults, JSON.stringify(results));
   const text = markdown(results);
