@@ -109,14 +109,10 @@ function quotaFor(options: ClientOptions, resolved: ResolvedClientOptions): Requ
   const { quota } = options;
   if (quota === undefined) return new Quota(options);
   if (options.maxConcurrency !== undefined || options.maxRequestsPerMinute !== undefined) {
-    throw new MetricError(
-      '`quota` sets the limits: leave `maxConcurrency` and `maxRequestsPerMinute` out (set them on the quota)',
-    );
+    throw new MetricError('Set the limits on `quota`, not `maxConcurrency` or `maxRequestsPerMinute`');
   }
   if (quota === null || typeof (quota as Partial<SharedQuota>).forClient !== 'function') {
-    throw new MetricError(
-      '`quota` must be a shared quota, such as createRedisQuota() from scholarly-metrics/redis',
-    );
+    throw new MetricError('`quota` must come from createRedisQuota()');
   }
   return quota.forClient({ baseUrl: resolved.baseUrl, apiKey: resolved.apiKey });
 }
