@@ -14,6 +14,37 @@
  */
 
 /**
+ * Ends attempts, shared by both scripts below: each start counts again from now, and each ticket's
+ * lease and place in line are given back.
+ *
+ * The server counts a request when it arrives, after a time in transit that varies: counted from the
+ * grant, a request that took long to arrive could leave the window before the server's count of it
+ * does, and one granted a window later could reach the server too early. Counted from when its answer
+ * came back (after it arrived), no later start can reach the server within a window of it.
+ *
+ * Takes: the keys in the order KEYS[1] starts per minute, KEYS[2] starts per day, KEYS[3] leases,
+ * KEYS[4] the line, KEYS[5] the line's expiry times; the two window lengths in ms; the tickets from
+ * `first` on in ARGV.
+ */
+const END_ATTEMPTS = `
+local function endAttempts(now, minuteMs, dayMs, first)
+  local stamp = string.format('%.0f', now)
+  for a = first, #ARGV do
+    local ticket = ARGV[a]
+    for i, ms in ipairs({minuteMs, dayMs}) do
+      if redis.call('ZSCORE', KEYS[i], ticket) then
+        redis.call('ZADD', KEYS[i], 'XX', stamp, ticket)
+        if redis.call('PTTL', KEYS[i]) < ms + 1000 then redis.call('PEXPIRE', KEYS[i], ms + 1000) end
+      end
+    end
+    redis.call('ZREM', KEYS[3], ticket)
+    redis.call('ZREM', KEYS[4], ticket)
+    redis.call('ZREM', KEYS[5], ticket)
+  end
+end
+`;
+
+/**
  * Takes a place for one attempt, or says how long to wait.
  *
  * KEYS[1]  sorted set: starts in the per-minute window (member ticket, score start µs)
@@ -32,14 +63,18 @@
  * ARGV[6]  requests in flight at once (0: no such limit)
  * ARGV[7]  the lease's length in ms (the attempt's timeout plus a margin for a holder that dies)
  * ARGV[8]  how long a waiting ticket is kept past the wait it was told, in ms
+ * ARGV[9…] tickets of this process's attempts that have ended since its last call: ended first
+ *          (see END_ATTEMPTS), so that a process sending one request after another needs one round
+ *          trip per request
  *
  * Returns {0, 0}: granted. {1, ms}: wait about `ms` (-1: until a place is given back, unknown).
  * {2, ms}: blocked by a daily-limit 429 for `ms` more: refuse without sending.
  */
-export const ACQUIRE_SCRIPT = `
+export const ACQUIRE_SCRIPT = `${END_ATTEMPTS}
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local ticket = ARGV[1]
+endAttempts(now, tonumber(ARGV[3]), tonumber(ARGV[5]), 9)
 local function fmt(n) return string.format('%.0f', n) end
 local function keep(key, ms)
   if redis.call('PTTL', key) < ms then redis.call('PEXPIRE', key, fmt(ms)) end
@@ -126,37 +161,20 @@ return {1, waitMs}
 `;
 
 /**
- * Ends an attempt: counts its start from now in each window, and gives back its lease and its place
- * in line (for an aborted or failed wait, only the latter).
- *
- * The server counts a request when it arrives, which is after the grant by the time in transit, and
- * that time varies: counted from the grant, a request that took long to arrive could leave the window
- * before the server's count of it does, and a request granted a window later could reach the server
- * too early. Counted from when its answer came back (after it arrived), no later start can reach the
- * server within a window of it.
+ * Ends attempts when no acquire is coming to carry them (see END_ATTEMPTS).
  *
  * KEYS[1]  sorted set: starts in the per-minute window
  * KEYS[2]  sorted set: starts in the per-day window
  * KEYS[3]  sorted set: concurrency leases
  * KEYS[4]  sorted set: the FIFO of waiting tickets
  * KEYS[5]  sorted set: when each waiting ticket is forgotten
- * ARGV[1]  the ticket
- * ARGV[2]  the minute window's length in ms
- * ARGV[3]  the day window's length in ms
+ * ARGV[1]  the minute window's length in ms
+ * ARGV[2]  the day window's length in ms
+ * ARGV[3…] the tickets
  */
-export const RELEASE_SCRIPT = `
+export const RELEASE_SCRIPT = `${END_ATTEMPTS}
 local t = redis.call('TIME')
-local now = string.format('%.0f', tonumber(t[1]) * 1000000 + tonumber(t[2]))
-local ticket = ARGV[1]
-for i, ms in ipairs({tonumber(ARGV[2]), tonumber(ARGV[3])}) do
-  if redis.call('ZSCORE', KEYS[i], ticket) then
-    redis.call('ZADD', KEYS[i], 'XX', now, ticket)
-    if redis.call('PTTL', KEYS[i]) < ms + 1000 then redis.call('PEXPIRE', KEYS[i], ms + 1000) end
-  end
-end
-redis.call('ZREM', KEYS[3], ticket)
-redis.call('ZREM', KEYS[4], ticket)
-redis.call('ZREM', KEYS[5], ticket)
+endAttempts(tonumber(t[1]) * 1000000 + tonumber(t[2]), tonumber(ARGV[1]), tonumber(ARGV[2]), 3)
 return 0
 `;
 

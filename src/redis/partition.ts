@@ -15,6 +15,11 @@ const lineGraceMs = 5_000;
 /** Polling while a place is held elsewhere: from this, doubling, to the cap (woken early by a local release). */
 const firstPollMs = 5;
 const pollCapMs = 200;
+/**
+ * How long an ended attempt waits for an acquire of this process to carry it to Redis before it is
+ * sent alone: one request after another then costs one round trip each, not two.
+ */
+const carryMs = 1;
 /** The attempt timeout assumed when a caller gives none (the client's own default). */
 const defaultTimeout = 30_000;
 
@@ -60,6 +65,9 @@ export class RedisPartition implements RequestQuota {
   #blockedUntil = 0;
   /** Waiters polling for a place held elsewhere, woken when this process gives one back. */
   readonly #wakers = new Set<() => void>();
+  /** Tickets of attempts that have ended, not yet told to Redis: the next acquire carries them. */
+  #ended: string[] = [];
+  #carryTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(run: ScriptRunner, keys: PartitionKeys, limits: PartitionLimits) {
     this.#run = run;
@@ -113,7 +121,16 @@ export class RedisPartition implements RequestQuota {
     try {
       for (;;) {
         signal?.throwIfAborted();
-        const [code, ms] = await this.#ask(acquireScript, this.#acquireKeys, args, timeout, signal);
+        const ended = this.#takeEnded();
+        let reply: [number, number];
+        try {
+          reply = await this.#ask(acquireScript, this.#acquireKeys, [...args, ...ended], timeout, signal);
+        } catch (error) {
+          for (const done of ended) this.#giveBack(done);
+          throw error;
+        }
+        if (ended.length > 0) this.#wake();
+        const [code, ms] = reply;
         if (code === 0) return;
         if (code === 2) {
           this.#blockedUntil = Math.max(this.#blockedUntil, Date.now() + ms);
@@ -189,16 +206,30 @@ export class RedisPartition implements RequestQuota {
   }
 
   /**
-   * Ends an attempt in Redis without waiting for the answer: its starts count from now, its lease and
-   * place in line are given back. A lost release costs only time: the lease ends by itself.
+   * Ends an attempt in Redis (its starts count from now, its lease and place in line are given back)
+   * on the next acquire of this process, or alone if none comes soon. Never waited for: a lost end
+   * costs only time, as the lease ends by itself.
    */
   #giveBack(ticket: string): void {
-    this.#run(releaseScript, this.#releaseKeys, [ticket, ...this.#windowArgs]).then(
-      () => {
-        for (const wake of [...this.#wakers]) wake();
-      },
-      () => {},
-    );
+    this.#ended.push(ticket);
+    this.#carryTimer ??= setTimeout(() => {
+      this.#carryTimer = undefined;
+      const tickets = this.#ended.splice(0);
+      this.#run(releaseScript, this.#releaseKeys, [...this.#windowArgs, ...tickets]).then(
+        () => this.#wake(),
+        () => {},
+      );
+    }, carryMs);
+  }
+
+  #takeEnded(): string[] {
+    clearTimeout(this.#carryTimer);
+    this.#carryTimer = undefined;
+    return this.#ended.splice(0);
+  }
+
+  #wake(): void {
+    for (const wake of [...this.#wakers]) wake();
   }
 
   #hold(key: string, ms: number): void {
