@@ -20,8 +20,8 @@ export function redisSection(result: RedisQuotaResult | { skipped: string } | un
     [
       '9',
       'one request on loopback, Redis quota with free places − no quota',
-      `${signed(r.added.median, us)} (${x(r.ratio.median)}); ${r.commandsFree} round trips per request (1 waited for)`,
-      `≤ +${redisTargets.addedUs} µs, 1 round trip waited for`,
+      `${signed(r.added.median, us)} (${x(r.ratio.median)}); ${r.commandsFree.toFixed(2)} round trips per request`,
+      `≤ +${redisTargets.addedUs} µs, 1 round trip`,
       verdict(addedMet),
     ],
     [
@@ -43,9 +43,9 @@ server over real HTTP. \`npx tsx bench/redis-quota.ts\` runs this part alone.
   Redis quota ${range(r.redisQuota, us)}; paired round by round, the quota adds ${range(r.added, us)} per request.
   Target ≤ +${redisTargets.addedUs} µs: ${verdict(addedMet)}.
 - **Round trips to Redis** (EVALSHA and EVAL in INFO commandstats; the commands a script runs inside Redis cost
-  none): with free places ${r.commandsFree} per request with \`maxConcurrency\`, ${r.commandsFreeNoLeases} without. One
-  is waited for (the acquire script); the other, the release that gives the lease back and counts the start from
-  the answer, is sent without waiting. While requests wait (the processes below): ${r.commandsWaiting.toFixed(1)} per request.
+  none): with free places ${r.commandsFree.toFixed(2)} per request with \`maxConcurrency\`, ${r.commandsFreeNoLeases.toFixed(2)} without: the
+  end of an attempt (its lease given back, its start counted from the answer) rides on the next acquire of the
+  process. While requests wait (the processes below): ${r.commandsWaiting.toFixed(1)} per request.
 - **${r.processes} processes**, each its own node-redis client and quota over one key, offering ${config.demand}× the
   mock's window limit (${config.limit} requests per ${config.windowMs} ms, the quota set to the same) for ${ms(config.offeredMs)}:
   ${r.requests} requests, ${r.tooMany} answered 429, ${r.failed} failed. Achieved rate ÷ limit ${x(r.achievedOverLimit)} (the
