@@ -7,6 +7,7 @@ const entry = {
   index: 'src/index.ts',
   webhooks: 'src/webhooks/index.ts',
   testing: 'src/testing/index.ts',
+  redis: 'src/redis/index.ts',
   'mock-server-cli': 'src/testing/cli.ts',
 };
 

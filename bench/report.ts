@@ -10,10 +10,12 @@ import type { GetManyResult } from './get-many.js';
 import type { MemoryResult } from './memory.js';
 import type { PagingResult } from './paging.js';
 import type { QuotaResult } from './quota.js';
+import type { RedisQuotaResult } from './redis-quota.js';
 import { cacheSection } from './report-cache.js';
 import { cliRows } from './report-cli.js';
 import { memoryFigures } from './report-memory.js';
 import { sections } from './report-more.js';
+import { redisSection } from './report-redis.js';
 import type { Phase, RequestResult } from './request.js';
 import type { CostResult } from './request-costs.js';
 import type { Machine } from './run.js';
@@ -36,6 +38,8 @@ export interface Results {
   cli?: CliResult;
   /** Absent from results written before the cache existed (`--from-last`). */
   cache?: CacheResult;
+  /** Section 11; absent from results saved before it existed. */
+  redisQuota?: RedisQuotaResult | { skipped: string };
 }
 
 const phaseName = (p: Phase) => (p.latencyMs === 0 ? 'loopback' : `${p.latencyMs} ms latency`);
@@ -63,6 +67,7 @@ export function markdown(results: Results): string {
   const runtime = find(validation.ratios, (r) => r.of === validationNames.runtime, 'zod’s runtime');
   const more = sections(results);
   const cached = cacheSection(results.cache);
+  const redis = redisSection(results.redisQuota);
   const memory = memoryFigures(results.memory);
   const rows: string[][] = [
     ...[loop, slow].map((p, i) => [
@@ -111,6 +116,7 @@ export function markdown(results: Results): string {
     ...more.rows,
     ...cliRows(results.cli),
     ...cached.rows,
+    ...redis.rows,
   ];
 
   return `# Benchmarks
@@ -192,7 +198,7 @@ request of the SDK (${us(loopSdkNs / 1000)}) that is ${pct(quotaShare, 4)}. A qu
 ${ns(queued.wall.median)} per call here (p-queue's bookkeeping, and the promise it hands back); at the request level that shows as the
 ${x(queuedOverSdk.wall.median)} above.
 
-${more.text}${cached.text}`;
+${more.text}${cached.text}${redis.text}`;
 }
 
 function phaseSection(p: Phase): string {

@@ -26,6 +26,7 @@ import { dist, root, tsxExecArgv } from './lib.js';
 import type { MemoryContender, MemoryResult } from './memory.js';
 import type { PagingResult } from './paging.js';
 import type { QuotaResult } from './quota.js';
+import type { RedisQuotaResult } from './redis-quota.js';
 import { markdown, type Results } from './report.js';
 import type { RequestResult } from './request.js';
 import type { CostResult } from './request-costs.js';
@@ -165,6 +166,9 @@ async function main(): Promise<void> {
   const getMany = await step('8. getMany', () => section<GetManyResult>('get-many.ts'));
   const cli = await step('9. command line', () => section<CliResult>('cli.ts'));
   const cache = await step('10. cache', () => section<CacheResult>('cache.ts'));
+  const redisQuota = await step('11. Redis quota', () =>
+    section<RedisQuotaResult | { skipped: string }>('redis-quota.ts'),
+  );
   const machine: Machine = {
     node: process.version,
     v8: process.versions.v8,
@@ -192,6 +196,7 @@ async function main(): Promise<void> {
     getMany,
     cli,
     cache,
+    redisQuota,
   };
   writeFileSync(lastResults, JSON.stringify(results));
   const text = markdown(results);

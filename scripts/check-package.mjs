@@ -6,8 +6,10 @@
 // 3. publint (every suggestion counts as a problem) and @arethetypeswrong/cli (profile strict: node10,
 //    node16 from CJS and from ESM, bundler) on that tarball.
 // 4. The entry points' import graphs inside the tarball: `.` and `./webhooks` import no `node:` module
-//    and no msw; `./webhooks` pulls in neither ky, p-retry nor the client; no entry reaches the
-//    command line's code (dist/cli.js) or its dependencies (commander, csv-stringify, asciichart).
+//    and no msw; `./webhooks` pulls in neither ky, p-retry nor the client; `./redis` only node:crypto
+//    and the core, not the client; no entry imports redis or ioredis (the user passes the client);
+//    no entry reaches the command line's code (dist/cli.js) or its dependencies (commander,
+//    csv-stringify, asciichart).
 // 5. The tarball installed into an empty project (a temporary folder outside the repository, so that
 //    nothing resolves from the repository's node_modules) with npm, its dependencies from
 //    the registry: ESM import and CommonJS require of every entry, `scholarly-metrics/openapi.json`,
@@ -28,6 +30,8 @@ import { cache, root } from './runtimes.mjs';
 const CONSUMER_ESM = `import assert from 'node:assert/strict';
 import MetricClientDefault, { MetricClient, NotFoundError } from 'scholarly-metrics';
 import { parseWebhookEvent, WebhookPayloadError } from 'scholarly-metrics/webhooks';
+import { createRedisQuota } from 'scholarly-metrics/redis';
+import { MetricError } from 'scholarly-metrics';
 import spec from 'scholarly-metrics/openapi.json' with { type: 'json' };
 import pkg from 'scholarly-metrics/package.json' with { type: 'json' };
 
@@ -37,6 +41,8 @@ const journals = await client.journals.list();
 assert.ok(journals.length > 0);
 await assert.rejects(client.journals.get(999999999), NotFoundError);
 assert.throws(() => parseWebhookEvent('{}'), WebhookPayloadError);
+// Loads with neither redis nor ioredis installed; its errors are the root's classes.
+assert.throws(() => createRedisQuota({ redis: {} }), MetricError);
 assert.equal(spec.openapi, '3.1.0');
 console.log('ESM import of ' + pkg.name + '@' + pkg.version + ': ' + journals.length + ' journals; openapi ' + spec.openapi);
 `;
@@ -45,6 +51,8 @@ const CONSUMER_CJS = `const assert = require('node:assert/strict');
 const { MetricClient, NotFoundError } = require('scholarly-metrics');
 assert.equal(require('scholarly-metrics').default, MetricClient);
 const { parseWebhookEvent, WebhookPayloadError } = require('scholarly-metrics/webhooks');
+const { createRedisQuota } = require('scholarly-metrics/redis');
+const { MetricError } = require('scholarly-metrics');
 const spec = require('scholarly-metrics/openapi.json');
 
 (async () => {
@@ -53,6 +61,7 @@ const spec = require('scholarly-metrics/openapi.json');
   assert.ok(subjects.length > 0);
   await assert.rejects(client.papers.get('10.1000/nothing-here'), NotFoundError);
   assert.throws(() => parseWebhookEvent('{}'), WebhookPayloadError);
+  assert.throws(() => createRedisQuota({ redis: {} }), MetricError);
   assert.equal(spec.openapi, '3.1.0');
   console.log('CommonJS require: ' + subjects.length + ' subjects; openapi ' + spec.openapi);
 })().catch((error) => {
@@ -158,20 +167,24 @@ else pass('attw: no problems');
 
 // 4. Import graphs inside the tarball.
 step('Entry point import graphs');
-// The command line's dependencies load from its bin alone (dist/cli.js, a build of its own).
+// The command line's dependencies load from its bin alone (dist/cli.js, a build of its own); the Redis
+// clients are the user's: no entry imports them, `.` and `./webhooks` least of all.
 const cliOnly = [/^commander/, /^csv-stringify/, /^asciichart/];
+const redisClients = [/^redis$/, /^@redis\//, /^ioredis$/];
 for (const [entry, forbidden] of [
-  ['dist/index.js', [/^node:/, /^msw/, ...cliOnly]],
-  ['dist/index.cjs', [/^node:/, /^msw/, ...cliOnly]],
-  ['dist/webhooks.js', [/^node:/, /^msw/, /^ky$/, /^p-retry$/, /^zod/, ...cliOnly]],
-  ['dist/webhooks.cjs', [/^node:/, /^msw/, /^ky$/, /^p-retry$/, /^zod/, ...cliOnly]],
-  ['dist/testing.js', cliOnly],
-  ['dist/testing.cjs', cliOnly],
+  ['dist/index.js', [/^node:/, /^msw/, ...cliOnly, ...redisClients]],
+  ['dist/index.cjs', [/^node:/, /^msw/, ...cliOnly, ...redisClients]],
+  ['dist/webhooks.js', [/^node:/, /^msw/, /^ky$/, /^p-retry$/, /^zod/, ...cliOnly, ...redisClients]],
+  ['dist/webhooks.cjs', [/^node:/, /^msw/, /^ky$/, /^p-retry$/, /^zod/, ...cliOnly, ...redisClients]],
+  ['dist/testing.js', [...cliOnly, ...redisClients]],
+  ['dist/testing.cjs', [...cliOnly, ...redisClients]],
+  ['dist/redis.js', [/^node:(?!crypto$)/, /^msw/, /^ky$/, /^p-retry$/, /^zod/, ...cliOnly, ...redisClients]],
+  ['dist/redis.cjs', [/^node:(?!crypto$)/, /^msw/, /^ky$/, /^p-retry$/, /^zod/, ...cliOnly, ...redisClients]],
 ]) {
   const { bare, modules } = importGraph(files, entry);
   const bad = [...bare].filter((specifier) => forbidden.some((pattern) => pattern.test(specifier)));
   const client =
-    entry.startsWith('dist/webhooks') &&
+    (entry.startsWith('dist/webhooks') || entry.startsWith('dist/redis')) &&
     [...modules].some((m) => /\bclass MetricClient\b/.test(files.get(m)));
   // src/cli/program.ts's createProgram: the command tree, found by name in any module reached.
   const cli = [...modules].filter(

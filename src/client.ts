@@ -5,6 +5,7 @@ import type { HeadersInput } from './core/headers.js';
 import { mergeHooks } from './core/hooks.js';
 import { type ClientOptions, type ResolvedClientOptions, resolveClientOptions } from './core/options.js';
 import { Quota } from './core/quota.js';
+import type { RequestQuota, SharedQuota } from './core/quota-types.js';
 import { Transport } from './core/transport.js';
 import { Authors } from './resources/authors.js';
 import { Countries } from './resources/countries.js';
@@ -40,26 +41,25 @@ export class MetricClient {
 
   readonly #options: ClientOptions;
   readonly #resolved: ResolvedClientOptions;
-  readonly #quota: Quota;
-  /** The quota a client made by {@link MetricClient.withOptions} takes over from its parent. */
-  static #inherited: Quota | undefined;
-  /** Likewise the cache, when the new client keeps the parent's. */
-  static #inheritedCache: ClientCache | undefined;
+  readonly #quota: RequestQuota;
 
   /**
    * Throws a `MetricError` that names the option or variable to set when the key or base URL is
    * missing or malformed.
    */
   constructor(options?: ClientOptions) {
-    const inherited = MetricClient.#inherited;
-    const inheritedCache = MetricClient.#inheritedCache;
-    MetricClient.#inherited = undefined;
-    this.#options = { ...options };
-    this.#resolved = resolveClientOptions(options);
-    const cacheOptions = checkCacheOption(this.#options.cache);
-    const cache = inheritedCache ?? (cacheOptions && clientCache(cacheOptions, this.#resolved));
+    // What a client made by withOptions takes over from its parent, handed under private keys.
+    const {
+      [inheritedQuota]: inherited,
+      [inheritedCache]: keptCache,
+      ...own
+    } = (options ?? {}) as ClientOptions & Inherited;
+    this.#options = own;
+    this.#resolved = resolveClientOptions(own);
+    const cacheOptions = checkCacheOption(own.cache);
+    const cache = keptCache ?? (cacheOptions && clientCache(cacheOptions, this.#resolved));
     this.cache = cache;
-    this.#quota = inherited ?? new Quota(this.#options);
+    this.#quota = inherited ?? quotaFor(own, this.#resolved);
     const transport = new Transport(this.#resolved, this.#quota);
     this.journals = new Journals(transport, cache);
     this.papers = new Papers(transport, cache);
@@ -72,8 +72,8 @@ export class MetricClient {
    * A new client over this one's options with `options` laid over them; `headers` are merged, the
    * new ones winning, and `hooks` too, this client's running first. This client is unchanged.
    *
-   * The new client shares this one's quota (`maxConcurrency`, `maxRequestsPerMinute` and the pause
-   * after a 429) as long as it talks to the same API with the same key and sets no limit of its
+   * The new client shares this one's quota (`maxConcurrency` and `maxRequestsPerMinute`, or
+   * `quota`, and the pause after a 429) as long as it talks to the same API with the same key and sets no limit of its
    * own: the server counts requests per key, so two clients on one key draw from one allowance.
    *
    * @example
@@ -104,20 +104,41 @@ export class MetricClient {
       child.apiKey === parent.apiKey &&
       child.baseUrl === parent.baseUrl &&
       options.maxConcurrency === undefined &&
-      options.maxRequestsPerMinute === undefined;
-    MetricClient.#inherited = shared ? this.#quota : undefined;
+      options.maxRequestsPerMinute === undefined &&
+      options.quota === undefined;
     // The same API and key, and no cache option of its own: the child keeps and drops answers with
     // its parent, so one `client.cache.apply(event)` serves both.
     const sameCache =
       child.apiKey === parent.apiKey && child.baseUrl === parent.baseUrl && !('cache' in given);
-    MetricClient.#inheritedCache = sameCache ? (this.cache as ClientCache | undefined) : undefined;
-    try {
-      return new MetricClient(merged);
-    } finally {
-      MetricClient.#inherited = undefined;
-      MetricClient.#inheritedCache = undefined;
-    }
+    const handed: ClientOptions & Inherited = {
+      ...merged,
+      ...(shared && { [inheritedQuota]: this.#quota }),
+      ...(sameCache && this.cache !== undefined && { [inheritedCache]: this.cache as ClientCache }),
+    };
+    return new MetricClient(handed);
   }
+}
+
+/** The keys under which withOptions hands a child its parent's quota and cache (symbols: no user option can clash). */
+const inheritedQuota = Symbol('inheritedQuota');
+const inheritedCache = Symbol('inheritedCache');
+
+interface Inherited {
+  readonly [inheritedQuota]?: RequestQuota;
+  readonly [inheritedCache]?: ClientCache;
+}
+
+/** The shared quota's part for this key and base URL, or the client's own limits. */
+function quotaFor(options: ClientOptions, resolved: ResolvedClientOptions): RequestQuota {
+  const { quota } = options;
+  if (quota === undefined) return new Quota(options);
+  if (options.maxConcurrency !== undefined || options.maxRequestsPerMinute !== undefined) {
+    throw new MetricError('Set the limits on `quota`, not `maxConcurrency` or `maxRequestsPerMinute`');
+  }
+  if (quota === null || typeof (quota as Partial<SharedQuota>).forClient !== 'function') {
+    throw new MetricError('`quota` must come from createRedisQuota()');
+  }
+  return quota.forClient({ baseUrl: resolved.baseUrl, apiKey: resolved.apiKey });
 }
 
 function mergeHeaders(

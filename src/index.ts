@@ -12,6 +12,7 @@ export {
   MetricError,
   NotFoundError,
   PermissionDeniedError,
+  QuotaUnavailableError,
   RateLimitError,
   RequestAbortedError,
   ResponseTooLargeError,
@@ -34,6 +35,7 @@ export type { Logger, LogLevel } from './core/logger.js';
 export type { ClientOptions, RequestOptions } from './core/options.js';
 export { Page } from './core/page.js';
 export { PagePromise, type PageRequestOptions } from './core/pagination.js';
+export type { QuotaAttempt, QuotaIdentity, RequestQuota, SharedQuota } from './core/quota-types.js';
 export type { AuthorListParams, Authors } from './resources/authors.js';
 export type { Countries, CountryListParams } from './resources/countries.js';
 export type { GetManyOptions, PaperResult } from './resources/get-many.js';

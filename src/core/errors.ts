@@ -312,7 +312,7 @@ export class WebhookPayloadError extends MetricError {
  * ```
  */
 export class ResponseTooLargeError extends MetricError {
-  override name = 'ResponseTooLargeError';
+  override name = 'ResponseTooLargeError' as const;
   /** The limit it passed, in bytes (`maxResponseBytes`). */
   readonly limit: number;
 
@@ -345,6 +345,19 @@ export function escapeUnsafe(text: string): string {
     unsafeCharacters,
     (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
+}
+
+/**
+ * A shared quota (`scholarly-metrics/redis`) could not reach its Redis within the call's `timeout`, or
+ * Redis failed: the request was not sent. `cause` holds Redis's error. Calls work again once Redis answers.
+ *
+ * @example
+ * ```ts
+ * catch (error) { if (error instanceof QuotaUnavailableError) console.log('Redis is down:', error.cause); }
+ * ```
+ */
+export class QuotaUnavailableError extends MetricError {
+  override name = 'QuotaUnavailableError' as const;
 }
 
 /** `"404 Not Found: no journal 7"`: the status, its label, and what the body says, briefly. */

@@ -3,6 +3,7 @@ import { InvalidParameterError, MetricError } from './errors.js';
 import type { HeadersInput } from './headers.js';
 import { type ClientHooks, checkHooks } from './hooks.js';
 import { isLogLevel, type Logger, type LogLevel, logLevels } from './logger.js';
+import type { SharedQuota } from './quota-types.js';
 
 /**
  * Options of `new MetricClient(options)`.
@@ -63,6 +64,13 @@ export interface ClientOptions {
    * @default no limit
    */
   maxRequestsPerMinute?: number | undefined;
+  /**
+   * A quota shared with every client on the same key, in any process: `createRedisQuota()` from
+   * `scholarly-metrics/redis`. It takes the place of `maxConcurrency` and `maxRequestsPerMinute`,
+   * which may not be set with it.
+   * @default none: the client's own limits apply
+   */
+  quota?: SharedQuota | undefined;
   /**
    * ky's `beforeRequest` and `afterResponse` hooks, run on every attempt (a retried request runs
    * them again). See {@link ClientHooks} for what a hook may change.

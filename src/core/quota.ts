@@ -1,6 +1,7 @@
 import type PQueue from 'p-queue';
 import { sleep } from './abort.js';
 import { MetricError } from './errors.js';
+import type { QuotaAttempt, RequestQuota } from './quota-types.js';
 
 /** The limits of one client, as `new MetricClient()` takes them. */
 export interface QuotaLimits {
@@ -20,7 +21,7 @@ const minute = 60_000;
  * branch, not a queue. p-queue itself is loaded only by a client that sets a limit, so that a
  * browser app without limits does not download it.
  */
-export class Quota {
+export class Quota implements RequestQuota {
   readonly #queue: Promise<PQueue> | undefined;
   /** The queue once loaded, so that a pause takes hold at once. */
   #loaded: PQueue | undefined;
@@ -52,10 +53,16 @@ export class Quota {
   }
 
   /** Runs `send` when the quota allows; rejects with the signal's reason if it aborts first. */
-  run<T>(send: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  run<T>(send: () => Promise<T>, attempt?: QuotaAttempt): Promise<T> {
     if (this.#queue === undefined && this.#resumeAt === 0) return send();
-    return this.#runInTurn(send, signal);
+    return this.#runInTurn(send, attempt?.signal);
   }
+
+  /**
+   * Nothing here: within one process a request after a daily-limit 429 meets the same 429 and is
+   * refused as it always was; sharing the refusal across processes is the shared quota's job.
+   */
+  block(_ms: number): void {}
 
   /**
    * Holds every request of the client for `ms`: a server that answered 429 to one of them would

@@ -13,7 +13,7 @@ import { hooksFor } from './hooks.js';
 import { createLogger, type Logger } from './logger.js';
 import { checkRequestOptions, type RequestOptions, type ResolvedClientOptions } from './options.js';
 import { queryString } from './path.js';
-import type { Quota } from './quota.js';
+import type { RequestQuota } from './quota-types.js';
 import { readBody } from './read-body.js';
 import { redactText } from './redact.js';
 import { fetchFollowingSameOrigin } from './redirect.js';
@@ -83,11 +83,11 @@ export class Transport {
   readonly #timeout: number;
   readonly #maxRetries: number;
   readonly #logger: Logger | undefined;
-  readonly #quota: Quota;
+  readonly #quota: RequestQuota;
   readonly #maxResponseBytes: number;
 
   /** `quota` may be shared with other clients (see `MetricClient.withOptions`). */
-  constructor(options: ResolvedClientOptions, quota: Quota) {
+  constructor(options: ResolvedClientOptions, quota: RequestQuota) {
     this.#quota = quota;
     this.#baseUrl = options.baseUrl;
     this.#apiKey = options.apiKey;
@@ -145,10 +145,14 @@ export class Transport {
         if (number <= retries && error instanceof RateLimitError && isRetryable(error)) {
           this.#quota.pause(requestedWait(error) ?? backoff.minTimeout);
         }
+        // A daily limit: every client sharing the quota is refused until it clears, without sending.
+        if (error instanceof RateLimitError && !isRetryable(error))
+          this.#quota.block(requestedWait(error) ?? 0);
         throw error;
       });
     try {
-      return await pRetry((number) => this.#quota.run(() => attempt(number), signal), {
+      const quotaAttempt = { signal, timeout };
+      return await pRetry((number) => this.#quota.run(() => attempt(number), quotaAttempt), {
         ...backoff,
         retries,
         signal,

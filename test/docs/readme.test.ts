@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MetricClient } from '../../src/index.js';
 import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL, type MockApi } from '../../src/testing/index.js';
+import { skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
 import { blocks, notRunnableReason, pages, read, TYPESCRIPT } from './markdown.js';
 import { build, type Exported, packageExports, run, workspace } from './snippets.js';
 
@@ -59,12 +60,25 @@ for (const page of pages()) {
       }
       const next = all[index + 1];
       const printed = next?.outputMarked ? next : undefined;
-      it(`${where} runs against the mock${printed ? ' and prints what the page shows' : ''}`, async () => {
+      // A block of the shared quota gets a real redis-server of its own, at REDIS_URL.
+      const needsRedis = block.code.includes("'scholarly-metrics/redis'");
+      const title = `${where} runs against the mock${printed ? ' and prints what the page shows' : ''}`;
+      it.skipIf(needsRedis && skipWithoutRedis(where))(title, async () => {
         const api = createMockApi();
         const { fetch, empty } = network(api);
         const client = new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: MOCK_BASE_URL, fetch });
-        const env = { METRIC_API_KEY: MOCK_API_KEY, METRIC_BASE_URL: MOCK_BASE_URL };
-        const ran = await run(block, build(block, exported), space.directory, { api, client, fetch, env });
+        const redis = needsRedis ? await startRedisServer() : undefined;
+        const env = {
+          METRIC_API_KEY: MOCK_API_KEY,
+          METRIC_BASE_URL: MOCK_BASE_URL,
+          ...(redis && { REDIS_URL: redis.url }),
+        };
+        const ran = await run(block, build(block, exported), space.directory, {
+          api,
+          client,
+          fetch,
+          env,
+        }).finally(() => redis?.close());
 
         if (/\bconsole\.\w+\(/.test(block.code))
           expect(ran.output.join('\n').trim(), 'it prints').not.toBe('');

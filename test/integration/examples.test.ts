@@ -1,14 +1,19 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const alias = fileURLToPath(new URL('./src-alias.mjs', import.meta.url));
 
 /** Runs an example as a user would, but against the sources (see src-alias-hooks.mjs). */
-function runExample(file: string): Promise<{ code: number; stdout: string; stderr: string }> {
+function runExample(
+  file: string,
+  extraEnv: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   // Without METRIC_* variables each example starts a mock of its own, as after a fresh clone.
-  const { METRIC_BASE_URL: _baseUrl, METRIC_API_KEY: _apiKey, ...env } = process.env;
+  const { METRIC_BASE_URL: _baseUrl, METRIC_API_KEY: _apiKey, ...rest } = process.env;
+  const env = { ...rest, ...extraEnv };
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -83,4 +88,22 @@ describe.concurrent('the examples run to the end and exit 0', { timeout: 60_000 
     expect(fetchStyle.stdout).toContain('delivered: 200');
     expect(fetchStyle.stdout).toContain('a body without the fields: 400');
   });
+
+  it.skipIf(skipWithoutRedis('many-workers.ts in test/integration/examples.test.ts'))(
+    'many-workers.ts: worker processes share one Redis quota; the mock sends no 429',
+    async () => {
+      const redis = await startRedisServer();
+      try {
+        const { code, stdout, stderr } = await runExample('examples/many-workers.ts', {
+          REDIS_URL: redis.url,
+        });
+        expect(stderr).toBe('');
+        expect(code).toBe(0);
+        expect(stdout).toContain('4 workers harvested 48 of 48 papers');
+        expect(stdout).toContain('429 answers from the API: 0');
+      } finally {
+        await redis.close();
+      }
+    },
+  );
 });

@@ -5,6 +5,7 @@ const targets = {
   'scholarly-metrics': 'src/index.ts',
   'scholarly-metrics/webhooks': 'src/webhooks/index.ts',
   'scholarly-metrics/testing': 'src/testing/index.ts',
+  'scholarly-metrics/redis': 'src/redis/index.ts',
 };
 
 export async function resolve(specifier, context, nextResolve) {

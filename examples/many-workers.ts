@@ -1,0 +1,87 @@
+/**
+ * A DOI harvest split across worker processes that share one API key, and so one quota, through
+ * Redis: together they stay within the key's limits, so the server answers no request with 429.
+ *
+ *   REDIS_URL=redis://127.0.0.1:6379 node examples/many-workers.ts     (after `npm run build`)
+ *
+ * The primary starts a mock API (or uses METRIC_BASE_URL), forks the workers, gives each a share of
+ * the DOIs, and counts the 429s the mock sent. Each worker makes its own Redis client and quota: in
+ * real life they would be separate services, containers or machines.
+ */
+import { fork } from 'node:child_process';
+import { createClient } from 'redis';
+import { MetricClient } from 'scholarly-metrics';
+import { createRedisQuota } from 'scholarly-metrics/redis';
+import { MOCK_API_KEY, startMockServer } from 'scholarly-metrics/testing';
+
+const workers = 4;
+const limits = { maxRequestsPerMinute: 60, maxConcurrency: 4 };
+const redisUrl = process.env.REDIS_URL;
+if (redisUrl === undefined) {
+  console.error('Set REDIS_URL to a Redis server, e.g. REDIS_URL=redis://127.0.0.1:6379');
+  process.exit(2);
+}
+
+interface Share {
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly dois: readonly string[];
+}
+
+if (process.argv[2] === '--worker') {
+  process.once('message', (share: Share) => {
+    harvest(share).then(
+      (found) => process.send?.(found, () => process.exit(0)),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+} else {
+  await primary();
+}
+
+/** One worker: its own Redis connection and quota, over the same key and prefix as the others. */
+async function harvest({ baseUrl, apiKey, dois }: Share): Promise<number> {
+  const redis = await createClient({ url: redisUrl }).connect();
+  try {
+    const quota = createRedisQuota({ redis, ...limits });
+    const client = new MetricClient({ apiKey, baseUrl, quota });
+    // Eight at a time here, but never more than four in flight across all the workers.
+    const results = await client.papers.getMany(dois, { concurrency: 8 });
+    return results.filter((result) => result.error === undefined).length;
+  } finally {
+    await redis.close(); // yours to close: the quota never closes it
+  }
+}
+
+async function primary(): Promise<void> {
+  // The mock refuses a key's 61st request within a clock minute, as the real API would.
+  const ownMock = process.env.METRIC_BASE_URL
+    ? undefined
+    : await startMockServer({ limits: { perMinute: limits.maxRequestsPerMinute } });
+  const baseUrl = ownMock?.url ?? (process.env.METRIC_BASE_URL as string);
+  const apiKey = process.env.METRIC_API_KEY ?? MOCK_API_KEY;
+  try {
+    const dois = ownMock ? ownMock.api.dataset.papers.slice(0, 48).map((paper) => paper.doi) : [];
+    const found = await Promise.all(
+      Array.from({ length: workers }, (_, w) => {
+        const child = fork(process.argv[1] as string, ['--worker']);
+        child.send({ baseUrl, apiKey, dois: dois.filter((_, i) => i % workers === w) } satisfies Share);
+        return new Promise<number>((resolve, reject) => {
+          child.once('message', (count) => resolve(count as number));
+          child.once('exit', (code) => reject(new Error(`worker ${w} exited with ${code}`)));
+        });
+      }),
+    );
+    const total = found.reduce((a, b) => a + b, 0);
+    console.log(`${workers} workers harvested ${total} of ${dois.length} papers`);
+    if (ownMock) {
+      const refused = ownMock.api.requests.filter((request) => request.status === 429).length;
+      console.log(`429 answers from the API: ${refused}`);
+    }
+  } finally {
+    await ownMock?.close();
+  }
+}

@@ -1,0 +1,103 @@
+// The client's side of the quota interface, with a recording quota (no Redis): what the client hands
+// a shared quota, what the transport tells it, and what it does with a quota's refusal.
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { QuotaAttempt, QuotaIdentity, RequestQuota, SharedQuota } from '../../src/index.js';
+import { MetricClient, MetricError, QuotaUnavailableError, RateLimitError } from '../../src/index.js';
+import { BASE, client, json, KEY, useMsw } from '../helpers/msw.js';
+
+const server = useMsw();
+const subjects = [{ id: 1, name: 'Physics', slug: 'physics', journals: 3, papers: 40, citations: 900 }];
+
+/** A shared quota that lets everything through and records what it is told. */
+function recording(refuse?: Error) {
+  const identities: QuotaIdentity[] = [];
+  const attempts: Array<QuotaAttempt | undefined> = [];
+  const pauses: number[] = [];
+  const blocks: number[] = [];
+  const parts: RequestQuota[] = [];
+  const quota: SharedQuota = {
+    forClient(identity) {
+      identities.push(identity);
+      const part: RequestQuota = {
+        run: (send, attempt) => {
+          attempts.push(attempt);
+          return refuse ? Promise.reject(refuse) : send();
+        },
+        pause: (ms) => void pauses.push(ms),
+        block: (ms) => void blocks.push(ms),
+      };
+      parts.push(part);
+      return part;
+    },
+  };
+  return { quota, identities, attempts, pauses, blocks, parts };
+}
+
+function serve(...replies: Array<() => Response>) {
+  let calls = 0;
+  server.use(http.get(`${BASE}/subjects`, () => replies[Math.min(calls++, replies.length - 1)]!()));
+  return () => calls;
+}
+
+describe('a shared quota (`quota`)', () => {
+  it('is asked for the part of this base URL and key, and told each attempt’s signal and timeout', async () => {
+    const shared = recording();
+    serve(() => json(subjects));
+    const controller = new AbortController();
+    await client({ quota: shared.quota }).subjects.list({ timeout: 1_234, signal: controller.signal });
+    expect(shared.identities).toEqual([{ baseUrl: BASE, apiKey: KEY }]);
+    expect(shared.attempts).toEqual([{ signal: controller.signal, timeout: 1_234 }]);
+  });
+
+  it('withOptions hands the child the parent’s part; another key gets its own', async () => {
+    const shared = recording();
+    const parent = client({ quota: shared.quota });
+    parent.withOptions({ timeout: 5_000 }).withOptions({ maxRetries: 0 });
+    expect(shared.identities).toHaveLength(1);
+    parent.withOptions({ apiKey: 'sk_other_key_0001' });
+    expect(shared.identities.map((i) => i.apiKey)).toEqual([KEY, 'sk_other_key_0001']);
+  });
+
+  it('is told to block on a 429 that will not be retried, and to pause on one that will', async () => {
+    const shared = recording();
+    const daily = () => json({ message: 'daily limit' }, { status: 429, headers: { 'retry-after': '3600' } });
+    serve(daily);
+    await expect(client({ quota: shared.quota }).subjects.list()).rejects.toBeInstanceOf(RateLimitError);
+    expect(shared.blocks).toEqual([3_600_000]);
+    expect(shared.pauses).toEqual([]);
+
+    const brief = () => json({ message: 'slow down' }, { status: 429, headers: { 'retry-after': '1' } });
+    const calls = serve(brief, () => json(subjects));
+    await expect(client({ quota: shared.quota }).subjects.list()).resolves.toEqual(subjects);
+    expect(calls()).toBe(2);
+    expect(shared.pauses.length).toBeGreaterThan(0);
+    expect(Math.min(...shared.pauses)).toBeGreaterThanOrEqual(1_000);
+    expect(shared.blocks).toEqual([3_600_000]);
+  });
+
+  it('a refusal of the quota rejects the call as it is, and nothing is sent', async () => {
+    const unavailable = new QuotaUnavailableError('Redis did not answer within 30000 ms; nothing was sent');
+    const calls = serve(() => json(subjects));
+    const error = await client({ quota: recording(unavailable).quota })
+      .subjects.list()
+      .catch((e: unknown) => e);
+    expect(error).toBe(unavailable);
+    expect(error).toBeInstanceOf(MetricError);
+    expect(calls()).toBe(0);
+  });
+
+  it('with the client’s own limits, or not a quota, throws at construction', () => {
+    const { quota } = recording();
+    expect(() => new MetricClient({ apiKey: KEY, baseUrl: BASE, quota, maxConcurrency: 2 })).toThrow(
+      MetricError,
+    );
+    expect(() => new MetricClient({ apiKey: KEY, baseUrl: BASE, quota, maxRequestsPerMinute: 60 })).toThrow(
+      /maxRequestsPerMinute/,
+    );
+    expect(() => new MetricClient({ apiKey: KEY, baseUrl: BASE, quota: {} as SharedQuota })).toThrow(
+      MetricError,
+    );
+    expect(() => client({ quota }).withOptions({ maxConcurrency: 2 })).toThrow(MetricError);
+  });
+});

@@ -1,0 +1,58 @@
+// The two Redis clients the shared quota supports, connected the way a user would, for suites that
+// run once over each (describe.each(redisClients)).
+import { Redis } from 'ioredis';
+import { createClient } from 'redis';
+import type { RedisClientLike } from '../../src/redis/adapter.js';
+
+export interface ConnectedRedis {
+  readonly client: RedisClientLike;
+  /** Raw commands for the test's own checks (SCAN, PTTL, ZRANGE…). */
+  command(args: string[]): Promise<unknown>;
+  /** The names of the keys that match `pattern`. */
+  keys(pattern: string): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export interface RedisClientKind {
+  readonly name: 'node-redis' | 'ioredis';
+  connect(url: string): Promise<ConnectedRedis>;
+}
+
+export const redisClients: readonly RedisClientKind[] = [
+  {
+    name: 'node-redis',
+    async connect(url) {
+      // Reconnects quickly once the server is back; errors while it is down are the test's to see.
+      const client = createClient({ url, socket: { reconnectStrategy: () => 50 } });
+      client.on('error', () => {});
+      await client.connect();
+      return {
+        client,
+        command: (args) => client.sendCommand(args),
+        keys: (pattern) => client.keys(pattern),
+        async close() {
+          client.destroy();
+        },
+      };
+    },
+  },
+  {
+    name: 'ioredis',
+    async connect(url) {
+      const client = new Redis(url, { retryStrategy: () => 50, maxRetriesPerRequest: null });
+      client.on('error', () => {});
+      await new Promise<void>((resolve, reject) => {
+        client.once('ready', resolve);
+        client.once('error', reject);
+      });
+      return {
+        client,
+        command: ([name, ...args]) => client.call(name as string, ...args),
+        keys: (pattern) => client.keys(pattern),
+        async close() {
+          client.disconnect();
+        },
+      };
+    },
+  },
+];

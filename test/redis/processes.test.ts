@@ -1,0 +1,141 @@
+// Real worker processes over one key and one Redis quota, against the mock server's own limits:
+// the window limit (no 429), requests in flight, a worker killed holding places, a daily-limit 429.
+// Counts and orders only: no bound on wall-clock time.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisQuota } from '../../src/redis/redis-quota.js';
+import { MOCK_API_KEY } from '../../src/testing/index.js';
+import { startInFlightMockServer } from '../helpers/in-flight-mock.js';
+import { type ConnectedRedis, redisClients } from '../helpers/redis-clients.js';
+import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
+import type { WorkerReport, WorkerSettings } from './quota-worker.js';
+
+const skip = skipWithoutRedis('test/redis/processes.test.ts');
+const worker = fileURLToPath(new URL('./quota-worker.ts', import.meta.url));
+
+/** Starts a worker; `line` resolves to its first line of output, parsed. */
+function startWorker(settings: WorkerSettings): { child: ChildProcess; line: Promise<unknown> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', worker], {
+    env: { ...process.env, QUOTA_WORKER: JSON.stringify(settings) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const line = new Promise<unknown>((resolve, reject) => {
+    let out = '';
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const end = out.indexOf('\n');
+      if (end >= 0) resolve(JSON.parse(out.slice(0, end)));
+    });
+    child.once('exit', (code) => reject(new Error(`worker exited (${code}) without a report:\n${stderr}`)));
+  });
+  return { child, line };
+}
+
+function runWorker(settings: WorkerSettings): Promise<WorkerReport> {
+  return startWorker(settings).line as Promise<WorkerReport>;
+}
+
+describe.skipIf(skip).each(redisClients)('worker processes over $name', { timeout: 120_000 }, (kind) => {
+  let redisServer: RedisServer;
+  let redis: ConnectedRedis;
+  let prefixes = 0;
+
+  beforeAll(async () => {
+    redisServer = await startRedisServer();
+    redis = await kind.connect(redisServer.url);
+  });
+  afterAll(async () => {
+    await redis?.close();
+    await redisServer?.close();
+  });
+
+  const base = () => ({
+    redisUrl: redisServer.url,
+    client: kind.name,
+    apiKey: MOCK_API_KEY,
+    prefix: `p${++prefixes}`,
+  });
+
+  it('4 workers, demand above the window limit: no 429, every call succeeds', async () => {
+    // The same window as the mock's, no margin: the mock counts arrivals, and the quota counts each
+    // start from when its answer came back, after it arrived.
+    const mock = await startInFlightMockServer({ limits: { perWindow: { requests: 4, windowMs: 1_000 } } });
+    try {
+      const settings = {
+        ...base(),
+        baseUrl: mock.url,
+        calls: 6,
+        perWindow: 4,
+        windowMs: 1_000,
+        maxRetries: 0,
+      };
+      const reports = await Promise.all(Array.from({ length: 4 }, () => runWorker(settings)));
+      expect(reports.map((r) => r.failed)).toEqual([{}, {}, {}, {}]);
+      expect(reports.map((r) => r.ok)).toEqual([6, 6, 6, 6]);
+      expect(mock.statusCount(429)).toBe(0);
+      expect(mock.statusCount(200)).toBe(24);
+      console.log(`longest wait per worker (ms): ${reports.map((r) => r.longestMs).join(', ')}`);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('maxConcurrency holds across workers: the mock never has more in flight', async () => {
+    const mock = await startInFlightMockServer({ faults: { latencyMs: 40 } });
+    try {
+      const settings = { ...base(), baseUrl: mock.url, calls: 8, maxConcurrency: 3 };
+      const reports = await Promise.all(Array.from({ length: 4 }, () => runWorker(settings)));
+      expect(reports.map((r) => r.ok)).toEqual([8, 8, 8, 8]);
+      expect(mock.highestInFlight).toBeLessThanOrEqual(3);
+      expect(mock.highestInFlight).toBeGreaterThanOrEqual(2);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('a worker killed holding places: the others go on once its leases end', async () => {
+    const mock = await startInFlightMockServer({});
+    try {
+      const settings = { ...base(), baseUrl: mock.url, calls: 2, maxConcurrency: 2 };
+      const holder = startWorker({ ...settings, hold: 2 });
+      expect(await holder.line).toEqual({ holding: 2 });
+      const [leases] = await redis.keys(`${settings.prefix}:*:leases`);
+      expect(Number(await redis.command(['ZCARD', leases as string]))).toBe(2);
+      holder.child.kill('SIGKILL');
+      // The places come back only when the dead worker's leases end (its timeout plus the margin).
+      const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 2, prefix: settings.prefix });
+      const partition = quota.forClient({ baseUrl: mock.url, apiKey: MOCK_API_KEY });
+      const othersHeld = await partition.run(async () =>
+        Number(await redis.command(['ZCARD', leases as string])),
+      );
+      expect(othersHeld).toBe(1); // its own lease only: the dead worker's two have ended
+      expect(await runWorker(settings)).toEqual(expect.objectContaining({ ok: 2, failed: {} }));
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('a daily-limit 429 in one worker: the others’ calls reject without being sent', async () => {
+    const mock = await startInFlightMockServer({
+      limits: { perDay: 3 },
+      now: () => Date.parse('2026-03-01T12:00:00Z'), // Retry-After: 12 h, far over 60 s
+    });
+    try {
+      const settings = { ...base(), baseUrl: mock.url, calls: 4, maxConcurrency: 1 };
+      expect(await runWorker(settings)).toEqual(
+        expect.objectContaining({ ok: 3, failed: { RateLimitError: 1 } }),
+      );
+      expect(mock.api.requests.length).toBe(4);
+      const others = await Promise.all([runWorker(settings), runWorker(settings)]);
+      expect(others.map((r) => r.failed)).toEqual([{ RateLimitError: 4 }, { RateLimitError: 4 }]);
+      expect(mock.api.requests.length).toBe(4);
+    } finally {
+      await mock.close();
+    }
+  });
+});

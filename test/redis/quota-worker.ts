@@ -1,0 +1,95 @@
+// One worker process of the cross-process tests: a MetricClient on a Redis quota, sending `calls`
+// requests at once to the mock, then printing one JSON line of what happened. `QUOTA_WORKER` holds
+// its settings; with `hold`, it takes `hold` places through the quota and keeps them until killed.
+import { Redis } from 'ioredis';
+import { createClient } from 'redis';
+import { MetricClient } from '../../src/index.js';
+import { RedisQuota } from '../../src/redis/redis-quota.js';
+
+export interface WorkerSettings {
+  readonly redisUrl: string;
+  readonly client: 'node-redis' | 'ioredis';
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly prefix: string;
+  readonly calls: number;
+  readonly perWindow?: number;
+  readonly windowMs?: number;
+  readonly maxConcurrency?: number;
+  readonly maxRetries?: number;
+  readonly hold?: number;
+  /** Start call `i` at `i × spacingMs` instead of all at once: a steady demand. @default 0 */
+  readonly spacingMs?: number;
+}
+
+export interface WorkerReport {
+  readonly ok: number;
+  /** Failed calls by error class. */
+  readonly failed: Record<string, number>;
+  /** The longest a call took, waiting for its turn included (ms). */
+  readonly longestMs: number;
+}
+
+const settings = JSON.parse(process.env.QUOTA_WORKER ?? '{}') as WorkerSettings;
+
+/** Closed gracefully (QUIT): a pause or block the last answer set still reaches Redis. */
+async function connect(): Promise<{ client: unknown; close: () => Promise<unknown> }> {
+  if (settings.client === 'ioredis') {
+    const client = new Redis(settings.redisUrl);
+    return { client, close: () => client.quit() };
+  }
+  const client = await createClient({ url: settings.redisUrl }).connect();
+  return { client, close: () => client.close() };
+}
+
+const redis = await connect();
+const quota = new RedisQuota(
+  {
+    redis: redis.client as never,
+    maxRequestsPerMinute: settings.perWindow,
+    maxConcurrency: settings.maxConcurrency,
+    prefix: settings.prefix,
+  },
+  { minuteMs: settings.windowMs ?? 60_000, dayMs: 86_400_000 },
+);
+
+if (settings.hold !== undefined) {
+  const partition = quota.forClient({ baseUrl: settings.baseUrl, apiKey: settings.apiKey });
+  let held = 0;
+  for (let i = 0; i < settings.hold; i++) {
+    void partition.run(
+      () => {
+        if (++held === settings.hold) console.log(JSON.stringify({ holding: held }));
+        return new Promise(() => {});
+      },
+      { signal: undefined, timeout: 1_000 },
+    );
+  }
+} else {
+  const client = new MetricClient({
+    apiKey: settings.apiKey,
+    baseUrl: settings.baseUrl,
+    quota,
+    maxRetries: settings.maxRetries,
+  });
+  const failed: Record<string, number> = {};
+  let ok = 0;
+  let longestMs = 0;
+  await Promise.all(
+    Array.from({ length: settings.calls }, async (_, i) => {
+      if (settings.spacingMs) await new Promise((resolve) => setTimeout(resolve, i * settings.spacingMs!));
+      const started = performance.now();
+      try {
+        await client.subjects.list();
+        ok++;
+      } catch (error) {
+        const name = (error as Error).name;
+        failed[name] = (failed[name] ?? 0) + 1;
+      }
+      longestMs = Math.max(longestMs, performance.now() - started);
+    }),
+  );
+  const report: WorkerReport = { ok, failed, longestMs: Math.round(longestMs) };
+  await redis.close();
+  console.log(JSON.stringify(report));
+}

@@ -1,0 +1,250 @@
+// The shared quota against a real redis-server, over node-redis and over ioredis: exact windows,
+// leases, the line, the shared pause and block, Redis going away and coming back, and what Redis holds.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { QuotaIdentity, RequestQuota } from '../../src/core/quota-types.js';
+import { MetricClient, MetricError, QuotaUnavailableError, RateLimitError } from '../../src/index.js';
+import { createRedisQuota } from '../../src/redis/index.js';
+import { type QuotaWindows, RedisQuota, type RedisQuotaOptions } from '../../src/redis/redis-quota.js';
+import { createMockApi, MOCK_API_KEY } from '../../src/testing/index.js';
+import { type ConnectedRedis, redisClients } from '../helpers/redis-clients.js';
+import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
+
+const skip = skipWithoutRedis('test/redis/redis-quota.test.ts');
+const secret = 'sk-test-never-in-redis-0123456789';
+const identity: QuotaIdentity = { baseUrl: 'https://api.example.test/api/v1', apiKey: secret };
+
+/** A promise and the function that settles it, for a send held open by the test. */
+function gate(): { promise: Promise<void>; open: () => void } {
+  let open = () => {};
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}
+
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 400 && !(await check()); i++) await new Promise((r) => setTimeout(r, 25));
+  expect(await check()).toBe(true);
+}
+
+describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout: 60_000 }, (kind) => {
+  let server: RedisServer;
+  let redis: ConnectedRedis;
+  let other: ConnectedRedis;
+  let prefixes = 0;
+
+  beforeAll(async () => {
+    server = await startRedisServer();
+    redis = await kind.connect(server.url);
+    other = await kind.connect(server.url);
+  });
+  afterAll(async () => {
+    await redis?.close();
+    await other?.close();
+    await server?.close();
+  });
+
+  /** A quota on a prefix of the test's own, as another process would make it with `client`. */
+  function quota(options: Omit<RedisQuotaOptions, 'redis'>, windows?: QuotaWindows, client = redis) {
+    return new RedisQuota({ redis: client.client, ...options }, windows);
+  }
+  const freshPrefix = () => `t${++prefixes}`;
+
+  it('never lets more than the limit start within any window, by Redis’s own start times', async () => {
+    const prefix = freshPrefix();
+    // The day window keeps every start: its scores are Redis's TIME at each grant.
+    const windows = { minuteMs: 300, dayMs: 60_000 };
+    const limits = { maxRequestsPerMinute: 3, maxRequestsPerDay: 1_000, prefix };
+    const a = quota(limits, windows).forClient(identity);
+    const b = quota(limits, windows, other).forClient(identity);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).run(async () => i)),
+    );
+    expect(results).toEqual(Array.from({ length: 12 }, (_, i) => i));
+    const [day] = await redis.keys(`${prefix}:*:starts:day`);
+    // Flat (RESP2) or in pairs (RESP3), as the client gives it.
+    const scores = ((await redis.command(['ZRANGE', day as string, '0', '-1', 'WITHSCORES'])) as unknown[])
+      .flat()
+      .filter((_, i) => i % 2 === 1)
+      .map(Number);
+    expect(scores).toHaveLength(12);
+    // Exact: the 4th start after any start comes a whole window (in µs) after it, or later.
+    for (let i = 3; i < scores.length; i++) {
+      expect((scores[i] as number) - (scores[i - 3] as number)).toBeGreaterThanOrEqual(300_000);
+    }
+  });
+
+  it('holds requests in flight to maxConcurrency across quotas, and gives places back', async () => {
+    const prefix = freshPrefix();
+    const a = quota({ maxConcurrency: 2, prefix }).forClient(identity);
+    const b = quota({ maxConcurrency: 2, prefix }, undefined, other).forClient(identity);
+    let inFlight = 0;
+    let highest = 0;
+    const send = async () => {
+      highest = Math.max(highest, ++inFlight);
+      await new Promise((r) => setTimeout(r, 20));
+      inFlight--;
+    };
+    await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).run(send)));
+    expect(highest).toBe(2);
+    await until(async () => (await redis.keys(`${prefix}:*:leases`)).length === 0);
+  });
+
+  it('drops a waiting call at once on abort: it holds no place and leaves the line', async () => {
+    const prefix = freshPrefix();
+    const shared = quota({ maxConcurrency: 1, prefix }).forClient(identity);
+    const held = gate();
+    const first = shared.run(() => held.promise);
+    await until(async () => (await redis.keys(`${prefix}:*:leases`)).length === 1);
+    const controller = new AbortController();
+    let sent = false;
+    const waiting = shared.run(
+      async () => {
+        sent = true;
+      },
+      { signal: controller.signal, timeout: 5_000 },
+    );
+    await until(async () => (await redis.keys(`${prefix}:*:line`)).length === 1);
+    controller.abort(new Error('stop'));
+    await expect(waiting).rejects.toThrow('stop');
+    await until(async () => (await redis.keys(`${prefix}:*:line`)).length === 0);
+    held.open();
+    await first;
+    await expect(shared.run(async () => 'next')).resolves.toBe('next');
+    expect(sent).toBe(false);
+  });
+
+  it('blocks every sharing quota after a daily-limit 429, without sending', async () => {
+    const prefix = freshPrefix();
+    const a = quota({ prefix }).forClient(identity);
+    const b = quota({ prefix }, undefined, other).forClient(identity);
+    a.block(90_000);
+    await until(async () => (await redis.keys(`${prefix}:*:block`)).length === 1);
+    let sent = 0;
+    const error = await b.run(async () => sent++).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfter).toBeGreaterThan(60);
+    expect((error as RateLimitError).retryAfter).toBeLessThanOrEqual(90);
+    expect(sent).toBe(0);
+    // Another key is not blocked.
+    const otherKey = quota({ prefix }).forClient({ ...identity, apiKey: 'another-key' });
+    await expect(otherKey.run(async () => 1)).resolves.toBe(1);
+  });
+
+  it('pauses every sharing quota after a retried 429 until the pause has passed', async () => {
+    const prefix = freshPrefix();
+    const a = quota({ prefix }).forClient(identity);
+    const b = quota({ prefix }, undefined, other).forClient(identity);
+    a.pause(400);
+    await until(async () => (await redis.keys(`${prefix}:*:pause`)).length === 1);
+    // b's request starts only once Redis itself has let the pause expire.
+    const pauseLeft = await b.run(async () => {
+      const [key] = await redis.keys(`${prefix}:*:pause`);
+      return key === undefined ? -2 : Number(await redis.command(['PTTL', key]));
+    });
+    expect(pauseLeft).toBeLessThanOrEqual(0);
+  });
+
+  it('rejects with QuotaUnavailableError while Redis is down, sending nothing, then works again', async () => {
+    const prefix = freshPrefix();
+    const shared = quota({ maxRequestsPerMinute: 100, maxConcurrency: 4, prefix }).forClient(identity);
+    await shared.run(async () => 0);
+    await server.stop();
+    let sent = 0;
+    for (const timeout of [300, 300]) {
+      const error = await shared
+        .run(async () => sent++, { signal: undefined, timeout })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(QuotaUnavailableError);
+      expect((error as Error).message).toContain('Redis');
+      expect((error as Error).message).not.toContain(secret);
+    }
+    expect(sent).toBe(0);
+    await server.start();
+    let result: unknown;
+    for (let i = 0; i < 100 && result !== 'back'; i++) {
+      result = await shared
+        .run(async () => 'back', { signal: undefined, timeout: 300 })
+        .catch((e: unknown) => e);
+      if (result !== 'back') expect(result).toBeInstanceOf(QuotaUnavailableError);
+    }
+    expect(result).toBe('back');
+  });
+
+  it('puts a TTL on every key, and never the API key in a name or a value', async () => {
+    const prefix = freshPrefix();
+    const shared = quota(
+      { maxRequestsPerMinute: 2, maxConcurrency: 1, maxRequestsPerDay: 100, prefix },
+      {
+        minuteMs: 200,
+        dayMs: 10_000,
+      },
+    ).forClient(identity);
+    await Promise.all(Array.from({ length: 5 }, () => shared.run(async () => 0)));
+    shared.pause(5_000);
+    shared.block(100_000);
+    await until(async () => (await redis.keys(`${prefix}:*:block`)).length === 1);
+    const keys = await redis.keys('*');
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) {
+      expect(key).not.toContain(secret);
+      expect(Number(await redis.command(['PTTL', key]))).toBeGreaterThan(0);
+      const type = String(await redis.command(['TYPE', key]));
+      const value =
+        type === 'zset'
+          ? await redis.command(['ZRANGE', key, '0', '-1', 'WITHSCORES'])
+          : await redis.command(['GET', key]);
+      expect(JSON.stringify(value)).not.toContain(secret);
+    }
+  });
+
+  it('MetricClient: quota with its own limits throws; withOptions shares the parent’s quota', async () => {
+    const shared = createRedisQuota({ redis: redis.client, maxConcurrency: 1, prefix: freshPrefix() });
+    expect(
+      () => new MetricClient({ apiKey: secret, baseUrl: identity.baseUrl, quota: shared, maxConcurrency: 2 }),
+    ).toThrow(MetricError);
+    expect(() => new MetricClient({ apiKey: secret, baseUrl: identity.baseUrl, quota: {} as never })).toThrow(
+      MetricError,
+    );
+    const seen: RequestQuota[] = [];
+    const spy = {
+      forClient: (id: QuotaIdentity) => seen[seen.push(shared.forClient(id)) - 1] as RequestQuota,
+    };
+    const parent = new MetricClient({ apiKey: secret, baseUrl: identity.baseUrl, quota: spy });
+    parent.withOptions({ timeout: 1_000 });
+    expect(seen).toHaveLength(1);
+    parent.withOptions({ apiKey: 'another-key' });
+    expect(seen).toHaveLength(2);
+    expect(seen[1]).not.toBe(seen[0]);
+  });
+
+  it('a daily-limit 429 met by one client refuses the others without sending', async () => {
+    const api = createMockApi({ limits: { perDay: 2 }, now: () => Date.parse('2026-03-01T12:00:00Z') });
+    const prefix = freshPrefix();
+    const options = { apiKey: MOCK_API_KEY, baseUrl: api.baseUrl, fetch: api.fetch, maxRetries: 0 };
+    const a = new MetricClient({ ...options, quota: createRedisQuota({ redis: redis.client, prefix }) });
+    const b = new MetricClient({ ...options, quota: createRedisQuota({ redis: other.client, prefix }) });
+    await a.subjects.list();
+    await b.subjects.list();
+    await expect(a.subjects.list()).rejects.toBeInstanceOf(RateLimitError);
+    const sentBefore = api.requests.length;
+    await until(async () => (await redis.keys(`${prefix}:*:block`)).length === 1);
+    const error = await b.subjects.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfter).toBeGreaterThan(60);
+    expect(api.requests.length).toBe(sentBefore);
+  });
+});
+
+describe('createRedisQuota refuses bad options with MetricError', () => {
+  it.each([
+    [{ redis: {} }, /node-redis/],
+    [{ redis: null }, /node-redis/],
+    [{ redis: { evalSha() {} }, maxConcurrency: 0 }, /maxConcurrency/],
+    [{ redis: { evalsha() {} }, maxRequestsPerMinute: 1.5 }, /maxRequestsPerMinute/],
+    [{ redis: { evalsha() {} }, prefix: '' }, /prefix/],
+  ])('%o', (options, message) => {
+    expect(() => createRedisQuota(options as never)).toThrow(MetricError);
+    expect(() => createRedisQuota(options as never)).toThrow(message);
+  });
+});
