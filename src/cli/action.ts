@@ -17,7 +17,12 @@ export function act<O extends OptionValues>(fn: Action<O>): (...args: unknown[])
   return async (...args) => {
     const command = args.at(-1) as Command;
     const context = await createContext(command, interrupt.signal);
-    await fn(context, command.opts<O>(), command.args, command);
+    try {
+      await fn(context, command.opts<O>(), command.args, command);
+    } finally {
+      // Also on an error or Ctrl-C: an open Redis connection would keep the process from exiting.
+      await context.close();
+    }
   };
 }
 

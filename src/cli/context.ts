@@ -6,14 +6,14 @@ import type { Command } from 'commander';
 import type { MetricClient } from '../client.js';
 import { UsageError } from './errors.js';
 import { fileSink, type Sink, stdoutSink } from './output/sink.js';
+import { openRedisQuota, type RedisOptions, redact, redisUrlOf } from './redis.js';
 
 /** The options of the program itself, valid before or after the command. */
-export interface GlobalOptions {
+export interface GlobalOptions extends RedisOptions {
   mock?: boolean;
   baseUrl?: string;
   quiet?: boolean;
   debug?: boolean;
-  maxRequestsPerMinute?: number;
 }
 
 export interface Context {
@@ -23,6 +23,8 @@ export interface Context {
   readonly requests: () => number;
   /** Aborts when the user presses Ctrl-C. */
   readonly signal: AbortSignal;
+  /** Closes what the client holds open (the connection of `--redis`): after the command, always. */
+  readonly close: () => Promise<void>;
 }
 
 /** The client for `command`'s global options. */
@@ -30,8 +32,13 @@ export async function createContext(command: Command, signal: AbortSignal): Prom
   const options = command.optsWithGlobals<GlobalOptions>();
   let requests = 0;
   const { MetricClient } = await import('../client.js');
+  const redisUrl = redisUrlOf(options);
+  const shared = redisUrl === undefined ? undefined : await openRedisQuota(redisUrl, options);
   const common = {
-    ...(options.maxRequestsPerMinute !== undefined && { maxRequestsPerMinute: options.maxRequestsPerMinute }),
+    // With --redis the limits are the shared quota's: the client refuses its own beside a quota.
+    ...(shared
+      ? { quota: shared.quota }
+      : options.maxRequestsPerMinute !== undefined && { maxRequestsPerMinute: options.maxRequestsPerMinute }),
     hooks: {
       beforeRequest: [
         () => {
@@ -45,24 +52,34 @@ export async function createContext(command: Command, signal: AbortSignal): Prom
     ...(options.debug && { logLevel: 'debug' as const }),
   };
   let client: MetricClient;
-  if (options.mock) {
-    // In-process: no port, no network, no key needed.
-    const { createMockApi } = await import('../testing/mock-api.js');
-    const { MOCK_API_KEY, MOCK_BASE_URL } = await import('../testing/constants.js');
-    client = new MetricClient({
-      ...common,
-      apiKey: MOCK_API_KEY,
-      baseUrl: MOCK_BASE_URL,
-      fetch: createMockApi().fetch,
-    });
-  } else {
-    // The key only from METRIC_API_KEY: a flag would show it in `ps` and in the shell's history.
-    client = new MetricClient({
-      ...common,
-      ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }),
-    });
+  try {
+    client = await newClient();
+  } catch (error) {
+    await shared?.close();
+    throw error;
   }
-  return { client, options, requests: () => requests, signal };
+  const close = async () => shared?.close();
+  return { client, options, requests: () => requests, signal, close };
+
+  async function newClient(): Promise<MetricClient> {
+    if (options.mock) {
+      // In-process: no port, no network, no key needed.
+      const { createMockApi } = await import('../testing/mock-api.js');
+      const { MOCK_API_KEY, MOCK_BASE_URL } = await import('../testing/constants.js');
+      return new MetricClient({
+        ...common,
+        apiKey: MOCK_API_KEY,
+        baseUrl: MOCK_BASE_URL,
+        fetch: createMockApi().fetch,
+      });
+    } else {
+      // The key only from METRIC_API_KEY: a flag would show it in `ps` and in the shell's history.
+      return new MetricClient({
+        ...common,
+        ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }),
+      });
+    }
+  }
 }
 
 /** The sink for `--output` (cut back to `from` bytes), or standard output. */
@@ -84,5 +101,5 @@ const stderrLogger = {
 };
 
 function logLine(message: string, details: unknown): void {
-  process.stderr.write(`${message}${details === undefined ? '' : ` ${JSON.stringify(details)}`}\n`);
+  process.stderr.write(redact(`${message}${details === undefined ? '' : ` ${JSON.stringify(details)}`}\n`));
 }

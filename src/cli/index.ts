@@ -16,6 +16,7 @@ import { VERSION } from '../core/user-agent.js';
 import { interrupt } from './action.js';
 import { describeError, exitCodeOf, exitCodes, InterruptedError } from './errors.js';
 import { createProgram } from './program.js';
+import { redact } from './redis.js';
 
 async function main(argv: string[]): Promise<number> {
   const program = createProgram(VERSION);
@@ -41,7 +42,7 @@ async function main(argv: string[]): Promise<number> {
     const stopped =
       interrupt.signal.aborted && (error instanceof RequestAbortedError || error instanceof InterruptedError);
     const reported = stopped ? new InterruptedError(resumeHint(argv)) : error;
-    process.stderr.write(describeError(reported, { debug }));
+    process.stderr.write(redact(describeError(reported, { debug })));
     return exitCodeOf(reported);
   }
 }
@@ -58,7 +59,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(describeError(error, { debug: true }));
+    process.stderr.write(redact(describeError(error, { debug: true })));
     process.exitCode = exitCodes.failed;
   },
 );

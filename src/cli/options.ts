@@ -17,6 +17,12 @@ export function integer(min: number, max = Number.MAX_SAFE_INTEGER): (raw: strin
   };
 }
 
+/** A value that is not empty. */
+export function text(raw: string): string {
+  if (raw === '') throw new InvalidArgumentError('expected a value that is not empty.');
+  return raw;
+}
+
 export function boolean(raw: string): boolean {
   if (raw === 'true') return true;
   if (raw === 'false') return false;

@@ -16,7 +16,8 @@ import { papersGet } from './commands/papers-get.js';
 import { papersGetMany } from './commands/papers-get-many.js';
 import { papersSearch } from './commands/papers-search.js';
 import { subjectsList } from './commands/subjects-list.js';
-import { integer } from './options.js';
+import { integer, text } from './options.js';
+import { redisUrlVariable } from './redis.js';
 
 export function createProgram(version: string): Command {
   const program = new Command('scholarly-metrics')
@@ -27,7 +28,25 @@ export function createProgram(version: string): Command {
     .version(version)
     .option('--mock', 'run against the built-in mock API: no key, no network')
     .option('--base-url <url>', 'the API base URL (default: METRIC_BASE_URL)')
-    .option('--max-requests-per-minute <n>', 'send at most n requests a minute', integer(1))
+    .option(
+      '--max-requests-per-minute <n>',
+      'send at most n requests a minute (with --redis: every run together)',
+      integer(1),
+    )
+    .option(
+      '--redis <url>',
+      `share the limits with every run and program on the key through this Redis (or ${redisUrlVariable})`,
+    )
+    .option(
+      '--redis-max-concurrency <n>',
+      'with --redis: requests in flight at once, across every run',
+      integer(1),
+    )
+    .option(
+      '--redis-prefix <prefix>',
+      "with --redis: the quota's key prefix (default: scholarly-metrics)",
+      text,
+    )
     .option('-q, --quiet', 'no progress line and no hints on stderr')
     .option('--debug', "on an error, the stack; and the SDK's debug log on stderr (key redacted)")
     .showHelpAfterError('(add --help for the options)')
@@ -38,6 +57,7 @@ export function createProgram(version: string): Command {
     'scholarly-metrics --mock journals list',
     'scholarly-metrics journals list --format csv > journals.csv',
     'scholarly-metrics papers search --q climate --all --format jsonl --output climate.jsonl --resume',
+    'scholarly-metrics --redis redis://localhost:6379 --max-requests-per-minute 600 papers get-many --input dois.txt',
   );
   const group = (name: string, description: string, ...commands: Array<(parent: Command) => void>) => {
     const parent = program.command(name).description(description);

@@ -76,6 +76,10 @@ export function identityOf(command: Command): string[] {
     'prefetch',
     'concurrency',
     'maxRequestsPerMinute',
+    // A resumed run may share another Redis, or none; and the URL may hold a password.
+    'redis',
+    'redisPrefix',
+    'redisMaxConcurrency',
     'output',
   ]);
   const options = command.optsWithGlobals();

@@ -19,7 +19,7 @@ const pollCapMs = 200;
  * How long an ended attempt waits for an acquire of this process to carry it to Redis before it is
  * sent alone: one request after another then costs one round trip each, not two.
  */
-const carryMs = 1;
+export const carryMs = 1;
 /** The attempt timeout assumed when a caller gives none (the client's own default). */
 const defaultTimeout = 30_000;
 

@@ -1,0 +1,245 @@
+// `--redis <url>`: runs of the real bin sharing one quota through a real redis-server, against the mock
+// server. Counts and orders only: a run waiting for a place is seen in Redis's own line, never timed.
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockApi, MOCK_DOIS, type MockApi, startMockServer } from '../../src/testing/index.js';
+import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
+import { run, start } from './helpers.js';
+import { scratch } from './resume.js';
+
+const skip = skipWithoutRedis('test/cli/redis.test.ts');
+const password = 'S3cret-pw';
+const withoutRedis = fileURLToPath(new URL('./fixtures/without-redis.mjs', import.meta.url));
+
+/** A port on 127.0.0.1 that nothing listens on. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
+    });
+  });
+}
+
+describe('scholarly-metrics --redis: what needs no Redis', () => {
+  it('a URL that is not redis:// or rediss:// is a usage error (exit 2), its password masked', async () => {
+    const result = await run([
+      '--mock',
+      '--redis',
+      `http://user:${password}@127.0.0.1:6379`,
+      'subjects',
+      'list',
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: UsageError: --redis expects a redis:\/\/ or rediss:\/\/ URL/);
+    expect(result.stderr).toContain('http://user:***@127.0.0.1:6379');
+    expect(result.stderr).not.toContain(password);
+    const garbage = await run(['--mock', '--redis', `not a url ${password}`, 'subjects', 'list']);
+    expect(garbage.code).toBe(2);
+    expect(garbage.stderr).not.toContain(password);
+  });
+
+  it('--redis-max-concurrency and --redis-prefix need --redis (exit 2)', async () => {
+    for (const flag of [
+      ['--redis-max-concurrency', '2'],
+      ['--redis-prefix', 'mine'],
+    ]) {
+      const result = await run(['--mock', ...flag, 'subjects', 'list']);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(`error: UsageError: ${flag[0]} needs --redis <url> (or METRIC_REDIS_URL)\n`);
+    }
+  });
+
+  it('an unreachable Redis: one error line, exit 1, nothing sent, the password never shown', async () => {
+    const port = await closedPort();
+    for (const args of [
+      ['--redis', `redis://user:${password}@127.0.0.1:${port}`, '--mock', 'subjects', 'list'],
+      ['--debug', '--mock', 'subjects', 'list'],
+    ]) {
+      const result = await run(args, {
+        env: { METRIC_REDIS_URL: `redis://user:${password}@127.0.0.1:${port}` },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `^error: QuotaUnavailableError: cannot connect to Redis at redis://user:\\*\\*\\*@127\\.0\\.0\\.1:${port}`,
+        ),
+      );
+      expect(result.stderr).not.toContain(password);
+    }
+    const plain = await run([
+      '--redis',
+      `redis://user:${password}@127.0.0.1:${port}`,
+      '--mock',
+      'subjects',
+      'list',
+    ]);
+    expect(plain.stderr.split('\n')).toEqual([expect.stringMatching(/ECONNREFUSED/), '']);
+  });
+
+  it('without the redis package installed: a usage error saying npm install redis (exit 2)', async () => {
+    const result = await run(['--mock', '--redis', 'redis://127.0.0.1:6379', 'subjects', 'list'], {
+      env: { NODE_OPTIONS: `--import=${withoutRedis}` },
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'error: UsageError: --redis needs the node-redis package: npm install redis\n',
+    );
+    // Without --redis, the package is never looked for.
+    const plain = await run(['--mock', 'subjects', 'list', '--format', 'jsonl'], {
+      env: { NODE_OPTIONS: `--import=${withoutRedis}` },
+    });
+    expect(plain.code, plain.stderr).toBe(0);
+  });
+
+  it('--help shows an example with --redis', async () => {
+    expect((await run(['--help'])).stdout).toMatch(/\$ scholarly-metrics --redis redis:\/\/localhost:6379 /);
+  });
+});
+
+describe.skipIf(skip)('scholarly-metrics --redis: runs sharing one quota', { timeout: 120_000 }, () => {
+  let redisServer: RedisServer;
+  let url: string;
+  let prefixes = 0;
+  const prefix = () => `cli-test-${process.pid}-${++prefixes}`;
+
+  beforeAll(async () => {
+    redisServer = await startRedisServer();
+    // A password, as a hosted Redis has: it must show nowhere.
+    const admin = await createClient({ url: redisServer.url }).connect();
+    await admin.configSet('requirepass', password);
+    admin.destroy();
+    url = `redis://default:${password}@127.0.0.1:${redisServer.port}`;
+  });
+  afterAll(async () => {
+    await redisServer?.close();
+  });
+
+  it('a daily-limit 429 met by one run: another run on the same Redis exits 75 without sending', async () => {
+    const mock = await startMockServer({
+      sizes: { journals: 5, papers: 50, authors: 20 },
+      limits: { perDay: 2 },
+      now: () => Date.parse('2026-03-01T12:00:00Z'), // Retry-After: 12 h, far over a minute
+    });
+    const dir = scratch();
+    try {
+      const shared = ['--redis', url, '--redis-prefix', prefix()];
+      const output = join(dir, 'papers.jsonl');
+      const walk = ['papers', 'search', '--all', '--per-page', '2', '--format', 'jsonl', '--output', output];
+      // Pages 1 and 2, then the daily limit on page 3.
+      const first = await run([...shared, ...walk], { url: mock.url });
+      expect(first.code, first.stderr).toBe(75);
+      expect(first.stderr).toMatch(/^error: RateLimitError: /);
+      expect(mock.api.requests.map((r) => r.status)).toEqual([200, 200, 429]);
+      // The checkpoint holds neither the URL nor its password: a resume may use another Redis.
+      const checkpoint = await readFile(`${output}.checkpoint.json`, 'utf8');
+      expect(checkpoint).not.toMatch(/redis|S3cret/i);
+
+      // Another run sharing the Redis is refused before it sends anything.
+      const other = await run([...shared, 'subjects', 'list'], { url: mock.url });
+      expect(other.code, other.stderr).toBe(75);
+      expect(other.stderr).toMatch(
+        /^error: RateLimitError: [^\n]*A client sharing this quota was refused by the daily limit: not sent/,
+      );
+      expect(other.stderr).toMatch(
+        /\nhint: the rate limit clears in \d+ h \d+ min: run the same command again after /,
+      );
+      expect(other.stderr).not.toContain(password);
+      expect(mock.api.requests).toHaveLength(3);
+
+      // The resume of the walk over another quota (another prefix) is this same command: it sends,
+      // and meets the mock's own daily limit.
+      const resumed = await run(['--redis', url, '--redis-prefix', prefix(), ...walk, '--resume'], {
+        url: mock.url,
+      });
+      expect(resumed.code, resumed.stderr).toBe(75);
+      expect(resumed.stderr).not.toContain('another command');
+      expect(mock.api.requests.map((r) => r.status)).toEqual([200, 200, 429, 429]);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('--redis-max-concurrency 1 holds across runs: the second waits in Redis while the first is answered', async () => {
+    const gated = gatedMock(createMockApi({ sizes: { journals: 5, papers: 50, authors: 20 } }));
+    const mock = await startMockServer({ api: gated.api });
+    const redis = await createClient({ url }).connect();
+    try {
+      const p = prefix();
+      const shared = ['--redis', url, '--redis-prefix', p, '--redis-max-concurrency', '1'];
+      const first = start([...shared, 'papers', 'get', MOCK_DOIS[0]!, '--format', 'jsonl'], {
+        url: mock.url,
+      });
+      await gated.arrived(1);
+      const second = start([...shared, 'papers', 'get', MOCK_DOIS[1]!, '--format', 'jsonl'], {
+        url: mock.url,
+      });
+      // The second run is in the quota's line in Redis while the first holds the one place (a quota
+      // not shared would let it reach the mock instead).
+      while (gated.arrivals === 1) {
+        const [line] = await redis.keys(`${p}:*:line`);
+        if (line !== undefined && (await redis.zCard(line)) === 1) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(gated.arrivals).toBe(1);
+      gated.open();
+      const [a, b] = await Promise.all([first.exited, second.exited]);
+      expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
+      expect(gated.arrivals).toBe(2);
+      expect(gated.highestInFlight).toBe(1);
+      // Both runs closed their connection and gave their place back: no lease is left.
+      const leases = await redis.keys(`${p}:*:leases`);
+      for (const key of leases) expect(await redis.zCard(key)).toBe(0);
+    } finally {
+      gated.open();
+      redis.destroy();
+      await mock.close();
+    }
+  });
+});
+
+/** The mock, holding every answer until `open()`; it counts arrivals and requests in flight. */
+function gatedMock(api: MockApi) {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const waiters: Array<{ count: number; resolve: () => void }> = [];
+  let arrivals = 0;
+  let inFlight = 0;
+  let highest = 0;
+  const gatedApi = Object.create(api) as MockApi;
+  Object.defineProperty(gatedApi, 'handle', {
+    value: async (request: Request) => {
+      arrivals++;
+      highest = Math.max(highest, ++inFlight);
+      for (const waiter of waiters) if (arrivals >= waiter.count) waiter.resolve();
+      try {
+        await gate;
+        return await api.handle(request);
+      } finally {
+        inFlight--;
+      }
+    },
+  });
+  return {
+    api: gatedApi,
+    open: () => release(),
+    arrived: (count: number) =>
+      new Promise<void>((resolve) => {
+        if (arrivals >= count) resolve();
+        else waiters.push({ count, resolve });
+      }),
+    get arrivals() {
+      return arrivals;
+    },
+    get highestInFlight() {
+      return highest;
+    },
+  };
+}
