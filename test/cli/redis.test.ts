@@ -201,7 +201,64 @@ describe.skipIf(skip)('scholarly-metrics --redis: runs sharing one quota', { tim
       await mock.close();
     }
   });
+
+  it('Ctrl-C while a request is out: exit 130, the connection closed (the process ends)', async () => {
+    const gated = gatedMock(createMockApi({}));
+    const mock = await startMockServer({ api: gated.api });
+    try {
+      // A walk: it stops at Ctrl-C (a one-record command does not listen for it).
+      const args = ['--redis', url, '--redis-prefix', prefix(), 'papers', 'search', '--limit', '5'];
+      const held = start([...args, '--format', 'jsonl'], { url: mock.url });
+      await gated.arrived(1);
+      held.child.kill('SIGINT');
+      const result = await held.exited;
+      expect(result.code, result.stderr).toBe(130);
+      expect(result.stderr).toBe('error: InterruptedError: stopped by Ctrl-C\n');
+    } finally {
+      gated.open();
+      await mock.close();
+    }
+  });
+
+  // Last: it stops the server.
+  it('Redis gone mid-run: the waiting run fails with QuotaUnavailableError (exit 1), the other ends', async () => {
+    const gated = gatedMock(createMockApi({}));
+    const mock = await startMockServer({ api: gated.api });
+    const redis = await createClient({ url }).connect();
+    try {
+      const p = prefix();
+      const shared = ['--redis', url, '--redis-prefix', p, '--redis-max-concurrency', '1'];
+      const first = await startHeld(gated, mock.url, shared);
+      const second = start([...shared, 'papers', 'get', MOCK_DOIS[1]!, '--format', 'jsonl'], {
+        url: mock.url,
+      });
+      while ((await redis.keys(`${p}:*:line`)).length === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      redis.destroy();
+      await redisServer.stop();
+      const waiting = await second.exited;
+      expect(waiting.code, waiting.stderr).toBe(1);
+      expect(waiting.stderr).toMatch(/^error: QuotaUnavailableError: Redis [^\n]+\n$/);
+      expect(waiting.stderr).not.toContain(password);
+      gated.open();
+      const held = await first.exited;
+      expect(held.code, held.stderr).toBe(0);
+      expect(gated.arrivals).toBe(1);
+    } finally {
+      gated.open();
+      if (redis.isOpen) redis.destroy();
+      await mock.close();
+    }
+  });
 });
+
+/** A run of `papers get` on a gated mock with the quota of `args`, once its request has arrived. */
+async function startHeld(gated: ReturnType<typeof gatedMock>, mockUrl: string, args: string[], doi = 0) {
+  const running = start([...args, 'papers', 'get', MOCK_DOIS[doi]!, '--format', 'jsonl'], { url: mockUrl });
+  await gated.arrived(gated.arrivals + 1);
+  return running;
+}
 
 /** The mock, holding every answer until `open()`; it counts arrivals and requests in flight. */
 function gatedMock(api: MockApi) {
