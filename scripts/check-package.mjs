@@ -247,7 +247,16 @@ if (installed.status !== 0) {
     join(consumer, 'cli.mjs'),
     `import { execFileSync } from 'node:child_process';
 const out = execFileSync('node_modules/.bin/scholarly-metrics', ['--mock', 'subjects', 'list', '--format', 'jsonl'], { encoding: 'utf8' });
-console.log('scholarly-metrics --mock subjects list: ' + out.trim().split('\\n').length + ' subjects');`,
+console.log('scholarly-metrics --mock subjects list: ' + out.trim().split('\\n').length + ' subjects');
+// redis, an optional peer, is not installed here: --redis says how to install it (exit 2).
+let redis;
+try {
+  execFileSync('node_modules/.bin/scholarly-metrics', ['--mock', '--redis', 'redis://127.0.0.1:1', 'subjects', 'list'], { encoding: 'utf8', stdio: 'pipe' });
+} catch (error) {
+  redis = error;
+}
+if (redis?.status !== 2 || !redis.stderr.includes('npm install redis')) throw new Error('--redis without redis: ' + (redis?.stderr ?? 'exit 0'));
+console.log('scholarly-metrics --redis without redis installed: ' + redis.stderr.trim());`,
   );
   const bin = await runNode(join(consumer, 'cli.mjs'), { cwd: consumer });
   if (bin.code !== 0) fail(`the scholarly-metrics bin failed:\n${bin.output}`);
