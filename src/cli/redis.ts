@@ -41,16 +41,19 @@ export interface CommandQuota {
 /** The part of a node-redis client this file uses. */
 interface NodeRedisClient extends NodeRedisLike {
   readonly isOpen: boolean;
+  readonly isReady: boolean;
   on(event: 'error', listener: (error: unknown) => void): unknown;
   connect(): Promise<unknown>;
-  close(): Promise<void>;
+  /** node-redis 5+; 4 has `quit()` alone. */
+  close?(): Promise<void>;
+  quit(): Promise<unknown>;
   destroy(): void;
 }
 
 interface NodeRedisModule {
   createClient(options: {
     url: string;
-    socket: { connectTimeout: number; reconnectStrategy: (retries: number) => number | false };
+    socket: { connectTimeout: number; reconnectStrategy: (retries: number, cause: Error) => number | Error };
   }): NodeRedisClient;
 }
 
@@ -135,8 +138,9 @@ export async function openRedisQuota(
     url: url.href,
     socket: {
       connectTimeout: connectTimeoutMs,
-      // node-redis retries for ever by default: a one-shot command gives up and says so instead.
-      reconnectStrategy: (retries) => (retries < reconnectTries ? 100 * 2 ** retries : false),
+      // node-redis retries for ever by default: a one-shot command gives up and says why instead
+      // (an Error, not `false`, which node-redis 4 does not know).
+      reconnectStrategy: (retries, cause) => (retries < reconnectTries ? 100 * 2 ** retries : cause),
     },
   });
   // Each failure reaches the command as the quota's QuotaUnavailableError; the events say it again.
@@ -170,16 +174,28 @@ async function closeClient(client: NodeRedisClient): Promise<void> {
   // reach Redis, so that other runs do not wait for this one's leases to run out.
   await delay(carryMs + 1);
   if (!client.isOpen) return;
-  const closed = client.close().then(
+  // Reconnecting: nothing pending will be answered, and a graceful close would wait for it.
+  if (!client.isReady) return destroy(client);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // A timer that holds the process: were it unref'd, a close left waiting would let Node exit with 0
+  // before the command's exit code is set.
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), closeTimeoutMs);
+  });
+  const closing = client.close ? client.close() : client.quit();
+  const closed = closing.then(
     () => true,
     () => true,
   );
-  const late = delay(closeTimeoutMs, false, { ref: false });
-  if (!(await Promise.race([closed, late]))) {
-    try {
-      client.destroy();
-    } catch {
-      // Closed meanwhile.
-    }
+  const inTime = await Promise.race([closed, late]);
+  clearTimeout(timer);
+  if (!inTime) destroy(client);
+}
+
+function destroy(client: NodeRedisClient): void {
+  try {
+    client.destroy();
+  } catch {
+    // Closed meanwhile.
   }
 }

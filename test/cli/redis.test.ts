@@ -238,7 +238,7 @@ describe.skipIf(skip)('scholarly-metrics --redis: runs sharing one quota', { tim
       redis.destroy();
       await redisServer.stop();
       const waiting = await second.exited;
-      expect(waiting.code, waiting.stderr).toBe(1);
+      expect(waiting.code, JSON.stringify(waiting)).toBe(1);
       expect(waiting.stderr).toMatch(/^error: QuotaUnavailableError: Redis [^\n]+\n$/);
       expect(waiting.stderr).not.toContain(password);
       gated.open();
