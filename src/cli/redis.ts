@@ -85,11 +85,10 @@ export function parseRedisUrl(raw: string): URL {
   let url: URL | undefined;
   try {
     url = new URL(raw);
+    remember(url);
   } catch {
-    // Not even a URL: any part of it could be the password.
-    secrets.add(raw);
+    // Not even a URL: any part of it could be the password, so the message quotes none of it.
   }
-  if (url !== undefined) remember(url);
   if (url === undefined || (url.protocol !== 'redis:' && url.protocol !== 'rediss:') || url.hostname === '') {
     throw new UsageError(
       `--redis expects a redis:// or rediss:// URL, e.g. redis://localhost:6379 (got ${url === undefined ? 'no URL at all' : maskedUrl(url)})`,
