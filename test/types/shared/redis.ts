@@ -63,6 +63,27 @@ export async function unavailable(client: MetricClient): Promise<string> {
   }
 }
 
+declare const maybeQuota: SharedQuota | undefined;
+
+export function quotaOrOwnLimits(quota: SharedQuota): MetricClient[] {
+  const base = { apiKey: 'k', baseUrl: 'https://x.example/api/v1' };
+  const fromConfig: ClientOptions = { ...base, quota: maybeQuota };
+  const own: ClientOptions = { ...base, quota: undefined, maxConcurrency: 4, maxRequestsPerMinute: 60 };
+  const client = new MetricClient(fromConfig);
+  return [
+    client,
+    new MetricClient(own),
+    new MetricClient({ ...base, quota, maxConcurrency: undefined }),
+    client.withOptions({ quota, timeout: 5_000 }),
+    // @ts-expect-error: quota takes the place of the client's own maxConcurrency
+    new MetricClient({ ...base, quota, maxConcurrency: 16 }),
+    // @ts-expect-error: and of its maxRequestsPerMinute
+    new MetricClient({ ...base, quota: maybeQuota, maxRequestsPerMinute: 600 }),
+    // @ts-expect-error: withOptions likewise
+    client.withOptions({ quota, maxConcurrency: 2 }),
+  ];
+}
+
 export function wrong(io: Redis): unknown[] {
   return [
     // @ts-expect-error: the option is maxRequestsPerMinute
