@@ -49,7 +49,7 @@ export function receivers(): unknown[] {
 
 export async function mockLimits(): Promise<string> {
   const delay: number = MOCK_MAX_DELAY_MS;
-  const papers: 1_000_000 = MOCK_MAX_SIZES.papers;
+  const papers: number = MOCK_MAX_SIZES.papers;
   const api = createMockApi({ sizes: { journals: MOCK_MAX_SIZES.journals } });
   api.faults.next({ delayMs: delay });
   const options: MockServerOptions = { api, controlOrigins: ['http://localhost:5173'] };

@@ -34,12 +34,15 @@ export function options(): MetricClient[] {
   const longLived: CacheMethod[] = ['subjects.list', 'countries.list'];
   const ttl: CacheOptions['ttl'] = Object.fromEntries(longLived.map((name) => [name, 604_800_000]));
   const off = new MetricClient({ apiKey, baseUrl, cache: false });
+  // A lifetime that may be undefined (read from configuration) keeps that method's default.
+  const fromConfig: CacheOptions = { ttl: { 'journals.get': staleIfError, 'papers.search': undefined } };
   return [
     inMemory,
     keyv5,
     new MetricClient({ apiKey, baseUrl, cache: keyv6 }),
     new MetricClient({ apiKey, baseUrl, cache: { store: overRedis, ttl } }),
     off,
+    new MetricClient({ apiKey, baseUrl, cache: fromConfig }),
   ];
 }
 
