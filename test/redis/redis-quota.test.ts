@@ -227,6 +227,7 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
   it('MetricClient: quota with its own limits throws; withOptions shares the parent’s quota', async () => {
     const shared = createRedisQuota({ redis: redis.client, maxConcurrency: 1, prefix: freshPrefix() });
     expect(
+      // @ts-expect-error: a type error too (ClientOptions); a JavaScript caller meets the runtime check
       () => new MetricClient({ apiKey: secret, baseUrl: identity.baseUrl, quota: shared, maxConcurrency: 2 }),
     ).toThrow(MetricError);
     expect(() => new MetricClient({ apiKey: secret, baseUrl: identity.baseUrl, quota: {} as never })).toThrow(
