@@ -1,7 +1,9 @@
 // `npm run test:types`: the declarations as a strict TypeScript user gets them, from the packed tarball.
 //
 // One `npm pack` and one install (scripts/runtimes.mjs) into a project outside the repository, with
-// msw (an optional peer) NOT installed; @types/node and TypeScript are this repository's. Inside it,
+// msw (an optional peer) NOT installed; @types/node and TypeScript are this repository's, and so are
+// redis, ioredis, keyv (5, and 6 as `keyv6`) and @keyv/redis, linked in for the cases that use them
+// (the declarations themselves must import none of them: checked first, by reading them). Inside it,
 // one folder per consumer setting, each compiled by `tsc` with strict, exactOptionalPropertyTypes,
 // noUncheckedIndexedAccess and skipLibCheck: false:
 //
@@ -82,6 +84,20 @@ const modules = join(project, 'node_modules');
 mkdirSync(join(modules, '@types'), { recursive: true });
 // @types/node resolves undici-types from its real path, the repository's node_modules.
 symlinkSync(join(root, 'node_modules', '@types', 'node'), join(modules, '@types', 'node'), 'dir');
+// What a user brings along for the redis entry and the cache (the optional peers redis and ioredis,
+// keyv 5 and 6, @keyv/redis): linked from the repository's devDependencies, offline, each resolving
+// its own dependencies from its real path as @types/node does. msw stays out (see the msw group).
+for (const [name, as] of [
+  ['redis', 'redis'],
+  ['ioredis', 'ioredis'],
+  ['keyv', 'keyv'],
+  ['keyv6', 'keyv6'],
+  ['@keyv/redis', '@keyv/redis'],
+]) {
+  mkdirSync(join(modules, as, '..'), { recursive: true });
+  symlinkSync(join(root, 'node_modules', name), join(modules, as), 'dir');
+}
+checkDeclarationImports();
 const readme = await readmeCases();
 
 const runs = settings.map((setting) => {
@@ -126,6 +142,35 @@ if (failed > 0) {
   process.exit(1);
 }
 process.stdout.write(`test:types: every setting compiles (${runs.length})\n`);
+
+/**
+ * The declarations import only relative files and the package's own dependencies: a user who has not
+ * installed an optional peer (msw, redis, ioredis) must still compile, which the linked packages
+ * above would otherwise hide.
+ */
+function checkDeclarationImports() {
+  const { dependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const dist = join(root, 'dist');
+  const wrong = [];
+  for (const file of readdirSync(dist).filter((name) => /\.d\.c?ts$/.test(name))) {
+    const source = readFileSync(join(dist, file), 'utf8');
+    const specifiers = source.matchAll(
+      /^(?:import|export)\b[^;]*?\bfrom\s+'([^']+)'|\bimport\(\s*'([^']+)'\s*\)/gm,
+    );
+    for (const [, fromClause, dynamic] of specifiers) {
+      const specifier = fromClause ?? dynamic;
+      if (specifier.startsWith('.') || specifier.startsWith('node:')) continue;
+      const name = specifier.startsWith('@') ? specifier.split('/', 2).join('/') : specifier.split('/')[0];
+      if (!Object.hasOwn(dependencies, name)) wrong.push(`${file} imports '${specifier}'`);
+    }
+  }
+  if (wrong.length > 0) {
+    process.stderr.write(
+      `test:types: declarations import what a user may not have:\n  ${wrong.join('\n  ')}\n`,
+    );
+    process.exit(1);
+  }
+}
 
 function groupCases(group) {
   const dir = join(root, 'test', 'types', group);

@@ -32,7 +32,7 @@ export type {
   RetryMarkerLike,
 } from './core/hooks.js';
 export type { Logger, LogLevel } from './core/logger.js';
-export type { ClientOptions, RequestOptions } from './core/options.js';
+export type { ClientOptions, ClientOptionsBase, RequestOptions } from './core/options.js';
 export { Page } from './core/page.js';
 export { PagePromise, type PageRequestOptions } from './core/pagination.js';
 export type { QuotaAttempt, QuotaIdentity, RequestQuota, SharedQuota } from './core/quota-types.js';

@@ -76,7 +76,7 @@ export interface CacheOptions {
    * that method's answers. Methods left out keep their defaults.
    * @default see docs/cache.md
    */
-  ttl?: Partial<Record<CacheMethod, number>> | undefined;
+  ttl?: { [M in CacheMethod]?: number | undefined } | undefined;
   /**
    * How long past its expiry an answer may still be served when the API fails (a 5xx, a 429, a
    * connection error or a timeout, after the retries), in ms.
@@ -88,7 +88,7 @@ export interface CacheOptions {
 /** The cache option once checked: where to keep answers, and the lifetimes asked for. */
 export interface ResolvedCacheOptions {
   readonly store: CacheStore | undefined;
-  readonly ttl: Readonly<Partial<Record<CacheMethod, number>>>;
+  readonly ttl: { readonly [M in CacheMethod]?: number | undefined };
   readonly staleIfError: number;
 }
 

@@ -6,7 +6,27 @@ import { isLogLevel, type Logger, type LogLevel, logLevels } from './logger.js';
 import type { SharedQuota } from './quota-types.js';
 
 /**
- * Options of `new MetricClient(options)`.
+ * Options of `new MetricClient(options)`: {@link ClientOptionsBase}, with `quota` or the client's own
+ * limits (`maxConcurrency`, `maxRequestsPerMinute`) but not both, which the constructor refuses.
+ *
+ * @example
+ * ```ts
+ * import { type ClientOptions, MetricClient } from 'scholarly-metrics';
+ * import { createRedisQuota } from 'scholarly-metrics/redis';
+ *
+ * const own: ClientOptions = { apiKey, baseUrl, maxConcurrency: 4 };
+ * const shared: ClientOptions = { apiKey, baseUrl, quota: createRedisQuota({ redis, maxConcurrency: 4 }) };
+ * ```
+ */
+export type ClientOptions = ClientOptionsBase &
+  (
+    | { quota?: undefined }
+    | { quota?: SharedQuota | undefined; maxConcurrency?: undefined; maxRequestsPerMinute?: undefined }
+  );
+
+/**
+ * Every option of `new MetricClient(options)`; {@link ClientOptions} adds that `quota` excludes the
+ * client's own limits.
  *
  * @example
  * ```ts
@@ -21,7 +41,7 @@ import type { SharedQuota } from './quota-types.js';
  * const client = new MetricClient(options);
  * ```
  */
-export interface ClientOptions {
+export interface ClientOptionsBase {
   /**
    * The API key, sent as `Authorization: Bearer <key>`. `null` sends no Authorization header, for a
    * proxy that adds it.

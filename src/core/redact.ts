@@ -27,6 +27,9 @@ const entities: Record<string, string> = {
   ':': 'colon',
 };
 
+/** A backslash as written in a body, or percent-encoded in a URL (either case, or twice). */
+const backslash = '(?:\\\\|%(?:25)?5[cC])';
+
 /** Every way one character may be written in a body, a URL or a message, as a regular expression. */
 function characterPattern(character: string): string {
   const code = character.charCodeAt(0);
@@ -37,10 +40,13 @@ function characterPattern(character: string): string {
   // and `%` read as itself would leave `%25` (the percent-encoded `%`) half matched.
   // A backslash escape may be escaped again (a JSON string inside a JSON string);
   // the run is bounded, so that a body of backslashes costs a bounded look at each position.
-  const ways = [`%(?:25)?${hex}`, `\\\\{1,3}u00${hex}`, `&#0*${code};?`, `&#[xX]0*${hex};?`];
+  const ways = [`%(?:25)?${hex}`, `${backslash}{1,3}u00${hex}`, `&#0*${code};?`, `&#[xX]0*${hex};?`];
   const entity = entities[character];
   if (entity) ways.push(`&${entity};`);
-  if (character === '/' || character === '"' || character === '\\') ways.push(`\\\\{1,3}\\${character}`);
+  if (character === '/' || character === '"' || character === '\\') {
+    // A JSON escape that a URL then percent-encoded, in part (`\%22`) or whole (`%5C%22`).
+    ways.push(`${backslash}{1,3}(?:\\${character}|%(?:25)?${hex})`);
+  }
   if (character === ' ') ways.push('\\+');
   ways.push(character.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'));
   return `(?:${ways.join('|')})`;

@@ -176,6 +176,15 @@ describe('the cache option', () => {
     expect((await client.subjects.list().withResponse()).cacheStatus).toBe('off');
     expect(sent()).toBe(2);
   });
+
+  it('keeps the default lifetime of a method whose ttl is given as undefined', async () => {
+    const { client, sent } = cachedClient({
+      cache: { ttl: { 'subjects.list': undefined, 'journals.get': 0 } },
+    });
+    await client.subjects.list();
+    expect((await client.subjects.list().withResponse()).cacheStatus).toBe('hit');
+    expect(sent()).toBe(1);
+  });
 });
 
 describe('one request for identical calls in flight', () => {

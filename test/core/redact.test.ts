@@ -331,6 +331,12 @@ describe('the key however it is written', () => {
       .replace('>', '&gt;'),
     'HTML numeric references': [...key].map((c) => `&#${c.charCodeAt(0)};`).join(''),
     'one character encoded past the twelfth': `${key.slice(0, 14)}%${key.charCodeAt(14).toString(16)}${key.slice(15)}`,
+    // A JSON-escaped key put into a URL, which percent-encodes the `"` but keeps the backslash, and
+    // the same escaped key percent-encoded whole (found by the property test in test/reliability).
+    'JSON escape, then a URL query': new URL(`http://h/?k=${JSON.stringify(key).slice(1, -1)}`).search.slice(
+      3,
+    ),
+    'JSON escape, then percent-encoded': encodeURIComponent(JSON.stringify(key).slice(1, -1)),
   };
   for (const [how, text] of Object.entries(written)) {
     it(`${how}: removed, the text around it kept`, () => {

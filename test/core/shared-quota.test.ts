@@ -89,9 +89,12 @@ describe('a shared quota (`quota`)', () => {
 
   it('with the client’s own limits, or not a quota, throws at construction', () => {
     const { quota } = recording();
+    // A type error as well (ClientOptions); a JavaScript caller still meets the runtime check.
+    // @ts-expect-error: quota with the client's own limits
     expect(() => new MetricClient({ apiKey: KEY, baseUrl: BASE, quota, maxConcurrency: 2 })).toThrow(
       MetricError,
     );
+    // @ts-expect-error: likewise
     expect(() => new MetricClient({ apiKey: KEY, baseUrl: BASE, quota, maxRequestsPerMinute: 60 })).toThrow(
       /maxRequestsPerMinute/,
     );

@@ -35,6 +35,7 @@ const encodings: Record<string, (key: string, picks: number[]) => string> = {
   encodeURIComponent: (key) => encodeURIComponent(key),
   'form encoding': (key) => new URLSearchParams({ k: key }).toString().slice(2),
   'JSON with \\/': (key) => JSON.stringify(key).slice(1, -1).replaceAll('/', '\\/'),
+  'JSON escapes, then percent-encoded': (key) => encodeURIComponent(JSON.stringify(key).slice(1, -1)),
   'JSON \\u escapes': (key) => each(key, characterWays[3]!),
   'HTML decimal references': (key) => each(key, characterWays[4]!),
   'HTML hex references': (key) => each(key, characterWays[5]!),

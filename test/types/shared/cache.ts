@@ -1,0 +1,96 @@
+// The cache as a user writes it: the option in both forms, Keyv stores of keyv 5 and keyv 6 (the
+// store is taken by shape), per-call control, the cache status and keeping scores fresh.
+import KeyvRedis from '@keyv/redis';
+import { Keyv } from 'keyv';
+import { Keyv as Keyv6 } from 'keyv6';
+import {
+  type CacheMethod,
+  type CacheOptions,
+  type CacheStatus,
+  type CacheStore,
+  type MetricCache,
+  MetricClient,
+} from 'scholarly-metrics';
+import type { MockApi } from 'scholarly-metrics/testing';
+import { createWebhookHandler, parseWebhookEvent, type WebhookEvent } from 'scholarly-metrics/webhooks';
+
+const apiKey = 'k';
+const baseUrl = 'https://x.example/api/v1';
+declare const staleIfError: number | undefined;
+
+export function options(): MetricClient[] {
+  const inMemory = new MetricClient({ apiKey, baseUrl, cache: true });
+  const keyv5 = new MetricClient({
+    apiKey,
+    baseUrl,
+    cache: {
+      store: new Keyv({ namespace: 'scholarly-metrics' }),
+      ttl: { 'journals.get': 3_600_000, 'papers.get': 86_400_000, 'papers.search': 0 },
+      staleIfError,
+    },
+  });
+  const keyv6: CacheOptions = { store: new Keyv6({ namespace: 'scholarly-metrics' }), ttl: undefined };
+  const overRedis: CacheStore = new Keyv(new KeyvRedis(process.env.REDIS_URL));
+  const longLived: CacheMethod[] = ['subjects.list', 'countries.list'];
+  const ttl: CacheOptions['ttl'] = Object.fromEntries(longLived.map((name) => [name, 604_800_000]));
+  const off = new MetricClient({ apiKey, baseUrl, cache: false });
+  // A lifetime that may be undefined (read from configuration) keeps that method's default.
+  const fromConfig: CacheOptions = { ttl: { 'journals.get': staleIfError, 'papers.search': undefined } };
+  return [
+    inMemory,
+    keyv5,
+    new MetricClient({ apiKey, baseUrl, cache: keyv6 }),
+    new MetricClient({ apiKey, baseUrl, cache: { store: overRedis, ttl } }),
+    off,
+    new MetricClient({ apiKey, baseUrl, cache: fromConfig }),
+  ];
+}
+
+export async function perCall(client: MetricClient): Promise<CacheStatus> {
+  await client.journals.get(42, { cache: 'refresh' });
+  await client.papers.search({ q: 'graphene' }, { cache: false });
+  const { data, cacheStatus } = await client.journals.get(42).withResponse();
+  // The literal union: a switch over it is exhaustive.
+  switch (cacheStatus) {
+    case 'hit':
+    case 'stale':
+      return cacheStatus;
+    case 'miss':
+    case 'off':
+      console.log(data.name);
+      return cacheStatus;
+    default: {
+      const never: never = cacheStatus;
+      return never;
+    }
+  }
+}
+
+export async function fresh(client: MetricClient, api: MockApi, body: string): Promise<void> {
+  const cache: MetricCache | undefined = client.cache;
+  await cache?.apply(parseWebhookEvent(body));
+  const { event } = await api.updateScore(7, 81);
+  await client.cache?.apply(event);
+  await client.cache?.clear();
+  const onEvent = (received: WebhookEvent) => console.log(received.journal_id);
+  createWebhookHandler(onEvent, { cache: client.cache });
+}
+
+export function wrong(client: MetricClient, status: CacheStatus): unknown[] {
+  // @ts-expect-error: 'journals.gett' is no method name
+  const typo: CacheOptions = { ttl: { 'journals.gett': 1_000 } };
+  // @ts-expect-error: 'fresh' is no cache status, so the comparison is always false
+  const isFresh = status === 'fresh';
+  return [
+    typo,
+    isFresh,
+    // @ts-expect-error: the option is a boolean or an object
+    new MetricClient({ apiKey, baseUrl, cache: 'yes' }),
+    // @ts-expect-error: per call, only 'refresh' or false
+    client.journals.get(42, { cache: true }),
+    // @ts-expect-error: a store has get, set, delete and clear
+    new MetricClient({ apiKey, baseUrl, cache: { store: new Map<string, string>().keys() } }),
+    // @ts-expect-error: apply takes a score_updated event
+    client.cache?.apply({ event: 'paper_added', journal_id: 7 }),
+  ];
+}
