@@ -20,9 +20,7 @@
  * The server counts a request when it arrives, after a time in transit that varies: counted from the
  * grant, a request that took long to arrive could leave the window before the server's count of it
  * does, and one granted a window later could reach the server too early. Counted from when its answer
- * came back (after it arrived), no later start can reach the server within a window of it. Until then
- * a start counts as if it were at the latest time its attempt can still be under way (the grant plus
- * the lease, ARGV[7] of the acquire), so that an attempt that outlasts a window still counts in it.
+ * came back (after it arrived), no later start can reach the server within a window of it.
  *
  * Takes: the keys in the order KEYS[1] starts per minute, KEYS[2] starts per day, KEYS[3] leases,
  * KEYS[4] the line, KEYS[5] the line's expiry times; the two window lengths in ms; the tickets from
@@ -49,9 +47,8 @@ end
 /**
  * Takes a place for one attempt, or says how long to wait.
  *
- * KEYS[1]  sorted set: starts in the per-minute window (member ticket, score µs: when its answer came
- *          back, or while in flight the grant plus ARGV[7], the latest it can still be under way)
- * KEYS[2]  sorted set: starts in the per-day window (likewise)
+ * KEYS[1]  sorted set: starts in the per-minute window (member ticket, score start µs)
+ * KEYS[2]  sorted set: starts in the per-day window (member ticket, score start µs)
  * KEYS[3]  sorted set: concurrency leases (member ticket, score lease end µs)
  * KEYS[4]  sorted set: the FIFO of waiting tickets (score: their number from KEYS[6])
  * KEYS[5]  sorted set: when each waiting ticket is forgotten unless it asks again (score µs)
@@ -64,8 +61,7 @@ end
  * ARGV[4]  requests per day window (0: no such limit)
  * ARGV[5]  the day window's length in ms
  * ARGV[6]  requests in flight at once (0: no such limit)
- * ARGV[7]  the lease's length in ms (the attempt's timeout plus a margin for a holder that dies); also
- *          how long a start in flight is counted ahead
+ * ARGV[7]  the lease's length in ms (the attempt's timeout plus a margin for a holder that dies)
  * ARGV[8]  how long a waiting ticket is kept past the wait it was told, in ms
  * ARGV[9…] tickets of this process's attempts that have ended since its last call: ended first
  *          (see END_ATTEMPTS), so that a process sending one request after another needs one round
@@ -118,8 +114,7 @@ local function window(key, limit, ms)
   local k = used - limit + rank
   if k >= 0 then
     local oldest = redis.call('ZRANGE', key, math.min(k, used - 1), math.min(k, used - 1), 'WITHSCORES')
-    -- A start still in flight may end any moment: its window closes a whole window after that.
-    if oldest[2] then wait = math.max(wait, math.min(tonumber(oldest[2]), now) + ms * 1000 - now) end
+    if oldest[2] then wait = math.max(wait, tonumber(oldest[2]) + ms * 1000 - now) end
   end
 end
 window(KEYS[1], tonumber(ARGV[2]), tonumber(ARGV[3]))
@@ -137,14 +132,13 @@ if paused > now then
 end
 
 if rank < free then
-  local inFlight = fmt(now + tonumber(ARGV[7]) * 1000)
   if tonumber(ARGV[2]) > 0 then
-    redis.call('ZADD', KEYS[1], inFlight, ticket)
-    keep(KEYS[1], tonumber(ARGV[3]) + tonumber(ARGV[7]) + 1000)
+    redis.call('ZADD', KEYS[1], fmt(now), ticket)
+    keep(KEYS[1], tonumber(ARGV[3]) + 1000)
   end
   if tonumber(ARGV[4]) > 0 then
-    redis.call('ZADD', KEYS[2], inFlight, ticket)
-    keep(KEYS[2], tonumber(ARGV[5]) + tonumber(ARGV[7]) + 1000)
+    redis.call('ZADD', KEYS[2], fmt(now), ticket)
+    keep(KEYS[2], tonumber(ARGV[5]) + 1000)
   end
   if concurrency > 0 then
     redis.call('ZADD', KEYS[3], fmt(now + tonumber(ARGV[7]) * 1000), ticket)
