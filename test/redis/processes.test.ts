@@ -64,15 +64,15 @@ describe.skipIf(skip).each(redisClients)('worker processes over $name', { timeou
   it('4 workers, demand above the window limit: no 429, every call succeeds', async () => {
     // The same window as the mock's, no margin: the mock counts arrivals, and the quota counts each
     // start from when its answer came back, after it arrived. Exact for attempts shorter than the
-    // window (docs/scaling.md): two seconds, so that a request slowed by a loaded machine stays within.
-    const mock = await startInFlightMockServer({ limits: { perWindow: { requests: 4, windowMs: 2_000 } } });
+    // window (docs/scaling.md): three seconds, so that a request slowed by a loaded machine stays within.
+    const mock = await startInFlightMockServer({ limits: { perWindow: { requests: 4, windowMs: 3_000 } } });
     try {
       const settings = {
         ...base(),
         baseUrl: mock.url,
         calls: 6,
         perWindow: 4,
-        windowMs: 2_000,
+        windowMs: 3_000,
         maxRetries: 0,
       };
       const reports = await Promise.all(Array.from({ length: 4 }, () => runWorker(settings)));
