@@ -1,4 +1,4 @@
-/** BENCHMARKS.md, section 9: the quota shared through Redis (bench/redis-quota.ts). */
+/** BENCHMARKS.md, section 11: the quota shared through Redis (bench/redis-quota.ts). */
 import { ms, range, signed, us, verdict, x } from './format.js';
 import type { RedisQuotaResult } from './redis-quota.js';
 import { redisQuotaConfig as config } from './redis-quota-config.js';
@@ -11,21 +11,21 @@ export function redisSection(result: RedisQuotaResult | { skipped: string } | un
 } {
   if (result === undefined || 'skipped' in result) {
     const why = result === undefined ? 'not run' : result.skipped;
-    return { rows: [['9', 'the quota shared through Redis', `not measured: ${why}`, '', '']], text: '' };
+    return { rows: [['11', 'the quota shared through Redis', `not measured: ${why}`, '', '']], text: '' };
   }
   const r = result as RedisQuotaResult;
   const addedMet = r.added.median <= redisTargets.addedUs;
   const achievedMet = r.achievedOverLimit >= redisTargets.achieved && r.tooMany === 0 && r.failed === 0;
   const rows = [
     [
-      '9',
+      '11',
       'one request on loopback, Redis quota with free places − no quota',
       `${signed(r.added.median, us)} (${x(r.ratio.median)}); ${r.commandsFree.toFixed(2)} round trips per request`,
       `≤ +${redisTargets.addedUs} µs, 1 round trip`,
       verdict(addedMet),
     ],
     [
-      '9',
+      '11',
       `${r.processes} processes, demand ${config.demand}× the mock's limit of ${config.limit} per ${config.windowMs} ms: achieved rate ÷ limit, 429s`,
       `${x(r.achievedOverLimit)}, ${r.tooMany} 429s, ${r.failed} failed`,
       `≥ ${x(redisTargets.achieved)}, 0 429s`,
@@ -33,7 +33,7 @@ export function redisSection(result: RedisQuotaResult | { skipped: string } | un
     ],
   ];
   const text = `
-## 9. One quota across processes (Redis)
+## 11. One quota across processes (Redis)
 
 bench/redis-quota.ts: src/redis through tsx, node-redis, a redis-server of its own on 127.0.0.1, the mock
 server over real HTTP. \`npx tsx bench/redis-quota.ts\` runs this part alone.
