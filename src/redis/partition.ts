@@ -68,6 +68,8 @@ export class RedisPartition implements RequestQuota {
   /** Tickets of attempts that have ended, not yet told to Redis: the next acquire carries them. */
   #ended: string[] = [];
   #carryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Calls of this process acquiring a place or under way: the end of the last one is sent at once. */
+  #active = 0;
 
   constructor(run: ScriptRunner, keys: PartitionKeys, limits: PartitionLimits) {
     this.#run = run;
@@ -94,10 +96,17 @@ export class RedisPartition implements RequestQuota {
       await sleep(wait, signal);
     }
     const ticket = `${this.#id}.${(++this.#seq).toString(36)}`;
-    await this.#acquire(ticket, timeout, signal);
+    this.#active++;
+    try {
+      await this.#acquire(ticket, timeout, signal);
+    } catch (error) {
+      this.#active--;
+      throw error;
+    }
     try {
       return await send();
     } finally {
+      this.#active--;
       if (this.#releases) this.#giveBack(ticket);
     }
   }
@@ -206,20 +215,30 @@ export class RedisPartition implements RequestQuota {
   }
 
   /**
-   * Ends an attempt in Redis (its starts count from now, its lease and place in line are given back)
-   * on the next acquire of this process, or alone if none comes soon. Never waited for: a lost end
-   * costs only time, as the lease ends by itself.
+   * Ends an attempt in Redis (its starts count from now, its lease and place in line are given back):
+   * at once when no other call of this process is under way, else on the next acquire of this process,
+   * or alone if none comes soon. Never waited for: a lost end costs only time, as the lease ends by
+   * itself.
    */
   #giveBack(ticket: string): void {
     this.#ended.push(ticket);
-    this.#carryTimer ??= setTimeout(() => {
-      this.#carryTimer = undefined;
-      const tickets = this.#ended.splice(0);
-      this.#run(releaseScript, this.#releaseKeys, [...this.#windowArgs, ...tickets]).then(
-        () => this.#wake(),
-        () => {},
-      );
-    }, carryMs);
+    // The last call of this process to end sends its end at once: a process that stops (or closes
+    // its Redis client) right after must not leave its start counted from the grant, which can be
+    // earlier than the server's count of it by the time in transit.
+    if (this.#active === 0) {
+      this.#sendEnded();
+      return;
+    }
+    this.#carryTimer ??= setTimeout(() => this.#sendEnded(), carryMs);
+  }
+
+  #sendEnded(): void {
+    const tickets = this.#takeEnded();
+    if (tickets.length === 0) return;
+    this.#run(releaseScript, this.#releaseKeys, [...this.#windowArgs, ...tickets]).then(
+      () => this.#wake(),
+      () => {},
+    );
   }
 
   #takeEnded(): string[] {
