@@ -44,8 +44,11 @@ server over real HTTP. \`npx tsx bench/redis-quota.ts\` runs this part alone.
   Target ≤ +${redisTargets.addedUs} µs: ${verdict(addedMet)}.
 - **Round trips to Redis** (EVALSHA and EVAL in INFO commandstats; the commands a script runs inside Redis cost
   none): with free places ${r.commandsFree.toFixed(2)} per request with \`maxConcurrency\`, ${r.commandsFreeNoLeases.toFixed(2)} without: the
-  end of an attempt (its lease given back, its start counted from the answer) rides on the next acquire of the
-  process. While requests wait (the processes below): ${r.commandsWaiting.toFixed(1)} per request.
+  script that starts a request, and the one that ends it (its lease given back, its start counted from the
+  answer), sent at once when no other request of the process is under way (one after another, as here) and
+  never waited for: pipelined on the same connection, it delays the next start by its run inside Redis alone.
+  With other requests of the process under way, the end rides on their next start instead. While requests
+  wait (the processes below): ${r.commandsWaiting.toFixed(1)} per request.
 - **${r.processes} processes**, each its own node-redis client and quota over one key, offering ${config.demand}× the
   mock's window limit (${config.limit} requests per ${config.windowMs} ms, the quota set to the same) for ${ms(config.offeredMs)}:
   ${r.requests} requests, ${r.tooMany} answered 429, ${r.failed} failed. Achieved rate ÷ limit ${x(r.achievedOverLimit)} (the
