@@ -6,6 +6,7 @@ export {
   APIError,
   AuthenticationError,
   BadRequestError,
+  ConfigurationError,
   ConnectionError,
   InternalServerError,
   InvalidParameterError,

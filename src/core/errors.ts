@@ -278,6 +278,32 @@ export class InvalidParameterError extends MetricError {
 }
 
 /**
+ * An invalid option of the client, a call, the cache, the quota, a receiver or the mock: a mistake in
+ * the caller's set-up, refused before anything is sent. A call's API parameters (an id, a DOI, `page`)
+ * are {@link InvalidParameterError} instead.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   new MetricClient({ apiKey, baseUrl, timeout: -1 });
+ * } catch (error) {
+ *   if (error instanceof ConfigurationError) console.log(`fix the option ${error.option}`);
+ *   else throw error;
+ * }
+ * ```
+ */
+export class ConfigurationError extends MetricError {
+  override name = 'ConfigurationError' as const;
+  /** The refused option, as the caller spells it (`timeout`, `cache.ttl`, `prefix`, or a variable such as `METRIC_BASE_URL`). */
+  readonly option: string;
+
+  constructor(option: string, message: string) {
+    super(message);
+    this.option = option;
+  }
+}
+
+/**
  * A webhook body that is not a valid `score_updated` event.
  *
  * @example

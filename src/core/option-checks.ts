@@ -1,0 +1,100 @@
+import { ConfigurationError } from './errors.js';
+
+/**
+ * The one set of checks every entry's options go through (client, call, cache, quota, receivers, mock,
+ * and the command line's flags through them). Each returns the value it was given, or `undefined`
+ * where the option was left out, so callers apply their own defaults; a bad value is a
+ * `ConfigurationError` naming the option. Messages never quote the value: it may be a secret.
+ */
+
+/** The largest delay `setTimeout` can hold. */
+export const maxTimerMs = 2 ** 31 - 1;
+
+/** An integer in `[min, max]`. */
+export function checkInteger(option: string, value: unknown, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigurationError(option, `\`${option}\` must be an integer from ${min} to ${max}`);
+  }
+  return value;
+}
+
+/**
+ * Milliseconds: a finite number in `(0, max]` (or `[0, max]` with `allowZero`), at most what a timer holds.
+ */
+export function checkDuration(
+  option: string,
+  value: unknown,
+  { max = maxTimerMs, allowZero = false }: { max?: number; allowZero?: boolean } = {},
+): number | undefined {
+  if (value === undefined) return undefined;
+  const low = allowZero ? value === 0 || (value as number) > 0 : (value as number) > 0;
+  if (typeof value !== 'number' || !low || !(value <= max)) {
+    throw new ConfigurationError(
+      option,
+      `\`${option}\` must be a number of milliseconds in ${allowZero ? '[' : '('}0, ${max}]`,
+    );
+  }
+  return value;
+}
+
+/** One of a fixed set of strings. */
+export function checkOneOf<T extends string>(
+  option: string,
+  value: unknown,
+  allowed: readonly T[],
+): T | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
+    throw new ConfigurationError(option, `\`${option}\` must be one of ${allowed.join(', ')}`);
+  }
+  return value as T;
+}
+
+/** `true` or `false`. */
+export function checkBoolean(option: string, value: unknown): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'boolean') throw new ConfigurationError(option, `\`${option}\` must be true or false`);
+  return value;
+}
+
+/** A function. */
+export function checkFunction<T>(option: string, value: unknown): T | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'function') throw new ConfigurationError(option, `\`${option}\` must be a function`);
+  return value as T;
+}
+
+/** A plain object (not `null`, not an array). */
+export function checkObject<T extends object>(option: string, value: unknown): T | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ConfigurationError(option, `\`${option}\` must be an object`);
+  }
+  return value as T;
+}
+
+/**
+ * An absolute http(s) URL with no credentials, query or fragment: a base URL. The value is not
+ * quoted, since a URL with `user:pass@` is a secret.
+ */
+export function checkHttpUrl(option: string, value: unknown): URL | undefined {
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    if (typeof value !== 'string') throw new TypeError('not a string');
+    url = new URL(value);
+  } catch {
+    throw new ConfigurationError(option, `${option} must be an absolute http(s) URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigurationError(option, `${option} must use http or https`);
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new ConfigurationError(option, `${option} must not carry credentials (user:password@)`);
+  }
+  if (/[?#]/.test(value as string)) {
+    throw new ConfigurationError(option, `${option} must not carry a query or a fragment`);
+  }
+  return url;
+}
