@@ -9,7 +9,7 @@
  * Run alone (after `npm run build`): `npx tsx bench/body-read.ts`.
  */
 import { Deadline } from '../src/core/abort.js';
-import { defaultMaxResponseBytes } from '../src/core/options.js';
+import { defaultMaxResponseBytes } from '../src/core/options/request.js';
 import { readBody } from '../src/core/read-body.js';
 import { bodyReadNames as names } from './config.js';
 import {

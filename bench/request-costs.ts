@@ -7,7 +7,7 @@
 import ky from 'ky';
 import pRetry from 'p-retry';
 import { Deadline } from '../src/core/abort.js';
-import { resolveClientOptions } from '../src/core/options.js';
+import { resolveClientOptions } from '../src/core/options/client.js';
 import { Quota } from '../src/core/quota.js';
 import { backoff, isRetryable } from '../src/core/retry.js';
 import { Transport } from '../src/core/transport.js';

@@ -1,11 +1,15 @@
-import { type ClientCache, clientCache, type MetricCache } from './cache/client-cache.js';
-import { checkCacheOption } from './cache/options.js';
-import { MetricError } from './core/errors.js';
+import { clientCache } from './cache/client-cache.js';
+import type { ClientCache, MetricCache } from './core/cache-types.js';
 import type { HeadersInput } from './core/headers.js';
 import { mergeHooks } from './core/hooks.js';
-import { type ClientOptions, type ResolvedClientOptions, resolveClientOptions } from './core/options.js';
+import { checkObject } from './core/options/checks.js';
+import {
+  type ClientOptions,
+  type ResolvedClientOptions,
+  resolveClientOptions,
+} from './core/options/client.js';
 import { Quota } from './core/quota.js';
-import type { RequestQuota, SharedQuota } from './core/quota-types.js';
+import type { RequestQuota } from './core/quota-types.js';
 import { Transport } from './core/transport.js';
 import { Authors } from './resources/authors.js';
 import { Countries } from './resources/countries.js';
@@ -43,24 +47,21 @@ export class MetricClient {
   readonly #resolved: ResolvedClientOptions;
   readonly #quota: RequestQuota;
 
-  /**
-   * Throws a `MetricError` that names the option or variable to set when the key or base URL is
-   * missing or malformed.
-   */
+  /** Throws a `ConfigurationError` that names the option or variable at fault. */
   constructor(options?: ClientOptions) {
-    // What a client made by withOptions takes over from its parent, handed under private keys.
-    const {
-      [inheritedQuota]: inherited,
-      [inheritedCache]: keptCache,
-      ...own
-    } = (options ?? {}) as ClientOptions & Inherited;
-    this.#options = own;
-    this.#resolved = resolveClientOptions(own);
-    const cacheOptions = checkCacheOption(own.cache);
-    const cache = keptCache ?? (cacheOptions && clientCache(cacheOptions, this.#resolved));
+    // A child of withOptions comes with its options resolved and its parent's quota and cache.
+    const inherited = handing;
+    handing = undefined;
+    this.#options = options ?? {};
+    this.#resolved = inherited?.resolved ?? resolveClientOptions(this.#options);
+    const resolved = this.#resolved;
+    const cache = inherited ? inherited.cache : resolved.cache && clientCache(resolved.cache, resolved);
     this.cache = cache;
-    this.#quota = inherited ?? quotaFor(own, this.#resolved);
-    const transport = new Transport(this.#resolved, this.#quota);
+    this.#quota =
+      inherited?.quota ??
+      resolved.quota?.forClient({ baseUrl: resolved.baseUrl, apiKey: resolved.apiKey }) ??
+      new Quota(resolved.limits);
+    const transport = new Transport(resolved, this.#quota);
     this.journals = new Journals(transport, cache);
     this.papers = new Papers(transport, cache);
     this.authors = new Authors(transport, cache);
@@ -85,9 +86,7 @@ export class MetricClient {
    * ```
    */
   withOptions(options: ClientOptions): MetricClient {
-    if (options === null || typeof options !== 'object') {
-      throw new MetricError('withOptions() takes an object of client options');
-    }
+    checkObject('options', options);
     const parent = this.#resolved;
     // An option given as `undefined` keeps the parent's, as an option left out does.
     const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
@@ -99,46 +98,38 @@ export class MetricClient {
       headers: mergeHeaders(this.#options.headers, options.headers),
       hooks: mergeHooks(this.#options.hooks, options.hooks),
     };
-    const child = resolveClientOptions(merged);
-    const shared =
-      child.apiKey === parent.apiKey &&
-      child.baseUrl === parent.baseUrl &&
+    const resolved = resolveClientOptions(merged);
+    const sameApi = resolved.apiKey === parent.apiKey && resolved.baseUrl === parent.baseUrl;
+    // The server counts requests per key, so two clients on one key draw from one allowance.
+    const sharesQuota =
+      sameApi &&
       options.maxConcurrency === undefined &&
       options.maxRequestsPerMinute === undefined &&
       options.quota === undefined;
-    // The same API and key, and no cache option of its own: the child keeps and drops answers with
-    // its parent, so one `client.cache.apply(event)` serves both.
-    const sameCache =
-      child.apiKey === parent.apiKey && child.baseUrl === parent.baseUrl && !('cache' in given);
-    const handed: ClientOptions & Inherited = {
-      ...merged,
-      ...(shared && { [inheritedQuota]: this.#quota }),
-      ...(sameCache && this.cache !== undefined && { [inheritedCache]: this.cache as ClientCache }),
+    // With no cache option of its own, the child keeps and drops answers with its parent, so one
+    // `client.cache.apply(event)` serves both.
+    const sharesCache = sameApi && !('cache' in given);
+    handing = {
+      resolved,
+      quota: sharesQuota ? this.#quota : undefined,
+      cache: sharesCache
+        ? (this.cache as ClientCache | undefined)
+        : resolved.cache && clientCache(resolved.cache, resolved),
     };
-    return new MetricClient(handed);
+    return new MetricClient(merged);
   }
 }
 
-/** The keys under which withOptions hands a child its parent's quota and cache (symbols: no user option can clash). */
-const inheritedQuota = Symbol('inheritedQuota');
-const inheritedCache = Symbol('inheritedCache');
+/**
+ * What withOptions hands the child it makes: set just before `new MetricClient()` and taken by its
+ * constructor at once, so it never reaches the public options.
+ */
+let handing: Inheritance | undefined;
 
-interface Inherited {
-  readonly [inheritedQuota]?: RequestQuota;
-  readonly [inheritedCache]?: ClientCache;
-}
-
-/** The shared quota's part for this key and base URL, or the client's own limits. */
-function quotaFor(options: ClientOptions, resolved: ResolvedClientOptions): RequestQuota {
-  const { quota } = options;
-  if (quota === undefined) return new Quota(options);
-  if (options.maxConcurrency !== undefined || options.maxRequestsPerMinute !== undefined) {
-    throw new MetricError('Set the limits on `quota`, not `maxConcurrency` or `maxRequestsPerMinute`');
-  }
-  if (quota === null || typeof (quota as Partial<SharedQuota>).forClient !== 'function') {
-    throw new MetricError('`quota` must come from createRedisQuota()');
-  }
-  return quota.forClient({ baseUrl: resolved.baseUrl, apiKey: resolved.apiKey });
+interface Inheritance {
+  readonly resolved: ResolvedClientOptions;
+  readonly quota: RequestQuota | undefined;
+  readonly cache: ClientCache | undefined;
 }
 
 function mergeHeaders(

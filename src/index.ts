@@ -1,7 +1,6 @@
-export type { MetricCache, ScoreEvent } from './cache/client-cache.js';
-export type { CacheMethod, CacheOptions, CacheStore } from './cache/options.js';
 export { MetricClient, MetricClient as default } from './client.js';
 export { APIPromise, type CacheStatus, type WithResponse } from './core/api-promise.js';
+export type { MetricCache, ScoreEvent } from './core/cache-types.js';
 export {
   APIError,
   AuthenticationError,
@@ -33,7 +32,9 @@ export type {
   RetryMarkerLike,
 } from './core/hooks.js';
 export type { Logger, LogLevel } from './core/logger.js';
-export type { ClientOptions, ClientOptionsBase, RequestOptions } from './core/options.js';
+export type { CacheMethod, CacheOptions, CacheStore } from './core/options/cache.js';
+export type { ClientOptions, ClientOptionsBase } from './core/options/client-types.js';
+export type { RequestOptions } from './core/options/request.js';
 export { Page } from './core/page.js';
 export { PagePromise, type PageRequestOptions } from './core/pagination.js';
 export type { QuotaAttempt, QuotaIdentity, RequestQuota, SharedQuota } from './core/quota-types.js';

@@ -1,28 +1,20 @@
 import type { CacheStatus } from '../core/api-promise.js';
-import {
-  APIError,
-  ConnectionError,
-  InvalidParameterError,
-  MetricError,
-  WebhookPayloadError,
-} from '../core/errors.js';
+import type { CachedAnswer, ScoreEvent } from '../core/cache-types.js';
+import { APIError, ConnectionError, MetricError, WebhookPayloadError } from '../core/errors.js';
 import { createLogger, type Logger } from '../core/logger.js';
-import { checkRequestOptions, type ResolvedClientOptions } from '../core/options.js';
+import type { CacheMethod, ResolvedCacheOptions } from '../core/options/cache.js';
+import type { ResolvedClientOptions } from '../core/options/client-types.js';
+import { checkCacheMode, checkRequestOptions } from '../core/options/request.js';
 import { queryString } from '../core/path.js';
 import type { Answer, Route, TransportOptions } from '../core/transport.js';
 import { parseResponse, type ResponseShape } from '../core/validate.js';
-import type { ScoreEvent } from './client-cache.js';
 import { decodeEntry, type EntryMeta, encodeEntry, rebuildResponse } from './entry.js';
 import { Flight } from './flight.js';
 import { answerKey, markerKey, partitionOf, pathsOfJournal } from './keys.js';
 import { keyvStore } from './keyv-store.js';
 import { lifetimesOf } from './lifetimes.js';
 import { memoryStore } from './memory-store.js';
-import type { CacheMethod, ResolvedCacheOptions } from './options.js';
 import type { Store } from './store.js';
-
-/** An answer with where it came from. */
-export type CachedAnswer<T> = Answer<T> & { readonly cacheStatus: CacheStatus };
 
 /** Sends the request itself (through the transport) with these options. */
 export type Send<T> = (options: TransportOptions | undefined) => Promise<Answer<T>>;
@@ -68,11 +60,8 @@ export class ResponseCache {
     options: TransportOptions | undefined,
     send: Send<T>,
   ): Promise<CachedAnswer<T>> {
-    const mode = options?.cache;
     // Checked here rather than with the other request options: a client without a cache ignores it.
-    if (mode !== undefined && mode !== false && mode !== 'refresh') {
-      throw new InvalidParameterError('cache', "the request option `cache` must be 'refresh' or false");
-    }
+    const mode = checkCacheMode(options?.cache);
     let path: string;
     let partition: string;
     try {

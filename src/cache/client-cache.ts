@@ -1,60 +1,7 @@
-import type { ResolvedClientOptions } from '../core/options.js';
-import type { Answer, Route, TransportOptions } from '../core/transport.js';
-import type { ResponseShape } from '../core/validate.js';
-import type { CachedAnswer, ResponseCache } from './cache.js';
-import type { CacheMethod, ResolvedCacheOptions } from './options.js';
-
-/**
- * What `apply` takes: a `score_updated` event, as `parseWebhookEvent` gives it or the mock's
- * `updateScore` returns it. Typed by the fields the cache reads; the whole event is checked when applied.
- *
- * @example
- * ```ts
- * import type { ScoreEvent } from 'scholarly-metrics';
- *
- * const event: ScoreEvent = parseWebhookEvent(body);
- * ```
- */
-export interface ScoreEvent {
-  readonly event: 'score_updated';
-  readonly journal_id: number;
-}
-
-/**
- * `client.cache`: what a client given the `cache` option offers besides its methods. Hand it to a
- * webhook receiver (`createWebhookHandler(onEvent, { cache: client.cache })`) to keep scores fresh.
- *
- * @example
- * ```ts
- * const client = new MetricClient({ apiKey, baseUrl, cache: true });
- * const { event } = await api.updateScore(7, 81); // the mock's score change
- * await client.cache?.apply(event); // journal 7's profile and score history, and the list, are dropped
- * await client.cache?.clear();      // everything is dropped
- * ```
- */
-export interface MetricCache {
-  /**
-   * Drops what a `score_updated` event makes wrong: that journal's profile and score history, and
-   * the journal list; nothing else. With a shared store, every process sees it on its next call.
-   * Rejects with `WebhookPayloadError` for anything but a valid event, and with a `MetricError` when
-   * the store fails.
-   */
-  apply(event: ScoreEvent): Promise<void>;
-  /** Drops every kept answer (the whole store: give a Keyv store a namespace of the SDK's own). */
-  clear(): Promise<void>;
-}
-
-/** The cache as the client holds it: {@link MetricCache}, and the way the client's calls go through it. */
-export interface ClientCache extends MetricCache {
-  /** One call of `method`, answered through the cache; `send` goes to the API. */
-  answer<T>(
-    method: CacheMethod,
-    route: () => Route,
-    shape: ResponseShape<T>,
-    options: TransportOptions | undefined,
-    send: (options: TransportOptions | undefined) => Promise<Answer<T>>,
-  ): Promise<CachedAnswer<T>>;
-}
+import type { ClientCache } from '../core/cache-types.js';
+import type { ResolvedCacheOptions } from '../core/options/cache.js';
+import type { ResolvedClientOptions } from '../core/options/client-types.js';
+import type { ResponseCache } from './cache.js';
 
 /**
  * The options are checked at construction; the cache's code is loaded with the first call that needs

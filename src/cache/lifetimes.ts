@@ -1,4 +1,4 @@
-import type { CacheMethod, ResolvedCacheOptions } from './options.js';
+import type { CacheMethod, ResolvedCacheOptions } from '../core/options/cache.js';
 
 const minute = 60_000;
 const hour = 60 * minute;

@@ -3,6 +3,7 @@ import { MetricError } from './errors.js';
 import { cleanCause } from './failures.js';
 import type { AfterResponseHook, BeforeRequestHook } from './hook-types.js';
 import { type Logger, loggableHeaders } from './logger.js';
+import { checkHooks } from './options/client.js';
 import { redactText } from './redact.js';
 
 export type {
@@ -43,28 +44,6 @@ export interface ClientHooks {
   beforeRequest?: readonly BeforeRequestHook[] | undefined;
   /** Run on each attempt's response, in order. */
   afterResponse?: readonly AfterResponseHook[] | undefined;
-}
-
-/** Checks the `hooks` option at construction, so a typo fails there and not on the first request. */
-export function checkHooks(value: ClientHooks | undefined): ClientHooks | undefined {
-  if (value === undefined) return undefined;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new MetricError('`hooks` must be an object with `beforeRequest` and/or `afterResponse` arrays');
-  }
-  for (const kind of Object.keys(value)) {
-    if (kind !== 'beforeRequest' && kind !== 'afterResponse') {
-      throw new MetricError(
-        `\`hooks.${kind}\` is not supported: the client runs beforeRequest and afterResponse hooks`,
-      );
-    }
-  }
-  for (const kind of ['beforeRequest', 'afterResponse'] as const) {
-    const list = value[kind];
-    if (list !== undefined && !(Array.isArray(list) && list.every((hook) => typeof hook === 'function'))) {
-      throw new MetricError(`\`hooks.${kind}\` must be an array of functions`);
-    }
-  }
-  return value;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { MetricError } from './errors.js';
-import type { RequestOptions } from './options.js';
+import type { RequestOptions } from './options/request.js';
 import type { Answer, TransportOptions } from './transport.js';
 
 /** The `{ data, total }` envelope of a paginated response. */

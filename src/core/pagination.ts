@@ -1,7 +1,8 @@
 import { cacheStatusOf, type WithResponse } from './api-promise.js';
 import { describeValue } from './describe-value.js';
 import { InvalidParameterError, requestIdOf } from './errors.js';
-import type { RequestOptions } from './options.js';
+import type { RequestOptions } from './options/request.js';
+import { checkPrefetch } from './options/request.js';
 import { follow, mayHold, Page, type PageBody, type PageSource, stateOf } from './page.js';
 import type { Answer, TransportOptions } from './transport.js';
 
@@ -27,21 +28,8 @@ export interface PageRequestOptions extends RequestOptions {
   prefetch?: number | undefined;
 }
 
-/** The upper bound of `prefetch`: enough to hide latency, too few to look like a flood. */
-export const maxPrefetch = 8;
-
-function checkPrefetch(value: unknown): number {
-  if (value === undefined) return 1;
-  if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > maxPrefetch) {
-    throw new InvalidParameterError(
-      'prefetch',
-      `prefetch must be an integer from 0 to ${maxPrefetch}, got ${describeValue(value)}`,
-    );
-  }
-  return value as number;
-}
-
-function checkLimit(options: { limit?: unknown } | undefined): number {
+/** The `limit` of `toArray`: how many items to collect, or `Infinity` for all. */
+function toArrayLimit(options: { limit?: unknown } | undefined): number {
   const limit = options?.limit;
   if (limit === Number.POSITIVE_INFINITY || (Number.isInteger(limit) && (limit as number) >= 0)) {
     return limit as number;
@@ -161,7 +149,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
    * ```
    */
   async toArray(options: { limit: number }): Promise<T[]> {
-    const limit = checkLimit(options);
+    const limit = toArrayLimit(options);
     const items: T[] = [];
     if (limit === 0) return items;
     for await (const page of this.#walk(limit)) {

@@ -1,13 +1,8 @@
 import type PQueue from 'p-queue';
 import { sleep } from './abort.js';
 import { MetricError } from './errors.js';
+import type { QuotaLimits } from './options/quota.js';
 import type { QuotaAttempt, RequestQuota } from './quota-types.js';
-
-/** The limits of one client, as `new MetricClient()` takes them. */
-export interface QuotaLimits {
-  readonly maxConcurrency?: number | undefined;
-  readonly maxRequestsPerMinute?: number | undefined;
-}
 
 const minute = 60_000;
 
@@ -29,9 +24,9 @@ export class Quota implements RequestQuota {
   #resumeAt = 0;
   #resumeTimer: ReturnType<typeof setTimeout> | undefined;
 
+  /** `limits` as `resolveClientOptions` checked them. */
   constructor(limits: QuotaLimits = {}) {
-    const concurrency = checkLimit('maxConcurrency', limits.maxConcurrency);
-    const perMinute = checkLimit('maxRequestsPerMinute', limits.maxRequestsPerMinute);
+    const { maxConcurrency: concurrency, maxRequestsPerMinute: perMinute } = limits;
     if (concurrency === undefined && perMinute === undefined) return;
     this.#queue = import('p-queue').then(
       ({ default: Queue }) => {
@@ -93,12 +88,4 @@ export class Quota implements RequestQuota {
     signal?.throwIfAborted();
     return queue.add(() => send(), { signal });
   }
-}
-
-function checkLimit(name: string, value: number | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!Number.isInteger(value) || value < 1) {
-    throw new MetricError(`\`${name}\` must be a whole number of at least 1 (leave it out for no limit)`);
-  }
-  return value;
 }

@@ -1,7 +1,7 @@
-import type { ClientCache } from '../cache/client-cache.js';
-import type { CacheMethod } from '../cache/options.js';
 import { APIPromise } from './api-promise.js';
-import type { RequestOptions } from './options.js';
+import type { ClientCache } from './cache-types.js';
+import type { CacheMethod } from './options/cache.js';
+import type { RequestOptions } from './options/request.js';
 import type { PageBody } from './page.js';
 import { PagePromise, type PageRequestOptions } from './pagination.js';
 import type { Answer, Route, Transport, TransportOptions } from './transport.js';

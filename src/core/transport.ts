@@ -11,7 +11,8 @@ import {
 import { connectionError, statusError } from './failures.js';
 import { hooksFor } from './hooks.js';
 import { createLogger, type Logger } from './logger.js';
-import { checkRequestOptions, type RequestOptions, type ResolvedClientOptions } from './options.js';
+import type { ResolvedClientOptions } from './options/client-types.js';
+import { checkRequestOptions, type RequestOptions } from './options/request.js';
 import { queryString } from './path.js';
 import type { RequestQuota } from './quota-types.js';
 import { readBody } from './read-body.js';

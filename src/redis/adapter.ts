@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { MetricError } from '../core/errors.js';
+import { ConfigurationError } from '../core/errors.js';
 
 /**
  * The part of a node-redis (v4+) client the quota calls: `evalSha` and `eval` with `{ keys, arguments }`.
@@ -73,7 +73,8 @@ export function scriptRunner(redis: unknown): ScriptRunner {
       (s, keys, args) => node.eval(s.source, { keys, arguments: args }),
     );
   }
-  throw new MetricError(
+  throw new ConfigurationError(
+    'redis',
     '`redis` must be a connected node-redis (v4+) client (createClient().connect()) or an ioredis (v5+) client',
   );
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { MetricError } from '../core/errors.js';
+import { resolveRedisQuotaSettings } from '../core/options/quota.js';
 import type { QuotaIdentity, RequestQuota, SharedQuota } from '../core/quota-types.js';
 import { type RedisClientLike, type ScriptRunner, scriptRunner } from './adapter.js';
 import { type PartitionKeys, type PartitionLimits, RedisPartition } from './partition.js';
@@ -46,21 +46,15 @@ export class RedisQuota implements SharedQuota {
   readonly #partitions = new Map<string, RedisPartition>();
 
   constructor(options: RedisQuotaOptions, windows: QuotaWindows = realWindows) {
-    if (options === null || typeof options !== 'object') {
-      throw new MetricError('createRedisQuota() takes an object of options');
-    }
+    const settings = resolveRedisQuotaSettings(options);
     this.#run = scriptRunner(options.redis);
-    const prefix = options.prefix ?? 'scholarly-metrics';
-    if (typeof prefix !== 'string' || prefix === '') {
-      throw new MetricError('`prefix` must be a non-empty string');
-    }
-    this.#prefix = prefix;
+    this.#prefix = settings.prefix;
     this.#limits = {
-      perMinute: checkLimit('maxRequestsPerMinute', options.maxRequestsPerMinute),
+      perMinute: settings.perMinute,
       minuteMs: windows.minuteMs,
-      perDay: checkLimit('maxRequestsPerDay', options.maxRequestsPerDay),
+      perDay: settings.perDay,
       dayMs: windows.dayMs,
-      concurrency: checkLimit('maxConcurrency', options.maxConcurrency),
+      concurrency: settings.concurrency,
     };
   }
 
@@ -97,13 +91,4 @@ export function partitionKeys(prefix: string, hash: string): PartitionKeys {
     pause: `${base}pause`,
     block: `${base}block`,
   };
-}
-
-/** A limit as the script takes it: 0 when unset. */
-function checkLimit(name: string, value: number | undefined): number {
-  if (value === undefined) return 0;
-  if (!Number.isSafeInteger(value) || value < 1) {
-    throw new MetricError(`\`${name}\` must be a whole number of at least 1 (leave it out for no limit)`);
-  }
-  return value;
 }

@@ -1,5 +1,5 @@
 import type { APIPromise } from '../core/api-promise.js';
-import type { RequestOptions } from '../core/options.js';
+import type { RequestOptions } from '../core/options/request.js';
 import { checkOneOf, checkParams } from '../core/params.js';
 import { APIResource } from '../core/resource.js';
 import type { Country } from '../schemas/countries.js';

@@ -7,7 +7,7 @@ import {
   RateLimitError,
   RequestAbortedError,
 } from '../core/errors.js';
-import { checkRequestOptions, type RequestOptions } from '../core/options.js';
+import { checkRequestOptions, type RequestOptions } from '../core/options/request.js';
 import { runPool } from '../core/pool.js';
 import type { TransportOptions } from '../core/transport.js';
 import type { Paper } from '../schemas/papers.js';

@@ -1,5 +1,5 @@
 import type { APIPromise } from '../core/api-promise.js';
-import type { RequestOptions } from '../core/options.js';
+import type { RequestOptions } from '../core/options/request.js';
 import type { PagePromise, PageRequestOptions } from '../core/pagination.js';
 import {
   checkBoolean,

@@ -1,5 +1,5 @@
 import type { APIPromise } from '../core/api-promise.js';
-import type { RequestOptions } from '../core/options.js';
+import type { RequestOptions } from '../core/options/request.js';
 import { APIResource } from '../core/resource.js';
 import { shapes } from '../schemas/shapes.js';
 import type { Subject } from '../schemas/subjects.js';

@@ -1,4 +1,6 @@
-import { InvalidParameterError, MetricError, WebhookPayloadError } from '../core/errors.js';
+import { Deadline } from '../core/abort.js';
+import { MetricError, WebhookPayloadError } from '../core/errors.js';
+import { resolveReceiverOptions } from '../core/options/receiver.js';
 import type { WebhookBody } from './decode-body.js';
 import type { WebhookEvent } from './event.js';
 import { parseWebhookEvent } from './parse.js';
@@ -109,7 +111,7 @@ export interface Delivery {
  * A receiver: `answer` runs the checks, the parser and the callback and says what to reply (it never
  * rejects); `report` hands an error to `onError`. Checks the callback and options once, at creation.
  *
- * @throws {InvalidParameterError} for a non-function `onEvent` or an invalid option.
+ * @throws {ConfigurationError} for a non-function `onEvent` or an invalid option.
  * @example
  * ```ts
  * const { answer } = createReceiver(onEvent, { maxBodyBytes: 1024 });
@@ -123,33 +125,8 @@ export function createReceiver<Context>(
   answer: (context: Context, inspect: () => Delivery) => Promise<Reply>;
   report: (error: unknown) => void;
 } {
-  if (typeof onEvent !== 'function') {
-    throw new InvalidParameterError('onEvent', `onEvent must be a function, got ${typeof onEvent}`);
-  }
-  const maxBodyBytes = options?.maxBodyBytes ?? 65_536;
-  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) {
-    throw new InvalidParameterError(
-      'maxBodyBytes',
-      `maxBodyBytes must be a positive integer, got ${String(maxBodyBytes)}`,
-    );
-  }
-  const bodyTimeoutMs = options?.bodyTimeoutMs ?? 10_000;
-  // setTimeout's own limit: a larger delay would fire at once.
-  if (!Number.isSafeInteger(bodyTimeoutMs) || bodyTimeoutMs < 1 || bodyTimeoutMs > 2_147_483_647) {
-    throw new InvalidParameterError(
-      'bodyTimeoutMs',
-      `bodyTimeoutMs must be an integer from 1 to 2147483647, got ${String(bodyTimeoutMs)}`,
-    );
-  }
-  const onError = options?.onError;
-  if (onError !== undefined && typeof onError !== 'function') {
-    throw new InvalidParameterError('onError', `onError must be a function, got ${typeof onError}`);
-  }
+  const { maxBodyBytes, bodyTimeoutMs, onError, cache } = resolveReceiverOptions(onEvent, options);
   const sink = onError ?? defaultOnError;
-  const cache = options?.cache;
-  if (cache !== undefined && typeof cache?.apply !== 'function') {
-    throw new InvalidParameterError('cache', 'cache must have an apply(event) method, such as client.cache');
-  }
 
   const report = (error: unknown): void => {
     try {
@@ -231,12 +208,11 @@ export function createReceiver<Context>(
 
 /** The read, given `bodyTimeoutMs` in all: a slow sender must not hold the receiver. */
 async function readWithin(delivery: Delivery, maxBodyBytes: number, bodyTimeoutMs: number) {
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), bodyTimeoutMs);
+  const deadline = new Deadline(bodyTimeoutMs, undefined);
   try {
     return await delivery.read(maxBodyBytes, deadline.signal);
   } finally {
-    clearTimeout(timer);
+    deadline.clear();
   }
 }
 

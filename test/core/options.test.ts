@@ -1,6 +1,6 @@
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resolveClientOptions } from '../../src/core/options.js';
+import { resolveClientOptions } from '../../src/core/options/client.js';
 import { ConnectionError, InvalidParameterError, MetricClient, MetricError } from '../../src/index.js';
 import { BASE, client, journalProfile, json, KEY, sequence, useMsw } from '../helpers/msw.js';
 

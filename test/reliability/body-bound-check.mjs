@@ -11,7 +11,7 @@
  */
 import { createServer } from 'node:http';
 import { createGzip } from 'node:zlib';
-import { defaultMaxResponseBytes } from '../../src/core/options.ts';
+import { defaultMaxResponseBytes } from '../../src/core/options/request.ts';
 import { MetricClient } from '../../src/index.ts';
 import { writeUntilClosed as stream } from './fault-server.ts';
 

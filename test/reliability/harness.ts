@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { afterAll, beforeAll } from 'vitest';
 import type { Logger } from '../../src/core/logger.js';
-import type { ClientOptions } from '../../src/core/options.js';
+import type { ClientOptions } from '../../src/core/options/client.js';
 import { backoff } from '../../src/core/retry.js';
 import { MetricClient } from '../../src/index.js';
 import { type FaultServer, type Handler, type Scenario, startFaultServer } from './fault-server.js';

@@ -1,5 +1,5 @@
-import { describeValue } from '../core/describe-value.js';
-import { InvalidParameterError } from '../core/errors.js';
+import { describeValue } from '../describe-value.js';
+import { ConfigurationError } from '../errors.js';
 
 /**
  * The methods whose answers the cache keeps, by the names of the contract: the keys of `cache.ttl`.
@@ -104,7 +104,7 @@ export function checkCacheOption(value: unknown): ResolvedCacheOptions | undefin
   // Left out, `false` (or any other falsy value): no cache.
   if (!value) return undefined;
   const fail = (name: string, got: unknown) => {
-    throw new InvalidParameterError(name, `invalid ${name}: ${describeValue(got)}`);
+    throw new ConfigurationError(name, `invalid ${name}: ${describeValue(got)}`);
   };
   if (value !== true && typeof value !== 'object') fail('cache', value);
   const { store, ttl = {}, staleIfError = 0 } = (value === true ? {} : value) as CacheOptions;

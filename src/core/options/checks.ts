@@ -1,4 +1,4 @@
-import { ConfigurationError } from './errors.js';
+import { ConfigurationError } from '../errors.js';
 
 /**
  * The one set of checks every entry's options go through (client, call, cache, quota, receivers, mock,
@@ -97,4 +97,17 @@ export function checkHttpUrl(option: string, value: unknown): URL | undefined {
     throw new ConfigurationError(option, `${option} must not carry a query or a fragment`);
   }
   return url;
+}
+
+/**
+ * An environment variable, or `undefined` when it is unset, empty or unreadable: Deno without
+ * `--allow-env` throws on any read, and a client given its options must still construct there.
+ */
+export function env(name: string): string | undefined {
+  try {
+    const process = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
+    return process?.env?.[name] || undefined;
+  } catch {
+    return undefined;
+  }
 }

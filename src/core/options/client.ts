@@ -1,0 +1,121 @@
+import { ConfigurationError } from '../errors.js';
+import type { ClientHooks } from '../hooks.js';
+import { isLogLevel, type LogLevel, logLevels } from '../logger.js';
+import { checkCacheOption } from './cache.js';
+import { checkBoolean, checkFunction, checkHttpUrl, checkObject, env } from './checks.js';
+import type { ClientOptions, ResolvedClientOptions } from './client-types.js';
+import { resolveClientQuota } from './quota.js';
+import {
+  checkHeaders,
+  checkMaxResponseBytes,
+  checkMaxRetries,
+  checkTimeout,
+  defaultMaxResponseBytes,
+} from './request.js';
+
+export type { ClientOptions, ClientOptionsBase, ResolvedClientOptions } from './client-types.js';
+
+function isBrowser(): boolean {
+  return typeof (globalThis as { document?: unknown }).document !== 'undefined';
+}
+
+/**
+ * Every option of `new MetricClient()`, checked, with its default or environment variable applied.
+ * A new option is read here and added to {@link ResolvedClientOptions}.
+ */
+export function resolveClientOptions(options: ClientOptions = {}): ResolvedClientOptions {
+  checkObject('options', options);
+  const allowBrowser = checkBoolean('dangerouslyAllowBrowser', options.dangerouslyAllowBrowser);
+  const fetchImpl = checkFunction<typeof globalThis.fetch>('fetch', options.fetch) ?? globalThis.fetch;
+  if (typeof fetchImpl !== 'function') {
+    throw new ConfigurationError('fetch', 'No fetch available: pass `fetch` to new MetricClient()');
+  }
+  return {
+    apiKey: resolveApiKey(options.apiKey, allowBrowser === true),
+    baseUrl: resolveBaseUrl(options.baseUrl),
+    timeout: checkTimeout(options.timeout) ?? 30_000,
+    maxRetries: checkMaxRetries(options.maxRetries) ?? 2,
+    fetch: fetchImpl,
+    headers: checkHeaders(options.headers),
+    hooks: checkHooks(options.hooks),
+    logLevel: resolveLogLevel(options.logLevel),
+    logger: checkObject('logger', options.logger),
+    maxResponseBytes: checkMaxResponseBytes(options.maxResponseBytes) ?? defaultMaxResponseBytes,
+    ...resolveClientQuota(options),
+    cache: checkCacheOption(options.cache),
+  };
+}
+
+function resolveApiKey(value: string | null | undefined, allowBrowser: boolean): string | null {
+  const apiKey = value === undefined ? env('METRIC_API_KEY') : value;
+  if (apiKey === undefined || apiKey === '') {
+    throw new ConfigurationError(
+      'apiKey',
+      'Missing API key: pass `apiKey` to new MetricClient() or set METRIC_API_KEY ' +
+        '(use apiKey: null when a proxy adds the Authorization header)',
+    );
+  }
+  if (apiKey !== null && (typeof apiKey !== 'string' || !/^[\x21-\x7e]+$/.test(apiKey))) {
+    // The value is never echoed: it is a secret even when it is malformed.
+    throw new ConfigurationError(
+      'apiKey',
+      '`apiKey` must be a string of visible ASCII characters with no spaces',
+    );
+  }
+  if (apiKey !== null && isBrowser() && !allowBrowser) {
+    throw new ConfigurationError(
+      'dangerouslyAllowBrowser',
+      'Refusing an API key in a browser: anyone who opens the page can read it. Route requests through ' +
+        'your server and pass apiKey: null, or set dangerouslyAllowBrowser: true if you accept the risk',
+    );
+  }
+  return apiKey;
+}
+
+function resolveLogLevel(value: LogLevel | undefined): LogLevel {
+  const level = value ?? env('METRIC_LOG') ?? 'off';
+  if (!isLogLevel(level)) {
+    const option = value === undefined ? 'METRIC_LOG' : 'logLevel';
+    throw new ConfigurationError(option, `${option} must be one of ${logLevels.join(', ')}`);
+  }
+  return level;
+}
+
+/** The base URL without its trailing slashes: the option, else METRIC_BASE_URL, named as given. */
+function resolveBaseUrl(value: string | undefined): string {
+  const raw = value ?? env('METRIC_BASE_URL');
+  if (raw === undefined || raw === '') {
+    throw new ConfigurationError(
+      'baseUrl',
+      'Missing base URL: pass `baseUrl` (ending in /api/v1) to new MetricClient() or set METRIC_BASE_URL',
+    );
+  }
+  const url = checkHttpUrl(value === undefined ? 'METRIC_BASE_URL' : 'baseUrl', raw) as URL;
+  return url.href.replace(/\/+$/, '');
+}
+
+/** Checks the `hooks` option at construction, so a typo fails there and not on the first request. */
+export function checkHooks(value: ClientHooks | undefined): ClientHooks | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ConfigurationError(
+      'hooks',
+      '`hooks` must be an object with `beforeRequest` and/or `afterResponse` arrays',
+    );
+  }
+  for (const kind of Object.keys(value)) {
+    if (kind !== 'beforeRequest' && kind !== 'afterResponse') {
+      throw new ConfigurationError(
+        `hooks.${kind}`,
+        `\`hooks.${kind}\` is not supported: the client runs beforeRequest and afterResponse hooks`,
+      );
+    }
+  }
+  for (const kind of ['beforeRequest', 'afterResponse'] as const) {
+    const list = value[kind];
+    if (list !== undefined && !(Array.isArray(list) && list.every((hook) => typeof hook === 'function'))) {
+      throw new ConfigurationError(`hooks.${kind}`, `\`hooks.${kind}\` must be an array of functions`);
+    }
+  }
+  return value;
+}

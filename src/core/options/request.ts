@@ -1,0 +1,97 @@
+import { ConfigurationError } from '../errors.js';
+import type { HeadersInput } from '../headers.js';
+import { checkDuration, checkInteger, checkObject } from './checks.js';
+
+/**
+ * Options every method takes as its last argument.
+ *
+ * @example
+ * ```ts
+ * const controller = new AbortController();
+ * const journal = await client.journals.get(42, {
+ *   signal: controller.signal,
+ *   timeout: 5_000,
+ *   maxRetries: 0, // an interactive caller would rather fail fast than wait out a backoff
+ *   headers: { 'x-request-id': crypto.randomUUID() },
+ * });
+ * ```
+ */
+export interface RequestOptions {
+  /** Cancels the request, its retries and their backoff sleeps. */
+  signal?: AbortSignal | undefined;
+  /**
+   * Milliseconds one attempt may take, reading the whole body included.
+   * @default the client's `timeout`
+   */
+  timeout?: number | undefined;
+  /**
+   * Retries for this request.
+   * @default the client's `maxRetries`
+   */
+  maxRetries?: number | undefined;
+  /** Extra headers for this request. */
+  headers?: HeadersInput | undefined;
+  /**
+   * With a client cache: `'refresh'` sends the request and keeps its answer in place of the kept
+   * one; `false` sends it and neither reads nor writes the cache. Without a client cache, ignored.
+   * @default read the cache, send on a miss
+   */
+  cache?: 'refresh' | false | undefined;
+  /**
+   * The most bytes of this response's body the client reads.
+   * @default the client's `maxResponseBytes`
+   */
+  maxResponseBytes?: number | undefined;
+}
+
+/** The most retries a client or a call may ask for. */
+export const maxRetriesBound = 10;
+/** 32 MiB: see `maxResponseBytes`. */
+export const defaultMaxResponseBytes = 32 * 1024 * 1024;
+/** V8's longest string: a body decoded as text (one UTF-16 unit per byte at most) always fits. */
+const maxResponseBytesBound = 0x1fffffe8;
+
+export const checkTimeout = (value: unknown) => checkDuration('timeout', value);
+export const checkMaxRetries = (value: unknown) => checkInteger('maxRetries', value, 0, maxRetriesBound);
+export const checkMaxResponseBytes = (value: unknown) =>
+  checkInteger('maxResponseBytes', value, 1, maxResponseBytesBound);
+
+/** Checks a call's options when the call is made; the client's own were checked at construction. */
+export function checkRequestOptions(options: RequestOptions | undefined): RequestOptions {
+  if (options === undefined) return {};
+  checkObject('options', options);
+  checkTimeout(options.timeout);
+  checkMaxRetries(options.maxRetries);
+  checkMaxResponseBytes(options.maxResponseBytes);
+  const { signal } = options;
+  if (signal !== undefined && (signal === null || typeof signal.addEventListener !== 'function')) {
+    throw new ConfigurationError('signal', '`signal` must be an AbortSignal');
+  }
+  return options.headers === undefined ? options : { ...options, headers: checkHeaders(options.headers) };
+}
+
+/** Headers a `Headers` object accepts; anything else is refused here, before a request exists. */
+export function checkHeaders(value: HeadersInput | undefined): Headers | undefined {
+  if (value === undefined) return undefined;
+  try {
+    if (value === null || typeof value !== 'object') throw new TypeError('not an object');
+    return new Headers(value as HeadersInit);
+  } catch {
+    // The runtime's message quotes the offending value, which may be a credential: leave it out.
+    throw new ConfigurationError('headers', '`headers` must be valid HTTP header names and values');
+  }
+}
+
+/** The upper bound of `prefetch`: enough to hide latency, too few to look like a flood. */
+export const maxPrefetch = 8;
+
+/** A walk's `prefetch` (see `PageRequestOptions`), 1 when left out. */
+export function checkPrefetch(value: unknown): number {
+  return checkInteger('prefetch', value, 0, maxPrefetch) ?? 1;
+}
+
+/** A call's `cache` option: `'refresh'`, `false`, or left out. */
+export function checkCacheMode(value: unknown): 'refresh' | false | undefined {
+  if (value === undefined || value === false || value === 'refresh') return value;
+  throw new ConfigurationError('cache', "the request option `cache` must be 'refresh' or false");
+}
