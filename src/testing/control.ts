@@ -1,3 +1,4 @@
+import { ConfigurationError } from '../core/errors.js';
 import type { MockFault } from './faults.js';
 import type { MockApi } from './mock-api.js';
 import { errorResponse, json } from './responses.js';
@@ -50,8 +51,13 @@ export async function handleControl(api: MockApi, request: Request, url: URL): P
         return errorResponse(404, `No control endpoint ${route}`);
     }
   } catch (error) {
-    // The API's own rules throw RangeError / TypeError for bad values: the caller's mistake, a 400.
-    if (error instanceof RangeError || error instanceof TypeError || error instanceof SyntaxError) {
+    // The mock's checks throw ConfigurationError, RangeError or TypeError for bad values: the caller's mistake, a 400.
+    if (
+      error instanceof ConfigurationError ||
+      error instanceof RangeError ||
+      error instanceof TypeError ||
+      error instanceof SyntaxError
+    ) {
       return errorResponse(400, error.message);
     }
     throw error;

@@ -1,3 +1,4 @@
+import { ConfigurationError } from '../core/errors.js';
 import { MOCK_DEFAULT_SEED } from './constants.js';
 import * as words from './data/words.js';
 import type { MockDataset, MockDatasetSizes, MockJournal, MockPaper } from './dataset-types.js';
@@ -11,7 +12,8 @@ const cacheLimit = 4;
 const cache = new Map<string, GeneratedRecords>();
 
 function recordsFor(seed: number, sizes: MockDatasetSizes | undefined): GeneratedRecords {
-  if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be an integer, got ${String(seed)}`);
+  if (!Number.isSafeInteger(seed))
+    throw new ConfigurationError('seed', `seed must be an integer, got ${String(seed)}`);
   const resolved = resolveSizes(sizes);
   const key = `${seed}:${resolved.journals}:${resolved.papers}:${resolved.authors}:${resolved.subjects}:${resolved.countries}`;
   let records = cache.get(key);

@@ -1,3 +1,4 @@
+import { ConfigurationError } from '../core/errors.js';
 import { defined } from './defined.js';
 import { createRandom, type Random } from './random.js';
 
@@ -7,16 +8,16 @@ import { createRandom, type Random } from './random.js';
  *
  * @example
  * ```ts
- * api.faults.next({ delayMs: MOCK_MAX_DELAY_MS + 1 }); // throws RangeError: …at most 600000…
+ * api.faults.next({ delayMs: MOCK_MAX_DELAY_MS + 1 }); // throws ConfigurationError: …at most 600000…
  * ```
  */
 export const MOCK_MAX_DELAY_MS = 600_000;
 
 function checkDelay(value: number, name: string): void {
   if (!Number.isSafeInteger(value) || value < 0)
-    throw new RangeError(`${name} must be a non-negative integer`);
+    throw new ConfigurationError(name, `${name} must be a non-negative integer`);
   if (value > MOCK_MAX_DELAY_MS) {
-    throw new RangeError(`${name} can be at most ${MOCK_MAX_DELAY_MS} ms, got ${value}`);
+    throw new ConfigurationError(name, `${name} can be at most ${MOCK_MAX_DELAY_MS} ms, got ${value}`);
   }
 }
 
@@ -216,16 +217,19 @@ function resolveOptions(options: MockFaultOptions) {
   };
   const [min, max] = latencyMs;
   if (!(Number.isSafeInteger(min) && Number.isSafeInteger(max) && min >= 0 && max >= min)) {
-    throw new RangeError(`faults.latencyMs must be a non-negative integer or a [min, max] range`);
+    throw new ConfigurationError(
+      'faults.latencyMs',
+      `faults.latencyMs must be a non-negative integer or a [min, max] range`,
+    );
   }
   checkDelay(max, 'faults.latencyMs');
   for (const name of ['errorRate', 'resetRate', 'malformedRate'] as const) {
     const rate = resolved[name];
     if (!(rate >= 0 && rate <= 1))
-      throw new RangeError(`faults.${name} must be between 0 and 1, got ${rate}`);
+      throw new ConfigurationError(`faults.${name}`, `faults.${name} must be between 0 and 1, got ${rate}`);
   }
   if (resolved.errorRate + resolved.resetRate + resolved.malformedRate > 1) {
-    throw new RangeError('faults: errorRate + resetRate + malformedRate must not exceed 1');
+    throw new ConfigurationError('faults', 'faults: errorRate + resetRate + malformedRate must not exceed 1');
   }
   checkStatus(resolved.errorStatus, 'faults.errorStatus');
   return resolved;
@@ -235,13 +239,13 @@ function validateFault(fault: MockFault): void {
   if (fault.status !== undefined) checkStatus(fault.status, 'fault.status');
   const times = fault.times ?? 1;
   if (!Number.isSafeInteger(times) || times < 1)
-    throw new RangeError(`fault.times must be a positive integer`);
+    throw new ConfigurationError('fault.times', `fault.times must be a positive integer`);
   checkDelay(fault.delayMs ?? 0, 'fault.delayMs');
 }
 
 function checkStatus(status: number, name: string): void {
   if (!Number.isInteger(status) || status < 200 || status > 599) {
-    throw new RangeError(`${name} must be an HTTP status from 200 to 599, got ${status}`);
+    throw new ConfigurationError(name, `${name} must be an HTTP status from 200 to 599, got ${status}`);
   }
 }
 

@@ -1,3 +1,4 @@
+import { ConfigurationError } from '../core/errors.js';
 import { aggregate } from './aggregate.js';
 import { MOCK_DOIS } from './constants.js';
 import { countryNames } from './data/countries.js';
@@ -51,7 +52,7 @@ const lastPaperYear = 2025;
  *
  * @example
  * ```ts
- * createMockApi({ sizes: { papers: MOCK_MAX_SIZES.papers + 1 } }); // throws RangeError: …at most 1000000…
+ * createMockApi({ sizes: { papers: MOCK_MAX_SIZES.papers + 1 } }); // throws ConfigurationError: …at most 1000000…
  * ```
  */
 export const MOCK_MAX_SIZES = { journals: 10_000, papers: 1_000_000, authors: 100_000 } as const;
@@ -61,27 +62,37 @@ export function resolveSizes(sizes: MockDatasetSizes = {}): ResolvedSizes {
   const resolved = { ...defaultSizes, ...defined(sizes) };
   for (const [name, value] of Object.entries(resolved)) {
     if (!Number.isSafeInteger(value) || value < 0) {
-      throw new RangeError(`sizes.${name} must be a non-negative integer, got ${String(value)}`);
+      throw new ConfigurationError(
+        `sizes.${name}`,
+        `sizes.${name} must be a non-negative integer, got ${String(value)}`,
+      );
     }
   }
   for (const [name, max] of Object.entries(MOCK_MAX_SIZES)) {
     const value = resolved[name as keyof typeof MOCK_MAX_SIZES];
-    if (value > max) throw new RangeError(`sizes.${name} can be at most ${max}, got ${value}`);
+    if (value > max)
+      throw new ConfigurationError(`sizes.${name}`, `sizes.${name} can be at most ${max}, got ${value}`);
   }
   if (resolved.subjects > subjectNames.length) {
-    throw new RangeError(`sizes.subjects can be at most ${subjectNames.length}, got ${resolved.subjects}`);
+    throw new ConfigurationError(
+      'sizes.subjects',
+      `sizes.subjects can be at most ${subjectNames.length}, got ${resolved.subjects}`,
+    );
   }
   if (resolved.countries > countryNames.length) {
-    throw new RangeError(`sizes.countries can be at most ${countryNames.length}, got ${resolved.countries}`);
+    throw new ConfigurationError(
+      'sizes.countries',
+      `sizes.countries can be at most ${countryNames.length}, got ${resolved.countries}`,
+    );
   }
   if (resolved.journals > 0 && (resolved.subjects === 0 || resolved.countries === 0)) {
-    throw new RangeError('journals need at least one subject and one country');
+    throw new ConfigurationError('sizes', 'journals need at least one subject and one country');
   }
   if (resolved.authors > 0 && (resolved.subjects === 0 || resolved.countries === 0)) {
-    throw new RangeError('authors need at least one subject and one country');
+    throw new ConfigurationError('sizes', 'authors need at least one subject and one country');
   }
   if (resolved.papers > 0 && (resolved.journals === 0 || resolved.authors === 0)) {
-    throw new RangeError('papers need at least one journal and one author');
+    throw new ConfigurationError('sizes', 'papers need at least one journal and one author');
   }
   return resolved;
 }

@@ -1,3 +1,4 @@
+import { ConfigurationError } from '../core/errors.js';
 import { HttpError } from './responses.js';
 
 /**
@@ -129,7 +130,10 @@ export class RateLimiter {
 
 function checkCount(value: number, name: string): number {
   if (!(value === Infinity || (Number.isSafeInteger(value) && value >= 0))) {
-    throw new RangeError(`${name} must be a non-negative integer or Infinity, got ${String(value)}`);
+    throw new ConfigurationError(
+      name,
+      `${name} must be a non-negative integer or Infinity, got ${String(value)}`,
+    );
   }
   return value;
 }
@@ -137,10 +141,16 @@ function checkCount(value: number, name: string): number {
 function checkWindow(limit: MockWindowLimit): MockWindowLimit {
   const { requests, windowMs } = limit;
   if (!(Number.isSafeInteger(requests) && requests >= 0)) {
-    throw new RangeError(`limits.perWindow.requests must be a non-negative integer, got ${String(requests)}`);
+    throw new ConfigurationError(
+      'limits.perWindow.requests',
+      `limits.perWindow.requests must be a non-negative integer, got ${String(requests)}`,
+    );
   }
   if (!(Number.isSafeInteger(windowMs) && windowMs > 0)) {
-    throw new RangeError(`limits.perWindow.windowMs must be a positive integer, got ${String(windowMs)}`);
+    throw new ConfigurationError(
+      'limits.perWindow.windowMs',
+      `limits.perWindow.windowMs must be a positive integer, got ${String(windowMs)}`,
+    );
   }
   return { requests, windowMs };
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ConfigurationError } from '../core/errors.js';
 
 import { createMockApi, type MockApi, type MockApiOptions } from './mock-api.js';
 import { errorResponse } from './responses.js';
@@ -125,7 +126,8 @@ function originOf(entry: string): string {
   if (entry === '*') return entry;
   const parsed = URL.canParse(entry) ? new URL(entry) : undefined;
   if (parsed === undefined || !/^https?:$/.test(parsed.protocol)) {
-    throw new TypeError(
+    throw new ConfigurationError(
+      'controlOrigins',
       `controlOrigins: ${JSON.stringify(entry)} is not an origin such as http://localhost:5173`,
     );
   }

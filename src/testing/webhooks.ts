@@ -1,3 +1,4 @@
+import { ConfigurationError } from '../core/errors.js';
 /**
  * The one event the service sends (API §6).
  *
@@ -102,10 +103,16 @@ export function checkWebhookUrl(url: string): string {
   try {
     parsed = new URL(url);
   } catch {
-    throw new TypeError(`Webhook URL must be an absolute http(s) URL, got '${url}'`);
+    throw new ConfigurationError(
+      'webhooks.urls',
+      `Webhook URL must be an absolute http(s) URL, got '${url}'`,
+    );
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new TypeError(`Webhook URL must be an absolute http(s) URL, got '${url}'`);
+    throw new ConfigurationError(
+      'webhooks.urls',
+      `Webhook URL must be an absolute http(s) URL, got '${url}'`,
+    );
   }
   return url;
 }

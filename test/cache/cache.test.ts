@@ -1,6 +1,6 @@
 import Keyv from 'keyv';
 import { describe, expect, it, vi } from 'vitest';
-import { InvalidParameterError, MetricClient, RequestAbortedError } from '../../src/index.js';
+import { ConfigurationError, MetricClient, RequestAbortedError } from '../../src/index.js';
 import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL } from '../../src/testing/index.js';
 import { cachedClient, gatedFetch } from './helpers.js';
 
@@ -118,9 +118,7 @@ describe('cache: true (in memory)', () => {
   it('refuses an invalid per-call cache option, whatever is kept', async () => {
     const { client } = cachedClient();
     await client.subjects.list();
-    await expect(client.subjects.list({ cache: 'yes' as never })).rejects.toBeInstanceOf(
-      InvalidParameterError,
-    );
+    await expect(client.subjects.list({ cache: 'yes' as never })).rejects.toBeInstanceOf(ConfigurationError);
   });
 });
 
@@ -133,8 +131,8 @@ describe('the cache option', () => {
       try {
         make(cache);
       } catch (error) {
-        expect(error).toBeInstanceOf(InvalidParameterError);
-        return [(error as InvalidParameterError).parameter, (error as Error).message];
+        expect(error).toBeInstanceOf(ConfigurationError);
+        return [(error as ConfigurationError).option, (error as Error).message];
       }
       throw new Error('not refused');
     };

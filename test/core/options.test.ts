@@ -1,7 +1,7 @@
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resolveClientOptions } from '../../src/core/options/client.js';
-import { ConnectionError, InvalidParameterError, MetricClient, MetricError } from '../../src/index.js';
+import { ConfigurationError, ConnectionError, MetricClient, MetricError } from '../../src/index.js';
 import { BASE, client, journalProfile, json, KEY, sequence, useMsw } from '../helpers/msw.js';
 
 const server = useMsw();
@@ -89,7 +89,7 @@ describe('environment variables', () => {
     await client({ apiKey: KEY, baseUrl: BASE }).journals.get(42);
     expect(seen).toHaveLength(1);
     const missing = thrown(() => new MetricClient({ baseUrl: BASE }));
-    expect(missing).toBeInstanceOf(MetricError);
+    expect(missing).toBeInstanceOf(ConfigurationError);
     expect(missing.message).toContain('METRIC_API_KEY');
   });
 
@@ -105,9 +105,9 @@ describe('the API key', () => {
   it.each<[string, string | undefined]>([
     ['omitted', undefined],
     ['empty', ''],
-  ])('%s, with no METRIC_API_KEY → MetricError naming apiKey and METRIC_API_KEY', (_label, apiKey) => {
+  ])('%s, with no METRIC_API_KEY → ConfigurationError naming apiKey and METRIC_API_KEY', (_label, apiKey) => {
     const error = thrown(() => new MetricClient({ apiKey, baseUrl: BASE }));
-    expect(error).toBeInstanceOf(MetricError);
+    expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.message).toContain('apiKey');
     expect(error.message).toContain('METRIC_API_KEY');
   });
@@ -133,7 +133,7 @@ describe('the API key', () => {
     ['a NUL', 'sk_secret\u0000value'],
   ])('with %s is refused at construction without being echoed', (_label, apiKey) => {
     const error = thrown(() => new MetricClient({ apiKey, baseUrl: BASE }));
-    expect(error).toBeInstanceOf(MetricError);
+    expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.message).toContain('apiKey');
     expect(error.message).not.toContain('sk_secret');
     expect(String(error)).not.toContain('sk_secret');
@@ -143,7 +143,7 @@ describe('the API key', () => {
   it('a malformed METRIC_API_KEY is refused without being echoed', () => {
     vi.stubEnv('METRIC_API_KEY', 'sk_secret_from_env\n');
     const error = thrown(() => new MetricClient({ baseUrl: BASE }));
-    expect(error).toBeInstanceOf(MetricError);
+    expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.message).not.toContain('sk_secret_from_env');
   });
 
@@ -152,14 +152,14 @@ describe('the API key', () => {
     ['an object', { key: 'sk' }],
     ['true', true],
   ])('that is %s is refused', (_label, apiKey) => {
-    expect(() => new MetricClient({ apiKey: apiKey as string, baseUrl: BASE })).toThrow(MetricError);
+    expect(() => new MetricClient({ apiKey: apiKey as string, baseUrl: BASE })).toThrow(ConfigurationError);
   });
 });
 
 describe('the base URL', () => {
-  it('omitted, with no METRIC_BASE_URL → MetricError naming baseUrl and METRIC_BASE_URL', () => {
+  it('omitted, with no METRIC_BASE_URL → ConfigurationError naming baseUrl and METRIC_BASE_URL', () => {
     const error = thrown(() => new MetricClient({ apiKey: KEY }));
-    expect(error).toBeInstanceOf(MetricError);
+    expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.message).toContain('baseUrl');
     expect(error.message).toContain('METRIC_BASE_URL');
   });
@@ -178,16 +178,16 @@ describe('the base URL', () => {
     `${BASE}?key=value`,
     `${BASE}#section`,
     'https://',
-  ])('%j → MetricError naming baseUrl', (baseUrl) => {
+  ])('%j → ConfigurationError naming baseUrl', (baseUrl) => {
     const error = thrown(() => new MetricClient({ apiKey: KEY, baseUrl }));
-    expect(error).toBeInstanceOf(MetricError);
+    expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.message).toContain('baseUrl');
   });
 
-  it('a malformed METRIC_BASE_URL → MetricError naming METRIC_BASE_URL', () => {
+  it('a malformed METRIC_BASE_URL → ConfigurationError naming METRIC_BASE_URL', () => {
     vi.stubEnv('METRIC_BASE_URL', 'ftp://x');
     const error = thrown(() => new MetricClient({ apiKey: KEY }));
-    expect(error).toBeInstanceOf(MetricError);
+    expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.message).toContain('METRIC_BASE_URL');
   });
 
@@ -215,7 +215,7 @@ describe('the base URL', () => {
       try {
         sdk = client({ baseUrl });
       } catch (error) {
-        expect(error).toBeInstanceOf(MetricError);
+        expect(error).toBeInstanceOf(ConfigurationError);
         return;
       }
       const urls: string[] = [];
@@ -251,16 +251,16 @@ describe('timeout and maxRetries', () => {
 
   it.each(badTimeouts)('timeout %s is refused at construction', (_label, timeout) => {
     const error = thrown(() => client({ timeout: timeout as number }));
-    expect(error).toBeInstanceOf(InvalidParameterError);
+    expect(error).toBeInstanceOf(ConfigurationError);
     expect(error).toBeInstanceOf(MetricError);
-    expect((error as InvalidParameterError).parameter).toBe('timeout');
+    expect((error as ConfigurationError).option).toBe('timeout');
     expect(error.message).toContain('timeout');
   });
 
   it.each(badRetries)('maxRetries %s is refused at construction', (_label, maxRetries) => {
     const error = thrown(() => client({ maxRetries: maxRetries as number }));
-    expect(error).toBeInstanceOf(InvalidParameterError);
-    expect((error as InvalidParameterError).parameter).toBe('maxRetries');
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as ConfigurationError).option).toBe('maxRetries');
     expect(error.message).toContain('maxRetries');
   });
 
@@ -296,20 +296,20 @@ describe('timeout and maxRetries', () => {
         promise = sdk.journals.get(42, { [name]: value });
       }).not.toThrow();
       const error = await rejection(promise!);
-      expect(error).toBeInstanceOf(InvalidParameterError);
-      expect((error as InvalidParameterError).parameter).toBe(name);
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as ConfigurationError).option).toBe(name);
       expect(calls).toBe(0);
       const page = await rejection(sdk.papers.search({ q: 'x' }, { [name]: value }));
-      expect(page).toBeInstanceOf(InvalidParameterError);
+      expect(page).toBeInstanceOf(ConfigurationError);
       expect(calls).toBe(0);
     });
   }
 });
 
 describe('headers', () => {
-  it('client-wide headers that are not valid HTTP headers → MetricError at construction', () => {
+  it('client-wide headers that are not valid HTTP headers → ConfigurationError at construction', () => {
     const error = thrown(() => client({ headers: { 'bad name': 'x' } }));
-    expect(error).toBeInstanceOf(MetricError);
+    expect(error).toBeInstanceOf(ConfigurationError);
   });
 
   it.each<[string, unknown]>([
@@ -317,7 +317,7 @@ describe('headers', () => {
     ['a header value with a newline', { 'x-trace': 'a\nb' }],
     ['a number', 5],
   ])(
-    'per-request headers with %s are refused before sending as InvalidParameterError, not ConnectionError',
+    'per-request headers with %s are refused before sending as ConfigurationError, not ConnectionError',
     async (_label, headers) => {
       let calls = 0;
       const sdk = client({
@@ -328,7 +328,7 @@ describe('headers', () => {
         },
       });
       const error = await rejection(sdk.journals.get(42, { headers: headers as HeadersInit }));
-      expect(error).toBeInstanceOf(InvalidParameterError);
+      expect(error).toBeInstanceOf(ConfigurationError);
       expect(error).not.toBeInstanceOf(ConnectionError);
       expect(calls).toBe(0);
     },
@@ -342,18 +342,18 @@ describe('in a browser', () => {
 
   it('an API key is refused without dangerouslyAllowBrowser, and not echoed', () => {
     const error = thrown(() => client());
-    expect(error).toBeInstanceOf(MetricError);
+    expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.message).toContain('dangerouslyAllowBrowser');
     expect(error.message).not.toContain(KEY);
   });
 
   it('an API key from METRIC_API_KEY is refused too', () => {
     vi.stubEnv('METRIC_API_KEY', KEY);
-    expect(() => new MetricClient({ baseUrl: BASE })).toThrow(MetricError);
+    expect(() => new MetricClient({ baseUrl: BASE })).toThrow(ConfigurationError);
   });
 
   it('dangerouslyAllowBrowser: false is the same as omitting it', () => {
-    expect(() => client({ dangerouslyAllowBrowser: false })).toThrow(MetricError);
+    expect(() => client({ dangerouslyAllowBrowser: false })).toThrow(ConfigurationError);
   });
 
   it('dangerouslyAllowBrowser: true lets the key through', async () => {
@@ -381,18 +381,18 @@ describe('logLevel and METRIC_LOG', () => {
   });
 
   it.each(['verbose', 'DEBUG', 'true', '1', 'constructor', '__proto__'])(
-    'METRIC_LOG=%s → MetricError naming METRIC_LOG',
+    'METRIC_LOG=%s → ConfigurationError naming METRIC_LOG',
     (level) => {
       vi.stubEnv('METRIC_LOG', level);
       const error = thrown(() => client());
-      expect(error).toBeInstanceOf(MetricError);
+      expect(error).toBeInstanceOf(ConfigurationError);
       expect(error.message).toContain('METRIC_LOG');
     },
   );
 
-  it('an invalid logLevel option → MetricError naming logLevel', () => {
+  it('an invalid logLevel option → ConfigurationError naming logLevel', () => {
     const error = thrown(() => client({ logLevel: 'loud' as 'debug' }));
-    expect(error).toBeInstanceOf(MetricError);
+    expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.message).toContain('logLevel');
   });
 
@@ -411,13 +411,13 @@ describe('the options object', () => {
     ['null', null],
     ['a string', 'sk_key'],
     ['a number', 5],
-  ])('%s → MetricError', (_label, options) => {
-    expect(() => new MetricClient(options as never)).toThrow(MetricError);
+  ])('%s → ConfigurationError', (_label, options) => {
+    expect(() => new MetricClient(options as never)).toThrow(ConfigurationError);
   });
 
-  it('a fetch that is not a function → MetricError naming fetch', () => {
+  it('a fetch that is not a function → ConfigurationError naming fetch', () => {
     const error = thrown(() => client({ fetch: 'fetch' as never }));
-    expect(error).toBeInstanceOf(MetricError);
+    expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.message).toContain('fetch');
   });
 

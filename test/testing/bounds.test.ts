@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfigurationError } from '../../src/core/errors.js';
 import {
   createMockApi,
   MOCK_API_KEY,
@@ -34,10 +35,10 @@ describe('fault delays', () => {
   });
 
   it.each([3e9, MOCK_MAX_DELAY_MS + 1, 2 ** 31])(
-    'refuses delayMs %d with a RangeError naming the maximum',
+    'refuses delayMs %d with a ConfigurationError naming the maximum',
     (delayMs) => {
       const api = smallApi();
-      expect(() => api.faults.next({ delayMs })).toThrow(RangeError);
+      expect(() => api.faults.next({ delayMs })).toThrow(ConfigurationError);
       expect(() => api.faults.next({ delayMs })).toThrow(`at most ${MOCK_MAX_DELAY_MS}`);
       expect(api.faults.pending).toBe(0);
     },
@@ -49,7 +50,7 @@ describe('fault delays', () => {
       expect(() => smallApi({ faults: { latencyMs } })).toThrow(
         `faults.latencyMs can be at most ${MOCK_MAX_DELAY_MS} ms`,
       );
-      expect(() => smallApi().faults.configure({ latencyMs })).toThrow(RangeError);
+      expect(() => smallApi().faults.configure({ latencyMs })).toThrow(ConfigurationError);
     },
   );
 
@@ -92,7 +93,7 @@ describe('dataset sizes', () => {
     ['authors', 1e8, MOCK_MAX_SIZES.authors],
   ])('refuses %s: %d before generating anything, naming the maximum', async (name, value, max) => {
     const message = `sizes.${name} can be at most ${max}, got ${value}`;
-    expect(() => createMockApi({ sizes: { [name]: value } })).toThrow(RangeError);
+    expect(() => createMockApi({ sizes: { [name]: value } })).toThrow(ConfigurationError);
     expect(() => createMockApi({ sizes: { [name]: value } })).toThrow(message);
     await expect(startMockServer({ sizes: { [name]: value } })).rejects.toThrow(message);
   });

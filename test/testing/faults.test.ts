@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ConfigurationError } from '../../src/core/errors.js';
 import { MOCK_API_KEY, MOCK_BASE_URL } from '../../src/testing/index.js';
 import { get, smallApi } from './helpers.js';
 
@@ -81,7 +82,7 @@ describe('queued faults', () => {
 
   it('refuses faults it cannot play', () => {
     const api = smallApi();
-    expect(() => api.faults.next({ status: 700 })).toThrow(RangeError);
+    expect(() => api.faults.next({ status: 700 })).toThrow(ConfigurationError);
     expect(() => api.faults.next({ status: 503, times: 0 })).toThrow(/times/);
     expect(() => api.faults.next({ delayMs: -5 })).toThrow(/delayMs/);
   });

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigurationError } from '../../src/core/errors.js';
 import { get, ok, smallApi } from './helpers.js';
 
 interface Received {
@@ -107,7 +108,7 @@ describe('updateScore and the score_updated webhook (API §6)', () => {
     await api.updateScore(1, api.dataset.journal(1)!.metric_score + 2);
     expect(requests.map((r) => [r.method, r.url])).toEqual([['POST', 'https://example.test/b']]);
     expect(await requests[0]!.json()).toMatchObject({ event: 'score_updated', journal_id: 1 });
-    expect(() => api.webhooks.subscribe('ftp://nope')).toThrow(TypeError);
+    expect(() => api.webhooks.subscribe('ftp://nope')).toThrow(ConfigurationError);
   });
 
   it('rejects an unknown journal, a bad score and an unchanged score', async () => {

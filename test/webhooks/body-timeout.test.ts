@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { InvalidParameterError } from '../../src/core/errors.js';
+import { ConfigurationError } from '../../src/core/errors.js';
 import {
   createNodeWebhookHandler,
   createWebhookHandler,
@@ -147,8 +147,10 @@ describe('the bodyTimeoutMs option', () => {
     'refuses %s at creation, in both handlers',
     (bodyTimeoutMs) => {
       for (const create of [createWebhookHandler, createNodeWebhookHandler]) {
-        expect(() => create(() => {}, { bodyTimeoutMs })).toThrow(InvalidParameterError);
-        expect(() => create(() => {}, { bodyTimeoutMs })).toThrow(/bodyTimeoutMs must be an integer from 1/);
+        expect(() => create(() => {}, { bodyTimeoutMs })).toThrow(ConfigurationError);
+        expect(() => create(() => {}, { bodyTimeoutMs })).toThrow(
+          /`bodyTimeoutMs` must be an integer from 1/,
+        );
       }
     },
   );

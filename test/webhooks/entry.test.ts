@@ -42,9 +42,15 @@ function runtimeGraph(): { files: string[]; external: string[] } {
 }
 
 describe('the scholarly-metrics/webhooks entry point', () => {
-  it('imports only its own files and three small core modules (no zod, no node:, no ky, no client)', () => {
+  it('imports only its own files and a few small core modules (no zod, no node:, no ky, no client)', () => {
     expect(sources.length).toBeGreaterThan(5);
-    const core = ['../core/errors.js', '../core/describe-value.js', '../core/issues.js'];
+    const core = [
+      '../core/abort.js',
+      '../core/errors.js',
+      '../core/describe-value.js',
+      '../core/issues.js',
+      '../core/options/receiver.js',
+    ];
     for (const { file, text } of sources) {
       const code = withoutComments(text);
       for (const specifier of specifiers(code)) {
@@ -60,9 +66,12 @@ describe('the scholarly-metrics/webhooks entry point', () => {
     const { files, external } = runtimeGraph();
     expect(external).toEqual([]);
     expect(files.filter((file) => !file.startsWith('webhooks/'))).toEqual([
+      'core/abort.ts',
       'core/describe-value.ts',
       'core/errors.ts',
       'core/issues.ts',
+      'core/options/checks.ts',
+      'core/options/receiver.ts',
     ]);
   });
 

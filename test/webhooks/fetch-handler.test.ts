@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { InvalidParameterError } from '../../src/core/errors.js';
+import { ConfigurationError } from '../../src/core/errors.js';
 import { createWebhookHandler, type WebhookEvent } from '../../src/webhooks/index.js';
 import { encode, invalidBodies, validEvent, validJson } from './fixtures.js';
 
@@ -239,7 +239,7 @@ describe('createWebhookHandler: options', () => {
     'refuses maxBodyBytes %s',
     (maxBodyBytes) => {
       expect(() => createWebhookHandler(() => {}, { maxBodyBytes: maxBodyBytes as number })).toThrow(
-        InvalidParameterError,
+        ConfigurationError,
       );
     },
   );
@@ -247,7 +247,7 @@ describe('createWebhookHandler: options', () => {
   it('refuses a callback or onError that is not a function', () => {
     expect(() => createWebhookHandler('nope' as never)).toThrow(/onEvent must be a function, got string/);
     expect(() => createWebhookHandler(() => {}, { onError: 1 as never })).toThrow(
-      /onError must be a function/,
+      /`onError` must be a function/,
     );
   });
 });
