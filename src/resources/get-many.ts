@@ -7,6 +7,7 @@ import {
   RateLimitError,
   RequestAbortedError,
 } from '../core/errors.js';
+import { checkInteger, checkObject } from '../core/options/checks.js';
 import { checkRequestOptions, type RequestOptions } from '../core/options/request.js';
 import { runPool } from '../core/pool.js';
 import type { TransportOptions } from '../core/transport.js';
@@ -155,15 +156,10 @@ function collect(dois: Iterable<string>): string[] {
 
 function checkOptions(options: GetManyOptions | undefined) {
   if (options === undefined) return { concurrency: defaultConcurrency, request: {} as RequestOptions };
-  if (options === null || typeof options !== 'object') {
-    throw new InvalidParameterError('options', `options must be an object, got ${describeValue(options)}`);
-  }
-  const { concurrency = defaultConcurrency, ...request } = options;
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > maxConcurrency) {
-    throw new InvalidParameterError(
-      'concurrency',
-      `concurrency must be an integer from 1 to ${maxConcurrency}, got ${describeValue(concurrency)}`,
-    );
-  }
-  return { concurrency, request: checkRequestOptions(request) };
+  checkObject('options', options);
+  const { concurrency, ...request } = options;
+  return {
+    concurrency: checkInteger('concurrency', concurrency, 1, maxConcurrency) ?? defaultConcurrency,
+    request: checkRequestOptions(request),
+  };
 }

@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { http } from 'msw';
 import type { setupServer } from 'msw/node';
 import { expect } from 'vitest';
-import { InvalidParameterError, ResponseValidationError } from '../../src/index.js';
+import {
+  ConfigurationError,
+  InvalidParameterError,
+  type MetricError,
+  ResponseValidationError,
+} from '../../src/index.js';
 import { client, json } from './msw.js';
 
 /** Any value at all, kept shallow so that thousands of property runs stay fast. */
@@ -49,7 +54,10 @@ export function refusals(server: ReturnType<typeof setupServer>) {
     return seen;
   }
 
-  /** The call returns (no synchronous throw) a promise that rejects with InvalidParameterError; nothing is sent. */
+  /**
+   * The call returns (no synchronous throw) a promise that rejects, and nothing is sent: with
+   * ConfigurationError for a call option, InvalidParameterError for an API parameter.
+   */
   async function expectRefused(
     call: () => PromiseLike<unknown>,
     parameter: string,
@@ -61,11 +69,16 @@ export function refusals(server: ReturnType<typeof setupServer>) {
       promise = call();
     }).not.toThrow();
     const error = await rejection(promise!);
-    expect(error).toBeInstanceOf(InvalidParameterError);
-    expect((error as InvalidParameterError).parameter).toBe(parameter);
+    if (callOptions.has(parameter)) {
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as ConfigurationError).option).toBe(parameter);
+    } else {
+      expect(error).toBeInstanceOf(InvalidParameterError);
+      expect((error as InvalidParameterError).parameter).toBe(parameter);
+    }
     expect((error as Error).message).toMatch(named);
     expect(seen).toHaveLength(0);
-    return error as InvalidParameterError;
+    return error as MetricError;
   }
 
   return { catchAll, expectRefused };
@@ -81,6 +94,19 @@ export function recordingClient(bodyFor: (url: URL) => unknown) {
   };
   return { calls, sdk: client({ fetch, maxRetries: 0 }) };
 }
+
+/** The names of a call's options, refused with ConfigurationError rather than InvalidParameterError. */
+const callOptions = new Set([
+  'options',
+  'signal',
+  'timeout',
+  'maxRetries',
+  'headers',
+  'maxResponseBytes',
+  'cache',
+  'prefetch',
+  'concurrency',
+]);
 
 /**
  * The verdict on one arbitrary parameters object: when every rule holds it is sent to `path` with

@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 import {
   APIError,
   BadRequestError,
+  ConfigurationError,
   ConnectionError,
-  InvalidParameterError,
   MetricClient,
   MetricError,
   ResponseTooLargeError,
@@ -132,8 +132,8 @@ describe('maxResponseBytes', () => {
     const hits = server.hits;
     for (const bad of [0, -1, 1.5, 2 ** 30, Number.NaN]) {
       const refused = await failure(() => client.subjects.list({ maxResponseBytes: bad }));
-      expect(refused).toBeInstanceOf(InvalidParameterError);
-      expect(() => server.client({ maxResponseBytes: bad })).toThrow(InvalidParameterError);
+      expect(refused).toBeInstanceOf(ConfigurationError);
+      expect(() => server.client({ maxResponseBytes: bad })).toThrow(ConfigurationError);
     }
     expect(server.hits).toBe(hits);
   });
