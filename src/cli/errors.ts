@@ -3,8 +3,8 @@
  */
 import {
   AuthenticationError,
+  ConfigurationError,
   InvalidParameterError,
-  MetricError,
   PermissionDeniedError,
   RateLimitError,
 } from '../core/errors.js';
@@ -27,9 +27,8 @@ export function exitCodeOf(error: unknown): number {
   if (error instanceof UsageError || error instanceof InvalidParameterError) return exitCodes.usage;
   if (error instanceof InterruptedError) return exitCodes.interrupted;
   if (error instanceof RateLimitError) return exitCodes.rateLimited;
-  // A MetricError that is not an API or network error is the client refusing its configuration
-  // (no key, a malformed base URL): the message names what to set, as for a usage error.
-  if (error instanceof MetricError && error.constructor === MetricError) return exitCodes.usage;
+  // The client refusing its configuration (no key, a malformed base URL): the message names what to set.
+  if (error instanceof ConfigurationError) return exitCodes.usage;
   return exitCodes.failed;
 }
 

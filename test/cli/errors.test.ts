@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { describeError, exitCodeOf, runAgainLine, UsageError } from '../../src/cli/errors.js';
-import { RateLimitError } from '../../src/core/errors.js';
+import {
+  ConfigurationError,
+  InvalidParameterError,
+  MetricError,
+  RateLimitError,
+} from '../../src/core/errors.js';
 import { MOCK_API_KEY, MOCK_NO_ACCESS_API_KEY } from '../../src/testing/index.js';
 import { useMockServer } from '../integration/use-mock-server.js';
 import { jsonLines, run } from './helpers.js';
@@ -29,7 +34,7 @@ describe('errors of the scholarly-metrics command', () => {
   it('no key: a usage error naming METRIC_API_KEY (exit 2); there is no flag for the key', async () => {
     const result = await run(['subjects', 'list'], { url: mock.server.url, key: undefined });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^error: MetricError: Missing API key.+METRIC_API_KEY/);
+    expect(result.stderr).toMatch(/^error: ConfigurationError: Missing API key.+METRIC_API_KEY/);
     const flag = await run(['subjects', 'list', '--api-key', MOCK_API_KEY], { url: mock.server.url });
     expect(flag.code).toBe(2);
     expect(flag.stderr).toContain("error: unknown option '--api-key'");
@@ -103,6 +108,10 @@ describe('describeError and the exit codes', () => {
   it('maps usage, rate limits and API errors to 2, 75 and 1', () => {
     const limited = new RateLimitError(429, new Headers(), {}, 7200);
     expect(exitCodeOf(new UsageError('x'))).toBe(2);
+    // Told apart by class: a bad option or parameter is a usage error, any other MetricError is not.
+    expect(exitCodeOf(new ConfigurationError('timeout', 'x'))).toBe(2);
+    expect(exitCodeOf(new InvalidParameterError('id', 'x'))).toBe(2);
+    expect(exitCodeOf(new MetricError('x'))).toBe(1);
     expect(exitCodeOf(limited)).toBe(75);
     expect(describeError(limited, { debug: false, now: Date.UTC(2026, 0, 1) })).toBe(
       `error: RateLimitError: ${limited.message}\nhint: the rate limit clears in 2 h 0 min: run the same command again after 2026-01-01T02:00:00Z\n`,
