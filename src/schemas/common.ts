@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { Quartile } from '../webhooks/quartile.js';
+import type { Quartile } from './quartile.js';
 
 /** Every numeric field of the API is an integer: a safe one, never a float or a numeric string. */
 export const integer = z.int();

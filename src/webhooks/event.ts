@@ -1,8 +1,8 @@
 import { describeValue, quote } from '../core/describe-value.js';
 import { type ValidationIssue, WebhookPayloadError } from '../core/errors.js';
 import { summarizeIssues } from '../core/issues.js';
+import type { Quartile } from '../schemas/quartile.js';
 import { checkNested } from './keys.js';
-import type { Quartile } from './quartile.js';
 
 /**
  * A `score_updated` webhook event: the service's notice that a journal's score changed (API §6).

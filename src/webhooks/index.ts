@@ -12,6 +12,7 @@
  * @module
  */
 export { WebhookPayloadError } from '../core/errors.js';
+export type { Quartile } from '../schemas/quartile.js';
 export type { WebhookBody } from './decode-body.js';
 export type { ScoreUpdatedEvent, WebhookEvent } from './event.js';
 export {
@@ -25,5 +26,4 @@ export {
   type NodeWebhookResponse,
 } from './node-handler.js';
 export { parseWebhookEvent } from './parse.js';
-export type { Quartile } from './quartile.js';
 export type { WebhookHandlerOptions } from './receiver.js';
