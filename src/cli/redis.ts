@@ -7,7 +7,7 @@
  * The URL may hold a password: it is shown only with the password masked, and every line the command
  * writes to stderr passes through `redact`.
  */
-import { setTimeout as delay } from 'node:timers/promises';
+import { Deadline, sleep } from '../core/abort.js';
 import { QuotaUnavailableError } from '../core/errors.js';
 import type { SharedQuota } from '../core/quota-types.js';
 import type { NodeRedisLike } from '../redis/adapter.js';
@@ -171,23 +171,19 @@ async function closeClient(client: NodeRedisClient): Promise<void> {
   const { carryMs } = await import('../redis/partition.js');
   // The quota tells Redis an attempt has ended a moment after it has (carryMs): the wait lets that
   // reach Redis, so that other runs do not wait for this one's leases to run out.
-  await delay(carryMs + 1);
+  await sleep(carryMs + 1, undefined);
   if (!client.isOpen) return;
   // Reconnecting: nothing pending will be answered, and a graceful close would wait for it.
   if (!client.isReady) return destroy(client);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  // A timer that holds the process: were it unref'd, a close left waiting would let Node exit with 0
-  // before the command's exit code is set.
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), closeTimeoutMs);
-  });
+  // The deadline's timer holds the process: were it unref'd, a close left waiting would let Node exit
+  // with 0 before the command's exit code is set.
+  const deadline = new Deadline(closeTimeoutMs, undefined);
   const closing = client.close ? client.close() : client.quit();
-  const closed = closing.then(
+  const inTime = await deadline.race(closing).then(
     () => true,
-    () => true,
+    () => !deadline.timedOut,
   );
-  const inTime = await Promise.race([closed, late]);
-  clearTimeout(timer);
+  deadline.clear();
   if (!inTime) destroy(client);
 }
 
