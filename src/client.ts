@@ -57,8 +57,10 @@ export class MetricClient {
     this.#options = own;
     this.#resolved = resolveClientOptions(own);
     const cacheOptions = checkCacheOption(own.cache);
-    const cache = keptCache ?? (cacheOptions && clientCache(cacheOptions, this.#resolved));
-    this.cache = cache;
+    // A child's calls go through its parent's cache, partitioned by the child's own credentials.
+    const cache =
+      keptCache?.forClient(this.#resolved) ?? (cacheOptions && clientCache(cacheOptions, this.#resolved));
+    this.cache = keptCache ?? cache;
     this.#quota = inherited ?? quotaFor(own, this.#resolved);
     const transport = new Transport(this.#resolved, this.#quota);
     this.journals = new Journals(transport, cache);

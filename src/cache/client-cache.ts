@@ -18,6 +18,10 @@ import type { CacheMethod, ResolvedCacheOptions } from './options.js';
 export interface ScoreEvent {
   readonly event: 'score_updated';
   readonly journal_id: number;
+  /** With `timestamp`, lets `apply` keep what already shows the new score; left out, it drops. */
+  readonly new_score?: number;
+  readonly quartile?: string;
+  readonly timestamp?: string;
 }
 
 /**
@@ -35,7 +39,8 @@ export interface ScoreEvent {
 export interface MetricCache {
   /**
    * Drops what a `score_updated` event makes wrong: that journal's profile and score history, and
-   * the journal list; nothing else. With a shared store, every process sees it on its next call.
+   * the journal list, each unless it already shows the new score; nothing else. With a shared store,
+   * every process sees it on its next call. A forged event costs at most three requests.
    * Rejects with `WebhookPayloadError` for anything but a valid event, and with a `MetricError` when
    * the store fails.
    */
@@ -54,6 +59,8 @@ export interface ClientCache extends MetricCache {
     options: TransportOptions | undefined,
     send: (options: TransportOptions | undefined) => Promise<Answer<T>>,
   ): Promise<CachedAnswer<T>>;
+  /** The same cache for a client `withOptions` derived: its calls are partitioned by its own credentials. */
+  forClient(client: ResolvedClientOptions): ClientCache;
 }
 
 /**
@@ -66,10 +73,12 @@ export function clientCache(options: ResolvedCacheOptions, client: ResolvedClien
     loaded ??= import('./cache.js').then(({ ResponseCache }) => new ResponseCache(options, client));
     return loaded;
   };
-  return {
+  const view = (owner: ResolvedClientOptions): ClientCache => ({
     apply: async (event) => (await load()).apply(event),
     clear: async () => (await load()).clear(),
     answer: async (method, route, shape, requestOptions, send) =>
-      (await load()).answer(method, route, shape, requestOptions, send),
-  };
+      (await load()).answer(method, route, shape, requestOptions, send, owner),
+    forClient: view,
+  });
+  return view(client);
 }
