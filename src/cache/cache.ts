@@ -15,9 +15,9 @@ import { parseResponse, type ResponseShape } from '../core/validate.js';
 import type { ScoreEvent } from './client-cache.js';
 import { decodeEntry, type EntryMeta, encodeEntry, rebuildResponse } from './entry.js';
 import { misplaced, overlong, oversized } from './entry-checks.js';
-import { markerLifetimeOf, showsEvent } from './events.js';
+import { dropContradicted, markerLifetimeOf, markJournal } from './events.js';
 import { Flight } from './flight.js';
-import { answerKey, credentialsOf, digestOf, markerKey, pathsOfJournal, scopeOf } from './keys.js';
+import { answerKey, markerKey, Partitions, pathsOfJournal, scopeOf } from './keys.js';
 import { keyvStore } from './keyv-store.js';
 import { lifetimesOf } from './lifetimes.js';
 import { memoryStore } from './memory-store.js';
@@ -36,9 +36,6 @@ interface Flying {
   readonly path: string;
   readonly state: { overtaken: boolean };
 }
-
-/** How many partitions (sets of credentials) are remembered, so that each is hashed once. */
-const rememberedPartitions = 256;
 
 /**
  * The cache of one client (and of the clients `withOptions` makes from it): loaded only by a client
@@ -62,7 +59,7 @@ export class ResponseCache {
   readonly #logger: Logger | undefined;
   readonly #secret: string | null;
   readonly #scope: Promise<string>;
-  readonly #partitions = new Map<string, Promise<string>>();
+  readonly #partitions = new Partitions();
   readonly #flights = new Map<string, Flying>();
 
   constructor(options: ResolvedCacheOptions, client: ResolvedClientOptions) {
@@ -99,7 +96,7 @@ export class ResponseCache {
       const { path: base, query } = route();
       path = base + (query ? queryString(query) : '');
       scope = await this.#scope;
-      partition = await this.#partitionOf(client, headers as Headers | undefined);
+      partition = await this.#partitions.of(client, headers as Headers | undefined);
     } catch {
       // A refused parameter or option is the transport's to report (it keeps the key out of the message).
       return off(await send(options));
@@ -159,25 +156,9 @@ export class ResponseCache {
       flying.state.overtaken = true;
       this.#flights.delete(key);
     }
-    const token = `${Date.now()}.${Math.random()}`;
     try {
-      if (this.#shared) {
-        for (const marker of new Set(paths.map((path) => markerKey(scope, path)!))) {
-          await this.#store.set(marker, token, this.#markerLifetime);
-        }
-      }
-      await Promise.all(
-        paths.map(async (path) => {
-          // One slot per path, whichever partition filled it (see keys.ts).
-          const key = answerKey(scope, '', path);
-          const value = await this.#store.get(key);
-          if (value === undefined || value === null) return;
-          const entry = decodeEntry(value);
-          if (entry === undefined || !showsEvent(path, entry.meta, entry.body, event)) {
-            await this.#store.delete(key);
-          }
-        }),
-      );
+      if (this.#shared) await markJournal(this.#store, scope, paths, this.#markerLifetime);
+      await dropContradicted(this.#store, scope, paths, event);
     } catch (error) {
       throw new MetricError(`the cache could not drop journal ${id}'s answers: its store failed`, {
         cause: error,
@@ -194,21 +175,6 @@ export class ResponseCache {
     } catch (error) {
       throw new MetricError('the cache could not be cleared: its store failed', { cause: error });
     }
-  }
-
-  /** The partition of a call: a hash of the base URL and every credential the request carries. */
-  #partitionOf(client: ResolvedClientOptions, callHeaders: Headers | undefined): Promise<string> {
-    const credentials = `${client.baseUrl}\n${credentialsOf(client.apiKey, client.headers, callHeaders)}`;
-    let partition = this.#partitions.get(credentials);
-    if (partition === undefined) {
-      partition = digestOf(credentials);
-      partition.catch(() => {});
-      if (this.#partitions.size >= rememberedPartitions) {
-        this.#partitions.delete(this.#partitions.keys().next().value as string);
-      }
-      this.#partitions.set(credentials, partition);
-    }
-    return partition;
   }
 
   /** The request for `key` in this partition: the one in flight, or a new one whose answer is kept. */

@@ -1,7 +1,9 @@
 import { backoff, maxRetryAfterSeconds } from '../core/retry.js';
 import type { ScoreEvent } from './client-cache.js';
-import type { EntryMeta } from './entry.js';
+import { decodeEntry, type EntryMeta } from './entry.js';
+import { answerKey, markerKey } from './keys.js';
 import { storeTimeout } from './keyv-store.js';
+import type { Store } from './store.js';
 
 /*
  * What a `score_updated` event may cost. The webhook carries no signature, so anyone who finds its URL
@@ -54,4 +56,26 @@ export function showsEvent(path: string, meta: EntryMeta, body: string, event: S
   const shown = value as Shown;
   const held = path.endsWith('/score') ? shown.current : shown.metric_score;
   return held === score && sameQuartile(shown);
+}
+
+/** Writes the markers of `paths` (a journal's slot and the list's) in a shared store, each short-lived. */
+export async function markJournal(store: Store, scope: string, paths: string[], lifetime: number) {
+  const token = `${Date.now()}.${Math.random()}`;
+  for (const marker of new Set(paths.map((path) => markerKey(scope, path)!))) {
+    await store.set(marker, token, lifetime);
+  }
+}
+
+/** Deletes the answer kept for each of `paths` unless it already shows what `event` says. */
+export async function dropContradicted(store: Store, scope: string, paths: string[], event: ScoreEvent) {
+  await Promise.all(
+    paths.map(async (path) => {
+      // One slot per path, whichever partition filled it (see keys.ts).
+      const key = answerKey(scope, '', path);
+      const value = await store.get(key);
+      if (value === undefined || value === null) return;
+      const entry = decodeEntry(value);
+      if (entry === undefined || !showsEvent(path, entry.meta, entry.body, event)) await store.delete(key);
+    }),
+  );
 }

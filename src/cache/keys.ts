@@ -31,6 +31,32 @@ export function credentialsOf(
   return JSON.stringify([...merged]);
 }
 
+/** How many partitions (sets of credentials) are remembered, so that each is hashed once. */
+const rememberedPartitions = 256;
+
+/** The partitions of calls: a hash of the base URL and every credential a request carries. */
+export class Partitions {
+  readonly #known = new Map<string, Promise<string>>();
+
+  of(
+    client: { baseUrl: string; apiKey: string | null; headers: Headers | undefined },
+    callHeaders: Headers | undefined,
+  ): Promise<string> {
+    const credentials = `${client.baseUrl}\n${credentialsOf(client.apiKey, client.headers, callHeaders)}`;
+    let partition = this.#known.get(credentials);
+    if (partition === undefined) {
+      partition = digestOf(credentials);
+      // A runtime without WebCrypto makes every call go to the API; each says so in its warning.
+      partition.catch(() => {});
+      if (this.#known.size >= rememberedPartitions) {
+        this.#known.delete(this.#known.keys().next().value as string);
+      }
+      this.#known.set(credentials, partition);
+    }
+    return partition;
+  }
+}
+
 /** The first 128 bits of a SHA-256 (WebCrypto, present in every runtime) of `text`, in hex. */
 export async function digestOf(text: string): Promise<string> {
   const bytes = new TextEncoder().encode(text);
