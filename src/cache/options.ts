@@ -49,7 +49,9 @@ export interface CacheStore {
 }
 
 /**
- * The `cache` client option as an object. See docs/cache.md for the default lifetimes.
+ * The `cache` client option as an object. See docs/cache.md for the default lifetimes. Answers are
+ * shared only between calls carrying the same credentials (the API key and every header of the client
+ * and the call); a hook that sets credentials is invisible to the cache.
  *
  * @example
  * ```ts

@@ -108,8 +108,8 @@ describe('the cache partition', { timeout: 30_000 }, () => {
       client.journals.get(9, { headers: { authorization: `Bearer ${MOCK_ELITE_API_KEY}` } }),
       client.journals.get(9, { headers: { authorization: `Bearer ${MOCK_NO_ACCESS_API_KEY}` } }),
     ].map((call) =>
-      call.then(
-        (journal) => journal.id,
+      Promise.resolve(call).then(
+        (journal): number | string => journal.id,
         (error: Error) => error.name,
       ),
     );
