@@ -12,8 +12,12 @@
  *    the mock's truth at the moment of the call (every webhook is handled before the next call, so
  *    any difference is a score older than the last webhook handled). No real-time waits.
  *
- * Run alone: `npx tsx bench/cache.ts` (after `npm run build`); `BENCH_CACHE_ONLY=hits` or `=day` runs one
- * half. Only types are exported: importing a value from here would run the benchmark.
+ * 3. What the store checks of issue 21 add to a hit: a memory hit, against the same hit followed by
+ *    the identity check once more, and by the encoded-key check over the entry it was kept as (which
+ *    runs when an answer is kept). Round-robin, paired ratios.
+ *
+ * Run alone: `npx tsx bench/cache.ts` (after `npm run build`); `BENCH_CACHE_ONLY=hits`, `=day` or
+ * `=checks` runs one part. Only types are exported: importing a value from here would run the benchmark.
  */
 
 import { join } from 'node:path';
@@ -49,6 +53,13 @@ export interface CacheResult {
     stale: number;
     /** Wall time of the replay with the cache, in ms (for scale only). */
     ms: number;
+  };
+  /** A memory hit, and the same hit with each check added: µs per call, ratios to the hit alone. */
+  checks?: {
+    rounds: number;
+    batch: number;
+    contenders: Array<{ name: string; wall: Spread }>;
+    ratios: Array<{ name: string; wall: Spread }>;
   };
 }
 
@@ -234,11 +245,62 @@ async function day(): Promise<CacheResult['day']> {
   };
 }
 
+async function checks(): Promise<NonNullable<CacheResult['checks']>> {
+  const { MetricClient } = await loadSdk();
+  const { MOCK_API_KEY } = await loadTesting();
+  // The checks as the cache runs them: the source, since the built package exports neither.
+  const { misplaced } = await import('../src/cache/entry-checks.js');
+  const { encodeEntry } = await import('../src/cache/entry.js');
+  const { mentionsSecret } = await import('../src/core/redact.js');
+  const server = await startServer({ kind: 'mock' });
+  try {
+    const client = new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: server.url, cache: true });
+    const { data, response } = await client.journals.get(7).withResponse();
+    const entry = encodeEntry(response, JSON.stringify(data), '0'.repeat(32), Date.now(), Date.now() + 1);
+    let sink = 0;
+    const contenders = [
+      { name: cacheNames.memory, run: () => client.journals.get(7) },
+      {
+        name: cacheNames.identityCheck,
+        run: async () => {
+          const journal = await client.journals.get(7);
+          if (misplaced('journals.get', '/journals/7', journal) === undefined) sink++;
+          return journal;
+        },
+      },
+      {
+        name: cacheNames.keyCheck,
+        run: async () => {
+          const journal = await client.journals.get(7);
+          if (!mentionsSecret(entry, MOCK_API_KEY)) sink++;
+          return journal;
+        },
+      },
+    ];
+    const rounds = 30;
+    const batch = 200;
+    const samples = await interleave(contenders, { rounds, batch, warmup: 200 });
+    if (sink === 0) throw new Error('the checks refused the answer');
+    const wall = (name: string) => samples.get(name)!.wall;
+    return {
+      rounds,
+      batch,
+      contenders: contenders.map(({ name }) => ({ name, wall: spread(wall(name)) })),
+      ratios: contenders
+        .filter(({ name }) => name !== cacheNames.memory)
+        .map(({ name }) => ({ name, wall: spread(pairedRatios(wall(name), wall(cacheNames.memory))) })),
+    };
+  } finally {
+    await server.close();
+  }
+}
+
 async function main(): Promise<CacheResult> {
   const only = process.env.BENCH_CACHE_ONLY;
-  const dayResult = only === 'hits' ? undefined : await day();
-  const hitsResult = only === 'day' ? undefined : await hits();
-  return { hits: hitsResult!, day: dayResult! };
+  const dayResult = only === undefined || only === 'day' ? await day() : undefined;
+  const hitsResult = only === undefined || only === 'hits' ? await hits() : undefined;
+  const checksResult = only === undefined || only === 'checks' ? await checks() : undefined;
+  return { hits: hitsResult!, day: dayResult!, ...(checksResult && { checks: checksResult }) };
 }
 
 await report(main);

@@ -37,8 +37,23 @@ const rememberedPartitions = 256;
 /** The partitions of calls: a hash of the base URL and every credential a request carries. */
 export class Partitions {
   readonly #known = new Map<string, Promise<string>>();
+  /** A client's own partition, for its calls without headers (most calls): found without hashing. */
+  readonly #ofClient = new WeakMap<object, Promise<string>>();
 
   of(
+    client: { baseUrl: string; apiKey: string | null; headers: Headers | undefined },
+    callHeaders: Headers | undefined,
+  ): Promise<string> {
+    if (callHeaders !== undefined) return this.#find(client, callHeaders);
+    let partition = this.#ofClient.get(client);
+    if (partition === undefined) {
+      partition = this.#find(client, undefined);
+      this.#ofClient.set(client, partition);
+    }
+    return partition;
+  }
+
+  #find(
     client: { baseUrl: string; apiKey: string | null; headers: Headers | undefined },
     callHeaders: Headers | undefined,
   ): Promise<string> {
