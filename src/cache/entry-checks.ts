@@ -35,15 +35,14 @@ export function overlong(meta: EntryMeta, ttl: number, now: number): string | un
  * describes is not the one named by the path it is kept under.
  */
 export function misplaced(method: CacheMethod, path: string, data: unknown): string | undefined {
-  const named = /^\/(?:journals|authors|papers)\/([^/?]+)$/.exec(path)?.[1];
-  if (named === undefined) return undefined;
+  if (method !== 'journals.get' && method !== 'authors.get' && method !== 'papers.get') return undefined;
+  // `/journals/{id}`, `/authors/{id}`, `/papers/{doi}`: the one segment after the collection.
+  const named = path.slice(path.indexOf('/', 1) + 1);
   const record = data as { id?: unknown; doi?: unknown };
-  let same = true;
-  if (method === 'journals.get' || method === 'authors.get') same = String(record.id) === named;
   // DOIs are case-insensitive; the path holds one percent-encoded.
-  else if (method === 'papers.get') {
-    same =
-      typeof record.doi === 'string' && record.doi.toLowerCase() === decodeURIComponent(named).toLowerCase();
-  }
+  const same =
+    method === 'papers.get'
+      ? typeof record.doi === 'string' && record.doi.toLowerCase() === decodeURIComponent(named).toLowerCase()
+      : String(record.id) === named;
   return same ? undefined : `it describes another record than ${method} of its path asked for`;
 }
