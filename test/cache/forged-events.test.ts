@@ -1,7 +1,7 @@
 // What a forged `score_updated` event can cost (the webhook carries no signature): it drops only what
 // it contradicts, leaves nothing in the memory store, and a shared store's markers stay few and short.
 import Keyv from 'keyv';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { markerLifetimeOf } from '../../src/cache/events.js';
 import { markerSlots } from '../../src/cache/keys.js';
 import { MetricClient } from '../../src/index.js';
@@ -121,5 +121,35 @@ describe('forged score_updated events', { timeout: 60_000 }, () => {
     }
     // The answer kept before the flood is still served.
     expect((await client.subjects.list().withResponse()).cacheStatus).toBe('hit');
+  });
+
+  it('with a shared store, an answer slower than a marker lives is not kept (its marker may be gone)', async () => {
+    useFakeClock({ date: true });
+    const map = new Map<string, unknown>();
+    const lifetime = markerLifetimeOf(2_000, 1);
+    let lateBy = 0;
+    // Real requests; the clock jumps while one is in flight, as a long run of retries would make it.
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const response = await globalThis.fetch(input, init);
+      vi.setSystemTime(Date.now() + lateBy);
+      return response;
+    };
+    const client = clientOf({
+      cache: { store: new Keyv({ store: map }) },
+      timeout: 2_000,
+      maxRetries: 1,
+      fetch,
+    });
+    const kept = () => [...map.keys()].filter((key) => key.endsWith(':/journals/13')).length;
+    lateBy = lifetime + 1;
+    expect((await client.journals.get(13).withResponse()).cacheStatus).toBe('miss');
+    expect(kept()).toBe(0);
+    lateBy = lifetime - 1_000;
+    await client.journals.get(13);
+    expect(kept()).toBe(1);
+    // Only what an event can make wrong waits on a marker: other answers are kept however slow.
+    lateBy = lifetime + 1;
+    await client.subjects.list();
+    expect([...map.keys()].some((key) => key.endsWith(':/subjects'))).toBe(true);
   });
 });
