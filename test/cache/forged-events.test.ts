@@ -1,7 +1,10 @@
 // What a forged `score_updated` event can cost (the webhook carries no signature): it drops only what
 // it contradicts, leaves nothing in the memory store, and a shared store's markers stay few and short.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Keyv from 'keyv';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { clockSkew } from '../../src/cache/entry-checks.js';
 import { markerLifetimeOf } from '../../src/cache/events.js';
 import { markerSlots } from '../../src/cache/keys.js';
 import { MetricClient } from '../../src/index.js';
@@ -151,5 +154,16 @@ describe('forged score_updated events', { timeout: 60_000 }, () => {
     lateBy = lifetime + 1;
     await client.subjects.list();
     expect([...map.keys()].some((key) => key.endsWith(':/subjects'))).toBe(true);
+  });
+
+  it('the docs state the bounds the code holds', () => {
+    const read = (page: string) => readFileSync(join(import.meta.dirname, '../../docs', page), 'utf8');
+    const count = (n: number) => n.toLocaleString('en-US');
+    expect(read('cache.md').replace(/\s+/g, ' ')).toContain(`journals share ${count(markerSlots)} of them`);
+    for (const page of ['cache.md', 'webhooks.md', 'reliability.md']) {
+      expect(read(page).replace(/\s+/g, ' ')).toContain(`${count(markerSlots + 1)} short-lived markers`);
+    }
+    expect(clockSkew).toBe(60_000);
+    expect(read('cache.md').replace(/\s+/g, ' ')).toContain('more than a minute in the future');
   });
 });
