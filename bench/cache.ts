@@ -12,8 +12,12 @@
  *    the mock's truth at the moment of the call (every webhook is handled before the next call, so
  *    any difference is a score older than the last webhook handled). No real-time waits.
  *
- * Run alone: `npx tsx bench/cache.ts` (after `npm run build`); `BENCH_CACHE_ONLY=hits` or `=day` runs one
- * half. Only types are exported: importing a value from here would run the benchmark.
+ * 3. What the store checks of issue 21 add to a hit: the cost of the identity check (every hit runs it)
+ *    and of the encoded-key check over the entry a hit was kept as (run when an answer is kept), each
+ *    over a memory hit's, measured round by round, round-robin.
+ *
+ * Run alone: `npx tsx bench/cache.ts` (after `npm run build`); `BENCH_CACHE_ONLY=hits`, `=day` or
+ * `=checks` runs one part. Only types are exported: importing a value from here would run the benchmark.
  */
 
 import { join } from 'node:path';
@@ -49,6 +53,13 @@ export interface CacheResult {
     stale: number;
     /** Wall time of the replay with the cache, in ms (for scale only). */
     ms: number;
+  };
+  /** A memory hit and each check: µs per call; a hit with the check ÷ the hit, paired per round. */
+  checks?: {
+    rounds: number;
+    batch: number;
+    contenders: Array<{ name: string; wall: Spread }>;
+    ratios: Array<{ name: string; wall: Spread }>;
   };
 }
 
@@ -234,11 +245,68 @@ async function day(): Promise<CacheResult['day']> {
   };
 }
 
+async function checks(): Promise<NonNullable<CacheResult['checks']>> {
+  const { MetricClient } = await loadSdk();
+  const { MOCK_API_KEY } = await loadTesting();
+  // The checks as the cache runs them: the source, since the built package exports neither.
+  const { misplaced } = await import('../src/cache/entry-checks.js');
+  const { encodeEntry } = await import('../src/cache/entry.js');
+  const { mentionsSecret } = await import('../src/core/redact.js');
+  const server = await startServer({ kind: 'mock' });
+  try {
+    const client = new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: server.url, cache: true });
+    const { data, response } = await client.journals.get(7).withResponse();
+    const entry = encodeEntry(response, JSON.stringify(data), '0'.repeat(32), Date.now(), Date.now() + 1);
+    const path = '/journals/7';
+    let sink = 0;
+    // Each task's cost per call, µs: the hit awaited call by call, the checks run in a tight loop.
+    const tasks: Array<{ name: string; calls: number; run: () => Promise<void> | void }> = [
+      { name: cacheNames.memory, calls: 400, run: async () => void (await client.journals.get(7)) },
+      {
+        name: cacheNames.identityCheck,
+        calls: 20_000,
+        run: () => void (misplaced('journals.get', path, data) ?? sink++),
+      },
+      {
+        name: cacheNames.keyCheck,
+        calls: 20_000,
+        run: () => void (mentionsSecret(entry, MOCK_API_KEY) || sink++),
+      },
+    ];
+    const timings = new Map<string, number[]>(tasks.map(({ name }) => [name, []]));
+    const rounds = 30;
+    for (let round = -3; round < rounds; round++) {
+      for (let k = 0; k < tasks.length; k++) {
+        const task = tasks[(k + Math.max(0, round)) % tasks.length]!;
+        const started = performance.now();
+        for (let n = 0; n < task.calls; n++) await task.run();
+        // The first rounds warm up and are not counted.
+        if (round >= 0) timings.get(task.name)!.push(((performance.now() - started) * 1000) / task.calls);
+      }
+    }
+    if (sink === 0) throw new Error('the checks refused the answer');
+    const hit = timings.get(cacheNames.memory)!;
+    return {
+      rounds,
+      batch: tasks[0]!.calls,
+      contenders: tasks.map(({ name }) => ({ name, wall: spread(timings.get(name)!) })),
+      // A hit with the check added, ÷ the hit: 1 + the check's cost over the hit's, paired per round.
+      ratios: tasks.slice(1).map(({ name }) => ({
+        name,
+        wall: spread(timings.get(name)!.map((cost, i) => 1 + cost / hit[i]!)),
+      })),
+    };
+  } finally {
+    await server.close();
+  }
+}
+
 async function main(): Promise<CacheResult> {
   const only = process.env.BENCH_CACHE_ONLY;
-  const dayResult = only === 'hits' ? undefined : await day();
-  const hitsResult = only === 'day' ? undefined : await hits();
-  return { hits: hitsResult!, day: dayResult! };
+  const dayResult = only === undefined || only === 'day' ? await day() : undefined;
+  const hitsResult = only === undefined || only === 'hits' ? await hits() : undefined;
+  const checksResult = only === undefined || only === 'checks' ? await checks() : undefined;
+  return { hits: hitsResult!, day: dayResult!, ...(checksResult && { checks: checksResult }) };
 }
 
 await report(main);

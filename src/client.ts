@@ -55,8 +55,10 @@ export class MetricClient {
     this.#options = options ?? {};
     this.#resolved = inherited?.resolved ?? resolveClientOptions(this.#options);
     const resolved = this.#resolved;
-    const cache = inherited ? inherited.cache : resolved.cache && clientCache(resolved.cache, resolved);
-    this.cache = cache;
+    // A child's calls go through its parent's cache, partitioned by the child's own credentials.
+    const cache =
+      inherited?.cache?.forClient(resolved) ?? (resolved.cache && clientCache(resolved.cache, resolved));
+    this.cache = inherited?.cache ?? cache;
     this.#quota =
       inherited?.quota ??
       resolved.quota?.forClient({ baseUrl: resolved.baseUrl, apiKey: resolved.apiKey }) ??
@@ -112,9 +114,7 @@ export class MetricClient {
     handing = {
       resolved,
       quota: sharesQuota ? this.#quota : undefined,
-      cache: sharesCache
-        ? (this.cache as ClientCache | undefined)
-        : resolved.cache && clientCache(resolved.cache, resolved),
+      cache: sharesCache ? (this.cache as ClientCache | undefined) : undefined,
     };
     return new MetricClient(merged);
   }

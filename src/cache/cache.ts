@@ -6,11 +6,14 @@ import type { CacheMethod, ResolvedCacheOptions } from '../core/options/cache.js
 import type { ResolvedClientOptions } from '../core/options/client-types.js';
 import { checkCacheMode, checkRequestOptions } from '../core/options/request.js';
 import { queryString } from '../core/path.js';
+import { mentionsSecret } from '../core/redact.js';
 import type { Answer, Route, TransportOptions } from '../core/transport.js';
 import { parseResponse, type ResponseShape } from '../core/validate.js';
 import { decodeEntry, type EntryMeta, encodeEntry, rebuildResponse } from './entry.js';
+import { misplaced, overlong, oversized } from './entry-checks.js';
+import { dropContradicted, markerLifetimeOf, markJournal } from './events.js';
 import { Flight } from './flight.js';
-import { answerKey, markerKey, partitionOf, pathsOfJournal } from './keys.js';
+import { answerKey, markerKey, Partitions, pathsOfJournal, scopeOf } from './keys.js';
 import { keyvStore } from './keyv-store.js';
 import { lifetimesOf } from './lifetimes.js';
 import { memoryStore } from './memory-store.js';
@@ -19,38 +22,49 @@ import type { Store } from './store.js';
 /** Sends the request itself (through the transport) with these options. */
 export type Send<T> = (options: TransportOptions | undefined) => Promise<Answer<T>>;
 
-/** How long the marker of a `score_updated` event outlives it: longer than any request can take. */
-const markerLifetime = 86_400_000;
+/** A request in flight, the path it asks for, and whether an event made its answer unfit to keep. */
+interface Flying {
+  readonly flight: Flight<Answer<unknown>>;
+  readonly path: string;
+  readonly state: { overtaken: boolean };
+}
 
 /**
  * The cache of one client (and of the clients `withOptions` makes from it): loaded only by a client
  * given the `cache` option. It answers from the store when it can, sends one request for identical
- * calls in flight, keeps what comes back, and serves an expired answer when the API fails, if allowed.
+ * calls of one partition in flight, keeps what comes back, and serves an expired answer when the API
+ * fails, if allowed.
  *
- * Freshness after a `score_updated` event holds across processes that share a store: `apply` writes
- * the journal's event marker, then deletes the answers the event makes wrong. A request reads the
- * marker before it is sent and again once its answer is kept; if the marker moved meanwhile, the
- * answer (possibly from before the event) is deleted again. Whatever the order of the two processes'
- * steps, no answer from before the event stays behind.
+ * Freshness after a `score_updated` event: `apply` marks the requests of the journal in flight here as
+ * overtaken and, with a shared store, writes the journal's marker; then it deletes the answers the
+ * event makes wrong. A request reads the marker before it is sent and again once its answer is kept;
+ * if the marker moved meanwhile (or the request was overtaken), the answer, possibly from before the
+ * event, is deleted again. Whatever the order of the processes' steps, no answer from before the
+ * event stays behind. A request slower than a marker lives is not kept.
  */
 export class ResponseCache {
   readonly #store: Store;
+  readonly #shared: boolean;
   readonly #lifetimes: Readonly<Record<CacheMethod, number>>;
   readonly #staleIfError: number;
+  readonly #markerLifetime: number;
   readonly #logger: Logger | undefined;
   readonly #secret: string | null;
-  readonly #partition: Promise<string>;
-  readonly #flights = new Map<string, Flight<Answer<unknown>>>();
+  readonly #scope: Promise<string>;
+  readonly #partitions = new Partitions();
+  readonly #flights = new Map<string, Flying>();
 
   constructor(options: ResolvedCacheOptions, client: ResolvedClientOptions) {
     this.#store = options.store === undefined ? memoryStore() : keyvStore(options.store);
+    this.#shared = options.store !== undefined;
     this.#lifetimes = lifetimesOf(options);
     this.#staleIfError = options.staleIfError;
+    this.#markerLifetime = markerLifetimeOf(client.timeout, client.maxRetries);
     this.#logger = createLogger(client.logLevel, client.logger);
     this.#secret = client.apiKey;
-    this.#partition = partitionOf(client.baseUrl, client.apiKey);
+    this.#scope = scopeOf(client.baseUrl);
     // A runtime without WebCrypto makes every call go to the API; each says so in its warning.
-    this.#partition.catch(() => {});
+    this.#scope.catch(() => {});
   }
 
   async answer<T>(
@@ -59,16 +73,19 @@ export class ResponseCache {
     shape: ResponseShape<T>,
     options: TransportOptions | undefined,
     send: Send<T>,
+    client: ResolvedClientOptions,
   ): Promise<CachedAnswer<T>> {
     // Checked here rather than with the other request options: a client without a cache ignores it.
     const mode = checkCacheMode(options?.cache);
     let path: string;
+    let scope: string;
     let partition: string;
     try {
-      checkRequestOptions(options);
+      const { headers } = checkRequestOptions(options);
       const { path: base, query } = route();
       path = base + (query ? queryString(query) : '');
-      partition = await this.#partition;
+      scope = await this.#scope;
+      partition = await this.#partitions.of(client, headers as Headers | undefined);
     } catch {
       // A refused parameter or option is the transport's to report (it keeps the key out of the message).
       return off(await send(options));
@@ -83,25 +100,20 @@ export class ResponseCache {
     ) {
       return off(await send(options));
     }
-    const key = answerKey(partition, path);
+    const key = answerKey(scope, partition, path);
     let fallback: CachedAnswer<T> | undefined;
     if (mode !== 'refresh') {
-      const kept = await this.#read(key, shape);
+      const limit = options?.maxResponseBytes ?? client.maxResponseBytes;
+      const kept = await this.#read(method, key, path, partition, shape, ttl, limit);
       const now = Date.now();
       if (kept !== undefined && now < kept.meta.e) return this.#answerOf(kept, 'hit');
       if (kept !== undefined && now < kept.meta.e + this.#staleIfError)
         fallback = this.#answerOf(kept, 'stale');
     }
     try {
-      const answer = await this.#send(
-        key,
-        markerKey(partition, path),
-        path,
-        ttl,
-        mode === 'refresh',
-        options,
-        send,
-      );
+      const marker = this.#shared ? markerKey(scope, path) : undefined;
+      const flight = { key, marker, partition, path, ttl };
+      const answer = await this.#send(flight, mode === 'refresh', options, send);
       return { data: answer.data as T, response: answer.response, cacheStatus: 'miss' };
     } catch (error) {
       if (fallback === undefined || options?.signal?.aborted || !servesStale(error)) throw error;
@@ -114,7 +126,8 @@ export class ResponseCache {
 
   /**
    * Drops what a `score_updated` event makes wrong: the journal's profile and score history and the
-   * journal list, in the store (so every process sharing it sees the event) and in flight here.
+   * journal list, each unless it already shows what the event says, in the store (so every process
+   * sharing it sees the event) and in flight here.
    */
   async apply(event: ScoreEvent): Promise<void> {
     // Checked by what is read (the receiver has parsed the whole event): this chunk stays free of
@@ -125,15 +138,16 @@ export class ResponseCache {
         'cache.apply takes a score_updated event with a positive integer journal_id',
       );
     }
-    const partition = await this.#partition;
+    const scope = await this.#scope;
     const paths = pathsOfJournal(id as number);
-    for (const path of paths) this.#flights.delete(answerKey(partition, path));
-    const token = `${Date.now()}.${Math.random()}`;
+    for (const [key, flying] of this.#flights) {
+      if (!paths.includes(flying.path)) continue;
+      flying.state.overtaken = true;
+      this.#flights.delete(key);
+    }
     try {
-      for (const path of ['/journals', `/journals/${id}`]) {
-        await this.#store.set(markerKey(partition, path)!, token, markerLifetime);
-      }
-      await Promise.all(paths.map((path) => this.#store.delete(answerKey(partition, path))));
+      if (this.#shared) await markJournal(this.#store, scope, paths, this.#markerLifetime);
+      await dropContradicted(this.#store, scope, paths, event);
     } catch (error) {
       throw new MetricError(`the cache could not drop journal ${id}'s answers: its store failed`, {
         cause: error,
@@ -143,6 +157,7 @@ export class ResponseCache {
 
   /** Empties the store (all of it: a Keyv namespace of the SDK's own is best) and forgets requests in flight. */
   async clear(): Promise<void> {
+    for (const flying of this.#flights.values()) flying.state.overtaken = true;
     this.#flights.clear();
     try {
       await this.#store.clear();
@@ -151,67 +166,91 @@ export class ResponseCache {
     }
   }
 
-  /** The request for `key`: the one in flight, or a new one whose answer is kept. */
+  /** The request for `key` in this partition: the one in flight, or a new one whose answer is kept. */
   #send<T>(
-    key: string,
-    marker: string | undefined,
-    path: string,
-    ttl: number,
+    target: { key: string; marker: string | undefined; partition: string; path: string; ttl: number },
     refresh: boolean,
     options: TransportOptions | undefined,
     send: Send<T>,
   ): Promise<Answer<unknown>> {
-    let flight = this.#flights.get(key);
-    const joined = !(flight === undefined || flight.abandoned || refresh);
+    const name = `${target.partition}\n${target.path}`;
+    let flying = this.#flights.get(name);
+    const joined = !(flying === undefined || flying.flight.abandoned || refresh);
     if (!joined) {
-      let created: Flight<Answer<unknown>> | undefined;
-      created = new Flight(async (signal) => {
+      const state = { overtaken: false };
+      let created: Flying | undefined;
+      const flight = new Flight<Answer<unknown>>(async (signal) => {
         try {
+          const started = Date.now();
+          const { marker } = target;
           const before =
             marker === undefined ? undefined : await this.#quietly(() => this.#store.get(marker));
           const answer = await send({ ...options, signal, cache: undefined });
-          await this.#keep(key, marker, before, ttl, answer);
+          await this.#keep(target, before, started, state, answer);
           return answer;
         } finally {
-          if (this.#flights.get(key) === created) this.#flights.delete(key);
+          if (created !== undefined && this.#flights.get(name) === created) this.#flights.delete(name);
         }
       });
-      flight = created;
-      this.#flights.set(key, flight);
+      created = { flight, path: target.path, state };
+      flying = created;
+      this.#flights.set(name, created);
       // Its callers handle the outcome; a flight every caller left must not count as unhandled.
       flight.promise.catch(() => {});
     }
-    const answer = flight!.join(options?.signal, path);
+    const answer = flying!.flight.join(options?.signal, target.path);
     // The data of one request is handed to several callers: each but the first gets a copy of its
     // own, so that one changing it cannot change what another sees.
     return joined ? answer.then((shared) => ({ ...shared, data: structuredClone(shared.data) })) : answer;
   }
 
   async #keep(
-    key: string,
-    marker: string | undefined,
+    target: { key: string; marker: string | undefined; partition: string; ttl: number },
     before: unknown,
-    ttl: number,
+    started: number,
+    state: { overtaken: boolean },
     answer: Answer<unknown>,
   ) {
+    const { key, marker, partition, ttl } = target;
     const now = Date.now();
-    const value = encodeEntry(answer.response, JSON.stringify(answer.data), now, now + ttl);
-    // A server that echoes the key must not make the store hold it.
-    if (this.#secret !== null && value.includes(this.#secret)) return;
+    // Overtaken by an event here, or too slow for a marker written meanwhile to be still there.
+    if (state.overtaken || (marker !== undefined && now - started > this.#markerLifetime)) return;
+    const value = encodeEntry(answer.response, JSON.stringify(answer.data), partition, now, now + ttl);
+    // A server that echoes the key, in any encoding the redaction knows, must not make the store hold it.
+    if (mentionsSecret(value, this.#secret)) return;
     await this.#quietly(async () => {
       await this.#store.set(key, value, ttl + this.#staleIfError);
-      if (marker !== undefined && (await this.#store.get(marker)) !== before) await this.#store.delete(key);
+      if (state.overtaken || (marker !== undefined && (await this.#store.get(marker)) !== before)) {
+        await this.#store.delete(key);
+      }
     });
   }
 
-  /** The entry kept under `key`, checked as an answer from the API is; a bad one is deleted. */
-  async #read<T>(key: string, shape: ResponseShape<T>): Promise<{ meta: EntryMeta; data: T } | undefined> {
+  /**
+   * The entry kept under `key` for this partition, checked as an answer from the API is, and for its
+   * size, lifetime and identity; a bad one is deleted. Another partition's entry is a miss, left alone.
+   */
+  async #read<T>(
+    method: CacheMethod,
+    key: string,
+    path: string,
+    partition: string,
+    shape: ResponseShape<T>,
+    ttl: number,
+    maxResponseBytes: number,
+  ): Promise<{ meta: EntryMeta; data: T } | undefined> {
     const value = await this.#quietly(() => this.#store.get(key));
     if (value === undefined || value === null) return undefined;
     const entry = decodeEntry(value);
+    if (entry !== undefined && entry.meta.p !== partition) return undefined;
     try {
       if (entry === undefined) throw new MetricError('not an entry of this version of the SDK');
-      return { meta: entry.meta, data: await parseResponse(shape, entry.body, this.#secret) };
+      const unfit = oversized(entry.body, maxResponseBytes) ?? overlong(entry.meta, ttl, Date.now());
+      if (unfit !== undefined) throw new MetricError(unfit);
+      const data = await parseResponse(shape, entry.body, this.#secret);
+      const elsewhere = misplaced(method, path, data);
+      if (elsewhere !== undefined) throw new MetricError(elsewhere);
+      return { meta: entry.meta, data };
     } catch (error) {
       this.#logger?.warn('dropped a kept answer that failed its checks; sending the request', {
         error: (error as Error).message,

@@ -13,10 +13,12 @@ export function clientCache(options: ResolvedCacheOptions, client: ResolvedClien
     loaded ??= import('./cache.js').then(({ ResponseCache }) => new ResponseCache(options, client));
     return loaded;
   };
-  return {
+  const view = (owner: ResolvedClientOptions): ClientCache => ({
     apply: async (event) => (await load()).apply(event),
     clear: async () => (await load()).clear(),
     answer: async (method, route, shape, requestOptions, send) =>
-      (await load()).answer(method, route, shape, requestOptions, send),
-  };
+      (await load()).answer(method, route, shape, requestOptions, send, owner),
+    forClient: view,
+  });
+  return view(client);
 }

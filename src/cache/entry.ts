@@ -17,6 +17,8 @@ export interface EntryMeta {
   /** The answer's status and headers, to rebuild a Response. */
   readonly s: number;
   readonly h: ReadonlyArray<readonly [string, string]>;
+  /** The partition of the request that brought it: an answer is served within its partition only. */
+  readonly p: string;
 }
 
 /** Headers that describe the transfer, not the answer: a rebuilt Response has no body to match them. */
@@ -29,12 +31,25 @@ const dropped = new Set([
   'set-cookie',
 ]);
 
-export function encodeEntry(response: Response, body: string, storedAt: number, expires: number): string {
+export function encodeEntry(
+  response: Response,
+  body: string,
+  partition: string,
+  storedAt: number,
+  expires: number,
+): string {
   const headers: Array<[string, string]> = [];
   response.headers.forEach((value, name) => {
     if (!dropped.has(name)) headers.push([name, value]);
   });
-  const meta: EntryMeta = { v: VERSION, t: storedAt, e: expires, s: response.status, h: headers };
+  const meta: EntryMeta = {
+    v: VERSION,
+    t: storedAt,
+    e: expires,
+    s: response.status,
+    h: headers,
+    p: partition,
+  };
   return `${JSON.stringify(meta)}\n${body}`;
 }
 
@@ -53,6 +68,7 @@ export function decodeEntry(value: unknown): { meta: EntryMeta; body: string } |
     meta === null ||
     typeof meta !== 'object' ||
     meta.v !== VERSION ||
+    typeof meta.p !== 'string' ||
     !Number.isFinite(meta.t) ||
     !Number.isFinite(meta.e) ||
     !Number.isInteger(meta.s) ||

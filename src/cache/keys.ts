@@ -1,38 +1,114 @@
 /*
- * The names of what the cache keeps. Every key starts with a partition: a hash of the base URL and
- * the API key, so that two APIs, or two keys whose answers may differ, never share an answer, and
- * the store never sees the key. Within it, an answer is named by its request path and query, which
- * is what lets `apply(event)` delete exactly the answers an event makes wrong: no store has to list
- * keys by prefix (Keyv cannot).
+ * The names of what the cache keeps. Every key starts with the scope of one API (a hash of its base
+ * URL). Most answers are then named by a partition (a hash of every credential the request carries:
+ * the API key and all the client's and the call's headers), then by their path and query, so that
+ * two callers whose answers may differ never share one, and the store never sees a credential.
+ *
+ * The answers a `score_updated` event makes wrong (a journal's profile and score history, the journal
+ * list) are named by scope and path alone, one slot per path whoever asked, the entry saying whose
+ * it is: that is what lets `apply(event)` delete each in one step for every partition, although no
+ * store can list keys by prefix (Keyv cannot).
  */
 
 const prefix = 'scholarly-metrics';
 
-/** `scholarly-metrics:<32 hex digits>`: SHA-256 (WebCrypto, present in every runtime) of URL and key. */
-export async function partitionOf(baseUrl: string, apiKey: string | null): Promise<string> {
-  const bytes = new TextEncoder().encode(`${baseUrl}\n${apiKey ?? ''}`);
+/** How many event markers a shared store may hold per API: journals share them by id modulo this. */
+export const markerSlots = 1024;
+
+/** The credentials of a request before hooks, as one string (the input of its partition). */
+export function credentialsOf(
+  apiKey: string | null,
+  clientHeaders: Headers | undefined,
+  callHeaders: Headers | undefined,
+): string {
+  // The headers the request carries, merged as the transport merges them: the key's Authorization,
+  // then the client's headers over it, then the call's over those. Headers lower-cases every name.
+  const merged = new Headers();
+  if (apiKey !== null) merged.set('authorization', `Bearer ${apiKey}`);
+  for (const [name, value] of clientHeaders ?? []) merged.set(name, value);
+  for (const [name, value] of callHeaders ?? []) merged.set(name, value);
+  // Headers iterates in sorted name order; JSON keeps a value's newline or colon from faking a pair.
+  return JSON.stringify([...merged]);
+}
+
+/** How many partitions (sets of credentials) are remembered, so that each is hashed once. */
+const rememberedPartitions = 256;
+
+/** The partitions of calls: a hash of the base URL and every credential a request carries. */
+export class Partitions {
+  readonly #known = new Map<string, Promise<string>>();
+  /** A client's own partition, for its calls without headers (most calls): found without hashing. */
+  readonly #ofClient = new WeakMap<object, Promise<string>>();
+
+  of(
+    client: { baseUrl: string; apiKey: string | null; headers: Headers | undefined },
+    callHeaders: Headers | undefined,
+  ): Promise<string> {
+    if (callHeaders !== undefined) return this.#find(client, callHeaders);
+    let partition = this.#ofClient.get(client);
+    if (partition === undefined) {
+      partition = this.#find(client, undefined);
+      this.#ofClient.set(client, partition);
+    }
+    return partition;
+  }
+
+  #find(
+    client: { baseUrl: string; apiKey: string | null; headers: Headers | undefined },
+    callHeaders: Headers | undefined,
+  ): Promise<string> {
+    const credentials = `${client.baseUrl}\n${credentialsOf(client.apiKey, client.headers, callHeaders)}`;
+    let partition = this.#known.get(credentials);
+    if (partition === undefined) {
+      partition = digestOf(credentials);
+      // A runtime without WebCrypto makes every call go to the API; each says so in its warning.
+      partition.catch(() => {});
+      if (this.#known.size >= rememberedPartitions) {
+        this.#known.delete(this.#known.keys().next().value as string);
+      }
+      this.#known.set(credentials, partition);
+    }
+    return partition;
+  }
+}
+
+/** The first 128 bits of a SHA-256 (WebCrypto, present in every runtime) of `text`, in hex. */
+export async function digestOf(text: string): Promise<string> {
+  const bytes = new TextEncoder().encode(text);
   const digest = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', bytes));
   let hex = '';
   for (const byte of digest.subarray(0, 16)) hex += byte.toString(16).padStart(2, '0');
-  return `${prefix}:${hex}`;
+  return hex;
 }
 
-/** The key of one answer: the partition, then the request's path and query. */
-export function answerKey(partition: string, path: string): string {
-  return `${partition}:${path}`;
+/** `scholarly-metrics:<32 hex digits>`: the scope of one base URL. */
+export async function scopeOf(baseUrl: string): Promise<string> {
+  return `${prefix}:${await digestOf(baseUrl)}`;
+}
+
+/** The id of the journal a path is about, when a `score_updated` event can make its answer wrong. */
+export function journalOfEventPath(path: string): number | 'list' | undefined {
+  if (path === '/journals') return 'list';
+  const journal = /^\/journals\/(\d+)(?:\/score)?$/.exec(path)?.[1];
+  return journal === undefined ? undefined : Number(journal);
+}
+
+/** The key of one answer: an event path's slot in the scope, any other path within the partition. */
+export function answerKey(scope: string, partition: string, path: string): string {
+  return journalOfEventPath(path) === undefined ? `${scope}:${partition}:${path}` : `${scope}:${path}`;
 }
 
 /**
- * The marker a request of `path` checks for a `score_updated` event that arrived while it was in
- * flight (see ResponseCache): the journal's own for its profile and score history, one for the list.
+ * The marker a request of `path` checks, in a shared store, for a `score_updated` event that arrived
+ * while it was in flight (see ResponseCache): one for the list, one per slot of journals.
  */
-export function markerKey(partition: string, path: string): string | undefined {
-  if (path === '/journals') return `${partition}#event:journals`;
-  const journal = /^\/journals\/(\d+)(?:\/score)?$/.exec(path)?.[1];
-  return journal === undefined ? undefined : `${partition}#event:journal:${journal}`;
+export function markerKey(scope: string, path: string): string | undefined {
+  const journal = journalOfEventPath(path);
+  if (journal === undefined) return undefined;
+  return journal === 'list' ? `${scope}#event:journals` : `${scope}#event:${journal % markerSlots}`;
 }
 
-/** The paths a `score_updated` event for `journalId` makes wrong: profile, score history, list. */
+/** The paths a `score_updated` event for `journalId` can make wrong: profile, score history, list. */
 export function pathsOfJournal(journalId: number): string[] {
   return [`/journals/${journalId}`, `/journals/${journalId}/score`, '/journals'];
 }

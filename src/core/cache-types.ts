@@ -1,5 +1,6 @@
 import type { CacheStatus } from './api-promise.js';
 import type { CacheMethod } from './options/cache.js';
+import type { ResolvedClientOptions } from './options/client-types.js';
 import type { Answer, Route, TransportOptions } from './transport.js';
 import type { ResponseShape } from './validate.js';
 
@@ -25,6 +26,10 @@ export type CachedAnswer<T> = Answer<T> & { readonly cacheStatus: CacheStatus };
 export interface ScoreEvent {
   readonly event: 'score_updated';
   readonly journal_id: number;
+  /** With `timestamp`, lets `apply` keep what already shows the new score; left out, it drops. */
+  readonly new_score?: number;
+  readonly quartile?: string;
+  readonly timestamp?: string;
 }
 
 /**
@@ -42,7 +47,8 @@ export interface ScoreEvent {
 export interface MetricCache {
   /**
    * Drops what a `score_updated` event makes wrong: that journal's profile and score history, and
-   * the journal list; nothing else. With a shared store, every process sees it on its next call.
+   * the journal list, each unless it already shows the new score; nothing else. With a shared store,
+   * every process sees it on its next call. A forged event costs at most three requests.
    * Rejects with `WebhookPayloadError` for anything but a valid event, and with a `MetricError` when
    * the store fails.
    */
@@ -61,4 +67,6 @@ export interface ClientCache extends MetricCache {
     options: TransportOptions | undefined,
     send: (options: TransportOptions | undefined) => Promise<Answer<T>>,
   ): Promise<CachedAnswer<T>>;
+  /** The same cache for a client `withOptions` derived: its calls are partitioned by its own credentials. */
+  forClient(client: ResolvedClientOptions): ClientCache;
 }

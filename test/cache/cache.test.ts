@@ -126,7 +126,7 @@ describe('the cache option', () => {
   const make = (cache: unknown) =>
     new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: MOCK_BASE_URL, cache: cache as never });
 
-  it('names the bad ttl key or value', () => {
+  it('names the bad ttl key or value in a ConfigurationError, never quoting the value', () => {
     const refusal = (cache: unknown) => {
       try {
         make(cache);
@@ -138,20 +138,22 @@ describe('the cache option', () => {
     };
     expect(refusal({ ttl: { 'journals.gett': 1000 } })).toEqual([
       "cache.ttl['journals.gett']",
-      "invalid cache.ttl['journals.gett']: 1000",
+      "cache.ttl['journals.gett']: `cache.ttl` keys are method names such as 'journals.get'",
     ]);
     expect(refusal({ ttl: { 'journals.get': -1 } })).toEqual([
       "cache.ttl['journals.get']",
-      "invalid cache.ttl['journals.get']: -1",
+      "`cache.ttl['journals.get']` must be an integer from 0 to 9007199254740991",
     ]);
     expect(refusal({ ttl: { 'journals.get': 1.5 } })[0]).toBe("cache.ttl['journals.get']");
     expect(refusal({ ttl: 5 })[0]).toBe('cache.ttl');
+    expect(refusal({ ttl: null })[0]).toBe('cache.ttl');
     expect(refusal({ staleIfError: '1h' })).toEqual([
       'cache.staleIfError',
-      'invalid cache.staleIfError: string "1h"',
+      '`cache.staleIfError` must be an integer from 0 to 9007199254740991',
     ]);
     expect(refusal('memory')[0]).toBe('cache');
     expect(refusal(1)[0]).toBe('cache');
+    expect(refusal([])[0]).toBe('cache');
     expect(make(null).cache).toBeUndefined();
     expect(() => make({ ttl: { 'journals.get': 0, 'subjects.list': 31_536_000_000 } })).not.toThrow();
     expect(refusal({ ttl: { 'subjects.list': Number.MAX_SAFE_INTEGER + 1 } })[0]).toBe(
@@ -160,9 +162,11 @@ describe('the cache option', () => {
   });
 
   it('recognises a store by its methods, not its class', () => {
-    expect(() => make({ store: {} })).toThrow(/invalid cache\.store/);
-    expect(() => make({ store: null })).toThrow(/invalid cache\.store/);
-    expect(() => make({ store: { get() {}, set() {}, delete() {} } })).toThrow(/invalid cache\.store/);
+    expect(() => make({ store: {} })).toThrow(/`cache\.store` must be a Keyv/);
+    expect(() => make({ store: null })).toThrow(ConfigurationError);
+    expect(() => make({ store: { get() {}, set() {}, delete() {} } })).toThrow(
+      /`cache\.store` must be a Keyv/,
+    );
     expect(make({ store: new Keyv() }).cache).toBeDefined();
     expect(make({ store: { get() {}, set() {}, delete() {}, clear() {} } }).cache).toBeDefined();
     expect(make(false).cache).toBeUndefined();

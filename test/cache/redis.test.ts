@@ -8,6 +8,8 @@ import KeyvRedis from '@keyv/redis';
 import Keyv from 'keyv';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markerLifetimeOf } from '../../src/cache/events.js';
+import { markerSlots } from '../../src/cache/keys.js';
 import { MetricClient } from '../../src/index.js';
 import { MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testing/index.js';
 import { createNodeWebhookHandler } from '../../src/webhooks/index.js';
@@ -96,6 +98,34 @@ describe.skipIf(skip)('the cache over Redis', { timeout: 60_000 }, () => {
       await once(child, 'exit');
       receiver.close();
     }
+  });
+
+  it('forged events leave one short-lived marker per slot at most, and no answer kept elsewhere is lost', async () => {
+    const client = clientOf({ timeout: 2_000, maxRetries: 1 });
+    await client.countries.list();
+    const forged = (journal_id: number) => ({
+      event: 'score_updated' as const,
+      journal_id,
+      new_score: 50,
+      timestamp: '2026-01-01T00:00:00Z',
+    });
+    for (let i = 0; i < markerSlots + 300; i++) await client.cache!.apply(forged(500_000 + i));
+    const raw = await createClient({ url: redis.url }).connect();
+    try {
+      const markers: string[] = [];
+      for await (const batch of raw.scanIterator({ MATCH: '*#event*' })) markers.push(...batch);
+      expect(markers.length).toBeGreaterThan(markerSlots / 2);
+      expect(markers.length).toBeLessThanOrEqual(markerSlots + 1);
+      const lifetime = markerLifetimeOf(2_000, 1);
+      for (const key of markers.slice(0, 50)) {
+        const ttl = await raw.pTTL(key);
+        expect(ttl).toBeGreaterThan(0);
+        expect(ttl).toBeLessThanOrEqual(lifetime);
+      }
+    } finally {
+      raw.destroy();
+    }
+    expect((await client.countries.list().withResponse()).cacheStatus).toBe('hit');
   });
 
   it('goes to the API with a warning while Redis is down, and uses it again once back', async () => {

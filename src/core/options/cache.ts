@@ -1,5 +1,5 @@
-import { describeValue } from '../describe-value.js';
 import { ConfigurationError } from '../errors.js';
+import { checkInteger, checkObject } from './checks.js';
 
 /**
  * The methods whose answers the cache keeps, by the names of the contract: the keys of `cache.ttl`.
@@ -49,7 +49,9 @@ export interface CacheStore {
 }
 
 /**
- * The `cache` client option as an object. See docs/cache.md for the default lifetimes.
+ * The `cache` client option as an object. See docs/cache.md for the default lifetimes. Answers are
+ * shared only between calls carrying the same credentials (the API key and every header of the client
+ * and the call); a hook that sets credentials is invisible to the cache.
  *
  * @example
  * ```ts
@@ -92,34 +94,40 @@ export interface ResolvedCacheOptions {
   readonly staleIfError: number;
 }
 
-/** A lifetime: whole milliseconds, 0 or more (stores take any; nothing here arms a timer with it). */
-const isLifetime = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
-
 /**
- * Checks the `cache` client option at construction; `undefined` (and `false`) is no cache. One
- * message for every refusal, naming the option or `ttl` key at fault: this code is in every client's
- * first load, cache or not.
+ * Checks the `cache` client option at construction; `undefined` (and `false`) is no cache. A bad
+ * value is a `ConfigurationError` naming the option or `ttl` key at fault (never quoting the value);
+ * this code is in every client's first load, cache or not.
  */
 export function checkCacheOption(value: unknown): ResolvedCacheOptions | undefined {
   // Left out, `false` (or any other falsy value): no cache.
   if (!value) return undefined;
-  const fail = (name: string, got: unknown) => {
-    throw new ConfigurationError(name, `invalid ${name}: ${describeValue(got)}`);
-  };
-  if (value !== true && typeof value !== 'object') fail('cache', value);
+  if (value !== true && (typeof value !== 'object' || Array.isArray(value))) {
+    throw new ConfigurationError('cache', '`cache` must be true, false or { store, ttl, staleIfError }');
+  }
   const { store, ttl = {}, staleIfError = 0 } = (value === true ? {} : value) as CacheOptions;
   // A store is recognised by its methods, never its class: keyv 5 and 6 (or two copies) both fit.
   if (
     store !== undefined &&
     !['get', 'set', 'delete', 'clear'].every((name) => typeof (store as never)?.[name] === 'function')
   ) {
-    fail('cache.store', store);
+    throw new ConfigurationError(
+      'cache.store',
+      '`cache.store` must be a Keyv, or an object with get, set, delete and clear methods',
+    );
   }
-  if (!isLifetime(staleIfError)) fail('cache.staleIfError', staleIfError);
-  if (ttl === null || typeof ttl !== 'object') fail('cache.ttl', ttl);
+  // Lifetimes are whole milliseconds, 0 or more: stores take any, and nothing here arms a timer.
+  checkInteger('cache.staleIfError', staleIfError, 0, Number.MAX_SAFE_INTEGER);
+  checkObject('cache.ttl', ttl);
   for (const [name, lifetime] of Object.entries(ttl)) {
-    if (!methodName.test(name) || (lifetime !== undefined && !isLifetime(lifetime)))
-      fail(`cache.ttl['${name}']`, lifetime);
+    const option = `cache.ttl['${name}']`;
+    if (!methodName.test(name)) {
+      throw new ConfigurationError(
+        option,
+        `${option}: \`cache.ttl\` keys are method names such as 'journals.get'`,
+      );
+    }
+    checkInteger(option, lifetime, 0, Number.MAX_SAFE_INTEGER);
   }
   return { store, ttl, staleIfError };
 }

@@ -118,7 +118,9 @@ export interface ClientOptionsBase {
    * Keep answers and serve them again until they expire: `true` keeps them in memory (bounded);
    * `{ store, ttl, staleIfError }` sets where (any Keyv instance) and for how long. A `score_updated`
    * event handed to `client.cache.apply` (or to a webhook receiver given `cache: client.cache`)
-   * drops the answers it makes wrong. See docs/cache.md.
+   * drops the answers it makes wrong. Answers are shared only between calls carrying the same
+   * credentials (the API key and every header of the client and the call); a hook that sets
+   * credentials is invisible to the cache. See docs/cache.md.
    * @default no cache
    */
   cache?: boolean | CacheOptions | undefined;

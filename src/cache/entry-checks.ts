@@ -1,0 +1,48 @@
+import type { CacheMethod } from '../core/options/cache.js';
+import type { EntryMeta } from './entry.js';
+
+/*
+ * What an entry read back from the store must satisfy besides its schema. Whoever can write to the
+ * store (a shared Redis) could otherwise make the client hold more than it would ever read from the
+ * API, serve one record under another's name, or keep an answer for ever.
+ */
+
+/** How far apart the clocks of processes sharing a store may be, for an entry's times to be believed. */
+export const clockSkew = 60_000;
+
+/** Why an entry's body may not be read, or `undefined`: a body past `maxResponseBytes`. */
+export function oversized(body: string, maxResponseBytes: number): string | undefined {
+  // UTF-8 takes at least one byte per UTF-16 unit and at most three: count exactly only in between.
+  const large =
+    body.length > maxResponseBytes ||
+    (body.length * 3 > maxResponseBytes && new TextEncoder().encode(body).length > maxResponseBytes);
+  return large ? `its body is larger than maxResponseBytes (${maxResponseBytes})` : undefined;
+}
+
+/**
+ * Why an entry's times may not be believed, or `undefined`: it lives longer than its method's
+ * lifetime allows, or was written further in the future than clocks drift.
+ */
+export function overlong(meta: EntryMeta, ttl: number, now: number): string | undefined {
+  if (meta.e - meta.t > ttl || meta.t > now + clockSkew) {
+    return 'its expiry lies past what its lifetime allows';
+  }
+  return undefined;
+}
+
+/**
+ * Why an answer is not the one its path asks for, or `undefined`: the journal, author or paper it
+ * describes is not the one named by the path it is kept under.
+ */
+export function misplaced(method: CacheMethod, path: string, data: unknown): string | undefined {
+  if (method !== 'journals.get' && method !== 'authors.get' && method !== 'papers.get') return undefined;
+  // `/journals/{id}`, `/authors/{id}`, `/papers/{doi}`: the one segment after the collection.
+  const named = path.slice(path.indexOf('/', 1) + 1);
+  const record = data as { id?: unknown; doi?: unknown };
+  // DOIs are case-insensitive; the path holds one percent-encoded.
+  const same =
+    method === 'papers.get'
+      ? typeof record.doi === 'string' && record.doi.toLowerCase() === decodeURIComponent(named).toLowerCase()
+      : String(record.id) === named;
+  return same ? undefined : `it describes another record than ${method} of its path asked for`;
+}
