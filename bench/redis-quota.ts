@@ -141,7 +141,12 @@ async function main(): Promise<RedisQuotaResult | { skipped: string }> {
   await bottleneck.ready();
   try {
     // Places always free: limits far above what one sequential loop can use.
-    const free = new RedisQuota({ redis, maxRequestsPerMinute: 1e9, maxConcurrency: 1e6, prefix: 'bench-free' });
+    const free = new RedisQuota({
+      redis,
+      maxRequestsPerMinute: 1e9,
+      maxConcurrency: 1e6,
+      prefix: 'bench-free',
+    });
     const part = free.forClient({ baseUrl: mock.url, apiKey: MOCK_API_KEY });
     const bare = { source: 'return {0, 0}', sha: '' };
     bare.sha = String(await redis.scriptLoad(bare.source));
@@ -167,7 +172,10 @@ async function main(): Promise<RedisQuotaResult | { skipped: string }> {
     );
     const evalshaWall = alone.get('evalsha')!.wall;
     const aloneFigures = {} as Record<keyof typeof contenders, AloneFigures>;
-    for (const [name, run] of Object.entries(contenders) as [keyof typeof contenders, () => Promise<unknown>][]) {
+    for (const [name, run] of Object.entries(contenders) as [
+      keyof typeof contenders,
+      () => Promise<unknown>,
+    ][]) {
       const wall = alone.get(name)!.wall;
       const cost = await costOf(stats, 500, run);
       aloneFigures[name] = {
@@ -204,9 +212,7 @@ async function main(): Promise<RedisQuotaResult | { skipped: string }> {
     const commandsFree = (await costOf(stats, 200, () => shared.subjects.list())).roundTrips;
     const windowOnly = new RedisQuota({ redis, maxRequestsPerMinute: 1e9, prefix: 'bench-window' });
     const commandsFreeNoLeases = (
-      await costOf(stats, 200, () =>
-        new MetricClient({ ...options, quota: windowOnly }).subjects.list(),
-      )
+      await costOf(stats, 200, () => new MetricClient({ ...options, quota: windowOnly }).subjects.list())
     ).roundTrips;
     await (free as { close?: () => Promise<void> }).close?.();
     await (windowOnly as { close?: () => Promise<void> }).close?.();

@@ -1,8 +1,10 @@
-import { createHash } from 'node:crypto';
-import { MetricError } from '../core/errors.js';
+import { ConfigurationError, QuotaUnavailableError } from '../core/errors.js';
+import { checkInteger, checkObject } from '../core/option-checks.js';
 import type { QuotaIdentity, RequestQuota, SharedQuota } from '../core/quota-types.js';
 import { type RedisClientLike, type ScriptRunner, scriptRunner } from './adapter.js';
-import { type PartitionKeys, type PartitionLimits, RedisPartition } from './partition.js';
+import { Deadlines } from './deadlines.js';
+import { partitionHash, partitionKeys } from './keys.js';
+import { type PartitionLimits, RedisPartition } from './partition.js';
 
 /**
  * Options of {@link createRedisQuota}. Each limit holds across every process and machine whose
@@ -22,8 +24,32 @@ export interface RedisQuotaOptions {
   readonly maxConcurrency?: number | undefined;
   /** Requests started in any 24 h (a sliding window). @default no limit */
   readonly maxRequestsPerDay?: number | undefined;
-  /** The prefix of every Redis key the quota writes. @default 'scholarly-metrics' */
+  /**
+   * The prefix of every Redis key the quota writes; no `{` or `}`, which would break the hash tag that
+   * keeps a partition's keys in one Redis Cluster slot. @default 'scholarly-metrics'
+   */
   readonly prefix?: string | undefined;
+}
+
+/**
+ * A quota shared through Redis, as {@link createRedisQuota} returns it.
+ *
+ * @example
+ * ```ts
+ * const quota: RedisSharedQuota = createRedisQuota({ redis, maxConcurrency: 16 });
+ * // … the process's calls …
+ * await quota.close(); // what the quota still holds for Redis reaches it
+ * await redis.close(); // then your client
+ * ```
+ */
+export interface RedisSharedQuota extends SharedQuota {
+  /**
+   * Sends what the quota still holds for Redis (the ends of the last calls, a pause or block) and
+   * resolves when Redis has it; rejects with `QuotaUnavailableError` when Redis fails or does not answer
+   * within 5 s. Call it when the process is done, before closing your Redis client; calls made after it
+   * are refused. The Redis client stays yours to close.
+   */
+  close(): Promise<void>;
 }
 
 /** The window lengths, in ms: a minute and a day, shorter only in tests. */
@@ -33,28 +59,34 @@ export interface QuotaWindows {
 }
 
 const realWindows: QuotaWindows = { minuteMs: 60_000, dayMs: 86_400_000 };
+/** How long close() waits for Redis. */
+const closeTimeoutMs = 5_000;
 
 /**
  * A quota kept in Redis. Each base URL and API key gets a partition of its own, under a hash of the
  * two: the key itself never reaches Redis, in a key name or a value.
  */
-export class RedisQuota implements SharedQuota {
+export class RedisQuota implements RedisSharedQuota {
   readonly #run: ScriptRunner;
   readonly #prefix: string;
   readonly #limits: PartitionLimits;
   /** One partition object per identity in this process, so that its clients wake each other. */
   readonly #partitions = new Map<string, RedisPartition>();
+  readonly #deadlines = new Deadlines();
 
   constructor(options: RedisQuotaOptions, windows: QuotaWindows = realWindows) {
-    if (options === null || typeof options !== 'object') {
-      throw new MetricError('createRedisQuota() takes an object of options');
+    if (checkObject('options', options) === undefined) {
+      throw new ConfigurationError('options', 'createRedisQuota() takes an object of options');
     }
-    this.#run = scriptRunner(options.redis);
-    const prefix = options.prefix ?? 'scholarly-metrics';
-    if (typeof prefix !== 'string' || prefix === '') {
-      throw new MetricError('`prefix` must be a non-empty string');
+    try {
+      this.#run = scriptRunner(options.redis);
+    } catch {
+      throw new ConfigurationError(
+        'redis',
+        '`redis` must be a connected node-redis (v4+) client (createClient().connect()) or an ioredis (v5+) client',
+      );
     }
-    this.#prefix = prefix;
+    this.#prefix = checkPrefix(options.prefix) ?? 'scholarly-metrics';
     this.#limits = {
       perMinute: checkLimit('maxRequestsPerMinute', options.maxRequestsPerMinute),
       minuteMs: windows.minuteMs,
@@ -68,42 +100,45 @@ export class RedisQuota implements SharedQuota {
     const hash = partitionHash(identity);
     let partition = this.#partitions.get(hash);
     if (partition === undefined) {
-      partition = new RedisPartition(this.#run, partitionKeys(this.#prefix, hash), this.#limits);
+      const keys = partitionKeys(this.#prefix, hash);
+      partition = new RedisPartition(this.#run, keys, this.#limits, this.#deadlines);
       this.#partitions.set(hash, partition);
     }
     return partition;
   }
+
+  async close(): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new QuotaUnavailableError(`Redis did not answer within ${closeTimeoutMs} ms on close`)),
+        closeTimeoutMs,
+      );
+    });
+    try {
+      await Promise.race([Promise.all([...this.#partitions.values()].map((p) => p.close())), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 }
 
-/** SHA-256 of the base URL and the key (or of its absence), cut to 128 bits: no secret, no clash. */
-export function partitionHash({ baseUrl, apiKey }: QuotaIdentity): string {
-  const key = apiKey === null ? 'none' : `key:${apiKey}`;
-  return createHash('sha256').update(`${baseUrl}\n${key}`).digest('hex').slice(0, 32);
+/** A limit as the scripts take it: 0 when unset. */
+function checkLimit(option: string, value: unknown): number {
+  return checkInteger(option, value, 1, Number.MAX_SAFE_INTEGER) ?? 0;
 }
 
-/**
- * `prefix:{hash}:name`: the braces make a Redis Cluster keep a partition's keys in one slot, as
- * a script that touches several keys needs.
- */
-export function partitionKeys(prefix: string, hash: string): PartitionKeys {
-  const base = `${prefix}:{${hash}}:`;
-  return {
-    minute: `${base}starts:minute`,
-    day: `${base}starts:day`,
-    leases: `${base}leases`,
-    line: `${base}line`,
-    lineExpiry: `${base}line:expiry`,
-    lineSeq: `${base}line:seq`,
-    pause: `${base}pause`,
-    block: `${base}block`,
-  };
-}
-
-/** A limit as the script takes it: 0 when unset. */
-function checkLimit(name: string, value: number | undefined): number {
-  if (value === undefined) return 0;
-  if (!Number.isSafeInteger(value) || value < 1) {
-    throw new MetricError(`\`${name}\` must be a whole number of at least 1 (leave it out for no limit)`);
+/** A non-empty string without braces: a brace would make or break a Redis Cluster hash tag. */
+function checkPrefix(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value === '') {
+    throw new ConfigurationError('prefix', '`prefix` must be a non-empty string');
+  }
+  if (/[{}]/.test(value)) {
+    throw new ConfigurationError(
+      'prefix',
+      '`prefix` must not contain `{` or `}`: the quota puts its own hash tag after it, so that Redis Cluster keeps a partition’s keys in one slot',
+    );
   }
   return value;
 }
