@@ -67,8 +67,10 @@ local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 endAttempts(now, ${acquireArgs.length + 1})
 local function fmt(n) return string.format('%.0f', n) end
-local function keep(key, ms)
-  if redis.call('PTTL', key) < ms then redis.call('PEXPIRE', key, fmt(ms)) end
+-- Half as long again as needed when it must grow: the next calls then find it long enough. A key
+-- that was empty before this call is new: its TTL is set without asking.
+local function keep(key, ms, new)
+  if new or redis.call('PTTL', key) < ms then redis.call('PEXPIRE', key, fmt(ms * 1.5)) end
 end
 local function forget(id)
   redis.call('ZREM', lineKey, id)
@@ -104,10 +106,12 @@ end
 local free = math.huge
 local wait = 0
 local unknown = false
+local counts = {}
 local function window(key, limit, ms)
   if limit <= 0 then return end
   redis.call('ZREMRANGEBYSCORE', key, '-inf', fmt(now - ms * 1000))
   local used = redis.call('ZCARD', key)
+  counts[key] = used
   free = math.min(free, limit - used)
   -- This rank starts once the (used - limit + rank + 1) oldest starts have left the window; one still
   -- in flight leaves it a window after its end at the earliest.
@@ -121,9 +125,13 @@ end
 window(minuteKey, perMinute, minuteMs)
 window(dayKey, perDay, dayMs)
 if concurrency > 0 then
-  -- Leases whose holder never gave them back (it died) end here.
-  redis.call('ZREMRANGEBYSCORE', leasesKey, '-inf', fmt(now))
   local held = redis.call('ZCARD', leasesKey)
+  if held + rank >= concurrency then
+    -- Leases whose holder never gave them back (it died) end here, when their places are wanted.
+    redis.call('ZREMRANGEBYSCORE', leasesKey, '-inf', fmt(now))
+    held = redis.call('ZCARD', leasesKey)
+  end
+  counts[leasesKey] = held
   free = math.min(free, concurrency - held)
   if held + rank >= concurrency then unknown = true end
 end
@@ -137,15 +145,15 @@ if rank < free then
   local leaseEnd = fmt(now + leaseMs * 1000)
   if perMinute > 0 then
     redis.call('ZADD', minuteKey, leaseEnd, ticket)
-    keep(minuteKey, leaseMs + minuteMs + 1000)
+    keep(minuteKey, leaseMs + minuteMs + 1000, counts[minuteKey] == 0)
   end
   if perDay > 0 then
     redis.call('ZADD', dayKey, leaseEnd, ticket)
-    keep(dayKey, leaseMs + dayMs + 1000)
+    keep(dayKey, leaseMs + dayMs + 1000, counts[dayKey] == 0)
   end
   if concurrency > 0 then
     redis.call('ZADD', leasesKey, leaseEnd, ticket)
-    keep(leasesKey, leaseMs + 1000)
+    keep(leasesKey, leaseMs + 1000, counts[leasesKey] == 0)
   end
   if queued then forget(ticket) end
   return {0, 0}
