@@ -44,14 +44,19 @@ if (process.argv[2] === '--worker') {
 
 /** One worker: its own Redis connection and quota, over the same key and prefix as the others. */
 async function harvest({ baseUrl, apiKey, dois }: Share): Promise<number> {
-  const redis = await createClient({ url: redisUrl }).connect();
+  const redis = createClient({ url: redisUrl });
+  // A dropped connection is an 'error' event: with no listener, a Redis restart would kill the worker.
+  // With one, calls meanwhile reject with QuotaUnavailableError and work again once Redis is back.
+  redis.on('error', (error) => console.error(`Redis: ${error.message}`));
+  await redis.connect();
+  const quota = createRedisQuota({ redis, ...limits });
   try {
-    const quota = createRedisQuota({ redis, ...limits });
     const client = new MetricClient({ apiKey, baseUrl, quota });
     // Eight at a time here, but never more than four in flight across all the workers.
     const results = await client.papers.getMany(dois, { concurrency: 8 });
     return results.filter((result) => result.error === undefined).length;
   } finally {
+    await quota.close(); // the end of the last calls reaches Redis: the other workers need not wait for it
     await redis.close(); // yours to close: the quota never closes it
   }
 }

@@ -7,10 +7,11 @@
  * The URL may hold a password: it is shown only with the password masked, and every line the command
  * writes to stderr passes through `redact`.
  */
-import { Deadline, sleep } from '../core/abort.js';
+import { Deadline } from '../core/abort.js';
 import { QuotaUnavailableError } from '../core/errors.js';
 import type { SharedQuota } from '../core/quota-types.js';
 import type { NodeRedisLike } from '../redis/adapter.js';
+import type { RedisSharedQuota } from '../redis/index.js';
 import { UsageError } from './errors.js';
 
 /** The environment variable read when `--redis` is not given: a URL with a password stays out of `ps`. */
@@ -34,7 +35,7 @@ export interface RedisOptions {
 /** The shared quota of a run and the connection under it. */
 export interface CommandQuota {
   readonly quota: SharedQuota;
-  /** Lets the quota give back its last places, then closes the connection; never throws or hangs. */
+  /** Lets the quota send its last ends (`quota.close()`), then closes the connection; never throws or hangs. */
   close(): Promise<void>;
 }
 
@@ -160,18 +161,17 @@ export async function openRedisQuota(
       maxConcurrency: options.redisMaxConcurrency,
       ...(options.redisPrefix !== undefined && { prefix: options.redisPrefix }),
     });
-    return { quota, close: () => closeClient(client) };
+    return { quota, close: () => closeClient(client, quota) };
   } catch (error) {
-    await closeClient(client);
+    await closeClient(client, undefined);
     throw error;
   }
 }
 
-async function closeClient(client: NodeRedisClient): Promise<void> {
-  const { carryMs } = await import('../redis/partition.js');
-  // The quota tells Redis an attempt has ended a moment after it has (carryMs): the wait lets that
-  // reach Redis, so that other runs do not wait for this one's leases to run out.
-  await sleep(carryMs + 1, undefined);
+async function closeClient(client: NodeRedisClient, quota: RedisSharedQuota | undefined): Promise<void> {
+  // The ends of the last attempts reach Redis, so that other runs do not wait for this one's leases
+  // to run out; a Redis that fails here changes nothing for the command, one reconnecting is not waited for.
+  if (client.isReady) await quota?.close().catch(() => {});
   if (!client.isOpen) return;
   // Reconnecting: nothing pending will be answered, and a graceful close would wait for it.
   if (!client.isReady) return destroy(client);

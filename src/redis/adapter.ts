@@ -7,7 +7,9 @@ import { ConfigurationError } from '../core/errors.js';
  * @example
  * ```ts
  * import { createClient } from 'redis';
- * const redis: NodeRedisLike = await createClient({ url: process.env.REDIS_URL }).connect();
+ * const client = createClient({ url: process.env.REDIS_URL });
+ * client.on('error', () => {}); // without a listener, a Redis restart ends the process
+ * const redis: NodeRedisLike = await client.connect();
  * ```
  */
 export interface NodeRedisLike {
@@ -21,7 +23,9 @@ export interface NodeRedisLike {
  * @example
  * ```ts
  * import { Redis } from 'ioredis';
- * const redis: IORedisLike = new Redis(process.env.REDIS_URL);
+ * const client = new Redis(process.env.REDIS_URL);
+ * client.on('error', () => {}); // each dropped connection is an 'error' event
+ * const redis: IORedisLike = client;
  * ```
  */
 export interface IORedisLike {
@@ -34,7 +38,8 @@ export interface IORedisLike {
  *
  * @example
  * ```ts
- * const redis: RedisClientLike = await createClient({ url: process.env.REDIS_URL }).connect();
+ * const redis = createClient({ url: process.env.REDIS_URL }).on('error', () => {}); // see createRedisQuota
+ * await redis.connect();
  * createRedisQuota({ redis, maxConcurrency: 8 });
  * ```
  */

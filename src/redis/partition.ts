@@ -1,8 +1,12 @@
 import { sleep } from '../core/abort.js';
 import { QuotaUnavailableError, RateLimitError } from '../core/errors.js';
 import type { QuotaAttempt, RequestQuota } from '../core/quota-types.js';
-import { type Script, type ScriptRunner, script } from './adapter.js';
-import { ACQUIRE_SCRIPT, HOLD_SCRIPT, RELEASE_SCRIPT } from './lua-scripts.js';
+import { type ScriptRunner, script } from './adapter.js';
+import type { Deadlines } from './deadlines.js';
+import { EndedAttempts } from './ends.js';
+import { argTemplate } from './keys.js';
+import { ACQUIRE_SCRIPT, acquireArgs, HOLD_SCRIPT, RELEASE_SCRIPT, releaseArgs } from './lua-scripts.js';
+import { checkAcquireReply, redisFailure } from './reply.js';
 
 const acquireScript = script(ACQUIRE_SCRIPT);
 const releaseScript = script(RELEASE_SCRIPT);
@@ -15,15 +19,15 @@ const lineGraceMs = 5_000;
 /** Polling while a place is held elsewhere: from this, doubling, to the cap (woken early by a local release). */
 const firstPollMs = 5;
 const pollCapMs = 200;
-/**
- * How long an ended attempt waits for an acquire of this process to carry it to Redis before it is
- * sent alone: one request after another then costs one round trip each, not two.
- */
-export const carryMs = 1;
+/** How long an ended attempt waits for an acquire of this process to carry it before it goes alone. */
+const idleMs = 5;
 /** The attempt timeout assumed when a caller gives none (the client's own default). */
 const defaultTimeout = 30_000;
+/** The longest a 429 pause and a daily-limit block are kept: a retried 429 waits at most a minute or so. */
+export const maxPauseMs = 120_000;
+export const maxBlockMs = 86_400_000;
 
-/** The limits and window lengths as the acquire script takes them (0: no such limit). */
+/** The limits and window lengths as the scripts take them (0: no such limit). */
 export interface PartitionLimits {
   readonly perMinute: number;
   readonly minuteMs: number;
@@ -32,29 +36,19 @@ export interface PartitionLimits {
   readonly concurrency: number;
 }
 
-/** The Redis keys of one partition (one base URL and API key), in the order the scripts take them. */
-export interface PartitionKeys {
-  readonly minute: string;
-  readonly day: string;
-  readonly leases: string;
-  readonly line: string;
-  readonly lineExpiry: string;
-  readonly lineSeq: string;
-  readonly pause: string;
-  readonly block: string;
-}
-
 /**
  * The quota of every client in this process that sends as one base URL and API key, shared through
- * Redis with every other process that does: one acquire script per request when places are free.
+ * Redis with every other process that does: one script per request when places are free.
  */
 export class RedisPartition implements RequestQuota {
   readonly #run: ScriptRunner;
-  readonly #keys: PartitionKeys;
-  readonly #acquireKeys: string[];
-  readonly #releaseKeys: string[];
-  readonly #limitArgs: string[];
-  readonly #windowArgs: string[];
+  readonly #keys: string[];
+  readonly #deadlines: Deadlines;
+  readonly #acquire = argTemplate(acquireArgs, {});
+  readonly #slots: { ticket: number; leaseMs: number; asked: number };
+  readonly #releaseArgs: readonly string[];
+  /** The longest wait the acquire script can tell: the longest window, or a pause. */
+  readonly #waitReach: number;
   /** Whether an attempt has anything to give back: a lease, or a start to count from its end. */
   readonly #releases: boolean;
   /** Unique per process and partition, so that tickets never collide across processes. */
@@ -65,30 +59,35 @@ export class RedisPartition implements RequestQuota {
   #blockedUntil = 0;
   /** Waiters polling for a place held elsewhere, woken when this process gives one back. */
   readonly #wakers = new Set<() => void>();
-  /** Tickets of attempts that have ended, not yet told to Redis: the next acquire carries them. */
-  #ended: string[] = [];
-  #carryTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Calls of this process acquiring a place or under way: the end of the last one is sent at once. */
-  #active = 0;
+  readonly #ended: EndedAttempts;
+  /** Pauses and blocks on their way to Redis, for close() to wait for. */
+  readonly #holds = new Set<Promise<unknown>>();
+  #closed = false;
 
-  constructor(run: ScriptRunner, keys: PartitionKeys, limits: PartitionLimits) {
+  constructor(run: ScriptRunner, keys: string[], limits: PartitionLimits, deadlines: Deadlines) {
     this.#run = run;
     this.#keys = keys;
-    const k = keys;
-    this.#acquireKeys = [k.minute, k.day, k.leases, k.line, k.lineExpiry, k.lineSeq, k.pause, k.block];
-    this.#releaseKeys = [k.minute, k.day, k.leases, k.line, k.lineExpiry];
-    this.#limitArgs = [
-      limits.perMinute,
-      limits.minuteMs,
-      limits.perDay,
-      limits.dayMs,
-      limits.concurrency,
-    ].map(String);
-    this.#windowArgs = [String(limits.minuteMs), String(limits.dayMs)];
+    this.#deadlines = deadlines;
+    const fixed = { ...limits, lineGraceMs };
+    this.#acquire = argTemplate(acquireArgs, fixed);
+    const { slot } = this.#acquire;
+    this.#slots = { ticket: slot('ticket'), leaseMs: slot('leaseMs'), asked: slot('asked') };
+    this.#releaseArgs = argTemplate(releaseArgs, fixed).template;
+    this.#waitReach = Math.max(limits.minuteMs, limits.perDay > 0 ? limits.dayMs : 0, maxPauseMs);
     this.#releases = limits.concurrency > 0 || limits.perMinute > 0 || limits.perDay > 0;
+    this.#ended = new EndedAttempts(idleMs, (tickets) =>
+      this.#run(releaseScript, this.#keys, [...this.#releaseArgs, ...tickets]).then(
+        () => this.#wake(),
+        (error: unknown) => {
+          throw redisFailure(error);
+        },
+      ),
+    );
   }
 
   async run<T>(send: () => Promise<T>, attempt?: QuotaAttempt): Promise<T> {
+    if (this.#closed)
+      throw new QuotaUnavailableError('The Redis quota was closed (quota.close()); nothing was sent');
     const signal = attempt?.signal;
     const timeout = attempt?.timeout ?? defaultTimeout;
     this.#throwIfBlocked();
@@ -96,58 +95,76 @@ export class RedisPartition implements RequestQuota {
       await sleep(wait, signal);
     }
     const ticket = `${this.#id}.${(++this.#seq).toString(36)}`;
-    this.#active++;
-    try {
-      await this.#acquire(ticket, timeout, signal);
-    } catch (error) {
-      this.#active--;
-      throw error;
-    }
+    await this.#take(ticket, timeout, signal);
     try {
       return await send();
     } finally {
-      this.#active--;
-      if (this.#releases) this.#giveBack(ticket);
+      // A ticket granted after waiting has left the line already.
+      if (this.#releases) this.#ended.add(ticket, this.#closed);
     }
   }
 
   pause(ms: number): void {
     if (!(ms > 0)) return;
-    this.#pausedUntil = Math.max(this.#pausedUntil, Date.now() + ms);
-    this.#hold(this.#keys.pause, ms);
+    const held = Math.min(ms, maxPauseMs);
+    this.#pausedUntil = Math.max(this.#pausedUntil, Date.now() + held);
+    this.#hold('pause', held);
   }
 
   block(ms: number): void {
     if (!(ms > 0)) return;
-    this.#blockedUntil = Math.max(this.#blockedUntil, Date.now() + ms);
-    this.#hold(this.#keys.block, ms);
+    const held = Math.min(ms, maxBlockMs);
+    this.#blockedUntil = Math.max(this.#blockedUntil, Date.now() + held);
+    this.#hold('block', held);
   }
 
-  /** Takes a place for `ticket`, waiting in Redis's line as long as it must; each ask within `timeout`. */
-  async #acquire(ticket: string, timeout: number, signal: AbortSignal | undefined): Promise<void> {
-    const args = [ticket, ...this.#limitArgs, String(timeout + leaseMarginMs), String(lineGraceMs)];
+  /**
+   * Sends every end and hold not yet in Redis, and resolves when Redis has them; later calls are
+   * refused, and the ends of calls still under way go at once.
+   */
+  close(): Promise<void> {
+    this.#closed = true;
+    const holds = [...this.#holds].map((sent) =>
+      sent.catch((error: unknown) => {
+        throw redisFailure(error);
+      }),
+    );
+    return Promise.all([this.#ended.flush(), ...holds]).then(() => {});
+  }
+
+  /** Takes a place for `ticket`, waiting in Redis's line as long as it must; each ask answered within `timeout`. */
+  async #take(ticket: string, timeout: number, signal: AbortSignal | undefined): Promise<void> {
+    const args = [...this.#acquire.template];
+    args[this.#slots.ticket] = ticket;
+    args[this.#slots.leaseMs] = String(timeout + leaseMarginMs);
+    args[this.#slots.asked] = '0';
     let poll = firstPollMs;
     try {
       for (;;) {
         signal?.throwIfAborted();
-        const ended = this.#takeEnded();
-        let reply: [number, number];
+        const ended = this.#ended.take();
+        let reply: ReturnType<typeof checkAcquireReply>;
         try {
-          reply = await this.#ask(acquireScript, this.#acquireKeys, [...args, ...ended], timeout, signal);
+          reply = checkAcquireReply(
+            await this.#ask([...args, ...ended], timeout, signal),
+            this.#waitReach,
+            maxBlockMs,
+          );
         } catch (error) {
-          for (const done of ended) this.#giveBack(done);
+          // Whether Redis ran the script is unknown: the ends go again (ending twice changes nothing).
+          this.#ended.restore(ended);
           throw error;
         }
         if (ended.length > 0) this.#wake();
-        const [code, ms] = reply;
-        if (code === 0) return;
-        if (code === 2) {
-          this.#blockedUntil = Math.max(this.#blockedUntil, Date.now() + ms);
+        if (reply.code === 0) return;
+        args[this.#slots.asked] = '1';
+        if (reply.code === 2) {
+          this.#blockedUntil = Math.max(this.#blockedUntil, Date.now() + reply.ms);
           this.#throwIfBlocked();
         }
-        if (ms > 0) {
+        if (reply.ms > 0) {
           // The script knows when this place in line opens (a window or a pause): no polling before.
-          await sleep(ms, signal);
+          await sleep(reply.ms, signal);
         } else {
           await this.#waitForRelease(poll, signal);
           poll = Math.min(poll * 2, pollCapMs);
@@ -155,44 +172,39 @@ export class RedisPartition implements RequestQuota {
       }
     } catch (error) {
       // Leave the line, and give back a place granted after this call stopped listening (a timeout).
-      this.#giveBack(ticket);
+      this.#ended.add(args[this.#slots.asked] === '1' ? `~${ticket}` : ticket, true);
       throw error;
     }
   }
 
-  /** One script call, answered within `timeout` or refused with QuotaUnavailableError. */
-  async #ask(
-    s: Script,
-    keys: string[],
-    args: string[],
-    timeout: number,
-    signal: AbortSignal | undefined,
-  ): Promise<[number, number]> {
-    const call = this.#run(s, keys, args);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let onAbort: (() => void) | undefined;
-    const limit = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(new QuotaUnavailableError(`Redis did not answer within ${timeout} ms; nothing was sent`)),
-        timeout,
-      );
-      onAbort = () => reject(signal?.reason);
+  /** One acquire, answered within `timeout` or refused with QuotaUnavailableError; no timer of its own. */
+  #ask(args: string[], timeout: number, signal: AbortSignal | undefined): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        done();
+        reject(signal?.reason);
+      };
+      const deadline = this.#deadlines.add(timeout, () => {
+        done();
+        reject(new QuotaUnavailableError(`Redis did not answer within ${timeout} ms; nothing was sent`));
+      });
+      const done = () => {
+        this.#deadlines.delete(deadline);
+        signal?.removeEventListener('abort', onAbort);
+      };
       signal?.addEventListener('abort', onAbort, { once: true });
+      // A call that settles after the deadline or the abort settles nothing: the promise is settled.
+      this.#run(acquireScript, this.#keys, args).then(
+        (reply) => {
+          done();
+          resolve(reply);
+        },
+        (error: unknown) => {
+          done();
+          reject(redisFailure(error));
+        },
+      );
     });
-    try {
-      const reply = await Promise.race([call, limit]);
-      return parseReply(reply);
-    } catch (error) {
-      if (error instanceof QuotaUnavailableError || signal?.aborted) throw error;
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new QuotaUnavailableError(`Redis failed (${reason}); nothing was sent`, { cause: error });
-    } finally {
-      clearTimeout(timer);
-      if (onAbort) signal?.removeEventListener('abort', onAbort);
-      // A call that loses the race settles later: never an unhandled rejection.
-      call.catch(() => {});
-    }
   }
 
   /** Waits `ms`, or less when this process gives a place back; rejects at once on abort. */
@@ -214,59 +226,23 @@ export class RedisPartition implements RequestQuota {
     });
   }
 
-  /**
-   * Ends an attempt in Redis (its starts count from now, its lease and place in line are given back):
-   * at once when no other call of this process is under way, else on the next acquire of this process,
-   * or alone if none comes soon. Never waited for: a lost end costs only time, as the lease ends by
-   * itself.
-   */
-  #giveBack(ticket: string): void {
-    this.#ended.push(ticket);
-    // The last call of this process to end sends its end at once: a process that stops (or closes
-    // its Redis client) right after must not leave its start counted from the grant, which can be
-    // earlier than the server's count of it by the time in transit.
-    if (this.#active === 0) {
-      this.#sendEnded();
-      return;
-    }
-    this.#carryTimer ??= setTimeout(() => this.#sendEnded(), carryMs);
-  }
-
-  #sendEnded(): void {
-    const tickets = this.#takeEnded();
-    if (tickets.length === 0) return;
-    this.#run(releaseScript, this.#releaseKeys, [...this.#windowArgs, ...tickets]).then(
-      () => this.#wake(),
-      () => {},
-    );
-  }
-
-  #takeEnded(): string[] {
-    clearTimeout(this.#carryTimer);
-    this.#carryTimer = undefined;
-    return this.#ended.splice(0);
-  }
-
   #wake(): void {
     for (const wake of [...this.#wakers]) wake();
   }
 
-  #hold(key: string, ms: number): void {
-    this.#run(holdScript, [key], [String(Math.ceil(ms))]).catch(() => {});
+  #hold(hold: 'pause' | 'block', ms: number): void {
+    const sent = this.#run(holdScript, this.#keys, [hold, String(Math.ceil(ms))]);
+    this.#holds.add(sent);
+    sent.then(
+      () => this.#holds.delete(sent),
+      () => this.#holds.delete(sent),
+    );
   }
 
   #throwIfBlocked(): void {
     const left = this.#blockedUntil - Date.now();
     if (left > 0) throw blockedError(left);
   }
-}
-
-function parseReply(reply: unknown): [number, number] {
-  if (Array.isArray(reply) && reply.length === 2) {
-    const [code, ms] = reply.map(Number) as [number, number];
-    if (Number.isFinite(code) && Number.isFinite(ms)) return [code, ms];
-  }
-  throw new Error('unexpected reply to the acquire script');
 }
 
 /** The refusal of a request that was never sent: another client sharing the quota met the daily limit. */

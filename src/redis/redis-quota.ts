@@ -1,8 +1,11 @@
-import { createHash } from 'node:crypto';
+import { Deadline } from '../core/abort.js';
+import { ConfigurationError, QuotaUnavailableError } from '../core/errors.js';
 import { resolveRedisQuotaSettings } from '../core/options/quota.js';
 import type { QuotaIdentity, RequestQuota, SharedQuota } from '../core/quota-types.js';
 import { type RedisClientLike, type ScriptRunner, scriptRunner } from './adapter.js';
-import { type PartitionKeys, type PartitionLimits, RedisPartition } from './partition.js';
+import { Deadlines } from './deadlines.js';
+import { partitionHash, partitionKeys } from './keys.js';
+import { type PartitionLimits, RedisPartition } from './partition.js';
 
 /**
  * Options of {@link createRedisQuota}. Each limit holds across every process and machine whose
@@ -22,8 +25,32 @@ export interface RedisQuotaOptions {
   readonly maxConcurrency?: number | undefined;
   /** Requests started in any 24 h (a sliding window). @default no limit */
   readonly maxRequestsPerDay?: number | undefined;
-  /** The prefix of every Redis key the quota writes. @default 'scholarly-metrics' */
+  /**
+   * The prefix of every Redis key the quota writes; no `{` or `}`, which would break the hash tag that
+   * keeps a partition's keys in one Redis Cluster slot. @default 'scholarly-metrics'
+   */
   readonly prefix?: string | undefined;
+}
+
+/**
+ * A quota shared through Redis, as {@link createRedisQuota} returns it.
+ *
+ * @example
+ * ```ts
+ * const quota: RedisSharedQuota = createRedisQuota({ redis, maxConcurrency: 16 });
+ * // … the process's calls …
+ * await quota.close(); // what the quota still holds for Redis reaches it
+ * await redis.close(); // then your client
+ * ```
+ */
+export interface RedisSharedQuota extends SharedQuota {
+  /**
+   * Sends what the quota still holds for Redis (the ends of the last calls, a pause or block) and
+   * resolves when Redis has it; rejects with `QuotaUnavailableError` when Redis fails or does not answer
+   * within 5 s. Call it when the process is done, before closing your Redis client; calls made after it
+   * are refused. The Redis client stays yours to close.
+   */
+  close(): Promise<void>;
 }
 
 /** The window lengths, in ms: a minute and a day, shorter only in tests. */
@@ -33,21 +60,31 @@ export interface QuotaWindows {
 }
 
 const realWindows: QuotaWindows = { minuteMs: 60_000, dayMs: 86_400_000 };
+/** How long close() waits for Redis. */
+const closeTimeoutMs = 5_000;
 
 /**
  * A quota kept in Redis. Each base URL and API key gets a partition of its own, under a hash of the
  * two: the key itself never reaches Redis, in a key name or a value.
  */
-export class RedisQuota implements SharedQuota {
+export class RedisQuota implements RedisSharedQuota {
   readonly #run: ScriptRunner;
   readonly #prefix: string;
   readonly #limits: PartitionLimits;
   /** One partition object per identity in this process, so that its clients wake each other. */
   readonly #partitions = new Map<string, RedisPartition>();
+  readonly #deadlines = new Deadlines();
 
   constructor(options: RedisQuotaOptions, windows: QuotaWindows = realWindows) {
     const settings = resolveRedisQuotaSettings(options);
-    this.#run = scriptRunner(options.redis);
+    try {
+      this.#run = scriptRunner(options.redis);
+    } catch {
+      throw new ConfigurationError(
+        'redis',
+        '`redis` must be a connected node-redis (v4+) client (createClient().connect()) or an ioredis (v5+) client',
+      );
+    }
     this.#prefix = settings.prefix;
     this.#limits = {
       perMinute: settings.perMinute,
@@ -62,33 +99,22 @@ export class RedisQuota implements SharedQuota {
     const hash = partitionHash(identity);
     let partition = this.#partitions.get(hash);
     if (partition === undefined) {
-      partition = new RedisPartition(this.#run, partitionKeys(this.#prefix, hash), this.#limits);
+      const keys = partitionKeys(this.#prefix, hash);
+      partition = new RedisPartition(this.#run, keys, this.#limits, this.#deadlines);
       this.#partitions.set(hash, partition);
     }
     return partition;
   }
-}
 
-/** SHA-256 of the base URL and the key (or of its absence), cut to 128 bits: no secret, no clash. */
-export function partitionHash({ baseUrl, apiKey }: QuotaIdentity): string {
-  const key = apiKey === null ? 'none' : `key:${apiKey}`;
-  return createHash('sha256').update(`${baseUrl}\n${key}`).digest('hex').slice(0, 32);
-}
-
-/**
- * `prefix:{hash}:name`: the braces make a Redis Cluster keep a partition's keys in one slot, as
- * a script that touches several keys needs.
- */
-export function partitionKeys(prefix: string, hash: string): PartitionKeys {
-  const base = `${prefix}:{${hash}}:`;
-  return {
-    minute: `${base}starts:minute`,
-    day: `${base}starts:day`,
-    leases: `${base}leases`,
-    line: `${base}line`,
-    lineExpiry: `${base}line:expiry`,
-    lineSeq: `${base}line:seq`,
-    pause: `${base}pause`,
-    block: `${base}block`,
-  };
+  async close(): Promise<void> {
+    const deadline = new Deadline(closeTimeoutMs, undefined);
+    try {
+      await deadline.race(Promise.all([...this.#partitions.values()].map((p) => p.close())));
+    } catch (error) {
+      if (!deadline.timedOut) throw error;
+      throw new QuotaUnavailableError(`Redis did not answer within ${closeTimeoutMs} ms on close`);
+    } finally {
+      deadline.clear();
+    }
+  }
 }

@@ -87,6 +87,40 @@ describe.skipIf(skip).each(redisClients)('worker processes over $name', { timeou
     }
   });
 
+  it('one after another, workers that exit without quota.close(): the window stays exact', async () => {
+    // Each call's end rides on the worker's next start, and the last goes after a short idle: a worker
+    // that closes its Redis client right after its last answer (quit), or exits at once (exit), loses
+    // that end. Its start then counts until its lease ends, never from the grant: the second wave,
+    // started as soon as the first has exited, draws no 429 from a mock with the same window.
+    const windowMs = 2_000;
+    const mock = await startInFlightMockServer({ limits: { perWindow: { requests: 4, windowMs } } });
+    try {
+      const settings = {
+        ...base(),
+        baseUrl: mock.url,
+        calls: 2,
+        perWindow: 4,
+        windowMs,
+        maxRetries: 0,
+        timeout: 1_000,
+        sequential: true,
+      };
+      const first = await Promise.all([
+        runWorker({ ...settings, ending: 'quit' }),
+        runWorker({ ...settings, ending: 'exit' }),
+      ]);
+      const second = await Promise.all([
+        runWorker({ ...settings, ending: 'exit' }),
+        runWorker({ ...settings, ending: 'close' }),
+      ]);
+      expect([...first, ...second].map((r) => r.failed)).toEqual([{}, {}, {}, {}]);
+      expect(mock.statusCount(429)).toBe(0);
+      expect(mock.statusCount(200)).toBe(8);
+    } finally {
+      await mock.close();
+    }
+  });
+
   it('maxConcurrency holds across workers: the mock never has more in flight', async () => {
     const mock = await startInFlightMockServer({ faults: { latencyMs: 40 } });
     try {
@@ -106,7 +140,7 @@ describe.skipIf(skip).each(redisClients)('worker processes over $name', { timeou
       const settings = { ...base(), baseUrl: mock.url, calls: 2, maxConcurrency: 2 };
       const holder = startWorker({ ...settings, hold: 2 });
       expect(await holder.line).toEqual({ holding: 2 });
-      const [leases] = await redis.keys(`${settings.prefix}:*:leases`);
+      const [leases] = await redis.keys(`${settings.prefix}:*:l`);
       expect(Number(await redis.command(['ZCARD', leases as string]))).toBe(2);
       holder.child.kill('SIGKILL');
       // The places come back only when the dead worker's leases end (its timeout plus the margin).

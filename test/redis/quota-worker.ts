@@ -17,9 +17,19 @@ export interface WorkerSettings {
   readonly windowMs?: number;
   readonly maxConcurrency?: number;
   readonly maxRetries?: number;
+  /** The client's `timeout` (ms): a lease lasts it plus a margin. */
+  readonly timeout?: number;
   readonly hold?: number;
   /** Start call `i` at `i × spacingMs` instead of all at once: a steady demand. @default 0 */
   readonly spacingMs?: number;
+  /** Send the calls one after another (each once the last has settled) instead of all at once. */
+  readonly sequential?: boolean;
+  /**
+   * How the worker ends: `close` (the default) calls `quota.close()` then closes its Redis client, as the
+   * docs say; `quit` closes the Redis client right after the last answer, without `quota.close()`;
+   * `exit` leaves at once with `process.exit`, its connection dropped.
+   */
+  readonly ending?: 'close' | 'quit' | 'exit';
 }
 
 export interface WorkerReport {
@@ -71,25 +81,32 @@ if (settings.hold !== undefined) {
     baseUrl: settings.baseUrl,
     quota,
     maxRetries: settings.maxRetries,
+    timeout: settings.timeout,
   });
   const failed: Record<string, number> = {};
   let ok = 0;
   let longestMs = 0;
-  await Promise.all(
-    Array.from({ length: settings.calls }, async (_, i) => {
-      if (settings.spacingMs) await new Promise((resolve) => setTimeout(resolve, i * settings.spacingMs!));
-      const started = performance.now();
-      try {
-        await client.subjects.list();
-        ok++;
-      } catch (error) {
-        const name = (error as Error).name;
-        failed[name] = (failed[name] ?? 0) + 1;
-      }
-      longestMs = Math.max(longestMs, performance.now() - started);
-    }),
-  );
+  const call = async (i: number) => {
+    if (settings.spacingMs) await new Promise((resolve) => setTimeout(resolve, i * settings.spacingMs!));
+    const started = performance.now();
+    try {
+      await client.subjects.list();
+      ok++;
+    } catch (error) {
+      const name = (error as Error).name;
+      failed[name] = (failed[name] ?? 0) + 1;
+    }
+    longestMs = Math.max(longestMs, performance.now() - started);
+  };
+  if (settings.sequential) for (let i = 0; i < settings.calls; i++) await call(i);
+  else await Promise.all(Array.from({ length: settings.calls }, (_, i) => call(i)));
   const report: WorkerReport = { ok, failed, longestMs: Math.round(longestMs) };
-  await redis.close();
-  console.log(JSON.stringify(report));
+  const ending = settings.ending ?? 'close';
+  if (ending === 'exit') {
+    process.stdout.write(`${JSON.stringify(report)}\n`, () => process.exit(0));
+  } else {
+    if (ending === 'close') await quota.close();
+    await redis.close();
+    console.log(JSON.stringify(report));
+  }
 }

@@ -2,7 +2,13 @@
 // leases, the line, the shared pause and block, Redis going away and coming back, and what Redis holds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuotaIdentity, RequestQuota } from '../../src/core/quota-types.js';
-import { MetricClient, MetricError, QuotaUnavailableError, RateLimitError } from '../../src/index.js';
+import {
+  ConfigurationError,
+  MetricClient,
+  MetricError,
+  QuotaUnavailableError,
+  RateLimitError,
+} from '../../src/index.js';
 import { createRedisQuota } from '../../src/redis/index.js';
 import { type QuotaWindows, RedisQuota, type RedisQuotaOptions } from '../../src/redis/redis-quota.js';
 import { createMockApi, MOCK_API_KEY } from '../../src/testing/index.js';
@@ -55,13 +61,17 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
     // The day window keeps every start: its scores are Redis's TIME at each grant.
     const windows = { minuteMs: 300, dayMs: 60_000 };
     const limits = { maxRequestsPerMinute: 3, maxRequestsPerDay: 1_000, prefix };
-    const a = quota(limits, windows).forClient(identity);
-    const b = quota(limits, windows, other).forClient(identity);
+    const quotaA = quota(limits, windows);
+    const quotaB = quota(limits, windows, other);
+    const a = quotaA.forClient(identity);
+    const b = quotaB.forClient(identity);
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).run(async () => i)),
     );
     expect(results).toEqual(Array.from({ length: 12 }, (_, i) => i));
-    const [day] = await redis.keys(`${prefix}:*:starts:day`);
+    // The ends of the last calls reach Redis: each start then counts from when its answer came back.
+    await Promise.all([quotaA.close(), quotaB.close()]);
+    const [day] = await redis.keys(`${prefix}:*:d`);
     // Flat (RESP2) or in pairs (RESP3), as the client gives it.
     const scores = ((await redis.command(['ZRANGE', day as string, '0', '-1', 'WITHSCORES'])) as unknown[])
       .flat()
@@ -87,7 +97,7 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
     };
     await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).run(send)));
     expect(highest).toBe(2);
-    await until(async () => (await redis.keys(`${prefix}:*:leases`)).length === 0);
+    await until(async () => (await redis.keys(`${prefix}:*:l`)).length === 0);
   });
 
   it('drops a waiting call at once on abort: it holds no place and leaves the line', async () => {
@@ -95,7 +105,7 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
     const shared = quota({ maxConcurrency: 1, prefix }).forClient(identity);
     const held = gate();
     const first = shared.run(() => held.promise);
-    await until(async () => (await redis.keys(`${prefix}:*:leases`)).length === 1);
+    await until(async () => (await redis.keys(`${prefix}:*:l`)).length === 1);
     const controller = new AbortController();
     let sent = false;
     const waiting = shared.run(
@@ -104,10 +114,10 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
       },
       { signal: controller.signal, timeout: 5_000 },
     );
-    await until(async () => (await redis.keys(`${prefix}:*:line`)).length === 1);
+    await until(async () => (await redis.keys(`${prefix}:*:q`)).length === 1);
     controller.abort(new Error('stop'));
     await expect(waiting).rejects.toThrow('stop');
-    await until(async () => (await redis.keys(`${prefix}:*:line`)).length === 0);
+    await until(async () => (await redis.keys(`${prefix}:*:q`)).length === 0);
     held.open();
     await first;
     await expect(shared.run(async () => 'next')).resolves.toBe('next');
@@ -119,7 +129,7 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
     const a = quota({ prefix }).forClient(identity);
     const b = quota({ prefix }, undefined, other).forClient(identity);
     a.block(90_000);
-    await until(async () => (await redis.keys(`${prefix}:*:block`)).length === 1);
+    await until(async () => (await redis.keys(`${prefix}:*:b`)).length === 1);
     let sent = 0;
     const error = await b.run(async () => sent++).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
@@ -136,10 +146,10 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
     const a = quota({ prefix }).forClient(identity);
     const b = quota({ prefix }, undefined, other).forClient(identity);
     a.pause(400);
-    await until(async () => (await redis.keys(`${prefix}:*:pause`)).length === 1);
+    await until(async () => (await redis.keys(`${prefix}:*:p`)).length === 1);
     // b's request starts only once Redis itself has let the pause expire.
     const pauseLeft = await b.run(async () => {
-      const [key] = await redis.keys(`${prefix}:*:pause`);
+      const [key] = await redis.keys(`${prefix}:*:p`);
       return key === undefined ? -2 : Number(await redis.command(['PTTL', key]));
     });
     expect(pauseLeft).toBeLessThanOrEqual(0);
@@ -183,7 +193,7 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
     await Promise.all(Array.from({ length: 5 }, () => shared.run(async () => 0)));
     shared.pause(5_000);
     shared.block(100_000);
-    await until(async () => (await redis.keys(`${prefix}:*:block`)).length === 1);
+    await until(async () => (await redis.keys(`${prefix}:*:b`)).length === 1);
     const keys = await redis.keys('*');
     expect(keys.length).toBeGreaterThan(0);
     for (const key of keys) {
@@ -231,7 +241,7 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
     await b.subjects.list();
     await expect(a.subjects.list()).rejects.toBeInstanceOf(RateLimitError);
     const sentBefore = api.requests.length;
-    await until(async () => (await redis.keys(`${prefix}:*:block`)).length === 1);
+    await until(async () => (await redis.keys(`${prefix}:*:b`)).length === 1);
     const error = await b.subjects.list().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfter).toBeGreaterThan(60);
@@ -239,15 +249,36 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
   });
 });
 
-describe('createRedisQuota refuses bad options with MetricError', () => {
+describe('createRedisQuota refuses bad options with ConfigurationError naming them', () => {
   it.each([
-    [{ redis: {} }, /node-redis/],
-    [{ redis: null }, /node-redis/],
-    [{ redis: { evalSha() {} }, maxConcurrency: 0 }, /maxConcurrency/],
-    [{ redis: { evalsha() {} }, maxRequestsPerMinute: 1.5 }, /maxRequestsPerMinute/],
-    [{ redis: { evalsha() {} }, prefix: '' }, /prefix/],
-  ])('%o', (options, message) => {
-    expect(() => createRedisQuota(options as never)).toThrow(MetricError);
-    expect(() => createRedisQuota(options as never)).toThrow(message);
+    [{ redis: {} }, 'redis', /node-redis/],
+    [{ redis: null }, 'redis', /node-redis/],
+    [{ redis: { evalSha() {} }, maxConcurrency: 0 }, 'maxConcurrency', /maxConcurrency/],
+    [{ redis: { evalsha() {} }, maxRequestsPerMinute: 1.5 }, 'maxRequestsPerMinute', /maxRequestsPerMinute/],
+    [{ redis: { evalsha() {} }, maxRequestsPerDay: '5' }, 'maxRequestsPerDay', /maxRequestsPerDay/],
+    [{ redis: { evalsha() {} }, prefix: '' }, 'prefix', /prefix/],
+    [{ redis: { evalsha() {} }, prefix: 42 }, 'prefix', /prefix/],
+    // A brace would break the cluster hash tag: `app{}` fails every call with CROSSSLOT, `team{a}`
+    // puts every partition in one slot.
+    [{ redis: { evalsha() {} }, prefix: 'app{}' }, 'prefix', /\{/],
+    [{ redis: { evalsha() {} }, prefix: 'team{a}' }, 'prefix', /\{/],
+    [{ redis: { evalsha() {} }, prefix: 'x}' }, 'prefix', /\}/],
+  ])('%o', (options, option, message) => {
+    const error = (() => {
+      try {
+        createRedisQuota(options as never);
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error).toBeInstanceOf(MetricError);
+    expect((error as ConfigurationError).option).toBe(option);
+    expect((error as Error).message).toMatch(message);
+  });
+
+  it('refuses options that are not an object', () => {
+    expect(() => createRedisQuota(undefined as never)).toThrow(ConfigurationError);
+    expect(() => createRedisQuota(null as never)).toThrow(ConfigurationError);
   });
 });

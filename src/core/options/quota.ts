@@ -64,6 +64,13 @@ export function resolveRedisQuotaSettings(options: RedisQuotaSettings): Resolved
   if (typeof prefix !== 'string' || prefix === '') {
     throw new ConfigurationError('prefix', '`prefix` must be a non-empty string');
   }
+  // The quota puts its own hash tag after the prefix: a brace would make or break it.
+  if (/[{}]/.test(prefix)) {
+    throw new ConfigurationError(
+      'prefix',
+      '`prefix` must not contain `{` or `}`: the quota puts its own hash tag after it, so that Redis Cluster keeps a partition’s keys in one slot',
+    );
+  }
   return {
     perMinute: checkRequestLimit('maxRequestsPerMinute', options.maxRequestsPerMinute) ?? 0,
     perDay: checkRequestLimit('maxRequestsPerDay', options.maxRequestsPerDay) ?? 0,

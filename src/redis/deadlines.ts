@@ -1,0 +1,50 @@
+/**
+ * The deadlines of the script calls under way, watched by one timer for all of them: a timer per call
+ * (set and cleared around each answer) cost more than the rest of the quota's own work. The timer is
+ * re-armed only for a deadline earlier than the one it waits for, and does not hold the process while
+ * no call is under way.
+ */
+export class Deadlines {
+  readonly #pending = new Set<Deadline>();
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #firesAt = Number.POSITIVE_INFINITY;
+
+  /** Calls `expire` once `ms` have passed, unless {@link Deadlines.delete} comes first. */
+  add(ms: number, expire: () => void): Deadline {
+    const deadline = { at: performance.now() + ms, expire };
+    this.#pending.add(deadline);
+    if (deadline.at < this.#firesAt) this.#arm(deadline.at);
+    else if (this.#pending.size === 1) this.#timer?.ref();
+    return deadline;
+  }
+
+  delete(deadline: Deadline): void {
+    this.#pending.delete(deadline);
+    if (this.#pending.size === 0) this.#timer?.unref();
+  }
+
+  #arm(at: number): void {
+    clearTimeout(this.#timer);
+    this.#firesAt = at;
+    this.#timer = setTimeout(() => this.#fire(), Math.max(0, at - performance.now()));
+  }
+
+  #fire(): void {
+    this.#timer = undefined;
+    this.#firesAt = Number.POSITIVE_INFINITY;
+    const now = performance.now();
+    let next = Number.POSITIVE_INFINITY;
+    for (const deadline of this.#pending) {
+      if (deadline.at <= now) {
+        this.#pending.delete(deadline);
+        deadline.expire();
+      } else next = Math.min(next, deadline.at);
+    }
+    if (next < Number.POSITIVE_INFINITY) this.#arm(next);
+  }
+}
+
+export interface Deadline {
+  readonly at: number;
+  readonly expire: () => void;
+}

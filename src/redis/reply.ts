@@ -1,0 +1,55 @@
+import { escapeUnsafe, QuotaUnavailableError } from '../core/errors.js';
+
+/** What the acquire script answered, checked. */
+export type AcquireReply =
+  | { readonly code: 0 }
+  /** Wait `ms`, or until a place is given back (-1). */
+  | { readonly code: 1; readonly ms: number }
+  /** Blocked by a daily-limit 429 for `ms` more. */
+  | { readonly code: 2; readonly ms: number };
+
+/**
+ * The acquire script's answer, or a `QuotaUnavailableError` for anything it never sends: an unknown
+ * code, a wait that is not a whole number within `waitReach` (the longest window or pause) or
+ * `blockReach`, another type. Anything speaking RESP can answer, and a wait past a timer's reach would
+ * spin.
+ */
+export function checkAcquireReply(reply: unknown, waitReach: number, blockReach: number): AcquireReply {
+  if (Array.isArray(reply) && reply.length === 2) {
+    const [code, ms] = reply as unknown[];
+    if (Number.isInteger(ms)) {
+      const n = ms as number;
+      if (code === 0 && n === 0) return { code };
+      if (code === 1 && n >= -1 && n <= waitReach) return { code, ms: n };
+      if (code === 2 && n >= 0 && n <= blockReach) return { code, ms: n };
+    }
+  }
+  throw new QuotaUnavailableError(
+    `Redis answered the quota's script with ${describe(reply)}, which it never sends; nothing was sent`,
+  );
+}
+
+const maxDetailLength = 200;
+
+/** Server text as every message shows it: one line, controls escaped, cut short. */
+export function serverText(text: string): string {
+  const line = escapeUnsafe(text.replace(/\s+/g, ' ').trim());
+  return line.length > maxDetailLength ? `${line.slice(0, maxDetailLength)}…` : line;
+}
+
+/** A Redis failure (an error reply, a closed connection) as the quota reports it. */
+export function redisFailure(error: unknown): QuotaUnavailableError {
+  if (error instanceof QuotaUnavailableError) return error;
+  const reason = serverText(error instanceof Error ? error.message : String(error));
+  return new QuotaUnavailableError(`Redis failed (${reason || 'no reason given'}); nothing was sent`, {
+    cause: error,
+  });
+}
+
+function describe(reply: unknown): string {
+  if (Array.isArray(reply))
+    return `[${reply.slice(0, 3).map(describe).join(', ')}${reply.length > 3 ? ', …' : ''}]`;
+  if (typeof reply === 'string') return `"${serverText(reply).slice(0, 40)}"`;
+  if (typeof reply === 'number' || typeof reply === 'bigint') return String(reply);
+  return reply === null ? 'null' : typeof reply;
+}

@@ -1,0 +1,126 @@
+// quota.close() and the one-script path, against a real redis-server over node-redis and ioredis.
+// setTimeout is faked while a test counts, so that an end waits for the next start or close() and
+// never for the short idle: what reaches Redis is then what the calls and close() sent, nothing else.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { QuotaUnavailableError } from '../../src/index.js';
+import { RedisQuota } from '../../src/redis/redis-quota.js';
+import { type ConnectedRedis, redisClients } from '../helpers/redis-clients.js';
+import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
+
+const skip = skipWithoutRedis('test/redis/close.test.ts');
+const identity = { baseUrl: 'https://api.example.test/api/v1', apiKey: 'sk-test-close' };
+
+describe.skipIf(skip).each(redisClients)('quota.close() over $name', { timeout: 60_000 }, (kind) => {
+  let server: RedisServer;
+  let redis: ConnectedRedis;
+  let prefixes = 0;
+
+  beforeAll(async () => {
+    server = await startRedisServer();
+    redis = await kind.connect(server.url);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  afterAll(async () => {
+    await redis?.close();
+    await server?.close();
+  });
+
+  /** Scripts Redis has run so far (EVALSHA and EVAL). */
+  async function scripts(): Promise<number> {
+    const info = String(await redis.command(['INFO', 'commandstats']));
+    return [...info.matchAll(/^cmdstat_eval(?:sha)?:calls=(\d+)/gm)].reduce(
+      (sum, [, n]) => sum + Number(n),
+      0,
+    );
+  }
+  const count = async (key: string) => Number(await redis.command(['ZCARD', key]));
+  const leasesKey = async (prefix: string) => (await redis.keys(`${prefix}:*:l`))[0] ?? `${prefix}:none`;
+
+  it('runs one script per request one after another; close() sends the last end', async () => {
+    const prefix = `c${++prefixes}`;
+    const quota = new RedisQuota({
+      redis: redis.client,
+      maxConcurrency: 4,
+      maxRequestsPerMinute: 1_000,
+      prefix,
+    });
+    const part = quota.forClient(identity);
+    await part.run(async () => 0); // the scripts are loaded (EVAL) on first use
+    await quota.close();
+    const counting = new RedisQuota({
+      redis: redis.client,
+      maxConcurrency: 4,
+      maxRequestsPerMinute: 1_000,
+      prefix,
+    });
+    const sequential = counting.forClient(identity);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const before = await scripts();
+    for (let i = 0; i < 20; i++) await sequential.run(async () => i);
+    expect((await scripts()) - before).toBe(20);
+    // The last end has not reached Redis: its lease is still there, until close().
+    expect(await count(await leasesKey(prefix))).toBe(1);
+    await counting.close();
+    expect((await scripts()) - before).toBe(21);
+    expect(await count(await leasesKey(prefix))).toBe(0);
+  });
+
+  it('counts the start of the last call from its answer once close() resolves', async () => {
+    const prefix = `c${++prefixes}`;
+    const quota = new RedisQuota({ redis: redis.client, maxRequestsPerMinute: 10, prefix });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await quota.forClient(identity).run(async () => 0);
+    const [minute] = await redis.keys(`${prefix}:*:m`);
+    const score = async () =>
+      Number(
+        await redis
+          .command(['ZRANGE', minute as string, '0', '0', 'WITHSCORES'])
+          .then((r) => (r as unknown[]).flat()[1]),
+      );
+    const time = async () => {
+      const [seconds, micros] = (await redis.command(['TIME'])) as [string, string];
+      return Number(seconds) * 1e6 + Number(micros);
+    };
+    // In flight as far as Redis knows: counted until its lease ends, later than now.
+    expect(await score()).toBeGreaterThan(await time());
+    await quota.close();
+    expect(await score()).toBeLessThanOrEqual(await time());
+  });
+
+  it('sends a pause still on its way before it resolves', async () => {
+    const prefix = `c${++prefixes}`;
+    const quota = new RedisQuota({ redis: redis.client, prefix });
+    quota.forClient(identity).pause(30_000);
+    await quota.close();
+    expect(await redis.keys(`${prefix}:*:p`)).toHaveLength(1);
+  });
+
+  it('refuses calls after it, sending nothing', async () => {
+    const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 1, prefix: `c${++prefixes}` });
+    const part = quota.forClient(identity);
+    await quota.close();
+    let sent = false;
+    const error = await part
+      .run(async () => {
+        sent = true;
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(QuotaUnavailableError);
+    expect(sent).toBe(false);
+  });
+
+  it('rejects with QuotaUnavailableError when Redis is gone, and settles', async () => {
+    const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 1, prefix: `c${++prefixes}` });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await quota.forClient(identity).run(async () => 0);
+    vi.useRealTimers();
+    await server.stop();
+    try {
+      await expect(quota.close()).rejects.toBeInstanceOf(QuotaUnavailableError);
+    } finally {
+      await server.start();
+    }
+  });
+});
