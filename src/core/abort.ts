@@ -1,18 +1,28 @@
-/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
-export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+/**
+ * Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. Given `wakers`, it
+ * also resolves early when one of them is called: it adds its own waker there and removes it after.
+ */
+export function sleep(ms: number, signal: AbortSignal | undefined, wakers?: Set<() => void>): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason);
       return;
     }
-    const onAbort = () => {
+    const end = () => {
       clearTimeout(timer);
+      wakers?.delete(wake);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    const wake = () => {
+      end();
+      resolve();
+    };
+    const onAbort = () => {
+      end();
       reject(signal?.reason);
     };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
+    const timer = setTimeout(wake, ms);
+    wakers?.add(wake);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

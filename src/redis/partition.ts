@@ -166,7 +166,8 @@ export class RedisPartition implements RequestQuota {
           // The script knows when this place in line opens (a window or a pause): no polling before.
           await sleep(reply.ms, signal);
         } else {
-          await this.#waitForRelease(poll, signal);
+          // Woken early when this process gives a place back.
+          await sleep(poll, signal, this.#wakers);
           poll = Math.min(poll * 2, pollCapMs);
         }
       }
@@ -204,25 +205,6 @@ export class RedisPartition implements RequestQuota {
           reject(redisFailure(error));
         },
       );
-    });
-  }
-
-  /** Waits `ms`, or less when this process gives a place back; rejects at once on abort. */
-  #waitForRelease(ms: number, signal: AbortSignal | undefined): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.#wakers.delete(done);
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      };
-      const onAbort = () => {
-        done();
-        reject(signal?.reason);
-      };
-      const timer = setTimeout(done, ms);
-      this.#wakers.add(done);
-      signal?.addEventListener('abort', onAbort, { once: true });
     });
   }
 
