@@ -12,12 +12,6 @@ const maxQuotedLength = 40;
 /**
  * Quotes an untrusted string: JSON escaping plus {@link escapeUnsafe}; a long one is cut (never inside a
  * surrogate pair) and its full length noted.
- *
- * @example
- * ```ts
- * quote('journal_deleted'); // '"journal_deleted"'
- * quote('x'.repeat(100)); // '"xxxx…" (100 characters)', 40 x
- * ```
  */
 export function quote(text: string): string {
   let head = text;
@@ -35,11 +29,6 @@ export function quote(text: string): string {
  * `an array`, `an object`, `bigint`, `a symbol`, `a function`.
  *
  * Never calls into the value (no `toString`, no getters, no proxy trap that could throw).
- *
- * @example
- * ```ts
- * `expected an integer, got ${describeValue('7')}`; // 'expected an integer, got string "7"'
- * ```
  */
 export function describeValue(value: unknown): string {
   switch (typeof value) {

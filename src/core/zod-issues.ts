@@ -15,12 +15,6 @@ type ZodIssue = z.core.$ZodIssue;
 /**
  * zod issues → `{ path, message }` with a sentence a person can act on. Pass issues from
  * `z.safeParse(schema, value, { reportInput: true })` so that messages can say what was received.
- *
- * @example
- * ```ts
- * toValidationIssues(z.safeParse(schema, value, { reportInput: true }).error.issues);
- * // [{ path: ['journal_id'], message: 'expected an integer, got string "7"' }]
- * ```
  */
 export function toValidationIssues(issues: readonly ZodIssue[]): ValidationIssue[] {
   return issues.map((issue) => ({ path: [...issue.path], message: describeIssue(issue) }));

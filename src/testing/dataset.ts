@@ -37,15 +37,7 @@ export interface MutableDataset extends MockDataset {
   replaceJournal(journal: MockJournal): void;
 }
 
-/**
- * Builds the dataset for a seed and sizes. Deterministic: same arguments, same records.
- *
- * @example
- * ```ts
- * const dataset = createDataset(7, { journals: 20, papers: 500, authors: 80 });
- * dataset.journals.length; // 20
- * ```
- */
+/** Builds the dataset for a seed and sizes. Deterministic: same arguments, same records. */
 export function createDataset(seed: number = MOCK_DEFAULT_SEED, sizes?: MockDatasetSizes): MutableDataset {
   const records = recordsFor(seed, sizes);
   const journals = [...records.journals];

@@ -14,12 +14,6 @@ type IncomingHeaders = Readonly<Record<string, string | string[] | undefined>>;
 /**
  * Why a control request is refused: the status and message to answer with, or `undefined` when it
  * may go on.
- *
- * @example
- * ```ts
- * const refusal = refuseControl('POST', req.headers, allowed);
- * if (refusal) return send(refusal.status, refusal.message);
- * ```
  */
 export function refuseControl(
   method: string,
@@ -68,11 +62,6 @@ function single(value: string | string[] | undefined): string | undefined {
 /**
  * The `Host` values that name a server listening on `address:port`: loopback names, the address
  * itself and the name it was started with. Without the port when it is 80, as browsers send it.
- *
- * @example
- * ```ts
- * allowedHosts('127.0.0.1', 4010, 'localhost'); // Set { '127.0.0.1:4010', 'localhost:4010', '[::1]:4010' }
- * ```
  */
 export function allowedHosts(address: string, port: number, hostOption: string): Set<string> {
   return hostValues(['127.0.0.1', 'localhost', '::1', address, hostOption], port);
@@ -88,15 +77,7 @@ function hostValues(names: readonly string[], port: number): Set<string> {
   return hosts;
 }
 
-/**
- * Whether `address` (as `server.address()` reports it) reaches only this machine.
- *
- * @example
- * ```ts
- * isLoopback('127.0.0.1'); // true
- * isLoopback('0.0.0.0'); // false: every interface
- * ```
- */
+/** Whether `address` (as `server.address()` reports it) reaches only this machine. */
 export function isLoopback(address: string): boolean {
   const ipv4 = address.toLowerCase().replace(/^::ffff:/, '');
   return ipv4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ipv4);
@@ -105,11 +86,6 @@ export function isLoopback(address: string): boolean {
 /**
  * The warning printed on standard error when the mock listens beyond loopback: it accepts well-known
  * keys and, with `control`, lets anyone who can reach it reset it or subscribe URLs to its webhooks.
- *
- * @example
- * ```ts
- * exposedWarning('0.0.0.0', 4010); // '\n*** WARNING: …'
- * ```
  */
 export function exposedWarning(address: string, port: number): string {
   return [

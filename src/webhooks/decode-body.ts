@@ -20,10 +20,6 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * returned as they are, for the caller to inspect.
  *
  * @throws {WebhookPayloadError} when the bytes are not UTF-8 or the text is not JSON.
- * @example
- * ```ts
- * decodeBody(new TextEncoder().encode('{"event":"score_updated"}')); // { event: 'score_updated' }
- * ```
  */
 export function decodeBody(body: unknown): unknown {
   if (typeof body === 'string') return parseJson(body.charCodeAt(0) === 0xfeff ? body.slice(1) : body);
@@ -67,14 +63,7 @@ function isShared(buffer: ArrayBufferLike): boolean {
   return Object.prototype.toString.call(buffer) === '[object SharedArrayBuffer]';
 }
 
-/**
- * Attaches a cause: `WebhookPayloadError`'s constructor takes no options.
- *
- * @example
- * ```ts
- * throw withCause(new WebhookPayloadError('invalid webhook payload: …'), syntaxError);
- * ```
- */
+/** Attaches a cause: `WebhookPayloadError`'s constructor takes no options. */
 export function withCause(error: WebhookPayloadError, cause: unknown): WebhookPayloadError {
   Object.defineProperty(error, 'cause', { value: cause, configurable: true, writable: true });
   return error;

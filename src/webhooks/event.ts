@@ -104,11 +104,6 @@ function isTimestamp(text: string): boolean {
  *
  * @throws {WebhookPayloadError} listing every field that does not fit (or naming an unknown event
  *   kind, a key that shadows a member of `Object.prototype` at any depth, or a nesting too deep); other errors only from hostile objects (throwing getters, proxies), which the caller wraps.
- * @example
- * ```ts
- * validateEvent(JSON.parse(text)); // { event: 'score_updated', journal_id: 7, … }
- * validateEvent({ event: 'score_updated' }); // throws: …journal_id: missing (expected an integer); …
- * ```
  */
 export function validateEvent(value: unknown): WebhookEvent {
   const record = ownFields(value);

@@ -58,38 +58,17 @@ export interface WebhookHandlerOptions {
   cache?: { apply(event: WebhookEvent): unknown } | undefined;
 }
 
-/**
- * The answer to give, before it is written as a Fetch `Response` or onto a Node response.
- *
- * @example
- * ```ts
- * const reply: Reply = { status: 200, headers: { 'content-type': 'application/json' }, body: '{"received":true}' };
- * ```
- */
+/** The answer to give, before it is written as a Fetch `Response` or onto a Node response. */
 export interface Reply {
   status: number;
   headers: Record<string, string>;
   body: string;
 }
 
-/**
- * A body read up to the cap: its bytes, or why there are none.
- *
- * @example
- * ```ts
- * const body: CappedBody = total > maxBodyBytes ? 'too_large' : concatBytes(chunks, total);
- * ```
- */
+/** A body read up to the cap: its bytes, or why there are none. */
 export type CappedBody = Uint8Array | 'too_large' | 'too_slow' | 'unreadable';
 
-/**
- * One request as a runtime adapter describes it to the shared steps.
- *
- * @example
- * ```ts
- * const delivery: Delivery = { method: 'POST', contentLength: '120', consumed: false, read, drop };
- * ```
- */
+/** One request as a runtime adapter describes it to the shared steps. */
 export interface Delivery {
   method: string | undefined;
   /** The Content-Length header; a value surely past the cap gets a 413 before anything is read. */
@@ -112,11 +91,6 @@ export interface Delivery {
  * rejects); `report` hands an error to `onError`. Checks the callback and options once, at creation.
  *
  * @throws {ConfigurationError} for a non-function `onEvent` or an invalid option.
- * @example
- * ```ts
- * const { answer } = createReceiver(onEvent, { maxBodyBytes: 1024 });
- * const reply = await answer({ request }, () => describe(request)); // reply.status: 200, 400, 405, 408, 413 or 500
- * ```
  */
 export function createReceiver<Context>(
   onEvent: (event: WebhookEvent, context: Context) => unknown,
@@ -226,14 +200,7 @@ function defaultOnError(error: unknown): void {
   console.error('scholarly-metrics: the webhook callback failed; the sender got a 500.', error);
 }
 
-/**
- * 500 without details: what went wrong is for the receiver's logs (onError), not for the sender.
- *
- * @example
- * ```ts
- * serverError().body; // '{"error":"internal_error","message":"the webhook receiver failed"}'
- * ```
- */
+/** 500 without details: what went wrong is for the receiver's logs (onError), not for the sender. */
 export function serverError(): Reply {
   return reply(500, { error: 'internal_error', message: 'the webhook receiver failed' });
 }
@@ -253,14 +220,7 @@ function declaresTooMuch(contentLength: string | null | undefined, maxBodyBytes:
   );
 }
 
-/**
- * Joins received chunks into one byte array.
- *
- * @example
- * ```ts
- * concatBytes([Uint8Array.of(1), Uint8Array.of(2, 3)], 3); // Uint8Array [1, 2, 3]
- * ```
- */
+/** Joins received chunks into one byte array. */
 export function concatBytes(chunks: readonly Uint8Array[], total: number): Uint8Array {
   const bytes = new Uint8Array(total);
   let offset = 0;
