@@ -30,19 +30,11 @@ export function sleep(ms: number, signal: AbortSignal | undefined, wakers?: Set<
 const ignore = () => {};
 
 /**
- * The time limit and the cancellation of one attempt, for one controller and one timer.
- *
- * `signal` goes to `fetch`, which aborts the connection whether the headers or the body are still on
- * their way. {@link Deadline.race} also settles each step at the deadline by itself, so a `fetch` that
- * ignores its signal (a custom one, or one that stops listening once the headers are in) cannot make
- * an attempt outlive its timeout.
- *
- * Cheaper than the usual `AbortSignal.any([user, AbortSignal.timeout(ms)])` and a listener per step:
- * - the caller's signal gets one listener, removed by {@link Deadline.clear}, instead of a combined
- *   signal that only garbage collection detaches from a long-lived one;
- * - the timer is cleared when the attempt ends instead of staying armed for the whole timeout;
- * - a step is raced by keeping its `reject`, called by the same callbacks that abort the controller,
- *   instead of adding and removing a listener.
+ * The time limit and the cancellation of one attempt (or any step with a deadline), for one controller
+ * and one timer. `signal` goes to `fetch`; {@link Deadline.race} also settles each step at the deadline
+ * by itself, so that a `fetch` that ignores its signal cannot outlive the timeout. One listener on the
+ * caller's signal, removed by {@link Deadline.clear}, where `AbortSignal.any` would stay attached to a
+ * long-lived signal until garbage collection.
  */
 export class Deadline {
   /** Aborts when the time is up or the caller's signal aborts. */
@@ -88,11 +80,8 @@ export class Deadline {
 
   /**
    * Ends the attempt: the timer, the listener on the caller's signal and the last step are released.
-   *
-   * Letting go of the last step matters more than it looks: through its `reject`, the step's promise
-   * and the value it settled with (the Response, the body text) stayed reachable from this object after
-   * the attempt, through the long-lived signal every walk passes; over a long walk V8 then grows its
-   * young generation for what keeps surviving its collections (BENCHMARKS.md, "Memory").
+   * Letting go of the step matters: through its `reject`, its result would stay reachable from the
+   * long-lived signal a walk passes, and survive every young-generation collection.
    */
   clear(): void {
     clearTimeout(this.#timer);
