@@ -249,7 +249,8 @@ async function checks(): Promise<NonNullable<CacheResult['checks']>> {
   const { MetricClient } = await loadSdk();
   const { MOCK_API_KEY } = await loadTesting();
   // The checks as the cache runs them: the source, since the built package exports neither.
-  const { holdsKey, misplaced } = await import('../src/cache/entry-checks.js');
+  const { misplaced } = await import('../src/cache/entry-checks.js');
+  const { mentionsSecret } = await import('../src/core/redact.js');
   const { encodeEntry } = await import('../src/cache/entry.js');
   const server = await startServer({ kind: 'mock' });
   try {
@@ -269,7 +270,7 @@ async function checks(): Promise<NonNullable<CacheResult['checks']>> {
       {
         name: cacheNames.keyCheck,
         calls: 20_000,
-        run: () => void (holdsKey(entry, MOCK_API_KEY) || sink++),
+        run: () => void (mentionsSecret(entry, MOCK_API_KEY) || sink++),
       },
     ];
     const timings = new Map<string, number[]>(tasks.map(({ name }) => [name, []]));

@@ -9,11 +9,12 @@ import {
 import { createLogger, type Logger } from '../core/logger.js';
 import { checkRequestOptions, type ResolvedClientOptions } from '../core/options.js';
 import { queryString } from '../core/path.js';
+import { mentionsSecret } from '../core/redact.js';
 import type { Answer, Route, TransportOptions } from '../core/transport.js';
 import { parseResponse, type ResponseShape } from '../core/validate.js';
 import type { ScoreEvent } from './client-cache.js';
 import { decodeEntry, type EntryMeta, encodeEntry, rebuildResponse } from './entry.js';
-import { holdsKey, misplaced, overlong, oversized } from './entry-checks.js';
+import { misplaced, overlong, oversized } from './entry-checks.js';
 import { dropContradicted, markerLifetimeOf, markJournal } from './events.js';
 import { Flight } from './flight.js';
 import { answerKey, markerKey, partitions, pathsOfJournal, scopeOf } from './keys.js';
@@ -227,7 +228,7 @@ export class ResponseCache {
     if (state.overtaken || (marker !== undefined && now - started > this.#markerLifetime)) return;
     const value = encodeEntry(answer.response, JSON.stringify(answer.data), partition, now, now + ttl);
     // A server that echoes the key, in any encoding the redaction knows, must not make the store hold it.
-    if (holdsKey(value, this.#secret)) return;
+    if (mentionsSecret(value, this.#secret)) return;
     await this.#quietly(async () => {
       await this.#store.set(key, value, ttl + this.#staleIfError);
       if (state.overtaken || (marker !== undefined && (await this.#store.get(marker)) !== before)) {

@@ -1,4 +1,3 @@
-import { mentionsSecret } from '../core/redact.js';
 import type { EntryMeta } from './entry.js';
 import type { CacheMethod } from './options.js';
 
@@ -46,18 +45,4 @@ export function misplaced(method: CacheMethod, path: string, data: unknown): str
       ? typeof record.doi === 'string' && record.doi.toLowerCase() === decodeURIComponent(named).toLowerCase()
       : String(record.id) === named;
   return same ? undefined : 'another record than its path names';
-}
-
-/** How much of a key's start the redaction treats as the key, when a text cuts it short. */
-const keptStart = 12;
-
-/**
- * Whether `text` holds the key in any form the redaction knows: `mentionsSecret`, with a shortcut.
- * Every form but the key as written (or its start, cut short) begins with `%`, `\\`, `&` or `+`; a
- * text with none of them (most answers) holds the key only as written, which a plain search finds.
- */
-export function holdsKey(text: string, key: string | null): boolean {
-  if (!key) return false;
-  if (/[%\\&+]/.test(text)) return mentionsSecret(text, key);
-  return text.includes([...key].slice(0, keptStart).join(''));
 }
