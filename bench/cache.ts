@@ -250,8 +250,8 @@ async function checks(): Promise<NonNullable<CacheResult['checks']>> {
   const { MOCK_API_KEY } = await loadTesting();
   // The checks as the cache runs them: the source, since the built package exports neither.
   const { misplaced } = await import('../src/cache/entry-checks.js');
-  const { encodeEntry } = await import('../src/cache/entry.js');
   const { mentionsSecret } = await import('../src/core/redact.js');
+  const { encodeEntry } = await import('../src/cache/entry.js');
   const server = await startServer({ kind: 'mock' });
   try {
     const client = new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: server.url, cache: true });

@@ -13,7 +13,7 @@ import { decodeEntry, type EntryMeta, encodeEntry, rebuildResponse } from './ent
 import { misplaced, overlong, oversized } from './entry-checks.js';
 import { dropContradicted, markerLifetimeOf, markJournal } from './events.js';
 import { Flight } from './flight.js';
-import { answerKey, markerKey, Partitions, pathsOfJournal, scopeOf } from './keys.js';
+import { answerKey, markerKey, partitions, pathsOfJournal, scopeOf } from './keys.js';
 import { keyvStore } from './keyv-store.js';
 import { lifetimesOf } from './lifetimes.js';
 import { memoryStore } from './memory-store.js';
@@ -51,7 +51,7 @@ export class ResponseCache {
   readonly #logger: Logger | undefined;
   readonly #secret: string | null;
   readonly #scope: Promise<string>;
-  readonly #partitions = new Partitions();
+  readonly #partitionOf = partitions();
   readonly #flights = new Map<string, Flying>();
 
   constructor(options: ResolvedCacheOptions, client: ResolvedClientOptions) {
@@ -85,7 +85,7 @@ export class ResponseCache {
       const { path: base, query } = route();
       path = base + (query ? queryString(query) : '');
       scope = await this.#scope;
-      partition = await this.#partitions.of(client, headers as Headers | undefined);
+      partition = await this.#partitionOf(client, headers as Headers | undefined);
     } catch {
       // A refused parameter or option is the transport's to report (it keeps the key out of the message).
       return off(await send(options));

@@ -16,7 +16,7 @@ export function oversized(body: string, maxResponseBytes: number): string | unde
   const large =
     body.length > maxResponseBytes ||
     (body.length * 3 > maxResponseBytes && new TextEncoder().encode(body).length > maxResponseBytes);
-  return large ? `its body is larger than maxResponseBytes (${maxResponseBytes})` : undefined;
+  return large ? 'larger than maxResponseBytes' : undefined;
 }
 
 /**
@@ -25,7 +25,7 @@ export function oversized(body: string, maxResponseBytes: number): string | unde
  */
 export function overlong(meta: EntryMeta, ttl: number, now: number): string | undefined {
   if (meta.e - meta.t > ttl || meta.t > now + clockSkew) {
-    return 'its expiry lies past what its lifetime allows';
+    return 'expiry past its lifetime';
   }
   return undefined;
 }
@@ -44,5 +44,5 @@ export function misplaced(method: CacheMethod, path: string, data: unknown): str
     method === 'papers.get'
       ? typeof record.doi === 'string' && record.doi.toLowerCase() === decodeURIComponent(named).toLowerCase()
       : String(record.id) === named;
-  return same ? undefined : `it describes another record than ${method} of its path asked for`;
+  return same ? undefined : 'another record than its path names';
 }

@@ -34,42 +34,38 @@ export function credentialsOf(
 /** How many partitions (sets of credentials) are remembered, so that each is hashed once. */
 const rememberedPartitions = 256;
 
-/** The partitions of calls: a hash of the base URL and every credential a request carries. */
-export class Partitions {
-  readonly #known = new Map<string, Promise<string>>();
-  /** A client's own partition, for its calls without headers (most calls): found without hashing. */
-  readonly #ofClient = new WeakMap<object, Promise<string>>();
+interface Credentials {
+  readonly baseUrl: string;
+  readonly apiKey: string | null;
+  readonly headers: Headers | undefined;
+}
 
-  of(
-    client: { baseUrl: string; apiKey: string | null; headers: Headers | undefined },
-    callHeaders: Headers | undefined,
-  ): Promise<string> {
-    if (callHeaders !== undefined) return this.#find(client, callHeaders);
-    let partition = this.#ofClient.get(client);
-    if (partition === undefined) {
-      partition = this.#find(client, undefined);
-      this.#ofClient.set(client, partition);
-    }
-    return partition;
-  }
-
-  #find(
-    client: { baseUrl: string; apiKey: string | null; headers: Headers | undefined },
-    callHeaders: Headers | undefined,
-  ): Promise<string> {
+/**
+ * The partitions of calls: a hash of the base URL and every credential a request carries. A
+ * client's own (its calls without headers: most calls) is kept by client, found without hashing.
+ */
+export function partitions(): (client: Credentials, callHeaders: Headers | undefined) => Promise<string> {
+  const known = new Map<string, Promise<string>>();
+  const ofClient = new WeakMap<Credentials, Promise<string>>();
+  const find = (client: Credentials, callHeaders: Headers | undefined) => {
     const credentials = `${client.baseUrl}\n${credentialsOf(client.apiKey, client.headers, callHeaders)}`;
-    let partition = this.#known.get(credentials);
+    let partition = known.get(credentials);
     if (partition === undefined) {
+      // Forgotten all at once past the bound: a rare rehash is cheaper than an ordered eviction.
+      if (known.size >= rememberedPartitions) known.clear();
       partition = digestOf(credentials);
       // A runtime without WebCrypto makes every call go to the API; each says so in its warning.
       partition.catch(() => {});
-      if (this.#known.size >= rememberedPartitions) {
-        this.#known.delete(this.#known.keys().next().value as string);
-      }
-      this.#known.set(credentials, partition);
+      known.set(credentials, partition);
     }
     return partition;
-  }
+  };
+  return (client, callHeaders) => {
+    if (callHeaders !== undefined) return find(client, callHeaders);
+    let partition = ofClient.get(client);
+    if (partition === undefined) ofClient.set(client, (partition = find(client, undefined)));
+    return partition;
+  };
 }
 
 /** The first 128 bits of a SHA-256 (WebCrypto, present in every runtime) of `text`, in hex. */
