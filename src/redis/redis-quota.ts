@@ -73,6 +73,7 @@ export class RedisQuota implements RedisSharedQuota {
   /** One partition object per identity in this process, so that its clients wake each other. */
   readonly #partitions = new Map<string, RedisPartition>();
   readonly #deadlines = new Deadlines();
+  #closed = false;
 
   constructor(options: RedisQuotaOptions, windows: QuotaWindows = realWindows) {
     if (checkObject('options', options) === undefined) {
@@ -103,11 +104,14 @@ export class RedisQuota implements RedisSharedQuota {
       const keys = partitionKeys(this.#prefix, hash);
       partition = new RedisPartition(this.#run, keys, this.#limits, this.#deadlines);
       this.#partitions.set(hash, partition);
+      // A client made after close() is refused like the others.
+      if (this.#closed) void partition.close();
     }
     return partition;
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(
