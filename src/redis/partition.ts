@@ -44,7 +44,7 @@ export class RedisPartition implements RequestQuota {
   readonly #run: ScriptRunner;
   readonly #keys: string[];
   readonly #deadlines: Deadlines;
-  readonly #acquire = argTemplate(acquireArgs, {});
+  readonly #acquire: ReturnType<typeof argTemplate>;
   readonly #slots: { ticket: number; leaseMs: number; asked: number };
   readonly #releaseArgs: readonly string[];
   /** The longest wait the acquire script can tell: the longest window, or a pause. */

@@ -74,6 +74,7 @@ export class RedisQuota implements RedisSharedQuota {
   /** One partition object per identity in this process, so that its clients wake each other. */
   readonly #partitions = new Map<string, RedisPartition>();
   readonly #deadlines = new Deadlines();
+  #closed = false;
 
   constructor(options: RedisQuotaOptions, windows: QuotaWindows = realWindows) {
     const settings = resolveRedisQuotaSettings(options);
@@ -102,11 +103,14 @@ export class RedisQuota implements RedisSharedQuota {
       const keys = partitionKeys(this.#prefix, hash);
       partition = new RedisPartition(this.#run, keys, this.#limits, this.#deadlines);
       this.#partitions.set(hash, partition);
+      // A client made after close() is refused like the others.
+      if (this.#closed) void partition.close();
     }
     return partition;
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
     const deadline = new Deadline(closeTimeoutMs, undefined);
     try {
       await deadline.race(Promise.all([...this.#partitions.values()].map((p) => p.close())));

@@ -182,7 +182,7 @@ describe.skipIf(skip)('scholarly-metrics --redis: runs sharing one quota', { tim
       // The second run is in the quota's line in Redis while the first holds the one place (a quota
       // not shared would let it reach the mock instead).
       while (gated.arrivals === 1) {
-        const [line] = await redis.keys(`${p}:*:line`);
+        const [line] = await redis.keys(`${p}:*:q`);
         if (line !== undefined && (await redis.zCard(line)) === 1) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -193,7 +193,7 @@ describe.skipIf(skip)('scholarly-metrics --redis: runs sharing one quota', { tim
       expect(gated.arrivals).toBe(2);
       expect(gated.highestInFlight).toBe(1);
       // Both runs closed their connection and gave their place back: no lease is left.
-      const leases = await redis.keys(`${p}:*:leases`);
+      const leases = await redis.keys(`${p}:*:l`);
       for (const key of leases) expect(await redis.zCard(key)).toBe(0);
     } finally {
       gated.open();
@@ -232,7 +232,7 @@ describe.skipIf(skip)('scholarly-metrics --redis: runs sharing one quota', { tim
       const second = start([...shared, 'papers', 'get', MOCK_DOIS[1]!, '--format', 'jsonl'], {
         url: mock.url,
       });
-      while ((await redis.keys(`${p}:*:line`)).length === 0) {
+      while ((await redis.keys(`${p}:*:q`)).length === 0) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       redis.destroy();

@@ -108,6 +108,9 @@ describe.skipIf(skip).each(redisClients)('quota.close() over $name', { timeout: 
       })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(QuotaUnavailableError);
+    // A client made after close() (another key) is refused as well.
+    const later = quota.forClient({ ...identity, apiKey: 'sk-test-another' });
+    await expect(later.run(async () => (sent = true))).rejects.toBeInstanceOf(QuotaUnavailableError);
     expect(sent).toBe(false);
   });
 

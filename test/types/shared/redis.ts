@@ -15,14 +15,17 @@ import {
   type NodeRedisLike,
   type RedisClientLike,
   type RedisQuotaOptions,
+  type RedisSharedQuota,
 } from 'scholarly-metrics/redis';
 
 declare const perDay: number | undefined;
 
 export async function withNodeRedis(): Promise<number> {
   // node-redis's `url` takes no `undefined` under exactOptionalPropertyTypes, hence the fallback.
-  const redis = await createClient({ url: process.env.REDIS_URL ?? 'redis://localhost:6379' }).connect();
-  const quota = createRedisQuota({
+  const redis = createClient({ url: process.env.REDIS_URL ?? 'redis://localhost:6379' });
+  redis.on('error', (error: Error) => console.warn(error.message));
+  await redis.connect();
+  const quota: RedisSharedQuota = createRedisQuota({
     redis,
     maxRequestsPerMinute: 600,
     maxConcurrency: 16,
@@ -31,6 +34,8 @@ export async function withNodeRedis(): Promise<number> {
   });
   const client = new MetricClient({ apiKey: 'k', baseUrl: 'https://x.example/api/v1', quota });
   const journals = await client.journals.list();
+  const closed: Promise<void> = quota.close();
+  await closed;
   await redis.close();
   return journals.length;
 }
