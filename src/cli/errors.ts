@@ -61,9 +61,12 @@ function hintFor(error: unknown, now: number): string | undefined {
 
 /** When to run again after a rate limit the SDK would not wait for. */
 export function runAgainLine(retryAfter: number | undefined, now: number): string {
-  if (retryAfter === undefined) return 'the rate limit will not clear soon: run the same command again later';
-  const at = new Date(now + retryAfter * 1000).toISOString().replace(/\.\d+Z$/, 'Z');
-  return `the rate limit clears in ${duration(retryAfter)}: run the same command again after ${at}`;
+  const at = new Date(now + (retryAfter ?? Number.NaN) * 1000);
+  // The SDK keeps retryAfter finite and within a day; a RateLimitError made elsewhere may not.
+  if (retryAfter === undefined || retryAfter < 0 || Number.isNaN(at.getTime()))
+    return 'the rate limit will not clear soon: run the same command again later';
+  const when = at.toISOString().replace(/\.\d+Z$/, 'Z');
+  return `the rate limit clears in ${duration(retryAfter)}: run the same command again after ${when}`;
 }
 
 function duration(seconds: number): string {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeError, exitCodeOf, runAgainLine, UsageError } from '../../src/cli/errors.js';
 import { RateLimitError } from '../../src/core/errors.js';
 import { MOCK_API_KEY, MOCK_NO_ACCESS_API_KEY } from '../../src/testing/index.js';
+import { useRealServer } from '../helpers/real-server.js';
 import { useMockServer } from '../integration/use-mock-server.js';
 import { jsonLines, run } from './helpers.js';
 
@@ -100,6 +101,26 @@ describe('errors of the scholarly-metrics command', () => {
   });
 });
 
+describe('an absurd Retry-After (a server that means harm, or has a bug)', () => {
+  const server = useRealServer();
+
+  it.each([
+    ['10000000000000', /clears in 24 h 0 min: run the same command again after \d{4}-/],
+    ['9'.repeat(400), /clears in 24 h 0 min: run the same command again after \d{4}-/],
+    ['Sat, 13 Sep 275760 00:00:00 GMT', /clears in 24 h 0 min: run the same command again after \d{4}-/],
+    ['1e300', /will not clear soon: run the same command again later/],
+  ])('Retry-After: %s: the RateLimitError, when to run again, exit 75', async (retryAfter, hint) => {
+    server.serve((_req, res) => {
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': retryAfter });
+      res.end('{"error":{"code":"rate_limited","message":"Daily request limit exceeded"}}');
+    });
+    const result = await run(['subjects', 'list'], { url: server.base });
+    expect(result.stderr).toMatch(/^error: RateLimitError: [^\n]+\nhint: [^\n]+\n$/);
+    expect(result.stderr).toMatch(hint);
+    expect(result.code).toBe(75);
+  });
+});
+
 describe('describeError and the exit codes', () => {
   it('maps usage, rate limits and API errors to 2, 75 and 1', () => {
     const limited = new RateLimitError(429, new Headers(), {}, 7200);
@@ -112,6 +133,9 @@ describe('describeError and the exit codes', () => {
 
   it('says when to run again, or later when the server did not say', () => {
     expect(runAgainLine(undefined, 0)).toContain('run the same command again later');
+    // A RateLimitError made by hand may hold anything: the line is still written.
+    for (const odd of [Number.POSITIVE_INFINITY, Number.NaN, 1e300, -1])
+      expect(runAgainLine(odd, Date.now())).toContain('run the same command again later');
     expect(runAgainLine(90, 0)).toBe(
       'the rate limit clears in 2 min: run the same command again after 1970-01-01T00:01:30Z',
     );
