@@ -51,7 +51,10 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
   let requests = 0;
   const { MetricClient } = await import('../client.js');
   const redisUrl = redisUrlOf(options, io.env);
-  const shared = redisUrl === undefined ? undefined : await openRedisQuota(redisUrl, options, io.secrets);
+  const shared =
+    redisUrl === undefined
+      ? undefined
+      : await openRedisQuota(redisUrl, options, { secrets: io.secrets, signal: io.signal });
   const common = {
     // With --redis the limits are the shared quota's: the client refuses its own beside a quota.
     ...(shared

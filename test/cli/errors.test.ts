@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { describeError, exitCodeOf, runAgainLine, UsageError } from '../../src/cli/errors.js';
+import {
+  describeError,
+  exitCodeOf,
+  InterruptedError,
+  runAgainLine,
+  UsageError,
+} from '../../src/cli/errors.js';
 import { RateLimitError } from '../../src/core/errors.js';
 import { MOCK_API_KEY, MOCK_NO_ACCESS_API_KEY } from '../../src/testing/index.js';
 import { useRealServer } from '../helpers/real-server.js';
@@ -118,6 +124,24 @@ describe('an absurd Retry-After (a server that means harm, or has a bug)', () =>
     expect(result.stderr).toMatch(/^error: RateLimitError: [^\n]+\nhint: [^\n]+\n$/);
     expect(result.stderr).toMatch(hint);
     expect(result.code).toBe(75);
+  });
+});
+
+describe('Ctrl-C', () => {
+  const server = useRealServer();
+
+  it.each([
+    ['journals', 'get', '4'],
+    ['papers', 'search', '--all'],
+  ])('ends %s %s at once while a request has no answer: exit 130', async (...args) => {
+    server.serve(() => {}); // accepted, never answered
+    const interrupt = new AbortController();
+    const running = run(args, { url: server.base, signal: interrupt.signal });
+    await expect.poll(() => server.hits).toBe(1);
+    interrupt.abort(new InterruptedError('interrupted'));
+    const result = await running;
+    expect(result.stderr).toBe('error: InterruptedError: stopped by Ctrl-C\n');
+    expect(result.code).toBe(130);
   });
 });
 
