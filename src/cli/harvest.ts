@@ -3,7 +3,13 @@
  * progress line and, with `--output`, the checkpoint after each page or batch. A resumed run starts
  * from the checkpoint: the file cut back to its length, the writer in its state.
  */
-import { type Checkpoint, readCheckpoint, writeCheckpoint } from './checkpoint.js';
+import {
+  type Checkpoint,
+  holdsUnfinishedRun,
+  type PositionRange,
+  readCheckpoint,
+  writeCheckpoint,
+} from './checkpoint.js';
 import { openSink } from './context.js';
 import { UsageError } from './errors.js';
 import type { IO } from './io.js';
@@ -14,6 +20,7 @@ import { Progress, type ProgressCounts } from './progress.js';
 
 export interface HarvestOptions extends OutputOptions {
   resume?: boolean;
+  overwrite?: boolean;
 }
 
 export interface Harvest {
@@ -46,10 +53,20 @@ export async function openHarvest(
   options: HarvestOptions,
   unit: string,
   quiet: boolean,
+  positions: PositionRange,
 ): Promise<Harvest | undefined> {
   const { output } = options;
   if (options.resume && output === undefined) throw new UsageError('--resume needs --output <file>');
-  const saved = output !== undefined && options.resume ? await readCheckpoint(output, identity) : undefined;
+  if (options.overwrite && output === undefined) throw new UsageError('--overwrite needs --output <file>');
+  if (options.resume && options.overwrite)
+    throw new UsageError('--resume and --overwrite exclude each other: give one');
+  // A run left unfinished is not started over by accident: hours of harvest may be in FILE.
+  if (output !== undefined && !options.resume && !options.overwrite && (await holdsUnfinishedRun(output)))
+    throw new UsageError(
+      `${output} holds an unfinished run: add --resume to continue, or --overwrite to start again`,
+    );
+  const saved =
+    output !== undefined && options.resume ? await readCheckpoint(output, identity, positions) : undefined;
   if (saved?.complete) {
     io.stderr.write(`${output} is complete: nothing left to resume\n`);
     return undefined;

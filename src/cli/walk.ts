@@ -31,7 +31,10 @@ export async function runWalk(
   // Without --all or --limit, one page, as the API answers it: a walk is asked for, never a surprise.
   const limit = options.all ? Number.POSITIVE_INFINITY : options.limit;
   const quiet = context.options.quiet === true;
-  const harvest = await openHarvest(context.io, identityOf(command), options, unit, quiet);
+  const harvest = await openHarvest(context.io, identityOf(command), options, unit, quiet, {
+    min: 1,
+    max: Number.MAX_SAFE_INTEGER,
+  });
   if (harvest === undefined) return;
   let total: number | undefined;
   let more = false;
@@ -71,6 +74,7 @@ export function identityOf(command: Command): string[] {
   for (let at: Command | null = command; at?.parent; at = at.parent) path.unshift(at.name());
   const skip = new Set([
     'resume',
+    'overwrite',
     'quiet',
     'debug',
     'prefetch',

@@ -6,7 +6,7 @@ import { act, examples } from '../action.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { openHarvest } from '../harvest.js';
-import { integer, type OutputOptions, outputOptions } from '../options.js';
+import { harvestOptions, integer, type OutputOptions, outputOptions } from '../options.js';
 import type { Row } from '../output/cells.js';
 import { identityOf } from '../walk.js';
 
@@ -14,6 +14,7 @@ interface GetManyOptions extends OutputOptions {
   input?: string;
   concurrency: number;
   resume?: boolean;
+  overwrite?: boolean;
 }
 
 /** DOIs looked up per batch, times the concurrency: a checkpoint per batch, and no lookup idles long. */
@@ -35,9 +36,8 @@ export function papersGetMany(parent: Command): void {
     .description('many papers by DOI')
     .argument('[dois...]', 'DOIs; or give --input')
     .option('--input <file>', 'a file of DOIs, one a line; - for standard input')
-    .option('--concurrency <n>', 'lookups in flight at once (1 to 16)', integer(1, 16), 4)
-    .option('--resume', 'with --output: continue a stopped run of this same command');
-  outputOptions(command).action(
+    .option('--concurrency <n>', 'lookups in flight at once (1 to 16)', integer(1, 16), 4);
+  harvestOptions(outputOptions(command)).action(
     act<GetManyOptions>((context, options, args, self) => getMany(context, options, args, self)),
   );
   examples(
@@ -63,7 +63,10 @@ async function getMany(
   // The list itself is part of the identity: stdin or a rewritten file cannot resume another list.
   const digest = createHash('sha256').update(dois.join('\n')).digest('hex').slice(0, 16);
   const identity = [...identityOf(command).filter((part) => !part.startsWith('--input=')), `dois=${digest}`];
-  const harvest = await openHarvest(context.io, identity, options, 'DOIs', context.options.quiet === true);
+  const harvest = await openHarvest(context.io, identity, options, 'DOIs', context.options.quiet === true, {
+    min: 0,
+    max: dois.length,
+  });
   if (harvest === undefined) return;
   const failures: string[] = [];
   let done = harvest.position ?? 0;
