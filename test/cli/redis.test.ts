@@ -74,6 +74,22 @@ describe('scholarly-metrics --redis: what needs no Redis', () => {
     expect(plain.stderr.split('\n')).toEqual([expect.stringMatching(/ECONNREFUSED/), '']);
   });
 
+  it.each([
+    ['a password alone', 'redis://S3cret-pw@127.0.0.1', 'redis://***@127.0.0.1'],
+    ['user and password', 'redis://user:S3cret-pw@127.0.0.1', 'redis://user:***@127.0.0.1'],
+    ['TLS', 'rediss://user:S3cret-pw@127.0.0.1', 'rediss://user:***@127.0.0.1'],
+    ['an empty user', 'redis://:S3cret-pw@127.0.0.1', 'redis://:***@127.0.0.1'],
+    ['percent-encoded', 'redis://user:S3cret%2Dp%40w@127.0.0.1', 'redis://user:***@127.0.0.1'],
+  ])('credentials as %s: masked in every line, --debug and all', async (_, given, masked) => {
+    const port = await freePort();
+    const result = await run(['--debug', '--mock', '--redis', `${given}:${port}`, 'subjects', 'list']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`cannot connect to Redis at ${masked}:${port}`);
+    expect(result.stderr).toMatch(/^\s+at /m); // the stack is there, and masked too
+    for (const secret of ['S3cret-pw', 'S3cret%2Dp%40w', 'S3cret-p@w'])
+      expect(result.stderr).not.toContain(secret);
+  });
+
   it('without the redis package installed: a usage error saying npm install redis (exit 2)', async () => {
     // The real bin: Node's module loading is the point.
     const result = await runBin(['--mock', '--redis', 'redis://127.0.0.1:6379', 'subjects', 'list'], {
