@@ -1,14 +1,16 @@
 /** Runs the commands that answer in one response: one record, or one whole list. */
 import type { Context } from './context.js';
 import { openSink } from './context.js';
+import { sayLastWord } from './last-word.js';
 import type { OutputOptions } from './options.js';
 import type { Row } from './output/cells.js';
 import { chooseFormat, formatRecord, listWriter } from './output/formats.js';
 
-/** Writes the list `fetch` resolves to. */
+/** Writes the list `fetch` resolves to; `unit` names its records (plural) in the last word. */
 export async function runList(
   context: Context,
   options: OutputOptions,
+  unit: string,
   fetch: () => Promise<readonly Row[]>,
 ): Promise<void> {
   const records = await fetch();
@@ -19,6 +21,7 @@ export async function runList(
   } finally {
     await sink.close();
   }
+  sayLastWord(context, { count: records.length, unit, output: options.output });
 }
 
 /**
@@ -41,6 +44,9 @@ export async function runRecord(
   } finally {
     await sink.close();
   }
+  // One record on a terminal needs no count; written to a file, it gets its line like a list.
+  if (options.output !== undefined)
+    sayLastWord(context, { count: 1, unit: 'record', output: options.output });
 }
 
 export type { Context };

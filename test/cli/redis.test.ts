@@ -90,7 +90,9 @@ describe('scholarly-metrics --redis: what needs no Redis', () => {
       expect(result.stderr).not.toContain(secret);
   });
 
-  it('without the redis package installed: a usage error saying npm install redis (exit 2)', async () => {
+  it('without the redis package installed: a usage error saying npm install redis (exit 2)', {
+    timeout: 60_000,
+  }, async () => {
     // The real bin: Node's module loading is the point.
     const result = await runBin(['--mock', '--redis', 'redis://127.0.0.1:6379', 'subjects', 'list'], {
       env: { NODE_OPTIONS: `--import=${withoutRedis}` },

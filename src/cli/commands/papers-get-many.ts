@@ -6,6 +6,7 @@ import { act, examples } from '../action.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { openHarvest } from '../harvest.js';
+import { sayLastWord } from '../last-word.js';
 import { harvestOptions, integer, type OutputOptions, outputOptions } from '../options.js';
 import type { Row } from '../output/cells.js';
 import { identityOf } from '../walk.js';
@@ -63,9 +64,9 @@ async function getMany(
   // The list itself is part of the identity: stdin or a rewritten file cannot resume another list.
   const digest = createHash('sha256').update(dois.join('\n')).digest('hex').slice(0, 16);
   const identity = [...identityOf(command).filter((part) => !part.startsWith('--input=')), `dois=${digest}`];
-  const harvest = await openHarvest(context.io, identity, options, 'DOIs', context.options.quiet === true, {
-    min: 0,
-    max: dois.length,
+  const harvest = await openHarvest(context, identity, options, 'DOIs', {
+    positions: { min: 0, max: dois.length },
+    counts: 'positions',
   });
   if (harvest === undefined) return;
   const failures: string[] = [];
@@ -91,6 +92,7 @@ async function getMany(
     await harvest.close();
     for (const failure of failures) context.io.stderr.write(`${failure}\n`);
   }
+  sayLastWord(context, { count: harvest.count, total: dois.length, unit: 'papers', output: options.output });
   if (failures.length > 0)
     throw new LookupsFailedError(`${failures.length} of ${dois.length} DOIs failed (listed above)`);
 }
