@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { act, examples } from '../action.js';
 import { integer, type PagingOptions, pagingOptions } from '../options.js';
+import { recordFields } from '../record-fields.js';
 import { runWalk } from '../walk.js';
 
 interface AuthorOptions extends PagingOptions {
@@ -19,7 +20,7 @@ export function authorsList(parent: Command): void {
     .option('--country-id <id>', 'only authors of this country', integer(1))
     .option('--field-id <id>', 'only authors of this field', integer(1))
     .option('--sort <field>', 'sort selector');
-  pagingOptions(command, { perPage: false }).action(
+  pagingOptions(command, { perPage: false, fields: recordFields.author }).action(
     act<AuthorOptions>((context, options, _, self) =>
       runWalk(context, self, options, 'authors', (ctx, page, _perPage, request) =>
         ctx.client.authors.list(
