@@ -30,6 +30,16 @@ export function terminalSafe(text: string): string {
   return text.replace(active, shown);
 }
 
+/**
+ * A document for a terminal (json, csv, … written to one): escaped as `terminalSafe` does, but its
+ * line breaks (`\n`, and `\r\n`) and tabs kept, which separate records and fields and act on nothing.
+ */
+export function terminalDocument(text: string): string {
+  return text.replace(active, (char, at: number) =>
+    char === '\n' || char === '\t' || (char === '\r' && text[at + 1] === '\n') ? char : shown(char),
+  );
+}
+
 /** Whether `text` holds a character `terminalSafe` would escape. */
 export function hasActive(text: string): boolean {
   active.lastIndex = 0;

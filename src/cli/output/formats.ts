@@ -6,6 +6,7 @@
 import { extname } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { cellOf, columnsOf, type Row, spreadsheetCell, tsvField } from './cells.js';
+import { terminalDocument } from './escape.js';
 import { projector } from './fields.js';
 import { headerLine, hiddenLine, type Kind, layoutTable, recordLines, rowLines } from './table.js';
 
@@ -29,6 +30,8 @@ export interface WriterOptions {
   columns?: readonly string[] | undefined;
   /** `--raw-cells`: csv and tsv cells as they are, formulas included. */
   rawCells?: boolean | undefined;
+  /** The text goes to a terminal: json, jsonl, csv and tsv are escaped as tables are. */
+  terminal?: boolean | undefined;
   /** Styles a table's header (bold on a colour terminal). */
   paint?: ((text: string) => string) | undefined;
 }
@@ -71,6 +74,21 @@ export function listWriter(
   width: number | undefined,
   restored?: ListState,
   options: WriterOptions = {},
+): ListWriter {
+  const writer = documentWriter(format, width, restored, options);
+  if (!options.terminal || format === 'table') return writer;
+  return {
+    rows: (records) => terminalDocument(writer.rows(records)),
+    end: () => terminalDocument(writer.end()),
+    state: () => writer.state(),
+  };
+}
+
+function documentWriter(
+  format: Format,
+  width: number | undefined,
+  restored: ListState | undefined,
+  options: WriterOptions,
 ): ListWriter {
   const state: ListState = { count: 0, ...restored };
   const project = options.fields === undefined ? undefined : projector(options.fields);
@@ -168,6 +186,16 @@ export function formatRecord(
   record: Row,
   width: number | undefined,
   options: WriterOptions = {},
+): string {
+  const text = recordDocument(format, record, width, options);
+  return options.terminal && format !== 'table' ? terminalDocument(text) : text;
+}
+
+function recordDocument(
+  format: Format,
+  record: Row,
+  width: number | undefined,
+  options: WriterOptions,
 ): string {
   const shaped = options.fields === undefined ? record : projector(options.fields)(record);
   switch (format) {

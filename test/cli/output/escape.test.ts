@@ -38,3 +38,19 @@ describe('terminalSafe', () => {
     for (const line of text.trimEnd().split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(60);
   });
 });
+
+describe('documents written to a terminal', () => {
+  it('escape what acts on it, keeping line breaks and tabs', async () => {
+    const { listWriter, formatRecord } = await import('../../../src/cli/output/formats.js');
+    const rows = [{ id: 1, title: `a${hostile.osc52}\tb` }];
+    for (const format of ['csv', 'tsv', 'jsonl', 'json'] as const) {
+      const writer = listWriter(format, undefined, undefined, { terminal: true });
+      const text = writer.rows(rows) + writer.end();
+      expect(hasActive(text.replace(/\r\n|\n|\t/g, ''))).toBe(false);
+      const record = formatRecord(format, { title: `x${hostile.csi8bit}` }, undefined, { terminal: true });
+      expect(record).toContain('\\x9B31m');
+    }
+    // Not on a terminal: the data as sent.
+    expect(listWriter('csv', undefined).rows(rows)).toContain(hostile.osc52);
+  });
+});
