@@ -1,9 +1,24 @@
 /** The glue between commander and a command's code: the context is made once the line has parsed. */
-import type { Command, OptionValues } from 'commander';
-import { type Context, createContext } from './context.js';
+import { Command, type OptionValues } from 'commander';
+import { type Context, createContext, type RunIO } from './context.js';
 
-/** Aborted by the first Ctrl-C: the walk stops and the checkpoint stays at the last complete page. */
-export const interrupt = new AbortController();
+/** The root command of a run: it holds the run's IO, which every command's context takes. */
+export class Program extends Command {
+  constructor(
+    name: string,
+    readonly io: RunIO,
+  ) {
+    super(name);
+  }
+}
+
+/** The IO of the run `command` belongs to. */
+export function ioOf(command: Command): RunIO {
+  let root = command;
+  while (root.parent) root = root.parent;
+  if (!(root instanceof Program)) throw new Error('a command outside a Program has no IO');
+  return root.io;
+}
 
 export type Action<O extends OptionValues> = (
   context: Context,
@@ -16,7 +31,7 @@ export type Action<O extends OptionValues> = (
 export function act<O extends OptionValues>(fn: Action<O>): (...args: unknown[]) => Promise<void> {
   return async (...args) => {
     const command = args.at(-1) as Command;
-    const context = await createContext(command, interrupt.signal);
+    const context = await createContext(command, ioOf(command));
     try {
       await fn(context, command.opts<O>(), command.args, command);
     } finally {

@@ -6,6 +6,7 @@
 import { type Checkpoint, readCheckpoint, writeCheckpoint } from './checkpoint.js';
 import { openSink } from './context.js';
 import { UsageError } from './errors.js';
+import type { IO } from './io.js';
 import type { OutputOptions } from './options.js';
 import type { Row } from './output/cells.js';
 import { chooseFormat, listWriter } from './output/formats.js';
@@ -40,6 +41,7 @@ export interface Harvest {
  * caller has nothing to do).
  */
 export async function openHarvest(
+  io: IO,
   identity: readonly string[],
   options: HarvestOptions,
   unit: string,
@@ -49,12 +51,12 @@ export async function openHarvest(
   if (options.resume && output === undefined) throw new UsageError('--resume needs --output <file>');
   const saved = output !== undefined && options.resume ? await readCheckpoint(output, identity) : undefined;
   if (saved?.complete) {
-    process.stderr.write(`${output} is complete: nothing left to resume\n`);
+    io.stderr.write(`${output} is complete: nothing left to resume\n`);
     return undefined;
   }
-  const sink = await openSink(output, saved?.bytes ?? 0);
+  const sink = await openSink(io, output, saved?.bytes ?? 0);
   const writer = listWriter(chooseFormat(options.format, sink.isTerminal, true), sink.columns, saved?.writer);
-  const progress = Progress.for(process.stderr, quiet, unit);
+  const progress = Progress.for(io.stderr, quiet, unit, io.now);
   const checkpoint = async (position: number, complete: boolean) => {
     if (output === undefined) return;
     const state: Checkpoint = {

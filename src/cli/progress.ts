@@ -2,6 +2,7 @@
  * One line of progress on stderr, redrawn in place: items done of the total, requests sent, the rate
  * and the time left. Only on a terminal and without `--quiet`; a pipe or a log file never sees it.
  */
+import type { OutputStream } from './io.js';
 
 /** How often the line is redrawn at most: more often only costs the walk time. */
 const redrawMs = 100;
@@ -13,27 +14,30 @@ export interface ProgressCounts {
 }
 
 export class Progress {
-  readonly #stream: NodeJS.WriteStream | undefined;
+  readonly #stream: OutputStream | undefined;
   readonly #unit: string;
-  readonly #started = Date.now();
+  readonly #now: () => number;
+  readonly #started: number;
   #drawnAt = 0;
   #shown = false;
 
   /** `stream` undefined: a progress that draws nothing. */
-  constructor(stream: NodeJS.WriteStream | undefined, unit: string) {
+  constructor(stream: OutputStream | undefined, unit: string, now: () => number = Date.now) {
     this.#stream = stream;
     this.#unit = unit;
+    this.#now = now;
+    this.#started = now();
   }
 
   /** Whether progress goes to `stream`: a terminal, and not `--quiet`. */
-  static for(stream: NodeJS.WriteStream, quiet: boolean, unit: string): Progress {
-    return new Progress(stream.isTTY && !quiet ? stream : undefined, unit);
+  static for(stream: OutputStream, quiet: boolean, unit: string, now: () => number = Date.now): Progress {
+    return new Progress(stream.isTTY && !quiet ? stream : undefined, unit, now);
   }
 
   update(counts: ProgressCounts, force = false): void {
     const stream = this.#stream;
     if (stream === undefined) return;
-    const now = Date.now();
+    const now = this.#now();
     if (!force && now - this.#drawnAt < redrawMs) return;
     this.#drawnAt = now;
     const line = describe(counts, this.#unit, (now - this.#started) / 1000);

@@ -6,9 +6,13 @@ import type { Row } from './output/cells.js';
 import { chooseFormat, formatRecord, listWriter } from './output/formats.js';
 
 /** Writes the list `fetch` resolves to. */
-export async function runList(options: OutputOptions, fetch: () => Promise<readonly Row[]>): Promise<void> {
+export async function runList(
+  context: Context,
+  options: OutputOptions,
+  fetch: () => Promise<readonly Row[]>,
+): Promise<void> {
   const records = await fetch();
-  const sink = await openSink(options.output);
+  const sink = await openSink(context.io, options.output);
   try {
     const writer = listWriter(chooseFormat(options.format, sink.isTerminal, true), sink.columns);
     await sink.write(writer.rows(records) + writer.end());
@@ -22,12 +26,13 @@ export async function runList(options: OutputOptions, fetch: () => Promise<reado
  * told whether the format was chosen for a terminal (`--format` not given) and may then draw more.
  */
 export async function runRecord(
+  context: Context,
   options: OutputOptions,
   fetch: () => Promise<Row>,
   table?: (record: Row, columns: number | undefined, chosen: boolean) => string,
 ): Promise<void> {
   const record = await fetch();
-  const sink = await openSink(options.output);
+  const sink = await openSink(context.io, options.output);
   try {
     const format = chooseFormat(options.format, sink.isTerminal, false);
     if (format === 'table' && table)

@@ -31,7 +31,7 @@ export async function runWalk(
   // Without --all or --limit, one page, as the API answers it: a walk is asked for, never a surprise.
   const limit = options.all ? Number.POSITIVE_INFINITY : options.limit;
   const quiet = context.options.quiet === true;
-  const harvest = await openHarvest(identityOf(command), options, unit, quiet);
+  const harvest = await openHarvest(context.io, identityOf(command), options, unit, quiet);
   if (harvest === undefined) return;
   let total: number | undefined;
   let more = false;
@@ -57,8 +57,8 @@ export async function runWalk(
   } finally {
     await harvest.close();
   }
-  if (more && process.stderr.isTTY && !quiet) {
-    process.stderr.write(`${harvest.count} of ${total} ${unit}: --limit <n> or --all for more\n`);
+  if (more && context.io.stderr.isTTY && !quiet) {
+    context.io.stderr.write(`${harvest.count} of ${total} ${unit}: --limit <n> or --all for more\n`);
   }
 }
 

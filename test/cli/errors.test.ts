@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeError, exitCodeOf, runAgainLine, UsageError } from '../../src/cli/errors.js';
 import { RateLimitError } from '../../src/core/errors.js';
 import { MOCK_API_KEY, MOCK_NO_ACCESS_API_KEY } from '../../src/testing/index.js';
+import { useRealServer } from '../helpers/real-server.js';
 import { useMockServer } from '../integration/use-mock-server.js';
 import { jsonLines, run } from './helpers.js';
 
@@ -26,10 +27,13 @@ describe('errors of the scholarly-metrics command', () => {
     expect(result.stderr).toMatch(/^error: PermissionDeniedError: .+\nhint: .+METRIC_API_KEY/);
   });
 
-  it('no key: a usage error naming METRIC_API_KEY (exit 2); there is no flag for the key', async () => {
-    const result = await run(['subjects', 'list'], { url: mock.server.url, key: undefined });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^error: MetricError: Missing API key.+METRIC_API_KEY/);
+  it('no key: a usage error naming METRIC_API_KEY and --mock (exit 2); there is no flag for the key', async () => {
+    for (const key of [undefined, '']) {
+      const result = await run(['subjects', 'list'], { url: mock.server.url, key });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe('error: no API key: export METRIC_API_KEY=… (or try --mock)\n');
+    }
+    expect(mock.api.requests).toHaveLength(0);
     const flag = await run(['subjects', 'list', '--api-key', MOCK_API_KEY], { url: mock.server.url });
     expect(flag.code).toBe(2);
     expect(flag.stderr).toContain("error: unknown option '--api-key'");
@@ -50,9 +54,7 @@ describe('errors of the scholarly-metrics command', () => {
   it('an --output that cannot be written is a usage error (exit 2)', async () => {
     const result = await run(['--mock', 'subjects', 'list', '--output', '/nonexistent-folder/out.jsonl']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(
-      /^error: UsageError: cannot write --output \/nonexistent-folder\/out.jsonl: ENOENT/,
-    );
+    expect(result.stderr).toMatch(/^error: cannot write --output \/nonexistent-folder\/out.jsonl: ENOENT/);
   });
 
   it('a network error exits 1 with the class', async () => {
@@ -99,6 +101,26 @@ describe('errors of the scholarly-metrics command', () => {
   });
 });
 
+describe('an absurd Retry-After (a server that means harm, or has a bug)', () => {
+  const server = useRealServer();
+
+  it.each([
+    ['10000000000000', /clears in 24 h 0 min: run the same command again after \d{4}-/],
+    ['9'.repeat(400), /clears in 24 h 0 min: run the same command again after \d{4}-/],
+    ['Sat, 13 Sep 275760 00:00:00 GMT', /clears in 24 h 0 min: run the same command again after \d{4}-/],
+    ['1e300', /will not clear soon: run the same command again later/],
+  ])('Retry-After: %s: the RateLimitError, when to run again, exit 75', async (retryAfter, hint) => {
+    server.serve((_req, res) => {
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': retryAfter });
+      res.end('{"error":{"code":"rate_limited","message":"Daily request limit exceeded"}}');
+    });
+    const result = await run(['subjects', 'list'], { url: server.base });
+    expect(result.stderr).toMatch(/^error: RateLimitError: [^\n]+\nhint: [^\n]+\n$/);
+    expect(result.stderr).toMatch(hint);
+    expect(result.code).toBe(75);
+  });
+});
+
 describe('describeError and the exit codes', () => {
   it('maps usage, rate limits and API errors to 2, 75 and 1', () => {
     const limited = new RateLimitError(429, new Headers(), {}, 7200);
@@ -111,6 +133,9 @@ describe('describeError and the exit codes', () => {
 
   it('says when to run again, or later when the server did not say', () => {
     expect(runAgainLine(undefined, 0)).toContain('run the same command again later');
+    // A RateLimitError made by hand may hold anything: the line is still written.
+    for (const odd of [Number.POSITIVE_INFINITY, Number.NaN, 1e300, -1])
+      expect(runAgainLine(odd, Date.now())).toContain('run the same command again later');
     expect(runAgainLine(90, 0)).toBe(
       'the rate limit clears in 2 min: run the same command again after 1970-01-01T00:01:30Z',
     );

@@ -1,29 +1,19 @@
 // `--redis <url>`: runs of the real bin sharing one quota through a real redis-server, against the mock
 // server. Counts and orders only: a run waiting for a place is seen in Redis's own line, never timed.
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockApi, MOCK_DOIS, type MockApi, startMockServer } from '../../src/testing/index.js';
+import { freePort } from '../helpers/free-port.js';
 import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
-import { run, start } from './helpers.js';
+import { run, runBin, start } from './helpers.js';
 import { scratch } from './resume.js';
 
 const skip = skipWithoutRedis('test/cli/redis.test.ts');
 const password = 'S3cret-pw';
 const withoutRedis = fileURLToPath(new URL('./fixtures/without-redis.mjs', import.meta.url));
-
-/** A port on 127.0.0.1 that nothing listens on. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
-    });
-  });
-}
 
 describe('scholarly-metrics --redis: what needs no Redis', () => {
   it('a URL that is not redis:// or rediss:// is a usage error (exit 2), its password masked', async () => {
@@ -35,7 +25,7 @@ describe('scholarly-metrics --redis: what needs no Redis', () => {
       'list',
     ]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^error: UsageError: --redis expects a redis:\/\/ or rediss:\/\/ URL/);
+    expect(result.stderr).toMatch(/^error: --redis expects a redis:\/\/ or rediss:\/\/ URL/);
     expect(result.stderr).toContain('http://user:***@127.0.0.1:6379');
     expect(result.stderr).not.toContain(password);
     const garbage = await run(['--mock', '--redis', `not a url ${password}`, 'subjects', 'list']);
@@ -50,12 +40,12 @@ describe('scholarly-metrics --redis: what needs no Redis', () => {
     ]) {
       const result = await run(['--mock', ...flag, 'subjects', 'list']);
       expect(result.code).toBe(2);
-      expect(result.stderr).toBe(`error: UsageError: ${flag[0]} needs --redis <url> (or METRIC_REDIS_URL)\n`);
+      expect(result.stderr).toBe(`error: ${flag[0]} needs --redis <url> (or METRIC_REDIS_URL)\n`);
     }
   });
 
   it('an unreachable Redis: one error line, exit 1, nothing sent, the password never shown', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     for (const args of [
       ['--redis', `redis://user:${password}@127.0.0.1:${port}`, '--mock', 'subjects', 'list'],
       ['--debug', '--mock', 'subjects', 'list'],
@@ -83,15 +73,14 @@ describe('scholarly-metrics --redis: what needs no Redis', () => {
   });
 
   it('without the redis package installed: a usage error saying npm install redis (exit 2)', async () => {
-    const result = await run(['--mock', '--redis', 'redis://127.0.0.1:6379', 'subjects', 'list'], {
+    // The real bin: Node's module loading is the point.
+    const result = await runBin(['--mock', '--redis', 'redis://127.0.0.1:6379', 'subjects', 'list'], {
       env: { NODE_OPTIONS: `--import=${withoutRedis}` },
     });
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(
-      'error: UsageError: --redis needs the node-redis package: npm install redis\n',
-    );
+    expect(result.stderr).toBe('error: --redis needs the node-redis package: npm install redis\n');
     // Without --redis, the package is never looked for.
-    const plain = await run(['--mock', 'subjects', 'list', '--format', 'jsonl'], {
+    const plain = await runBin(['--mock', 'subjects', 'list', '--format', 'jsonl'], {
       env: { NODE_OPTIONS: `--import=${withoutRedis}` },
     });
     expect(plain.code, plain.stderr).toBe(0);

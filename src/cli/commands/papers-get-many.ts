@@ -57,13 +57,13 @@ async function getMany(
   if (args.length > 0 && options.input !== undefined)
     throw new UsageError('give DOIs as arguments or --input, not both');
   if (options.resume && options.output === undefined) throw new UsageError('--resume needs --output <file>');
-  const dois = options.input === undefined ? args : await readDois(options.input);
+  const dois = options.input === undefined ? args : await readDois(options.input, context.io.stdin);
   if (dois.length === 0)
     throw new UsageError('no DOIs: give them as arguments, or --input <file> (- for stdin)');
   // The list itself is part of the identity: stdin or a rewritten file cannot resume another list.
   const digest = createHash('sha256').update(dois.join('\n')).digest('hex').slice(0, 16);
   const identity = [...identityOf(command).filter((part) => !part.startsWith('--input=')), `dois=${digest}`];
-  const harvest = await openHarvest(identity, options, 'DOIs', context.options.quiet === true);
+  const harvest = await openHarvest(context.io, identity, options, 'DOIs', context.options.quiet === true);
   if (harvest === undefined) return;
   const failures: string[] = [];
   let done = harvest.position ?? 0;
@@ -86,7 +86,7 @@ async function getMany(
     await harvest.finish();
   } finally {
     await harvest.close();
-    for (const failure of failures) process.stderr.write(`${failure}\n`);
+    for (const failure of failures) context.io.stderr.write(`${failure}\n`);
   }
   if (failures.length > 0)
     throw new LookupsFailedError(`${failures.length} of ${dois.length} DOIs failed (listed above)`);
@@ -96,11 +96,11 @@ function describeFailure(doi: string, error: MetricError): string {
   return `${doi}: ${error.name}: ${error.message}`;
 }
 
-async function readDois(input: string): Promise<string[]> {
+async function readDois(input: string, stdin: NodeJS.ReadableStream): Promise<string[]> {
   let text: string;
   if (input === '-') {
     const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
     text = Buffer.concat(chunks).toString('utf8');
   } else {
     try {
