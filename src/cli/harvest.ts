@@ -11,6 +11,7 @@ import type { OutputOptions } from './options.js';
 import type { Row } from './output/cells.js';
 import { chooseFormat, listWriter } from './output/formats.js';
 import { Progress, type ProgressCounts } from './progress.js';
+import { type ViewFacts, writerOptions } from './view.js';
 
 export interface HarvestOptions extends OutputOptions {
   resume?: boolean;
@@ -46,6 +47,7 @@ export async function openHarvest(
   options: HarvestOptions,
   unit: string,
   quiet: boolean,
+  shown: Omit<ViewFacts, 'io'> = {},
 ): Promise<Harvest | undefined> {
   const { output } = options;
   if (options.resume && output === undefined) throw new UsageError('--resume needs --output <file>');
@@ -55,7 +57,9 @@ export async function openHarvest(
     return undefined;
   }
   const sink = await openSink(io, output, saved?.bytes ?? 0);
-  const writer = listWriter(chooseFormat(options.format, sink.isTerminal, true), sink.columns, saved?.writer);
+  const format = chooseFormat(options.format, sink.isTerminal, true, output);
+  const view = writerOptions({ io, ...shown }, options, sink);
+  const writer = listWriter(format, sink.columns, saved?.writer, view);
   const progress = Progress.for(io.stderr, quiet, unit, io.now);
   const checkpoint = async (position: number, complete: boolean) => {
     if (output === undefined) return;

@@ -7,14 +7,23 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { completionScript } from '../../src/cli/completion.js';
-import { createProgram } from '../../src/cli/program.js';
+import { run } from './helpers.js';
 
 // Written once for the file: every case sources the same script.
 const folder = mkdtempSync(join(tmpdir(), 'scholarly-completion-'));
 const script = join(folder, 'completion.bash');
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
-writeFileSync(script, completionScript(createProgram('0.0.0'), 'bash'));
+const scripts = Object.fromEntries(
+  await Promise.all(
+    (['bash', 'zsh', 'fish'] as const).map(async (shell) => {
+      // In-process, as `scholarly-metrics completion <shell>` prints it; no key needed.
+      const { code, stdout } = await run(['completion', shell], { key: undefined });
+      if (code !== 0) throw new Error(`completion ${shell} exited ${code}`);
+      return [shell, stdout] as const;
+    }),
+  ),
+);
+writeFileSync(script, scripts.bash!);
 
 /** The words bash offers for the command line `line` (the cursor at its end). */
 function complete(line: string): string[] {
@@ -65,10 +74,8 @@ describe('completion bash', () => {
 
 describe('completion zsh and fish', () => {
   it('zsh loads bashcompinit first; fish names every command', () => {
-    expect(completionScript(createProgram('0.0.0'), 'zsh')).toMatch(
-      /^autoload -U \+X bashcompinit && bashcompinit\n/,
-    );
-    const fish = completionScript(createProgram('0.0.0'), 'fish');
+    expect(scripts.zsh).toMatch(/^autoload -U \+X bashcompinit && bashcompinit\n/);
+    const fish = scripts.fish!;
     expect(fish).toContain("complete -c scholarly-metrics -f -n '__fish_use_subcommand' -a journals");
     expect(fish).toMatch(
       /-n '__fish_seen_subcommand_from papers; and __fish_seen_subcommand_from search' -l limit -x/,

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { act, examples } from '../action.js';
 import { integer, type PagingOptions, pagingOptions } from '../options.js';
-import { recordFields } from '../record-fields.js';
+import { recordFields, topFields } from '../record-fields.js';
 import { runWalk } from '../walk.js';
 
 interface AuthorOptions extends PagingOptions {
@@ -22,17 +22,23 @@ export function authorsList(parent: Command): void {
     .option('--sort <field>', 'sort selector');
   pagingOptions(command, { perPage: false, fields: recordFields.author }).action(
     act<AuthorOptions>((context, options, _, self) =>
-      runWalk(context, self, options, 'authors', (ctx, page, _perPage, request) =>
-        ctx.client.authors.list(
-          {
-            q: options.q,
-            country_id: options.countryId,
-            field_id: options.fieldId,
-            sort: options.sort,
-            page,
-          },
-          request,
-        ),
+      runWalk(
+        context,
+        self,
+        options,
+        'authors',
+        (ctx, page, _perPage, request) =>
+          ctx.client.authors.list(
+            {
+              q: options.q,
+              country_id: options.countryId,
+              field_id: options.fieldId,
+              sort: options.sort,
+              page,
+            },
+            request,
+          ),
+        topFields(recordFields.author),
       ),
     ),
   );

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { act, examples } from '../action.js';
 import { UsageError } from '../errors.js';
 import { boolean, integer, type PagingOptions, pagingOptions } from '../options.js';
-import { recordFields } from '../record-fields.js';
+import { recordFields, topFields } from '../record-fields.js';
 import { runWalk } from '../walk.js';
 
 interface SearchOptions extends PagingOptions {
@@ -27,11 +27,17 @@ export function papersSearch(parent: Command): void {
   pagingOptions(command, { fields: recordFields.paperSummary }).action(
     act<SearchOptions>((context, options, words, self) => {
       const q = searchTerm(options, words);
-      return runWalk(context, self, options, 'papers', (ctx, page, perPage, request) =>
-        ctx.client.papers.search(
-          { q, year: options.year, oa: options.oa, sort: options.sort, page, per_page: perPage },
-          request,
-        ),
+      return runWalk(
+        context,
+        self,
+        options,
+        'papers',
+        (ctx, page, perPage, request) =>
+          ctx.client.papers.search(
+            { q, year: options.year, oa: options.oa, sort: options.sort, page, per_page: perPage },
+            request,
+          ),
+        topFields(recordFields.paperSummary),
       );
     }),
   );
