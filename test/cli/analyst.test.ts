@@ -230,7 +230,7 @@ describe('search as people type it, help, colour', () => {
         })
       ).stdout;
     const bold = '\u001b[1m';
-    expect(await colours(['--color', 'always'])).toMatch(new RegExp(`^${'\\u001b'}\\[1m +ID`));
+    expect(await colours(['--color', 'always'])).toMatch(new RegExp(`^${'\\u001b'}\\[1m *ID`));
     expect((await colours([], { FORCE_COLOR: '1' })).startsWith(bold)).toBe(true);
     expect((await colours(['--color', 'always'], { NO_COLOR: '1' })).startsWith(bold)).toBe(true);
     expect(await colours([], { NO_COLOR: '1', FORCE_COLOR: '1' })).not.toContain('\u001b[');
