@@ -11,6 +11,7 @@ import type { ColorChoice } from './color.js';
 import { UsageError } from './errors.js';
 import type { IO } from './io.js';
 import { fileSink, type Sink, stdoutSink } from './output/sink.js';
+import { Progress } from './progress.js';
 import { openRedisQuota, type RedisOptions, redisUrlOf } from './redis.js';
 import type { Secrets } from './secrets.js';
 
@@ -34,6 +35,10 @@ export interface Context {
   readonly io: RunIO;
   /** Requests sent so far (every attempt), for the progress line. */
   readonly requests: () => number;
+  /** The status line on stderr (a terminal, not --quiet): progress, and requests waiting for an answer. */
+  readonly progress: Progress;
+  /** When the command started (`io.now()`), for the time in its last word. */
+  readonly started: number;
   /** Aborts when the user presses Ctrl-C. */
   readonly signal: AbortSignal;
   /** Closes what the client holds open (the connection of `--redis`): after the command, always. */
@@ -51,9 +56,14 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
   const apiKey = io.env.METRIC_API_KEY || undefined;
   if (!options.mock && apiKey === undefined) throw new UsageError(noKeyMessage);
   let requests = 0;
+  const started = io.now();
+  const progress = Progress.for(io.stderr, options.quiet === true, io.now);
   const { MetricClient } = await import('../client.js');
   const redisUrl = redisUrlOf(options, io.env);
-  const shared = redisUrl === undefined ? undefined : await openRedisQuota(redisUrl, options, io.secrets);
+  const shared =
+    redisUrl === undefined
+      ? undefined
+      : await openRedisQuota(redisUrl, options, { secrets: io.secrets, signal: io.signal });
   const common = {
     // With --redis the limits are the shared quota's: the client refuses its own beside a quota.
     ...(shared
@@ -82,7 +92,7 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
     throw error;
   }
   const close = async () => shared?.close();
-  return { client, options, io, requests: () => requests, signal: io.signal, close };
+  return { client, options, io, requests: () => requests, progress, started, signal: io.signal, close };
 
   async function newClient(): Promise<MetricClient> {
     if (options.mock) {
@@ -97,8 +107,40 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
       });
     }
     // Given explicitly (an empty base URL is the SDK's "missing"), so the SDK reads nothing of its own.
-    return new MetricClient({ ...common, apiKey, baseUrl: options.baseUrl ?? io.env.METRIC_BASE_URL ?? '' });
+    return new MetricClient({
+      ...common,
+      apiKey,
+      baseUrl: options.baseUrl ?? io.env.METRIC_BASE_URL ?? '',
+      fetch: watchedFetch(globalThis.fetch, progress),
+    });
   }
+}
+
+/** How long a request may go unanswered before the status line says whom it waits for. */
+export const waitingAfterMs = 2_000;
+
+/**
+ * `fetch`, telling `progress` which host a request has waited on for `waitingAfterMs` without an
+ * answer, until one comes (a server that never answers is otherwise silent up to the timeout).
+ */
+function watchedFetch(fetch: typeof globalThis.fetch, progress: Progress): typeof globalThis.fetch {
+  const waiting = new Map<number, string>();
+  let next = 0;
+  const show = () => progress.waiting([...waiting.values()].at(-1));
+  return async (input, init) => {
+    const id = next++;
+    const url = input instanceof Request ? input.url : String(input);
+    const timer = setTimeout(() => {
+      waiting.set(id, new URL(url).host);
+      show();
+    }, waitingAfterMs);
+    try {
+      return await fetch(input, init);
+    } finally {
+      clearTimeout(timer);
+      if (waiting.delete(id)) show();
+    }
+  };
 }
 
 function logLevelOf(env: IO['env']): LogLevel {

@@ -4,6 +4,7 @@
 import {
   AuthenticationError,
   ConfigurationError,
+  ConnectionError,
   InvalidParameterError,
   PermissionDeniedError,
   RateLimitError,
@@ -37,17 +38,20 @@ export function exitCodeOf(error: unknown): number {
  * The lines written to stderr for `error`: `error: <ErrorClass>: <message>` (a usage error: `error:
  * <message>`, as commander writes its own), then a hint where one helps, then (with `--debug`) the stack.
  */
-export function describeError(error: unknown, options: { debug: boolean; now?: number }): string {
+export function describeError(
+  error: unknown,
+  options: { debug: boolean; now?: number; baseUrl?: string | undefined },
+): string {
   const name = error instanceof Error ? error.name : 'Error';
   const message = error instanceof Error ? error.message : String(error);
   const lines = [error instanceof UsageError ? `error: ${message}` : `error: ${name}: ${message}`];
-  const hint = hintFor(error, options.now ?? Date.now());
+  const hint = hintFor(error, options.now ?? Date.now(), options.baseUrl);
   if (hint !== undefined) lines.push(`hint: ${hint}`);
   if (options.debug && error instanceof Error && error.stack) lines.push(error.stack);
   return `${lines.join('\n')}\n`;
 }
 
-function hintFor(error: unknown, now: number): string | undefined {
+function hintFor(error: unknown, now: number, baseUrl: string | undefined): string | undefined {
   if (error instanceof AuthenticationError) {
     return 'set METRIC_API_KEY to your API key (or try the command with --mock)';
   }
@@ -55,6 +59,9 @@ function hintFor(error: unknown, now: number): string | undefined {
     return "your plan's key has no access to this endpoint: set METRIC_API_KEY to a key of a plan that has";
   }
   if (error instanceof RateLimitError) return runAgainLine(error.retryAfter, now);
+  // No answer at all: most often a base URL with a typo, or a server that is not running.
+  if (error instanceof ConnectionError && baseUrl !== undefined)
+    return `check --base-url or METRIC_BASE_URL (now: ${baseUrl})`;
   if (error instanceof InterruptedError) return undefined;
   return undefined;
 }

@@ -3,23 +3,39 @@
  * progress line and, with `--output`, the checkpoint after each page or batch. A resumed run starts
  * from the checkpoint: the file cut back to its length, the writer in its state.
  */
-import { type Checkpoint, readCheckpoint, writeCheckpoint } from './checkpoint.js';
+import {
+  type Checkpoint,
+  holdsUnfinishedRun,
+  type PositionRange,
+  readCheckpoint,
+  writeCheckpoint,
+} from './checkpoint.js';
+import type { Context } from './context.js';
 import { openSink } from './context.js';
 import { UsageError } from './errors.js';
-import type { IO } from './io.js';
 import type { OutputOptions } from './options.js';
 import type { Row } from './output/cells.js';
 import { chooseFormat, listWriter } from './output/formats.js';
-import { Progress, type ProgressCounts } from './progress.js';
-import { type ViewFacts, writerOptions } from './view.js';
+import type { ProgressCounts } from './progress.js';
+import { writerOptions } from './view.js';
 
 export interface HarvestOptions extends OutputOptions {
   resume?: boolean;
+  overwrite?: boolean;
+}
+
+/** What the harvest of a command counts: its positions (pages, DOIs) and what progress counts as done. */
+export interface HarvestShape {
+  readonly positions: PositionRange;
+  /** `records` (walks: records written) or `positions` (get-many: DOIs done). */
+  readonly counts: 'records' | 'positions';
 }
 
 export interface Harvest {
   /** Where the saved run stopped (a page, or DOIs done), if resuming. */
   readonly position: number | undefined;
+  /** Whether this run continues a saved one. */
+  readonly resumed: boolean;
   /** Records written, the resumed ones included. */
   readonly count: number;
   /**
@@ -42,25 +58,40 @@ export interface Harvest {
  * caller has nothing to do).
  */
 export async function openHarvest(
-  io: IO,
+  context: Context,
   identity: readonly string[],
   options: HarvestOptions,
   unit: string,
-  quiet: boolean,
-  shown: Omit<ViewFacts, 'io'> = {},
+  shape: HarvestShape,
+  /** The fields of the command's records: the header of an empty csv or tsv. */
+  columns?: readonly string[],
 ): Promise<Harvest | undefined> {
+  const { io, progress } = context;
   const { output } = options;
   if (options.resume && output === undefined) throw new UsageError('--resume needs --output <file>');
-  const saved = output !== undefined && options.resume ? await readCheckpoint(output, identity) : undefined;
+  if (options.overwrite && output === undefined) throw new UsageError('--overwrite needs --output <file>');
+  if (options.resume && options.overwrite)
+    throw new UsageError('--resume and --overwrite exclude each other: give one');
+  // A run left unfinished is not started over by accident: hours of harvest may be in FILE.
+  if (output !== undefined && !options.resume && !options.overwrite && (await holdsUnfinishedRun(output)))
+    throw new UsageError(
+      `${output} holds an unfinished run: add --resume to continue, or --overwrite to start again`,
+    );
+  const saved =
+    output !== undefined && options.resume
+      ? await readCheckpoint(output, identity, shape.positions)
+      : undefined;
   if (saved?.complete) {
     io.stderr.write(`${output} is complete: nothing left to resume\n`);
     return undefined;
   }
   const sink = await openSink(io, output, saved?.bytes ?? 0);
   const format = chooseFormat(options.format, sink.isTerminal, true, output);
-  const view = writerOptions({ io, ...shown }, options, sink);
+  const view = writerOptions({ io, color: context.options.color, columns }, options, sink);
   const writer = listWriter(format, sink.columns, saved?.writer, view);
-  const progress = Progress.for(io.stderr, quiet, unit, io.now);
+  const resumedDone =
+    saved === undefined ? 0 : shape.counts === 'positions' ? saved.position : saved.writer.count;
+  progress.begin(unit, resumedDone);
   const checkpoint = async (position: number, complete: boolean) => {
     if (output === undefined) return;
     const state: Checkpoint = {
@@ -74,6 +105,7 @@ export async function openHarvest(
   };
   return {
     position: saved?.position,
+    resumed: saved !== undefined,
     get count() {
       return writer.state().count;
     },

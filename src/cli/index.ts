@@ -16,5 +16,7 @@ import { run } from './main.js';
 const { io, dispose } = processIO();
 run(process.argv.slice(2), io).then((code) => {
   dispose();
+  // After Ctrl-C nothing left running (a request never answered, a silent socket) may hold the exit.
+  if (io.signal.aborted) process.exit(code);
   process.exitCode = code;
 });

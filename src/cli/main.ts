@@ -17,8 +17,8 @@ export async function run(argv: readonly string[], io: IO): Promise<number> {
   // Every line on stderr passes the run's secrets: a Redis password given to this run shows nowhere.
   const runIO: RunIO = { ...io, stderr: redactingStream(io.stderr, secrets), secrets };
   const debug = argv.includes('--debug');
+  const program = createProgram(VERSION, runIO);
   try {
-    const program = createProgram(VERSION, runIO);
     await program.parseAsync([...argv], { from: 'user' });
     return exitCodes.ok;
   } catch (error) {
@@ -29,7 +29,14 @@ export async function run(argv: readonly string[], io: IO): Promise<number> {
     const stopped =
       io.signal.aborted && (error instanceof RequestAbortedError || error instanceof InterruptedError);
     const reported = stopped ? new InterruptedError(resumeHint(argv)) : error;
-    runIO.stderr.write(describeError(reported, { debug, now: io.now() }));
+    const { mock, baseUrl } = program.opts<{ mock?: boolean; baseUrl?: string }>();
+    runIO.stderr.write(
+      describeError(reported, {
+        debug,
+        now: io.now(),
+        baseUrl: mock ? undefined : (baseUrl ?? io.env.METRIC_BASE_URL),
+      }),
+    );
     return exitCodeOf(reported);
   }
 }

@@ -8,6 +8,7 @@
  * writes to stderr passes through the run's `Secrets`.
  */
 import { setTimeout as delay } from 'node:timers/promises';
+import { Deadline } from '../core/abort.js';
 import { QuotaUnavailableError } from '../core/errors.js';
 import type { SharedQuota } from '../core/quota-types.js';
 import type { NodeRedisLike } from '../redis/adapter.js';
@@ -17,7 +18,7 @@ import type { Secrets } from './secrets.js';
 /** The environment variable read when `--redis` is not given: a URL with a password stays out of `ps`. */
 export const redisUrlVariable = 'METRIC_REDIS_URL';
 
-/** How long a connection may take before the command gives up on Redis. */
+/** How long connecting may take, all told (TCP, TLS, the handshake, the retries), before the command gives up on Redis. */
 const connectTimeoutMs = 5_000;
 /** Reconnections tried after a dropped connection (or a refused first one) before Redis counts as gone. */
 const reconnectTries = 3;
@@ -108,15 +109,25 @@ function remember(url: URL, secrets: Secrets): void {
   if (url.password === '') secrets.add(url.username);
 }
 
+/** What the connection of a run needs besides its options. */
+export interface RedisConnection {
+  /** The run's secrets: the URL's credentials join them. */
+  readonly secrets: Secrets;
+  /** Ctrl-C: the connection is dropped and its reason (an InterruptedError) thrown. */
+  readonly signal: AbortSignal;
+  /** Imports node-redis (tests replace it). */
+  readonly load?: () => Promise<unknown>;
+}
+
 /**
  * Connects to the Redis at `raw` and makes the quota on it. node-redis missing: a usage error that says
- * how to install it. Redis unreachable: `QuotaUnavailableError`, after a bounded number of tries.
+ * how to install it. Redis unreachable, or connected but silent (TCP, TLS and the handshake each count):
+ * `QuotaUnavailableError` within `connectTimeoutMs` all told.
  */
 export async function openRedisQuota(
   raw: string,
   options: RedisOptions,
-  secrets: Secrets,
-  load: () => Promise<unknown> = () => import('redis'),
+  { secrets, signal, load = () => import('redis') }: RedisConnection,
 ): Promise<CommandQuota> {
   const url = parseRedisUrl(raw, secrets);
   let redis: NodeRedisModule;
@@ -138,14 +149,23 @@ export async function openRedisQuota(
   });
   // Each failure reaches the command as the quota's QuotaUnavailableError; the events say it again.
   client.on('error', () => {});
+  // node-redis bounds each TCP connection, not a TLS handshake or a server that accepts and never
+  // answers: the deadline bounds them all, and Ctrl-C ends the wait at once.
+  const deadline = new Deadline(connectTimeoutMs, signal);
   try {
-    await client.connect();
+    await deadline.race(client.connect());
   } catch (error) {
-    const reason = secrets.redact(error instanceof Error ? error.message : String(error));
+    destroy(client);
+    if (signal.aborted && !deadline.timedOut) throw signal.reason;
+    const reason = deadline.timedOut
+      ? `no answer within ${connectTimeoutMs / 1000} s`
+      : secrets.redact(error instanceof Error ? error.message : String(error)) || 'no reason given';
     throw new QuotaUnavailableError(
-      `cannot connect to Redis at ${maskedUrl(url)} (${reason || 'no reason given'}); nothing was sent`,
+      `cannot connect to Redis at ${maskedUrl(url)} (${reason}); nothing was sent`,
       { cause: error },
     );
+  } finally {
+    deadline.clear();
   }
   try {
     const quota = createRedisQuota({

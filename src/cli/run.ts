@@ -1,6 +1,7 @@
 /** Runs the commands that answer in one response: one record, or one whole list. */
 import type { Context } from './context.js';
 import { openSink } from './context.js';
+import { sayLastWord } from './last-word.js';
 import type { OutputOptions } from './options.js';
 import type { Row } from './output/cells.js';
 import { chooseFormat, formatRecord, listWriter } from './output/formats.js';
@@ -11,10 +12,11 @@ export interface Shown {
   columns?: readonly string[];
 }
 
-/** Writes the list `fetch` resolves to. */
+/** Writes the list `fetch` resolves to; `unit` names its records (plural) in the last word. */
 export async function runList(
   context: Context,
   options: OutputOptions,
+  unit: string,
   fetch: () => Promise<readonly Row[]>,
   shown: Shown = {},
 ): Promise<void> {
@@ -28,6 +30,7 @@ export async function runList(
   } finally {
     await sink.close();
   }
+  sayLastWord(context, { count: records.length, unit, output: options.output });
 }
 
 /** How a record command shows its record beyond the default views. */
@@ -69,6 +72,9 @@ export async function runRecord(
   } finally {
     await sink.close();
   }
+  // One record on a terminal needs no count; written to a file, it gets its line like a list.
+  if (options.output !== undefined)
+    sayLastWord(context, { count: 1, unit: 'record', output: options.output });
 }
 
 export type { Context };

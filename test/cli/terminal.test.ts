@@ -105,7 +105,9 @@ describe.skipIf(skip)('on a terminal (tmux)', { timeout: 60_000 }, () => {
     expect(running).toMatch(/\d+ of 600 papers · \d+ requests? · \d+\/s · .+ left/);
     const done = await until(/exit-\d+/);
     expect(done).toContain('exit-0');
-    expect(done).not.toMatch(/of 600 papers/);
+    // The progress line is gone; the last word stays.
+    expect(done).not.toMatch(/of 600 papers ·/);
+    expect(done).toMatch(/^wrote 600 of 600 papers to \S+out\.jsonl \(120 requests, [\d.]+ (s|min)/m);
   });
 
   it('--quiet: no progress', async () => {

@@ -21,7 +21,7 @@ export function countriesList(parent: Command): void {
     );
   outputOptions(command, recordFields.country).action(
     act<CountryOptions>((context, options) =>
-      runList(context, options, () => context.client.countries.list({ show: options.show }), {
+      runList(context, options, 'countries', () => context.client.countries.list({ show: options.show }), {
         columns: topFields(recordFields.country),
       }),
     ),

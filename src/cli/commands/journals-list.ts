@@ -12,9 +12,15 @@ export function journalsList(parent: Command): void {
     .option('--limit <n>', 'the first n journals only', integer(1));
   outputOptions(command, recordFields.journal).action(
     act<OutputOptions & { limit?: number }>((context, options) =>
-      runList(context, options, async () => (await context.client.journals.list()).slice(0, options.limit), {
-        columns: topFields(recordFields.journal),
-      }),
+      runList(
+        context,
+        options,
+        'journals',
+        async () => (await context.client.journals.list()).slice(0, options.limit),
+        {
+          columns: topFields(recordFields.journal),
+        },
+      ),
     ),
   );
   examples(

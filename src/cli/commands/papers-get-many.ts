@@ -7,7 +7,8 @@ import type { Context } from '../context.js';
 import { normaliseDoi, readDoiList } from '../doi-input.js';
 import { UsageError } from '../errors.js';
 import { openHarvest } from '../harvest.js';
-import { integer, type OutputOptions, outputOptions } from '../options.js';
+import { sayLastWord } from '../last-word.js';
+import { harvestOptions, integer, type OutputOptions, outputOptions } from '../options.js';
 import { cellOf, type Row, spreadsheetCell, tsvField } from '../output/cells.js';
 import { terminalSafe } from '../output/escape.js';
 import { recordFields, topFields } from '../record-fields.js';
@@ -19,6 +20,7 @@ interface GetManyOptions extends OutputOptions {
   failed?: string;
   concurrency: number;
   resume?: boolean;
+  overwrite?: boolean;
 }
 
 /** DOIs looked up per batch, times the concurrency: a checkpoint per batch, and no lookup idles long. */
@@ -51,9 +53,8 @@ export function papersGetMany(parent: Command): void {
       '--failed <file>',
       'write each DOI that failed, with its error class and message, to this tsv file',
     )
-    .option('--concurrency <n>', 'lookups in flight at once (1 to 16)', integer(1, 16), 4)
-    .option('--resume', 'with --output: continue a stopped run of this same command');
-  outputOptions(command, recordFields.paper).action(
+    .option('--concurrency <n>', 'lookups in flight at once (1 to 16)', integer(1, 16), 4);
+  harvestOptions(outputOptions(command, recordFields.paper)).action(
     act<GetManyOptions>((context, options, args, self) => getMany(context, options, args, self)),
   );
   examples(
@@ -87,10 +88,14 @@ async function getMany(
   // Where the DOIs came from and where failures go do not change what is written: the digest does.
   const fromElsewhere = /^--(input|inputColumn|failed)=/;
   const identity = [...identityOf(command).filter((part) => !fromElsewhere.test(part)), `dois=${digest}`];
-  const harvest = await openHarvest(context.io, identity, options, 'DOIs', context.options.quiet === true, {
-    color: context.options.color,
-    columns: topFields(recordFields.paper),
-  });
+  const harvest = await openHarvest(
+    context,
+    identity,
+    options,
+    'DOIs',
+    { positions: { min: 0, max: dois.length }, counts: 'positions' },
+    topFields(recordFields.paper),
+  );
   if (harvest === undefined) return;
   const failed =
     options.failed === undefined ? undefined : await openFailed(options.failed, harvest.position ?? 0);
@@ -123,6 +128,7 @@ async function getMany(
     await failed?.close();
     for (const failure of failures) context.io.stderr.write(`${failure}\n`);
   }
+  sayLastWord(context, { count: harvest.count, total: dois.length, unit: 'papers', output: options.output });
   if (failures.length > 0)
     throw new LookupsFailedError(`${failures.length} of ${dois.length} DOIs failed (listed above)`);
 }

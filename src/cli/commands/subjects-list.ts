@@ -9,7 +9,7 @@ export function subjectsList(parent: Command): void {
   const command = parent.command('list').description('every subject area');
   outputOptions(command, recordFields.subject).action(
     act<OutputOptions>((context, options) =>
-      runList(context, options, () => context.client.subjects.list(), {
+      runList(context, options, 'subjects', () => context.client.subjects.list(), {
         columns: topFields(recordFields.subject),
       }),
     ),
