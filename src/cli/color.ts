@@ -37,3 +37,15 @@ export function palette(color: boolean): Palette {
     ? { header: sgr(1, 22), error: sgr(31, 39), hint: sgr(2, 22) }
     : { header: plain, error: plain, hint: plain };
 }
+
+/** An error report's lines styled: `error:` red, a `hint:` line dim, the rest (a stack) as it is. */
+export function paintReport(text: string, paint: Palette): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      if (line.startsWith('error:')) return paint.error('error:') + line.slice('error:'.length);
+      if (line.startsWith('hint:')) return paint.hint(line);
+      return line;
+    })
+    .join('\n');
+}
