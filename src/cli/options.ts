@@ -70,7 +70,7 @@ export function outputOptions(command: Command, tree?: FieldTree): Command {
   if (tree !== undefined) {
     command.option(
       '--fields <list>',
-      `only these fields, in this order (a nested one by its dot path): ${fieldPaths(tree).join(',')}`,
+      `only these fields, in this order (a nested one by its dot path): ${fieldPaths(tree).join(', ')}`,
       fieldList(tree),
     );
   }

@@ -3,9 +3,11 @@ import { act, examples } from '../action.js';
 import { integer, type PagingOptions, pagingOptions } from '../options.js';
 import { recordFields, topFields } from '../record-fields.js';
 import { runWalk } from '../walk.js';
+import { searchTerm } from './papers-search.js';
 
 interface AuthorOptions extends PagingOptions {
   q?: string;
+  query?: string;
   countryId?: number;
   fieldId?: number;
   sort?: string;
@@ -17,6 +19,7 @@ export function authorsList(parent: Command): void {
     .command('list')
     .description('list and search authors')
     .option('--q <text>', 'search term')
+    .option('--query <text>', 'search term (the same as --q)')
     .option('--country-id <id>', 'only authors of this country', integer(1))
     .option('--field-id <id>', 'only authors of this field', integer(1))
     .option('--sort <field>', 'sort selector');
@@ -30,7 +33,7 @@ export function authorsList(parent: Command): void {
         (ctx, page, _perPage, request) =>
           ctx.client.authors.list(
             {
-              q: options.q,
+              q: searchTerm(options, []),
               country_id: options.countryId,
               field_id: options.fieldId,
               sort: options.sort,
