@@ -28,6 +28,7 @@ export interface Layout {
 const identifierName = /^(id|doi|issn|orcid|slug|quartile|flag|date)$|_id$|\.(id|doi|issn|orcid)$/;
 /** Numbers that are not amounts: no digit grouping. */
 const ungroupedName = /^(id|year)$|_id$|\.(id|year)$/;
+const grouped = new Intl.NumberFormat('en', { maximumFractionDigits: 20 });
 const isoDate = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+Z?)?$/;
 
 /** The kind of `column`, from its name and the values `records` hold. */
@@ -45,7 +46,7 @@ export function kindOf(column: string, records: readonly Row[]): Kind {
 /** A value as a table shows it: escaped, on one line, amounts grouped (`12,345`). */
 export function tableCell(value: unknown, column: string): string {
   if (typeof value === 'number' && Number.isFinite(value) && !ungroupedName.test(column)) {
-    return value.toLocaleString('en');
+    return grouped.format(value);
   }
   return terminalSafe(cellOf(value));
 }

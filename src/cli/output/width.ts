@@ -8,11 +8,18 @@ import { escapeUnit } from './escape.js';
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
+/**
+ * Text whose every character takes one column and stands alone (printable ASCII, Latin, Greek,
+ * Cyrillic, the common punctuation; no combining mark, no wide or emoji character): its width is its
+ * length, without the grapheme analysis a table of a thousand rows would otherwise spend most of its
+ * time in.
+ */
+const narrow =
+  /^[\x20-\x7e\xa0-\xac\xae-\u02ff\u0370-\u0377\u037a-\u037f\u0384-\u0482\u048a-\u052f\u2010-\u2027\u2030-\u205e\u20a0-\u20c0]*$/;
+
 /** The columns `text` takes on a terminal; `text` holds no active character (see `terminalSafe`). */
 export function displayWidth(text: string): number {
-  // ASCII is the common case by far, and its width is its length.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the test is for printable ASCII
-  return /^[\x20-\x7e]*$/.test(text) ? text.length : stringWidth(text);
+  return narrow.test(text) ? text.length : stringWidth(text);
 }
 
 /** The pieces a cut may fall between: escapes whole, then grapheme clusters. */
@@ -36,6 +43,17 @@ function* units(text: string): Generator<string> {
 export function truncate(text: string, width: number): string {
   if (displayWidth(text) <= width) return text;
   if (width <= 0) return '';
+  if (narrow.test(text)) {
+    let cut = text.slice(0, width - 1);
+    // An escape the cut would split goes whole to the other side.
+    const backslash = cut.lastIndexOf('\\');
+    if (backslash !== -1) {
+      escapeUnit.lastIndex = backslash;
+      const escaped = escapeUnit.exec(text);
+      if (escaped && backslash + escaped[0].length > cut.length) cut = cut.slice(0, backslash);
+    }
+    return `${cut}…`;
+  }
   let out = '';
   let used = 0;
   for (const unit of units(text)) {
