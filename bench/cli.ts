@@ -238,4 +238,7 @@ function tableRender(): number {
   return median(times);
 }
 
-await report(main);
+// `npx tsx bench/cli.ts --table`: the table's figure alone, without the walks.
+if (process.argv.includes('--table'))
+  console.log(JSON.stringify({ tableMs: tableRender(), tableRows: config.tableRows }));
+else await report(main);
