@@ -95,9 +95,13 @@ describe.skipIf(skipTmux)('an analyst at a real terminal (tmux)', { timeout: 60_
     expect(Math.max(...plot.map((line) => displayWidth(line.trimEnd())))).toBeGreaterThan(width - 6);
     // Whole scores, whole labels.
     expect(plot.every((line) => /^ *\d+ ?[┤┼]/.test(line))).toBe(true);
-    const dates =
-      lines.find((line) => line.includes(history[0]!.date) && !line.includes('  ' + history[0]!.score)) ?? '';
-    expect(dates.match(/\d{4}-\d{2}-\d{2}/g)!.length).toBeGreaterThanOrEqual(width >= 120 ? 3 : 2);
+    // The dates line: indented under the plot (the table's rows start at the edge).
+    const dates = lines.find((line) => /^ +\d{4}-\d{2}-\d{2}/.test(line)) ?? '';
+    const shown = dates.match(/\d{4}-\d{2}-\d{2}/g) ?? [];
+    expect(shown.length).toBeGreaterThanOrEqual(width >= 120 ? 3 : 2);
+    // Oldest on the left, the latest on the right.
+    expect(shown[0]).toBe(history.at(-1)!.date);
+    expect(shown.at(-1)).toBe(history[0]!.date);
   });
 
   it.each([50, 120, 220])(
