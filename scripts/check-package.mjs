@@ -9,7 +9,7 @@
 //    and no msw; `./webhooks` pulls in neither ky, p-retry nor the client; `./redis` only node:crypto
 //    and the core, not the client; no entry imports redis or ioredis (the user passes the client);
 //    no entry reaches the command line's code (dist/cli.js) or its dependencies (commander,
-//    csv-stringify, asciichart).
+//    csv-stringify, csv-parse, asciichart, string-width).
 // 5. The tarball installed into an empty project (a temporary folder outside the repository, so that
 //    nothing resolves from the repository's node_modules) with npm, its dependencies from
 //    the registry: ESM import and CommonJS require of every entry, `scholarly-metrics/openapi.json`,
@@ -169,7 +169,7 @@ else pass('attw: no problems');
 step('Entry point import graphs');
 // The command line's dependencies load from its bin alone (dist/cli.js, a build of its own); the Redis
 // clients are the user's: no entry imports them, `.` and `./webhooks` least of all.
-const cliOnly = [/^commander/, /^csv-stringify/, /^asciichart/];
+const cliOnly = [/^commander/, /^csv-stringify/, /^csv-parse/, /^asciichart/, /^string-width/];
 const redisClients = [/^redis$/, /^@redis\//, /^ioredis$/];
 for (const [entry, forbidden] of [
   ['dist/index.js', [/^node:/, /^msw/, ...cliOnly, ...redisClients]],

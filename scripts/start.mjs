@@ -1,13 +1,33 @@
 // `npm start`: builds the package if dist/ is missing or older than src/, starts the mock API on a
-// free loopback port, runs examples/quickstart.ts against it, and exits with the tour's exit code.
-// The server is closed whatever happens.
+// free loopback port, runs examples/quickstart.ts against it, then two commands of the command line
+// (dist/cli.js, the `scholarly-metrics` bin) against the same mock, and exits with the tour's exit
+// code. The server is closed whatever happens.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const builtFiles = ['index.js', 'webhooks.js', 'testing.js'].map((file) => join(root, 'dist', file));
+const builtFiles = ['index.js', 'webhooks.js', 'testing.js', 'cli.js'].map((file) =>
+  join(root, 'dist', file),
+);
+
+/** The tour's last stop: the command line an analyst would type, as they would type it. */
+const commandLines = [
+  ['journals', 'list', '--limit', '5', '--fields', 'id,name,quartile,total_cites'],
+  [
+    'papers',
+    'search',
+    'coral',
+    'reefs',
+    '--limit',
+    '5',
+    '--fields',
+    'doi,year,citations,title',
+    '--format',
+    'csv',
+  ],
+];
 
 /** Newest modification time under a directory, in ms. */
 function newest(dir) {
@@ -70,11 +90,27 @@ async function main() {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  const env = { ...process.env, METRIC_BASE_URL: server.url, METRIC_API_KEY: MOCK_API_KEY };
   try {
-    return await run(process.execPath, [...typeScriptFlags(), join(root, 'examples', 'quickstart.ts')], {
-      stdio: 'inherit',
-      env: { ...process.env, METRIC_BASE_URL: server.url, METRIC_API_KEY: MOCK_API_KEY },
-    });
+    const code = await run(
+      process.execPath,
+      [...typeScriptFlags(), join(root, 'examples', 'quickstart.ts')],
+      {
+        stdio: 'inherit',
+        env,
+      },
+    );
+    if (code !== 0) return code;
+    process.stdout.write('\nThe same API from a shell (docs/cli.md), against the same mock:\n');
+    for (const args of commandLines) {
+      process.stdout.write(`\n$ scholarly-metrics ${args.join(' ')}\n`);
+      const status = await run(process.execPath, [join(root, 'dist', 'cli.js'), ...args], {
+        stdio: 'inherit',
+        env,
+      });
+      if (status !== 0) return status;
+    }
+    return 0;
   } finally {
     await server.close();
   }

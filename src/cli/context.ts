@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import type { MetricClient } from '../client.js';
 import { ConfigurationError, MetricError } from '../core/errors.js';
 import { isLogLevel, type LogLevel, logLevels } from '../core/logger.js';
+import type { ColorChoice } from './color.js';
 import { UsageError } from './errors.js';
 import type { IO } from './io.js';
 import { fileSink, type Sink, stdoutSink } from './output/sink.js';
@@ -17,6 +18,7 @@ import type { Secrets } from './secrets.js';
 /** The options of the program itself, valid before or after the command. */
 export interface GlobalOptions extends RedisOptions {
   mock?: boolean;
+  color?: ColorChoice;
   baseUrl?: string;
   quiet?: boolean;
   debug?: boolean;

@@ -17,6 +17,7 @@ import type { OutputOptions } from './options.js';
 import type { Row } from './output/cells.js';
 import { chooseFormat, listWriter } from './output/formats.js';
 import type { ProgressCounts } from './progress.js';
+import { writerOptions } from './view.js';
 
 export interface HarvestOptions extends OutputOptions {
   resume?: boolean;
@@ -60,6 +61,8 @@ export async function openHarvest(
   options: HarvestOptions,
   unit: string,
   shape: HarvestShape,
+  /** The fields of the command's records: the header of an empty csv or tsv. */
+  columns?: readonly string[],
 ): Promise<Harvest | undefined> {
   const { io, progress } = context;
   const { output } = options;
@@ -81,7 +84,9 @@ export async function openHarvest(
     return undefined;
   }
   const sink = await openSink(io, output, saved?.bytes ?? 0);
-  const writer = listWriter(chooseFormat(options.format, sink.isTerminal, true), sink.columns, saved?.writer);
+  const format = chooseFormat(options.format, sink.isTerminal, true, output);
+  const view = writerOptions({ io, color: context.options.color, columns }, options, sink);
+  const writer = listWriter(format, sink.columns, saved?.writer, view);
   const resumedDone =
     saved === undefined ? 0 : shape.counts === 'positions' ? saved.position : saved.writer.count;
   progress.begin(unit, resumedDone);

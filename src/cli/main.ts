@@ -5,6 +5,7 @@
 import { CommanderError } from 'commander';
 import { RequestAbortedError } from '../core/errors.js';
 import { VERSION } from '../core/user-agent.js';
+import { type ColorChoice, paintReport, palette, useColor } from './color.js';
 import type { RunIO } from './context.js';
 import { describeError, exitCodeOf, exitCodes, InterruptedError } from './errors.js';
 import type { IO } from './io.js';
@@ -29,14 +30,18 @@ export async function run(argv: readonly string[], io: IO): Promise<number> {
     const stopped =
       io.signal.aborted && (error instanceof RequestAbortedError || error instanceof InterruptedError);
     const reported = stopped ? new InterruptedError(resumeHint(argv)) : error;
-    const { mock, baseUrl } = program.opts<{ mock?: boolean; baseUrl?: string }>();
-    runIO.stderr.write(
-      describeError(reported, {
-        debug,
-        now: io.now(),
-        baseUrl: mock ? undefined : (baseUrl ?? io.env.METRIC_BASE_URL),
-      }),
-    );
+    const { mock, baseUrl, color } = program.opts<{
+      mock?: boolean;
+      baseUrl?: string;
+      color?: ColorChoice;
+    }>();
+    const report = describeError(reported, {
+      debug,
+      now: io.now(),
+      baseUrl: mock ? undefined : (baseUrl ?? io.env.METRIC_BASE_URL),
+    });
+    const colored = useColor({ choice: color, env: io.env, terminal: io.stderr.isTTY === true });
+    runIO.stderr.write(paintReport(report, palette(colored)));
     return exitCodeOf(reported);
   }
 }

@@ -3,6 +3,7 @@
  * `InvalidArgumentError`: commander prints it with the flag, and the bin exits 2.
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type FieldTree, fieldPaths, parseFields, unknownFields } from './output/fields.js';
 import { type Format, formats } from './output/formats.js';
 
 /** A parser of whole numbers from `min` to `max`. */
@@ -33,18 +34,50 @@ export function boolean(raw: string): boolean {
 export interface OutputOptions {
   format?: Format;
   output?: string;
+  fields?: string[];
+  rawCells?: boolean;
 }
 
-/** `--format` and `--output`. */
-export function outputOptions(command: Command): Command {
-  return command
+/** A parser of `--fields`: names the command's records have, else the list of those they have. */
+export function fieldList(tree: FieldTree): (raw: string) => string[] {
+  return (raw) => {
+    let fields: string[];
+    try {
+      fields = parseFields(raw);
+    } catch (error) {
+      throw new InvalidArgumentError((error as Error).message);
+    }
+    const unknown = unknownFields(fields, tree);
+    if (unknown.length > 0) {
+      throw new InvalidArgumentError(
+        `no field ${unknown.join(', ')}; the fields are: ${fieldPaths(tree).join(', ')}.`,
+      );
+    }
+    return fields;
+  };
+}
+
+/** `--format`, `--output`, `--fields` (of the fields in `tree`) and `--raw-cells`. */
+export function outputOptions(command: Command, tree?: FieldTree): Command {
+  command
     .addOption(
       new Option(
         '--format <format>',
-        'table on a terminal; else json for one record, jsonl for a list',
+        'table on a terminal; else from the extension of --output (.csv .tsv .json .jsonl .ndjson), else json for one record, jsonl for a list',
       ).choices(formats),
     )
     .option('-o, --output <file>', 'write to this file instead of standard output');
+  if (tree !== undefined) {
+    command.option(
+      '--fields <list>',
+      `only these fields, in this order (a nested one by its dot path): ${fieldPaths(tree).join(', ')}`,
+      fieldList(tree),
+    );
+  }
+  return command.option(
+    '--raw-cells',
+    'csv, tsv: write cells as they are, even those a spreadsheet would run as a formula',
+  );
 }
 
 /** What a list command was asked for: a page, `--limit` items, or `--all`. */
@@ -66,8 +99,11 @@ export function harvestOptions(command: Command): Command {
 }
 
 /** The options of paginated commands; `perPage` false for an endpoint without `per_page`. */
-export function pagingOptions(command: Command, { perPage = true } = {}): Command {
-  outputOptions(command)
+export function pagingOptions(
+  command: Command,
+  { perPage = true, fields }: { perPage?: boolean; fields?: FieldTree } = {},
+): Command {
+  outputOptions(command, fields)
     .option('--limit <n>', 'at most n items, walking as many pages as that takes', integer(1))
     .option('--all', 'every item of every page')
     .option('--page <n>', 'the page to start from', integer(1));

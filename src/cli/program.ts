@@ -3,8 +3,9 @@
  * is, plus `papers get-many`. Built with commander: subcommands with their own help, choices and
  * typed option parsers, unknown options refused with a suggestion, all in one dependency-free package.
  */
-import type { Command } from 'commander';
+import { Argument, type Command, Option } from 'commander';
 import { examples, Program } from './action.js';
+import { colorChoices } from './color.js';
 import { authorsGet } from './commands/authors-get.js';
 import { authorsList } from './commands/authors-list.js';
 import { countriesList } from './commands/countries-list.js';
@@ -16,9 +17,17 @@ import { papersGet } from './commands/papers-get.js';
 import { papersGetMany } from './commands/papers-get-many.js';
 import { papersSearch } from './commands/papers-search.js';
 import { subjectsList } from './commands/subjects-list.js';
+import { completionScript, type Shell, shells } from './completion.js';
 import type { RunIO } from './context.js';
+import { UsageError } from './errors.js';
 import { integer, text } from './options.js';
 import { redisUrlVariable } from './redis.js';
+
+function commandPath(command: Command): string[] {
+  const path: string[] = [];
+  for (let at: Command | null = command; at?.parent; at = at.parent) path.unshift(at.name());
+  return path;
+}
 
 /**
  * The command tree of one run, writing through `io`. To add a command: a file in commands/ exporting
@@ -63,6 +72,14 @@ export function createProgram(version: string, io: RunIO): Command {
       "with --redis: the quota's key prefix (default: scholarly-metrics)",
       text,
     )
+    .addOption(
+      new Option(
+        '--color <when>',
+        'colour on a terminal: auto (off with NO_COLOR, on with FORCE_COLOR), always, never',
+      )
+        .choices(colorChoices)
+        .default('auto'),
+    )
     .option('-q, --quiet', 'no progress line and no hints on stderr')
     .option('--debug', "on an error, the stack; and the SDK's debug log on stderr (key redacted)")
     .showHelpAfterError('(add --help for the options)')
@@ -91,6 +108,37 @@ export function createProgram(version: string, io: RunIO): Command {
   group('authors', 'authors: list, profile', authorsList, authorsGet);
   group('subjects', 'subject areas', subjectsList);
   group('countries', 'countries', countriesList);
+  program
+    .command('completion')
+    .description('print a completion script for bash, zsh or fish')
+    .addArgument(new Argument('<shell>', 'the shell').choices(shells))
+    .action((shell: Shell) => {
+      io.stdout.write(completionScript(program, shell));
+    });
+  examples(
+    program.commands.at(-1)!,
+    'scholarly-metrics completion bash > ~/.local/share/bash-completion/completions/scholarly-metrics',
+  );
+  // `help papers search` prints that subcommand's help: commander's own help command stops at the first word.
+  program.helpCommand(false);
+  program
+    .command('help')
+    .description('help for a command: help papers search')
+    .argument('[command...]', 'the command and subcommand')
+    .action((words: string[]) => {
+      let at: Command = program;
+      for (const word of words) {
+        const child = at.commands.find(
+          (command) => command.name() === word || command.aliases().includes(word),
+        );
+        if (child === undefined)
+          throw new UsageError(
+            `no command ${[...commandPath(at), word].join(' ')}: see scholarly-metrics --help`,
+          );
+        at = child;
+      }
+      at.outputHelp();
+    });
   // Every command exits through the bin's handler: usage errors with 2, not commander's 1.
   const override = (command: Command): void => {
     command

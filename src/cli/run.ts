@@ -5,6 +5,12 @@ import { sayLastWord } from './last-word.js';
 import type { OutputOptions } from './options.js';
 import type { Row } from './output/cells.js';
 import { chooseFormat, formatRecord, listWriter } from './output/formats.js';
+import { writerOptions } from './view.js';
+
+/** The facts of the view a command adds: its records' fields (the header of an empty list). */
+export interface Shown {
+  columns?: readonly string[];
+}
 
 /** Writes the list `fetch` resolves to; `unit` names its records (plural) in the last word. */
 export async function runList(
@@ -12,11 +18,14 @@ export async function runList(
   options: OutputOptions,
   unit: string,
   fetch: () => Promise<readonly Row[]>,
+  shown: Shown = {},
 ): Promise<void> {
   const records = await fetch();
   const sink = await openSink(context.io, options.output);
   try {
-    const writer = listWriter(chooseFormat(options.format, sink.isTerminal, true), sink.columns);
+    const view = writerOptions({ io: context.io, color: context.options.color, ...shown }, options, sink);
+    const format = chooseFormat(options.format, sink.isTerminal, true, options.output);
+    const writer = listWriter(format, sink.columns, undefined, view);
     await sink.write(writer.rows(records) + writer.end());
   } finally {
     await sink.close();
@@ -24,23 +33,42 @@ export async function runList(
   sayLastWord(context, { count: records.length, unit, output: options.output });
 }
 
-/**
- * Writes the record `fetch` resolves to. `table` replaces the default `field  value` table; it is
- * told whether the format was chosen for a terminal (`--format` not given) and may then draw more.
- */
+/** How a record command shows its record beyond the default views. */
+export interface RecordViews {
+  /**
+   * Replaces the default `field  value` table; told whether the format was chosen for a terminal
+   * (`--format` not given), it may then draw more.
+   */
+  table?: (
+    record: Row,
+    columns: number | undefined,
+    chosen: boolean,
+    paint: (text: string) => string,
+  ) => string;
+  /** The record as rows, for csv, tsv and jsonl, where the data has rows; with their fields. */
+  rows?: { of: (record: Row) => Row[]; columns: readonly string[] };
+}
+
+/** Writes the record `fetch` resolves to. */
 export async function runRecord(
   context: Context,
   options: OutputOptions,
   fetch: () => Promise<Row>,
-  table?: (record: Row, columns: number | undefined, chosen: boolean) => string,
+  views: RecordViews = {},
 ): Promise<void> {
   const record = await fetch();
   const sink = await openSink(context.io, options.output);
   try {
-    const format = chooseFormat(options.format, sink.isTerminal, false);
-    if (format === 'table' && table)
-      await sink.write(table(record, sink.columns, options.format === undefined));
-    else await sink.write(formatRecord(format, record, sink.columns));
+    const format = chooseFormat(options.format, sink.isTerminal, false, options.output);
+    const columns = views.rows?.columns;
+    const view = writerOptions({ io: context.io, color: context.options.color, columns }, options, sink);
+    if (format === 'table' && views.table && options.fields === undefined) {
+      const paint = view.paint ?? ((text: string) => text);
+      await sink.write(views.table(record, sink.columns, options.format === undefined, paint));
+    } else if (views.rows && (format === 'csv' || format === 'tsv' || format === 'jsonl')) {
+      const writer = listWriter(format, sink.columns, undefined, view);
+      await sink.write(writer.rows(views.rows.of(record)) + writer.end());
+    } else await sink.write(formatRecord(format, record, sink.columns, view));
   } finally {
     await sink.close();
   }

@@ -26,15 +26,20 @@ export async function runWalk(
   options: PagingOptions,
   unit: string,
   list: Lister,
+  columns?: readonly string[],
 ): Promise<void> {
   if (options.all && options.limit !== undefined)
     throw new UsageError('--all and --limit exclude each other: give one');
   // Without --all or --limit, one page, as the API answers it: a walk is asked for, never a surprise.
   const limit = options.all ? Number.POSITIVE_INFINITY : options.limit;
-  const harvest = await openHarvest(context, identityOf(command), options, unit, {
-    positions: { min: 1, max: Number.MAX_SAFE_INTEGER },
-    counts: 'records',
-  });
+  const harvest = await openHarvest(
+    context,
+    identityOf(command),
+    options,
+    unit,
+    { positions: { min: 1, max: Number.MAX_SAFE_INTEGER }, counts: 'records' },
+    columns,
+  );
   if (harvest === undefined) return;
   let total: number | undefined;
   let more = false;
@@ -92,6 +97,8 @@ export function identityOf(command: Command): string[] {
     'redisPrefix',
     'redisMaxConcurrency',
     'output',
+    // Colour is for the terminal, never in a file.
+    'color',
   ]);
   const options = command.optsWithGlobals();
   const given = Object.keys(options)

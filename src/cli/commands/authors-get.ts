@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { act, examples } from '../action.js';
 import { id } from '../arguments.js';
 import { type OutputOptions, outputOptions } from '../options.js';
+import { recordFields } from '../record-fields.js';
 import { runRecord } from '../run.js';
 
 /** `authors get ID`: one author's profile (`GET /authors/{id}`). */
@@ -10,7 +11,7 @@ export function authorsGet(parent: Command): void {
     .command('get')
     .description("one author's profile")
     .argument('<id>', 'the author id', id);
-  outputOptions(command).action(
+  outputOptions(command, recordFields.authorProfile).action(
     act<OutputOptions>((context, options, [author]) =>
       runRecord(context, options, () => context.client.authors.get(Number(author))),
     ),

@@ -1,6 +1,7 @@
 import { type Command, Option } from 'commander';
 import { act, examples } from '../action.js';
 import { type OutputOptions, outputOptions } from '../options.js';
+import { recordFields, topFields } from '../record-fields.js';
 import { runList } from '../run.js';
 
 interface CountryOptions extends OutputOptions {
@@ -18,9 +19,11 @@ export function countriesList(parent: Command): void {
         "active: countries with journals; all: every country (default: the server's)",
       ).choices(['active', 'all']),
     );
-  outputOptions(command).action(
+  outputOptions(command, recordFields.country).action(
     act<CountryOptions>((context, options) =>
-      runList(context, options, 'countries', () => context.client.countries.list({ show: options.show })),
+      runList(context, options, 'countries', () => context.client.countries.list({ show: options.show }), {
+        columns: topFields(recordFields.country),
+      }),
     ),
   );
   examples(command, 'scholarly-metrics countries list --show all');

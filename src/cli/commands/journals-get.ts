@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { act, examples } from '../action.js';
 import { id } from '../arguments.js';
 import { type OutputOptions, outputOptions } from '../options.js';
+import { recordFields } from '../record-fields.js';
 import { runRecord } from '../run.js';
 
 /** `journals get ID`: one journal's profile (`GET /journals/{id}`). */
@@ -10,7 +11,7 @@ export function journalsGet(parent: Command): void {
     .command('get')
     .description("one journal's profile")
     .argument('<id>', 'the journal id', id);
-  outputOptions(command).action(
+  outputOptions(command, recordFields.journalProfile).action(
     act<OutputOptions>((context, options, [journal]) =>
       runRecord(context, options, () => context.client.journals.get(Number(journal))),
     ),

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { act, examples } from '../action.js';
 import { id } from '../arguments.js';
 import { type PagingOptions, pagingOptions } from '../options.js';
+import { recordFields, topFields } from '../record-fields.js';
 import { runWalk } from '../walk.js';
 
 /** `journals papers ID`: a journal's papers, page by page (`GET /journals/{id}/papers`). */
@@ -10,10 +11,16 @@ export function journalsPapers(parent: Command): void {
     .command('papers')
     .description("a journal's papers")
     .argument('<id>', 'the journal id', id);
-  pagingOptions(command).action(
+  pagingOptions(command, { fields: recordFields.journalPaper }).action(
     act<PagingOptions>((context, options, [journal], self) =>
-      runWalk(context, self, options, 'papers', (ctx, page, perPage, request) =>
-        ctx.client.journals.papers(Number(journal), { page, per_page: perPage }, request),
+      runWalk(
+        context,
+        self,
+        options,
+        'papers',
+        (ctx, page, perPage, request) =>
+          ctx.client.journals.papers(Number(journal), { page, per_page: perPage }, request),
+        topFields(recordFields.journalPaper),
       ),
     ),
   );

@@ -1,18 +1,23 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { type FileHandle, open, readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { MetricError } from '../../core/errors.js';
 import { act, examples } from '../action.js';
 import type { Context } from '../context.js';
+import { normaliseDoi, readDoiList } from '../doi-input.js';
 import { UsageError } from '../errors.js';
 import { openHarvest } from '../harvest.js';
 import { sayLastWord } from '../last-word.js';
 import { harvestOptions, integer, type OutputOptions, outputOptions } from '../options.js';
-import type { Row } from '../output/cells.js';
+import { cellOf, type Row, spreadsheetCell, tsvField } from '../output/cells.js';
+import { terminalSafe } from '../output/escape.js';
+import { recordFields, topFields } from '../record-fields.js';
 import { identityOf } from '../walk.js';
 
 interface GetManyOptions extends OutputOptions {
   input?: string;
+  inputColumn?: string;
+  failed?: string;
   concurrency: number;
   resume?: boolean;
   overwrite?: boolean;
@@ -36,16 +41,28 @@ export function papersGetMany(parent: Command): void {
     .command('get-many')
     .description('many papers by DOI')
     .argument('[dois...]', 'DOIs; or give --input')
-    .option('--input <file>', 'a file of DOIs, one a line; - for standard input')
+    .option(
+      '--input <file>',
+      'DOIs from a file (- for standard input): one a line (a first line doi is a header), or the doi column of a csv, tsv or jsonl file',
+    )
+    .option(
+      '--input-column <name>',
+      'with --input: the column (csv, tsv with a header) or field (jsonl) holding the DOIs',
+    )
+    .option(
+      '--failed <file>',
+      'write each DOI that failed, with its error class and message, to this tsv file',
+    )
     .option('--concurrency <n>', 'lookups in flight at once (1 to 16)', integer(1, 16), 4);
-  harvestOptions(outputOptions(command)).action(
+  harvestOptions(outputOptions(command, recordFields.paper)).action(
     act<GetManyOptions>((context, options, args, self) => getMany(context, options, args, self)),
   );
   examples(
     command,
-    'scholarly-metrics papers get-many 10.1000/a 10.1000/b',
+    'scholarly-metrics papers get-many 10.1000/a https://doi.org/10.1000/b doi:10.1000/c',
     'scholarly-metrics papers get-many --input dois.txt --format csv',
-    'cut -d, -f1 list.csv | scholarly-metrics papers get-many --input - --output papers.jsonl --resume',
+    'scholarly-metrics papers get-many --input reefs.tsv --input-column doi --failed failed.tsv -o papers.jsonl',
+    'scholarly-metrics papers search coral --limit 50 --format csv | scholarly-metrics papers get-many --input - -o papers.jsonl --resume',
   );
 }
 
@@ -58,17 +75,30 @@ async function getMany(
   if (args.length > 0 && options.input !== undefined)
     throw new UsageError('give DOIs as arguments or --input, not both');
   if (options.resume && options.output === undefined) throw new UsageError('--resume needs --output <file>');
-  const dois = options.input === undefined ? args : await readDois(options.input, context.io.stdin);
+  if (options.inputColumn !== undefined && options.input === undefined)
+    throw new UsageError('--input-column needs --input <file>');
+  const dois =
+    options.input === undefined
+      ? args.flatMap((doi) => readDoiList(doi, 'argument'))
+      : readDoiList(await readInput(options.input, context.io.stdin), options.input, options.inputColumn);
   if (dois.length === 0)
     throw new UsageError('no DOIs: give them as arguments, or --input <file> (- for stdin)');
   // The list itself is part of the identity: stdin or a rewritten file cannot resume another list.
   const digest = createHash('sha256').update(dois.join('\n')).digest('hex').slice(0, 16);
-  const identity = [...identityOf(command).filter((part) => !part.startsWith('--input=')), `dois=${digest}`];
-  const harvest = await openHarvest(context, identity, options, 'DOIs', {
-    positions: { min: 0, max: dois.length },
-    counts: 'positions',
-  });
+  // Where the DOIs came from and where failures go do not change what is written: the digest does.
+  const fromElsewhere = /^--(input|inputColumn|failed)=/;
+  const identity = [...identityOf(command).filter((part) => !fromElsewhere.test(part)), `dois=${digest}`];
+  const harvest = await openHarvest(
+    context,
+    identity,
+    options,
+    'DOIs',
+    { positions: { min: 0, max: dois.length }, counts: 'positions' },
+    topFields(recordFields.paper),
+  );
   if (harvest === undefined) return;
+  const failed =
+    options.failed === undefined ? undefined : await openFailed(options.failed, harvest.position ?? 0);
   const failures: string[] = [];
   let done = harvest.position ?? 0;
   try {
@@ -80,16 +110,22 @@ async function getMany(
         signal: context.signal,
       });
       const papers: Row[] = [];
+      let failedLines = '';
       for (const result of results) {
         if (result.error === undefined) papers.push(result.paper);
-        else failures.push(describeFailure(result.doi, result.error));
+        else {
+          failures.push(describeFailure(result.doi, result.error));
+          failedLines += failedLine(result.doi, result.error, options.rawCells === true);
+        }
       }
+      if (failed !== undefined && failedLines !== '') await failed.appendFile(failedLines);
       done += batch.length;
       await harvest.write(papers, done, { done, total: dois.length, requests: context.requests() });
     }
     await harvest.finish();
   } finally {
     await harvest.close();
+    await failed?.close();
     for (const failure of failures) context.io.stderr.write(`${failure}\n`);
   }
   sayLastWord(context, { count: harvest.count, total: dois.length, unit: 'papers', output: options.output });
@@ -97,25 +133,36 @@ async function getMany(
     throw new LookupsFailedError(`${failures.length} of ${dois.length} DOIs failed (listed above)`);
 }
 
+/** A failure line on stderr: the DOI echoed as the user gave it, but nothing in it acts on the terminal. */
 function describeFailure(doi: string, error: MetricError): string {
-  return `${doi}: ${error.name}: ${error.message}`;
+  return terminalSafe(`${doi}: ${error.name}: ${error.message}`);
 }
 
-async function readDois(input: string, stdin: NodeJS.ReadableStream): Promise<string[]> {
-  let text: string;
+/** `--failed FILE`: a tsv of doi, error and message, its header written on a fresh start. */
+async function openFailed(path: string, resumedAt: number): Promise<FileHandle> {
+  try {
+    const handle = await open(path, resumedAt > 0 ? 'a' : 'w');
+    if (resumedAt === 0) await handle.appendFile('doi\terror\tmessage\n');
+    return handle;
+  } catch (error) {
+    throw new UsageError(`cannot write --failed ${path}: ${(error as Error).message}`);
+  }
+}
+
+function failedLine(doi: string, error: MetricError, raw: boolean): string {
+  const cell = raw ? cellOf : spreadsheetCell;
+  return `${[doi, error.name, error.message].map((value) => tsvField(cell(value))).join('\t')}\n`;
+}
+
+async function readInput(input: string, stdin: NodeJS.ReadableStream): Promise<string> {
   if (input === '-') {
     const chunks: Buffer[] = [];
     for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-    text = Buffer.concat(chunks).toString('utf8');
-  } else {
-    try {
-      text = await readFile(input, 'utf8');
-    } catch (error) {
-      throw new UsageError(`cannot read --input ${input}: ${(error as Error).message}`);
-    }
+    return Buffer.concat(chunks).toString('utf8');
   }
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
+  try {
+    return await readFile(input, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read --input ${terminalSafe(input)}: ${(error as Error).message}`);
+  }
 }

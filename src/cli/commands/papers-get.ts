@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { act, examples } from '../action.js';
 import { type OutputOptions, outputOptions } from '../options.js';
+import { recordFields } from '../record-fields.js';
 import { runRecord } from '../run.js';
 
 /** `papers get DOI`: one paper (`GET /papers/{doi}`). */
@@ -9,7 +10,7 @@ export function papersGet(parent: Command): void {
     .command('get')
     .description('one paper by its DOI')
     .argument('<doi>', 'the DOI, e.g. 10.1000/xyz');
-  outputOptions(command).action(
+  outputOptions(command, recordFields.paper).action(
     act<OutputOptions>((context, options, [doi]) =>
       runRecord(context, options, () => context.client.papers.get(doi ?? '')),
     ),

@@ -18,3 +18,23 @@ export function cellOf(value: unknown): string {
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
+
+/** What a spreadsheet would run as a formula: a string starting with `=`, `+`, `-`, `@`, tab or CR. */
+const formulaStart = /^[=+\-@\t\r]/;
+
+/**
+ * A cell for a file a spreadsheet may open (OWASP's CSV injection rule): a string field that would
+ * start a formula gets a leading `'`, so `=HYPERLINK(…)` shows as text. Numbers are never strings
+ * here, so `-3` stays a number.
+ */
+export function spreadsheetCell(value: unknown): string {
+  const text = cellOf(value);
+  return typeof value === 'string' && formulaStart.test(text) ? `'${text}` : text;
+}
+
+/** A TSV field: backslash, tab, newline and carriage return written as `\\`, `\t`, `\n`, `\r`. */
+export function tsvField(text: string): string {
+  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (char) => tsvEscapes[char]!) : text;
+}
+
+const tsvEscapes: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };

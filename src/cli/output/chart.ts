@@ -1,34 +1,86 @@
-/** A journal's score history as a terminal chart, oldest on the left, then as a table. */
+/** A journal's score history as a terminal chart, oldest on the left, then as a table; or as rows. */
 import { plot as asciiPlot } from 'asciichart';
 import type { Row } from './cells.js';
-import { fitWidths, headerLines, recordLines, rowLines } from './table.js';
+import { terminalSafe } from './escape.js';
+import { headerLine, layoutTable, recordLines, rowLines } from './table.js';
 
-/** The axis labels asciichart puts left of the plot take about this many columns. */
-const axisWidth = 12;
+/** Rows of the chart, the axis line included. */
+const height = 10;
+/** Room between two dates under the chart. */
+const dateGap = 2;
 
 /**
  * The score record on a terminal: with `chart` (no `--format` given), the history drawn first; then
  * the other fields, then the history as a table, most recent first as the service sends it.
  */
-export function scoreTable(record: Row, columns: number | undefined, chart: boolean): string {
+export function scoreTable(
+  record: Row,
+  columns: number | undefined,
+  chart: boolean,
+  paint?: (text: string) => string,
+): string {
   const history = Array.isArray(record.history) ? (record.history as Row[]) : [];
   const { history: _, ...rest } = record;
-  const historyColumns = ['date', 'score'];
-  const widths = fitWidths(historyColumns, history, columns);
+  const layout = layoutTable(['date', 'score'], history, columns);
   const drawn = chart ? scoreChart(history, columns) : '';
-  return `${drawn}${recordLines(rest, columns)}\n${headerLines(historyColumns, widths)}${rowLines(historyColumns, widths, history)}`;
+  return `${drawn}${recordLines(rest, columns)}\n${headerLine(layout, paint)}${rowLines(layout, history)}`;
 }
 
-/** The chart and the dates it spans, or nothing when the history is too short to draw. */
+/** The history as rows, one per point, for csv, tsv and jsonl: `journal_id`, `date`, `score`. */
+export function scoreRows(journalId: number, record: Row): Row[] {
+  const history = Array.isArray(record.history) ? (record.history as Row[]) : [];
+  return history.map((point) => ({ journal_id: journalId, date: point.date, score: point.score }));
+}
+
+/**
+ * The chart, as wide as `columns` allows, with dates under it; nothing when the history is too short
+ * to draw. Whole scores get whole labels.
+ */
 export function scoreChart(history: readonly Row[], columns: number | undefined): string {
   // The service sends the most recent first; a chart reads left to right, oldest first.
   const points = history.filter((point) => typeof point.score === 'number').reverse();
   if (points.length < 2) return '';
-  // Wider than the terminal, the lines would wrap into noise: every n-th point instead.
-  const room = Math.max(10, (columns ?? 80) - axisWidth);
-  const step = Math.ceil(points.length / room);
-  const series = points.filter((_, i) => i % step === 0).map((point) => point.score as number);
-  const plot = asciiPlot(series, { height: 10 });
-  const span = `${String(points[0]?.date ?? '')} … ${String(points.at(-1)?.date ?? '')}`;
-  return `${plot}\n${' '.repeat(axisWidth)}${span}\n\n`;
+  const scores = points.map((point) => point.score as number);
+  const whole = scores.every(Number.isInteger);
+  const label = (value: number) => (whole ? String(Math.round(value)) : value.toFixed(2));
+  const labelWidth = Math.max(...scores.map((score) => label(score).length));
+  // A row is the label, a space, the axis, then one column per value.
+  const room = Math.max(10, (columns ?? 80) - labelWidth - 2);
+  const series = resample(scores, room);
+  const plot = asciiPlot(series, {
+    height,
+    format: (value: number) => label(value).padStart(labelWidth),
+  });
+  const at = (index: number) =>
+    labelWidth + 1 + Math.round((index * (series.length - 1)) / (points.length - 1));
+  return `${plot}\n${dateLine(points, at, labelWidth + 1 + series.length)}\n\n`;
+}
+
+/** `values` stretched or thinned to `count` values, by straight lines between them. */
+function resample(values: readonly number[], count: number): number[] {
+  if (values.length === count) return [...values];
+  return Array.from({ length: count }, (_, i) => {
+    const position = (i * (values.length - 1)) / (count - 1);
+    const before = Math.floor(position);
+    const after = Math.min(values.length - 1, before + 1);
+    return values[before]! + (values[after]! - values[before]!) * (position - before);
+  });
+}
+
+/**
+ * As many dates as fit under the chart without touching, each starting under its point; the first
+ * and the last always, the last one ending at the chart's right edge if it must.
+ */
+function dateLine(points: readonly Row[], at: (index: number) => number, width: number): string {
+  const dates = points.map((point) => terminalSafe(String(point.date ?? '')));
+  const last = dates.length - 1;
+  const lastStart = Math.max(0, Math.min(at(last), width - dates[last]!.length));
+  let line = '';
+  for (let i = 0; i < last; i++) {
+    const start = at(i);
+    const free = line === '' ? 0 : line.length + dateGap;
+    if (start < free || start + dates[i]!.length + dateGap > lastStart) continue;
+    line = line.padEnd(start) + dates[i];
+  }
+  return line.padEnd(lastStart) + dates[last];
 }

@@ -1,13 +1,16 @@
 /**
- * The four output formats, for one record and for a list written page by page. A list writer's
- * state (records written, columns chosen) is saved in a checkpoint so a resumed run continues the
- * same document: no second CSV header, the JSON array's commas in place, the table's columns kept.
+ * The output formats, for one record and for a list written page by page. A list writer's state
+ * (records written, columns chosen) is saved in a checkpoint so a resumed run continues the same
+ * document: no second header, the JSON array's commas in place, the table's columns kept.
  */
+import { extname } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { cellOf, columnsOf, type Row } from './cells.js';
-import { fitWidths, headerLines, recordLines, rowLines } from './table.js';
+import { cellOf, columnsOf, type Row, spreadsheetCell, tsvField } from './cells.js';
+import { terminalDocument } from './escape.js';
+import { projector } from './fields.js';
+import { headerLine, hiddenLine, type Kind, layoutTable, recordLines, rowLines } from './table.js';
 
-export const formats = ['table', 'json', 'jsonl', 'csv'] as const;
+export const formats = ['table', 'json', 'jsonl', 'csv', 'tsv'] as const;
 export type Format = (typeof formats)[number];
 
 /** What a list writer must remember across a resume. */
@@ -15,6 +18,22 @@ export interface ListState {
   count: number;
   columns?: string[] | undefined;
   widths?: number[] | undefined;
+  kinds?: Kind[] | undefined;
+  hidden?: string[] | undefined;
+}
+
+/** How a writer shapes what it writes, beyond the format. */
+export interface WriterOptions {
+  /** `--fields`: these fields alone, in this order. */
+  fields?: readonly string[] | undefined;
+  /** The header of a csv or tsv list that comes back empty (with no `--fields`). */
+  columns?: readonly string[] | undefined;
+  /** `--raw-cells`: csv and tsv cells as they are, formulas included. */
+  rawCells?: boolean | undefined;
+  /** The text goes to a terminal: json, jsonl, csv and tsv are escaped as tables are. */
+  terminal?: boolean | undefined;
+  /** Styles a table's header (bold on a colour terminal). */
+  paint?: ((text: string) => string) | undefined;
 }
 
 /** Writes a list page by page; each method returns the text to append. */
@@ -24,28 +43,93 @@ export interface ListWriter {
   state(): ListState;
 }
 
-/** `--format`, or the default: a table on a terminal, else JSON for one record and JSON lines for a list. */
-export function chooseFormat(given: Format | undefined, terminal: boolean, list: boolean): Format {
+/** The format a file's extension names, if any. */
+const byExtension: Record<string, Format> = {
+  '.csv': 'csv',
+  '.tsv': 'tsv',
+  '.json': 'json',
+  '.jsonl': 'jsonl',
+  '.ndjson': 'jsonl',
+};
+
+/**
+ * `--format`, else the one `--output`'s extension names, else a table on a terminal, else JSON for
+ * one record and JSON lines for a list.
+ */
+export function chooseFormat(
+  given: Format | undefined,
+  terminal: boolean,
+  list: boolean,
+  output?: string,
+): Format {
   if (given !== undefined) return given;
+  const named = output === undefined ? undefined : byExtension[extname(output).toLowerCase()];
+  if (named !== undefined) return named;
   if (terminal) return 'table';
   return list ? 'jsonl' : 'json';
 }
 
-export function listWriter(format: Format, width: number | undefined, restored?: ListState): ListWriter {
+export function listWriter(
+  format: Format,
+  width: number | undefined,
+  restored?: ListState,
+  options: WriterOptions = {},
+): ListWriter {
+  const writer = documentWriter(format, width, restored, options);
+  if (!options.terminal || format === 'table') return writer;
+  return {
+    rows: (records) => terminalDocument(writer.rows(records)),
+    end: () => terminalDocument(writer.end()),
+    state: () => writer.state(),
+  };
+}
+
+function documentWriter(
+  format: Format,
+  width: number | undefined,
+  restored: ListState | undefined,
+  options: WriterOptions,
+): ListWriter {
   const state: ListState = { count: 0, ...restored };
+  const project = options.fields === undefined ? undefined : projector(options.fields);
+  const shaped = (records: readonly Row[]) => (project ? records.map(project) : records);
   const columnsFrom = (records: readonly Row[]): string[] => {
     // The first page decides the columns: a header cannot grow once written.
-    state.columns ??= columnsOf(records);
+    state.columns ??= options.fields ? [...options.fields] : columnsOf(records);
     return state.columns;
   };
   const counted = (records: readonly Row[], text: string): string => {
     state.count += records.length;
     return text;
   };
+  const delimited = (
+    rows: (columns: readonly string[], records: readonly Row[], header: boolean) => string,
+  ) => ({
+    rows: (records: readonly Row[]) => {
+      if (records.length === 0) return '';
+      const header = state.columns === undefined;
+      return counted(records, rows(columnsFrom(records), shaped(records), header));
+    },
+    // An empty result still gets its header: pandas and DuckDB read an empty table, not an error.
+    end: () => {
+      if (state.columns !== undefined) return '';
+      const columns = options.fields ?? options.columns;
+      if (columns === undefined) return '';
+      state.columns = [...columns];
+      return rows(state.columns, [], true);
+    },
+    state: () => state,
+  });
   switch (format) {
     case 'jsonl':
       return {
-        rows: (records) => counted(records, records.map((record) => `${JSON.stringify(record)}\n`).join('')),
+        rows: (records) =>
+          counted(
+            records,
+            shaped(records)
+              .map((record) => `${JSON.stringify(record)}\n`)
+              .join(''),
+          ),
         end: () => '',
         state: () => state,
       };
@@ -53,7 +137,7 @@ export function listWriter(format: Format, width: number | undefined, restored?:
       return {
         rows: (records) => {
           let text = '';
-          for (const record of records) {
+          for (const record of shaped(records)) {
             text += `${state.count === 0 ? '[\n' : ',\n'}${JSON.stringify(record)}`;
             state.count += 1;
           }
@@ -63,48 +147,83 @@ export function listWriter(format: Format, width: number | undefined, restored?:
         state: () => state,
       };
     case 'csv':
-      return {
-        rows: (records) => {
-          if (records.length === 0) return '';
-          const header = state.columns === undefined;
-          const columns = columnsFrom(records);
-          return counted(records, csvRows(columns, records, header));
-        },
-        end: () => '',
-        state: () => state,
-      };
+      return delimited((columns, records, header) => csvRows(columns, records, header, options.rawCells));
+    case 'tsv':
+      return delimited((columns, records, header) => tsvRows(columns, records, header, options.rawCells));
     case 'table':
       return {
         rows: (records) => {
           if (records.length === 0) return '';
           const header = state.columns === undefined;
           const columns = columnsFrom(records);
-          state.widths ??= fitWidths(columns, records, width);
-          const text = rowLines(columns, state.widths, records);
-          return counted(records, header ? headerLines(columns, state.widths) + text : text);
+          const rows = shaped(records);
+          if (state.widths === undefined) {
+            const layout = layoutTable(columns, rows, width);
+            Object.assign(state, layout);
+          }
+          const layout = tableLayout(state);
+          const text = rowLines(layout, rows);
+          return counted(records, header ? headerLine(layout, options.paint) + text : text);
         },
-        end: () => '',
+        end: () => hiddenLine({ hidden: state.hidden ?? [] }),
         state: () => state,
       };
   }
+}
+
+function tableLayout(state: ListState) {
+  return {
+    columns: state.columns ?? [],
+    widths: state.widths ?? [],
+    kinds: state.kinds ?? [],
+    hidden: state.hidden ?? [],
+  };
 }
 
 /** One record in `format`. */
-export function formatRecord(format: Format, record: Row, width: number | undefined): string {
+export function formatRecord(
+  format: Format,
+  record: Row,
+  width: number | undefined,
+  options: WriterOptions = {},
+): string {
+  const text = recordDocument(format, record, width, options);
+  return options.terminal && format !== 'table' ? terminalDocument(text) : text;
+}
+
+function recordDocument(
+  format: Format,
+  record: Row,
+  width: number | undefined,
+  options: WriterOptions,
+): string {
+  const shaped = options.fields === undefined ? record : projector(options.fields)(record);
   switch (format) {
     case 'json':
-      return `${JSON.stringify(record, null, 2)}\n`;
+      return `${JSON.stringify(shaped, null, 2)}\n`;
     case 'jsonl':
-      return `${JSON.stringify(record)}\n`;
+      return `${JSON.stringify(shaped)}\n`;
     case 'csv':
-      return csvRows(Object.keys(record), [record], true);
+      return csvRows(Object.keys(shaped), [shaped], true, options.rawCells);
+    case 'tsv':
+      return tsvRows(Object.keys(shaped), [shaped], true, options.rawCells);
     case 'table':
-      return recordLines(record, width);
+      return recordLines(shaped, width);
   }
 }
 
-function csvRows(columns: readonly string[], records: readonly Row[], header: boolean): string {
-  const rows = records.map((record) => columns.map((column) => cellOf(record[column])));
+function csvRows(columns: readonly string[], records: readonly Row[], header: boolean, raw = false): string {
+  const cell = raw ? cellOf : spreadsheetCell;
+  const rows = records.map((record) => columns.map((column) => cell(record[column])));
+  const head = header ? [columns.map((column) => cell(column))] : [];
   // RFC 4180: CRLF line breaks, fields quoted when they hold a comma, a quote or a line break.
-  return stringify(header ? [columns as string[], ...rows] : rows, { record_delimiter: 'windows' });
+  return stringify([...head, ...rows], { record_delimiter: 'windows' });
+}
+
+function tsvRows(columns: readonly string[], records: readonly Row[], header: boolean, raw = false): string {
+  const cell = raw ? cellOf : spreadsheetCell;
+  let text = header ? `${columns.map((column) => tsvField(cell(column))).join('\t')}\n` : '';
+  for (const record of records)
+    text += `${columns.map((column) => tsvField(cell(record[column]))).join('\t')}\n`;
+  return text;
 }

@@ -1,83 +1,148 @@
 /**
- * Records as an aligned table for a terminal: the columns share its width, and a cell too long
- * for its column is cut with `…`.
+ * Records as an aligned table for a terminal. Identifiers, numbers, booleans and dates are never cut:
+ * a cut DOI or count is worse than none. Free text (titles, names, authors, nested values) shares the
+ * room left and gives way first; when even that is not enough, the last columns are left out and a
+ * line under the table names them. Every cell is shown through `terminalSafe`, and widths are display
+ * widths of what is shown.
  */
 import { cellOf, type Row } from './cells.js';
+import { terminalSafe } from './escape.js';
+import { displayWidth, pad, truncate } from './width.js';
 
 const gap = '  ';
-/** No column is made narrower than this to fit, unless its header is shorter. */
-const minWidth = 6;
-/** A column wider than this only wastes room other columns could use. */
-const maxWidth = 60;
+/** Free text is not narrowed below this (or its header, if shorter): less would say nothing. */
+const textMinWidth = 12;
 
-/** Widths for `columns` fitting `records` within `total` characters (`undefined`: no limit). */
-export function fitWidths(
-  columns: readonly string[],
-  records: readonly Row[],
-  total: number | undefined,
-): number[] {
-  const widths = columns.map((column) =>
-    Math.min(
-      maxWidth,
-      Math.max(column.length, ...records.map((record) => oneLine(cellOf(record[column])).length)),
-    ),
-  );
-  if (total === undefined) return widths;
-  const room = () => widths.reduce((sum, width) => sum + width, 0) + gap.length * (widths.length - 1);
-  // Narrow the widest column one character at a time: long titles give way before short ids.
-  while (room() > total) {
-    let widest = -1;
-    for (let i = 0; i < widths.length; i++) {
-      const floor = Math.min(minWidth, columns[i]!.length);
-      if (widths[i]! > floor && (widest === -1 || widths[i]! > widths[widest]!)) widest = i;
-    }
-    if (widest === -1) break;
-    widths[widest]! -= 1;
-  }
-  // Still too wide: the last columns are left out rather than wrapping every line.
-  while (widths.length > 1 && room() > total) widths.pop();
-  return widths;
+/** How a column is shown: text may be cut; the others are shown whole, numbers on the right. */
+export type Kind = 'text' | 'identifier' | 'number' | 'boolean' | 'date';
+
+/** The columns a table shows, their widths and kinds, and the columns left out for want of room. */
+export interface Layout {
+  columns: string[];
+  widths: number[];
+  kinds: Kind[];
+  hidden: string[];
 }
 
-/** The header line and its rule. */
-export function headerLines(columns: readonly string[], widths: readonly number[]): string {
-  const names = widths.map((width, i) => pad(truncate(columns[i]!.toUpperCase(), width), width));
-  return `${names.join(gap).trimEnd()}\n`;
+/** Names of string fields that identify rather than describe: never cut. */
+const identifierName = /^(id|doi|issn|orcid|slug|quartile|flag|date)$|_id$|\.(id|doi|issn|orcid)$/;
+/** Numbers that are not amounts: no digit grouping. */
+const ungroupedName = /^(id|year)$|_id$|\.(id|year)$/;
+const grouped = new Intl.NumberFormat('en', { maximumFractionDigits: 20 });
+const isoDate = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+Z?)?$/;
+
+/** The kind of `column`, from its name and the values `records` hold. */
+export function kindOf(column: string, records: readonly Row[]): Kind {
+  const values = records.map((record) => record[column]).filter((value) => value != null);
+  if (values.length > 0 && values.every((value) => typeof value === 'number')) return 'number';
+  if (values.length > 0 && values.every((value) => typeof value === 'boolean')) return 'boolean';
+  if (values.every((value) => typeof value === 'string')) {
+    if (values.length > 0 && values.every((value) => isoDate.test(value as string))) return 'date';
+    if (identifierName.test(column)) return 'identifier';
+  }
+  return 'text';
+}
+
+/** A value as a table shows it: escaped, on one line, amounts grouped (`12,345`). */
+export function tableCell(value: unknown, column: string): string {
+  if (typeof value === 'number' && Number.isFinite(value) && !ungroupedName.test(column)) {
+    return grouped.format(value);
+  }
+  return terminalSafe(cellOf(value));
+}
+
+/** The layout of `columns` for `records` within `total` columns (`undefined`: no limit). */
+export function layoutTable(columns: readonly string[], records: readonly Row[], total?: number): Layout {
+  const kinds = columns.map((column) => kindOf(column, records));
+  const natural = columns.map((column) =>
+    Math.max(
+      displayWidth(terminalSafe(column)),
+      ...records.map((record) => displayWidth(tableCell(record[column], column))),
+    ),
+  );
+  const least = natural.map((width, i) =>
+    kinds[i] === 'text' ? Math.min(width, Math.max(textMinWidth, displayWidth(columns[i]!))) : width,
+  );
+  const span = (widths: readonly number[]) =>
+    widths.reduce((sum, width) => sum + width, 0) + gap.length * Math.max(0, widths.length - 1);
+  let shown = columns.length;
+  if (total !== undefined) {
+    // The last columns go first, until what is left fits with its text at its narrowest.
+    while (shown > 1 && span(least.slice(0, shown)) > total) shown -= 1;
+  }
+  const widths = natural.slice(0, shown);
+  if (total !== undefined) {
+    // The widest text column gives way one column at a time, down to its narrowest.
+    let excess = span(widths) - total;
+    while (excess > 0) {
+      let widest = -1;
+      for (let i = 0; i < shown; i++) {
+        if (kinds[i] === 'text' && widths[i]! > least[i]! && (widest === -1 || widths[i]! > widths[widest]!))
+          widest = i;
+      }
+      if (widest === -1) break;
+      widths[widest]! -= 1;
+      excess -= 1;
+    }
+    // One column alone wider than the terminal: cut it, whatever it is.
+    if (shown === 1 && widths[0]! > total) widths[0] = total;
+  }
+  return {
+    columns: columns.slice(0, shown),
+    widths,
+    kinds: kinds.slice(0, shown),
+    hidden: columns.slice(shown),
+  };
+}
+
+/** The header line; `paint` styles it (bold on a colour terminal). */
+export function headerLine(layout: Layout, paint: (text: string) => string = (text) => text): string {
+  const names = layout.widths.map((width, i) =>
+    align(truncate(terminalSafe(layout.columns[i]!.toUpperCase()), width), width, layout.kinds[i]!),
+  );
+  return `${paint(names.join(gap).trimEnd())}\n`;
 }
 
 /** One line per record. */
-export function rowLines(
-  columns: readonly string[],
-  widths: readonly number[],
-  records: readonly Row[],
-): string {
+export function rowLines(layout: Layout, records: readonly Row[]): string {
   let out = '';
   for (const record of records) {
-    const cells = widths.map((width, i) => pad(truncate(oneLine(cellOf(record[columns[i]!])), width), width));
+    const cells = layout.widths.map((width, i) => {
+      const column = layout.columns[i]!;
+      const kind = layout.kinds[i]!;
+      const cell = tableCell(record[column], column);
+      // A later page's longer id or count widens its line rather than being cut.
+      return align(kind === 'text' ? truncate(cell, width) : cell, width, kind);
+    });
     out += `${cells.join(gap).trimEnd()}\n`;
   }
   return out;
 }
 
-/** One record as `field  value` lines, the values cut to the width left. */
+/** The line under a table that left columns out, or nothing. */
+export function hiddenLine(layout: Pick<Layout, 'hidden'>): string {
+  const { hidden } = layout;
+  if (hidden.length === 0) return '';
+  const names = hidden.map(terminalSafe).join(', ');
+  return `${hidden.length} column${hidden.length === 1 ? '' : 's'} hidden (${names}): --fields to choose\n`;
+}
+
+/** One record as `field  value` lines; free text cut to the width left, the rest shown whole. */
 export function recordLines(record: Row, total: number | undefined): string {
   const keys = Object.keys(record);
-  const keyWidth = Math.max(0, ...keys.map((key) => key.length));
+  const shownKeys = keys.map(terminalSafe);
+  const keyWidth = Math.max(0, ...shownKeys.map(displayWidth));
   const valueWidth =
-    total === undefined ? Number.POSITIVE_INFINITY : Math.max(minWidth, total - keyWidth - gap.length);
+    total === undefined ? Number.POSITIVE_INFINITY : Math.max(textMinWidth, total - keyWidth - gap.length);
   return keys
-    .map((key) => `${pad(key, keyWidth)}${gap}${truncate(oneLine(cellOf(record[key])), valueWidth)}\n`)
+    .map((key, i) => {
+      const value = tableCell(record[key], key);
+      const cut = kindOf(key, [record]) === 'text' ? truncate(value, valueWidth) : value;
+      return `${pad(shownKeys[i]!, keyWidth)}${gap}${cut}\n`;
+    })
     .join('');
 }
 
-function oneLine(text: string): string {
-  return text.replace(/[\r\n\t]+/g, ' ');
-}
-
-function truncate(text: string, width: number): string {
-  return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`;
-}
-
-function pad(text: string, width: number): string {
-  return text.length >= width ? text : text + ' '.repeat(width - text.length);
+function align(text: string, width: number, kind: Kind): string {
+  return pad(text, width, kind === 'number');
 }

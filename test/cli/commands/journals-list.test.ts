@@ -18,14 +18,18 @@ describe('scholarly-metrics journals list', () => {
     expect(rows).toEqual(expected.map((journal) => asCells(journal, Object.keys(rows[0]!))));
   });
 
-  it('has no paging options: the endpoint answers with the whole list', async () => {
+  it('--limit: the first n journals; no other paging options (the endpoint answers with the whole list)', async () => {
+    const expected = await mock.client().journals.list();
     const result = await run(['journals', 'list', '--limit', '3'], { url: mock.server.url });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain("error: unknown option '--limit'");
+    expect(result.code, result.stderr).toBe(0);
+    expect(jsonLines(result.stdout)).toEqual(expected.slice(0, 3));
+    const paged = await run(['journals', 'list', '--page', '2'], { url: mock.server.url });
+    expect(paged.code).toBe(2);
+    expect(paged.stderr).toContain("error: unknown option '--page'");
   });
 
   it('shows an example in --help', async () => {
     const result = await run(['journals', 'list', '--help']);
-    expect(result.stdout).toContain('$ scholarly-metrics journals list --format csv > journals.csv');
+    expect(result.stdout).toContain('$ scholarly-metrics journals list -o journals.csv');
   });
 });

@@ -18,7 +18,8 @@ describe('scholarly-metrics journals score', () => {
     const lines = result.stdout.split('\n');
     expect(lines[0]).toMatch(new RegExp(`^current +${current}$`));
     expect(lines).toContain('DATE        SCORE');
-    expect(lines).toContain(`${history[0]!.date}  ${history[0]!.score}`);
+    // Scores are numbers: right-aligned under their header.
+    expect(lines).toContain(`${history[0]!.date}  ${String(history[0]!.score).padStart(5)}`);
     expect(result.stdout).not.toMatch(/[┤╮╯]/);
   });
 

@@ -66,7 +66,7 @@ describe('scholarly-metrics papers search', () => {
   it('shows an example in --help', async () => {
     const result = await run(['papers', 'search', '--help']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('Examples:\n  $ scholarly-metrics papers search --q "coral reefs"');
+    expect(result.stdout).toContain('Examples:\n  $ scholarly-metrics papers search coral reefs --year 2024');
     expect(result.stdout).toContain('--per-page <n>');
   });
 });

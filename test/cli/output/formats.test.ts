@@ -1,5 +1,6 @@
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { chooseFormat, listWriter } from '../../../src/cli/output/formats.js';
+import { chooseFormat, formatRecord, listWriter } from '../../../src/cli/output/formats.js';
 
 describe('the list writers', () => {
   it('chooses table on a terminal, else json for one record and jsonl for a list', () => {
@@ -19,5 +20,62 @@ describe('the list writers', () => {
       expect(head + resumed.rows([{ a: 3, b: 'x,"y"' }]) + resumed.end()).toBe(all);
     }
     expect(listWriter('json', undefined).end()).toBe('[]\n');
+  });
+});
+
+describe('csv and tsv for analysts', () => {
+  const records = [
+    { id: 1, name: '=HYPERLINK("https://evil.example","x")', score: -3, note: '+1', at: '@SUM(A1)' },
+    { id: 2, name: '\tlead\ttab', score: 4, note: 'line\nbreak\\x', at: '-minus' },
+  ];
+
+  it('escapes what a spreadsheet would run, on string fields only; --raw-cells keeps them', () => {
+    const csv = listWriter('csv', undefined).rows(records);
+    const rows = parse(csv, { relax_column_count: false }) as string[][];
+    expect(rows[1]).toEqual(['1', `'=HYPERLINK("https://evil.example","x")`, '-3', "'+1", "'@SUM(A1)"]);
+    expect(rows[2]![1]).toBe("'\tlead\ttab");
+    expect(rows[2]![2]).toBe('4');
+    expect(rows[2]![4]).toBe("'-minus");
+    const raw = parse(
+      listWriter('csv', undefined, undefined, { rawCells: true }).rows(records),
+    ) as string[][];
+    expect(raw[1]![1]).toBe(records[0]!.name);
+  });
+
+  it('writes tsv with tabs, newlines and backslashes escaped, one line a record', () => {
+    const tsv = listWriter('tsv', undefined, undefined, { rawCells: true }).rows(records);
+    const lines = tsv.split('\n');
+    expect(lines[0]).toBe('id\tname\tscore\tnote\tat');
+    expect(lines[2]).toBe('2\t\\tlead\\ttab\t4\tline\\nbreak\\\\x\t-minus');
+    expect(lines).toHaveLength(4);
+  });
+
+  it('writes only the fields asked for, in that order, in every format', () => {
+    const fields = { fields: ['score', 'id'] };
+    expect(listWriter('jsonl', undefined, undefined, fields).rows(records)).toBe(
+      '{"score":-3,"id":1}\n{"score":4,"id":2}\n',
+    );
+    expect(listWriter('tsv', undefined, undefined, fields).rows(records)).toBe('score\tid\n-3\t1\n4\t2\n');
+    expect(formatRecord('json', records[0]!, undefined, fields)).toBe('{\n  "score": -3,\n  "id": 1\n}\n');
+  });
+
+  it('an empty list still gets its header row', () => {
+    for (const format of ['csv', 'tsv'] as const) {
+      const writer = listWriter(format, undefined, undefined, { columns: ['id', 'title'] });
+      const text = writer.rows([]) + writer.end();
+      expect(parse(text, { delimiter: format === 'csv' ? ',' : '\t' })).toEqual([['id', 'title']]);
+    }
+    const chosen = listWriter('csv', undefined, undefined, { columns: ['id'], fields: ['doi'] });
+    expect(chosen.end()).toBe('doi\r\n');
+  });
+
+  it('follows the extension of --output unless --format is given', () => {
+    expect(chooseFormat(undefined, false, true, 'a/journals.csv')).toBe('csv');
+    expect(chooseFormat(undefined, false, true, 'x.TSV')).toBe('tsv');
+    expect(chooseFormat(undefined, false, false, 'x.json')).toBe('json');
+    expect(chooseFormat(undefined, false, false, 'x.ndjson')).toBe('jsonl');
+    expect(chooseFormat(undefined, false, true, 'x.jsonl')).toBe('jsonl');
+    expect(chooseFormat(undefined, false, true, 'x.txt')).toBe('jsonl');
+    expect(chooseFormat('json', false, true, 'x.csv')).toBe('json');
   });
 });

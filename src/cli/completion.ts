@@ -1,0 +1,125 @@
+/**
+ * `scholarly-metrics completion bash|zsh|fish`: a script that completes commands, subcommands,
+ * flags and the values of flags with choices, written from the command tree itself so it never
+ * falls behind. zsh runs the bash one through its `bashcompinit`, as zsh documents for this.
+ */
+import type { Command, Option } from 'commander';
+
+export const shells = ['bash', 'zsh', 'fish'] as const;
+export type Shell = (typeof shells)[number];
+
+/** Flags that name a file: the shell completes a path after them. */
+const fileFlags = ['--output', '-o', '--input', '--failed'];
+
+interface Node {
+  path: string[];
+  command: Command;
+}
+
+function nodes(program: Command): Node[] {
+  const out: Node[] = [];
+  const walk = (command: Command, path: string[]) => {
+    out.push({ path, command });
+    for (const child of command.commands) walk(child, [...path, child.name()]);
+  };
+  walk(program, []);
+  return out;
+}
+
+function flagsOf(option: Option): string[] {
+  return [option.long, option.short].filter((flag): flag is string => flag !== undefined);
+}
+
+/** The completion script for `shell`. */
+export function completionScript(program: Command, shell: Shell): string {
+  if (shell === 'fish') return fishScript(program);
+  const bash = bashScript(program);
+  return shell === 'bash' ? bash : `autoload -U +X bashcompinit && bashcompinit\n${bash}`;
+}
+
+function bashScript(program: Command): string {
+  const name = program.name();
+  const fn = `_${name.replace(/[^A-Za-z0-9]/g, '_')}`;
+  const all = nodes(program);
+  const globals = program.options.flatMap((option) => (option.long ? [option.long] : []));
+  const steps = all
+    .filter((node) => node.path.length > 0)
+    .map((node) => `"${node.path.slice(0, -1).join(' ')}:${node.path.at(-1)}"`);
+  const choices = new Map<string, readonly string[]>();
+  for (const { command } of all)
+    for (const option of command.options)
+      if (option.argChoices) for (const flag of flagsOf(option)) choices.set(flag, option.argChoices);
+  const valueCases = [...choices]
+    .map(
+      ([flag, values]) => `    ${flag}) COMPREPLY=($(compgen -W "${values.join(' ')}" -- "$cur")); return ;;`,
+    )
+    .join('\n');
+  const wordCases = all
+    .map(({ path, command }) => {
+      const words = [
+        ...command.commands.map((child) => child.name()),
+        ...command.options.flatMap((option) => (option.long ? [option.long] : [])),
+        ...(path.length > 0 ? globals : []),
+        '--help',
+      ];
+      return `    "${path.join(' ')}") words="${[...new Set(words)].join(' ')}" ;;`;
+    })
+    .join('\n');
+  return `# ${name} completion for bash: source this file, or put it in
+# ~/.local/share/bash-completion/completions/${name}
+${fn}() {
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" path="" word words i
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    word="\${COMP_WORDS[i]}"
+    case "$path:$word" in
+      ${steps.join('|')}) path="\${path:+$path }$word" ;;
+    esac
+  done
+  case "$prev" in
+${valueCases}
+    ${fileFlags.join('|')}) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+  esac
+  case "$path" in
+${wordCases}
+    *) words="" ;;
+  esac
+  COMPREPLY=($(compgen -W "$words" -- "$cur"))
+}
+complete -F ${fn} ${name}
+`;
+}
+
+function fishScript(program: Command): string {
+  const name = program.name();
+  const lines = [`# ${name} completion for fish: save as ~/.config/fish/completions/${name}.fish`];
+  const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  for (const { path, command } of nodes(program)) {
+    // A command's words are offered once its path is on the line and none of its children is.
+    const seen = path.map((part) => `__fish_seen_subcommand_from ${part}`);
+    const children = command.commands.map((child) => child.name());
+    const condition = path.length === 0 ? '__fish_use_subcommand' : seen.join('; and ');
+    for (const child of command.commands) {
+      lines.push(
+        `complete -c ${name} -f -n ${quote(condition + (path.length > 0 ? `; and not __fish_seen_subcommand_from ${children.join(' ')}` : ''))} -a ${child.name()} -d ${quote(child.description())}`,
+      );
+    }
+    for (const option of command.options) {
+      const flags = [
+        option.long && `-l ${option.long.slice(2)}`,
+        option.short && `-s ${option.short.slice(1)}`,
+      ]
+        .filter(Boolean)
+        .join(' ');
+      const value = option.argChoices
+        ? ` -x -a ${quote(option.argChoices.join(' '))}`
+        : option.required || option.optional
+          ? fileFlags.includes(option.long ?? '')
+            ? ' -r -F'
+            : ' -x'
+          : '';
+      const where = path.length === 0 ? '' : ` -n ${quote(seen.join('; and '))}`;
+      lines.push(`complete -c ${name}${where} ${flags}${value} -d ${quote(option.description)}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

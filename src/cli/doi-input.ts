@@ -1,0 +1,108 @@
+/**
+ * DOIs as people have them: `https://doi.org/10.…`, `http://dx.doi.org/10.…`, `doi:10.…` or bare; a
+ * list of one a line whose first line may be the header `doi`; or a column of a csv or tsv file with a
+ * header, or a field of JSON lines (`--input-column`), so the tool's own output feeds `get-many`.
+ */
+import { parse } from 'csv-parse/sync';
+import { UsageError } from './errors.js';
+import { terminalSafe } from './output/escape.js';
+
+const resolverPrefix = /^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i;
+
+/** `raw` without a resolver's URL or a `doi:` prefix, and the URL's percent-encoding undone. */
+export function normaliseDoi(raw: string): string {
+  const trimmed = raw.trim();
+  const prefix = resolverPrefix.exec(trimmed);
+  if (prefix === null) return trimmed;
+  const rest = trimmed.slice(prefix[0].length);
+  if (!/^https?:/i.test(trimmed)) return rest;
+  try {
+    return decodeURIComponent(rest);
+  } catch {
+    return rest;
+  }
+}
+
+/** The kind of a file of DOIs, from its name: a table with a header, JSON lines, or one DOI a line. */
+function kindOf(name: string, text: string): 'csv' | 'tsv' | 'jsonl' | 'lines' {
+  const lower = name.toLowerCase();
+  if (lower.endsWith('.csv')) return 'csv';
+  if (lower.endsWith('.tsv')) return 'tsv';
+  if (lower.endsWith('.jsonl') || lower.endsWith('.ndjson')) return 'jsonl';
+  // Standard input has no name: its first line tells.
+  const first = text.slice(0, text.indexOf('\n') === -1 ? undefined : text.indexOf('\n'));
+  if (first.trimStart().startsWith('{')) return 'jsonl';
+  if (first.includes('\t')) return 'tsv';
+  if (first.includes(',')) return 'csv';
+  return 'lines';
+}
+
+/**
+ * The DOIs of `text` (read from `name`, `-` for standard input), normalised, empty lines skipped. With
+ * `column`, the values of that column or field; without, a one-a-line list, or the `doi` column of a
+ * table that has one.
+ */
+export function readDoiList(text: string, name: string, column?: string): string[] {
+  const kind = kindOf(name, text);
+  const wanted = column ?? (kind === 'lines' ? undefined : 'doi');
+  let values: string[];
+  if (kind === 'lines' || wanted === undefined) {
+    values = text.split(/\r?\n/);
+    // A first line `doi` (any case) is a header, not a DOI.
+    const header = values[0]?.trim().toLowerCase();
+    if (header === 'doi' || (column !== undefined && header === column.toLowerCase()))
+      values = values.slice(1);
+    else if (column !== undefined) throw missingColumn(column, name, []);
+  } else if (kind === 'jsonl') {
+    values = jsonLinesColumn(text, name, wanted);
+  } else {
+    values = tableColumn(text, name, wanted, kind === 'csv' ? ',' : '\t');
+  }
+  return values.map(normaliseDoi).filter((doi) => doi !== '');
+}
+
+function tableColumn(text: string, name: string, column: string, delimiter: string): string[] {
+  let rows: string[][];
+  try {
+    rows = parse(text, {
+      delimiter,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      bom: true,
+      quote: delimiter === ',' ? '"' : false,
+    });
+  } catch (error) {
+    throw new UsageError(`cannot read --input ${terminalSafe(name)}: ${(error as Error).message}`);
+  }
+  const header = (rows[0] ?? []).map((cell) => cell.trim());
+  const at = header.findIndex((cell) => cell.toLowerCase() === column.toLowerCase());
+  if (at === -1) throw missingColumn(column, name, header);
+  return rows.slice(1).map((row) => row[at] ?? '');
+}
+
+function jsonLinesColumn(text: string, name: string, field: string): string[] {
+  const seen = new Set<string>();
+  const values: string[] = [];
+  for (const [index, line] of text.split(/\r?\n/).entries()) {
+    if (line.trim() === '') continue;
+    let record: unknown;
+    try {
+      record = JSON.parse(line);
+    } catch {
+      throw new UsageError(`--input ${terminalSafe(name)} line ${index + 1} is not JSON`);
+    }
+    if (record === null || typeof record !== 'object') continue;
+    for (const key of Object.keys(record)) seen.add(key);
+    const value = (record as Record<string, unknown>)[field];
+    if (typeof value === 'string') values.push(value);
+  }
+  if (!seen.has(field)) throw missingColumn(field, name, [...seen]);
+  return values;
+}
+
+function missingColumn(column: string, name: string, columns: readonly string[]): UsageError {
+  const has = columns.length === 0 ? 'it is a list of one DOI a line' : `its columns: ${columns.join(', ')}`;
+  return new UsageError(
+    terminalSafe(`--input ${name} has no column ${column} (${has}); name one with --input-column`),
+  );
+}

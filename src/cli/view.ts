@@ -1,0 +1,32 @@
+/**
+ * How a command's records are shown beyond their format: the fields asked for, the header of an empty
+ * list, formula-safe cells, escapes on a terminal, colour. One place, used by every way of writing.
+ */
+import { type ColorChoice, palette, useColor } from './color.js';
+import type { IO } from './io.js';
+import type { OutputOptions } from './options.js';
+import type { WriterOptions } from './output/formats.js';
+import type { Sink } from './output/sink.js';
+
+/** What decides the view besides the command's own options. */
+export interface ViewFacts {
+  io: IO;
+  /** `--color`. */
+  color?: ColorChoice | undefined;
+  /** The fields of the command's records: the header of an empty csv or tsv. */
+  columns?: readonly string[] | undefined;
+}
+
+/** The writer options for `options` writing to `sink`. */
+export function writerOptions(facts: ViewFacts, options: OutputOptions, sink: Sink): WriterOptions {
+  // Colour only on the terminal itself: never in a file, nor in a pipe unless --color always.
+  const toStdout = sink.isTerminal || facts.color === 'always';
+  const color = toStdout && useColor({ choice: facts.color, env: facts.io.env, terminal: facts.io.colors });
+  return {
+    fields: options.fields,
+    columns: facts.columns,
+    rawCells: options.rawCells,
+    terminal: sink.isTerminal,
+    paint: palette(color).header,
+  };
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { paintReport, palette, useColor } from '../../src/cli/color.js';
+
+describe('colour', () => {
+  it('--color decides; else NO_COLOR, FORCE_COLOR, then whether it is a terminal', () => {
+    expect(useColor({ env: {}, terminal: true })).toBe(true);
+    expect(useColor({ env: {}, terminal: false })).toBe(false);
+    expect(useColor({ env: { NO_COLOR: '1' }, terminal: true })).toBe(false);
+    expect(useColor({ env: { NO_COLOR: '' }, terminal: true })).toBe(true);
+    expect(useColor({ env: { FORCE_COLOR: '1' }, terminal: false })).toBe(true);
+    expect(useColor({ env: { FORCE_COLOR: '0' }, terminal: true })).toBe(false);
+    expect(useColor({ choice: 'always', env: { NO_COLOR: '1' }, terminal: false })).toBe(true);
+    expect(useColor({ choice: 'never', env: { FORCE_COLOR: '1' }, terminal: true })).toBe(false);
+  });
+
+  it('styles with SGR codes only when on', () => {
+    expect(palette(true).header('ID')).toBe('\u001b[1mID\u001b[22m');
+    expect(palette(true).error('error')).toBe('\u001b[31merror\u001b[39m');
+    expect(palette(false).hint('hint')).toBe('hint');
+  });
+});
+
+describe('errors and hints in colour', () => {
+  it('paints the error prefix red and the hint dim, on a terminal only', async () => {
+    const { run } = await import('./helpers.js');
+    const onTerminal = await run(['papers', 'get', '10.1/x'], {
+      key: undefined,
+      terminal: { stderr: true },
+      env: { FORCE_COLOR: '1' },
+    });
+    expect(onTerminal.code).toBe(2);
+    expect(onTerminal.stderr).toContain('\u001b[31merror:\u001b[39m no API key');
+    const piped = await run(['papers', 'get', '10.1/x'], { key: undefined });
+    expect(piped.stderr).toMatch(/^error: no API key/);
+  });
+
+  it('paintReport leaves a stack as it is', () => {
+    const text = paintReport('error: X: y\nhint: z\n    at f', palette(true));
+    expect(text).toBe('\u001b[31merror:\u001b[39m X: y\n\u001b[2mhint: z\u001b[22m\n    at f');
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * The completion scripts, run by the shells themselves: bash sources the script and completes with
+ * the function it registered (`complete -p`, `COMPREPLY`); fish and zsh are checked when installed.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { run } from './helpers.js';
+
+// Written once for the file: every case sources the same script.
+const folder = mkdtempSync(join(tmpdir(), 'scholarly-completion-'));
+const script = join(folder, 'completion.bash');
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const scripts = Object.fromEntries(
+  await Promise.all(
+    (['bash', 'zsh', 'fish'] as const).map(async (shell) => {
+      // In-process, as `scholarly-metrics completion <shell>` prints it; no key needed.
+      const { code, stdout } = await run(['completion', shell], { key: undefined });
+      if (code !== 0) throw new Error(`completion ${shell} exited ${code}`);
+      return [shell, stdout] as const;
+    }),
+  ),
+);
+writeFileSync(script, scripts.bash!);
+
+/** The words bash offers for the command line `line` (the cursor at its end). */
+function complete(line: string): string[] {
+  const words = line.split(' ');
+  const bash = spawnSync(
+    'bash',
+    [
+      '--norc',
+      '-c',
+      `source ${JSON.stringify(script)}
+COMP_WORDS=(${words.map((word) => JSON.stringify(word)).join(' ')}); COMP_CWORD=${words.length - 1}
+_scholarly_metrics; printf '%s\\n' "\${COMPREPLY[@]}"`,
+    ],
+    { encoding: 'utf8' },
+  );
+  expect(bash.stderr).toBe('');
+  return bash.stdout.split('\n').filter((word) => word !== '');
+}
+
+describe('completion bash', () => {
+  it('registers a completion function for the command', () => {
+    const bash = spawnSync(
+      'bash',
+      ['--norc', '-c', `source ${JSON.stringify(script)}; complete -p scholarly-metrics`],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(bash.stdout.trim()).toBe('complete -F _scholarly_metrics scholarly-metrics');
+  });
+
+  it('completes commands, subcommands, flags and the values of flags with choices', () => {
+    expect(complete('scholarly-metrics ')).toEqual(expect.arrayContaining(['journals', 'papers', 'authors']));
+    expect(complete('scholarly-metrics pa')).toEqual(['papers']);
+    expect(complete('scholarly-metrics papers ')).toEqual(
+      expect.arrayContaining(['search', 'get', 'get-many']),
+    );
+    expect(complete('scholarly-metrics papers get')).toEqual(['get', 'get-many']);
+    expect(complete('scholarly-metrics papers search --li')).toEqual(['--limit']);
+    expect(complete('scholarly-metrics --mock papers search --q x --al')).toEqual(['--all']);
+    expect(complete('scholarly-metrics journals list --format ')).toEqual(
+      expect.arrayContaining(['table', 'json', 'jsonl', 'csv']),
+    );
+    // Global flags are offered after a command too.
+    expect(complete('scholarly-metrics journals list --mo')).toEqual(['--mock']);
+  });
+});
+
+describe('completion zsh and fish', () => {
+  it('zsh loads bashcompinit first; fish names every command', () => {
+    expect(scripts.zsh).toMatch(/^autoload -U \+X bashcompinit && bashcompinit\n/);
+    const fish = scripts.fish!;
+    expect(fish).toContain("complete -c scholarly-metrics -f -n '__fish_use_subcommand' -a journals");
+    expect(fish).toMatch(
+      /-n '__fish_seen_subcommand_from papers; and __fish_seen_subcommand_from search' -l limit -x/,
+    );
+    const hasFish = spawnSync('fish', ['--version']).status === 0;
+    if (hasFish) {
+      const checked = spawnSync('fish', ['--no-execute', '-c', fish], { encoding: 'utf8' });
+      expect(checked.status).toBe(0);
+    }
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { scoreChart, scoreRows } from '../../../src/cli/output/chart.js';
+import { displayWidth } from '../../../src/cli/output/width.js';
+
+const history = Array.from({ length: 12 }, (_, i) => ({
+  date: `${2024 - i}-12-31`,
+  score: 90 + ((i * 7) % 11),
+}));
+
+describe('the score chart', () => {
+  it('labels whole scores with whole numbers', () => {
+    const chart = scoreChart(history, 120);
+    expect(chart).toMatch(/^ *100 ┤/m);
+    expect(chart).not.toMatch(/\d\.\d\d/);
+    expect(
+      scoreChart(
+        [
+          { date: '2024-12-31', score: 1.5 },
+          { date: '2023-12-31', score: 2.25 },
+        ],
+        80,
+      ),
+    ).toMatch(/2\.25 [┤┼]/);
+  });
+
+  it('is as wide as the terminal allows, with several dates under it, oldest first', () => {
+    for (const width of [50, 120, 220]) {
+      const lines = scoreChart(history, width).trimEnd().split('\n');
+      const widest = Math.max(...lines.map(displayWidth));
+      expect(widest).toBeLessThanOrEqual(width);
+      expect(widest).toBeGreaterThan(width - 4);
+      const dates = lines.at(-1)!.match(/\d{4}-\d{2}-\d{2}/g) ?? [];
+      expect(dates.length).toBeGreaterThanOrEqual(width >= 120 ? 5 : 2);
+      expect(dates[0]).toBe('2013-12-31');
+      expect(dates.at(-1)).toBe('2024-12-31');
+    }
+  });
+
+  it('gives csv, tsv and jsonl one row per point', () => {
+    expect(scoreRows(42, { current: 1, history: history.slice(0, 2) })).toEqual([
+      { journal_id: 42, date: '2024-12-31', score: 90 },
+      { journal_id: 42, date: '2023-12-31', score: 97 },
+    ]);
+  });
+});

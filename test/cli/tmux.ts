@@ -1,0 +1,77 @@
+/**
+ * The bin on a real terminal: Debian's tmux runs it in a detached session of a known size. `bytes()`
+ * is what the bin wrote to the terminal (tmux's pipe-pane, attached before the bin starts), `screen()`
+ * what the terminal shows (capture-pane). Missing tmux: a loud skip locally, a failure with CI=true.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach } from 'vitest';
+import { MOCK_API_KEY } from '../../src/testing/index.js';
+import { loaderFor } from '../helpers/bin.js';
+import { bin } from './helpers.js';
+import { scratch } from './resume.js';
+
+const inCi = process.env.CI === 'true' || process.env.CI === '1';
+export const hasTmux = spawnSync('tmux', ['-V']).status === 0;
+export const skipTmux = !hasTmux && !inCi;
+
+const sockets: string[] = [];
+let sessions = 0;
+afterEach(() => {
+  for (const socket of sockets.splice(0)) spawnSync('tmux', ['-L', socket, 'kill-server']);
+});
+
+function quote(text: string): string {
+  return `'${text.replace(/'/g, "'\\''")}'`;
+}
+
+export interface TerminalOptions {
+  url: string;
+  width: number;
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+/** Runs the bin with `args` in a fresh tmux session `width` columns wide and 50 rows high. */
+export function tmuxRun(args: string[], options: TerminalOptions) {
+  if (!hasTmux) throw new Error('tmux is not installed: .ci/run installs it with apt-get');
+  const socket = `scholarly-analyst-${process.pid}-${++sessions}`;
+  sockets.push(socket);
+  const folder = scratch();
+  const go = join(folder, 'go');
+  const bytesFile = join(folder, 'bytes');
+  const env = { METRIC_BASE_URL: options.url, METRIC_API_KEY: MOCK_API_KEY, ...options.env };
+  const command = [
+    // The bin starts once pipe-pane is attached, so every byte it writes is captured.
+    `while [ ! -e ${quote(go)} ]; do sleep 0.02; done;`,
+    'env',
+    ...Object.entries(env).map(([name, value]) => `${name}=${quote(value)}`),
+    quote(process.execPath),
+    ...loaderFor(bin),
+    quote(bin),
+    ...args.map(quote),
+    '; echo "exit-$?"; sleep 600',
+  ].join(' ');
+  const tmux = (...tmuxArgs: string[]) =>
+    execFileSync('tmux', ['-L', socket, ...tmuxArgs], {
+      encoding: 'utf8',
+      cwd: options.cwd ?? fileURLToPath(new URL('../../', import.meta.url)),
+    });
+  tmux('-f', '/dev/null', 'new-session', '-d', '-x', String(options.width), '-y', '50', command);
+  tmux('pipe-pane', '-o', `cat > ${quote(bytesFile)}`);
+  writeFileSync(go, '');
+  const screen = () => tmux('capture-pane', '-p', '-J');
+  const bytes = () => (existsSync(bytesFile) ? readFileSync(bytesFile) : Buffer.alloc(0));
+  const title = () => tmux('display-message', '-p', '#{pane_title}');
+  const done = async (): Promise<{ screen: string; bytes: Buffer; code: number }> => {
+    for (;;) {
+      const text = screen();
+      const exit = /exit-(\d+)/.exec(text);
+      if (exit) return { screen: text, bytes: bytes(), code: Number(exit[1]) };
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  return { screen, bytes, title, done };
+}
