@@ -63,7 +63,10 @@ export function partitions(): (client: Credentials, callHeaders: Headers | undef
   return (client, callHeaders) => {
     if (callHeaders !== undefined) return find(client, callHeaders);
     let partition = ofClient.get(client);
-    if (partition === undefined) ofClient.set(client, (partition = find(client, undefined)));
+    if (partition === undefined) {
+      partition = find(client, undefined);
+      ofClient.set(client, partition);
+    }
     return partition;
   };
 }
