@@ -12,6 +12,7 @@ import { Countries } from './resources/countries.js';
 import { Journals } from './resources/journals.js';
 import { Papers } from './resources/papers.js';
 import { Subjects } from './resources/subjects.js';
+import { checkTelemetryOption, lazyClientTelemetry } from './telemetry/options.js';
 
 /**
  * The client of the Scholarly Metrics REST API v1.
@@ -60,7 +61,14 @@ export class MetricClient {
     const cache = keptCache ?? (cacheOptions && clientCache(cacheOptions, this.#resolved));
     this.cache = cache;
     this.#quota = inherited ?? quotaFor(own, this.#resolved);
-    const transport = new Transport(this.#resolved, this.#quota);
+    const telemetry = checkTelemetryOption(own.telemetry);
+    const { baseUrl, apiKey } = this.#resolved;
+    const quota = this.#quota instanceof Quota ? 'local' : 'redis';
+    const transport = new Transport(
+      this.#resolved,
+      this.#quota,
+      telemetry && lazyClientTelemetry(telemetry, { baseUrl, apiKey, quota }),
+    );
     this.journals = new Journals(transport, cache);
     this.papers = new Papers(transport, cache);
     this.authors = new Authors(transport, cache);

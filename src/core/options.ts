@@ -4,6 +4,7 @@ import type { HeadersInput } from './headers.js';
 import { type ClientHooks, checkHooks } from './hooks.js';
 import { isLogLevel, type Logger, type LogLevel, logLevels } from './logger.js';
 import type { SharedQuota } from './quota-types.js';
+import type { TelemetryOptions } from './telemetry-types.js';
 
 /**
  * Options of `new MetricClient(options)`: {@link ClientOptionsBase}, with `quota` or the client's own
@@ -132,6 +133,12 @@ export interface ClientOptionsBase {
    * @default 33_554_432 (32 MiB)
    */
   maxResponseBytes?: number | undefined;
+  /**
+   * Your OpenTelemetry providers (`{ tracerProvider, meterProvider }`, either or both): a span per
+   * call and the client's metrics. See docs/observability.md.
+   * @default no telemetry
+   */
+  telemetry?: TelemetryOptions | undefined;
 }
 
 /**
