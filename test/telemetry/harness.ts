@@ -3,7 +3,7 @@
  * with an in-memory exporter, a meter provider read on demand, the async-hooks context manager and
  * the W3C propagator (restored after the file), and the undici instrumentation on Node's fetch.
  */
-import { context, propagation } from '@opentelemetry/api';
+import { context, propagation, type Tracer } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
@@ -45,6 +45,8 @@ export interface TelemetryHarness {
   collect(): Promise<ResourceMetrics>;
   /** The undici (HTTP client) spans. */
   httpSpans(): ReadableSpan[];
+  /** A tracer of the test's own, for the caller's spans. */
+  tracer(): Tracer;
 }
 
 export function useTelemetry({ undici = true } = {}): TelemetryHarness {
@@ -94,6 +96,7 @@ export function useTelemetry({ undici = true } = {}): TelemetryHarness {
     httpSpans: () =>
       exporter.getFinishedSpans().filter((span) => span.instrumentationScope.name.includes('undici')),
     collect,
+    tracer: () => tracerProvider.getTracer('test'),
     async points(name) {
       const metrics = await collect();
       const metric = metrics.scopeMetrics
