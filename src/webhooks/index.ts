@@ -26,4 +26,5 @@ export {
 } from './node-handler.js';
 export { parseWebhookEvent } from './parse.js';
 export type { Quartile } from './quartile.js';
+export type { MeterProviderLike, TelemetryOptions, TracerProviderLike } from '../core/telemetry-types.js';
 export type { WebhookHandlerOptions } from './receiver.js';
