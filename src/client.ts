@@ -62,12 +62,12 @@ export class MetricClient {
     this.cache = cache;
     this.#quota = inherited ?? quotaFor(own, this.#resolved);
     const telemetry = checkTelemetryOption(own.telemetry);
-    const { baseUrl, apiKey } = this.#resolved;
+    const { baseUrl, apiKey, headers } = this.#resolved;
     const quota = this.#quota instanceof Quota ? 'local' : 'redis';
     const transport = new Transport(
       this.#resolved,
       this.#quota,
-      telemetry && lazyClientTelemetry(telemetry, { baseUrl, apiKey, quota }),
+      telemetry && lazyClientTelemetry(telemetry, { baseUrl, apiKey, headers, quota }),
     );
     this.journals = new Journals(transport, cache);
     this.papers = new Papers(transport, cache);

@@ -46,7 +46,7 @@ export abstract class APIResource {
   ): Promise<R> {
     const { telemetry } = this.transport;
     if (telemetry === undefined) return send(options);
-    return telemetry.call(method, { route, summarize }, (attempts) =>
+    return telemetry.call(method, { route, summarize, headers: options?.headers }, (attempts) =>
       send(attempts ? { ...options, attempts } : options),
     );
   }

@@ -1,3 +1,4 @@
+import type { HeadersInput } from './headers.js';
 import type { Route } from './transport.js';
 
 /*
@@ -164,6 +165,8 @@ export interface CallDescription<R> {
   readonly route?: (() => Route) | undefined;
   /** Attributes read off the result, set on the call's span (getMany's counts). */
   readonly summarize?: ((result: R) => TelemetryAttributes) | undefined;
+  /** The call's own headers: their values are kept out of what is recorded, as the client's are. */
+  readonly headers?: HeadersInput | undefined;
 }
 
 /** The client's telemetry as core calls it: each call of a method runs through `call`. */

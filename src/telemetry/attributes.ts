@@ -1,3 +1,4 @@
+import type { HeadersInput } from '../core/headers.js';
 import { redactText } from '../core/redact.js';
 import type { TelemetryAttributes } from '../core/telemetry-types.js';
 import type { Route } from '../core/transport.js';
@@ -59,6 +60,20 @@ export function errorType(error: unknown): string {
   return error instanceof Error ? error.name : '_OTHER';
 }
 
+/** The values of headers worth keeping secret: all but the few the SDK sets to known words. */
+export function headerValues(headers: HeadersInput | undefined): string[] {
+  if (headers === undefined) return [];
+  const values: string[] = [];
+  try {
+    for (const [name, value] of new Headers(headers as HeadersInit)) {
+      if (name !== 'accept' && name !== 'user-agent' && value.length >= 3) values.push(value);
+    }
+  } catch {
+    // Headers that are not headers were refused with the call's other options.
+  }
+  return values;
+}
+
 /** A URL's query, wherever a message quotes one. */
 const queryPattern = /([\w/%.~-])\?[^\s'"`<>]+/g;
 
@@ -66,9 +81,15 @@ const queryPattern = /([\w/%.~-])\?[^\s'"`<>]+/g;
  * An error's message as a span may carry it: without the key (however encoded), without any query
  * string, and without the text values the query held (a server may echo a search term).
  */
-export function safeMessage(error: unknown, secret: string | null, route: Route | undefined): string {
+export function safeMessage(
+  error: unknown,
+  secret: string | null,
+  route: Route | undefined,
+  headerValues: readonly string[] = [],
+): string {
   let text = error instanceof Error ? error.message : 'a value that is not an Error was thrown';
   text = redactText(text, secret);
+  for (const value of headerValues) text = redactText(text, value);
   for (const [name, value] of Object.entries(route?.query ?? {})) {
     // A short value (a sort key, a country code) is no secret and would cut up the whole message;
     // a search term goes however short.

@@ -10,6 +10,7 @@ import type {
 } from '../core/telemetry-types.js';
 import {
   errorType,
+  headerValues,
   requestAttributes,
   retryReason,
   routeOf,
@@ -29,6 +30,8 @@ import {
 export interface ClientIdentity {
   readonly baseUrl: string;
   readonly apiKey: string | null;
+  /** The client's own headers, whose values are kept out of what is recorded. */
+  readonly headers: Headers | undefined;
   readonly quota: 'local' | 'redis';
 }
 
@@ -102,7 +105,9 @@ export class ClientTelemetry implements CallTelemetry {
       metric['error.type'] = type;
       if (attempts?.status !== undefined) span?.setAttribute('http.response.status_code', attempts.status);
       span?.setAttribute('error.type', type);
-      span?.setStatus({ code: errorStatus, message: safeMessage(error, this.#identity.apiKey, route) });
+      const secrets = [...headerValues(this.#identity.headers), ...headerValues(description.headers)];
+      const message = safeMessage(error, this.#identity.apiKey, route, secrets);
+      span?.setStatus({ code: errorStatus, message });
       throw error;
     } finally {
       if (attempts) attempts.end();

@@ -12,6 +12,7 @@
  * @module
  */
 export { WebhookPayloadError } from '../core/errors.js';
+export type { MeterProviderLike, TelemetryOptions, TracerProviderLike } from '../core/telemetry-types.js';
 export type { WebhookBody } from './decode-body.js';
 export type { ScoreUpdatedEvent, WebhookEvent } from './event.js';
 export {
@@ -26,5 +27,4 @@ export {
 } from './node-handler.js';
 export { parseWebhookEvent } from './parse.js';
 export type { Quartile } from './quartile.js';
-export type { MeterProviderLike, TelemetryOptions, TracerProviderLike } from '../core/telemetry-types.js';
 export type { WebhookHandlerOptions } from './receiver.js';

@@ -47,6 +47,8 @@ export interface TelemetryHarness {
   httpSpans(): ReadableSpan[];
   /** A tracer of the test's own, for the caller's spans. */
   tracer(): Tracer;
+  /** Fresh providers and no spans, within one test (a property test's runs). */
+  reset(): void;
 }
 
 export function useTelemetry({ undici = true } = {}): TelemetryHarness {
@@ -97,6 +99,7 @@ export function useTelemetry({ undici = true } = {}): TelemetryHarness {
       exporter.getFinishedSpans().filter((span) => span.instrumentationScope.name.includes('undici')),
     collect,
     tracer: () => tracerProvider.getTracer('test'),
+    reset: fresh,
     async points(name) {
       const metrics = await collect();
       const metric = metrics.scopeMetrics
