@@ -7,6 +7,7 @@ import { type ClientOptions, type ResolvedClientOptions, resolveClientOptions } 
 import { Quota } from './core/quota.js';
 import type { RequestQuota, SharedQuota } from './core/quota-types.js';
 import { Transport } from './core/transport.js';
+import { VERSION } from './core/user-agent.js';
 import { Authors } from './resources/authors.js';
 import { Countries } from './resources/countries.js';
 import { Journals } from './resources/journals.js';
@@ -62,12 +63,11 @@ export class MetricClient {
     this.cache = cache;
     this.#quota = inherited ?? quotaFor(own, this.#resolved);
     const telemetry = checkTelemetryOption(own.telemetry);
-    const { baseUrl, apiKey, headers } = this.#resolved;
-    const quota = this.#quota instanceof Quota ? 'local' : 'redis';
+    const shared = !(this.#quota instanceof Quota);
     const transport = new Transport(
       this.#resolved,
       this.#quota,
-      telemetry && lazyClientTelemetry(telemetry, { baseUrl, apiKey, headers, quota }),
+      telemetry && lazyClientTelemetry(telemetry, this.#resolved, shared, VERSION),
     );
     this.journals = new Journals(transport, cache);
     this.papers = new Papers(transport, cache);

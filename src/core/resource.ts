@@ -45,10 +45,11 @@ export abstract class APIResource {
     summarize?: (result: R) => TelemetryAttributes,
   ): Promise<R> {
     const { telemetry } = this.transport;
-    if (telemetry === undefined) return send(options);
-    return telemetry.call(method, { route, summarize, headers: options?.headers }, (attempts) =>
-      send(attempts ? { ...options, attempts } : options),
-    );
+    return telemetry
+      ? telemetry.call(method, { route, summarize, headers: options?.headers }, (attempts) =>
+          send({ ...options, attempts }),
+        )
+      : send(options);
   }
 
   /**

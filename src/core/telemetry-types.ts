@@ -152,8 +152,8 @@ export interface TelemetryOptions {
 
 /** What the transport tells the telemetry of one call's attempts. */
 export interface AttemptTelemetry {
-  /** An attempt waited this long (ms) for its place in the quota. */
-  waited(ms: number): void;
+  /** `send` as the quota runs it, timed from now: the wait for its turn is recorded when it runs. */
+  inTurn<R>(send: () => Promise<R>): () => Promise<R>;
   /** An attempt got a response with this status. */
   answered(status: number): void;
   /** Attempt number `attempt` failed with `error` and is retried after `delayMs`. */

@@ -159,8 +159,11 @@ export class Transport {
     try {
       const quotaAttempt = { signal, timeout };
       const { attempts } = options;
-      const inTurn = attempts ? timedTurn(attempts, attempt) : (number: number) => () => attempt(number);
-      return await pRetry((number) => this.#quota.run(inTurn(number), quotaAttempt), {
+      const send = (number: number) => {
+        const sent = () => attempt(number);
+        return this.#quota.run(attempts?.inTurn(sent) ?? sent, quotaAttempt);
+      };
+      return await pRetry(send, {
         ...backoff,
         retries,
         signal,
@@ -229,15 +232,4 @@ export class Transport {
       deadline.clear();
     }
   }
-}
-
-/** The attempt as the quota runs it, telling `attempts` how long it waited for its turn. */
-function timedTurn<R>(attempts: AttemptTelemetry, attempt: (number: number) => Promise<R>) {
-  return (number: number) => {
-    const queued = performance.now();
-    return () => {
-      attempts.waited(performance.now() - queued);
-      return attempt(number);
-    };
-  };
 }

@@ -1,4 +1,5 @@
-import { cacheStatusOf } from '../core/api-promise.js';
+import type { CacheStatus } from '../core/api-promise.js';
+import type { ResolvedClientOptions } from '../core/options.js';
 import type {
   AttemptTelemetry,
   CallDescription,
@@ -26,15 +27,6 @@ import {
   tracerOf,
 } from './instruments.js';
 
-/** What the telemetry knows of its client: where it sends, the key to keep out, and its kind of quota. */
-export interface ClientIdentity {
-  readonly baseUrl: string;
-  readonly apiKey: string | null;
-  /** The client's own headers, whose values are kept out of what is recorded. */
-  readonly headers: Headers | undefined;
-  readonly quota: 'local' | 'redis';
-}
-
 /**
  * The telemetry of one client, loaded with its first call: a span per call, active while the call
  * runs, and the client's metrics. Every value it records comes from the SDK's own few names (method,
@@ -44,14 +36,17 @@ export class ClientTelemetry implements CallTelemetry {
   readonly #tracer: TracerLike | undefined;
   readonly #instruments: ClientInstruments | undefined;
   readonly #server: TelemetryAttributes;
-  readonly #identity: ClientIdentity;
+  readonly #client: ResolvedClientOptions;
+  readonly #quota: TelemetryAttributes;
 
-  constructor(options: TelemetryOptions, identity: ClientIdentity) {
-    this.#tracer = tracerOf(options);
-    const meter = meterOf(options);
+  /** `shared`: the client's quota is shared through Redis, rather than its own. */
+  constructor(options: TelemetryOptions, client: ResolvedClientOptions, shared: boolean, version: string) {
+    this.#tracer = tracerOf(options, version);
+    const meter = meterOf(options, version);
     this.#instruments = meter && clientInstruments(meter);
-    this.#server = serverAttributes(identity.baseUrl);
-    this.#identity = identity;
+    this.#server = serverAttributes(client.baseUrl);
+    this.#client = client;
+    this.#quota = { 'scholarly_metrics.quota.source': shared ? 'redis' : 'local' };
   }
 
   call<R>(
@@ -79,12 +74,13 @@ export class ClientTelemetry implements CallTelemetry {
     const started = performance.now();
     // A call that sends nothing itself (getMany) has no attempts to tell of.
     const attempts = description.route
-      ? new Attempts(method, span, this.#instruments, this.#identity.quota)
+      ? new Attempts(method, span, this.#instruments, this.#quota)
       : undefined;
     const metric: TelemetryAttributes = { 'scholarly_metrics.method': method };
     try {
       const result = await run(attempts);
-      const cacheStatus = cacheStatusOf(result as object);
+      // Read here rather than through core's helper, which would split it out of the client's first load.
+      const cacheStatus = (result as { cacheStatus?: CacheStatus }).cacheStatus ?? 'off';
       if (cacheStatus !== 'off') {
         metric['scholarly_metrics.cache.status'] = cacheStatus;
         span?.setAttribute('scholarly_metrics.cache.status', cacheStatus);
@@ -105,8 +101,8 @@ export class ClientTelemetry implements CallTelemetry {
       metric['error.type'] = type;
       if (attempts?.status !== undefined) span?.setAttribute('http.response.status_code', attempts.status);
       span?.setAttribute('error.type', type);
-      const secrets = [...headerValues(this.#identity.headers), ...headerValues(description.headers)];
-      const message = safeMessage(error, this.#identity.apiKey, route, secrets);
+      const secrets = [...headerValues(this.#client.headers), ...headerValues(description.headers)];
+      const message = safeMessage(error, this.#client.apiKey, route, secrets);
       span?.setStatus({ code: errorStatus, message });
       throw error;
     } finally {
@@ -131,18 +127,23 @@ class Attempts implements AttemptTelemetry {
     method: string,
     span: SpanLike | undefined,
     instruments: ClientInstruments | undefined,
-    quota: ClientIdentity['quota'],
+    quota: TelemetryAttributes,
   ) {
     this.#method = method;
     this.#span = span;
     this.#instruments = instruments;
-    this.#quota = { 'scholarly_metrics.quota.source': quota };
+    this.#quota = quota;
   }
 
-  waited(ms: number): void {
-    this.#count++;
-    this.#waitedMs += ms;
-    this.#instruments?.quotaWait.record(ms / 1000, this.#quota);
+  inTurn<R>(send: () => Promise<R>): () => Promise<R> {
+    const queued = performance.now();
+    return () => {
+      const ms = performance.now() - queued;
+      this.#count++;
+      this.#waitedMs += ms;
+      this.#instruments?.quotaWait.record(ms / 1000, this.#quota);
+      return send();
+    };
   }
 
   answered(status: number): void {

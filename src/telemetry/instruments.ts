@@ -1,5 +1,4 @@
 import type { MeterLike, TelemetryOptions, TracerLike } from '../core/telemetry-types.js';
-import { VERSION } from '../core/user-agent.js';
 
 /** The tracer's and meter's name: the package's. */
 export const instrumentationName = 'scholarly-metrics';
@@ -12,13 +11,13 @@ export const errorStatus = 2;
 const secondsBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
 /** The SDK's tracer, if a tracer provider was given. */
-export function tracerOf(options: TelemetryOptions): TracerLike | undefined {
-  return options.tracerProvider?.getTracer(instrumentationName, VERSION);
+export function tracerOf(options: TelemetryOptions, version: string): TracerLike | undefined {
+  return options.tracerProvider?.getTracer(instrumentationName, version);
 }
 
 /** The SDK's meter, if a meter provider was given. */
-export function meterOf(options: TelemetryOptions): MeterLike | undefined {
-  return options.meterProvider?.getMeter(instrumentationName, VERSION);
+export function meterOf(options: TelemetryOptions, version: string): MeterLike | undefined {
+  return options.meterProvider?.getMeter(instrumentationName, version);
 }
 
 /** The client's instruments. */

@@ -1,4 +1,5 @@
 import type { TelemetryOptions } from '../core/telemetry-types.js';
+import { VERSION } from '../core/user-agent.js';
 import { deliveryCounter, errorStatus, meterOf, spanKind, tracerOf } from './instruments.js';
 
 /** What a receiver learnt of one delivery: its answer's status, and the event's journal once parsed. */
@@ -12,8 +13,8 @@ export interface DeliveryOutcome {
  * runs) and the deliveries counter by status code.
  */
 export function deliveryTelemetry(options: TelemetryOptions) {
-  const tracer = tracerOf(options);
-  const meter = meterOf(options);
+  const tracer = tracerOf(options, VERSION);
+  const meter = meterOf(options, VERSION);
   const deliveries = meter && deliveryCounter(meter);
   const recorded = <R extends DeliveryOutcome>(outcome: R): R => {
     deliveries?.add(1, { 'http.response.status_code': outcome.status });

@@ -48,7 +48,7 @@ describe('telemetry off, on, refused', () => {
     try {
       clientOf({ telemetry: { meterProvider: {} } });
     } catch (error) {
-      expect((error as ConfigurationError).option).toBe('telemetry.meterProvider');
+      expect((error as ConfigurationError).option).toBe('telemetry');
     }
     expect(() => clientOf({ telemetry: { meterProvider: otel.telemetry.meterProvider } })).not.toThrow();
   });
