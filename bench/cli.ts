@@ -163,7 +163,8 @@ async function main(): Promise<CliResult> {
 function progressParts(): { updateNs: number; drawNs: number } {
   let sink = 0;
   const stream = { isTTY: true, columns: 120, write: (text: string) => (sink += text.length) };
-  const progress = Progress.for(stream as unknown as NodeJS.WriteStream, false, 'papers');
+  const progress = Progress.for(stream as unknown as NodeJS.WriteStream, false);
+  progress.begin('papers');
   const counts = { done: 1234, total: config.items, requests: 13 };
   const time = (n: number, force: boolean) => {
     const started = process.hrtime.bigint();

@@ -1,9 +1,24 @@
 /** The glue between commander and a command's code: the context is made once the line has parsed. */
-import type { Command, OptionValues } from 'commander';
-import { type Context, createContext } from './context.js';
+import { Command, type OptionValues } from 'commander';
+import { type Context, createContext, type RunIO } from './context.js';
 
-/** Aborted by the first Ctrl-C: the walk stops and the checkpoint stays at the last complete page. */
-export const interrupt = new AbortController();
+/** The root command of a run: it holds the run's IO, which every command's context takes. */
+export class Program extends Command {
+  constructor(
+    name: string,
+    readonly io: RunIO,
+  ) {
+    super(name);
+  }
+}
+
+/** The IO of the run `command` belongs to. */
+export function ioOf(command: Command): RunIO {
+  let root = command;
+  while (root.parent) root = root.parent;
+  if (!(root instanceof Program)) throw new Error('a command outside a Program has no IO');
+  return root.io;
+}
 
 export type Action<O extends OptionValues> = (
   context: Context,
@@ -16,14 +31,48 @@ export type Action<O extends OptionValues> = (
 export function act<O extends OptionValues>(fn: Action<O>): (...args: unknown[]) => Promise<void> {
   return async (...args) => {
     const command = args.at(-1) as Command;
-    const context = await createContext(command, interrupt.signal);
+    const context = await createContext(command, ioOf(command));
     try {
-      await fn(context, command.opts<O>(), command.args, command);
+      // The first Ctrl-C ends every command at once, whatever it awaits; a walk's checkpoint is
+      // replaced whole or not at all, so what it holds stays true.
+      await untilAborted(fn(context, command.opts<O>(), command.args, command), context.signal);
     } finally {
       // Also on an error or Ctrl-C: an open Redis connection would keep the process from exiting.
       await context.close();
     }
   };
+}
+
+/** How long a command may take to wind down after Ctrl-C (erase its progress line, close its file). */
+const windDownMs = 1_000;
+
+/**
+ * Settles as `work` does or, once the signal aborts, rejects with its reason after `work` has wound
+ * down or `windDownMs` have passed, whichever comes first (a walk stops at once; a lone request may not).
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  const settled = work.then(
+    () => {},
+    () => {},
+  );
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      const timer = setTimeout(() => reject(signal.reason), windDownMs);
+      void settled.then(() => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      });
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    // Once aborted, the run ends as stopped (130) whatever the work settles with meanwhile.
+    work
+      .then(
+        (value) => signal.aborted || resolve(value),
+        (error: unknown) => signal.aborted || reject(error),
+      )
+      .finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** The `Example:` block of a command's help, as gh prints it. */

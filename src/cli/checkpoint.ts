@@ -3,9 +3,11 @@
  * It records the command that writes the file, the byte length of the output that is complete, and
  * where to carry on. Written after each page (or batch of DOIs) is in the file, by writing a temporary
  * file and renaming it over the old one: a run killed at any moment leaves the old checkpoint or the
- * new one, never half of one.
+ * new one, never half of one. A checkpoint read back is checked whole before FILE is touched: it is a
+ * file anyone can edit, and a wrong length would cut or pad FILE.
  */
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { UsageError } from './errors.js';
 import type { ListState } from './output/formats.js';
 
@@ -22,45 +24,127 @@ export interface Checkpoint {
   readonly complete: boolean;
 }
 
+/** The positions a command can resume from: a walk's pages from 1, get-many's DOIs from 0 to their count. */
+export interface PositionRange {
+  readonly min: number;
+  readonly max: number;
+}
+
 export function checkpointPath(output: string): string {
   return `${output}.checkpoint.json`;
 }
 
 /**
- * The checkpoint to resume from: `undefined` when there is none (a fresh start). A checkpoint of
- * another command is refused: its output is not this command's to extend.
+ * The checkpoint to resume from: `undefined` when there is none (a fresh start). One that does not
+ * hold what a checkpoint must, or whose length is past FILE's end, or of another command, is refused
+ * (a usage error naming what is wrong) before FILE is touched.
  */
 export async function readCheckpoint(
   output: string,
   command: readonly string[],
+  positions: PositionRange,
 ): Promise<Checkpoint | undefined> {
-  let text: string;
-  try {
-    text = await readFile(checkpointPath(output), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  let saved: Checkpoint;
-  try {
-    saved = JSON.parse(text) as Checkpoint;
-  } catch {
-    throw new UsageError(
-      `${checkpointPath(output)} is not a checkpoint: remove it, or pick another --output`,
-    );
-  }
+  const text = await readText(checkpointPath(output));
+  if (text === undefined) return undefined;
+  const saved = parseCheckpoint(text, positions);
+  if (typeof saved === 'string') throw refused(output, saved);
   if (JSON.stringify(saved.command) !== JSON.stringify(command)) {
     throw new UsageError(
       `${output} was written by another command (${saved.command.join(' ')}): ` +
         'run that command to resume it, or pick another --output',
     );
   }
+  const size = await sizeOf(output);
+  if (size === undefined && saved.bytes > 0) throw refused(output, `${output} is gone`);
+  if (size !== undefined && saved.bytes > size)
+    throw refused(output, `bytes is ${saved.bytes}, past the ${size} bytes of ${output}`);
   return saved;
 }
 
+/** Whether FILE's checkpoint says a run was left unfinished (one that cannot be read counts as such). */
+export async function holdsUnfinishedRun(output: string): Promise<boolean> {
+  const text = await readText(checkpointPath(output));
+  if (text === undefined) return false;
+  try {
+    return (JSON.parse(text) as { complete?: unknown } | null)?.complete !== true;
+  } catch {
+    return true;
+  }
+}
+
+/** Replaces the checkpoint: a temporary file of a random name, created (never opened) and renamed. */
 export async function writeCheckpoint(output: string, checkpoint: Checkpoint): Promise<void> {
   const path = checkpointPath(output);
-  const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(checkpoint)}\n`);
-  await rename(temporary, path);
+  // 'wx' fails on any file there, a symbolic link included: nothing is written through one.
+  const temporary = `${path}.${randomBytes(8).toString('hex')}.tmp`;
+  try {
+    await writeFile(temporary, `${JSON.stringify(checkpoint)}\n`, { flag: 'wx' });
+    await rename(temporary, path);
+  } catch (error) {
+    await unlink(temporary).catch(() => {});
+    throw error;
+  }
+}
+
+/** The checkpoint in `text`, or what is wrong with it. */
+function parseCheckpoint(text: string, positions: PositionRange): Checkpoint | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'not JSON';
+  }
+  if (!isObject(value)) return 'not an object';
+  const { command, bytes, writer, position, complete } = value;
+  if (!Array.isArray(command) || !command.every((part) => typeof part === 'string'))
+    return 'command is not a list of strings';
+  if (!isCount(bytes)) return 'bytes is not a whole number of 0 or more';
+  if (typeof complete !== 'boolean') return 'complete is not true or false';
+  if (!isCount(position)) return 'position is not a whole number of 0 or more';
+  if (!complete && (position < positions.min || position > positions.max))
+    return `position ${position} is not from ${positions.min} to ${positions.max}`;
+  if (!isObject(writer)) return 'writer is not an object';
+  if (!isCount(writer.count)) return 'writer.count is not a whole number of 0 or more';
+  const { columns, widths } = writer;
+  if (columns !== undefined && (!Array.isArray(columns) || !columns.every((c) => typeof c === 'string')))
+    return 'writer.columns is not a list of strings';
+  if (
+    widths !== undefined &&
+    (!Array.isArray(widths) || !widths.every(isCount) || widths.length > (columns?.length ?? 0))
+  )
+    return 'writer.widths is not a width for each column';
+  return value as unknown as Checkpoint;
+}
+
+function refused(output: string, what: string): UsageError {
+  return new UsageError(
+    `${checkpointPath(output)} is not a checkpoint this command can resume (${what}): ` +
+      'add --overwrite (instead of --resume) to start again, or pick another --output',
+  );
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+async function readText(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+async function sizeOf(path: string): Promise<number | undefined> {
+  try {
+    return (await stat(path)).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }

@@ -1,12 +1,18 @@
 /**
- * What every command needs from the global options: a client (of the API named by the environment,
- * or of the built-in mock), a count of the requests it sends, and where to write.
+ * What every command needs from the global options and the run: a client (of the API named by the
+ * environment, or of the built-in mock), a count of the requests it sends, the run's IO, and where
+ * to write.
  */
 import type { Command } from 'commander';
 import type { MetricClient } from '../client.js';
+import { ConfigurationError, MetricError } from '../core/errors.js';
+import { isLogLevel, type LogLevel, logLevels } from '../core/logger.js';
 import { UsageError } from './errors.js';
+import type { IO } from './io.js';
 import { fileSink, type Sink, stdoutSink } from './output/sink.js';
-import { openRedisQuota, type RedisOptions, redact, redisUrlOf } from './redis.js';
+import { Progress } from './progress.js';
+import { openRedisQuota, type RedisOptions, redisUrlOf } from './redis.js';
+import type { Secrets } from './secrets.js';
 
 /** The options of the program itself, valid before or after the command. */
 export interface GlobalOptions extends RedisOptions {
@@ -16,24 +22,46 @@ export interface GlobalOptions extends RedisOptions {
   debug?: boolean;
 }
 
+/** What a run shares with each of its commands: the IO (its stderr masking the secrets) and the secrets. */
+export interface RunIO extends IO {
+  readonly secrets: Secrets;
+}
+
 export interface Context {
   readonly client: MetricClient;
   readonly options: GlobalOptions;
+  readonly io: RunIO;
   /** Requests sent so far (every attempt), for the progress line. */
   readonly requests: () => number;
+  /** The status line on stderr (a terminal, not --quiet): progress, and requests waiting for an answer. */
+  readonly progress: Progress;
+  /** When the command started (`io.now()`), for the time in its last word. */
+  readonly started: number;
   /** Aborts when the user presses Ctrl-C. */
   readonly signal: AbortSignal;
   /** Closes what the client holds open (the connection of `--redis`): after the command, always. */
   readonly close: () => Promise<void>;
 }
 
+/** The message of a run with no key: what to set, and how to try without one. */
+export const noKeyMessage = 'no API key: export METRIC_API_KEY=… (or try --mock)';
+
 /** The client for `command`'s global options. */
-export async function createContext(command: Command, signal: AbortSignal): Promise<Context> {
+export async function createContext(command: Command, io: RunIO): Promise<Context> {
   const options = command.optsWithGlobals<GlobalOptions>();
+  const logLevel = options.debug ? 'debug' : logLevelOf(io.env);
+  // The key only from METRIC_API_KEY: a flag would show it in `ps` and in the shell's history.
+  const apiKey = io.env.METRIC_API_KEY || undefined;
+  if (!options.mock && apiKey === undefined) throw new UsageError(noKeyMessage);
   let requests = 0;
+  const started = io.now();
+  const progress = Progress.for(io.stderr, options.quiet === true, io.now);
   const { MetricClient } = await import('../client.js');
-  const redisUrl = redisUrlOf(options);
-  const shared = redisUrl === undefined ? undefined : await openRedisQuota(redisUrl, options);
+  const redisUrl = redisUrlOf(options, io.env);
+  const shared =
+    redisUrl === undefined
+      ? undefined
+      : await openRedisQuota(redisUrl, options, { secrets: io.secrets, signal: io.signal });
   const common = {
     // With --redis the limits are the shared quota's: the client refuses its own beside a quota.
     ...(shared
@@ -48,18 +76,21 @@ export async function createContext(command: Command, signal: AbortSignal): Prom
     },
     // The SDK's log (METRIC_LOG, or debug with --debug) on stderr: stdout holds the records. The SDK
     // redacts the key from every line.
-    logger: stderrLogger,
-    ...(options.debug && { logLevel: 'debug' as const }),
+    logger: stderrLogger(io.stderr),
+    logLevel,
   };
   let client: MetricClient;
   try {
     client = await newClient();
   } catch (error) {
     await shared?.close();
+    // The constructor sends nothing: what it refuses is the configuration the command line gave it.
+    if (error instanceof MetricError && !(error instanceof ConfigurationError))
+      throw new ConfigurationError('MetricClient', error.message);
     throw error;
   }
   const close = async () => shared?.close();
-  return { client, options, requests: () => requests, signal, close };
+  return { client, options, io, requests: () => requests, progress, started, signal: io.signal, close };
 
   async function newClient(): Promise<MetricClient> {
     if (options.mock) {
@@ -72,19 +103,55 @@ export async function createContext(command: Command, signal: AbortSignal): Prom
         baseUrl: MOCK_BASE_URL,
         fetch: createMockApi().fetch,
       });
-    } else {
-      // The key only from METRIC_API_KEY: a flag would show it in `ps` and in the shell's history.
-      return new MetricClient({
-        ...common,
-        ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }),
-      });
     }
+    // Given explicitly (an empty base URL is the SDK's "missing"), so the SDK reads nothing of its own.
+    return new MetricClient({
+      ...common,
+      apiKey,
+      baseUrl: options.baseUrl ?? io.env.METRIC_BASE_URL ?? '',
+      fetch: watchedFetch(globalThis.fetch, progress),
+    });
   }
 }
 
+/** How long a request may go unanswered before the status line says whom it waits for. */
+export const waitingAfterMs = 2_000;
+
+/**
+ * `fetch`, telling `progress` which host a request has waited on for `waitingAfterMs` without an
+ * answer, until one comes (a server that never answers is otherwise silent up to the timeout).
+ */
+function watchedFetch(fetch: typeof globalThis.fetch, progress: Progress): typeof globalThis.fetch {
+  const waiting = new Map<number, string>();
+  let next = 0;
+  const show = () => progress.waiting([...waiting.values()].at(-1));
+  return async (input, init) => {
+    const id = next++;
+    const url = input instanceof Request ? input.url : String(input);
+    const timer = setTimeout(() => {
+      waiting.set(id, new URL(url).host);
+      show();
+    }, waitingAfterMs);
+    try {
+      return await fetch(input, init);
+    } finally {
+      clearTimeout(timer);
+      if (waiting.delete(id)) show();
+    }
+  };
+}
+
+function logLevelOf(env: IO['env']): LogLevel {
+  const level = env.METRIC_LOG || 'off';
+  if (!isLogLevel(level))
+    throw new ConfigurationError('METRIC_LOG', `METRIC_LOG must be one of ${logLevels.join(', ')}`);
+  return level;
+}
+
 /** The sink for `--output` (cut back to `from` bytes), or standard output. */
-export async function openSink(output: string | undefined, from = 0): Promise<Sink> {
-  if (output === undefined) return stdoutSink();
+export async function openSink(io: IO, output: string | undefined, from = 0): Promise<Sink> {
+  // The sink reads only write(), 'drain', isTTY and columns of the stream.
+  if (output === undefined) return stdoutSink(io.stdout as NodeJS.WriteStream);
   if (output === '-') throw new UsageError('--output - is standard output: leave --output out instead');
   try {
     return await fileSink(output, from);
@@ -93,13 +160,9 @@ export async function openSink(output: string | undefined, from = 0): Promise<Si
   }
 }
 
-const stderrLogger = {
-  error: (message: string, details?: unknown) => logLine(message, details),
-  warn: (message: string, details?: unknown) => logLine(message, details),
-  info: (message: string, details?: unknown) => logLine(message, details),
-  debug: (message: string, details?: unknown) => logLine(message, details),
-};
-
-function logLine(message: string, details: unknown): void {
-  process.stderr.write(redact(`${message}${details === undefined ? '' : ` ${JSON.stringify(details)}`}\n`));
+function stderrLogger(stderr: NodeJS.WritableStream) {
+  const line = (message: string, details?: unknown) => {
+    stderr.write(`${message}${details === undefined ? '' : ` ${JSON.stringify(details)}`}\n`);
+  };
+  return { error: line, warn: line, info: line, debug: line };
 }

@@ -3,8 +3,9 @@
  */
 import {
   AuthenticationError,
+  ConfigurationError,
+  ConnectionError,
   InvalidParameterError,
-  MetricError,
   PermissionDeniedError,
   RateLimitError,
 } from '../core/errors.js';
@@ -27,27 +28,30 @@ export function exitCodeOf(error: unknown): number {
   if (error instanceof UsageError || error instanceof InvalidParameterError) return exitCodes.usage;
   if (error instanceof InterruptedError) return exitCodes.interrupted;
   if (error instanceof RateLimitError) return exitCodes.rateLimited;
-  // A MetricError that is not an API or network error is the client refusing its configuration
-  // (no key, a malformed base URL): the message names what to set, as for a usage error.
-  if (error instanceof MetricError && error.constructor === MetricError) return exitCodes.usage;
+  // The client refusing its configuration (a malformed base URL, METRIC_LOG): the message names what
+  // to set, as for a usage error.
+  if (error instanceof ConfigurationError) return exitCodes.usage;
   return exitCodes.failed;
 }
 
 /**
- * The lines written to stderr for `error`: `error: <ErrorClass>: <message>`, then a hint where one
- * helps, then (with `--debug`) the stack.
+ * The lines written to stderr for `error`: `error: <ErrorClass>: <message>` (a usage error: `error:
+ * <message>`, as commander writes its own), then a hint where one helps, then (with `--debug`) the stack.
  */
-export function describeError(error: unknown, options: { debug: boolean; now?: number }): string {
+export function describeError(
+  error: unknown,
+  options: { debug: boolean; now?: number; baseUrl?: string | undefined },
+): string {
   const name = error instanceof Error ? error.name : 'Error';
   const message = error instanceof Error ? error.message : String(error);
-  const lines = [`error: ${name}: ${message}`];
-  const hint = hintFor(error, options.now ?? Date.now());
+  const lines = [error instanceof UsageError ? `error: ${message}` : `error: ${name}: ${message}`];
+  const hint = hintFor(error, options.now ?? Date.now(), options.baseUrl);
   if (hint !== undefined) lines.push(`hint: ${hint}`);
   if (options.debug && error instanceof Error && error.stack) lines.push(error.stack);
   return `${lines.join('\n')}\n`;
 }
 
-function hintFor(error: unknown, now: number): string | undefined {
+function hintFor(error: unknown, now: number, baseUrl: string | undefined): string | undefined {
   if (error instanceof AuthenticationError) {
     return 'set METRIC_API_KEY to your API key (or try the command with --mock)';
   }
@@ -55,15 +59,21 @@ function hintFor(error: unknown, now: number): string | undefined {
     return "your plan's key has no access to this endpoint: set METRIC_API_KEY to a key of a plan that has";
   }
   if (error instanceof RateLimitError) return runAgainLine(error.retryAfter, now);
+  // No answer at all: most often a base URL with a typo, or a server that is not running.
+  if (error instanceof ConnectionError && baseUrl !== undefined)
+    return `check --base-url or METRIC_BASE_URL (now: ${baseUrl})`;
   if (error instanceof InterruptedError) return undefined;
   return undefined;
 }
 
 /** When to run again after a rate limit the SDK would not wait for. */
 export function runAgainLine(retryAfter: number | undefined, now: number): string {
-  if (retryAfter === undefined) return 'the rate limit will not clear soon: run the same command again later';
-  const at = new Date(now + retryAfter * 1000).toISOString().replace(/\.\d+Z$/, 'Z');
-  return `the rate limit clears in ${duration(retryAfter)}: run the same command again after ${at}`;
+  const at = new Date(now + (retryAfter ?? Number.NaN) * 1000);
+  // The SDK keeps retryAfter finite and within a day; a RateLimitError made elsewhere may not.
+  if (retryAfter === undefined || retryAfter < 0 || Number.isNaN(at.getTime()))
+    return 'the rate limit will not clear soon: run the same command again later';
+  const when = at.toISOString().replace(/\.\d+Z$/, 'Z');
+  return `the rate limit clears in ${duration(retryAfter)}: run the same command again after ${when}`;
 }
 
 function duration(seconds: number): string {

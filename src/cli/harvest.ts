@@ -3,21 +3,38 @@
  * progress line and, with `--output`, the checkpoint after each page or batch. A resumed run starts
  * from the checkpoint: the file cut back to its length, the writer in its state.
  */
-import { type Checkpoint, readCheckpoint, writeCheckpoint } from './checkpoint.js';
+import {
+  type Checkpoint,
+  holdsUnfinishedRun,
+  type PositionRange,
+  readCheckpoint,
+  writeCheckpoint,
+} from './checkpoint.js';
+import type { Context } from './context.js';
 import { openSink } from './context.js';
 import { UsageError } from './errors.js';
 import type { OutputOptions } from './options.js';
 import type { Row } from './output/cells.js';
 import { chooseFormat, listWriter } from './output/formats.js';
-import { Progress, type ProgressCounts } from './progress.js';
+import type { ProgressCounts } from './progress.js';
 
 export interface HarvestOptions extends OutputOptions {
   resume?: boolean;
+  overwrite?: boolean;
+}
+
+/** What the harvest of a command counts: its positions (pages, DOIs) and what progress counts as done. */
+export interface HarvestShape {
+  readonly positions: PositionRange;
+  /** `records` (walks: records written) or `positions` (get-many: DOIs done). */
+  readonly counts: 'records' | 'positions';
 }
 
 export interface Harvest {
   /** Where the saved run stopped (a page, or DOIs done), if resuming. */
   readonly position: number | undefined;
+  /** Whether this run continues a saved one. */
+  readonly resumed: boolean;
   /** Records written, the resumed ones included. */
   readonly count: number;
   /**
@@ -40,21 +57,36 @@ export interface Harvest {
  * caller has nothing to do).
  */
 export async function openHarvest(
+  context: Context,
   identity: readonly string[],
   options: HarvestOptions,
   unit: string,
-  quiet: boolean,
+  shape: HarvestShape,
 ): Promise<Harvest | undefined> {
+  const { io, progress } = context;
   const { output } = options;
   if (options.resume && output === undefined) throw new UsageError('--resume needs --output <file>');
-  const saved = output !== undefined && options.resume ? await readCheckpoint(output, identity) : undefined;
+  if (options.overwrite && output === undefined) throw new UsageError('--overwrite needs --output <file>');
+  if (options.resume && options.overwrite)
+    throw new UsageError('--resume and --overwrite exclude each other: give one');
+  // A run left unfinished is not started over by accident: hours of harvest may be in FILE.
+  if (output !== undefined && !options.resume && !options.overwrite && (await holdsUnfinishedRun(output)))
+    throw new UsageError(
+      `${output} holds an unfinished run: add --resume to continue, or --overwrite to start again`,
+    );
+  const saved =
+    output !== undefined && options.resume
+      ? await readCheckpoint(output, identity, shape.positions)
+      : undefined;
   if (saved?.complete) {
-    process.stderr.write(`${output} is complete: nothing left to resume\n`);
+    io.stderr.write(`${output} is complete: nothing left to resume\n`);
     return undefined;
   }
-  const sink = await openSink(output, saved?.bytes ?? 0);
+  const sink = await openSink(io, output, saved?.bytes ?? 0);
   const writer = listWriter(chooseFormat(options.format, sink.isTerminal, true), sink.columns, saved?.writer);
-  const progress = Progress.for(process.stderr, quiet, unit);
+  const resumedDone =
+    saved === undefined ? 0 : shape.counts === 'positions' ? saved.position : saved.writer.count;
+  progress.begin(unit, resumedDone);
   const checkpoint = async (position: number, complete: boolean) => {
     if (output === undefined) return;
     const state: Checkpoint = {
@@ -68,6 +100,7 @@ export async function openHarvest(
   };
   return {
     position: saved?.position,
+    resumed: saved !== undefined,
     get count() {
       return writer.state().count;
     },

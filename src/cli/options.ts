@@ -55,6 +55,14 @@ export interface PagingOptions extends OutputOptions {
   perPage?: number;
   prefetch?: number;
   resume?: boolean;
+  overwrite?: boolean;
+}
+
+/** `--resume` and `--overwrite`: what to do with an `--output` file a run left unfinished. */
+export function harvestOptions(command: Command): Command {
+  return command
+    .option('--resume', 'with --output: continue a stopped run of this same command')
+    .option('--overwrite', 'with --output: start again over a file a stopped run left');
 }
 
 /** The options of paginated commands; `perPage` false for an endpoint without `per_page`. */
@@ -64,7 +72,6 @@ export function pagingOptions(command: Command, { perPage = true } = {}): Comman
     .option('--all', 'every item of every page')
     .option('--page <n>', 'the page to start from', integer(1));
   if (perPage) command.option('--per-page <n>', "items per page (default: the server's)", integer(1));
-  return command
-    .option('--prefetch <n>', 'pages requested ahead while one is written (0 to 8)', integer(0, 8), 1)
-    .option('--resume', 'with --output: continue a stopped run of this same command');
+  command.option('--prefetch <n>', 'pages requested ahead while one is written (0 to 8)', integer(0, 8), 1);
+  return harvestOptions(command);
 }

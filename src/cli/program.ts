@@ -3,8 +3,8 @@
  * is, plus `papers get-many`. Built with commander: subcommands with their own help, choices and
  * typed option parsers, unknown options refused with a suggestion, all in one dependency-free package.
  */
-import { Command } from 'commander';
-import { examples } from './action.js';
+import type { Command } from 'commander';
+import { examples, Program } from './action.js';
 import { authorsGet } from './commands/authors-get.js';
 import { authorsList } from './commands/authors-list.js';
 import { countriesList } from './commands/countries-list.js';
@@ -16,11 +16,27 @@ import { papersGet } from './commands/papers-get.js';
 import { papersGetMany } from './commands/papers-get-many.js';
 import { papersSearch } from './commands/papers-search.js';
 import { subjectsList } from './commands/subjects-list.js';
+import type { RunIO } from './context.js';
 import { integer, text } from './options.js';
 import { redisUrlVariable } from './redis.js';
 
-export function createProgram(version: string): Command {
-  const program = new Command('scholarly-metrics')
+/**
+ * The command tree of one run, writing through `io`. To add a command: a file in commands/ exporting
+ * `(parent: Command) => void`, listed in its group below; its action is `act(...)`, which hands it
+ * the context (client, IO, signal).
+ */
+export function createProgram(version: string, io: RunIO): Command {
+  const program = new Program('scholarly-metrics', io);
+  // Help, version and commander's own errors go to the run's streams, not the process's.
+  program.configureOutput({
+    writeOut: (text) => io.stdout.write(text),
+    writeErr: (text) => io.stderr.write(text),
+    getOutHelpWidth: () => io.stdout.columns ?? 80,
+    getErrHelpWidth: () => io.stderr.columns ?? 80,
+    getOutHasColors: () => false,
+    getErrHasColors: () => false,
+  });
+  program
     .description(
       'The Scholarly Metrics API from a shell. The key comes from METRIC_API_KEY, the base URL from\n' +
         'METRIC_BASE_URL or --base-url.',
@@ -77,7 +93,10 @@ export function createProgram(version: string): Command {
   group('countries', 'countries', countriesList);
   // Every command exits through the bin's handler: usage errors with 2, not commander's 1.
   const override = (command: Command): void => {
-    command.exitOverride().showHelpAfterError('(add --help for the options)');
+    command
+      .exitOverride()
+      .showHelpAfterError('(add --help for the options)')
+      .configureOutput(program.configureOutput());
     for (const child of command.commands) override(child);
   };
   override(program);

@@ -1,7 +1,9 @@
 /**
- * One line of progress on stderr, redrawn in place: items done of the total, requests sent, the rate
- * and the time left. Only on a terminal and without `--quiet`; a pipe or a log file never sees it.
+ * One line of status on stderr, redrawn in place: items done of the total, requests sent, the rate
+ * and the time left, and `waiting for <host>…` while a request has had no answer for a while. Only on
+ * a terminal and without `--quiet`; a pipe or a log file never sees it.
  */
+import type { OutputStream } from './io.js';
 
 /** How often the line is redrawn at most: more often only costs the walk time. */
 const redrawMs = 100;
@@ -13,33 +15,52 @@ export interface ProgressCounts {
 }
 
 export class Progress {
-  readonly #stream: NodeJS.WriteStream | undefined;
-  readonly #unit: string;
-  readonly #started = Date.now();
+  readonly #stream: OutputStream | undefined;
+  readonly #now: () => number;
+  #unit = '';
+  #started: number;
+  /** What was done before this run (a resume): the rate counts this run's items only. */
+  #base = 0;
+  #counts: ProgressCounts | undefined;
+  #waitingFor: string | undefined;
   #drawnAt = 0;
   #shown = false;
 
   /** `stream` undefined: a progress that draws nothing. */
-  constructor(stream: NodeJS.WriteStream | undefined, unit: string) {
+  constructor(stream: OutputStream | undefined, now: () => number = Date.now) {
     this.#stream = stream;
-    this.#unit = unit;
+    this.#now = now;
+    this.#started = now();
   }
 
   /** Whether progress goes to `stream`: a terminal, and not `--quiet`. */
-  static for(stream: NodeJS.WriteStream, quiet: boolean, unit: string): Progress {
-    return new Progress(stream.isTTY && !quiet ? stream : undefined, unit);
+  static for(stream: OutputStream, quiet: boolean, now: () => number = Date.now): Progress {
+    return new Progress(stream.isTTY && !quiet ? stream : undefined, now);
+  }
+
+  /** A walk of `unit` starts, `base` of them done by an earlier run; the clock starts now. */
+  begin(unit: string, base = 0): void {
+    this.#unit = unit;
+    this.#base = base;
+    this.#started = this.#now();
   }
 
   update(counts: ProgressCounts, force = false): void {
-    const stream = this.#stream;
-    if (stream === undefined) return;
-    const now = Date.now();
+    this.#counts = counts;
+    if (this.#stream === undefined) return;
+    const now = this.#now();
     if (!force && now - this.#drawnAt < redrawMs) return;
     this.#drawnAt = now;
-    const line = describe(counts, this.#unit, (now - this.#started) / 1000);
-    const width = stream.columns ?? 80;
-    stream.write(`\r\x1b[2K${line.length >= width ? line.slice(0, width - 1) : line}`);
-    this.#shown = true;
+    this.#draw();
+  }
+
+  /** Shows (a host) or takes away (undefined) `waiting for <host>…` on the line. */
+  waiting(host: string | undefined): void {
+    if (this.#waitingFor === host) return;
+    this.#waitingFor = host;
+    if (this.#stream === undefined) return;
+    if (host === undefined && this.#counts === undefined) this.clear();
+    else this.#draw();
   }
 
   /** Erases the line, so what follows starts on a clean one. */
@@ -48,22 +69,39 @@ export class Progress {
     this.#stream.write('\r\x1b[2K');
     this.#shown = false;
   }
+
+  #draw(): void {
+    const stream = this.#stream;
+    if (stream === undefined) return;
+    const seconds = (this.#now() - this.#started) / 1000;
+    const parts = this.#counts === undefined ? [] : [describe(this.#counts, this.#unit, seconds, this.#base)];
+    if (this.#waitingFor !== undefined) parts.push(`waiting for ${this.#waitingFor}…`);
+    const line = parts.join(' · ');
+    const width = stream.columns ?? 80;
+    stream.write(`\r\x1b[2K${line.length >= width ? line.slice(0, width - 1) : line}`);
+    this.#shown = true;
+  }
 }
 
-/** The progress line, e.g. `1,200 of 30,000 papers · 13 requests · 640/s · 45 s left`. */
-export function describe(counts: ProgressCounts, unit: string, seconds: number): string {
+/**
+ * The progress line, e.g. `1,200 of 30,000 papers · 13 requests · 640/s · 45 s left`; the rate and the
+ * time left count the items of this run (`done - base`) over its `seconds`.
+ */
+export function describe(counts: ProgressCounts, unit: string, seconds: number, base = 0): string {
   const { done, total, requests } = counts;
   const parts = [
     `${done.toLocaleString('en')}${total === undefined ? '' : ` of ${total.toLocaleString('en')}`} ${unit}`,
   ];
   parts.push(`${requests.toLocaleString('en')} request${requests === 1 ? '' : 's'}`);
-  const rate = seconds > 0 ? done / seconds : 0;
+  const rate = seconds > 0 ? (done - base) / seconds : 0;
   if (rate > 0) parts.push(`${Math.round(rate).toLocaleString('en')}/s`);
   if (rate > 0 && total !== undefined && total > done) parts.push(`${clock((total - done) / rate)} left`);
   return parts.join(' · ');
 }
 
-function clock(seconds: number): string {
+/** A duration as people read it: `0.8 s`, `45 s`, `3 min 5 s`, `2 h 10 min`. */
+export function clock(seconds: number): string {
+  if (seconds < 10) return `${Math.max(seconds, 0).toFixed(1)} s`;
   if (seconds < 60) return `${Math.ceil(seconds)} s`;
   if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${Math.ceil(seconds % 60)} s`;
   return `${Math.floor(seconds / 3600)} h ${Math.ceil((seconds % 3600) / 60)} min`;

@@ -5,18 +5,20 @@
  * bounded timeout, gives up reconnecting after a few tries, and closes the connection when it ends.
  *
  * The URL may hold a password: it is shown only with the password masked, and every line the command
- * writes to stderr passes through `redact`.
+ * writes to stderr passes through the run's `Secrets`.
  */
 import { setTimeout as delay } from 'node:timers/promises';
+import { Deadline } from '../core/abort.js';
 import { QuotaUnavailableError } from '../core/errors.js';
 import type { SharedQuota } from '../core/quota-types.js';
 import type { NodeRedisLike } from '../redis/adapter.js';
 import { UsageError } from './errors.js';
+import type { Secrets } from './secrets.js';
 
 /** The environment variable read when `--redis` is not given: a URL with a password stays out of `ps`. */
 export const redisUrlVariable = 'METRIC_REDIS_URL';
 
-/** How long a connection may take before the command gives up on Redis. */
+/** How long connecting may take, all told (TCP, TLS, the handshake, the retries), before the command gives up on Redis. */
 const connectTimeoutMs = 5_000;
 /** Reconnections tried after a dropped connection (or a refused first one) before Redis counts as gone. */
 const reconnectTries = 3;
@@ -57,18 +59,11 @@ interface NodeRedisModule {
   }): NodeRedisClient;
 }
 
-/** Passwords of the URLs given, masked in every line written to stderr. */
-const secrets = new Set<string>();
-
-/** `text` with every password of a Redis URL given to this run masked. */
-export function redact(text: string): string {
-  let out = text;
-  for (const secret of secrets) out = out.split(secret).join('***');
-  return out;
-}
-
 /** The Redis URL of the run: `--redis`, else `METRIC_REDIS_URL`, else none. */
-export function redisUrlOf(options: RedisOptions, env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function redisUrlOf(
+  options: RedisOptions,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
   const url = options.redis ?? (env[redisUrlVariable] || undefined);
   const flag =
     (options.redisPrefix !== undefined && '--redis-prefix') ||
@@ -78,14 +73,14 @@ export function redisUrlOf(options: RedisOptions, env: NodeJS.ProcessEnv = proce
 }
 
 /**
- * A `redis://` or `rediss://` URL with a host. Its password is remembered for `redact` before anything
+ * A `redis://` or `rediss://` URL with a host. Its credentials are added to `secrets` before anything
  * can be said about it, and never part of a message.
  */
-export function parseRedisUrl(raw: string): URL {
+export function parseRedisUrl(raw: string, secrets: Secrets): URL {
   let url: URL | undefined;
   try {
     url = new URL(raw);
-    remember(url);
+    remember(url, secrets);
   } catch {
     // Not even a URL: any part of it could be the password, so the message quotes none of it.
   }
@@ -97,34 +92,44 @@ export function parseRedisUrl(raw: string): URL {
   return url;
 }
 
-/** The URL with its password (if any) masked: `redis://user:***@host:6379`. */
+/**
+ * The URL with its credentials masked: `redis://user:***@host:6379`; a user name alone is how a
+ * password is written without a user (`redis://PASSWORD@host`, `:PASSWORD@`), so it is masked too.
+ */
 export function maskedUrl(url: URL): string {
-  if (url.password === '') return url.href;
+  if (url.password === '' && url.username === '') return url.href;
   const copy = new URL(url.href);
-  copy.password = '***';
+  if (copy.password === '') copy.username = '***';
+  else copy.password = '***';
   return copy.href;
 }
 
-function remember(url: URL): void {
-  if (url.password === '') return;
+function remember(url: URL, secrets: Secrets): void {
   secrets.add(url.password);
-  try {
-    secrets.add(decodeURIComponent(url.password));
-  } catch {
-    // A malformed escape: the raw form is masked already.
-  }
+  if (url.password === '') secrets.add(url.username);
+}
+
+/** What the connection of a run needs besides its options. */
+export interface RedisConnection {
+  /** The run's secrets: the URL's credentials join them. */
+  readonly secrets: Secrets;
+  /** Ctrl-C: the connection is dropped and its reason (an InterruptedError) thrown. */
+  readonly signal: AbortSignal;
+  /** Imports node-redis (tests replace it). */
+  readonly load?: () => Promise<unknown>;
 }
 
 /**
  * Connects to the Redis at `raw` and makes the quota on it. node-redis missing: a usage error that says
- * how to install it. Redis unreachable: `QuotaUnavailableError`, after a bounded number of tries.
+ * how to install it. Redis unreachable, or connected but silent (TCP, TLS and the handshake each count):
+ * `QuotaUnavailableError` within `connectTimeoutMs` all told.
  */
 export async function openRedisQuota(
   raw: string,
   options: RedisOptions,
-  load: () => Promise<unknown> = () => import('redis'),
+  { secrets, signal, load = () => import('redis') }: RedisConnection,
 ): Promise<CommandQuota> {
-  const url = parseRedisUrl(raw);
+  const url = parseRedisUrl(raw, secrets);
   let redis: NodeRedisModule;
   try {
     redis = (await load()) as NodeRedisModule;
@@ -144,14 +149,23 @@ export async function openRedisQuota(
   });
   // Each failure reaches the command as the quota's QuotaUnavailableError; the events say it again.
   client.on('error', () => {});
+  // node-redis bounds each TCP connection, not a TLS handshake or a server that accepts and never
+  // answers: the deadline bounds them all, and Ctrl-C ends the wait at once.
+  const deadline = new Deadline(connectTimeoutMs, signal);
   try {
-    await client.connect();
+    await deadline.race(client.connect());
   } catch (error) {
-    const reason = redact(error instanceof Error ? error.message : String(error));
+    destroy(client);
+    if (signal.aborted && !deadline.timedOut) throw signal.reason;
+    const reason = deadline.timedOut
+      ? `no answer within ${connectTimeoutMs / 1000} s`
+      : secrets.redact(error instanceof Error ? error.message : String(error)) || 'no reason given';
     throw new QuotaUnavailableError(
-      `cannot connect to Redis at ${maskedUrl(url)} (${reason || 'no reason given'}); nothing was sent`,
+      `cannot connect to Redis at ${maskedUrl(url)} (${reason}); nothing was sent`,
       { cause: error },
     );
+  } finally {
+    deadline.clear();
   }
   try {
     const quota = createRedisQuota({

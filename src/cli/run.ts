@@ -1,20 +1,27 @@
 /** Runs the commands that answer in one response: one record, or one whole list. */
 import type { Context } from './context.js';
 import { openSink } from './context.js';
+import { sayLastWord } from './last-word.js';
 import type { OutputOptions } from './options.js';
 import type { Row } from './output/cells.js';
 import { chooseFormat, formatRecord, listWriter } from './output/formats.js';
 
-/** Writes the list `fetch` resolves to. */
-export async function runList(options: OutputOptions, fetch: () => Promise<readonly Row[]>): Promise<void> {
+/** Writes the list `fetch` resolves to; `unit` names its records (plural) in the last word. */
+export async function runList(
+  context: Context,
+  options: OutputOptions,
+  unit: string,
+  fetch: () => Promise<readonly Row[]>,
+): Promise<void> {
   const records = await fetch();
-  const sink = await openSink(options.output);
+  const sink = await openSink(context.io, options.output);
   try {
     const writer = listWriter(chooseFormat(options.format, sink.isTerminal, true), sink.columns);
     await sink.write(writer.rows(records) + writer.end());
   } finally {
     await sink.close();
   }
+  sayLastWord(context, { count: records.length, unit, output: options.output });
 }
 
 /**
@@ -22,12 +29,13 @@ export async function runList(options: OutputOptions, fetch: () => Promise<reado
  * told whether the format was chosen for a terminal (`--format` not given) and may then draw more.
  */
 export async function runRecord(
+  context: Context,
   options: OutputOptions,
   fetch: () => Promise<Row>,
   table?: (record: Row, columns: number | undefined, chosen: boolean) => string,
 ): Promise<void> {
   const record = await fetch();
-  const sink = await openSink(options.output);
+  const sink = await openSink(context.io, options.output);
   try {
     const format = chooseFormat(options.format, sink.isTerminal, false);
     if (format === 'table' && table)
@@ -36,6 +44,9 @@ export async function runRecord(
   } finally {
     await sink.close();
   }
+  // One record on a terminal needs no count; written to a file, it gets its line like a list.
+  if (options.output !== undefined)
+    sayLastWord(context, { count: 1, unit: 'record', output: options.output });
 }
 
 export type { Context };

@@ -8,6 +8,7 @@ import type { PagePromise, PageRequestOptions } from '../core/pagination.js';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
 import { openHarvest } from './harvest.js';
+import { sayLastWord } from './last-word.js';
 import type { PagingOptions } from './options.js';
 import type { Row } from './output/cells.js';
 
@@ -30,8 +31,10 @@ export async function runWalk(
     throw new UsageError('--all and --limit exclude each other: give one');
   // Without --all or --limit, one page, as the API answers it: a walk is asked for, never a surprise.
   const limit = options.all ? Number.POSITIVE_INFINITY : options.limit;
-  const quiet = context.options.quiet === true;
-  const harvest = await openHarvest(identityOf(command), options, unit, quiet);
+  const harvest = await openHarvest(context, identityOf(command), options, unit, {
+    positions: { min: 1, max: Number.MAX_SAFE_INTEGER },
+    counts: 'records',
+  });
   if (harvest === undefined) return;
   let total: number | undefined;
   let more = false;
@@ -57,8 +60,15 @@ export async function runWalk(
   } finally {
     await harvest.close();
   }
-  if (more && process.stderr.isTTY && !quiet) {
-    process.stderr.write(`${harvest.count} of ${total} ${unit}: --limit <n> or --all for more\n`);
+  if (more && context.io.stderr.isTTY && context.options.quiet !== true) {
+    context.io.stderr.write(`${harvest.count} of ${total} ${unit}: --limit <n> or --all for more\n`);
+  } else {
+    sayLastWord(context, {
+      count: harvest.count,
+      total: total === undefined ? undefined : Math.min(total, limit ?? total),
+      unit,
+      output: options.output,
+    });
   }
 }
 
@@ -71,6 +81,7 @@ export function identityOf(command: Command): string[] {
   for (let at: Command | null = command; at?.parent; at = at.parent) path.unshift(at.name());
   const skip = new Set([
     'resume',
+    'overwrite',
     'quiet',
     'debug',
     'prefetch',

@@ -163,7 +163,10 @@ export class InternalServerError extends APIError {
 export class RateLimitError extends APIError {
   override name = 'RateLimitError' as const;
   declare readonly status: 429;
-  /** Seconds to wait before trying again, when the server said (`Retry-After`). */
+  /**
+   * Seconds to wait before trying again, when the server said (`Retry-After`): a finite number, at
+   * most 86,400 (a day, the longest of the API's limits; a longer `Retry-After` counts as a day).
+   */
   readonly retryAfter: number | undefined;
 
   constructor(status: number, headers: Headers, body: unknown, retryAfter: number | undefined) {

@@ -34,14 +34,24 @@ function retryAfterOf(error: APIError): number | undefined {
   return error instanceof RateLimitError ? error.retryAfter : parseRetryAfter(error.headers);
 }
 
-/** `Retry-After` in seconds, from either form the HTTP standard allows: seconds or an HTTP date. */
+/**
+ * The longest `Retry-After` taken as said, in seconds: a day, the longest of the API's limits. A longer
+ * one (a server's mistake, or a hostile one) counts as this, so every wait and date made from it is valid.
+ */
+export const retryAfterCeilingSeconds = 86_400;
+
+/**
+ * `Retry-After` in seconds, from either form the HTTP standard allows: seconds or an HTTP date; a
+ * finite number from 0 to {@link retryAfterCeilingSeconds}, or `undefined` when it is neither form.
+ */
 export function parseRetryAfter(headers: Headers, now: number = Date.now()): number | undefined {
   const value = headers.get('retry-after')?.trim();
   if (!value) return undefined;
-  if (/^\d+(\.\d+)?$/.test(value)) return Number(value);
+  // Enough digits make Number() Infinity: the ceiling makes it a day like any wait past it.
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.min(Number(value), retryAfterCeilingSeconds);
   // Only an HTTP date ("Wed, 21 Oct 2026 07:28:00 GMT") is a date here, not whatever Date.parse accepts.
   if (!/^[a-z]{3}, /i.test(value)) return undefined;
   const date = Date.parse(value);
   if (Number.isNaN(date)) return undefined;
-  return Math.max(0, Math.ceil((date - now) / 1000));
+  return Math.min(Math.max(0, Math.ceil((date - now) / 1000)), retryAfterCeilingSeconds);
 }

@@ -1,9 +1,18 @@
-import { describe, expect, it } from 'vitest';
-import { describeError, exitCodeOf, runAgainLine, UsageError } from '../../src/cli/errors.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  describeError,
+  exitCodeOf,
+  InterruptedError,
+  runAgainLine,
+  UsageError,
+} from '../../src/cli/errors.js';
+import { run as runCommandLine } from '../../src/cli/main.js';
 import { RateLimitError } from '../../src/core/errors.js';
+import { MetricClient } from '../../src/index.js';
 import { MOCK_API_KEY, MOCK_NO_ACCESS_API_KEY } from '../../src/testing/index.js';
+import { useRealServer } from '../helpers/real-server.js';
 import { useMockServer } from '../integration/use-mock-server.js';
-import { jsonLines, run } from './helpers.js';
+import { jsonLines, run, testIO } from './helpers.js';
 
 const mock = useMockServer({ sizes: { journals: 5, papers: 50, authors: 20 } });
 
@@ -26,10 +35,13 @@ describe('errors of the scholarly-metrics command', () => {
     expect(result.stderr).toMatch(/^error: PermissionDeniedError: .+\nhint: .+METRIC_API_KEY/);
   });
 
-  it('no key: a usage error naming METRIC_API_KEY (exit 2); there is no flag for the key', async () => {
-    const result = await run(['subjects', 'list'], { url: mock.server.url, key: undefined });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^error: MetricError: Missing API key.+METRIC_API_KEY/);
+  it('no key: a usage error naming METRIC_API_KEY and --mock (exit 2); there is no flag for the key', async () => {
+    for (const key of [undefined, '']) {
+      const result = await run(['subjects', 'list'], { url: mock.server.url, key });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe('error: no API key: export METRIC_API_KEY=… (or try --mock)\n');
+    }
+    expect(mock.api.requests).toHaveLength(0);
     const flag = await run(['subjects', 'list', '--api-key', MOCK_API_KEY], { url: mock.server.url });
     expect(flag.code).toBe(2);
     expect(flag.stderr).toContain("error: unknown option '--api-key'");
@@ -50,19 +62,40 @@ describe('errors of the scholarly-metrics command', () => {
   it('an --output that cannot be written is a usage error (exit 2)', async () => {
     const result = await run(['--mock', 'subjects', 'list', '--output', '/nonexistent-folder/out.jsonl']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(
-      /^error: UsageError: cannot write --output \/nonexistent-folder\/out.jsonl: ENOENT/,
-    );
+    expect(result.stderr).toMatch(/^error: cannot write --output \/nonexistent-folder\/out.jsonl: ENOENT/);
   });
 
-  it('a network error exits 1 with the class', async () => {
+  it('a network error exits 1 with the class, and says which base URL it tried', async () => {
     const result = await run(['subjects', 'list', '--base-url', 'http://127.0.0.1:9/api/v1'], {
       url: mock.server.url,
       env: { METRIC_LOG: 'off' },
     });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^error: ConnectionError: /);
+    expect(result.stderr).toMatch(
+      /^error: ConnectionError: [^\n]+\nhint: check --base-url or METRIC_BASE_URL \(now: http:\/\/127\.0\.0\.1:9\/api\/v1\)\n$/,
+    );
   });
+
+  it.each(['not a url', 'ftp://127.0.0.1/api/v1'])(
+    'a base URL the SDK refuses (%s): its own words, exit 2, before any request',
+    async (baseUrl) => {
+      let sdkMessage = '';
+      try {
+        new MetricClient({ apiKey: MOCK_API_KEY, baseUrl });
+      } catch (error) {
+        sdkMessage = (error as Error).message;
+      }
+      expect(sdkMessage).not.toBe('');
+      for (const given of [{ args: ['--base-url', baseUrl] }, { env: { METRIC_BASE_URL: baseUrl } }]) {
+        const result = await run([...(given.args ?? []), 'subjects', 'list'], {
+          key: MOCK_API_KEY,
+          env: given.env ?? {},
+        });
+        expect(result.stderr).toBe(`error: ConfigurationError: ${sdkMessage}\n`);
+        expect(result.code).toBe(2);
+      }
+    },
+  );
 
   it('--debug adds the stack and the SDK debug log on stderr, the key redacted', async () => {
     const result = await run(['--debug', 'journals', 'get', '999999'], { url: mock.server.url });
@@ -99,6 +132,91 @@ describe('errors of the scholarly-metrics command', () => {
   });
 });
 
+describe('an absurd Retry-After (a server that means harm, or has a bug)', () => {
+  const server = useRealServer();
+
+  it.each([
+    ['10000000000000', /clears in 24 h 0 min: run the same command again after \d{4}-/],
+    ['9'.repeat(400), /clears in 24 h 0 min: run the same command again after \d{4}-/],
+    ['Sat, 13 Sep 275760 00:00:00 GMT', /clears in 24 h 0 min: run the same command again after \d{4}-/],
+    ['1e300', /will not clear soon: run the same command again later/],
+  ])('Retry-After: %s: the RateLimitError, when to run again, exit 75', async (retryAfter, hint) => {
+    server.serve((_req, res) => {
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': retryAfter });
+      res.end('{"error":{"code":"rate_limited","message":"Daily request limit exceeded"}}');
+    });
+    const result = await run(['subjects', 'list'], { url: server.base });
+    expect(result.stderr).toMatch(/^error: RateLimitError: [^\n]+\nhint: [^\n]+\n$/);
+    expect(result.stderr).toMatch(hint);
+    expect(result.code).toBe(75);
+  });
+});
+
+/** Resolves once `server` has a request (with real turns of the loop: the timers are fake). */
+async function arrived(server: { hits: number }): Promise<void> {
+  while (server.hits === 0) await new Promise((resolve) => setImmediate(resolve));
+}
+
+describe('a server that does not answer, on a terminal', () => {
+  const server = useRealServer();
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('after 2 s the status line says whom the request waits for; the answer takes it away', async () => {
+    let answer: () => void = () => {};
+    server.serve((_req, res) => {
+      answer = () => res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { io, stderr } = testIO({ url: server.base, terminal: { stderr: true } });
+    const running = runCommandLine(['subjects', 'list'], io);
+    await arrived(server);
+    const host = new URL(server.base).host;
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(stderr()).not.toContain('waiting for');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(stderr()).toBe(`\r\u001b[2Kwaiting for ${host}…`);
+    answer();
+    expect(await running).toBe(0);
+    // Erased once answered; then the last word.
+    expect(stderr()).toBe(`\r\u001b[2Kwaiting for ${host}…\r\u001b[2K0 subjects match\n`);
+  });
+
+  it('off a terminal: no such line', async () => {
+    let answer: () => void = () => {};
+    server.serve((_req, res) => {
+      answer = () => res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { io, stderr } = testIO({ url: server.base });
+    const running = runCommandLine(['subjects', 'list'], io);
+    await arrived(server);
+    await vi.advanceTimersByTimeAsync(5_000);
+    answer();
+    expect(await running).toBe(0);
+    expect(stderr()).toBe('');
+  });
+});
+
+describe('Ctrl-C', () => {
+  const server = useRealServer();
+
+  it.each([
+    ['journals', 'get', '4'],
+    ['papers', 'search', '--all'],
+  ])('ends %s %s at once while a request has no answer: exit 130', async (...args) => {
+    server.serve(() => {}); // accepted, never answered
+    const interrupt = new AbortController();
+    const running = run(args, { url: server.base, signal: interrupt.signal });
+    await expect.poll(() => server.hits).toBe(1);
+    interrupt.abort(new InterruptedError('interrupted'));
+    const result = await running;
+    expect(result.stderr).toBe('error: InterruptedError: stopped by Ctrl-C\n');
+    expect(result.code).toBe(130);
+  });
+});
+
 describe('describeError and the exit codes', () => {
   it('maps usage, rate limits and API errors to 2, 75 and 1', () => {
     const limited = new RateLimitError(429, new Headers(), {}, 7200);
@@ -111,6 +229,9 @@ describe('describeError and the exit codes', () => {
 
   it('says when to run again, or later when the server did not say', () => {
     expect(runAgainLine(undefined, 0)).toContain('run the same command again later');
+    // A RateLimitError made by hand may hold anything: the line is still written.
+    for (const odd of [Number.POSITIVE_INFINITY, Number.NaN, 1e300, -1])
+      expect(runAgainLine(odd, Date.now())).toContain('run the same command again later');
     expect(runAgainLine(90, 0)).toBe(
       'the rate limit clears in 2 min: run the same command again after 1970-01-01T00:01:30Z',
     );

@@ -1,21 +1,19 @@
 /**
- * Runs the real `scholarly-metrics` bin (its TypeScript, through tsx) in a child process, as a shell
- * would: arguments, environment, stdin; the output collected, or written to files for the tests
- * that kill the process.
+ * Runs `scholarly-metrics` two ways. `run`: in-process, through `run(argv, io)` with an IO in memory
+ * (streams, terminal facts, environment, clock, Ctrl-C signal), as most tests do. `runBin`/`start`:
+ * the real bin in a child process, for what the process is the point of (signals, SIGKILL and resume,
+ * a real terminal, Node's module loading): the built dist/cli.js when it is newer than every source
+ * file (npm test builds before the tests), else the TypeScript through tsx.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
-import { afterEach } from 'vitest';
+import { Readable, Writable } from 'node:stream';
+import type { IO } from '../../src/cli/io.js';
+import { run as runCommandLine } from '../../src/cli/main.js';
 import { MOCK_API_KEY } from '../../src/testing/index.js';
+import { cliBin } from '../helpers/bin.js';
+import { spawnNode } from '../helpers/spawn.js';
 
-export const bin = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url));
-
-const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0))
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-});
+/** The bin spawned by `start` and `runBin`. */
+export const bin = cliBin;
 
 export interface RunOptions {
   /** The API's base URL (METRIC_BASE_URL); the Professional key goes with it unless `key` is given. */
@@ -24,7 +22,14 @@ export interface RunOptions {
   env?: Record<string, string>;
   /** Written to stdin, which is then closed. */
   input?: string;
-  cwd?: string;
+}
+
+export interface InProcessOptions extends RunOptions {
+  /** Standard output (`stdout`) and error (`stderr`) are terminals of this width. */
+  terminal?: { stdout?: boolean; stderr?: boolean; columns?: number };
+  /** Plays Ctrl-C when aborted. */
+  signal?: AbortSignal;
+  now?: () => number;
 }
 
 export interface Result {
@@ -44,34 +49,51 @@ export function environment(options: RunOptions): NodeJS.ProcessEnv {
   return { ...env, ...options.env };
 }
 
-/** Starts the bin; the caller waits for it with `exited`. */
-export function start(args: string[], options: RunOptions = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', bin, ...args], {
-    env: environment(options),
-    cwd: options.cwd,
-    stdio: ['pipe', 'pipe', 'pipe'],
+/** A stream collecting what is written, a terminal of `columns` when `terminal`. */
+export function captureStream(terminal = false, columns = 80) {
+  let text = '';
+  const stream = new Writable({
+    decodeStrings: false,
+    write(chunk: string | Buffer, _encoding, callback) {
+      text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+      callback();
+    },
   });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk;
-  });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-  });
-  child.stdin.end(options.input ?? '');
-  const exited = (async (): Promise<Result> => {
-    const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
-    // 'exit' can come before the last of the pipes is read.
-    if (child.stdout.readable) await once(child.stdout, 'close');
-    return { code, signal, stdout, stderr };
-  })();
-  return { child, exited, output: () => ({ stdout, stderr }) };
+  Object.assign(stream, terminal ? { isTTY: true, columns } : { isTTY: false });
+  return { stream, text: () => text };
 }
 
-/** Runs the bin to its end. */
-export function run(args: string[], options: RunOptions = {}): Promise<Result> {
+/** An IO in memory for `options`, and readers of what was written. */
+export function testIO(options: InProcessOptions = {}) {
+  const columns = options.terminal?.columns ?? 80;
+  const stdout = captureStream(options.terminal?.stdout === true, columns);
+  const stderr = captureStream(options.terminal?.stderr === true, columns);
+  const io: IO = {
+    stdin: Readable.from(options.input === undefined ? [] : [Buffer.from(options.input)]),
+    stdout: stdout.stream,
+    stderr: stderr.stream,
+    env: environment(options),
+    colors: false,
+    signal: options.signal ?? new AbortController().signal,
+    now: options.now ?? Date.now,
+  };
+  return { io, stdout: stdout.text, stderr: stderr.text };
+}
+
+/** Runs the command line in this process to its end. */
+export async function run(args: string[], options: InProcessOptions = {}): Promise<Result> {
+  const { io, stdout, stderr } = testIO(options);
+  const code = await runCommandLine(args, io);
+  return { code, signal: null, stdout: stdout(), stderr: stderr() };
+}
+
+/** Starts the real bin; the caller waits for it with `exited`. */
+export function start(args: string[], options: RunOptions & { cwd?: string } = {}) {
+  return spawnNode(bin, args, { env: environment(options), cwd: options.cwd, input: options.input });
+}
+
+/** Runs the real bin to its end. */
+export function runBin(args: string[], options: RunOptions = {}): Promise<Result> {
   return start(args, options).exited;
 }
 

@@ -9,17 +9,25 @@ describe('the progress line', () => {
     expect(line({ done: 0, total: undefined, requests: 1 }, 'DOIs', 0)).toBe('0 DOIs · 1 request');
   });
 
+  it("after a resume, the rate and the time left count this run's items only", () => {
+    // 42,800 were written by the run before; this one wrote 10 in its first second.
+    expect(line({ done: 42_810, total: 43_000, requests: 2 }, 'papers', 1, 42_800)).toBe(
+      '42,810 of 43,000 papers · 2 requests · 10/s · 19 s left',
+    );
+  });
+
   it('draws nothing off a terminal or with --quiet', () => {
     let written = '';
     const stream = {
       isTTY: false,
       write: (text: string) => (written += text),
     } as unknown as NodeJS.WriteStream;
-    Progress.for(stream, false, 'papers').update({ done: 1, total: 2, requests: 1 }, true);
+    Progress.for(stream, false).update({ done: 1, total: 2, requests: 1 }, true);
     const terminal = { ...stream, isTTY: true, columns: 80 } as unknown as NodeJS.WriteStream;
-    Progress.for(terminal, true, 'papers').update({ done: 1, total: 2, requests: 1 }, true);
+    Progress.for(terminal, true).update({ done: 1, total: 2, requests: 1 }, true);
     expect(written).toBe('');
-    const shown = Progress.for(terminal, false, 'papers');
+    const shown = Progress.for(terminal, false);
+    shown.begin('papers');
     shown.update({ done: 1, total: 2, requests: 1 }, true);
     shown.clear();
     const erase = '\r\u001b[2K';

@@ -1,29 +1,21 @@
 // `--redis <url>`: runs of the real bin sharing one quota through a real redis-server, against the mock
 // server. Counts and orders only: a run waiting for a place is seen in Redis's own line, never timed.
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InterruptedError } from '../../src/cli/errors.js';
 import { createMockApi, MOCK_DOIS, type MockApi, startMockServer } from '../../src/testing/index.js';
+import { freePort } from '../helpers/free-port.js';
 import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
-import { run, start } from './helpers.js';
+import { run, runBin, start } from './helpers.js';
 import { scratch } from './resume.js';
 
 const skip = skipWithoutRedis('test/cli/redis.test.ts');
 const password = 'S3cret-pw';
 const withoutRedis = fileURLToPath(new URL('./fixtures/without-redis.mjs', import.meta.url));
-
-/** A port on 127.0.0.1 that nothing listens on. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
-    });
-  });
-}
 
 describe('scholarly-metrics --redis: what needs no Redis', () => {
   it('a URL that is not redis:// or rediss:// is a usage error (exit 2), its password masked', async () => {
@@ -35,7 +27,7 @@ describe('scholarly-metrics --redis: what needs no Redis', () => {
       'list',
     ]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^error: UsageError: --redis expects a redis:\/\/ or rediss:\/\/ URL/);
+    expect(result.stderr).toMatch(/^error: --redis expects a redis:\/\/ or rediss:\/\/ URL/);
     expect(result.stderr).toContain('http://user:***@127.0.0.1:6379');
     expect(result.stderr).not.toContain(password);
     const garbage = await run(['--mock', '--redis', `not a url ${password}`, 'subjects', 'list']);
@@ -50,12 +42,12 @@ describe('scholarly-metrics --redis: what needs no Redis', () => {
     ]) {
       const result = await run(['--mock', ...flag, 'subjects', 'list']);
       expect(result.code).toBe(2);
-      expect(result.stderr).toBe(`error: UsageError: ${flag[0]} needs --redis <url> (or METRIC_REDIS_URL)\n`);
+      expect(result.stderr).toBe(`error: ${flag[0]} needs --redis <url> (or METRIC_REDIS_URL)\n`);
     }
   });
 
   it('an unreachable Redis: one error line, exit 1, nothing sent, the password never shown', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     for (const args of [
       ['--redis', `redis://user:${password}@127.0.0.1:${port}`, '--mock', 'subjects', 'list'],
       ['--debug', '--mock', 'subjects', 'list'],
@@ -82,19 +74,77 @@ describe('scholarly-metrics --redis: what needs no Redis', () => {
     expect(plain.stderr.split('\n')).toEqual([expect.stringMatching(/ECONNREFUSED/), '']);
   });
 
-  it('without the redis package installed: a usage error saying npm install redis (exit 2)', async () => {
-    const result = await run(['--mock', '--redis', 'redis://127.0.0.1:6379', 'subjects', 'list'], {
+  it.each([
+    ['a password alone', 'redis://S3cret-pw@127.0.0.1', 'redis://***@127.0.0.1'],
+    ['user and password', 'redis://user:S3cret-pw@127.0.0.1', 'redis://user:***@127.0.0.1'],
+    ['TLS', 'rediss://user:S3cret-pw@127.0.0.1', 'rediss://user:***@127.0.0.1'],
+    ['an empty user', 'redis://:S3cret-pw@127.0.0.1', 'redis://:***@127.0.0.1'],
+    ['percent-encoded', 'redis://user:S3cret%2Dp%40w@127.0.0.1', 'redis://user:***@127.0.0.1'],
+  ])('credentials as %s: masked in every line, --debug and all', async (_, given, masked) => {
+    const port = await freePort();
+    const result = await run(['--debug', '--mock', '--redis', `${given}:${port}`, 'subjects', 'list']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`cannot connect to Redis at ${masked}:${port}`);
+    expect(result.stderr).toMatch(/^\s+at /m); // the stack is there, and masked too
+    for (const secret of ['S3cret-pw', 'S3cret%2Dp%40w', 'S3cret-p@w'])
+      expect(result.stderr).not.toContain(secret);
+  });
+
+  it('without the redis package installed: a usage error saying npm install redis (exit 2)', {
+    timeout: 60_000,
+  }, async () => {
+    // The real bin: Node's module loading is the point.
+    const result = await runBin(['--mock', '--redis', 'redis://127.0.0.1:6379', 'subjects', 'list'], {
       env: { NODE_OPTIONS: `--import=${withoutRedis}` },
     });
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(
-      'error: UsageError: --redis needs the node-redis package: npm install redis\n',
-    );
+    expect(result.stderr).toBe('error: --redis needs the node-redis package: npm install redis\n');
     // Without --redis, the package is never looked for.
-    const plain = await run(['--mock', 'subjects', 'list', '--format', 'jsonl'], {
+    const plain = await runBin(['--mock', 'subjects', 'list', '--format', 'jsonl'], {
       env: { NODE_OPTIONS: `--import=${withoutRedis}` },
     });
     expect(plain.code, plain.stderr).toBe(0);
+  });
+
+  it.each(['redis', 'rediss'])(
+    'a %s:// server that accepts and never answers: QuotaUnavailableError within 5 s, exit 1, nothing sent',
+    async (scheme) => {
+      const silent = await silentServer();
+      try {
+        const result = await run(
+          ['--redis', `${scheme}://:${password}@127.0.0.1:${silent.port}`, 'subjects', 'list'],
+          {
+            url: 'http://127.0.0.1:9/api/v1',
+          },
+        );
+        expect(result.stderr).toBe(
+          `error: QuotaUnavailableError: cannot connect to Redis at ${scheme}://:***@127.0.0.1:${silent.port} ` +
+            '(no answer within 5 s); nothing was sent\n',
+        );
+        expect(result.code).toBe(1);
+        expect(silent.connections()).toBeGreaterThan(0);
+      } finally {
+        await silent.close();
+      }
+    },
+  );
+
+  it('Ctrl-C while connecting to a silent Redis: exit 130 at once, the connection dropped', async () => {
+    const silent = await silentServer();
+    const interrupt = new AbortController();
+    try {
+      const running = run(['--mock', '--redis', `redis://127.0.0.1:${silent.port}`, 'subjects', 'list'], {
+        signal: interrupt.signal,
+      });
+      await expect.poll(() => silent.connections()).toBeGreaterThan(0);
+      interrupt.abort(new InterruptedError('interrupted'));
+      const result = await running;
+      expect(result.code).toBe(130);
+      expect(result.stderr).toBe('error: InterruptedError: stopped by Ctrl-C\n');
+      await expect.poll(() => silent.open()).toBe(0);
+    } finally {
+      await silent.close();
+    }
   });
 
   it('--help shows an example with --redis', async () => {
@@ -252,6 +302,30 @@ describe.skipIf(skip)('scholarly-metrics --redis: runs sharing one quota', { tim
     }
   });
 });
+
+/** A TCP server on 127.0.0.1 that accepts every connection and never sends a byte. */
+async function silentServer() {
+  const sockets = new Set<Socket>();
+  let connections = 0;
+  const server = createServer((socket) => {
+    connections++;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+    // Read (and drop) what comes: a paused socket would never see the other end close.
+    socket.resume();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    connections: () => connections,
+    open: () => sockets.size,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
 
 /** A run of `papers get` on a gated mock with the quota of `args`, once its request has arrived. */
 async function startHeld(gated: ReturnType<typeof gatedMock>, mockUrl: string, args: string[], doi = 0) {

@@ -5,8 +5,10 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MOCK_API_KEY } from '../../src/testing/index.js';
+import { loaderFor } from '../helpers/bin.js';
 import { useMockServer } from '../integration/use-mock-server.js';
 import { bin } from './helpers.js';
 import { scratch } from './resume.js';
@@ -42,7 +44,7 @@ function terminal(args: string[], url: string, width = 120) {
   const command = [
     `env METRIC_BASE_URL=${quote(url)} METRIC_API_KEY=${quote(MOCK_API_KEY)}`,
     quote(process.execPath),
-    '--import tsx',
+    ...loaderFor(bin),
     quote(bin),
     ...args.map(quote),
     '; echo "exit-$?"; sleep 600',
@@ -51,7 +53,7 @@ function terminal(args: string[], url: string, width = 120) {
     'tmux',
     ['-L', socket, '-f', '/dev/null', 'new-session', '-d', '-x', String(width), '-y', '40', command],
     {
-      cwd: join(bin, '../../..'),
+      cwd: fileURLToPath(new URL('../../', import.meta.url)),
     },
   );
   const screen = () => execFileSync('tmux', ['-L', socket, 'capture-pane', '-p'], { encoding: 'utf8' });
@@ -100,7 +102,9 @@ describe.skipIf(skip)('on a terminal (tmux)', { timeout: 60_000 }, () => {
     expect(running).toMatch(/\d+ of 600 papers · \d+ requests? · \d+\/s · .+ left/);
     const done = await until(/exit-\d+/);
     expect(done).toContain('exit-0');
-    expect(done).not.toMatch(/of 600 papers/);
+    // The progress line is gone; the last word stays.
+    expect(done).not.toMatch(/of 600 papers ·/);
+    expect(done).toMatch(/^wrote 600 of 600 papers to \S+out\.jsonl \(120 requests, [\d.]+ (s|min)/m);
   });
 
   it('--quiet: no progress', async () => {

@@ -1,6 +1,11 @@
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { isRetryable, parseRetryAfter, requestedWait } from '../../src/core/retry.js';
+import {
+  isRetryable,
+  parseRetryAfter,
+  requestedWait,
+  retryAfterCeilingSeconds,
+} from '../../src/core/retry.js';
 import {
   AuthenticationError,
   BadRequestError,
@@ -212,6 +217,19 @@ describe('Retry-After', () => {
     expect(at('soon')).toBeUndefined();
     expect(at('-5')).toBeUndefined();
     expect(parseRetryAfter(new Headers(), now)).toBeUndefined();
+  });
+
+  it('Retry-After past a day counts as a day (retryAfterCeilingSeconds): always a finite number', () => {
+    const at = (value: string) =>
+      parseRetryAfter(new Headers({ 'retry-after': value }), Date.UTC(2026, 0, 1));
+    expect(retryAfterCeilingSeconds).toBe(86_400);
+    expect(at('86400')).toBe(86_400);
+    expect(at('86401')).toBe(86_400);
+    expect(at('10000000000000')).toBe(86_400);
+    expect(at('9'.repeat(400))).toBe(86_400); // Number() of it is Infinity
+    expect(at('Sat, 13 Sep 275760 00:00:00 GMT')).toBe(86_400); // the last date a Date holds
+    expect(at('Sun, 14 Sep 275760 00:00:00 GMT')).toBeUndefined(); // past it: no date at all
+    expect(at('1e300')).toBeUndefined(); // not a form the standard allows
   });
 
   it('what is retryable: Retry-After above 60 s means no retry; no Retry-After means backoff', () => {

@@ -1,7 +1,8 @@
 /**
  * The `scholarly-metrics` lines of the pages (shell blocks marked `<!-- runs: scholarly-metrics --mock -->`)
  * run as written, with bash, against the built-in mock: `npx scholarly-metrics` is this repository's bin
- * (its TypeScript through tsx) with `--mock` added, in a scratch folder holding a `dois.txt`.
+ * (test/helpers/bin.ts: built, or its TypeScript through tsx) with `--mock` added, in a scratch folder
+ * holding a `dois.txt`.
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MOCK_DOIS } from '../../src/testing/index.js';
-import { blocks, pages, root, SHELL } from './markdown.js';
+import { cliBin, loaderFor } from '../helpers/bin.js';
+import { blocks, pages, SHELL } from './markdown.js';
 
 const lines = pages()
   .flatMap((page) => blocks(page))
@@ -21,14 +23,12 @@ const lines = pages()
       .filter(({ code }) => /^(npx )?scholarly-metrics /.test(code)),
   );
 
-const tsx = import.meta.resolve('tsx');
-const bin = join(root, 'src/cli/index.ts');
-
 function folder(): string {
   const directory = mkdtempSync(join(tmpdir(), 'scholarly-cli-doc-'));
   mkdirSync(join(directory, 'bin'));
   const shim = join(directory, 'bin', 'scholarly-metrics');
-  writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" --import "${tsx}" "${bin}" --mock "$@"\n`);
+  const loader = loaderFor(cliBin).map((part) => (part === 'tsx' ? `"${import.meta.resolve('tsx')}"` : part));
+  writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" ${loader.join(' ')} "${cliBin}" --mock "$@"\n`);
   chmodSync(shim, 0o755);
   writeFileSync(join(directory, 'dois.txt'), `${MOCK_DOIS.join('\n')}\n`);
   return directory;

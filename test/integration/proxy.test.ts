@@ -3,7 +3,7 @@
 import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import { ProxyAgent, fetch as undiciFetch } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MetricClient } from '../../src/index.js';
 import { MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testing/index.js';
+import { freePort } from '../helpers/free-port.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const alias = fileURLToPath(new URL('./src-alias.mjs', import.meta.url));
@@ -218,18 +219,6 @@ function squidConf(dir: string, port: number, asRoot: boolean): string {
     ...(asRoot ? ['cache_effective_user proxy'] : []),
     '',
   ].join('\n');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Resolves once something accepts on the port; rejects if `child` exits first or time runs out. */

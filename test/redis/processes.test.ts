@@ -1,7 +1,7 @@
 // Real worker processes over one key and one Redis quota, against the mock server's own limits:
 // the window limit (no 429), requests in flight, a worker killed holding places, a daily-limit 429.
 // Counts and orders only: no bound on wall-clock time.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisQuota } from '../../src/redis/redis-quota.js';
@@ -9,6 +9,7 @@ import { MOCK_API_KEY } from '../../src/testing/index.js';
 import { startInFlightMockServer } from '../helpers/in-flight-mock.js';
 import { type ConnectedRedis, redisClients } from '../helpers/redis-clients.js';
 import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
+import { spawnNode } from '../helpers/spawn.js';
 import type { WorkerReport, WorkerSettings } from './quota-worker.js';
 
 const skip = skipWithoutRedis('test/redis/processes.test.ts');
@@ -16,22 +17,18 @@ const worker = fileURLToPath(new URL('./quota-worker.ts', import.meta.url));
 
 /** Starts a worker; `line` resolves to its first line of output, parsed. */
 function startWorker(settings: WorkerSettings): { child: ChildProcess; line: Promise<unknown> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', worker], {
+  const { child, exited, output } = spawnNode(worker, [], {
     env: { ...process.env, QUOTA_WORKER: JSON.stringify(settings) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
   });
   const line = new Promise<unknown>((resolve, reject) => {
-    let out = '';
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
+    child.stdout?.on('data', () => {
+      const out = output().stdout;
       const end = out.indexOf('\n');
       if (end >= 0) resolve(JSON.parse(out.slice(0, end)));
     });
-    child.once('exit', (code) => reject(new Error(`worker exited (${code}) without a report:\n${stderr}`)));
+    void exited.then(({ code, stderr }) =>
+      reject(new Error(`worker exited (${code}) without a report:\n${stderr}`)),
+    );
   });
   return { child, line };
 }

@@ -4,8 +4,6 @@
  * named, by the API, the server, the control endpoint and the command line; and the warning printed
  * when the server listens beyond loopback.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -19,12 +17,11 @@ import {
 } from '../../src/testing/index.js';
 import { exposedWarning, isLoopback } from '../../src/testing/server-guard.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
+import { spawnNode } from '../helpers/spawn.js';
 import { smallApi, smallSizes } from './helpers.js';
 
 const servers: MockServer[] = [];
-const children: ChildProcess[] = [];
 afterEach(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
@@ -105,15 +102,7 @@ describe('dataset sizes', () => {
 const cli = fileURLToPath(new URL('../../src/testing/cli.ts', import.meta.url));
 
 async function runCli(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-  });
-  const [code] = (await once(child, 'exit')) as [number | null];
+  const { code, stderr } = await spawnNode(cli, args).exited;
   return { code, stderr };
 }
 

@@ -1,35 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MOCK_API_KEY } from '../../src/testing/index.js';
+import { spawnNode } from '../helpers/spawn.js';
 
 const cli = fileURLToPath(new URL('../../src/testing/cli.ts', import.meta.url));
-const children: ChildProcess[] = [];
 
 function run(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk;
-  });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-  });
+  const spawned = spawnNode(cli, args);
   return {
-    child,
-    output: () => ({ stdout, stderr }),
-    exit: async () => (await once(child, 'exit'))[0] as number | null,
+    child: spawned.child,
+    output: spawned.output,
+    exit: async () => (await spawned.exited).code,
   };
 }
-
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
 
 describe('scholarly-metrics-mock (the bin)', () => {
   it('prints the base URL alone on the first stdout line, serves it, and stops on SIGTERM', async () => {

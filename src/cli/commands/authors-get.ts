@@ -12,7 +12,7 @@ export function authorsGet(parent: Command): void {
     .argument('<id>', 'the author id', id);
   outputOptions(command).action(
     act<OutputOptions>((context, options, [author]) =>
-      runRecord(options, () => context.client.authors.get(Number(author))),
+      runRecord(context, options, () => context.client.authors.get(Number(author))),
     ),
   );
   examples(command, 'scholarly-metrics authors get 1234');

@@ -20,7 +20,7 @@ export function countriesList(parent: Command): void {
     );
   outputOptions(command).action(
     act<CountryOptions>((context, options) =>
-      runList(options, () => context.client.countries.list({ show: options.show })),
+      runList(context, options, 'countries', () => context.client.countries.list({ show: options.show })),
     ),
   );
   examples(command, 'scholarly-metrics countries list --show all');

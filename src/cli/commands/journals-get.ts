@@ -12,7 +12,7 @@ export function journalsGet(parent: Command): void {
     .argument('<id>', 'the journal id', id);
   outputOptions(command).action(
     act<OutputOptions>((context, options, [journal]) =>
-      runRecord(options, () => context.client.journals.get(Number(journal))),
+      runRecord(context, options, () => context.client.journals.get(Number(journal))),
     ),
   );
   examples(command, 'scholarly-metrics journals get 42', 'scholarly-metrics journals get 42 --format json');

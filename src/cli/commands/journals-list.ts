@@ -7,7 +7,9 @@ import { runList } from '../run.js';
 export function journalsList(parent: Command): void {
   const command = parent.command('list').description('every journal');
   outputOptions(command).action(
-    act<OutputOptions>((context, options) => runList(options, () => context.client.journals.list())),
+    act<OutputOptions>((context, options) =>
+      runList(context, options, 'journals', () => context.client.journals.list()),
+    ),
   );
   examples(command, 'scholarly-metrics journals list --format csv > journals.csv');
 }

@@ -16,7 +16,7 @@ export function journalsScore(parent: Command): void {
     .argument('<id>', 'the journal id', id);
   outputOptions(command).action(
     act<OutputOptions>((context, options, [journal]) =>
-      runRecord(options, () => context.client.journals.score(Number(journal)), scoreTable),
+      runRecord(context, options, () => context.client.journals.score(Number(journal)), scoreTable),
     ),
   );
   examples(

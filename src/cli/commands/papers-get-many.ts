@@ -6,7 +6,8 @@ import { act, examples } from '../action.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { openHarvest } from '../harvest.js';
-import { integer, type OutputOptions, outputOptions } from '../options.js';
+import { sayLastWord } from '../last-word.js';
+import { harvestOptions, integer, type OutputOptions, outputOptions } from '../options.js';
 import type { Row } from '../output/cells.js';
 import { identityOf } from '../walk.js';
 
@@ -14,6 +15,7 @@ interface GetManyOptions extends OutputOptions {
   input?: string;
   concurrency: number;
   resume?: boolean;
+  overwrite?: boolean;
 }
 
 /** DOIs looked up per batch, times the concurrency: a checkpoint per batch, and no lookup idles long. */
@@ -35,9 +37,8 @@ export function papersGetMany(parent: Command): void {
     .description('many papers by DOI')
     .argument('[dois...]', 'DOIs; or give --input')
     .option('--input <file>', 'a file of DOIs, one a line; - for standard input')
-    .option('--concurrency <n>', 'lookups in flight at once (1 to 16)', integer(1, 16), 4)
-    .option('--resume', 'with --output: continue a stopped run of this same command');
-  outputOptions(command).action(
+    .option('--concurrency <n>', 'lookups in flight at once (1 to 16)', integer(1, 16), 4);
+  harvestOptions(outputOptions(command)).action(
     act<GetManyOptions>((context, options, args, self) => getMany(context, options, args, self)),
   );
   examples(
@@ -57,13 +58,16 @@ async function getMany(
   if (args.length > 0 && options.input !== undefined)
     throw new UsageError('give DOIs as arguments or --input, not both');
   if (options.resume && options.output === undefined) throw new UsageError('--resume needs --output <file>');
-  const dois = options.input === undefined ? args : await readDois(options.input);
+  const dois = options.input === undefined ? args : await readDois(options.input, context.io.stdin);
   if (dois.length === 0)
     throw new UsageError('no DOIs: give them as arguments, or --input <file> (- for stdin)');
   // The list itself is part of the identity: stdin or a rewritten file cannot resume another list.
   const digest = createHash('sha256').update(dois.join('\n')).digest('hex').slice(0, 16);
   const identity = [...identityOf(command).filter((part) => !part.startsWith('--input=')), `dois=${digest}`];
-  const harvest = await openHarvest(identity, options, 'DOIs', context.options.quiet === true);
+  const harvest = await openHarvest(context, identity, options, 'DOIs', {
+    positions: { min: 0, max: dois.length },
+    counts: 'positions',
+  });
   if (harvest === undefined) return;
   const failures: string[] = [];
   let done = harvest.position ?? 0;
@@ -86,8 +90,9 @@ async function getMany(
     await harvest.finish();
   } finally {
     await harvest.close();
-    for (const failure of failures) process.stderr.write(`${failure}\n`);
+    for (const failure of failures) context.io.stderr.write(`${failure}\n`);
   }
+  sayLastWord(context, { count: harvest.count, total: dois.length, unit: 'papers', output: options.output });
   if (failures.length > 0)
     throw new LookupsFailedError(`${failures.length} of ${dois.length} DOIs failed (listed above)`);
 }
@@ -96,11 +101,11 @@ function describeFailure(doi: string, error: MetricError): string {
   return `${doi}: ${error.name}: ${error.message}`;
 }
 
-async function readDois(input: string): Promise<string[]> {
+async function readDois(input: string, stdin: NodeJS.ReadableStream): Promise<string[]> {
   let text: string;
   if (input === '-') {
     const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
     text = Buffer.concat(chunks).toString('utf8');
   } else {
     try {

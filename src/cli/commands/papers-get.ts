@@ -11,7 +11,7 @@ export function papersGet(parent: Command): void {
     .argument('<doi>', 'the DOI, e.g. 10.1000/xyz');
   outputOptions(command).action(
     act<OutputOptions>((context, options, [doi]) =>
-      runRecord(options, () => context.client.papers.get(doi ?? '')),
+      runRecord(context, options, () => context.client.papers.get(doi ?? '')),
     ),
   );
   examples(command, 'scholarly-metrics papers get 10.1000/xyz');

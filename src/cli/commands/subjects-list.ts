@@ -7,7 +7,9 @@ import { runList } from '../run.js';
 export function subjectsList(parent: Command): void {
   const command = parent.command('list').description('every subject area');
   outputOptions(command).action(
-    act<OutputOptions>((context, options) => runList(options, () => context.client.subjects.list())),
+    act<OutputOptions>((context, options) =>
+      runList(context, options, 'subjects', () => context.client.subjects.list()),
+    ),
   );
   examples(command, 'scholarly-metrics subjects list');
 }

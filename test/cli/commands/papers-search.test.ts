@@ -59,7 +59,7 @@ describe('scholarly-metrics papers search', () => {
     );
     const both = await run([...args, '--all', '--limit', '3'], { url: mock.server.url });
     expect(both.code).toBe(2);
-    expect(both.stderr).toContain('error: UsageError: --all and --limit exclude each other');
+    expect(both.stderr).toContain('error: --all and --limit exclude each other');
     expect(mock.api.requests).toHaveLength(0);
   });
 

@@ -1,0 +1,62 @@
+/**
+ * What a command takes from the process it runs in, in one object (as gh's commands take an IO):
+ * its streams, the terminal's facts, the environment, the clock and the Ctrl-C signal. The bin builds
+ * it from the real process (`processIO`); tests build one in memory and run commands in-process.
+ */
+import { InterruptedError } from './errors.js';
+
+/** A stream a command writes to, with the terminal's facts when it is one. */
+export interface OutputStream extends NodeJS.WritableStream {
+  /** Whether this is a terminal: tables and progress, else data alone. */
+  readonly isTTY?: boolean;
+  /** The terminal's width, when it is one. */
+  readonly columns?: number;
+}
+
+export interface IO {
+  readonly stdin: NodeJS.ReadableStream;
+  /** The records. */
+  readonly stdout: OutputStream;
+  /** Progress, hints, logs and errors. */
+  readonly stderr: OutputStream;
+  /** The variables the command reads (METRIC_API_KEY, METRIC_BASE_URL, METRIC_LOG, METRIC_REDIS_URL, …). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Whether standard output shows colours (a terminal that has them). */
+  readonly colors: boolean;
+  /** Aborted by the first Ctrl-C: a command stops at its next await, its checkpoint kept. */
+  readonly signal: AbortSignal;
+  /** The clock of rates, times left and run durations. */
+  readonly now: () => number;
+}
+
+/**
+ * The IO of the real process. The first SIGINT aborts `signal`; a second one exits at once. A reader
+ * of stdout that goes away (`| head`) ends the process with 0. `dispose` removes the listeners.
+ */
+export function processIO(): { io: IO; dispose: () => void } {
+  const interrupt = new AbortController();
+  const onSigint = () => {
+    interrupt.abort(new InterruptedError('interrupted'));
+    process.once('SIGINT', () => process.exit(130));
+  };
+  const onStdoutError = (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  };
+  process.once('SIGINT', onSigint);
+  process.stdout.on('error', onStdoutError);
+  const io: IO = {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    colors: process.stdout.isTTY === true && process.stdout.hasColors(),
+    signal: interrupt.signal,
+    now: Date.now,
+  };
+  const dispose = () => {
+    process.off('SIGINT', onSigint);
+    process.stdout.off('error', onStdoutError);
+  };
+  return { io, dispose };
+}

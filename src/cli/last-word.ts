@@ -1,0 +1,44 @@
+/**
+ * The line a command ends with on stderr (unless `--quiet`): with `--output`, what was written where,
+ * with the requests and the time it took; on a terminal without it, how many records; and when
+ * nothing matched, that nothing did, so an empty file or screen is never a riddle.
+ */
+import type { Context } from './context.js';
+import { clock } from './progress.js';
+
+export interface Written {
+  /** Records in the output, a resumed run's included. */
+  readonly count: number;
+  /** What the command was to write: the walk's total (within --limit), the DOIs given. */
+  readonly total?: number | undefined;
+  /** The records' name, plural (`papers`, `journals`). */
+  readonly unit: string;
+  readonly output: string | undefined;
+}
+
+/** Writes the last word of a command that wrote `written`; nothing with `--quiet`. */
+export function sayLastWord(context: Context, written: Written): void {
+  const line = lastWord(written, context.requests(), (context.io.now() - context.started) / 1000, {
+    terminal: context.io.stderr.isTTY === true,
+  });
+  if (line !== undefined && context.options.quiet !== true) context.io.stderr.write(`${line}\n`);
+}
+
+/**
+ * `wrote 1,188 of 1,188 papers to climate.jsonl (60 requests, 0.8 s)`, `1,188 papers` (a terminal, no
+ * file), `0 papers match`; `undefined` when there is nothing to say (a pipe, no file).
+ */
+export function lastWord(
+  { count, total, unit, output }: Written,
+  requests: number,
+  seconds: number,
+  { terminal }: { terminal: boolean },
+): string | undefined {
+  if (count === 0 && (output !== undefined || terminal)) return `0 ${unit} match`;
+  if (output !== undefined) {
+    const of = total === undefined ? '' : ` of ${total.toLocaleString('en')}`;
+    const sent = `${requests.toLocaleString('en')} request${requests === 1 ? '' : 's'}`;
+    return `wrote ${count.toLocaleString('en')}${of} ${unit} to ${output} (${sent}, ${clock(seconds)})`;
+  }
+  return terminal ? `${count.toLocaleString('en')} ${unit}` : undefined;
+}

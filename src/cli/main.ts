@@ -1,0 +1,49 @@
+/**
+ * One run of the command line, in-process: the arguments and the IO in, an exit code out. The bin
+ * calls it with the real process's IO; tests call it with one in memory.
+ */
+import { CommanderError } from 'commander';
+import { RequestAbortedError } from '../core/errors.js';
+import { VERSION } from '../core/user-agent.js';
+import type { RunIO } from './context.js';
+import { describeError, exitCodeOf, exitCodes, InterruptedError } from './errors.js';
+import type { IO } from './io.js';
+import { createProgram } from './program.js';
+import { redactingStream, Secrets } from './secrets.js';
+
+/** Runs the command line `argv` (without node and the script) and resolves to its exit code; never rejects. */
+export async function run(argv: readonly string[], io: IO): Promise<number> {
+  const secrets = new Secrets();
+  // Every line on stderr passes the run's secrets: a Redis password given to this run shows nowhere.
+  const runIO: RunIO = { ...io, stderr: redactingStream(io.stderr, secrets), secrets };
+  const debug = argv.includes('--debug');
+  const program = createProgram(VERSION, runIO);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return exitCodes.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Commander has printed the message already; help and --version end with 0.
+      return error.exitCode === 0 ? exitCodes.ok : exitCodes.usage;
+    }
+    const stopped =
+      io.signal.aborted && (error instanceof RequestAbortedError || error instanceof InterruptedError);
+    const reported = stopped ? new InterruptedError(resumeHint(argv)) : error;
+    const { mock, baseUrl } = program.opts<{ mock?: boolean; baseUrl?: string }>();
+    runIO.stderr.write(
+      describeError(reported, {
+        debug,
+        now: io.now(),
+        baseUrl: mock ? undefined : (baseUrl ?? io.env.METRIC_BASE_URL),
+      }),
+    );
+    return exitCodeOf(reported);
+  }
+}
+
+function resumeHint(argv: readonly string[]): string {
+  const output = argv.includes('--output') || argv.includes('-o');
+  return output
+    ? 'stopped by Ctrl-C: run the same command with --resume to continue where it stopped'
+    : 'stopped by Ctrl-C';
+}

@@ -1,0 +1,46 @@
+/**
+ * The secrets of one run (the credentials of a Redis URL given to it), masked in every line the run
+ * writes to stderr: the run's stderr is wrapped once, so no line can forget to mask them.
+ */
+import { Writable } from 'node:stream';
+import type { OutputStream } from './io.js';
+
+export class Secrets {
+  readonly #values = new Set<string>();
+
+  /** Masks `value` (and its percent-decoded form) from now on. */
+  add(value: string): void {
+    if (value === '') return;
+    this.#values.add(value);
+    try {
+      this.#values.add(decodeURIComponent(value));
+    } catch {
+      // A malformed escape: the raw form is masked already.
+    }
+  }
+
+  /** `text` with every secret masked, the longest first so that one inside another leaves no part. */
+  redact(text: string): string {
+    let out = text;
+    const values = [...this.#values].sort((a, b) => b.length - a.length);
+    for (const value of values) out = out.split(value).join('***');
+    return out;
+  }
+}
+
+/** `stream`, every write through `secrets.redact`; its terminal facts are the stream's. */
+export function redactingStream(stream: OutputStream, secrets: Secrets): OutputStream {
+  const wrapper = new Writable({
+    decodeStrings: false,
+    write(chunk: string | Buffer, _encoding, callback) {
+      const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+      if (stream.write(secrets.redact(text))) callback();
+      else stream.once('drain', () => callback());
+    },
+  });
+  Object.defineProperties(wrapper, {
+    isTTY: { get: () => stream.isTTY },
+    columns: { get: () => stream.columns },
+  });
+  return wrapper as OutputStream;
+}

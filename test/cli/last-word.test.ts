@@ -1,0 +1,95 @@
+/**
+ * The last word on stderr: with --output what was written where (requests, time), on a terminal the
+ * count, an empty result said as such, nothing with --quiet, nothing on a pipe without a file.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MOCK_DOIS } from '../../src/testing/index.js';
+import { useMockServer } from '../integration/use-mock-server.js';
+import { jsonLines, run } from './helpers.js';
+import { scratch } from './resume.js';
+
+const mock = useMockServer({ sizes: { journals: 5, papers: 400, authors: 20 } });
+const search = ['papers', 'search', '--q', 'coral', '--per-page', '5', '--all'];
+
+/** What a terminal shows last: the text after the progress line's last erase. */
+function afterProgress(stderr: string): string {
+  return stderr.slice(stderr.lastIndexOf('\u001b[2K') + 1).replace(/^\[2K/, '');
+}
+
+/** A clock that reads 0 when the command starts and 800 ms on every later reading. */
+function clock() {
+  let calls = 0;
+  return () => (calls++ === 0 ? 0 : 800);
+}
+
+describe('the last word', () => {
+  it('with --output: wrote N of N papers to FILE (requests, time)', async () => {
+    const { total } = await mock.client().papers.search({ q: 'coral', per_page: 5 });
+    expect(total).toBeGreaterThan(5);
+    const file = join(scratch(), 'coral.jsonl');
+    const result = await run([...search, '--output', file], { url: mock.server.url, now: clock() });
+    expect(result.code, result.stderr).toBe(0);
+    const pages = Math.ceil(total / 5);
+    expect(result.stderr).toBe(`wrote ${total} of ${total} papers to ${file} (${pages} requests, 0.8 s)\n`);
+    expect(jsonLines(readFileSync(file, 'utf8'))).toHaveLength(total);
+  });
+
+  it('groups digits, and says 1 request', async () => {
+    const file = join(scratch(), 'subjects.csv');
+    const result = await run(['subjects', 'list', '--output', file], { url: mock.server.url, now: clock() });
+    const subjects = await mock.client().subjects.list();
+    expect(result.stderr).toBe(`wrote ${subjects.length} subjects to ${file} (1 request, 0.8 s)\n`);
+    const many = await run([
+      '--mock',
+      'papers',
+      'search',
+      '--limit',
+      '1200',
+      '--output',
+      join(scratch(), 'p.jsonl'),
+    ]);
+    expect(many.stderr).toMatch(/^wrote 1,200 of 1,200 papers to /);
+  });
+
+  it('on a terminal without --output: the count; on a pipe: nothing', async () => {
+    const terminal = await run(search, { url: mock.server.url, terminal: { stderr: true } });
+    const { total } = await mock.client().papers.search({ q: 'coral', per_page: 5 });
+    expect(afterProgress(terminal.stderr)).toBe(`${total} papers\n`);
+    const pipe = await run(search, { url: mock.server.url });
+    expect(pipe.stderr).toBe('');
+  });
+
+  it('an empty result: 0 papers match, with --output or on a terminal', async () => {
+    const empty = ['papers', 'search', '--q', 'zzqqxxnothing', '--all'];
+    const file = join(scratch(), 'none.jsonl');
+    const written = await run([...empty, '--output', file], { url: mock.server.url });
+    expect(written.code, written.stderr).toBe(0);
+    expect(written.stderr).toBe('0 papers match\n');
+    const shown = await run(empty, { url: mock.server.url, terminal: { stderr: true } });
+    expect(afterProgress(shown.stderr)).toBe('0 papers match\n');
+  });
+
+  it('get-many: the papers written of the DOIs given', async () => {
+    const file = join(scratch(), 'papers.jsonl');
+    const result = await run(['papers', 'get-many', ...MOCK_DOIS, '--output', file], {
+      url: mock.server.url,
+      now: clock(),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe(
+      `wrote ${MOCK_DOIS.length} of ${MOCK_DOIS.length} papers to ${file} (${MOCK_DOIS.length} requests, 0.8 s)\n`,
+    );
+  });
+
+  it('--quiet: not a word', async () => {
+    const file = join(scratch(), 'quiet.jsonl');
+    const result = await run(['-q', ...search, '--output', file], {
+      url: mock.server.url,
+      terminal: { stderr: true },
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The suite's one way to run a Node script in a child process: TypeScript through tsx, JavaScript
+ * as it is, with the Node that runs the tests (24 under npm). The output is collected; a child still
+ * running when its test ends is killed with SIGKILL.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { afterEach } from 'vitest';
+import { loaderFor } from './bin.js';
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+export interface SpawnOptions {
+  /** The whole environment of the child (default: this process's). */
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** Node's own flags, before the script (e.g. `--expose-gc`). */
+  execArgv?: readonly string[];
+  /** Written to stdin, which is then closed; without it stdin is closed at once. */
+  input?: string;
+}
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface Spawned {
+  readonly child: ChildProcess;
+  /** Resolves when the child has exited and its output is read to the end. */
+  readonly exited: Promise<Exit>;
+  /** The output so far. */
+  output(): { stdout: string; stderr: string };
+}
+
+/** Starts `script` (a .ts file through tsx, else as it is) with `args`. */
+export function spawnNode(script: string, args: readonly string[], options: SpawnOptions = {}): Spawned {
+  const child = spawn(
+    process.execPath,
+    [...(options.execArgv ?? []), ...loaderFor(script), script, ...args],
+    {
+      env: options.env ?? process.env,
+      cwd: options.cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  // A child that exits without reading its stdin must not fail the test with EPIPE.
+  child.stdin.on('error', () => {});
+  child.stdin.end(options.input ?? '');
+  const exited = (async (): Promise<Exit> => {
+    const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+    // 'exit' can come before the last of the pipes is read.
+    if (child.stdout.readable) await once(child.stdout, 'close');
+    if (child.stderr.readable) await once(child.stderr, 'close');
+    return { code, signal, stdout, stderr };
+  })();
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
