@@ -45,7 +45,7 @@ function beforeDist(): { dist: string; label: string } {
     const archive = spawnSync('sh', ['-c', `git archive ${ref} | tar -x -C "${dir}"`], { cwd: root });
     if (archive.status !== 0) throw new Error(`git archive ${ref} failed`);
     symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
-    const build = spawnSync(join(root, 'node_modules/.bin/tsup'), [], { cwd: dir, stdio: 'inherit' });
+    const build = spawnSync(join(root, 'node_modules/.bin/tsup'), [], { cwd: dir, stdio: ['ignore', 2, 2] });
     if (build.status !== 0) throw new Error(`building ${ref} failed`);
   }
   return { dist: join(dir, 'dist'), label: `git ${ref}` };
