@@ -35,11 +35,15 @@ export function lazyClientTelemetry(
 ): CallTelemetry {
   let loading: Promise<CallTelemetry | undefined> | undefined;
   return {
-    call: (method, description, run) =>
-      (loading ??= import('./client-telemetry.js').then(
+    call(method, description, run) {
+      loading ??= import('./client-telemetry.js').then(
         (m) => new m.ClientTelemetry(options, client, shared, version),
         // Telemetry never costs a call: a chunk that failed to load leaves the calls untraced.
         () => undefined,
-      )).then((telemetry) => (telemetry ? telemetry.call(method, description, run) : run(undefined))),
+      );
+      return loading.then((telemetry) =>
+        telemetry ? telemetry.call(method, description, run) : run(undefined),
+      );
+    },
   };
 }
