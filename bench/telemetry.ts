@@ -25,7 +25,6 @@ import {
   pairedRatios,
   report,
   root,
-  type Spread,
   spread,
   startServer,
 } from './lib.js';
