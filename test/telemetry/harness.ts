@@ -3,7 +3,7 @@
  * with an in-memory exporter, a meter provider read on demand, the async-hooks context manager and
  * the W3C propagator (restored after the file), and the undici instrumentation on Node's fetch.
  */
-import { context, propagation, type Tracer } from '@opentelemetry/api';
+import { context, metrics, propagation, type Tracer, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
@@ -114,3 +114,9 @@ export function useTelemetry({ undici = true } = {}): TelemetryHarness {
 export function parentOf(span: ReadableSpan): string | undefined {
   return span.parentSpanContext?.spanId;
 }
+
+// Compile-time: the SDK's structural types take the OpenTelemetry API's own providers as they are.
+export const apiProvidersFit: TelemetryOptions = {
+  tracerProvider: trace.getTracerProvider(),
+  meterProvider: metrics.getMeterProvider(),
+};
