@@ -16,6 +16,8 @@ import { cliRows } from './report-cli.js';
 import { memoryFigures } from './report-memory.js';
 import { sections } from './report-more.js';
 import { redisSection } from './report-redis.js';
+import type { TelemetryResult } from './report-telemetry.js';
+import { telemetrySection } from './report-telemetry.js';
 import type { Phase, RequestResult } from './request.js';
 import type { CostResult } from './request-costs.js';
 import type { Machine } from './run.js';
@@ -40,6 +42,8 @@ export interface Results {
   cache?: CacheResult;
   /** Section 11; absent from results saved before it existed. */
   redisQuota?: RedisQuotaResult | { skipped: string };
+  /** Section 12; absent from results saved before it existed. */
+  telemetry?: TelemetryResult;
 }
 
 const phaseName = (p: Phase) => (p.latencyMs === 0 ? 'loopback' : `${p.latencyMs} ms latency`);
@@ -198,7 +202,7 @@ request of the SDK (${us(loopSdkNs / 1000)}) that is ${pct(quotaShare, 4)}. A qu
 ${ns(queued.wall.median)} per call here (p-queue's bookkeeping, and the promise it hands back); at the request level that shows as the
 ${x(queuedOverSdk.wall.median)} above.
 
-${more.text}${cached.text}${redis.text}`;
+${more.text}${cached.text}${redis.text}${telemetrySection(results.telemetry)}`;
 }
 
 function phaseSection(p: Phase): string {

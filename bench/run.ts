@@ -28,6 +28,7 @@ import type { PagingResult } from './paging.js';
 import type { QuotaResult } from './quota.js';
 import type { RedisQuotaResult } from './redis-quota.js';
 import { markdown, type Results } from './report.js';
+import type { TelemetryResult } from './report-telemetry.js';
 import type { RequestResult } from './request.js';
 import type { CostResult } from './request-costs.js';
 import { sizes } from './size.js';
@@ -169,6 +170,7 @@ async function main(): Promise<void> {
   const redisQuota = await step('11. Redis quota', () =>
     section<RedisQuotaResult | { skipped: string }>('redis-quota.ts'),
   );
+  const telemetry = await step('12. telemetry', () => section<TelemetryResult>('telemetry.ts'));
   const machine: Machine = {
     node: process.version,
     v8: process.versions.v8,
@@ -197,6 +199,7 @@ async function main(): Promise<void> {
     cli,
     cache,
     redisQuota,
+    telemetry,
   };
   writeFileSync(lastResults, JSON.stringify(results));
   const text = markdown(results);

@@ -11,11 +11,13 @@ import {
 import { Quota } from './core/quota.js';
 import type { RequestQuota } from './core/quota-types.js';
 import { Transport } from './core/transport.js';
+import { VERSION } from './core/user-agent.js';
 import { Authors } from './resources/authors.js';
 import { Countries } from './resources/countries.js';
 import { Journals } from './resources/journals.js';
 import { Papers } from './resources/papers.js';
 import { Subjects } from './resources/subjects.js';
+import { checkTelemetryOption, lazyClientTelemetry } from './telemetry/options.js';
 
 /**
  * The client of the Scholarly Metrics REST API v1.
@@ -63,7 +65,13 @@ export class MetricClient {
       inherited?.quota ??
       resolved.quota?.forClient({ baseUrl: resolved.baseUrl, apiKey: resolved.apiKey }) ??
       new Quota(resolved.limits);
-    const transport = new Transport(resolved, this.#quota);
+    const telemetry = checkTelemetryOption(this.#options.telemetry);
+    const shared = !(this.#quota instanceof Quota);
+    const transport = new Transport(
+      resolved,
+      this.#quota,
+      telemetry && lazyClientTelemetry(telemetry, resolved, shared, VERSION),
+    );
     this.journals = new Journals(transport, cache);
     this.papers = new Papers(transport, cache);
     this.authors = new Authors(transport, cache);

@@ -38,6 +38,16 @@ export type { RequestOptions } from './core/options/request.js';
 export { Page } from './core/page.js';
 export { PagePromise, type PageRequestOptions } from './core/pagination.js';
 export type { QuotaAttempt, QuotaIdentity, RequestQuota, SharedQuota } from './core/quota-types.js';
+export type {
+  InstrumentOptionsLike,
+  MeterLike,
+  MeterProviderLike,
+  SpanLike,
+  TelemetryAttributes,
+  TelemetryOptions,
+  TracerLike,
+  TracerProviderLike,
+} from './core/telemetry-types.js';
 export type { AuthorListParams, Authors } from './resources/authors.js';
 export type { Countries, CountryListParams } from './resources/countries.js';
 export type { GetManyOptions, PaperResult } from './resources/get-many.js';

@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import type { MetricClient } from '../client.js';
 import { ConfigurationError, MetricError } from '../core/errors.js';
 import { isLogLevel, type LogLevel, logLevels } from '../core/logger.js';
+import type { TelemetryOptions } from '../core/telemetry-types.js';
 import type { ColorChoice } from './color.js';
 import { UsageError } from './errors.js';
 import type { IO } from './io.js';
@@ -27,6 +28,8 @@ export interface GlobalOptions extends RedisOptions {
 /** What a run shares with each of its commands: the IO (its stderr masking the secrets) and the secrets. */
 export interface RunIO extends IO {
   readonly secrets: Secrets;
+  /** The providers of the run's OpenTelemetry export, when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
+  readonly telemetry?: TelemetryOptions | undefined;
 }
 
 export interface Context {
@@ -80,6 +83,7 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
     // redacts the key from every line.
     logger: stderrLogger(io.stderr),
     logLevel,
+    telemetry: io.telemetry,
   };
   let client: MetricClient;
   try {

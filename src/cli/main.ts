@@ -11,13 +11,22 @@ import { describeError, exitCodeOf, exitCodes, InterruptedError } from './errors
 import type { IO } from './io.js';
 import { createProgram } from './program.js';
 import { redactingStream, Secrets } from './secrets.js';
+import { type CliTelemetry, startTelemetry } from './telemetry.js';
 
 /** Runs the command line `argv` (without node and the script) and resolves to its exit code; never rejects. */
 export async function run(argv: readonly string[], io: IO): Promise<number> {
   const secrets = new Secrets();
   // Every line on stderr passes the run's secrets: a Redis password given to this run shows nowhere.
-  const runIO: RunIO = { ...io, stderr: redactingStream(io.stderr, secrets), secrets };
+  const stderr = redactingStream(io.stderr, secrets);
   const debug = argv.includes('--debug');
+  let telemetry: CliTelemetry | undefined;
+  try {
+    telemetry = await startTelemetry(io.env);
+  } catch (error) {
+    stderr.write(describeError(error, { debug }));
+    return exitCodeOf(error);
+  }
+  const runIO: RunIO = { ...io, stderr, secrets, telemetry: telemetry?.options };
   const program = createProgram(VERSION, runIO);
   try {
     await program.parseAsync([...argv], { from: 'user' });
@@ -43,6 +52,9 @@ export async function run(argv: readonly string[], io: IO): Promise<number> {
     const colored = useColor({ choice: color, env: io.env, terminal: io.stderr.isTTY === true });
     runIO.stderr.write(paintReport(report, palette(colored)));
     return exitCodeOf(reported);
+  } finally {
+    // Flushed before the exit code is handed back: after Ctrl-C too, the bin exits right after.
+    await telemetry?.shutdown();
   }
 }
 

@@ -4,6 +4,7 @@ import type { CacheMethod } from './options/cache.js';
 import type { RequestOptions } from './options/request.js';
 import type { PageBody } from './page.js';
 import { PagePromise, type PageRequestOptions } from './pagination.js';
+import type { TelemetryAttributes } from './telemetry-types.js';
 import type { Answer, Route, Transport, TransportOptions } from './transport.js';
 import type { ResponseShape } from './validate.js';
 
@@ -30,7 +31,25 @@ export abstract class APIResource {
     options: TransportOptions | undefined,
   ): Promise<Answer<T>> {
     const send = (given: TransportOptions | undefined) => this.transport.get(route, shape, given);
-    return this.cache ? this.cache.answer(method, route, shape, options, send) : send(options);
+    const answer = (given: TransportOptions | undefined) =>
+      this.cache ? this.cache.answer(method, route, shape, given, send) : send(given);
+    return this.traced(method, route, options, answer);
+  }
+
+  /** `send` as one call of `method`, through the client's telemetry when it has one. */
+  protected traced<R>(
+    method: string,
+    route: (() => Route) | undefined,
+    options: TransportOptions | undefined,
+    send: (options: TransportOptions | undefined) => Promise<R>,
+    summarize?: (result: R) => TelemetryAttributes,
+  ): Promise<R> {
+    const { telemetry } = this.transport;
+    return telemetry
+      ? telemetry.call(method, { route, summarize, headers: options?.headers }, (attempts) =>
+          send({ ...options, attempts }),
+        )
+      : send(options);
   }
 
   /**
@@ -46,7 +65,7 @@ export abstract class APIResource {
   ): APIPromise<T> {
     return new APIPromise(
       () => this.#get(method, route, shape, options),
-      () => this.transport.raw(route, options),
+      () => this.traced(method, route, options, (given) => this.transport.raw(route, given)),
     );
   }
 
@@ -61,7 +80,13 @@ export abstract class APIResource {
     return new PagePromise(
       {
         answer: (page, pageOptions) => this.#get(method, () => route(page), shape, pageOptions),
-        raw: (page, pageOptions) => this.transport.raw(() => route(page), pageOptions),
+        raw: (page, pageOptions) =>
+          this.traced(
+            method,
+            () => route(page),
+            pageOptions,
+            (given) => this.transport.raw(() => route(page), given),
+          ),
       },
       params?.page,
       params?.per_page,

@@ -19,6 +19,7 @@ import { readBody } from './read-body.js';
 import { redactText } from './redact.js';
 import { fetchFollowingSameOrigin } from './redirect.js';
 import { backoff, isRetryable, requestedWait } from './retry.js';
+import type { AttemptTelemetry, CallTelemetry } from './telemetry-types.js';
 import { extendUserAgent, userAgent } from './user-agent.js';
 import { parseResponse, type ResponseShape } from './validate.js';
 
@@ -36,6 +37,8 @@ export interface TransportOptions extends RequestOptions {
   onRetry?: ((error: Error) => void) | undefined;
   /** Whether a final failure is an answer the caller reports as a result (logged at info, not error). */
   isResult?: ((error: unknown) => boolean) | undefined;
+  /** Told of each attempt's quota wait, status and retry, when the client has telemetry. */
+  attempts?: AttemptTelemetry | undefined;
 }
 
 /** A validated body with the response it came in (its body already read). */
@@ -86,10 +89,13 @@ export class Transport {
   readonly #logger: Logger | undefined;
   readonly #quota: RequestQuota;
   readonly #maxResponseBytes: number;
+  /** The client's telemetry, when it was given the `telemetry` option: resources run each call through it. */
+  readonly telemetry: CallTelemetry | undefined;
 
   /** `quota` may be shared with other clients (see `MetricClient.withOptions`). */
-  constructor(options: ResolvedClientOptions, quota: RequestQuota) {
+  constructor(options: ResolvedClientOptions, quota: RequestQuota, telemetry?: CallTelemetry) {
     this.#quota = quota;
+    this.telemetry = telemetry;
     this.#baseUrl = options.baseUrl;
     this.#apiKey = options.apiKey;
     this.#timeout = options.timeout;
@@ -153,12 +159,17 @@ export class Transport {
       });
     try {
       const quotaAttempt = { signal, timeout };
-      return await pRetry((number) => this.#quota.run(() => attempt(number), quotaAttempt), {
+      const { attempts } = options;
+      const send = (number: number) => {
+        const sent = () => attempt(number);
+        return this.#quota.run(attempts?.inTurn(sent) ?? sent, quotaAttempt);
+      };
+      return await pRetry(send, {
         ...backoff,
         retries,
         signal,
         shouldRetry: ({ error }) => isRetryable(error),
-        onFailedAttempt: ({ error, retriesLeft, retryDelay }) => {
+        onFailedAttempt: ({ error, attemptNumber, retriesLeft, retryDelay }) => {
           if (retriesLeft === 0 || !isRetryable(error)) return;
           // p-retry sleeps its backoff next; a longer Retry-After is made up here, before it.
           const extra = Math.max(0, (requestedWait(error) ?? 0) - retryDelay);
@@ -166,6 +177,7 @@ export class Transport {
           if (error instanceof RateLimitError) this.#quota.pause(extra + retryDelay);
           this.#logger?.info(`retrying GET ${url} in ${extra + retryDelay} ms`, { reason: error.message });
           options.onRetry?.(error);
+          attempts?.retrying(attemptNumber, extra + retryDelay, error);
           return extra > 0 ? sleep(extra, signal) : undefined;
         },
       });
@@ -208,6 +220,7 @@ export class Transport {
       if (headers) call.headers = headers;
       const pending = this.#ky.get(url, call);
       const response = await deadline.race(pending);
+      options.attempts?.answered(response.status);
       this.#logger?.debug(`${response.status} from GET ${url} in ${Date.now() - started} ms`);
       if (!response.ok) throw statusError(response, await read(response), this.#apiKey);
       return await finish(response, deadline, read);

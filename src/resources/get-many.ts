@@ -114,6 +114,12 @@ export async function getMany(
   return given.map((doi, i) => ({ doi, ...outcomes[slots[i]!]! }));
 }
 
+/** What a getMany call's span tells of its result: how many DOIs were given, and how many failed. */
+export function summarize(results: PaperResult[]): Record<string, number> {
+  const failed = results.filter((result) => result.error !== undefined).length;
+  return { 'scholarly_metrics.items': results.length, 'scholarly_metrics.items.failed': failed };
+}
+
 /**
  * Whether a failed lookup speaks for its own DOI only. A 401, 403 or 429 would answer every other
  * lookup the same way, and an abort is the caller's; an error that is not a `MetricError` is a bug,

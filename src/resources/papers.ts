@@ -11,6 +11,7 @@ import {
 } from '../core/params.js';
 import { segment } from '../core/path.js';
 import { APIResource } from '../core/resource.js';
+import type { TransportOptions } from '../core/transport.js';
 import type { Paper, PaperSummary } from '../schemas/papers.js';
 import { shapes } from '../schemas/shapes.js';
 import type { GetManyOptions, PaperResult } from './get-many.js';
@@ -121,7 +122,15 @@ export class Papers extends APIResource {
    */
   async getMany(dois: Iterable<string>, options?: GetManyOptions): Promise<PaperResult[]> {
     // Loaded on the first bulk lookup: a browser page that never makes one does not download it.
-    const { getMany } = await import('./get-many.js');
-    return getMany(dois, options, (doi, requestOptions) => this.get(doi, requestOptions));
+    const { getMany, summarize } = await import('./get-many.js');
+    // Each lookup is a `papers.get` call of its own (its own span, a child of this call's).
+    const lookup = (doi: string, requestOptions: TransportOptions) => this.get(doi, requestOptions);
+    return this.traced(
+      'papers.getMany',
+      undefined,
+      undefined,
+      () => getMany(dois, options, lookup),
+      summarize,
+    );
   }
 }

@@ -13,7 +13,7 @@ import { WebhookPayloadError } from '../core/errors.js';
 export type WebhookBody = string | Uint8Array | ArrayBuffer | ArrayBufferView | object;
 
 // fatal: invalid UTF-8 is an error, not U+FFFD. ignoreBOM is false, so one leading BOM is dropped.
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+const utf8 = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Decodes a body to the JSON value it holds; objects (anything else that is not text or bytes) are

@@ -12,6 +12,7 @@
  * @module
  */
 export { WebhookPayloadError } from '../core/errors.js';
+export type { MeterProviderLike, TelemetryOptions, TracerProviderLike } from '../core/telemetry-types.js';
 export type { Quartile } from '../schemas/quartile.js';
 export type { WebhookBody } from './decode-body.js';
 export type { ScoreUpdatedEvent, WebhookEvent } from './event.js';

@@ -136,7 +136,7 @@ function write(res: NodeWebhookResponse, reply: Reply): void {
   res.end(reply.body);
 }
 
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /**
  * Reads the request stream, stopping (and pausing it) once past the cap or the deadline, so an

@@ -1,9 +1,12 @@
 import { Deadline } from '../core/abort.js';
 import { MetricError, WebhookPayloadError } from '../core/errors.js';
 import { resolveReceiverOptions } from '../core/options/receiver.js';
+import type { TelemetryOptions } from '../core/telemetry-types.js';
+import { checkTelemetryOption } from '../telemetry/options.js';
 import type { WebhookBody } from './decode-body.js';
 import type { WebhookEvent } from './event.js';
 import { parseWebhookEvent } from './parse.js';
+import { type Seen, traced } from './telemetry.js';
 
 /*
  * What the Fetch and the Node receivers share: options, the order of checks, and the answers. The
@@ -56,6 +59,12 @@ export interface WebhookHandlerOptions {
    * @default none
    */
   cache?: { apply(event: WebhookEvent): unknown } | undefined;
+  /**
+   * Your OpenTelemetry providers, as the client takes them: a SERVER span per delivery
+   * (`webhooks.receive`) and the `scholarly_metrics.webhooks.deliveries` counter.
+   * @default no telemetry
+   */
+  telemetry?: TelemetryOptions | undefined;
 }
 
 /** The answer to give, before it is written as a Fetch `Response` or onto a Node response. */
@@ -120,8 +129,9 @@ export function createReceiver<Context>(
     );
 
   const invalid = (message: string): Reply => reply(400, { error: 'invalid_payload', message });
+  const telemetry = checkTelemetryOption(options?.telemetry);
 
-  async function answer(context: Context, inspect: () => Delivery): Promise<Reply> {
+  async function answer(context: Context, inspect: () => Delivery, seen?: Seen): Promise<Reply> {
     try {
       const delivery = inspect();
       if (delivery.method !== 'POST') {
@@ -154,6 +164,7 @@ export function createReceiver<Context>(
         // parseWebhookEvent throws nothing else, but a wrong message must not turn into a crash.
         return invalid(error instanceof WebhookPayloadError ? error.message : 'invalid webhook payload');
       }
+      if (seen) seen.journalId = event.journal_id;
       if (cache !== undefined) {
         try {
           await cache.apply(event);
@@ -177,7 +188,7 @@ export function createReceiver<Context>(
     }
   }
 
-  return { answer, report };
+  return { answer: telemetry ? traced(telemetry, answer) : answer, report };
 }
 
 /** The read, given `bodyTimeoutMs` in all: a slow sender must not hold the receiver. */

@@ -2,6 +2,7 @@ import type { HeadersInput } from '../headers.js';
 import type { ClientHooks } from '../hooks.js';
 import type { Logger, LogLevel } from '../logger.js';
 import type { SharedQuota } from '../quota-types.js';
+import type { TelemetryOptions } from '../telemetry-types.js';
 import type { CacheOptions, ResolvedCacheOptions } from './cache.js';
 import type { QuotaLimits } from './quota.js';
 
@@ -134,6 +135,12 @@ export interface ClientOptionsBase {
    * @default 33_554_432 (32 MiB)
    */
   maxResponseBytes?: number | undefined;
+  /**
+   * Your OpenTelemetry providers (`{ tracerProvider, meterProvider }`, either or both): a span per
+   * call and the client's metrics. See docs/observability.md.
+   * @default no telemetry
+   */
+  telemetry?: TelemetryOptions | undefined;
 }
 
 /** The client's options once checked, with their defaults applied: what the transport and the cache read. */

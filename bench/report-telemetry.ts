@@ -1,0 +1,47 @@
+import type { Spread } from './lib.js';
+
+export const telemetryNames = {
+  before: 'scholarly-metrics before telemetry',
+  off: 'scholarly-metrics, no telemetry',
+  on: 'scholarly-metrics, telemetry on (real OpenTelemetry SDK, in-memory exporter)',
+} as const;
+
+export interface TelemetryResult {
+  before: string;
+  rounds: number;
+  batch: number;
+  contenders: Array<{ name: string; wall: Spread; cpu: Spread }>;
+  ratios: Array<{ of: string; to: string; wall: Spread; cpu: Spread }>;
+}
+
+/** Issue 24's targets: per request on loopback, paired. */
+export const telemetryTargets = { off: 1.01, on: 1.05 } as const;
+
+const x = (ratio: number) => `×${ratio.toFixed(3)}`;
+const us = (value: number) => `${value.toFixed(0)} µs`;
+
+/** Section 12 of BENCHMARKS.md: what telemetry costs a request, off and on. */
+export function telemetrySection(result: TelemetryResult | undefined): string {
+  if (result === undefined) return '';
+  const ratio = (of: string) => result.ratios.find((r) => r.of === of)!;
+  const off = ratio(telemetryNames.off);
+  const on = ratio(telemetryNames.on);
+  const verdict = (value: number, target: number) => (value <= target ? '**met**' : '**not met**');
+  return [
+    '## 12. Telemetry',
+    '',
+    '`npx tsx bench/telemetry.ts` (bench/telemetry.ts): one journal profile per request from the mock on loopback,',
+    `one at a time, ${result.rounds} rounds of ${result.batch}, the three clients interleaved; paired ratios per round.`,
+    `"Before" is the SDK built from ${result.before}, the code issue 24 started from.`,
+    '',
+    '| client | wall per request (median) | CPU per request (median) |',
+    '|---|---|---|',
+    ...result.contenders.map((c) => `| ${c.name} | ${us(c.wall.median)} | ${us(c.cpu.median)} |`),
+    '',
+    '| ratio (paired, median [p25, p75]) | wall | CPU | target |  |',
+    '|---|---|---|---|---|',
+    `| no telemetry ÷ before | ${x(off.wall.median)} [${x(off.wall.p25)}, ${x(off.wall.p75)}] | ${x(off.cpu.median)} | ≤ ${x(telemetryTargets.off)} | ${verdict(off.wall.median, telemetryTargets.off)} |`,
+    `| telemetry on ÷ no telemetry | ${x(on.wall.median)} [${x(on.wall.p25)}, ${x(on.wall.p75)}] | ${x(on.cpu.median)} | ≤ ${x(telemetryTargets.on)} | ${verdict(on.wall.median, telemetryTargets.on)} |`,
+    '',
+  ].join('\n');
+}

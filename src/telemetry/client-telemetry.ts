@@ -1,0 +1,171 @@
+import type { CacheStatus } from '../core/api-promise.js';
+import type { ResolvedClientOptions } from '../core/options/client.js';
+import type {
+  AttemptTelemetry,
+  CallDescription,
+  CallTelemetry,
+  SpanLike,
+  TelemetryAttributes,
+  TelemetryOptions,
+  TracerLike,
+} from '../core/telemetry-types.js';
+import {
+  errorType,
+  headerValues,
+  requestAttributes,
+  retryReason,
+  routeOf,
+  safeMessage,
+  serverAttributes,
+} from './attributes.js';
+import {
+  type ClientInstruments,
+  clientInstruments,
+  errorStatus,
+  meterOf,
+  spanKind,
+  tracerOf,
+} from './instruments.js';
+
+/**
+ * The telemetry of one client, loaded with its first call: a span per call, active while the call
+ * runs, and the client's metrics. Every value it records comes from the SDK's own few names (method,
+ * URL template, status, error class) or is a count or a duration: never a value the caller passed.
+ */
+export class ClientTelemetry implements CallTelemetry {
+  readonly #tracer: TracerLike | undefined;
+  readonly #instruments: ClientInstruments | undefined;
+  readonly #server: TelemetryAttributes;
+  readonly #client: ResolvedClientOptions;
+  readonly #quota: TelemetryAttributes;
+
+  /** `shared`: the client's quota is shared through Redis, rather than its own. */
+  constructor(options: TelemetryOptions, client: ResolvedClientOptions, shared: boolean, version: string) {
+    this.#tracer = tracerOf(options, version);
+    const meter = meterOf(options, version);
+    this.#instruments = meter && clientInstruments(meter);
+    this.#server = serverAttributes(client.baseUrl);
+    this.#client = client;
+    this.#quota = { 'scholarly_metrics.quota.source': shared ? 'redis' : 'local' };
+  }
+
+  call<R>(
+    method: string,
+    description: CallDescription<R>,
+    run: (attempts: AttemptTelemetry | undefined) => Promise<R>,
+  ): Promise<R> {
+    const route = routeOf(description.route);
+    const request = requestAttributes(method, route);
+    const attributes = 'url.template' in request ? { ...request, ...this.#server } : request;
+    const tracer = this.#tracer;
+    if (tracer === undefined) return this.#measure(method, route, description, run, undefined);
+    return tracer.startActiveSpan(method, { kind: spanKind.internal, attributes }, (span) =>
+      this.#measure(method, route, description, run, span),
+    );
+  }
+
+  async #measure<R>(
+    method: string,
+    route: ReturnType<typeof routeOf>,
+    description: CallDescription<R>,
+    run: (attempts: AttemptTelemetry | undefined) => Promise<R>,
+    span: SpanLike | undefined,
+  ): Promise<R> {
+    const started = performance.now();
+    // A call that sends nothing itself (getMany) has no attempts to tell of.
+    const attempts = description.route
+      ? new Attempts(method, span, this.#instruments, this.#quota)
+      : undefined;
+    const metric: TelemetryAttributes = { 'scholarly_metrics.method': method };
+    try {
+      const result = await run(attempts);
+      // Read here rather than through core's helper, which would split it out of the client's first load.
+      const cacheStatus = (result as { cacheStatus?: CacheStatus }).cacheStatus ?? 'off';
+      if (cacheStatus !== 'off') {
+        metric['scholarly_metrics.cache.status'] = cacheStatus;
+        span?.setAttribute('scholarly_metrics.cache.status', cacheStatus);
+        this.#instruments?.cacheLookups.add(1, metric);
+      }
+      // A call that joined another's request has no attempt of its own: its answer tells the status.
+      const status =
+        attempts?.status ??
+        (cacheStatus === 'miss' ? (result as { response?: Response }).response?.status : undefined);
+      if (status !== undefined) span?.setAttribute('http.response.status_code', status);
+      if (description.summarize && span) {
+        for (const [key, value] of Object.entries(description.summarize(result)))
+          span.setAttribute(key, value);
+      }
+      return result;
+    } catch (error) {
+      const type = errorType(error);
+      metric['error.type'] = type;
+      if (attempts?.status !== undefined) span?.setAttribute('http.response.status_code', attempts.status);
+      span?.setAttribute('error.type', type);
+      const secrets = [...headerValues(this.#client.headers), ...headerValues(description.headers)];
+      const message = safeMessage(error, this.#client.apiKey, route, secrets);
+      span?.setStatus({ code: errorStatus, message });
+      throw error;
+    } finally {
+      if (attempts) attempts.end();
+      span?.end();
+      this.#instruments?.duration.record((performance.now() - started) / 1000, metric);
+    }
+  }
+}
+
+/** One call's attempts, as the transport tells of them. */
+class Attempts implements AttemptTelemetry {
+  status: number | undefined;
+  #count = 0;
+  #waitedMs = 0;
+  readonly #method: string;
+  readonly #span: SpanLike | undefined;
+  readonly #instruments: ClientInstruments | undefined;
+  readonly #quota: TelemetryAttributes;
+
+  constructor(
+    method: string,
+    span: SpanLike | undefined,
+    instruments: ClientInstruments | undefined,
+    quota: TelemetryAttributes,
+  ) {
+    this.#method = method;
+    this.#span = span;
+    this.#instruments = instruments;
+    this.#quota = quota;
+  }
+
+  inTurn<R>(send: () => Promise<R>): () => Promise<R> {
+    const queued = performance.now();
+    return () => {
+      const ms = performance.now() - queued;
+      this.#count++;
+      this.#waitedMs += ms;
+      this.#instruments?.quotaWait.record(ms / 1000, this.#quota);
+      return send();
+    };
+  }
+
+  answered(status: number): void {
+    this.status = status;
+  }
+
+  retrying(attempt: number, delayMs: number, error: Error): void {
+    const reason = retryReason(error);
+    this.#span?.addEvent('retry', {
+      'scholarly_metrics.retry.attempt': attempt,
+      'scholarly_metrics.retry.delay': delayMs / 1000,
+      'scholarly_metrics.retry.reason': reason,
+    });
+    this.#instruments?.retries.add(1, {
+      'scholarly_metrics.method': this.#method,
+      'scholarly_metrics.retry.reason': reason,
+    });
+  }
+
+  /** The call's totals onto its span: the attempts resent, and the time spent waiting for the quota. */
+  end(): void {
+    if (this.#count > 1) this.#span?.setAttribute('http.request.resend_count', this.#count - 1);
+    if (this.#count > 0) this.#span?.setAttribute('scholarly_metrics.quota.wait', this.#waitedMs / 1000);
+  }
+}

@@ -1,0 +1,49 @@
+import { ConfigurationError } from '../core/errors.js';
+import type { ResolvedClientOptions } from '../core/options/client.js';
+import type { CallTelemetry, TelemetryOptions } from '../core/telemetry-types.js';
+
+/*
+ * What a client or receiver given `telemetry` loads at once: the option's check, and a stand-in that
+ * loads the implementation with the first call. Both are in every client's first load, so they are
+ * kept to a few lines; without the option, nothing else of src/telemetry is ever downloaded.
+ */
+
+/** Checks a `telemetry` option: an object with a tracer provider, a meter provider, or both. */
+export function checkTelemetryOption(value: unknown): TelemetryOptions | undefined {
+  const { tracerProvider: tracers, meterProvider: meters } = (value ?? {}) as TelemetryOptions;
+  if (
+    value !== undefined &&
+    (typeof value !== 'object' ||
+      !(tracers || meters) ||
+      (tracers && typeof tracers.getTracer !== 'function') ||
+      (meters && typeof meters.getMeter !== 'function'))
+  ) {
+    throw new ConfigurationError(
+      'telemetry',
+      '`telemetry` must hold a tracerProvider, a meterProvider or both',
+    );
+  }
+  return value as TelemetryOptions | undefined;
+}
+
+/** The client's telemetry, its implementation loaded with the first call. */
+export function lazyClientTelemetry(
+  options: TelemetryOptions,
+  client: ResolvedClientOptions,
+  shared: boolean,
+  version: string,
+): CallTelemetry {
+  let loading: Promise<CallTelemetry | undefined> | undefined;
+  return {
+    call(method, description, run) {
+      loading ??= import('./client-telemetry.js').then(
+        (m) => new m.ClientTelemetry(options, client, shared, version),
+        // Telemetry never costs a call: a chunk that failed to load leaves the calls untraced.
+        () => undefined,
+      );
+      return loading.then((telemetry) =>
+        telemetry ? telemetry.call(method, description, run) : run(undefined),
+      );
+    },
+  };
+}

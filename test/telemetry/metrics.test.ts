@@ -1,0 +1,90 @@
+// The client's metrics after a known sequence of calls, read from the real OpenTelemetry SDK: names,
+// units, descriptions, attributes (few, and none a caller's value) and values.
+import type { DataPoint, Histogram } from '@opentelemetry/sdk-metrics';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MetricClient, NotFoundError } from '../../src/index.js';
+import { MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testing/index.js';
+import { useTelemetry } from './harness.js';
+
+const otel = useTelemetry({ undici: false });
+let mock: MockServer;
+beforeAll(async () => {
+  mock = await startMockServer({ port: 0 });
+});
+afterAll(async () => {
+  await mock?.close();
+});
+
+const count = (points: DataPoint<unknown>[]) =>
+  points.map((p) => ({
+    ...p.attributes,
+    value: typeof p.value === 'number' ? p.value : (p.value as Histogram).count,
+  }));
+
+describe('metrics', () => {
+  it('after a known sequence of calls', async () => {
+    const client = new MetricClient({
+      apiKey: MOCK_API_KEY,
+      baseUrl: mock.url,
+      cache: { ttl: { 'journals.list': 0 } },
+      telemetry: { meterProvider: otel.telemetry.meterProvider },
+    });
+    await client.journals.get(1); // miss
+    await client.journals.get(1); // hit
+    mock.api.faults.next({ status: 503 });
+    await client.journals.list(); // not kept: no lookup; one retry
+    await expect(client.authors.get(999_999)).rejects.toBeInstanceOf(NotFoundError); // miss, failed
+
+    expect(count(await otel.points('scholarly_metrics.client.duration'))).toEqual([
+      { 'scholarly_metrics.method': 'journals.get', 'scholarly_metrics.cache.status': 'miss', value: 1 },
+      { 'scholarly_metrics.method': 'journals.get', 'scholarly_metrics.cache.status': 'hit', value: 1 },
+      { 'scholarly_metrics.method': 'journals.list', value: 1 },
+      { 'scholarly_metrics.method': 'authors.get', 'error.type': 'NotFoundError', value: 1 },
+    ]);
+    expect(count(await otel.points('scholarly_metrics.client.retries'))).toEqual([
+      { 'scholarly_metrics.method': 'journals.list', 'scholarly_metrics.retry.reason': '503', value: 1 },
+    ]);
+    expect(count(await otel.points('scholarly_metrics.cache.lookups'))).toEqual([
+      { 'scholarly_metrics.method': 'journals.get', 'scholarly_metrics.cache.status': 'miss', value: 1 },
+      { 'scholarly_metrics.method': 'journals.get', 'scholarly_metrics.cache.status': 'hit', value: 1 },
+    ]);
+    // One wait per attempt sent: journals.get once, journals.list twice, authors.get once.
+    expect(count(await otel.points('scholarly_metrics.quota.wait'))).toEqual([
+      { 'scholarly_metrics.quota.source': 'local', value: 4 },
+    ]);
+
+    const metrics = (await otel.collect()).scopeMetrics;
+    expect(metrics.map((scope) => scope.scope)).toEqual([
+      { name: 'scholarly-metrics', version: '0.3.0', schemaUrl: undefined },
+    ]);
+    const descriptors = Object.fromEntries(
+      metrics[0]!.metrics.map(({ descriptor }) => [
+        descriptor.name,
+        [descriptor.unit, descriptor.description.length > 10],
+      ]),
+    );
+    expect(descriptors).toEqual({
+      'scholarly_metrics.client.duration': ['s', true],
+      'scholarly_metrics.client.retries': ['{retry}', true],
+      'scholarly_metrics.quota.wait': ['s', true],
+      'scholarly_metrics.cache.lookups': ['{lookup}', true],
+    });
+  });
+
+  it('durations are in seconds', async () => {
+    const client = new MetricClient({
+      apiKey: MOCK_API_KEY,
+      baseUrl: mock.url,
+      telemetry: { meterProvider: otel.telemetry.meterProvider },
+    });
+    mock.api.faults.next({ delayMs: 300 });
+    const started = performance.now();
+    await client.subjects.list();
+    const elapsed = (performance.now() - started) / 1000;
+    const [point] = await otel.points('scholarly_metrics.client.duration');
+    const { sum } = point!.value as Histogram;
+    // Within the call's own measured time, and at least the server's delay: seconds, not ms.
+    expect(sum).toBeGreaterThanOrEqual(0.3);
+    expect(sum).toBeLessThanOrEqual(elapsed);
+  });
+});
