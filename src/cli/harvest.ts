@@ -34,8 +34,6 @@ export interface HarvestShape {
 export interface Harvest {
   /** Where the saved run stopped (a page, or DOIs done), if resuming. */
   readonly position: number | undefined;
-  /** Whether this run continues a saved one. */
-  readonly resumed: boolean;
   /** Records written, the resumed ones included. */
   readonly count: number;
   /**
@@ -105,7 +103,6 @@ export async function openHarvest(
   };
   return {
     position: saved?.position,
-    resumed: saved !== undefined,
     get count() {
       return writer.state().count;
     },

@@ -1,5 +1,7 @@
-// `--redis <url>`: runs of the real bin sharing one quota through a real redis-server, against the mock
-// server. Counts and orders only: a run waiting for a place is seen in Redis's own line, never timed.
+// `--redis <url>`: runs sharing one quota through a real redis-server, against the mock server; runs
+// in-process where the process adds nothing, the real bin where separate processes or Node's module
+// loading are the point. Counts and orders only: a run waiting for a place is seen in Redis's own
+// line, never timed.
 import { readFile } from 'node:fs/promises';
 import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';

@@ -11,7 +11,8 @@ export async function runWithGc(
   script: string,
   args: readonly string[],
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const { code, stdout, stderr } = await spawnNode(script, args, { execArgv: ['--expose-gc'], cwd: root })
-    .exited;
+  // tsx for a .mjs too: such a script imports the TypeScript source.
+  const execArgv = ['--expose-gc', ...(script.endsWith('.ts') ? [] : ['--import', 'tsx'])];
+  const { code, stdout, stderr } = await spawnNode(script, args, { execArgv, cwd: root }).exited;
   return { code, stdout, stderr };
 }
