@@ -164,6 +164,13 @@ describe('get-many reads DOIs as people have them', () => {
     expect(papers.code, papers.stderr).toBe(0);
     expect(jsonLines(papers.stdout).map((paper) => (paper as { doi: string }).doi)).toEqual(dois);
 
+    // As arguments too: resolver URLs and doi: prefixes, read as the bare DOI.
+    const args = await run(['papers', 'get-many', `https://doi.org/${dois[0]}`, `doi:${dois[1]}`], {
+      url: mock.server.url,
+    });
+    expect(args.code, args.stderr).toBe(0);
+    expect(jsonLines(args.stdout).map((paper) => (paper as { doi: string }).doi)).toEqual(dois.slice(0, 2));
+
     const mixed = join(folder, 'mixed.txt');
     writeFileSync(mixed, `DOI\nhttps://doi.org/${dois[0]}\ndoi:${dois[1]}\n10.9999/missing\n`);
     const failed = join(folder, 'failed.tsv');

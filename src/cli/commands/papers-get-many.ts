@@ -79,7 +79,7 @@ async function getMany(
     throw new UsageError('--input-column needs --input <file>');
   const dois =
     options.input === undefined
-      ? args.flatMap((doi) => readDoiList(doi, 'argument'))
+      ? args.map(normaliseDoi).filter((doi) => doi !== '')
       : readDoiList(await readInput(options.input, context.io.stdin), options.input, options.inputColumn);
   if (dois.length === 0)
     throw new UsageError('no DOIs: give them as arguments, or --input <file> (- for stdin)');
