@@ -8,6 +8,7 @@ import {
   type ResolvedClientOptions,
   resolveClientOptions,
 } from './core/options/client.js';
+import { checkTelemetryOption } from './core/options/telemetry.js';
 import { Quota } from './core/quota.js';
 import type { RequestQuota } from './core/quota-types.js';
 import { Transport } from './core/transport.js';
@@ -17,7 +18,7 @@ import { Countries } from './resources/countries.js';
 import { Journals } from './resources/journals.js';
 import { Papers } from './resources/papers.js';
 import { Subjects } from './resources/subjects.js';
-import { checkTelemetryOption, lazyClientTelemetry } from './telemetry/options.js';
+import { lazyClientTelemetry } from './telemetry/options.js';
 
 /**
  * The client of the Scholarly Metrics REST API v1.

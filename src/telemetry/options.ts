@@ -1,4 +1,3 @@
-import { ConfigurationError } from '../core/errors.js';
 import type { ResolvedClientOptions } from '../core/options/client.js';
 import type { CallTelemetry, TelemetryOptions } from '../core/telemetry-types.js';
 
@@ -7,24 +6,6 @@ import type { CallTelemetry, TelemetryOptions } from '../core/telemetry-types.js
  * loads the implementation with the first call. Both are in every client's first load, so they are
  * kept to a few lines; without the option, nothing else of src/telemetry is ever downloaded.
  */
-
-/** Checks a `telemetry` option: an object with a tracer provider, a meter provider, or both. */
-export function checkTelemetryOption(value: unknown): TelemetryOptions | undefined {
-  const { tracerProvider: tracers, meterProvider: meters } = (value ?? {}) as TelemetryOptions;
-  if (
-    value !== undefined &&
-    (typeof value !== 'object' ||
-      !(tracers || meters) ||
-      (tracers && typeof tracers.getTracer !== 'function') ||
-      (meters && typeof meters.getMeter !== 'function'))
-  ) {
-    throw new ConfigurationError(
-      'telemetry',
-      '`telemetry` must hold a tracerProvider, a meterProvider or both',
-    );
-  }
-  return value as TelemetryOptions | undefined;
-}
 
 /** The client's telemetry, its implementation loaded with the first call. */
 export function lazyClientTelemetry(

@@ -1,8 +1,8 @@
 import { Deadline } from '../core/abort.js';
 import { MetricError, WebhookPayloadError } from '../core/errors.js';
 import { resolveReceiverOptions } from '../core/options/receiver.js';
+import { checkTelemetryOption } from '../core/options/telemetry.js';
 import type { TelemetryOptions } from '../core/telemetry-types.js';
-import { checkTelemetryOption } from '../telemetry/options.js';
 import type { WebhookBody } from './decode-body.js';
 import type { WebhookEvent } from './event.js';
 import { parseWebhookEvent } from './parse.js';
