@@ -58,7 +58,7 @@ export async function measureFirstLoad() {
       result.outputFiles.map((file) => [key(file.path), gzipSync(file.contents, { level: 9 }).length]),
     );
     const outputs = result.metafile.outputs;
-    const entry = Object.keys(outputs).find((path) => outputs[path].entryPoint !== undefined);
+    const entry = Object.keys(outputs).find((path) => outputs[path].entryPoint === 'app.js');
     const reach = (kinds) => {
       const seen = new Set();
       const visit = (path) => {
