@@ -4,7 +4,7 @@
 // before the call can start is the entry chunk and the chunks it imports statically, each gzipped
 // at level 9; the chunks behind `import()` load only when a call needs them, and count in the whole.
 //
-//   node scripts/first-load.mjs          prints both and fails past a budget
+//   node scripts/first-load.mjs          prints both; fails when the first load is past its budget
 //   node scripts/first-load.mjs --json   prints them as JSON, for bench/size.ts
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,8 +15,11 @@ import { build } from 'esbuild';
 
 const distDir = process.env.BENCH_DIST ?? fileURLToPath(new URL('../dist/', import.meta.url));
 
-/** kB as size-limit counts them (1,000 bytes). */
-export const budgets = { firstLoad: 26_000, whole: 36_000 };
+/**
+ * In bytes (a kB is 1,000, as size-limit counts). The whole client's budget is size-limit's
+ * (scripts/size-limit.config.mjs): split this way, each chunk gzipped alone, it weighs more.
+ */
+export const budgets = { firstLoad: 26_000 };
 
 const APP = `import { MetricClient } from 'scholarly-metrics';
 
@@ -87,18 +90,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.stdout.write(`${JSON.stringify({ ...measured, budgets })}\n`);
   } else {
     const kb = (bytes) => `${(bytes / 1000).toFixed(2)} kB`;
-    let over = 0;
-    for (const [name, label] of [
-      ['firstLoad', 'first load: the entry chunk and its static imports'],
-      ['whole', 'the whole client: its import() chunks too'],
-    ]) {
-      const { bytes, chunks } = measured[name];
-      const ok = bytes <= budgets[name];
-      if (!ok) over++;
-      process.stdout.write(
-        `  ${ok ? '✓' : '✗'} esbuild, ${label} (${chunks} chunks, gzip -9): ${kb(bytes)} of ${kb(budgets[name])}\n`,
-      );
-    }
-    if (over > 0) process.exit(1);
+    const { firstLoad, whole } = measured;
+    const ok = firstLoad.bytes <= budgets.firstLoad;
+    process.stdout.write(
+      `  ${ok ? '✓' : '✗'} esbuild, first load: the entry chunk and its static imports ` +
+        `(${firstLoad.chunks} chunks, each gzip -9): ${kb(firstLoad.bytes)} of ${kb(budgets.firstLoad)}\n` +
+        `    with its import() chunks (${whole.chunks} chunks): ${kb(whole.bytes)}\n`,
+    );
+    if (!ok) process.exit(1);
   }
 }
