@@ -1,15 +1,16 @@
 /**
  * The `scholarly-metrics` lines of the pages (shell blocks marked `<!-- runs: scholarly-metrics --mock -->`)
  * run as written, with bash, against the built-in mock: `npx scholarly-metrics` is this repository's bin
- * (its TypeScript through tsx) with `--mock` added, in a scratch folder holding a `dois.txt`.
+ * (its TypeScript, bundled once: cli-bundle.ts) with `--mock` added, in a scratch folder holding a `dois.txt`.
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_DOIS } from '../../src/testing/index.js';
-import { blocks, pages, root, SHELL } from './markdown.js';
+import { bundledCli } from './cli-bundle.js';
+import { blocks, pages, SHELL } from './markdown.js';
 
 const lines = pages()
   .flatMap((page) => blocks(page))
@@ -21,14 +22,16 @@ const lines = pages()
       .filter(({ code }) => /^(npx )?scholarly-metrics /.test(code)),
   );
 
-const tsx = import.meta.resolve('tsx');
-const bin = join(root, 'src/cli/index.ts');
+let bin: string;
+beforeAll(async () => {
+  bin = await bundledCli();
+});
 
 function folder(): string {
   const directory = mkdtempSync(join(tmpdir(), 'scholarly-cli-doc-'));
   mkdirSync(join(directory, 'bin'));
   const shim = join(directory, 'bin', 'scholarly-metrics');
-  writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" --import "${tsx}" "${bin}" --mock "$@"\n`);
+  writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${bin}" --mock "$@"\n`);
   chmodSync(shim, 0o755);
   writeFileSync(join(directory, 'dois.txt'), `${MOCK_DOIS.join('\n')}\n`);
   return directory;
