@@ -6,6 +6,10 @@ const dist = (file: string) => fileURLToPath(new URL(`./dist/${file}`, import.me
 
 export default defineConfig({
   test: {
+    // Vitest runs one file at a time on 2 cores (its default: cores − 1). Most files wait on
+    // processes, sockets and timers more than they compute, so three overlap those waits.
+    // VITEST_MAX_WORKERS overrides it.
+    maxWorkers: 3,
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
