@@ -162,8 +162,8 @@ ${table(
 )}
 
 ky and p-retry are in the first load, with the parsers generated from the schemas; zod's runtime (the
-schemas, for a body those parsers leave to it), the error path (status and connection errors, cause
-redaction, zod's issue wording), p-queue and the getMany pool come on demand and count in the whole.
+schemas, for a body those parsers leave to it), zod's issue wording, the cleaning of an error's cause,
+p-queue and the getMany pool come on demand and count in the whole.
 
 ## 6. Cold import
 

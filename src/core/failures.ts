@@ -1,4 +1,3 @@
-// The error path, loaded with the first failure as one chunk: a successful call needs none of it.
 import {
   APIError,
   AuthenticationError,
@@ -12,9 +11,6 @@ import {
 import { escapeUnsafe } from './escape.js';
 import { cleanCause, redactHeaders, redactText, redactValue } from './redact.js';
 import { parseRetryAfter } from './retry.js';
-
-export { redactCause } from './redact-cause.js';
-export { toValidationIssues } from './zod-issues.js';
 
 /** The typed error for a non-2xx answer; `secret` is kept out of its headers and body. */
 export function statusError(response: Response, text: string, secret: string | null): APIError {

@@ -154,6 +154,6 @@ export function redactHeaders(headers: Headers, secret: string | null): Headers 
  */
 export async function cleanCause(error: unknown, secret: string | null): Promise<unknown> {
   if (!secret) return error;
-  const { redactCause } = await import('./failures.js');
+  const { redactCause } = await import('./redact-cause.js');
   return redactCause(error, secret);
 }

@@ -8,6 +8,7 @@ import {
   RequestAbortedError,
   TimeoutError,
 } from './errors.js';
+import { connectionError, statusError } from './failures.js';
 import { hooksFor } from './hooks.js';
 import { createLogger, type Logger } from './logger.js';
 import { checkRequestOptions, type RequestOptions, type ResolvedClientOptions } from './options.js';
@@ -210,7 +211,6 @@ export class Transport {
       this.#logger?.debug(`${response.status} from GET ${url} in ${Date.now() - started} ms`);
       if (!response.ok) {
         const text = await read(response);
-        const { statusError } = await import('./failures.js');
         throw statusError(response, text, this.#apiKey);
       }
       return await finish(response, deadline, read);
@@ -218,7 +218,6 @@ export class Transport {
       // An abort is turned into a RequestAbortedError once, by #send, whichever step it stopped.
       if (error instanceof MetricError || options.signal?.aborted) throw error;
       if (deadline.timedOut) throw new TimeoutError(`GET ${shown()} timed out after ${timeout} ms`);
-      const { connectionError } = await import('./failures.js');
       throw await connectionError(`GET ${shown()}`, error, this.#apiKey);
     } finally {
       deadline.clear();

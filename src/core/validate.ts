@@ -76,7 +76,7 @@ async function check<T>(
   // secret would no longer be recognised for redaction.
   const explained = secret ? schema.safeParse(redactValue(value, secret), { reportInput: true }) : result;
   // The English for zod's issues is loaded with the first refused body: most pages never need it.
-  const { toValidationIssues } = await import('./failures.js');
+  const { toValidationIssues } = await import('./zod-issues.js');
   const issues = toValidationIssues((explained.error ?? result.error).issues);
   throw refusal(
     `The response does not match ${shape.label}: ${summarizeIssues(issues)}`,
