@@ -6,6 +6,10 @@ const dist = (file: string) => fileURLToPath(new URL(`./dist/${file}`, import.me
 
 export default defineConfig({
   test: {
+    // Vitest runs one file at a time on 2 cores (its default: cores − 1). Most files wait on
+    // processes, sockets and timers more than they compute, so three overlap those waits.
+    // VITEST_MAX_WORKERS overrides it.
+    maxWorkers: 3,
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
@@ -19,7 +23,10 @@ export default defineConfig({
           name: 'node',
           include: ['test/**/*.test.ts'],
           exclude: ['test/browser/**', 'node_modules/**'],
-          testTimeout: 20_000,
+          // Guards against a hang, not a judge of speed: on a loaded 2-core machine, with coverage,
+          // property tests (thousands of runs) and process starts took over 20 s and failed runs.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

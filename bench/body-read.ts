@@ -84,7 +84,9 @@ async function main(): Promise<BodyReadResult> {
         { name: names.text, run: read((response, deadline) => deadline.race(response.text())) },
         {
           name: names.bounded,
-          run: read((response, deadline) => readBody(response, defaultMaxResponseBytes, deadline, 'GET')),
+          run: read((response, deadline) =>
+            readBody(response, defaultMaxResponseBytes, deadline, () => 'GET'),
+          ),
         },
       ];
       // Both reads give the same value.

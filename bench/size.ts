@@ -12,8 +12,28 @@ export interface SizeResult {
   entries: Array<{ name: string; bytes: number; limitBytes?: number; passed?: boolean }>;
   /** The client's bundle less the same without one dependency, and the client's own code alone. */
   parts: Array<{ name: string; bytes: number }>;
+  /** scripts/first-load.mjs: esbuild's split bundle of an app making one call, each chunk gzip -9. */
+  firstLoad?: { firstLoad: Measure; whole: Measure; budgets: { firstLoad: number } };
   /** Set when size-limit could not measure (a module check failed, a file is missing…). */
   error?: string;
+}
+
+interface Measure {
+  bytes: number;
+  chunks: number;
+}
+
+function firstLoad(): SizeResult['firstLoad'] | string {
+  const run = spawnSync(process.execPath, [join(root, 'scripts/first-load.mjs'), '--json'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: process.env,
+  });
+  try {
+    return JSON.parse(run.stdout);
+  } catch {
+    return `scripts/first-load.mjs printed no JSON (exit ${run.status}): ${run.stderr.trim()}`;
+  }
 }
 
 interface Entry {
@@ -67,6 +87,7 @@ export function sizes(): SizeResult {
       bytes: size('without any dependency'),
     });
   }
-  const error = [checked, split].filter((r): r is string => typeof r === 'string').join('; ');
-  return { entries, parts, ...(error && { error }) };
+  const first = firstLoad();
+  const error = [checked, split, first].filter((r): r is string => typeof r === 'string').join('; ');
+  return { entries, parts, ...(typeof first === 'object' && { firstLoad: first }), ...(error && { error }) };
 }

@@ -46,7 +46,15 @@ if (!existsSync(`${root}/dist/index.js`) || !existsSync(`${root}/dist/webhooks.j
 
 const result = spawnSync(
   process.execPath,
-  [`${root}/node_modules/vitest/vitest.mjs`, 'run', '--project', 'browser', ...process.argv.slice(2)],
+  // One page at a time, as before vitest.config.ts raised maxWorkers for the Node suite.
+  [
+    `${root}/node_modules/vitest/vitest.mjs`,
+    'run',
+    '--project',
+    'browser',
+    '--maxWorkers=1',
+    ...process.argv.slice(2),
+  ],
   { cwd: root, stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);

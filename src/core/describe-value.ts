@@ -1,4 +1,4 @@
-import { escapeUnsafe } from './errors.js';
+import { escapeUnsafe } from './escape.js';
 
 /**
  * Safe, short renderings of untrusted values for error messages: what a parameter, a response or a

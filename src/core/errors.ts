@@ -1,7 +1,8 @@
+import { escapeUnsafe } from './escape.js';
+
 /**
- * Every error the SDK throws is a {@link MetricError}; subclasses say why.
- *
- * Class names are spelled out in `name` (not read from `constructor.name`) so they survive minifiers.
+ * Every error the SDK throws is a {@link MetricError}; subclasses say why. Each spells its class in
+ * `name`, which minifiers would otherwise rename.
  *
  * @example
  * ```ts
@@ -37,11 +38,22 @@ export function requestIdOf(headers: Headers): string | undefined {
 }
 
 /**
- * The server answered with a non-2xx status.
+ * The server answered with a non-2xx status; a subclass per status the API document lists.
  *
  * @example
  * ```ts
- * catch (error) { if (error instanceof APIError) console.log(error.status, error.body); }
+ * try {
+ *   await client.journals.get(42);
+ * } catch (error) {
+ *   if (error instanceof NotFoundError) console.log('no journal 42');
+ *   else if (error instanceof RateLimitError) console.log(`try again in ${error.retryAfter ?? '?'} s`);
+ *   else if (error instanceof AuthenticationError) console.log('check METRIC_API_KEY');
+ *   else if (error instanceof PermissionDeniedError) console.log('this plan has no API access');
+ *   else if (error instanceof BadRequestError) console.log('refused by the server:', error.message);
+ *   else if (error instanceof InternalServerError) console.log(`server error ${error.status}`, error.requestId);
+ *   else if (error instanceof APIError) console.log(error.status, error.body);
+ *   else throw error;
+ * }
  * ```
  */
 export class APIError extends MetricError {
@@ -64,102 +76,34 @@ export class APIError extends MetricError {
   }
 }
 
-/**
- * 400: an invalid parameter or a missing required field, as judged by the server.
- *
- * @example
- * ```ts
- * try {
- *   await client.papers.search({ q: 'graphene', sort: 'newest' }); // `sort` values are the server's to judge
- * } catch (error) {
- *   if (error instanceof BadRequestError) console.log('refused by the server:', error.message);
- *   else throw error;
- * }
- * ```
- */
+/** 400: an invalid parameter or a missing required field, as judged by the server. */
 export class BadRequestError extends APIError {
   override name = 'BadRequestError' as const;
   declare readonly status: 400;
 }
-/**
- * 401: the API key is missing or invalid.
- *
- * @example
- * ```ts
- * try {
- *   await client.journals.list();
- * } catch (error) {
- *   if (error instanceof AuthenticationError) console.log('check METRIC_API_KEY');
- *   else throw error;
- * }
- * ```
- */
+/** 401: the API key is missing or invalid. */
 export class AuthenticationError extends APIError {
   override name = 'AuthenticationError' as const;
   declare readonly status: 401;
 }
-/**
- * 403: the key is valid but its plan does not include API access.
- *
- * @example
- * ```ts
- * try {
- *   await client.journals.list();
- * } catch (error) {
- *   if (error instanceof PermissionDeniedError) console.log('this plan has no API access');
- *   else throw error;
- * }
- * ```
- */
+/** 403: the key is valid but its plan does not include API access. */
 export class PermissionDeniedError extends APIError {
   override name = 'PermissionDeniedError' as const;
   declare readonly status: 403;
 }
-/**
- * 404: the journal, paper or author does not exist.
- *
- * @example
- * ```ts
- * const journal = await client.journals.get(42).catch((error: unknown) => {
- *   if (error instanceof NotFoundError) return undefined;
- *   throw error;
- * });
- * ```
- */
+/** 404: the journal, paper or author does not exist. */
 export class NotFoundError extends APIError {
   override name = 'NotFoundError' as const;
   declare readonly status: 404;
 }
-/**
- * 5xx: the server failed.
- *
- * @example
- * ```ts
- * try {
- *   await client.journals.list({ maxRetries: 4 });
- * } catch (error) {
- *   // 500, 502, 503 and 504 are retried: this one outlasted every retry.
- *   if (error instanceof InternalServerError) console.log(`server error ${error.status}`, error.body);
- *   else throw error;
- * }
- * ```
- */
+/** 5xx: the server failed, and went on failing through every retry (500, 502, 503 and 504 are retried). */
 export class InternalServerError extends APIError {
   override name = 'InternalServerError' as const;
   /** 500, 502, 503 or 504 as the API document lists them, or any other status from 500 up. */
   declare readonly status: 500 | 502 | 503 | 504 | (number & {});
 }
 
-/**
- * 429: the daily or the per-minute request limit is exceeded.
- *
- * @example
- * ```ts
- * catch (error) {
- *   if (error instanceof RateLimitError) console.log(`try again in ${error.retryAfter ?? '?'} s`);
- * }
- * ```
- */
+/** 429: the daily or the per-minute request limit is exceeded. */
 export class RateLimitError extends APIError {
   override name = 'RateLimitError' as const;
   declare readonly status: 429;
@@ -176,31 +120,25 @@ export class RateLimitError extends APIError {
 }
 
 /**
- * The request never got an answer: network failure, reset, refused connection.
- *
- * @example
- * ```ts
- * catch (error) { if (error instanceof ConnectionError) console.log('offline?', error.cause); }
- * ```
- */
-export class ConnectionError extends MetricError {
-  override name = 'ConnectionError';
-}
-
-/**
- * An attempt ran past its `timeout`, the body read included.
+ * The request never got an answer: network failure, reset, refused connection, or a timeout.
  *
  * @example
  * ```ts
  * try {
  *   await client.journals.list({ timeout: 5_000 });
  * } catch (error) {
- *   // Timeouts are retried: this is the last attempt's.
+ *   // Both are retried: this is the last attempt's.
  *   if (error instanceof TimeoutError) console.log('no full answer within 5 s');
+ *   else if (error instanceof ConnectionError) console.log('offline?', error.cause);
  *   else throw error;
  * }
  * ```
  */
+export class ConnectionError extends MetricError {
+  override name = 'ConnectionError';
+}
+
+/** An attempt ran past its `timeout`, the body read included. */
 export class TimeoutError extends ConnectionError {
   override name = 'TimeoutError' as const;
 }
@@ -349,31 +287,6 @@ export class ResponseTooLargeError extends MetricError {
     super(`${what}: the response body is larger than maxResponseBytes (${limit} bytes) and was not read`);
     this.limit = limit;
   }
-}
-
-/**
- * Characters a terminal or a log viewer may act on: C0 and C1 controls (ANSI escape sequences start
- * with one), line and paragraph separators, bidirectional overrides (which can make text display
- * reversed), BOM.
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const unsafeCharacters = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g;
-
-/**
- * Untrusted text (what a server or a webhook sender said) made safe to print as part of a message:
- * the characters above written as `\uXXXX` escapes, everything else as is. The one implementation,
- * here because the error classes use it and import nothing.
- *
- * @example
- * ```ts
- * escapeUnsafe('\u001b[31mred\u202e'); // '\\u001b[31mred\\u202e'
- * ```
- */
-export function escapeUnsafe(text: string): string {
-  return text.replace(
-    unsafeCharacters,
-    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
 }
 
 /**

@@ -3,13 +3,13 @@ import {
   AuthenticationError,
   BadRequestError,
   ConnectionError,
-  escapeUnsafe,
   InternalServerError,
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
 } from './errors.js';
-import { redactHeaders, redactText, redactValue } from './redact.js';
+import { escapeUnsafe } from './escape.js';
+import { cleanCause, redactHeaders, redactText, redactValue } from './redact.js';
 import { parseRetryAfter } from './retry.js';
 
 /** The typed error for a non-2xx answer; `secret` is kept out of its headers and body. */
@@ -75,14 +75,4 @@ function describeChain(error: unknown): string {
     deepest = deepest.cause;
   }
   return code && !reason.includes(code) ? `${reason} (${code})` : reason;
-}
-
-/**
- * {@link redactCause}, loaded with the first failure that needs it: the walk over a cause chain is
- * for the error path only, and stays out of the client's first load.
- */
-export async function cleanCause(error: unknown, secret: string | null): Promise<unknown> {
-  if (!secret) return error;
-  const { redactCause } = await import('./redact-cause.js');
-  return redactCause(error, secret);
 }

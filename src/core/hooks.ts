@@ -1,10 +1,9 @@
 import type { Hooks } from 'ky';
 import { MetricError } from './errors.js';
-import { cleanCause } from './failures.js';
 import type { AfterResponseHook, BeforeRequestHook } from './hook-types.js';
 import { type Logger, loggableHeaders } from './logger.js';
 import { checkHooks } from './options/client.js';
-import { redactText } from './redact.js';
+import { cleanCause, redactText } from './redact.js';
 
 export type {
   AfterResponseHook,

@@ -2,7 +2,8 @@ import type { Deadline } from './abort.js';
 import { ResponseTooLargeError } from './errors.js';
 
 /**
- * Reads a response body as text, never more than `limit` bytes of it.
+ * Reads a response body as text, never more than `limit` bytes of it; `what` names the request in
+ * the error, built only when there is one.
  *
  * `response.text()` buffers whatever arrives: an endless body, or a small gzip that expands a
  * thousandfold, grows memory until the process dies or V8 refuses the string. Here a declared
@@ -17,14 +18,14 @@ export async function readBody(
   response: Response,
   limit: number,
   deadline: Deadline,
-  what: string,
+  what: () => string,
 ): Promise<string> {
   const body = response.body;
   if (body === null) return '';
   if (declaredLength(response) > limit) {
     // Cancelling an unread body fails only if it is locked, which a fresh response's is not.
     body.cancel().catch(() => {});
-    throw new ResponseTooLargeError(what, limit);
+    throw new ResponseTooLargeError(what(), limit);
   }
   const reader = body.getReader();
   try {
@@ -46,7 +47,7 @@ function declaredLength(response: Response): number {
 async function readAll(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   limit: number,
-  what: string,
+  what: () => string,
 ): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -54,7 +55,7 @@ async function readAll(
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > limit) throw new ResponseTooLargeError(what, limit);
+    if (size > limit) throw new ResponseTooLargeError(what(), limit);
     chunks.push(value);
   }
   return decode(chunks, size);

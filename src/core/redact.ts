@@ -147,3 +147,13 @@ export function redactHeaders(headers: Headers, secret: string | null): Headers 
   }
   return clean;
 }
+
+/**
+ * An error's cause cleaned of the secret ({@link redactCause}), its module loaded with the first
+ * failure that needs it: the walk over a cause chain is for the error path only.
+ */
+export async function cleanCause(error: unknown, secret: string | null): Promise<unknown> {
+  if (!secret) return error;
+  const { redactCause } = await import('./redact-cause.js');
+  return redactCause(error, secret);
+}

@@ -209,10 +209,11 @@ export class Transport {
   async #attempt<R>(url: string, timeout: number, options: TransportOptions, finish: Finish<R>): Promise<R> {
     const deadline = new Deadline(timeout, options.signal);
     const started = this.#logger ? Date.now() : 0;
-    // Named in messages with the key cut out: a hook or a parameter may have put it in the query.
-    const shown = redactText(url, this.#apiKey);
+    // Named in messages with the key cut out (a hook or a parameter may have put it in the query),
+    // when a message needs it: a successful attempt never does.
+    const shown = () => redactText(url, this.#apiKey);
     const limit = options.maxResponseBytes ?? this.#maxResponseBytes;
-    const read: ReadText = (response) => readBody(response, limit, deadline, `GET ${shown}`);
+    const read: ReadText = (response) => readBody(response, limit, deadline, () => `GET ${shown()}`);
     try {
       // ky reads `headers: undefined` as "drop every header", so the key is left out when unset.
       const { headers } = options;
@@ -222,13 +223,16 @@ export class Transport {
       const response = await deadline.race(pending);
       options.attempts?.answered(response.status);
       this.#logger?.debug(`${response.status} from GET ${url} in ${Date.now() - started} ms`);
-      if (!response.ok) throw statusError(response, await read(response), this.#apiKey);
+      if (!response.ok) {
+        const text = await read(response);
+        throw statusError(response, text, this.#apiKey);
+      }
       return await finish(response, deadline, read);
     } catch (error) {
       // An abort is turned into a RequestAbortedError once, by #send, whichever step it stopped.
       if (error instanceof MetricError || options.signal?.aborted) throw error;
-      if (deadline.timedOut) throw new TimeoutError(`GET ${shown} timed out after ${timeout} ms`);
-      throw await connectionError(`GET ${shown}`, error, this.#apiKey);
+      if (deadline.timedOut) throw new TimeoutError(`GET ${shown()} timed out after ${timeout} ms`);
+      throw await connectionError(`GET ${shown()}`, error, this.#apiKey);
     } finally {
       deadline.clear();
     }

@@ -2,18 +2,22 @@ import type * as z from 'zod/mini';
 import { maxBodyDepth, nestsDeeperThan } from './depth.js';
 import { ResponseValidationError, type ValidationIssue } from './errors.js';
 import { summarizeIssues } from './issues.js';
+import { INVALID } from './parser-sentinel.js';
 import { redactText, redactValue } from './redact.js';
 
 /**
- * What a response is checked against: a zod schema (its `safeParse` is the verdict) and how to name
- * the response in a message. The schemas live in src/schemas; the core only needs their `safeParse`.
+ * What a response is checked against and how to name it in a message. The build-time parser answers
+ * first; zod's schema, loaded only when the parser leaves a body to it, decides and explains the rest.
+ * The schemas live in src/schemas; the core only needs their `safeParse`.
  */
 export interface ResponseShape<T> {
   /** How messages name the response: "a journal profile". */
   readonly label: string;
-  readonly schema: {
+  /** The body's output, or zod's `INVALID` where zod's runtime must decide. */
+  readonly parse: (value: unknown) => T | typeof INVALID;
+  readonly schema: () => Promise<{
     safeParse(value: unknown, params?: { reportInput?: boolean }): z.core.util.SafeParseResult<T>;
-  };
+  }>;
 }
 
 /** Parses and validates a 2xx body. `secret` is kept out of the error, should the body echo it. */
@@ -63,14 +67,14 @@ async function check<T>(
   text: string,
   secret: string | null,
 ): Promise<T> {
-  // `reportInput` costs nothing on success: the fast parser answers first, zod's runtime only on a refusal.
-  const result = shape.schema.safeParse(value, { reportInput: true });
+  const parsed = shape.parse(value);
+  if (parsed !== INVALID) return parsed as T;
+  const schema = await shape.schema();
+  const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   // Explained again on a copy without the secret: a message quotes (and cuts) values, and a cut
   // secret would no longer be recognised for redaction.
-  const explained = secret
-    ? shape.schema.safeParse(redactValue(value, secret), { reportInput: true })
-    : result;
+  const explained = secret ? schema.safeParse(redactValue(value, secret), { reportInput: true }) : result;
   // The English for zod's issues is loaded with the first refused body: most pages never need it.
   const { toValidationIssues } = await import('./zod-issues.js');
   const issues = toValidationIssues((explained.error ?? result.error).issues);

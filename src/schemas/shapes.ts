@@ -1,32 +1,35 @@
 import type * as z from 'zod/mini';
-import { type INVALID, withParser } from 'zod/v4/core';
+import type { INVALID } from '../core/parser-sentinel.js';
 import type { ResponseShape } from '../core/validate.js';
 import { parsers } from './parsers.generated.js';
-import { responseSchemas as schemas } from './response-schemas.js';
+import type { responseSchemas } from './response-schemas.js';
+
+type Schemas = typeof responseSchemas;
+
+const loadSchemas = () => import('./response-schemas.js').then((module) => module.responseSchemas);
 
 /**
- * A response's zod schema with its build-time parser installed as zod's fast path (`withParser`):
- * `safeParse` runs the generated parser first, and zod's own runtime decides and explains whatever
- * that parser refuses.
+ * A response's build-time parser, with its zod schema loaded on the first body that parser leaves
+ * to zod: a body the parser takes never needs zod's runtime, so it stays out of the first load.
  */
 function shape<S extends z.ZodMiniType>(
-  schema: S,
-  parser: (input: unknown) => z.output<S> | typeof INVALID,
+  parse: (input: unknown) => z.output<S> | typeof INVALID,
+  pick: (schemas: Schemas) => S,
   label: string,
 ): ResponseShape<z.output<S>> {
-  return { label, schema: withParser(schema, parser) };
+  return { label, parse, schema: () => loadSchemas().then(pick) };
 }
 
 /** Every response the client checks, by name. */
 export const shapes = {
-  journalList: shape(schemas.journalList, parsers.journalList, 'a journal list'),
-  journalProfile: shape(schemas.journalProfile, parsers.journalProfile, 'a journal profile'),
-  journalPaperPage: shape(schemas.journalPaperPage, parsers.journalPaperPage, 'a page of journal papers'),
-  scoreHistory: shape(schemas.scoreHistory, parsers.scoreHistory, 'a score history'),
-  paperSummaryPage: shape(schemas.paperSummaryPage, parsers.paperSummaryPage, 'a page of papers'),
-  paper: shape(schemas.paper, parsers.paper, 'a paper'),
-  authorPage: shape(schemas.authorPage, parsers.authorPage, 'a page of authors'),
-  authorProfile: shape(schemas.authorProfile, parsers.authorProfile, 'an author profile'),
-  subjectList: shape(schemas.subjectList, parsers.subjectList, 'a subject list'),
-  countryList: shape(schemas.countryList, parsers.countryList, 'a country list'),
+  journalList: shape(parsers.journalList, (s) => s.journalList, 'a journal list'),
+  journalProfile: shape(parsers.journalProfile, (s) => s.journalProfile, 'a journal profile'),
+  journalPaperPage: shape(parsers.journalPaperPage, (s) => s.journalPaperPage, 'a page of journal papers'),
+  scoreHistory: shape(parsers.scoreHistory, (s) => s.scoreHistory, 'a score history'),
+  paperSummaryPage: shape(parsers.paperSummaryPage, (s) => s.paperSummaryPage, 'a page of papers'),
+  paper: shape(parsers.paper, (s) => s.paper, 'a paper'),
+  authorPage: shape(parsers.authorPage, (s) => s.authorPage, 'a page of authors'),
+  authorProfile: shape(parsers.authorProfile, (s) => s.authorProfile, 'an author profile'),
+  subjectList: shape(parsers.subjectList, (s) => s.subjectList, 'a subject list'),
+  countryList: shape(parsers.countryList, (s) => s.countryList, 'a country list'),
 };

@@ -27,7 +27,7 @@ if (skip) {
 
 const sizes = { journals: 5, papers: 50, authors: 10, subjects: 3, countries: 5 };
 
-describe.skipIf(skip)('the SDK through a corporate proxy (squid)', { timeout: 60_000 }, () => {
+describe.skipIf(skip)('the SDK through a corporate proxy (squid)', { timeout: 120_000 }, () => {
   let dir: string;
   let squid: ChildProcess | undefined;
   let squidOutput = '';
@@ -44,17 +44,31 @@ describe.skipIf(skip)('the SDK through a corporate proxy (squid)', { timeout: 60
     // Started as root (as in CI), squid drops to cache_effective_user, which must write its logs here.
     const asRoot = process.getuid?.() === 0;
     if (asRoot) await chmod(dir, 0o777);
-    const port = await freePort();
-    proxyUrl = `http://127.0.0.1:${port}`;
-    await writeFile(join(dir, 'squid.conf'), squidConf(dir, port, asRoot));
-    squid = spawn(squidBinary, ['-N', '-f', join(dir, 'squid.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
-    squid.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      squidOutput += chunk;
-    });
-    squid.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-      squidOutput += chunk;
-    });
-    await waitForPort(port, squid, () => squidOutput, 20_000);
+    // The port is free when picked but only bound when squid starts: something else may take it
+    // in between (another test, a connection's own port), so a start that finds it taken picks again.
+    for (let attempt = 1; ; attempt++) {
+      const port = await freePort();
+      proxyUrl = `http://127.0.0.1:${port}`;
+      await writeFile(join(dir, 'squid.conf'), squidConf(dir, port, asRoot));
+      squidOutput = '';
+      const started = spawn(squidBinary, ['-N', '-f', join(dir, 'squid.conf')], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      squid = started;
+      started.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+        squidOutput += chunk;
+      });
+      started.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+        squidOutput += chunk;
+      });
+      try {
+        // A guard against a hang, wide enough for a loaded machine.
+        await waitForPort(port, started, () => squidOutput, 90_000);
+        return;
+      } catch (error) {
+        if (attempt === 3 || !/address already in use/i.test(squidOutput)) throw error;
+      }
+    }
   });
 
   afterEach(() => mock.api.reset());

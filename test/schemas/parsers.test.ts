@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { INVALID } from 'zod/v4/core';
 import { generate, outputPath } from '../../scripts/generate-parsers.js';
+import { INVALID as SENTINEL } from '../../src/core/parser-sentinel.js';
 import { parsers } from '../../src/schemas/parsers.generated.js';
 import { responseSchemas } from '../../src/schemas/response-schemas.js';
 
@@ -246,4 +247,8 @@ describe('the emitter refuses, by path, what it cannot model', () => {
       expect(() => generate({ bad: schema })).toThrow(message);
     });
   }
+});
+
+it("the parsers' INVALID is zod's own, named without loading zod's runtime", () => {
+  expect(SENTINEL).toBe(INVALID);
 });

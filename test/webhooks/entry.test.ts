@@ -77,6 +77,7 @@ describe('the scholarly-metrics/webhooks entry point', () => {
       'core/abort.ts',
       'core/describe-value.ts',
       'core/errors.ts',
+      'core/escape.ts',
       'core/issues.ts',
       'core/options/checks.ts',
       'core/options/receiver.ts',
@@ -87,9 +88,11 @@ describe('the scholarly-metrics/webhooks entry point', () => {
     ]);
   });
 
-  it('pulls in nothing else through the error classes', () => {
+  it('pulls in nothing else through the error classes but the text escaping', () => {
     const errors = readFileSync(join(import.meta.dirname, '../../src/core/errors.ts'), 'utf8');
-    expect(specifiers(errors)).toEqual([]);
+    expect(specifiers(errors)).toEqual(['./escape.js']);
+    const escape = readFileSync(join(import.meta.dirname, '../../src/core/escape.ts'), 'utf8');
+    expect(specifiers(escape)).toEqual([]);
   });
 
   it('keeps every file small', () => {
