@@ -1,4 +1,5 @@
-import { escapeUnsafe, QuotaUnavailableError } from '../core/errors.js';
+import { QuotaUnavailableError } from '../core/errors.js';
+import { escapeUnsafe } from '../core/escape.js';
 
 /** What the acquire script answered, checked. */
 export type AcquireReply =
