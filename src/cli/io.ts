@@ -31,7 +31,8 @@ export interface IO {
 
 /**
  * The IO of the real process. The first SIGINT aborts `signal`; a second one exits at once. A reader
- * of stdout that goes away (`| head`) ends the process with 0. `dispose` removes the listeners.
+ * of stdout that goes away (`| head`) ends the process with 0. `dispose` removes the SIGINT listener;
+ * the EPIPE one stays, since a write may still be failing after `run` has returned.
  */
 export function processIO(): { io: IO; dispose: () => void } {
   const interrupt = new AbortController();
@@ -56,7 +57,6 @@ export function processIO(): { io: IO; dispose: () => void } {
   };
   const dispose = () => {
     process.off('SIGINT', onSigint);
-    process.stdout.off('error', onStdoutError);
   };
   return { io, dispose };
 }
