@@ -91,8 +91,8 @@ describe('the scholarly-metrics/webhooks entry point', () => {
   it('pulls in nothing else through the error classes but the text escaping', () => {
     const errors = readFileSync(join(import.meta.dirname, '../../src/core/errors.ts'), 'utf8');
     expect(specifiers(errors)).toEqual(['./escape.js']);
-    const escape = readFileSync(join(import.meta.dirname, '../../src/core/escape.ts'), 'utf8');
-    expect(specifiers(escape)).toEqual([]);
+    const escaping = readFileSync(join(import.meta.dirname, '../../src/core/escape.ts'), 'utf8');
+    expect(specifiers(escaping)).toEqual([]);
   });
 
   it('keeps every file small', () => {
