@@ -82,6 +82,8 @@ const atConstruction: Case[] = [
 const atCall: Case[] = [
   ['call', 'options', () => client({}).subjects.list('fast' as never)],
   ['call', 'timeout', () => client({}).subjects.list({ timeout: -1 })],
+  // An object with no valueOf: compared with a number before its type was checked, it threw a TypeError.
+  ['call', 'timeout', () => client({}).subjects.list({ timeout: Object.create(null) })],
   ['call', 'maxRetries', () => client({}).subjects.list({ maxRetries: 11 })],
   ['call', 'maxResponseBytes', () => client({}).subjects.list({ maxResponseBytes: 1.5 })],
   ['call', 'signal', () => client({}).subjects.list({ signal: {} as never })],

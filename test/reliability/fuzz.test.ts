@@ -8,7 +8,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { InvalidParameterError, type MetricClient, TimeoutError } from '../../src/index.js';
+import {
+  ConfigurationError,
+  InvalidParameterError,
+  type MetricClient,
+  TimeoutError,
+} from '../../src/index.js';
 import { parseWebhookEvent, WebhookPayloadError } from '../../src/webhooks/index.js';
 import { json } from './fault-server.js';
 import { clientFor, KEY, reportFigures, useFaultServers } from './harness.js';
@@ -377,7 +382,7 @@ describe('DOI: one path segment on a real server, decoding back to the DOI', () 
 
 // ---------------------------------------------------------------------------------------------
 
-describe('every parameter: sent as given, or InvalidParameterError before sending', () => {
+describe('every parameter and option: sent as given, or refused before sending (InvalidParameterError, ConfigurationError)', () => {
   /** Canned valid answers by path, so that fuzzing runs at the speed of the client. */
   function cannedBody(path: string): unknown {
     const profile = { id: 1, name: 'J', metric_score: 1, quartile: 'Q1', description: '', oa: true };
@@ -529,7 +534,13 @@ describe('every parameter: sent as given, or InvalidParameterError before sendin
     fc.string({ unit: 'binary', maxLength: 12 }),
   );
 
-  async function check(slots: Slot[], label: string, runs = numRuns) {
+  /** `refusal`: the class a surely invalid value is refused with (a parameter's, or an option's). */
+  async function check(
+    slots: Slot[],
+    label: string,
+    refusal: typeof InvalidParameterError | typeof ConfigurationError = InvalidParameterError,
+    runs = numRuns,
+  ) {
     const counts = { sent: 0, refused: 0 };
     await fuzz(
       label,
@@ -543,7 +554,7 @@ describe('every parameter: sent as given, or InvalidParameterError before sendin
             ? v
             : (v as { timeout?: unknown } | null)?.timeout;
           if (error instanceof TimeoutError && typeof timeout === 'number' && timeout < 100) return;
-          if (!(error instanceof InvalidParameterError)) {
+          if (!(error instanceof refusal)) {
             throw new Error(`${slot.name} with ${String(safeStringify(v))}: ${String(error)}`, {
               cause: error,
             });
@@ -567,7 +578,11 @@ describe('every parameter: sent as given, or InvalidParameterError before sendin
   });
 
   it(`every request option of every method: the options, timeout, maxRetries, signal, headers, prefetch (${numRuns} runs)`, async () => {
-    await check(optionSlots(['timeout', 'maxRetries', 'signal', 'headers', 'prefetch']), 'request options');
+    await check(
+      optionSlots(['timeout', 'maxRetries', 'signal', 'headers', 'prefetch']),
+      'request options',
+      ConfigurationError,
+    );
   });
 
   it('the key is sent only in the Authorization header', () => {

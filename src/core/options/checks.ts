@@ -28,8 +28,8 @@ export function checkDuration(
   { max = maxTimerMs, allowZero = false }: { max?: number; allowZero?: boolean } = {},
 ): number | undefined {
   if (value === undefined) return undefined;
-  const low = allowZero ? value === 0 || (value as number) > 0 : (value as number) > 0;
-  if (typeof value !== 'number' || !low || !(value <= max)) {
+  // The type first: comparing an object with a number calls its valueOf, which may throw.
+  if (typeof value !== 'number' || !(allowZero ? value >= 0 : value > 0) || !(value <= max)) {
     throw new ConfigurationError(
       option,
       `\`${option}\` must be a number of milliseconds in ${allowZero ? '[' : '('}0, ${max}]`,
