@@ -3,19 +3,12 @@
  * test reads the screen with `capture-pane`. Tables fit the width, `journals score` draws its chart,
  * and the progress line shows while a walk runs and is gone when it ends.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-import { MOCK_API_KEY } from '../../src/testing/index.js';
-import { loaderFor } from '../helpers/bin.js';
+import { describe, expect, it } from 'vitest';
 import { useMockServer } from '../integration/use-mock-server.js';
-import { bin } from './helpers.js';
 import { scratch } from './resume.js';
+import { skipTmux as skip, tmuxRun } from './tmux.js';
 
-const inCi = process.env.CI === 'true' || process.env.CI === '1';
-const hasTmux = spawnSync('tmux', ['-V']).status === 0;
-const skip = !hasTmux && !inCi;
 if (skip) {
   console.warn(
     '\n*** test/cli/terminal.test.ts SKIPPED: tmux is not installed (apt-get install tmux). ' +
@@ -25,47 +18,9 @@ if (skip) {
 
 const mock = useMockServer({ sizes: { journals: 10, papers: 600, authors: 20 } });
 const slow = useMockServer({ sizes: { journals: 10, papers: 600, authors: 20 }, faults: { latencyMs: 40 } });
-const sockets: string[] = [];
-let sessions = 0;
 
-afterEach(() => {
-  for (const socket of sockets.splice(0)) spawnSync('tmux', ['-L', socket, 'kill-server']);
-});
-
-function quote(text: string): string {
-  return `'${text.replace(/'/g, "'\\''")}'`;
-}
-
-/** Runs the bin in a fresh tmux session of `width` × 40; returns a reader of the screen. */
-function terminal(args: string[], url: string, width = 120) {
-  if (!hasTmux) throw new Error('tmux is not installed: .ci/run installs it with apt-get');
-  const socket = `scholarly-cli-${process.pid}-${++sessions}`;
-  sockets.push(socket);
-  const command = [
-    `env METRIC_BASE_URL=${quote(url)} METRIC_API_KEY=${quote(MOCK_API_KEY)}`,
-    quote(process.execPath),
-    ...loaderFor(bin),
-    quote(bin),
-    ...args.map(quote),
-    '; echo "exit-$?"; sleep 600',
-  ].join(' ');
-  execFileSync(
-    'tmux',
-    ['-L', socket, '-f', '/dev/null', 'new-session', '-d', '-x', String(width), '-y', '40', command],
-    {
-      cwd: fileURLToPath(new URL('../../', import.meta.url)),
-    },
-  );
-  const screen = () => execFileSync('tmux', ['-L', socket, 'capture-pane', '-p'], { encoding: 'utf8' });
-  const until = async (pattern: RegExp): Promise<string> => {
-    for (;;) {
-      const text = screen();
-      if (pattern.test(text)) return text;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
-  return { screen, until };
-}
+/** Runs the bin in a fresh tmux session of `width` × 40. */
+const terminal = (args: string[], url: string, width = 120) => tmuxRun(args, { url, width, height: 40 });
 
 describe.skipIf(skip)('on a terminal (tmux)', { timeout: 60_000 }, () => {
   it('writes a table whose lines fit the width, long cells cut with …', async () => {

@@ -30,11 +30,17 @@ function quote(text: string): string {
 export interface TerminalOptions {
   url: string;
   width: number;
+  /** @default 50 */
+  height?: number;
   env?: Record<string, string>;
   cwd?: string;
 }
 
-/** Runs the bin with `args` in a fresh tmux session `width` columns wide and 50 rows high. */
+/** How often, and how many times at most, the screen is read while waiting: a hung bin fails the test. */
+const pollMs = 50;
+const maxPolls = 2_400;
+
+/** Runs the bin with `args` in a fresh tmux session `width` columns wide and `height` rows high. */
 export function tmuxRun(args: string[], options: TerminalOptions) {
   if (!hasTmux) throw new Error('tmux is not installed: .ci/run installs it with apt-get');
   const socket = `scholarly-analyst-${process.pid}-${++sessions}`;
@@ -59,19 +65,34 @@ export function tmuxRun(args: string[], options: TerminalOptions) {
       encoding: 'utf8',
       cwd: options.cwd ?? fileURLToPath(new URL('../../', import.meta.url)),
     });
-  tmux('-f', '/dev/null', 'new-session', '-d', '-x', String(options.width), '-y', '50', command);
+  tmux(
+    '-f',
+    '/dev/null',
+    'new-session',
+    '-d',
+    '-x',
+    String(options.width),
+    '-y',
+    String(options.height ?? 50),
+    command,
+  );
   tmux('pipe-pane', '-o', `cat > ${quote(bytesFile)}`);
   writeFileSync(go, '');
   const screen = () => tmux('capture-pane', '-p', '-J');
   const bytes = () => (existsSync(bytesFile) ? readFileSync(bytesFile) : Buffer.alloc(0));
   const title = () => tmux('display-message', '-p', '#{pane_title}');
-  const done = async (): Promise<{ screen: string; bytes: Buffer; code: number }> => {
-    for (;;) {
+  /** The screen once it matches `pattern`. */
+  const until = async (pattern: RegExp): Promise<string> => {
+    for (let poll = 0; poll < maxPolls; poll++) {
       const text = screen();
-      const exit = /exit-(\d+)/.exec(text);
-      if (exit) return { screen: text, bytes: bytes(), code: Number(exit[1]) };
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (pattern.test(text)) return text;
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
+    throw new Error(`the terminal never showed ${pattern}; it shows:\n${screen()}`);
   };
-  return { screen, bytes, title, done };
+  const done = async (): Promise<{ screen: string; bytes: Buffer; code: number }> => {
+    const text = await until(/exit-\d+/);
+    return { screen: text, bytes: bytes(), code: Number(/exit-(\d+)/.exec(text)?.[1]) };
+  };
+  return { screen, bytes, title, until, done };
 }
