@@ -84,8 +84,8 @@ const modules = join(project, 'node_modules');
 mkdirSync(join(modules, '@types'), { recursive: true });
 // @types/node resolves undici-types from its real path, the repository's node_modules.
 symlinkSync(join(root, 'node_modules', '@types', 'node'), join(modules, '@types', 'node'), 'dir');
-// What a user brings along for the redis entry and the cache (the optional peers redis and ioredis,
-// keyv 5 and 6, @keyv/redis): linked from the repository's devDependencies, offline, each resolving
+// What a user brings along for the redis entry, the cache and telemetry (the optional peers redis and
+// ioredis, keyv 5 and 6, @keyv/redis, @opentelemetry/api): linked from the repository's devDependencies, offline, each resolving
 // its own dependencies from its real path as @types/node does. msw stays out (see the msw group).
 for (const [name, as] of [
   ['redis', 'redis'],
@@ -93,6 +93,7 @@ for (const [name, as] of [
   ['keyv', 'keyv'],
   ['keyv6', 'keyv6'],
   ['@keyv/redis', '@keyv/redis'],
+  ['@opentelemetry/api', '@opentelemetry/api'],
 ]) {
   mkdirSync(join(modules, as, '..'), { recursive: true });
   symlinkSync(join(root, 'node_modules', name), join(modules, as), 'dir');
