@@ -1,9 +1,9 @@
 /**
  * The checkpoint of a resumable harvest (`--output FILE`): `FILE.checkpoint.json`, beside the output.
  * It records the command that writes the file, the byte length of the output that is complete, and
- * where to carry on. Written after each page (or batch of DOIs) is in the file, by writing a temporary
- * file and renaming it over the old one: a run killed at any moment leaves the old checkpoint or the
- * new one, never half of one. A checkpoint read back is checked whole before FILE is touched: it is a
+ * where to carry on. Saved as pages (or batches of DOIs) reach the file (see `checkpointEveryMs`),
+ * through a temporary file renamed over the old one: a run killed at any moment leaves the old
+ * checkpoint or the new one, never half of one. A checkpoint read back is checked whole before FILE is touched: it is a
  * file anyone can edit, and a wrong length would cut or pad FILE.
  */
 import { randomBytes } from 'node:crypto';

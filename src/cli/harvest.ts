@@ -1,7 +1,7 @@
 /**
  * What a list command writes through: the sink (stdout or `--output`), the format's list writer, the
- * progress line and, with `--output`, the checkpoint after each page or batch. A resumed run starts
- * from the checkpoint: the file cut back to its length, the writer in its state.
+ * progress line and, with `--output`, the checkpoint. A resumed run starts from the checkpoint: the
+ * file cut back to its length, the writer in its state.
  */
 import {
   type Checkpoint,
@@ -18,6 +18,12 @@ import type { Row } from './output/cells.js';
 import { chooseFormat, listWriter } from './output/formats.js';
 import type { ProgressCounts } from './progress.js';
 import { writerOptions } from './view.js';
+
+/**
+ * How often the checkpoint is saved while pages arrive. Saving it after every page would cost a fast
+ * harvest more than its pages do; a run killed outright loses at most this much, fetched again on resume.
+ */
+export const checkpointEveryMs = 1000;
 
 export interface HarvestOptions extends OutputOptions {
   resume?: boolean;
@@ -37,8 +43,8 @@ export interface Harvest {
   /** Records written, the resumed ones included. */
   readonly count: number;
   /**
-   * Writes `records`, then the checkpoint at `position`, then redraws the progress line (`done`
-   * defaults to the records written).
+   * Writes `records`, notes the checkpoint at `position` (saved after the first page, then at most
+   * every `checkpointEveryMs`), then redraws the progress line (`done` defaults to the records written).
    */
   write(
     records: readonly Row[],
@@ -47,7 +53,11 @@ export interface Harvest {
   ): Promise<void>;
   /** Ends the document and marks the checkpoint complete. */
   finish(): Promise<void>;
-  /** Erases the progress line and closes the file; always, after finish() or a failure. */
+  /**
+   * Erases the progress line, saves the checkpoint noted last if it is not saved yet (a run stopped by
+   * Ctrl-C or an error continues from the last records written), and closes the file; always, after
+   * finish() or a failure.
+   */
   close(): Promise<void>;
 }
 
@@ -90,17 +100,22 @@ export async function openHarvest(
   const resumedDone =
     saved === undefined ? 0 : shape.counts === 'positions' ? saved.position : saved.writer.count;
   progress.begin(unit, resumedDone);
-  const checkpoint = async (position: number, complete: boolean) => {
+  let unsaved: Checkpoint | undefined;
+  let savedAt = Number.NEGATIVE_INFINITY;
+  const save = async (checkpoint: Checkpoint) => {
     if (output === undefined) return;
-    const state: Checkpoint = {
-      command: identity,
-      bytes: sink.bytes,
-      writer: writer.state(),
-      position,
-      complete,
-    };
-    await writeCheckpoint(output, state);
+    unsaved = undefined;
+    savedAt = io.now();
+    await writeCheckpoint(output, checkpoint);
   };
+  // The state as of the records written so far: the writer's state object changes as it writes on.
+  const noted = (position: number, complete: boolean): Checkpoint => ({
+    command: identity,
+    bytes: sink.bytes,
+    writer: structuredClone(writer.state()),
+    position,
+    complete,
+  });
   return {
     position: saved?.position,
     get count() {
@@ -110,16 +125,26 @@ export async function openHarvest(
       // Records and progress on one terminal: the line is erased first, or a row would follow it.
       if (sink.isTerminal) progress.clear();
       await sink.write(writer.rows(records));
-      await checkpoint(position, false);
+      if (output !== undefined) {
+        unsaved = noted(position, false);
+        if (io.now() - savedAt >= checkpointEveryMs) await save(unsaved);
+      }
       progress.update({ ...counts, done: counts.done ?? writer.state().count });
     },
     async finish() {
       await sink.write(writer.end());
-      await checkpoint(0, true);
+      await save(noted(0, true));
     },
     async close() {
       progress.clear();
-      await sink.close();
+      try {
+        // Only after a failure or Ctrl-C: its own failure is told, not put in place of theirs.
+        if (unsaved !== undefined) await save(unsaved);
+      } catch (error) {
+        io.stderr.write(`warning: the checkpoint of ${output} was not saved: ${(error as Error).message}\n`);
+      } finally {
+        await sink.close();
+      }
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Runs a paginated command: one page, `--limit` items or `--all`, written page by page as they
- * arrive, with progress on a terminal and, with `--output`, a checkpoint after each page so that a
+ * arrive, with progress on a terminal and, with `--output`, a checkpoint as pages arrive so that a
  * stopped run continues with `--resume`.
  */
 import type { Command } from 'commander';

@@ -23,7 +23,7 @@ interface GetManyOptions extends OutputOptions {
   overwrite?: boolean;
 }
 
-/** DOIs looked up per batch, times the concurrency: a checkpoint per batch, and no lookup idles long. */
+/** DOIs looked up per batch, times the concurrency: a checkpoint at a batch's end, and no lookup idles long. */
 const batchFactor = 4;
 
 /** Thrown when some DOIs were not found or failed: the others are written, the exit code is 1. */
