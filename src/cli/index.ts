@@ -2,7 +2,7 @@
 /**
  * `scholarly-metrics`: the Scholarly Metrics API from a shell, built on the SDK (its retries and
  * limits apply). This file and everything under src/cli are loaded by the bin alone: the library's
- * entries never import them, nor commander, csv-stringify or asciichart.
+ * entries never import them, nor commander, csv-parse, string-width or asciichart.
  *
  * @example
  * ```sh

@@ -1,24 +1,15 @@
 /**
  * The fields each command's records have, for `--fields`: known before any request, so a misspelt
  * field is refused with the list of valid ones, and an empty csv or tsv still gets its header. Taken
- * from the response schemas where the API publishes a shape; the paper summary has none published,
- * so its fields are those the API sends (see `PaperSummary`).
+ * from the response schemas where the API publishes a shape (listed at build time, so that the command
+ * line loads no zod for them); the paper summary has none published, so its fields are those the API
+ * sends (see `PaperSummary`).
  */
-import { authorProfileSchema, authorSchema } from '../schemas/authors.js';
-import { countrySchema } from '../schemas/countries.js';
-import {
-  journalPaperSchema,
-  journalProfileSchema,
-  journalSchema,
-  scoreHistorySchema,
-  scorePointSchema,
-} from '../schemas/journals.js';
-import { type PaperSummary, paperSchema } from '../schemas/papers.js';
-import { subjectSchema } from '../schemas/subjects.js';
+import { schemaFields } from '../schemas/fields.generated.js';
+import type { PaperSummary } from '../schemas/papers.js';
 import type { FieldTree } from './output/fields.js';
 
 const flat = (names: readonly string[]): FieldTree => Object.fromEntries(names.map((name) => [name, null]));
-const keysOf = (schema: { shape: object }) => Object.keys(schema.shape);
 
 const paperSummaryFields: readonly (keyof PaperSummary)[] = [
   'id',
@@ -31,20 +22,20 @@ const paperSummaryFields: readonly (keyof PaperSummary)[] = [
   'journal_id',
 ];
 const paperSummary = flat(paperSummaryFields);
-const scorePoint = flat(keysOf(scorePointSchema));
+const scorePoint = flat(schemaFields.scorePoint);
 
 export const recordFields = {
-  journal: flat(keysOf(journalSchema)),
-  journalProfile: flat(keysOf(journalProfileSchema)),
-  journalPaper: flat(keysOf(journalPaperSchema)),
+  journal: flat(schemaFields.journal),
+  journalProfile: flat(schemaFields.journalProfile),
+  journalPaper: flat(schemaFields.journalPaper),
   /** `--format json` writes the whole record; csv, tsv and jsonl a row per point with its journal's id. */
-  score: { ...flat(keysOf(scoreHistorySchema)), history: scorePoint, journal_id: null, ...scorePoint },
+  score: { ...flat(schemaFields.scoreHistory), history: scorePoint, journal_id: null, ...scorePoint },
   paperSummary,
-  paper: flat(keysOf(paperSchema)),
-  author: flat(keysOf(authorSchema)),
-  authorProfile: { ...flat(keysOf(authorProfileSchema)), papers: paperSummary },
-  subject: flat(keysOf(subjectSchema)),
-  country: flat(keysOf(countrySchema)),
+  paper: flat(schemaFields.paper),
+  author: flat(schemaFields.author),
+  authorProfile: { ...flat(schemaFields.authorProfile), papers: paperSummary },
+  subject: flat(schemaFields.subject),
+  country: flat(schemaFields.country),
 } satisfies Record<string, FieldTree>;
 
 /** The top-level fields of `tree`: the header of an empty list. */

@@ -4,13 +4,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { INVALID } from 'zod/v4/core';
-import { generate, outputPath } from '../../scripts/generate-parsers.js';
+import { fieldsPath, generate, generateFields, outputPath } from '../../scripts/generate-parsers.js';
 import { INVALID as SENTINEL } from '../../src/core/parser-sentinel.js';
 import { parsers } from '../../src/schemas/parsers.generated.js';
 import { responseSchemas } from '../../src/schemas/response-schemas.js';
 
-it('the committed generated parsers match the schemas (run `npm run generate` after a schema change)', () => {
+it('the committed generated parsers and field lists match the schemas (run `npm run generate` after a schema change)', () => {
   expect(readFileSync(outputPath, 'utf8')).toBe(generate());
+  expect(readFileSync(fieldsPath, 'utf8')).toBe(generateFields());
 });
 
 type Schema = z.core.$ZodType;

@@ -4,7 +4,6 @@
  * document: no second header, the JSON array's commas in place, the table's columns kept.
  */
 import { extname } from 'node:path';
-import { stringify } from 'csv-stringify/sync';
 import { cellOf, columnsOf, type Row, spreadsheetCell, tsvField } from './cells.js';
 import { terminalDocument } from './escape.js';
 import { projector } from './fields.js';
@@ -212,12 +211,24 @@ function recordDocument(
   }
 }
 
+/** What makes a field need quotes: the delimiter, a quote or a line break in it. */
+const quotable = /[,"\r\n]/;
+
+/**
+ * RFC 4180 (test/cli/output/formats.test.ts holds it to csv-stringify's output byte for byte): CRLF
+ * line breaks; a field quoted when it holds a comma, a quote or a line break, a lone CR or LF included
+ * (which csv-stringify's default leaves bare, and pandas then reads as two rows); quotes doubled. Written here: csv-stringify's general machinery was the largest cost of a long csv
+ * export (BENCHMARKS §9).
+ */
 function csvRows(columns: readonly string[], records: readonly Row[], header: boolean, raw = false): string {
   const cell = raw ? cellOf : spreadsheetCell;
-  const rows = records.map((record) => columns.map((column) => cell(record[column])));
-  const head = header ? [columns.map((column) => cell(column))] : [];
-  // RFC 4180: CRLF line breaks, fields quoted when they hold a comma, a quote or a line break.
-  return stringify([...head, ...rows], { record_delimiter: 'windows' });
+  const field = (value: unknown) => {
+    const text = cell(value);
+    return quotable.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  };
+  let text = header ? `${columns.map(field).join(',')}\r\n` : '';
+  for (const record of records) text += `${columns.map((column) => field(record[column])).join(',')}\r\n`;
+  return text;
 }
 
 function tsvRows(columns: readonly string[], records: readonly Row[], header: boolean, raw = false): string {
