@@ -46,9 +46,11 @@ export default defineConfig([
     noExternal: ['ky', 'p-queue', 'p-retry', 'is-network-error'],
     esbuildPlugins: [commonJsMswModule],
   },
-  // The `scholarly-metrics` bin: a build of its own, ESM only (a bin is run, never required), with no
-  // chunks shared with the library's entries, so that adding it changes none of their files. It
-  // carries its own copy of the SDK's code; commander, csv-stringify and asciichart stay imports.
+  // The `scholarly-metrics` bin: a build of its own, ESM only (a bin is run, never required), its
+  // chunks in dist/cli-chunks/, shared with none of the library's entries, so that adding it changes
+  // none of their files. Split like the library, it loads what a command uses when the command uses it
+  // (the cache, telemetry, zod for a body the parsers leave to it). commander and the other
+  // packages stay imports.
   {
     entry: { cli: 'src/cli/index.ts' },
     format: 'esm',
@@ -56,8 +58,11 @@ export default defineConfig([
     platform: 'node',
     sourcemap: true,
     treeshake: true,
-    splitting: false,
+    splitting: true,
     removeNodeProtocol: false,
     external: [/^node:/],
+    esbuildOptions(options) {
+      options.chunkNames = 'cli-chunks/[name]-[hash]';
+    },
   },
 ]);
