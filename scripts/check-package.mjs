@@ -9,7 +9,7 @@
 //    and no msw; `./webhooks` pulls in neither ky, p-retry nor the client; `./redis` only node:crypto
 //    and the core, not the client; no entry imports redis or ioredis (the user passes the client);
 //    no entry reaches the command line's code (dist/cli.js) or its dependencies (commander,
-//    csv-stringify, csv-parse, asciichart, string-width).
+//    csv-parse, asciichart, string-width; csv-stringify, only a test's now, stays forbidden).
 // 5. The tarball installed into an empty project (a temporary folder outside the repository, so that
 //    nothing resolves from the repository's node_modules) with npm, its dependencies from
 //    the registry: ESM import and CommonJS require of every entry, `scholarly-metrics/openapi.json`,

@@ -29,7 +29,6 @@ describe('the command line is isolated from the library', () => {
       'asciichart',
       'commander',
       'csv-parse/sync',
-      'csv-stringify/sync',
       'string-width',
     ]);
     expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);

@@ -1,4 +1,6 @@
 import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chooseFormat, formatRecord, listWriter } from '../../../src/cli/output/formats.js';
 
@@ -36,10 +38,38 @@ describe('csv and tsv for analysts', () => {
     expect(rows[2]![1]).toBe("'\tlead\ttab");
     expect(rows[2]![2]).toBe('4');
     expect(rows[2]![4]).toBe("'-minus");
+    // A line break inside a field is quoted, CR or LF alone included: one record, one line of the file.
+    expect(csv).toContain(',"line\nbreak\\x",');
     const raw = parse(
       listWriter('csv', undefined, undefined, { rawCells: true }).rows(records),
     ) as string[][];
     expect(raw[1]![1]).toBe(records[0]!.name);
+  });
+
+  it('csv: the same bytes as csv-stringify (with line breaks quoted) for any records', () => {
+    const text = fc.string({
+      unit: fc.constantFrom('a', ' ', ',', '"', '\r', '\n', '\t', '=', "'", 'é', '\u2028', '\ufeff'),
+    });
+    const cell = fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null));
+    const records = fc.array(fc.dictionary(fc.constantFrom('a', 'b,c', 'd"'), cell), { maxLength: 5 });
+    fc.assert(
+      fc.property(records, fc.boolean(), (rows, rawCells) => {
+        const columns = ['a', 'b,c', 'd"'];
+        const writer = listWriter('csv', undefined, undefined, { rawCells, columns, fields: columns });
+        const cells = (row: Record<string, unknown>) =>
+          columns.map((column) => {
+            const value = row[column];
+            const plain = value === undefined || value === null ? '' : String(value);
+            return !rawCells && typeof value === 'string' && /^[=+\-@\t\r]/.test(plain) ? `'${plain}` : plain;
+          });
+        // A lone CR or LF quoted too: csv-stringify's default leaves it bare, and pandas then splits the row.
+        const expected = stringify([columns, ...rows.map(cells)], {
+          record_delimiter: 'windows',
+          quoted_match: /[\r\n]/,
+        });
+        expect(writer.rows(rows) + writer.end()).toBe(expected);
+      }),
+    );
   });
 
   it('writes tsv with tabs, newlines and backslashes escaped, one line a record', () => {
