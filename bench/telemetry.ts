@@ -3,7 +3,9 @@
  * turn: the SDK before telemetry existed (a build of `BENCH_BEFORE_REF`, the commit issue 24 started
  * from, or the build at `BENCH_BEFORE_DIST`), this SDK without `telemetry`, and this SDK with the real
  * OpenTelemetry SDK (tracer and meter providers, an in-memory span exporter, the async-hooks context
- * manager, as an application sets them up). Paired ratios per round.
+ * manager, as an application sets them up); and, as the floor any instrumentation pays, this SDK
+ * without `telemetry` wrapped by hand in one active span and one histogram record through the same
+ * providers. Paired ratios per round.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
@@ -74,6 +76,23 @@ async function main(): Promise<TelemetryResult> {
     const off = new MetricClient(options);
     const on = new MetricClient({ ...options, telemetry: { tracerProvider, meterProvider } });
     const journal = (i: number) => (i % 400) + 1;
+    const tracer = tracerProvider.getTracer('bench-floor');
+    const histogram = meterProvider
+      .getMeter('bench-floor')
+      .createHistogram('bench.floor.duration', { unit: 's' });
+    const attributes = { 'http.request.method': 'GET', 'url.template': '/journals/{id}' };
+    const floor = (i: number) =>
+      tracer.startActiveSpan('journals.get', { attributes }, async (span) => {
+        const started = performance.now();
+        try {
+          return await off.journals.get(journal(i));
+        } finally {
+          span.end();
+          histogram.record((performance.now() - started) / 1000, {
+            'scholarly_metrics.method': 'journals.get',
+          });
+        }
+      });
     const contenders: Contender[] = [
       { name: telemetryNames.before, run: (i) => beforeClient.journals.get(journal(i)) },
       { name: telemetryNames.off, run: (i) => off.journals.get(journal(i)) },
@@ -82,6 +101,14 @@ async function main(): Promise<TelemetryResult> {
         run: async (i) => {
           const journalProfile = await on.journals.get(journal(i));
           // The exporter keeps every span: emptied so that memory does not grow through the run.
+          if (i % 20 === 19) exporter.reset();
+          return journalProfile;
+        },
+      },
+      {
+        name: telemetryNames.floor,
+        run: async (i) => {
+          const journalProfile = await floor(i);
           if (i % 20 === 19) exporter.reset();
           return journalProfile;
         },
@@ -109,6 +136,8 @@ async function main(): Promise<TelemetryResult> {
       ratios: [
         ratio(telemetryNames.off, telemetryNames.before),
         ratio(telemetryNames.on, telemetryNames.off),
+        ratio(telemetryNames.floor, telemetryNames.off),
+        ratio(telemetryNames.on, telemetryNames.floor),
       ],
     };
   } finally {
