@@ -15,16 +15,10 @@ export function lazyClientTelemetry(
   version: string,
 ): CallTelemetry {
   let loading: Promise<CallTelemetry | undefined> | undefined;
-  let loaded: CallTelemetry | undefined;
   return {
     call(method, description, run) {
-      // Once loaded, called at once: a promise hop per call is a cost every call would pay.
-      if (loaded) return loaded.call(method, description, run);
       loading ??= import('./client-telemetry.js').then(
-        (m) => {
-          loaded = new m.ClientTelemetry(options, client, shared, version);
-          return loaded;
-        },
+        (m) => new m.ClientTelemetry(options, client, shared, version),
         // Telemetry never costs a call: a chunk that failed to load leaves the calls untraced.
         () => undefined,
       );
