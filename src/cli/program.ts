@@ -47,7 +47,8 @@ export function createProgram(version: string, io: RunIO): Command {
   });
   program
     .description(
-      'The Scholarly Metrics API from a shell. The key comes from METRIC_API_KEY, the base URL from\n' +
+      // One line: commander wraps it to the terminal's width.
+      'The Scholarly Metrics API from a shell. The key comes from METRIC_API_KEY, the base URL from ' +
         'METRIC_BASE_URL or --base-url.',
     )
     .version(version)

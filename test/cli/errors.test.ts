@@ -133,6 +133,11 @@ describe('errors of the scholarly-metrics command', () => {
     const help = await run(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('$ scholarly-metrics --mock journals list');
+    // The description is one paragraph that commander wraps: no line broken short by hand.
+    expect(help.stdout.split('\n\n')[1]!.replaceAll('\n', ' ')).toBe(
+      'The Scholarly Metrics API from a shell. The key comes from METRIC_API_KEY, the base URL from METRIC_BASE_URL or --base-url.',
+    );
+    expect(help.stdout).not.toMatch(/base URL from\n/);
     expect((await run(['--version'])).stdout).toMatch(/^\d+\.\d+\.\d+/);
   });
 });
