@@ -19,7 +19,7 @@ import { dist, median, report, root, startServer } from './lib.js';
 export type CliFormat = 'jsonl' | 'csv' | 'tsv';
 /** A command writing `format`, every field or `--fields`. */
 export type CliCommand = `${CliFormat}${'' | ', --fields'}`;
-export type CliContender = 'sdk walk' | CliCommand | 'jsonl, progress';
+export type CliContender = 'sdk walk' | 'script' | CliCommand | 'jsonl, progress';
 
 const commands: CliCommand[] = ['jsonl', 'jsonl, --fields', 'csv', 'csv, --fields', 'tsv', 'tsv, --fields'];
 
@@ -43,6 +43,11 @@ export interface CliResult {
    * walk's (what it adds: serializing, writing, checkpoints); then medians.
    */
   commands: Record<CliCommand, { speed: number; rss: number; cpu: number }>;
+  /**
+   * The jsonl command against the script an analyst would write instead (the SDK's walk writing each
+   * item as a JSON line to the file): items per second, peak RSS and CPU time, command ÷ script.
+   */
+  script: { speed: number; rss: number; cpu: number };
   /** Milliseconds to lay out and render a table of `tableRows` papers, median of `tableRenders`. */
   tableMs: number;
   tableRows: number;
@@ -64,7 +69,7 @@ export interface CliResult {
   outputBytes: number;
 }
 
-const contenders: CliContender[] = ['sdk walk', ...commands, 'jsonl, progress'];
+const contenders: CliContender[] = ['sdk walk', 'script', ...commands, 'jsonl, progress'];
 
 async function once(
   contender: CliContender,
@@ -72,30 +77,30 @@ async function once(
   folder: string,
 ): Promise<{ seconds: number; cpuSeconds: number; maxRssMB: number; bytes: number }> {
   const probe = join(folder, 'probe.json');
-  const format = contender.split(',')[0] as CliFormat;
-  const outFile = join(folder, `out.${contender === 'sdk walk' ? 'jsonl' : format}`);
+  const walk = contender === 'sdk walk' || contender === 'script';
+  const format = walk ? 'jsonl' : (contender.split(',')[0] as CliFormat);
+  const outFile = join(folder, `out.${format}`);
   // A fresh file each run: a checkpoint left by the last one would make this one a resume.
   rmSync(outFile, { force: true });
   rmSync(`${outFile}.checkpoint.json`, { force: true });
   const out = openSync('/dev/null', 'w');
   const err = openSync('/dev/null', 'w');
-  const args =
-    contender === 'sdk walk'
-      ? [join(root, 'bench/cli-walk.mjs')]
-      : [
-          join(dist, 'cli.js'),
-          ...(contender === 'jsonl, progress' ? [] : ['--quiet']),
-          'papers',
-          'search',
-          '--all',
-          '--per-page',
-          String(config.perPage),
-          '--prefetch',
-          String(config.prefetch),
-          ...(contender.endsWith('--fields') ? ['--fields', config.fields] : []),
-          '--output',
-          outFile,
-        ];
+  const args = walk
+    ? [join(root, 'bench/cli-walk.mjs')]
+    : [
+        join(dist, 'cli.js'),
+        ...(contender === 'jsonl, progress' ? [] : ['--quiet']),
+        'papers',
+        'search',
+        '--all',
+        '--per-page',
+        String(config.perPage),
+        '--prefetch',
+        String(config.prefetch),
+        ...(contender.endsWith('--fields') ? ['--fields', config.fields] : []),
+        '--output',
+        outFile,
+      ];
   const child = spawn(process.execPath, ['--import', join(root, 'bench/cli-probe.mjs'), ...args], {
     stdio: ['ignore', out, err],
     env: {
@@ -108,6 +113,7 @@ async function once(
       BENCH_PER_PAGE: String(config.perPage),
       BENCH_PREFETCH: String(config.prefetch),
       ...(contender === 'jsonl, progress' && { BENCH_FAKE_TTY: '1' }),
+      ...(contender === 'script' && { BENCH_WRITE: outFile }),
     },
   });
   closeSync(out);
@@ -172,6 +178,11 @@ async function main(): Promise<CliResult> {
         },
       ]),
     ) as CliResult['commands'],
+    script: {
+      speed: per((r) => pick('jsonl', r).itemsPerSecond / pick('script', r).itemsPerSecond),
+      rss: per((r) => pick('jsonl', r).maxRssMB / pick('script', r).maxRssMB),
+      cpu: per((r) => pick('jsonl', r).cpuSeconds / pick('script', r).cpuSeconds),
+    },
     progressCost: per((r) => pick('jsonl, progress', r).cpuSeconds / pick('jsonl', r).cpuSeconds - 1),
     progressWall: per((r) => pick('jsonl, progress', r).seconds / pick('jsonl', r).seconds - 1),
     tableMs: tableRender(),
