@@ -14,13 +14,12 @@ import { readBody } from '../src/core/read-body.js';
 import { bodyReadNames as names } from './config.js';
 import {
   type Contender,
+  figures,
   interleave,
   loadTesting,
   pageText,
-  pairedRatios,
   report,
   type Spread,
-  spread,
   startServer,
 } from './lib.js';
 
@@ -93,20 +92,13 @@ async function main(): Promise<BodyReadResult> {
       const [a, b] = [await contenders[0]!.run(0), await contenders[1]!.run(0)];
       if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`${body}: the two reads differ`);
       const bytes = Buffer.byteLength(JSON.stringify(a));
-      const samples = await interleave(contenders, { rounds, batch, warmup: 100 });
-      const of = (name: string) => samples.get(name)!;
+      const { contender, ratio } = figures(await interleave(contenders, { rounds, batch, warmup: 100 }));
+      const { wall, cpu } = ratio(names.bounded, names.text);
       results.push({
         body,
         bytes,
-        contenders: contenders.map(({ name }) => ({
-          name,
-          wall: spread(of(name).wall),
-          cpu: spread(of(name).cpu),
-        })),
-        ratio: {
-          wall: spread(pairedRatios(of(names.bounded).wall, of(names.text).wall)),
-          cpu: spread(pairedRatios(of(names.bounded).cpu, of(names.text).cpu)),
-        },
+        contenders: contenders.map(({ name }) => contender(name)),
+        ratio: { wall, cpu },
       });
     }
     return { rounds, batch, bodies: results };

@@ -162,6 +162,20 @@ export function pairedRatios(a: readonly number[], b: readonly number[]): number
   return a.map((value, i) => value / b[i]!);
 }
 
+/** What interleave's samples say: each contender's spread, and the paired ratio of any two. */
+export function figures(samples: Map<string, Samples>) {
+  const of = (name: string) => samples.get(name)!;
+  return {
+    contender: (name: string) => ({ name, wall: spread(of(name).wall), cpu: spread(of(name).cpu) }),
+    ratio: (a: string, b: string) => ({
+      of: a,
+      to: b,
+      wall: spread(pairedRatios(of(a).wall, of(b).wall)),
+      cpu: spread(pairedRatios(of(a).cpu, of(b).cpu)),
+    }),
+  };
+}
+
 export interface Spread {
   readonly median: number;
   readonly p25: number;

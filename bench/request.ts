@@ -11,14 +11,13 @@ import type { JournalProfile } from '../src/index.js';
 import { requestNames as names, requestLatencyMs } from './config.js';
 import {
   type Contender,
+  figures,
   interleave,
   loadSdk,
   loadTesting,
-  pairedRatios,
   report,
   type Spread,
   sdkHeaders,
-  spread,
   startServer,
 } from './lib.js';
 
@@ -100,24 +99,14 @@ async function phase(latencyMs: number, queued: boolean, rounds: number, batch: 
     const keepAlive = (await fetch(`${url}/journals/1`, { headers })).headers.get('keep-alive');
 
     const samples = await interleave(contenders, { rounds, batch, warmup: latencyMs > 0 ? 50 : 300 });
-    const of = (name: string) => samples.get(name)!;
-    const ratio = (a: string, b: string) => ({
-      of: a,
-      to: b,
-      wall: spread(pairedRatios(of(a).wall, of(b).wall)),
-      cpu: spread(pairedRatios(of(a).cpu, of(b).cpu)),
-    });
+    const { contender, ratio } = figures(samples);
     return {
       latencyMs,
       rounds,
       batch,
       headers: Object.keys(headers).sort(),
       keepAlive,
-      contenders: contenders.map(({ name }) => ({
-        name,
-        wall: spread(of(name).wall),
-        cpu: spread(of(name).cpu),
-      })),
+      contenders: contenders.map(({ name }) => contender(name)),
       ratios: [
         ratio(names.sdk, names.ky),
         ...(queued ? [ratio(names.sdkQueued, names.ky), ratio(names.sdkQueued, names.sdk)] : []),

@@ -21,13 +21,12 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import {
   type Contender,
+  figures,
   interleave,
   loadSdk,
   loadTesting,
-  pairedRatios,
   report,
   root,
-  spread,
   startServer,
 } from './lib.js';
 import { type TelemetryResult, telemetryNames } from './report-telemetry.js';
@@ -116,23 +115,12 @@ async function main(): Promise<TelemetryResult> {
     ];
     const rounds = 200;
     const batch = 20;
-    const samples = await interleave(contenders, { rounds, batch, warmup: 300 });
-    const of = (name: string) => samples.get(name)!;
-    const ratio = (a: string, b: string) => ({
-      of: a,
-      to: b,
-      wall: spread(pairedRatios(of(a).wall, of(b).wall)),
-      cpu: spread(pairedRatios(of(a).cpu, of(b).cpu)),
-    });
+    const { contender, ratio } = figures(await interleave(contenders, { rounds, batch, warmup: 300 }));
     return {
       before: before.label,
       rounds,
       batch,
-      contenders: contenders.map(({ name }) => ({
-        name,
-        wall: spread(of(name).wall),
-        cpu: spread(of(name).cpu),
-      })),
+      contenders: contenders.map(({ name }) => contender(name)),
       ratios: [
         ratio(telemetryNames.off, telemetryNames.before),
         ratio(telemetryNames.on, telemetryNames.off),
