@@ -23,7 +23,8 @@ const dist = (file) => join(distDir, file);
 
 /** The built file that defines MetricClient: tsup may move it between chunks from one build to the next. */
 function clientFile() {
-  // dist/cli.js (the bin, a build of its own) carries a copy of the client: it is no library entry.
+  // The bin (dist/cli.js and dist/cli-chunks/, a build of its own, not read here) carries a copy of
+  // the client: it is no library entry.
   const files = readdirSync(distDir).filter((file) => file.endsWith('.js') && file !== 'cli.js');
   const defining = files.filter((file) =>
     /\b(class MetricClient|MetricClient = class)\b/.test(readFileSync(dist(file), 'utf8')),
