@@ -38,6 +38,15 @@ export function checkDuration(
   return value;
 }
 
+/** A share, such as a rate of faults: a number in `[0, 1]`. */
+export function checkFraction(option: string, value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !(value >= 0 && value <= 1)) {
+    throw new ConfigurationError(option, `\`${option}\` must be a number from 0 to 1`);
+  }
+  return value;
+}
+
 /** One of a fixed set of strings. */
 export function checkOneOf<T extends string>(
   option: string,
