@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../core/errors.js';
+import { checkMockSeed } from '../core/options/mock.js';
 import { MOCK_DEFAULT_SEED } from './constants.js';
 import * as words from './data/words.js';
 import type { MockDataset, MockDatasetSizes, MockJournal, MockPaper } from './dataset-types.js';
@@ -12,8 +12,7 @@ const cacheLimit = 4;
 const cache = new Map<string, GeneratedRecords>();
 
 function recordsFor(seed: number, sizes: MockDatasetSizes | undefined): GeneratedRecords {
-  if (!Number.isSafeInteger(seed))
-    throw new ConfigurationError('seed', `seed must be an integer, got ${String(seed)}`);
+  checkMockSeed('seed', seed);
   const resolved = resolveSizes(sizes);
   const key = `${seed}:${resolved.journals}:${resolved.papers}:${resolved.authors}:${resolved.subjects}:${resolved.countries}`;
   let records = cache.get(key);

@@ -1,5 +1,4 @@
-import { ConfigurationError } from '../core/errors.js';
-import { defined } from './defined.js';
+import { checkMockFault, type ResolvedMockFaultSettings, resolveMockFaults } from '../core/options/mock.js';
 import { createRandom, type Random } from './random.js';
 
 /**
@@ -8,18 +7,10 @@ import { createRandom, type Random } from './random.js';
  *
  * @example
  * ```ts
- * api.faults.next({ delayMs: MOCK_MAX_DELAY_MS + 1 }); // throws ConfigurationError: …at most 600000…
+ * api.faults.next({ delayMs: MOCK_MAX_DELAY_MS + 1 }); // throws ConfigurationError: …from 0 to 600000
  * ```
  */
 export const MOCK_MAX_DELAY_MS = 600_000;
-
-function checkDelay(value: number, name: string): void {
-  if (!Number.isSafeInteger(value) || value < 0)
-    throw new ConfigurationError(name, `${name} must be a non-negative integer`);
-  if (value > MOCK_MAX_DELAY_MS) {
-    throw new ConfigurationError(name, `${name} can be at most ${MOCK_MAX_DELAY_MS} ms, got ${value}`);
-  }
-}
 
 /**
  * One injected failure, queued with `api.faults.next(fault)` for the next request(s) to the API
@@ -111,11 +102,11 @@ const none: Omit<ResolvedFault, 'delayMs'> = {
  */
 export class FaultController {
   #queue: { fault: MockFault; left: number }[] = [];
-  #options: Required<Omit<MockFaultOptions, 'latencyMs'>> & { latencyMs: readonly [number, number] };
+  #options: ResolvedMockFaultSettings;
   #random: Random;
 
   constructor(options: MockFaultOptions = {}) {
-    this.#options = resolveOptions(options);
+    this.#options = resolveMockFaults(options, MOCK_MAX_DELAY_MS);
     this.#random = createRandom(this.#options.seed);
   }
 
@@ -128,7 +119,7 @@ export class FaultController {
    * ```
    */
   next(fault: MockFault): this {
-    validateFault(fault);
+    checkMockFault(fault, MOCK_MAX_DELAY_MS);
     this.#queue.push({ fault, left: fault.times ?? 1 });
     return this;
   }
@@ -168,7 +159,7 @@ export class FaultController {
    * ```
    */
   configure(options: MockFaultOptions): void {
-    this.#options = resolveOptions(options);
+    this.#options = resolveMockFaults(options, MOCK_MAX_DELAY_MS);
     this.#random = createRandom(this.#options.seed);
   }
 
@@ -200,52 +191,6 @@ export class FaultController {
   #latency(): number {
     const [min, max] = this.#options.latencyMs;
     return min === max ? min : this.#random.int(min, max);
-  }
-}
-
-function resolveOptions(options: MockFaultOptions) {
-  const latency = options.latencyMs ?? 0;
-  const latencyMs = typeof latency === 'number' ? ([latency, latency] as const) : latency;
-  const resolved = {
-    errorRate: 0,
-    errorStatus: 500,
-    resetRate: 0,
-    malformedRate: 0,
-    seed: 1,
-    ...defined(options),
-    latencyMs,
-  };
-  const [min, max] = latencyMs;
-  if (!(Number.isSafeInteger(min) && Number.isSafeInteger(max) && min >= 0 && max >= min)) {
-    throw new ConfigurationError(
-      'faults.latencyMs',
-      `faults.latencyMs must be a non-negative integer or a [min, max] range`,
-    );
-  }
-  checkDelay(max, 'faults.latencyMs');
-  for (const name of ['errorRate', 'resetRate', 'malformedRate'] as const) {
-    const rate = resolved[name];
-    if (!(rate >= 0 && rate <= 1))
-      throw new ConfigurationError(`faults.${name}`, `faults.${name} must be between 0 and 1, got ${rate}`);
-  }
-  if (resolved.errorRate + resolved.resetRate + resolved.malformedRate > 1) {
-    throw new ConfigurationError('faults', 'faults: errorRate + resetRate + malformedRate must not exceed 1');
-  }
-  checkStatus(resolved.errorStatus, 'faults.errorStatus');
-  return resolved;
-}
-
-function validateFault(fault: MockFault): void {
-  if (fault.status !== undefined) checkStatus(fault.status, 'fault.status');
-  const times = fault.times ?? 1;
-  if (!Number.isSafeInteger(times) || times < 1)
-    throw new ConfigurationError('fault.times', `fault.times must be a positive integer`);
-  checkDelay(fault.delayMs ?? 0, 'fault.delayMs');
-}
-
-function checkStatus(status: number, name: string): void {
-  if (!Number.isInteger(status) || status < 200 || status > 599) {
-    throw new ConfigurationError(name, `${name} must be an HTTP status from 200 to 599, got ${status}`);
   }
 }
 

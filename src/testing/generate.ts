@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../core/errors.js';
+import { resolveMockSizes } from '../core/options/mock.js';
 import { aggregate } from './aggregate.js';
 import { MOCK_DOIS } from './constants.js';
 import { countryNames } from './data/countries.js';
@@ -13,7 +13,6 @@ import type {
   MockScoreEntry,
   MockSubject,
 } from './dataset-types.js';
-import { defined } from './defined.js';
 import { issnFromNumber, orcidFromNumber, quartileOf } from './identifiers.js';
 import { createRandom, type Random } from './random.js';
 
@@ -52,49 +51,15 @@ const lastPaperYear = 2025;
  *
  * @example
  * ```ts
- * createMockApi({ sizes: { papers: MOCK_MAX_SIZES.papers + 1 } }); // throws ConfigurationError: …at most 1000000…
+ * createMockApi({ sizes: { papers: MOCK_MAX_SIZES.papers + 1 } }); // throws ConfigurationError: …from 0 to 1000000
  * ```
  */
 export const MOCK_MAX_SIZES = { journals: 10_000, papers: 1_000_000, authors: 100_000 } as const;
 
-/** Applies defaults and refuses sizes the generator cannot honour. */
-export function resolveSizes(sizes: MockDatasetSizes = {}): ResolvedSizes {
-  const resolved = { ...defaultSizes, ...defined(sizes) };
-  for (const [name, value] of Object.entries(resolved)) {
-    if (!Number.isSafeInteger(value) || value < 0) {
-      throw new ConfigurationError(
-        `sizes.${name}`,
-        `sizes.${name} must be a non-negative integer, got ${String(value)}`,
-      );
-    }
-  }
-  for (const [name, max] of Object.entries(MOCK_MAX_SIZES)) {
-    const value = resolved[name as keyof typeof MOCK_MAX_SIZES];
-    if (value > max)
-      throw new ConfigurationError(`sizes.${name}`, `sizes.${name} can be at most ${max}, got ${value}`);
-  }
-  if (resolved.subjects > subjectNames.length) {
-    throw new ConfigurationError(
-      'sizes.subjects',
-      `sizes.subjects can be at most ${subjectNames.length}, got ${resolved.subjects}`,
-    );
-  }
-  if (resolved.countries > countryNames.length) {
-    throw new ConfigurationError(
-      'sizes.countries',
-      `sizes.countries can be at most ${countryNames.length}, got ${resolved.countries}`,
-    );
-  }
-  if (resolved.journals > 0 && (resolved.subjects === 0 || resolved.countries === 0)) {
-    throw new ConfigurationError('sizes', 'journals need at least one subject and one country');
-  }
-  if (resolved.authors > 0 && (resolved.subjects === 0 || resolved.countries === 0)) {
-    throw new ConfigurationError('sizes', 'authors need at least one subject and one country');
-  }
-  if (resolved.papers > 0 && (resolved.journals === 0 || resolved.authors === 0)) {
-    throw new ConfigurationError('sizes', 'papers need at least one journal and one author');
-  }
-  return resolved;
+/** Applies defaults and refuses sizes past the maxima or that the generator cannot honour. */
+export function resolveSizes(sizes?: MockDatasetSizes): ResolvedSizes {
+  const max = { ...MOCK_MAX_SIZES, subjects: subjectNames.length, countries: countryNames.length };
+  return resolveMockSizes(sizes, defaultSizes, max);
 }
 
 /** Generates every record from the seed. Same seed and sizes → same records, on every runtime. */

@@ -1,4 +1,5 @@
 import { sleep } from '../core/abort.js';
+import { checkMockWebhookUrl, resolveMockApiOptions } from '../core/options/mock.js';
 import { authenticate } from './auth.js';
 import { MOCK_BASE_URL, MOCK_DEFAULT_SEED, MOCK_KEYS, type MockPlan } from './constants.js';
 import { handleControl } from './control.js';
@@ -10,7 +11,7 @@ import type { MockApi, MockApiOptions, MockRequestRecord } from './mock-api-type
 import { RateLimiter } from './rate-limit.js';
 import { errorResponse, HttpError, json, withRequestId } from './responses.js';
 import { routeApiPath } from './routes.js';
-import { checkWebhookUrl, deliver, formatTimestamp } from './webhooks.js';
+import { deliver, formatTimestamp } from './webhooks.js';
 
 export type { MockApi, MockApiOptions, MockRequestRecord } from './mock-api-types.js';
 
@@ -30,12 +31,12 @@ const requestLogLimit = 1000;
  * ```
  */
 export function createMockApi(options: MockApiOptions = {}): MockApi {
-  const baseUrl = (options.baseUrl ?? MOCK_BASE_URL).replace(/\/+$/, '');
+  const { baseUrl: givenBaseUrl, now, control, webhooks } = resolveMockApiOptions(options);
+  const baseUrl = (givenBaseUrl ?? MOCK_BASE_URL).replace(/\/+$/, '');
   const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
-  const now = options.now ?? Date.now;
-  const webhookFetch = options.webhooks?.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const webhookTimeout = options.webhooks?.timeoutMs ?? 5000;
-  const initialUrls = (options.webhooks?.urls ?? []).map(checkWebhookUrl);
+  const webhookFetch = webhooks.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const webhookTimeout = webhooks.timeoutMs;
+  const initialUrls = webhooks.urls;
 
   let dataset: MutableDataset = createDataset(options.seed ?? MOCK_DEFAULT_SEED, options.sizes);
   const keys = new Map<string, MockPlan>();
@@ -115,7 +116,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     faults,
     webhooks: {
       subscribe(url) {
-        checkWebhookUrl(url);
+        checkMockWebhookUrl(url);
         if (!urls.includes(url)) urls.push(url);
         return () => api.webhooks.unsubscribe(url);
       },
@@ -133,9 +134,9 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       const url = new URL(request.url);
       const requestId = nextRequestId();
       if (request.method === 'OPTIONS') {
-        return withRequestId(preflight(request, options.control === true), requestId);
+        return withRequestId(preflight(request, control), requestId);
       }
-      if (options.control === true && url.pathname.startsWith('/__mock/')) {
+      if (control && url.pathname.startsWith('/__mock/')) {
         return applyCors(withRequestId(await handleControl(api, request, url), requestId));
       }
       const response = withRequestId(await respond(request, url), requestId);

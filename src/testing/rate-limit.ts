@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../core/errors.js';
+import { resolveMockLimits } from '../core/options/mock.js';
 import { HttpError } from './responses.js';
 
 /**
@@ -73,9 +73,10 @@ export class RateLimiter {
   readonly #counts = new Map<string, Counts>();
 
   constructor(limits: MockLimits | undefined, now: () => number) {
-    this.#perMinute = checkCount(limits?.perMinute ?? Infinity, 'limits.perMinute');
-    this.#perDay = checkCount(limits?.perDay ?? Infinity, 'limits.perDay');
-    this.#perWindow = limits?.perWindow === undefined ? undefined : checkWindow(limits.perWindow);
+    const { perMinute, perDay, perWindow } = resolveMockLimits(limits);
+    this.#perMinute = perMinute;
+    this.#perDay = perDay;
+    this.#perWindow = perWindow;
     this.#now = now;
   }
 
@@ -126,33 +127,6 @@ export class RateLimiter {
   reset(): void {
     this.#counts.clear();
   }
-}
-
-function checkCount(value: number, name: string): number {
-  if (!(value === Infinity || (Number.isSafeInteger(value) && value >= 0))) {
-    throw new ConfigurationError(
-      name,
-      `${name} must be a non-negative integer or Infinity, got ${String(value)}`,
-    );
-  }
-  return value;
-}
-
-function checkWindow(limit: MockWindowLimit): MockWindowLimit {
-  const { requests, windowMs } = limit;
-  if (!(Number.isSafeInteger(requests) && requests >= 0)) {
-    throw new ConfigurationError(
-      'limits.perWindow.requests',
-      `limits.perWindow.requests must be a non-negative integer, got ${String(requests)}`,
-    );
-  }
-  if (!(Number.isSafeInteger(windowMs) && windowMs > 0)) {
-    throw new ConfigurationError(
-      'limits.perWindow.windowMs',
-      `limits.perWindow.windowMs must be a positive integer, got ${String(windowMs)}`,
-    );
-  }
-  return { requests, windowMs };
 }
 
 /** Fixed windows aligned to multiples of `size` since the epoch (the clock minute, the UTC day). */

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ConfigurationError } from '../core/errors.js';
-
+import { resolveMockServerOptions } from '../core/options/mock.js';
 import { createMockApi, type MockApi, type MockApiOptions } from './mock-api.js';
 import { errorResponse } from './responses.js';
 import { allowedHosts, exposedWarning, isLoopback, refuseControl } from './server-guard.js';
@@ -78,8 +77,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // Loaded here, not at the top, so that importing `scholarly-metrics/testing` in a browser (for msw's
   // setupWorker) never touches a Node module.
   const { createServer } = await import('node:http');
-  const { port = 0, host = '127.0.0.1', api: given, controlOrigins = [], ...mockOptions } = options;
-  const trusted = controlOrigins.map(originOf);
+  const { host = '127.0.0.1', api: given, ...mockOptions } = options;
+  const { port, controlOrigins: trusted } = resolveMockServerOptions(options);
   const api = given ?? createMockApi(mockOptions);
   let origin = 'http://127.0.0.1';
   let allowed = { port: 0, hosts: new Set<string>(), origins: new Set<string>() };
@@ -119,19 +118,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       return closing;
     },
   };
-}
-
-/** A `controlOrigins` entry as the origin a browser sends: `'*'`, or the URL's origin. */
-function originOf(entry: string): string {
-  if (entry === '*') return entry;
-  const parsed = URL.canParse(entry) ? new URL(entry) : undefined;
-  if (parsed === undefined || !/^https?:$/.test(parsed.protocol)) {
-    throw new ConfigurationError(
-      'controlOrigins',
-      `controlOrigins: ${JSON.stringify(entry)} is not an origin such as http://localhost:5173`,
-    );
-  }
-  return parsed.origin;
 }
 
 /** Connection-level headers a Fetch `Request` must not carry. */

@@ -1,4 +1,3 @@
-import { ConfigurationError } from '../core/errors.js';
 /**
  * The one event the service sends (API §6).
  *
@@ -95,24 +94,4 @@ export async function deliver(
     const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
     return { url, ok: false, error: `${error instanceof Error ? error.message : String(error)}${cause}` };
   }
-}
-
-/** Checks a webhook URL: absolute http(s). */
-export function checkWebhookUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new ConfigurationError(
-      'webhooks.urls',
-      `Webhook URL must be an absolute http(s) URL, got '${url}'`,
-    );
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new ConfigurationError(
-      'webhooks.urls',
-      `Webhook URL must be an absolute http(s) URL, got '${url}'`,
-    );
-  }
-  return url;
 }

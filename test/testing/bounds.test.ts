@@ -36,7 +36,7 @@ describe('fault delays', () => {
     (delayMs) => {
       const api = smallApi();
       expect(() => api.faults.next({ delayMs })).toThrow(ConfigurationError);
-      expect(() => api.faults.next({ delayMs })).toThrow(`at most ${MOCK_MAX_DELAY_MS}`);
+      expect(() => api.faults.next({ delayMs })).toThrow(`from 0 to ${MOCK_MAX_DELAY_MS}`);
       expect(api.faults.pending).toBe(0);
     },
   );
@@ -45,7 +45,7 @@ describe('fault delays', () => {
     'refuses latencyMs %j at creation and in configure',
     (latencyMs) => {
       expect(() => smallApi({ faults: { latencyMs } })).toThrow(
-        `faults.latencyMs can be at most ${MOCK_MAX_DELAY_MS} ms`,
+        `\`faults.latencyMs\` must be an integer from 0 to ${MOCK_MAX_DELAY_MS}`,
       );
       expect(() => smallApi().faults.configure({ latencyMs })).toThrow(ConfigurationError);
     },
@@ -77,7 +77,7 @@ describe('fault delays', () => {
       body: JSON.stringify({ delayMs: 3e9 }),
     });
     expect(answer.status).toBe(400);
-    expect((await answer.json()).message).toContain(`at most ${MOCK_MAX_DELAY_MS}`);
+    expect((await answer.json()).message).toContain(`from 0 to ${MOCK_MAX_DELAY_MS}`);
     expect(server.api.faults.pending).toBe(0);
   });
 });
@@ -89,7 +89,7 @@ describe('dataset sizes', () => {
     ['journals', 1e9, MOCK_MAX_SIZES.journals],
     ['authors', 1e8, MOCK_MAX_SIZES.authors],
   ])('refuses %s: %d before generating anything, naming the maximum', async (name, value, max) => {
-    const message = `sizes.${name} can be at most ${max}, got ${value}`;
+    const message = `\`sizes.${name}\` must be an integer from 0 to ${max}`;
     expect(() => createMockApi({ sizes: { [name]: value } })).toThrow(ConfigurationError);
     expect(() => createMockApi({ sizes: { [name]: value } })).toThrow(message);
     await expect(startMockServer({ sizes: { [name]: value } })).rejects.toThrow(message);

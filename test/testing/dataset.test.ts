@@ -141,7 +141,7 @@ describe('generation', () => {
   it('refuses sizes it cannot honour', () => {
     expect(() => createMockApi({ sizes: { papers: -1 } })).toThrow(/sizes.papers/);
     expect(() => createMockApi({ sizes: { journals: 1.5 } })).toThrow(/sizes.journals/);
-    expect(() => createMockApi({ sizes: { subjects: 31 } })).toThrow(/at most 30/);
+    expect(() => createMockApi({ sizes: { subjects: 31 } })).toThrow(/from 0 to 30/);
     expect(() => createMockApi({ sizes: { journals: 0, papers: 10 } })).toThrow(/papers need/);
     expect(() => createMockApi({ seed: 0.5 })).toThrow(/seed/);
   });
