@@ -82,6 +82,7 @@ describe('the scholarly-metrics/webhooks entry point', () => {
       'core/options/checks.ts',
       'core/options/receiver.ts',
       'core/options/telemetry.ts',
+      'core/status-message.ts',
       'core/user-agent.ts',
       'telemetry/instruments.ts',
       'telemetry/webhook-telemetry.ts',
@@ -90,7 +91,9 @@ describe('the scholarly-metrics/webhooks entry point', () => {
 
   it('pulls in nothing else through the error classes but the text escaping', () => {
     const errors = readFileSync(join(import.meta.dirname, '../../src/core/errors.ts'), 'utf8');
-    expect(specifiers(errors)).toEqual(['./escape.js']);
+    expect(specifiers(errors)).toEqual(['./status-message.js']);
+    const message = readFileSync(join(import.meta.dirname, '../../src/core/status-message.ts'), 'utf8');
+    expect(specifiers(message)).toEqual(['./escape.js']);
     const escaping = readFileSync(join(import.meta.dirname, '../../src/core/escape.ts'), 'utf8');
     expect(specifiers(escaping)).toEqual([]);
   });
