@@ -1,8 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { replacesModules, WaitingFilesFirst } from './test/helpers/suite-plan.js';
 
 const dist = (file: string) => fileURLToPath(new URL(`./dist/${file}`, import.meta.url));
+
+/** What both Node projects share: every test under test/ but the browser's. */
+const nodeSuite = {
+  include: ['test/**/*.test.ts'],
+  exclude: ['test/browser/**', 'node_modules/**'],
+  // Guards against a hang, not a judge of speed: on a loaded 2-core machine, with coverage,
+  // property tests (thousands of runs) and process starts took over 20 s and failed runs.
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+};
 
 export default defineConfig({
   test: {
@@ -10,6 +21,7 @@ export default defineConfig({
     // processes, sockets and timers more than they compute, so three overlap those waits.
     // VITEST_MAX_WORKERS overrides it.
     maxWorkers: 3,
+    sequence: { sequencer: WaitingFilesFirst },
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
@@ -19,15 +31,19 @@ export default defineConfig({
     projects: [
       {
         // The unit and integration suite, in Node (npm run test:unit, and test:node22 on Node 22).
+        // Files share each worker's modules (isolate: false): loading msw, zod and the SDK, and
+        // generating the mock's dataset, once per worker instead of once per file is most of what
+        // the suite saved (CONTRIBUTING.md). A file that replaces a module (vi.mock) runs alone.
         test: {
+          ...nodeSuite,
           name: 'node',
-          include: ['test/**/*.test.ts'],
-          exclude: ['test/browser/**', 'node_modules/**'],
-          // Guards against a hang, not a judge of speed: on a loaded 2-core machine, with coverage,
-          // property tests (thousands of runs) and process starts took over 20 s and failed runs.
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          isolate: false,
+          exclude: [...nodeSuite.exclude, ...replacesModules],
         },
+      },
+      {
+        // The files that replace a module with vi.mock or vi.doMock, each with modules of its own.
+        test: { ...nodeSuite, name: 'node-isolated', include: replacesModules },
       },
       {
         // The BUILT package (dist/) in Debian's Chromium, against the mock API over real HTTP (CORS).

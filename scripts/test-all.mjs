@@ -1,7 +1,8 @@
-// `npm test`: every step CI runs, in phases; the steps of a phase run side by side, since they share
-// nothing but the build (each packs and installs into a folder of its own). Most of the steps wait on
-// processes, installs and sockets more than they compute, so two at a time overlap those waits on a
-// 2-core machine. A step's output is printed whole when it ends, then how long each step took.
+// `npm test`: every step CI runs, in phases. A phase holds lanes that run side by side; the steps of
+// a lane run one after another. Steps share nothing but the build (each packs and installs into a
+// folder of its own). The Node 22 suite keeps both cores nearly busy on its own, so the short steps
+// share one lane beside it rather than each taking a core. A step's output is printed whole when it
+// ends, then how long each step took.
 //
 //   npm test                  everything, stopping after the first phase that fails
 //   npm test -- --sequential  one step at a time, in the same order (to time a step alone)
@@ -9,14 +10,23 @@ import { spawn } from 'node:child_process';
 
 const phases = [
   // The build is what later phases test; lint and the type check need none of it.
-  ['lint', 'typecheck', 'build'],
+  [['lint', 'typecheck'], ['build']],
   // The suite on Node 24, with coverage.
-  ['test:unit'],
-  // The suite again on Node 22 (every test, without coverage), beside the built package in Chromium.
-  ['test:node22', 'test:browser'],
-  ['test:package', 'test:types'],
-  ['size', 'test:bun', 'docs:check'],
-  ['test:deno', 'test:workerd'],
+  [['test:unit']],
+  // The suite again on Node 22 (every test, without coverage), beside the built package's checks.
+  [
+    ['test:node22'],
+    [
+      'test:browser',
+      'test:package',
+      'test:types',
+      'size',
+      'test:bun',
+      'docs:check',
+      'test:deno',
+      'test:workerd',
+    ],
+  ],
 ];
 
 const sequential = process.argv.includes('--sequential');
@@ -50,10 +60,14 @@ function run(script) {
 
 const started = performance.now();
 let passed = true;
+/** Runs a lane's steps one after another, stopping at the first that fails. */
+async function runLane(lane) {
+  for (const script of lane) if (!(await run(script))) return false;
+  return true;
+}
+
 for (const phase of phases) {
-  const results = [];
-  if (sequential) for (const script of phase) results.push(await run(script));
-  else results.push(...(await Promise.all(phase.map(run))));
+  const results = sequential ? [await runLane(phase.flat())] : await Promise.all(phase.map(runLane));
   if (results.includes(false)) {
     passed = false;
     break;

@@ -1,4 +1,4 @@
-// `npm run test:node22`: the Node test suite (the `node` project of vitest.config.ts) on Node 22,
+// `npm run test:node22`: the Node test suite (the `node*` projects of vitest.config.ts) on Node 22,
 // the other maintained LTS. npm scripts run on Node 24 (the `node` devDependency); this script
 // installs Node 22's binary from the npm registry into node_modules/.cache/scholarly-metrics/node22 and runs vitest with it.
 import { ensureNode22, root, run, versionOf } from './runtimes.mjs';
@@ -9,11 +9,11 @@ if (!version.startsWith('v22.')) {
   process.stderr.write(`test:node22: expected Node 22, ${node22} reports ${version}\n`);
   process.exit(1);
 }
-process.stdout.write(`\ntest:node22: running the node project on Node ${version} (${node22})\n\n`);
+process.stdout.write(`\ntest:node22: running the node projects on Node ${version} (${node22})\n\n`);
 
 const status = run(
   node22,
-  [`${root}/node_modules/vitest/vitest.mjs`, 'run', '--project', 'node', ...process.argv.slice(2)],
+  [`${root}/node_modules/vitest/vitest.mjs`, 'run', '--project', 'node*', ...process.argv.slice(2)],
   {
     // test/package/runtime.test.ts prints process.version from inside the test workers and fails if
     // their major version is not this one.
@@ -21,6 +21,6 @@ const status = run(
   },
 );
 process.stdout.write(
-  `\ntest:node22: the node project on Node ${version} ${status === 0 ? 'passed' : 'FAILED'}\n`,
+  `\ntest:node22: the node projects on Node ${version} ${status === 0 ? 'passed' : 'FAILED'}\n`,
 );
 process.exit(status);

@@ -23,7 +23,7 @@ const files = globSync('test/**/*.test.ts', { cwd: root })
   .sort();
 const result = spawnSync(
   process.execPath,
-  [`${root}/node_modules/vitest/vitest.mjs`, 'run', '--project', 'node', ...files, ...process.argv.slice(2)],
+  [`${root}/node_modules/vitest/vitest.mjs`, 'run', '--project', 'node*', ...files, ...process.argv.slice(2)],
   { cwd: root, stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);

@@ -3,7 +3,7 @@
  * `<!-- generated: <name> -->` and `<!-- end generated -->`, and must read exactly as rendered here
  * from its source. After changing the source, rewrite them with:
  *
- *   UPDATE_DOCS=1 npx vitest run --project node test/docs/figures.test.ts
+ *   UPDATE_DOCS=1 npx vitest run --project 'node*' test/docs/figures.test.ts
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,7 +61,7 @@ describe('generated tables read as their source says', () => {
       else
         expect(
           region.exec(text)![2],
-          `run UPDATE_DOCS=1 npx vitest run --project node test/docs/figures.test.ts`,
+          `run UPDATE_DOCS=1 npx vitest run --project 'node*' test/docs/figures.test.ts`,
         ).toBe(fresh);
     });
   }

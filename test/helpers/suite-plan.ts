@@ -1,0 +1,31 @@
+/**
+ * How vitest.config.ts lays out the Node suite: which files run isolated, and which start first.
+ */
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Test files that replace a module (vi.mock, vi.doMock). The `node` project shares each worker's
+ * modules between files, where a replaced module would leak into the next file: these run in the
+ * `node-isolated` project instead, each with modules of its own.
+ */
+export const replacesModules = [
+  'test/cli/telemetry.test.ts',
+  'test/telemetry/off.test.ts',
+  'test/testing/exposed-warning.test.ts',
+];
+
+/**
+ * Files that spend most of their time waiting on worker processes and Redis windows. Vitest starts
+ * the longest files first only once it has timed them; in a fresh clone it goes by file size, and
+ * these small files started last and ran alone at the end.
+ */
+export const startFirst = ['test/redis/processes-node-redis.test.ts', 'test/redis/processes-ioredis.test.ts'];
+
+/** Vitest's own order, with {@link startFirst} moved to the front. */
+export class WaitingFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const first = (spec: TestSpecification) => startFirst.some((file) => spec.moduleId.endsWith(file));
+    return [...sorted.filter(first), ...sorted.filter((spec) => !first(spec))];
+  }
+}
