@@ -17,10 +17,11 @@ const nodeSuite = {
 
 export default defineConfig({
   test: {
-    // Vitest runs one file at a time on 2 cores (its default: cores − 1). Most files wait on
-    // processes, sockets and timers more than they compute, so three overlap those waits.
+    // Vitest runs one file at a time on 2 cores (its default: cores − 1). Many files wait on
+    // processes, sockets and timers more than they compute: four workers overlap those waits, where
+    // two left a core idle and five spent more on switching than they gained (CONTRIBUTING.md).
     // VITEST_MAX_WORKERS overrides it.
-    maxWorkers: 3,
+    maxWorkers: 4,
     sequence: { sequencer: WaitingFilesFirst },
     coverage: {
       provider: 'v8',
