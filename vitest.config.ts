@@ -9,6 +9,8 @@ const dist = (file: string) => fileURLToPath(new URL(`./dist/${file}`, import.me
 const nodeSuite = {
   include: ['test/**/*.test.ts'],
   exclude: ['test/browser/**', 'node_modules/**'],
+  // Undoes what each test left behind (test/helpers/cleanup.ts).
+  setupFiles: ['test/helpers/setup.ts'],
   // Guards against a hang, not a judge of speed: on a loaded 2-core machine, with coverage,
   // property tests (thousands of runs) and process starts took over 20 s and failed runs.
   testTimeout: 120_000,

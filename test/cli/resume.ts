@@ -2,16 +2,12 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterThisTest } from '../helpers/cleanup.js';
 
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-
+/** A folder of its own for the running test, removed when it ends. */
 export function scratch(): string {
   const folder = mkdtempSync(join(tmpdir(), 'scholarly-cli-'));
-  folders.push(folder);
+  afterThisTest(() => rmSync(folder, { recursive: true, force: true }));
   return folder;
 }
 

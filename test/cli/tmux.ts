@@ -7,9 +7,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach } from 'vitest';
 import { MOCK_API_KEY } from '../../src/testing/index.js';
 import { loaderFor } from '../helpers/bin.js';
+import { afterThisTest } from '../helpers/cleanup.js';
 import { bin } from './helpers.js';
 import { scratch } from './resume.js';
 
@@ -17,11 +17,7 @@ const inCi = process.env.CI === 'true' || process.env.CI === '1';
 export const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 export const skipTmux = !hasTmux && !inCi;
 
-const sockets: string[] = [];
 let sessions = 0;
-afterEach(() => {
-  for (const socket of sockets.splice(0)) spawnSync('tmux', ['-L', socket, 'kill-server']);
-});
 
 function quote(text: string): string {
   return `'${text.replace(/'/g, "'\\''")}'`;
@@ -44,7 +40,7 @@ const maxPolls = 2_400;
 export function tmuxRun(args: string[], options: TerminalOptions) {
   if (!hasTmux) throw new Error('tmux is not installed: .ci/run installs it with apt-get');
   const socket = `scholarly-analyst-${process.pid}-${++sessions}`;
-  sockets.push(socket);
+  afterThisTest(() => spawnSync('tmux', ['-L', socket, 'kill-server']));
   const folder = scratch();
   const go = join(folder, 'go');
   const bytesFile = join(folder, 'bytes');

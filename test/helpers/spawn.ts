@@ -1,18 +1,12 @@
 /**
- * The suite's one way to run a Node script in a child process: TypeScript through tsx, JavaScript
- * as it is, with the Node that runs the tests (24 under npm). The output is collected; a child still
- * running when its test ends is killed with SIGKILL.
+ * The suite's one way to run a Node script in a child process: TypeScript bundled once (see
+ * bundle.ts), JavaScript as it is, with the Node that runs the tests (24 under npm). The output is
+ * collected; a child still running when its test ends is killed with SIGKILL.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { afterEach } from 'vitest';
-import { loaderFor } from './bin.js';
-
-const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0))
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-});
+import { bundled } from './bundle.js';
+import { afterThisTest } from './cleanup.js';
 
 export interface SpawnOptions {
   /** The whole environment of the child (default: this process's). */
@@ -22,6 +16,8 @@ export interface SpawnOptions {
   execArgv?: readonly string[];
   /** Written to stdin, which is then closed; without it stdin is closed at once. */
   input?: string;
+  /** Bundle the script first (a JavaScript script that imports the TypeScript source). */
+  bundle?: boolean;
 }
 
 export interface Exit {
@@ -39,18 +35,17 @@ export interface Spawned {
   output(): { stdout: string; stderr: string };
 }
 
-/** Starts `script` (a .ts file through tsx, else as it is) with `args`. */
+/** Starts `script` (a .ts file, or any with `bundle`, bundled; else as it is) with `args`. */
 export function spawnNode(script: string, args: readonly string[], options: SpawnOptions = {}): Spawned {
-  const child = spawn(
-    process.execPath,
-    [...(options.execArgv ?? []), ...loaderFor(script), script, ...args],
-    {
-      env: options.env ?? process.env,
-      cwd: options.cwd,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    },
-  );
-  children.push(child);
+  const entry = options.bundle || script.endsWith('.ts') ? bundled(script) : script;
+  const child = spawn(process.execPath, [...(options.execArgv ?? []), entry, ...args], {
+    env: options.env ?? process.env,
+    cwd: options.cwd,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  afterThisTest(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
