@@ -1,8 +1,8 @@
 // `npm test`: every step CI runs, in phases. A phase holds lanes that run side by side; the steps of
 // a lane run one after another. Steps share nothing but the build (each packs and installs into a
-// folder of its own). The Node 22 suite keeps both cores nearly busy on its own, so the short steps
-// share one lane beside it rather than each taking a core. A step's output is printed whole when it
-// ends, then how long each step took.
+// folder of its own). Each run of the suite keeps both cores nearly busy on its own, so the short
+// steps share one lane beside it rather than each taking a core, split so that both lanes of a phase
+// end near the same time. A step's output is printed whole when it ends, then how long each took.
 //
 //   npm test                  everything, stopping after the first phase that fails
 //   npm test -- --sequential  one step at a time, in the same order (to time a step alone)
@@ -11,22 +11,10 @@ import { spawn } from 'node:child_process';
 const phases = [
   // The build is what later phases test; lint and the type check need none of it.
   [['lint', 'typecheck'], ['build']],
-  // The suite on Node 24, with coverage.
-  [['test:unit']],
-  // The suite again on Node 22 (every test, without coverage), beside the built package's checks.
-  [
-    ['test:node22'],
-    [
-      'test:browser',
-      'test:package',
-      'test:types',
-      'size',
-      'test:bun',
-      'docs:check',
-      'test:deno',
-      'test:workerd',
-    ],
-  ],
+  // The suite on Node 24, with coverage, beside the runtimes' smoke tests (which mostly wait).
+  [['test:unit'], ['test:browser', 'size', 'test:bun', 'test:deno', 'test:workerd']],
+  // The suite again on Node 22 (every test, without coverage), beside the packed package's checks.
+  [['test:node22'], ['test:package', 'test:types', 'docs:check']],
 ];
 
 const sequential = process.argv.includes('--sequential');
