@@ -3,7 +3,7 @@
  * (streams, terminal facts, environment, clock, Ctrl-C signal), as most tests do. `runBin`/`start`:
  * the real bin in a child process, for what the process is the point of (signals, SIGKILL and resume,
  * a real terminal, Node's module loading): the built dist/cli.js when it is newer than every source
- * file (npm test builds before the tests), else the TypeScript through tsx.
+ * file (npm test builds before the tests), else the TypeScript bundled once.
  */
 import { Readable, Writable } from 'node:stream';
 import type { IO } from '../../src/cli/io.js';

@@ -8,7 +8,6 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MOCK_API_KEY } from '../../src/testing/index.js';
-import { loaderFor } from '../helpers/bin.js';
 import { afterThisTest } from '../helpers/cleanup.js';
 import { bin } from './helpers.js';
 import { scratch } from './resume.js';
@@ -51,7 +50,6 @@ export function tmuxRun(args: string[], options: TerminalOptions) {
     'env',
     ...Object.entries(env).map(([name, value]) => `${name}=${quote(value)}`),
     quote(process.execPath),
-    ...loaderFor(bin),
     quote(bin),
     ...args.map(quote),
     '; echo "exit-$?"; sleep 600',

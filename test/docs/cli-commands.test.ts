@@ -1,7 +1,7 @@
 /**
  * The `scholarly-metrics` lines of the pages (shell blocks marked `<!-- runs: scholarly-metrics --mock -->`)
  * run as written, with bash, against the built-in mock: `npx scholarly-metrics` is this repository's bin
- * (test/helpers/bin.ts: built, or its TypeScript through tsx) with `--mock` added, in a scratch folder
+ * (test/helpers/bin.ts: built, or its TypeScript bundled) with `--mock` added, in a scratch folder
  * holding a `dois.txt`.
  */
 import { spawnSync } from 'node:child_process';
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MOCK_DOIS } from '../../src/testing/index.js';
-import { cliBin, loaderFor } from '../helpers/bin.js';
+import { cliBin } from '../helpers/bin.js';
 import { blocks, pages, SHELL } from './markdown.js';
 
 const lines = pages()
@@ -27,8 +27,7 @@ function folder(): string {
   const directory = mkdtempSync(join(tmpdir(), 'scholarly-cli-doc-'));
   mkdirSync(join(directory, 'bin'));
   const shim = join(directory, 'bin', 'scholarly-metrics');
-  const loader = loaderFor(cliBin).map((part) => (part === 'tsx' ? `"${import.meta.resolve('tsx')}"` : part));
-  writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" ${loader.join(' ')} "${cliBin}" --mock "$@"\n`);
+  writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${cliBin}" --mock "$@"\n`);
   chmodSync(shim, 0o755);
   writeFileSync(join(directory, 'dois.txt'), `${MOCK_DOIS.join('\n')}\n`);
   return directory;

@@ -1,21 +1,17 @@
 /**
- * The `scholarly-metrics` bin for tests that spawn it: the built dist/cli.js when it is newer than
- * every source file (npm test builds before the tests run), else src/cli/index.ts through tsx. A
- * built bin starts without compiling, which a spawn through tsx does each time.
+ * The `scholarly-metrics` bin for tests that spawn it, always a JavaScript file Node runs as it is:
+ * the built dist/cli.js when it is newer than every source file (npm test builds before the tests
+ * run), else src/cli/index.ts bundled once (bundle.ts), so that a test never runs a stale build.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundled } from './bundle.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const built = join(root, 'dist/cli.js');
 
-export const cliBin = builtIsFresh() ? built : join(root, 'src/cli/index.ts');
-
-/** Node's arguments before the script: tsx's loader for TypeScript. */
-export function loaderFor(script: string): string[] {
-  return script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-}
+export const cliBin = builtIsFresh() ? built : bundled(join(root, 'src/cli/index.ts'));
 
 function builtIsFresh(): boolean {
   let builtAt: number;
