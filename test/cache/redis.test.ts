@@ -13,6 +13,7 @@ import { markerSlots } from '../../src/cache/keys.js';
 import { MetricClient } from '../../src/index.js';
 import { MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testing/index.js';
 import { createNodeWebhookHandler } from '../../src/webhooks/index.js';
+import { bundled } from '../helpers/bundle.js';
 import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
 import { recordingLogger } from './helpers.js';
 
@@ -71,10 +72,10 @@ describe.skipIf(skip)('the cache over Redis', { timeout: 60_000 }, () => {
     const address = receiver.address() as { port: number };
     const unsubscribe = mock.api.webhooks.subscribe(`http://127.0.0.1:${address.port}/hooks`);
     const child: ChildProcess = fork(
-      join(import.meta.dirname, 'fixtures/redis-child.ts'),
+      bundled(join(import.meta.dirname, 'fixtures/redis-child.ts')),
       [mock.url, redis.url],
       {
-        execArgv: ['--import', 'tsx'],
+        execArgv: [],
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       },
     );

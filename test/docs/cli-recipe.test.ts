@@ -17,19 +17,20 @@ import {
   openSync,
   readFileSync,
   rmSync,
-  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { bundled } from '../helpers/bundle.js';
 import { blocks, pages, root, SHELL } from './markdown.js';
 
 const recipes = pages()
   .flatMap((page) => blocks(page))
   .filter((block) => SHELL.has(block.lang) && block.marker === '<!-- runs: bash -->');
 
-const cli = join(root, 'src/testing/cli.ts');
+// The mock's command line, bundled with the source once for the file (test/helpers/bundle.ts).
+const cli = bundled(join(root, 'src/testing/cli.ts'));
 
 // What the recipe's command does: call the mock it was pointed at, then exit with E2E_EXIT.
 const e2e = `import { writeFileSync } from 'node:fs';
@@ -46,9 +47,8 @@ function project(): string {
   writeFileSync(join(directory, 'package.json'), JSON.stringify({ name: 'recipe', private: true, scripts }));
   writeFileSync(join(directory, 'e2e.mjs'), e2e);
   mkdirSync(join(directory, 'node_modules', '.bin'), { recursive: true });
-  symlinkSync(join(root, 'node_modules', 'tsx'), join(directory, 'node_modules', 'tsx'), 'dir');
   const bin = join(directory, 'node_modules', '.bin', 'scholarly-metrics-mock');
-  writeFileSync(bin, `#!/bin/sh\nexec node --import tsx "${cli}" "$@"\n`);
+  writeFileSync(bin, `#!/bin/sh\nexec node "${cli}" "$@"\n`);
   chmodSync(bin, 0o755);
   return directory;
 }
@@ -159,7 +159,7 @@ describe('the shell recipes run as written', { timeout: 90_000 }, () => {
   it('passes SIGTERM on to the command, exits 128 + 15, and prints nothing on stdout', async () => {
     // The mock's banner quotes the command, so the command announces itself without spelling it out.
     const say = "console.error('com' + 'mand ' + process.pid); setInterval(() => {}, 1000)";
-    const args = [process.execPath, '--import', 'tsx', cli, '--port', '0', '--', process.execPath, '-e', say];
+    const args = [process.execPath, cli, '--port', '0', '--', process.execPath, '-e', say];
     const started = async (stderr: () => string, kill: (signal: NodeJS.Signals) => void) => {
       while (!/^command \d+$/m.test(stderr())) await new Promise((resolve) => setTimeout(resolve, 50));
       kill('SIGTERM');

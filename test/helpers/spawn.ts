@@ -18,6 +18,13 @@ export interface SpawnOptions {
   input?: string;
   /** Bundle the script first (a JavaScript script that imports the TypeScript source). */
   bundle?: boolean;
+  /**
+   * Registers the child's kill for when its test ends. A concurrent test passes its context's
+   * `onTestFinished`: the shared `afterThisTest` would kill every running test's children when the
+   * first of them ends.
+   * @default afterThisTest
+   */
+  onTestEnd?: (cleanup: () => void) => void;
 }
 
 export interface Exit {
@@ -43,7 +50,7 @@ export function spawnNode(script: string, args: readonly string[], options: Spaw
     cwd: options.cwd,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  afterThisTest(() => {
+  (options.onTestEnd ?? afterThisTest)(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
   let stdout = '';

@@ -1,36 +1,36 @@
-import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
+import { spawnNode } from '../helpers/spawn.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const alias = fileURLToPath(new URL('./src-alias.mjs', import.meta.url));
 
-/** Runs an example as a user would, but against the sources (see src-alias-hooks.mjs). */
-function runExample(
+/**
+ * Runs an example as a user would, against the sources: bundled with them (test/helpers/bundle.ts
+ * resolves the package's own names to src/), so that a stale dist/ cannot pass or fail it.
+ */
+async function runExample(
+  context: TestContext,
   file: string,
   extraEnv: Record<string, string> = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   // Without METRIC_* variables each example starts a mock of its own, as after a fresh clone.
   const { METRIC_BASE_URL: _baseUrl, METRIC_API_KEY: _apiKey, ...rest } = process.env;
-  const env = { ...rest, ...extraEnv };
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', '--import', alias, file],
-      { cwd: root, env, timeout: hangGuardMs },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+  const { code, stdout, stderr } = await spawnNode(`${root}${file}`, [], {
+    cwd: root,
+    env: { ...rest, ...extraEnv },
+    onTestEnd: context.onTestFinished,
+  }).exited;
+  return { code: code ?? 1, stdout, stderr };
 }
 
-// Each example is a fresh Node process that compiles the sources: slow on a busy machine, where a
-// tighter guard failed runs that were only slow. The guard is for a hang; it judges no speed.
+// Each example is a fresh Node process: slow on a busy machine, where a tighter guard failed runs
+// that were only slow. The guard is for a hang; it judges no speed.
 const hangGuardMs = 240_000;
 
-describe.concurrent('the examples run to the end and exit 0', { timeout: hangGuardMs + 10_000 }, () => {
-  it('quickstart.ts: the whole tour, webhook included', async () => {
-    const { code, stdout, stderr } = await runExample('examples/quickstart.ts');
+describe.concurrent('the examples run to the end and exit 0', { timeout: hangGuardMs }, () => {
+  it('quickstart.ts: the whole tour, webhook included', async (context) => {
+    const { code, stdout, stderr } = await runExample(context, 'examples/quickstart.ts');
     expect(stderr).toBe('');
     expect(code).toBe(0);
     for (const heading of ['1. ', '2. ', '3. ', '4. ', '5. ', '6. ', 'Done.'])
@@ -42,14 +42,14 @@ describe.concurrent('the examples run to the end and exit 0', { timeout: hangGua
     );
   });
 
-  it('pagination.ts', async () => {
-    const { code, stdout } = await runExample('examples/pagination.ts');
+  it('pagination.ts', async (context) => {
+    const { code, stdout } = await runExample(context, 'examples/pagination.ts');
     expect(code).toBe(0);
     expect(stdout).toMatch(/^5\. authors 21–40/m);
   });
 
-  it('error-handling.ts: one line per error class', async () => {
-    const { code, stdout } = await runExample('examples/error-handling.ts');
+  it('error-handling.ts: one line per error class', async (context) => {
+    const { code, stdout } = await runExample(context, 'examples/error-handling.ts');
     expect(code).toBe(0);
     for (const name of [
       'NotFoundError',
@@ -68,8 +68,8 @@ describe.concurrent('the examples run to the end and exit 0', { timeout: hangGua
     expect(stdout).toMatch(/two 503s, then success \(retried\)\s+ok/);
   });
 
-  it('bulk-dois.ts: found, not found and not a DOI, in the order given', async () => {
-    const { code, stdout, stderr } = await runExample('examples/bulk-dois.ts');
+  it('bulk-dois.ts: found, not found and not a DOI, in the order given', async (context) => {
+    const { code, stdout, stderr } = await runExample(context, 'examples/bulk-dois.ts');
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout.match(/^(found|not found|not a DOI)(?= )/gm)).toEqual([
@@ -80,10 +80,10 @@ describe.concurrent('the examples run to the end and exit 0', { timeout: hangGua
     expect(stdout).toContain('7 DOIs: 5 found, 1 not found, 1 not a DOI, 0 failed');
   });
 
-  it('webhook-receiver-node.ts and webhook-receiver-fetch.ts', async () => {
+  it('webhook-receiver-node.ts and webhook-receiver-fetch.ts', async (context) => {
     const [node, fetchStyle] = await Promise.all([
-      runExample('examples/webhook-receiver-node.ts'),
-      runExample('examples/webhook-receiver-fetch.ts'),
+      runExample(context, 'examples/webhook-receiver-node.ts'),
+      runExample(context, 'examples/webhook-receiver-fetch.ts'),
     ]);
     expect(node.code).toBe(0);
     expect(node.stdout).toMatch(/journal 3 went (up|down): \d+ → 88/);
@@ -94,10 +94,10 @@ describe.concurrent('the examples run to the end and exit 0', { timeout: hangGua
 
   it.skipIf(skipWithoutRedis('many-workers.ts in test/integration/examples.test.ts'))(
     'many-workers.ts: worker processes share one Redis quota; the mock sends no 429',
-    async () => {
+    async (context) => {
       const redis = await startRedisServer();
       try {
-        const { code, stdout, stderr } = await runExample('examples/many-workers.ts', {
+        const { code, stdout, stderr } = await runExample(context, 'examples/many-workers.ts', {
           REDIS_URL: redis.url,
         });
         expect(stderr).toBe('');

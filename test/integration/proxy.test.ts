@@ -1,6 +1,6 @@
 // The recipes of docs/proxies.md, run for real: the SDK goes through Debian's squid on 127.0.0.1 to the
 // mock server on 127.0.0.1, and the test reads squid's own logs.
-import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
@@ -12,9 +12,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MetricClient } from '../../src/index.js';
 import { MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testing/index.js';
 import { freePort } from '../helpers/free-port.js';
+import { spawnNode } from '../helpers/spawn.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const alias = fileURLToPath(new URL('./src-alias.mjs', import.meta.url));
 const inCi = process.env.CI === 'true' || process.env.CI === '1';
 const squidBinary = ['squid', '/usr/sbin/squid'].find((bin) => spawnSync(bin, ['-v']).status === 0);
 const skip = squidBinary === undefined && !inCi;
@@ -172,17 +172,8 @@ describe.skipIf(skip)('the SDK through a corporate proxy (squid)', { timeout: 12
       METRIC_API_KEY: MOCK_API_KEY,
       METRIC_BASE_URL: mock.url,
     };
-    const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>(
-      (resolve) => {
-        execFile(
-          process.execPath,
-          ['--import', 'tsx', '--import', alias, script],
-          { cwd: root, env, timeout: 45_000, killSignal: 'SIGKILL' },
-          (error, out, err) =>
-            resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: out, stderr: err }),
-        );
-      },
-    );
+    // Bundled with the source (test/helpers/bundle.ts resolves the package's own name to src/).
+    const { code, stdout, stderr } = await spawnNode(script, [], { bundle: true, cwd: root, env }).exited;
     // Node 22 warns that its env proxy agent is experimental; nothing else may reach stderr.
     expect(stderr.replace(/^.*(\[UNDICI-EHPA\]|--trace-warnings).*\n/gm, '')).toBe('');
     expect(code).toBe(0);
