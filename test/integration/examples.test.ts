@@ -31,8 +31,7 @@ const hangGuardMs = 240_000;
 describe.concurrent('the examples run to the end and exit 0', { timeout: hangGuardMs }, () => {
   it('quickstart.ts: the whole tour, webhook included', async (context) => {
     const { code, stdout, stderr } = await runExample(context, 'examples/quickstart.ts');
-    expect(stderr).toBe('');
-    expect(code).toBe(0);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     for (const heading of ['1. ', '2. ', '3. ', '4. ', '5. ', '6. ', 'Done.'])
       expect(stdout).toContain(heading);
     expect(stdout).toMatch(/\[#{24}\] \d+ papers/);

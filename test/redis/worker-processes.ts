@@ -151,7 +151,10 @@ export function describeWorkerProcesses(kind: RedisClientKind, file: string): vo
         const othersHeld = await partition.run(async () =>
           Number(await redis.command(['ZCARD', leases as string])),
         );
-        expect(othersHeld).toBe(1); // its own lease only: the dead worker's two have ended
+        // Its own lease, and at most one of the dead worker's: each of the two ends at its own
+        // time (taken apart on a loaded machine), and the first one's place is free when it ends.
+        expect(othersHeld).toBeGreaterThanOrEqual(1);
+        expect(othersHeld).toBeLessThanOrEqual(2);
         expect(await runWorker(settings)).toEqual(expect.objectContaining({ ok: 2, failed: {} }));
       } finally {
         await mock.close();

@@ -89,19 +89,32 @@ export interface Settled<T> {
 }
 
 /**
- * Runs `call` and reports how and when it settled; never rejects. With `hangGuardMs`, a call still
+ * How long a call may stay pending before it counts as hung. With `lastProgress` (the real time,
+ * `performance.now()`, when anything else last moved), the time counts from that moment instead of
+ * the call's start: one call among hundreds waits for the others' work, however long a loaded
+ * machine takes over it, and is hung only when everything around it has stopped.
+ */
+export type HangGuard = number | { readonly ms: number; readonly lastProgress: () => number };
+
+/**
+ * Runs `call` and reports how and when it settled; never rejects. With `hangGuard`, a call still
  * pending after that long (real time, whatever the test does to the timers) settles as a
  * {@link HangError} instead, so that a hang fails with its own message rather than a test timeout.
  */
-export async function settle<T>(call: () => PromiseLike<T>, hangGuardMs?: number): Promise<Settled<T>> {
+export async function settle<T>(call: () => PromiseLike<T>, hangGuard?: HangGuard): Promise<Settled<T>> {
   const started = performance.now();
   let guard: ReturnType<typeof setTimeout> | undefined;
   const hung = new Promise<never>((_, reject) => {
-    if (hangGuardMs === undefined) return;
-    guard = realSetTimeout(
-      () => reject(new HangError(`not settled after ${hangGuardMs} ms (the hang guard): it hangs`)),
-      hangGuardMs,
-    );
+    if (hangGuard === undefined) return;
+    const { ms, lastProgress } =
+      typeof hangGuard === 'number' ? { ms: hangGuard, lastProgress: undefined } : hangGuard;
+    const since = lastProgress === undefined ? 'the call' : 'anything else moved';
+    const check = () => {
+      const quiet = performance.now() - Math.max(started, lastProgress?.() ?? started);
+      if (quiet < ms) guard = realSetTimeout(check, ms - quiet);
+      else reject(new HangError(`not settled ${ms} ms after ${since} (the hang guard): it hangs`));
+    };
+    guard = realSetTimeout(check, ms);
   });
   try {
     const value = await Promise.race([call(), hung]);
