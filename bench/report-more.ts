@@ -161,9 +161,9 @@ ${table(
   size.parts.map((p) => [p.name, kb(p.bytes)]),
 )}
 
-ky and p-retry are in the first load, with the parsers generated from the schemas; zod's runtime (the
-schemas, for a body those parsers leave to it), zod's issue wording, the cleaning of an error's cause
-and the getMany pool come on demand and count in the whole.
+ky and p-retry are in the first load, with the parsers generated from the schemas; zod's runtime with
+the schemas and zod's issue wording (for a body those parsers leave to zod), the cleaning of an error's
+cause and the getMany pool come on demand and count in the whole.
 
 ## 6. Cold import
 

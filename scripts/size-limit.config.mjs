@@ -4,11 +4,11 @@
 // the browser platform, minifies, and the result is gzipped. The imports are what an app writes.
 // `npm run bench` reads these figures from `size-limit --json` for BENCHMARKS.md.
 //
-// The client's budget covers everything it can load: the chunks it imports on demand (zod's issue
-// wording once a body is refused, the getMany pool) count as well as its first load, which is
-// measured on its own beside it. These limits guard against growth; the design's target for the
-// whole client is stated, and judged, in BENCHMARKS.md, which the stack does not meet today (it says
-// by how much, and where the bytes go).
+// The client's budget covers everything it can load: the chunks it imports on demand (zod's runtime
+// and its issue wording once a body is left to zod, the getMany pool) count as well as its first
+// load, which is measured on its own beside it. These limits guard against growth; the design's
+// target for the whole client is stated, and judged, in BENCHMARKS.md, which the stack does not meet
+// today (it says by how much, and where the bytes go).
 //
 // scholarly-metrics/webhooks is for servers that receive events and send no request: its bundle must
 // hold none of the client. A rolldown plugin checks the modules that went into each bundle, so the

@@ -6,7 +6,7 @@ import type { responseSchemas } from './response-schemas.js';
 
 type Schemas = typeof responseSchemas;
 
-const loadSchemas = () => import('./response-schemas.js').then((module) => module.responseSchemas);
+const loadSchemas = () => import('./response-schemas.js');
 
 /**
  * A response's build-time parser, with its zod schema loaded on the first body that parser leaves
@@ -17,7 +17,15 @@ function shape<S extends z.ZodMiniType>(
   pick: (schemas: Schemas) => S,
   label: string,
 ): ResponseShape<z.output<S>> {
-  return { label, parse, schema: () => loadSchemas().then(pick) };
+  return {
+    label,
+    parse,
+    zod: () =>
+      loadSchemas().then((schemas) => ({
+        schema: pick(schemas.responseSchemas),
+        explain: schemas.toValidationIssues,
+      })),
+  };
 }
 
 /** Every response the client checks, by name. */
