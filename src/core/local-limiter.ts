@@ -15,7 +15,8 @@ const minute = 60_000;
 export class LocalLimiter {
   readonly #limited: boolean;
   readonly #concurrency: number;
-  readonly #perMinute: number | undefined;
+  /** `maxRequestsPerMinute`, or 0 when it is unset. */
+  readonly #perMinute: number;
   /** The start times of the last `#perMinute` requests, oldest first. */
   readonly #starts: number[] = [];
   /** The waiting requests' starters, in the order they came (a Set keeps insertion order). */
@@ -28,11 +29,10 @@ export class LocalLimiter {
   #resumeAt = 0;
   /** Wakes the line when the pause or the window lets its first request start. */
   #wake: ReturnType<typeof setTimeout> | undefined;
-  #wakeAt = 0;
 
   /** `limits` as `resolveClientOptions` checked them. */
-  constructor({ maxConcurrency, maxRequestsPerMinute }: QuotaLimits = {}) {
-    this.#limited = maxConcurrency !== undefined || maxRequestsPerMinute !== undefined;
+  constructor({ maxConcurrency, maxRequestsPerMinute = 0 }: QuotaLimits = {}) {
+    this.#limited = maxConcurrency !== undefined || maxRequestsPerMinute > 0;
     this.#concurrency = maxConcurrency ?? Number.POSITIVE_INFINITY;
     this.#perMinute = maxRequestsPerMinute;
   }
@@ -45,24 +45,17 @@ export class LocalLimiter {
       if (signal?.aborted) return reject(signal.reason);
       const onAbort = () => {
         this.#line.delete(start);
-        // A wake-up for nobody would keep a Node process alive until it fires.
-        if (this.#line.size === 0) this.#sleep();
+        // Looked at again, so that a wake-up for nobody does not keep a Node process alive.
+        this.#next();
         reject(signal?.reason);
       };
       const start = () => {
         signal?.removeEventListener('abort', onAbort);
         this.#inFlight++;
-        if (this.#perMinute !== undefined && this.#starts.push(Date.now()) > this.#perMinute) {
-          this.#starts.shift();
-        }
-        let sent: Promise<T>;
-        try {
-          sent = send();
-        } catch (error) {
-          sent = Promise.reject(error);
-        }
-        // The place is given back however `send` ends, or the line would wait for it forever.
-        sent
+        if (this.#perMinute && this.#starts.push(Date.now()) > this.#perMinute) this.#starts.shift();
+        // The place is given back however `send` ends, a synchronous throw included, or the line
+        // would wait for it forever.
+        new Promise<T>((sent) => sent(send()))
           .finally(() => {
             this.#inFlight--;
             this.#next();
@@ -84,35 +77,24 @@ export class LocalLimiter {
     if (ms > 0 && until > this.#resumeAt) this.#resumeAt = until;
   }
 
-  /** Starts the requests at the head of the line that the limits allow now; wakes up later for the rest. */
+  /**
+   * Starts the requests at the head of the line that the limits allow now, and sets the one wake-up
+   * for when the pause or the window lets the next one start; a request ending looks again.
+   */
   #next(): void {
     const now = Date.now();
     if (this.#resumeAt <= now) this.#resumeAt = 0;
+    clearTimeout(this.#wake);
     for (const start of this.#line) {
       if (this.#inFlight >= this.#concurrency) return;
-      const full = this.#perMinute !== undefined && this.#starts.length >= this.#perMinute;
+      const full = this.#perMinute && this.#starts.length >= this.#perMinute;
       const at = Math.max(this.#resumeAt, full ? (this.#starts[0] as number) + minute : 0);
       if (at > now) {
-        if (this.#wake === undefined || at < this.#wakeAt) {
-          this.#wakeAt = at;
-          this.#sleep(at - now);
-        }
+        this.#wake = setTimeout(() => this.#next(), at - now);
         return;
       }
       this.#line.delete(start);
       start();
     }
-  }
-
-  /** Cancels the wake-up, and sets one `ms` from now if given. */
-  #sleep(ms?: number): void {
-    clearTimeout(this.#wake);
-    this.#wake =
-      ms === undefined
-        ? undefined
-        : setTimeout(() => {
-            this.#wake = undefined;
-            this.#next();
-          }, ms);
   }
 }
