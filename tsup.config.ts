@@ -38,12 +38,12 @@ const commonJsMswModule: EsbuildPlugin = {
 
 export default defineConfig([
   { ...shared, format: 'esm', clean: true },
-  // ky, p-queue, p-retry (and its is-network-error) ship ESM only. Bundling them into the CommonJS build keeps
+  // ky and p-retry (and its is-network-error) ship ESM only. Bundling them into the CommonJS build keeps
   // `require('scholarly-metrics')` working on every Node without require(esm).
   {
     ...shared,
     format: 'cjs',
-    noExternal: ['ky', 'p-queue', 'p-retry', 'is-network-error'],
+    noExternal: ['ky', 'p-retry', 'is-network-error'],
     esbuildPlugins: [commonJsMswModule],
   },
   // The `scholarly-metrics` bin: a build of its own, ESM only (a bin is run, never required), its

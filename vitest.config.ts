@@ -60,7 +60,7 @@ export default defineConfig({
           ],
         },
         // Pre-bundled up front, so that Vite never reloads the page mid-run to add them.
-        optimizeDeps: { include: ['ky', 'p-queue', 'p-retry', 'zod/mini', 'zod/v4/core'] },
+        optimizeDeps: { include: ['ky', 'p-retry', 'zod/mini', 'zod/v4/core'] },
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],

@@ -24,7 +24,7 @@ const contenders: Array<{ name: string; load: string }> = [
     name: names.sdkCjs,
     load: `createRequire(import.meta.url)(${JSON.stringify(join(dist, 'index.cjs'))});`,
   },
-  // What the package's entry imports from its dependencies at load (p-queue waits for a limit).
+  // What the package's entry imports from its dependencies at load.
   { name: names.stack, load: imports('ky', 'p-retry', 'zod/mini', 'zod/v4/core') },
   { name: names.kyMini, load: imports('ky', 'zod/mini') },
   { name: names.kyZod, load: imports('ky', 'zod') },

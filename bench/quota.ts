@@ -1,6 +1,6 @@
 /**
  * 2. The quota when no limit is set: `new Quota().run(fn)` against calling `fn()` itself, and, for
- * scale, a quota whose p-queue is present but never full. `fn` is an async function that does
+ * scale, a quota whose limits are set but never reached. `fn` is an async function that does
  * nothing, so that what is measured is the quota's own work per request, nothing else. The Quota is
  * src/core/quota.ts itself (the class is internal to the package: no build exports it).
  */

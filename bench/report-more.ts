@@ -32,7 +32,7 @@ export function sections(results: Results): { rows: string[][]; text: string } {
   const rows = [
     [
       '5',
-      'browser bundle, the whole client (ky, p-retry, p-queue, zod, on-demand chunks)',
+      'browser bundle, the whole client (ky, p-retry, zod, on-demand chunks)',
       sizeFigure(client),
       `≤ ${targets.clientKB} kB`,
       verdict(!!client && client.bytes <= targets.clientKB * 1000),
@@ -108,7 +108,7 @@ ${memoryText(results.memory)}
 \`npm run size\` (scripts/size-limit.config.mjs), read here from \`size-limit --json\` on the build under test:
 size-limit's rolldown bundles the built ESM entry for the browser platform with every dependency in,
 minifies, and gzips. A rolldown plugin in the config fails the run if the webhooks bundle takes in the
-client's module or ky, p-retry or p-queue; the client's own bundle must contain all of them, which proves
+client's module or ky or p-retry; the client's own bundle must contain all of them, which proves
 the check still recognises them.${size.error ? `\n\n**size-limit failed: ${size.error}**` : ''}
 
 ${table(
@@ -161,9 +161,9 @@ ${table(
   size.parts.map((p) => [p.name, kb(p.bytes)]),
 )}
 
-ky and p-retry are in the first load, with the parsers generated from the schemas; zod's runtime (the
-schemas, for a body those parsers leave to it), zod's issue wording, the cleaning of an error's cause,
-p-queue and the getMany pool come on demand and count in the whole.
+ky and p-retry are in the first load, with the parsers generated from the schemas; zod's runtime with
+the schemas and zod's issue wording (for a body those parsers leave to zod), the cleaning of an error's
+cause and the getMany pool come on demand and count in the whole.
 
 ## 6. Cold import
 

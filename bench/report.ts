@@ -199,7 +199,7 @@ ${table(
 Target (no limit set, the limiter costs ≤ ${pct(targets.quotaShare, 0)} per request): ${verdict(quotaShare <= targets.quotaShare)}. The branch adds
 ${signed(unset.wall.median, ns)} per call at the median and at most ${ns(Math.max(0, unset.wall.p75))} in three rounds out of four: against a loopback
 request of the SDK (${us(loopSdkNs / 1000)}) that is ${pct(quotaShare, 4)}. A queue that is present but never full costs
-${ns(queued.wall.median)} per call here (p-queue's bookkeeping, and the promise it hands back); at the request level that shows as the
+${ns(queued.wall.median)} per call here (the limiter's bookkeeping, and the promise it hands back); at the request level that shows as the
 ${x(queuedOverSdk.wall.median)} above.
 
 ${more.text}${cached.text}${redis.text}${telemetrySection(results.telemetry)}`;

@@ -20,7 +20,6 @@ export const parts = {
   ky: ['ky'],
   zod: ['zod'],
   'p-retry': ['p-retry', 'is-network-error'],
-  'p-queue': ['p-queue'],
 };
 
 export default [

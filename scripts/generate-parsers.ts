@@ -57,6 +57,9 @@ const header = [
   'function isRecord(value: unknown): value is Record<string, unknown> {',
   '  return typeof value === "object" && value !== null && !Array.isArray(value);',
   '}',
+  '',
+  '/** What z.int() accepts. False for anything but a number, so it needs no typeof check before it. */',
+  'const isSafeInteger = Number.isSafeInteger as (value: unknown) => value is number;',
 ];
 
 /** The source of parsers.generated.ts for `schemas` (the response schemas unless a test says otherwise). */

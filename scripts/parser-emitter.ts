@@ -200,10 +200,7 @@ class ParserEmitter {
     if (def.check !== 'number_format' || def.format !== 'safeint') {
       throw new UnsupportedSchemaError(path, `number other than z.int() (${describe(def)})`);
     }
-    this.#write(
-      indent,
-      `if (typeof ${value} !== "number" || !Number.isSafeInteger(${value})) return INVALID;`,
-    );
+    this.#write(indent, `if (!isSafeInteger(${value})) return INVALID;`);
     for (const [i, check] of checksOf(def, path).entries()) {
       const at = `${path} (check ${i})`;
       const checkDef: CheckDef = check._zod.def;

@@ -15,8 +15,12 @@ export interface ResponseShape<T> {
   readonly label: string;
   /** The body's output, or zod's `INVALID` where zod's runtime must decide. */
   readonly parse: (value: unknown) => T | typeof INVALID;
-  readonly schema: () => Promise<{
-    safeParse(value: unknown, params?: { reportInput?: boolean }): z.core.util.SafeParseResult<T>;
+  /** zod's schema, and the English for its issues (src/core/zod-issues.ts), loaded together. */
+  readonly zod: () => Promise<{
+    schema: {
+      safeParse(value: unknown, params?: { reportInput?: boolean }): z.core.util.SafeParseResult<T>;
+    };
+    explain: (issues: readonly z.core.$ZodIssue[]) => ValidationIssue[];
   }>;
 }
 
@@ -69,15 +73,13 @@ async function check<T>(
 ): Promise<T> {
   const parsed = shape.parse(value);
   if (parsed !== INVALID) return parsed as T;
-  const schema = await shape.schema();
+  const { schema, explain } = await shape.zod();
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   // Explained again on a copy without the secret: a message quotes (and cuts) values, and a cut
   // secret would no longer be recognised for redaction.
   const explained = secret ? schema.safeParse(redactValue(value, secret), { reportInput: true }) : result;
-  // The English for zod's issues is loaded with the first refused body: most pages never need it.
-  const { toValidationIssues } = await import('./zod-issues.js');
-  const issues = toValidationIssues((explained.error ?? result.error).issues);
+  const issues = explain((explained.error ?? result.error).issues);
   throw refusal(
     `The response does not match ${shape.label}: ${summarizeIssues(issues)}`,
     issues,

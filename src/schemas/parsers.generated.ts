@@ -10,6 +10,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** What z.int() accepts. False for anything but a number, so it needs no typeof check before it. */
+const isSafeInteger = Number.isSafeInteger as (value: unknown) => value is number;
+
 const pattern0 = /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))$/;
 
 /**
@@ -26,23 +29,23 @@ export const parsers: {
       const v2 = input[v1];
       if (!isRecord(v2)) return INVALID;
       const v3 = v2["id"];
-      if (typeof v3 !== "number" || !Number.isSafeInteger(v3)) return INVALID;
+      if (!isSafeInteger(v3)) return INVALID;
       const v4 = v2["name"];
       if (typeof v4 !== "string") return INVALID;
       const v5 = v2["issn"];
       if (typeof v5 !== "string") return INVALID;
       const v6 = v2["metric_score"];
-      if (typeof v6 !== "number" || !Number.isSafeInteger(v6)) return INVALID;
+      if (!isSafeInteger(v6)) return INVALID;
       const v7 = v2["quartile"];
       if (typeof v7 !== "string") return INVALID;
       const v8 = v2["country_id"];
-      if (typeof v8 !== "number" || !Number.isSafeInteger(v8)) return INVALID;
+      if (!isSafeInteger(v8)) return INVALID;
       const v9 = v2["field_id"];
-      if (typeof v9 !== "number" || !Number.isSafeInteger(v9)) return INVALID;
+      if (!isSafeInteger(v9)) return INVALID;
       const v10 = v2["total_papers"];
-      if (typeof v10 !== "number" || !Number.isSafeInteger(v10)) return INVALID;
+      if (!isSafeInteger(v10)) return INVALID;
       const v11 = v2["total_cites"];
-      if (typeof v11 !== "number" || !Number.isSafeInteger(v11)) return INVALID;
+      if (!isSafeInteger(v11)) return INVALID;
       const v12: Output<"journalList">[number] = { "id": v3, "name": v4, "issn": v5, "metric_score": v6, "quartile": v7, "country_id": v8, "field_id": v9, "total_papers": v10, "total_cites": v11 };
       for (const k in v2) {
         switch (k) {
@@ -68,11 +71,11 @@ export const parsers: {
   journalProfile: (input) => {
     if (!isRecord(input)) return INVALID;
     const v0 = input["id"];
-    if (typeof v0 !== "number" || !Number.isSafeInteger(v0)) return INVALID;
+    if (!isSafeInteger(v0)) return INVALID;
     const v1 = input["name"];
     if (typeof v1 !== "string") return INVALID;
     const v2 = input["metric_score"];
-    if (typeof v2 !== "number" || !Number.isSafeInteger(v2)) return INVALID;
+    if (!isSafeInteger(v2)) return INVALID;
     const v3 = input["quartile"];
     if (typeof v3 !== "string") return INVALID;
     const v4 = input["description"];
@@ -105,15 +108,15 @@ export const parsers: {
       const v3 = v0[v2];
       if (!isRecord(v3)) return INVALID;
       const v4 = v3["id"];
-      if (typeof v4 !== "number" || !Number.isSafeInteger(v4)) return INVALID;
+      if (!isSafeInteger(v4)) return INVALID;
       const v5 = v3["title"];
       if (typeof v5 !== "string") return INVALID;
       const v6 = v3["authors"];
       if (typeof v6 !== "string") return INVALID;
       const v7 = v3["year"];
-      if (typeof v7 !== "number" || !Number.isSafeInteger(v7)) return INVALID;
+      if (!isSafeInteger(v7)) return INVALID;
       const v8 = v3["citations"];
-      if (typeof v8 !== "number" || !Number.isSafeInteger(v8)) return INVALID;
+      if (!isSafeInteger(v8)) return INVALID;
       const v9: Output<"journalPaperPage">["data"][number] = { "id": v4, "title": v5, "authors": v6, "year": v7, "citations": v8 };
       for (const k in v3) {
         switch (k) {
@@ -131,7 +134,7 @@ export const parsers: {
       v1[v2] = v9;
     }
     const v10 = input["total"];
-    if (typeof v10 !== "number" || !Number.isSafeInteger(v10)) return INVALID;
+    if (!isSafeInteger(v10)) return INVALID;
     if (v10 < 0) return INVALID;
     const v11: Output<"journalPaperPage"> = { "data": v1, "total": v10 };
     for (const k in input) {
@@ -149,7 +152,7 @@ export const parsers: {
   scoreHistory: (input) => {
     if (!isRecord(input)) return INVALID;
     const v0 = input["current"];
-    if (typeof v0 !== "number" || !Number.isSafeInteger(v0)) return INVALID;
+    if (!isSafeInteger(v0)) return INVALID;
     const v1 = input["quartile"];
     if (typeof v1 !== "string") return INVALID;
     const v2 = input["history"];
@@ -162,7 +165,7 @@ export const parsers: {
       if (typeof v6 !== "string") return INVALID;
       if (!pattern0.test(v6)) return INVALID;
       const v7 = v5["score"];
-      if (typeof v7 !== "number" || !Number.isSafeInteger(v7)) return INVALID;
+      if (!isSafeInteger(v7)) return INVALID;
       const v8: Output<"scoreHistory">["history"][number] = { "date": v6, "score": v7 };
       for (const k in v5) {
         switch (k) {
@@ -200,7 +203,7 @@ export const parsers: {
       v1[v2] = v3;
     }
     const v4 = input["total"];
-    if (typeof v4 !== "number" || !Number.isSafeInteger(v4)) return INVALID;
+    if (!isSafeInteger(v4)) return INVALID;
     if (v4 < 0) return INVALID;
     const v5: Output<"paperSummaryPage"> = { "data": v1, "total": v4 };
     for (const k in input) {
@@ -218,7 +221,7 @@ export const parsers: {
   paper: (input) => {
     if (!isRecord(input)) return INVALID;
     const v0 = input["id"];
-    if (typeof v0 !== "number" || !Number.isSafeInteger(v0)) return INVALID;
+    if (!isSafeInteger(v0)) return INVALID;
     const v1 = input["title"];
     if (typeof v1 !== "string") return INVALID;
     const v2 = input["authors"];
@@ -226,9 +229,9 @@ export const parsers: {
     const v3 = input["doi"];
     if (typeof v3 !== "string") return INVALID;
     const v4 = input["year"];
-    if (typeof v4 !== "number" || !Number.isSafeInteger(v4)) return INVALID;
+    if (!isSafeInteger(v4)) return INVALID;
     const v5 = input["citations"];
-    if (typeof v5 !== "number" || !Number.isSafeInteger(v5)) return INVALID;
+    if (!isSafeInteger(v5)) return INVALID;
     const v6 = input["abstract"];
     if (typeof v6 !== "string") return INVALID;
     const v7: Output<"paper"> = { "id": v0, "title": v1, "authors": v2, "doi": v3, "year": v4, "citations": v5, "abstract": v6 };
@@ -258,15 +261,15 @@ export const parsers: {
       const v3 = v0[v2];
       if (!isRecord(v3)) return INVALID;
       const v4 = v3["id"];
-      if (typeof v4 !== "number" || !Number.isSafeInteger(v4)) return INVALID;
+      if (!isSafeInteger(v4)) return INVALID;
       const v5 = v3["name"];
       if (typeof v5 !== "string") return INVALID;
       const v6 = v3["affil"];
       if (typeof v6 !== "string") return INVALID;
       const v7 = v3["total_papers"];
-      if (typeof v7 !== "number" || !Number.isSafeInteger(v7)) return INVALID;
+      if (!isSafeInteger(v7)) return INVALID;
       const v8 = v3["total_cites"];
-      if (typeof v8 !== "number" || !Number.isSafeInteger(v8)) return INVALID;
+      if (!isSafeInteger(v8)) return INVALID;
       const v9: Output<"authorPage">["data"][number] = { "id": v4, "name": v5, "affil": v6, "total_papers": v7, "total_cites": v8 };
       for (const k in v3) {
         switch (k) {
@@ -284,7 +287,7 @@ export const parsers: {
       v1[v2] = v9;
     }
     const v10 = input["total"];
-    if (typeof v10 !== "number" || !Number.isSafeInteger(v10)) return INVALID;
+    if (!isSafeInteger(v10)) return INVALID;
     if (v10 < 0) return INVALID;
     const v11: Output<"authorPage"> = { "data": v1, "total": v10 };
     for (const k in input) {
@@ -302,7 +305,7 @@ export const parsers: {
   authorProfile: (input) => {
     if (!isRecord(input)) return INVALID;
     const v0 = input["id"];
-    if (typeof v0 !== "number" || !Number.isSafeInteger(v0)) return INVALID;
+    if (!isSafeInteger(v0)) return INVALID;
     const v1 = input["name"];
     if (typeof v1 !== "string") return INVALID;
     const v2 = input["orcid"];
@@ -310,7 +313,7 @@ export const parsers: {
     const v3 = input["affil"];
     if (typeof v3 !== "string") return INVALID;
     const v4 = input["h_index"];
-    if (typeof v4 !== "number" || !Number.isSafeInteger(v4)) return INVALID;
+    if (!isSafeInteger(v4)) return INVALID;
     const v5 = input["papers"];
     if (!Array.isArray(v5)) return INVALID;
     const v6: Output<"authorProfile">["papers"] = new Array(v5.length);
@@ -342,17 +345,17 @@ export const parsers: {
       const v2 = input[v1];
       if (!isRecord(v2)) return INVALID;
       const v3 = v2["id"];
-      if (typeof v3 !== "number" || !Number.isSafeInteger(v3)) return INVALID;
+      if (!isSafeInteger(v3)) return INVALID;
       const v4 = v2["name"];
       if (typeof v4 !== "string") return INVALID;
       const v5 = v2["slug"];
       if (typeof v5 !== "string") return INVALID;
       const v6 = v2["journals"];
-      if (typeof v6 !== "number" || !Number.isSafeInteger(v6)) return INVALID;
+      if (!isSafeInteger(v6)) return INVALID;
       const v7 = v2["papers"];
-      if (typeof v7 !== "number" || !Number.isSafeInteger(v7)) return INVALID;
+      if (!isSafeInteger(v7)) return INVALID;
       const v8 = v2["citations"];
-      if (typeof v8 !== "number" || !Number.isSafeInteger(v8)) return INVALID;
+      if (!isSafeInteger(v8)) return INVALID;
       const v9: Output<"subjectList">[number] = { "id": v3, "name": v4, "slug": v5, "journals": v6, "papers": v7, "citations": v8 };
       for (const k in v2) {
         switch (k) {
@@ -379,17 +382,17 @@ export const parsers: {
       const v2 = input[v1];
       if (!isRecord(v2)) return INVALID;
       const v3 = v2["id"];
-      if (typeof v3 !== "number" || !Number.isSafeInteger(v3)) return INVALID;
+      if (!isSafeInteger(v3)) return INVALID;
       const v4 = v2["name"];
       if (typeof v4 !== "string") return INVALID;
       const v5 = v2["flag"];
       if (typeof v5 !== "string") return INVALID;
       const v6 = v2["journals"];
-      if (typeof v6 !== "number" || !Number.isSafeInteger(v6)) return INVALID;
+      if (!isSafeInteger(v6)) return INVALID;
       const v7 = v2["papers"];
-      if (typeof v7 !== "number" || !Number.isSafeInteger(v7)) return INVALID;
+      if (!isSafeInteger(v7)) return INVALID;
       const v8 = v2["citations"];
-      if (typeof v8 !== "number" || !Number.isSafeInteger(v8)) return INVALID;
+      if (!isSafeInteger(v8)) return INVALID;
       const v9: Output<"countryList">[number] = { "id": v3, "name": v4, "flag": v5, "journals": v6, "papers": v7, "citations": v8 };
       for (const k in v2) {
         switch (k) {

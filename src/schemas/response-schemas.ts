@@ -22,3 +22,7 @@ export const responseSchemas = {
   subjectList: subjectListSchema,
   countryList: countryListSchema,
 };
+
+// The English for zod's issues comes with the schemas, in their chunk: a body the generated parser
+// leaves to zod is nearly always one zod refuses, and one chunk downloads lighter than two.
+export { toValidationIssues } from '../core/zod-issues.js';

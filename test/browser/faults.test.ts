@@ -61,9 +61,9 @@ describe('ResponseValidationError', () => {
     expect(refused.issues.length).toBeGreaterThan(0);
     expect(refused.issues.map((issue) => issue.path.join('.'))).toContain('id');
     expect(refused.body).toContain(`"${journal.id}"`);
-    // The wording came from the build's lazily loaded chunk.
+    // The wording came with zod's runtime, in the build's lazily loaded chunk of the schemas.
     const loaded = performance.getEntriesByType('resource').map((entry) => entry.name);
-    expect(loaded.some((url) => /\/dist\/zod-issues-[\w-]+\.js(\?|$)/.test(url))).toBe(true);
+    expect(loaded.some((url) => /\/dist\/response-schemas-[\w-]+\.js(\?|$)/.test(url))).toBe(true);
   });
 
   test('a 200 body cut short is refused as not JSON', async () => {
