@@ -152,8 +152,19 @@ export function redactHeaders(headers: Headers, secret: string | null): Headers 
  * An error's cause cleaned of the secret ({@link redactCause}), its module loaded with the first
  * failure that needs it: the walk over a cause chain is for the error path only.
  */
-export async function cleanCause(error: unknown, secret: string | null): Promise<unknown> {
+export async function cleanCause(
+  error: unknown,
+  secret: string | null,
+  load: () => Promise<typeof import('./redact-cause.js')> = () => import('./redact-cause.js'),
+): Promise<unknown> {
   if (!secret) return error;
-  const { redactCause } = await import('./redact-cause.js');
+  let redactCause: typeof import('./redact-cause.js')['redactCause'];
+  try {
+    ({ redactCause } = await load());
+  } catch {
+    // An offline browser cannot fetch the module, and a connection failure is when that happens:
+    // the cause's message alone, cleaned, so that the caller still gets the SDK's typed error.
+    return new Error(redactText(error instanceof Error ? error.message : String(error), secret));
+  }
   return redactCause(error, secret);
 }

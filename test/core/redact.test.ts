@@ -1,7 +1,7 @@
 import util from 'node:util';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { redacted, redactHeaders, redactText, redactValue } from '../../src/core/redact.js';
+import { describe, expect, it, vi } from 'vitest';
+import { cleanCause, redacted, redactHeaders, redactText, redactValue } from '../../src/core/redact.js';
 import { redactCause } from '../../src/core/redact-cause.js';
 import {
   APIError,
@@ -394,5 +394,28 @@ describe('redaction of pathological values', () => {
     expect(copied).toBeInstanceOf(Request);
     expect(copied.headers.get('x-trace')).toBe('kept');
     expect(copied.headers.get('authorization')).toBe(`Bearer ${redacted}`);
+  });
+});
+
+describe('a cause cleaned when its module cannot load (an offline browser)', () => {
+  it('gives an Error with the cause’s message, cleaned, instead of the load failure', async () => {
+    const cause = Object.assign(new TypeError(`fetch failed for ${KEY}`), { detail: KEY });
+    const unreachable = vi.fn(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
+    const clean = (await cleanCause(cause, KEY, unreachable)) as Error;
+    expect(unreachable).toHaveBeenCalledOnce();
+    expect(clean).toBeInstanceOf(Error);
+    expect(clean.message).toBe(`fetch failed for ${redacted}`);
+    expect(inspect(clean)).not.toContain(KEY);
+    expect(inspect(clean)).not.toContain('dynamically imported');
+  });
+
+  it('loads the module when it can: the cause keeps its name and properties', async () => {
+    const cause = Object.assign(new TypeError(`fetch failed for ${KEY}`), { code: 'E_NET' });
+    const clean = (await cleanCause(cause, KEY)) as TypeError & { code: string };
+    expect(clean.name).toBe('TypeError');
+    expect(clean.code).toBe('E_NET');
+    expect(clean.message).not.toContain(KEY);
   });
 });
