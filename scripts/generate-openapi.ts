@@ -12,6 +12,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as z from 'zod/mini';
 import { authorPageSchema, authorProfileSchema, authorSchema } from '../src/schemas/authors.js';
+import { isoDate } from '../src/schemas/common.js';
 import { countrySchema } from '../src/schemas/countries.js';
 import {
   journalPaperPageSchema,
@@ -102,6 +103,11 @@ function componentSchemas(): Record<string, Json> {
   const { schemas } = z.toJSONSchema(registry, {
     target: 'draft-2020-12',
     uri: (id) => `#/components/schemas/${id}`,
+    // The SDK checks a date with zod's ISO date pattern on a plain string (src/schemas/common.ts):
+    // the document still names the format.
+    override: ({ zodSchema, jsonSchema }) => {
+      if (zodSchema === isoDate) jsonSchema.format = 'date';
+    },
   }) as { schemas: Record<string, Json> };
   const out: Record<string, Json> = {};
   for (const [id, , description] of bodies) {

@@ -13,6 +13,7 @@
  * - `z.string()`, `z.boolean()`, `z.unknown()` (passed by reference).
  * - `z.int()` (format "safeint"), with `greater_than` checks (`z.nonnegative()`, `z.gte`, `z.gt`).
  * - `z.iso.date()`: a string matching the definition's own pattern.
+ * - `z.string().check(z.regex(pattern))`: a string matching each pattern, in order.
  */
 import type * as z from 'zod/mini';
 import { $ZodCheck, $ZodType } from 'zod/v4/core';
@@ -35,6 +36,8 @@ interface CheckDef {
   check: string;
   value?: unknown;
   inclusive?: unknown;
+  format?: unknown;
+  pattern?: unknown;
 }
 
 /** Fields that change only the messages or issue continuation, never the verdict or the output. */
@@ -49,13 +52,25 @@ export class UnsupportedSchemaError extends Error {
   }
 }
 
-/** Module-level constants (the patterns), shared by every parser of one generated file. */
+/**
+ * Module-level constants (the patterns), shared by every parser of one generated file. A pattern the
+ * schemas take from a module of the SDK (`shared`, by name) is imported from it rather than copied.
+ */
 export class Constants {
   readonly #byName = new Map<string, string>();
   readonly #bySource = new Map<string, string>();
   readonly #counts = new Map<string, number>();
+  readonly #imports = new Set<string>();
 
-  add(prefix: string, source: string): string {
+  constructor(readonly shared: Readonly<Record<string, { value: RegExp; from: string }>> = {}) {}
+
+  /** The name of the constant `source` declares, or of the shared one that is `value` itself. */
+  add(prefix: string, source: string, value?: unknown): string {
+    const shared = Object.keys(this.shared).find((name) => this.shared[name]!.value === value);
+    if (shared !== undefined) {
+      this.#imports.add(shared);
+      return shared;
+    }
     const known = this.#bySource.get(source);
     if (known) return known;
     const count = this.#counts.get(prefix) ?? 0;
@@ -64,6 +79,11 @@ export class Constants {
     this.#byName.set(name, source);
     this.#bySource.set(source, name);
     return name;
+  }
+
+  /** The import of each shared constant a parser used. */
+  imports(): string[] {
+    return [...this.#imports].map((name) => `import { ${name} } from '${this.shared[name]!.from}';`);
   }
 
   declarations(): string[] {
@@ -111,8 +131,9 @@ class ParserEmitter {
       case 'string':
         if (schema._zod.traits.has('$ZodISODate')) return this.#date(def, value, path, indent);
         allowFields(def, path, ['checks'], describe(def));
-        noChecks(def, path);
         this.#write(indent, `if (typeof ${value} !== "string") return INVALID;`);
+        for (const [i, check] of checksOf(def, path).entries())
+          this.#regex(check, value, `${path} (check ${i})`, indent);
         return value;
       case 'boolean':
         allowFields(def, path, ['checks'], describe(def));
@@ -220,13 +241,30 @@ class ParserEmitter {
     return value;
   }
 
+  /** A `z.regex` check on a string, tested as zod tests it (lastIndex reset first, as in #date). */
+  #regex(check: z.core.$ZodCheck, value: string, at: string, indent: string) {
+    const checkDef: CheckDef = check._zod.def;
+    if (
+      checkDef.check !== 'string_format' ||
+      checkDef.format !== 'regex' ||
+      !(checkDef.pattern instanceof RegExp)
+    ) {
+      throw new UnsupportedSchemaError(at, `check "${checkDef.check}" on a string`);
+    }
+    // `when` decides whether the check runs at all: a condition the emitter cannot model.
+    allowFields(checkDef, at, ['check', 'format', 'pattern'], `check "${checkDef.check}"`);
+    const pattern = this.constants.add('pattern', checkDef.pattern.toString(), checkDef.pattern);
+    if (checkDef.pattern.global || checkDef.pattern.sticky) this.#write(indent, `${pattern}.lastIndex = 0;`);
+    this.#write(indent, `if (!${pattern}.test(${value})) return INVALID;`);
+  }
+
   #date(def: Def, value: string, path: string, indent: string): string {
     allowFields(def, path, ['check', 'format', 'pattern', 'checks'], describe(def));
     noChecks(def, path);
     if (def.check !== 'string_format' || def.format !== 'date' || !(def.pattern instanceof RegExp)) {
       throw new UnsupportedSchemaError(path, `ISO date without its pattern (${describe(def)})`);
     }
-    const pattern = this.constants.add('pattern', def.pattern.toString());
+    const pattern = this.constants.add('pattern', def.pattern.toString(), def.pattern);
     this.#write(indent, `if (typeof ${value} !== "string") return INVALID;`);
     // zod resets lastIndex before testing; only a global or sticky pattern reads it.
     if (def.pattern.global || def.pattern.sticky) this.#write(indent, `${pattern}.lastIndex = 0;`);

@@ -15,14 +15,10 @@ export class Flight<T> {
   /** Starts `run` with the flight's own signal. */
   constructor(run: (signal: AbortSignal) => Promise<T>) {
     this.promise = run(this.#controller.signal);
-    this.promise.then(
-      () => {
-        this.#settled = true;
-      },
-      () => {
-        this.#settled = true;
-      },
-    );
+    const settle = () => {
+      this.#settled = true;
+    };
+    this.promise.then(settle, settle);
   }
 
   /** Whether the request was aborted because every caller left: a new caller must start another. */
@@ -41,16 +37,7 @@ export class Flight<T> {
       };
       if (signal.aborted) return leave();
       signal.addEventListener('abort', leave, { once: true });
-      this.promise.then(
-        (value) => {
-          signal.removeEventListener('abort', leave);
-          resolve(value);
-        },
-        (error: unknown) => {
-          signal.removeEventListener('abort', leave);
-          reject(error);
-        },
-      );
+      this.promise.finally(() => signal.removeEventListener('abort', leave)).then(resolve, reject);
     });
   }
 }

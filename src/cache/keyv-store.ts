@@ -23,14 +23,8 @@ export function keyvStore(keyv: CacheStore): Store {
   };
   return {
     get: (key) => bounded('a read', () => keyv.get(key)),
-    set: async (key, value, ttl) => {
-      await bounded('a write', () => keyv.set(key, value, ttl));
-    },
-    delete: async (key) => {
-      await bounded('a delete', () => keyv.delete(key));
-    },
-    clear: async () => {
-      await bounded('clear()', () => keyv.clear());
-    },
+    set: (key, value, ttl) => bounded('a write', () => keyv.set(key, value, ttl)),
+    delete: (key) => bounded('a delete', () => keyv.delete(key)),
+    clear: () => bounded('clear()', () => keyv.clear()),
   };
 }

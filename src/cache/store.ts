@@ -1,7 +1,10 @@
-/** What the cache asks of a store, whichever it is: strings in and out, lifetimes in ms. */
+/**
+ * What the cache asks of a store, whichever it is: strings in and out, lifetimes in ms. What a write,
+ * delete or clear resolves to is not read.
+ */
 export interface Store {
   get(key: string): Promise<unknown>;
-  set(key: string, value: string, ttl: number): Promise<void>;
-  delete(key: string): Promise<void>;
-  clear(): Promise<void>;
+  set(key: string, value: string, ttl: number): Promise<unknown>;
+  delete(key: string): Promise<unknown>;
+  clear(): Promise<unknown>;
 }

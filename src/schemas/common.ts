@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { datePattern } from './date-pattern.js';
 import type { Quartile } from './quartile.js';
 
 /** Every numeric field of the API is an integer: a safe one, never a float or a numeric string. */
@@ -13,8 +14,12 @@ export const quartileSchema: z.ZodMiniType<Quartile, unknown> = z.string();
 /** The aggregate counts subjects and countries carry. */
 export const aggregateCounts = { journals: integer, papers: integer, citations: integer };
 
-/** `YYYY-MM-DD`, a real calendar date. */
-export const isoDate = z.iso.date();
+/**
+ * `YYYY-MM-DD`, a real calendar date. A string with a pattern rather than `z.iso.date()`, which
+ * brings its own copy of the pattern and classes of its own; the message is the one zod-issues.ts
+ * writes for an ISO date.
+ */
+export const isoDate = z.string().check(z.regex(datePattern, 'expected a calendar date "YYYY-MM-DD"'));
 
 /** `{ data, total }`, the envelope of every paginated response. */
 export function pageOf<Item extends z.core.SomeType>(item: Item) {

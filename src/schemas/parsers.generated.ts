@@ -2,6 +2,7 @@
 import type * as z from 'zod/mini';
 import { INVALID } from '../core/parser-sentinel.js';
 import type { responseSchemas } from './response-schemas.js';
+import { datePattern } from './date-pattern.js';
 
 type Output<K extends keyof typeof responseSchemas> = z.output<(typeof responseSchemas)[K]>;
 
@@ -12,8 +13,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** What z.int() accepts. False for anything but a number, so it needs no typeof check before it. */
 const isSafeInteger = Number.isSafeInteger as (value: unknown) => value is number;
-
-const pattern0 = /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))$/;
 
 /**
  * A parser per response schema: the output zod's `safeParse` would give, or
@@ -163,7 +162,7 @@ export const parsers: {
       if (!isRecord(v5)) return INVALID;
       const v6 = v5["date"];
       if (typeof v6 !== "string") return INVALID;
-      if (!pattern0.test(v6)) return INVALID;
+      if (!datePattern.test(v6)) return INVALID;
       const v7 = v5["score"];
       if (!isSafeInteger(v7)) return INVALID;
       const v8: Output<"scoreHistory">["history"][number] = { "date": v6, "score": v7 };
