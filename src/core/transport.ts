@@ -164,7 +164,20 @@ export class Transport {
         const sent = () => attempt(number);
         return this.#quota.run(attempts?.inTurn(sent) ?? sent, quotaAttempt);
       };
-      return await pRetry(send, {
+      // The first attempt goes without p-retry, whose set-up is for calls that fail, where most
+      // succeed; a failure is handed to p-retry as its first attempt's, so that every retry
+      // decision and wait is still p-retry's.
+      signal?.throwIfAborted();
+      let failure: unknown;
+      try {
+        const answer = await send(1);
+        signal?.throwIfAborted();
+        return answer;
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        failure = error;
+      }
+      return await pRetry((number) => (number === 1 ? Promise.reject(failure) : send(number)), {
         ...backoff,
         retries,
         signal,
