@@ -109,10 +109,11 @@ export async function openHarvest(
     await writeCheckpoint(output, checkpoint);
   };
   // The state as of the records written so far: the writer's state object changes as it writes on.
+  // A shallow copy is enough, taken after every page: a writer replaces its lists, never edits them.
   const noted = (position: number, complete: boolean): Checkpoint => ({
     command: identity,
     bytes: sink.bytes,
-    writer: structuredClone(writer.state()),
+    writer: { ...writer.state() },
     position,
     complete,
   });
