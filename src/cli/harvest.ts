@@ -95,7 +95,7 @@ export async function openHarvest(
   }
   const sink = await openSink(io, output, saved?.bytes ?? 0);
   const format = chooseFormat(options.format, sink.isTerminal, true, output);
-  const view = writerOptions({ io, color: context.options.color, columns }, options, sink);
+  const view = await writerOptions({ io, color: context.options.color, columns, format }, options, sink);
   const writer = listWriter(format, sink.columns, saved?.writer, view);
   const resumedDone =
     saved === undefined ? 0 : shape.counts === 'positions' ? saved.position : saved.writer.count;

@@ -8,7 +8,8 @@ import { columnsOf, type Row } from './cells.js';
 import { delimitedWriter } from './delimited.js';
 import { terminalDocument } from './escape.js';
 import { projector } from './fields.js';
-import { headerLine, hiddenLine, type Kind, layoutTable, recordLines, rowLines } from './table.js';
+import type * as Tables from './table.js';
+import type { Kind } from './table.js';
 
 export const formats = ['table', 'json', 'jsonl', 'csv', 'tsv'] as const;
 export type Format = (typeof formats)[number];
@@ -34,6 +35,25 @@ export interface WriterOptions {
   terminal?: boolean | undefined;
   /** Styles a table's header (bold on a colour terminal). */
   paint?: ((text: string) => string) | undefined;
+  /** The table's code, which the table format needs: see `tablesFor`. */
+  tables?: TableCode | undefined;
+}
+
+export type TableCode = typeof Tables;
+
+/**
+ * The table's code when `format` is a table, else nothing. Loaded only then: it holds most of the
+ * start-up of a command that writes anything else (string-width, the grapheme segmenter, number
+ * formats and the locale data they load).
+ */
+export async function tablesFor(format: Format): Promise<TableCode | undefined> {
+  return format === 'table' ? import('./table.js') : undefined;
+}
+
+function tablesOf(options: WriterOptions): TableCode {
+  if (options.tables === undefined)
+    throw new Error('the table format needs WriterOptions.tables (tablesFor)');
+  return options.tables;
 }
 
 /** Writes a list page by page; each method returns the text to append. */
@@ -131,7 +151,8 @@ function documentWriter(
     case 'csv':
     case 'tsv':
       return delimitedWriter(format, state, columnsFrom, options);
-    case 'table':
+    case 'table': {
+      const { headerLine, hiddenLine, layoutTable, rowLines } = tablesOf(options);
       return {
         rows: (records) => {
           if (records.length === 0) return '';
@@ -149,6 +170,7 @@ function documentWriter(
         end: () => hiddenLine({ hidden: state.hidden ?? [] }),
         state: () => state,
       };
+    }
   }
 }
 
@@ -190,6 +212,6 @@ function recordDocument(
       return writer.rows([shaped]);
     }
     case 'table':
-      return recordLines(shaped, width);
+      return tablesOf(options).recordLines(shaped, width);
   }
 }
