@@ -50,23 +50,27 @@ const tsvChangedFormula = /^[=+\-@]|[\\\t\n\r]/;
  */
 export function csvCell(raw: boolean): (value: unknown) => string {
   const changed = raw ? quotable : csvChanged;
-  const cell = raw ? cellOf : spreadsheetCell;
   return (value) => {
     if (typeof value === 'number') return String(value);
-    if (typeof value === 'string' && !changed.test(value)) return value;
-    const text = cell(value);
-    return quotable.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+    // The formula rule is for strings alone: other values need only the quoting.
+    if (typeof value !== 'string') return csvQuoted(cellOf(value));
+    if (!changed.test(value)) return value;
+    return csvQuoted(raw || !formulaStart.test(value) ? value : `'${value}`);
   };
+}
+
+function csvQuoted(text: string): string {
+  return quotable.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** One value as a tsv field (see `tsvField`); `raw` without the formula rule. As fast as `csvCell`. */
 export function tsvCell(raw: boolean): (value: unknown) => string {
   const changed = raw ? tsvChanged : tsvChangedFormula;
-  const cell = raw ? cellOf : spreadsheetCell;
   return (value) => {
     if (typeof value === 'number') return String(value);
-    if (typeof value === 'string' && !changed.test(value)) return value;
-    return tsvField(cell(value));
+    if (typeof value !== 'string') return tsvField(cellOf(value));
+    if (!changed.test(value)) return value;
+    return tsvField(raw || !formulaStart.test(value) ? value : `'${value}`);
   };
 }
 
