@@ -49,8 +49,8 @@ export default defineConfig([
   // The `scholarly-metrics` bin: a build of its own, ESM only (a bin is run, never required), its
   // chunks in dist/cli-chunks/, shared with none of the library's entries, so that adding it changes
   // none of their files. Split like the library, it loads what a command uses when the command uses it
-  // (the cache, telemetry, zod for a body the parsers leave to it). commander and the other
-  // packages stay imports.
+  // (the cache, telemetry, zod for a body the parsers leave to it, tables, charts, DOI lists).
+  // commander and the other packages stay imports.
   {
     entry: { cli: 'src/cli/index.ts' },
     format: 'esm',

@@ -95,7 +95,7 @@ export async function openHarvest(
   }
   const sink = await openSink(io, output, saved?.bytes ?? 0);
   const format = chooseFormat(options.format, sink.isTerminal, true, output);
-  const view = writerOptions({ io, color: context.options.color, columns }, options, sink);
+  const view = await writerOptions({ io, color: context.options.color, columns, format }, options, sink);
   const writer = listWriter(format, sink.columns, saved?.writer, view);
   const resumedDone =
     saved === undefined ? 0 : shape.counts === 'positions' ? saved.position : saved.writer.count;
@@ -109,10 +109,11 @@ export async function openHarvest(
     await writeCheckpoint(output, checkpoint);
   };
   // The state as of the records written so far: the writer's state object changes as it writes on.
+  // A shallow copy is enough, taken after every page: a writer replaces its lists, never edits them.
   const noted = (position: number, complete: boolean): Checkpoint => ({
     command: identity,
     bytes: sink.bytes,
-    writer: structuredClone(writer.state()),
+    writer: { ...writer.state() },
     position,
     complete,
   });

@@ -4,7 +4,7 @@
  * nothing matched, that nothing did, so an empty file or screen is never a riddle.
  */
 import type { Context } from './context.js';
-import { clock } from './progress.js';
+import { clock, grouped } from './progress.js';
 
 export interface Written {
   /** Records in the output, a resumed run's included. */
@@ -36,9 +36,9 @@ export function lastWord(
 ): string | undefined {
   if (count === 0 && (output !== undefined || terminal)) return `0 ${unit} match`;
   if (output !== undefined) {
-    const of = total === undefined ? '' : ` of ${total.toLocaleString('en')}`;
-    const sent = `${requests.toLocaleString('en')} request${requests === 1 ? '' : 's'}`;
-    return `wrote ${count.toLocaleString('en')}${of} ${unit} to ${output} (${sent}, ${clock(seconds)})`;
+    const of = total === undefined ? '' : ` of ${grouped(total)}`;
+    const sent = `${grouped(requests)} request${requests === 1 ? '' : 's'}`;
+    return `wrote ${grouped(count)}${of} ${unit} to ${output} (${sent}, ${clock(seconds)})`;
   }
-  return terminal ? `${count.toLocaleString('en')} ${unit}` : undefined;
+  return terminal ? `${grouped(count)} ${unit}` : undefined;
 }

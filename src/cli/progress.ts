@@ -89,14 +89,21 @@ export class Progress {
  */
 export function describe(counts: ProgressCounts, unit: string, seconds: number, base = 0): string {
   const { done, total, requests } = counts;
-  const parts = [
-    `${done.toLocaleString('en')}${total === undefined ? '' : ` of ${total.toLocaleString('en')}`} ${unit}`,
-  ];
-  parts.push(`${requests.toLocaleString('en')} request${requests === 1 ? '' : 's'}`);
+  const parts = [`${grouped(done)}${total === undefined ? '' : ` of ${grouped(total)}`} ${unit}`];
+  parts.push(`${grouped(requests)} request${requests === 1 ? '' : 's'}`);
   const rate = seconds > 0 ? (done - base) / seconds : 0;
-  if (rate > 0) parts.push(`${Math.round(rate).toLocaleString('en')}/s`);
+  if (rate > 0) parts.push(`${grouped(Math.round(rate))}/s`);
   if (rate > 0 && total !== undefined && total > done) parts.push(`${clock((total - done) / rate)} left`);
   return parts.join(' · ');
+}
+
+/**
+ * A number with its thousands grouped (`30,000`), as `toLocaleString('en')` writes it; a count
+ * without calling it, whose first call loads the locale data (start-up a command need not pay).
+ */
+export function grouped(value: number): string {
+  if (!Number.isSafeInteger(value) || Object.is(value, -0)) return value.toLocaleString('en');
+  return String(value).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
 /** A duration as people read it: `0.8 s`, `45 s`, `3 min 5 s`, `2 h 10 min`. */

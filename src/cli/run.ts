@@ -23,8 +23,9 @@ export async function runList(
   const records = await fetch();
   const sink = await openSink(context.io, options.output);
   try {
-    const view = writerOptions({ io: context.io, color: context.options.color, ...shown }, options, sink);
     const format = chooseFormat(options.format, sink.isTerminal, true, options.output);
+    const facts = { io: context.io, color: context.options.color, ...shown, format };
+    const view = await writerOptions(facts, options, sink);
     const writer = listWriter(format, sink.columns, undefined, view);
     await sink.write(writer.rows(records) + writer.end());
   } finally {
@@ -44,9 +45,9 @@ export interface RecordViews {
     columns: number | undefined,
     chosen: boolean,
     paint: (text: string) => string,
-  ) => string;
+  ) => string | Promise<string>;
   /** The record as rows, for csv, tsv and jsonl, where the data has rows; with their fields. */
-  rows?: { of: (record: Row) => Row[]; columns: readonly string[] };
+  rows?: { of: (record: Row) => Row[] | Promise<Row[]>; columns: readonly string[] };
 }
 
 /** Writes the record `fetch` resolves to. */
@@ -61,13 +62,14 @@ export async function runRecord(
   try {
     const format = chooseFormat(options.format, sink.isTerminal, false, options.output);
     const columns = views.rows?.columns;
-    const view = writerOptions({ io: context.io, color: context.options.color, columns }, options, sink);
+    const facts = { io: context.io, color: context.options.color, columns, format };
+    const view = await writerOptions(facts, options, sink);
     if (format === 'table' && views.table && options.fields === undefined) {
       const paint = view.paint ?? ((text: string) => text);
-      await sink.write(views.table(record, sink.columns, options.format === undefined, paint));
+      await sink.write(await views.table(record, sink.columns, options.format === undefined, paint));
     } else if (views.rows && (format === 'csv' || format === 'tsv' || format === 'jsonl')) {
       const writer = listWriter(format, sink.columns, undefined, view);
-      await sink.write(writer.rows(views.rows.of(record)) + writer.end());
+      await sink.write(writer.rows(await views.rows.of(record)) + writer.end());
     } else await sink.write(formatRecord(format, record, sink.columns, view));
   } finally {
     await sink.close();

@@ -5,7 +5,7 @@
 import { type ColorChoice, palette, useColor } from './color.js';
 import type { IO } from './io.js';
 import type { OutputOptions } from './options.js';
-import type { WriterOptions } from './output/formats.js';
+import { type Format, tablesFor, type WriterOptions } from './output/formats.js';
 import type { Sink } from './output/sink.js';
 
 /** What decides the view besides the command's own options. */
@@ -15,10 +15,16 @@ export interface ViewFacts {
   color?: ColorChoice | undefined;
   /** The fields of the command's records: the header of an empty csv or tsv. */
   columns?: readonly string[] | undefined;
+  /** The format chosen: a table loads the table's code. */
+  format: Format;
 }
 
 /** The writer options for `options` writing to `sink`. */
-export function writerOptions(facts: ViewFacts, options: OutputOptions, sink: Sink): WriterOptions {
+export async function writerOptions(
+  facts: ViewFacts,
+  options: OutputOptions,
+  sink: Sink,
+): Promise<WriterOptions> {
   // Colour only on the terminal itself: never in a file, nor in a pipe unless --color always.
   const toStdout = sink.isTerminal || facts.color === 'always';
   const color = toStdout && useColor({ choice: facts.color, env: facts.io.env, terminal: facts.io.colors });
@@ -28,5 +34,6 @@ export function writerOptions(facts: ViewFacts, options: OutputOptions, sink: Si
     rawCells: options.rawCells,
     terminal: sink.isTerminal,
     paint: palette(color).header,
+    tables: await tablesFor(facts.format),
   };
 }

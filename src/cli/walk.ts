@@ -51,7 +51,8 @@ export async function runWalk(
     for await (const page of walk.pages()) {
       total = page.total;
       const left = limit === undefined ? page.data.length : Math.max(0, limit - harvest.count);
-      await harvest.write(page.data.slice(0, left), page.page + 1, {
+      const records = left >= page.data.length ? page.data : page.data.slice(0, left);
+      await harvest.write(records, page.page + 1, {
         total: Math.min(total, limit ?? total),
         requests: context.requests(),
       });

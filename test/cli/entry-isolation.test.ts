@@ -33,4 +33,12 @@ describe('the command line is isolated from the library', () => {
     ]);
     expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
   });
+
+  it('the bin starts without the packages of tables, charts and DOI lists: loaded when used', () => {
+    // Most of a long harvest's start-up was theirs (string-width, the segmenter, locale data).
+    const { files, external } = staticGraph('src/cli/index.ts');
+    expect(external.filter((name) => cliOnly.test(name))).toEqual(['commander']);
+    for (const file of ['table', 'width', 'chart']) expect(files).not.toContain(`src/cli/output/${file}.ts`);
+    expect(files).not.toContain('src/cli/doi-input.ts');
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describe as line, Progress } from '../../src/cli/progress.js';
+import { grouped, describe as line, Progress } from '../../src/cli/progress.js';
 
 describe('the progress line', () => {
   it('says items of total, requests, rate and time left', () => {
@@ -14,6 +14,25 @@ describe('the progress line', () => {
     expect(line({ done: 42_810, total: 43_000, requests: 2 }, 'papers', 1, 42_800)).toBe(
       '42,810 of 43,000 papers · 2 requests · 10/s · 19 s left',
     );
+  });
+
+  it("groups thousands as toLocaleString('en') does, without calling it for a count", () => {
+    const counts = [
+      0,
+      7,
+      999,
+      1000,
+      12_345,
+      1_234_567,
+      -1234,
+      -0,
+      Number.MAX_SAFE_INTEGER,
+      2 ** 60,
+      0.5,
+      1234.5678,
+    ];
+    for (let digits = 1; digits <= 16; digits++) counts.push(10 ** digits - 1, 10 ** digits, -(10 ** digits));
+    for (const count of counts) expect(grouped(count), String(count)).toBe(count.toLocaleString('en'));
   });
 
   it('draws nothing off a terminal or with --quiet', () => {

@@ -2,9 +2,11 @@ import type { Command } from 'commander';
 import { act, examples } from '../action.js';
 import { id } from '../arguments.js';
 import { type OutputOptions, outputOptions } from '../options.js';
-import { scoreRows, scoreTable } from '../output/chart.js';
 import { recordFields } from '../record-fields.js';
 import { runRecord } from '../run.js';
+
+/** The chart's code (asciichart, the table's), loaded only by the command that draws it. */
+const chart = () => import('../output/chart.js');
 
 /**
  * `journals score ID`: a journal's current score and history (`GET /journals/{id}/score`). On a
@@ -19,9 +21,10 @@ export function journalsScore(parent: Command): void {
   outputOptions(command, recordFields.score).action(
     act<OutputOptions>((context, options, [journal]) =>
       runRecord(context, options, () => context.client.journals.score(Number(journal)), {
-        table: scoreTable,
+        table: async (record, columns, drawn, paint) =>
+          (await chart()).scoreTable(record, columns, drawn, paint),
         rows: {
-          of: (record) => scoreRows(Number(journal), record),
+          of: async (record) => (await chart()).scoreRows(Number(journal), record),
           columns: ['journal_id', 'date', 'score'],
         },
       }),

@@ -4,7 +4,6 @@ import type { Command } from 'commander';
 import type { MetricError } from '../../core/errors.js';
 import { act, examples } from '../action.js';
 import type { Context } from '../context.js';
-import { normaliseDoi, readDoiList } from '../doi-input.js';
 import { UsageError } from '../errors.js';
 import { openHarvest } from '../harvest.js';
 import { sayLastWord } from '../last-word.js';
@@ -77,6 +76,8 @@ async function getMany(
   if (options.resume && options.output === undefined) throw new UsageError('--resume needs --output <file>');
   if (options.inputColumn !== undefined && options.input === undefined)
     throw new UsageError('--input-column needs --input <file>');
+  // Loaded here, not with the bin: its csv parser is start-up that every other command would pay.
+  const { normaliseDoi, readDoiList } = await import('../doi-input.js');
   const dois =
     options.input === undefined
       ? args.map(normaliseDoi).filter((doi) => doi !== '')

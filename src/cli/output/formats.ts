@@ -4,10 +4,12 @@
  * document: no second header, the JSON array's commas in place, the table's columns kept.
  */
 import { extname } from 'node:path';
-import { cellOf, columnsOf, type Row, spreadsheetCell, tsvField } from './cells.js';
+import { columnsOf, type Row } from './cells.js';
+import { delimitedWriter } from './delimited.js';
 import { terminalDocument } from './escape.js';
 import { projector } from './fields.js';
-import { headerLine, hiddenLine, type Kind, layoutTable, recordLines, rowLines } from './table.js';
+import type * as Tables from './table.js';
+import type { Kind } from './table.js';
 
 export const formats = ['table', 'json', 'jsonl', 'csv', 'tsv'] as const;
 export type Format = (typeof formats)[number];
@@ -33,6 +35,25 @@ export interface WriterOptions {
   terminal?: boolean | undefined;
   /** Styles a table's header (bold on a colour terminal). */
   paint?: ((text: string) => string) | undefined;
+  /** The table's code, which the table format needs: see `tablesFor`. */
+  tables?: TableCode | undefined;
+}
+
+export type TableCode = typeof Tables;
+
+/**
+ * The table's code when `format` is a table, else nothing. Loaded only then: it holds most of the
+ * start-up of a command that writes anything else (string-width, the grapheme segmenter, number
+ * formats and the locale data they load).
+ */
+export async function tablesFor(format: Format): Promise<TableCode | undefined> {
+  return format === 'table' ? import('./table.js') : undefined;
+}
+
+function tablesOf(options: WriterOptions): TableCode {
+  if (options.tables === undefined)
+    throw new Error('the table format needs WriterOptions.tables (tablesFor)');
+  return options.tables;
 }
 
 /** Writes a list page by page; each method returns the text to append. */
@@ -101,34 +122,16 @@ function documentWriter(
     state.count += records.length;
     return text;
   };
-  const delimited = (
-    rows: (columns: readonly string[], records: readonly Row[], header: boolean) => string,
-  ) => ({
-    rows: (records: readonly Row[]) => {
-      if (records.length === 0) return '';
-      const header = state.columns === undefined;
-      return counted(records, rows(columnsFrom(records), shaped(records), header));
-    },
-    // An empty result still gets its header: pandas and DuckDB read an empty table, not an error.
-    end: () => {
-      if (state.columns !== undefined) return '';
-      const columns = options.fields ?? options.columns;
-      if (columns === undefined) return '';
-      state.columns = [...columns];
-      return rows(state.columns, [], true);
-    },
-    state: () => state,
-  });
   switch (format) {
     case 'jsonl':
       return {
-        rows: (records) =>
-          counted(
-            records,
-            shaped(records)
-              .map((record) => `${JSON.stringify(record)}\n`)
-              .join(''),
-          ),
+        // A loop appending to one string: a long harvest spends much of its own time here.
+        rows: (records) => {
+          let text = '';
+          if (project) for (const record of records) text += `${JSON.stringify(project(record))}\n`;
+          else for (const record of records) text += `${JSON.stringify(record)}\n`;
+          return counted(records, text);
+        },
         end: () => '',
         state: () => state,
       };
@@ -146,10 +149,10 @@ function documentWriter(
         state: () => state,
       };
     case 'csv':
-      return delimited((columns, records, header) => csvRows(columns, records, header, options.rawCells));
     case 'tsv':
-      return delimited((columns, records, header) => tsvRows(columns, records, header, options.rawCells));
-    case 'table':
+      return delimitedWriter(format, state, columnsFrom, options);
+    case 'table': {
+      const { headerLine, hiddenLine, layoutTable, rowLines } = tablesOf(options);
       return {
         rows: (records) => {
           if (records.length === 0) return '';
@@ -167,6 +170,7 @@ function documentWriter(
         end: () => hiddenLine({ hidden: state.hidden ?? [] }),
         state: () => state,
       };
+    }
   }
 }
 
@@ -203,38 +207,11 @@ function recordDocument(
     case 'jsonl':
       return `${JSON.stringify(shaped)}\n`;
     case 'csv':
-      return csvRows(Object.keys(shaped), [shaped], true, options.rawCells);
-    case 'tsv':
-      return tsvRows(Object.keys(shaped), [shaped], true, options.rawCells);
+    case 'tsv': {
+      const writer = documentWriter(format, width, undefined, { ...options, fields: undefined });
+      return writer.rows([shaped]);
+    }
     case 'table':
-      return recordLines(shaped, width);
+      return tablesOf(options).recordLines(shaped, width);
   }
-}
-
-/** What makes a field need quotes: the delimiter, a quote or a line break in it. */
-const quotable = /[,"\r\n]/;
-
-/**
- * RFC 4180 (test/cli/output/formats.test.ts holds it to csv-stringify's output byte for byte): CRLF
- * line breaks; a field quoted when it holds a comma, a quote or a line break, a lone CR or LF included
- * (which csv-stringify's default leaves bare, and pandas then reads as two rows); quotes doubled. Written here: csv-stringify's general machinery was the largest cost of a long csv
- * export (BENCHMARKS §9).
- */
-function csvRows(columns: readonly string[], records: readonly Row[], header: boolean, raw = false): string {
-  const cell = raw ? cellOf : spreadsheetCell;
-  const field = (value: unknown) => {
-    const text = cell(value);
-    return quotable.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-  };
-  let text = header ? `${columns.map(field).join(',')}\r\n` : '';
-  for (const record of records) text += `${columns.map((column) => field(record[column])).join(',')}\r\n`;
-  return text;
-}
-
-function tsvRows(columns: readonly string[], records: readonly Row[], header: boolean, raw = false): string {
-  const cell = raw ? cellOf : spreadsheetCell;
-  let text = header ? `${columns.map((column) => tsvField(cell(column))).join('\t')}\n` : '';
-  for (const record of records)
-    text += `${columns.map((column) => tsvField(cell(record[column]))).join('\t')}\n`;
-  return text;
 }

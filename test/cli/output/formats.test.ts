@@ -2,6 +2,8 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { cellOf, spreadsheetCell, tsvField } from '../../../src/cli/output/cells.js';
+import { valueAt } from '../../../src/cli/output/fields.js';
 import { chooseFormat, formatRecord, listWriter } from '../../../src/cli/output/formats.js';
 
 describe('the list writers', () => {
@@ -72,6 +74,33 @@ describe('csv and tsv for analysts', () => {
     );
   });
 
+  it('csv, tsv and jsonl: each value by the plain rules, page by page, with or without --fields', () => {
+    // The writers take shortcuts (a value tested once, a field read without projecting the record):
+    // they must write what the rules spelt out plainly write, nested paths and lists included.
+    const text = fc.string({
+      unit: fc.constantFrom('a', ',', '"', '\r', '\n', '\t', '\\', '=', '+', '-', '@', "'", 'é'),
+    });
+    // Each case a shortcut must not miss, as a whole value: random text finds them only now and then.
+    const edge = fc.constantFrom('@a', '=1+1', '-x', '+', '\tx', '\rx', 'a,b', 'q"q', 'l\nf', 'b\\s', 'ok');
+    const leaf = fc.oneof(text, edge, fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
+    const nested = fc.dictionary(fc.constantFrom('t', 'u'), leaf);
+    const value = fc.oneof(leaf, fc.constant(undefined), nested, fc.array(nested, { maxLength: 2 }));
+    const record = fc.dictionary(fc.constantFrom('a', 'b,c', '=d', 'e'), value);
+    const paths = ['a', 'b,c', '=d', 'e', 'e.t', 'e.u', 'missing'];
+    const fields = fc.option(fc.uniqueArray(fc.constantFrom(...paths), { minLength: 1, maxLength: 4 }), {
+      nil: undefined,
+    });
+    const format = fc.constantFrom('csv' as const, 'tsv' as const, 'jsonl' as const);
+    const pages = fc.array(fc.array(record, { maxLength: 4 }), { maxLength: 3 });
+    fc.assert(
+      fc.property(pages, format, fields, fc.boolean(), (pages, format, fields, rawCells) => {
+        const writer = listWriter(format, undefined, undefined, { fields, rawCells });
+        const written = pages.map((page) => writer.rows(page)).join('') + writer.end();
+        expect(written).toBe(plainly(pages, format, fields, rawCells));
+      }),
+    );
+  });
+
   it('writes tsv with tabs, newlines and backslashes escaped, one line a record', () => {
     const tsv = listWriter('tsv', undefined, undefined, { rawCells: true }).rows(records);
     const lines = tsv.split('\n');
@@ -109,3 +138,35 @@ describe('csv and tsv for analysts', () => {
     expect(chooseFormat('json', false, true, 'x.csv')).toBe('json');
   });
 });
+
+/** The list as the format's rules say, spelt out: what the writers must write, however they do it. */
+function plainly(
+  pages: Record<string, unknown>[][],
+  format: 'csv' | 'tsv' | 'jsonl',
+  fields: string[] | undefined,
+  rawCells: boolean,
+): string {
+  const shaped = (record: Record<string, unknown>) =>
+    fields === undefined
+      ? record
+      : Object.fromEntries(fields.map((field) => [field, valueAt(record, field.split('.'))]));
+  const records = pages.flat();
+  if (format === 'jsonl') return records.map((record) => `${JSON.stringify(shaped(record))}\n`).join('');
+  // The first page with records decides the columns: a header cannot grow once written.
+  const first = pages.find((page) => page.length > 0);
+  if (first === undefined && fields === undefined) return '';
+  const columns = fields ?? [...new Set(first!.flatMap((record) => Object.keys(record)))];
+  const cell = rawCells ? cellOf : spreadsheetCell;
+  const field =
+    format === 'csv'
+      ? (value: unknown) => {
+          const text = cell(value);
+          return /[,"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+        }
+      : (value: unknown) => tsvField(cell(value));
+  const [separator, end] = format === 'csv' ? [',', '\r\n'] : ['\t', '\n'];
+  const line = (values: unknown[]) => values.map(field).join(separator) + end;
+  return (
+    line(columns) + records.map((record) => line(columns.map((column) => shaped(record)[column]))).join('')
+  );
+}
