@@ -158,13 +158,10 @@ export async function cleanCause(
   load: () => Promise<typeof import('./redact-cause.js')> = () => import('./redact-cause.js'),
 ): Promise<unknown> {
   if (!secret) return error;
-  let redactCause: typeof import('./redact-cause.js')['redactCause'];
-  try {
-    ({ redactCause } = await load());
-  } catch {
-    // An offline browser cannot fetch the module, and a connection failure is when that happens:
-    // the cause's message alone, cleaned, so that the caller still gets the SDK's typed error.
-    return new Error(redactText(error instanceof Error ? error.message : String(error), secret));
-  }
-  return redactCause(error, secret);
+  // An offline browser cannot fetch the module, and a connection failure is when that happens: the
+  // cause as text, cleaned, so that the caller still gets the SDK's typed error.
+  return load().then(
+    ({ redactCause }) => redactCause(error, secret),
+    () => new Error(redactText(String(error), secret)),
+  );
 }

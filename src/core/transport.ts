@@ -165,19 +165,16 @@ export class Transport {
         return this.#quota.run(attempts?.inTurn(sent) ?? sent, quotaAttempt);
       };
       // The first attempt goes without p-retry, whose set-up is for calls that fail, where most
-      // succeed; a failure is handed to p-retry as its first attempt's, so that every retry
-      // decision and wait is still p-retry's.
+      // succeed; p-retry is then handed that attempt as its first (it checks the signal before
+      // anything), so that every retry decision and wait is still p-retry's.
       signal?.throwIfAborted();
-      let failure: unknown;
+      const first = send(1);
       try {
-        const answer = await send(1);
+        const answer = await first;
         signal?.throwIfAborted();
         return answer;
-      } catch (error) {
-        if (signal?.aborted) throw error;
-        failure = error;
-      }
-      return await pRetry((number) => (number === 1 ? Promise.reject(failure) : send(number)), {
+      } catch {}
+      return await pRetry((number) => (number === 1 ? first : send(number)), {
         ...backoff,
         retries,
         signal,

@@ -406,7 +406,7 @@ describe('a cause cleaned when its module cannot load (an offline browser)', () 
     const clean = (await cleanCause(cause, KEY, unreachable)) as Error;
     expect(unreachable).toHaveBeenCalledOnce();
     expect(clean).toBeInstanceOf(Error);
-    expect(clean.message).toBe(`fetch failed for ${redacted}`);
+    expect(clean.message).toBe(`TypeError: fetch failed for ${redacted}`);
     expect(inspect(clean)).not.toContain(KEY);
     expect(inspect(clean)).not.toContain('dynamically imported');
   });
