@@ -22,6 +22,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { alive } from '../helpers/alive.js';
 import { bundled } from '../helpers/bundle.js';
 import { blocks, pages, root, SHELL } from './markdown.js';
 
@@ -51,15 +52,6 @@ function project(): string {
   writeFileSync(bin, `#!/bin/sh\nexec node "${cli}" "$@"\n`);
   chmodSync(bin, 0o755);
   return directory;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 interface Result {

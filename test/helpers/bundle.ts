@@ -9,6 +9,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
+import { alive } from './alive.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 // Inside the repository, so that the packages left out of the bundle resolve from its node_modules.
@@ -57,14 +58,5 @@ function removeLeftovers(): void {
   for (const file of readdirSync(folder)) {
     const pid = Number(/-(\d+)-\d+\.mjs$/.exec(file)?.[1]);
     if (Number.isSafeInteger(pid) && !alive(pid)) rmSync(join(folder, file), { force: true });
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

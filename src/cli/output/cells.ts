@@ -45,32 +45,36 @@ const tsvChangedFormula = /^[=+\-@]|[\\\t\n\r]/;
 
 /**
  * One value as a csv field (RFC 4180: quoted when it must be, quotes doubled); `raw` (`--raw-cells`)
- * without the formula rule. A number or a string with nothing to change, nearly every field of a
- * long export, is written after one test at most.
+ * without the formula rule.
  */
 export function csvCell(raw: boolean): (value: unknown) => string {
-  const changed = raw ? quotable : csvChanged;
-  return (value) => {
-    if (typeof value === 'number') return String(value);
-    // The formula rule is for strings alone: other values need only the quoting.
-    if (typeof value !== 'string') return csvQuoted(cellOf(value));
-    if (!changed.test(value)) return value;
-    return csvQuoted(raw || !formulaStart.test(value) ? value : `'${value}`);
-  };
+  return cellWriter(raw ? quotable : csvChanged, csvQuoted, raw);
 }
 
 function csvQuoted(text: string): string {
   return quotable.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** One value as a tsv field (see `tsvField`); `raw` without the formula rule. As fast as `csvCell`. */
+/** One value as a tsv field (see `tsvField`); `raw` without the formula rule. */
 export function tsvCell(raw: boolean): (value: unknown) => string {
-  const changed = raw ? tsvChanged : tsvChangedFormula;
+  return cellWriter(raw ? tsvChanged : tsvChangedFormula, tsvField, raw);
+}
+
+/**
+ * A writer of one format's cells. A number or a string `changed` says nothing of, nearly every
+ * field of a long export, is written after one test at most; the rest is `encode`d.
+ */
+function cellWriter(
+  changed: RegExp,
+  encode: (text: string) => string,
+  raw: boolean,
+): (value: unknown) => string {
   return (value) => {
     if (typeof value === 'number') return String(value);
-    if (typeof value !== 'string') return tsvField(cellOf(value));
+    // The formula rule is for strings alone: other values need only the encoding.
+    if (typeof value !== 'string') return encode(cellOf(value));
     if (!changed.test(value)) return value;
-    return tsvField(raw || !formulaStart.test(value) ? value : `'${value}`);
+    return encode(raw || !formulaStart.test(value) ? value : `'${value}`);
   };
 }
 
