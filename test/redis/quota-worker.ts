@@ -1,8 +1,6 @@
 // One worker process of the cross-process tests: a MetricClient on a Redis quota, sending `calls`
 // requests at once to the mock, then printing one JSON line of what happened. `QUOTA_WORKER` holds
 // its settings; with `hold`, it takes `hold` places through the quota and keeps them until killed.
-import { Redis } from 'ioredis';
-import { createClient } from 'redis';
 import { MetricClient } from '../../src/index.js';
 import { RedisQuota } from '../../src/redis/redis-quota.js';
 
@@ -42,12 +40,17 @@ export interface WorkerReport {
 
 const settings = JSON.parse(process.env.QUOTA_WORKER ?? '{}') as WorkerSettings;
 
-/** Closed gracefully (QUIT): a pause or block the last answer set still reaches Redis. */
+/**
+ * Closed gracefully (QUIT): a pause or block the last answer set still reaches Redis. Only the client
+ * the worker uses is loaded: loading both cost more than most workers' own calls.
+ */
 async function connect(): Promise<{ client: unknown; close: () => Promise<unknown> }> {
   if (settings.client === 'ioredis') {
+    const { Redis } = await import('ioredis');
     const client = new Redis(settings.redisUrl);
     return { client, close: () => client.quit() };
   }
+  const { createClient } = await import('redis');
   const client = await createClient({ url: settings.redisUrl }).connect();
   return { client, close: () => client.close() };
 }
