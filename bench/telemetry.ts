@@ -5,7 +5,8 @@
  * OpenTelemetry SDK (tracer and meter providers, an in-memory span exporter, the async-hooks context
  * manager, as an application sets them up); and, as the floor any instrumentation pays, this SDK
  * without `telemetry` wrapped by hand in one active span and one histogram record through the same
- * providers. Paired ratios per round.
+ * providers; and, as the least any traced call pays, one bare span made and ended around the call by
+ * a tracer provider with no span processor. Paired ratios per round.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
@@ -80,6 +81,15 @@ async function main(): Promise<TelemetryResult> {
       .getMeter('bench-floor')
       .createHistogram('bench.floor.duration', { unit: 's' });
     const attributes = { 'http.request.method': 'GET', 'url.template': '/journals/{id}' };
+    const bareTracer = new BasicTracerProvider().getTracer('bench-bare-span');
+    const bareSpan = async (i: number) => {
+      const span = bareTracer.startSpan('journals.get');
+      try {
+        return await off.journals.get(journal(i));
+      } finally {
+        span.end();
+      }
+    };
     const floor = (i: number) =>
       tracer.startActiveSpan('journals.get', { attributes }, async (span) => {
         const started = performance.now();
@@ -112,6 +122,7 @@ async function main(): Promise<TelemetryResult> {
           return journalProfile;
         },
       },
+      { name: telemetryNames.span, run: bareSpan },
     ];
     const rounds = 200;
     const batch = 20;
@@ -126,6 +137,7 @@ async function main(): Promise<TelemetryResult> {
         ratio(telemetryNames.on, telemetryNames.off),
         ratio(telemetryNames.floor, telemetryNames.off),
         ratio(telemetryNames.on, telemetryNames.floor),
+        ratio(telemetryNames.span, telemetryNames.off),
       ],
     };
   } finally {
