@@ -11,10 +11,14 @@ import { spawn } from 'node:child_process';
 const phases = [
   // The build is what later phases test; lint and the type check need none of it.
   [['lint', 'typecheck'], ['build']],
-  // The suite on Node 24, with coverage, beside the runtimes' smoke tests (which mostly wait).
-  [['test:unit'], ['test:browser', 'size', 'test:bun', 'test:deno', 'test:workerd']],
-  // The suite again on Node 22 (every test, without coverage), beside the packed package's checks.
-  [['test:node22'], ['test:package', 'test:types', 'docs:check']],
+  // The suite on Node 24, with coverage, beside the runtimes' smoke tests (which mostly wait), the
+  // packed package's checks and the API docs' check.
+  [
+    ['test:unit'],
+    ['test:browser', 'size', 'test:bun', 'test:deno', 'test:workerd', 'test:package', 'docs:check'],
+  ],
+  // The suite again on Node 22 (every test, without coverage), beside the declarations' compiles.
+  [['test:node22'], ['test:types']],
 ];
 
 const sequential = process.argv.includes('--sequential');
