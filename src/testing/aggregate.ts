@@ -1,54 +1,108 @@
 import { flagEmoji } from './data/countries.js';
 import { slugify, subjectNames } from './data/subjects.js';
-import type { MockAuthor, MockCountry, MockJournal, MockPaper, MockSubject } from './dataset-types.js';
+import type { MockAuthor, MockCountry, MockJournal, MockSubject } from './dataset-types.js';
 import type { AuthorRow, CountryRow, GeneratedRecords, JournalRow } from './generate.js';
+import type { PaperDraws } from './papers.js';
 
-/** Derives every count (journal, author, subject and country totals, h-index) from the papers. */
+/** Every record but the papers, frozen. */
+export type CountedRecords = Omit<GeneratedRecords, 'papers'>;
+
+/**
+ * Derives every count (journal, author, subject and country totals, h-index) from the papers'
+ * draws. Indexed loops, not `for…of`: this code runs once per process, mostly before the engine
+ * optimises it, when an iterator per list costs more than the work on the list.
+ */
 export function aggregate(
   journalRows: readonly JournalRow[],
   authorRows: readonly AuthorRow[],
-  papers: readonly MockPaper[],
+  draws: PaperDraws,
   subjectCount: number,
   countryRows: readonly CountryRow[],
-): GeneratedRecords {
+): CountedRecords {
   const papersByJournal = journalRows.map((): number[] => []);
   const papersByAuthor = authorRows.map((): number[] => []);
-  const journalCites = journalRows.map(() => 0);
-  for (const paper of papers) {
-    papersByJournal[paper.journal_id - 1]!.push(paper.id);
-    journalCites[paper.journal_id - 1]! += paper.citations;
-    for (const authorId of paper.author_ids) papersByAuthor[authorId - 1]!.push(paper.id);
+  for (let p = 0; p < draws.count; p++) {
+    papersByJournal[draws.journalId[p]! - 1]!.push(p + 1);
+    const firstSlot = p * draws.authorSlots;
+    for (let k = 0; k < draws.authorCount[p]!; k++) {
+      papersByAuthor[draws.authorIds[firstSlot + k]! - 1]!.push(p + 1);
+    }
   }
-  const journals: MockJournal[] = journalRows.map((row, i) => ({
-    ...row,
-    total_papers: papersByJournal[i]!.length,
-    total_cites: journalCites[i]!,
-  }));
-  const authors: MockAuthor[] = authorRows.map((row, i) => {
-    const paperIds = papersByAuthor[i]!;
-    const cites = paperIds.map((id) => papers[id - 1]!.citations);
-    return {
+  for (const list of papersByJournal) Object.freeze(list);
+  for (const list of papersByAuthor) Object.freeze(list);
+  const journals: MockJournal[] = journalRows.map((row, i) => {
+    const paperIds = papersByJournal[i]!;
+    return Object.freeze({
       ...row,
       total_papers: paperIds.length,
-      total_cites: cites.reduce((a, b) => a + b, 0),
-      h_index: hIndex(cites),
-      paper_ids: paperIds,
-    };
+      total_cites: citationsOf(paperIds, draws.citations),
+    });
   });
-  const subjects: MockSubject[] = subjectNames.slice(0, subjectCount).map((name, i) => ({
-    id: i + 1,
-    name,
-    slug: slugify(name),
-    ...countsOf(journals.filter((j) => j.field_id === i + 1)),
-  }));
-  const countries: MockCountry[] = countryRows.map((row, i) => ({
-    id: i + 1,
-    name: row.name,
-    code: row.code,
-    flag: flagEmoji(row.code),
-    ...countsOf(journals.filter((j) => j.country_id === i + 1)),
-  }));
-  return { journals, papers: [...papers], authors, subjects, countries, papersByJournal };
+  const hIndexCounts = new Int32Array(longestLength(papersByAuthor) + 1);
+  const authors: MockAuthor[] = authorRows.map((row, i) => {
+    const paperIds = papersByAuthor[i]!;
+    return Object.freeze({
+      ...row,
+      total_papers: paperIds.length,
+      total_cites: citationsOf(paperIds, draws.citations),
+      h_index: hIndex(paperIds, draws.citations, hIndexCounts),
+      paper_ids: paperIds,
+    });
+  });
+  const subjects: MockSubject[] = subjectNames.slice(0, subjectCount).map((name, i) =>
+    Object.freeze({
+      id: i + 1,
+      name,
+      slug: slugify(name),
+      ...countsOf(journals.filter((j) => j.field_id === i + 1)),
+    }),
+  );
+  const countries: MockCountry[] = countryRows.map((row, i) =>
+    Object.freeze({
+      id: i + 1,
+      name: row.name,
+      code: row.code,
+      flag: flagEmoji(row.code),
+      ...countsOf(journals.filter((j) => j.country_id === i + 1)),
+    }),
+  );
+  return Object.freeze({
+    journals: Object.freeze(journals),
+    authors: Object.freeze(authors),
+    subjects: Object.freeze(subjects),
+    countries: Object.freeze(countries),
+    papersByJournal: Object.freeze(papersByJournal),
+  });
+}
+
+/** `citations`: index `id - 1`, as in the draws. */
+function citationsOf(paperIds: readonly number[], citations: Int32Array): number {
+  let total = 0;
+  for (let i = 0; i < paperIds.length; i++) total += citations[paperIds[i]! - 1]!;
+  return total;
+}
+
+function longestLength(lists: readonly (readonly unknown[])[]): number {
+  let longest = 0;
+  for (const list of lists) longest = Math.max(longest, list.length);
+  return longest;
+}
+
+/**
+ * The largest h such that h of the papers have at least h citations each. Counts papers by citations
+ * (capped at the number of papers, which h cannot exceed) instead of sorting them; `counts` is scratch
+ * space longer than any author's list of papers.
+ */
+function hIndex(paperIds: readonly number[], citations: Int32Array, counts: Int32Array): number {
+  const n = paperIds.length;
+  counts.fill(0, 0, n + 1);
+  for (let i = 0; i < n; i++) counts[Math.min(citations[paperIds[i]! - 1]!, n)]!++;
+  let cited = 0; // papers with at least h citations
+  for (let h = n; h > 0; h--) {
+    cited += counts[h]!;
+    if (cited >= h) return h;
+  }
+  return 0;
 }
 
 function countsOf(journals: readonly MockJournal[]): { journals: number; papers: number; citations: number } {
@@ -59,11 +113,4 @@ function countsOf(journals: readonly MockJournal[]): { journals: number; papers:
     citations += journal.total_cites;
   }
   return { journals: journals.length, papers, citations };
-}
-
-function hIndex(citations: readonly number[]): number {
-  const sorted = [...citations].sort((a, b) => b - a);
-  let h = 0;
-  while (h < sorted.length && sorted[h]! >= h + 1) h++;
-  return h;
 }

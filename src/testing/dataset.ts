@@ -18,7 +18,6 @@ function recordsFor(seed: number, sizes: MockDatasetSizes | undefined): Generate
   let records = cache.get(key);
   if (records === undefined) {
     records = generateRecords(seed, resolved);
-    freezeRecords(records);
     if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value!);
   } else {
     cache.delete(key); // re-inserted below: the most recently used entry is evicted last
@@ -46,7 +45,9 @@ export function createDataset(seed: number = MOCK_DEFAULT_SEED, sizes?: MockData
   return {
     seed,
     journals,
-    papers: records.papers,
+    get papers() {
+      return records.papers; // built on first read
+    },
     authors: records.authors,
     subjects: records.subjects,
     countries: records.countries,
@@ -75,18 +76,4 @@ function makeAbstract(seed: number, paper: MockPaper): string {
   const random = createRandom(deriveSeed(seed, paper.id));
   const sentences = [0, 1, 2, 3].map(() => random.pick(words.abstractSentences));
   return [...new Set(sentences)].join(' ');
-}
-
-/** Freezes the shared records (and their arrays), so no mock can change another's data by accident. */
-function freezeRecords(records: GeneratedRecords): void {
-  for (const journal of records.journals) {
-    for (const entry of journal.history) Object.freeze(entry);
-    Object.freeze(Object.freeze(journal).history);
-  }
-  for (const paper of records.papers) Object.freeze(Object.freeze(paper).author_ids);
-  for (const author of records.authors) Object.freeze(Object.freeze(author).paper_ids);
-  for (const list of records.papersByJournal) Object.freeze(list);
-  for (const item of [...records.subjects, ...records.countries]) Object.freeze(item);
-  for (const list of Object.values(records)) Object.freeze(list);
-  Object.freeze(records);
 }

@@ -1,6 +1,5 @@
 import { resolveMockSizes } from '../core/options/mock.js';
 import { aggregate } from './aggregate.js';
-import { MOCK_DOIS } from './constants.js';
 import { countryNames } from './data/countries.js';
 import { subjectNames } from './data/subjects.js';
 import * as words from './data/words.js';
@@ -14,20 +13,21 @@ import type {
   MockSubject,
 } from './dataset-types.js';
 import { issnFromNumber, orcidFromNumber, quartileOf } from './identifiers.js';
+import { buildPapers, drawPapers } from './papers.js';
 import { createRandom, type Random } from './random.js';
 
 /** Sizes after defaults, all integers. */
 export type ResolvedSizes = Required<MockDatasetSizes>;
 
-/** The generated records, before lookups are attached. */
+/** The generated records, before lookups are attached. Frozen, arrays and records alike. */
 export interface GeneratedRecords {
-  readonly journals: MockJournal[];
-  readonly papers: MockPaper[];
-  readonly authors: MockAuthor[];
-  readonly subjects: MockSubject[];
-  readonly countries: MockCountry[];
+  readonly journals: readonly MockJournal[];
+  readonly papers: readonly MockPaper[];
+  readonly authors: readonly MockAuthor[];
+  readonly subjects: readonly MockSubject[];
+  readonly countries: readonly MockCountry[];
   /** Index `j - 1`: ids of journal `j`'s papers, ascending. */
-  readonly papersByJournal: number[][];
+  readonly papersByJournal: readonly (readonly number[])[];
 }
 
 const defaultSizes: ResolvedSizes = {
@@ -42,8 +42,6 @@ const defaultSizes: ResolvedSizes = {
 const inactiveCountryShare = 0.2;
 /** Last year with a history entry: later entries come only from `updateScore`, dated by the clock. */
 const lastHistoryYear = 2024;
-const firstPaperYear = 1998;
-const lastPaperYear = 2025;
 
 /**
  * The largest dataset sizes: together about a gigabyte of records, within Node's default heap. Past
@@ -62,15 +60,32 @@ export function resolveSizes(sizes?: MockDatasetSizes): ResolvedSizes {
   return resolveMockSizes(sizes, defaultSizes, max);
 }
 
-/** Generates every record from the seed. Same seed and sizes → same records, on every runtime. */
+/**
+ * Generates every record from the seed. Same seed and sizes → same records, on every runtime.
+ * Records are frozen where they are made: mocks share them.
+ */
 export function generateRecords(seed: number, sizes: ResolvedSizes): GeneratedRecords {
   const random = createRandom(seed);
   const countryRows = makeCountries(random, sizes.countries);
   const activeCountryIds = pickActiveCountries(random, countryRows.length);
   const journalRows = makeJournals(random, sizes.journals, sizes.subjects, countryRows, activeCountryIds);
   const authorRows = makeAuthors(random, sizes.authors, sizes.subjects, countryRows);
-  const papers = makePapers(random, sizes.papers, journalRows, authorRows);
-  return aggregate(journalRows, authorRows, papers, sizes.subjects, countryRows);
+  const draws = drawPapers(random, sizes.papers, journalRows, authorRows);
+  const counted = aggregate(journalRows, authorRows, draws, sizes.subjects, countryRows);
+  let papers: readonly MockPaper[] | undefined;
+  return Object.freeze({
+    journals: counted.journals,
+    // Built on first read: the totals above need only the draws, and many mocks (a command line
+    // asking for journals, subjects or countries) never read a paper.
+    get papers() {
+      papers ??= buildPapers(draws, authorRows);
+      return papers;
+    },
+    authors: counted.authors,
+    subjects: counted.subjects,
+    countries: counted.countries,
+    papersByJournal: counted.papersByJournal,
+  });
 }
 
 export interface CountryRow {
@@ -134,15 +149,15 @@ function makeJournals(
   return rows;
 }
 
-function makeHistory(random: Random, current: number): MockScoreEntry[] {
+function makeHistory(random: Random, current: number): readonly MockScoreEntry[] {
   const history: MockScoreEntry[] = [];
   let score = current;
   const length = random.int(4, 12);
   for (let k = 0; k < length; k++) {
-    history.push({ date: `${lastHistoryYear - k}-12-31`, score });
+    history.push(Object.freeze({ date: `${lastHistoryYear - k}-12-31`, score }));
     score = Math.max(1, Math.min(100, score + random.int(-8, 8)));
   }
-  return history;
+  return Object.freeze(history);
 }
 
 export type AuthorRow = Pick<MockAuthor, 'id' | 'name' | 'orcid' | 'affil' | 'country_id' | 'field_id'>;
@@ -169,74 +184,10 @@ function makeAuthors(
   return rows;
 }
 
-function makePapers(
-  random: Random,
-  count: number,
-  journals: readonly JournalRow[],
-  authors: readonly AuthorRow[],
-): MockPaper[] {
-  if (count === 0) return [];
-  // Heavy-tailed journal sizes: a few big journals, many small ones.
-  const cumulative: number[] = [];
-  let sum = 0;
-  for (let i = 0; i < journals.length; i++) {
-    sum += 1 / (1 - random.next() * 0.95);
-    cumulative.push(sum);
-  }
-  const authorsByField = new Map<number, number[]>();
-  for (const author of authors) {
-    const list = authorsByField.get(author.field_id) ?? [];
-    list.push(author.id);
-    authorsByField.set(author.field_id, list);
-  }
-  const papers: MockPaper[] = [];
-  for (let id = 1; id <= count; id++) {
-    const journal = journals[lowerBound(cumulative, random.next() * sum)]!;
-    const year = random.int(firstPaperYear, lastPaperYear);
-    const age = lastPaperYear - year + 1;
-    const citations = Math.floor(random.next() ** 3 * age * (journal.metric_score / 4 + 2));
-    const pool = authorsByField.get(journal.field_id);
-    const ids: number[] = [];
-    const authorCount = Math.min(1 + Math.floor(random.next() ** 2 * 6), authors.length);
-    while (ids.length < authorCount) {
-      const fromField = pool !== undefined && random.chance(0.8);
-      const authorId = fromField ? random.pick(pool) : random.int(1, authors.length);
-      if (!ids.includes(authorId)) ids.push(authorId);
-    }
-    const title = `${random.pick(words.titleOpeners)} ${random.pick(words.titleAdjectives)} ${random.pick(words.titleNouns)} ${random.pick(words.titleContexts)}`;
-    papers.push({
-      id,
-      title,
-      authors: ids.map((authorId) => authors[authorId - 1]!.name).join(', '),
-      author_ids: ids,
-      doi:
-        MOCK_DOIS[id - 1] ??
-        `10.${5000 + (journal.id % 40)}/sm.${journal.id}.${year}.${String(id).padStart(6, '0')}`,
-      year,
-      citations,
-      oa: journal.oa || random.chance(0.12),
-      journal_id: journal.id,
-    });
-  }
-  return papers;
-}
-
 function shuffle<T>(random: Random, items: T[]): T[] {
   for (let i = items.length - 1; i > 0; i--) {
     const j = random.int(0, i);
     [items[i], items[j]] = [items[j]!, items[i]!];
   }
   return items;
-}
-
-/** First index whose cumulative weight exceeds `target`. */
-function lowerBound(cumulative: readonly number[], target: number): number {
-  let lo = 0;
-  let hi = cumulative.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (cumulative[mid]! > target) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
 }
