@@ -11,14 +11,12 @@ import { spawn } from 'node:child_process';
 const phases = [
   // The build is what later phases test; lint and the type check need none of it.
   [['lint', 'typecheck'], ['build']],
-  // The suite on Node 24, with coverage, beside the runtimes' smoke tests (which mostly wait), the
-  // packed package's checks and the API docs' check.
-  [
-    ['test:unit'],
-    ['test:browser', 'size', 'test:bun', 'test:deno', 'test:workerd', 'test:package', 'docs:check'],
-  ],
-  // The suite again on Node 22 (every test, without coverage), beside the declarations' compiles.
-  [['test:node22'], ['test:types']],
+  // The suite on Node 24, with coverage, beside the runtimes' smoke tests (which mostly wait) and
+  // the packed package's checks.
+  [['test:unit'], ['test:browser', 'size', 'test:bun', 'test:deno', 'test:workerd', 'test:package']],
+  // The suite again on Node 22 (every test, without coverage), beside the declarations' compiles and
+  // the API docs' check.
+  [['test:node22'], ['test:types', 'docs:check']],
 ];
 
 const sequential = process.argv.includes('--sequential');
