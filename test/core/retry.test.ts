@@ -15,7 +15,7 @@ import {
   RateLimitError,
   RequestAbortedError,
 } from '../../src/index.js';
-import { useFakeClock } from '../helpers/fake-clock.js';
+import { settleOnFakeClock, useFakeClock } from '../helpers/fake-clock.js';
 import { BASE, client, json, sequence, useMsw } from '../helpers/msw.js';
 
 const server = useMsw();
@@ -24,26 +24,8 @@ const subjects = [{ id: 1, name: 'Physics', slug: 'physics', journals: 3, papers
 const fail = (status: number) => () => json({ message: 'nope' }, { status, headers: { 'retry-after': '0' } });
 const ok = () => json(subjects);
 
-/**
- * How `call` settles once every backoff has run out, on fake timers (no test waits for real). The
- * clock moves in steps with a real turn of the event loop between them: a failed attempt's error may
- * load a module on first use (real I/O) before the backoff's timer is set.
- */
-async function settled<T>(call: Promise<T>): Promise<T | unknown> {
-  let done = false;
-  const outcome = call.then(
-    (value) => value,
-    (error: unknown) => error,
-  );
-  void outcome.finally(() => {
-    done = true;
-  });
-  for (let step = 0; !done && step < 2_000; step++) {
-    await vi.advanceTimersByTimeAsync(100);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return outcome;
-}
+/** How `call` settles once every backoff has run out, on fake timers (no test waits for real). */
+const settled = settleOnFakeClock;
 
 describe('what is retried', () => {
   beforeEach(() => useFakeClock({ random: 0.5 }));

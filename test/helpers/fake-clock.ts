@@ -21,3 +21,25 @@ export function useFakeClock({ random = 0, date = true }: { random?: number; dat
     vi.restoreAllMocks();
   });
 }
+
+/**
+ * What `call` settles to (its value, or what it rejected with), the fake clock moved in 100 ms steps
+ * with a real turn of the event loop between them. One jump can pass a timer the call has not yet
+ * set: the path to it may wait on real I/O first (a module loaded on first use), and the call would
+ * then never settle.
+ */
+export async function settleOnFakeClock<T>(call: Promise<T>): Promise<T | unknown> {
+  let done = false;
+  const outcome = call.then(
+    (value) => value,
+    (error: unknown) => error,
+  );
+  void outcome.finally(() => {
+    done = true;
+  });
+  for (let step = 0; !done && step < 2_000; step++) {
+    await vi.advanceTimersByTimeAsync(100);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return outcome;
+}

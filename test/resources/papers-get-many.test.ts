@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw';
-import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import {
   AuthenticationError,
   ConnectionError,
@@ -13,7 +13,7 @@ import {
   ResponseValidationError,
 } from '../../src/index.js';
 import { refusals, rejection } from '../helpers/calls.js';
-import { useFakeClock } from '../helpers/fake-clock.js';
+import { settleOnFakeClock, useFakeClock } from '../helpers/fake-clock.js';
 import { BASE, client, json, useMsw } from '../helpers/msw.js';
 
 const server = useMsw();
@@ -191,9 +191,7 @@ describe('papers.getMany: failures after retries are per item (fake timers)', ()
       return ok(doi);
     });
     const input = ['10.1000/down', '10.1000/a', '10.1000/reset', '10.1000/bad', '10.1000/b'];
-    const outcome = client().papers.getMany(input);
-    await vi.advanceTimersByTimeAsync(60_000);
-    const results = await outcome;
+    const results = (await settleOnFakeClock(client().papers.getMany(input))) as PaperResult[];
     // The client's default maxRetries is 2: three attempts for what is retried, one for the body.
     expect(seen.filter((d) => d === '10.1000/down')).toHaveLength(3);
     expect(seen.filter((d) => d === '10.1000/reset')).toHaveLength(3);
@@ -213,9 +211,9 @@ describe('papers.getMany: failures after retries are per item (fake timers)', ()
       limited = true;
       return json({}, { status: 429, headers: { 'retry-after': '1' } });
     });
-    const outcome = client().papers.getMany(dois(2).concat('10.1000/b'));
-    await vi.advanceTimersByTimeAsync(60_000);
-    const results = await outcome;
+    const results = (await settleOnFakeClock(
+      client().papers.getMany(dois(2).concat('10.1000/b')),
+    )) as PaperResult[];
     expect(results.every((r) => r.error === undefined)).toBe(true);
     expect(seen.filter((d) => d === '10.1000/b')).toHaveLength(2);
   });
