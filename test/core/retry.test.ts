@@ -24,9 +24,6 @@ const subjects = [{ id: 1, name: 'Physics', slug: 'physics', journals: 3, papers
 const fail = (status: number) => () => json({ message: 'nope' }, { status, headers: { 'retry-after': '0' } });
 const ok = () => json(subjects);
 
-/** How `call` settles once every backoff has run out, on fake timers (no test waits for real). */
-const settled = settleOnFakeClock;
-
 describe('what is retried', () => {
   beforeEach(() => useFakeClock({ random: 0.5 }));
 
@@ -34,7 +31,7 @@ describe('what is retried', () => {
     it(`${status} is retried, and a later success wins`, async () => {
       const { handler, seen } = sequence('/subjects', [fail(status), fail(status), ok]);
       server.use(handler);
-      expect(await settled(client().subjects.list())).toEqual(subjects);
+      expect(await settleOnFakeClock(client().subjects.list())).toEqual(subjects);
       expect(seen).toHaveLength(3);
     });
   }
@@ -48,7 +45,7 @@ describe('what is retried', () => {
     it(`${status} is never retried`, async () => {
       const { handler, seen } = sequence('/subjects', [fail(status), ok]);
       server.use(handler);
-      expect(await settled(client({ maxRetries: 5 }).subjects.list())).toBeInstanceOf(type);
+      expect(await settleOnFakeClock(client({ maxRetries: 5 }).subjects.list())).toBeInstanceOf(type);
       expect(seen).toHaveLength(1);
     });
   }
@@ -56,37 +53,39 @@ describe('what is retried', () => {
   it('gives up after maxRetries (client default 2 → 3 attempts)', async () => {
     const { handler, seen } = sequence('/subjects', [fail(503)]);
     server.use(handler);
-    expect(await settled(client().subjects.list())).toBeInstanceOf(InternalServerError);
+    expect(await settleOnFakeClock(client().subjects.list())).toBeInstanceOf(InternalServerError);
     expect(seen).toHaveLength(3);
   });
 
   it('maxRetries per request overrides the client', async () => {
     const { handler, seen } = sequence('/subjects', [fail(503)]);
     server.use(handler);
-    expect(await settled(client({ maxRetries: 5 }).subjects.list({ maxRetries: 1 }))).toBeInstanceOf(
-      InternalServerError,
-    );
+    expect(
+      await settleOnFakeClock(client({ maxRetries: 5 }).subjects.list({ maxRetries: 1 })),
+    ).toBeInstanceOf(InternalServerError);
     expect(seen).toHaveLength(2);
   });
 
   it('maxRetries 0 sends once', async () => {
     const { handler, seen } = sequence('/subjects', [fail(500)]);
     server.use(handler);
-    expect(await settled(client({ maxRetries: 0 }).subjects.list())).toBeInstanceOf(InternalServerError);
+    expect(await settleOnFakeClock(client({ maxRetries: 0 }).subjects.list())).toBeInstanceOf(
+      InternalServerError,
+    );
     expect(seen).toHaveLength(1);
   });
 
   it('a 501 is not retried', async () => {
     const { handler, seen } = sequence('/subjects', [fail(501)]);
     server.use(handler);
-    expect(await settled(client().subjects.list())).toBeInstanceOf(InternalServerError);
+    expect(await settleOnFakeClock(client().subjects.list())).toBeInstanceOf(InternalServerError);
     expect(seen).toHaveLength(1);
   });
 
   it('a connection failure is retried', async () => {
     const { handler, seen } = sequence('/subjects', [() => HttpResponse.error(), ok]);
     server.use(handler);
-    expect(await settled(client().subjects.list())).toEqual(subjects);
+    expect(await settleOnFakeClock(client().subjects.list())).toEqual(subjects);
     expect(seen).toHaveLength(2);
   });
 });
