@@ -67,18 +67,18 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
     redisUrl === undefined
       ? undefined
       : await openRedisQuota(redisUrl, options, { secrets: io.secrets, signal: io.signal });
+  // Counted as they go to fetch, every attempt: a ky hook would cost each request a merge of hooks.
+  const counted =
+    (fetch: typeof globalThis.fetch): typeof globalThis.fetch =>
+    (input, init) => {
+      requests += 1;
+      return fetch(input, init);
+    };
   const common = {
     // With --redis the limits are the shared quota's: the client refuses its own beside a quota.
     ...(shared
       ? { quota: shared.quota }
       : options.maxRequestsPerMinute !== undefined && { maxRequestsPerMinute: options.maxRequestsPerMinute }),
-    hooks: {
-      beforeRequest: [
-        () => {
-          requests += 1;
-        },
-      ],
-    },
     // The SDK's log (METRIC_LOG, or debug with --debug) on stderr: stdout holds the records. The SDK
     // redacts the key from every line.
     logger: stderrLogger(io.stderr),
@@ -107,7 +107,7 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
         ...common,
         apiKey: MOCK_API_KEY,
         baseUrl: MOCK_BASE_URL,
-        fetch: createMockApi().fetch,
+        fetch: counted(createMockApi().fetch),
       });
     }
     // Given explicitly (an empty base URL is the SDK's "missing"), so the SDK reads nothing of its own.
@@ -115,7 +115,7 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
       ...common,
       apiKey,
       baseUrl: options.baseUrl ?? io.env.METRIC_BASE_URL ?? '',
-      fetch: watchedFetch(globalThis.fetch, progress),
+      fetch: counted(progress.draws ? watchedFetch(globalThis.fetch, progress) : globalThis.fetch),
     });
   }
 }

@@ -106,6 +106,8 @@ export async function openHarvest(
     if (output === undefined) return;
     unsaved = undefined;
     savedAt = io.now();
+    // The bytes the checkpoint counts are in the file before it says so.
+    sink.flush();
     await writeCheckpoint(output, checkpoint);
   };
   // The state as of the records written so far: the writer's state object changes as it writes on.

@@ -38,6 +38,11 @@ export class Progress {
     return new Progress(stream.isTTY && !quiet ? stream : undefined, now);
   }
 
+  /** Whether the line is drawn at all: what feeds only the line can be skipped when it is not. */
+  get draws(): boolean {
+    return this.#stream !== undefined;
+  }
+
   /** A walk of `unit` starts, `base` of them done by an earlier run; the clock starts now. */
   begin(unit: string, base = 0): void {
     this.#unit = unit;

@@ -53,6 +53,15 @@ describe('the last word', () => {
     expect(many.stderr).toMatch(/^wrote 1,200 of 1,200 papers to /);
   });
 
+  it('counts every attempt sent: a retried 503 is two requests', async () => {
+    const file = join(scratch(), 'subjects.jsonl');
+    mock.api.faults.next({ status: 503 });
+    const result = await run(['subjects', 'list', '--output', file], { url: mock.server.url, now: clock() });
+    expect(result.code, result.stderr).toBe(0);
+    const subjects = await mock.client().subjects.list();
+    expect(result.stderr).toBe(`wrote ${subjects.length} subjects to ${file} (2 requests, 0.8 s)\n`);
+  });
+
   it('on a terminal without --output: the count; on a pipe: nothing', async () => {
     const terminal = await run(search, { url: mock.server.url, terminal: { stderr: true } });
     const { total } = await mock.client().papers.search({ q: 'coral', per_page: 5 });

@@ -1,6 +1,7 @@
 /**
- * Where a command's records go: standard output, or the `--output` file. Writes wait for the
- * stream to drain, so a long walk holds at most a page or so in memory however slow the reader.
+ * Where a command's records go: standard output, or the `--output` file. Writes to standard output
+ * wait for it to drain and the file's are gathered into chunks, so a long walk holds at most a page
+ * or a chunk in memory however slow the reader.
  */
 import { once } from 'node:events';
 import { writeSync } from 'node:fs';
@@ -14,6 +15,9 @@ export interface Sink {
   /** The terminal's width in columns; `undefined` when not a terminal. */
   readonly columns: number | undefined;
   write(text: string): Promise<void>;
+  /** Writes now what `write` has gathered (the file sink gathers; standard output never waits). */
+  flush(): void;
+  /** Flushes, then closes. */
   close(): Promise<void>;
 }
 
@@ -31,13 +35,19 @@ export function stdoutSink(stream: NodeJS.WriteStream = process.stdout): Sink {
       bytes += Buffer.byteLength(text);
       if (!stream.write(text)) await once(stream, 'drain');
     },
+    flush() {},
     async close() {},
   };
 }
 
+/** How much text the file sink gathers before it writes: one write per page cost a long harvest more than its bytes. */
+export const fileChunkBytes = 64 * 1024;
+
 /**
  * The `--output` file, cut back to `from` bytes first: what a stopped run wrote after its last
- * checkpoint (a record half-written at `kill -9` included) is dropped and written again.
+ * checkpoint (a record half-written at `kill -9` included) is dropped and written again. Text is
+ * gathered up to `fileChunkBytes` and written in one go; `flush()` writes it at once, which the
+ * harvest does before each checkpoint, so a checkpoint never counts bytes the file does not hold.
  */
 export async function fileSink(path: string, from: number): Promise<Sink> {
   let handle: FileHandle;
@@ -48,6 +58,24 @@ export async function fileSink(path: string, from: number): Promise<Sink> {
     handle = await open(path, 'w');
   }
   let bytes = from;
+  /** Bytes in the file; `pending` holds the rest of `bytes`. */
+  let written = from;
+  let pending = '';
+  const flush = () => {
+    if (pending === '') return;
+    // Positioned writes: the file ends at `written` whatever a previous run left past it. Written
+    // at once rather than through the thread pool, whose round trip cost more than the write. A
+    // write that fails keeps `pending`, so a later flush writes it again at the same place.
+    const length = bytes - written;
+    let done = writeSync(handle.fd, pending, written, 'utf8');
+    if (done < length) {
+      // A short write (rare: a signal, a full disk about to fail): the rest from the bytes.
+      const buffer = Buffer.from(pending);
+      while (done < length) done += writeSync(handle.fd, buffer, done, length - done, written + done);
+    }
+    written = bytes;
+    pending = '';
+  };
   return {
     get bytes() {
       return bytes;
@@ -56,20 +84,17 @@ export async function fileSink(path: string, from: number): Promise<Sink> {
     columns: undefined,
     async write(text) {
       if (text === '') return;
-      // Positioned writes: the file ends at `bytes` whatever a previous run left past it. Written
-      // at once rather than through the thread pool: a page is a few kilobytes, and handing each
-      // one to a thread and back cost a long harvest more than the writes themselves.
-      const length = Buffer.byteLength(text);
-      let done = writeSync(handle.fd, text, bytes, 'utf8');
-      if (done < length) {
-        // A short write (rare: a signal, a full disk about to fail): the rest from the bytes.
-        const buffer = Buffer.from(text);
-        while (done < length) done += writeSync(handle.fd, buffer, done, length - done, bytes + done);
-      }
-      bytes += length;
+      bytes += Buffer.byteLength(text);
+      pending += text;
+      if (bytes - written >= fileChunkBytes) flush();
     },
+    flush,
     async close() {
-      await handle.close();
+      try {
+        flush();
+      } finally {
+        await handle.close();
+      }
     },
   };
 }

@@ -9,7 +9,9 @@ import { lineCount, linesReach, scratch } from '../resume.js';
 
 const mock = useMockServer({ sizes: { journals: 5, papers: 80, authors: 20 } });
 // Slow answers, so that a run can be stopped halfway by the lines already in its file.
-const slow = useMockServer({ sizes: { journals: 5, papers: 80, authors: 20 }, faults: { latencyMs: 25 } });
+// Slow enough that a run outlasts its first second: the file takes its records at each checkpoint
+// (every second) or chunk, so the resume tests can stop a run with some of them in the file.
+const slow = useMockServer({ sizes: { journals: 5, papers: 80, authors: 20 }, faults: { latencyMs: 60 } });
 
 async function papers(count: number) {
   const all = await mock.client().papers.search({ per_page: 100 }).toArray({ limit: count });

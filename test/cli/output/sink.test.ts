@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fileSink } from '../../../src/cli/output/sink.js';
+import { fileChunkBytes, fileSink } from '../../../src/cli/output/sink.js';
 import { scratch } from '../resume.js';
 
 describe('the --output file', () => {
@@ -17,5 +17,25 @@ describe('the --output file', () => {
     const written = readFileSync(file);
     expect(written.toString()).toBe(`kept\n${texts.join('').replace('\ud800', '\ufffd')}`);
     expect(sink.bytes).toBe(written.length);
+  });
+
+  it('gathers text into chunks, and flush() puts what it holds into the file at once', async () => {
+    const file = join(scratch(), 'out.jsonl');
+    const sink = await fileSink(file, 0);
+    const line = `${'é'.repeat(99)}\n`;
+    await sink.write(line);
+    // Counted at once, written later: a checkpoint may only be saved after a flush.
+    expect(sink.bytes).toBe(199);
+    expect(readFileSync(file).length).toBe(0);
+    sink.flush();
+    expect(readFileSync(file, 'utf8')).toBe(line);
+    // A chunk's worth is written without a flush: memory stays bounded however long the walk.
+    const lines = Math.ceil(fileChunkBytes / 199);
+    for (let i = 0; i < lines; i++) await sink.write(line);
+    expect(readFileSync(file).length).toBe(sink.bytes);
+    await sink.write(line);
+    expect(readFileSync(file).length).toBe(sink.bytes - 199);
+    await sink.close();
+    expect(readFileSync(file, 'utf8')).toBe(line.repeat(lines + 2));
   });
 });
