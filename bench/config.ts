@@ -53,7 +53,7 @@ export const cli = {
   items: 100_000,
   perPage: 100,
   prefetch: 1,
-  rounds: 7,
+  rounds: 15,
   fields: 'id,doi,title,citations',
   tableRows: 1000,
   tableRenders: 30,

@@ -1,7 +1,8 @@
 /** BENCHMARKS.md, section 9: the command line's walk to a file, against the SDK's own walk; a table. */
-import type { CliCommand, CliResult } from './cli.js';
-import { cli as config, targets } from './config.js';
-import { count, pct, verdict, x } from './format.js';
+import type { CliCommand, CliContender, CliResult, CliRun } from './cli.js';
+import { targets } from './config.js';
+import { count, pct, range, table, verdict, x } from './format.js';
+import { median, spread } from './lib.js';
 
 export function cliRows(cli: CliResult | undefined): string[][] {
   if (cli === undefined) return [];
@@ -39,7 +40,7 @@ export function cliRows(cli: CliResult | undefined): string[][] {
     ],
     [
       '9',
-      `the progress line's cost, from its parts (end to end, CPU: ${pct(cli.progressCost, 1)}, in the noise of ${config.rounds} runs)`,
+      `the progress line's cost, from its parts (end to end, CPU: ${pct(cli.progressCost, 1)}, in the noise of ${roundsOf(cli)} runs)`,
       pct(cli.progressBound, 3),
       `≤ ${pct(targets.cliProgress, 0)}`,
       verdict(cli.progressBound <= targets.cliProgress),
@@ -53,4 +54,51 @@ export function cliRows(cli: CliResult | undefined): string[][] {
     ],
   );
   return rows;
+}
+
+/** Section 9's detail: each contender's medians, and how far the paired ratios spread over the rounds. */
+export function cliSection(cli: CliResult | undefined): string {
+  if (cli === undefined) return '';
+  const rounds = roundsOf(cli);
+  const of = (contender: CliContender) => cli.runs.filter((run) => run.contender === contender);
+  const walk = of('sdk walk');
+  const paired = (contender: CliContender, value: (run: CliRun) => number) => {
+    const runs = of(contender);
+    return spread(runs.map((run, i) => value(walk[i]!) / value(run)));
+  };
+  const contenders = [...new Set(cli.runs.map((run) => run.contender))];
+  return `
+## 9. The command line
+
+bench/cli.ts: \`scholarly-metrics papers search --all --per-page ${cli.perPage} --prefetch ${cli.prefetch} -o FILE\` over
+${count(cli.items)} items a server makes up (bench/server.ts), against the SDK's own walk of the same pages
+(bench/cli-walk.mjs: \`for await\` over \`client.papers.search\`, nothing written); each run a fresh process timed
+from inside (bench/cli-probe.mjs). ${rounds} rounds, round-robin, the first contender rotating; each ratio is paired
+within its round, then the median taken. One run moves by much more than the gap measured here: the
+quartiles show how much.
+
+${table(
+  ['contender', 'seconds', 'CPU seconds', 'peak RSS', "speed ÷ the walk's (p25 to p75)"],
+  contenders.map((contender) => {
+    const runs = of(contender);
+    return [
+      contender,
+      median(runs.map((run) => run.seconds)).toFixed(3),
+      median(runs.map((run) => run.cpuSeconds)).toFixed(3),
+      `${median(runs.map((run) => run.maxRssMB)).toFixed(1)} MB`,
+      contender === 'sdk walk'
+        ? '1'
+        : range(
+            paired(contender, (run) => run.seconds),
+            (n) => x(n),
+          ),
+    ];
+  }),
+)}
+`;
+}
+
+/** The rounds the results hold (saved results may come from a run with another setting). */
+function roundsOf(cli: CliResult): number {
+  return Math.max(...cli.runs.map((run) => run.round)) + 1;
 }

@@ -12,7 +12,7 @@ import type { PagingResult } from './paging.js';
 import type { QuotaResult } from './quota.js';
 import type { RedisQuotaResult } from './redis-quota.js';
 import { cacheSection } from './report-cache.js';
-import { cliRows } from './report-cli.js';
+import { cliRows, cliSection } from './report-cli.js';
 import { memoryFigures } from './report-memory.js';
 import { sections } from './report-more.js';
 import { redisSection } from './report-redis.js';
@@ -202,7 +202,7 @@ request of the SDK (${us(loopSdkNs / 1000)}) that is ${pct(quotaShare, 4)}. A qu
 ${ns(queued.wall.median)} per call here (the limiter's bookkeeping, and the promise it hands back); at the request level that shows as the
 ${x(queuedOverSdk.wall.median)} above.
 
-${more.text}${cached.text}${redis.text}${telemetrySection(results.telemetry)}`;
+${more.text}${cliSection(results.cli)}${cached.text}${redis.text}${telemetrySection(results.telemetry)}`;
 }
 
 function phaseSection(p: Phase): string {
