@@ -1,8 +1,8 @@
 /** BENCHMARKS.md, section 9: the command line's walk to a file, against the SDK's own walk; a table. */
-import type { CliCommand, CliContender, CliResult, CliRun } from './cli.js';
+import type { CliCommand, CliContender, CliResult } from './cli.js';
 import { targets } from './config.js';
 import { count, pct, range, table, verdict, x } from './format.js';
-import { median, spread } from './lib.js';
+import { median, pairedRatios, spread } from './lib.js';
 
 export function cliRows(cli: CliResult | undefined): string[][] {
   if (cli === undefined) return [];
@@ -61,11 +61,7 @@ export function cliSection(cli: CliResult | undefined): string {
   if (cli === undefined) return '';
   const rounds = roundsOf(cli);
   const of = (contender: CliContender) => cli.runs.filter((run) => run.contender === contender);
-  const walk = of('sdk walk');
-  const paired = (contender: CliContender, value: (run: CliRun) => number) => {
-    const runs = of(contender);
-    return spread(runs.map((run, i) => value(walk[i]!) / value(run)));
-  };
+  const seconds = (contender: CliContender) => of(contender).map((run) => run.seconds);
   const contenders = [...new Set(cli.runs.map((run) => run.contender))];
   return `
 ## 9. The command line
@@ -86,12 +82,10 @@ ${table(
       median(runs.map((run) => run.seconds)).toFixed(3),
       median(runs.map((run) => run.cpuSeconds)).toFixed(3),
       `${median(runs.map((run) => run.maxRssMB)).toFixed(1)} MB`,
+      // Runs are kept in round order, so the walk's and the contender's pair up by index.
       contender === 'sdk walk'
         ? '1'
-        : range(
-            paired(contender, (run) => run.seconds),
-            (n) => x(n),
-          ),
+        : range(spread(pairedRatios(seconds('sdk walk'), seconds(contender))), (n) => x(n)),
     ];
   }),
 )}

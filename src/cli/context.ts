@@ -67,13 +67,10 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
     redisUrl === undefined
       ? undefined
       : await openRedisQuota(redisUrl, options, { secrets: io.secrets, signal: io.signal });
-  // Counted as they go to fetch, every attempt: a ky hook would cost each request a merge of hooks.
-  const counted =
-    (fetch: typeof globalThis.fetch): typeof globalThis.fetch =>
-    (input, init) => {
+  const watched = (fetch: typeof globalThis.fetch) =>
+    watchedFetch(fetch, progress, () => {
       requests += 1;
-      return fetch(input, init);
-    };
+    });
   const common = {
     // With --redis the limits are the shared quota's: the client refuses its own beside a quota.
     ...(shared
@@ -107,7 +104,7 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
         ...common,
         apiKey: MOCK_API_KEY,
         baseUrl: MOCK_BASE_URL,
-        fetch: counted(createMockApi().fetch),
+        fetch: watched(createMockApi().fetch),
       });
     }
     // Given explicitly (an empty base URL is the SDK's "missing"), so the SDK reads nothing of its own.
@@ -115,7 +112,7 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
       ...common,
       apiKey,
       baseUrl: options.baseUrl ?? io.env.METRIC_BASE_URL ?? '',
-      fetch: counted(progress.draws ? watchedFetch(globalThis.fetch, progress) : globalThis.fetch),
+      fetch: watched(globalThis.fetch),
     });
   }
 }
@@ -124,14 +121,26 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
 export const waitingAfterMs = 2_000;
 
 /**
- * `fetch`, telling `progress` which host a request has waited on for `waitingAfterMs` without an
- * answer, until one comes (a server that never answers is otherwise silent up to the timeout).
+ * `fetch` as the command line sends through it: `onSend` told of every attempt (a ky hook would cost
+ * each request a merge of hooks) and, when the progress line is drawn, `progress` told which host a
+ * request has waited on for `waitingAfterMs` without an answer, until one comes (a server that never
+ * answers is otherwise silent up to the timeout).
  */
-function watchedFetch(fetch: typeof globalThis.fetch, progress: Progress): typeof globalThis.fetch {
+function watchedFetch(
+  fetch: typeof globalThis.fetch,
+  progress: Progress,
+  onSend: () => void,
+): typeof globalThis.fetch {
+  if (!progress.draws)
+    return (input, init) => {
+      onSend();
+      return fetch(input, init);
+    };
   const waiting = new Map<number, string>();
   let next = 0;
   const show = () => progress.waiting([...waiting.values()].at(-1));
   return async (input, init) => {
+    onSend();
     const id = next++;
     const url = input instanceof Request ? input.url : String(input);
     const timer = setTimeout(() => {

@@ -8,9 +8,8 @@ import { asCells, csvRecords } from '../records.js';
 import { lineCount, linesReach, scratch } from '../resume.js';
 
 const mock = useMockServer({ sizes: { journals: 5, papers: 80, authors: 20 } });
-// Slow answers, so that a run can be stopped halfway by the lines already in its file.
-// Slow enough that a run outlasts its first second: the file takes its records at each checkpoint
-// (every second) or chunk, so the resume tests can stop a run with some of them in the file.
+// Slow answers, so that a run can be stopped halfway by the lines already in its file: slow enough
+// to outlast its first second, as the file takes its records at each checkpoint (every second) or chunk.
 const slow = useMockServer({ sizes: { journals: 5, papers: 80, authors: 20 }, faults: { latencyMs: 60 } });
 
 async function papers(count: number) {
