@@ -2,6 +2,7 @@
  * Exit codes and the one-line error report of the `scholarly-metrics` command.
  */
 import {
+  APIError,
   AuthenticationError,
   ConfigurationError,
   ConnectionError,
@@ -9,6 +10,7 @@ import {
   PermissionDeniedError,
   RateLimitError,
 } from '../core/errors.js';
+import { terminalSafe } from './output/escape.js';
 
 /** The exit codes of the contract: done, an API or network error, a usage error, a rate limit that will not clear soon. */
 export const exitCodes = { ok: 0, failed: 1, usage: 2, interrupted: 130, rateLimited: 75 } as const;
@@ -36,7 +38,8 @@ export function exitCodeOf(error: unknown): number {
 
 /**
  * The lines written to stderr for `error`: `error: <ErrorClass>: <message>` (a usage error: `error:
- * <message>`, as commander writes its own), then a hint where one helps, then (with `--debug`) the stack.
+ * <message>`, as commander writes its own), then a hint where one helps, then (with `--debug`) the
+ * body the server sent, escaped, and the stack.
  */
 export function describeError(
   error: unknown,
@@ -47,8 +50,19 @@ export function describeError(
   const lines = [error instanceof UsageError ? `error: ${message}` : `error: ${name}: ${message}`];
   const hint = hintFor(error, options.now ?? Date.now(), options.baseUrl);
   if (hint !== undefined) lines.push(`hint: ${hint}`);
+  if (options.debug && error instanceof APIError && error.body !== undefined)
+    lines.push(bodyLine(error.body));
   if (options.debug && error instanceof Error && error.stack) lines.push(error.stack);
   return `${lines.join('\n')}\n`;
+}
+
+const maxBodyLength = 4096;
+
+/** `body: {…}`: the parsed body as JSON (a text body as it came), escaped for the terminal and cut short. */
+function bodyLine(body: unknown): string {
+  const text = typeof body === 'string' ? body : (JSON.stringify(body) ?? String(body));
+  const shown = text.length > maxBodyLength ? `${text.slice(0, maxBodyLength)}…` : text;
+  return `body: ${terminalSafe(shown)}`;
 }
 
 function hintFor(error: unknown, now: number, baseUrl: string | undefined): string | undefined {

@@ -18,22 +18,37 @@ const statusLabels: Record<number, string> = {
 /** `"404 Not Found: no journal 7"`: the status, its label, and what the body says, briefly. */
 export function describeStatus(status: number, body: unknown): string {
   const label = statusLabels[status] ?? (status >= 500 ? 'Server Error' : 'Error');
-  const detail = summarizeBody(body);
+  const detail = summarizeBody(body, label);
   return detail ? `${status} ${label}: ${detail}` : `${status} ${label}`;
 }
 
 const maxDetailLength = 200;
 
-function summarizeBody(body: unknown): string {
-  let text = '';
-  if (typeof body === 'string') text = body;
-  else if (body !== null && typeof body === 'object') {
-    const record = body as Record<string, unknown>;
-    const nested = record.error as Record<string, unknown> | undefined;
-    const candidate = record.message ?? record.error ?? record.detail ?? nested?.message;
-    if (typeof candidate === 'string') text = candidate;
-  }
+function summarizeBody(body: unknown, label: string): string {
+  const text = typeof body === 'string' ? body : (serverExplanation(body, label) ?? '');
   // Server text: escaped, so that no control sequence or bidirectional override acts on a terminal.
-  text = escapeUnsafe(text.replace(/\s+/g, ' ').trim());
-  return text.length > maxDetailLength ? `${text.slice(0, maxDetailLength)}…` : text;
+  const flat = escapeUnsafe(text.replace(/\s+/g, ' ').trim());
+  return flat.length > maxDetailLength ? `${flat.slice(0, maxDetailLength)}…` : flat;
+}
+
+/**
+ * The first string among the places common error bodies put their explanation:
+ * `{"error": {"message"}}`, `{"error": "…"}`, `{"message"}`, `{"detail"}`, `{"title"}`. A string that
+ * only repeats the status label (`{"error": "Bad Request", "message": "…"}`) says nothing new: passed over.
+ */
+function serverExplanation(body: unknown, label: string): string | undefined {
+  if (body === null || typeof body !== 'object') return undefined;
+  const record = body as Record<string, unknown>;
+  const nested = record.error !== null && typeof record.error === 'object' ? record.error : undefined;
+  const candidates = [
+    (nested as Record<string, unknown> | undefined)?.message,
+    record.error,
+    record.message,
+    record.detail,
+    record.title,
+  ];
+  return candidates.find(
+    (candidate): candidate is string =>
+      typeof candidate === 'string' && candidate.trim().toLowerCase() !== label.toLowerCase(),
+  );
 }

@@ -162,6 +162,34 @@ describe('an absurd Retry-After (a server that means harm, or has a bug)', () =>
   });
 });
 
+describe("the server's own words", () => {
+  const server = useRealServer();
+  const refusal = { error: { status: 400, message: 'sort must be one of score, -score\u001b[31m' } };
+  const serveRefusal = () =>
+    server.serve((_req, res) => {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(refusal));
+    });
+
+  it('a 400 says what the server said, escaped, on its one line', async () => {
+    serveRefusal();
+    const result = await run(['subjects', 'list'], { url: server.base });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'error: BadRequestError: 400 Bad Request: sort must be one of score, -score\\u001b[31m\n',
+    );
+  });
+
+  it('--debug adds the body the server sent, escaped', async () => {
+    serveRefusal();
+    const result = await run(['--debug', 'subjects', 'list'], { url: server.base });
+    expect(result.code).toBe(1);
+    const bodyLine = result.stderr.split('\n').find((line) => line.startsWith('body: '));
+    expect(bodyLine).toBe(`body: ${JSON.stringify(refusal)}`);
+    expect(result.stderr).not.toContain('\u001b');
+  });
+});
+
 /** Resolves once `server` has a request (with real turns of the loop: the timers are fake). */
 async function arrived(server: { hits: number }): Promise<void> {
   while (server.hits === 0) await new Promise((resolve) => setImmediate(resolve));

@@ -64,7 +64,7 @@ describe('status codes', () => {
   ] as const;
   for (const [status, type] of cases) {
     it(`${status} → ${type.name} with status, headers and parsed body`, async () => {
-      const body = { error: 'x', message: `went wrong ${status}` };
+      const body = { error: { status, message: `went wrong ${status}` } };
       server.use(
         http.get(`${BASE}/journals/42`, () =>
           json(body, { status, headers: { 'x-request-id': 'r1', 'retry-after': '3600' } }),
