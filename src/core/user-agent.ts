@@ -1,5 +1,5 @@
 /** This package's version; test/core/user-agent.test.ts keeps it equal to package.json's. */
-export const VERSION = '0.3.0';
+export const VERSION = '0.4.0';
 
 interface RuntimeGlobals {
   Deno?: { version?: { deno?: string } };
@@ -32,7 +32,7 @@ function runtimeName(g: RuntimeGlobals): string | undefined {
   }
 }
 
-/** `own`, a User-Agent the user chose, extended with the SDK's: `myapp/1.0 scholarly-metrics/0.3.0 (…)`. */
+/** `own`, a User-Agent the user chose, extended with the SDK's: `myapp/1.0 scholarly-metrics/0.4.0 (…)`. */
 export function extendUserAgent(own: string | null, sdk: string | undefined): string | undefined {
   if (!own) return sdk;
   return sdk === undefined ? own : `${own} ${sdk}`;

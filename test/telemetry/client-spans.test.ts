@@ -2,6 +2,7 @@
 // kinds, parents, attributes and events, and the undici instrumentation's HTTP spans below them.
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VERSION } from '../../src/core/user-agent.js';
 import { MetricClient, NotFoundError, RequestAbortedError, TimeoutError } from '../../src/index.js';
 import { MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testing/index.js';
 import { useRealServer } from '../helpers/real-server.js';
@@ -37,7 +38,7 @@ describe('a span per call', () => {
     const [span] = otel.named('journals.get');
     const [caller] = otel.named('caller');
     expect(span!.kind).toBe(SpanKind.INTERNAL);
-    expect(span!.instrumentationScope).toMatchObject({ name: 'scholarly-metrics', version: '0.3.0' });
+    expect(span!.instrumentationScope).toMatchObject({ name: 'scholarly-metrics', version: VERSION });
     expect(parentOf(span!)).toBe(caller!.spanContext().spanId);
     expect(span!.spanContext().traceId).toBe(caller!.spanContext().traceId);
     const port = Number(new URL(mock.url).port);

@@ -2,6 +2,7 @@
 // units, descriptions, attributes (few, and none a caller's value) and values.
 import type { DataPoint, Histogram } from '@opentelemetry/sdk-metrics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VERSION } from '../../src/core/user-agent.js';
 import { MetricClient, NotFoundError } from '../../src/index.js';
 import { MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testing/index.js';
 import { useTelemetry } from './harness.js';
@@ -55,7 +56,7 @@ describe('metrics', () => {
 
     const metrics = (await otel.collect()).scopeMetrics;
     expect(metrics.map((scope) => scope.scope)).toEqual([
-      { name: 'scholarly-metrics', version: '0.3.0', schemaUrl: undefined },
+      { name: 'scholarly-metrics', version: VERSION, schemaUrl: undefined },
     ]);
     const descriptors = Object.fromEntries(
       metrics[0]!.metrics.map(({ descriptor }) => [
