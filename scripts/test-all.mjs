@@ -14,7 +14,7 @@ const phases = [
   [['lint', 'typecheck'], ['build']],
   // The suite on Node 24, with coverage, beside the runtimes' smoke tests (which mostly wait) and
   // the packed package's checks.
-  [['test:unit'], ['test:browser', 'size', 'test:bun', 'test:deno', 'test:workerd', 'test:package']],
+  [['test:unit'], ['test:browser', 'size', 'test:bun', 'test:deno', 'test:workerd', 'test:package', 'test:api']],
   // The suite again on Node 22 (every test, without coverage), beside the declarations' compiles and
   // the API docs' check.
   [['test:node22'], ['test:types', 'docs:check']],
@@ -23,7 +23,7 @@ const phases = [
 // Steps with no time limit of their own (compiles, packing, the docs' check) run at a lower priority:
 // they take the cores the suite leaves idle while it waits on processes and sockets, instead of
 // stretching the suite's timed waits, which set how long a phase takes.
-const background = new Set(['test:package', 'test:types', 'docs:check']);
+const background = new Set(['test:package', 'test:api', 'test:types', 'docs:check']);
 const backgroundNice = 10;
 
 const sequential = process.argv.includes('--sequential');

@@ -1,0 +1,64 @@
+// `npm run api-report`: the public surface of each entry, as @microsoft/api-extractor reads it from
+// the built declarations, written to api-report/<entry>.api.md. With `--check` (npm test) a report
+// that differs from the committed one fails the run, so every public change is a reviewed diff:
+// run `npm run build && npm run api-report` and commit the reports.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Extractor, ExtractorConfig } from '@microsoft/api-extractor';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const entries = ['index', 'webhooks', 'redis', 'testing'];
+const check = process.argv.includes('--check');
+const reportFolder = join(root, 'api-report');
+const scratch = mkdtempSync(join(tmpdir(), 'api-report-'));
+
+function configFor(entry) {
+  return ExtractorConfig.prepare({
+    configObject: {
+      projectFolder: root,
+      mainEntryPointFilePath: join(root, 'dist', `${entry}.d.ts`),
+      compiler: { tsconfigFilePath: join(root, 'tsconfig.json') },
+      apiReport: {
+        enabled: true,
+        reportFileName: `${entry}.api.md`,
+        reportFolder,
+        reportTempFolder: scratch,
+      },
+      docModel: { enabled: false },
+      dtsRollup: { enabled: false },
+      tsdocMetadata: { enabled: false },
+      messages: {
+        // The report is the point; TSDoc style and release tags are not checked here.
+        extractorMessageReporting: {
+          default: { logLevel: 'none' },
+          'ae-missing-release-tag': { logLevel: 'none' },
+        },
+        tsdocMessageReporting: { default: { logLevel: 'none' } },
+        compilerMessageReporting: { default: { logLevel: 'warning' } },
+      },
+    },
+    configObjectFullPath: join(root, 'api-extractor.json'),
+    packageJsonFullPath: join(root, 'package.json'),
+  });
+}
+
+mkdirSync(reportFolder, { recursive: true });
+const changed = [];
+try {
+  for (const entry of entries) {
+    const result = Extractor.invoke(configFor(entry), { localBuild: !check, showVerboseMessages: false });
+    if (result.apiReportChanged) changed.push(entry);
+    if (result.errorCount > 0) throw new Error(`api-extractor: ${result.errorCount} errors in ${entry}`);
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+if (check && changed.length > 0) {
+  console.error(
+    `The public API changed (${changed.join(', ')}): run \`npm run build && npm run api-report\`, review api-report/ and commit it.`,
+  );
+  process.exit(1);
+}
+console.log(changed.length > 0 ? `api-report/ updated: ${changed.join(', ')}` : 'api-report/: no change');
