@@ -1,12 +1,21 @@
 import { APIPromise } from './api-promise.js';
 import type { ClientCache } from './cache-types.js';
 import type { CacheMethod } from './options/cache.js';
-import type { RequestOptions } from './options/request.js';
+import { type OptionNames, type RequestOptions, requestOptionNames } from './options/request.js';
 import type { PageBody } from './page.js';
 import { PagePromise, type PageRequestOptions } from './pagination.js';
+import { checkOptionNames, type MethodSpec } from './params.js';
 import type { TelemetryAttributes } from './telemetry-types.js';
 import type { Answer, Route, Transport, TransportOptions } from './transport.js';
 import type { ResponseShape } from './validate.js';
+
+/** What a method of the client declares of itself; its name is the cache's and telemetry's too. */
+export interface ResourceMethod extends MethodSpec {
+  readonly method: CacheMethod;
+}
+
+/** The names of {@link PageRequestOptions}: the last argument of a paginated method. */
+export const pageOptionNames: OptionNames<PageRequestOptions> = { ...requestOptionNames, prefetch: true };
 
 /**
  * A namespace of the client (`client.journals`, …): it declares what to request and which schema
@@ -54,38 +63,49 @@ export abstract class APIResource {
 
   /**
    * A GET answered by one body. `route` builds the request, its parameter checks included, so that a
-   * refusal rejects the promise instead of throwing at the call site. `method` is the contract's name
-   * of the calling method (`journals.get`): the cache keeps answers, and their lifetimes, by it.
+   * refusal rejects the promise instead of throwing at the call site; a name in `options` that
+   * `spec.options` lacks is refused the same way. `spec.method` is the contract's name of the calling
+   * method (`journals.get`): the cache keeps answers, and their lifetimes, by it.
    */
   protected request<T>(
-    method: CacheMethod,
+    spec: ResourceMethod,
     route: () => Route,
     shape: ResponseShape<T>,
     options?: RequestOptions,
   ): APIPromise<T> {
+    const { method } = spec;
+    const checked = () => {
+      checkOptionNames(spec, options);
+      return route();
+    };
     return new APIPromise(
-      () => this.#get(method, route, shape, options),
-      () => this.traced(method, route, options, (given) => this.transport.raw(route, given)),
+      () => this.#get(method, checked, shape, options),
+      () => this.traced(method, checked, options, (given) => this.transport.raw(checked, given)),
     );
   }
 
   /** A paginated GET. `route(page)` builds the request for one page, as {@link APIResource.request}. */
   protected paginate<T>(
-    method: CacheMethod,
+    spec: ResourceMethod,
     route: (page: number) => Route,
     shape: ResponseShape<PageBody<T>>,
     params: { page?: number; per_page?: number } | undefined,
     options: PageRequestOptions | undefined,
   ): PagePromise<T> {
+    const { method } = spec;
+    const checked = (page: number) => {
+      checkOptionNames(spec, options);
+      return route(page);
+    };
     return new PagePromise(
       {
-        answer: (page, pageOptions) => this.#get(method, () => route(page), shape, pageOptions),
+        answer: (page, pageOptions) => this.#get(method, () => checked(page), shape, pageOptions),
         raw: (page, pageOptions) =>
           this.traced(
             method,
-            () => route(page),
+            () => checked(page),
             pageOptions,
-            (given) => this.transport.raw(() => route(page), given),
+            (given) => this.transport.raw(() => checked(page), given),
           ),
       },
       params?.page,

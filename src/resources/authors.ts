@@ -1,9 +1,9 @@
 import type { APIPromise } from '../core/api-promise.js';
-import type { RequestOptions } from '../core/options/request.js';
+import { type RequestOptions, requestOptionNames } from '../core/options/request.js';
 import type { PagePromise, PageRequestOptions } from '../core/pagination.js';
-import { checkId, checkParams, checkPositiveInteger, checkString } from '../core/params.js';
+import { checkId, checkPositiveInteger, checkQuery, checkString, type ParamChecks } from '../core/params.js';
 import { segment } from '../core/path.js';
-import { APIResource } from '../core/resource.js';
+import { APIResource, pageOptionNames, type ResourceMethod } from '../core/resource.js';
 import type { Author, AuthorProfile } from '../schemas/authors.js';
 import { shapes } from '../schemas/shapes.js';
 
@@ -31,6 +31,25 @@ export interface AuthorListParams {
   page?: number | undefined;
 }
 
+/** An id that may be left out. */
+const optionalId = (name: string, value: unknown) => (value === undefined ? undefined : checkId(name, value));
+
+/** What each method takes: its parameters, and the names of its request options. */
+const spec = {
+  list: {
+    method: 'authors.list',
+    checks: {
+      q: checkString,
+      country_id: optionalId,
+      field_id: optionalId,
+      sort: checkString,
+      page: checkPositiveInteger,
+    } satisfies ParamChecks<AuthorListParams>,
+    options: pageOptionNames,
+  },
+  get: { method: 'authors.get', checks: {}, options: requestOptionNames },
+} satisfies Record<string, ResourceMethod>;
+
 /**
  * `client.authors`: the author list and profiles.
  *
@@ -53,20 +72,8 @@ export class Authors extends APIResource {
    */
   list(params?: AuthorListParams, options?: PageRequestOptions): PagePromise<Author> {
     return this.paginate(
-      'authors.list',
-      (page) => {
-        const p = checkParams(params);
-        return {
-          path: '/authors',
-          query: {
-            q: checkString('q', p.q),
-            country_id: p.country_id === undefined ? undefined : checkId('country_id', p.country_id),
-            field_id: p.field_id === undefined ? undefined : checkId('field_id', p.field_id),
-            sort: checkString('sort', p.sort),
-            page: checkPositiveInteger('page', page),
-          },
-        };
-      },
+      spec.list,
+      (page) => ({ path: '/authors', query: checkQuery(spec.list, params, { page }) }),
       shapes.authorPage,
       params,
       options,
@@ -82,7 +89,7 @@ export class Authors extends APIResource {
    */
   get(id: number, options?: RequestOptions): APIPromise<AuthorProfile> {
     return this.request(
-      'authors.get',
+      spec.get,
       () => ({ path: `/authors/${segment(checkId('id', id))}` }),
       shapes.authorProfile,
       options,

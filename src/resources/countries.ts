@@ -1,7 +1,7 @@
 import type { APIPromise } from '../core/api-promise.js';
-import type { RequestOptions } from '../core/options/request.js';
-import { checkOneOf, checkParams } from '../core/params.js';
-import { APIResource } from '../core/resource.js';
+import { type RequestOptions, requestOptionNames } from '../core/options/request.js';
+import { checkOneOf, checkQuery, type ParamChecks } from '../core/params.js';
+import { APIResource, type ResourceMethod } from '../core/resource.js';
 import type { Country } from '../schemas/countries.js';
 import { shapes } from '../schemas/shapes.js';
 
@@ -20,6 +20,15 @@ export interface CountryListParams {
   /** `active`: countries with journals; `all`: every country. @default the server's */
   show?: 'active' | 'all' | undefined;
 }
+
+/** What `countries.list` takes: its parameters, and the request options. */
+const list: ResourceMethod = {
+  method: 'countries.list',
+  checks: {
+    show: (name, value) => checkOneOf(name, value, ['active', 'all']),
+  } satisfies ParamChecks<CountryListParams>,
+  options: requestOptionNames,
+};
 
 /**
  * `client.countries`: countries with their counts.
@@ -40,11 +49,8 @@ export class Countries extends APIResource {
    */
   list(params?: CountryListParams, options?: RequestOptions): APIPromise<Country[]> {
     return this.request(
-      'countries.list',
-      () => ({
-        path: '/countries',
-        query: { show: checkOneOf('show', checkParams(params).show, ['active', 'all']) },
-      }),
+      list,
+      () => ({ path: '/countries', query: checkQuery(list, params) }),
       shapes.countryList,
       options,
     );

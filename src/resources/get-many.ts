@@ -8,7 +8,13 @@ import {
   RequestAbortedError,
 } from '../core/errors.js';
 import { checkInteger, checkObject } from '../core/options/checks.js';
-import { checkRequestOptions, type RequestOptions } from '../core/options/request.js';
+import {
+  checkRequestOptions,
+  type OptionNames,
+  type RequestOptions,
+  requestOptionNames,
+} from '../core/options/request.js';
+import { checkOptionNames, type MethodSpec } from '../core/params.js';
 import { runPool } from '../core/pool.js';
 import type { TransportOptions } from '../core/transport.js';
 import type { Paper } from '../schemas/papers.js';
@@ -57,6 +63,10 @@ export type PaperResult =
   | { readonly doi: string; readonly paper?: undefined; readonly error: MetricError };
 
 type Outcome = { readonly paper: Paper } | { readonly error: MetricError };
+
+/** What `papers.getMany` takes besides the DOIs: no parameters, its options. */
+const getManyOptionNames: OptionNames<GetManyOptions> = { ...requestOptionNames, concurrency: true };
+const spec: MethodSpec = { method: 'papers.getMany', checks: {}, options: getManyOptionNames };
 
 const defaultConcurrency = 4;
 const maxConcurrency = 16;
@@ -163,6 +173,7 @@ function collect(dois: Iterable<string>): string[] {
 function checkOptions(options: GetManyOptions | undefined) {
   if (options === undefined) return { concurrency: defaultConcurrency, request: {} as RequestOptions };
   checkObject('options', options);
+  checkOptionNames(spec, options);
   const { concurrency, ...request } = options;
   return {
     concurrency: checkInteger('concurrency', concurrency, 1, maxConcurrency) ?? defaultConcurrency,

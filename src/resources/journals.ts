@@ -1,9 +1,9 @@
 import type { APIPromise } from '../core/api-promise.js';
-import type { RequestOptions } from '../core/options/request.js';
+import { type RequestOptions, requestOptionNames } from '../core/options/request.js';
 import type { PagePromise, PageRequestOptions } from '../core/pagination.js';
-import { checkId, checkParams, checkPositiveInteger } from '../core/params.js';
+import { checkId, checkPositiveInteger, checkQuery, type ParamChecks } from '../core/params.js';
 import { segment } from '../core/path.js';
-import { APIResource } from '../core/resource.js';
+import { APIResource, pageOptionNames, type ResourceMethod } from '../core/resource.js';
 import type { Journal, JournalPaper, JournalProfile, ScoreHistory } from '../schemas/journals.js';
 import { shapes } from '../schemas/shapes.js';
 
@@ -25,6 +25,22 @@ export interface JournalPapersParams {
   per_page?: number | undefined;
 }
 
+/** What each method takes: its parameters, and the names of its request options. */
+const spec = {
+  list: { method: 'journals.list', checks: {}, options: requestOptionNames },
+  get: { method: 'journals.get', checks: {}, options: requestOptionNames },
+  score: { method: 'journals.score', checks: {}, options: requestOptionNames },
+  papers: {
+    method: 'journals.papers',
+    leading: 'id, ',
+    checks: {
+      page: checkPositiveInteger,
+      per_page: checkPositiveInteger,
+    } satisfies ParamChecks<JournalPapersParams>,
+    options: pageOptionNames,
+  },
+} satisfies Record<string, ResourceMethod>;
+
 /**
  * `client.journals`: the journal list, profiles, papers and score histories.
  *
@@ -44,7 +60,7 @@ export class Journals extends APIResource {
    * ```
    */
   list(options?: RequestOptions): APIPromise<Journal[]> {
-    return this.request('journals.list', () => ({ path: '/journals' }), shapes.journalList, options);
+    return this.request(spec.list, () => ({ path: '/journals' }), shapes.journalList, options);
   }
 
   /**
@@ -56,7 +72,7 @@ export class Journals extends APIResource {
    */
   get(id: number, options?: RequestOptions): APIPromise<JournalProfile> {
     return this.request(
-      'journals.get',
+      spec.get,
       () => ({ path: `/journals/${segment(checkId('id', id))}` }),
       shapes.journalProfile,
       options,
@@ -72,13 +88,10 @@ export class Journals extends APIResource {
    */
   papers(id: number, params?: JournalPapersParams, options?: PageRequestOptions): PagePromise<JournalPaper> {
     return this.paginate(
-      'journals.papers',
+      spec.papers,
       (page) => ({
         path: `/journals/${segment(checkId('id', id))}/papers`,
-        query: {
-          page: checkPositiveInteger('page', page),
-          per_page: checkPositiveInteger('per_page', checkParams(params).per_page),
-        },
+        query: checkQuery(spec.papers, params, { page }),
       }),
       shapes.journalPaperPage,
       params,
@@ -95,7 +108,7 @@ export class Journals extends APIResource {
    */
   score(id: number, options?: RequestOptions): APIPromise<ScoreHistory> {
     return this.request(
-      'journals.score',
+      spec.score,
       () => ({ path: `/journals/${segment(checkId('id', id))}/score` }),
       shapes.scoreHistory,
       options,

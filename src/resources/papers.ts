@@ -1,16 +1,17 @@
 import type { APIPromise } from '../core/api-promise.js';
-import type { RequestOptions } from '../core/options/request.js';
+import { type OptionNames, type RequestOptions, requestOptionNames } from '../core/options/request.js';
 import type { PagePromise, PageRequestOptions } from '../core/pagination.js';
 import {
   checkBoolean,
   checkDoi,
   checkInteger,
-  checkParams,
   checkPositiveInteger,
+  checkQuery,
   checkString,
+  type ParamChecks,
 } from '../core/params.js';
 import { segment } from '../core/path.js';
-import { APIResource } from '../core/resource.js';
+import { APIResource, pageOptionNames, type ResourceMethod } from '../core/resource.js';
 import type { TransportOptions } from '../core/transport.js';
 import type { Paper, PaperSummary } from '../schemas/papers.js';
 import { shapes } from '../schemas/shapes.js';
@@ -42,6 +43,32 @@ export interface PaperSearchParams {
   per_page?: number | undefined;
 }
 
+/** The options a lookup of `papers.getMany` hands to `papers.get`: the request options and the core's. */
+const lookupOptionNames: OptionNames<TransportOptions> = {
+  ...requestOptionNames,
+  onRetry: true,
+  isResult: true,
+  attempts: true,
+};
+
+/** What each method takes: its parameters, and the names of its request options. */
+const spec = {
+  search: {
+    method: 'papers.search',
+    checks: {
+      q: checkString,
+      year: checkInteger,
+      oa: checkBoolean,
+      sort: checkString,
+      page: checkPositiveInteger,
+      per_page: checkPositiveInteger,
+    } satisfies ParamChecks<PaperSearchParams>,
+    options: pageOptionNames,
+  },
+  get: { method: 'papers.get', checks: {}, options: requestOptionNames },
+  lookup: { method: 'papers.get', checks: {}, options: lookupOptionNames },
+} satisfies Record<string, ResourceMethod>;
+
 /**
  * `client.papers`: search, and lookup by DOI.
  *
@@ -64,21 +91,8 @@ export class Papers extends APIResource {
    */
   search(params?: PaperSearchParams, options?: PageRequestOptions): PagePromise<PaperSummary> {
     return this.paginate(
-      'papers.search',
-      (page) => {
-        const p = checkParams(params);
-        return {
-          path: '/papers',
-          query: {
-            q: checkString('q', p.q),
-            year: checkInteger('year', p.year),
-            oa: checkBoolean('oa', p.oa),
-            sort: checkString('sort', p.sort),
-            page: checkPositiveInteger('page', page),
-            per_page: checkPositiveInteger('per_page', p.per_page),
-          },
-        };
-      },
+      spec.search,
+      (page) => ({ path: '/papers', query: checkQuery(spec.search, params, { page }) }),
       shapes.paperSummaryPage,
       params,
       options,
@@ -93,12 +107,12 @@ export class Papers extends APIResource {
    * ```
    */
   get(doi: string, options?: RequestOptions): APIPromise<Paper> {
-    return this.request(
-      'papers.get',
-      () => ({ path: `/papers/${segment(checkDoi(doi))}` }),
-      shapes.paper,
-      options,
-    );
+    return this.#get(spec.get, doi, options);
+  }
+
+  /** `papers.get`, as a caller (`spec.get`) or a lookup of `getMany` (`spec.lookup`) makes it. */
+  #get(method: ResourceMethod, doi: string, options: TransportOptions | undefined): APIPromise<Paper> {
+    return this.request(method, () => ({ path: `/papers/${segment(checkDoi(doi))}` }), shapes.paper, options);
   }
 
   /**
@@ -124,7 +138,8 @@ export class Papers extends APIResource {
     // Loaded on the first bulk lookup: a browser page that never makes one does not download it.
     const { getMany, summarize } = await import('./get-many.js');
     // Each lookup is a `papers.get` call of its own (its own span, a child of this call's).
-    const lookup = (doi: string, requestOptions: TransportOptions) => this.get(doi, requestOptions);
+    const lookup = (doi: string, requestOptions: TransportOptions) =>
+      this.#get(spec.lookup, doi, requestOptions);
     return this.traced(
       'papers.getMany',
       undefined,

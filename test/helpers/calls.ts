@@ -109,9 +109,9 @@ const callOptions = new Set([
 ]);
 
 /**
- * The verdict on one arbitrary parameters object: when every rule holds it is sent to `path` with
- * exactly the ruled parameters that are defined (`page` defaulting to 1); otherwise it is refused
- * with `InvalidParameterError` and nothing is sent.
+ * The verdict on one arbitrary parameters object: when it names only ruled parameters and every rule
+ * holds, it is sent to `path` with exactly the ruled parameters that are defined (`page` defaulting
+ * to 1); otherwise it is refused with `InvalidParameterError` and nothing is sent.
  */
 export async function expectSentOrRefused(
   calls: URL[],
@@ -128,6 +128,7 @@ export async function expectSentOrRefused(
     (typeof params === 'object' &&
       params !== null &&
       !Array.isArray(params) &&
+      Object.keys(record).every((name) => Object.hasOwn(rules, name)) &&
       Object.entries(rules).every(([name, ok]) => ok(record[name])));
   if (error === undefined) {
     expect(valid).toBe(true);

@@ -8,6 +8,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { requestOptionNames } from '../../src/core/options/request.js';
+import { pageOptionNames } from '../../src/core/resource.js';
 import {
   ConfigurationError,
   InvalidParameterError,
@@ -420,6 +422,8 @@ describe('every parameter and option: sent as given, or refused before sending (
     readonly name: string;
     readonly call: Method;
     readonly wire?: (url: URL, value: unknown) => void;
+    /** Whether the value names an option the method does not take (refused with InvalidParameterError). */
+    readonly unknown?: (value: unknown) => boolean;
   }
 
   const id = (name: string, call: Method, at: number): Slot => ({
@@ -503,13 +507,26 @@ describe('every parameter and option: sent as given, or refused before sending (
     ['subjects.list', (o) => c.subjects.list!(o)],
     ['countries.list', (o) => c.countries.list!({}, o)],
   ];
+  const paginated = ['journals.papers', 'papers.search', 'authors.list'];
   const optionSlots = (fields: readonly string[]): Slot[] =>
-    withOptions.flatMap(([method, call]) => [
-      { name: `${method}(…, options)`, call: (_, v) => call(v) },
-      ...fields.map(
-        (field): Slot => ({ name: `${method}(…, { ${field} })`, call: (_, v) => call({ [field]: v }) }),
-      ),
-    ]);
+    withOptions.flatMap(([method, call]) => {
+      const takes = Object.keys(paginated.includes(method) ? pageOptionNames : requestOptionNames);
+      const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+      return [
+        {
+          name: `${method}(…, options)`,
+          call: (_, v) => call(v),
+          unknown: (v) => isObject(v) && Object.keys(v as object).some((name) => !takes.includes(name)),
+        },
+        ...fields.map(
+          (field): Slot => ({
+            name: `${method}(…, { ${field} })`,
+            call: (_, v) => call({ [field]: v }),
+            unknown: () => !takes.includes(field),
+          }),
+        ),
+      ];
+    });
 
   /** Values that are sometimes valid, so that both outcomes are exercised often. */
   const value = fc.oneof(
@@ -554,7 +571,8 @@ describe('every parameter and option: sent as given, or refused before sending (
             ? v
             : (v as { timeout?: unknown } | null)?.timeout;
           if (error instanceof TimeoutError && typeof timeout === 'number' && timeout < 100) return;
-          if (!(error instanceof refusal)) {
+          const unknownName = slot.unknown?.(v) === true && error instanceof InvalidParameterError;
+          if (!(error instanceof refusal) && !unknownName) {
             throw new Error(`${slot.name} with ${String(safeStringify(v))}: ${String(error)}`, {
               cause: error,
             });
@@ -564,6 +582,7 @@ describe('every parameter and option: sent as given, or refused before sending (
           return;
         }
         counts.sent++;
+        expect(slot.unknown?.(v) ?? false).toBe(false);
         expect(sentUrls.length).toBe(before + 1);
         slot.wire?.(sentUrls.at(-1)!, v);
       }) as never,

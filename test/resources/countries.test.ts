@@ -22,21 +22,20 @@ describe('countries.list', () => {
     expect(countries).toEqual(body);
   });
 
-  it('sends show=active and show=all; undefined and unknown parameters are not sent', async () => {
+  it('sends show=active and show=all; undefined parameters are not sent, unknown ones refused', async () => {
     const { handler, seen } = sequence('/countries', [() => json([])]);
     server.use(handler);
     await client().countries.list({ show: 'active' });
     await client().countries.list({ show: 'all' });
     await client().countries.list({});
     await client().countries.list({ show: undefined });
-    await client().countries.list({ q: 'nz', page: 2 } as never);
     expect(seen.map(target)).toEqual([
       '/api/v1/countries?show=active',
       '/api/v1/countries?show=all',
       '/api/v1/countries',
       '/api/v1/countries',
-      '/api/v1/countries',
     ]);
+    await expectRefused(() => client().countries.list({ q: 'nz' } as never), 'q');
   });
 
   it('takes request options as its second argument', async () => {
@@ -108,6 +107,7 @@ describe('countries: arbitrary arguments either go out or are refused as Invalid
           (typeof p === 'object' &&
             p !== null &&
             !Array.isArray(p) &&
+            Object.keys(p).every((name) => name === 'show') &&
             (show === undefined || show === 'active' || show === 'all'));
         if (error === undefined) {
           expect(valid).toBe(true);

@@ -1,12 +1,19 @@
 import fc from 'fast-check';
 import { http } from 'msw';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { ConfigurationError, ResponseValidationError, type Subject } from '../../src/index.js';
+import { requestOptionNames } from '../../src/core/options/request.js';
+import {
+  ConfigurationError,
+  InvalidParameterError,
+  ResponseValidationError,
+  type Subject,
+} from '../../src/index.js';
 import { expectRefusedResponse, refusals, rejection, target } from '../helpers/calls.js';
 import { BASE, client, json, sequence, useMsw } from '../helpers/msw.js';
 
 const server = useMsw();
 const { expectRefused } = refusals(server);
+const requestOptions = Object.keys(requestOptionNames);
 
 const subject = {
   id: 1,
@@ -78,7 +85,7 @@ describe('subjects.list', () => {
   );
 });
 
-describe('subjects: arbitrary arguments either go out or are refused (options: ConfigurationError)', () => {
+describe('subjects: arbitrary arguments go out or are refused (a bad value: ConfigurationError)', () => {
   it('list with any value as its options', async () => {
     let calls = 0;
     const fetch = async () => {
@@ -93,9 +100,14 @@ describe('subjects: arbitrary arguments either go out or are refused (options: C
         const isObject =
           options === undefined ||
           (typeof options === 'object' && options !== null && !Array.isArray(options));
+        const unknown = isObject && Object.keys(options ?? {}).some((name) => !requestOptions.includes(name));
         if (error === undefined) {
-          expect(isObject).toBe(true);
+          expect(isObject && !unknown).toBe(true);
           expect(calls).toBe(before + 1);
+        } else if (unknown) {
+          // subjects.list takes no parameters: a name that is no request option is refused.
+          expect(error).toBeInstanceOf(InvalidParameterError);
+          expect(calls).toBe(before);
         } else {
           // The options of a call, not an API parameter.
           expect(error).toBeInstanceOf(ConfigurationError);

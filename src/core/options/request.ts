@@ -44,6 +44,19 @@ export interface RequestOptions {
   maxResponseBytes?: number | undefined;
 }
 
+/** One `true` per name of `T`, no more, no less: the compiler holds a list of names to its type. */
+export type OptionNames<T> = { readonly [K in keyof Required<T>]: true };
+
+/** The names of {@link RequestOptions}, at run time: a call refuses any other in their place. */
+export const requestOptionNames: OptionNames<RequestOptions> = {
+  signal: true,
+  timeout: true,
+  maxRetries: true,
+  headers: true,
+  cache: true,
+  maxResponseBytes: true,
+};
+
 /** The most retries a client or a call may ask for. */
 export const maxRetriesBound = 10;
 /** 32 MiB: see `maxResponseBytes`. */
