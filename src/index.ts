@@ -1,3 +1,9 @@
+export type {
+  AuthorListParams,
+  CountryListParams,
+  JournalPapersParams,
+  PaperSearchParams,
+} from './api/params.js';
 export { MetricClient, MetricClient as default } from './client.js';
 export { APIPromise, type CacheStatus, type WithResponse } from './core/api-promise.js';
 export type { MetricCache, ScoreEvent } from './core/cache-types.js';
@@ -48,11 +54,11 @@ export type {
   TracerLike,
   TracerProviderLike,
 } from './core/telemetry-types.js';
-export type { AuthorListParams, Authors } from './resources/authors.js';
-export type { Countries, CountryListParams } from './resources/countries.js';
+export type { Authors } from './resources/authors.js';
+export type { Countries } from './resources/countries.js';
 export type { GetManyOptions, PaperResult } from './resources/get-many.js';
-export type { JournalPapersParams, Journals } from './resources/journals.js';
-export type { PaperSearchParams, Papers } from './resources/papers.js';
+export type { Journals } from './resources/journals.js';
+export type { Papers } from './resources/papers.js';
 export type { Subjects } from './resources/subjects.js';
 export type { Author, AuthorProfile } from './schemas/authors.js';
 export type { Country } from './schemas/countries.js';

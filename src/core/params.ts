@@ -1,6 +1,5 @@
-import { describeValue, quote } from './describe-value.js';
+import { describeValue } from './describe-value.js';
 import { InvalidParameterError } from './errors.js';
-import type { Query } from './transport.js';
 
 /**
  * Refusals of what is surely invalid, before anything is sent. Only what the API document makes
@@ -81,78 +80,11 @@ export function checkDoi(value: unknown): string {
   return value;
 }
 
+/** The query of a request: undefined values are not sent. */
+export type Query = Readonly<Record<string, string | number | boolean | undefined>>;
+
 /** One parameter's check: the value to send, or an `InvalidParameterError` naming `name`. */
 export type ParamCheck = (name: string, value: unknown) => Query[string];
 
 /** One check per parameter of `P`, no more, no less: the compiler holds the names to the type. */
 export type ParamChecks<P> = { readonly [K in keyof Required<P>]: ParamCheck };
-
-/**
- * What one method takes, declared once: `checks` names its parameters (see {@link ParamChecks}),
- * `options` the names its last argument takes.
- */
-export interface MethodSpec {
-  /** The contract's name of the method: `papers.search`. */
-  readonly method: string;
-  /** The arguments before the parameters, as a hint spells them: `id, ` for `journals.papers`. */
-  readonly leading?: string;
-  readonly checks: Readonly<Record<string, ParamCheck>>;
-  readonly options: Readonly<Record<string, true>>;
-}
-
-/**
- * The query `spec.method` sends for `params`: a name it does not take is refused before any value
- * is looked at, then each value passes its check; `given` holds values the caller does not set
- * directly (the page a walk is on).
- */
-export function checkQuery(
-  spec: MethodSpec,
-  params: object | undefined,
-  given: Readonly<Record<string, unknown>> = {},
-): Query {
-  const values = checkParams(params) as Record<string, unknown>;
-  const known = Object.keys(spec.checks);
-  for (const name of Object.keys(values)) {
-    if (!known.includes(name)) throw unknownParameter(spec, name, known);
-  }
-  const query: Record<string, Query[string]> = {};
-  for (const name of known)
-    query[name] = spec.checks[name]!(name, name in given ? given[name] : values[name]);
-  return query;
-}
-
-function unknownParameter(spec: MethodSpec, name: string, known: string[]): InvalidParameterError {
-  const { method, leading = '' } = spec;
-  if (Object.hasOwn(spec.options, name)) {
-    return new InvalidParameterError(
-      name,
-      `${method}() takes no parameter "${name}"; request options go in the last argument: ${method}(${leading}params, { ${name} })`,
-    );
-  }
-  const takes = known.length === 0 ? 'it takes none' : `it takes ${known.join(', ')}`;
-  return new InvalidParameterError(name, `${method}() takes no parameter ${quote(name)}; ${takes}`);
-}
-
-/**
- * The names in the options argument of `spec.method`, checked before anything is sent: each must
- * be one of its request options (their values are checked where they are used).
- */
-export function checkOptionNames(spec: MethodSpec, options: object | undefined): void {
-  // Anything but an object is refused, naming `options`, where the values are checked.
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) return;
-  for (const name of Object.keys(options)) {
-    if (Object.hasOwn(spec.options, name)) continue;
-    const { method, leading = '' } = spec;
-    if (Object.hasOwn(spec.checks, name)) {
-      throw new InvalidParameterError(
-        name,
-        `${method}() takes "${name}" as a parameter, not a request option: ${method}(${leading}{ ${name} }, options)`,
-      );
-    }
-    const takes = Object.keys(spec.options).join(', ');
-    throw new InvalidParameterError(
-      name,
-      `${method}() takes no parameter or request option ${quote(name)}; its request options are ${takes}`,
-    );
-  }
-}

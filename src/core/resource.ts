@@ -1,18 +1,12 @@
 import { APIPromise } from './api-promise.js';
 import type { ClientCache } from './cache-types.js';
+import { checkOptionNames, type Endpoint, type PathValues, type Route, routeTo } from './endpoint.js';
 import type { CacheMethod } from './options/cache.js';
-import { type OptionNames, type RequestOptions, requestOptionNames } from './options/request.js';
+import { type OptionNames, requestOptionNames } from './options/request.js';
 import type { PageBody } from './page.js';
 import { PagePromise, type PageRequestOptions } from './pagination.js';
-import { checkOptionNames, type MethodSpec } from './params.js';
 import type { TelemetryAttributes } from './telemetry-types.js';
-import type { Answer, Route, Transport, TransportOptions } from './transport.js';
-import type { ResponseShape } from './validate.js';
-
-/** What a method of the client declares of itself; its name is the cache's and telemetry's too. */
-export interface ResourceMethod extends MethodSpec {
-  readonly method: CacheMethod;
-}
+import type { Answer, Transport, TransportOptions } from './transport.js';
 
 /** The names of {@link PageRequestOptions}: the last argument of a paginated method. */
 export const pageOptionNames: OptionNames<PageRequestOptions> = { ...requestOptionNames, prefetch: true };
@@ -32,17 +26,17 @@ export abstract class APIResource {
     this.cache = cache;
   }
 
-  /** One GET of `method`: through the cache when the client has one, else straight to the transport. */
+  /** One GET of `endpoint`: through the cache when the client has one, else straight to the transport. */
   #get<T>(
-    method: CacheMethod,
+    endpoint: Endpoint<T>,
     route: () => Route,
-    shape: ResponseShape<T>,
     options: TransportOptions | undefined,
   ): Promise<Answer<T>> {
+    const { name, shape } = endpoint;
     const send = (given: TransportOptions | undefined) => this.transport.get(route, shape, given);
     const answer = (given: TransportOptions | undefined) =>
-      this.cache ? this.cache.answer(method, route, shape, given, send) : send(given);
-    return this.traced(method, route, options, answer);
+      this.cache ? this.cache.answer(name as CacheMethod, route, shape, given, send) : send(given);
+    return this.traced(name, route, options, answer);
   }
 
   /** `send` as one call of `method`, through the client's telemetry when it has one. */
@@ -62,50 +56,44 @@ export abstract class APIResource {
   }
 
   /**
-   * A GET answered by one body. `route` builds the request, its parameter checks included, so that a
-   * refusal rejects the promise instead of throwing at the call site; a name in `options` that
-   * `spec.options` lacks is refused the same way. `spec.method` is the contract's name of the calling
-   * method (`journals.get`): the cache keeps answers, and their lifetimes, by it.
+   * A GET of `endpoint` answered by one body. The request is built (its parameter checks included)
+   * when the call runs, so that a refusal rejects the promise instead of throwing at the call site;
+   * a name in `options` that `allowed` lacks is refused the same way.
    */
   protected request<T>(
-    spec: ResourceMethod,
-    route: () => Route,
-    shape: ResponseShape<T>,
-    options?: RequestOptions,
+    endpoint: Endpoint<T>,
+    pathValues: PathValues,
+    params: object | undefined,
+    options: TransportOptions | undefined,
+    allowed: Readonly<Record<string, true>> = requestOptionNames,
   ): APIPromise<T> {
-    const { method } = spec;
-    const checked = () => {
-      checkOptionNames(spec, options);
-      return route();
+    const route = () => {
+      checkOptionNames(endpoint, options, allowed);
+      return routeTo(endpoint, pathValues, params);
     };
     return new APIPromise(
-      () => this.#get(method, checked, shape, options),
-      () => this.traced(method, checked, options, (given) => this.transport.raw(checked, given)),
+      () => this.#get(endpoint, route, options),
+      () => this.traced(endpoint.name, route, options, (given) => this.transport.raw(route, given)),
     );
   }
 
-  /** A paginated GET. `route(page)` builds the request for one page, as {@link APIResource.request}. */
+  /** A paginated GET of `endpoint`, built for each page as {@link APIResource.request} builds one. */
   protected paginate<T>(
-    spec: ResourceMethod,
-    route: (page: number) => Route,
-    shape: ResponseShape<PageBody<T>>,
+    endpoint: Endpoint<PageBody<T>>,
+    pathValues: PathValues,
     params: { page?: number; per_page?: number } | undefined,
     options: PageRequestOptions | undefined,
   ): PagePromise<T> {
-    const { method } = spec;
-    const checked = (page: number) => {
-      checkOptionNames(spec, options);
-      return route(page);
+    const route = (page: number) => () => {
+      checkOptionNames(endpoint, options, pageOptionNames);
+      return routeTo(endpoint, pathValues, params, { page });
     };
     return new PagePromise(
       {
-        answer: (page, pageOptions) => this.#get(method, () => checked(page), shape, pageOptions),
+        answer: (page, pageOptions) => this.#get(endpoint, route(page), pageOptions),
         raw: (page, pageOptions) =>
-          this.traced(
-            method,
-            () => checked(page),
-            pageOptions,
-            (given) => this.transport.raw(() => checked(page), given),
+          this.traced(endpoint.name, route(page), pageOptions, (given) =>
+            this.transport.raw(route(page), given),
           ),
       },
       params?.page,

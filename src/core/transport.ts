@@ -1,6 +1,7 @@
 import ky, { type KyInstance } from 'ky';
 import pRetry from 'p-retry';
 import { Deadline, sleep } from './abort.js';
+import type { Route } from './endpoint.js';
 import {
   InvalidParameterError,
   MetricError,
@@ -23,13 +24,7 @@ import type { AttemptTelemetry, CallTelemetry } from './telemetry-types.js';
 import { extendUserAgent, userAgent } from './user-agent.js';
 import { parseResponse, type ResponseShape } from './validate.js';
 
-export type Query = Readonly<Record<string, string | number | boolean | undefined>>;
-
-/** What a resource asks for: a path below the base URL (segments already encoded) and a query. */
-export interface Route {
-  readonly path: string;
-  readonly query?: Query | undefined;
-}
+export type { Route };
 
 /** Request options as the core passes them along (a walk adds `onRetry`). */
 export interface TransportOptions extends RequestOptions {

@@ -1,54 +1,13 @@
+import { endpoints } from '../api/endpoints.js';
+import type { AuthorListParams } from '../api/params.js';
 import type { APIPromise } from '../core/api-promise.js';
-import { type RequestOptions, requestOptionNames } from '../core/options/request.js';
+import type { RequestOptions } from '../core/options/request.js';
 import type { PagePromise, PageRequestOptions } from '../core/pagination.js';
-import { checkId, checkPositiveInteger, checkQuery, checkString, type ParamChecks } from '../core/params.js';
-import { segment } from '../core/path.js';
-import { APIResource, pageOptionNames, type ResourceMethod } from '../core/resource.js';
+import { APIResource } from '../core/resource.js';
 import type { Author, AuthorProfile } from '../schemas/authors.js';
-import { shapes } from '../schemas/shapes.js';
-
-/**
- * Parameters of {@link Authors.list}.
- *
- * @example
- * ```ts
- * import type { AuthorListParams } from 'scholarly-metrics';
- *
- * const params: AuthorListParams = { q: 'curie', country_id: 7 };
- * for await (const author of client.authors.list(params)) console.log(author.name, author.affil);
- * ```
- */
-export interface AuthorListParams {
-  /** Search term. */
-  q?: string | undefined;
-  /** Only authors of this country. */
-  country_id?: number | undefined;
-  /** Only authors of this field. */
-  field_id?: number | undefined;
-  /** Sort selector; the API document lists no values, so any string is sent as is. */
-  sort?: string | undefined;
-  /** The page to start from (1-based). @default 1 */
-  page?: number | undefined;
-}
 
 /** An id that may be left out. */
-const optionalId = (name: string, value: unknown) => (value === undefined ? undefined : checkId(name, value));
-
-/** What each method takes: its parameters, and the names of its request options. */
-const spec = {
-  list: {
-    method: 'authors.list',
-    checks: {
-      q: checkString,
-      country_id: optionalId,
-      field_id: optionalId,
-      sort: checkString,
-      page: checkPositiveInteger,
-    } satisfies ParamChecks<AuthorListParams>,
-    options: pageOptionNames,
-  },
-  get: { method: 'authors.get', checks: {}, options: requestOptionNames },
-} satisfies Record<string, ResourceMethod>;
+const { authors } = endpoints;
 
 /**
  * `client.authors`: the author list and profiles.
@@ -71,13 +30,7 @@ export class Authors extends APIResource {
    * ```
    */
   list(params?: AuthorListParams, options?: PageRequestOptions): PagePromise<Author> {
-    return this.paginate(
-      spec.list,
-      (page) => ({ path: '/authors', query: checkQuery(spec.list, params, { page }) }),
-      shapes.authorPage,
-      params,
-      options,
-    );
+    return this.paginate(authors.list, {}, params, options);
   }
 
   /**
@@ -88,11 +41,6 @@ export class Authors extends APIResource {
    * ```
    */
   get(id: number, options?: RequestOptions): APIPromise<AuthorProfile> {
-    return this.request(
-      spec.get,
-      () => ({ path: `/authors/${segment(checkId('id', id))}` }),
-      shapes.authorProfile,
-      options,
-    );
+    return this.request(authors.get, { id }, undefined, options);
   }
 }

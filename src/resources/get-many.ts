@@ -1,4 +1,5 @@
 import { describeValue } from '../core/describe-value.js';
+import { checkOptionNames, type MethodShape } from '../core/endpoint.js';
 import {
   AuthenticationError,
   InvalidParameterError,
@@ -14,7 +15,6 @@ import {
   type RequestOptions,
   requestOptionNames,
 } from '../core/options/request.js';
-import { checkOptionNames, type MethodSpec } from '../core/params.js';
 import { runPool } from '../core/pool.js';
 import type { TransportOptions } from '../core/transport.js';
 import type { Paper } from '../schemas/papers.js';
@@ -66,7 +66,7 @@ type Outcome = { readonly paper: Paper } | { readonly error: MetricError };
 
 /** What `papers.getMany` takes besides the DOIs: no parameters, its options. */
 const getManyOptionNames: OptionNames<GetManyOptions> = { ...requestOptionNames, concurrency: true };
-const spec: MethodSpec = { method: 'papers.getMany', checks: {}, options: getManyOptionNames };
+const getManyMethod: MethodShape = { name: 'papers.getMany', pathParams: {}, query: {} };
 
 const defaultConcurrency = 4;
 const maxConcurrency = 16;
@@ -173,7 +173,7 @@ function collect(dois: Iterable<string>): string[] {
 function checkOptions(options: GetManyOptions | undefined) {
   if (options === undefined) return { concurrency: defaultConcurrency, request: {} as RequestOptions };
   checkObject('options', options);
-  checkOptionNames(spec, options);
+  checkOptionNames(getManyMethod, options, getManyOptionNames);
   const { concurrency, ...request } = options;
   return {
     concurrency: checkInteger('concurrency', concurrency, 1, maxConcurrency) ?? defaultConcurrency,

@@ -1,45 +1,13 @@
+import { endpoints } from '../api/endpoints.js';
+import type { JournalPapersParams } from '../api/params.js';
 import type { APIPromise } from '../core/api-promise.js';
-import { type RequestOptions, requestOptionNames } from '../core/options/request.js';
+import type { RequestOptions } from '../core/options/request.js';
 import type { PagePromise, PageRequestOptions } from '../core/pagination.js';
-import { checkId, checkPositiveInteger, checkQuery, type ParamChecks } from '../core/params.js';
-import { segment } from '../core/path.js';
-import { APIResource, pageOptionNames, type ResourceMethod } from '../core/resource.js';
+import { APIResource } from '../core/resource.js';
 import type { Journal, JournalPaper, JournalProfile, ScoreHistory } from '../schemas/journals.js';
-import { shapes } from '../schemas/shapes.js';
-
-/**
- * Parameters of {@link Journals.papers}.
- *
- * @example
- * ```ts
- * import type { JournalPapersParams } from 'scholarly-metrics';
- *
- * const params: JournalPapersParams = { page: 3, per_page: 50 };
- * const page = await client.journals.papers(42, params); // papers 101 to 150
- * ```
- */
-export interface JournalPapersParams {
-  /** The page to start from (1-based). @default 1 */
-  page?: number | undefined;
-  /** Papers per page. @default the server's */
-  per_page?: number | undefined;
-}
 
 /** What each method takes: its parameters, and the names of its request options. */
-const spec = {
-  list: { method: 'journals.list', checks: {}, options: requestOptionNames },
-  get: { method: 'journals.get', checks: {}, options: requestOptionNames },
-  score: { method: 'journals.score', checks: {}, options: requestOptionNames },
-  papers: {
-    method: 'journals.papers',
-    leading: 'id, ',
-    checks: {
-      page: checkPositiveInteger,
-      per_page: checkPositiveInteger,
-    } satisfies ParamChecks<JournalPapersParams>,
-    options: pageOptionNames,
-  },
-} satisfies Record<string, ResourceMethod>;
+const { journals } = endpoints;
 
 /**
  * `client.journals`: the journal list, profiles, papers and score histories.
@@ -60,7 +28,7 @@ export class Journals extends APIResource {
    * ```
    */
   list(options?: RequestOptions): APIPromise<Journal[]> {
-    return this.request(spec.list, () => ({ path: '/journals' }), shapes.journalList, options);
+    return this.request(journals.list, {}, undefined, options);
   }
 
   /**
@@ -71,12 +39,7 @@ export class Journals extends APIResource {
    * ```
    */
   get(id: number, options?: RequestOptions): APIPromise<JournalProfile> {
-    return this.request(
-      spec.get,
-      () => ({ path: `/journals/${segment(checkId('id', id))}` }),
-      shapes.journalProfile,
-      options,
-    );
+    return this.request(journals.get, { id }, undefined, options);
   }
 
   /**
@@ -87,16 +50,7 @@ export class Journals extends APIResource {
    * ```
    */
   papers(id: number, params?: JournalPapersParams, options?: PageRequestOptions): PagePromise<JournalPaper> {
-    return this.paginate(
-      spec.papers,
-      (page) => ({
-        path: `/journals/${segment(checkId('id', id))}/papers`,
-        query: checkQuery(spec.papers, params, { page }),
-      }),
-      shapes.journalPaperPage,
-      params,
-      options,
-    );
+    return this.paginate(journals.papers, { id }, params, options);
   }
 
   /**
@@ -107,11 +61,6 @@ export class Journals extends APIResource {
    * ```
    */
   score(id: number, options?: RequestOptions): APIPromise<ScoreHistory> {
-    return this.request(
-      spec.score,
-      () => ({ path: `/journals/${segment(checkId('id', id))}/score` }),
-      shapes.scoreHistory,
-      options,
-    );
+    return this.request(journals.score, { id }, undefined, options);
   }
 }

@@ -1,47 +1,12 @@
+import { endpoints } from '../api/endpoints.js';
+import type { PaperSearchParams } from '../api/params.js';
 import type { APIPromise } from '../core/api-promise.js';
 import { type OptionNames, type RequestOptions, requestOptionNames } from '../core/options/request.js';
 import type { PagePromise, PageRequestOptions } from '../core/pagination.js';
-import {
-  checkBoolean,
-  checkDoi,
-  checkInteger,
-  checkPositiveInteger,
-  checkQuery,
-  checkString,
-  type ParamChecks,
-} from '../core/params.js';
-import { segment } from '../core/path.js';
-import { APIResource, pageOptionNames, type ResourceMethod } from '../core/resource.js';
+import { APIResource } from '../core/resource.js';
 import type { TransportOptions } from '../core/transport.js';
 import type { Paper, PaperSummary } from '../schemas/papers.js';
-import { shapes } from '../schemas/shapes.js';
 import type { GetManyOptions, PaperResult } from './get-many.js';
-
-/**
- * Parameters of {@link Papers.search}.
- *
- * @example
- * ```ts
- * import type { PaperSearchParams } from 'scholarly-metrics';
- *
- * const params: PaperSearchParams = { q: 'graphene', year: 2021, oa: true, per_page: 100 };
- * for await (const paper of client.papers.search(params)) console.log(paper.doi);
- * ```
- */
-export interface PaperSearchParams {
-  /** Search term. */
-  q?: string | undefined;
-  /** Publication year. */
-  year?: number | undefined;
-  /** Open access only (`true`) or not open access (`false`). */
-  oa?: boolean | undefined;
-  /** Sort selector; the API document lists no values, so any string is sent as is. */
-  sort?: string | undefined;
-  /** The page to start from (1-based). @default 1 */
-  page?: number | undefined;
-  /** Papers per page. @default the server's */
-  per_page?: number | undefined;
-}
 
 /** The options a lookup of `papers.getMany` hands to `papers.get`: the request options and the core's. */
 const lookupOptionNames: OptionNames<TransportOptions> = {
@@ -51,23 +16,7 @@ const lookupOptionNames: OptionNames<TransportOptions> = {
   attempts: true,
 };
 
-/** What each method takes: its parameters, and the names of its request options. */
-const spec = {
-  search: {
-    method: 'papers.search',
-    checks: {
-      q: checkString,
-      year: checkInteger,
-      oa: checkBoolean,
-      sort: checkString,
-      page: checkPositiveInteger,
-      per_page: checkPositiveInteger,
-    } satisfies ParamChecks<PaperSearchParams>,
-    options: pageOptionNames,
-  },
-  get: { method: 'papers.get', checks: {}, options: requestOptionNames },
-  lookup: { method: 'papers.get', checks: {}, options: lookupOptionNames },
-} satisfies Record<string, ResourceMethod>;
+const { papers } = endpoints;
 
 /**
  * `client.papers`: search, and lookup by DOI.
@@ -90,13 +39,7 @@ export class Papers extends APIResource {
    * ```
    */
   search(params?: PaperSearchParams, options?: PageRequestOptions): PagePromise<PaperSummary> {
-    return this.paginate(
-      spec.search,
-      (page) => ({ path: '/papers', query: checkQuery(spec.search, params, { page }) }),
-      shapes.paperSummaryPage,
-      params,
-      options,
-    );
+    return this.paginate(papers.search, {}, params, options);
   }
 
   /**
@@ -107,12 +50,7 @@ export class Papers extends APIResource {
    * ```
    */
   get(doi: string, options?: RequestOptions): APIPromise<Paper> {
-    return this.#get(spec.get, doi, options);
-  }
-
-  /** `papers.get`, as a caller (`spec.get`) or a lookup of `getMany` (`spec.lookup`) makes it. */
-  #get(method: ResourceMethod, doi: string, options: TransportOptions | undefined): APIPromise<Paper> {
-    return this.request(method, () => ({ path: `/papers/${segment(checkDoi(doi))}` }), shapes.paper, options);
+    return this.request(papers.get, { doi }, undefined, options);
   }
 
   /**
@@ -139,7 +77,7 @@ export class Papers extends APIResource {
     const { getMany, summarize } = await import('./get-many.js');
     // Each lookup is a `papers.get` call of its own (its own span, a child of this call's).
     const lookup = (doi: string, requestOptions: TransportOptions) =>
-      this.#get(spec.lookup, doi, requestOptions);
+      this.request(papers.get, { doi }, undefined, requestOptions, lookupOptionNames);
     return this.traced(
       'papers.getMany',
       undefined,

@@ -1,12 +1,10 @@
+import { endpoints } from '../api/endpoints.js';
 import type { APIPromise } from '../core/api-promise.js';
-import { type RequestOptions, requestOptionNames } from '../core/options/request.js';
-import { APIResource, type ResourceMethod } from '../core/resource.js';
-import { shapes } from '../schemas/shapes.js';
+import type { RequestOptions } from '../core/options/request.js';
+import { APIResource } from '../core/resource.js';
 import type { Subject } from '../schemas/subjects.js';
 
 /** What `subjects.list` takes: no parameters, the request options. */
-const list: ResourceMethod = { method: 'subjects.list', checks: {}, options: requestOptionNames };
-
 /**
  * `client.subjects`: subject areas with their counts.
  *
@@ -25,6 +23,6 @@ export class Subjects extends APIResource {
    * ```
    */
   list(options?: RequestOptions): APIPromise<Subject[]> {
-    return this.request(list, () => ({ path: '/subjects' }), shapes.subjectList, options);
+    return this.request(endpoints.subjects.list, {}, undefined, options);
   }
 }

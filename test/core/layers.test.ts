@@ -57,4 +57,11 @@ describe('the import graph', () => {
     const above = layersReachedFrom('schemas').filter(({ layer }) => layer !== 'schemas' && layer !== 'core');
     expect(above).toEqual([]);
   });
+
+  it('the API table imports only itself, the schemas and core', () => {
+    const above = layersReachedFrom('api').filter(
+      ({ layer }) => layer !== 'api' && layer !== 'schemas' && layer !== 'core',
+    );
+    expect(above).toEqual([]);
+  });
 });

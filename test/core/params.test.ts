@@ -6,12 +6,9 @@ import {
   checkId,
   checkInteger,
   checkOneOf,
-  checkOptionNames,
   checkParams,
   checkPositiveInteger,
-  checkQuery,
   checkString,
-  type MethodSpec,
 } from '../../src/core/params.js';
 import { queryString, segment } from '../../src/core/path.js';
 import { InvalidParameterError, MetricError } from '../../src/index.js';
@@ -215,51 +212,6 @@ describe('checkParams', () => {
     const error = refusal(() => checkParams(value as object));
     expect(error.parameter).toBe('params');
     expect(error.message).toBe(`parameters must be an object, ${described}`);
-  });
-});
-
-describe('checkQuery and checkOptionNames', () => {
-  const spec: MethodSpec = {
-    method: 'things.list',
-    leading: 'id, ',
-    checks: { q: checkString, page: checkPositiveInteger },
-    options: { timeout: true, headers: true },
-  };
-
-  it('builds the query in the declared order, `given` over the caller’s values', () => {
-    expect(checkQuery(spec, { page: 9, q: 'x' }, { page: 2 })).toEqual({ q: 'x', page: 2 });
-    expect(Object.keys(checkQuery(spec, { page: 1, q: 'x' }))).toEqual(['q', 'page']);
-    expect(checkQuery(spec, undefined)).toEqual({ q: undefined, page: undefined });
-  });
-
-  it('refuses an unknown name before it looks at any value, whatever its value', () => {
-    for (const value of [undefined, 1, 'x']) {
-      const error = refusal(() => checkQuery(spec, { q: 5, qq: value }));
-      expect(error.parameter).toBe('qq');
-      expect(error.message).toBe('things.list() takes no parameter "qq"; it takes q, page');
-    }
-    expect(refusal(() => checkQuery({ ...spec, checks: {} }, { q: 'x' })).message).toBe(
-      'things.list() takes no parameter "q"; it takes none',
-    );
-  });
-
-  it('says where a request option given as a parameter goes', () => {
-    expect(refusal(() => checkQuery(spec, { timeout: 1 })).message).toBe(
-      'things.list() takes no parameter "timeout"; request options go in the last argument: things.list(id, params, { timeout })',
-    );
-  });
-
-  it('takes the request options of the spec and refuses any other name in the options', () => {
-    expect(() => checkOptionNames(spec, { timeout: 1, headers: {} })).not.toThrow();
-    expect(() => checkOptionNames(spec, undefined)).not.toThrow();
-    expect(refusal(() => checkOptionNames(spec, { page: 2 })).message).toBe(
-      'things.list() takes "page" as a parameter, not a request option: things.list(id, { page }, options)',
-    );
-    const error = refusal(() => checkOptionNames(spec, { signal: undefined }));
-    expect(error.parameter).toBe('signal');
-    expect(error.message).toBe(
-      'things.list() takes no parameter or request option "signal"; its request options are timeout, headers',
-    );
   });
 });
 
