@@ -25,8 +25,8 @@ const scripts = Object.fromEntries(
 );
 writeFileSync(script, scripts.bash!);
 
-/** The words bash offers for the command line `line` (the cursor at its end). */
-function complete(line: string): string[] {
+/** The words bash offers for the command line `line` (the cursor at its end), run in `cwd`. */
+function complete(line: string, cwd?: string): string[] {
   const words = line.split(' ');
   const bash = spawnSync(
     'bash',
@@ -37,7 +37,7 @@ function complete(line: string): string[] {
 COMP_WORDS=(${words.map((word) => JSON.stringify(word)).join(' ')}); COMP_CWORD=${words.length - 1}
 _scholarly_metrics; printf '%s\\n' "\${COMPREPLY[@]}"`,
     ],
-    { encoding: 'utf8' },
+    { encoding: 'utf8', cwd },
   );
   expect(bash.stderr).toBe('');
   return bash.stdout.split('\n').filter((word) => word !== '');
@@ -69,6 +69,20 @@ describe('completion bash', () => {
     );
     // Global flags are offered after a command too.
     expect(complete('scholarly-metrics journals list --mo')).toEqual(['--mock']);
+  });
+
+  it('completes a path after --input, -o and --failed, a name with spaces kept whole', () => {
+    const files = mkdtempSync(join(tmpdir(), 'scholarly-completion-files-'));
+    try {
+      for (const name of ['reef dois.txt', 'reef  two.csv', 'other.txt'])
+        writeFileSync(join(files, name), '');
+      const expected = ['reef  two.csv', 'reef dois.txt'];
+      for (const flag of ['--input', '-o', '--failed']) {
+        expect(complete(`scholarly-metrics papers get-many ${flag} re`, files).sort()).toEqual(expected);
+      }
+    } finally {
+      rmSync(files, { recursive: true, force: true });
+    }
   });
 });
 
