@@ -2,12 +2,15 @@
  * The completion scripts, run by the shells themselves: bash sources the script and completes with
  * the function it registered (`complete -p`, `COMPREPLY`); fish and zsh are checked when installed.
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { afterThisTest } from '../helpers/cleanup.js';
 import { run } from './helpers.js';
+import { scratch } from './resume.js';
+import { skipTmux } from './tmux.js';
 
 // Written once for the file: every case sources the same script.
 const folder = mkdtempSync(join(tmpdir(), 'scholarly-completion-'));
@@ -83,6 +86,40 @@ describe('completion bash', () => {
     } finally {
       rmSync(files, { recursive: true, force: true });
     }
+  });
+});
+
+if (skipTmux)
+  console.warn('\n*** test/cli/completion.test.ts: the tmux case SKIPPED, tmux is not installed ***\n');
+
+describe.skipIf(skipTmux)('completion bash at a real prompt (tmux)', () => {
+  it('Tab inserts a file name with spaces quoted, as one word', async () => {
+    const folder = scratch();
+    writeFileSync(join(folder, 'reef dois.txt'), '');
+    const socket = `scholarly-completion-${process.pid}`;
+    afterThisTest(() => spawnSync('tmux', ['-L', socket, 'kill-server']));
+    const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
+    tmux(
+      '-f',
+      '/dev/null',
+      'new-session',
+      '-d',
+      '-x',
+      '120',
+      '-y',
+      '10',
+      '-c',
+      folder,
+      'bash --norc --noprofile',
+    );
+    tmux('send-keys', `source ${JSON.stringify(script)}; PS1='$ '; clear`, 'Enter');
+    tmux('send-keys', 'scholarly-metrics papers get-many --input re', 'Tab');
+    let screen = '';
+    for (let poll = 0; poll < 200 && !screen.includes('--input reef'); poll++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      screen = tmux('capture-pane', '-p');
+    }
+    expect(screen).toContain('--input reef\\ dois.txt');
   });
 });
 
