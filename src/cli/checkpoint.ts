@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { UsageError } from './errors.js';
+import { terminalSafe } from './output/escape.js';
 import type { ListState } from './output/formats.js';
 
 export interface Checkpoint {
@@ -49,9 +50,12 @@ export async function readCheckpoint(
   const saved = parseCheckpoint(text, positions);
   if (typeof saved === 'string') throw refused(output, saved);
   if (JSON.stringify(saved.command) !== JSON.stringify(command)) {
+    // The command is the checkpoint's text, which anyone can edit: escaped with the file's name.
     throw new UsageError(
-      `${output} was written by another command (${saved.command.join(' ')}): ` +
-        'run that command to resume it, or pick another --output',
+      terminalSafe(
+        `${output} was written by another command (${saved.command.join(' ')}): ` +
+          'run that command to resume it, or pick another --output',
+      ),
     );
   }
   const size = await sizeOf(output);
@@ -82,7 +86,7 @@ export async function writeCheckpoint(output: string, checkpoint: Checkpoint): P
     await rename(temporary, path);
   } catch (error) {
     await unlink(temporary).catch(() => {});
-    throw error;
+    throw escaped(error);
   }
 }
 
@@ -118,8 +122,10 @@ function parseCheckpoint(text: string, positions: PositionRange): Checkpoint | s
 
 function refused(output: string, what: string): UsageError {
   return new UsageError(
-    `${checkpointPath(output)} is not a checkpoint this command can resume (${what}): ` +
-      'add --overwrite (instead of --resume) to start again, or pick another --output',
+    terminalSafe(
+      `${checkpointPath(output)} is not a checkpoint this command can resume (${what}): ` +
+        'add --overwrite (instead of --resume) to start again, or pick another --output',
+    ),
   );
 }
 
@@ -136,7 +142,7 @@ async function readText(path: string): Promise<string | undefined> {
     return await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
+    throw escaped(error);
   }
 }
 
@@ -145,6 +151,14 @@ async function sizeOf(path: string): Promise<number | undefined> {
     return (await stat(path)).size;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
+    throw escaped(error);
   }
+}
+
+/**
+ * Node's error about a file, as a failure whose words are escaped: they name the file, which may hold
+ * what a terminal acts on. The original stays as the cause.
+ */
+function escaped(error: unknown): Error {
+  return new Error(terminalSafe((error as Error).message), { cause: error });
 }

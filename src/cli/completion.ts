@@ -77,7 +77,12 @@ ${fn}() {
   done
   case "$prev" in
 ${valueCases}
-    ${fileFlags.join('|')}) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    ${fileFlags.join('|')})
+      # One path a line, each kept whole (spaces and all); filenames: bash quotes what it inserts.
+      COMPREPLY=()
+      while IFS= read -r word; do COMPREPLY+=("$word"); done < <(compgen -f -- "$cur")
+      compopt -o filenames 2>/dev/null
+      return ;;
   esac
   case "$path" in
 ${wordCases}

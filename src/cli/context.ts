@@ -11,6 +11,7 @@ import type { TelemetryOptions } from '../core/telemetry-types.js';
 import type { ColorChoice } from './color.js';
 import { UsageError } from './errors.js';
 import type { IO } from './io.js';
+import { terminalSafe } from './output/escape.js';
 import { fileSink, type Sink, stdoutSink } from './output/sink.js';
 import { Progress } from './progress.js';
 import { openRedisQuota, type RedisOptions, redisUrlOf } from './redis.js';
@@ -171,7 +172,7 @@ export async function openSink(io: IO, output: string | undefined, from = 0): Pr
   try {
     return await fileSink(output, from);
   } catch (error) {
-    throw new UsageError(`cannot write --output ${output}: ${(error as Error).message}`);
+    throw new UsageError(terminalSafe(`cannot write --output ${output}: ${(error as Error).message}`));
   }
 }
 

@@ -2,10 +2,84 @@
  * DOIs as people have them: `https://doi.org/10.…`, `http://dx.doi.org/10.…`, `doi:10.…` or bare; a
  * list of one a line whose first line may be the header `doi`; or a column of a csv or tsv file with a
  * header, or a field of JSON lines (`--input-column`), so the tool's own output feeds `get-many`.
+ * The list is read from a file, a pipe or FIFO, or standard input, all bounded alike.
  */
+import { close as closeFd, constants, createReadStream, fstat, open } from 'node:fs';
+import { Socket } from 'node:net';
+import { addAbortSignal, type Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { UsageError } from './errors.js';
 import { terminalSafe } from './output/escape.js';
+
+/**
+ * The most bytes `--input` reads, from a file or standard input alike (256 MiB, millions of DOIs):
+ * more is refused rather than held, and the text stays well within the longest string Node makes.
+ */
+export const inputMaxBytes = 256 * 1024 * 1024;
+
+export interface InputSource {
+  /** Read for `--input -`. */
+  readonly stdin: NodeJS.ReadableStream;
+  /** The run's Ctrl-C: reading stops at once, whatever it waits for. */
+  readonly signal: AbortSignal;
+  /** @default inputMaxBytes */
+  readonly maxBytes?: number;
+}
+
+/**
+ * The text of `--input` (`-`: standard input), read to its end. More than `maxBytes` is a usage error;
+ * so is a file that cannot be read, named escaped, Node's words included. Once the signal aborts, the
+ * read stops and its reason is thrown, a FIFO whose writer writes nothing included.
+ */
+export async function readInput(input: string, source: InputSource): Promise<string> {
+  const { signal, maxBytes = inputMaxBytes } = source;
+  signal.throwIfAborted();
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  try {
+    const stream = input === '-' ? (source.stdin as Readable) : await openInput(input);
+    // Destroyed on abort: a pipe, a FIFO or a terminal waited on ends its read at once.
+    for await (const chunk of addAbortSignal(signal, stream)) {
+      const buffer: Buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      bytes += buffer.length;
+      // Leaving the loop destroys the stream: nothing past the bound is read, let alone kept.
+      if (bytes > maxBytes) throw tooLarge(input, maxBytes);
+      chunks.push(buffer);
+    }
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(terminalSafe(`cannot read --input ${input}: ${(error as Error).message}`));
+  }
+  return Buffer.concat(chunks, bytes).toString('utf8');
+}
+
+function tooLarge(input: string, maxBytes: number): UsageError {
+  const mib = 1024 * 1024;
+  const size = maxBytes % mib === 0 ? `${maxBytes / mib} MiB` : `${maxBytes} bytes`;
+  const what = input === '-' ? '- (standard input)' : input;
+  return new UsageError(
+    terminalSafe(`--input ${what} is over ${size}, the most --input reads: split the list into parts`),
+  );
+}
+
+/**
+ * A stream of the file `path`. Opened without waiting for a FIFO's writer; a FIFO (or `<(command)`)
+ * is then read as a pipe, on the event loop: a read left waiting in Node's thread pool would hold the
+ * process's exit until the writer ended, Ctrl-C or not.
+ */
+async function openInput(path: string): Promise<Readable> {
+  const fd = await promisify(open)(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    const info = await promisify(fstat)(fd);
+    if (info.isFIFO()) return new Socket({ fd, readable: true, writable: false });
+    return createReadStream(path, { fd });
+  } catch (error) {
+    closeFd(fd, () => {});
+    throw error;
+  }
+}
 
 const resolverPrefix = /^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i;
 
@@ -72,7 +146,8 @@ function tableColumn(text: string, name: string, column: string, delimiter: stri
       quote: delimiter === ',' ? '"' : false,
     });
   } catch (error) {
-    throw new UsageError(`cannot read --input ${terminalSafe(name)}: ${(error as Error).message}`);
+    // The parser's words may quote the file: escaped with its name.
+    throw new UsageError(terminalSafe(`cannot read --input ${name}: ${(error as Error).message}`));
   }
   const header = (rows[0] ?? []).map((cell) => cell.trim());
   const at = header.findIndex((cell) => cell.toLowerCase() === column.toLowerCase());

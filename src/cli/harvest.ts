@@ -15,6 +15,7 @@ import { openSink } from './context.js';
 import { UsageError } from './errors.js';
 import type { OutputOptions } from './options.js';
 import type { Row } from './output/cells.js';
+import { terminalSafe } from './output/escape.js';
 import { chooseFormat, listWriter } from './output/formats.js';
 import type { ProgressCounts } from './progress.js';
 import { writerOptions } from './view.js';
@@ -83,14 +84,16 @@ export async function openHarvest(
   // A run left unfinished is not started over by accident: hours of harvest may be in FILE.
   if (output !== undefined && !options.resume && !options.overwrite && (await holdsUnfinishedRun(output)))
     throw new UsageError(
-      `${output} holds an unfinished run: add --resume to continue, or --overwrite to start again`,
+      terminalSafe(
+        `${output} holds an unfinished run: add --resume to continue, or --overwrite to start again`,
+      ),
     );
   const saved =
     output !== undefined && options.resume
       ? await readCheckpoint(output, identity, shape.positions)
       : undefined;
   if (saved?.complete) {
-    io.stderr.write(`${output} is complete: nothing left to resume\n`);
+    io.stderr.write(`${terminalSafe(`${output} is complete: nothing left to resume`)}\n`);
     return undefined;
   }
   const sink = await openSink(io, output, saved?.bytes ?? 0);
@@ -144,7 +147,8 @@ export async function openHarvest(
         // Only after a failure or Ctrl-C: its own failure is told, not put in place of theirs.
         if (unsaved !== undefined) await save(unsaved);
       } catch (error) {
-        io.stderr.write(`warning: the checkpoint of ${output} was not saved: ${(error as Error).message}\n`);
+        const what = `the checkpoint of ${output} was not saved: ${(error as Error).message}`;
+        io.stderr.write(`warning: ${terminalSafe(what)}\n`);
       } finally {
         await sink.close();
       }

@@ -4,6 +4,7 @@
  * nothing matched, that nothing did, so an empty file or screen is never a riddle.
  */
 import type { Context } from './context.js';
+import { terminalSafe } from './output/escape.js';
 import { clock, grouped } from './progress.js';
 
 export interface Written {
@@ -38,7 +39,8 @@ export function lastWord(
   if (output !== undefined) {
     const of = total === undefined ? '' : ` of ${grouped(total)}`;
     const sent = `${grouped(requests)} request${requests === 1 ? '' : 's'}`;
-    return `wrote ${grouped(count)}${of} ${unit} to ${output} (${sent}, ${clock(seconds)})`;
+    // The file's name as the user typed it, but nothing in it acts on the terminal.
+    return `wrote ${grouped(count)}${of} ${unit} to ${terminalSafe(output)} (${sent}, ${clock(seconds)})`;
   }
   return terminal ? `${grouped(count)} ${unit}` : undefined;
 }

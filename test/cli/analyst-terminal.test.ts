@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/cli/output/width.js';
 import { useRealServer } from '../helpers/real-server.js';
 import { useMockServer } from '../integration/use-mock-server.js';
-import { hostile } from './output/hostile.js';
+import { clipboardName, clipboardNameShown, hostile } from './output/hostile.js';
 import { scratch } from './resume.js';
 import { skipTmux, tmuxRun } from './tmux.js';
 
@@ -162,5 +162,26 @@ describe.skipIf(skipTmux)('an analyst at a real terminal (tmux)', { timeout: 60_
     expect(done.screen).toContain('10.1000/none\\e[2J\\e[H\\e]0;pwned\\x07: NotFoundError');
     expect(done.screen).toContain('10.1000/missing\\u{202E}gnp.exe: NotFoundError');
     expect(run.title()).not.toContain('pwned');
+  });
+
+  it("file names holding OSC 52 are shown escaped: the last word, and Node's words after --input", async () => {
+    const folder = scratch();
+    const file = join(folder, clipboardName);
+    const wrote = tmuxRun(['papers', 'search', 'coral', '--limit', '3', '-o', file], {
+      url: mock.server.url,
+      width: 220,
+    });
+    const written = await wrote.done();
+    expect(written.code).toBe(0);
+    expectInert(written.bytes);
+    expect(written.screen).toContain(`papers to ${join(folder, clipboardNameShown)} (`);
+    const missing = tmuxRun(['papers', 'get-many', '--input', join(folder, 'no', clipboardName)], {
+      url: mock.server.url,
+      width: 220,
+    });
+    const refused = await missing.done();
+    expect(refused.code).toBe(2);
+    expectInert(refused.bytes);
+    expect(refused.screen).toContain(`open '${join(folder, 'no', clipboardNameShown)}'`);
   });
 });

@@ -2,12 +2,15 @@
  * The completion scripts, run by the shells themselves: bash sources the script and completes with
  * the function it registered (`complete -p`, `COMPREPLY`); fish and zsh are checked when installed.
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { afterThisTest } from '../helpers/cleanup.js';
 import { run } from './helpers.js';
+import { scratch } from './resume.js';
+import { skipTmux } from './tmux.js';
 
 // Written once for the file: every case sources the same script.
 const folder = mkdtempSync(join(tmpdir(), 'scholarly-completion-'));
@@ -25,8 +28,8 @@ const scripts = Object.fromEntries(
 );
 writeFileSync(script, scripts.bash!);
 
-/** The words bash offers for the command line `line` (the cursor at its end). */
-function complete(line: string): string[] {
+/** The words bash offers for the command line `line` (the cursor at its end), run in `cwd`. */
+function complete(line: string, cwd?: string): string[] {
   const words = line.split(' ');
   const bash = spawnSync(
     'bash',
@@ -37,7 +40,7 @@ function complete(line: string): string[] {
 COMP_WORDS=(${words.map((word) => JSON.stringify(word)).join(' ')}); COMP_CWORD=${words.length - 1}
 _scholarly_metrics; printf '%s\\n' "\${COMPREPLY[@]}"`,
     ],
-    { encoding: 'utf8' },
+    { encoding: 'utf8', cwd },
   );
   expect(bash.stderr).toBe('');
   return bash.stdout.split('\n').filter((word) => word !== '');
@@ -69,6 +72,54 @@ describe('completion bash', () => {
     );
     // Global flags are offered after a command too.
     expect(complete('scholarly-metrics journals list --mo')).toEqual(['--mock']);
+  });
+
+  it('completes a path after --input, -o and --failed, a name with spaces kept whole', () => {
+    const files = mkdtempSync(join(tmpdir(), 'scholarly-completion-files-'));
+    try {
+      for (const name of ['reef dois.txt', 'reef  two.csv', 'other.txt'])
+        writeFileSync(join(files, name), '');
+      const expected = ['reef  two.csv', 'reef dois.txt'];
+      for (const flag of ['--input', '-o', '--failed']) {
+        expect(complete(`scholarly-metrics papers get-many ${flag} re`, files).sort()).toEqual(expected);
+      }
+    } finally {
+      rmSync(files, { recursive: true, force: true });
+    }
+  });
+});
+
+if (skipTmux)
+  console.warn('\n*** test/cli/completion.test.ts: the tmux case SKIPPED, tmux is not installed ***\n');
+
+describe.skipIf(skipTmux)('completion bash at a real prompt (tmux)', () => {
+  it('Tab inserts a file name with spaces quoted, as one word', async () => {
+    const folder = scratch();
+    writeFileSync(join(folder, 'reef dois.txt'), '');
+    const socket = `scholarly-completion-${process.pid}`;
+    afterThisTest(() => spawnSync('tmux', ['-L', socket, 'kill-server']));
+    const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
+    tmux(
+      '-f',
+      '/dev/null',
+      'new-session',
+      '-d',
+      '-x',
+      '120',
+      '-y',
+      '10',
+      '-c',
+      folder,
+      'bash --norc --noprofile',
+    );
+    tmux('send-keys', `source ${JSON.stringify(script)}; PS1='$ '; clear`, 'Enter');
+    tmux('send-keys', 'scholarly-metrics papers get-many --input re', 'Tab');
+    let screen = '';
+    for (let poll = 0; poll < 200 && !screen.includes('--input reef'); poll++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      screen = tmux('capture-pane', '-p');
+    }
+    expect(screen).toContain('--input reef\\ dois.txt');
   });
 });
 

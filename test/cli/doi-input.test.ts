@@ -1,5 +1,16 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createReadStream, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { normaliseDoi, readDoiList } from '../../src/cli/doi-input.js';
+import { inputMaxBytes, normaliseDoi, readDoiList, readInput } from '../../src/cli/doi-input.js';
+import { InterruptedError, UsageError } from '../../src/cli/errors.js';
+import { afterThisTest } from '../helpers/cleanup.js';
+import { bin, environment, start } from './helpers.js';
+import { clipboardName, clipboardNameShown, expectNameEscaped } from './output/hostile.js';
+import { scratch } from './resume.js';
 
 describe('DOIs as people have them', () => {
   it('normalises resolver URLs and doi: prefixes', () => {
@@ -38,5 +49,166 @@ describe('DOIs as people have them', () => {
     expect(() => readDoiList('{"id":1}\n', 'a.jsonl', 'ref')).toThrow(/no column ref \(its columns: id\)/);
     expect(() => readDoiList('10.1/a\n', 'a.txt', 'ref')).toThrow(/list of one DOI a line/);
     expect(readDoiList('ref\n10.1/a\n', 'a.txt', 'ref')).toEqual(['10.1/a']);
+  });
+});
+
+/** A FIFO in a scratch folder. */
+function fifo(): string {
+  const path = join(scratch(), 'dois.fifo');
+  execFileSync('mkfifo', [path]);
+  return path;
+}
+
+/**
+ * A writer that opens `path` and then writes `text` after `holdMs` (forever silent without `text`):
+ * resolves once its open has returned, that is, once a reader has the FIFO open too.
+ */
+async function writer(path: string, text = '', holdMs = 60_000) {
+  const child = spawn(
+    'sh',
+    ['-c', 'exec 3>"$1"; echo open; sleep "$2"; printf %s "$3" >&3', 'sh', path, String(holdMs / 1000), text],
+    {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
+  afterThisTest(() => child.kill('SIGKILL'));
+  await once(child.stdout, 'data');
+  return child;
+}
+
+/** Standard input that never ends: `chunk` again and again, counting what it was asked for. */
+function endless(chunk: Buffer) {
+  const state = { bytes: 0, destroyed: false };
+  const stream = new Readable({
+    read() {
+      state.bytes += chunk.length;
+      this.push(chunk);
+    },
+    destroy(error, callback) {
+      state.destroyed = true;
+      callback(error);
+    },
+  });
+  return { stream, state };
+}
+
+const never = new AbortController().signal;
+
+/** The resident memory of process `pid`, from Linux's /proc (0 once it has gone). */
+function residentBytes(pid: number): number {
+  try {
+    const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return Number(kib ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+describe('reading --input', () => {
+  it('bounds standard input: a usage error at the bound, the stream destroyed, no more read', async () => {
+    const { stream, state } = endless(Buffer.alloc(1000, 0x61));
+    const reading = readInput('-', { stdin: stream, signal: never, maxBytes: 64_000 });
+    await expect(reading).rejects.toThrow(
+      new UsageError(
+        '--input - (standard input) is over 64000 bytes, the most --input reads: split the list into parts',
+      ),
+    );
+    expect(state.destroyed).toBe(true);
+    // What was read past the bound is at most the stream's own buffer ahead of the reader.
+    expect(state.bytes).toBeLessThanOrEqual(64_000 + stream.readableHighWaterMark + 1000);
+  });
+
+  it('bounds a file alike, the bound itself allowed', async () => {
+    const folder = scratch();
+    writeFileSync(join(folder, 'at.txt'), 'a'.repeat(4096));
+    writeFileSync(join(folder, 'over.txt'), 'a'.repeat(4097));
+    const source = { stdin: Readable.from([]), signal: never, maxBytes: 4096 };
+    expect(await readInput(join(folder, 'at.txt'), source)).toHaveLength(4096);
+    await expect(readInput(join(folder, 'over.txt'), source)).rejects.toThrow(/over\.txt is over 4096 bytes/);
+  });
+
+  it('docs/cli.md states the bound the code holds', () => {
+    const docs = readFileSync(new URL('../../docs/cli.md', import.meta.url), 'utf8');
+    expect(docs).toContain(`\`--input\` reads at most **${inputMaxBytes / 1024 ** 2} MiB**`);
+  });
+
+  it("a file it cannot read: Node's words, which name it, escaped with the rest", async () => {
+    const missing = join(scratch(), clipboardName);
+    const error = await readInput(missing, { stdin: Readable.from([]), signal: never }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as Error).message).toMatch(
+      /^cannot read --input .*: ENOENT: no such file or directory, open '.*'$/,
+    );
+    // Both the name and Node's text quoting it.
+    expect((error as Error).message.split(clipboardNameShown)).toHaveLength(3);
+    expectNameEscaped((error as Error).message);
+  });
+
+  it('a FIFO whose writer writes nothing: Ctrl-C ends the read at once with its reason', async () => {
+    const path = fifo();
+    const interrupt = new AbortController();
+    const reading = readInput(path, { stdin: Readable.from([]), signal: interrupt.signal });
+    await writer(path);
+    const reason = new InterruptedError('interrupted');
+    interrupt.abort(reason);
+    await expect(reading).rejects.toBe(reason);
+  });
+
+  it('a FIFO with no writer yet waits for one, then reads what it writes', async () => {
+    const path = fifo();
+    const reading = readInput(path, { stdin: Readable.from([]), signal: never });
+    await writer(path, '10.1/a\n10.1/b\n', 200);
+    expect(await reading).toBe('10.1/a\n10.1/b\n');
+  });
+});
+
+describe('the bin reading --input', { timeout: 60_000 }, () => {
+  it('from a FIFO whose writer stays open: Ctrl-C exits 130 promptly', async () => {
+    const path = fifo();
+    const bin = start(['--mock', 'papers', 'get-many', '--input', path]);
+    // The writer's open returns once the bin has the FIFO open: the bin is waiting on its read.
+    await writer(path);
+    const sent = performance.now();
+    bin.child.kill('SIGINT');
+    const exit = await Promise.race([bin.exited, delay(10_000).then(() => undefined)]);
+    expect(exit, 'still running 10 s after Ctrl-C').toBeDefined();
+    expect(exit!.code, exit!.stderr).toBe(130);
+    // Generous: the read stops at once; a read left in Node's thread pool held the exit until the writer ended.
+    expect(performance.now() - sent).toBeLessThan(5_000);
+  });
+
+  it('from standard input that never ends (/dev/zero through a pipe): exit 2 at the bound, memory bounded', async () => {
+    const child = spawn(process.execPath, [bin, '--mock', 'papers', 'get-many', '--input', '-'], {
+      env: environment({}),
+      stdio: ['pipe', 'ignore', 'pipe'],
+    });
+    const zeros = createReadStream('/dev/zero');
+    afterThisTest(() => {
+      zeros.destroy();
+      child.kill('SIGKILL');
+    });
+    // The bin's reading stops; the pipe's then fails, which ends the stream of zeros.
+    child.stdin.on('error', () => zeros.destroy());
+    zeros.pipe(child.stdin);
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    // Its memory, watched while it reads: a bin that kept reading is stopped before it holds the machine's.
+    let peak = 0;
+    const watch = setInterval(() => {
+      peak = Math.max(peak, residentBytes(child.pid!));
+      if (peak > 1024 ** 3) child.kill('SIGKILL');
+    }, 50);
+    const [code] = (await once(child, 'close')) as [number | null];
+    clearInterval(watch);
+    zeros.destroy();
+    expect(peak, 'resident memory').toBeLessThan(1024 ** 3);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      'error: --input - (standard input) is over 256 MiB, the most --input reads: split the list into parts\n',
+    );
   });
 });

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { MOCK_DOIS } from '../../src/testing/index.js';
 import { useMockServer } from '../integration/use-mock-server.js';
 import { jsonLines, run } from './helpers.js';
+import { clipboardName, expectNameEscaped } from './output/hostile.js';
 import { scratch } from './resume.js';
 
 const mock = useMockServer({ sizes: { journals: 5, papers: 400, authors: 20 } });
@@ -100,5 +101,19 @@ describe('the last word', () => {
     });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
+  });
+});
+
+describe('the last word names the file escaped', () => {
+  it('wrote N … to FILE: a name holding OSC 52 is shown, never sent raw', async () => {
+    const file = join(scratch(), clipboardName);
+    const result = await run(['papers', 'get-many', MOCK_DOIS[0]!, '--output', file], {
+      url: mock.server.url,
+      terminal: { stderr: true },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(jsonLines(readFileSync(file, 'utf8'))).toHaveLength(1);
+    expect(result.stderr).toMatch(/wrote 1 of 1 papers to .*evil\\e\]52;c;ZXZpbA==\\x07\.jsonl \(/);
+    expectNameEscaped(afterProgress(result.stderr));
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type FileHandle, open, readFile } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { MetricError } from '../../core/errors.js';
 import { act, examples } from '../action.js';
@@ -77,11 +77,15 @@ async function getMany(
   if (options.inputColumn !== undefined && options.input === undefined)
     throw new UsageError('--input-column needs --input <file>');
   // Loaded here, not with the bin: its csv parser is start-up that every other command would pay.
-  const { normaliseDoi, readDoiList } = await import('../doi-input.js');
+  const { normaliseDoi, readDoiList, readInput } = await import('../doi-input.js');
   const dois =
     options.input === undefined
       ? args.map(normaliseDoi).filter((doi) => doi !== '')
-      : readDoiList(await readInput(options.input, context.io.stdin), options.input, options.inputColumn);
+      : readDoiList(
+          await readInput(options.input, { stdin: context.io.stdin, signal: context.signal }),
+          options.input,
+          options.inputColumn,
+        );
   if (dois.length === 0)
     throw new UsageError('no DOIs: give them as arguments, or --input <file> (- for stdin)');
   // The list itself is part of the identity: stdin or a rewritten file cannot resume another list.
@@ -146,24 +150,12 @@ async function openFailed(path: string, resumedAt: number): Promise<FileHandle> 
     if (resumedAt === 0) await handle.appendFile('doi\terror\tmessage\n');
     return handle;
   } catch (error) {
-    throw new UsageError(`cannot write --failed ${path}: ${(error as Error).message}`);
+    // Node's words name the file too: escaped with the rest.
+    throw new UsageError(terminalSafe(`cannot write --failed ${path}: ${(error as Error).message}`));
   }
 }
 
 function failedLine(doi: string, error: MetricError, raw: boolean): string {
   const cell = raw ? cellOf : spreadsheetCell;
   return `${[doi, error.name, error.message].map((value) => tsvField(cell(value))).join('\t')}\n`;
-}
-
-async function readInput(input: string, stdin: NodeJS.ReadableStream): Promise<string> {
-  if (input === '-') {
-    const chunks: Buffer[] = [];
-    for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-    return Buffer.concat(chunks).toString('utf8');
-  }
-  try {
-    return await readFile(input, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read --input ${terminalSafe(input)}: ${(error as Error).message}`);
-  }
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MOCK_DOIS } from '../../../src/testing/index.js';
 import { useMockServer } from '../../integration/use-mock-server.js';
 import { jsonLines, run, start } from '../helpers.js';
+import { clipboardName, clipboardNameShown, expectNameEscaped } from '../output/hostile.js';
 import { asCells, csvRecords } from '../records.js';
 import { lineCount, linesReach, scratch } from '../resume.js';
 
@@ -96,5 +97,31 @@ describe('papers get-many with --output --resume', { timeout: 120_000 }, () => {
     expect(jsonLines(readFileSync(file, 'utf8')).map((paper) => (paper as { doi: string }).doi)).toEqual(
       dois,
     );
+  });
+});
+
+describe('papers get-many names its files escaped', () => {
+  it("--input FILE it cannot read: exit 2, the name and Node's words quoting it escaped", async () => {
+    const input = join(scratch(), clipboardName);
+    const result = await run(['papers', 'get-many', '--input', input], { url: mock.server.url });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /^error: cannot read --input .*: ENOENT: no such file or directory, open '.*'\n$/,
+    );
+    expect(result.stderr.split(clipboardNameShown)).toHaveLength(3);
+    expectNameEscaped(result.stderr);
+  });
+
+  it('--failed FILE it cannot write: exit 2, escaped alike', async () => {
+    const failed = join(scratch(), clipboardName, 'failed.tsv');
+    const result = await run(['papers', 'get-many', MOCK_DOIS[0]!, '--failed', failed], {
+      url: mock.server.url,
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /^error: cannot write --failed .*: ENOENT: no such file or directory, open '.*'\n$/,
+    );
+    expect(result.stderr.split(clipboardNameShown)).toHaveLength(3);
+    expectNameEscaped(result.stderr);
   });
 });

@@ -2,7 +2,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileChunkBytes, fileSink } from '../../../src/cli/output/sink.js';
+import { MOCK_DOIS } from '../../../src/testing/index.js';
+import { useMockServer } from '../../integration/use-mock-server.js';
+import { run } from '../helpers.js';
 import { scratch } from '../resume.js';
+import { clipboardName, clipboardNameShown, expectNameEscaped } from './hostile.js';
+
+const mock = useMockServer({ sizes: { journals: 5, papers: 20, authors: 5 } });
 
 describe('the --output file', () => {
   it('is cut back to where the run resumes, and counts the bytes it holds, not the characters', async () => {
@@ -44,5 +50,19 @@ describe('the --output file', () => {
     expect(() => sink.flush()).toThrow(/ENOSPC/);
     await expect(sink.write('x'.repeat(fileChunkBytes))).rejects.toThrow(/ENOSPC/);
     await expect(sink.close()).rejects.toThrow(/ENOSPC/);
+  });
+});
+
+describe('an --output file that cannot be written', () => {
+  it("is a usage error naming it escaped, in Node's words too", async () => {
+    const file = join(scratch(), clipboardName, 'out.jsonl');
+    const result = await run(['papers', 'get', MOCK_DOIS[0]!, '--output', file], { url: mock.server.url });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /^error: cannot write --output .*: ENOENT: no such file or directory, open '.*'\n$/,
+    );
+    // Once in the message, once in Node's words.
+    expect(result.stderr.split(clipboardNameShown)).toHaveLength(3);
+    expectNameEscaped(result.stderr);
   });
 });
