@@ -32,23 +32,23 @@ function summarizeBody(body: unknown, label: string): string {
 }
 
 /**
- * The first string among the places common error bodies put their explanation:
- * `{"error": {"message"}}`, `{"error": "…"}`, `{"message"}`, `{"detail"}`, `{"title"}`. A string that
- * only repeats the status label (`{"error": "Bad Request", "message": "…"}`) says nothing new: passed over.
+ * The first explanation among the places common error bodies put one: `{"error": {"message"}}`,
+ * `{"error": "…"}`, `{"message"}`, `{"detail"}`, `{"title"}`. A string that only names the error (a
+ * code such as `not_found`, or the status label again) is taken only when no later place explains
+ * more: `{"error": "not_found", "message": "No journal with id 7"}` says the message.
  */
 function serverExplanation(body: unknown, label: string): string | undefined {
   if (body === null || typeof body !== 'object') return undefined;
   const record = body as Record<string, unknown>;
   const nested = record.error !== null && typeof record.error === 'object' ? record.error : undefined;
-  const candidates = [
+  const strings = [
     (nested as Record<string, unknown> | undefined)?.message,
     record.error,
     record.message,
     record.detail,
     record.title,
-  ];
-  return candidates.find(
-    (candidate): candidate is string =>
-      typeof candidate === 'string' && candidate.trim().toLowerCase() !== label.toLowerCase(),
-  );
+  ].filter((candidate): candidate is string => typeof candidate === 'string');
+  const namesOnly = (text: string) =>
+    /^[\w.-]*$/.test(text.trim()) || text.trim().toLowerCase() === label.toLowerCase();
+  return strings.find((text) => !namesOnly(text)) ?? strings[0];
 }

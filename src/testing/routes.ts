@@ -1,112 +1,137 @@
+import { endpoints } from '../api/endpoints.js';
+import { SHOW_VALUES } from '../api/params.js';
+import type { Endpoint } from '../core/endpoint.js';
 import type { MockDataset } from './dataset-types.js';
 import { paginate, parseId, Query } from './params.js';
 import { badRequest, HttpError } from './responses.js';
 import { AUTHOR_SORTS, PAPER_SORTS, searchAuthors, searchPapers } from './search.js';
 import * as wire from './wire.js';
 
-/**
- * Accepted values of `show` on `/countries`; `active` (countries with at least one journal) is the default.
- *
- * @example
- * ```ts
- * for (const show of SHOW_VALUES) await client.countries.list({ show });
- * ```
- */
-export const SHOW_VALUES = ['active', 'all'] as const;
+export { SHOW_VALUES } from '../api/params.js';
 
-type Route = (dataset: MockDataset, params: URLSearchParams, segment: string) => unknown;
+/** How the mock answers one endpoint: the body to send, or an {@link HttpError}. */
+export type Handler = (
+  dataset: MockDataset,
+  query: Query,
+  values: Readonly<Record<string, string>>,
+) => unknown;
 
-/**
- * The endpoints of API §4, by path pattern. `:id` and `:doi` stand for exactly one raw path segment,
- * so a DOI's own `/` must arrive encoded as `%2F`; a raw `/` makes another path, which is a 404.
- */
-const routes: Record<string, Route> = {
-  '/journals': (dataset, params) => {
-    new Query(params, []);
-    return dataset.journals.map(wire.journalListItem);
+/** An endpoint of the API table and the mock's answer to it. */
+export interface MockRoute {
+  readonly endpoint: Endpoint;
+  readonly handler: Handler;
+}
+
+type Table = typeof endpoints;
+type Handlers = { readonly [S in keyof Table]: { readonly [V in keyof Table[S]]: Handler } };
+
+/** The mock's answer to each endpoint of the table, by the same namespaces and verbs. */
+const handlers: Handlers = {
+  journals: {
+    list: (dataset) => dataset.journals.map(wire.journalListItem),
+    get: (dataset, _query, { id }) => wire.journalProfile(findJournal(dataset, id)),
+    papers: (dataset, query, { id }) => {
+      const journal = findJournal(dataset, id);
+      const { page, perPage } = query.pagination();
+      const papers = dataset.journalPaperIds(journal.id).map((paperId) => dataset.paper(paperId)!);
+      return paginate(papers, page, perPage, wire.journalPaper);
+    },
+    score: (dataset, _query, { id }) => wire.journalScore(findJournal(dataset, id)),
   },
-  '/journals/:id': (dataset, params, segment) => {
-    new Query(params, []);
-    return wire.journalProfile(findJournal(dataset, segment));
+  papers: {
+    search: (dataset, query) => {
+      const filters = {
+        q: query.string('q'),
+        year: query.integer('year', 1, 9999),
+        oa: query.boolean('oa'),
+        sort: query.oneOf('sort', PAPER_SORTS, 'relevance'),
+      };
+      const { page, perPage } = query.pagination();
+      return paginate(searchPapers(dataset.papers, filters), page, perPage, wire.paperSearchItem);
+    },
+    get: (dataset, _query, values) => {
+      const doi = decodeSegment(values.doi ?? '');
+      const paper = dataset.paperByDoi(doi);
+      if (paper === undefined) throw new HttpError(404, `No paper with DOI ${doi}`);
+      return wire.paper(dataset, paper);
+    },
   },
-  '/journals/:id/papers': (dataset, params, segment) => {
-    const query = new Query(params, ['page', 'per_page']);
-    const journal = findJournal(dataset, segment);
-    const { page, perPage } = query.pagination();
-    const papers = dataset.journalPaperIds(journal.id).map((id) => dataset.paper(id)!);
-    return paginate(papers, page, perPage, wire.journalPaper);
+  authors: {
+    list: (dataset, query) => {
+      const filters = {
+        q: query.string('q'),
+        country_id: query.integer('country_id', 1),
+        field_id: query.integer('field_id', 1),
+        sort: query.oneOf('sort', AUTHOR_SORTS, 'id'),
+      };
+      const { page, perPage } = query.pagination();
+      return paginate(searchAuthors(dataset.authors, filters), page, perPage, wire.authorListItem);
+    },
+    get: (dataset, _query, { id }) => {
+      const author = dataset.author(parseId(id ?? '', 'Author'));
+      if (author === undefined) throw new HttpError(404, `No author with id ${id}`);
+      return wire.authorProfile(dataset, author);
+    },
   },
-  '/journals/:id/score': (dataset, params, segment) => {
-    new Query(params, []);
-    return wire.journalScore(findJournal(dataset, segment));
+  subjects: {
+    list: (dataset) => dataset.subjects.map(wire.subject),
   },
-  '/papers': (dataset, params) => {
-    const query = new Query(params, ['q', 'year', 'oa', 'sort', 'page', 'per_page']);
-    const filters = {
-      q: query.string('q'),
-      year: query.integer('year', 1, 9999),
-      oa: query.boolean('oa'),
-      sort: query.oneOf('sort', PAPER_SORTS, 'relevance'),
-    };
-    const { page, perPage } = query.pagination();
-    return paginate(searchPapers(dataset.papers, filters), page, perPage, wire.paperSearchItem);
-  },
-  '/papers/:doi': (dataset, params, segment) => {
-    new Query(params, []);
-    const doi = decodeSegment(segment);
-    const paper = dataset.paperByDoi(doi);
-    if (paper === undefined) throw new HttpError(404, `No paper with DOI ${doi}`);
-    return wire.paper(dataset, paper);
-  },
-  '/authors': (dataset, params) => {
-    const query = new Query(params, ['q', 'country_id', 'field_id', 'sort', 'page']);
-    const filters = {
-      q: query.string('q'),
-      country_id: query.integer('country_id', 1),
-      field_id: query.integer('field_id', 1),
-      sort: query.oneOf('sort', AUTHOR_SORTS, 'id'),
-    };
-    const { page, perPage } = query.pagination();
-    return paginate(searchAuthors(dataset.authors, filters), page, perPage, wire.authorListItem);
-  },
-  '/authors/:id': (dataset, params, segment) => {
-    new Query(params, []);
-    const author = dataset.author(parseId(segment, 'Author'));
-    if (author === undefined) throw new HttpError(404, `No author with id ${segment}`);
-    return wire.authorProfile(dataset, author);
-  },
-  '/subjects': (dataset, params) => {
-    new Query(params, []);
-    return dataset.subjects.map(wire.subject);
-  },
-  '/countries': (dataset, params) => {
-    const show = new Query(params, ['show']).oneOf('show', SHOW_VALUES, 'active');
-    const countries = show === 'all' ? dataset.countries : dataset.countries.filter((c) => c.journals > 0);
-    return countries.map(wire.country);
+  countries: {
+    list: (dataset, query) => {
+      const show = query.oneOf('show', SHOW_VALUES, 'active');
+      const countries = show === 'all' ? dataset.countries : dataset.countries.filter((c) => c.journals > 0);
+      return countries.map(wire.country);
+    },
   },
 };
 
+/** Every endpoint of the API table with the mock's answer to it. */
+export const mockRoutes: readonly MockRoute[] = Object.entries(endpoints).flatMap(([namespace, verbs]) =>
+  Object.entries(verbs).map(([verb, endpoint]) => ({
+    endpoint,
+    handler: (handlers as Record<string, Record<string, Handler>>)[namespace]![verb]!,
+  })),
+);
+
+/** Answers one API path (the part after the base path, e.g. `/journals/7`) with the body to send. */
+export type Router = (dataset: MockDataset, path: string, params: URLSearchParams) => unknown;
+
 /**
- * Answers one API path (the part after the base path, e.g. `/journals/7`) with the body to send,
- * or throws an {@link HttpError}.
+ * A router over `routes`. A `{name}` of an endpoint's path stands for exactly one non-empty raw path
+ * segment, so a DOI's own `/` must arrive encoded as `%2F`; a raw `/` makes another path, which is a
+ * 404. The query is checked against the names the endpoint takes before the handler runs.
  */
-export function routeApiPath(dataset: MockDataset, path: string, params: URLSearchParams): unknown {
-  const parts = path.split('/');
-  // parts[0] is the empty string before the leading slash.
-  const [, resource, segment, tail, ...extra] = parts;
-  let pattern: string | undefined;
-  if (resource !== undefined && extra.length === 0) {
-    if (segment === undefined) pattern = `/${resource}`;
-    else if (segment !== '') pattern = tail === undefined ? `/${resource}/:id` : `/${resource}/:id/${tail}`;
-  }
-  if (pattern === '/papers/:id') pattern = '/papers/:doi';
-  const route = pattern === undefined ? undefined : routes[pattern];
-  if (route === undefined) throw new HttpError(404, `No endpoint at ${path || '/'}`);
-  return route(dataset, params, segment ?? '');
+export function createRouter(routes: readonly MockRoute[]): Router {
+  const compiled = routes.map((route) => ({ ...route, segments: route.endpoint.path.split('/') }));
+  return (dataset, path, params) => {
+    const parts = path.split('/');
+    for (const { endpoint, handler, segments } of compiled) {
+      const values = matchSegments(segments, parts);
+      if (values !== undefined)
+        return handler(dataset, new Query(params, Object.keys(endpoint.query)), values);
+    }
+    throw new HttpError(404, `No endpoint at ${path || '/'}`);
+  };
 }
 
-function findJournal(dataset: MockDataset, segment: string) {
-  const journal = dataset.journal(parseId(segment, 'Journal'));
+/** The values of a template's `{name}` segments in `parts`, or `undefined` when they do not match. */
+function matchSegments(template: readonly string[], parts: readonly string[]) {
+  if (template.length !== parts.length) return undefined;
+  const values: Record<string, string> = {};
+  for (const [index, segment] of template.entries()) {
+    const part = parts[index]!;
+    const name = /^\{(\w+)\}$/.exec(segment)?.[1];
+    if (name !== undefined && part !== '') values[name] = part;
+    else if (segment !== part) return undefined;
+  }
+  return values;
+}
+
+/** The mock's router over the whole API table. */
+export const routeApiPath: Router = createRouter(mockRoutes);
+
+function findJournal(dataset: MockDataset, segment: string | undefined) {
+  const journal = dataset.journal(parseId(segment ?? '', 'Journal'));
   if (journal === undefined) throw new HttpError(404, `No journal with id ${segment}`);
   return journal;
 }

@@ -27,9 +27,12 @@ describe('describeStatus: the server explanation in the message', () => {
     expect(describeStatus(400, { title: 't', detail: 'd' })).toBe('400 Bad Request: d');
   });
 
-  it('passes over a string that only repeats the status label', () => {
-    const body = { statusCode: 400, error: 'Bad Request', message: sortHelp };
-    expect(describeStatus(400, body)).toBe(`400 Bad Request: ${sortHelp}`);
+  it('passes over a string that only names the error when a later one explains it', () => {
+    const nest = { statusCode: 400, error: 'Bad Request', message: sortHelp };
+    expect(describeStatus(400, nest)).toBe(`400 Bad Request: ${sortHelp}`);
+    const coded = { error: 'not_found', message: 'No journal with id 7' };
+    expect(describeStatus(404, coded)).toBe('404 Not Found: No journal with id 7');
+    expect(describeStatus(404, { error: 'not_found' })).toBe('404 Not Found: not_found');
   });
 
   it('passes over values that are not strings, and says only the status when nothing is left', () => {
