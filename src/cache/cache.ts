@@ -11,7 +11,16 @@ import type { Answer, Route, TransportOptions } from '../core/transport.js';
 import { parseResponse, type ResponseShape } from '../core/validate.js';
 import { decodeEntry, type EntryMeta, encodeEntry, rebuildResponse } from './entry.js';
 import { misplaced, overlong, oversized } from './entry-checks.js';
-import { dropContradicted, markerLifetimeOf, markJournal } from './events.js';
+import type { Watched } from './events.js';
+import {
+  dropContradicted,
+  journalIds,
+  markerLifetimeOf,
+  markJournal,
+  recordListed,
+  watchForEvents,
+} from './events.js';
+import { EventsInFlight } from './events-in-flight.js';
 import { Flight } from './flight.js';
 import { answerKey, markerKey, partitions, pathsOfJournal, scopeOf } from './keys.js';
 import { keyvStore } from './keyv-store.js';
@@ -22,12 +31,26 @@ import type { Store } from './store.js';
 /** Sends the request itself (through the transport) with these options. */
 export type Send<T> = (options: TransportOptions | undefined) => Promise<Answer<T>>;
 
-/** A request in flight, the path it asks for, and whether an event made its answer unfit to keep. */
+/** A request in flight, the path it asks for, and the events that arrived meanwhile. */
 interface Flying {
   readonly flight: Flight<Answer<unknown>>;
   readonly path: string;
-  readonly state: { overtaken: boolean };
+  readonly events: EventsInFlight;
 }
+
+/** What a request is for: where its answer is kept, and the bound its body is read within. */
+interface Target {
+  readonly scope: string;
+  readonly key: string;
+  readonly marker: string | undefined;
+  readonly partition: string;
+  readonly path: string;
+  readonly ttl: number;
+  readonly maxResponseBytes: number;
+}
+
+/** How a request learns of events in other processes: its marker as read before it was sent. */
+type Watch = Watched | undefined;
 
 /**
  * The cache of one client (and of the clients `withOptions` makes from it): loaded only by a client
@@ -35,12 +58,13 @@ interface Flying {
  * calls of one partition in flight, keeps what comes back, and serves an expired answer when the API
  * fails, if allowed.
  *
- * Freshness after a `score_updated` event: `apply` marks the requests of the journal in flight here as
- * overtaken and, with a shared store, writes the journal's marker; then it deletes the answers the
- * event makes wrong. A request reads the marker before it is sent and again once its answer is kept;
- * if the marker moved meanwhile (or the request was overtaken), the answer, possibly from before the
- * event, is deleted again. Whatever the order of the processes' steps, no answer from before the
- * event stays behind. A request slower than a marker lives is not kept.
+ * Freshness after a `score_updated` event: `apply` hands the event to the requests of the journal in
+ * flight here (each judges it against its answer once it lands) and, with a shared store, writes the
+ * markers of what another process has in flight; then it deletes the kept answers the event makes
+ * wrong. A request in a shared store says it is in flight, reads its marker before it is sent and
+ * again once its answer is kept; if the marker moved meanwhile (or an event here contradicts the
+ * answer), the answer, possibly from before the event, is deleted again. A request slower than a
+ * marker lives is not kept.
  */
 export class ResponseCache {
   readonly #store: Store;
@@ -53,6 +77,8 @@ export class ResponseCache {
   readonly #scope: Promise<string>;
   readonly #partitionOf = partitions();
   readonly #flights = new Map<string, Flying>();
+  /** The journals on the last list answer this process saw. */
+  #listedHere: ReadonlySet<number> | undefined;
 
   constructor(options: ResolvedCacheOptions, client: ResolvedClientOptions) {
     this.#store = options.store === undefined ? memoryStore() : keyvStore(options.store);
@@ -101,10 +127,10 @@ export class ResponseCache {
       return off(await send(options));
     }
     const key = answerKey(scope, partition, path);
+    const maxResponseBytes = options?.maxResponseBytes ?? client.maxResponseBytes;
     let fallback: CachedAnswer<T> | undefined;
     if (mode !== 'refresh') {
-      const limit = options?.maxResponseBytes ?? client.maxResponseBytes;
-      const kept = await this.#read(method, key, path, partition, shape, ttl, limit);
+      const kept = await this.#read(method, key, path, partition, shape, ttl, maxResponseBytes);
       const now = Date.now();
       if (kept !== undefined && now < kept.meta.e) return this.#answerOf(kept, 'hit');
       if (kept !== undefined && now < kept.meta.e + this.#staleIfError)
@@ -112,8 +138,8 @@ export class ResponseCache {
     }
     try {
       const marker = this.#shared ? markerKey(scope, path) : undefined;
-      const flight = { key, marker, partition, path, ttl };
-      const answer = await this.#send(flight, mode === 'refresh', options, send);
+      const target = { scope, key, marker, partition, path, ttl, maxResponseBytes };
+      const answer = await this.#send(target, mode === 'refresh', options, send);
       return { data: answer.data as T, response: answer.response, cacheStatus: 'miss' };
     } catch (error) {
       if (fallback === undefined || options?.signal?.aborted || !servesStale(error)) throw error;
@@ -140,13 +166,17 @@ export class ResponseCache {
     }
     const scope = await this.#scope;
     const paths = pathsOfJournal(id as number);
-    for (const [key, flying] of this.#flights) {
+    for (const [name, flying] of this.#flights) {
       if (!paths.includes(flying.path)) continue;
-      flying.state.overtaken = true;
-      this.#flights.delete(key);
+      flying.events.add(event);
+      // Calls made from now on do not join a request whose answer the event may contradict: the
+      // journal's own, or the list when the journal was on the last list seen here (or none was).
+      if (flying.path !== '/journals' || this.#listedHere?.has(id as number) !== false) {
+        this.#flights.delete(name);
+      }
     }
     try {
-      if (this.#shared) await markJournal(this.#store, scope, paths, this.#markerLifetime);
+      if (this.#shared) await markJournal(this.#store, scope, id as number, this.#markerLifetime);
       await dropContradicted(this.#store, scope, paths, event);
     } catch (error) {
       throw new MetricError(`the cache could not drop journal ${id}'s answers: its store failed`, {
@@ -157,7 +187,7 @@ export class ResponseCache {
 
   /** Empties the store (all of it: a Keyv namespace of the SDK's own is best) and forgets requests in flight. */
   async clear(): Promise<void> {
-    for (const flying of this.#flights.values()) flying.state.overtaken = true;
+    for (const flying of this.#flights.values()) flying.events.clear();
     this.#flights.clear();
     try {
       await this.#store.clear();
@@ -166,61 +196,91 @@ export class ResponseCache {
     }
   }
 
-  /** The request for `key` in this partition: the one in flight, or a new one whose answer is kept. */
-  #send<T>(
-    target: { key: string; marker: string | undefined; partition: string; path: string; ttl: number },
-    refresh: boolean,
-    options: TransportOptions | undefined,
-    send: Send<T>,
-  ): Promise<Answer<unknown>> {
-    const name = `${target.partition}\n${target.path}`;
+  /**
+   * The request for `key` in this partition: the one in flight, or a new one whose answer is kept.
+   * Calls join only a request read within the same `maxResponseBytes`: each caller gets a body
+   * within its own bound, and none loses an answer to another caller's smaller bound.
+   */
+  #send(target: Target, refresh: boolean, options: TransportOptions | undefined, send: Send<unknown>) {
+    const name = `${target.partition}\n${target.maxResponseBytes}\n${target.path}`;
     let flying = this.#flights.get(name);
     const joined = !(flying === undefined || flying.flight.abandoned || refresh);
-    if (!joined) {
-      const state = { overtaken: false };
-      let created: Flying | undefined;
-      const flight = new Flight<Answer<unknown>>(async (signal) => {
-        try {
-          const started = Date.now();
-          const { marker } = target;
-          const before =
-            marker === undefined ? undefined : await this.#quietly(() => this.#store.get(marker));
-          const answer = await send({ ...options, signal, cache: undefined });
-          await this.#keep(target, before, started, state, answer);
-          return answer;
-        } finally {
-          if (created !== undefined && this.#flights.get(name) === created) this.#flights.delete(name);
-        }
-      });
-      created = { flight, path: target.path, state };
-      flying = created;
-      this.#flights.set(name, created);
-      // Its callers handle the outcome; a flight every caller left must not count as unhandled.
-      flight.promise.catch(() => {});
-    }
-    const answer = flying!.flight.join(options?.signal, target.path);
-    // The data of one request is handed to several callers: each but the first gets a copy of its
-    // own, so that one changing it cannot change what another sees.
-    return joined ? answer.then((shared) => ({ ...shared, data: structuredClone(shared.data) })) : answer;
+    if (!joined) flying = this.#start(name, target, options, send);
+    const { flight, events } = flying!;
+    const answer = flight.join(options?.signal, target.path);
+    if (!joined) return answer;
+    const seen = events.count;
+    return answer.then((shared): Promise<Answer<unknown>> | Answer<unknown> =>
+      // The answer may predate an event that came before this call and contradicts it: ask again.
+      events.contradicts(shared.data, seen)
+        ? this.#send(target, false, options, send)
+        : // Each caller but the first gets a copy of its own, so that one changing it cannot change
+          // what another sees.
+          { ...shared, data: structuredClone(shared.data) },
+    );
+  }
+
+  #start(name: string, target: Target, options: TransportOptions | undefined, send: Send<unknown>): Flying {
+    const started = Date.now();
+    const events = new EventsInFlight(target.path, started);
+    let created: Flying | undefined;
+    const flight = new Flight<Answer<unknown>>(async (signal) => {
+      try {
+        const watch = await this.#watch(target);
+        const answer = await send({ ...options, signal, cache: undefined });
+        if (target.path === '/journals') this.#listedHere = new Set(journalIds(answer.data));
+        await this.#keep(target, watch, started, events, answer);
+        return answer;
+      } finally {
+        if (created !== undefined && this.#flights.get(name) === created) this.#flights.delete(name);
+      }
+    });
+    created = { flight, path: target.path, events };
+    this.#flights.set(name, created);
+    // Its callers handle the outcome; a flight every caller left must not count as unhandled.
+    flight.promise.catch(() => {});
+    return created;
+  }
+
+  /** {@link watchForEvents}; `false` when the store failed: the answer cannot be watched, so it is not kept. */
+  async #watch(target: Target): Promise<Watch | false> {
+    const { marker, scope, path } = target;
+    if (marker === undefined) return undefined;
+    const watch = await this.#quietly(() =>
+      watchForEvents(this.#store, scope, path, marker, this.#markerLifetime),
+    );
+    return watch ?? false;
   }
 
   async #keep(
-    target: { key: string; marker: string | undefined; partition: string; ttl: number },
-    before: unknown,
+    target: Target,
+    watch: Watch | false,
     started: number,
-    state: { overtaken: boolean },
+    events: EventsInFlight,
     answer: Answer<unknown>,
   ) {
-    const { key, marker, partition, ttl } = target;
+    const { key, partition, ttl } = target;
+    if (watch === false) return;
+    if (watch !== undefined && target.path === '/journals') {
+      const lifetime = ttl + this.#staleIfError;
+      const listed = await this.#quietly(() =>
+        recordListed(this.#store, target.scope, answer.data, lifetime),
+      );
+      if (listed !== true) return;
+    }
     const now = Date.now();
-    // Overtaken by an event here, or too slow for a marker written meanwhile to be still there.
-    if (state.overtaken || (marker !== undefined && now - started > this.#markerLifetime)) return;
+    // Contradicted by an event here, or too slow for a marker written meanwhile to be still there.
+    if (!events.allowsKeeping(answer.data) || (watch !== undefined && now - started > this.#markerLifetime))
+      return;
     const value = encodeEntry(answer.response, JSON.stringify(answer.data), partition, now, now + ttl);
     // A server that echoes the key, in any encoding the redaction knows, must not make the store hold it.
     if (mentionsSecret(value, this.#secret)) return;
     await this.#quietly(async () => {
       await this.#store.set(key, value, ttl + this.#staleIfError);
-      if (state.overtaken || (marker !== undefined && (await this.#store.get(marker)) !== before)) {
+      if (
+        !events.allowsKeeping(answer.data) ||
+        (watch !== undefined && (await this.#store.get(watch.marker)) !== watch.before)
+      ) {
         await this.#store.delete(key);
       }
     });

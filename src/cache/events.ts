@@ -1,14 +1,15 @@
 import type { ScoreEvent } from '../core/cache-types.js';
 import { backoff, maxRetryAfterSeconds } from '../core/retry.js';
-import { decodeEntry, type EntryMeta } from './entry.js';
-import { answerKey, markerKey } from './keys.js';
+import { decodeEntry } from './entry.js';
+import { answerKey, flightKey, listedKey, markerKey, pathsOfJournal } from './keys.js';
 import { storeTimeout } from './keyv-store.js';
 import type { Store } from './store.js';
 
 /*
  * What a `score_updated` event may cost. The webhook carries no signature, so anyone who finds its URL
- * can post events: an event only drops a kept answer that it contradicts, and the markers it leaves
- * in a shared store are few (one per slot of journals) and short-lived.
+ * can post events: an event only drops an answer, kept or in flight, that it contradicts, and writes a
+ * marker in a shared store only for a path some process has in flight (the list's only when the event's
+ * journal may be on it), so an event for a journal nothing keeps or asks for costs nothing.
  */
 
 /**
@@ -30,41 +31,105 @@ interface Shown {
 }
 
 /**
- * Whether the answer kept for `path` already shows what `event` says, so that the event makes nothing
- * in it wrong: the list holds no such journal, or shows its new score; the profile or score history
- * shows the new score and was kept at or after the event's time. An event without a usable
- * `new_score` (or, for a profile or history, `timestamp`) shows nothing: the answer is dropped.
+ * Whether `value`, the answer for `path` as of `at` (when it was kept, or when its request was sent),
+ * already shows what `event` says, so that the event makes nothing in it wrong: the list holds no such
+ * journal, or shows its new score; the profile or score history shows the new score and dates from
+ * the event's time or after. An event without a usable `new_score` (or, for a profile or history,
+ * `timestamp`) shows nothing: the answer is dropped.
  */
-export function showsEvent(path: string, meta: EntryMeta, body: string, event: ScoreEvent): boolean {
+export function showsEvent(path: string, at: number, value: unknown, event: ScoreEvent): boolean {
   const score = event.new_score;
   if (!Number.isSafeInteger(score)) return false;
   const sameQuartile = (shown: Shown) =>
     typeof event.quartile !== 'string' || shown.quartile === undefined || shown.quartile === event.quartile;
-  let value: unknown;
-  try {
-    value = JSON.parse(body);
-  } catch {
-    return false;
-  }
   if (path === '/journals') {
     if (!Array.isArray(value)) return false;
     const listed = (value as Shown[]).find((journal) => journal?.id === event.journal_id);
     return listed === undefined || (listed.metric_score === score && sameQuartile(listed));
   }
-  const at = typeof event.timestamp === 'string' ? Date.parse(event.timestamp) : Number.NaN;
-  if (!(meta.t >= at) || value === null || typeof value !== 'object') return false;
+  const eventAt = typeof event.timestamp === 'string' ? Date.parse(event.timestamp) : Number.NaN;
+  if (!(at >= eventAt) || value === null || typeof value !== 'object') return false;
   const shown = value as Shown;
   const held = path.endsWith('/score') ? shown.current : shown.metric_score;
   return held === score && sameQuartile(shown);
 }
 
-/** Writes the markers of `paths` (a journal's slot and the list's) in a shared store, each short-lived. */
-export async function markJournal(store: Store, scope: string, paths: string[], lifetime: number) {
-  const token = `${Date.now()}.${Math.random()}`;
-  for (const marker of new Set(paths.map((path) => markerKey(scope, path)!))) {
-    await store.set(marker, token, lifetime);
-  }
+/** The ids of the journals a list answer holds. */
+export function journalIds(list: unknown): number[] {
+  const ids = Array.isArray(list) ? (list as Shown[]).map((journal) => journal?.id) : [];
+  return ids.filter((id): id is number => Number.isSafeInteger(id));
 }
+
+/** The ids recorded under {@link listedKey}, or `undefined` when none (or no readable record) is kept. */
+function idsOf(listed: unknown): unknown[] | undefined {
+  if (typeof listed !== 'string') return undefined;
+  const ids = parsed(listed);
+  return Array.isArray(ids) ? ids : undefined;
+}
+
+/** Whether the list may hold `journalId`: it is among the ids last listed, or none are known. */
+function mayBeListed(listed: unknown, journalId: number): boolean {
+  return idsOf(listed)?.includes(journalId) ?? true;
+}
+
+/** A request's marker as read before it was sent. */
+export interface Watched {
+  readonly marker: string;
+  readonly before: unknown;
+}
+
+/**
+ * Says, in a shared store, that a request of `path` is in flight (so that an event writes its
+ * marker), then reads the marker: in this order, an event either sees the request or moves the marker
+ * after it was read.
+ */
+export async function watchForEvents(
+  store: Store,
+  scope: string,
+  path: string,
+  marker: string,
+  lifetime: number,
+): Promise<Watched> {
+  await store.set(flightKey(scope, path), '1', lifetime);
+  return { marker, before: await store.get(marker) };
+}
+
+/**
+ * Records, in a shared store, which journals `list` (a list answer) holds, so that events for others
+ * write no list marker; and says whether the answer may be kept: not when it lists a journal the
+ * record lacked, since an event for that journal may have skipped the marker while it was in flight.
+ */
+export async function recordListed(store: Store, scope: string, list: unknown, lifetime: number) {
+  const key = listedKey(scope);
+  const ids = JSON.stringify(journalIds(list));
+  const known = await store.get(key);
+  if (known === ids) return true;
+  await store.set(key, ids, lifetime);
+  const before = idsOf(known);
+  return before === undefined || (JSON.parse(ids) as unknown[]).every((id) => before.includes(id));
+}
+
+/**
+ * Writes, in a shared store, the markers a request in flight somewhere needs to learn of the event
+ * for `journalId`: the journal's slot if its profile or history is in flight, the list's if the list
+ * is in flight and may hold the journal. Each is short-lived.
+ */
+export async function markJournal(store: Store, scope: string, journalId: number, lifetime: number) {
+  const [profile, history, list] = pathsOfJournal(journalId);
+  const [profileFlying, historyFlying, listFlying, listed] = await Promise.all([
+    store.get(flightKey(scope, profile!)),
+    store.get(flightKey(scope, history!)),
+    store.get(flightKey(scope, list!)),
+    store.get(listedKey(scope)),
+  ]);
+  const markers: string[] = [];
+  if (isSet(profileFlying) || isSet(historyFlying)) markers.push(markerKey(scope, profile!)!);
+  if (isSet(listFlying) && mayBeListed(listed, journalId)) markers.push(markerKey(scope, list!)!);
+  const token = `${Date.now()}.${Math.random()}`;
+  for (const marker of markers) await store.set(marker, token, lifetime);
+}
+
+const isSet = (value: unknown) => value !== undefined && value !== null;
 
 /** Deletes the answer kept for each of `paths` unless it already shows what `event` says. */
 export async function dropContradicted(store: Store, scope: string, paths: string[], event: ScoreEvent) {
@@ -75,7 +140,17 @@ export async function dropContradicted(store: Store, scope: string, paths: strin
       const value = await store.get(key);
       if (value === undefined || value === null) return;
       const entry = decodeEntry(value);
-      if (entry === undefined || !showsEvent(path, entry.meta, entry.body, event)) await store.delete(key);
+      if (entry === undefined || !showsEvent(path, entry.meta.t, parsed(entry.body), event)) {
+        await store.delete(key);
+      }
     }),
   );
+}
+
+function parsed(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
 }

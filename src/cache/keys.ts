@@ -107,6 +107,19 @@ export function markerKey(scope: string, path: string): string | undefined {
   return journal === 'list' ? `${scope}#event:journals` : `${scope}#event:${journal % markerSlots}`;
 }
 
+/**
+ * The key a request of an event path writes, in a shared store, before it is sent: an event finds
+ * there whether any process has that path in flight, and writes a marker only then.
+ */
+export function flightKey(scope: string, path: string): string {
+  return `${scope}#flight:${path}`;
+}
+
+/** The key of the ids the journal list last held (an event never changes which journals it lists). */
+export function listedKey(scope: string): string {
+  return `${scope}#listed`;
+}
+
 /** The paths a `score_updated` event for `journalId` can make wrong: profile, score history, list. */
 export function pathsOfJournal(journalId: number): string[] {
   return [`/journals/${journalId}`, `/journals/${journalId}/score`, '/journals'];

@@ -1,6 +1,11 @@
 import Keyv from 'keyv';
 import { describe, expect, it, vi } from 'vitest';
-import { ConfigurationError, MetricClient, RequestAbortedError } from '../../src/index.js';
+import {
+  ConfigurationError,
+  MetricClient,
+  RequestAbortedError,
+  ResponseTooLargeError,
+} from '../../src/index.js';
 import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL } from '../../src/testing/index.js';
 import { cachedClient, gatedFetch } from './helpers.js';
 
@@ -240,5 +245,57 @@ describe('one request for identical calls in flight', () => {
     await vi.waitFor(() => expect(gated.started()).toBe(2));
     gated.release();
     expect((await later).cacheStatus).toBe('miss');
+  });
+});
+
+describe('joined calls with their own maxResponseBytes', () => {
+  const MiB = 1024 * 1024;
+
+  /** A fetch over the mock whose journal 7 is a 3 MiB body, handed over only after `release()`. */
+  function largeJournalFetch() {
+    const api = createMockApi();
+    const gated = gatedFetch(api);
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const response = await gated.fetch(input, init);
+      const journal = (await response.json()) as { name: string };
+      journal.name = 'x'.repeat(3 * MiB);
+      const headers = new Headers(response.headers);
+      headers.delete('content-length');
+      return new Response(JSON.stringify(journal), { status: 200, headers });
+    };
+    return { api, fetch, release: gated.release, started: gated.started };
+  }
+
+  it.each([
+    ['the child (1 MiB) first', true],
+    ['the parent (4 MiB) first', false],
+  ])('each caller gets what its own bound allows, %s', async (_, childFirst) => {
+    const { api, fetch, release, started } = largeJournalFetch();
+    const { client: parent } = cachedClient({ fetch, maxResponseBytes: 4 * MiB }, api);
+    const child = parent.withOptions({ maxResponseBytes: MiB });
+    const call = (client: MetricClient) => {
+      const answer = client.journals.get(7);
+      answer.catch(() => {});
+      return answer;
+    };
+    const [first, second] = childFirst ? [call(child), call(parent)] : [call(parent), call(child)];
+    await vi.waitFor(() => expect(started()).toBe(2));
+    release();
+    const [fromChild, fromParent] = childFirst ? [first, second] : [second, first];
+    await expect(fromChild).rejects.toBeInstanceOf(ResponseTooLargeError);
+    expect((await fromParent).name).toHaveLength(3 * MiB);
+  });
+
+  it('calls with the same bound still share one request', async () => {
+    const { api, fetch, release, started } = largeJournalFetch();
+    const { client } = cachedClient({ fetch, maxResponseBytes: 4 * MiB }, api);
+    const calls = [
+      client.journals.get(7),
+      client.withOptions({}).journals.get(7, { maxResponseBytes: 4 * MiB }),
+    ];
+    await vi.waitFor(() => expect(started()).toBe(1));
+    release();
+    for (const answer of await Promise.all(calls)) expect(answer.name).toHaveLength(3 * MiB);
+    expect(started()).toBe(1);
   });
 });

@@ -6,10 +6,12 @@ import Keyv from 'keyv';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clockSkew } from '../../src/cache/entry-checks.js';
 import { markerLifetimeOf } from '../../src/cache/events.js';
+import { maxEventsInFlight } from '../../src/cache/events-in-flight.js';
 import { markerSlots } from '../../src/cache/keys.js';
 import { MetricClient } from '../../src/index.js';
-import { MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testing/index.js';
+import { createMockApi, MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testing/index.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
+import { answerKeys, cachedClient, eventsInFlight } from './helpers.js';
 
 const forged = (journal_id: number, new_score = 50, timestamp = '2026-01-01T00:00:00Z', quartile = 'Q1') => ({
   event: 'score_updated' as const,
@@ -107,18 +109,20 @@ describe('forged score_updated events', { timeout: 60_000 }, () => {
     expect(paths(before).sort()).toEqual(['/journals', '/journals/12', '/journals/12/score']);
   });
 
-  it('leaves a bounded number of short-lived markers in a shared store', async () => {
+  it('in a shared store, marks only what was asked for lately: short-lived markers, at most one per slot', async () => {
     const map = new Map<string, unknown>();
     const store = new Keyv({ store: map });
     const client = clientOf({ cache: { store }, timeout: 2_000, maxRetries: 1 });
     await client.subjects.list();
+    await client.journals.get(5);
     for (let i = 0; i < 3_000; i++) await client.cache!.apply(forged(1 + i));
     const markers = [...map.keys()].filter((key) => key.includes('#event'));
+    // Journal 5's slot, since its request said it was in flight; none for the journals nobody asked for.
+    expect(markers).toEqual([expect.stringMatching(/#event:5$/)]);
     expect(markers.length).toBeLessThanOrEqual(markerSlots + 1);
-    expect(markers.length).toBeGreaterThan(0);
     const lifetime = markerLifetimeOf(2_000, 1);
     expect(lifetime).toBeLessThan(5 * 60_000);
-    for (const key of markers) {
+    for (const key of [...markers, ...[...map.keys()].filter((key) => key.includes('#flight'))]) {
       const { expires } = JSON.parse(map.get(key) as string) as { expires: number };
       expect(expires - Date.now()).toBeLessThanOrEqual(lifetime);
     }
@@ -143,7 +147,7 @@ describe('forged score_updated events', { timeout: 60_000 }, () => {
       maxRetries: 1,
       fetch,
     });
-    const kept = () => [...map.keys()].filter((key) => key.endsWith(':/journals/13')).length;
+    const kept = () => answerKeys(map).filter((key) => key.endsWith(':/journals/13')).length;
     lateBy = lifetime + 1;
     expect((await client.journals.get(13).withResponse()).cacheStatus).toBe('miss');
     expect(kept()).toBe(0);
@@ -156,6 +160,31 @@ describe('forged score_updated events', { timeout: 60_000 }, () => {
     expect([...map.keys()].some((key) => key.endsWith(':/subjects'))).toBe(true);
   });
 
+  it('a concurrent call joins a request in flight that a made-up event did not contradict', async () => {
+    const api = createMockApi();
+    let gate: Promise<void> | undefined;
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const response = await api.fetch(input, init);
+      await gate;
+      return response;
+    };
+    const { client, sent } = cachedClient({ fetch }, api);
+    const [listed] = await client.journals.list();
+    await client.cache!.apply(forged(listed!.id, listed!.metric_score + 1, undefined, listed!.quartile));
+    let release!: () => void;
+    gate = new Promise((resolve) => {
+      release = resolve;
+    });
+    const first = client.journals.list();
+    await vi.waitFor(() => expect(sent()).toBe(2));
+    await client.cache!.apply(forged(2_000_000));
+    const second = client.journals.list();
+    release();
+    expect(await second).toEqual(await first);
+    expect(sent()).toBe(2);
+    expect((await client.journals.list().withResponse()).cacheStatus).toBe('hit');
+  });
+
   it('the docs state the bounds the code holds', () => {
     const read = (page: string) => readFileSync(join(import.meta.dirname, '../../docs', page), 'utf8');
     const count = (n: number) => n.toLocaleString('en-US');
@@ -165,5 +194,53 @@ describe('forged score_updated events', { timeout: 60_000 }, () => {
     }
     expect(clockSkew).toBe(60_000);
     expect(read('cache.md').replace(/\s+/g, ' ')).toContain('more than a minute in the future');
+    expect(read('cache.md').replace(/\s+/g, ' ')).toContain(`more than ${count(maxEventsInFlight)} events`);
+  });
+});
+
+// A trickle of made-up events beside a stream of calls: one lands while each request is in flight,
+// and one between calls. After one event that does contradict what is kept, one request refills it.
+describe.each([
+  ['the memory store', () => true as const],
+  ['a shared store', () => ({ store: new Keyv({ store: new Map() }) })],
+])('made-up events beside 100 calls, %s', (_, cache) => {
+  /** A client whose requests each see `madeUp()`'s event applied while in flight, once `trickle.on`. */
+  const setup = (madeUp: () => number) => {
+    const api = createMockApi();
+    let client!: MetricClient;
+    const { fetch, trickle } = eventsInFlight(api.fetch, () => client.cache!.apply(forged(madeUp())));
+    ({ client } = cachedClient({ fetch, cache: cache() }, api));
+    const sentSince = (from: number) => api.requests.slice(from).map((request) => request.path);
+    return { client, trickle, sent: () => api.requests.length, sentSince };
+  };
+
+  it('journals.list: one request, however many events', async () => {
+    let next = 1_000_000;
+    const { client, trickle, sent, sentSince } = setup(() => next++);
+    const [listed] = await client.journals.list();
+    await client.cache!.apply(forged(listed!.id, listed!.metric_score + 1, undefined, listed!.quartile));
+    trickle.on = true;
+    const before = sent();
+    for (let i = 0; i < 100; i++) {
+      await client.cache!.apply(forged(next++));
+      await client.journals.list();
+    }
+    expect(sentSince(before)).toEqual(['/api/v1/journals']);
+    expect(trickle.applied).toBe(1);
+  });
+
+  it('journals.get(42): events for journals 42 + 1024k cost nothing', async () => {
+    let k = 1;
+    const { client, trickle, sent, sentSince } = setup(() => 42 + 1024 * k++);
+    const journal = await client.journals.get(42);
+    await client.cache!.apply(forged(42, journal.metric_score + 1, '2099-01-01T00:00:00Z'));
+    trickle.on = true;
+    const before = sent();
+    for (let i = 0; i < 100; i++) {
+      await client.cache!.apply(forged(42 + 1024 * k++));
+      await client.journals.get(42);
+    }
+    expect(sentSince(before)).toEqual(['/api/v1/journals/42']);
+    expect(trickle.applied).toBe(1);
   });
 });

@@ -14,6 +14,14 @@ export function cachedClient(options: ClientOptions = {}, api: MockApi = createM
   return { api, client, sent: () => api.requests.length };
 }
 
+/**
+ * The keys of a shared store's map that hold answers, leaving out what the cache keeps about events
+ * (a request in flight, the journals listed, a marker): those keys hold a `#`.
+ */
+export function answerKeys(map: Map<string, unknown>): string[] {
+  return [...map.keys()].filter((key) => !key.includes('#'));
+}
+
 /** A Logger that keeps its lines. */
 export function recordingLogger() {
   const lines: Array<{ level: string; message: string }> = [];
@@ -49,4 +57,22 @@ export function gatedFetch(api: MockApi) {
     return response;
   };
   return { fetch, release, started: () => started, aborted: () => aborted };
+}
+
+/**
+ * A fetch that, once `on` is set, runs `during()` (a made-up event applied to the cache) while each
+ * request is in flight, after its answer is made and before it is handed over. Events at 50/s against
+ * requests of 20 ms or more land at least this often; here no timer decides whether they overlap.
+ */
+export function eventsInFlight(fetch: typeof globalThis.fetch, during: () => Promise<void>) {
+  const trickle = { on: false, applied: 0 };
+  const wrapped: typeof globalThis.fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    if (trickle.on) {
+      await during();
+      trickle.applied++;
+    }
+    return response;
+  };
+  return { fetch: wrapped, trickle };
 }

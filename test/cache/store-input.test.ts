@@ -2,7 +2,7 @@ import Keyv from 'keyv';
 import { describe, expect, it } from 'vitest';
 import { VERSION } from '../../src/core/user-agent.js';
 import { MOCK_API_KEY } from '../../src/testing/index.js';
-import { cachedClient, recordingLogger } from './helpers.js';
+import { answerKeys, cachedClient, recordingLogger } from './helpers.js';
 
 /** A Keyv over a Map the test can read and write behind the cache's back. */
 function inspectableStore() {
@@ -13,8 +13,8 @@ function inspectableStore() {
 
 /** The one kept entry's key, as the store holds it. */
 const onlyKey = (map: Map<string, unknown>) => {
-  expect(map.size).toBe(1);
-  return [...map.keys()][0]!;
+  expect(answerKeys(map)).toHaveLength(1);
+  return answerKeys(map)[0]!;
 };
 
 describe('entries read back from the store', () => {
@@ -97,12 +97,13 @@ describe('what the store holds', () => {
     api.faults.next({ status: 404 });
     await expect(client.journals.get(8)).rejects.toThrow();
     await expect(client.journals.get(99_999)).rejects.toThrow();
-    expect(map.size).toBe(4);
+    expect(answerKeys(map)).toHaveLength(4);
     for (const [key, value] of map) {
       expect(key).not.toContain(MOCK_API_KEY);
       expect(key).not.toContain(MOCK_API_KEY.slice(8, 24));
       expect(JSON.stringify(value)).not.toContain(MOCK_API_KEY);
-      expect(key).not.toMatch(/journals\/(8|99999)/);
+      // What failed is not kept: only the note that it was in flight names it.
+      if (!key.includes('#flight:')) expect(key).not.toMatch(/journals\/(8|99999)/);
     }
   });
 

@@ -5,6 +5,7 @@ import Keyv from 'keyv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MetricClient, ResponseTooLargeError } from '../../src/index.js';
 import { MOCK_API_KEY, MOCK_DOIS, type MockServer, startMockServer } from '../../src/testing/index.js';
+import { answerKeys } from './helpers.js';
 
 /** A Keyv over a Map the test can read and write behind the cache's back. */
 function inspectableStore() {
@@ -12,7 +13,7 @@ function inspectableStore() {
   const store = new Keyv({ store: map });
   /** The Keyv key of the entry kept for `path`. */
   const keyOf = (path: string) => {
-    const found = [...map.keys()].find((key) => key.endsWith(`:${path}`));
+    const found = answerKeys(map).find((key) => key.endsWith(`:${path}`));
     expect(found, `an entry for ${path}`).toBeDefined();
     return found!.replace(/^keyv:/, '');
   };
