@@ -13,10 +13,26 @@
 import { processIO } from './io.js';
 import { run } from './main.js';
 
+/** How long what a run leaves behind may keep the process once its output is out. */
+const leftoverMs = 500;
+
+/** Calls `then` once every write so far to stdout and stderr is done (a pipe may still be taking them). */
+function afterOutput(then: () => void): void {
+  let pending = 2;
+  const one = () => {
+    if (--pending === 0) then();
+  };
+  process.stdout.write('', one);
+  process.stderr.write('', one);
+}
+
 const { io, dispose } = processIO();
 run(process.argv.slice(2), io).then((code) => {
   dispose();
   // After Ctrl-C nothing left running (a request never answered, a silent socket) may hold the exit.
   if (io.signal.aborted) process.exit(code);
   process.exitCode = code;
+  // Nor, once the output is out, what an OpenTelemetry exporter left behind (a retry's timer, a
+  // collector's open socket): the exit is the bin's. An unref'd timer fires only if something does.
+  afterOutput(() => setTimeout(() => process.exit(code), leftoverMs).unref());
 });

@@ -27,7 +27,22 @@ export async function run(argv: readonly string[], io: IO): Promise<number> {
     return exitCodeOf(error);
   }
   const runIO: RunIO = { ...io, stderr, secrets, telemetry: telemetry?.options };
-  const program = createProgram(VERSION, runIO);
+  let code: number = exitCodes.failed;
+  try {
+    code = await runProgram(argv, runIO, debug);
+  } finally {
+    // Flushed before the exit code is handed back, within its bound: after Ctrl-C too, the bin exits right after.
+    const stoppedBefore = io.signal.aborted;
+    await telemetry?.shutdown(io.signal);
+    // Ctrl-C while the last export runs stops the run as it would have stopped the command.
+    if (telemetry !== undefined && !stoppedBefore && io.signal.aborted) code = exitCodes.interrupted;
+  }
+  return code;
+}
+
+/** The command itself, its failure reported on stderr: its exit code. */
+async function runProgram(argv: readonly string[], io: RunIO, debug: boolean): Promise<number> {
+  const program = createProgram(VERSION, io);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return exitCodes.ok;
@@ -50,11 +65,8 @@ export async function run(argv: readonly string[], io: IO): Promise<number> {
       baseUrl: mock ? undefined : (baseUrl ?? io.env.METRIC_BASE_URL),
     });
     const colored = useColor({ choice: color, env: io.env, terminal: io.stderr.isTTY === true });
-    runIO.stderr.write(paintReport(report, palette(colored)));
+    io.stderr.write(paintReport(report, palette(colored)));
     return exitCodeOf(reported);
-  } finally {
-    // Flushed before the exit code is handed back: after Ctrl-C too, the bin exits right after.
-    await telemetry?.shutdown();
   }
 }
 

@@ -1,17 +1,23 @@
+import { escapeUnsafe } from '../core/escape.js';
 import type { TelemetryOptions } from '../core/telemetry-types.js';
 import { UsageError } from './errors.js';
 
 /*
- * The command line's own OpenTelemetry: with OTEL_EXPORTER_OTLP_ENDPOINT set, its traces and metrics
- * go over OTLP/HTTP to that endpoint. The OpenTelemetry SDK and exporters are optional peer
- * dependencies, loaded only then: installing the package never pulls them in.
+ * The command line's own OpenTelemetry: with an OTLP endpoint set, its traces and metrics go over
+ * OTLP/HTTP there. The OpenTelemetry SDK and exporters are optional peer dependencies, loaded only
+ * then: installing the package never pulls them in. The collector never decides when the bin exits:
+ * the last export is bounded as a whole, and its requests are cut at the bound.
  */
 
 /** What the run hands its clients, and how it flushes before it exits. */
 export interface CliTelemetry {
   readonly options: TelemetryOptions;
-  /** Exports what is left and stops; within a few seconds even when the collector does not answer. */
-  shutdown(): Promise<void>;
+  /**
+   * Exports what is left and stops: within {@link flushBoundMs}, or {@link interruptedFlushMs} once
+   * `signal` aborts (Ctrl-C), whichever comes first; the exporters' requests still open then are
+   * cut. Never rejects.
+   */
+  shutdown(signal: AbortSignal): Promise<void>;
 }
 
 /** The packages the export needs, as `npm install` takes them. */
@@ -25,14 +31,130 @@ export const telemetryPackages = [
   '@opentelemetry/exporter-metrics-otlp-http',
 ];
 
-/** How long the last export may take before the command exits without it. */
-const shutdownMs = 5_000;
+/** How long the last export may take, all told, after the command's work. */
+export const flushBoundMs = 2_000;
+/** How long it may go on once Ctrl-C is pressed: the command still ends within the second docs/cli.md promises. */
+export const interruptedFlushMs = 500;
 
-/** The command line's telemetry, or `undefined` when OTEL_EXPORTER_OTLP_ENDPOINT is not set. */
-export async function startTelemetry(env: Readonly<Record<string, string | undefined>>) {
-  const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, '');
-  if (!endpoint) return undefined;
-  const [api, hooks, resources, traces, metrics, traceExporter, metricExporter] = await Promise.all([
+/** The variables that say where to export: every signal below one URL, or each at its own. */
+export const endpointVariables = {
+  all: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+  traces: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+  metrics: 'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT',
+} as const;
+
+/** Where each signal goes; a signal without an endpoint is not exported. */
+export interface Endpoints {
+  readonly traces: string | undefined;
+  readonly metrics: string | undefined;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * The export's URLs, as OpenTelemetry's variables give them: a signal's own variable as it is, else
+ * `OTEL_EXPORTER_OTLP_ENDPOINT` with `/v1/traces` or `/v1/metrics` after it. `undefined` when none
+ * is set. A value that is not an http(s) URL is a usage error naming its variable.
+ */
+export function exportEndpoints(env: Env): Endpoints | undefined {
+  const value = (name: string) => {
+    const given = env[name]?.trim();
+    return given ? checkedEndpoint(name, given) : undefined;
+  };
+  const all = value(endpointVariables.all)?.replace(/\/+$/, '');
+  const traces = value(endpointVariables.traces) ?? (all && `${all}/v1/traces`);
+  const metrics = value(endpointVariables.metrics) ?? (all && `${all}/v1/metrics`);
+  return traces === undefined && metrics === undefined ? undefined : { traces, metrics };
+}
+
+function checkedEndpoint(name: string, value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    // Reported below, the value masked.
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+    throw new UsageError(
+      `${name} expects an http:// or https:// URL, e.g. http://127.0.0.1:4318 (got ${maskedEndpoint(value)})`,
+    );
+  }
+  return value;
+}
+
+/** How much of a refused value a message quotes. */
+const maxQuotedLength = 120;
+
+/**
+ * A value given as an endpoint, as a message may quote it: whatever comes before an `@` (user and
+ * password, however the URL is broken), every query value and the fragment masked, controls escaped.
+ */
+export function maskedEndpoint(value: string): string {
+  const queryAt = value.search(/[?#]/);
+  const head = queryAt === -1 ? value : value.slice(0, queryAt);
+  const tail = queryAt === -1 ? '' : value.slice(queryAt);
+  const at = head.lastIndexOf('@');
+  const scheme = /^[A-Za-z][\w+.-]*:\/*/.exec(head)?.[0] ?? '';
+  const place = at === -1 ? head : `${scheme}***${head.slice(at)}`;
+  const query = tail.replace(/#.*$/s, '#***').replace(/([?&;][^=&;#]*=)[^&;#]*/g, '$1***');
+  const masked = escapeUnsafe(place + query);
+  return masked.length > maxQuotedLength ? `${masked.slice(0, maxQuotedLength)}…` : masked;
+}
+
+/**
+ * Waits for `flush` until it settles, `boundMs` pass or `interruptedMs` pass after `signal` aborts,
+ * whichever comes first; at a bound, calls `cut` (which ends what the flush still waits for).
+ * Resolves with how it ended; never rejects.
+ */
+export function boundedFlush(
+  flush: Promise<unknown>,
+  cut: () => void,
+  signal: AbortSignal,
+  { boundMs = flushBoundMs, interruptedMs = interruptedFlushMs } = {},
+): Promise<'flushed' | 'cut'> {
+  return new Promise((resolve) => {
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    let done = false;
+    const finish = (outcome: 'flushed' | 'cut') => {
+      if (done) return;
+      done = true;
+      for (const timer of timers) clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      if (outcome === 'cut') cut();
+      resolve(outcome);
+    };
+    const onAbort = () => timers.push(setTimeout(() => finish('cut'), interruptedMs));
+    timers.push(setTimeout(() => finish('cut'), boundMs));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    flush.then(
+      () => finish('flushed'),
+      () => finish('flushed'),
+    );
+  });
+}
+
+/** The exporters' HTTP agents: destroying them ends every request they still have open. */
+function exportAgents() {
+  const agents: { destroy(): void }[] = [];
+  let destroyed = false;
+  return {
+    async create(protocol: string) {
+      const http = protocol === 'https:' ? await import('node:https') : await import('node:http');
+      const agent = new http.Agent({ keepAlive: false });
+      agents.push(agent);
+      if (destroyed) agent.destroy();
+      return agent;
+    },
+    destroy() {
+      destroyed = true;
+      for (const agent of agents) agent.destroy();
+    },
+  };
+}
+
+async function loadPackages() {
+  return Promise.all([
     import('@opentelemetry/api'),
     import('@opentelemetry/context-async-hooks'),
     import('@opentelemetry/resources'),
@@ -42,43 +164,57 @@ export async function startTelemetry(env: Readonly<Record<string, string | undef
     import('@opentelemetry/exporter-metrics-otlp-http'),
   ]).catch((error: unknown) => {
     throw new UsageError(
-      `OTEL_EXPORTER_OTLP_ENDPOINT is set, but the OpenTelemetry packages to export with are missing ` +
+      `an OTLP endpoint is set, but the OpenTelemetry packages to export with are missing ` +
         `(${(error as Error).message.split('\n')[0]}): npm install ${telemetryPackages.join(' ')}`,
     );
   });
+}
+
+/** The command line's telemetry, or `undefined` when no OTLP endpoint is set. */
+export async function startTelemetry(env: Env): Promise<CliTelemetry | undefined> {
+  const endpoints = exportEndpoints(env);
+  if (endpoints === undefined) return undefined;
+  const [api, hooks, resources, traces, metrics, traceExporter, metricExporter] = await loadPackages();
   const resource = resources.resourceFromAttributes({
     'service.name': env.OTEL_SERVICE_NAME || 'scholarly-metrics-cli',
   });
-  const tracerProvider = new traces.BasicTracerProvider({
-    resource,
-    spanProcessors: [
-      new traces.BatchSpanProcessor(new traceExporter.OTLPTraceExporter({ url: `${endpoint}/v1/traces` })),
-    ],
-  });
-  const meterProvider = new metrics.MeterProvider({
-    resource,
-    readers: [
-      new metrics.PeriodicExportingMetricReader({
-        exporter: new metricExporter.OTLPMetricExporter({ url: `${endpoint}/v1/metrics` }),
-      }),
-    ],
-  });
+  const agents = exportAgents();
+  // Each export gives up by the bound too, so that no retry of it is left waiting past it.
+  const exporter = (url: string) => ({ url, timeoutMillis: flushBoundMs, httpAgentOptions: agents.create });
+  const tracerProvider =
+    endpoints.traces === undefined
+      ? undefined
+      : new traces.BasicTracerProvider({
+          resource,
+          spanProcessors: [
+            new traces.BatchSpanProcessor(new traceExporter.OTLPTraceExporter(exporter(endpoints.traces)), {
+              exportTimeoutMillis: flushBoundMs,
+            }),
+          ],
+        });
+  const meterProvider =
+    endpoints.metrics === undefined
+      ? undefined
+      : new metrics.MeterProvider({
+          resource,
+          readers: [
+            new metrics.PeriodicExportingMetricReader({
+              exporter: new metricExporter.OTLPMetricExporter(exporter(endpoints.metrics)),
+              exportTimeoutMillis: flushBoundMs,
+            }),
+          ],
+        });
   // The command line is an application: it may own the context manager, so that a call's span is the
   // parent of those it makes (getMany's lookups). One already set (a test's, a host's) is kept.
   const contextManager = new hooks.AsyncLocalStorageContextManager();
   const owned = api.context.setGlobalContextManager(contextManager.enable());
   return {
     options: { tracerProvider, meterProvider },
-    async shutdown() {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const late = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, shutdownMs);
-      });
-      const flushed = Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown()]);
-      await Promise.race([flushed, late]);
-      clearTimeout(timer);
+    async shutdown(signal) {
+      const flush = Promise.allSettled([tracerProvider?.shutdown(), meterProvider?.shutdown()]);
+      await boundedFlush(flush, agents.destroy, signal);
       if (owned) api.context.disable();
       else contextManager.disable();
     },
-  } satisfies CliTelemetry;
+  };
 }

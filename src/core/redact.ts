@@ -4,8 +4,9 @@
  *
  * The secret is found however it was written: as is, percent-encoded (either case, or twice), as a
  * JSON `\uXXXX` or `\/` escape, as an HTML character reference, or any mix of these character by
- * character, so that one encoded character cannot hide the rest. A quoted value cut short keeps a
- * long enough start of the secret, which goes too.
+ * character, so that one encoded character cannot hide the rest; and base64-encoded, alone or
+ * within a longer encoded text (`Bearer <key>` in an echoed header, `user:<key>` of Basic auth). A
+ * quoted value cut short keeps a long enough start of the secret, which goes too.
  */
 export const redacted = '[redacted]';
 
@@ -52,20 +53,50 @@ function characterPattern(character: string): string {
   return `(?:${ways.join('|')})`;
 }
 
+/** The shortest run of base64 characters taken as the secret's: 48 bits of it, which no text holds by chance. */
+const minimumBase64 = 8;
+
+/**
+ * The base64 characters that encode the secret alone, wherever it sits in the encoded text: base64
+ * works in groups of three bytes, so the secret (`<key>`, `Bearer <key>`, `user:<key>`) starts at one
+ * of three offsets within a group, and the characters between the first and the last the text around
+ * it touches are the same whatever that text is. Each in the standard and the URL alphabet.
+ */
+function base64Forms(secret: string): string[] {
+  const bytes = new TextEncoder().encode(secret);
+  const forms = new Set<string>();
+  for (const offset of [0, 1, 2]) {
+    const binary = String.fromCharCode(...new Array<number>(offset).fill(0), ...bytes);
+    const encoded = btoa(binary);
+    const core = encoded.slice(Math.ceil((offset * 8) / 6), Math.floor((binary.length * 8) / 6));
+    if (core.length < minimumBase64) continue;
+    forms.add(core);
+    forms.add(core.replaceAll('+', '-').replaceAll('/', '_'));
+  }
+  return [...forms];
+}
+
+/** `form` written any of the ways of {@link characterPattern}, whole; and, when long, its start. */
+function formPatterns(form: string): { whole: string; start: string | undefined } {
+  const parts = [...form].map(characterPattern);
+  let tail = '';
+  for (let i = parts.length - 1; i >= minimumPrefix; i--) tail = `(?:${parts[i]}${tail})?`;
+  const start = tail === '' ? undefined : `${parts.slice(0, minimumPrefix).join('')}${tail}`;
+  return { whole: parts.join(''), start };
+}
+
 let cached: { secret: string; pattern: RegExp } | undefined;
 
 /**
- * The secret written any of those ways, whole; else, for a long secret, a start of it of at least
- * {@link minimumPrefix} characters. The whole secret comes first: it is found however its characters
- * mix the ways, where the start, its tail optional, stops at the first way that fits.
+ * The secret, and its base64 forms, written any of those ways, whole; else, for a long one, a start of
+ * it of at least {@link minimumPrefix} characters. The whole forms come first: one is found however
+ * its characters mix the ways, where a start, its tail optional, stops at the first way that fits.
  */
 function patternFor(secret: string): RegExp {
   if (cached?.secret === secret) return cached.pattern;
-  const parts = [...secret].map(characterPattern);
-  let tail = '';
-  for (let i = parts.length - 1; i >= minimumPrefix; i--) tail = `(?:${parts[i]}${tail})?`;
-  const whole = parts.join('');
-  const source = tail === '' ? whole : `${whole}|${parts.slice(0, minimumPrefix).join('')}${tail}`;
+  const forms = [secret, ...base64Forms(secret)].map(formPatterns);
+  const starts = forms.flatMap(({ start }) => (start === undefined ? [] : [start]));
+  const source = [...forms.map(({ whole }) => whole), ...starts].join('|');
   cached = { secret, pattern: new RegExp(source, 'g') };
   return cached.pattern;
 }

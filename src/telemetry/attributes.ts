@@ -1,5 +1,5 @@
-import type { HeadersInput } from '../core/headers.js';
-import { redactText } from '../core/redact.js';
+import { mentionsSecret } from '../core/redact.js';
+import { describeStatus } from '../core/status-message.js';
 import type { TelemetryAttributes } from '../core/telemetry-types.js';
 import type { Route } from '../core/transport.js';
 
@@ -55,45 +55,27 @@ export function retryReason(error: Error): string {
   return error.name === 'TimeoutError' ? 'timeout' : 'connection';
 }
 
-/** `error.type`: the error's class name. */
-export function errorType(error: unknown): string {
-  return error instanceof Error ? error.name : '_OTHER';
-}
-
-/** The values of headers worth keeping secret: all but the few the SDK sets to known words. */
-export function headerValues(headers: HeadersInput | undefined): string[] {
-  if (headers === undefined) return [];
-  const values: string[] = [];
-  try {
-    for (const [name, value] of new Headers(headers as HeadersInit)) {
-      if (name !== 'accept' && name !== 'user-agent' && value.length >= 3) values.push(value);
-    }
-  } catch {
-    // Headers that are not headers were refused with the call's other options.
-  }
-  return values;
-}
-
-/** A URL's query, wherever a message quotes one. */
-const queryPattern = /([\w/%.~-])\?[^\s'"`<>]+/g;
+/** A class name as JavaScript spells one; any other `name` is text of whoever threw. */
+const className = /^[A-Za-z_$][\w$]{0,63}$/;
 
 /**
- * An error's message as a span may carry it: without the key (however encoded), without any query
- * string, and without the text values the query held (a server may echo a search term).
+ * `error.type`: the error's class name. A name that is not a class name, or that holds the key, is
+ * reported as `Error`: a thrown value's `name` may be anyone's text.
  */
-export function safeMessage(
-  error: unknown,
-  secret: string | null,
-  route: Route | undefined,
-  headerValues: readonly string[] = [],
-): string {
-  let text = error instanceof Error ? error.message : 'a value that is not an Error was thrown';
-  text = redactText(text, secret);
-  for (const value of headerValues) text = redactText(text, value);
-  for (const [name, value] of Object.entries(route?.query ?? {})) {
-    // A short value (a sort key, a country code) is no secret and would cut up the whole message;
-    // a search term goes however short.
-    if (typeof value === 'string' && value.length >= (name === 'q' ? 1 : 3)) text = redactText(text, value);
-  }
-  return text.replace(queryPattern, '$1?[query]');
+export function errorType(error: unknown, secret: string | null = null): string {
+  if (!(error instanceof Error)) return '_OTHER';
+  return className.test(error.name) && !mentionsSecret(error.name, secret) ? error.name : 'Error';
+}
+
+/**
+ * A failed call's span status, in the SDK's words alone: the error's class and, for an answer of the
+ * API, its status and label (`NotFoundError: 404 Not Found`). What a server, a proxy, a hook or Redis
+ * wrote stays in the error the caller gets; a tracing backend is not the place for it, however
+ * it was encoded.
+ */
+export function statusMessage(error: unknown, secret: string | null): string {
+  const type = errorType(error, secret);
+  const status = error instanceof Error ? (error as { status?: unknown }).status : undefined;
+  const isStatus = typeof status === 'number' && Number.isInteger(status) && status >= 100 && status <= 599;
+  return isStatus ? `${type}: ${describeStatus(status, undefined)}` : type;
 }

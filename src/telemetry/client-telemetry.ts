@@ -11,12 +11,11 @@ import type {
 } from '../core/telemetry-types.js';
 import {
   errorType,
-  headerValues,
   requestAttributes,
   retryReason,
   routeOf,
-  safeMessage,
   serverAttributes,
+  statusMessage,
 } from './attributes.js';
 import {
   type ClientInstruments,
@@ -58,15 +57,14 @@ export class ClientTelemetry implements CallTelemetry {
     const request = requestAttributes(method, route);
     const attributes = 'url.template' in request ? { ...request, ...this.#server } : request;
     const tracer = this.#tracer;
-    if (tracer === undefined) return this.#measure(method, route, description, run, undefined);
+    if (tracer === undefined) return this.#measure(method, description, run, undefined);
     return tracer.startActiveSpan(method, { kind: spanKind.internal, attributes }, (span) =>
-      this.#measure(method, route, description, run, span),
+      this.#measure(method, description, run, span),
     );
   }
 
   async #measure<R>(
     method: string,
-    route: ReturnType<typeof routeOf>,
     description: CallDescription<R>,
     run: (attempts: AttemptTelemetry | undefined) => Promise<R>,
     span: SpanLike | undefined,
@@ -97,13 +95,11 @@ export class ClientTelemetry implements CallTelemetry {
       }
       return result;
     } catch (error) {
-      const type = errorType(error);
+      const type = errorType(error, this.#client.apiKey);
       metric['error.type'] = type;
       if (attempts?.status !== undefined) span?.setAttribute('http.response.status_code', attempts.status);
       span?.setAttribute('error.type', type);
-      const secrets = [...headerValues(this.#client.headers), ...headerValues(description.headers)];
-      const message = safeMessage(error, this.#client.apiKey, route, secrets);
-      span?.setStatus({ code: errorStatus, message });
+      span?.setStatus({ code: errorStatus, message: statusMessage(error, this.#client.apiKey) });
       throw error;
     } finally {
       if (attempts) attempts.end();

@@ -1,10 +1,19 @@
 // The command line's OpenTelemetry export: with OTEL_EXPORTER_OTLP_ENDPOINT set, the real bin sends
 // its spans and metrics over OTLP/HTTP to a receiver of the test's own on 127.0.0.1, before it exits
-// (after Ctrl-C too); without the OpenTelemetry packages, a usage error naming them.
+// (after Ctrl-C too), none of a Redis error's text among them; without the OpenTelemetry packages, a
+// usage error naming them. The flush's bound, with fake timers; an endpoint that is not a URL is a
+// usage error that quotes none of its credentials. Hostile collectors: telemetry-exit.test.ts.
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { telemetryPackages } from '../../src/cli/telemetry.js';
+import { type AddressInfo, createServer as createTcpServer } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  boundedFlush,
+  exportEndpoints,
+  flushBoundMs,
+  interruptedFlushMs,
+  maskedEndpoint,
+  telemetryPackages,
+} from '../../src/cli/telemetry.js';
 import { startMockServer } from '../../src/testing/index.js';
 import { run, runBin, start } from './helpers.js';
 
@@ -104,6 +113,186 @@ describe('the command line exports over OTLP/HTTP', { timeout: 60_000 }, () => {
       expect(result.stderr).toContain(`npm install ${telemetryPackages.join(' ')}`);
     } finally {
       vi.doUnmock('@opentelemetry/exporter-trace-otlp-http');
+    }
+  });
+});
+
+/**
+ * A Redis on 127.0.0.1 that takes the connection's handshake and answers every script with an error
+ * that quotes `password`, as a proxy or a misconfigured server might.
+ */
+async function redisQuotingPassword(password: string) {
+  const server = createTcpServer((socket) => {
+    let buffered = '';
+    socket.setEncoding('latin1').on('data', (chunk: string) => {
+      buffered += chunk;
+      // Each command is an array of bulk strings: `*N`, then `$len` and the argument, N times.
+      for (let match = /^\*(\d+)\r\n/.exec(buffered); match; match = /^\*(\d+)\r\n/.exec(buffered)) {
+        const lines = buffered.split('\r\n');
+        const count = Number(match[1]);
+        if (lines.length < 2 + count * 2) return;
+        const name = lines[2]!.toUpperCase();
+        buffered = lines.slice(1 + count * 2).join('\r\n');
+        socket.write(name.startsWith('EVAL') ? `-ERR WRONGPASS for '${password}'\r\n` : '+OK\r\n');
+      }
+    });
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `redis://:${password}@127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+describe('with --redis and OTLP', { timeout: 60_000 }, () => {
+  it('a Redis error that quotes the password: masked on stderr, absent from the exported span', async () => {
+    const password = 'pw-4e7f1a9c2b';
+    const redis = await redisQuotingPassword(password);
+    exports.length = 0;
+    try {
+      const result = await runBin(['--mock', '--redis', redis.url, 'journals', 'get', '1'], {
+        env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('QuotaUnavailableError');
+      expect(result.stderr).not.toContain(password);
+    } finally {
+      await redis.close();
+    }
+    const spans = exports.flatMap((e) =>
+      (e.body.resourceSpans ?? []).flatMap((r) => r.scopeSpans.flatMap((s) => s.spans)),
+    );
+    expect(spans.map((span) => [span.name, (span as { status?: unknown }).status])).toEqual([
+      ['journals.get', { code: 2, message: 'QuotaUnavailableError' }],
+    ]);
+    expect(JSON.stringify(exports)).not.toContain(password);
+  });
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the bound of the last export', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is at most 2 s, and half a second once Ctrl-C is pressed', () => {
+    expect(flushBoundMs).toBeLessThanOrEqual(2_000);
+    expect(interruptedFlushMs).toBeLessThan(1_000);
+  });
+
+  /** A flush that never settles, its cut counted, and the outcome once there is one. */
+  function stuck(signal = new AbortController().signal) {
+    vi.useFakeTimers();
+    const cut = vi.fn();
+    let outcome: string | undefined;
+    void boundedFlush(new Promise(() => {}), cut, signal).then((value) => {
+      outcome = value;
+    });
+    return { cut, outcome: () => outcome };
+  }
+
+  it('a flush that never ends is cut at the bound, not a moment before', async () => {
+    const flush = stuck();
+    await vi.advanceTimersByTimeAsync(flushBoundMs - 1);
+    expect(flush.cut).not.toHaveBeenCalled();
+    expect(flush.outcome()).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(flush.cut).toHaveBeenCalledTimes(1);
+    expect(flush.outcome()).toBe('cut');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('Ctrl-C during the flush: cut half a second later', async () => {
+    const controller = new AbortController();
+    const flush = stuck(controller.signal);
+    await vi.advanceTimersByTimeAsync(300);
+    controller.abort();
+    await vi.advanceTimersByTimeAsync(interruptedFlushMs - 1);
+    expect(flush.cut).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(flush.cut).toHaveBeenCalledTimes(1);
+    expect(flush.outcome()).toBe('cut');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('Ctrl-C before it, or late in it: the earlier bound holds', async () => {
+    const before = new AbortController();
+    before.abort();
+    const early = stuck(before.signal);
+    await vi.advanceTimersByTimeAsync(interruptedFlushMs);
+    expect(early.cut).toHaveBeenCalledTimes(1);
+    const late = new AbortController();
+    const flush = stuck(late.signal);
+    await vi.advanceTimersByTimeAsync(flushBoundMs - 100);
+    late.abort();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(flush.cut).toHaveBeenCalledTimes(1);
+  });
+
+  it('a flush that ends in time is not cut, and leaves no timer behind', async () => {
+    vi.useFakeTimers();
+    const cut = vi.fn();
+    const flushed = boundedFlush(
+      sleep(100).then(() => Promise.reject(new Error('export failed'))),
+      cut,
+      new AbortController().signal,
+    );
+    await vi.advanceTimersByTimeAsync(100);
+    await expect(flushed).resolves.toBe('flushed');
+    expect(cut).not.toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('where the export goes', () => {
+  it("below OTEL_EXPORTER_OTLP_ENDPOINT, or at a signal's own endpoint", () => {
+    expect(exportEndpoints({})).toBeUndefined();
+    expect(exportEndpoints({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318/' })).toEqual({
+      traces: 'http://127.0.0.1:4318/v1/traces',
+      metrics: 'http://127.0.0.1:4318/v1/metrics',
+    });
+    expect(
+      exportEndpoints({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://traces.example/otlp',
+      }),
+    ).toEqual({ traces: 'https://traces.example/otlp', metrics: 'http://collector:4318/v1/metrics' });
+    expect(exportEndpoints({ OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: 'http://m:4318/v1/metrics' })).toEqual({
+      traces: undefined,
+      metrics: 'http://m:4318/v1/metrics',
+    });
+  });
+
+  it.each([
+    ['http://user:s3cr3t-pass@[::1/x?token=tok-9f8e7d', 'http://***@[::1/x?token=***'],
+    ['s3cr3t-pass@collector:4318', '***@collector:4318'],
+    ['http:/user:s3cr3t-pass@collector:99999/x', 'http:/***@collector:99999/x'],
+    [
+      'http://collector:99999/v1?api_key=tok-9f8e7d&b=2#tok-9f8e7d',
+      'http://collector:99999/v1?api_key=***&b=***#***',
+    ],
+    ['not a url \u001b[2J', 'not a url \\u001b[2J'],
+  ])('%s is quoted as %s', (value, masked) => {
+    expect(maskedEndpoint(value)).toBe(masked);
+  });
+
+  it.each([
+    'OTEL_EXPORTER_OTLP_ENDPOINT',
+    'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+    'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT',
+  ])('an unparsable %s: a usage error (exit 2) naming it, its credentials masked', async (variable) => {
+    for (const value of [
+      'http://user:s3cr3t-pass@[::1/?token=tok-9f8e7d',
+      'collector:4318?token=tok-9f8e7d',
+    ]) {
+      const result = await run(['--mock', 'journals', 'get', '1'], { env: { [variable]: value } });
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain(`${variable} expects an http:// or https:// URL`);
+      expect(result.stderr).not.toContain('s3cr3t-pass');
+      expect(result.stderr).not.toContain('tok-9f8e7d');
     }
   });
 });

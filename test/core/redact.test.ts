@@ -354,6 +354,79 @@ describe('the key however it is written', () => {
   });
 });
 
+describe('the key base64-encoded', () => {
+  const base64 = (text: string) => Buffer.from(text).toString('base64');
+  // A key whose base64 holds `+` and `/`, which a URL then percent-encodes.
+  const key = 'sk_live_~~>>??ab12cd34ef56';
+  /**
+   * An encoded text with everything that encodes the key gone: what is left before the marker encodes
+   * `prefix` (and at most a character of the key), and at most three characters follow it.
+   */
+  const redactedFrom = (prefix: string) =>
+    new RegExp(
+      `^before [A-Za-z0-9+/_-]{0,${Math.ceil((prefix.length * 4) / 3) + 1}}\\[redacted\\][A-Za-z0-9+/=_-]{0,3} after$`,
+    );
+  const forms: Record<string, [prefix: string, encoded: string]> = {
+    'the key alone': ['', base64(key)],
+    '`Bearer <key>`': ['Bearer ', base64(`Bearer ${key}`)],
+    '`Authorization: Bearer <key>`': ['Authorization: Bearer ', base64(`Authorization: Bearer ${key}`)],
+    'Basic auth `user:<key>`': ['user:', base64(`user:${key}`)],
+    'the URL alphabet, unpadded': ['Bearer ', Buffer.from(`Bearer ${key}`).toString('base64url')],
+    'then percent-encoded': ['Bearer ', encodeURIComponent(base64(`Bearer ${key}`))],
+  };
+  for (const [how, [prefix, encoded]] of Object.entries(forms)) {
+    it(`${how}: removed, the text around it kept`, () => {
+      expect(base64(key)).toMatch(/[+/]/);
+      const out = redactText(`before ${encoded} after`, key);
+      expect(out).toMatch(redactedFrom(prefix));
+    });
+  }
+
+  it('cut short, from its twelfth character on', () => {
+    const cut = base64(key).slice(0, 14);
+    expect(redactText(`got ${cut}…`, key)).toBe(`got ${redacted}…`);
+  });
+
+  it('base64 of other text is left alone', () => {
+    const other = base64('Bearer sk_live_somebody_elses_key');
+    expect(redactText(`token ${other}`, key)).toBe(`token ${other}`);
+  });
+
+  it("in an error body, in a log line and never in the cache's store", async () => {
+    const echo = base64(`Bearer ${KEY}`);
+    const core = base64(KEY).slice(0, 16);
+    server.use(
+      http.get(`${BASE}/journals/7`, () => json({ message: `you sent ${echo}` }, { status: 401 })),
+      http.get(`${BASE}/journals/8`, () => json({ ...journalProfile, id: 8, description: echo })),
+      http.get(`${BASE}/journals/9`, () => json({ ...journalProfile, id: 9 })),
+    );
+    const lines: string[] = [];
+    const record = (line: string, details?: unknown) => lines.push(`${line} ${JSON.stringify(details)}`);
+    const logger = { error: record, warn: record, info: record, debug: record };
+    const entries = new Map<string, string>();
+    const store = {
+      get: (key: string) => entries.get(key),
+      set: (key: string, value: string) => entries.set(key, value),
+      delete: (key: string) => entries.delete(key),
+      clear: () => entries.clear(),
+    };
+    const traced = client({ logger, logLevel: 'debug', cache: { store } });
+    const error = (await failure(traced.journals.get(7))) as APIError;
+    expect(error).toBeInstanceOf(AuthenticationError);
+    for (const text of Object.values(views(error))) expect(text).not.toContain(core);
+    expect(error.message).toContain(redacted);
+    await traced.journals.get(8);
+    expect(lines.length).toBeGreaterThan(0);
+    await traced.journals.get(9);
+    expect(lines.join('\n')).toContain(`you sent`);
+    for (const line of lines) expect(line).not.toContain(core);
+    // The clean answer is kept; the one that echoed the key is not.
+    const kept = [...entries.keys()];
+    expect(kept.filter((key) => /journals\/(8|9)$/.test(key)).map((key) => key.slice(-1))).toEqual(['9']);
+    expect([...entries.values()].join('\n')).not.toContain(core);
+  });
+});
+
 describe('redaction of pathological values', () => {
   it('redactValue copies a value nested 200,000 deep without recursion, cut at 100 levels', () => {
     let deep: unknown = KEY;

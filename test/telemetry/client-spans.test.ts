@@ -106,16 +106,14 @@ describe('a span per call', () => {
     expect(span!.attributes['http.response.status_code']).toBe(200);
   });
 
-  it('a timeout: ERROR with the error class, its message without the query', async () => {
+  it('a timeout: ERROR with the error class as its message', async () => {
     const client = clientOf({ timeout: 150, maxRetries: 0 });
     mock.api.faults.next({ delayMs: 2_000 });
     await expect(client.papers.search({ q: 'climate' })).rejects.toBeInstanceOf(TimeoutError);
     const [span] = otel.named('papers.search');
     expect(span!.attributes['error.type']).toBe('TimeoutError');
     expect(span!.status.code).toBe(SpanStatusCode.ERROR);
-    expect(span!.status.message).toMatch(/timed out/);
-    expect(span!.status.message).not.toMatch(/climate/);
-    expect(span!.status.message).toContain('/papers?[query]');
+    expect(span!.status.message).toBe('TimeoutError');
     expect(span!.attributes['url.template']).toBe('/papers');
     expect(span!.attributes['http.response.status_code']).toBeUndefined();
   });
