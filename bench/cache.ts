@@ -252,12 +252,14 @@ async function checks(): Promise<NonNullable<CacheResult['checks']>> {
   const { misplaced } = await import('../src/cache/entry-checks.js');
   const { mentionsSecret } = await import('../src/core/redact.js');
   const { encodeEntry } = await import('../src/cache/entry.js');
+  const { endpoints } = await import('../src/api/endpoints.js');
+  const { routeTo } = await import('../src/core/endpoint.js');
   const server = await startServer({ kind: 'mock' });
   try {
     const client = new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: server.url, cache: true });
     const { data, response } = await client.journals.get(7).withResponse();
     const entry = encodeEntry(response, JSON.stringify(data), '0'.repeat(32), Date.now(), Date.now() + 1);
-    const path = '/journals/7';
+    const route = routeTo(endpoints.journals.get, { id: 7 });
     let sink = 0;
     // Each task's cost per call, µs: the hit awaited call by call, the checks run in a tight loop.
     const tasks: Array<{ name: string; calls: number; run: () => Promise<void> | void }> = [
@@ -265,7 +267,7 @@ async function checks(): Promise<NonNullable<CacheResult['checks']>> {
       {
         name: cacheNames.identityCheck,
         calls: 20_000,
-        run: () => void (misplaced('journals.get', path, data) ?? sink++),
+        run: () => void (misplaced(route, data) ?? sink++),
       },
       {
         name: cacheNames.keyCheck,

@@ -14,7 +14,10 @@ const phases = [
   [['lint', 'typecheck'], ['build']],
   // The suite on Node 24, with coverage, beside the runtimes' smoke tests (which mostly wait) and
   // the packed package's checks.
-  [['test:unit'], ['test:browser', 'size', 'test:bun', 'test:deno', 'test:workerd', 'test:package', 'test:api']],
+  [
+    ['test:unit'],
+    ['test:browser', 'size', 'test:bun', 'test:deno', 'test:workerd', 'test:package', 'test:api'],
+  ],
   // The suite again on Node 22 (every test, without coverage), beside the declarations' compiles and
   // the API docs' check.
   [['test:node22'], ['test:types', 'docs:check']],

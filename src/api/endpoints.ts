@@ -58,13 +58,13 @@ export const endpoints = {
   journals: {
     list: endpoint('journals.list', '/journals', shapes.journalList, {
       ttl: 6 * hour,
-      scoreEvent: 'list',
+      scoreEvent: { of: 'list', score: 'metric_score' },
     }),
     get: endpoint('journals.get', '/journals/{id}', shapes.journalProfile, {
       pathParams: { id },
       ttl: day,
       identity: 'id',
-      scoreEvent: 'journal',
+      scoreEvent: { of: 'journal', score: 'metric_score' },
     }),
     papers: endpoint('journals.papers', '/journals/{id}/papers', shapes.journalPaperPage, {
       pathParams: { id },
@@ -75,7 +75,7 @@ export const endpoints = {
     score: endpoint('journals.score', '/journals/{id}/score', shapes.scoreHistory, {
       pathParams: { id },
       ttl: day,
-      scoreEvent: 'journal',
+      scoreEvent: { of: 'journal', score: 'current' },
     }),
   },
   papers: {

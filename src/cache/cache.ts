@@ -1,13 +1,14 @@
 import type { CacheStatus } from '../core/api-promise.js';
 import type { CachedAnswer, ScoreEvent } from '../core/cache-types.js';
+import type { Route } from '../core/endpoint.js';
 import { APIError, ConnectionError, MetricError, WebhookPayloadError } from '../core/errors.js';
 import { createLogger, type Logger } from '../core/logger.js';
-import type { CacheMethod, ResolvedCacheOptions } from '../core/options/cache.js';
+import type { ResolvedCacheOptions } from '../core/options/cache.js';
 import type { ResolvedClientOptions } from '../core/options/client-types.js';
 import { checkCacheMode, checkRequestOptions } from '../core/options/request.js';
 import { queryString } from '../core/path.js';
 import { mentionsSecret } from '../core/redact.js';
-import type { Answer, Route, TransportOptions } from '../core/transport.js';
+import type { Answer, TransportOptions } from '../core/transport.js';
 import { parseResponse, type ResponseShape } from '../core/validate.js';
 import { decodeEntry, type EntryMeta, encodeEntry, rebuildResponse } from './entry.js';
 import { misplaced, overlong, oversized } from './entry-checks.js';
@@ -22,20 +23,27 @@ import {
 } from './events.js';
 import { EventsInFlight } from './events-in-flight.js';
 import { Flight } from './flight.js';
-import { answerKey, markerKey, partitions, pathsOfJournal, scopeOf } from './keys.js';
+import {
+  answerKey,
+  type EventSubject,
+  eventRoutesOf,
+  eventSubjectOf,
+  markerKey,
+  partitions,
+  scopeOf,
+} from './keys.js';
 import { keyvStore } from './keyv-store.js';
-import { lifetimesOf } from './lifetimes.js';
 import { memoryStore } from './memory-store.js';
 import type { Store } from './store.js';
 
 /** Sends the request itself (through the transport) with these options. */
 export type Send<T> = (options: TransportOptions | undefined) => Promise<Answer<T>>;
 
-/** A request in flight, the path it asks for, and the events that arrived meanwhile. */
+/** A request in flight, whose score it shows (if any), and the events that arrived meanwhile. */
 interface Flying {
   readonly flight: Flight<Answer<unknown>>;
-  readonly path: string;
-  readonly events: EventsInFlight;
+  readonly subject: EventSubject | undefined;
+  readonly events: EventsInFlight | undefined;
 }
 
 /** What a request is for: where its answer is kept, and the bound its body is read within. */
@@ -44,7 +52,9 @@ interface Target {
   readonly key: string;
   readonly marker: string | undefined;
   readonly partition: string;
+  readonly route: Route;
   readonly path: string;
+  readonly subject: EventSubject | undefined;
   readonly ttl: number;
   readonly maxResponseBytes: number;
 }
@@ -69,7 +79,7 @@ type Watch = Watched | undefined;
 export class ResponseCache {
   readonly #store: Store;
   readonly #shared: boolean;
-  readonly #lifetimes: Readonly<Record<CacheMethod, number>>;
+  readonly #lifetimes: Readonly<Record<string, number | undefined>>;
   readonly #staleIfError: number;
   readonly #markerLifetime: number;
   readonly #logger: Logger | undefined;
@@ -83,7 +93,7 @@ export class ResponseCache {
   constructor(options: ResolvedCacheOptions, client: ResolvedClientOptions) {
     this.#store = options.store === undefined ? memoryStore() : keyvStore(options.store);
     this.#shared = options.store !== undefined;
-    this.#lifetimes = lifetimesOf(options);
+    this.#lifetimes = options.ttl;
     this.#staleIfError = options.staleIfError;
     this.#markerLifetime = markerLifetimeOf(client.timeout, client.maxRetries);
     this.#logger = createLogger(client.logLevel, client.logger);
@@ -94,7 +104,6 @@ export class ResponseCache {
   }
 
   async answer<T>(
-    method: CacheMethod,
     route: () => Route,
     shape: ResponseShape<T>,
     options: TransportOptions | undefined,
@@ -106,17 +115,19 @@ export class ResponseCache {
     let path: string;
     let scope: string;
     let partition: string;
+    let called: Route;
     try {
       const { headers } = checkRequestOptions(options);
-      const { path: base, query } = route();
-      path = base + (query ? queryString(query) : '');
+      called = route();
+      path = called.path + (called.query ? queryString(called.query) : '');
       scope = await this.#scope;
       partition = await this.#partitionOf(client, headers as Headers | undefined);
     } catch {
       // A refused parameter or option is the transport's to report (it keeps the key out of the message).
       return off(await send(options));
     }
-    const ttl = this.#lifetimes[method];
+    const { endpoint } = called;
+    const ttl = endpoint === undefined ? 0 : (this.#lifetimes[endpoint.name] ?? endpoint.ttl);
     // An aborted call is refused as the transport refuses it, even when its answer is kept.
     if (
       options?.signal?.aborted ||
@@ -126,19 +137,20 @@ export class ResponseCache {
     ) {
       return off(await send(options));
     }
-    const key = answerKey(scope, partition, path);
+    const subject = eventSubjectOf(called);
+    const key = answerKey(scope, partition, path, subject);
     const maxResponseBytes = options?.maxResponseBytes ?? client.maxResponseBytes;
     let fallback: CachedAnswer<T> | undefined;
     if (mode !== 'refresh') {
-      const kept = await this.#read(method, key, path, partition, shape, ttl, maxResponseBytes);
+      const kept = await this.#read(called, key, partition, shape, ttl, maxResponseBytes);
       const now = Date.now();
       if (kept !== undefined && now < kept.meta.e) return this.#answerOf(kept, 'hit');
       if (kept !== undefined && now < kept.meta.e + this.#staleIfError)
         fallback = this.#answerOf(kept, 'stale');
     }
     try {
-      const marker = this.#shared ? markerKey(scope, path) : undefined;
-      const target = { scope, key, marker, partition, path, ttl, maxResponseBytes };
+      const marker = this.#shared && subject !== undefined ? markerKey(scope, subject) : undefined;
+      const target = { scope, key, marker, partition, route: called, path, subject, ttl, maxResponseBytes };
       const answer = await this.#send(target, mode === 'refresh', options, send);
       return { data: answer.data as T, response: answer.response, cacheStatus: 'miss' };
     } catch (error) {
@@ -165,19 +177,18 @@ export class ResponseCache {
       );
     }
     const scope = await this.#scope;
-    const paths = pathsOfJournal(id as number);
     for (const [name, flying] of this.#flights) {
-      if (!paths.includes(flying.path)) continue;
-      flying.events.add(event);
+      if (flying.subject !== id && flying.subject !== 'list') continue;
+      flying.events?.add(event);
       // Calls made from now on do not join a request whose answer the event may contradict: the
       // journal's own, or the list when the journal was on the last list seen here (or none was).
-      if (flying.path !== '/journals' || this.#listedHere?.has(id as number) !== false) {
+      if (flying.subject !== 'list' || this.#listedHere?.has(id as number) !== false) {
         this.#flights.delete(name);
       }
     }
     try {
       if (this.#shared) await markJournal(this.#store, scope, id as number, this.#markerLifetime);
-      await dropContradicted(this.#store, scope, paths, event);
+      await dropContradicted(this.#store, scope, eventRoutesOf(id as number), event);
     } catch (error) {
       throw new MetricError(`the cache could not drop journal ${id}'s answers: its store failed`, {
         cause: error,
@@ -187,7 +198,7 @@ export class ResponseCache {
 
   /** Empties the store (all of it: a Keyv namespace of the SDK's own is best) and forgets requests in flight. */
   async clear(): Promise<void> {
-    for (const flying of this.#flights.values()) flying.events.clear();
+    for (const flying of this.#flights.values()) flying.events?.clear();
     this.#flights.clear();
     try {
       await this.#store.clear();
@@ -209,10 +220,10 @@ export class ResponseCache {
     const { flight, events } = flying!;
     const answer = flight.join(options?.signal, target.path);
     if (!joined) return answer;
-    const seen = events.count;
+    const seen = events?.count ?? 0;
     return answer.then((shared): Promise<Answer<unknown>> | Answer<unknown> =>
       // The answer may predate an event that came before this call and contradicts it: ask again.
-      events.contradicts(shared.data, seen)
+      events?.contradicts(shared.data, seen)
         ? this.#send(target, false, options, send)
         : // Each caller but the first gets a copy of its own, so that one changing it cannot change
           // what another sees.
@@ -222,20 +233,21 @@ export class ResponseCache {
 
   #start(name: string, target: Target, options: TransportOptions | undefined, send: Send<unknown>): Flying {
     const started = Date.now();
-    const events = new EventsInFlight(target.path, started);
+    const view = target.route.endpoint?.scoreEvent;
+    const events = view === undefined ? undefined : new EventsInFlight(view, started);
     let created: Flying | undefined;
     const flight = new Flight<Answer<unknown>>(async (signal) => {
       try {
         const watch = await this.#watch(target);
         const answer = await send({ ...options, signal, cache: undefined });
-        if (target.path === '/journals') this.#listedHere = new Set(journalIds(answer.data));
+        if (target.subject === 'list') this.#listedHere = new Set(journalIds(answer.data));
         await this.#keep(target, watch, started, events, answer);
         return answer;
       } finally {
         if (created !== undefined && this.#flights.get(name) === created) this.#flights.delete(name);
       }
     });
-    created = { flight, path: target.path, events };
+    created = { flight, subject: target.subject, events };
     this.#flights.set(name, created);
     // Its callers handle the outcome; a flight every caller left must not count as unhandled.
     flight.promise.catch(() => {});
@@ -256,12 +268,12 @@ export class ResponseCache {
     target: Target,
     watch: Watch | false,
     started: number,
-    events: EventsInFlight,
+    events: EventsInFlight | undefined,
     answer: Answer<unknown>,
   ) {
     const { key, partition, ttl } = target;
     if (watch === false) return;
-    if (watch !== undefined && target.path === '/journals') {
+    if (watch !== undefined && target.subject === 'list') {
       const lifetime = ttl + this.#staleIfError;
       const listed = await this.#quietly(() =>
         recordListed(this.#store, target.scope, answer.data, lifetime),
@@ -270,17 +282,14 @@ export class ResponseCache {
     }
     const now = Date.now();
     // Contradicted by an event here, or too slow for a marker written meanwhile to be still there.
-    if (!events.allowsKeeping(answer.data) || (watch !== undefined && now - started > this.#markerLifetime))
-      return;
+    const allowed = () => events?.allowsKeeping(answer.data) ?? true;
+    if (!allowed() || (watch !== undefined && now - started > this.#markerLifetime)) return;
     const value = encodeEntry(answer.response, JSON.stringify(answer.data), partition, now, now + ttl);
     // A server that echoes the key, in any encoding the redaction knows, must not make the store hold it.
     if (mentionsSecret(value, this.#secret)) return;
     await this.#quietly(async () => {
       await this.#store.set(key, value, ttl + this.#staleIfError);
-      if (
-        !events.allowsKeeping(answer.data) ||
-        (watch !== undefined && (await this.#store.get(watch.marker)) !== watch.before)
-      ) {
+      if (!allowed() || (watch !== undefined && (await this.#store.get(watch.marker)) !== watch.before)) {
         await this.#store.delete(key);
       }
     });
@@ -291,9 +300,8 @@ export class ResponseCache {
    * size, lifetime and identity; a bad one is deleted. Another partition's entry is a miss, left alone.
    */
   async #read<T>(
-    method: CacheMethod,
+    route: Route,
     key: string,
-    path: string,
     partition: string,
     shape: ResponseShape<T>,
     ttl: number,
@@ -308,7 +316,7 @@ export class ResponseCache {
       const unfit = oversized(entry.body, maxResponseBytes) ?? overlong(entry.meta, ttl, Date.now());
       if (unfit !== undefined) throw new MetricError(unfit);
       const data = await parseResponse(shape, entry.body, this.#secret);
-      const elsewhere = misplaced(method, path, data);
+      const elsewhere = misplaced(route, data);
       if (elsewhere !== undefined) throw new MetricError(elsewhere);
       return { meta: entry.meta, data };
     } catch (error) {

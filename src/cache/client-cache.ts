@@ -16,8 +16,8 @@ export function clientCache(options: ResolvedCacheOptions, client: ResolvedClien
   const view = (owner: ResolvedClientOptions): ClientCache => ({
     apply: async (event) => (await load()).apply(event),
     clear: async () => (await load()).clear(),
-    answer: async (method, route, shape, requestOptions, send) =>
-      (await load()).answer(method, route, shape, requestOptions, send, owner),
+    answer: async (route, shape, requestOptions, send) =>
+      (await load()).answer(route, shape, requestOptions, send, owner),
     forClient: view,
   });
   return view(client);

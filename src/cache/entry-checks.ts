@@ -1,4 +1,4 @@
-import type { CacheMethod } from '../core/options/cache.js';
+import type { Route } from '../core/endpoint.js';
 import type { EntryMeta } from './entry.js';
 
 /*
@@ -31,18 +31,18 @@ export function overlong(meta: EntryMeta, ttl: number, now: number): string | un
 }
 
 /**
- * Why an answer is not the one its path asks for, or `undefined`: the journal, author or paper it
- * describes is not the one named by the path it is kept under.
+ * Why an answer is not the one its route asks for, or `undefined`: the journal, author or paper it
+ * describes is not the one named by the path it is kept under (the endpoint's `identity`).
  */
-export function misplaced(method: CacheMethod, path: string, data: unknown): string | undefined {
-  if (method !== 'journals.get' && method !== 'authors.get' && method !== 'papers.get') return undefined;
-  // `/journals/{id}`, `/authors/{id}`, `/papers/{doi}`: the one segment after the collection.
-  const named = path.slice(path.indexOf('/', 1) + 1);
-  const record = data as { id?: unknown; doi?: unknown };
-  // DOIs are case-insensitive; the path holds one percent-encoded.
+export function misplaced(route: Route, data: unknown): string | undefined {
+  const identity = route.endpoint?.identity;
+  if (identity === undefined) return undefined;
+  const named = route.values?.[identity];
+  const shown = (data as Record<string, unknown> | null)?.[identity];
+  // DOIs are case-insensitive; ids are compared as the path wrote them.
   const same =
-    method === 'papers.get'
-      ? typeof record.doi === 'string' && record.doi.toLowerCase() === decodeURIComponent(named).toLowerCase()
-      : String(record.id) === named;
+    typeof named === 'string'
+      ? typeof shown === 'string' && shown.toLowerCase() === named.toLowerCase()
+      : shown === named;
   return same ? undefined : 'another record than its path names';
 }

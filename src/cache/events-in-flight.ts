@@ -1,4 +1,5 @@
 import type { ScoreEvent } from '../core/cache-types.js';
+import type { ScoreEventView } from '../core/endpoint.js';
 import { showsEvent } from './events.js';
 
 /**
@@ -13,7 +14,7 @@ export const maxEventsInFlight = 10_000;
  * after a contradicting event sends another. An event that the answer shows costs nothing.
  */
 export class EventsInFlight {
-  readonly #path: string;
+  readonly #view: ScoreEventView;
   readonly #sentAt: number;
   readonly #events: ScoreEvent[] = [];
   #flooded = false;
@@ -22,9 +23,9 @@ export class EventsInFlight {
   #judged = 0;
   #firstContradicting = Number.POSITIVE_INFINITY;
 
-  /** For a request of `path` sent at `sentAt` (ms since the epoch). */
-  constructor(path: string, sentAt: number) {
-    this.#path = path;
+  /** For a request whose answer shows scores as `view` says, sent at `sentAt` (ms since the epoch). */
+  constructor(view: ScoreEventView, sentAt: number) {
+    this.#view = view;
     this.#sentAt = sentAt;
   }
 
@@ -52,7 +53,7 @@ export class EventsInFlight {
   contradicts(answer: unknown, upTo = this.count): boolean {
     const known = Math.min(upTo, this.#events.length);
     for (; this.#judged < known && this.#firstContradicting === Number.POSITIVE_INFINITY; this.#judged++) {
-      if (!showsEvent(this.#path, this.#sentAt, answer, this.#events[this.#judged]!)) {
+      if (!showsEvent(this.#view, this.#sentAt, answer, this.#events[this.#judged]!)) {
         this.#firstContradicting = this.#judged;
       }
     }

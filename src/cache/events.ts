@@ -1,7 +1,8 @@
 import type { ScoreEvent } from '../core/cache-types.js';
+import type { Route, ScoreEventView } from '../core/endpoint.js';
 import { backoff, maxRetryAfterSeconds } from '../core/retry.js';
 import { decodeEntry } from './entry.js';
-import { answerKey, flightKey, listedKey, markerKey, pathsOfJournal } from './keys.js';
+import { answerKey, eventRoutesOf, eventSubjectOf, flightKey, listedKey, markerKey } from './keys.js';
 import { storeTimeout } from './keyv-store.js';
 import type { Store } from './store.js';
 
@@ -25,33 +26,31 @@ export function markerLifetimeOf(timeout: number, maxRetries: number): number {
 /** The fields of a journal or score history the event speaks of. */
 interface Shown {
   readonly id?: unknown;
-  readonly metric_score?: unknown;
-  readonly current?: unknown;
   readonly quartile?: unknown;
+  readonly [score: string]: unknown;
 }
 
 /**
- * Whether `value`, the answer for `path` as of `at` (when it was kept, or when its request was sent),
+ * Whether `value`, an answer showing scores as `view` says, as of `at` (when it was kept, or when its request was sent),
  * already shows what `event` says, so that the event makes nothing in it wrong: the list holds no such
  * journal, or shows its new score; the profile or score history shows the new score and dates from
  * the event's time or after. An event without a usable `new_score` (or, for a profile or history,
  * `timestamp`) shows nothing: the answer is dropped.
  */
-export function showsEvent(path: string, at: number, value: unknown, event: ScoreEvent): boolean {
+export function showsEvent(view: ScoreEventView, at: number, value: unknown, event: ScoreEvent): boolean {
   const score = event.new_score;
   if (!Number.isSafeInteger(score)) return false;
   const sameQuartile = (shown: Shown) =>
     typeof event.quartile !== 'string' || shown.quartile === undefined || shown.quartile === event.quartile;
-  if (path === '/journals') {
+  if (view.of === 'list') {
     if (!Array.isArray(value)) return false;
     const listed = (value as Shown[]).find((journal) => journal?.id === event.journal_id);
-    return listed === undefined || (listed.metric_score === score && sameQuartile(listed));
+    return listed === undefined || (listed[view.score] === score && sameQuartile(listed));
   }
   const eventAt = typeof event.timestamp === 'string' ? Date.parse(event.timestamp) : Number.NaN;
   if (!(at >= eventAt) || value === null || typeof value !== 'object') return false;
   const shown = value as Shown;
-  const held = path.endsWith('/score') ? shown.current : shown.metric_score;
-  return held === score && sameQuartile(shown);
+  return shown[view.score] === score && sameQuartile(shown);
 }
 
 /** The ids of the journals a list answer holds. */
@@ -115,32 +114,34 @@ export async function recordListed(store: Store, scope: string, list: unknown, l
  * is in flight and may hold the journal. Each is short-lived.
  */
 export async function markJournal(store: Store, scope: string, journalId: number, lifetime: number) {
-  const [profile, history, list] = pathsOfJournal(journalId);
-  const [profileFlying, historyFlying, listFlying, listed] = await Promise.all([
-    store.get(flightKey(scope, profile!)),
-    store.get(flightKey(scope, history!)),
-    store.get(flightKey(scope, list!)),
+  const routes = eventRoutesOf(journalId);
+  const [listed, ...flying] = await Promise.all([
     store.get(listedKey(scope)),
+    ...routes.map((route) => store.get(flightKey(scope, route.path))),
   ]);
-  const markers: string[] = [];
-  if (isSet(profileFlying) || isSet(historyFlying)) markers.push(markerKey(scope, profile!)!);
-  if (isSet(listFlying) && mayBeListed(listed, journalId)) markers.push(markerKey(scope, list!)!);
+  const markers = new Set<string>();
+  for (const [index, route] of routes.entries()) {
+    const subject = eventSubjectOf(route)!;
+    if (!isSet(flying[index]) || (subject === 'list' && !mayBeListed(listed, journalId))) continue;
+    markers.add(markerKey(scope, subject));
+  }
   const token = `${Date.now()}.${Math.random()}`;
   for (const marker of markers) await store.set(marker, token, lifetime);
 }
 
 const isSet = (value: unknown) => value !== undefined && value !== null;
 
-/** Deletes the answer kept for each of `paths` unless it already shows what `event` says. */
-export async function dropContradicted(store: Store, scope: string, paths: string[], event: ScoreEvent) {
+/** Deletes the answer kept for each of `routes` unless it already shows what `event` says. */
+export async function dropContradicted(store: Store, scope: string, routes: Route[], event: ScoreEvent) {
   await Promise.all(
-    paths.map(async (path) => {
+    routes.map(async (route) => {
       // One slot per path, whichever partition filled it (see keys.ts).
-      const key = answerKey(scope, '', path);
+      const key = answerKey(scope, '', route.path, eventSubjectOf(route));
       const value = await store.get(key);
       if (value === undefined || value === null) return;
       const entry = decodeEntry(value);
-      if (entry === undefined || !showsEvent(path, entry.meta.t, parsed(entry.body), event)) {
+      const view = route.endpoint!.scoreEvent!;
+      if (entry === undefined || !showsEvent(view, entry.meta.t, parsed(entry.body), event)) {
         await store.delete(key);
       }
     }),

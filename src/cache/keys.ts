@@ -10,6 +10,9 @@
  * store can list keys by prefix (Keyv cannot).
  */
 
+import { endpointList } from '../api/endpoints.js';
+import { type Route, routeTo } from '../core/endpoint.js';
+
 const prefix = 'scholarly-metrics';
 
 /** How many event markers a shared store may hold per API: journals share them by id modulo this. */
@@ -85,26 +88,35 @@ export async function scopeOf(baseUrl: string): Promise<string> {
   return `${prefix}:${await digestOf(baseUrl)}`;
 }
 
-/** The id of the journal a path is about, when a `score_updated` event can make its answer wrong. */
-export function journalOfEventPath(path: string): number | 'list' | undefined {
-  if (path === '/journals') return 'list';
-  const journal = /^\/journals\/(\d+)(?:\/score)?$/.exec(path)?.[1];
-  return journal === undefined ? undefined : Number(journal);
+/**
+ * The journal (or `'list'`, the journal list) whose score a route's answer shows, when a
+ * `score_updated` event can make that answer wrong; `undefined` for every other answer.
+ */
+export function eventSubjectOf(route: Route): EventSubject | undefined {
+  const view = route.endpoint?.scoreEvent;
+  if (view === undefined) return undefined;
+  return view.of === 'list' ? 'list' : (route.values?.id as number);
 }
 
-/** The key of one answer: an event path's slot in the scope, any other path within the partition. */
-export function answerKey(scope: string, partition: string, path: string): string {
-  return journalOfEventPath(path) === undefined ? `${scope}:${partition}:${path}` : `${scope}:${path}`;
+/** A journal's id, or the journal list. */
+export type EventSubject = number | 'list';
+
+/** The key of one answer: an event subject's slot in the scope, any other path within the partition. */
+export function answerKey(
+  scope: string,
+  partition: string,
+  path: string,
+  subject: EventSubject | undefined,
+): string {
+  return subject === undefined ? `${scope}:${partition}:${path}` : `${scope}:${path}`;
 }
 
 /**
- * The marker a request of `path` checks, in a shared store, for a `score_updated` event that arrived
- * while it was in flight (see ResponseCache): one for the list, one per slot of journals.
+ * The marker a request about `subject` checks, in a shared store, for a `score_updated` event that
+ * arrived while it was in flight (see ResponseCache): one for the list, one per slot of journals.
  */
-export function markerKey(scope: string, path: string): string | undefined {
-  const journal = journalOfEventPath(path);
-  if (journal === undefined) return undefined;
-  return journal === 'list' ? `${scope}#event:journals` : `${scope}#event:${journal % markerSlots}`;
+export function markerKey(scope: string, subject: EventSubject): string {
+  return subject === 'list' ? `${scope}#event:journals` : `${scope}#event:${subject % markerSlots}`;
 }
 
 /**
@@ -120,7 +132,9 @@ export function listedKey(scope: string): string {
   return `${scope}#listed`;
 }
 
-/** The paths a `score_updated` event for `journalId` can make wrong: profile, score history, list. */
-export function pathsOfJournal(journalId: number): string[] {
-  return [`/journals/${journalId}`, `/journals/${journalId}/score`, '/journals'];
+/** The requests whose answers a `score_updated` event for `journalId` can make wrong (API table). */
+export function eventRoutesOf(journalId: number): Route[] {
+  return endpointList
+    .filter((endpoint) => endpoint.scoreEvent)
+    .map((endpoint) => routeTo(endpoint, { id: journalId }));
 }

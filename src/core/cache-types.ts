@@ -1,7 +1,7 @@
 import type { CacheStatus } from './api-promise.js';
-import type { CacheMethod } from './options/cache.js';
+import type { Route } from './endpoint.js';
 import type { ResolvedClientOptions } from './options/client-types.js';
-import type { Answer, Route, TransportOptions } from './transport.js';
+import type { Answer, TransportOptions } from './transport.js';
 import type { ResponseShape } from './validate.js';
 
 /*
@@ -59,9 +59,8 @@ export interface MetricCache {
 
 /** The cache as the client holds it: {@link MetricCache}, and the way the client's calls go through it. */
 export interface ClientCache extends MetricCache {
-  /** One call of `method`, answered through the cache; `send` goes to the API. */
+  /** One call, answered through the cache by its route's endpoint; `send` goes to the API. */
   answer<T>(
-    method: CacheMethod,
     route: () => Route,
     shape: ResponseShape<T>,
     options: TransportOptions | undefined,

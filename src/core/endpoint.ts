@@ -27,8 +27,17 @@ export interface Endpoint<T = unknown> {
   readonly ttl: number;
   /** The path parameter that names the record answered (`id`, `doi`): the cache checks it. */
   readonly identity?: string | undefined;
-  /** Which answers a `score_updated` event makes wrong: the list, or one journal's (by `{id}`). */
-  readonly scoreEvent?: 'list' | 'journal' | undefined;
+  /** How the answer shows journals' scores, when a `score_updated` event can make it wrong. */
+  readonly scoreEvent?: ScoreEventView | undefined;
+}
+
+/**
+ * Where an answer shows a journal's score: `list`, a list of journals each with `score`; `journal`,
+ * the journal named by the path's `{id}`, its score in the field `score`.
+ */
+export interface ScoreEventView {
+  readonly of: 'list' | 'journal';
+  readonly score: string;
 }
 
 /** One request of an endpoint: its encoded path and query, and the checked values it was built from. */

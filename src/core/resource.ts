@@ -1,7 +1,6 @@
 import { APIPromise } from './api-promise.js';
 import type { ClientCache } from './cache-types.js';
 import { checkOptionNames, type Endpoint, type PathValues, type Route, routeTo } from './endpoint.js';
-import type { CacheMethod } from './options/cache.js';
 import { type OptionNames, requestOptionNames } from './options/request.js';
 import type { PageBody } from './page.js';
 import { PagePromise, type PageRequestOptions } from './pagination.js';
@@ -32,16 +31,19 @@ export abstract class APIResource {
     route: () => Route,
     options: TransportOptions | undefined,
   ): Promise<Answer<T>> {
-    const { name, shape } = endpoint;
+    const { shape } = endpoint;
     const send = (given: TransportOptions | undefined) => this.transport.get(route, shape, given);
     const answer = (given: TransportOptions | undefined) =>
-      this.cache ? this.cache.answer(name as CacheMethod, route, shape, given, send) : send(given);
-    return this.traced(name, route, options, answer);
+      this.cache ? this.cache.answer(route, shape, given, send) : send(given);
+    return this.traced(endpoint, route, options, answer);
   }
 
-  /** `send` as one call of `method`, through the client's telemetry when it has one. */
+  /**
+   * `send` as one call of `method` (an endpoint, or a method of several requests such as
+   * `papers.getMany`), through the client's telemetry when it has one.
+   */
   protected traced<R>(
-    method: string,
+    method: { readonly name: string; readonly path?: string },
     route: (() => Route) | undefined,
     options: TransportOptions | undefined,
     send: (options: TransportOptions | undefined) => Promise<R>,
@@ -49,8 +51,10 @@ export abstract class APIResource {
   ): Promise<R> {
     const { telemetry } = this.transport;
     return telemetry
-      ? telemetry.call(method, { route, summarize, headers: options?.headers }, (attempts) =>
-          send({ ...options, attempts }),
+      ? telemetry.call(
+          method.name,
+          { route, template: method.path, summarize, headers: options?.headers },
+          (attempts) => send({ ...options, attempts }),
         )
       : send(options);
   }
@@ -73,7 +77,7 @@ export abstract class APIResource {
     };
     return new APIPromise(
       () => this.#get(endpoint, route, options),
-      () => this.traced(endpoint.name, route, options, (given) => this.transport.raw(route, given)),
+      () => this.traced(endpoint, route, options, (given) => this.transport.raw(route, given)),
     );
   }
 
@@ -92,9 +96,7 @@ export abstract class APIResource {
       {
         answer: (page, pageOptions) => this.#get(endpoint, route(page), pageOptions),
         raw: (page, pageOptions) =>
-          this.traced(endpoint.name, route(page), pageOptions, (given) =>
-            this.transport.raw(route(page), given),
-          ),
+          this.traced(endpoint, route(page), pageOptions, (given) => this.transport.raw(route(page), given)),
       },
       params?.page,
       params?.per_page,

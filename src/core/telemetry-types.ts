@@ -163,6 +163,8 @@ export interface AttemptTelemetry {
 /** How a call is described to the telemetry: its route (for the URL template and paging) and a summary. */
 export interface CallDescription<R> {
   readonly route?: (() => Route) | undefined;
+  /** The endpoint's path template (`/journals/{id}`), when the call is one request of an endpoint. */
+  readonly template?: string | undefined;
   /** Attributes read off the result, set on the call's span (getMany's counts). */
   readonly summarize?: ((result: R) => TelemetryAttributes) | undefined;
   /** The call's own headers: their values are kept out of what is recorded, as the client's are. */

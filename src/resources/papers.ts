@@ -79,7 +79,7 @@ export class Papers extends APIResource {
     const lookup = (doi: string, requestOptions: TransportOptions) =>
       this.request(papers.get, { doi }, undefined, requestOptions, lookupOptionNames);
     return this.traced(
-      'papers.getMany',
+      { name: 'papers.getMany' },
       undefined,
       undefined,
       () => getMany(dois, options, lookup),

@@ -3,20 +3,6 @@ import { describeStatus } from '../core/status-message.js';
 import type { TelemetryAttributes } from '../core/telemetry-types.js';
 import type { Route } from '../core/transport.js';
 
-/** Each method's path below the base URL, with its parameters named rather than given. */
-const templates: Readonly<Record<string, string>> = {
-  'journals.list': '/journals',
-  'journals.get': '/journals/{id}',
-  'journals.papers': '/journals/{id}/papers',
-  'journals.score': '/journals/{id}/score',
-  'papers.search': '/papers',
-  'papers.get': '/papers/{doi}',
-  'authors.list': '/authors',
-  'authors.get': '/authors/{id}',
-  'subjects.list': '/subjects',
-  'countries.list': '/countries',
-};
-
 /** `server.address` and `server.port` of the base URL. */
 export function serverAttributes(baseUrl: string): TelemetryAttributes {
   const url = new URL(baseUrl);
@@ -37,8 +23,10 @@ export function routeOf(route: (() => Route) | undefined): Route | undefined {
  * What a call's span starts with: the request's method and URL template and, on a paged call, its
  * page. Never a value of the query, which may hold a search term.
  */
-export function requestAttributes(method: string, route: Route | undefined): TelemetryAttributes {
-  const template = templates[method];
+export function requestAttributes(
+  template: string | undefined,
+  route: Route | undefined,
+): TelemetryAttributes {
   if (template === undefined) return {};
   const attributes: TelemetryAttributes = { 'http.request.method': 'GET', 'url.template': template };
   const page = route?.query?.page;

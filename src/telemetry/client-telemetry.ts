@@ -54,7 +54,7 @@ export class ClientTelemetry implements CallTelemetry {
     run: (attempts: AttemptTelemetry | undefined) => Promise<R>,
   ): Promise<R> {
     const route = routeOf(description.route);
-    const request = requestAttributes(method, route);
+    const request = requestAttributes(description.template, route);
     const attributes = 'url.template' in request ? { ...request, ...this.#server } : request;
     const tracer = this.#tracer;
     if (tracer === undefined) return this.#measure(method, description, run, undefined);

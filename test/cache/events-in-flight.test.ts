@@ -1,6 +1,9 @@
 // The events one request in flight saw, judged against its answer once it lands.
 import { describe, expect, it } from 'vitest';
+import { endpoints } from '../../src/api/endpoints.js';
 import { EventsInFlight, maxEventsInFlight } from '../../src/cache/events-in-flight.js';
+
+const listView = endpoints.journals.list.scoreEvent!;
 
 const event = (journal_id: number, new_score: number) => ({
   event: 'score_updated' as const,
@@ -15,7 +18,7 @@ const list = [
 
 describe('EventsInFlight', () => {
   it('keeps an answer that shows every event, and judges a joiner only by the events before it joined', () => {
-    const events = new EventsInFlight('/journals', Date.now());
+    const events = new EventsInFlight(listView, Date.now());
     events.add(event(99, 5));
     events.add(event(1, 10));
     const joinedAt = events.count;
@@ -23,18 +26,18 @@ describe('EventsInFlight', () => {
     expect(events.contradicts(list, joinedAt)).toBe(false);
     expect(events.contradicts(list)).toBe(true);
     expect(events.allowsKeeping(list)).toBe(false);
-    expect(new EventsInFlight('/journals', Date.now()).allowsKeeping(list)).toBe(true);
+    expect(new EventsInFlight(listView, Date.now()).allowsKeeping(list)).toBe(true);
   });
 
   it('past its bound, counts the answer as contradicted; a clear forbids keeping', () => {
-    const events = new EventsInFlight('/journals', Date.now());
+    const events = new EventsInFlight(listView, Date.now());
     for (let i = 0; i < maxEventsInFlight; i++) events.add(event(1_000 + i, 1));
     expect(events.allowsKeeping(list)).toBe(true);
     events.add(event(5_000_000, 1));
     expect(events.count).toBe(maxEventsInFlight + 1);
     expect(events.contradicts(list, maxEventsInFlight)).toBe(false);
     expect(events.allowsKeeping(list)).toBe(false);
-    const cleared = new EventsInFlight('/journals', Date.now());
+    const cleared = new EventsInFlight(listView, Date.now());
     cleared.clear();
     expect(cleared.allowsKeeping(list)).toBe(false);
   });
