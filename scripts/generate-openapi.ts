@@ -5,12 +5,16 @@
  *
  * The body schemas are generated from the SDK's own zod schemas (src/schemas) with zod's
  * `toJSONSchema`, so the document accepts exactly what the SDK accepts; paths, parameters and
- * responses follow the API document (api-v1.md §4, §5, §7) and the SDK's local parameter rules.
+ * responses follow the API document (api-v1.md §4, §5, §7) through the SDK's API table
+ * (src/api/endpoints.ts) and its local parameter rules.
  *
  * Run: npm run openapi. test/package/openapi.test.ts fails when the committed file is stale.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as z from 'zod/mini';
+import { endpoints } from '../src/api/endpoints.js';
+import { SHOW_VALUES } from '../src/api/params.js';
+import type { Endpoint } from '../src/core/endpoint.js';
 import { authorPageSchema, authorProfileSchema, authorSchema } from '../src/schemas/authors.js';
 import { isoDate } from '../src/schemas/common.js';
 import { countrySchema } from '../src/schemas/countries.js';
@@ -203,7 +207,7 @@ const parameters: Record<string, Json> = {
     name: 'show',
     in: 'query',
     description: "Which countries: `active` or `all`. The default is the server's.",
-    schema: { type: 'string', enum: ['active', 'all'] },
+    schema: { type: 'string', enum: [...SHOW_VALUES] },
   },
 };
 
@@ -240,119 +244,116 @@ const responses: Record<string, Json> = {
   ),
 };
 
-interface Operation {
-  path: string;
+/** What the document says of an endpoint beyond the API table: its name, summary and answer. */
+interface OperationText {
   operationId: string;
-  tag: string;
   summary: string;
-  sdk: string;
-  params: string[];
   body: Json;
   bodyDescription: string;
 }
 
-const operations: Operation[] = [
-  {
-    path: '/journals',
-    operationId: 'listJournals',
-    tag: 'Journals',
-    summary: 'List journals',
-    sdk: 'client.journals.list()',
-    params: [],
-    body: arrayOf('Journal'),
-    bodyDescription: 'Every journal.',
+type Table = typeof endpoints;
+
+const texts: { [S in keyof Table]: { [V in keyof Table[S]]: OperationText } } = {
+  journals: {
+    list: {
+      operationId: 'listJournals',
+      summary: 'List journals',
+      body: arrayOf('Journal'),
+      bodyDescription: 'Every journal.',
+    },
+    get: {
+      operationId: 'getJournal',
+      summary: "Get a journal's full profile",
+      body: ref('JournalProfile'),
+      bodyDescription: "The journal's profile.",
+    },
+    papers: {
+      operationId: 'listJournalPapers',
+      summary: "List a journal's papers, page by page",
+      body: ref('JournalPaperPage'),
+      bodyDescription: "One page of the journal's papers.",
+    },
+    score: {
+      operationId: 'getJournalScore',
+      summary: "Get a journal's score history",
+      body: ref('ScoreHistory'),
+      bodyDescription: 'The current score and its history, most recent first.',
+    },
   },
-  {
-    path: '/journals/{id}',
-    operationId: 'getJournal',
-    tag: 'Journals',
-    summary: "Get a journal's full profile",
-    sdk: 'client.journals.get(id)',
-    params: ['id'],
-    body: ref('JournalProfile'),
-    bodyDescription: "The journal's profile.",
+  papers: {
+    search: {
+      operationId: 'searchPapers',
+      summary: 'Search papers, page by page',
+      body: ref('PaperSummaryPage'),
+      bodyDescription: 'One page of matching papers.',
+    },
+    get: {
+      operationId: 'getPaper',
+      summary: 'Get a paper by DOI',
+      body: ref('Paper'),
+      bodyDescription: 'The paper.',
+    },
   },
-  {
-    path: '/journals/{id}/papers',
-    operationId: 'listJournalPapers',
-    tag: 'Journals',
-    summary: "List a journal's papers, page by page",
-    sdk: 'client.journals.papers(id, { page, per_page })',
-    params: ['id', 'page', 'per_page'],
-    body: ref('JournalPaperPage'),
-    bodyDescription: "One page of the journal's papers.",
+  authors: {
+    list: {
+      operationId: 'listAuthors',
+      summary: 'List authors, page by page',
+      body: ref('AuthorPage'),
+      bodyDescription: 'One page of matching authors.',
+    },
+    get: {
+      operationId: 'getAuthor',
+      summary: "Get an author's profile",
+      body: ref('AuthorProfile'),
+      bodyDescription: "The author's profile.",
+    },
   },
-  {
-    path: '/journals/{id}/score',
-    operationId: 'getJournalScore',
-    tag: 'Journals',
-    summary: "Get a journal's score history",
-    sdk: 'client.journals.score(id)',
-    params: ['id'],
-    body: ref('ScoreHistory'),
-    bodyDescription: 'The current score and its history, most recent first.',
+  subjects: {
+    list: {
+      operationId: 'listSubjects',
+      summary: 'List subject areas with their counts',
+      body: arrayOf('Subject'),
+      bodyDescription: 'Every subject area.',
+    },
   },
-  {
-    path: '/papers',
-    operationId: 'searchPapers',
-    tag: 'Papers',
-    summary: 'Search papers, page by page',
-    sdk: 'client.papers.search({ q, year, oa, sort, page, per_page })',
-    params: ['q', 'year', 'oa', 'sort', 'page', 'per_page'],
-    body: ref('PaperSummaryPage'),
-    bodyDescription: 'One page of matching papers.',
+  countries: {
+    list: {
+      operationId: 'listCountries',
+      summary: 'List countries with their counts',
+      body: arrayOf('Country'),
+      bodyDescription: 'The countries `show` selects.',
+    },
   },
-  {
-    path: '/papers/{doi}',
-    operationId: 'getPaper',
-    tag: 'Papers',
-    summary: 'Get a paper by DOI',
-    sdk: 'client.papers.get(doi)',
-    params: ['doi'],
-    body: ref('Paper'),
-    bodyDescription: 'The paper.',
-  },
-  {
-    path: '/authors',
-    operationId: 'listAuthors',
-    tag: 'Authors',
-    summary: 'List authors, page by page',
-    sdk: 'client.authors.list({ q, country_id, field_id, sort, page })',
-    params: ['q', 'country_id', 'field_id', 'sort', 'page'],
-    body: ref('AuthorPage'),
-    bodyDescription: 'One page of matching authors.',
-  },
-  {
-    path: '/authors/{id}',
-    operationId: 'getAuthor',
-    tag: 'Authors',
-    summary: "Get an author's profile",
-    sdk: 'client.authors.get(id)',
-    params: ['id'],
-    body: ref('AuthorProfile'),
-    bodyDescription: "The author's profile.",
-  },
-  {
-    path: '/subjects',
-    operationId: 'listSubjects',
-    tag: 'Subjects',
-    summary: 'List subject areas with their counts',
-    sdk: 'client.subjects.list()',
-    params: [],
-    body: arrayOf('Subject'),
-    bodyDescription: 'Every subject area.',
-  },
-  {
-    path: '/countries',
-    operationId: 'listCountries',
-    tag: 'Countries',
-    summary: 'List countries with their counts',
-    sdk: 'client.countries.list({ show })',
-    params: ['show'],
-    body: arrayOf('Country'),
-    bodyDescription: 'The countries `show` selects.',
-  },
-];
+};
+
+/** One operation of the document: an endpoint of the API table with its text. */
+interface Operation extends OperationText {
+  path: string;
+  tag: string;
+  sdk: string;
+  params: string[];
+}
+
+/** `client.journals.papers(id, { page, per_page })`: the SDK's call, from the endpoint's parameters. */
+function sdkCall(endpoint: Endpoint): string {
+  const query = Object.keys(endpoint.query);
+  const args = [
+    ...Object.keys(endpoint.pathParams),
+    ...(query.length > 0 ? [`{ ${query.join(', ')} }`] : []),
+  ];
+  return `client.${endpoint.name}(${args.join(', ')})`;
+}
+
+const operations: Operation[] = Object.entries(endpoints).flatMap(([namespace, verbs]) =>
+  Object.entries(verbs).map(([verb, endpoint]: [string, Endpoint]) => ({
+    path: endpoint.path,
+    tag: namespace[0]!.toUpperCase() + namespace.slice(1),
+    sdk: sdkCall(endpoint),
+    params: [...Object.keys(endpoint.pathParams), ...Object.keys(endpoint.query)],
+    ...(texts as Record<string, Record<string, OperationText>>)[namespace]![verb]!,
+  })),
+);
 
 function pathItem(op: Operation): Json {
   const pathParams = op.params.filter((p) => parameters[p]?.in === 'path');
