@@ -10,7 +10,7 @@ import { quartileOf } from './identifiers.js';
 import type { MockApi, MockApiOptions, MockRequestRecord } from './mock-api-types.js';
 import { RateLimiter } from './rate-limit.js';
 import { errorResponse, HttpError, json, withRequestId } from './responses.js';
-import { routeApiPath } from './routes.js';
+import { type Router, routeApiPath } from './routes.js';
 import { deliver, formatTimestamp } from './webhooks.js';
 
 export type { MockApi, MockApiOptions, MockRequestRecord } from './mock-api-types.js';
@@ -31,6 +31,11 @@ const requestLogLimit = 1000;
  * ```
  */
 export function createMockApi(options: MockApiOptions = {}): MockApi {
+  return createMockApiOver(routeApiPath, options);
+}
+
+/** {@link createMockApi} answering the API's paths with `router` (a test adds an endpoint this way). */
+export function createMockApiOver(router: Router, options: MockApiOptions = {}): MockApi {
   const { baseUrl: givenBaseUrl, now, control, webhooks } = resolveMockApiOptions(options);
   const baseUrl = (givenBaseUrl ?? MOCK_BASE_URL).replace(/\/+$/, '');
   const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
@@ -72,7 +77,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
         allow: 'GET, HEAD, OPTIONS',
       });
     }
-    const body = routeApiPath(dataset, path.slice(basePath.length), url.searchParams);
+    const body = router(dataset, path.slice(basePath.length), url.searchParams);
     const response = json(body);
     return request.method === 'HEAD' ? new Response(null, response) : response;
   };
