@@ -1,9 +1,5 @@
-/**
- * §10, a replayed dashboard day: calls on a simulated clock (no real-time waits), journals drawn
- * Zipf-like, score changes at random moments, each delivered in-process to a webhook receiver wired
- * with `client.cache`. Counted: requests sent with the cache and without, and answers whose score is
- * not the mock's truth at the moment of the call (every webhook is handled before the next call).
- */
+// §10, a replayed dashboard day on a simulated clock: with the cache and without, requests sent and
+// answers whose score is not the mock's at the moment of the call (each webhook handled before the next).
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { dist, loadSdk, loadTesting, scaled } from './lib.js';

@@ -1,8 +1,5 @@
-/**
- * `tsx bench/child.ts FILE [EXPORT] [ARG]`: one benchmark, in a process of its own. Calls the
- * module's `measure` (or EXPORT) with ARG (JSON) and hands the result to bench/run.ts over IPC; run
- * by hand, it prints the result: `BENCH_QUICK=1 npx tsx bench/child.ts quota.ts`.
- */
+// `tsx bench/child.ts FILE [EXPORT] [ARG]`: a benchmark module's `measure` (or EXPORT) called with ARG
+// (JSON) in a process of its own, its result handed to bench/run.ts over IPC, or printed when run by hand.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { root } from './lib.js';

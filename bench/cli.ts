@@ -170,7 +170,7 @@ export async function measure() {
     script: ratios('jsonl', 'script'),
     tableMs: tableRender(),
     tableRows: table1000.rows,
-    /** CPU time, not wall: on a shared machine a whole run's wall time moves by far more than 2 %. */
+    /** CPU time, not wall: on a shared machine a whole run's wall time moves by far more than the line costs. */
     progressCost: progress('cpuSeconds'),
     progressWall: progress('seconds'),
     progressBound: drawn / 1e9 / median(of('jsonl, progress', 'cpuSeconds')),

@@ -1,8 +1,5 @@
-/**
- * §11, Redis's side: what INFO commandstats counts for the scripts a contender runs, and worker
- * processes (test/redis/quota-worker.ts) whose demand is a multiple of the mock's window limit,
- * sharing one quota: the rate achieved against the limit, the 429s, the longest wait in each.
- */
+// §11, Redis's side: what INFO commandstats counts for a contender's scripts, and worker processes
+// (test/redis/quota-worker.ts) sharing one quota at a multiple of the mock's window limit.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { MOCK_API_KEY } from '../src/testing/index.js';

@@ -1,9 +1,5 @@
-/**
- * §7, what `toArray({ limit })` saves: `client.papers.search(...).toArray({ limit })` against a naive
- * `for await` that breaks at the `limit`-th item, counting the requests the client started (its
- * `fetch` called) and those the server received (a request aborted before it was written never
- * arrives). toArray must request no page past the one holding the limit-th item.
- */
+// §7, what `toArray({ limit })` saves against a naive `for await` + `break`: requests the client
+// started and the server received; toArray must request no page past the one holding the limit-th item.
 import { deepStrictEqual } from 'node:assert';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { median, scaled, sdk, withServer } from './lib.js';
