@@ -1,110 +1,82 @@
-/**
- * 3b. The bounded body read against the unbounded one it replaced, on loopback: the same request
- * read with `response.text()` raced against the attempt's Deadline (0.2) and with `readBody`
- * (a stream counted against `maxResponseBytes`, src/core/read-body.ts), paired per round, for a
- * small body (one journal profile) and a page of papers. Each read is parsed, as the SDK would.
- * Loopback on a shared machine is noisy, so the read alone is also measured without a socket: a
- * 1,000-item page held in memory, handed over in 64 KiB chunks as a socket would.
- *
- * Run alone (after `npm run build`): `npx tsx bench/body-read.ts`.
- */
+// §3b, the bounded body read (`readBody`, a stream counted against `maxResponseBytes`) against
+// `response.text()` raced against the attempt's Deadline, each parsed, paired per round; beside
+// loopback (noisy on a shared machine), a page held in memory, handed over in 64 KiB chunks.
 import { Deadline } from '../src/core/abort.js';
 import { defaultMaxResponseBytes } from '../src/core/options/request.js';
 import { readBody } from '../src/core/read-body.js';
-import { bodyReadNames as names } from './config.js';
-import {
-  type Contender,
-  figures,
-  interleave,
-  loadTesting,
-  pageText,
-  report,
-  type Spread,
-  startServer,
-} from './lib.js';
+import { atMost, x } from './format.js';
+import { compare, loadTesting, pageText, scaled, withServer } from './lib.js';
 
-export interface BodyReadResult {
-  rounds: number;
-  batch: number;
-  bodies: Array<{
-    body: string;
-    bytes: number;
-    contenders: Array<{ name: string; wall: Spread; cpu: Spread }>;
-    /** The bounded read over the unbounded one, paired per round. */
-    ratio: { wall: Spread; cpu: Spread };
-  }>;
-}
+export const about = { id: '3b', key: 'bodyRead', file: 'body-read.ts' } as const;
+const names = {
+  text: 'fetch + response.text() raced against the Deadline (0.2, unbounded)',
+  bounded: 'fetch + readBody within maxResponseBytes (0.3, bounded)',
+} as const;
 
 /** A response over `bytes`, in 64 KiB chunks. */
 function chunked(bytes: Uint8Array): Response {
-  const size = 64 * 1024;
   let at = 0;
   const stream = new ReadableStream<Uint8Array>({
     pull(controller) {
       if (at >= bytes.length) return controller.close();
-      controller.enqueue(bytes.subarray(at, at + size));
-      at += size;
+      controller.enqueue(bytes.subarray(at, at + 64 * 1024));
+      at += 64 * 1024;
     },
   });
   return new Response(stream, { headers: { 'content-type': 'application/json' } });
 }
 
-async function main(): Promise<BodyReadResult> {
-  const { MOCK_API_KEY } = await loadTesting();
-  const server = await startServer({ kind: 'mock' });
-  const headers = { accept: 'application/json', authorization: `Bearer ${MOCK_API_KEY}` };
-  const rounds = 150;
-  const batch = 10;
-  try {
-    const bodies = [
-      { body: 'a journal profile', target: (i: number) => `${server.url}/journals/${(i % 400) + 1}` },
-      {
-        body: 'a page of a journal’s papers (per_page=100)',
-        target: (i: number) => `${server.url}/journals/${(i % 20) + 1}/papers?per_page=100`,
-      },
-    ];
-    const page = new TextEncoder().encode(await pageText());
-    const results: BodyReadResult['bodies'] = [];
-    const inMemory = { body: 'a 1,000-item page, in memory (no socket)', target: () => '' };
-    for (const { body, target } of [...bodies, inMemory]) {
-      const respond = (i: number, signal: AbortSignal) =>
-        body === inMemory.body ? Promise.resolve(chunked(page)) : fetch(target(i), { headers, signal });
-      const read =
-        (how: (response: Response, deadline: Deadline) => Promise<string>) => async (i: number) => {
-          const deadline = new Deadline(60_000, undefined);
-          try {
-            const response = await deadline.race(respond(i, deadline.signal));
-            return JSON.parse(await how(response, deadline));
-          } finally {
-            deadline.clear();
-          }
-        };
-      const contenders: Contender[] = [
-        { name: names.text, run: read((response, deadline) => deadline.race(response.text())) },
-        {
-          name: names.bounded,
-          run: read((response, deadline) =>
-            readBody(response, defaultMaxResponseBytes, deadline, () => 'GET'),
-          ),
-        },
-      ];
-      // Both reads give the same value.
-      const [a, b] = [await contenders[0]!.run(0), await contenders[1]!.run(0)];
-      if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`${body}: the two reads differ`);
-      const bytes = Buffer.byteLength(JSON.stringify(a));
-      const { contender, ratio } = figures(await interleave(contenders, { rounds, batch, warmup: 100 }));
-      const { wall, cpu } = ratio(names.bounded, names.text);
-      results.push({
-        body,
-        bytes,
-        contenders: contenders.map(({ name }) => contender(name)),
-        ratio: { wall, cpu },
-      });
+/** The two reads of one body, each a request (or the page in memory) parsed within a Deadline. */
+function readers(respond: (i: number, signal: AbortSignal) => Promise<Response>) {
+  const read = (how: (response: Response, deadline: Deadline) => Promise<string>) => async (i: number) => {
+    const deadline = new Deadline(60_000, undefined);
+    try {
+      return JSON.parse(await how(await deadline.race(respond(i, deadline.signal)), deadline));
+    } finally {
+      deadline.clear();
     }
-    return { rounds, batch, bodies: results };
-  } finally {
-    await server.close();
-  }
+  };
+  return [
+    { name: names.text, run: read((response, deadline) => deadline.race(response.text())) },
+    {
+      name: names.bounded,
+      run: read((response, deadline) => readBody(response, defaultMaxResponseBytes, deadline, () => 'GET')),
+    },
+  ];
 }
 
-await report(main);
+export async function measure() {
+  const { MOCK_API_KEY } = await loadTesting();
+  const headers = { accept: 'application/json', authorization: `Bearer ${MOCK_API_KEY}` };
+  const page = new TextEncoder().encode(await pageText());
+  const options = { rounds: scaled(150, 6), batch: scaled(10, 3), warmup: scaled(100, 3) };
+  return withServer({ kind: 'mock' }, async ({ url }) => {
+    const over = (target: (i: number) => string) => (i: number, signal: AbortSignal) =>
+      fetch(target(i), { headers, signal });
+    const bodies = [
+      { body: 'a journal profile', respond: over((i) => `${url}/journals/${(i % 400) + 1}`) },
+      {
+        body: 'a page of a journal’s papers (per_page=100)',
+        respond: over((i) => `${url}/journals/${(i % 20) + 1}/papers?per_page=100`),
+      },
+      { body: 'a 1,000-item page, in memory (no socket)', respond: async () => chunked(page) },
+    ];
+    const results = [];
+    for (const { body, respond } of bodies) {
+      const contenders = readers(respond);
+      const [a, b] = [await contenders[0]!.run(0), await contenders[1]!.run(0)];
+      if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`${body}: the two reads differ`);
+      const figures = await compare(contenders, options, [[names.bounded, names.text]]);
+      const { wall, cpu } = figures.ratios[0]!;
+      const bytes = Buffer.byteLength(JSON.stringify(a));
+      results.push({ body, bytes, contenders: figures.contenders, ratio: { wall, cpu } });
+    }
+    return { rounds: options.rounds, batch: options.batch, bodies: results };
+  });
+}
+
+export function rows({ bodies }: Awaited<ReturnType<typeof measure>>) {
+  const what = `the bounded body read ÷ \`response.text()\` (0.2): ${bodies.map((b) => b.body).join(' / ')}`;
+  const worst = Math.max(...bodies.map((b) => b.ratio.wall.median));
+  return [atMost(what, bodies.map((b) => x(b.ratio.wall.median)).join(' / '), worst, 1.02)];
+}

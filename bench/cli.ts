@@ -1,197 +1,77 @@
-/**
- * 9. The command line: `scholarly-metrics papers search --all -o FILE` in jsonl, csv and tsv (the
- * format from FILE's extension), with and without `--fields`, over pages a server makes up
- * (bench/server.ts), against the SDK's own walk of the same pages at the same prefetch
- * (bench/cli-walk.mjs), each a fresh process timed and measured from inside by bench/cli-probe.mjs.
- * Then the jsonl command with its progress line drawn (stderr made to look like a terminal) against
- * `--quiet`: what the line costs. Contenders round-robin, the first rotating. Last, in this process,
- * a table of 1,000 papers laid out and rendered for a 120-column terminal.
- */
+// §9, the command line: `papers search --all -o FILE` against the SDK's own walk of the same pages
+// (bench/cli-walk.mjs), each run a fresh process measured from inside (bench/cli-probe.mjs); the
+// progress line's cost; and, in this process, a table rendered.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { headerLine, hiddenLine, layoutTable, rowLines } from '../src/cli/output/table.js';
 import { Progress } from '../src/cli/progress.js';
-import { cli as config } from './config.js';
-import { dist, median, report, root, startServer } from './lib.js';
+import { atLeast, atMost, count, pct, type Row, range, table, x } from './format.js';
+import { dist, median, pairedRatios, root, roundRobin, scaled, spread, withServer } from './lib.js';
 
-export type CliFormat = 'jsonl' | 'csv' | 'tsv';
-/** A command writing `format`, every field or `--fields`. */
-export type CliCommand = `${CliFormat}${'' | ', --fields'}`;
-export type CliContender = 'sdk walk' | 'script' | CliCommand | 'jsonl, progress';
+export const about = { id: '9', key: 'cli', file: 'cli.ts' } as const;
 
-const commands: CliCommand[] = ['jsonl', 'jsonl, --fields', 'csv', 'csv, --fields', 'tsv', 'tsv, --fields'];
+const config = { items: scaled(100_000, 5_000), perPage: 100, prefetch: 1, rounds: scaled(15, 2) };
+const table1000 = { rows: 1000, renders: scaled(30, 3), columns: 120 };
+const fields = 'id,doi,title,citations';
+const targets = { speed: 0.9, rss: 1.2, progress: 0.02, tableMs: 50 };
 
-export interface CliRun {
-  contender: CliContender;
-  round: number;
-  seconds: number;
-  cpuSeconds: number;
-  maxRssMB: number;
-  itemsPerSecond: number;
+type Command = `${'jsonl' | 'csv' | 'tsv'}${'' | ', --fields'}`;
+const commands: Command[] = ['jsonl', 'jsonl, --fields', 'csv', 'csv, --fields', 'tsv', 'tsv, --fields'];
+type Contender = 'sdk walk' | 'script' | Command | 'jsonl, progress';
+const contenders: Contender[] = ['sdk walk', 'script', ...commands, 'jsonl, progress'];
+
+/** The command's arguments, or the walk's script: `script` is the walk writing each item as a JSON line. */
+function argv(contender: Contender, outFile: string): string[] {
+  if (contender === 'sdk walk' || contender === 'script') return [join(root, 'bench/cli-walk.mjs')];
+  const { perPage, prefetch } = config;
+  return [
+    join(dist, 'cli.js'),
+    ...(contender === 'jsonl, progress' ? [] : ['--quiet']),
+    ...['papers', 'search', '--all', '--per-page', String(perPage), '--prefetch', String(prefetch)],
+    ...(contender.endsWith('--fields') ? ['--fields', fields] : []),
+    ...['--output', outFile],
+  ];
 }
 
-export interface CliResult {
-  items: number;
-  perPage: number;
-  prefetch: number;
-  runs: CliRun[];
-  fields: string;
-  /**
-   * Per command, per round: its items per second ÷ the walk's, peak RSS ÷ the walk's, CPU time ÷ the
-   * walk's (what it adds: serializing, writing, checkpoints); then medians.
-   */
-  commands: Record<CliCommand, { speed: number; rss: number; cpu: number }>;
-  /**
-   * The jsonl command against the script an analyst would write instead (the SDK's walk writing each
-   * item as a JSON line to the file): items per second, peak RSS and CPU time, command ÷ script.
-   */
-  script: { speed: number; rss: number; cpu: number };
-  /** Milliseconds to lay out and render a table of `tableRows` papers, median of `tableRenders`. */
-  tableMs: number;
-  tableRows: number;
-  /**
-   * The progress line's cost: the command's CPU time with the line ÷ without − 1, per round, median.
-   * CPU time, not wall: on a shared machine the wall time of a whole run moves by far more than 2 %.
-   */
-  progressCost: number;
-  /** The same from wall times, for reference. */
-  progressWall: number;
-  /**
-   * The line's cost from its parts, measured in this process: the command calls `update()` once a
-   * page and draws at most every 100 ms, so over a run it spends pages × a skipped update + draws ×
-   * a drawn one; as a share of the command's median CPU time.
-   */
-  progressBound: number;
-  updateNs: number;
-  drawNs: number;
-  outputBytes: number;
-}
-
-const contenders: CliContender[] = ['sdk walk', 'script', ...commands, 'jsonl, progress'];
-
-async function once(
-  contender: CliContender,
-  url: string,
-  folder: string,
-): Promise<{ seconds: number; cpuSeconds: number; maxRssMB: number; bytes: number }> {
+async function runOnce(contender: Contender, url: string, folder: string) {
   const probe = join(folder, 'probe.json');
-  const walk = contender === 'sdk walk' || contender === 'script';
-  const format = walk ? 'jsonl' : (contender.split(',')[0] as CliFormat);
+  const format = contender.startsWith('csv') ? 'csv' : contender.startsWith('tsv') ? 'tsv' : 'jsonl';
   const outFile = join(folder, `out.${format}`);
   // A fresh file each run: a checkpoint left by the last one would make this one a resume.
-  rmSync(outFile, { force: true });
-  rmSync(`${outFile}.checkpoint.json`, { force: true });
-  const out = openSync('/dev/null', 'w');
-  const err = openSync('/dev/null', 'w');
-  const args = walk
-    ? [join(root, 'bench/cli-walk.mjs')]
-    : [
-        join(dist, 'cli.js'),
-        ...(contender === 'jsonl, progress' ? [] : ['--quiet']),
-        'papers',
-        'search',
-        '--all',
-        '--per-page',
-        String(config.perPage),
-        '--prefetch',
-        String(config.prefetch),
-        ...(contender.endsWith('--fields') ? ['--fields', config.fields] : []),
-        '--output',
-        outFile,
-      ];
-  const child = spawn(process.execPath, ['--import', join(root, 'bench/cli-probe.mjs'), ...args], {
-    stdio: ['ignore', out, err],
-    env: {
-      ...process.env,
-      METRIC_BASE_URL: url,
-      METRIC_API_KEY: 'sk_bench_cli',
-      BENCH_DIST: dist,
-      BENCH_PROBE_OUT: probe,
-      BENCH_ITEMS: String(config.items),
-      BENCH_PER_PAGE: String(config.perPage),
-      BENCH_PREFETCH: String(config.prefetch),
-      ...(contender === 'jsonl, progress' && { BENCH_FAKE_TTY: '1' }),
-      ...(contender === 'script' && { BENCH_WRITE: outFile }),
-    },
-  });
+  for (const file of [outFile, `${outFile}.checkpoint.json`]) rmSync(file, { force: true });
+  const [out, err] = [openSync('/dev/null', 'w'), openSync('/dev/null', 'w')];
+  const { items, perPage, prefetch } = config;
+  const env = {
+    ...process.env,
+    METRIC_BASE_URL: url,
+    METRIC_API_KEY: 'sk_bench_cli',
+    BENCH_DIST: dist,
+    BENCH_PROBE_OUT: probe,
+    BENCH_ITEMS: String(items),
+    BENCH_PER_PAGE: String(perPage),
+    BENCH_PREFETCH: String(prefetch),
+    ...(contender === 'jsonl, progress' && { BENCH_FAKE_TTY: '1' }),
+    ...(contender === 'script' && { BENCH_WRITE: outFile }),
+  };
+  const args = ['--import', join(root, 'bench/cli-probe.mjs'), ...argv(contender, outFile)];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', out, err], env });
   closeSync(out);
   closeSync(err);
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const [code] = await once(child, 'exit');
   if (code !== 0) throw new Error(`${contender} exited with ${code}`);
-  if (contender === 'sdk walk') return { ...probed(probe), bytes: 0 };
-  const bytes = statSync(outFile).size;
-  const lines = readFileSync(outFile, 'utf8').split('\n').length - 1;
-  const expected = config.items + (format === 'jsonl' ? 0 : 1);
-  if (lines !== expected) throw new Error(`${contender} wrote ${lines} lines, not ${expected}`);
-  return { ...probed(probe), bytes };
-}
-
-function probed(probe: string): { seconds: number; cpuSeconds: number; maxRssMB: number } {
-  return JSON.parse(readFileSync(probe, 'utf8')) as { seconds: number; cpuSeconds: number; maxRssMB: number };
-}
-
-async function main(): Promise<CliResult> {
-  const server = await startServer({ kind: 'synth', total: config.items });
-  const folder = mkdtempSync(join(tmpdir(), 'scholarly-bench-cli-'));
-  const runs: CliRun[] = [];
-  let outputBytes = 0;
-  try {
-    for (let round = 0; round < config.rounds; round++) {
-      for (let i = 0; i < contenders.length; i++) {
-        const contender = contenders[(i + round) % contenders.length]!;
-        const { seconds, cpuSeconds, maxRssMB, bytes } = await once(contender, server.url, folder);
-        if (contender === 'jsonl') outputBytes = bytes;
-        runs.push({
-          contender,
-          round,
-          seconds,
-          cpuSeconds,
-          maxRssMB,
-          itemsPerSecond: config.items / seconds,
-        });
-      }
-    }
-  } finally {
-    await server.close();
-    rmSync(folder, { recursive: true, force: true });
-  }
-  const { updateNs, drawNs } = progressParts();
-  const pick = (contender: CliContender, round: number) =>
-    runs.find((run) => run.contender === contender && run.round === round)!;
-  const rounds = [...Array(config.rounds).keys()];
-  const per = (f: (round: number) => number) => median(rounds.map(f));
-  return {
-    items: config.items,
-    perPage: config.perPage,
-    prefetch: config.prefetch,
-    runs,
-    fields: config.fields,
-    commands: Object.fromEntries(
-      commands.map((command) => [
-        command,
-        {
-          speed: per((r) => pick(command, r).itemsPerSecond / pick('sdk walk', r).itemsPerSecond),
-          rss: per((r) => pick(command, r).maxRssMB / pick('sdk walk', r).maxRssMB),
-          cpu: per((r) => pick(command, r).cpuSeconds / pick('sdk walk', r).cpuSeconds),
-        },
-      ]),
-    ) as CliResult['commands'],
-    script: {
-      speed: per((r) => pick('jsonl', r).itemsPerSecond / pick('script', r).itemsPerSecond),
-      rss: per((r) => pick('jsonl', r).maxRssMB / pick('script', r).maxRssMB),
-      cpu: per((r) => pick('jsonl', r).cpuSeconds / pick('script', r).cpuSeconds),
-    },
-    progressCost: per((r) => pick('jsonl, progress', r).cpuSeconds / pick('jsonl', r).cpuSeconds - 1),
-    progressWall: per((r) => pick('jsonl, progress', r).seconds / pick('jsonl', r).seconds - 1),
-    tableMs: tableRender(),
-    tableRows: config.tableRows,
-    outputBytes,
-    ...progressBound(runs, updateNs, drawNs),
-    updateNs,
-    drawNs,
+  const measured = JSON.parse(readFileSync(probe, 'utf8')) as {
+    seconds: number;
+    cpuSeconds: number;
+    maxRssMB: number;
   };
+  if (contender === 'sdk walk') return { ...measured, bytes: 0 };
+  const lines = readFileSync(outFile, 'utf8').split('\n').length - 1;
+  const expected = items + (format === 'jsonl' ? 0 : 1);
+  if (lines !== expected) throw new Error(`${contender} wrote ${lines} lines, not ${expected}`);
+  return { ...measured, bytes: statSync(outFile).size };
 }
 
 /** Nanoseconds of an `update()` that the redraw interval skips, and of one that draws. */
@@ -214,19 +94,10 @@ function progressParts(): { updateNs: number; drawNs: number } {
   return { updateNs, drawNs };
 }
 
-function progressBound(runs: CliRun[], updateNs: number, drawNs: number): { progressBound: number } {
-  const drawn = runs.filter((run) => run.contender === 'jsonl, progress');
-  const seconds = median(drawn.map((run) => run.seconds));
-  const cpu = median(drawn.map((run) => run.cpuSeconds));
-  const pages = config.items / config.perPage;
-  const draws = seconds * 10 + 1;
-  return { progressBound: (pages * updateNs + draws * drawNs) / 1e9 / cpu };
-}
-
 /** Median milliseconds to lay out and render a table of papers for a 120-column terminal. */
 function tableRender(): number {
   const names = ['Zoë Bauer', 'Chen Schmidt', '山田 太郎', 'Ana Moreau'];
-  const rows = Array.from({ length: config.tableRows }, (_, i) => ({
+  const rows = Array.from({ length: table1000.rows }, (_, i) => ({
     id: 4000 + i,
     title: `Rethinking microbial coral reefs under uncertainty, part ${i} — ${names[i % 4]}'s view`,
     authors: `${names[i % 4]}, ${names[(i + 1) % 4]}`,
@@ -236,20 +107,144 @@ function tableRender(): number {
     oa: i % 2 === 0,
     journal_id: 1 + (i % 400),
   }));
-  const columns = Object.keys(rows[0]!);
   const times: number[] = [];
-  let length = 0;
-  for (let i = 0; i < config.tableRenders; i++) {
+  for (let i = 0; i < table1000.renders; i++) {
     const started = performance.now();
-    const layout = layoutTable(columns, rows, 120);
-    length += (headerLine(layout) + rowLines(layout, rows) + hiddenLine(layout)).length;
+    const layout = layoutTable(Object.keys(rows[0]!), rows, table1000.columns);
+    const text = headerLine(layout) + rowLines(layout, rows) + hiddenLine(layout);
     times.push(performance.now() - started);
+    if (text.length === 0) throw new Error('the table rendered nothing');
   }
-  if (length === 0) throw new Error('the table rendered nothing');
   return median(times);
 }
 
-// `npx tsx bench/cli.ts --table`: the table's figure alone, without the walks.
-if (process.argv.includes('--table'))
-  console.log(JSON.stringify({ tableMs: tableRender(), tableRows: config.tableRows }));
-else await report(main);
+export async function measure() {
+  const folder = mkdtempSync(join(tmpdir(), 'scholarly-bench-cli-'));
+  let outputBytes = 0;
+  const runs: Array<{
+    contender: Contender;
+    round: number;
+    seconds: number;
+    cpuSeconds: number;
+    maxRssMB: number;
+    itemsPerSecond: number;
+  }> = [];
+  const synth = { kind: 'synth', total: config.items } as const;
+  try {
+    await withServer(synth, ({ url }) =>
+      roundRobin(contenders, config.rounds, async (contender, round) => {
+        const { bytes, ...measured } = await runOnce(contender, url, folder);
+        if (contender === 'jsonl') outputBytes = bytes;
+        runs.push({ contender, round, ...measured, itemsPerSecond: config.items / measured.seconds });
+      }),
+    );
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  // Runs are pushed in round order, so any two contenders' lists pair up by round.
+  const of = (c: Contender, key: 'itemsPerSecond' | 'maxRssMB' | 'cpuSeconds' | 'seconds') =>
+    runs.filter((run) => run.contender === c).map((run) => run[key]);
+  const ratios = (a: Contender, b: Contender) => ({
+    speed: median(pairedRatios(of(a, 'itemsPerSecond'), of(b, 'itemsPerSecond'))),
+    rss: median(pairedRatios(of(a, 'maxRssMB'), of(b, 'maxRssMB'))),
+    cpu: median(pairedRatios(of(a, 'cpuSeconds'), of(b, 'cpuSeconds'))),
+  });
+  const { updateNs, drawNs } = progressParts();
+  // The line's cost from its parts: an update per page, and a draw at most every 100 ms.
+  const drawnSeconds = median(of('jsonl, progress', 'seconds'));
+  const drawn = (config.items / config.perPage) * updateNs + (drawnSeconds * 10 + 1) * drawNs;
+  const progress = (key: 'cpuSeconds' | 'seconds') =>
+    median(pairedRatios(of('jsonl, progress', key), of('jsonl', key))) - 1;
+  return {
+    items: config.items,
+    perPage: config.perPage,
+    prefetch: config.prefetch,
+    runs,
+    fields,
+    /** Per command ÷ the walk, paired per round: items per second, peak RSS, CPU time. */
+    commands: Object.fromEntries(commands.map((c) => [c, ratios(c, 'sdk walk')])) as Record<
+      Command,
+      ReturnType<typeof ratios>
+    >,
+    /** The jsonl command ÷ the script an analyst would write instead. */
+    script: ratios('jsonl', 'script'),
+    tableMs: tableRender(),
+    tableRows: table1000.rows,
+    /** CPU time, not wall: on a shared machine a whole run's wall time moves by far more than the line costs. */
+    progressCost: progress('cpuSeconds'),
+    progressWall: progress('seconds'),
+    progressBound: drawn / 1e9 / median(of('jsonl, progress', 'cpuSeconds')),
+    updateNs,
+    drawNs,
+    outputBytes,
+  };
+}
+
+type CliResult = Awaited<ReturnType<typeof measure>>;
+
+const roundsOf = (cli: CliResult) => Math.max(...cli.runs.map((run) => run.round)) + 1;
+
+function commandRows(cli: CliResult): Row[] {
+  return Object.entries(cli.commands).flatMap(([command, figures]) => {
+    const [format, withFields] = command.split(', ');
+    const what = `\`papers search --all -o FILE.${format}\`${withFields ? ` \`--fields ${cli.fields}\`` : ''}, ${count(cli.items)} items`;
+    const speed = `${x(figures.speed)} (CPU time ${x(figures.cpu)} the walk's)`;
+    return [
+      atLeast(
+        `${what}: items per second ÷ the SDK's walk (prefetch ${cli.prefetch})`,
+        speed,
+        figures.speed,
+        0.9,
+        '0.9×',
+      ),
+      atMost(`${what}: peak RSS ÷ the SDK's walk`, x(figures.rss), figures.rss, 1.2, '1.2×'),
+    ];
+  });
+}
+
+export const rows = (cli: CliResult): Row[] => [
+  ...commandRows(cli),
+  {
+    what: `\`-o FILE.jsonl\`, ${count(cli.items)} items ÷ the script an analyst would write instead (the SDK's walk writing each item as a JSON line to the file): items per second, peak RSS`,
+    figure: `${x(cli.script.speed)}, ${x(cli.script.rss)} (CPU time ${x(cli.script.cpu)})`,
+  },
+  {
+    what: `the progress line's cost, from its parts (end to end, CPU: ${pct(cli.progressCost, 1)}, in the noise of ${roundsOf(cli)} runs)`,
+    figure: pct(cli.progressBound, 3),
+    target: `≤ ${pct(targets.progress, 0)}`,
+    met: cli.progressBound <= targets.progress,
+  },
+  {
+    what: `a table of ${count(cli.tableRows)} papers laid out and rendered for 120 columns (median)`,
+    figure: `${cli.tableMs.toFixed(1)} ms`,
+    target: `≤ ${targets.tableMs} ms`,
+    met: cli.tableMs <= targets.tableMs,
+  },
+];
+
+export function text(cli: CliResult) {
+  const of = (contender: Contender) => cli.runs.filter((run) => run.contender === contender);
+  const seconds = (contender: Contender) => of(contender).map((run) => run.seconds);
+  const rows = [...new Set(cli.runs.map((run) => run.contender))].map((contender) => {
+    const m = (key: 'seconds' | 'cpuSeconds' | 'maxRssMB') => median(of(contender).map((run) => run[key]));
+    const speed = spread(pairedRatios(seconds('sdk walk'), seconds(contender)));
+    const versus = contender === 'sdk walk' ? '1' : range(speed, (n) => x(n));
+    return [
+      contender,
+      m('seconds').toFixed(3),
+      m('cpuSeconds').toFixed(3),
+      `${m('maxRssMB').toFixed(1)} MB`,
+      versus,
+    ];
+  });
+  return `## 9. The command line
+
+bench/cli.ts: \`scholarly-metrics papers search --all --per-page ${cli.perPage} --prefetch ${cli.prefetch} -o FILE\` over
+${count(cli.items)} items a server makes up (bench/server.ts), against the SDK's own walk of the same pages
+(bench/cli-walk.mjs: \`for await\` over \`client.papers.search\`, nothing written); each run a fresh process timed
+from inside (bench/cli-probe.mjs). ${roundsOf(cli)} rounds, round-robin, the first contender rotating; each ratio is paired
+within its round, then the median taken. One run moves by much more than the gap measured here: the
+quartiles show how much.
+
+${table(['contender', 'seconds', 'CPU seconds', 'peak RSS', "speed ÷ the walk's (p25 to p75)"], rows)}`;
+}

@@ -1,35 +1,31 @@
-/**
- * 6. Cold start: a fresh Node process imports the package, or the libraries it is built on, and
- * reports how long the imports took. Each contender is a new process per round, round-robin.
- */
+// §6, cold start: a fresh Node process per import and round, round-robin, timing its imports.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { coldStartNames as names } from './config.js';
-import { dist, median, report } from './lib.js';
+import { find, ms, type Row, table } from './format.js';
+import { dist, median, roundRobin, scaled } from './lib.js';
 
-export interface ColdStartResult {
-  rounds: number;
-  contenders: Array<{ name: string; importMs: number; processMs: number }>;
-}
+export const about = { id: '6', key: 'coldStart', file: 'cold-start.ts' } as const;
 
-const resolve = (specifier: string) => import.meta.resolve(specifier);
 const imports = (...specifiers: string[]) =>
-  specifiers.map((specifier) => `await import(${JSON.stringify(resolve(specifier))});`).join(' ');
+  specifiers.map((specifier) => `await import(${JSON.stringify(import.meta.resolve(specifier))});`).join(' ');
 
 /** What each child runs: `load` is timed from the first import to the last. */
-const contenders: Array<{ name: string; load: string }> = [
-  { name: names.sdk, load: `await import(${JSON.stringify(pathToFileURL(join(dist, 'index.js')).href)});` },
-  {
-    name: names.sdkCjs,
-    load: `createRequire(import.meta.url)(${JSON.stringify(join(dist, 'index.cjs'))});`,
-  },
+const loads = {
+  'scholarly-metrics (ESM)': `await import(${JSON.stringify(pathToFileURL(join(dist, 'index.js')).href)});`,
+  'scholarly-metrics (CommonJS)': `createRequire(import.meta.url)(${JSON.stringify(join(dist, 'index.cjs'))});`,
   // What the package's entry imports from its dependencies at load.
-  { name: names.stack, load: imports('ky', 'p-retry', 'zod/mini', 'zod/v4/core') },
-  { name: names.kyMini, load: imports('ky', 'zod/mini') },
-  { name: names.kyZod, load: imports('ky', 'zod') },
-  { name: names.nothing, load: '' },
-];
+  'ky + p-retry + zod/mini + zod/v4/core (what the package imports)': imports(
+    'ky',
+    'p-retry',
+    'zod/mini',
+    'zod/v4/core',
+  ),
+  'ky + zod/mini': imports('ky', 'zod/mini'),
+  'ky + zod': imports('ky', 'zod'),
+  'an empty script': '',
+};
+const [sdk, , stack] = Object.keys(loads) as [string, string, string];
 
 function run(load: string): { importMs: number; processMs: number } {
   // `performance.now()` counts from the process's own start: at the end it is the whole startup.
@@ -40,33 +36,46 @@ function run(load: string): { importMs: number; processMs: number } {
     'const importMs = performance.now() - started;',
     'process.stdout.write(JSON.stringify({ importMs, processMs: performance.now() }));',
   ].join('\n');
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
-  return JSON.parse(out) as { importMs: number; processMs: number };
+  return JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
+  );
 }
 
-async function main(): Promise<ColdStartResult> {
-  const rounds = 25;
-  const samples = new Map(
-    contenders.map((c) => [c.name, { importMs: [] as number[], processMs: [] as number[] }]),
-  );
-  for (const contender of contenders) run(contender.load); // file-system caches warm for everyone
-  for (let round = 0; round < rounds; round++) {
-    for (let k = 0; k < contenders.length; k++) {
-      const contender = contenders[(k + round) % contenders.length]!;
-      const { importMs, processMs } = run(contender.load);
-      const sample = samples.get(contender.name)!;
-      sample.importMs.push(importMs);
-      sample.processMs.push(processMs);
-    }
-  }
+export async function measure() {
+  const rounds = scaled(25, 2);
+  for (const load of Object.values(loads)) run(load); // file-system caches warm for everyone
+  const runs = await roundRobin(Object.keys(loads), rounds, (name) => run(loads[name as keyof typeof loads]));
   return {
     rounds,
-    contenders: contenders.map(({ name }) => ({
+    contenders: [...runs].map(([name, list]) => ({
       name,
-      importMs: median(samples.get(name)!.importMs),
-      processMs: median(samples.get(name)!.processMs),
+      importMs: median(list.map((r) => r.importMs)),
+      processMs: median(list.map((r) => r.processMs)),
     })),
   };
 }
 
-await report(main);
+type ColdStartResult = Awaited<ReturnType<typeof measure>>;
+
+const importMs = (c: ColdStartResult, name: string) =>
+  ms(find(c.contenders, (r) => r.name === name, name).importMs, 1);
+
+export const rows = (c: ColdStartResult): Row[] => [
+  {
+    what: 'cold import: the package (ESM) / the libraries it imports',
+    figure: `${importMs(c, sdk)} / ${importMs(c, stack)}`,
+  },
+];
+
+export const text = (c: ColdStartResult) => `## 6. Cold import
+
+A fresh \`node\` process per import, ${c.rounds} rounds, round-robin. *import*: from the first import to the last;
+*process*: from the process's start to the end of its imports.
+
+${table(
+  ['what is imported', 'import', 'process'],
+  c.contenders.map((r) => [r.name, ms(r.importMs, 1), ms(r.processMs, 1)]),
+)}
+
+The package imports ky, p-retry and zod at load (they are in the request path); importing it takes
+${importMs(c, sdk)} against ${importMs(c, stack)} for those libraries alone: the difference is the package itself.`;

@@ -1,102 +1,97 @@
-/**
- * Bulk lookups: 200 papers by DOI from the mock API, each answer held back 20 ms by the server. One
- * `papers.get` after the other, against `papers.getMany` at a few `concurrency` settings (8 is the
- * headline). Every contender must return the same 200 papers in the same order. Only types are
- * exported: importing a value from here would run the benchmark.
- */
+// §8, bulk lookups by DOI, each answer held back by the server: `papers.get` one after the other against
+// `papers.getMany` at a few `concurrency` settings; every contender must return the same papers in order.
 import { deepStrictEqual } from 'node:assert';
-import { loadSdk, loadTesting, median, report, startServer } from './lib.js';
+import { ms, type Row, table, x } from './format.js';
+import { loadTesting, median, pairedMedian, roundRobin, scaled, sdk, timed, withServer } from './lib.js';
 
-const count = 200;
-const latencyMs = 20;
-const concurrencies = [4, 8, 16] as const;
-const rounds = 5;
+export const about = { id: '8', key: 'getMany', file: 'get-many.ts' } as const;
+
+const config = { dois: 200, latencyMs: 20, concurrencies: [4, 8, 16], headline: 8 };
 const sequentialName = 'papers.get, one after the other';
 const getManyName = (concurrency: number) => `papers.getMany, concurrency ${concurrency}`;
 
-export interface GetManyResult {
-  dois: number;
-  latencyMs: number;
-  rounds: number;
-  /** Median milliseconds per 200 lookups, by contender. */
-  contenders: Array<{ name: string; concurrency?: number; ms: number }>;
-  /** Median of the per-round ratio: sequential time over this contender's time (higher is faster). */
-  speedups: Array<{ name: string; concurrency: number; speedup: number }>;
-  /** Whether every run of every contender returned the sequential run's papers, in order. */
-  identical: boolean;
-}
-
-async function main(): Promise<GetManyResult> {
-  const { MetricClient } = await loadSdk();
-  const { MOCK_API_KEY, createMockApi } = await loadTesting();
-  // The server's dataset is the default one: a local copy of it names 200 DOIs that exist there.
+export async function measure() {
+  const { dois: count, latencyMs, concurrencies } = config;
+  const { createMockApi } = await loadTesting();
+  // The server's dataset is the default one: a local copy of it names DOIs that exist there.
   const dois = createMockApi()
     .dataset.papers.slice(0, count)
     .map((paper) => paper.doi);
-  const server = await startServer({ kind: 'mock', options: { faults: { latencyMs } } });
-  try {
-    const client = new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: server.url });
+  return withServer({ kind: 'mock', options: { faults: { latencyMs } } }, async ({ url }) => {
+    const client = await sdk(url);
     const sequential = async () => {
       const papers = [];
       for (const doi of dois) papers.push(await client.papers.get(doi));
       return papers;
     };
-    const many = (concurrency: number) => async () => {
-      const results = await client.papers.getMany(dois, { concurrency });
-      return results.map((result) => {
+    const many = (concurrency: number) => async () =>
+      (await client.papers.getMany(dois, { concurrency })).map((result) => {
         if (result.error) throw result.error;
         return result.paper;
       });
-    };
-    const contenders = [
-      { name: sequentialName, concurrency: undefined, run: sequential },
-      ...concurrencies.map((c) => ({ name: getManyName(c), concurrency: c, run: many(c) })),
-    ];
-
+    const runs = new Map([
+      [sequentialName, sequential],
+      ...concurrencies.map((c) => [getManyName(c), many(c)] as const),
+    ]);
     const expected = await sequential();
     if (expected.length !== count || expected.some((paper, i) => paper.doi !== dois[i])) {
       throw new Error('the mock did not answer every DOI with its paper');
     }
     // One untimed run each: connections opened, code warmed.
-    for (const contender of contenders.slice(1)) await contender.run();
-
+    for (const c of concurrencies) await many(c)();
     let identical = true;
-    const times = new Map<string, number[]>(contenders.map((c) => [c.name, []]));
-    for (let round = 0; round < rounds; round++) {
-      for (let k = 0; k < contenders.length; k++) {
-        const contender = contenders[(k + round) % contenders.length]!;
-        const started = performance.now();
-        const papers = await contender.run();
-        times.get(contender.name)!.push(performance.now() - started);
-        try {
-          deepStrictEqual(papers, expected);
-        } catch {
-          identical = false;
-        }
+    const rounds = scaled(5, 1);
+    const times = await roundRobin([...runs.keys()], rounds, async (name) => {
+      const { ms, value } = await timed(runs.get(name)!);
+      try {
+        deepStrictEqual(value, expected);
+      } catch {
+        identical = false;
       }
-    }
-    const sequentialTimes = times.get(sequentialName)!;
+      return ms;
+    });
     return {
       dois: count,
       latencyMs,
       rounds,
-      contenders: contenders.map(({ name, concurrency }) => ({
+      contenders: [...times].map(([name, list], n) => ({
         name,
-        ...(concurrency === undefined ? {} : { concurrency }),
-        ms: median(times.get(name)!),
+        ...(n > 0 && { concurrency: concurrencies[n - 1]! }),
+        ms: median(list),
       })),
+      /** Sequential time over the contender's, paired per round (higher is faster). */
       speedups: concurrencies.map((concurrency) => ({
         name: getManyName(concurrency),
         concurrency,
-        speedup: median(
-          times.get(getManyName(concurrency))!.map((ms, round) => sequentialTimes[round]! / ms),
-        ),
+        speedup: pairedMedian(times.get(sequentialName)!, times.get(getManyName(concurrency))!),
       })),
       identical,
     };
-  } finally {
-    await server.close();
-  }
+  });
 }
 
-await report(main);
+type GetManyResult = Awaited<ReturnType<typeof measure>>;
+
+export function rows(g: GetManyResult): Row[] {
+  const headline = g.speedups.find((s) => s.concurrency === config.headline) ?? g.speedups[0]!;
+  return [
+    {
+      what: `\`getMany\` of ${g.dois} DOIs at ${g.latencyMs} ms: one by one ÷ concurrency ${headline.concurrency}`,
+      figure: `${x(headline.speedup, 1)} faster${g.identical ? '' : ', **results differ**'}`,
+    },
+  ];
+}
+
+export const text = (g: GetManyResult) => `## 8. getMany
+
+bench/get-many.ts: ${g.dois} DOIs from the mock at ${g.latencyMs} ms of latency, \`papers.get\` one after the other against
+\`papers.getMany\` at a few \`concurrency\` settings, ${g.rounds} rounds, round-robin; every run must return the same papers in
+the same order: ${g.identical ? 'they did' : '**they did not**'}.
+
+${table(
+  ['contender', `time for ${g.dois} lookups`, 'one by one ÷ contender (paired)'],
+  g.contenders.map((c) => {
+    const speedup = g.speedups.find((q) => q.name === c.name)?.speedup;
+    return [c.name, ms(c.ms), speedup === undefined ? '1' : x(speedup, 1)];
+  }),
+)}`;

@@ -1,42 +1,36 @@
-/**
- * Shared by every benchmark: where things are, loading the built package, starting the API in its
- * own process, running contenders round-robin, and medians.
- */
-import { type ChildProcess, fork } from 'node:child_process';
+// The measurement plumbing every benchmark shares: the build under test, processes of their own (the
+// bench server, a benchmark's child), contenders round-robin, and the statistics of their rounds.
+import { fork } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-/** The build under test: dist/, unless BENCH_DIST names another build of the same sources. */
+/** The build under test: dist/, or the copy of it that bench/run.ts makes for the whole run. */
 export const dist = process.env.BENCH_DIST ?? join(root, 'dist');
+/** BENCH_QUICK=1 shrinks rounds and sizes: it shows that a benchmark runs, not how fast anything is. */
+export const scaled = (full: number, small: number) => (process.env.BENCH_QUICK === '1' ? small : full);
 
-/** Options that run a bench file (TypeScript) in a child process. */
-export const tsxExecArgv = ['--import', 'tsx'];
+/** The package as built (what users import), typed from src/ so that bench/ type-checks before a build. */
+export const loadSdk = (): Promise<typeof import('../src/index.js')> =>
+  import(pathToFileURL(join(dist, 'index.js')).href);
+export const loadTesting = (): Promise<typeof import('../src/testing/index.js')> =>
+  import(pathToFileURL(join(dist, 'testing.js')).href);
 
-/**
- * The package as built in dist/ (what users import), typed from src/ so that the bench type-checks on a
- * fresh clone, before any build.
- */
-export async function loadSdk(): Promise<typeof import('../src/index.js')> {
-  return import(pathToFileURL(join(dist, 'index.js')).href);
+/** A client of the built SDK with the mock's key: `MetricClient` options beside. */
+export async function sdk(baseUrl: string, options: Partial<import('../src/index.js').ClientOptions> = {}) {
+  const [{ MetricClient }, { MOCK_API_KEY }] = await Promise.all([loadSdk(), loadTesting()]);
+  return new MetricClient({ apiKey: MOCK_API_KEY, baseUrl, ...options });
 }
 
-/** The headers the SDK puts on a request (its key, `accept`, its User-Agent), as ky hands it to `fetch`. */
-export async function sdkHeaders(baseUrl: string, apiKey: string): Promise<Record<string, string>> {
-  const { MetricClient } = await loadSdk();
+/** The headers the SDK puts on a request (its key, `accept`, its User-Agent), read off one it sent. */
+export async function sdkHeaders(baseUrl: string): Promise<Record<string, string>> {
   let seen: Headers | undefined;
   const spy: typeof fetch = (input, init) => {
     seen = new Request(input, init).headers;
     return fetch(input, init);
   };
-  await new MetricClient({ apiKey, baseUrl, fetch: spy }).journals.get(1);
-  if (!seen) throw new Error('the SDK sent nothing');
-  return Object.fromEntries(seen);
-}
-
-export async function loadTesting(): Promise<typeof import('../src/testing/index.js')> {
-  return import(pathToFileURL(join(dist, 'testing.js')).href);
+  await (await sdk(baseUrl, { fetch: spy })).journals.get(1);
+  return Object.fromEntries(seen!);
 }
 
 /** A real 1,000-item page: ten pages of the mock's papers, joined. */
@@ -45,168 +39,160 @@ export async function pageText(): Promise<string> {
   const api = createMockApi({ sizes: { journals: 1, papers: 1000 } });
   const data: unknown[] = [];
   for (let page = 1; page <= 10; page++) {
-    const response = await api.fetch(`${MOCK_BASE_URL}/journals/1/papers?page=${page}&per_page=100`, {
-      headers: { authorization: `Bearer ${MOCK_API_KEY}` },
-    });
+    const url = `${MOCK_BASE_URL}/journals/1/papers?page=${page}&per_page=100`;
+    const response = await api.fetch(url, { headers: { authorization: `Bearer ${MOCK_API_KEY}` } });
     data.push(...((await response.json()) as { data: unknown[] }).data);
   }
-  if (data.length !== 1000) throw new Error(`expected 1,000 papers, got ${data.length}`);
   return JSON.stringify({ data, total: data.length });
 }
 
-/** What bench/server.ts serves. */
+/**
+ * `tsx bench/child.ts FILE EXPORT [ARG]`: what the function returns, handed back over IPC. A process
+ * per benchmark keeps one's heap and compiled code out of the next.
+ */
+export function inChild<T>(file: string, call: { fn?: string; arg?: unknown; execArgv?: string[] } = {}) {
+  const args = [file, call.fn ?? 'measure', ...(call.arg === undefined ? [] : [JSON.stringify(call.arg)])];
+  const child = fork(join(root, 'bench/child.ts'), args, {
+    execArgv: ['--import', 'tsx', ...(call.execArgv ?? [])],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise<T>((resolve, reject) => {
+    let result: T | undefined;
+    child.on('message', (message) => {
+      result = (message as { result: T }).result;
+    });
+    child.on('exit', (code) => {
+      if (code === 0 && result !== undefined) resolve(result);
+      else reject(new Error(`bench/${args.join(' ')} exited with ${code}`));
+    });
+  });
+}
+
+/** What bench/server.ts serves: the mock API, or pages made up as they are asked for. */
 export type ServerConfig =
   | { kind: 'mock'; options?: import('../src/testing/index.js').MockServerOptions }
   | { kind: 'synth'; total: number };
-
-export interface RunningServer {
-  readonly url: string;
-  /** How many API requests the server has received so far. */
-  received(): Promise<number>;
-  close(): Promise<void>;
-}
+export type Server = { url: string; received(): Promise<number> };
 
 /**
- * Starts the API in a process of its own, so that its work never runs on the client's thread: the
- * client's costs are what is measured, and on two cores each side gets one.
+ * `use` with the API in a process of its own, so that its work never runs on the client's thread (on
+ * two cores, each side gets one). `received()` asks how many API requests have arrived so far.
  */
-export async function startServer(config: ServerConfig): Promise<RunningServer> {
+export async function withServer<T>(config: ServerConfig, use: (server: Server) => Promise<T>): Promise<T> {
   const child = fork(join(root, 'bench/server.ts'), [JSON.stringify(config)], {
-    cwd: root,
-    execArgv: tsxExecArgv,
+    execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('message', (message) => resolve((message as { url: string }).url));
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code} before listening`)));
-  });
-  const received = () =>
-    new Promise<number>((resolve) => {
-      const listener = (message: { received?: number }) => {
-        if (message.received === undefined) return;
-        child.off('message', listener);
-        resolve(message.received);
-      };
-      child.on('message', listener);
-      child.send({ count: true });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      child.once('message', (message) => resolve((message as { url: string }).url));
+      child.once('exit', (code) => reject(new Error(`bench server exited with ${code} before listening`)));
     });
-  return { url, received, close: () => stop(child) };
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill();
-  });
-}
-
-export function median(values: readonly number[]): number {
-  return quantile(values, 0.5);
+    const received = () =>
+      new Promise<number>((resolve) => {
+        const listener = (message: { received?: number }) => {
+          if (message.received === undefined) return;
+          child.off('message', listener);
+          resolve(message.received);
+        };
+        child.on('message', listener).send({ count: true });
+      });
+    return await use({ url, received });
+  } finally {
+    if (child.exitCode === null) child.kill();
+    await exited;
+  }
 }
 
 /** Linear interpolation between the closest ranks. */
 export function quantile(values: readonly number[], q: number): number {
-  if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const position = (sorted.length - 1) * q;
-  const low = Math.floor(position);
-  const high = Math.ceil(position);
+  const [low, high] = [Math.floor(position), Math.ceil(position)];
   return sorted[low]! + (sorted[high]! - sorted[low]!) * (position - low);
 }
+export const median = (values: readonly number[]) => quantile(values, 0.5);
 
-export interface Contender {
-  readonly name: string;
-  /**
-   * One operation (one request, one parse…). `i` numbers the operations of a round, the same for every
-   * contender, so that contenders that vary their input (which journal) get the same inputs.
-   */
-  readonly run: (i: number) => Promise<unknown> | unknown;
-}
-
-/** Per round and per contender: wall time and this process's CPU time, per operation, in µs. */
-export interface Samples {
-  readonly wall: number[];
-  readonly cpu: number[];
-}
-
-/**
- * Runs every contender in small batches, round-robin, the starting contender rotating each round, so
- * that a noisy neighbour or a CPU frequency change hits all of them alike. Each round gives one sample
- * per contender; compare contenders round by round ({@link pairedRatios}).
- */
-export async function interleave(
-  contenders: readonly Contender[],
-  options: { rounds: number; batch: number; warmup: number },
-): Promise<Map<string, Samples>> {
-  const samples = new Map<string, Samples>(contenders.map((c) => [c.name, { wall: [], cpu: [] }]));
-  for (const contender of contenders) for (let n = 0; n < options.warmup; n++) await contender.run(n);
-  for (let round = 0; round < options.rounds; round++) {
-    for (let k = 0; k < contenders.length; k++) {
-      const contender = contenders[(k + round) % contenders.length]!;
-      const cpu = process.cpuUsage();
-      const started = performance.now();
-      for (let n = 0; n < options.batch; n++) await contender.run(round * options.batch + n);
-      const wall = performance.now() - started;
-      const used = process.cpuUsage(cpu);
-      const sample = samples.get(contender.name)!;
-      sample.wall.push((wall * 1000) / options.batch);
-      sample.cpu.push((used.user + used.system) / options.batch);
-    }
-  }
-  return samples;
-}
+export type Spread = { median: number; p25: number; p75: number };
+export const spread = (values: readonly number[]): Spread => ({
+  median: median(values),
+  p25: quantile(values, 0.25),
+  p75: quantile(values, 0.75),
+});
 
 /** `a / b` round by round: the ratio free of whatever drifted between rounds. */
-export function pairedRatios(a: readonly number[], b: readonly number[]): number[] {
-  return a.map((value, i) => value / b[i]!);
-}
-
-/** What interleave's samples say: each contender's spread, and the paired ratio of any two. */
-export function figures(samples: Map<string, Samples>) {
-  const of = (name: string) => samples.get(name)!;
-  return {
-    contender: (name: string) => ({ name, wall: spread(of(name).wall), cpu: spread(of(name).cpu) }),
-    ratio: (a: string, b: string) => ({
-      of: a,
-      to: b,
-      wall: spread(pairedRatios(of(a).wall, of(b).wall)),
-      cpu: spread(pairedRatios(of(a).cpu, of(b).cpu)),
-    }),
-  };
-}
-
-export interface Spread {
-  readonly median: number;
-  readonly p25: number;
-  readonly p75: number;
-}
-
-export function spread(values: readonly number[]): Spread {
-  return { median: median(values), p25: quantile(values, 0.25), p75: quantile(values, 0.75) };
-}
-
-/** A bench file run by bench/run.ts hands its result back over IPC; run alone, it prints it. */
-export async function report(main: () => Promise<unknown>): Promise<void> {
-  const result = await main();
-  if (process.send) process.send({ result });
-  else console.log(JSON.stringify(result, null, 2));
-}
+export const pairedRatios = (a: readonly number[], b: readonly number[]) => a.map((v, i) => v / b[i]!);
+export const pairedDifferences = (a: readonly number[], b: readonly number[]) => a.map((v, i) => v - b[i]!);
+export const pairedMedian = (a: readonly number[], b: readonly number[]) => median(pairedRatios(a, b));
 
 /**
- * Full collections, a timer turn apart, until the heap has stopped shrinking twice in a row. One is not enough: Node's
- * `fetch` lets go of its per-response bookkeeping (a FinalizationRegistry, WeakRefs) only in a later
- * turn, so right after a walk a single collection still counts megabytes that nothing holds.
+ * Each contender once per round, the first rotating from round to round, so that a noisy neighbour or
+ * a change of CPU frequency hits them all alike. What each run gave, by contender, in round order.
  */
-export async function collectGarbage(): Promise<void> {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) return;
-  let last = Number.POSITIVE_INFINITY;
-  for (let turn = 0, steady = 0; turn < 30 && steady < 2; turn++) {
-    gc();
-    const used = process.memoryUsage().heapUsed;
-    steady = last - used < 16 * 1024 ? steady + 1 : 0;
-    last = used;
-    await new Promise((resolve) => setTimeout(resolve, 10));
+export async function roundRobin<N extends string, T>(
+  names: readonly N[],
+  rounds: number,
+  run: (name: N, round: number) => Promise<T> | T,
+): Promise<Map<N, T[]>> {
+  const results = new Map(names.map((name) => [name, [] as T[]]));
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < names.length; k++) {
+      const name = names[(k + round) % names.length]!;
+      results.get(name)!.push(await run(name, round));
+    }
   }
+  return results;
+}
+
+/** Milliseconds that `run` took, and what it gave. */
+export async function timed<T>(run: () => Promise<T> | T): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await run();
+  return { ms: performance.now() - started, value };
+}
+
+/** One operation; `i` numbers them alike for every contender, so that they get the same inputs. */
+export type Contender = { name: string; run: (i: number) => unknown };
+type Samples = { wall: number[]; cpu: number[] };
+
+/**
+ * Contenders in small batches, round-robin: per round, each one's wall time and this process's CPU
+ * time per operation, in µs (`samples`); each one's spread, and the paired ratios of `pairs`.
+ */
+export async function compare(
+  contenders: readonly Contender[],
+  options: { rounds: number; batch: number; warmup: number },
+  pairs: ReadonlyArray<readonly [string, string]> = [],
+) {
+  const { rounds, batch, warmup } = options;
+  for (const { run } of contenders) for (let n = 0; n < warmup; n++) await run(n);
+  const byName = new Map(contenders.map((contender) => [contender.name, contender.run]));
+  const runs = await roundRobin([...byName.keys()], rounds, async (name, round) => {
+    const [run, cpu, started] = [byName.get(name)!, process.cpuUsage(), performance.now()];
+    for (let n = 0; n < batch; n++) await run(round * batch + n);
+    const [wall, used] = [performance.now() - started, process.cpuUsage(cpu)];
+    return { wall: (wall * 1000) / batch, cpu: (used.user + used.system) / batch };
+  });
+  const samples = new Map<string, Samples>();
+  for (const [name, list] of runs)
+    samples.set(name, { wall: list.map((s) => s.wall), cpu: list.map((s) => s.cpu) });
+  const of = (name: string) => samples.get(name)!;
+  const ratio = (a: string, b: string) => ({
+    of: a,
+    to: b,
+    wall: spread(pairedRatios(of(a).wall, of(b).wall)),
+    cpu: spread(pairedRatios(of(a).cpu, of(b).cpu)),
+  });
+  return {
+    rounds,
+    batch,
+    contenders: contenders.map(({ name }) => ({
+      name,
+      wall: spread(of(name).wall),
+      cpu: spread(of(name).cpu),
+    })),
+    ratios: pairs.map(([a, b]) => ratio(a, b)),
+    samples,
+  };
 }

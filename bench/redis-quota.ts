@@ -1,17 +1,6 @@
-/**
- * 11. The quota shared through Redis (src/redis through tsx, node-redis, a redis-server of its own on
- * loopback, the mock server over real HTTP), side by side in one run on one redis-server:
- * - alone: `run` around an empty function, one call at a time, against one bare `EVALSHA` round trip,
- *   rate-limiter-flexible's `RateLimiterRedis.consume` and Bottleneck's Redis clustering (`schedule`);
- * - through HTTP: what the quota adds to a request against what one bare `EVALSHA` before it adds;
- * - Redis's own time per request (the scripts' run inside Redis, from INFO commandstats), and the round
- *   trips per request;
- * - worker processes whose demand is a multiple of the mock's window limit: the rate achieved against
- *   the limit, the 429s, the longest wait in each process.
- * `npx tsx bench/redis-quota.ts` runs this part alone and prints its figures as JSON.
- */
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+// §11, the quota shared through Redis (src/redis through tsx, node-redis, a redis-server of its own),
+// side by side on one redis-server: alone against one bare EVALSHA, rate-limiter-flexible and
+// Bottleneck; through HTTP against one bare EVALSHA before each request; across processes.
 import Bottleneck from 'bottleneck';
 import { Redis } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
@@ -19,269 +8,240 @@ import { createClient } from 'redis';
 import { MetricClient } from '../src/index.js';
 import { RedisQuota } from '../src/redis/redis-quota.js';
 import { MOCK_API_KEY, startMockServer } from '../src/testing/index.js';
-import { startInFlightMockServer } from '../test/helpers/in-flight-mock.js';
 import { redisServerBinary, startRedisServer } from '../test/helpers/redis-server.js';
-import type { WorkerReport, WorkerSettings } from '../test/redis/quota-worker.js';
-import { interleave, pairedRatios, report, type Spread, spread } from './lib.js';
-import { redisQuotaConfig } from './redis-quota-config.js';
+import { atLeast, atMost, ms, type Row, range, table, us, verdict, x } from './format.js';
+import { compare, pairedDifferences, pairedRatios, type Spread, scaled, spread } from './lib.js';
+import { costOf, processes, processesConfig } from './redis-processes.js';
 
-/** One contender timed alone, µs per call, and what it costs inside Redis. */
-export interface AloneFigures {
-  readonly perCall: Spread;
-  /** This ÷ one bare EVALSHA, paired round by round. */
-  readonly overEvalsha: Spread;
-  /** Round trips to Redis per call (commands sent, not those a script runs inside Redis). */
-  readonly roundTrips: number;
-  /** Redis's own time per call, µs (INFO commandstats, the scripts' inner commands included). */
-  readonly redisUs: number;
-}
+export const about = { id: '11', key: 'redisQuota', file: 'redis-quota.ts' } as const;
 
-export interface RedisQuotaResult {
-  /** Why nothing was measured (no redis-server), if so. */
-  skipped?: string;
-  rounds: number;
-  batch: number;
-  alone: {
-    evalsha: AloneFigures;
-    quota: AloneFigures;
-    rateLimiterFlexible: AloneFigures;
-    bottleneck: AloneFigures;
-  };
-  /** Per request through HTTP, µs. */
-  noQuota: Spread;
-  redisQuota: Spread;
-  bareEvalsha: Spread;
-  /** What the quota, and one bare EVALSHA, add per request, paired round by round, µs. */
-  added: Spread;
-  addedByEvalsha: Spread;
-  /** Median added by the quota ÷ median added by one EVALSHA. */
-  addedOverEvalsha: number;
-  ratio: Spread;
-  /** Redis round trips per request with free places: with maxConcurrency, without. */
-  commandsFree: number;
-  commandsFreeNoLeases: number;
-  /** Across processes. */
-  processes: number;
-  requests: number;
-  achievedOverLimit: number;
-  tooMany: number;
-  failed: number;
-  longestWaitMs: number[];
-  /** Redis round trips per request across the processes, waiting included. */
-  commandsWaiting: number;
-}
+/** What each contender alone is, and what it promises beside its cost. */
+const guarantees = {
+  evalsha: ['one bare `EVALSHA` (`return {0, 0}`), the floor', 'none: it limits nothing'],
+  quota: [
+    '`createRedisQuota` `run` (free places)',
+    'exact sliding windows (minute, day); requests in flight across processes, as leases; a fair line; a 429 pauses, a daily 429 blocks every process',
+  ],
+  rateLimiterFlexible: [
+    'rate-limiter-flexible `RateLimiterRedis.consume`',
+    'a fixed window (up to 2× the limit across a boundary); no concurrency across processes, no leases, no line, no shared 429 pause',
+  ],
+  bottleneck: [
+    'Bottleneck, Redis clustering (`schedule`)',
+    'a reservoir refreshed on a timer, not a sliding window; `maxConcurrent` across processes, with job expiration as leases; no shared 429 pause or daily block',
+  ],
+} as const;
+type AloneName = keyof typeof guarantees;
+/** µs per call, ÷ one bare EVALSHA (paired), scripts sent per call, and Redis's own µs per call. */
+type AloneFigures = { perCall: Spread; overEvalsha: Spread; roundTrips: number; redisUs: number };
 
-const worker = fileURLToPath(new URL('../test/redis/quota-worker.ts', import.meta.url));
+const connect = (url: string) => createClient({ url }).connect();
+type NodeRedis = Awaited<ReturnType<typeof connect>>;
+const timing = { rounds: scaled(40, 4), batch: scaled(25, 5) };
+const evalshaOn = async (redis: NodeRedis) => {
+  const sha = String(await redis.scriptLoad('return {0, 0}'));
+  return () => redis.evalSha(sha, { keys: ['bench-bare'], arguments: ['1'] });
+};
 
-interface CommandStats {
-  /** Scripts run (EVALSHA and EVAL): every contender here talks to Redis through scripts alone. */
-  readonly scripts: number;
-  /** Redis's own time on them, µs, the commands they run inside Redis included. */
-  readonly usec: number;
-}
-
-async function commandStats(redis: { info(section: string): Promise<string> }): Promise<CommandStats> {
-  const info = await redis.info('commandstats');
-  let scripts = 0;
-  let usec = 0;
-  for (const [, calls, time] of info.matchAll(/^cmdstat_eval(?:sha)?(?:_ro)?:calls=(\d+),usec=(\d+)/gm)) {
-    scripts += Number(calls);
-    usec += Number(time);
-  }
-  return { scripts, usec };
-}
-
-/** Scripts per call and Redis's time per call, over `n` calls of `run`, one at a time. */
-async function costOf(
-  redis: { info(section: string): Promise<string> },
-  n: number,
-  run: () => Promise<unknown>,
-): Promise<{ roundTrips: number; redisUs: number }> {
-  // Let what an earlier contender left (an end sent after a short idle) land first.
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  const before = await commandStats(redis);
-  for (let i = 0; i < n; i++) await run();
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  const after = await commandStats(redis);
-  return { roundTrips: (after.scripts - before.scripts) / n, redisUs: (after.usec - before.usec) / n };
-}
-
-function runWorker(settings: WorkerSettings): Promise<WorkerReport> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', worker], {
-      env: { ...process.env, QUOTA_WORKER: JSON.stringify(settings) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-    });
-    child.once('exit', (code) => {
-      if (code === 0) resolve(JSON.parse(out.trim().split('\n').pop() ?? '{}'));
-      else reject(new Error(`worker exited with ${code}`));
-    });
-  });
-}
-
-async function main(): Promise<RedisQuotaResult | { skipped: string }> {
-  if (redisServerBinary === undefined) return { skipped: 'redis-server is not installed' };
-  const server = await startRedisServer();
-  const redis = await createClient({ url: server.url }).connect();
-  const stats = await createClient({ url: server.url }).connect();
-  const io = new Redis(server.url);
-  const mock = await startMockServer();
+/** Each contender alone, one call at a time, against one bare EVALSHA; and its cost inside Redis. */
+async function alone(
+  redisUrl: string,
+  port: number,
+  mockUrl: string,
+  [redis, stats]: NodeRedis[],
+  quota: RedisQuota,
+) {
+  const io = new Redis(redisUrl);
   const bottleneck = new Bottleneck({
     id: 'bench-bottleneck',
     datastore: 'ioredis',
     clearDatastore: true,
-    clientOptions: { host: '127.0.0.1', port: server.port },
+    clientOptions: { host: '127.0.0.1', port },
     maxConcurrent: 1_000_000,
     reservoir: 1_000_000_000,
   });
   await bottleneck.ready();
   try {
-    // Places always free: limits far above what one sequential loop can use.
-    const free = new RedisQuota({
-      redis,
-      maxRequestsPerMinute: 1e9,
-      maxConcurrency: 1e6,
-      prefix: 'bench-free',
-    });
-    const part = free.forClient({ baseUrl: mock.url, apiKey: MOCK_API_KEY });
-    const bare = { source: 'return {0, 0}', sha: '' };
-    bare.sha = String(await redis.scriptLoad(bare.source));
-    const evalsha = () => redis.evalSha(bare.sha, { keys: ['bench-bare'], arguments: ['1'] });
+    const part = quota.forClient({ baseUrl: mockUrl, apiKey: MOCK_API_KEY });
     const flexible = new RateLimiterRedis({
       storeClient: io,
       keyPrefix: 'bench-rlf',
-      points: 1_000_000_000,
+      points: 1e9,
       duration: 60,
     });
     const empty = async () => 0;
-    const contenders = {
-      evalsha,
+    const runs: Record<AloneName, () => Promise<unknown>> = {
+      evalsha: await evalshaOn(redis!),
       quota: () => part.run(empty),
       rateLimiterFlexible: () => flexible.consume('key'),
       bottleneck: () => bottleneck.schedule(empty),
-    } as const;
-    const rounds = 40;
-    const batch = 25;
-    const alone = await interleave(
-      Object.entries(contenders).map(([name, run]) => ({ name, run })),
-      { rounds, batch, warmup: 100 },
-    );
-    const evalshaWall = alone.get('evalsha')!.wall;
-    const aloneFigures = {} as Record<keyof typeof contenders, AloneFigures>;
-    for (const [name, run] of Object.entries(contenders) as [
-      keyof typeof contenders,
-      () => Promise<unknown>,
-    ][]) {
-      const wall = alone.get(name)!.wall;
-      const cost = await costOf(stats, 500, run);
-      aloneFigures[name] = {
-        perCall: spread(wall),
-        overEvalsha: spread(pairedRatios(wall, evalshaWall)),
-        ...cost,
-      };
+    };
+    const contenders = Object.entries(runs).map(([name, run]) => ({ name, run }));
+    const { samples } = await compare(contenders, { ...timing, warmup: scaled(100, 5) });
+    const figures = {} as Record<AloneName, AloneFigures>;
+    for (const [name, run] of Object.entries(runs) as Array<[AloneName, () => Promise<unknown>]>) {
+      const [wall, cost] = [samples.get(name)!.wall, await costOf(stats!, scaled(500, 20), run)];
+      const overEvalsha = spread(pairedRatios(wall, samples.get('evalsha')!.wall));
+      figures[name] = { perCall: spread(wall), overEvalsha, ...cost };
     }
-
-    const options = { apiKey: MOCK_API_KEY, baseUrl: mock.url, maxRetries: 0 };
-    const plain = new MetricClient(options);
-    const shared = new MetricClient({ ...options, quota: free });
-    const withEvalsha = new MetricClient({
-      ...options,
-      fetch: async (input, init) => {
-        await evalsha();
-        return fetch(input, init);
-      },
-    });
-    const samples = await interleave(
-      [
-        { name: 'no quota', run: () => plain.subjects.list() },
-        { name: 'Redis quota', run: () => shared.subjects.list() },
-        { name: 'bare EVALSHA', run: () => withEvalsha.subjects.list() },
-      ],
-      { rounds, batch, warmup: 50 },
-    );
-    const noQuota = samples.get('no quota')!.wall;
-    const withRedis = samples.get('Redis quota')!.wall;
-    const withBare = samples.get('bare EVALSHA')!.wall;
-    const added = spread(withRedis.map((value, i) => value - noQuota[i]!));
-    const addedByEvalsha = spread(withBare.map((value, i) => value - noQuota[i]!));
-
-    const commandsFree = (await costOf(stats, 200, () => shared.subjects.list())).roundTrips;
-    const windowOnly = new RedisQuota({ redis, maxRequestsPerMinute: 1e9, prefix: 'bench-window' });
-    const commandsFreeNoLeases = (
-      await costOf(stats, 200, () => new MetricClient({ ...options, quota: windowOnly }).subjects.list())
-    ).roundTrips;
-    await (free as { close?: () => Promise<void> }).close?.();
-    await (windowOnly as { close?: () => Promise<void> }).close?.();
-
-    // Processes whose demand is `demand` × the mock's window limit.
-    const c = redisQuotaConfig;
-    const limited = await startInFlightMockServer({
-      limits: { perWindow: { requests: c.limit, windowMs: c.windowMs } },
-    });
-    try {
-      const offeredPerProcess = (c.demand * c.limit * c.offeredMs) / c.windowMs / c.processes;
-      const calls = Math.ceil(offeredPerProcess);
-      const settings: WorkerSettings = {
-        redisUrl: server.url,
-        client: 'node-redis',
-        baseUrl: limited.url,
-        apiKey: MOCK_API_KEY,
-        prefix: 'bench-processes',
-        calls,
-        spacingMs: Math.floor(c.offeredMs / calls),
-        perWindow: c.limit,
-        windowMs: c.windowMs,
-        maxRetries: 0,
-      };
-      const before = await commandStats(stats);
-      const reports = await Promise.all(Array.from({ length: c.processes }, () => runWorker(settings)));
-      const commands = (await commandStats(stats)).scripts - before.scripts;
-      const requests = reports.reduce(
-        (sum, r) => sum + r.ok + Object.values(r.failed).reduce((a, b) => a + b, 0),
-        0,
-      );
-      const ok = limited.statusCount(200);
-      // At the limit, n requests take floor((n - 1) / limit) whole windows from the first arrival to the
-      // last: that time over the time they took.
-      const { arrivals } = limited;
-      const span = arrivals[arrivals.length - 1]! - arrivals[0]!;
-      const achievedOverLimit = (Math.floor((arrivals.length - 1) / c.limit) * c.windowMs) / span;
-      return {
-        rounds,
-        batch,
-        alone: aloneFigures,
-        noQuota: spread(noQuota),
-        redisQuota: spread(withRedis),
-        bareEvalsha: spread(withBare),
-        added,
-        addedByEvalsha,
-        addedOverEvalsha: added.median / addedByEvalsha.median,
-        ratio: spread(pairedRatios(withRedis, noQuota)),
-        commandsFree,
-        commandsFreeNoLeases,
-        processes: c.processes,
-        requests,
-        achievedOverLimit,
-        tooMany: limited.statusCount(429),
-        failed: requests - ok,
-        longestWaitMs: reports.map((r) => r.longestMs),
-        commandsWaiting: commands / requests,
-      };
-    } finally {
-      await limited.close();
-    }
+    return figures;
   } finally {
     await bottleneck.disconnect(false).catch(() => {});
     io.disconnect();
+  }
+}
+
+/** `subjects.list()` with no quota, with the Redis quota, and with one bare EVALSHA before each request. */
+async function throughHttp(mockUrl: string, redis: NodeRedis, stats: NodeRedis, quota: RedisQuota) {
+  const options = { apiKey: MOCK_API_KEY, baseUrl: mockUrl, maxRetries: 0 };
+  const evalsha = await evalshaOn(redis);
+  const fetchAfterEvalsha: typeof fetch = async (input, init) => {
+    await evalsha();
+    return fetch(input, init);
+  };
+  const [plain, shared] = [new MetricClient(options), new MetricClient({ ...options, quota })];
+  const withEvalsha = new MetricClient({ ...options, fetch: fetchAfterEvalsha });
+  const http = [
+    { name: 'no quota', run: () => plain.subjects.list() },
+    { name: 'Redis quota', run: () => shared.subjects.list() },
+    { name: 'bare EVALSHA', run: () => withEvalsha.subjects.list() },
+  ];
+  const { samples } = await compare(http, { ...timing, warmup: scaled(50, 5) });
+  const [noQuota, withRedis, withBare] = http.map(({ name }) => samples.get(name)!.wall) as number[][];
+  const added = spread(pairedDifferences(withRedis!, noQuota!));
+  const addedByEvalsha = spread(pairedDifferences(withBare!, noQuota!));
+  const scripts = (run: () => Promise<unknown>) =>
+    costOf(stats, scaled(200, 20), run).then((c) => c.roundTrips);
+  const windowOnly = new RedisQuota({ redis, maxRequestsPerMinute: 1e9, prefix: 'bench-window' });
+  const commandsFree = await scripts(() => shared.subjects.list());
+  const commandsFreeNoLeases = await scripts(() =>
+    new MetricClient({ ...options, quota: windowOnly }).subjects.list(),
+  );
+  await windowOnly.close();
+  return {
+    noQuota: spread(noQuota!),
+    redisQuota: spread(withRedis!),
+    bareEvalsha: spread(withBare!),
+    added,
+    addedByEvalsha,
+    addedOverEvalsha: added.median / addedByEvalsha.median,
+    ratio: spread(pairedRatios(withRedis!, noQuota!)),
+    /** Scripts per request with free places: with maxConcurrency, without. */
+    commandsFree,
+    commandsFreeNoLeases,
+  };
+}
+
+async function measured(redisUrl: string, port: number) {
+  const [redis, stats, mock] = [await connect(redisUrl), await connect(redisUrl), await startMockServer()];
+  // Places always free: limits far above what one sequential loop can use.
+  const free = new RedisQuota({
+    redis,
+    maxRequestsPerMinute: 1e9,
+    maxConcurrency: 1e6,
+    prefix: 'bench-free',
+  });
+  try {
+    const aloneFigures = await alone(redisUrl, port, mock.url, [redis, stats], free);
+    const http = await throughHttp(mock.url, redis, stats, free);
+    await free.close();
+    return { ...timing, alone: aloneFigures, ...http, ...(await processes(redisUrl, stats)) };
+  } finally {
     redis.destroy();
     stats.destroy();
     await mock.close();
+  }
+}
+
+export async function measure() {
+  if (redisServerBinary === undefined) return { skipped: 'redis-server is not installed' };
+  const server = await startRedisServer();
+  try {
+    return await measured(server.url, server.port);
+  } finally {
     await server.close();
   }
 }
 
-await report(main);
+type RedisQuotaResult = Awaited<ReturnType<typeof measure>>;
+type Measured = Awaited<ReturnType<typeof measured>>;
+
+function redisRows(r: Measured): Row[] {
+  const { demand, limit, windowMs } = processesConfig;
+  const alone = `${x(r.alone.quota.overEvalsha.median)}; ${r.alone.quota.roundTrips.toFixed(2)} scripts per call`;
+  const added = `${x(r.addedOverEvalsha)} (${us(r.added.median)} ÷ ${us(r.addedByEvalsha.median)})`;
+  const achieved = `${x(r.achievedOverLimit)}, ${r.tooMany} 429s, ${r.failed} failed`;
+  const processes = `${r.processes} processes, demand ${demand}× the mock's limit of ${limit} per ${windowMs} ms`;
+  return [
+    atMost(
+      'the Redis quota alone (free places) ÷ one bare EVALSHA round trip, paired',
+      alone,
+      r.alone.quota.overEvalsha.median,
+      2,
+      x(2),
+    ),
+    atMost(
+      'one request on loopback: what the quota adds ÷ what one bare EVALSHA before it adds',
+      added,
+      r.addedOverEvalsha,
+      1.5,
+    ),
+    {
+      ...atLeast(
+        `${processes}: achieved rate ÷ limit, 429s`,
+        achieved,
+        r.achievedOverLimit,
+        0.95,
+        `${x(0.95)}, 0 429s`,
+      ),
+      met: r.achievedOverLimit >= 0.95 && r.tooMany === 0 && r.failed === 0,
+    },
+  ];
+}
+
+function redisText(r: Measured): string {
+  const [aloneMet, addedMet, achievedMet] = redisRows(r).map((row) => verdict(row.met!));
+  const c = processesConfig;
+  const alone = table(
+    ['contender', 'per call', '÷ EVALSHA', 'scripts per call', 'Redis’s time per call', 'what it guarantees'],
+    (Object.keys(r.alone) as AloneName[]).map((name) => {
+      const f = r.alone[name];
+      const [what, promise] = guarantees[name];
+      const redisUs = `${f.redisUs.toFixed(1)} µs`;
+      return [what, range(f.perCall, us), x(f.overEvalsha.median), f.roundTrips.toFixed(2), redisUs, promise];
+    }),
+  );
+  return `## 11. One quota across processes (Redis)
+
+bench/redis-quota.ts: src/redis through tsx, node-redis (ioredis for the references that need it), one
+redis-server of its own on 127.0.0.1, the mock server over real HTTP. \`npx tsx bench/child.ts redis-quota.ts\`
+runs this part alone and prints its figures as JSON.
+
+- **Alone**, one call at a time, ${r.rounds} rounds of ${r.batch}, the contenders interleaved round by round on one
+  redis-server. Redis's time per call is what INFO commandstats counts for the scripts (the commands they run
+  inside Redis included), over 500 calls each. Target for the quota ≤ 2.00× one EVALSHA: ${aloneMet}.
+
+${alone}
+
+- **Through HTTP**, \`subjects.list()\` one at a time against the mock: no quota ${range(r.noQuota, us)}, the Redis
+  quota ${range(r.redisQuota, us)}, one bare EVALSHA before each request ${range(r.bareEvalsha, us)}. Paired round by
+  round, the quota adds ${range(r.added, us)} and one EVALSHA adds ${range(r.addedByEvalsha, us)}: ${x(r.addedOverEvalsha)}.
+  Target ≤ 1.50×: ${addedMet}.
+- **Scripts per request** with free places: ${r.commandsFree.toFixed(2)} with \`maxConcurrency\`, ${r.commandsFreeNoLeases.toFixed(2)} without.
+  The end of a request (its lease given back, its start counted from its answer) rides on the next start of
+  the process; the last goes after a short idle or with \`quota.close()\`. While requests wait (the processes
+  below): ${r.commandsWaiting.toFixed(1)} per request.
+- **${r.processes} processes**, each its own node-redis client and quota over one key, offering ${c.demand}× the
+  mock's window limit (${c.limit} requests per ${c.windowMs} ms, the quota set to the same) for ${ms(r.offeredMs)}:
+  ${r.requests} requests, ${r.tooMany} answered 429, ${r.failed} failed. Achieved rate ÷ limit ${x(r.achievedOverLimit)} (the
+  whole windows ${r.requests} requests need at the limit, over the time from the first arrival to the last).
+  Target ≥ 0.95× with 0 429s: ${achievedMet}. Longest wait per process:
+  ${r.longestWaitMs.map((n) => ms(n)).join(', ')}.`;
+}
+
+export const rows = (r: RedisQuotaResult): Row[] =>
+  'skipped' in r
+    ? [{ what: 'the quota shared through Redis', figure: `not measured: ${r.skipped}`, target: '' }]
+    : redisRows(r);
+
+export const text = (r: RedisQuotaResult) => ('skipped' in r ? '' : redisText(r));

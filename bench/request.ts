@@ -1,25 +1,22 @@
-/**
- * 1. Per request: one journal profile (`GET /journals/{id}`) from the mock API, one request at a time,
- * by each contender in turn, first on loopback, then from a server that holds every answer the same
- * few milliseconds. The yardstick is ky used by hand with the SDK's own `ky.create` settings and the
- * very headers the SDK sends: what the SDK adds on top of that is its own cost.
- */
+// §1, per request: the yardstick is ky used by hand with the SDK's own `ky.create` settings and
+// headers, so that what the SDK adds on top is its own cost.
 import { deepStrictEqual } from 'node:assert';
 import ky from 'ky';
 import createClient from 'openapi-fetch';
 import type { JournalProfile } from '../src/index.js';
-import { requestNames as names, requestLatencyMs } from './config.js';
-import {
-  type Contender,
-  figures,
-  interleave,
-  loadSdk,
-  loadTesting,
-  report,
-  type Spread,
-  sdkHeaders,
-  startServer,
-} from './lib.js';
+import { atMost, find, type Row, range, table, us, x } from './format.js';
+import { compare, scaled, sdk, sdkHeaders, withServer } from './lib.js';
+import type { Results } from './report.js';
+
+export const about = { id: '1', key: 'request', file: 'request.ts' } as const;
+export const requestNames = {
+  fetch: 'fetch + JSON.parse',
+  ky: 'ky by hand (.text() + JSON.parse)',
+  openapi: 'openapi-fetch',
+  sdk: 'scholarly-metrics',
+  sdkQueued: 'scholarly-metrics, maxConcurrency 1,000,000',
+} as const;
+const names = requestNames;
 
 /** The one path of the API document as openapi-typescript writes it: what openapi-fetch is typed from. */
 interface paths {
@@ -29,101 +26,130 @@ interface paths {
       parameters: { query?: never; header?: never; path: { id: number }; cookie?: never };
       requestBody?: never;
       responses: {
-        200: { headers: { [name: string]: unknown }; content: { 'application/json': JournalProfile } };
+        200: { headers: Record<string, unknown>; content: { 'application/json': JournalProfile } };
       };
     };
   };
 }
 
-export interface Phase {
-  /** The server's delay before every answer, in ms (0: loopback as fast as it goes). */
-  latencyMs: number;
-  rounds: number;
-  batch: number;
-  /** The names of the headers every contender sends: the SDK's own, read off a request it made. */
-  headers: string[];
-  /** The server's keep-alive hint: at 2 s or less, Node's fetch opens a connection per request. */
-  keepAlive: string | null;
-  /** Per request, in µs: wall time and this process's CPU time. */
-  contenders: Array<{ name: string; wall: Spread; cpu: Spread }>;
-  /** Paired per round. */
-  ratios: Array<{ of: string; to: string; wall: Spread; cpu: Spread }>;
+async function contenders(url: string, headers: Record<string, string>, queued: boolean) {
+  // The SDK's settings exactly (src/core/transport.ts): one instance, full URLs, no `baseUrl`.
+  const kyHand = ky.create({ retry: 0, timeout: false, throwHttpErrors: false, headers });
+  const openapi = createClient<paths>({ baseUrl: url, headers });
+  const [client, clientQueued] = [await sdk(url), await sdk(url, { maxConcurrency: 1_000_000 })];
+  const id = (i: number) => (i % 400) + 1;
+  const target = (i: number) => `${url}/journals/${id(i)}`;
+  const openapiGet = async (i: number) => {
+    const { data } = await openapi.GET('/journals/{id}', { params: { path: { id: id(i) } } });
+    if (data === undefined) throw new Error('openapi-fetch: no data');
+    return data;
+  };
+  return [
+    {
+      name: names.fetch,
+      run: async (i: number) => JSON.parse(await (await fetch(target(i), { headers })).text()),
+    },
+    { name: names.ky, run: async (i: number) => JSON.parse(await (await kyHand.get(target(i))).text()) },
+    { name: names.openapi, run: openapiGet },
+    { name: names.sdk, run: (i: number) => client.journals.get(id(i)) },
+    ...(queued ? [{ name: names.sdkQueued, run: (i: number) => clientQueued.journals.get(id(i)) }] : []),
+  ];
 }
 
-export interface RequestResult {
-  phases: Phase[];
-}
-
-const journal = (i: number) => (i % 400) + 1;
-
-async function phase(latencyMs: number, queued: boolean, rounds: number, batch: number): Promise<Phase> {
-  const { MetricClient } = await loadSdk();
-  const { MOCK_API_KEY } = await loadTesting();
-  const server = await startServer({ kind: 'mock', options: { faults: { latencyMs } } });
-  try {
-    const { url } = server;
-    const headers = await sdkHeaders(url, MOCK_API_KEY);
-    // The SDK's settings exactly (src/core/transport.ts): one instance, full URLs, no `baseUrl`.
-    const kyHand = ky.create({ retry: 0, timeout: false, throwHttpErrors: false, headers });
-    const openapi = createClient<paths>({ baseUrl: url, headers });
-    const sdk = new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: url });
-    const sdkQueued = new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: url, maxConcurrency: 1_000_000 });
-
-    const contenders: Contender[] = [
-      {
-        name: names.fetch,
-        run: async (i) =>
-          JSON.parse(await (await fetch(`${url}/journals/${journal(i)}`, { headers })).text()),
-      },
-      {
-        name: names.ky,
-        run: async (i) => JSON.parse(await (await kyHand.get(`${url}/journals/${journal(i)}`)).text()),
-      },
-      {
-        name: names.openapi,
-        run: async (i) => {
-          const { data } = await openapi.GET('/journals/{id}', { params: { path: { id: journal(i) } } });
-          if (data === undefined) throw new Error('openapi-fetch: no data');
-          return data;
-        },
-      },
-      { name: names.sdk, run: (i) => sdk.journals.get(journal(i)) },
-      ...(queued ? [{ name: names.sdkQueued, run: (i: number) => sdkQueued.journals.get(journal(i)) }] : []),
-    ];
-
+/** One phase: the server holding each answer `latencyMs` (0: loopback as fast as it goes). */
+const phase = (latencyMs: number, queued: boolean, rounds: number, batch: number) =>
+  withServer({ kind: 'mock', options: { faults: { latencyMs } } }, async ({ url }) => {
+    const headers = await sdkHeaders(url);
+    const list = await contenders(url, headers, queued);
     // Every contender gets the same answers, or the comparison means nothing.
     for (let i = 0; i < 5; i++) {
-      const expected = await contenders[0]!.run(i);
-      for (const contender of contenders.slice(1)) deepStrictEqual(await contender.run(i), expected);
+      const expected = await list[0]!.run(i);
+      for (const contender of list.slice(1)) deepStrictEqual(await contender.run(i), expected);
     }
+    // At 2 s or less, Node's fetch opens a connection per request.
     const keepAlive = (await fetch(`${url}/journals/1`, { headers })).headers.get('keep-alive');
+    const queuedPairs: [string, string][] = [
+      [names.sdkQueued, names.ky],
+      [names.sdkQueued, names.sdk],
+    ];
+    const pairs: [string, string][] = [[names.sdk, names.ky], ...(queued ? queuedPairs : [])];
+    pairs.push([names.sdk, names.openapi], [names.sdk, names.fetch], [names.ky, names.fetch]);
+    pairs.push([names.openapi, names.fetch]);
+    const warmup = scaled(latencyMs > 0 ? 50 : 300, 5);
+    const { samples: _, ...figures } = await compare(
+      list,
+      { rounds, batch, warmup },
+      pairs as [string, string][],
+    );
+    return { latencyMs, ...figures, headers: Object.keys(headers).sort(), keepAlive };
+  });
 
-    const samples = await interleave(contenders, { rounds, batch, warmup: latencyMs > 0 ? 50 : 300 });
-    const { contender, ratio } = figures(samples);
-    return {
-      latencyMs,
-      rounds,
-      batch,
-      headers: Object.keys(headers).sort(),
-      keepAlive,
-      contenders: contenders.map(({ name }) => contender(name)),
-      ratios: [
-        ratio(names.sdk, names.ky),
-        ...(queued ? [ratio(names.sdkQueued, names.ky), ratio(names.sdkQueued, names.sdk)] : []),
-        ratio(names.sdk, names.openapi),
-        ratio(names.sdk, names.fetch),
-        ratio(names.ky, names.fetch),
-        ratio(names.openapi, names.fetch),
-      ],
-    };
-  } finally {
-    await server.close();
-  }
+/** Loopback carries the queued contender: there the SDK's own costs weigh the most. */
+export async function measure() {
+  const loopback = await phase(0, true, scaled(200, 6), scaled(20, 5));
+  return { phases: [loopback, await phase(5, false, scaled(80, 4), scaled(10, 3))] };
 }
 
-async function main(): Promise<RequestResult> {
-  // Loopback carries the quota comparison too: there the SDK's own costs weigh the most.
-  return { phases: [await phase(0, true, 200, 20), await phase(requestLatencyMs, false, 80, 10)] };
+type Phase = Awaited<ReturnType<typeof phase>>;
+const phaseName = (p: Phase) => (p.latencyMs === 0 ? 'loopback' : `${p.latencyMs} ms latency`);
+
+/** A paired ratio of phase `n` (0: loopback), and a contender's wall time per request there, µs. */
+export function requestRatio(results: Results, n: number, of: string, to: string) {
+  const p = results.request.phases[n]!;
+  return find(p.ratios, (r) => r.of === of && r.to === to, `${of} ÷ ${to} at ${phaseName(p)}`);
+}
+export const requestWall = (results: Results, n: number, name: string) =>
+  find(results.request.phases[n]!.contenders, (c) => c.name === name, name).wall.median;
+
+export function rows(request: Results['request'], results: Results): Row[] {
+  const judged = (to: string, label: string, limit: number) =>
+    request.phases.map((p, n) => {
+      const { wall, cpu } = requestRatio(results, n, names.sdk, to);
+      const figure = `${x(wall.median)} (CPU ${x(cpu.median)})`;
+      return atMost(`one request, ${phaseName(p)}: scholarly-metrics ÷ ${label}`, figure, wall.median, limit);
+    });
+  const overFetch = request.phases.map((_, n) =>
+    x(requestRatio(results, n, names.sdk, names.fetch).wall.median),
+  );
+  return [
+    ...judged(names.ky, 'ky by hand', 1.1),
+    ...judged(names.openapi, 'openapi-fetch', 1.3),
+    {
+      what: 'one request: scholarly-metrics ÷ fetch + JSON.parse, loopback / 5 ms',
+      figure: overFetch.join(' / '),
+    },
+  ];
 }
 
-await report(main);
+function phaseText(p: Phase): string {
+  const perConnection = p.keepAlive && /timeout=([0-2])\b/.test(p.keepAlive);
+  return `### ${p.latencyMs === 0 ? 'On loopback' : `At ${p.latencyMs} ms of latency`}
+
+${p.latencyMs === 0 ? 'No delay: the client’s own costs weigh the most.' : `The mock holds every answer ${p.latencyMs} ms (\`faults.latencyMs\`, the same fixed delay for every request of every contender) before it answers.`}
+${p.rounds} rounds of ${p.batch} requests per contender. The server's keep-alive hint was \`${p.keepAlive ?? 'none'}\`${
+    perConnection
+      ? ' — **2 s or less: Node’s fetch opens a new connection for every request, and connection setup dominates these figures**'
+      : ': connections are reused'
+  }.
+
+${table(
+  ['contender', 'wall per request (p25 to p75)', 'CPU per request'],
+  p.contenders.map((c) => [c.name, range(c.wall, us), us(c.cpu.median)]),
+)}
+
+${table(
+  ['ratio (paired per round)', 'wall (p25 to p75)', 'CPU'],
+  p.ratios.map((r) => [`${r.of} ÷ ${r.to}`, range(r.wall), x(r.cpu.median)]),
+)}`;
+}
+
+export const text = (request: Results['request']) => `## 1. Per request
+
+\`GET /journals/{id}\` (a journal profile, about 250 bytes), one request at a time, ids 1–400 in turn.
+Every contender sends the headers the SDK sends (${request.phases[0]!.headers.map((h) => `\`${h}\``).join(', ')}, read off a request the
+SDK made) and gets the same answers (checked before timing). *ky by hand* is one \`ky.create({ retry: 0,
+timeout: false, throwHttpErrors: false, headers })\`, full URLs, \`(await api.get(url)).text()\` and
+\`JSON.parse\`: the SDK's own ky settings, without anything the SDK adds. *wall*: time per request; *CPU*:
+this process's CPU time per request (the client's work alone: the server has its own process).
+
+${request.phases.map(phaseText).join('\n\n')}`;

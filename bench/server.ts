@@ -1,12 +1,6 @@
-/**
- * The API for the benchmarks, in its own process (see startServer in lib.ts): the mock API from
- * dist/testing.js over real loopback HTTP, or, for the million-item walk, a server that makes pages
- * up as they are asked for (the mock holds its dataset in memory; a million papers would be the
- * mock's memory, not the client's, and slow to generate).
- *
- * It counts the API requests it receives (as they arrive, before any delay, so a request the client
- * gives up on mid-delay still counts): the parent asks with an IPC message `{ count: true }`.
- */
+// The API for the benchmarks, in a process of its own (lib's withServer): the mock from dist/testing.js,
+// or pages made up as they are asked for (a million papers held in the mock would weigh on the walk).
+// It counts API requests as they arrive, before any delay; the parent asks with `{ count: true }`.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadTesting, type ServerConfig } from './lib.js';

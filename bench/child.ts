@@ -1,0 +1,13 @@
+// `tsx bench/child.ts FILE [EXPORT] [ARG]`: a benchmark module's `measure` (or EXPORT) called with ARG
+// (JSON) in a process of its own, its result handed to bench/run.ts over IPC, or printed when run by hand.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { root } from './lib.js';
+
+const [file, fn = 'measure', arg] = process.argv.slice(2);
+if (!file) throw new Error('usage: tsx bench/child.ts FILE [EXPORT] [ARG]');
+const module = (await import(pathToFileURL(join(root, 'bench', file)).href)) as Record<string, unknown>;
+const run = module[fn] as (arg?: unknown) => Promise<unknown>;
+const result = await run(arg === undefined ? undefined : JSON.parse(arg));
+if (process.send) process.send({ result });
+else console.log(JSON.stringify(result, null, 2));

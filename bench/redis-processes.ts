@@ -1,0 +1,105 @@
+// §11, Redis's side: what INFO commandstats counts for a contender's scripts, and worker processes
+// (test/redis/quota-worker.ts) sharing one quota at a multiple of the mock's window limit.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { MOCK_API_KEY } from '../src/testing/index.js';
+import { startInFlightMockServer } from '../test/helpers/in-flight-mock.js';
+import type { WorkerReport, WorkerSettings } from '../test/redis/quota-worker.js';
+import { scaled } from './lib.js';
+
+/** The mock's window limit and the quota's, the same, no margin; demand as a multiple of it. */
+export const processesConfig = {
+  limit: 5,
+  windowMs: 1_000,
+  processes: 8,
+  demand: 3,
+  offeredMs: scaled(3_000, 1_000),
+};
+
+type Info = { info(section: string): Promise<string> };
+
+/** Scripts run (EVALSHA and EVAL, all any contender here sends) and Redis's own time on them, µs. */
+export async function commandStats(redis: Info): Promise<{ scripts: number; usec: number }> {
+  const info = await redis.info('commandstats');
+  let [scripts, usec] = [0, 0];
+  for (const [, calls, time] of info.matchAll(/^cmdstat_eval(?:sha)?(?:_ro)?:calls=(\d+),usec=(\d+)/gm)) {
+    scripts += Number(calls);
+    usec += Number(time);
+  }
+  return { scripts, usec };
+}
+
+/** Scripts per call and Redis's time per call, over `n` calls of `run`, one at a time. */
+export async function costOf(redis: Info, n: number, run: () => Promise<unknown>) {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+  // Let what an earlier contender left (an end sent after a short idle) land first.
+  await settle();
+  const before = await commandStats(redis);
+  for (let i = 0; i < n; i++) await run();
+  await settle();
+  const after = await commandStats(redis);
+  return { roundTrips: (after.scripts - before.scripts) / n, redisUs: (after.usec - before.usec) / n };
+}
+
+function runWorker(settings: WorkerSettings): Promise<WorkerReport> {
+  const worker = fileURLToPath(new URL('../test/redis/quota-worker.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', worker], {
+    env: { ...process.env, QUOTA_WORKER: JSON.stringify(settings) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    out += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => {
+      if (code === 0) resolve(JSON.parse(out.trim().split('\n').pop() ?? '{}'));
+      else reject(new Error(`worker exited with ${code}`));
+    });
+  });
+}
+
+/** The processes, each its own node-redis client and quota over one key. */
+export async function processes(redisUrl: string, stats: Info) {
+  const c = processesConfig;
+  const limited = await startInFlightMockServer({
+    limits: { perWindow: { requests: c.limit, windowMs: c.windowMs } },
+  });
+  try {
+    const calls = Math.ceil((c.demand * c.limit * c.offeredMs) / c.windowMs / c.processes);
+    const settings: WorkerSettings = {
+      redisUrl,
+      client: 'node-redis',
+      baseUrl: limited.url,
+      apiKey: MOCK_API_KEY,
+      prefix: 'bench-processes',
+      calls,
+      spacingMs: Math.floor(c.offeredMs / calls),
+      perWindow: c.limit,
+      windowMs: c.windowMs,
+      maxRetries: 0,
+    };
+    const before = await commandStats(stats);
+    const reports = await Promise.all(Array.from({ length: c.processes }, () => runWorker(settings)));
+    const commands = (await commandStats(stats)).scripts - before.scripts;
+    const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    const requests = sum(reports.map((r) => r.ok + sum(Object.values(r.failed))));
+    // At the limit, n requests take floor((n - 1) / limit) whole windows from the first arrival to the
+    // last: that time over the time they took.
+    const { arrivals } = limited;
+    const span = arrivals[arrivals.length - 1]! - arrivals[0]!;
+    return {
+      processes: c.processes,
+      offeredMs: c.offeredMs,
+      requests,
+      achievedOverLimit: (Math.floor((arrivals.length - 1) / c.limit) * c.windowMs) / span,
+      tooMany: limited.statusCount(429),
+      failed: requests - limited.statusCount(200),
+      longestWaitMs: reports.map((r) => r.longestMs),
+      /** Scripts per request across the processes, waiting included. */
+      commandsWaiting: commands / requests,
+    };
+  } finally {
+    await limited.close();
+  }
+}
