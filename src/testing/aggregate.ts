@@ -1,8 +1,7 @@
 import { flagEmoji } from './data/countries.js';
 import { slugify, subjectNames } from './data/subjects.js';
 import type { MockAuthor, MockCountry, MockJournal, MockSubject } from './dataset-types.js';
-import type { AuthorRow, CountryRow, GeneratedRecords, JournalRow } from './generate.js';
-import type { PaperDraws } from './papers.js';
+import type { AuthorRow, CountryRow, GeneratedRecords, JournalRow, PaperDraws } from './rows.js';
 
 /** Every record but the papers, frozen. */
 export type CountedRecords = Omit<GeneratedRecords, 'papers'>;

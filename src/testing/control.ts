@@ -1,6 +1,6 @@
 import { ConfigurationError } from '../core/errors.js';
 import type { MockFault } from './faults.js';
-import type { MockApi } from './mock-api.js';
+import type { MockApi } from './mock-api-types.js';
 import { errorResponse, json } from './responses.js';
 
 /**

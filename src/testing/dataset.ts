@@ -2,8 +2,9 @@ import { checkMockSeed } from '../core/options/mock.js';
 import { MOCK_DEFAULT_SEED } from './constants.js';
 import * as words from './data/words.js';
 import type { MockDataset, MockDatasetSizes, MockJournal, MockPaper } from './dataset-types.js';
-import { type GeneratedRecords, generateRecords, resolveSizes } from './generate.js';
+import { generateRecords, resolveSizes } from './generate.js';
 import { createRandom, deriveSeed } from './random.js';
+import type { GeneratedRecords } from './rows.js';
 
 // Test suites create many mocks with the same seed: generating once per seed and sizes keeps each
 // `createMockApi()` under a millisecond. A few entries only, so property tests over random seeds

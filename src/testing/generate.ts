@@ -15,20 +15,10 @@ import type {
 import { issnFromNumber, orcidFromNumber, quartileOf } from './identifiers.js';
 import { buildPapers, drawPapers } from './papers.js';
 import { createRandom, type Random } from './random.js';
+import type { AuthorRow, CountryRow, GeneratedRecords, JournalRow } from './rows.js';
 
 /** Sizes after defaults, all integers. */
 export type ResolvedSizes = Required<MockDatasetSizes>;
-
-/** The generated records, before lookups are attached. Frozen, arrays and records alike. */
-export interface GeneratedRecords {
-  readonly journals: readonly MockJournal[];
-  readonly papers: readonly MockPaper[];
-  readonly authors: readonly MockAuthor[];
-  readonly subjects: readonly MockSubject[];
-  readonly countries: readonly MockCountry[];
-  /** Index `j - 1`: ids of journal `j`'s papers, ascending. */
-  readonly papersByJournal: readonly (readonly number[])[];
-}
 
 const defaultSizes: ResolvedSizes = {
   journals: 400,
@@ -88,11 +78,6 @@ export function generateRecords(seed: number, sizes: ResolvedSizes): GeneratedRe
   });
 }
 
-export interface CountryRow {
-  readonly name: string;
-  readonly code: string;
-}
-
 function makeCountries(random: Random, count: number): CountryRow[] {
   const chosen = shuffle(random, [...countryNames]).slice(0, count);
   return chosen
@@ -108,8 +93,6 @@ function pickActiveCountries(random: Random, count: number): number[] {
   const activeCount = Math.max(1, count - Math.round(count * inactiveCountryShare));
   return ids.slice(0, activeCount).sort((a, b) => a - b);
 }
-
-export type JournalRow = Omit<MockJournal, 'total_papers' | 'total_cites'>;
 
 function makeJournals(
   random: Random,
@@ -159,8 +142,6 @@ function makeHistory(random: Random, current: number): readonly MockScoreEntry[]
   }
   return Object.freeze(history);
 }
-
-export type AuthorRow = Pick<MockAuthor, 'id' | 'name' | 'orcid' | 'affil' | 'country_id' | 'field_id'>;
 
 function makeAuthors(
   random: Random,

@@ -1,8 +1,8 @@
 import { MOCK_DOIS } from './constants.js';
 import * as words from './data/words.js';
 import type { MockPaper } from './dataset-types.js';
-import type { AuthorRow, JournalRow } from './generate.js';
 import type { Random } from './random.js';
+import type { AuthorRow, JournalRow, PaperDraws } from './rows.js';
 
 const firstPaperYear = 1998;
 const lastPaperYear = 2025;
@@ -10,25 +10,6 @@ const lastPaperYear = 2025;
 const maxAuthorsPerPaper = 6;
 /** A title's words, in order: one drawn from each list. */
 const titleLists = [words.titleOpeners, words.titleAdjectives, words.titleNouns, words.titleContexts];
-
-/**
- * What the seed decides about each paper, as numbers: at index `id - 1`, or from `(id - 1) * slots`
- * where a paper has several. Journal and author totals need only these; the records, with their
- * strings, are built from them by {@link buildPapers} once something reads a paper.
- */
-export interface PaperDraws {
-  readonly count: number;
-  readonly journalId: Int32Array;
-  readonly year: Int32Array;
-  readonly citations: Int32Array;
-  readonly authorCount: Int32Array;
-  /** `authorSlots` per paper, the first `authorCount` used. */
-  readonly authorIds: Int32Array;
-  readonly authorSlots: number;
-  /** One index into each of {@link titleLists} per paper. */
-  readonly titleWords: Int32Array;
-  readonly oa: Uint8Array;
-}
 
 /**
  * Draws every paper's numbers from `random`. The calls to `random` keep their number and order: a
