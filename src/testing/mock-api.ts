@@ -1,21 +1,19 @@
-import { sleep } from '../core/abort.js';
-import { checkMockWebhookUrl, resolveMockApiOptions } from '../core/options/mock.js';
-import { authenticate } from './auth.js';
+import { resolveMockApiOptions } from '../core/options/mock.js';
 import { MOCK_BASE_URL, MOCK_DEFAULT_SEED, MOCK_KEYS, type MockPlan } from './constants.js';
 import { handleControl } from './control.js';
 import { applyCors, preflight } from './cors.js';
 import { createDataset, type MutableDataset } from './dataset.js';
-import { corrupt, FaultController } from './faults.js';
-import { quartileOf } from './identifiers.js';
-import type { MockApi, MockApiOptions, MockRequestRecord } from './mock-api-types.js';
+import { FaultController } from './faults.js';
+import type { MockApi, MockApiOptions } from './mock-api-types.js';
 import { RateLimiter } from './rate-limit.js';
-import { errorResponse, HttpError, json, withRequestId } from './responses.js';
+import { RequestLog } from './request-log.js';
+import { createResponder } from './respond.js';
+import { withRequestId } from './responses.js';
 import { type Router, routeApiPath } from './routes.js';
-import { deliver, formatTimestamp } from './webhooks.js';
+import { updateScoreIn } from './score-update.js';
+import { Subscribers } from './subscribers.js';
 
 export type { MockApi, MockApiOptions, MockRequestRecord } from './mock-api-types.js';
-
-const requestLogLimit = 1000;
 
 /**
  * Creates a mock of the API over a deterministic dataset.
@@ -39,77 +37,14 @@ export function createMockApiOver(router: Router, options: MockApiOptions = {}):
   const { baseUrl: givenBaseUrl, now, control, webhooks } = resolveMockApiOptions(options);
   const baseUrl = (givenBaseUrl ?? MOCK_BASE_URL).replace(/\/+$/, '');
   const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
-  const webhookFetch = webhooks.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const webhookTimeout = webhooks.timeoutMs;
-  const initialUrls = webhooks.urls;
 
   let dataset: MutableDataset = createDataset(options.seed ?? MOCK_DEFAULT_SEED, options.sizes);
   const keys = new Map<string, MockPlan>();
   const limiter = new RateLimiter(options.limits, now);
   const faults = new FaultController(options.faults);
-  const urls: string[] = [];
-  const requests: MockRequestRecord[] = [];
-
-  // Kept across reset(): an id names one request over the mock's whole life, so a log line written
-  // before a reset never points at a request made after it.
-  let requestCount = 0;
-  const nextRequestId = (): string => `req_${String(++requestCount).padStart(6, '0')}`;
-
-  const log = (request: Request, url: URL, response: Response, requestId: string): void => {
-    if (requests.length >= requestLogLimit) requests.shift();
-    requests.push({
-      method: request.method,
-      path: url.pathname + url.search,
-      status: response.status,
-      requestId: response.headers.get('x-request-id') ?? requestId,
-    });
-  };
-
-  const answer = (request: Request, url: URL): Response => {
-    const path = url.pathname;
-    if (!(path === basePath || path.startsWith(`${basePath}/`))) {
-      throw new HttpError(404, `No endpoint at ${path}: the API lives under ${basePath}`);
-    }
-    const key = authenticate(request, keys);
-    limiter.take(key);
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      throw new HttpError(405, `${request.method} is not allowed: every endpoint is a GET`, {
-        allow: 'GET, HEAD, OPTIONS',
-      });
-    }
-    const body = router(dataset, path.slice(basePath.length), url.searchParams);
-    const response = json(body);
-    return request.method === 'HEAD' ? new Response(null, response) : response;
-  };
-
-  /** The API's answer to one request, faults applied; `Response.error()` when the connection drops. */
-  const respond = async (request: Request, url: URL): Promise<Response> => {
-    const fault = faults.take();
-    if (fault.delayMs > 0) {
-      try {
-        await sleep(fault.delayMs, request.signal);
-      } catch {
-        return Response.error(); // the client gave up: nobody reads this answer
-      }
-    }
-    if (fault.reset) return Response.error();
-    try {
-      let response: Response;
-      if (fault.status !== undefined) {
-        response =
-          fault.body === undefined
-            ? errorResponse(fault.status, `Injected fault: status ${fault.status}`, fault.headers)
-            : json(fault.body, fault.status, fault.headers);
-      } else {
-        response = answer(request, url);
-      }
-      return fault.malformed === undefined ? response : await corrupt(response, fault.malformed);
-    } catch (error) {
-      return error instanceof HttpError
-        ? errorResponse(error.status, error.message, error.headers)
-        : errorResponse(500, `Mock API bug: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  };
+  const subscribers = new Subscribers(webhooks.urls, webhooks.fetch, webhooks.timeoutMs);
+  const log = new RequestLog();
+  const respond = createResponder({ basePath, keys, limiter, faults, router, dataset: () => dataset });
 
   const api: MockApi = {
     baseUrl,
@@ -119,25 +54,12 @@ export function createMockApiOver(router: Router, options: MockApiOptions = {}):
     },
     keys,
     faults,
-    webhooks: {
-      subscribe(url) {
-        checkMockWebhookUrl(url);
-        if (!urls.includes(url)) urls.push(url);
-        return () => api.webhooks.unsubscribe(url);
-      },
-      unsubscribe(url) {
-        const index = urls.indexOf(url);
-        if (index >= 0) urls.splice(index, 1);
-      },
-      get urls() {
-        return [...urls];
-      },
-    },
-    requests,
+    webhooks: subscribers,
+    requests: log.records,
 
     async handle(request) {
       const url = new URL(request.url);
-      const requestId = nextRequestId();
+      const requestId = log.nextId();
       if (request.method === 'OPTIONS') {
         return withRequestId(preflight(request, control), requestId);
       }
@@ -145,53 +67,15 @@ export function createMockApiOver(router: Router, options: MockApiOptions = {}):
         return applyCors(withRequestId(await handleControl(api, request, url), requestId));
       }
       const response = withRequestId(await respond(request, url), requestId);
-      log(request, url, response, requestId);
+      log.add(request, url, response, requestId);
       return applyCors(response);
     },
 
-    fetch: async (input, init) => {
-      const response = await api.handle(new Request(input, init));
-      if (response.type === 'error') {
-        throw new TypeError('fetch failed', {
-          cause: new Error('Connection reset by the mock API (a reset fault)'),
-        });
-      }
-      return response;
-    },
+    fetch: (input, init) => fetchFrom(api, input, init),
 
     async updateScore(journalId, newScore) {
-      const journal = dataset.journal(journalId);
-      if (journal === undefined) throw new RangeError(`No journal with id ${journalId}`);
-      if (!Number.isSafeInteger(newScore) || newScore < 0) {
-        throw new RangeError(`newScore must be a non-negative integer, got ${newScore}`);
-      }
-      if (newScore === journal.metric_score) {
-        throw new RangeError(
-          `Journal ${journalId} already has score ${newScore}: an event fires only on a change`,
-        );
-      }
-      const timestamp = formatTimestamp(now());
-      const date = timestamp.slice(0, 10);
-      const quartile = quartileOf(newScore);
-      const older = journal.history[0]?.date === date ? journal.history.slice(1) : journal.history;
-      dataset.replaceJournal({
-        ...journal,
-        metric_score: newScore,
-        quartile,
-        history: [{ date, score: newScore }, ...older],
-      });
-      const event = {
-        event: 'score_updated',
-        journal_id: journal.id,
-        old_score: journal.metric_score,
-        new_score: newScore,
-        quartile,
-        timestamp,
-      } as const;
-      const deliveries = await Promise.all(
-        urls.map((url) => deliver(url, event, webhookFetch, webhookTimeout)),
-      );
-      return { event, deliveries };
+      const event = updateScoreIn(dataset, journalId, newScore, now());
+      return { event, deliveries: await subscribers.deliver(event) };
     },
 
     reset() {
@@ -201,10 +85,21 @@ export function createMockApiOver(router: Router, options: MockApiOptions = {}):
       limiter.reset();
       faults.clear();
       faults.configure(options.faults ?? {});
-      urls.splice(0, urls.length, ...initialUrls);
-      requests.length = 0;
+      subscribers.reset();
+      log.clear();
     },
   };
   api.reset();
   return api;
+}
+
+/** The mock as a `fetch`: a reset fault rejects as a dropped connection does. */
+async function fetchFrom(api: MockApi, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const response = await api.handle(new Request(input, init));
+  if (response.type === 'error') {
+    throw new TypeError('fetch failed', {
+      cause: new Error('Connection reset by the mock API (a reset fault)'),
+    });
+  }
+  return response;
 }

@@ -1,0 +1,63 @@
+import { sleep } from '../core/abort.js';
+import { authenticate } from './auth.js';
+import type { MockPlan } from './constants.js';
+import type { MutableDataset } from './dataset.js';
+import { corrupt, type FaultController } from './faults.js';
+import type { RateLimiter } from './rate-limit.js';
+import { errorResponse, HttpError, json } from './responses.js';
+import type { Router } from './routes.js';
+
+/** What answering an API request takes: the mock's state, read at each request. */
+export interface ResponderParts {
+  readonly basePath: string;
+  readonly keys: ReadonlyMap<string, MockPlan>;
+  readonly limiter: RateLimiter;
+  readonly faults: FaultController;
+  readonly router: Router;
+  readonly dataset: () => MutableDataset;
+}
+
+/** The API's answer to one request, faults applied; `Response.error()` when the connection drops. */
+export function createResponder(parts: ResponderParts): (request: Request, url: URL) => Promise<Response> {
+  const answer = (request: Request, url: URL): Response => {
+    const path = url.pathname;
+    const { basePath } = parts;
+    if (!(path === basePath || path.startsWith(`${basePath}/`))) {
+      throw new HttpError(404, `No endpoint at ${path}: the API lives under ${basePath}`);
+    }
+    parts.limiter.take(authenticate(request, parts.keys));
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      throw new HttpError(405, `${request.method} is not allowed: every endpoint is a GET`, {
+        allow: 'GET, HEAD, OPTIONS',
+      });
+    }
+    const body = parts.router(parts.dataset(), path.slice(basePath.length), url.searchParams);
+    const response = json(body);
+    return request.method === 'HEAD' ? new Response(null, response) : response;
+  };
+
+  return async (request, url) => {
+    const fault = parts.faults.take();
+    if (fault.delayMs > 0) {
+      try {
+        await sleep(fault.delayMs, request.signal);
+      } catch {
+        return Response.error(); // the client gave up: nobody reads this answer
+      }
+    }
+    if (fault.reset) return Response.error();
+    try {
+      const response =
+        fault.status === undefined
+          ? answer(request, url)
+          : fault.body === undefined
+            ? errorResponse(fault.status, `Injected fault: status ${fault.status}`, fault.headers)
+            : json(fault.body, fault.status, fault.headers);
+      return fault.malformed === undefined ? response : await corrupt(response, fault.malformed);
+    } catch (error) {
+      return error instanceof HttpError
+        ? errorResponse(error.status, error.message, error.headers)
+        : errorResponse(500, `Mock API bug: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+}
