@@ -20,7 +20,7 @@ import { MOCK_API_KEY, MOCK_ELITE_API_KEY, MOCK_NO_ACCESS_API_KEY } from './cons
 import { MOCK_MAX_DELAY_MS, type MockFaultOptions } from './faults.js';
 import { MOCK_MAX_SIZES } from './generate.js';
 import type { MockLimits } from './rate-limit.js';
-import { type MockServer, startMockServer } from './server.js';
+import { type MockServer, type MockServerOptions, startMockServer } from './server.js';
 
 const usage = `Usage: scholarly-metrics-mock [options] [-- <command> [args...]]
 
@@ -47,106 +47,101 @@ Options:
   -h, --help            show this help
 `;
 
+const optionSpecs = {
+  port: { type: 'string', default: '4010' },
+  host: { type: 'string', default: '127.0.0.1' },
+  seed: { type: 'string' },
+  journals: { type: 'string' },
+  papers: { type: 'string' },
+  authors: { type: 'string' },
+  'per-minute': { type: 'string' },
+  'per-day': { type: 'string' },
+  'per-window': { type: 'string' },
+  latency: { type: 'string' },
+  'error-rate': { type: 'string' },
+  'reset-rate': { type: 'string' },
+  'malformed-rate': { type: 'string' },
+  webhook: { type: 'string', multiple: true },
+  'no-control': { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof optionSpecs }>>['values'];
+
 function main(): void {
   // Everything after the first `--` is the command to run; parseArgs sees only the mock's options.
   const argv = process.argv.slice(2);
   const split = argv.indexOf('--');
   const command = split === -1 ? [] : argv.slice(split + 1);
   if (split !== -1 && command.length === 0) fail('-- must be followed by a command to run');
-  const { values } = parseArgs({
-    args: split === -1 ? argv : argv.slice(0, split),
-    options: {
-      port: { type: 'string', default: '4010' },
-      host: { type: 'string', default: '127.0.0.1' },
-      seed: { type: 'string' },
-      journals: { type: 'string' },
-      papers: { type: 'string' },
-      authors: { type: 'string' },
-      'per-minute': { type: 'string' },
-      'per-day': { type: 'string' },
-      'per-window': { type: 'string' },
-      latency: { type: 'string' },
-      'error-rate': { type: 'string' },
-      'reset-rate': { type: 'string' },
-      'malformed-rate': { type: 'string' },
-      webhook: { type: 'string', multiple: true },
-      'no-control': { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
+  const { values } = parseArgs({ args: split === -1 ? argv : argv.slice(0, split), options: optionSpecs });
   if (values.help) {
     process.stdout.write(usage);
     return;
   }
-  const limits: MockLimits = {
-    ...(values['per-minute'] !== undefined && { perMinute: integer(values['per-minute'], '--per-minute') }),
-    ...(values['per-day'] !== undefined && { perDay: integer(values['per-day'], '--per-day') }),
-    ...(values['per-window'] !== undefined && { perWindow: perWindow(values['per-window']) }),
-  };
-  const faults: MockFaultOptions = {
-    ...(values.latency !== undefined && { latencyMs: latency(values.latency) }),
-    ...(values['error-rate'] !== undefined && { errorRate: rate(values['error-rate'], '--error-rate') }),
-    ...(values['reset-rate'] !== undefined && { resetRate: rate(values['reset-rate'], '--reset-rate') }),
-    ...(values['malformed-rate'] !== undefined && {
-      malformedRate: rate(values['malformed-rate'], '--malformed-rate'),
-    }),
-  };
-  const sizes = {
-    ...(values.journals !== undefined && {
-      journals: integer(values.journals, '--journals', MOCK_MAX_SIZES.journals),
-    }),
-    ...(values.papers !== undefined && { papers: integer(values.papers, '--papers', MOCK_MAX_SIZES.papers) }),
-    ...(values.authors !== undefined && {
-      authors: integer(values.authors, '--authors', MOCK_MAX_SIZES.authors),
-    }),
-  };
-  const started = startMockServer({
-    port: integer(values.port, '--port'),
-    host: values.host,
-    ...(values.seed !== undefined && { seed: integer(values.seed, '--seed') }),
-    sizes,
-    limits,
-    faults,
-    webhooks: { urls: values.webhook ?? [] },
-    control: !values['no-control'],
-  });
-  started.then(
-    (server) => {
-      if (command.length > 0) {
-        runCommand(server, command);
-        return;
-      }
-      process.stdout.write(`${server.url}\n`);
-      const origin = new URL(server.url).origin;
-      process.stderr.write(
-        [
-          '',
-          'Scholarly Metrics mock API is listening.',
-          `  base URL           ${server.url}`,
-          `  key (Professional) ${MOCK_API_KEY}`,
-          `  key (Elite)        ${MOCK_ELITE_API_KEY}`,
-          `  key (Basic, 403)   ${MOCK_NO_ACCESS_API_KEY}`,
-          values['no-control']
-            ? ''
-            : `  control            ${origin}/__mock/ (score, webhooks, faults, reset)`,
-          '',
-          `  export METRIC_BASE_URL=${server.url} METRIC_API_KEY=${MOCK_API_KEY}`,
-          '',
-          'Press Ctrl+C to stop.',
-          '',
-        ].join('\n'),
-      );
-      const stop = (): void => {
-        void server.close().then(() => process.exit(0));
-      };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    },
+  startMockServer(serverOptions(values)).then(
+    (server) => (command.length > 0 ? runCommand(server, command) : serve(server, values)),
     (error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
       fail(message.includes('EADDRINUSE') ? `${message}: pick another --port, or 0 for a free one` : message);
     },
   );
+}
+
+/** The server's options from the command line's values; a bad one is a usage error. */
+function serverOptions(values: Values): MockServerOptions {
+  const limits: MockLimits = {
+    ...(values['per-minute'] !== undefined && { perMinute: integer(values['per-minute'], '--per-minute') }),
+    ...(values['per-day'] !== undefined && { perDay: integer(values['per-day'], '--per-day') }),
+    ...(values['per-window'] !== undefined && { perWindow: perWindow(values['per-window']) }),
+  };
+  const rateOf = (flag: 'error-rate' | 'reset-rate' | 'malformed-rate') =>
+    values[flag] === undefined ? undefined : rate(values[flag], `--${flag}`);
+  const faults: MockFaultOptions = {
+    ...(values.latency !== undefined && { latencyMs: latency(values.latency) }),
+    ...(values['error-rate'] !== undefined && { errorRate: rateOf('error-rate') }),
+    ...(values['reset-rate'] !== undefined && { resetRate: rateOf('reset-rate') }),
+    ...(values['malformed-rate'] !== undefined && { malformedRate: rateOf('malformed-rate') }),
+  };
+  const size = (kind: 'journals' | 'papers' | 'authors') =>
+    values[kind] === undefined ? {} : { [kind]: integer(values[kind], `--${kind}`, MOCK_MAX_SIZES[kind]) };
+  return {
+    port: integer(values.port, '--port'),
+    host: values.host,
+    ...(values.seed !== undefined && { seed: integer(values.seed, '--seed') }),
+    sizes: { ...size('journals'), ...size('papers'), ...size('authors') },
+    limits,
+    faults,
+    webhooks: { urls: values.webhook ?? [] },
+    control: !values['no-control'],
+  };
+}
+
+/** Says where the mock listens (the URL alone on stdout, the rest on stderr) and stops on a signal. */
+function serve(server: MockServer, values: Values): void {
+  process.stdout.write(`${server.url}\n`);
+  const origin = new URL(server.url).origin;
+  process.stderr.write(
+    [
+      '',
+      'Scholarly Metrics mock API is listening.',
+      `  base URL           ${server.url}`,
+      `  key (Professional) ${MOCK_API_KEY}`,
+      `  key (Elite)        ${MOCK_ELITE_API_KEY}`,
+      `  key (Basic, 403)   ${MOCK_NO_ACCESS_API_KEY}`,
+      values['no-control'] ? '' : `  control            ${origin}/__mock/ (score, webhooks, faults, reset)`,
+      '',
+      `  export METRIC_BASE_URL=${server.url} METRIC_API_KEY=${MOCK_API_KEY}`,
+      '',
+      'Press Ctrl+C to stop.',
+      '',
+    ].join('\n'),
+  );
+  const stop = (): void => {
+    void server.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
 }
 
 /** Runs `command` against the server; closes it and exits with the command's code once it ends. */
