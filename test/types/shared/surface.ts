@@ -1,20 +1,15 @@
 // The public names: one for the score_updated event wherever it appears, the mock's constants under
 // MOCK_ names (the old ones still compile, as deprecated aliases), and the SDK's own structural
 // helpers kept out of the exports, except the provider and Redis client types a user writes.
-// @ts-expect-error: the span's structural type is the SDK's own
-// @ts-expect-error: ClientOptions is the options' public name
 import type {
-  ClientOptionsBase,
   MeterProviderLike,
   MetricCache,
   ScoreEvent,
   ScoreUpdatedEvent,
-  SpanLike,
   TelemetryOptions,
   TracerProviderLike,
 } from 'scholarly-metrics';
-// @ts-expect-error: RedisClientLike is the Redis client's public name
-import type { NodeRedisLike, RedisClientLike } from 'scholarly-metrics/redis';
+import type { RedisClientLike } from 'scholarly-metrics/redis';
 import {
   AUTHOR_SORTS,
   createMockApi,
@@ -56,4 +51,10 @@ export function providers(
   return [{ tracerProvider, meterProvider }, redis];
 }
 
-export type Unused = [SpanLike, ClientOptionsBase, NodeRedisLike];
+// Not exported: the SDK's own structural types, which users never write.
+// @ts-expect-error: the span's structural type is the SDK's own
+export type Span = import('scholarly-metrics').SpanLike;
+// @ts-expect-error: ClientOptions is the options' public name
+export type OptionsBase = import('scholarly-metrics').ClientOptionsBase;
+// @ts-expect-error: RedisClientLike is the Redis client's public name
+export type NodeRedis = import('scholarly-metrics/redis').NodeRedisLike;
