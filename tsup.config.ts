@@ -16,7 +16,8 @@ const shared: Options = {
   target: 'es2022',
   platform: 'neutral',
   sourcemap: true,
-  dts: true,
+  // `@internal` members (the resources' plumbing) stay out of the declarations users compile against.
+  dts: { compilerOptions: { stripInternal: true } },
   treeshake: true,
   splitting: true,
   // Keep `node:http` as written (only the mock server and its CLI use Node built-ins): Deno and edge

@@ -27,7 +27,7 @@ export {
   type ValidationIssue,
   WebhookPayloadError,
 } from './core/errors.js';
-export type { HeadersInput, HeadersLike } from './core/headers.js';
+export type { HeadersInput } from './core/headers.js';
 export type {
   AfterResponseHook,
   AfterResponseState,
@@ -35,23 +35,19 @@ export type {
   BeforeRequestState,
   ClientHooks,
   HookOptions,
-  RetryMarkerLike,
 } from './core/hooks.js';
 export type { Logger, LogLevel } from './core/logger.js';
 export type { CacheMethod, CacheOptions, CacheStore } from './core/options/cache.js';
-export type { ClientOptions, ClientOptionsBase } from './core/options/client-types.js';
+export type { ClientOptions } from './core/options/client-types.js';
 export type { RequestOptions } from './core/options/request.js';
 export { Page } from './core/page.js';
 export { PagePromise, type PageRequestOptions } from './core/pagination.js';
 export type { QuotaAttempt, QuotaIdentity, RequestQuota, SharedQuota } from './core/quota-types.js';
+export type { Quartile, ScoreUpdatedEvent } from './core/score-updated-event.js';
 export type {
-  InstrumentOptionsLike,
-  MeterLike,
   MeterProviderLike,
-  SpanLike,
   TelemetryAttributes,
   TelemetryOptions,
-  TracerLike,
   TracerProviderLike,
 } from './core/telemetry-types.js';
 export type { Authors } from './resources/authors.js';
@@ -65,4 +61,14 @@ export type { Country } from './schemas/countries.js';
 export type { Journal, JournalPaper, JournalProfile, ScoreHistory, ScorePoint } from './schemas/journals.js';
 export type { Paper, PaperSummary } from './schemas/papers.js';
 export type { Subject } from './schemas/subjects.js';
-export * from './webhooks/index.js';
+export type { WebhookBody } from './webhooks/decode-body.js';
+export type { WebhookEvent } from './webhooks/event.js';
+export { createWebhookHandler, type FetchWebhookContext } from './webhooks/fetch-handler.js';
+export {
+  createNodeWebhookHandler,
+  type NodeWebhookContext,
+  type NodeWebhookRequest,
+  type NodeWebhookResponse,
+} from './webhooks/node-handler.js';
+export { parseWebhookEvent } from './webhooks/parse.js';
+export type { WebhookHandlerOptions } from './webhooks/receiver.js';

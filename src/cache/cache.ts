@@ -1,5 +1,5 @@
 import type { CacheStatus } from '../core/api-promise.js';
-import type { CachedAnswer, ScoreEvent } from '../core/cache-types.js';
+import type { CachedAnswer } from '../core/cache-types.js';
 import type { Route } from '../core/endpoint.js';
 import { APIError, ConnectionError, MetricError, WebhookPayloadError } from '../core/errors.js';
 import { createLogger, type Logger } from '../core/logger.js';
@@ -8,6 +8,7 @@ import type { ResolvedClientOptions } from '../core/options/client-types.js';
 import { checkCacheMode, checkRequestOptions } from '../core/options/request.js';
 import { queryString } from '../core/path.js';
 import { mentionsSecret } from '../core/redact.js';
+import type { ScoreUpdatedEvent } from '../core/score-updated-event.js';
 import type { Answer, TransportOptions } from '../core/transport.js';
 import { parseResponse, type ResponseShape } from '../core/validate.js';
 import { decodeEntry, type EntryMeta, encodeEntry, rebuildResponse } from './entry.js';
@@ -167,7 +168,7 @@ export class ResponseCache {
    * journal list, each unless it already shows what the event says, in the store (so every process
    * sharing it sees the event) and in flight here.
    */
-  async apply(event: ScoreEvent): Promise<void> {
+  async apply(event: ScoreUpdatedEvent): Promise<void> {
     // Checked by what is read (the receiver has parsed the whole event): this chunk stays free of
     // the webhook parser, which would otherwise be split out of the client's first load.
     const id = (event as { journal_id?: unknown } | null)?.journal_id;

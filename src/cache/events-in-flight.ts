@@ -1,5 +1,5 @@
-import type { ScoreEvent } from '../core/cache-types.js';
 import type { ScoreEventView } from '../core/endpoint.js';
+import type { ScoreUpdatedEvent } from '../core/score-updated-event.js';
 import { showsEvent } from './events.js';
 
 /**
@@ -16,7 +16,7 @@ export const maxEventsInFlight = 10_000;
 export class EventsInFlight {
   readonly #view: ScoreEventView;
   readonly #sentAt: number;
-  readonly #events: ScoreEvent[] = [];
+  readonly #events: ScoreUpdatedEvent[] = [];
   #flooded = false;
   #cleared = false;
   /** How many events have been judged against the answer, and the first that contradicts it. */
@@ -34,7 +34,7 @@ export class EventsInFlight {
     return this.#events.length + (this.#flooded ? 1 : 0);
   }
 
-  add(event: ScoreEvent): void {
+  add(event: ScoreUpdatedEvent): void {
     if (this.#events.length < maxEventsInFlight) this.#events.push(event);
     else this.#flooded = true;
   }

@@ -1,6 +1,6 @@
-import type { ScoreEvent } from '../core/cache-types.js';
 import type { Route, ScoreEventView } from '../core/endpoint.js';
 import { backoff, maxRetryAfterSeconds } from '../core/retry.js';
+import type { ScoreUpdatedEvent } from '../core/score-updated-event.js';
 import { decodeEntry } from './entry.js';
 import { answerKey, eventRoutesOf, eventSubjectOf, flightKey, listedKey, markerKey } from './keys.js';
 import { storeTimeout } from './keyv-store.js';
@@ -37,7 +37,12 @@ interface Shown {
  * the event's time or after. An event without a usable `new_score` (or, for a profile or history,
  * `timestamp`) shows nothing: the answer is dropped.
  */
-export function showsEvent(view: ScoreEventView, at: number, value: unknown, event: ScoreEvent): boolean {
+export function showsEvent(
+  view: ScoreEventView,
+  at: number,
+  value: unknown,
+  event: ScoreUpdatedEvent,
+): boolean {
   const score = event.new_score;
   if (!Number.isSafeInteger(score)) return false;
   const sameQuartile = (shown: Shown) =>
@@ -132,7 +137,12 @@ export async function markJournal(store: Store, scope: string, journalId: number
 const isSet = (value: unknown) => value !== undefined && value !== null;
 
 /** Deletes the answer kept for each of `routes` unless it already shows what `event` says. */
-export async function dropContradicted(store: Store, scope: string, routes: Route[], event: ScoreEvent) {
+export async function dropContradicted(
+  store: Store,
+  scope: string,
+  routes: Route[],
+  event: ScoreUpdatedEvent,
+) {
   await Promise.all(
     routes.map(async (route) => {
       // One slot per path, whichever partition filled it (see keys.ts).

@@ -1,6 +1,7 @@
 import type { CacheStatus } from './api-promise.js';
 import type { Route } from './endpoint.js';
 import type { ResolvedClientOptions } from './options/client-types.js';
+import type { ScoreUpdatedEvent } from './score-updated-event.js';
 import type { Answer, TransportOptions } from './transport.js';
 import type { ResponseShape } from './validate.js';
 
@@ -13,24 +14,16 @@ import type { ResponseShape } from './validate.js';
 export type CachedAnswer<T> = Answer<T> & { readonly cacheStatus: CacheStatus };
 
 /**
- * What `apply` takes: a `score_updated` event, as `parseWebhookEvent` gives it or the mock's
- * `updateScore` returns it. Typed by the fields the cache reads; the whole event is checked when applied.
+ * The `score_updated` event `apply` takes, by its earlier name.
+ *
+ * @deprecated use {@link ScoreUpdatedEvent}, the one name of the `score_updated` event.
  *
  * @example
  * ```ts
- * import type { ScoreEvent } from 'scholarly-metrics';
- *
- * const event: ScoreEvent = parseWebhookEvent(body);
+ * import type { ScoreUpdatedEvent } from 'scholarly-metrics'; // in place of ScoreEvent
  * ```
  */
-export interface ScoreEvent {
-  readonly event: 'score_updated';
-  readonly journal_id: number;
-  /** With `timestamp`, lets `apply` keep what already shows the new score; left out, it drops. */
-  readonly new_score?: number;
-  readonly quartile?: string;
-  readonly timestamp?: string;
-}
+export type ScoreEvent = ScoreUpdatedEvent;
 
 /**
  * `client.cache`: what a client given the `cache` option offers besides its methods. Hand it to a
@@ -49,10 +42,10 @@ export interface MetricCache {
    * Drops what a `score_updated` event makes wrong: that journal's profile and score history, and
    * the journal list, each unless it already shows the new score; nothing else. With a shared store,
    * every process sees it on its next call. A forged event costs at most three requests.
-   * Rejects with `WebhookPayloadError` for anything but a valid event, and with a `MetricError` when
-   * the store fails.
+   * Rejects with `WebhookPayloadError` for anything but a `score_updated` event naming a journal
+   * (the receiver that parsed it checked the rest), and with a `MetricError` when the store fails.
    */
-  apply(event: ScoreEvent): Promise<void>;
+  apply(event: ScoreUpdatedEvent): Promise<void>;
   /** Drops every kept answer (the whole store: give a Keyv store a namespace of the SDK's own). */
   clear(): Promise<void>;
 }

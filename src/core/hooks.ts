@@ -11,7 +11,6 @@ export type {
   BeforeRequestHook,
   BeforeRequestState,
   HookOptions,
-  RetryMarkerLike,
 } from './hook-types.js';
 
 /**

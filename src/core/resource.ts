@@ -13,13 +13,17 @@ export const pageOptionNames: OptionNames<PageRequestOptions> = { ...requestOpti
 /**
  * A namespace of the client (`client.journals`, …): it declares what to request and which schema
  * checks the answer; the transport does the rest.
+ *
+ * Its constructor and protected members are marked internal: left out of the published declarations,
+ * which would otherwise name core types no entry exports (a consumer could not re-emit them).
  */
 export abstract class APIResource {
+  /** @internal */
   protected readonly transport: Transport;
-  /** The client's cache, when it was given the `cache` option. */
+  /** @internal The client's cache, when it was given the `cache` option. */
   protected readonly cache: ClientCache | undefined;
 
-  /** Made by `MetricClient`, which hands every namespace the same transport (and cache). */
+  /** @internal Made by `MetricClient`, which hands every namespace the same transport (and cache). */
   constructor(transport: Transport, cache?: ClientCache) {
     this.transport = transport;
     this.cache = cache;
@@ -39,7 +43,7 @@ export abstract class APIResource {
   }
 
   /**
-   * `send` as one call of `method` (an endpoint, or a method of several requests such as
+   * @internal `send` as one call of `method` (an endpoint, or a method of several requests such as
    * `papers.getMany`), through the client's telemetry when it has one.
    */
   protected traced<R>(
@@ -60,7 +64,7 @@ export abstract class APIResource {
   }
 
   /**
-   * A GET of `endpoint` answered by one body. The request is built (its parameter checks included)
+   * @internal A GET of `endpoint` answered by one body. The request is built (its parameter checks included)
    * when the call runs, so that a refusal rejects the promise instead of throwing at the call site;
    * a name in `options` that `allowed` lacks is refused the same way.
    */
@@ -81,7 +85,7 @@ export abstract class APIResource {
     );
   }
 
-  /** A paginated GET of `endpoint`, built for each page as {@link APIResource.request} builds one. */
+  /** @internal A paginated GET of `endpoint`, built for each page as {@link APIResource.request} builds one. */
   protected paginate<T>(
     endpoint: Endpoint<PageBody<T>>,
     pathValues: PathValues,

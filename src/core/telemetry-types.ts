@@ -26,7 +26,6 @@ export type TelemetryAttributes = Record<string, string | number | boolean>;
  * @example
  * ```ts
  * import type { Span } from '@opentelemetry/api';
- * import type { SpanLike } from 'scholarly-metrics';
  *
  * const fits = (span: Span): SpanLike => span;
  * ```
@@ -46,7 +45,6 @@ export interface SpanLike {
  * @example
  * ```ts
  * import { trace } from '@opentelemetry/api';
- * import type { TracerLike } from 'scholarly-metrics';
  *
  * const tracer: TracerLike = trace.getTracer('my-app');
  * ```
@@ -79,7 +77,6 @@ export interface TracerProviderLike {
  *
  * @example
  * ```ts
- * import type { InstrumentOptionsLike } from 'scholarly-metrics';
  *
  * const options: InstrumentOptionsLike = { unit: 's', description: 'How long each call took' };
  * ```
@@ -96,7 +93,6 @@ export interface InstrumentOptionsLike {
  * @example
  * ```ts
  * import { metrics } from '@opentelemetry/api';
- * import type { MeterLike } from 'scholarly-metrics';
  *
  * const meter: MeterLike = metrics.getMeter('my-app');
  * ```

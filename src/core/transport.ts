@@ -32,7 +32,7 @@ export interface TransportOptions extends RequestOptions {
   onRetry?: ((error: Error) => void) | undefined;
   /** Whether a final failure is an answer the caller reports as a result (logged at info, not error). */
   isResult?: ((error: unknown) => boolean) | undefined;
-  /** Told of each attempt's quota wait, status and retry, when the client has telemetry. */
+  /** @internal Told of each attempt's quota wait, status and retry, when the client has telemetry. */
   attempts?: AttemptTelemetry | undefined;
 }
 

@@ -6,7 +6,7 @@
  */
 import { RedisQuota, type RedisQuotaOptions, type RedisSharedQuota } from './redis-quota.js';
 
-export type { IORedisLike, NodeRedisLike, RedisClientLike } from './adapter.js';
+export type { RedisClientLike } from './adapter.js';
 export type { RedisQuotaOptions, RedisSharedQuota } from './redis-quota.js';
 
 /**

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
+import type { Quartile } from '../core/score-updated-event.js';
 import { datePattern } from './date-pattern.js';
-import type { Quartile } from './quartile.js';
 
 /** Every numeric field of the API is an integer: a safe one, never a float or a numeric string. */
 export const integer = z.int();

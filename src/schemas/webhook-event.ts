@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { ScoreUpdatedEvent } from '../core/score-updated-event.js';
 import { quartileSchema } from './common.js';
 
 /**
@@ -34,7 +35,11 @@ const timestamp = z.iso.datetime({
       : undefined,
 });
 
-/** A `score_updated` event; unknown fields pass through (loose object). */
+/**
+ * A `score_updated` event; unknown fields pass through (loose object). Typed by
+ * {@link ScoreUpdatedEvent}: a field of the type that the schema lacks or checks otherwise is a
+ * compile error here.
+ */
 export const scoreUpdatedEventSchema = z.looseObject({
   event: z.literal('score_updated'),
   // Stricter than the document's "integer": an id of 0 or less names no journal. Checked only once the
@@ -49,4 +54,4 @@ export const scoreUpdatedEventSchema = z.looseObject({
   new_score: integer(),
   quartile: quartileSchema,
   timestamp,
-});
+}) satisfies z.ZodMiniType<ScoreUpdatedEvent, unknown>;

@@ -1,3 +1,5 @@
+import { SHOW_VALUES } from '../api/params.js';
+
 /**
  * Base URL the msw handlers answer by default. The `.test` top-level domain is reserved, so no real
  * request can ever leave for it.
@@ -89,3 +91,14 @@ export const MOCK_DOIS: readonly [string, string, string, string] = Object.freez
  * ```
  */
 export const MOCK_DEFAULT_SEED = 42;
+
+/**
+ * Accepted values of `show` on `GET /countries` (default `active`: countries with at least one
+ * journal), the API's own.
+ *
+ * @example
+ * ```ts
+ * for (const show of MOCK_SHOW_VALUES) await client.countries.list({ show });
+ * ```
+ */
+export const MOCK_SHOW_VALUES = SHOW_VALUES;

@@ -24,6 +24,7 @@ export {
   MOCK_ELITE_API_KEY,
   MOCK_KEYS,
   MOCK_NO_ACCESS_API_KEY,
+  MOCK_SHOW_VALUES,
   type MockPlan,
 } from './constants.js';
 export { type MockControl, mockControl } from './control-client.js';
@@ -37,6 +38,14 @@ export type {
   MockScoreEntry,
   MockSubject,
 } from './dataset-types.js';
+export {
+  AUTHOR_SORTS,
+  DEFAULT_PER_PAGE,
+  MAX_PER_PAGE,
+  type MockScoreUpdatedEvent,
+  PAPER_SORTS,
+  SHOW_VALUES,
+} from './deprecated.js';
 export { FaultController, MOCK_MAX_DELAY_MS, type MockFault, type MockFaultOptions } from './faults.js';
 export { MOCK_MAX_SIZES } from './generate.js';
 export {
@@ -46,15 +55,9 @@ export {
   type MockRequestRecord,
 } from './mock-api.js';
 export { mockHandlers } from './msw.js';
-export { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './params.js';
+export { MOCK_DEFAULT_PER_PAGE, MOCK_MAX_PER_PAGE } from './params.js';
 export type { MockLimits, MockWindowLimit } from './rate-limit.js';
 export type { MockErrorBody } from './responses.js';
-export { SHOW_VALUES } from './routes.js';
-export { AUTHOR_SORTS, PAPER_SORTS } from './search.js';
+export { MOCK_AUTHOR_SORTS, MOCK_PAPER_SORTS } from './search.js';
 export { type MockServer, type MockServerOptions, startMockServer } from './server.js';
-export type {
-  MockScoreUpdate,
-  MockScoreUpdatedEvent,
-  MockWebhookDelivery,
-  MockWebhookOptions,
-} from './webhooks.js';
+export type { MockScoreUpdate, MockWebhookDelivery, MockWebhookOptions } from './webhooks.js';

@@ -8,19 +8,19 @@ import { badRequest } from './responses.js';
  *
  * @example
  * ```ts
- * expect((await client.papers.search({ q: 'graph' })).data).toHaveLength(DEFAULT_PER_PAGE);
+ * expect((await client.papers.search({ q: 'graph' })).data).toHaveLength(MOCK_DEFAULT_PER_PAGE);
  * ```
  */
-export const DEFAULT_PER_PAGE = 20;
+export const MOCK_DEFAULT_PER_PAGE = 20;
 /**
  * Largest accepted `per_page`; larger values give 400.
  *
  * @example
  * ```ts
- * await client.papers.search({ q: 'graph', per_page: MAX_PER_PAGE });
+ * await client.papers.search({ q: 'graph', per_page: MOCK_MAX_PER_PAGE });
  * ```
  */
-export const MAX_PER_PAGE = 100;
+export const MOCK_MAX_PER_PAGE = 100;
 
 /**
  * The query of one request, checked against the parameters its endpoint accepts.
@@ -80,7 +80,9 @@ export class Query {
   pagination(): { page: number; perPage: number } {
     return {
       page: this.integer('page', 1) ?? 1,
-      perPage: this.#params.has('per_page') ? this.integer('per_page', 1, MAX_PER_PAGE)! : DEFAULT_PER_PAGE,
+      perPage: this.#params.has('per_page')
+        ? this.integer('per_page', 1, MOCK_MAX_PER_PAGE)!
+        : MOCK_DEFAULT_PER_PAGE,
     };
   }
 }

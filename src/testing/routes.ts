@@ -4,10 +4,8 @@ import type { Endpoint } from '../core/endpoint.js';
 import type { MockDataset } from './dataset-types.js';
 import { paginate, parseId, Query } from './params.js';
 import { badRequest, HttpError } from './responses.js';
-import { AUTHOR_SORTS, PAPER_SORTS, searchAuthors, searchPapers } from './search.js';
+import { MOCK_AUTHOR_SORTS, MOCK_PAPER_SORTS, searchAuthors, searchPapers } from './search.js';
 import * as wire from './wire.js';
-
-export { SHOW_VALUES } from '../api/params.js';
 
 /** How the mock answers one endpoint: the body to send, or an {@link HttpError}. */
 export type Handler = (
@@ -44,7 +42,7 @@ const handlers: Handlers = {
         q: query.string('q'),
         year: query.integer('year', 1, 9999),
         oa: query.boolean('oa'),
-        sort: query.oneOf('sort', PAPER_SORTS, 'relevance'),
+        sort: query.oneOf('sort', MOCK_PAPER_SORTS, 'relevance'),
       };
       const { page, perPage } = query.pagination();
       return paginate(searchPapers(dataset.papers, filters), page, perPage, wire.paperSearchItem);
@@ -62,7 +60,7 @@ const handlers: Handlers = {
         q: query.string('q'),
         country_id: query.integer('country_id', 1),
         field_id: query.integer('field_id', 1),
-        sort: query.oneOf('sort', AUTHOR_SORTS, 'id'),
+        sort: query.oneOf('sort', MOCK_AUTHOR_SORTS, 'id'),
       };
       const { page, perPage } = query.pagination();
       return paginate(searchAuthors(dataset.authors, filters), page, perPage, wire.authorListItem);

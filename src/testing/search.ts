@@ -9,7 +9,7 @@ import type { MockAuthor, MockPaper } from './dataset-types.js';
  * await client.papers.search({ q: 'climate', sort: '-citations' });
  * ```
  */
-export const PAPER_SORTS = [
+export const MOCK_PAPER_SORTS = [
   'relevance',
   'citations',
   '-citations',
@@ -27,7 +27,7 @@ export const PAPER_SORTS = [
  * await client.authors.list({ sort: '-total_cites' });
  * ```
  */
-export const AUTHOR_SORTS = [
+export const MOCK_AUTHOR_SORTS = [
   'id',
   'name',
   '-name',
@@ -37,8 +37,8 @@ export const AUTHOR_SORTS = [
   '-total_cites',
 ] as const;
 
-export type PaperSort = (typeof PAPER_SORTS)[number];
-export type AuthorSort = (typeof AUTHOR_SORTS)[number];
+export type PaperSort = (typeof MOCK_PAPER_SORTS)[number];
+export type AuthorSort = (typeof MOCK_AUTHOR_SORTS)[number];
 
 export interface PaperFilters {
   readonly q?: string | undefined;

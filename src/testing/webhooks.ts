@@ -1,21 +1,4 @@
-/**
- * The one event the service sends (API §6).
- *
- * @example
- * ```ts
- * const { event } = await api.updateScore(7, 81);
- * event; // { event: 'score_updated', journal_id: 7, old_score: 74, new_score: 81, quartile: 'Q1', timestamp: '2025-03-01T12:00:00Z' }
- * ```
- */
-export interface MockScoreUpdatedEvent {
-  readonly event: 'score_updated';
-  readonly journal_id: number;
-  readonly old_score: number;
-  readonly new_score: number;
-  readonly quartile: string;
-  /** `YYYY-MM-DDThh:mm:ssZ`, from the mock's clock. */
-  readonly timestamp: string;
-}
+import type { ScoreUpdatedEvent } from '../core/score-updated-event.js';
 
 /**
  * The outcome of one webhook POST. The mock tries once and does not retry (a gap in the API document).
@@ -45,7 +28,7 @@ export interface MockWebhookDelivery {
  * ```
  */
 export interface MockScoreUpdate {
-  readonly event: MockScoreUpdatedEvent;
+  readonly event: ScoreUpdatedEvent;
   readonly deliveries: readonly MockWebhookDelivery[];
 }
 
@@ -77,7 +60,7 @@ export function formatTimestamp(ms: number): string {
  */
 export async function deliver(
   url: string,
-  event: MockScoreUpdatedEvent,
+  event: ScoreUpdatedEvent,
   fetchImpl: typeof globalThis.fetch,
   timeoutMs: number,
 ): Promise<MockWebhookDelivery> {

@@ -1,36 +1,8 @@
 import { describeValue, quote } from '../core/describe-value.js';
 import { type ValidationIssue, WebhookPayloadError } from '../core/errors.js';
 import { summarizeIssues } from '../core/issues.js';
-import type { Quartile } from '../schemas/quartile.js';
+import type { ScoreUpdatedEvent } from '../core/score-updated-event.js';
 import { checkNested } from './keys.js';
-
-/**
- * A `score_updated` webhook event: the service's notice that a journal's score changed (API §6).
- *
- * Fields the server may add in the future are kept on the object, but not named by the type: see
- * the docs (client.md, "Fields the types do not name") for how to read one.
- *
- * @example
- * ```ts
- * import { parseWebhookEvent, type ScoreUpdatedEvent } from 'scholarly-metrics/webhooks';
- * const event: ScoreUpdatedEvent = parseWebhookEvent(body);
- * console.log(`journal ${event.journal_id}: ${event.old_score} → ${event.new_score} (${event.quartile})`);
- * ```
- */
-export interface ScoreUpdatedEvent {
-  /** The event kind; the only one the API document describes. */
-  event: 'score_updated';
-  /** The journal whose score changed. */
-  journal_id: number;
-  /** The score before the change. */
-  old_score: number;
-  /** The score after the change. */
-  new_score: number;
-  /** The journal's quartile label, e.g. `Q1`. */
-  quartile: Quartile;
-  /** When the score changed: UTC, whole seconds, exactly `YYYY-MM-DDThh:mm:ssZ`. */
-  timestamp: string;
-}
 
 /**
  * Every webhook event the SDK knows. The API document describes one kind, so this is

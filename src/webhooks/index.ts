@@ -12,10 +12,10 @@
  * @module
  */
 export { WebhookPayloadError } from '../core/errors.js';
+export type { Quartile, ScoreUpdatedEvent } from '../core/score-updated-event.js';
 export type { MeterProviderLike, TelemetryOptions, TracerProviderLike } from '../core/telemetry-types.js';
-export type { Quartile } from '../schemas/quartile.js';
 export type { WebhookBody } from './decode-body.js';
-export type { ScoreUpdatedEvent, WebhookEvent } from './event.js';
+export type { WebhookEvent } from './event.js';
 export {
   createWebhookHandler,
   type FetchWebhookContext,

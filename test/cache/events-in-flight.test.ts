@@ -8,7 +8,9 @@ const listView = endpoints.journals.list.scoreEvent!;
 const event = (journal_id: number, new_score: number) => ({
   event: 'score_updated' as const,
   journal_id,
+  old_score: 1,
   new_score,
+  quartile: 'Q1',
   timestamp: '2026-01-01T00:00:00Z',
 });
 const list = [

@@ -116,7 +116,9 @@ describe.skipIf(skip)('the cache over Redis', { timeout: 60_000 }, () => {
     const forged = (journal_id: number) => ({
       event: 'score_updated' as const,
       journal_id,
+      old_score: 1,
       new_score: 50,
+      quartile: 'Q1',
       timestamp: '2026-01-01T00:00:00Z',
     });
     const raw = await createClient({ url: redis.url }).connect();

@@ -3,11 +3,11 @@ import { requestOptionNames } from '../../src/core/options/request.js';
 import { pageOptionNames } from '../../src/core/resource.js';
 import { InvalidParameterError, MetricClient } from '../../src/index.js';
 import {
-  AUTHOR_SORTS,
   createMockApi,
   MOCK_API_KEY,
+  MOCK_AUTHOR_SORTS,
   MOCK_BASE_URL,
-  PAPER_SORTS,
+  MOCK_PAPER_SORTS,
 } from '../../src/testing/index.js';
 import { drain, rejection } from '../helpers/calls.js';
 
@@ -62,8 +62,8 @@ const withParams: WithParams[] = [
     params: (p) => sdk.papers.search(p as never),
     options: (o) => sdk.papers.search({}, o as never),
     valid: [
-      { q: 'graph', year: 2021, oa: true, sort: PAPER_SORTS[0], page: 2, per_page: 5 },
-      `?q=graph&year=2021&oa=true&sort=${PAPER_SORTS[0]}&page=2&per_page=5`,
+      { q: 'graph', year: 2021, oa: true, sort: MOCK_PAPER_SORTS[0], page: 2, per_page: 5 },
+      `?q=graph&year=2021&oa=true&sort=${MOCK_PAPER_SORTS[0]}&page=2&per_page=5`,
     ],
     optionNames: Object.keys(pageOptionNames),
   },
@@ -72,8 +72,8 @@ const withParams: WithParams[] = [
     params: (p) => sdk.authors.list(p as never),
     options: (o) => sdk.authors.list({}, o as never),
     valid: [
-      { q: 'a', country_id: 1, field_id: 1, sort: AUTHOR_SORTS[0], page: 1 },
-      `?q=a&country_id=1&field_id=1&sort=${AUTHOR_SORTS[0]}&page=1`,
+      { q: 'a', country_id: 1, field_id: 1, sort: MOCK_AUTHOR_SORTS[0], page: 1 },
+      `?q=a&country_id=1&field_id=1&sort=${MOCK_AUTHOR_SORTS[0]}&page=1`,
     ],
     optionNames: Object.keys(pageOptionNames),
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTHOR_SORTS, PAPER_SORTS } from '../../src/testing/index.js';
+import { MOCK_AUTHOR_SORTS, MOCK_PAPER_SORTS } from '../../src/testing/index.js';
 import { get, ok, type Page, smallApi } from './helpers.js';
 
 const api = smallApi();
@@ -80,7 +80,15 @@ describe('paper sorts', () => {
     });
 
   it('accepts exactly the documented values', () => {
-    expect(PAPER_SORTS).toEqual(['relevance', 'citations', '-citations', 'year', '-year', 'title', '-title']);
+    expect(MOCK_PAPER_SORTS).toEqual([
+      'relevance',
+      'citations',
+      '-citations',
+      'year',
+      '-year',
+      'title',
+      '-title',
+    ]);
   });
 
   it.each([
@@ -139,7 +147,7 @@ describe('author list filters and sorts', () => {
     expect(hits.every((a) => `${a.name} ${a.affil}`.toLowerCase().includes(affil.toLowerCase()))).toBe(true);
   });
 
-  it.each(AUTHOR_SORTS.filter((s) => s !== 'id'))('sort=%s', async (sort) => {
+  it.each(MOCK_AUTHOR_SORTS.filter((s) => s !== 'id'))('sort=%s', async (sort) => {
     const field = sort.replace('-', '') as 'name' | 'total_papers' | 'total_cites';
     const hits = await all<AuthorItem>(`/authors?sort=${sort}`);
     expect(hits).toHaveLength(dataset.authors.length);

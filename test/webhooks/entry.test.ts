@@ -57,7 +57,7 @@ describe('the scholarly-metrics/webhooks entry point', () => {
       '../core/options/telemetry.js',
       '../core/telemetry-types.js', // types: erased at build
       '../telemetry/webhook-telemetry.js', // loaded only by a receiver given `telemetry`
-      '../schemas/quartile.js', // a type: erased at build
+      '../core/score-updated-event.js', // types: erased at build
     ];
     for (const { file, text } of sources) {
       const code = withoutComments(text);

@@ -11,8 +11,6 @@ import {
 } from 'scholarly-metrics';
 import {
   createRedisQuota,
-  type IORedisLike,
-  type NodeRedisLike,
   type RedisClientLike,
   type RedisQuotaOptions,
   type RedisSharedQuota,
@@ -50,8 +48,8 @@ export function withIORedis(): MetricClient {
 }
 
 export function likes(node: ReturnType<typeof createClient>, io: Redis): RedisClientLike[] {
-  const fromNode: NodeRedisLike = node;
-  const fromIO: IORedisLike = io;
+  const fromNode: RedisClientLike = node;
+  const fromIO: RedisClientLike = io;
   return [fromNode, fromIO];
 }
 
