@@ -50,6 +50,7 @@ describe('the scholarly-metrics/webhooks entry point', () => {
     expect(sources.length).toBeGreaterThan(5);
     const core = [
       '../core/abort.js',
+      '../core/depth.js',
       '../core/errors.js',
       '../core/describe-value.js',
       '../core/issues.js',
@@ -75,6 +76,7 @@ describe('the scholarly-metrics/webhooks entry point', () => {
     expect(external).toEqual([]);
     expect(files.filter((file) => !file.startsWith('webhooks/'))).toEqual([
       'core/abort.ts',
+      'core/depth.ts',
       'core/describe-value.ts',
       'core/errors.ts',
       'core/escape.ts',
