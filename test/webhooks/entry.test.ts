@@ -56,6 +56,7 @@ describe('the scholarly-metrics/webhooks entry point', () => {
       '../core/issues.js',
       '../core/options/receiver.js',
       '../core/options/telemetry.js',
+      '../core/read-body.js',
       '../core/telemetry-types.js', // types: erased at build
       '../telemetry/webhook-telemetry.js', // loaded only by a receiver given `telemetry`
       '../schemas/quartile.js', // a type: erased at build
@@ -84,6 +85,7 @@ describe('the scholarly-metrics/webhooks entry point', () => {
       'core/options/checks.ts',
       'core/options/receiver.ts',
       'core/options/telemetry.ts',
+      'core/read-body.ts',
       'core/status-message.ts',
       'core/user-agent.ts',
       'telemetry/instruments.ts',
