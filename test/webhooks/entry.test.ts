@@ -77,6 +77,7 @@ describe('the scholarly-metrics/webhooks entry point', () => {
     expect(external).toEqual([]);
     expect(files.filter((file) => !file.startsWith('webhooks/'))).toEqual([
       'core/abort.ts',
+      'core/browser.ts',
       'core/depth.ts',
       'core/describe-value.ts',
       'core/errors.ts',
