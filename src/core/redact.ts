@@ -86,9 +86,7 @@ function formPatterns(form: string): { whole: string; start: string | undefined 
   return { whole: parts.join(''), start };
 }
 
-/** The patterns built, by their secrets: a client's key, a command line's credentials. */
-const patterns = new Map<string, RegExp>();
-const maxPatterns = 8;
+let cached: { name: string; pattern: RegExp } | undefined;
 
 /**
  * The secrets, and their base64 forms, written any of those ways, whole; else, for a long one, a
@@ -98,14 +96,12 @@ const maxPatterns = 8;
  */
 function patternFor(secrets: readonly string[]): RegExp {
   const name = secrets.join('\0');
-  const known = patterns.get(name);
-  if (known !== undefined) return known;
+  if (cached?.name === name) return cached.pattern;
   const longestFirst = [...secrets].sort((a, b) => b.length - a.length);
   const forms = longestFirst.flatMap((secret) => [secret, ...base64Forms(secret)]).map(formPatterns);
   const starts = forms.flatMap(({ start }) => (start === undefined ? [] : [start]));
   const pattern = new RegExp([...forms.map(({ whole }) => whole), ...starts].join('|'), 'g');
-  if (patterns.size >= maxPatterns) patterns.delete(patterns.keys().next().value as string);
-  patterns.set(name, pattern);
+  cached = { name, pattern };
   return pattern;
 }
 
@@ -119,7 +115,10 @@ export function mentionsSecret(text: string, secret: string | null): boolean {
 
 /** `text` with the secret, however written, replaced by {@link redacted}. */
 export function redactText(text: string, secret: string | null): string {
-  return secret ? redactSecrets(text, [secret]) : text;
+  if (!secret) return text;
+  const pattern = patternFor([secret]);
+  pattern.lastIndex = 0;
+  return text.replace(pattern, redacted);
 }
 
 /** `text` with each of the secrets (none empty), however written, replaced by {@link redacted}, in one pass. */

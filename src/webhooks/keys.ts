@@ -32,9 +32,12 @@ const builtInNames = new Set([
  * @throws {WebhookPayloadError} naming the path of the first key refused, or where the nesting is too deep.
  */
 export function checkNested(root: object): void {
-  const tooDeep = pathTooDeep(root, maxBodyDepth, (key, path) => {
+  const tooDeep = pathTooDeep(root, maxBodyDepth, (key, parent) => {
     if (builtInNames.has(key)) {
-      throw payloadError(path(), `the key "${key}" is not allowed: it shadows Object.prototype.${key}`);
+      throw payloadError(
+        [...parent, key],
+        `the key "${key}" is not allowed: it shadows Object.prototype.${key}`,
+      );
     }
   });
   if (tooDeep !== undefined) {

@@ -25,9 +25,11 @@ describe('pathTooDeep, the one depth guard of responses and webhook events', () 
     for (const value of [null, 1, 'text', undefined]) expect(pathTooDeep(value)).toBeUndefined();
   });
 
-  it('shows each key of each object (not of arrays) to onKey, with its path; what onKey throws ends the walk', () => {
+  it('shows each key of each object (not of arrays) to onKey, with the path to its object; what onKey throws ends the walk', () => {
     const seen: string[] = [];
-    pathTooDeep({ a: [{ b: 1 }], c: 2 }, maxBodyDepth, (_key, path) => seen.push(path().join('.')));
+    pathTooDeep({ a: [{ b: 1 }], c: 2 }, maxBodyDepth, (key, parent) =>
+      seen.push([...parent, key].join('.')),
+    );
     expect(seen.sort()).toEqual(['a', 'a.0.b', 'c']);
     const refuse = () =>
       pathTooDeep({ ok: { bad: 1 } }, maxBodyDepth, (key) => {

@@ -70,7 +70,7 @@ describe('redact helpers', () => {
       `pw=${redacted}, ${redacted} alone`,
     );
     expect(redactSecrets('nothing here', [])).toBe('nothing here');
-    // Each secret's pattern is kept: a second set, then the first again, are both found.
+    // Another set of secrets, then the first again: each is found.
     expect(redactSecrets('a KEY-1 b', ['KEY-1'])).toBe(`a ${redacted} b`);
     expect(redactSecrets('pw=S3cret-p@w', secrets)).toBe(`pw=${redacted}`);
   });
