@@ -97,7 +97,7 @@ export class ResponseCache {
     this.#lifetimes = options.ttl;
     this.#staleIfError = options.staleIfError;
     this.#markerLifetime = markerLifetimeOf(client.timeout, client.maxRetries);
-    this.#logger = createLogger(client.logLevel, client.logger);
+    this.#logger = createLogger(client.logLevel, client.logger, client.apiKey);
     this.#secret = client.apiKey;
     this.#scope = scopeOf(client.baseUrl);
     // A runtime without WebCrypto makes every call go to the API; each says so in its warning.

@@ -10,6 +10,7 @@
 import { Deadline } from '../core/abort.js';
 import { QuotaUnavailableError } from '../core/errors.js';
 import type { SharedQuota } from '../core/quota-types.js';
+import { redacted } from '../core/redact.js';
 import type { NodeRedisLike } from '../redis/adapter.js';
 import type { RedisSharedQuota } from '../redis/index.js';
 import { UsageError } from './errors.js';
@@ -93,15 +94,14 @@ export function parseRedisUrl(raw: string, secrets: Secrets): URL {
 }
 
 /**
- * The URL with its credentials masked: `redis://user:***@host:6379`; a user name alone is how a
- * password is written without a user (`redis://PASSWORD@host`, `:PASSWORD@`), so it is masked too.
+ * The URL with its credentials masked: `redis://user:[redacted]@host:6379`; a user name alone is how
+ * a password is written without a user (`redis://PASSWORD@host`, `:PASSWORD@`), so it is masked too.
+ * Written out rather than set on the URL, which would percent-encode the brackets.
  */
 export function maskedUrl(url: URL): string {
   if (url.password === '' && url.username === '') return url.href;
-  const copy = new URL(url.href);
-  if (copy.password === '') copy.username = '***';
-  else copy.password = '***';
-  return copy.href;
+  const credentials = url.password === '' ? redacted : `${url.username}:${redacted}`;
+  return `${url.protocol}//${credentials}@${url.host}${url.pathname}${url.search}${url.hash}`;
 }
 
 function remember(url: URL, secrets: Secrets): void {

@@ -1,8 +1,9 @@
 /**
- * The secrets of one run (the credentials of a Redis URL given to it), masked in every line the run
- * writes to stderr: the run's stderr is wrapped once, so no line can forget to mask them.
+ * The secrets of one run (the credentials of a Redis URL given to it), cut from every line the run
+ * writes to stderr by the SDK's redactor: the run's stderr is wrapped once, so no line can forget them.
  */
 import { Writable } from 'node:stream';
+import { redactSecrets } from '../core/redact.js';
 import type { OutputStream } from './io.js';
 
 export class Secrets {
@@ -19,12 +20,9 @@ export class Secrets {
     }
   }
 
-  /** `text` with every secret masked, the longest first so that one inside another leaves no part. */
+  /** `text` with every secret, however encoded, replaced by `[redacted]`. */
   redact(text: string): string {
-    let out = text;
-    const values = [...this.#values].sort((a, b) => b.length - a.length);
-    for (const value of values) out = out.split(value).join('***');
-    return out;
+    return redactSecrets(text, [...this.#values]);
   }
 }
 

@@ -1,4 +1,5 @@
 import { escapeUnsafe } from '../core/escape.js';
+import { redacted } from '../core/redact.js';
 import type { TelemetryOptions } from '../core/telemetry-types.js';
 import { UsageError } from './errors.js';
 
@@ -95,8 +96,8 @@ export function maskedEndpoint(value: string): string {
   const tail = queryAt === -1 ? '' : value.slice(queryAt);
   const at = head.lastIndexOf('@');
   const scheme = /^[A-Za-z][\w+.-]*:\/*/.exec(head)?.[0] ?? '';
-  const place = at === -1 ? head : `${scheme}***${head.slice(at)}`;
-  const query = tail.replace(/#.*$/s, '#***').replace(/([?&;][^=&;#]*=)[^&;#]*/g, '$1***');
+  const place = at === -1 ? head : `${scheme}${redacted}${head.slice(at)}`;
+  const query = tail.replace(/#.*$/s, `#${redacted}`).replace(/([?&;][^=&;#]*=)[^&;#]*/g, `$1${redacted}`);
   const masked = escapeUnsafe(place + query);
   return masked.length > maxQuotedLength ? `${masked.slice(0, maxQuotedLength)}…` : masked;
 }

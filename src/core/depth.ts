@@ -1,40 +1,38 @@
 /**
- * How deep a response body may nest. The API's bodies nest a few levels; a body nested thousands
- * deep is an attack on whatever walks it recursively afterwards (the caller's `JSON.stringify`,
- * `structuredClone`, a logger), and is refused as a bad body instead.
+ * How deep a body may nest, the body itself being level 1: a response's, and a webhook event's. The
+ * API's bodies nest a few levels; a body nested thousands deep is an attack on whatever walks it
+ * recursively afterwards (the caller's `JSON.stringify`, `structuredClone`, a logger, a deep
+ * equality), and is refused as a bad body instead.
  */
 export const maxBodyDepth = 64;
 
 /**
- * Whether `root` nests deeper than `max` arrays and objects, found without recursion. Only arrays
- * and objects are pushed, so a page of flat items costs one push per item.
+ * Walks every object and array below `root` without recursion, each one once (shared or cyclic
+ * references in an already-parsed value cost no more than a tree), and returns the path to the first
+ * one nested deeper than `max` levels; `undefined` when none is. `onKey` sees each key of each object
+ * (not of arrays) with the path to that object; what it throws ends the walk.
  */
-export function nestsDeeperThan(root: unknown, max: number): boolean {
-  const values: object[] = [];
-  const depths: number[] = [];
-  if (typeof root === 'object' && root !== null) {
-    values.push(root);
-    depths.push(1);
-  }
-  for (let value = values.pop(); value !== undefined; value = values.pop()) {
-    const depth = depths.pop() as number;
-    if (depth > max) return true;
-    if (Array.isArray(value)) {
-      for (const item of value) {
-        if (typeof item === 'object' && item !== null) {
-          values.push(item);
-          depths.push(depth + 1);
-        }
-      }
-    } else {
-      for (const key in value) {
-        const item = (value as Record<string, unknown>)[key];
-        if (typeof item === 'object' && item !== null) {
-          values.push(item);
-          depths.push(depth + 1);
-        }
-      }
+export function pathTooDeep(
+  root: unknown,
+  max: number = maxBodyDepth,
+  onKey?: (key: string, parent: PropertyKey[]) => void,
+): PropertyKey[] | undefined {
+  const seen = new WeakSet<object>();
+  const stack: Array<[object, PropertyKey[]]> = [];
+  if (typeof root === 'object' && root !== null) stack.push([root, []]);
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [value, path] = next;
+    if (seen.has(value)) continue;
+    seen.add(value);
+    if (path.length >= max) return path;
+    const array = Array.isArray(value);
+    for (const key of Object.keys(value)) {
+      if (!array) onKey?.(key, path);
+      const child = (value as Record<string, unknown>)[key];
+      // Only objects and arrays are pushed, so a page of flat items costs one push per item.
+      if (typeof child === 'object' && child !== null)
+        stack.push([child, [...path, array ? Number(key) : key]]);
     }
   }
-  return false;
+  return undefined;
 }

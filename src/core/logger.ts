@@ -1,4 +1,4 @@
-import { redactText, redactValue } from './redact.js';
+import { redacted, redactText, redactValue } from './redact.js';
 
 /**
  * How much the client logs, from nothing to every request.
@@ -74,7 +74,7 @@ export function loggableHeaders(headers: Headers, secret: string | null): Record
   const out: Record<string, string> = {};
   headers.forEach((value, name) => {
     out[name] =
-      name === 'authorization' || name === 'proxy-authorization' ? '[redacted]' : redactText(value, secret);
+      name === 'authorization' || name === 'proxy-authorization' ? redacted : redactText(value, secret);
   });
   return out;
 }

@@ -2,6 +2,60 @@ import type { Deadline } from './abort.js';
 import { ResponseTooLargeError } from './errors.js';
 
 /**
+ * Reads a stream to its end, never keeping more than `limit` bytes of it: the one capped, deadlined
+ * reader of API responses and webhook bodies. Resolves with the bytes, or `undefined` once they pass
+ * the limit; rejects with the deadline's reason when it aborts first, or with the stream's error. In
+ * each of those cases the stream is cancelled, which releases the connection (or makes the adapter
+ * over it stop reading).
+ *
+ * The whole read is raced once against the deadline (one promise, not one per chunk), so a stream
+ * that stops sending costs no more than the deadline.
+ */
+export async function readCapped(
+  body: ReadableStream<Uint8Array>,
+  limit: number,
+  deadline: Deadline,
+): Promise<Uint8Array | undefined> {
+  const reader = body.getReader();
+  try {
+    const bytes = await deadline.race(readAll(reader, limit));
+    if (bytes === undefined) reader.cancel().catch(() => {});
+    return bytes;
+  } catch (error) {
+    reader.cancel().catch(() => {});
+    throw error;
+  }
+}
+
+async function readAll(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  limit: number,
+): Promise<Uint8Array | undefined> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) return undefined;
+    chunks.push(value);
+  }
+  return joined(chunks, size);
+}
+
+/** The chunks as one byte array; a single chunk as it is. */
+function joined(chunks: Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const whole = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return whole;
+}
+
+/**
  * Reads a response body as text, never more than `limit` bytes of it; `what` names the request in
  * the error, built only when there is one.
  *
@@ -9,10 +63,7 @@ import { ResponseTooLargeError } from './errors.js';
  * thousandfold, grows memory until the process dies or V8 refuses the string. Here a declared
  * `Content-Length` over the limit is refused before reading, and the bytes are counted as they come
  * out of the runtime's decoder (after `Content-Encoding` is undone), so memory stays near the limit
- * whatever the encoding. Past it the body is cancelled, which releases the connection.
- *
- * The whole read is raced once against the attempt's deadline (one promise, not one per chunk); when
- * the deadline wins, the reader is cancelled too.
+ * whatever the encoding.
  */
 export async function readBody(
   response: Response,
@@ -27,14 +78,13 @@ export async function readBody(
     body.cancel().catch(() => {});
     throw new ResponseTooLargeError(what(), limit);
   }
-  const reader = body.getReader();
-  try {
-    return await deadline.race(readAll(reader, limit, what));
-  } catch (error) {
-    reader.cancel().catch(() => {});
-    throw error;
-  }
+  const bytes = await readCapped(body, limit, deadline);
+  if (bytes === undefined) throw new ResponseTooLargeError(what(), limit);
+  // UTF-8 as `response.text()` decodes it: a BOM dropped, bad bytes replaced.
+  return decoder.decode(bytes);
 }
+
+const decoder = new TextDecoder();
 
 /** The `Content-Length` of a body sent as is; a compressed length says nothing of the decoded size. */
 function declaredLength(response: Response): number {
@@ -42,36 +92,4 @@ function declaredLength(response: Response): number {
   if (encoding !== null && encoding.trim().toLowerCase() !== 'identity') return 0;
   const length = Number(response.headers.get('content-length'));
   return Number.isFinite(length) ? length : 0;
-}
-
-async function readAll(
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  limit: number,
-  what: () => string,
-): Promise<string> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) throw new ResponseTooLargeError(what(), limit);
-    chunks.push(value);
-  }
-  return decode(chunks, size);
-}
-
-const decoder = new TextDecoder();
-
-/** UTF-8 as `response.text()` decodes it (a BOM dropped, bad bytes replaced), in one pass. */
-function decode(chunks: Uint8Array[], size: number): string {
-  if (chunks.length === 0) return '';
-  if (chunks.length === 1) return decoder.decode(chunks[0]);
-  const whole = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    whole.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return decoder.decode(whole);
 }

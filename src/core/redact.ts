@@ -1,5 +1,6 @@
 /**
- * Removes a secret from whatever an error is about to carry. Servers and proxies do echo credentials
+ * Removes a secret from whatever an error, a log line or the command line's stderr is about to
+ * carry; {@link redacted} is the one word for what was cut. Servers and proxies do echo credentials
  * in error bodies, and runtimes echo header values in their own error messages.
  *
  * The secret is found however it was written: as is, percent-encoded (either case, or twice), as a
@@ -85,33 +86,45 @@ function formPatterns(form: string): { whole: string; start: string | undefined 
   return { whole: parts.join(''), start };
 }
 
-let cached: { secret: string; pattern: RegExp } | undefined;
+let cached: { name: string; pattern: RegExp } | undefined;
 
 /**
- * The secret, and its base64 forms, written any of those ways, whole; else, for a long one, a start of
- * it of at least {@link minimumPrefix} characters. The whole forms come first: one is found however
- * its characters mix the ways, where a start, its tail optional, stops at the first way that fits.
+ * The secrets, and their base64 forms, written any of those ways, whole; else, for a long one, a
+ * start of it of at least {@link minimumPrefix} characters. The whole forms come first, the longest
+ * secret's first: one is found however its characters mix the ways, where a start, its tail
+ * optional, stops at the first way that fits; and a secret inside another leaves no part behind.
  */
-function patternFor(secret: string): RegExp {
-  if (cached?.secret === secret) return cached.pattern;
-  const forms = [secret, ...base64Forms(secret)].map(formPatterns);
+function patternFor(secrets: readonly string[]): RegExp {
+  const name = secrets.join('\0');
+  if (cached?.name === name) return cached.pattern;
+  const longestFirst = [...secrets].sort((a, b) => b.length - a.length);
+  const forms = longestFirst.flatMap((secret) => [secret, ...base64Forms(secret)]).map(formPatterns);
   const starts = forms.flatMap(({ start }) => (start === undefined ? [] : [start]));
-  const source = [...forms.map(({ whole }) => whole), ...starts].join('|');
-  cached = { secret, pattern: new RegExp(source, 'g') };
-  return cached.pattern;
+  const pattern = new RegExp([...forms.map(({ whole }) => whole), ...starts].join('|'), 'g');
+  cached = { name, pattern };
+  return pattern;
 }
 
 /** Whether `text` holds the secret in any of the ways {@link redactText} removes. */
 export function mentionsSecret(text: string, secret: string | null): boolean {
   if (!secret) return false;
-  const pattern = patternFor(secret);
+  const pattern = patternFor([secret]);
   pattern.lastIndex = 0;
   return pattern.test(text);
 }
 
+/** `text` with the secret, however written, replaced by {@link redacted}. */
 export function redactText(text: string, secret: string | null): string {
   if (!secret) return text;
-  const pattern = patternFor(secret);
+  const pattern = patternFor([secret]);
+  pattern.lastIndex = 0;
+  return text.replace(pattern, redacted);
+}
+
+/** `text` with each of the secrets (none empty), however written, replaced by {@link redacted}, in one pass. */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  if (secrets.length === 0) return text;
+  const pattern = patternFor(secrets);
   pattern.lastIndex = 0;
   return text.replace(pattern, redacted);
 }

@@ -1,3 +1,4 @@
+import { inBrowserPage } from './browser.js';
 import { MetricError } from './errors.js';
 import { redactText } from './redact.js';
 
@@ -11,8 +12,7 @@ const redirectStatuses = new Set([301, 302, 303, 307, 308]);
  * the browser follows redirects itself, under its own rules (see docs/runtimes.md).
  */
 function hidesRedirects(): boolean {
-  const global = globalThis as { document?: unknown; WorkerGlobalScope?: unknown };
-  return global.document !== undefined || global.WorkerGlobalScope !== undefined;
+  return inBrowserPage() || (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope !== undefined;
 }
 
 /**

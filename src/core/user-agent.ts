@@ -1,3 +1,5 @@
+import { inBrowserPage } from './browser.js';
+
 /** This package's version; test/core/user-agent.test.ts keeps it equal to package.json's. */
 export const VERSION = '0.4.0';
 
@@ -6,7 +8,6 @@ interface RuntimeGlobals {
   Bun?: { version?: string };
   process?: { versions?: { node?: string } };
   navigator?: { userAgent?: string };
-  document?: unknown;
 }
 
 /**
@@ -23,7 +24,7 @@ function runtimeName(g: RuntimeGlobals): string | undefined {
     if (g.Deno?.version?.deno) return `deno/${g.Deno.version.deno}`;
     if (g.Bun?.version) return `bun/${g.Bun.version}`;
     if (g.navigator?.userAgent === 'Cloudflare-Workers') return 'workerd';
-    if (g.document !== undefined) return undefined;
+    if (inBrowserPage()) return undefined;
     if (g.process?.versions?.node) return `node/${g.process.versions.node}`;
     return 'unknown';
   } catch {

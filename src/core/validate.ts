@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { maxBodyDepth, nestsDeeperThan } from './depth.js';
+import { maxBodyDepth, pathTooDeep } from './depth.js';
 import { ResponseValidationError, type ValidationIssue } from './errors.js';
 import { summarizeIssues } from './issues.js';
 import { INVALID } from './parser-sentinel.js';
@@ -42,7 +42,7 @@ export async function parseResponse<T>(
       secret,
     );
   }
-  if (nestsDeeperThan(value, maxBodyDepth)) {
+  if (pathTooDeep(value) !== undefined) {
     throw refusal(
       `Expected ${shape.label}, got a body nested more than ${maxBodyDepth} levels deep`,
       [{ path: [], message: `nested more than ${maxBodyDepth} levels deep` }],

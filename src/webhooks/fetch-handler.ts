@@ -1,5 +1,5 @@
 import type { WebhookEvent } from './event.js';
-import { type CappedBody, concatBytes, createReceiver, type WebhookHandlerOptions } from './receiver.js';
+import { createReceiver, type WebhookHandlerOptions } from './receiver.js';
 
 /**
  * What a Fetch-style receiver passes to your callback besides the event.
@@ -56,46 +56,10 @@ export function createWebhookHandler(
       method: request.method,
       contentLength: request.headers.get('content-length'),
       consumed: request.bodyUsed,
-      read: (maxBodyBytes, deadline) => readCapped(request, maxBodyBytes, deadline),
+      stream: () => request.body,
       // Cancelled so the runtime can drop the body instead of buffering it.
       drop: () => request.body?.cancel().catch(() => {}),
     }));
     return new Response(reply.body, { status: reply.status, headers: reply.headers });
   };
-}
-
-/**
- * Reads the body chunk by chunk and stops at the cap, so an oversized or endless body costs at most
- * `maxBodyBytes` of memory; at the deadline the stream is cancelled, which also ends a pending read.
- */
-async function readCapped(
-  request: Request,
-  maxBodyBytes: number,
-  deadline: AbortSignal,
-): Promise<CappedBody> {
-  if (request.body === null) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const cancel = () => reader.cancel().catch(() => {});
-  deadline.addEventListener('abort', cancel);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (deadline.aborted) return 'too_slow';
-      if (done) return concatBytes(chunks, total);
-      total += value.byteLength;
-      if (total > maxBodyBytes) {
-        await reader.cancel().catch(() => {});
-        return 'too_large';
-      }
-      chunks.push(value);
-    }
-  } catch {
-    // The sender went away or the stream broke: nothing valid arrived.
-    return deadline.aborted ? 'too_slow' : 'unreadable';
-  } finally {
-    deadline.removeEventListener('abort', cancel);
-    reader.releaseLock();
-  }
 }

@@ -1,3 +1,4 @@
+import { maxBodyDepth, pathTooDeep } from '../core/depth.js';
 import { type ValidationIssue, WebhookPayloadError } from '../core/errors.js';
 import { summarizeIssues } from '../core/issues.js';
 
@@ -23,38 +24,24 @@ const builtInNames = new Set([
 ]);
 
 /**
- * The deepest nesting of objects and arrays accepted, the event itself being level 1. An event is
- * flat; the bound leaves room for nested fields a future server may add, and keeps code that walks an
- * event recursively (a logger, a deep copy, a deep equality) clear of stack overflows.
- */
-export const maxNesting = 64;
-
-/**
- * Checks every object and array below `root`, without recursion: no key names a member of
- * `Object.prototype`, and nothing is nested deeper than {@link maxNesting}. Each object is visited
- * once, so shared or cyclic references (possible in an already-parsed body) cost no more than a tree.
+ * Checks every object and array below `root` (core's one depth walk): no key names a member of
+ * `Object.prototype`, and nothing is nested deeper than core's `maxBodyDepth`, the event itself being
+ * level 1. An event is flat; the bound leaves room for nested fields a future server may add, and
+ * keeps code that walks an event recursively clear of stack overflows.
  *
  * @throws {WebhookPayloadError} naming the path of the first key refused, or where the nesting is too deep.
  */
 export function checkNested(root: object): void {
-  const seen = new WeakSet<object>();
-  const stack: Array<{ value: object; path: PropertyKey[] }> = [{ value: root, path: [] }];
-  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
-    const { value, path } = item;
-    if (seen.has(value)) continue;
-    seen.add(value);
-    if (path.length >= maxNesting) {
-      throw payloadError(path, `nested deeper than ${maxNesting} levels of objects and arrays`);
+  const tooDeep = pathTooDeep(root, maxBodyDepth, (key, parent) => {
+    if (builtInNames.has(key)) {
+      throw payloadError(
+        [...parent, key],
+        `the key "${key}" is not allowed: it shadows Object.prototype.${key}`,
+      );
     }
-    const array = Array.isArray(value);
-    for (const key of Object.keys(value)) {
-      const at = [...path, array ? Number(key) : key];
-      if (!array && builtInNames.has(key)) {
-        throw payloadError(at, `the key "${key}" is not allowed: it shadows Object.prototype.${key}`);
-      }
-      const child = (value as Record<string, unknown>)[key];
-      if (typeof child === 'object' && child !== null) stack.push({ value: child, path: at });
-    }
+  });
+  if (tooDeep !== undefined) {
+    throw payloadError(tooDeep, `nested deeper than ${maxBodyDepth} levels of objects and arrays`);
   }
 }
 

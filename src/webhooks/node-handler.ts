@@ -1,12 +1,5 @@
 import type { WebhookEvent } from './event.js';
-import {
-  type CappedBody,
-  concatBytes,
-  createReceiver,
-  type Reply,
-  serverError,
-  type WebhookHandlerOptions,
-} from './receiver.js';
+import { createReceiver, type Reply, serverError, type WebhookHandlerOptions } from './receiver.js';
 
 /*
  * Node's request and response are described structurally, by the few members used here, so that
@@ -111,7 +104,7 @@ export function createNodeWebhookHandler<Req extends NodeWebhookRequest = NodeWe
         contentLength: typeof length === 'string' ? length : length?.[0],
         consumed: ended === undefined ? req.body !== undefined : ended,
         parsed: req.body,
-        read: (maxBodyBytes, deadline) => readCapped(req, maxBodyBytes, deadline),
+        stream: () => bodyStream(req),
         drop: () => req.pause?.(),
       };
     })
@@ -139,49 +132,46 @@ function write(res: NodeWebhookResponse, reply: Reply): void {
 const encoder = /* @__PURE__ */ new TextEncoder();
 
 /**
- * Reads the request stream, stopping (and pausing it) once past the cap or the deadline, so an
- * oversized, endless or trickling body costs at most `maxBodyBytes` of memory and `bodyTimeoutMs`.
+ * The request's body as a byte stream, for core's capped, deadlined reader. Cancelling it (past the
+ * cap or the deadline) pauses the request, so an oversized, endless or trickling body costs at most
+ * `maxBodyBytes` of memory and `bodyTimeoutMs`; the 413 or 408 then goes out with `connection: close`,
+ * and Node closes the socket once it is written.
  */
-function readCapped(
-  req: NodeWebhookRequest,
-  maxBodyBytes: number,
-  deadline: AbortSignal,
-): Promise<CappedBody> {
-  return new Promise((resolve) => {
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    const finish = (result: CappedBody) => {
-      req.removeListener('data', onData);
-      req.removeListener('end', onEnd);
-      req.removeListener('close', onClose);
-      deadline.removeEventListener('abort', onDeadline);
-      // The 'error' listener stays: a stream error with no listener would crash the process.
-      resolve(result);
-    };
-    const onData = (chunk: unknown) => {
-      // Chunks are Buffers, or strings after `req.setEncoding()`; anything else is not a body.
-      const bytes =
-        typeof chunk === 'string' ? encoder.encode(chunk) : ArrayBuffer.isView(chunk) ? chunk : undefined;
-      if (bytes === undefined) return finish('unreadable');
-      total += bytes.byteLength;
-      if (total > maxBodyBytes) {
-        req.pause?.();
-        return finish('too_large');
-      }
-      chunks.push(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    };
-    const onEnd = () => finish(concatBytes(chunks, total));
-    // 'close' before 'end' means the sender went away mid-body.
-    const onClose = () => finish('unreadable');
-    // The 408 goes out with `connection: close`, so Node closes the socket once it is written.
-    const onDeadline = () => {
+function bodyStream(req: NodeWebhookRequest): ReadableStream<Uint8Array> {
+  let detach = () => {};
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const fail = (reason: unknown) => {
+        detach();
+        controller.error(reason);
+      };
+      const onData = (chunk: unknown) => {
+        // Chunks are Buffers, or strings after `req.setEncoding()`; anything else is not a body.
+        if (typeof chunk === 'string') controller.enqueue(encoder.encode(chunk));
+        else if (ArrayBuffer.isView(chunk)) {
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        } else fail(new TypeError('the request stream gave something other than bytes'));
+      };
+      const onEnd = () => {
+        detach();
+        controller.close();
+      };
+      // 'close' before 'end' means the sender went away mid-body.
+      const onClose = () => fail(new Error('the request closed before its body ended'));
+      detach = () => {
+        req.removeListener('data', onData);
+        req.removeListener('end', onEnd);
+        req.removeListener('close', onClose);
+      };
+      req.on('data', onData);
+      req.on('end', onEnd);
+      req.on('close', onClose);
+      // This listener stays: a stream error with no listener would crash the process.
+      req.on('error', fail);
+    },
+    cancel() {
       req.pause?.();
-      finish('too_slow');
-    };
-    deadline.addEventListener('abort', onDeadline);
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('close', onClose);
-    req.on('error', () => finish('unreadable'));
+      detach();
+    },
   });
 }

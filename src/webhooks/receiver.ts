@@ -2,6 +2,7 @@ import { Deadline } from '../core/abort.js';
 import { MetricError, WebhookPayloadError } from '../core/errors.js';
 import { resolveReceiverOptions } from '../core/options/receiver.js';
 import { checkTelemetryOption } from '../core/options/telemetry.js';
+import { readCapped } from '../core/read-body.js';
 import type { TelemetryOptions } from '../core/telemetry-types.js';
 import type { WebhookBody } from './decode-body.js';
 import type { WebhookEvent } from './event.js';
@@ -75,7 +76,7 @@ export interface Reply {
 }
 
 /** A body read up to the cap: its bytes, or why there are none. */
-export type CappedBody = Uint8Array | 'too_large' | 'too_slow' | 'unreadable';
+type CappedBody = Uint8Array | 'too_large' | 'too_slow' | 'unreadable';
 
 /** One request as a runtime adapter describes it to the shared steps. */
 export interface Delivery {
@@ -87,10 +88,10 @@ export interface Delivery {
   /** What that reader left, e.g. Express's `req.body`; `undefined` when it kept nothing. */
   parsed?: unknown;
   /**
-   * Reads the body, stopping once past `maxBodyBytes`; once `deadline` aborts, it stops reading,
-   * releases the body and resolves `'too_slow'`.
+   * The body as a stream of bytes (`null`: none), for core's capped, deadlined reader; cancelling it
+   * stops the reading and releases the body.
    */
-  read: (maxBodyBytes: number, deadline: AbortSignal) => Promise<CappedBody>;
+  stream: () => ReadableStream<Uint8Array> | null;
   /** Stops an unread body (cancel or pause) that is too large to read. */
   drop: () => unknown;
 }
@@ -192,10 +193,19 @@ export function createReceiver<Context>(
 }
 
 /** The read, given `bodyTimeoutMs` in all: a slow sender must not hold the receiver. */
-async function readWithin(delivery: Delivery, maxBodyBytes: number, bodyTimeoutMs: number) {
+async function readWithin(
+  delivery: Delivery,
+  maxBodyBytes: number,
+  bodyTimeoutMs: number,
+): Promise<CappedBody> {
   const deadline = new Deadline(bodyTimeoutMs, undefined);
   try {
-    return await delivery.read(maxBodyBytes, deadline.signal);
+    const stream = delivery.stream();
+    if (stream === null) return new Uint8Array(0);
+    return (await readCapped(stream, maxBodyBytes, deadline)) ?? 'too_large';
+  } catch {
+    // The sender went away or the stream broke (nothing valid arrived), or the deadline passed.
+    return deadline.timedOut ? 'too_slow' : 'unreadable';
   } finally {
     deadline.clear();
   }
@@ -229,15 +239,4 @@ function declaresTooMuch(contentLength: string | null | undefined, maxBodyBytes:
   return (
     typeof contentLength === 'string' && /^\d+$/.test(contentLength) && Number(contentLength) > maxBodyBytes
   );
-}
-
-/** Joins received chunks into one byte array. */
-export function concatBytes(chunks: readonly Uint8Array[], total: number): Uint8Array {
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }

@@ -64,6 +64,18 @@ describe('a store that fails', () => {
     expect(lines.every((line) => /the cache store failed; going to the API/.test(line.message))).toBe(true);
   });
 
+  it('cuts the API key out of its warnings, as every log line of the client', async () => {
+    const logged: unknown[] = [];
+    const warn = (message: string, details?: unknown) => void logged.push(message, details);
+    const logger = { error: warn, warn, info: warn, debug: warn };
+    const leaking = { ...failing, get: () => Promise.reject(new Error(`no entry for ${MOCK_API_KEY}`)) };
+    const { client } = cachedClient({ cache: { store: leaking }, logLevel: 'warn', logger });
+    await client.journals.get(7);
+    const text = JSON.stringify(logged);
+    expect(text).toContain('no entry for [redacted]');
+    expect(text).not.toContain(MOCK_API_KEY);
+  });
+
   it('makes apply and clear reject, so that a receiver can log it', async () => {
     const { api, client } = cachedClient({ cache: { store: failing } });
     const { event } = await api.updateScore(7, 21);

@@ -30,7 +30,7 @@ describe('scholarly-metrics --redis: what needs no Redis', () => {
     ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^error: --redis expects a redis:\/\/ or rediss:\/\/ URL/);
-    expect(result.stderr).toContain('http://user:***@127.0.0.1:6379');
+    expect(result.stderr).toContain('http://user:[redacted]@127.0.0.1:6379');
     expect(result.stderr).not.toContain(password);
     const garbage = await run(['--mock', '--redis', `not a url ${password}`, 'subjects', 'list']);
     expect(garbage.code).toBe(2);
@@ -61,7 +61,7 @@ describe('scholarly-metrics --redis: what needs no Redis', () => {
       expect(result.stdout).toBe('');
       expect(result.stderr).toMatch(
         new RegExp(
-          `^error: QuotaUnavailableError: cannot connect to Redis at redis://user:\\*\\*\\*@127\\.0\\.0\\.1:${port}`,
+          `^error: QuotaUnavailableError: cannot connect to Redis at redis://user:\\[redacted\\]@127\\.0\\.0\\.1:${port}`,
         ),
       );
       expect(result.stderr).not.toContain(password);
@@ -77,11 +77,11 @@ describe('scholarly-metrics --redis: what needs no Redis', () => {
   });
 
   it.each([
-    ['a password alone', 'redis://S3cret-pw@127.0.0.1', 'redis://***@127.0.0.1'],
-    ['user and password', 'redis://user:S3cret-pw@127.0.0.1', 'redis://user:***@127.0.0.1'],
-    ['TLS', 'rediss://user:S3cret-pw@127.0.0.1', 'rediss://user:***@127.0.0.1'],
-    ['an empty user', 'redis://:S3cret-pw@127.0.0.1', 'redis://:***@127.0.0.1'],
-    ['percent-encoded', 'redis://user:S3cret%2Dp%40w@127.0.0.1', 'redis://user:***@127.0.0.1'],
+    ['a password alone', 'redis://S3cret-pw@127.0.0.1', 'redis://[redacted]@127.0.0.1'],
+    ['user and password', 'redis://user:S3cret-pw@127.0.0.1', 'redis://user:[redacted]@127.0.0.1'],
+    ['TLS', 'rediss://user:S3cret-pw@127.0.0.1', 'rediss://user:[redacted]@127.0.0.1'],
+    ['an empty user', 'redis://:S3cret-pw@127.0.0.1', 'redis://:[redacted]@127.0.0.1'],
+    ['percent-encoded', 'redis://user:S3cret%2Dp%40w@127.0.0.1', 'redis://user:[redacted]@127.0.0.1'],
   ])('credentials as %s: masked in every line, --debug and all', async (_, given, masked) => {
     const port = await freePort();
     const result = await run(['--debug', '--mock', '--redis', `${given}:${port}`, 'subjects', 'list']);
@@ -120,7 +120,7 @@ describe('scholarly-metrics --redis: what needs no Redis', () => {
           },
         );
         expect(result.stderr).toBe(
-          `error: QuotaUnavailableError: cannot connect to Redis at ${scheme}://:***@127.0.0.1:${silent.port} ` +
+          `error: QuotaUnavailableError: cannot connect to Redis at ${scheme}://:[redacted]@127.0.0.1:${silent.port} ` +
             '(no answer within 5 s); nothing was sent\n',
         );
         expect(result.code).toBe(1);

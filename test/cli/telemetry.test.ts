@@ -266,12 +266,12 @@ describe('where the export goes', () => {
   });
 
   it.each([
-    ['http://user:s3cr3t-pass@[::1/x?token=tok-9f8e7d', 'http://***@[::1/x?token=***'],
-    ['s3cr3t-pass@collector:4318', '***@collector:4318'],
-    ['http:/user:s3cr3t-pass@collector:99999/x', 'http:/***@collector:99999/x'],
+    ['http://user:s3cr3t-pass@[::1/x?token=tok-9f8e7d', 'http://[redacted]@[::1/x?token=[redacted]'],
+    ['s3cr3t-pass@collector:4318', '[redacted]@collector:4318'],
+    ['http:/user:s3cr3t-pass@collector:99999/x', 'http:/[redacted]@collector:99999/x'],
     [
       'http://collector:99999/v1?api_key=tok-9f8e7d&b=2#tok-9f8e7d',
-      'http://collector:99999/v1?api_key=***&b=***#***',
+      'http://collector:99999/v1?api_key=[redacted]&b=[redacted]#[redacted]',
     ],
     ['not a url \u001b[2J', 'not a url \\u001b[2J'],
   ])('%s is quoted as %s', (value, masked) => {

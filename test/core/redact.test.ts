@@ -1,7 +1,14 @@
 import util from 'node:util';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { cleanCause, redacted, redactHeaders, redactText, redactValue } from '../../src/core/redact.js';
+import {
+  cleanCause,
+  redacted,
+  redactHeaders,
+  redactSecrets,
+  redactText,
+  redactValue,
+} from '../../src/core/redact.js';
 import { redactCause } from '../../src/core/redact-cause.js';
 import {
   APIError,
@@ -54,6 +61,18 @@ describe('redact helpers', () => {
     expect(redactText('nothing here', KEY)).toBe('nothing here');
     expect(redactText(`a ${KEY}`, null)).toBe(`a ${KEY}`);
     expect(redacted).toBe('[redacted]');
+  });
+
+  it('redactSecrets cuts several secrets in one pass: one inside another, or inside the word, leaves nothing', () => {
+    const secrets = ['S3cret', 'S3cret-p@w', 'red'];
+    expect(redactSecrets('pw=S3cret-p@w user=red', secrets)).toBe(`pw=${redacted} user=${redacted}`);
+    expect(redactSecrets('pw=S3cret%2Dp%40w, S3cret alone', secrets)).toBe(
+      `pw=${redacted}, ${redacted} alone`,
+    );
+    expect(redactSecrets('nothing here', [])).toBe('nothing here');
+    // Another set of secrets, then the first again: each is found.
+    expect(redactSecrets('a KEY-1 b', ['KEY-1'])).toBe(`a ${redacted} b`);
+    expect(redactSecrets('pw=S3cret-p@w', secrets)).toBe(`pw=${redacted}`);
   });
 
   it('redactValue deep-copies, replacing the secret in strings and keys at any depth', () => {

@@ -50,11 +50,13 @@ describe('the scholarly-metrics/webhooks entry point', () => {
     expect(sources.length).toBeGreaterThan(5);
     const core = [
       '../core/abort.js',
+      '../core/depth.js',
       '../core/errors.js',
       '../core/describe-value.js',
       '../core/issues.js',
       '../core/options/receiver.js',
       '../core/options/telemetry.js',
+      '../core/read-body.js',
       '../core/telemetry-types.js', // types: erased at build
       '../telemetry/webhook-telemetry.js', // loaded only by a receiver given `telemetry`
       '../core/score-updated-event.js', // types: erased at build
@@ -75,6 +77,8 @@ describe('the scholarly-metrics/webhooks entry point', () => {
     expect(external).toEqual([]);
     expect(files.filter((file) => !file.startsWith('webhooks/'))).toEqual([
       'core/abort.ts',
+      'core/browser.ts',
+      'core/depth.ts',
       'core/describe-value.ts',
       'core/errors.ts',
       'core/escape.ts',
@@ -82,6 +86,7 @@ describe('the scholarly-metrics/webhooks entry point', () => {
       'core/options/checks.ts',
       'core/options/receiver.ts',
       'core/options/telemetry.ts',
+      'core/read-body.ts',
       'core/status-message.ts',
       'core/user-agent.ts',
       'telemetry/instruments.ts',

@@ -3,8 +3,8 @@
  * at any depth, journal ids that name no journal, and nesting deep enough to overflow a recursive walk.
  */
 import { describe, expect, it } from 'vitest';
+import { maxBodyDepth as maxNesting } from '../../src/core/depth.js';
 import { parseWebhookEvent } from '../../src/webhooks/index.js';
-import { maxNesting } from '../../src/webhooks/keys.js';
 import { encode, rejectionOf, validEvent, validJson } from './fixtures.js';
 
 /** The fields the event type does not name: kept at run time, reached as the docs show. */

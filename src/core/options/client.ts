@@ -1,3 +1,4 @@
+import { inBrowserPage } from '../browser.js';
 import { ConfigurationError } from '../errors.js';
 import type { ClientHooks } from '../hooks.js';
 import { isLogLevel, type LogLevel, logLevels } from '../logger.js';
@@ -14,10 +15,6 @@ import {
 } from './request.js';
 
 export type { ClientOptions, ClientOptionsBase, ResolvedClientOptions } from './client-types.js';
-
-function isBrowser(): boolean {
-  return typeof (globalThis as { document?: unknown }).document !== 'undefined';
-}
 
 /**
  * Every option of `new MetricClient()`, checked, with its default or environment variable applied.
@@ -62,7 +59,7 @@ function resolveApiKey(value: string | null | undefined, allowBrowser: boolean):
       '`apiKey` must be a string of visible ASCII characters with no spaces',
     );
   }
-  if (apiKey !== null && isBrowser() && !allowBrowser) {
+  if (apiKey !== null && inBrowserPage() && !allowBrowser) {
     throw new ConfigurationError(
       'dangerouslyAllowBrowser',
       'Refusing an API key in a browser: anyone who opens the page can read it. Route requests through ' +

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { hasActive, terminalSafe } from '../../../src/cli/output/escape.js';
+import { terminalSafe } from '../../../src/cli/output/escape.js';
 import { headerLine, layoutTable, recordLines, rowLines } from '../../../src/cli/output/table.js';
 import { displayWidth, truncate } from '../../../src/cli/output/width.js';
+import { escapeUnsafe, hasUnsafe as hasActive } from '../../../src/core/escape.js';
 import { hostile } from './hostile.js';
 
 describe('terminalSafe', () => {
@@ -17,6 +18,22 @@ describe('terminalSafe', () => {
     expect(terminalSafe(hostile.rlo)).toBe('\\u{202E}gnp.exe');
     expect(terminalSafe('a\tb\nc\rd')).toBe('a\\tb\\nc\\rd');
     expect(terminalSafe('Zoë 日本 🇯🇵 é')).toBe('Zoë 日本 🇯🇵 é');
+  });
+
+  it('escapes a BOM too, as the message renderer does', () => {
+    expect(terminalSafe('\ufeffname')).toBe('\\u{FEFF}name');
+  });
+
+  it('both renderers escape the same characters, every one of the Basic Multilingual Plane checked', () => {
+    const disagreements: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue; // lone surrogates: not characters
+      const character = String.fromCharCode(code);
+      const inMessage = escapeUnsafe(character) !== character;
+      const inCell = terminalSafe(character) !== character;
+      if (inMessage !== inCell || inMessage !== hasActive(character)) disagreements.push(code.toString(16));
+    }
+    expect(disagreements).toEqual([]);
   });
 
   it('cutting an escaped cell never splits an escape', () => {
