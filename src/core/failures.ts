@@ -1,3 +1,4 @@
+import { cleanCause } from './clean-cause.js';
 import {
   APIError,
   AuthenticationError,
@@ -9,7 +10,7 @@ import {
   RateLimitError,
 } from './errors.js';
 import { escapeUnsafe } from './escape.js';
-import { cleanCause, redactHeaders, redactText, redactValue } from './redact.js';
+import { redactHeaders, redactText, redactValue } from './redact.js';
 import { parseRetryAfter } from './retry.js';
 
 /** The typed error for a non-2xx answer; `secret` is kept out of its headers and body. */

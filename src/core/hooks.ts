@@ -1,9 +1,10 @@
 import type { Hooks } from 'ky';
+import { cleanCause } from './clean-cause.js';
 import { MetricError } from './errors.js';
 import type { AfterResponseHook, BeforeRequestHook } from './hook-types.js';
 import { type Logger, loggableHeaders } from './logger.js';
 import { checkHooks } from './options/client.js';
-import { cleanCause, redactText } from './redact.js';
+import { redactText } from './redact.js';
 
 export type {
   AfterResponseHook,
