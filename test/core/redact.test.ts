@@ -1,14 +1,8 @@
 import util from 'node:util';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  cleanCause,
-  redacted,
-  redactHeaders,
-  redactSecrets,
-  redactText,
-  redactValue,
-} from '../../src/core/redact.js';
+import { cleanCause } from '../../src/core/clean-cause.js';
+import { redacted, redactHeaders, redactSecrets, redactText, redactValue } from '../../src/core/redact.js';
 import { redactCause } from '../../src/core/redact-cause.js';
 import {
   APIError,
