@@ -1,5 +1,5 @@
 import { escapeUnsafe } from '../core/escape.js';
-import type { TelemetryOptions } from '../core/telemetry-types.js';
+import type { TelemetryOptions } from '../index.js';
 import { UsageError } from './errors.js';
 
 /*
