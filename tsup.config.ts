@@ -37,6 +37,9 @@ const commonJsMswModule: EsbuildPlugin = {
   },
 };
 
+/** The packages of the bin alone, and the module paths below them (`csv-parse/sync`). */
+const cliPackages = [/^(commander|csv-parse|string-width|asciichart)(\/|$)/];
+
 export default defineConfig([
   { ...shared, format: 'esm', clean: true },
   // ky and p-retry (and its is-network-error) ship ESM only. Bundling them into the CommonJS build keeps
@@ -51,7 +54,8 @@ export default defineConfig([
   // chunks in dist/cli-chunks/, shared with none of the library's entries, so that adding it changes
   // none of their files. Split like the library, it loads what a command uses when the command uses it
   // (the cache, telemetry, zod for a body the parsers leave to it, tables, charts, DOI lists).
-  // commander and the other packages stay imports.
+  // The packages only the bin uses are bundled into it (they are devDependencies): an app that
+  // installs the SDK installs none of them. scripts/check-package.mjs checks both.
   {
     entry: { cli: 'src/cli/index.ts' },
     format: 'esm',
@@ -62,6 +66,7 @@ export default defineConfig([
     splitting: true,
     removeNodeProtocol: false,
     external: [/^node:/],
+    noExternal: cliPackages,
     esbuildOptions(options) {
       options.chunkNames = 'cli-chunks/[name]-[hash]';
     },

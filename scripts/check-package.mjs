@@ -9,11 +9,14 @@
 //    and no msw; `./webhooks` pulls in neither ky, p-retry nor the client; `./redis` only node:crypto
 //    and the core, not the client; no entry imports redis or ioredis (the user passes the client);
 //    no entry reaches the command line's code (dist/cli.js) or its dependencies (commander,
-//    csv-parse, asciichart, string-width; csv-stringify, only a test's now, stays forbidden).
+//    csv-parse, asciichart, string-width; csv-stringify, only a test's now, stays forbidden). Those
+//    are bundled into the bin: no file but the bin's imports them or holds a copy of them, and the
+//    packed package.json's dependencies are exactly ky, p-retry and zod.
 // 5. The tarball installed into an empty project (a temporary folder outside the repository, so that
 //    nothing resolves from the repository's node_modules) with npm, its dependencies from
 //    the registry: ESM import and CommonJS require of every entry, `scholarly-metrics/openapi.json`,
-//    a lookup against the mock API, and the `scholarly-metrics` bin against its built-in mock.
+//    a lookup against the mock API, and the `scholarly-metrics` bin (`--version`, and commands against
+//    its built-in mock) with none of its bundled packages installed.
 // 6. In that project, msw (an optional peer) is not installed: `scholarly-metrics/testing` must still
 //    work, from import and require (scripts/check-package-testing.mjs).
 import { spawnSync } from 'node:child_process';
@@ -198,11 +201,43 @@ for (const [entry, forbidden] of [
   else pass(`${entry}: ${modules.size} modules, external imports: ${[...bare].join(', ') || 'none'}`);
 }
 
+// The bin's packages are bundled into the bin's files alone: every other file (the library's entries,
+// their chunks, the mock server's bin) neither imports them nor holds a bundled copy (esbuild marks
+// each bundled module with a `// node_modules/<package>/…` line).
+const binFiles = /^dist\/(cli\.js|cli-chunks\/)/;
+const cliPackages = ['commander', 'csv-parse', 'asciichart', 'string-width'];
+const libraryFiles = [...files.keys()].filter((p) => /^dist\/.*\.c?js$/.test(p) && !binFiles.test(p));
+const reachCli = libraryFiles.filter(
+  (path) =>
+    [...importGraph(files, path).bare].some((specifier) =>
+      cliOnly.some((pattern) => pattern.test(specifier)),
+    ) || cliPackages.some((name) => files.get(path).includes(`// node_modules/${name}/`)),
+);
+if (reachCli.length > 0)
+  fail(`library files that import or bundle the bin's packages: ${reachCli.join(', ')}`);
+else pass(`${libraryFiles.length} library files import and bundle none of ${cliPackages.join(', ')}`);
+const binImports = new Set(
+  [...files.keys()]
+    .filter((p) => binFiles.test(p) && p.endsWith('.js'))
+    .flatMap((p) => bareImportsOf(files.get(p))),
+);
+const unbundled = [...binImports].filter((specifier) => cliOnly.some((pattern) => pattern.test(specifier)));
+if (unbundled.length > 0) fail(`the bin imports packages it should bundle: ${unbundled.join(', ')}`);
+else pass(`the bin bundles ${cliPackages.join(', ')}`);
+
+// Installing the SDK installs three packages (OpenTelemetry and the Redis clients are optional peers).
+const dependencies = Object.keys(pkg.dependencies ?? {}).sort();
+if (dependencies.join() !== 'ky,p-retry,zod')
+  fail(
+    `the packed package.json's dependencies are ${dependencies.join(', ')}: expected exactly ky, p-retry, zod`,
+  );
+else pass('the packed package.json depends on ky, p-retry and zod alone');
+
 // Every runtime dependency is imported by some built file: users install nothing the build never loads.
 const everyImport = new Set();
-for (const path of [...files.keys()].filter((p) => /^dist\/.*\.c?js$/.test(p))) {
+for (const path of libraryFiles)
   for (const specifier of importGraph(files, path).bare) everyImport.add(specifier);
-}
+for (const specifier of binImports) everyImport.add(specifier);
 const unused = Object.keys(pkg.dependencies ?? {}).filter(
   (name) => ![...everyImport].some((specifier) => specifier === name || specifier.startsWith(`${name}/`)),
 );
@@ -248,6 +283,23 @@ if (installed.status !== 0) {
   writeFileSync(
     join(consumer, 'cli.mjs'),
     `import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+// The bin's packages are in the bin: installing the SDK installed none of them.
+for (const name of ${JSON.stringify(['commander', 'csv-parse', 'asciichart', 'string-width'])})
+  if (existsSync('node_modules/' + name)) throw new Error(name + ' was installed with the SDK');
+const { version } = JSON.parse(readFileSync('node_modules/scholarly-metrics/package.json', 'utf8'));
+const shown = execFileSync('node_modules/.bin/scholarly-metrics', ['--version'], { encoding: 'utf8' }).trim();
+if (shown !== version) throw new Error('--version printed ' + shown + ', not ' + version);
+console.log('scholarly-metrics --version: ' + shown);
+// The score's table loads string-width, and its module asciichart: bundled, left out of the start-up.
+const chart = execFileSync('node_modules/.bin/scholarly-metrics', ['--mock', 'journals', 'score', '3', '--format', 'table'], { encoding: 'utf8' });
+if (!chart.includes('current')) throw new Error('journals score --format table: ' + chart);
+// A csv of DOIs loads csv-parse.
+const { MOCK_DOIS } = await import('scholarly-metrics/testing');
+writeFileSync('dois.csv', 'title,doi\\nfirst,' + MOCK_DOIS[0] + '\\n');
+const papers = execFileSync('node_modules/.bin/scholarly-metrics', ['--mock', 'papers', 'get-many', '--input', 'dois.csv', '--format', 'jsonl'], { encoding: 'utf8' });
+if (JSON.parse(papers).doi !== MOCK_DOIS[0]) throw new Error('papers get-many --input dois.csv: ' + papers);
+console.log('scholarly-metrics --mock journals score (a table) and papers get-many --input dois.csv');
 const out = execFileSync('node_modules/.bin/scholarly-metrics', ['--mock', 'subjects', 'list', '--format', 'jsonl'], { encoding: 'utf8' });
 console.log('scholarly-metrics --mock subjects list: ' + out.trim().split('\\n').length + ' subjects');
 // redis, an optional peer, is not installed here: --redis says how to install it (exit 2).
@@ -310,6 +362,18 @@ function untar(buffer) {
     offset += 512 + Math.ceil(size / 512) * 512;
   }
   return out;
+}
+
+/**
+ * The packages a file of the bin imports, by its import statements and `import()` calls alone: the
+ * packages bundled into it bring text (commander's help, for one) that the loose pattern of
+ * `importGraph` would take for imports.
+ */
+function bareImportsOf(code) {
+  const statements = /^(?:import|export)\b[^'"]*?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
+  return [...code.matchAll(statements)]
+    .map((m) => m[1] ?? m[2])
+    .filter((specifier) => !specifier.startsWith('.'));
 }
 
 /** Static and dynamic imports and requires reachable from `entry`, among the tarball's files. */

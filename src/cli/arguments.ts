@@ -8,3 +8,6 @@ export function id(raw: string): string {
   }
   return raw;
 }
+
+/** The parser of a path parameter's argument, by the parameter's name; one not listed is taken as typed. */
+export const pathArgumentParsers: Readonly<Record<string, (raw: string) => string>> = { id };

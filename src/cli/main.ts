@@ -3,18 +3,29 @@
  * calls it with the real process's IO; tests call it with one in memory.
  */
 import { CommanderError } from 'commander';
-import { RequestAbortedError } from '../core/errors.js';
-import { VERSION } from '../core/user-agent.js';
+import { version } from '../../package.json';
 import { type ColorChoice, paintReport, palette, useColor } from './color.js';
+import { cliCommands } from './commands/index.js';
 import type { RunIO } from './context.js';
-import { describeError, exitCodeOf, exitCodes, InterruptedError } from './errors.js';
+import type { CliCommand } from './endpoint-command.js';
+import { exitCodes, InterruptedError } from './errors.js';
 import type { IO } from './io.js';
 import { createProgram } from './program.js';
 import { redactingStream, Secrets } from './secrets.js';
 import { type CliTelemetry, startTelemetry } from './telemetry.js';
 
-/** Runs the command line `argv` (without node and the script) and resolves to its exit code; never rejects. */
-export async function run(argv: readonly string[], io: IO): Promise<number> {
+/** The report of an error, loaded when there is one: it knows the SDK's errors, which load with the client. */
+const loadReport = () => import('./report.js');
+
+/**
+ * Runs the command line `argv` (without node and the script) and resolves to its exit code; never
+ * rejects. `commands` are the program's (a test may add one).
+ */
+export async function run(
+  argv: readonly string[],
+  io: IO,
+  commands: readonly CliCommand[] = cliCommands,
+): Promise<number> {
   const secrets = new Secrets();
   // Every line on stderr passes the run's secrets: a Redis password given to this run shows nowhere.
   const stderr = redactingStream(io.stderr, secrets);
@@ -23,13 +34,14 @@ export async function run(argv: readonly string[], io: IO): Promise<number> {
   try {
     telemetry = await startTelemetry(io.env);
   } catch (error) {
+    const { describeError, exitCodeOf } = await loadReport();
     stderr.write(describeError(error, { debug }));
     return exitCodeOf(error);
   }
   const runIO: RunIO = { ...io, stderr, secrets, telemetry: telemetry?.options };
   let code: number = exitCodes.failed;
   try {
-    code = await runProgram(argv, runIO, debug);
+    code = await runProgram(argv, runIO, debug, commands);
   } finally {
     // Flushed before the exit code is handed back, within its bound: after Ctrl-C too, the bin exits right after.
     const stoppedBefore = io.signal.aborted;
@@ -41,8 +53,13 @@ export async function run(argv: readonly string[], io: IO): Promise<number> {
 }
 
 /** The command itself, its failure reported on stderr: its exit code. */
-async function runProgram(argv: readonly string[], io: RunIO, debug: boolean): Promise<number> {
-  const program = createProgram(VERSION, io);
+async function runProgram(
+  argv: readonly string[],
+  io: RunIO,
+  debug: boolean,
+  commands: readonly CliCommand[],
+): Promise<number> {
+  const program = createProgram(version, io, commands);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return exitCodes.ok;
@@ -51,9 +68,8 @@ async function runProgram(argv: readonly string[], io: RunIO, debug: boolean): P
       // Commander has printed the message already; help and --version end with 0.
       return error.exitCode === 0 ? exitCodes.ok : exitCodes.usage;
     }
-    const stopped =
-      io.signal.aborted && (error instanceof RequestAbortedError || error instanceof InterruptedError);
-    const reported = stopped ? new InterruptedError(resumeHint(argv)) : error;
+    const { describeError, exitCodeOf, stoppedBy } = await loadReport();
+    const reported = stoppedBy(io.signal, error) ? new InterruptedError(resumeHint(argv)) : error;
     const { mock, baseUrl, color } = program.opts<{
       mock?: boolean;
       baseUrl?: string;

@@ -5,6 +5,7 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { type FieldTree, fieldPaths, parseFields, unknownFields } from './output/fields.js';
 import { type Format, formats } from './output/formats.js';
+import { maxPrefetch } from './sdk-bounds.js';
 
 /** A parser of whole numbers from `min` to `max`. */
 export function integer(min: number, max = Number.MAX_SAFE_INTEGER): (raw: string) => number {
@@ -108,6 +109,11 @@ export function pagingOptions(
     .option('--all', 'every item of every page')
     .option('--page <n>', 'the page to start from', integer(1));
   if (perPage) command.option('--per-page <n>', "items per page (default: the server's)", integer(1));
-  command.option('--prefetch <n>', 'pages requested ahead while one is written (0 to 8)', integer(0, 8), 1);
+  command.option(
+    '--prefetch <n>',
+    `pages requested ahead while one is written (0 to ${maxPrefetch})`,
+    integer(0, maxPrefetch),
+    1,
+  );
   return harvestOptions(command);
 }

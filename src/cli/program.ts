@@ -6,22 +6,22 @@
 import { Argument, type Command, Option } from 'commander';
 import { examples, Program } from './action.js';
 import { colorChoices } from './color.js';
-import { authorsGet } from './commands/authors-get.js';
-import { authorsList } from './commands/authors-list.js';
-import { countriesList } from './commands/countries-list.js';
-import { journalsGet } from './commands/journals-get.js';
-import { journalsList } from './commands/journals-list.js';
-import { journalsPapers } from './commands/journals-papers.js';
-import { journalsScore } from './commands/journals-score.js';
-import { papersGet } from './commands/papers-get.js';
-import { papersGetMany } from './commands/papers-get-many.js';
-import { papersSearch } from './commands/papers-search.js';
-import { subjectsList } from './commands/subjects-list.js';
+import { cliCommands } from './commands/index.js';
 import { completionScript, type Shell, shells } from './completion.js';
 import type { RunIO } from './context.js';
+import type { CliCommand } from './endpoint-command.js';
 import { UsageError } from './errors.js';
 import { integer, text } from './options.js';
 import { redisUrlVariable } from './redis.js';
+
+/** What each group of commands is, in the program's help; a group not listed is described by its name. */
+const groupDescriptions: Readonly<Record<string, string>> = {
+  journals: 'journals: list, profile, papers, score history',
+  papers: 'papers: search, one by DOI, many by DOI',
+  authors: 'authors: list, profile',
+  subjects: 'subject areas',
+  countries: 'countries',
+};
 
 function commandPath(command: Command): string[] {
   const path: string[] = [];
@@ -30,11 +30,15 @@ function commandPath(command: Command): string[] {
 }
 
 /**
- * The command tree of one run, writing through `io`. To add a command: a file in commands/ exporting
- * `(parent: Command) => void`, listed in its group below; its action is `act(...)`, which hands it
- * the context (client, IO, signal).
+ * The command tree of one run, writing through `io`, with `commands` under their groups. To add a
+ * command: a file in commands/ exporting a `CliCommand` (for an endpoint of the API table, made by
+ * `recordCommand`, `listCommand` or `walkCommand`), listed in commands/index.ts.
  */
-export function createProgram(version: string, io: RunIO): Command {
+export function createProgram(
+  version: string,
+  io: RunIO,
+  commands: readonly CliCommand[] = cliCommands,
+): Command {
   const program = new Program('scholarly-metrics', io);
   // Help, version and commander's own errors go to the run's streams, not the process's.
   program.configureOutput({
@@ -45,6 +49,44 @@ export function createProgram(version: string, io: RunIO): Command {
     getOutHasColors: () => false,
     getErrHasColors: () => false,
   });
+  addProgramOptions(program, version);
+  examples(
+    program,
+    'scholarly-metrics --mock journals list',
+    'scholarly-metrics journals list --format csv > journals.csv',
+    'scholarly-metrics papers search --q climate --all --format jsonl --output climate.jsonl --resume',
+    'scholarly-metrics --redis redis://localhost:6379 --max-requests-per-minute 600 papers get-many --input dois.txt',
+  );
+  addCommands(program, commands);
+  addCompletion(program, io);
+  addHelpCommand(program);
+  // Every command exits through the bin's handler: usage errors with 2, not commander's 1.
+  const override = (command: Command): void => {
+    command
+      .exitOverride()
+      .showHelpAfterError('(add --help for the options)')
+      .configureOutput(program.configureOutput());
+    for (const child of command.commands) override(child);
+  };
+  override(program);
+  return program;
+}
+
+/** `commands` under their groups, each group made where its first command is listed. */
+function addCommands(program: Command, commands: readonly CliCommand[]): void {
+  const groups = new Map<string, Command>();
+  for (const { group, add } of commands) {
+    let parent = groups.get(group);
+    if (parent === undefined) {
+      parent = program.command(group).description(groupDescriptions[group] ?? group);
+      groups.set(group, parent);
+    }
+    add(parent);
+  }
+}
+
+/** The options of the program itself, valid before or after the command, and `--version`. */
+function addProgramOptions(program: Command, version: string): void {
   program
     .description(
       // One line: commander wraps it to the terminal's width.
@@ -86,29 +128,10 @@ export function createProgram(version: string, io: RunIO): Command {
     .showHelpAfterError('(add --help for the options)')
     .showSuggestionAfterError()
     .exitOverride();
-  examples(
-    program,
-    'scholarly-metrics --mock journals list',
-    'scholarly-metrics journals list --format csv > journals.csv',
-    'scholarly-metrics papers search --q climate --all --format jsonl --output climate.jsonl --resume',
-    'scholarly-metrics --redis redis://localhost:6379 --max-requests-per-minute 600 papers get-many --input dois.txt',
-  );
-  const group = (name: string, description: string, ...commands: Array<(parent: Command) => void>) => {
-    const parent = program.command(name).description(description);
-    for (const add of commands) add(parent);
-  };
-  group(
-    'journals',
-    'journals: list, profile, papers, score history',
-    journalsList,
-    journalsGet,
-    journalsPapers,
-    journalsScore,
-  );
-  group('papers', 'papers: search, one by DOI, many by DOI', papersSearch, papersGet, papersGetMany);
-  group('authors', 'authors: list, profile', authorsList, authorsGet);
-  group('subjects', 'subject areas', subjectsList);
-  group('countries', 'countries', countriesList);
+}
+
+/** `completion bash|zsh|fish`: the script, written from the command tree. */
+function addCompletion(program: Command, io: RunIO): void {
   program
     .command('completion')
     .description('print a completion script for bash, zsh or fish')
@@ -120,7 +143,10 @@ export function createProgram(version: string, io: RunIO): Command {
     program.commands.at(-1)!,
     'scholarly-metrics completion bash > ~/.local/share/bash-completion/completions/scholarly-metrics',
   );
-  // `help papers search` prints that subcommand's help: commander's own help command stops at the first word.
+}
+
+/** `help papers search`: that subcommand's help (commander's own help command stops at the first word). */
+function addHelpCommand(program: Command): void {
   program.helpCommand(false);
   program
     .command('help')
@@ -140,14 +166,4 @@ export function createProgram(version: string, io: RunIO): Command {
       }
       at.outputHelp();
     });
-  // Every command exits through the bin's handler: usage errors with 2, not commander's 1.
-  const override = (command: Command): void => {
-    command
-      .exitOverride()
-      .showHelpAfterError('(add --help for the options)')
-      .configureOutput(program.configureOutput());
-    for (const child of command.commands) override(child);
-  };
-  override(program);
-  return program;
 }

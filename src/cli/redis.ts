@@ -7,12 +7,9 @@
  * The URL may hold a password: it is shown only with the password masked, and every line the command
  * writes to stderr passes through the run's `Secrets`.
  */
-import { Deadline } from '../core/abort.js';
-import { QuotaUnavailableError } from '../core/errors.js';
-import type { SharedQuota } from '../core/quota-types.js';
 import { redacted } from '../core/redact.js';
-import type { NodeRedisLike } from '../redis/adapter.js';
-import type { RedisSharedQuota } from '../redis/index.js';
+import type { SharedQuota } from '../index.js';
+import type { RedisClientLike, RedisSharedQuota } from '../redis/index.js';
 import { UsageError } from './errors.js';
 import type { Secrets } from './secrets.js';
 
@@ -40,6 +37,9 @@ export interface CommandQuota {
   /** Lets the quota send its last ends (`quota.close()`), then closes the connection; never throws or hangs. */
   close(): Promise<void>;
 }
+
+/** A node-redis client as the quota takes it (the one with `evalSha`). */
+type NodeRedisLike = Extract<RedisClientLike, { evalSha: unknown }>;
 
 /** The part of a node-redis client this file uses. */
 interface NodeRedisClient extends NodeRedisLike {
@@ -138,6 +138,7 @@ export async function openRedisQuota(
     throw new UsageError('--redis needs the node-redis package: npm install redis');
   }
   const { createRedisQuota } = await import('../redis/index.js');
+  const { QuotaUnavailableError } = await import('./sdk.js');
   const client = redis.createClient({
     url: url.href,
     socket: {
@@ -150,22 +151,20 @@ export async function openRedisQuota(
   // Each failure reaches the command as the quota's QuotaUnavailableError; the events say it again.
   client.on('error', () => {});
   // node-redis bounds each TCP connection, not a TLS handshake or a server that accepts and never
-  // answers: the deadline bounds them all, and Ctrl-C ends the wait at once.
-  const deadline = new Deadline(connectTimeoutMs, signal);
+  // answers: the bound covers them all, and Ctrl-C ends the wait at once.
   try {
-    await deadline.race(client.connect());
+    await within(client.connect(), connectTimeoutMs, signal);
   } catch (error) {
     destroy(client);
-    if (signal.aborted && !deadline.timedOut) throw signal.reason;
-    const reason = deadline.timedOut
+    const timedOut = error instanceof TimedOut;
+    if (signal.aborted && !timedOut) throw signal.reason;
+    const reason = timedOut
       ? `no answer within ${connectTimeoutMs / 1000} s`
       : secrets.redact(error instanceof Error ? error.message : String(error)) || 'no reason given';
     throw new QuotaUnavailableError(
       `cannot connect to Redis at ${maskedUrl(url)} (${reason}); nothing was sent`,
       { cause: error },
     );
-  } finally {
-    deadline.clear();
   }
   try {
     const quota = createRedisQuota({
@@ -188,16 +187,41 @@ async function closeClient(client: NodeRedisClient, quota: RedisSharedQuota | un
   if (!client.isOpen) return;
   // Reconnecting: nothing pending will be answered, and a graceful close would wait for it.
   if (!client.isReady) return destroy(client);
-  // The deadline's timer holds the process: were it unref'd, a close left waiting would let Node exit
-  // with 0 before the command's exit code is set.
-  const deadline = new Deadline(closeTimeoutMs, undefined);
   const closing = client.close ? client.close() : client.quit();
-  const inTime = await deadline.race(closing).then(
+  const inTime = await within(closing, closeTimeoutMs).then(
     () => true,
-    () => !deadline.timedOut,
+    (error: unknown) => !(error instanceof TimedOut),
   );
-  deadline.clear();
   if (!inTime) destroy(client);
+}
+
+/** What {@link within} rejects with when the time runs out first. */
+class TimedOut extends Error {
+  override readonly name = 'TimeoutError';
+}
+
+/**
+ * Settles as `work` does, unless `ms` pass first (a {@link TimedOut}) or `signal` aborts (its
+ * reason). The timer holds the process: were it unref'd, a close left waiting would let Node exit
+ * with 0 before the command's exit code is set.
+ */
+function within<T>(work: Promise<T>, ms: number, signal?: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    // The first outcome wins; `work` is always followed, so that its late failure is never unhandled.
+    const settle = (then: () => void) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      then();
+    };
+    const onAbort = () => settle(() => reject(signal?.reason));
+    const timer = setTimeout(() => settle(() => reject(new TimedOut(`no answer within ${ms} ms`))), ms);
+    work.then(
+      (value) => settle(() => resolve(value)),
+      (error: unknown) => settle(() => reject(error)),
+    );
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 function destroy(client: NodeRedisClient): void {

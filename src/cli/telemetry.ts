@@ -1,6 +1,6 @@
 import { escapeUnsafe } from '../core/escape.js';
 import { redacted } from '../core/redact.js';
-import type { TelemetryOptions } from '../core/telemetry-types.js';
+import type { TelemetryOptions } from '../index.js';
 import { UsageError } from './errors.js';
 
 /*

@@ -4,7 +4,7 @@
  * stopped run continues with `--resume`.
  */
 import type { Command } from 'commander';
-import type { PagePromise, PageRequestOptions } from '../core/pagination.js';
+import type { PagePromise, PageRequestOptions } from '../index.js';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
 import { openHarvest } from './harvest.js';

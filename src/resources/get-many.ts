@@ -69,7 +69,7 @@ const getManyOptionNames: OptionNames<GetManyOptions> = { ...requestOptionNames,
 const getManyMethod: MethodShape = { name: 'papers.getMany', pathParams: {}, query: {} };
 
 const defaultConcurrency = 4;
-const maxConcurrency = 16;
+export const maxConcurrency = 16;
 
 /**
  * The work of `papers.getMany`, with the single lookup handed in so that each one goes through the

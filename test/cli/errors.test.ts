@@ -1,12 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  describeError,
-  exitCodeOf,
-  InterruptedError,
-  runAgainLine,
-  UsageError,
-} from '../../src/cli/errors.js';
+import { InterruptedError, UsageError } from '../../src/cli/errors.js';
 import { run as runCommandLine } from '../../src/cli/main.js';
+import { describeError, exitCodeOf, runAgainLine } from '../../src/cli/report.js';
 import {
   ConfigurationError,
   InvalidParameterError,

@@ -21,8 +21,9 @@ export function importsOf(file: string): ImportEdges {
   };
 }
 
-/** Resolves `./x.js` to `./x.ts` (or `./x/index.ts`) next to `from`. */
+/** Resolves `./x.js` to `./x.ts` (or `./x/index.ts`) next to `from`; a `.json` file is itself. */
 function resolveLocal(from: string, specifier: string): string {
+  if (specifier.endsWith('.json')) return join(dirname(from), specifier);
   const base = join(dirname(from), specifier.replace(/\.js$/, ''));
   for (const candidate of [`${base}.ts`, join(base, 'index.ts')]) if (existsSync(candidate)) return candidate;
   throw new Error(`Cannot resolve ${specifier} from ${relative(root, from)}`);
@@ -38,7 +39,7 @@ export function staticGraph(entry: string, withDynamic = false): { files: string
   const visit = (file: string): void => {
     if (files.has(file)) return;
     files.add(file);
-    const edges = importsOf(file);
+    const edges = file.endsWith('.json') ? { static: [], dynamic: [] } : importsOf(file);
     for (const specifier of withDynamic ? [...edges.static, ...edges.dynamic] : edges.static) {
       if (specifier.startsWith('.')) visit(resolveLocal(file, specifier));
       else external.add(specifier);

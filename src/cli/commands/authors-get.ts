@@ -1,20 +1,12 @@
-import type { Command } from 'commander';
-import { act, examples } from '../action.js';
-import { id } from '../arguments.js';
-import { type OutputOptions, outputOptions } from '../options.js';
-import { recordFields } from '../record-fields.js';
-import { runRecord } from '../run.js';
+import { endpoints } from '../../api/endpoints.js';
+import { recordCommand } from '../endpoint-command.js';
+import { fieldsOf, paperSummaryFields } from '../record-fields.js';
 
-/** `authors get ID`: one author's profile (`GET /authors/{id}`). */
-export function authorsGet(parent: Command): void {
-  const command = parent
-    .command('get')
-    .description("one author's profile")
-    .argument('<id>', 'the author id', id);
-  outputOptions(command, recordFields.authorProfile).action(
-    act<OutputOptions>((context, options, [author]) =>
-      runRecord(context, options, () => context.client.authors.get(Number(author))),
-    ),
-  );
-  examples(command, 'scholarly-metrics authors get 1234');
-}
+/** `authors get ID`: one author's profile, the fields of each of their papers those of a paper summary. */
+export const authorsGet = recordCommand(endpoints.authors.get, {
+  description: "one author's profile",
+  args: { id: 'the author id' },
+  fields: { ...fieldsOf(endpoints.authors.get), papers: paperSummaryFields },
+  fetch: (context, [author]) => context.client.authors.get(Number(author)),
+  examples: ['scholarly-metrics authors get 1234'],
+});

@@ -1,30 +1,23 @@
-import { type Command, Option } from 'commander';
-import { act, examples } from '../action.js';
-import { type OutputOptions, outputOptions } from '../options.js';
-import { recordFields, topFields } from '../record-fields.js';
-import { runList } from '../run.js';
+import { Option } from 'commander';
+import { endpoints } from '../../api/endpoints.js';
+import { listCommand } from '../endpoint-command.js';
+import type { OutputOptions } from '../options.js';
 
 interface CountryOptions extends OutputOptions {
   show?: 'active' | 'all';
 }
 
-/** `countries list`: countries (`GET /countries`). */
-export function countriesList(parent: Command): void {
-  const command = parent
-    .command('list')
-    .description('countries')
-    .addOption(
+/** `countries list`: countries, with journals or all of them. */
+export const countriesList = listCommand<CountryOptions>(endpoints.countries.list, {
+  description: 'countries',
+  unit: 'countries',
+  options: (command) =>
+    command.addOption(
       new Option(
         '--show <which>',
         "active: countries with journals; all: every country (default: the server's)",
       ).choices(['active', 'all']),
-    );
-  outputOptions(command, recordFields.country).action(
-    act<CountryOptions>((context, options) =>
-      runList(context, options, 'countries', () => context.client.countries.list({ show: options.show }), {
-        columns: topFields(recordFields.country),
-      }),
     ),
-  );
-  examples(command, 'scholarly-metrics countries list --show all');
-}
+  fetch: (context, _, options) => context.client.countries.list({ show: options.show }),
+  examples: ['scholarly-metrics countries list --show all'],
+});

@@ -1,20 +1,10 @@
-import type { Command } from 'commander';
-import { act, examples } from '../action.js';
-import { id } from '../arguments.js';
-import { type OutputOptions, outputOptions } from '../options.js';
-import { recordFields } from '../record-fields.js';
-import { runRecord } from '../run.js';
+import { endpoints } from '../../api/endpoints.js';
+import { recordCommand } from '../endpoint-command.js';
 
-/** `journals get ID`: one journal's profile (`GET /journals/{id}`). */
-export function journalsGet(parent: Command): void {
-  const command = parent
-    .command('get')
-    .description("one journal's profile")
-    .argument('<id>', 'the journal id', id);
-  outputOptions(command, recordFields.journalProfile).action(
-    act<OutputOptions>((context, options, [journal]) =>
-      runRecord(context, options, () => context.client.journals.get(Number(journal))),
-    ),
-  );
-  examples(command, 'scholarly-metrics journals get 42', 'scholarly-metrics journals get 42 --format json');
-}
+/** `journals get ID`: one journal's profile. */
+export const journalsGet = recordCommand(endpoints.journals.get, {
+  description: "one journal's profile",
+  args: { id: 'the journal id' },
+  fetch: (context, [journal]) => context.client.journals.get(Number(journal)),
+  examples: ['scholarly-metrics journals get 42', 'scholarly-metrics journals get 42 --format json'],
+});

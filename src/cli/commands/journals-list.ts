@@ -1,31 +1,15 @@
-import type { Command } from 'commander';
-import { act, examples } from '../action.js';
-import { integer, type OutputOptions, outputOptions } from '../options.js';
-import { recordFields, topFields } from '../record-fields.js';
-import { runList } from '../run.js';
+import { endpoints } from '../../api/endpoints.js';
+import { listCommand } from '../endpoint-command.js';
+import { integer, type OutputOptions } from '../options.js';
 
-/** `journals list`: every journal (`GET /journals`). */
-export function journalsList(parent: Command): void {
-  const command = parent
-    .command('list')
-    .description('every journal')
-    .option('--limit <n>', 'the first n journals only', integer(1));
-  outputOptions(command, recordFields.journal).action(
-    act<OutputOptions & { limit?: number }>((context, options) =>
-      runList(
-        context,
-        options,
-        'journals',
-        async () => (await context.client.journals.list()).slice(0, options.limit),
-        {
-          columns: topFields(recordFields.journal),
-        },
-      ),
-    ),
-  );
-  examples(
-    command,
+/** `journals list`: every journal, or the first `--limit`. */
+export const journalsList = listCommand<OutputOptions & { limit?: number }>(endpoints.journals.list, {
+  description: 'every journal',
+  unit: 'journals',
+  options: (command) => command.option('--limit <n>', 'the first n journals only', integer(1)),
+  fetch: async (context, _, options) => (await context.client.journals.list()).slice(0, options.limit),
+  examples: [
     'scholarly-metrics journals list -o journals.csv',
     'scholarly-metrics journals list --limit 10 --fields id,name,quartile,metric_score',
-  );
-}
+  ],
+});

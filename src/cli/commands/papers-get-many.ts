@@ -1,16 +1,19 @@
 import { createHash } from 'node:crypto';
 import { type FileHandle, open } from 'node:fs/promises';
 import type { Command } from 'commander';
-import type { MetricError } from '../../core/errors.js';
+import { endpoints } from '../../api/endpoints.js';
+import type { MetricError } from '../../index.js';
 import { act, examples } from '../action.js';
 import type { Context } from '../context.js';
+import { type CliCommand, commandName, requestLine } from '../endpoint-command.js';
 import { UsageError } from '../errors.js';
 import { openHarvest } from '../harvest.js';
 import { sayLastWord } from '../last-word.js';
 import { harvestOptions, integer, type OutputOptions, outputOptions } from '../options.js';
 import { cellOf, type Row, spreadsheetCell, tsvField } from '../output/cells.js';
 import { terminalSafe } from '../output/escape.js';
-import { recordFields, topFields } from '../record-fields.js';
+import { fieldsOf, topFields } from '../record-fields.js';
+import { maxGetManyConcurrency } from '../sdk-bounds.js';
 import { identityOf } from '../walk.js';
 
 interface GetManyOptions extends OutputOptions {
@@ -30,12 +33,18 @@ export class LookupsFailedError extends Error {
   override readonly name = 'LookupsFailedError';
 }
 
+/** The endpoint of each lookup, and the fields of the papers it answers with. */
+const lookup = endpoints.papers.get;
+const paperFields = fieldsOf(lookup);
+
 /**
  * `papers get-many`: many papers by DOI, from the arguments or a file of one DOI a line (`-` for
  * stdin). Papers are written in the order of their DOIs; a DOI not found, or that failed after its
  * retries, is reported on stderr and the command exits 1 once the others are written.
  */
-export function papersGetMany(parent: Command): void {
+export const papersGetMany: CliCommand = { group: commandName(lookup).group, add: addGetMany };
+
+function addGetMany(parent: Command): void {
   const command = parent
     .command('get-many')
     .description('many papers by DOI')
@@ -52,10 +61,16 @@ export function papersGetMany(parent: Command): void {
       '--failed <file>',
       'write each DOI that failed, with its error class and message, to this tsv file',
     )
-    .option('--concurrency <n>', 'lookups in flight at once (1 to 16)', integer(1, 16), 4);
-  harvestOptions(outputOptions(command, recordFields.paper)).action(
+    .option(
+      '--concurrency <n>',
+      `lookups in flight at once (1 to ${maxGetManyConcurrency})`,
+      integer(1, maxGetManyConcurrency),
+      4,
+    );
+  harvestOptions(outputOptions(command, paperFields)).action(
     act<GetManyOptions>((context, options, args, self) => getMany(context, options, args, self)),
   );
+  command.addHelpText('after', requestLine(lookup, ' for each DOI'));
   examples(
     command,
     'scholarly-metrics papers get-many 10.1000/a https://doi.org/10.1000/b doi:10.1000/c',
@@ -99,7 +114,7 @@ async function getMany(
     options,
     'DOIs',
     { positions: { min: 0, max: dois.length }, counts: 'positions' },
-    topFields(recordFields.paper),
+    paperFields && topFields(paperFields),
   );
   if (harvest === undefined) return;
   const failed =

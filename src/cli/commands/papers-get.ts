@@ -1,19 +1,10 @@
-import type { Command } from 'commander';
-import { act, examples } from '../action.js';
-import { type OutputOptions, outputOptions } from '../options.js';
-import { recordFields } from '../record-fields.js';
-import { runRecord } from '../run.js';
+import { endpoints } from '../../api/endpoints.js';
+import { recordCommand } from '../endpoint-command.js';
 
-/** `papers get DOI`: one paper (`GET /papers/{doi}`). */
-export function papersGet(parent: Command): void {
-  const command = parent
-    .command('get')
-    .description('one paper by its DOI')
-    .argument('<doi>', 'the DOI, e.g. 10.1000/xyz');
-  outputOptions(command, recordFields.paper).action(
-    act<OutputOptions>((context, options, [doi]) =>
-      runRecord(context, options, () => context.client.papers.get(doi ?? '')),
-    ),
-  );
-  examples(command, 'scholarly-metrics papers get 10.1000/xyz');
-}
+/** `papers get DOI`: one paper. */
+export const papersGet = recordCommand(endpoints.papers.get, {
+  description: 'one paper by its DOI',
+  args: { doi: 'the DOI, e.g. 10.1000/xyz' },
+  fetch: (context, [doi]) => context.client.papers.get(doi ?? ''),
+  examples: ['scholarly-metrics papers get 10.1000/xyz'],
+});

@@ -1,18 +1,10 @@
-import type { Command } from 'commander';
-import { act, examples } from '../action.js';
-import { type OutputOptions, outputOptions } from '../options.js';
-import { recordFields, topFields } from '../record-fields.js';
-import { runList } from '../run.js';
+import { endpoints } from '../../api/endpoints.js';
+import { listCommand } from '../endpoint-command.js';
 
-/** `subjects list`: every subject area (`GET /subjects`). */
-export function subjectsList(parent: Command): void {
-  const command = parent.command('list').description('every subject area');
-  outputOptions(command, recordFields.subject).action(
-    act<OutputOptions>((context, options) =>
-      runList(context, options, 'subjects', () => context.client.subjects.list(), {
-        columns: topFields(recordFields.subject),
-      }),
-    ),
-  );
-  examples(command, 'scholarly-metrics subjects list');
-}
+/** `subjects list`: every subject area. */
+export const subjectsList = listCommand(endpoints.subjects.list, {
+  description: 'every subject area',
+  unit: 'subjects',
+  fetch: (context) => context.client.subjects.list(),
+  examples: ['scholarly-metrics subjects list'],
+});

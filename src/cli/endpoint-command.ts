@@ -1,0 +1,168 @@
+/**
+ * Commands made from the endpoints of the API table: a command is named by its endpoint's verb and
+ * listed under its namespace (`journals.get` is `journals get`), takes an argument for each path
+ * parameter, says in its help the request it sends (`GET` and the endpoint's path), and offers `--fields`
+ * from the fields the published document gives the endpoint's records. An endpoint that pages gets
+ * the paging options (`--per-page` only where it takes `per_page`). What is left to each command is
+ * what the table cannot know: its words, its examples, the client method it calls.
+ */
+import type { Command, OptionValues } from 'commander';
+import { act, examples } from './action.js';
+import { pathArgumentParsers } from './arguments.js';
+import type { Context } from './context.js';
+import { type OutputOptions, outputOptions, type PagingOptions, pagingOptions } from './options.js';
+import type { Row } from './output/cells.js';
+import type { FieldTree } from './output/fields.js';
+import { fieldsOf, topFields } from './record-fields.js';
+import { type RecordViews, runList, runRecord } from './run.js';
+import { type Lister, runWalk } from './walk.js';
+
+/** What a command reads of an endpoint of the API table. */
+export interface CommandEndpoint {
+  /** `journals.get`: the group the command is listed under, and its name. */
+  readonly name: string;
+  /** The path template: the request its help names, and where the document lists its records. */
+  readonly path: string;
+  /** An argument for each. */
+  readonly pathParams: Readonly<Record<string, unknown>>;
+  readonly query: Readonly<Record<string, unknown>>;
+  readonly paged: boolean;
+}
+
+/** A command of the program: the group it is listed under, and how it adds itself there. */
+export interface CliCommand {
+  /** The group: the endpoint's namespace (`journals`). */
+  readonly group: string;
+  /** Adds the command under `parent`, the group's command. */
+  readonly add: (parent: Command) => void;
+}
+
+/** The words of an endpoint's command. */
+export interface EndpointCommandSpec {
+  /** One line: in the group's list of commands and at the top of the command's help. */
+  readonly description: string;
+  /** What each path parameter is (`{ id: 'the journal id' }`), in the argument's help. */
+  readonly args?: Readonly<Record<string, string>>;
+  readonly examples: readonly string[];
+}
+
+/** The group and the name of the command of `endpoint`. */
+export function commandName(endpoint: CommandEndpoint): { group: string; name: string } {
+  const [group = endpoint.name, name = endpoint.name] = endpoint.name.split('.');
+  return { group, name };
+}
+
+/** The line of a command's help that names the request it sends. */
+export function requestLine(endpoint: CommandEndpoint, suffix = ''): string {
+  return `\nEndpoint: GET ${endpoint.path}${suffix}`;
+}
+
+/**
+ * The command of `endpoint` under `parent`: its name, description and path arguments, and in its
+ * help the request it sends. Its options, action and examples are the caller's to add.
+ */
+export function endpointCommand(
+  parent: Command,
+  endpoint: CommandEndpoint,
+  spec: EndpointCommandSpec,
+): Command {
+  const command = parent.command(commandName(endpoint).name).description(spec.description);
+  for (const name of Object.keys(endpoint.pathParams)) {
+    const parse = pathArgumentParsers[name];
+    const description = spec.args?.[name] ?? name;
+    if (parse === undefined) command.argument(`<${name}>`, description);
+    else command.argument(`<${name}>`, description, parse);
+  }
+  return command.addHelpText('after', requestLine(endpoint));
+}
+
+/** What a command of any kind adds to the words of {@link EndpointCommandSpec}. */
+interface CommandSpec extends EndpointCommandSpec {
+  /** Its records' fields: by default, those the document publishes for the endpoint (if any). */
+  readonly fields?: FieldTree;
+  /** Options of its own, listed before the output options. */
+  readonly options?: (command: Command) => void;
+}
+
+/** A command whose endpoint answers with one record. */
+export interface RecordCommandSpec<O extends OptionValues> extends CommandSpec {
+  readonly fetch: (context: Context, args: readonly string[], options: O) => Promise<Row>;
+  /** How it shows its record beyond the default views, for these arguments. */
+  readonly views?: (args: readonly string[]) => RecordViews;
+}
+
+/** A command whose endpoint answers with one whole list. */
+export interface ListCommandSpec<O extends OptionValues> extends CommandSpec {
+  /** What its records are (plural), for the last word. */
+  readonly unit: string;
+  readonly fetch: (context: Context, args: readonly string[], options: O) => Promise<readonly Row[]>;
+}
+
+/** A command whose endpoint pages: one page, `--limit` records or `--all`. */
+export interface WalkCommandSpec<O extends PagingOptions> extends CommandSpec {
+  readonly unit: string;
+  /** The request of each page, for these arguments and options. */
+  readonly lister: (args: readonly string[], options: O) => Lister;
+}
+
+/** The command of an endpoint that answers with one record. */
+export function recordCommand<O extends OutputOptions = OutputOptions>(
+  endpoint: CommandEndpoint,
+  spec: RecordCommandSpec<O>,
+): CliCommand {
+  return made(endpoint, spec, (command, fields) =>
+    outputOptions(command, fields).action(
+      act<O>((context, options, args) =>
+        runRecord(context, options, () => spec.fetch(context, args, options), spec.views?.(args)),
+      ),
+    ),
+  );
+}
+
+/** The command of an endpoint that answers with one whole list. */
+export function listCommand<O extends OutputOptions = OutputOptions>(
+  endpoint: CommandEndpoint,
+  spec: ListCommandSpec<O>,
+): CliCommand {
+  return made(endpoint, spec, (command, fields) =>
+    outputOptions(command, fields).action(
+      act<O>((context, options, args) =>
+        runList(context, options, spec.unit, () => spec.fetch(context, args, options), {
+          columns: fields && topFields(fields),
+        }),
+      ),
+    ),
+  );
+}
+
+/** The command of an endpoint that pages. */
+export function walkCommand<O extends PagingOptions = PagingOptions>(
+  endpoint: CommandEndpoint,
+  spec: WalkCommandSpec<O>,
+): CliCommand {
+  const perPage = Object.hasOwn(endpoint.query, 'per_page');
+  return made(endpoint, spec, (command, fields) =>
+    pagingOptions(command, { perPage, fields }).action(
+      act<O>((context, options, args, self) =>
+        runWalk(context, self, options, spec.unit, spec.lister(args, options), fields && topFields(fields)),
+      ),
+    ),
+  );
+}
+
+/** The command of `endpoint`, its options and action added by `finish`, then its examples. */
+function made(
+  endpoint: CommandEndpoint,
+  spec: CommandSpec,
+  finish: (command: Command, fields: FieldTree | undefined) => Command,
+): CliCommand {
+  return {
+    group: commandName(endpoint).group,
+    add(parent) {
+      const command = endpointCommand(parent, endpoint, spec);
+      spec.options?.(command);
+      finish(command, spec.fields ?? fieldsOf(endpoint));
+      examples(command, ...spec.examples);
+    },
+  };
+}

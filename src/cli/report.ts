@@ -1,0 +1,93 @@
+/**
+ * The exit code and the one-line report of an error that ends a run: loaded when there is one, as it
+ * knows the SDK's errors (which load with the client).
+ */
+import {
+  APIError,
+  AuthenticationError,
+  ConfigurationError,
+  ConnectionError,
+  InvalidParameterError,
+  PermissionDeniedError,
+  RateLimitError,
+  RequestAbortedError,
+} from '../index.js';
+import { exitCodes, InterruptedError, UsageError } from './errors.js';
+import { terminalSafe } from './output/escape.js';
+
+/** Whether `error` is the end of a run that Ctrl-C (`signal`) stopped. */
+export function stoppedBy(signal: AbortSignal, error: unknown): boolean {
+  return signal.aborted && (error instanceof RequestAbortedError || error instanceof InterruptedError);
+}
+
+/** The exit code for `error`. */
+export function exitCodeOf(error: unknown): number {
+  if (error instanceof UsageError || error instanceof InvalidParameterError) return exitCodes.usage;
+  if (error instanceof InterruptedError) return exitCodes.interrupted;
+  if (error instanceof RateLimitError) return exitCodes.rateLimited;
+  // The client refusing its configuration (a malformed base URL, METRIC_LOG): the message names what
+  // to set, as for a usage error.
+  if (error instanceof ConfigurationError) return exitCodes.usage;
+  return exitCodes.failed;
+}
+
+/**
+ * The lines written to stderr for `error`: `error: <ErrorClass>: <message>` (a usage error: `error:
+ * <message>`, as commander writes its own), then a hint where one helps, then (with `--debug`) the
+ * body the server sent, escaped, and the stack.
+ */
+export function describeError(
+  error: unknown,
+  options: { debug: boolean; now?: number; baseUrl?: string | undefined },
+): string {
+  const name = error instanceof Error ? error.name : 'Error';
+  const message = error instanceof Error ? error.message : String(error);
+  const lines = [error instanceof UsageError ? `error: ${message}` : `error: ${name}: ${message}`];
+  const hint = hintFor(error, options.now ?? Date.now(), options.baseUrl);
+  if (hint !== undefined) lines.push(`hint: ${hint}`);
+  if (options.debug && error instanceof APIError && error.body !== undefined)
+    lines.push(bodyLine(error.body));
+  if (options.debug && error instanceof Error && error.stack) lines.push(error.stack);
+  return `${lines.join('\n')}\n`;
+}
+
+const maxBodyLength = 4096;
+
+/** `body: {…}`: the parsed body as JSON (a text body as it came), escaped for the terminal and cut short. */
+function bodyLine(body: unknown): string {
+  const text = typeof body === 'string' ? body : (JSON.stringify(body) ?? String(body));
+  const shown = text.length > maxBodyLength ? `${text.slice(0, maxBodyLength)}…` : text;
+  return `body: ${terminalSafe(shown)}`;
+}
+
+function hintFor(error: unknown, now: number, baseUrl: string | undefined): string | undefined {
+  if (error instanceof AuthenticationError) {
+    return 'set METRIC_API_KEY to your API key (or try the command with --mock)';
+  }
+  if (error instanceof PermissionDeniedError) {
+    return "your plan's key has no access to this endpoint: set METRIC_API_KEY to a key of a plan that has";
+  }
+  if (error instanceof RateLimitError) return runAgainLine(error.retryAfter, now);
+  // No answer at all: most often a base URL with a typo, or a server that is not running.
+  if (error instanceof ConnectionError && baseUrl !== undefined)
+    return `check --base-url or METRIC_BASE_URL (now: ${baseUrl})`;
+  if (error instanceof InterruptedError) return undefined;
+  return undefined;
+}
+
+/** When to run again after a rate limit the SDK would not wait for. */
+export function runAgainLine(retryAfter: number | undefined, now: number): string {
+  const at = new Date(now + (retryAfter ?? Number.NaN) * 1000);
+  // The SDK keeps retryAfter finite and within a day; a RateLimitError made elsewhere may not.
+  if (retryAfter === undefined || retryAfter < 0 || Number.isNaN(at.getTime()))
+    return 'the rate limit will not clear soon: run the same command again later';
+  const when = at.toISOString().replace(/\.\d+Z$/, 'Z');
+  return `the rate limit clears in ${duration(retryAfter)}: run the same command again after ${when}`;
+}
+
+function duration(seconds: number): string {
+  if (seconds < 60) return `${Math.ceil(seconds)} s`;
+  if (seconds < 3600) return `${Math.ceil(seconds / 60)} min`;
+  const hours = Math.floor(seconds / 3600);
+  return `${hours} h ${Math.ceil((seconds - hours * 3600) / 60)} min`;
+}
