@@ -1,5 +1,4 @@
 import { sleep } from '../core/abort.js';
-import { checkMockWebhookUrl, resolveMockApiOptions } from '../core/options/mock.js';
 import { authenticate } from './auth.js';
 import { MOCK_BASE_URL, MOCK_DEFAULT_SEED, MOCK_KEYS, type MockPlan } from './constants.js';
 import { handleControl } from './control.js';
@@ -7,7 +6,9 @@ import { applyCors, preflight } from './cors.js';
 import { createDataset, type MutableDataset } from './dataset.js';
 import { corrupt, FaultController } from './faults.js';
 import { quartileOf } from './identifiers.js';
+import { resolveMockApiOptions } from './mock-api-options.js';
 import type { MockApi, MockApiOptions, MockRequestRecord } from './mock-api-types.js';
+import { checkMockWebhookUrl } from './options.js';
 import { RateLimiter } from './rate-limit.js';
 import { errorResponse, HttpError, json, withRequestId } from './responses.js';
 import { routeApiPath } from './routes.js';

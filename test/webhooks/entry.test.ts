@@ -53,7 +53,7 @@ describe('the scholarly-metrics/webhooks entry point', () => {
       '../core/errors.js',
       '../core/describe-value.js',
       '../core/issues.js',
-      '../core/options/receiver.js',
+      '../core/options/checks.js',
       '../core/options/telemetry.js',
       '../core/telemetry-types.js', // types: erased at build
       '../telemetry/webhook-telemetry.js', // loaded only by a receiver given `telemetry`
@@ -80,7 +80,6 @@ describe('the scholarly-metrics/webhooks entry point', () => {
       'core/escape.ts',
       'core/issues.ts',
       'core/options/checks.ts',
-      'core/options/receiver.ts',
       'core/options/telemetry.ts',
       'core/status-message.ts',
       'core/user-agent.ts',

@@ -7,6 +7,13 @@ import { ConfigurationError } from '../errors.js';
  * `ConfigurationError` naming the option. Messages never quote the value: it may be a secret.
  */
 
+/**
+ * An entry's options once checked, from its public options type: every field present, none
+ * `undefined`. Each entry derives its resolved options from its own public type with it, so that the
+ * field list is written once.
+ */
+export type Resolved<T> = { readonly [K in keyof T]-?: Exclude<T[K], undefined> };
+
 /** The largest delay `setTimeout` can hold. */
 export const maxTimerMs = 2 ** 31 - 1;
 
