@@ -6,7 +6,6 @@
 import type { Command } from 'commander';
 import type { MetricClient } from '../client.js';
 import { ConfigurationError, MetricError } from '../core/errors.js';
-import { isLogLevel, type LogLevel, logLevels } from '../core/logger.js';
 import type { TelemetryOptions } from '../core/telemetry-types.js';
 import type { ColorChoice } from './color.js';
 import { UsageError } from './errors.js';
@@ -55,10 +54,6 @@ export const noKeyMessage = 'no API key: export METRIC_API_KEY=… (or try --moc
 /** The client for `command`'s global options. */
 export async function createContext(command: Command, io: RunIO): Promise<Context> {
   const options = command.optsWithGlobals<GlobalOptions>();
-  const logLevel = options.debug ? 'debug' : logLevelOf(io.env);
-  // The key only from METRIC_API_KEY: a flag would show it in `ps` and in the shell's history.
-  const apiKey = io.env.METRIC_API_KEY || undefined;
-  if (!options.mock && apiKey === undefined) throw new UsageError(noKeyMessage);
   let requests = 0;
   const started = io.now();
   const progress = Progress.for(io.stderr, options.quiet === true, io.now);
@@ -77,10 +72,13 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
     ...(shared
       ? { quota: shared.quota }
       : options.maxRequestsPerMinute !== undefined && { maxRequestsPerMinute: options.maxRequestsPerMinute }),
+    // The SDK reads METRIC_API_KEY, METRIC_BASE_URL and METRIC_LOG from the run's environment; the
+    // key only from there, since a flag would show it in `ps` and in the shell's history.
+    env: io.env,
     // The SDK's log (METRIC_LOG, or debug with --debug) on stderr: stdout holds the records. The SDK
     // redacts the key from every line.
     logger: stderrLogger(io.stderr),
-    logLevel,
+    ...(options.debug && { logLevel: 'debug' as const }),
     telemetry: io.telemetry,
   };
   let client: MetricClient;
@@ -88,6 +86,7 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
     client = await newClient();
   } catch (error) {
     await shared?.close();
+    if (isMissingKey(error)) throw new UsageError(noKeyMessage);
     // The constructor sends nothing: what it refuses is the configuration the command line gave it.
     if (error instanceof MetricError && !(error instanceof ConfigurationError))
       throw new ConfigurationError('MetricClient', error.message);
@@ -108,13 +107,7 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
         fetch: watched(createMockApi().fetch),
       });
     }
-    // Given explicitly (an empty base URL is the SDK's "missing"), so the SDK reads nothing of its own.
-    return new MetricClient({
-      ...common,
-      apiKey,
-      baseUrl: options.baseUrl ?? io.env.METRIC_BASE_URL ?? '',
-      fetch: watched(globalThis.fetch),
-    });
+    return new MetricClient({ ...common, baseUrl: options.baseUrl, fetch: watched(globalThis.fetch) });
   }
 }
 
@@ -157,11 +150,13 @@ function watchedFetch(
   };
 }
 
-function logLevelOf(env: IO['env']): LogLevel {
-  const level = env.METRIC_LOG || 'off';
-  if (!isLogLevel(level))
-    throw new ConfigurationError('METRIC_LOG', `METRIC_LOG must be one of ${logLevels.join(', ')}`);
-  return level;
+/** The SDK's refusal of a run with no key (its other refusals of the key say what is wrong with it). */
+function isMissingKey(error: unknown): boolean {
+  return (
+    error instanceof ConfigurationError &&
+    error.option === 'apiKey' &&
+    error.message.startsWith('Missing API key')
+  );
 }
 
 /** The sink for `--output` (cut back to `from` bytes), or standard output. */

@@ -47,6 +47,7 @@ const atConstruction: RefusalCase[] = [
   ['client', 'hooks.afterResponse', () => client({ hooks: { afterResponse: ['x'] } })],
   ['client', 'logLevel', () => client({ logLevel: 'loud' })],
   ['client', 'logger', () => client({ logger: 'console' })],
+  ['client', 'env', () => client({ env: 'METRIC_API_KEY=x' })],
   ['client', 'dangerouslyAllowBrowser', () => client({ dangerouslyAllowBrowser: 'yes' })],
   ['client', 'maxConcurrency', () => client({ maxConcurrency: 0 })],
   ['client', 'maxRequestsPerMinute', () => client({ maxRequestsPerMinute: Number.NaN })],

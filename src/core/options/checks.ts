@@ -114,16 +114,3 @@ export function checkHttpUrl(option: string, value: unknown): URL | undefined {
   }
   return url;
 }
-
-/**
- * An environment variable, or `undefined` when it is unset, empty or unreadable: Deno without
- * `--allow-env` throws on any read, and a client given its options must still construct there.
- */
-export function env(name: string): string | undefined {
-  try {
-    const process = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
-    return process?.env?.[name] || undefined;
-  } catch {
-    return undefined;
-  }
-}

@@ -46,12 +46,24 @@ export interface ClientOptionsBase {
   /**
    * The API key, sent as `Authorization: Bearer <key>`. `null` sends no Authorization header, for a
    * proxy that adds it.
-   * @default process.env.METRIC_API_KEY
+   * @default `METRIC_API_KEY` of {@link ClientOptionsBase.env}
    */
   apiKey?: string | null | undefined;
   /**
+   * Where `METRIC_API_KEY`, `METRIC_BASE_URL` and `METRIC_LOG` are read for the options left out
+   * (`apiKey`, `baseUrl`, `logLevel`): a program that keeps its settings elsewhere, a command line or
+   * a test hands its own; `{}` reads none. An empty variable counts as unset.
+   *
+   * @example
+   * ```ts
+   * const client = new MetricClient({ env: { METRIC_API_KEY: key, METRIC_BASE_URL: url } });
+   * ```
+   * @default process.env (none where there is no process, as in a browser)
+   */
+  env?: Readonly<Record<string, string | undefined>> | undefined;
+  /**
    * The full base URL, ending in `/api/v1` (a trailing slash is fine).
-   * @default process.env.METRIC_BASE_URL
+   * @default `METRIC_BASE_URL` of {@link ClientOptionsBase.env}
    */
   baseUrl?: string | undefined;
   /**
@@ -107,7 +119,7 @@ export interface ClientOptionsBase {
   /**
    * How much the client logs: `'off'`, `'error'`, `'warn'`, `'info'` or `'debug'`. The Authorization
    * header is always redacted.
-   * @default process.env.METRIC_LOG, else 'off'
+   * @default `METRIC_LOG` of {@link ClientOptionsBase.env}, else 'off'
    */
   logLevel?: LogLevel | undefined;
   /**

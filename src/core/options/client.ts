@@ -2,8 +2,9 @@ import { ConfigurationError } from '../errors.js';
 import type { ClientHooks } from '../hooks.js';
 import { isLogLevel, type LogLevel, logLevels } from '../logger.js';
 import { checkCacheOption } from './cache.js';
-import { checkBoolean, checkFunction, checkHttpUrl, checkObject, env } from './checks.js';
+import { checkBoolean, checkFunction, checkHttpUrl, checkObject } from './checks.js';
 import type { ClientOptions, ResolvedClientOptions } from './client-types.js';
+import { type Environment, readVariable } from './environment.js';
 import { resolveClientQuota } from './quota.js';
 import {
   checkHeaders,
@@ -25,20 +26,26 @@ function isBrowser(): boolean {
  */
 export function resolveClientOptions(options: ClientOptions = {}): ResolvedClientOptions {
   checkObject('options', options);
+  // The variables come from the environment handed in, else from the process's: read once, here.
+  const env = checkObject<Environment>('env', options.env);
+  const variable = (name: string) => readVariable(env, name);
   const allowBrowser = checkBoolean('dangerouslyAllowBrowser', options.dangerouslyAllowBrowser);
   const fetchImpl = checkFunction<typeof globalThis.fetch>('fetch', options.fetch) ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') {
     throw new ConfigurationError('fetch', 'No fetch available: pass `fetch` to new MetricClient()');
   }
   return {
-    apiKey: resolveApiKey(options.apiKey, allowBrowser === true),
-    baseUrl: resolveBaseUrl(options.baseUrl),
+    apiKey: resolveApiKey(
+      options.apiKey === undefined ? variable('METRIC_API_KEY') : options.apiKey,
+      allowBrowser === true,
+    ),
+    baseUrl: resolveBaseUrl(options.baseUrl, variable('METRIC_BASE_URL')),
     timeout: checkTimeout(options.timeout) ?? 30_000,
     maxRetries: checkMaxRetries(options.maxRetries) ?? 2,
     fetch: fetchImpl,
     headers: checkHeaders(options.headers),
     hooks: checkHooks(options.hooks),
-    logLevel: resolveLogLevel(options.logLevel),
+    logLevel: resolveLogLevel(options.logLevel, variable('METRIC_LOG')),
     logger: checkObject('logger', options.logger),
     maxResponseBytes: checkMaxResponseBytes(options.maxResponseBytes) ?? defaultMaxResponseBytes,
     ...resolveClientQuota(options),
@@ -46,8 +53,8 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedClien
   };
 }
 
-function resolveApiKey(value: string | null | undefined, allowBrowser: boolean): string | null {
-  const apiKey = value === undefined ? env('METRIC_API_KEY') : value;
+/** The key: the option, else METRIC_API_KEY (`apiKey`); `null` sends none. */
+function resolveApiKey(apiKey: string | null | undefined, allowBrowser: boolean): string | null {
   if (apiKey === undefined || apiKey === '') {
     throw new ConfigurationError(
       'apiKey',
@@ -72,8 +79,9 @@ function resolveApiKey(value: string | null | undefined, allowBrowser: boolean):
   return apiKey;
 }
 
-function resolveLogLevel(value: LogLevel | undefined): LogLevel {
-  const level = value ?? env('METRIC_LOG') ?? 'off';
+/** The option, else METRIC_LOG, named as given; 'off' when neither is set. */
+function resolveLogLevel(value: LogLevel | undefined, variable: string | undefined): LogLevel {
+  const level = value ?? variable ?? 'off';
   if (!isLogLevel(level)) {
     const option = value === undefined ? 'METRIC_LOG' : 'logLevel';
     throw new ConfigurationError(option, `${option} must be one of ${logLevels.join(', ')}`);
@@ -82,8 +90,8 @@ function resolveLogLevel(value: LogLevel | undefined): LogLevel {
 }
 
 /** The base URL without its trailing slashes: the option, else METRIC_BASE_URL, named as given. */
-function resolveBaseUrl(value: string | undefined): string {
-  const raw = value ?? env('METRIC_BASE_URL');
+function resolveBaseUrl(value: string | undefined, variable: string | undefined): string {
+  const raw = value ?? variable;
   if (raw === undefined || raw === '') {
     throw new ConfigurationError(
       'baseUrl',
