@@ -15,13 +15,14 @@ function withoutComments(code: string): string {
   return code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 }
 
-/** The code of every file under `folder` of src/, comments left out. */
-function codeUnder(folder: string): { file: string; code: string }[] {
-  const root = join(src, folder);
-  return readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts'))
+/** The code of every file under `path` of src/ (a folder, or one file), comments left out. */
+function codeUnder(path: string): { file: string; code: string }[] {
+  const root = join(src, path);
+  const files = path.endsWith('.ts') ? [''] : readdirSync(root, { recursive: true, encoding: 'utf8' });
+  return files
+    .filter((file) => (file === '' ? root : file).endsWith('.ts'))
     .map((file) => ({
-      file: join(folder, file),
+      file: join(path, file),
       code: withoutComments(readFileSync(join(root, file), 'utf8')),
     }));
 }
@@ -88,10 +89,10 @@ describe('the import graph', () => {
  * option is covered as it is written.
  */
 
-/** The exported interfaces of the files under `folders`: name → body. */
-function interfacesUnder(folders: readonly string[]): Map<string, string> {
+/** The exported interfaces of the files under `paths`: name → body. */
+function interfacesUnder(paths: readonly string[]): Map<string, string> {
   const found = new Map<string, string>();
-  for (const { code } of folders.flatMap(codeUnder)) {
+  for (const { code } of paths.flatMap(codeUnder)) {
     for (const [, name = '', body = ''] of code.matchAll(
       /export interface (\w+)(?:<[^>{]*>)?(?: extends [^{]+)?\s*\{([\s\S]*?)\n\}/g,
     ))
@@ -107,8 +108,8 @@ const fieldsOf = (body: string) =>
 const optionsPart = /(Options|OptionsBase|Limits?|Sizes)$/;
 
 /**
- * The option names of the entries that are not the client's too (core resolves `baseUrl`, `cache`,
- * `maxConcurrency`…), the API's namespaces (the mock's `sizes` are counted by them) or members
+ * The option names of the entries that are not the client's or a call's too (core resolves `baseUrl`,
+ * `maxConcurrency`, `telemetry`…), the API's namespaces (the mock's `sizes` are counted by them) or members
  * JavaScript gives every object (`Object.keys`, `Date.now`), which no reading can tell apart.
  */
 function entryOptionNames(): string[] {
@@ -122,9 +123,14 @@ function entryOptionNames(): string[] {
       if (entries.has(part) && optionsPart.test(part) && !queue.includes(part)) queue.push(part);
     }
   }
-  const core = [...interfacesUnder(['core'])].filter(([name]) => optionsPart.test(name));
+  const client = [...interfacesUnder(['core', 'client-options.ts', 'cache/options.ts'])].filter(([name]) =>
+    optionsPart.test(name),
+  );
+  expect(client.map(([name]) => name)).toEqual(
+    expect.arrayContaining(['ClientOptionsBase', 'RequestOptions']),
+  );
   const shared = new Set([
-    ...core.flatMap(([, body]) => fieldsOf(body)),
+    ...client.flatMap(([, body]) => fieldsOf(body)),
     ...Object.keys(endpoints),
     ...[Object, Date, Object.prototype, Map.prototype, Array.prototype].flatMap(Object.getOwnPropertyNames),
   ]);
@@ -166,5 +172,22 @@ describe("core never names an entry's option", () => {
       .map(({ file, code }) => ({ file, names: optionNamesIn(code, names) }))
       .filter((found) => found.names.length > 0);
     expect(named).toEqual([]);
+  });
+});
+
+describe('core never names a method of the API table', () => {
+  const methods = Object.values(endpoints).flatMap((namespace) =>
+    Object.values(namespace).map((endpoint) => endpoint.name),
+  );
+
+  it('finds a method name in code (the check below could fail)', () => {
+    expect(methods).toContain('journals.get');
+    const code = withoutComments("const m = 'journals.get';\n// 'papers.get', in a comment");
+    expect(methods.filter((method) => code.includes(method))).toEqual(['journals.get']);
+  });
+
+  it('core names none: the cache option, the resources and telemetry take them from the table', () => {
+    const named = codeUnder('core').filter(({ code }) => methods.some((method) => code.includes(method)));
+    expect(named.map(({ file }) => file)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resolveClientOptions } from '../../src/core/options/client.js';
 import { ConfigurationError, ConnectionError, MetricClient, MetricError } from '../../src/index.js';
+import { resolveClientOptions } from '../../src/resolve-options.js';
 import { BASE, client, journalProfile, json, KEY, sequence, useMsw } from '../helpers/msw.js';
 
 const server = useMsw();
