@@ -1,4 +1,3 @@
-import type { HeadersInput } from '../headers.js';
 import type { ClientHooks } from '../hooks.js';
 import type { Logger, LogLevel } from '../logger.js';
 import type { SharedQuota } from '../quota-types.js';
