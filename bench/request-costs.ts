@@ -4,11 +4,11 @@
 import ky from 'ky';
 import pRetry from 'p-retry';
 import { Deadline } from '../src/core/abort.js';
-import { resolveClientOptions } from '../src/core/options/client.js';
 import { Quota } from '../src/core/quota.js';
 import { backoff, isRetryable } from '../src/core/retry.js';
 import { Transport } from '../src/core/transport.js';
 import { parseResponse } from '../src/core/validate.js';
+import { resolveClientOptions } from '../src/resolve-options.js';
 import { shapes } from '../src/schemas/shapes.js';
 import { range, signed, table, us, x } from './format.js';
 import {

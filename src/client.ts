@@ -1,18 +1,15 @@
 import { clientCache } from './cache/client-cache.js';
+import type { ClientOptions } from './client-options.js';
 import type { ClientCache, MetricCache } from './core/cache-types.js';
 import type { HeadersInput } from './core/headers.js';
 import { mergeHooks } from './core/hooks.js';
 import { checkObject } from './core/options/checks.js';
-import {
-  type ClientOptions,
-  type ResolvedClientOptions,
-  resolveClientOptions,
-} from './core/options/client.js';
 import { checkTelemetryOption } from './core/options/telemetry.js';
 import { Quota } from './core/quota.js';
 import type { RequestQuota } from './core/quota-types.js';
 import { Transport } from './core/transport.js';
 import { VERSION } from './core/user-agent.js';
+import { type ResolvedMetricClientOptions, resolveClientOptions } from './resolve-options.js';
 import { Authors } from './resources/authors.js';
 import { Countries } from './resources/countries.js';
 import { Journals } from './resources/journals.js';
@@ -47,7 +44,7 @@ export class MetricClient {
   readonly cache: MetricCache | undefined;
 
   readonly #options: ClientOptions;
-  readonly #resolved: ResolvedClientOptions;
+  readonly #resolved: ResolvedMetricClientOptions;
   readonly #quota: RequestQuota;
 
   /** Throws a `ConfigurationError` that names the option or variable at fault. */
@@ -136,7 +133,7 @@ export class MetricClient {
 let handing: Inheritance | undefined;
 
 interface Inheritance {
-  readonly resolved: ResolvedClientOptions;
+  readonly resolved: ResolvedMetricClientOptions;
   readonly quota: RequestQuota | undefined;
   readonly cache: ClientCache | undefined;
 }

@@ -4,7 +4,9 @@ export type {
   JournalPapersParams,
   PaperSearchParams,
 } from './api/params.js';
+export type { CacheMethod, CacheOptions, CacheStore } from './cache/options.js';
 export { MetricClient, MetricClient as default } from './client.js';
+export type { ClientOptions, ClientOptionsBase } from './client-options.js';
 export { APIPromise, type CacheStatus, type WithResponse } from './core/api-promise.js';
 export type { MetricCache, ScoreEvent } from './core/cache-types.js';
 export {
@@ -37,8 +39,6 @@ export type {
   HookOptions,
 } from './core/hooks.js';
 export type { Logger, LogLevel } from './core/logger.js';
-export type { CacheMethod, CacheOptions, CacheStore } from './core/options/cache.js';
-export type { ClientOptions } from './core/options/client-types.js';
 export type { RequestOptions } from './core/options/request.js';
 export { Page } from './core/page.js';
 export { PagePromise, type PageRequestOptions } from './core/pagination.js';

@@ -3,7 +3,6 @@ import type { CachedAnswer } from '../core/cache-types.js';
 import type { Route } from '../core/endpoint.js';
 import { APIError, ConnectionError, MetricError, WebhookPayloadError } from '../core/errors.js';
 import { createLogger, type Logger } from '../core/logger.js';
-import type { ResolvedCacheOptions } from '../core/options/cache.js';
 import type { ResolvedClientOptions } from '../core/options/client-types.js';
 import { checkCacheMode, checkRequestOptions } from '../core/options/request.js';
 import { queryString } from '../core/path.js';
@@ -35,6 +34,7 @@ import {
 } from './keys.js';
 import { keyvStore } from './keyv-store.js';
 import { memoryStore } from './memory-store.js';
+import type { ResolvedCacheOptions } from './options.js';
 import type { Store } from './store.js';
 
 /** Sends the request itself (through the transport) with these options. */

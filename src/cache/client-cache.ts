@@ -1,7 +1,7 @@
 import type { ClientCache } from '../core/cache-types.js';
-import type { ResolvedCacheOptions } from '../core/options/cache.js';
 import type { ResolvedClientOptions } from '../core/options/client-types.js';
 import type { ResponseCache } from './cache.js';
+import type { ResolvedCacheOptions } from './options.js';
 
 /**
  * The options are checked at construction; the cache's code is loaded with the first call that needs

@@ -1,5 +1,5 @@
 import { MetricError } from '../core/errors.js';
-import type { CacheStore } from '../core/options/cache.js';
+import type { CacheStore } from './options.js';
 import type { Store } from './store.js';
 
 /**

@@ -4,7 +4,7 @@
  * to write.
  */
 import type { Command } from 'commander';
-import type { LogLevel, MetricClient, TelemetryOptions } from '../index.js';
+import type { ConfigurationError, MetricClient, TelemetryOptions } from '../index.js';
 import type { ColorChoice } from './color.js';
 import { UsageError } from './errors.js';
 import type { IO } from './io.js';
@@ -52,10 +52,6 @@ export const noKeyMessage = 'no API key: export METRIC_API_KEY=… (or try --moc
 /** The client for `command`'s global options. */
 export async function createContext(command: Command, io: RunIO): Promise<Context> {
   const options = command.optsWithGlobals<GlobalOptions>();
-  const logLevel = options.debug ? 'debug' : logLevelOf(io.env);
-  // The key only from METRIC_API_KEY: a flag would show it in `ps` and in the shell's history.
-  const apiKey = io.env.METRIC_API_KEY || undefined;
-  if (!options.mock && apiKey === undefined) throw new UsageError(noKeyMessage);
   let requests = 0;
   const started = io.now();
   const progress = Progress.for(io.stderr, options.quiet === true, io.now);
@@ -74,10 +70,13 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
     ...(shared
       ? { quota: shared.quota }
       : options.maxRequestsPerMinute !== undefined && { maxRequestsPerMinute: options.maxRequestsPerMinute }),
+    // The SDK reads METRIC_API_KEY, METRIC_BASE_URL and METRIC_LOG from the run's environment; the
+    // key only from there, since a flag would show it in `ps` and in the shell's history.
+    env: io.env,
     // The SDK's log (METRIC_LOG, or debug with --debug) on stderr: stdout holds the records. The SDK
     // redacts the key from every line.
     logger: stderrLogger(io.stderr),
-    logLevel,
+    ...(options.debug && { logLevel: 'debug' as const }),
     telemetry: io.telemetry,
   };
   let client: MetricClient;
@@ -85,6 +84,7 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
     client = await newClient();
   } catch (error) {
     await shared?.close();
+    if (isMissingKey(error, ConfigurationError)) throw new UsageError(noKeyMessage);
     // The constructor sends nothing: what it refuses is the configuration the command line gave it.
     if (error instanceof MetricError && !(error instanceof ConfigurationError))
       throw new ConfigurationError('MetricClient', error.message);
@@ -104,13 +104,7 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
         fetch: watched(createMockApi().fetch),
       });
     }
-    // Given explicitly (an empty base URL is the SDK's "missing"), so the SDK reads nothing of its own.
-    return new MetricClient({
-      ...common,
-      apiKey,
-      baseUrl: options.baseUrl ?? io.env.METRIC_BASE_URL ?? '',
-      fetch: watched(globalThis.fetch),
-    });
+    return new MetricClient({ ...common, baseUrl: options.baseUrl, fetch: watched(globalThis.fetch) });
   }
 }
 
@@ -153,9 +147,9 @@ function watchedFetch(
   };
 }
 
-/** METRIC_LOG as the run's environment gives it: the client refuses a level it does not know. */
-function logLevelOf(env: IO['env']): LogLevel {
-  return (env.METRIC_LOG || 'off') as LogLevel;
+/** The SDK's refusal of a run with no key (its other refusals of the key say what is wrong with it). */
+function isMissingKey(error: unknown, refusal: typeof ConfigurationError): boolean {
+  return error instanceof refusal && error.option === 'apiKey' && error.message.startsWith('Missing API key');
 }
 
 /** The sink for `--output` (cut back to `from` bytes), or standard output. */

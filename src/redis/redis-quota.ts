@@ -1,36 +1,13 @@
 import { Deadline } from '../core/abort.js';
 import { ConfigurationError, QuotaUnavailableError } from '../core/errors.js';
-import { resolveRedisQuotaSettings } from '../core/options/quota.js';
 import type { QuotaIdentity, RequestQuota, SharedQuota } from '../core/quota-types.js';
-import { type RedisClientLike, type ScriptRunner, scriptRunner } from './adapter.js';
+import { type ScriptRunner, scriptRunner } from './adapter.js';
 import { Deadlines } from './deadlines.js';
 import { partitionHash, partitionKeys } from './keys.js';
+import { type RedisQuotaOptions, resolveRedisQuotaOptions } from './options.js';
 import { type PartitionLimits, RedisPartition } from './partition.js';
 
-/**
- * Options of {@link createRedisQuota}. Each limit holds across every process and machine whose
- * clients share the Redis, the prefix, the base URL and the API key.
- *
- * @example
- * ```ts
- * createRedisQuota({ redis, maxRequestsPerMinute: 600, maxConcurrency: 16, maxRequestsPerDay: 50_000 });
- * ```
- */
-export interface RedisQuotaOptions {
-  /** A connected node-redis (v4+) or ioredis (v5+) client. Yours: the SDK never closes it. */
-  readonly redis: RedisClientLike;
-  /** Requests started in any 60 s (a sliding window). @default no limit */
-  readonly maxRequestsPerMinute?: number | undefined;
-  /** Requests in flight at once. @default no limit */
-  readonly maxConcurrency?: number | undefined;
-  /** Requests started in any 24 h (a sliding window). @default no limit */
-  readonly maxRequestsPerDay?: number | undefined;
-  /**
-   * The prefix of every Redis key the quota writes; no `{` or `}`, which would break the hash tag that
-   * keeps a partition's keys in one Redis Cluster slot. @default 'scholarly-metrics'
-   */
-  readonly prefix?: string | undefined;
-}
+export type { RedisQuotaOptions } from './options.js';
 
 /**
  * A quota shared through Redis, as {@link createRedisQuota} returns it.
@@ -77,7 +54,7 @@ export class RedisQuota implements RedisSharedQuota {
   #closed = false;
 
   constructor(options: RedisQuotaOptions, windows: QuotaWindows = realWindows) {
-    const settings = resolveRedisQuotaSettings(options);
+    const settings = resolveRedisQuotaOptions(options);
     try {
       this.#run = scriptRunner(options.redis);
     } catch {
@@ -88,11 +65,11 @@ export class RedisQuota implements RedisSharedQuota {
     }
     this.#prefix = settings.prefix;
     this.#limits = {
-      perMinute: settings.perMinute,
+      perMinute: settings.maxRequestsPerMinute,
       minuteMs: windows.minuteMs,
-      perDay: settings.perDay,
+      perDay: settings.maxRequestsPerDay,
       dayMs: windows.dayMs,
-      concurrency: settings.concurrency,
+      concurrency: settings.maxConcurrency,
     };
   }
 

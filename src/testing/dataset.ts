@@ -1,8 +1,8 @@
-import { checkMockSeed } from '../core/options/mock.js';
 import { MOCK_DEFAULT_SEED } from './constants.js';
 import * as words from './data/words.js';
 import type { MockDataset, MockDatasetSizes, MockJournal, MockPaper } from './dataset-types.js';
 import { generateRecords, resolveSizes } from './generate.js';
+import { checkMockSeed } from './options.js';
 import { createRandom, deriveSeed } from './random.js';
 import type { GeneratedRecords } from './rows.js';
 

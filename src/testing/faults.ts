@@ -1,5 +1,12 @@
-import { checkMockFault, type ResolvedMockFaultSettings, resolveMockFaults } from '../core/options/mock.js';
+import {
+  checkMockFault,
+  type MockFaultOptions,
+  type ResolvedMockFaultOptions,
+  resolveMockFaults,
+} from './options.js';
 import { createRandom, type Random } from './random.js';
+
+export type { MockFaultOptions } from './options.js';
 
 /**
  * The longest delay a fault or `latencyMs` may ask for, in ms (10 minutes): longer than any timeout a
@@ -48,29 +55,6 @@ export interface MockFault {
   readonly times?: number | undefined;
 }
 
-/**
- * Random faults for every request, reproducible from `seed`. All off by default.
- *
- * @example
- * ```ts
- * createMockApi({ faults: { latencyMs: [5, 50], errorRate: 0.1, resetRate: 0.05, seed: 7 } });
- * ```
- */
-export interface MockFaultOptions {
-  /** Delay of every answer, in ms (at most {@link MOCK_MAX_DELAY_MS}): a fixed value or a `[min, max]` range. @default 0 */
-  readonly latencyMs?: number | readonly [number, number] | undefined;
-  /** Share of requests answered with `errorStatus`. @default 0 */
-  readonly errorRate?: number | undefined;
-  /** Status of the random errors. @default 500 */
-  readonly errorStatus?: number | undefined;
-  /** Share of requests whose connection is dropped. @default 0 */
-  readonly resetRate?: number | undefined;
-  /** Share of requests whose body is truncated JSON. @default 0 */
-  readonly malformedRate?: number | undefined;
-  /** Seed of the random draws, so a failing run can be replayed. @default 1 */
-  readonly seed?: number | undefined;
-}
-
 /** @internal What to do to one request. */
 export interface ResolvedFault {
   readonly delayMs: number;
@@ -102,7 +86,7 @@ const none: Omit<ResolvedFault, 'delayMs'> = {
  */
 export class FaultController {
   #queue: { fault: MockFault; left: number }[] = [];
-  #options: ResolvedMockFaultSettings;
+  #options: ResolvedMockFaultOptions;
   #random: Random;
 
   constructor(options: MockFaultOptions = {}) {

@@ -1,4 +1,3 @@
-import { resolveMockSizes } from '../core/options/mock.js';
 import { aggregate } from './aggregate.js';
 import { countryNames } from './data/countries.js';
 import { subjectNames } from './data/subjects.js';
@@ -13,6 +12,7 @@ import type {
   MockSubject,
 } from './dataset-types.js';
 import { issnFromNumber, orcidFromNumber, quartileOf } from './identifiers.js';
+import { resolveMockSizes } from './options.js';
 import { buildPapers, drawPapers } from './papers.js';
 import { createRandom, type Random } from './random.js';
 import type { AuthorRow, CountryRow, GeneratedRecords, JournalRow } from './rows.js';

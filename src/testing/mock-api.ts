@@ -1,9 +1,9 @@
-import { resolveMockApiOptions } from '../core/options/mock.js';
 import { MOCK_BASE_URL, MOCK_DEFAULT_SEED, MOCK_KEYS, type MockPlan } from './constants.js';
 import { handleControl } from './control.js';
 import { applyCors, preflight } from './cors.js';
 import { createDataset, type MutableDataset } from './dataset.js';
 import { FaultController } from './faults.js';
+import { resolveMockApiOptions } from './mock-api-options.js';
 import type { MockApi, MockApiOptions } from './mock-api-types.js';
 import { RateLimiter } from './rate-limit.js';
 import { RequestLog } from './request-log.js';

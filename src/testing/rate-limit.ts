@@ -1,45 +1,7 @@
-import { resolveMockLimits } from '../core/options/mock.js';
+import { type MockLimits, type MockWindowLimit, resolveMockLimits } from './options.js';
 import { HttpError } from './responses.js';
 
-/**
- * A limit over a window of any length, for tests that must see a 429 and its pause in seconds.
- *
- * @example
- * ```ts
- * createMockApi({ limits: { perWindow: { requests: 5, windowMs: 2_000 } } });
- * // the sixth request within 2 s of the first gives 429 with Retry-After: 2
- * ```
- */
-export interface MockWindowLimit {
-  /** Requests per key accepted in one window (0 refuses every request). */
-  readonly requests: number;
-  /** Length of the window in ms: a positive integer. */
-  readonly windowMs: number;
-}
-
-/**
- * Request limits per API key (API §8 leaves the numbers unstated). All are off unless set, and all
- * set apply together: a request must fit in each.
- *
- * @example
- * ```ts
- * let now = Date.parse('2025-03-01T12:00:00Z');
- * const api = createMockApi({ limits: { perMinute: 2 }, now: () => now });
- * // the third request within the minute gives 429 with Retry-After; then `now += 60_000` clears it
- * ```
- */
-export interface MockLimits {
-  /** Requests per key per clock minute (fixed windows aligned to the minute). @default Infinity */
-  readonly perMinute?: number | undefined;
-  /** Requests per key per UTC day. @default Infinity */
-  readonly perDay?: number | undefined;
-  /**
-   * Requests per key per window of `windowMs`. A window opens at the first request counted after the
-   * previous one closed (not on a clock boundary), so a burst that starts on a fresh window always
-   * meets the limit at the same request, whatever the wall clock says. @default no such limit
-   */
-  readonly perWindow?: MockWindowLimit | undefined;
-}
+export type { MockLimits, MockWindowLimit } from './options.js';
 
 const minute = 60_000;
 const day = 86_400_000;

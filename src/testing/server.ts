@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { resolveMockServerOptions } from '../core/options/mock.js';
 import { createMockApi, type MockApi, type MockApiOptions } from './mock-api.js';
+import { resolveMockServerOptions } from './mock-api-options.js';
 import { errorResponse } from './responses.js';
 import { allowedHosts, exposedWarning, isLoopback, refuseControl } from './server-guard.js';
 

@@ -1,5 +1,5 @@
-import { checkMockWebhookUrl } from '../core/options/mock.js';
 import type { MockApi } from './mock-api-types.js';
+import { checkMockWebhookUrl } from './options.js';
 import { deliver, type MockWebhookDelivery } from './webhooks.js';
 
 /** Where the mock sends `score_updated` events: the URLs subscribed, and the delivery to each. */

@@ -1,13 +1,14 @@
 import { Deadline } from '../core/abort.js';
 import { MetricError, WebhookPayloadError } from '../core/errors.js';
-import { resolveReceiverOptions } from '../core/options/receiver.js';
 import { checkTelemetryOption } from '../core/options/telemetry.js';
 import { readCapped } from '../core/read-body.js';
-import type { TelemetryOptions } from '../core/telemetry-types.js';
 import type { WebhookBody } from './decode-body.js';
 import type { WebhookEvent } from './event.js';
+import { resolveWebhookHandlerOptions, type WebhookHandlerOptions } from './options.js';
 import { parseWebhookEvent } from './parse.js';
 import { type Seen, traced } from './telemetry.js';
+
+export type { WebhookHandlerOptions } from './options.js';
 
 /*
  * What the Fetch and the Node receivers share: options, the order of checks, and the answers. The
@@ -17,56 +18,6 @@ import { type Seen, traced } from './telemetry.js';
  * answers follow common webhook practice: 200 once the callback has finished, 400 for a body that is
  * not a valid event (resending it would not help), 500 when the callback failed (a retry might).
  */
-
-/**
- * Options of {@link createWebhookHandler} and {@link createNodeWebhookHandler}.
- *
- * @example
- * ```ts
- * const options: WebhookHandlerOptions = {
- *   maxBodyBytes: 16_384,
- *   bodyTimeoutMs: 5_000,
- *   onError: (error) => logger.error({ error }, 'webhook callback failed'),
- * };
- * ```
- */
-export interface WebhookHandlerOptions {
-  /**
-   * The largest body accepted, in bytes. A larger one is answered 413 without reading it all (a
-   * `score_updated` event is about 150 bytes).
-   * @default 65_536
-   */
-  maxBodyBytes?: number | undefined;
-  /**
-   * How long the whole body may take to arrive, in milliseconds, counted from when the handler starts
-   * reading it. A slower body (a client trickling bytes, or one that stops sending) is answered 408
-   * and its connection released: the Node handler closes it, the Fetch handler cancels the body
-   * stream. A body another middleware already read is not timed here. An integer from 1 to
-   * 2_147_483_647 (setTimeout's limit).
-   * @default 10_000
-   */
-  bodyTimeoutMs?: number | undefined;
-  /**
-   * Called with whatever your callback threw or rejected with; the sender then gets a bare 500. Also
-   * called for failures of the receiver itself (e.g. a body another middleware consumed), and when
-   * `cache.apply` fails (the sender then still gets its 200). Errors it throws are ignored.
-   * @default logs the error with `console.error`
-   */
-  onError?: ((error: unknown) => void) | undefined;
-  /**
-   * A cache to keep fresh, such as a client's `client.cache`: each valid event is handed to its
-   * `apply` before `onEvent` runs. A failing `apply` goes to `onError` (or `console.warn`) and the
-   * delivery is still acknowledged: the event reached you, and a resent one would fail the same way.
-   * @default none
-   */
-  cache?: { apply(event: WebhookEvent): unknown } | undefined;
-  /**
-   * Your OpenTelemetry providers, as the client takes them: a SERVER span per delivery
-   * (`webhooks.receive`) and the `scholarly_metrics.webhooks.deliveries` counter.
-   * @default no telemetry
-   */
-  telemetry?: TelemetryOptions | undefined;
-}
 
 /** The answer to give, before it is written as a Fetch `Response` or onto a Node response. */
 export interface Reply {
@@ -109,7 +60,7 @@ export function createReceiver<Context>(
   answer: (context: Context, inspect: () => Delivery) => Promise<Reply>;
   report: (error: unknown) => void;
 } {
-  const { maxBodyBytes, bodyTimeoutMs, onError, cache } = resolveReceiverOptions(onEvent, options);
+  const { maxBodyBytes, bodyTimeoutMs, onError, cache } = resolveWebhookHandlerOptions(onEvent, options);
   const sink = onError ?? defaultOnError;
 
   const report = (error: unknown): void => {

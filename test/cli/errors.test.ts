@@ -8,7 +8,7 @@ import {
   MetricError,
   RateLimitError,
 } from '../../src/core/errors.js';
-import { MetricClient } from '../../src/index.js';
+import { type ClientOptions, MetricClient } from '../../src/index.js';
 import { MOCK_API_KEY, MOCK_NO_ACCESS_API_KEY } from '../../src/testing/index.js';
 import { useRealServer } from '../helpers/real-server.js';
 import { useMockServer } from '../integration/use-mock-server.js';
@@ -79,19 +79,26 @@ describe('errors of the scholarly-metrics command', () => {
   it.each(['not a url', 'ftp://127.0.0.1/api/v1'])(
     'a base URL the SDK refuses (%s): its own words, exit 2, before any request',
     async (baseUrl) => {
-      let sdkMessage = '';
-      try {
-        new MetricClient({ apiKey: MOCK_API_KEY, baseUrl });
-      } catch (error) {
-        sdkMessage = (error as Error).message;
-      }
-      expect(sdkMessage).not.toBe('');
-      for (const given of [{ args: ['--base-url', baseUrl] }, { env: { METRIC_BASE_URL: baseUrl } }]) {
+      /** What the SDK says of the same settings: the option, or the variable, it was given. */
+      const sdkMessage = (options: ClientOptions) => {
+        try {
+          new MetricClient({ apiKey: MOCK_API_KEY, ...options });
+        } catch (error) {
+          return (error as Error).message;
+        }
+        return '';
+      };
+      const env = { METRIC_BASE_URL: baseUrl };
+      for (const given of [
+        { args: ['--base-url', baseUrl], said: sdkMessage({ baseUrl }) },
+        { env, said: sdkMessage({ env }) },
+      ]) {
+        expect(given.said).not.toBe('');
         const result = await run([...(given.args ?? []), 'subjects', 'list'], {
           key: MOCK_API_KEY,
           env: given.env ?? {},
         });
-        expect(result.stderr).toBe(`error: ConfigurationError: ${sdkMessage}\n`);
+        expect(result.stderr).toBe(`error: ConfigurationError: ${given.said}\n`);
         expect(result.code).toBe(2);
       }
     },
@@ -112,6 +119,21 @@ describe('errors of the scholarly-metrics command', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/^\[scholarly-metrics\] /m);
     expect(jsonLines(result.stdout).length).toBeGreaterThan(0);
+  });
+
+  it('a METRIC_LOG the SDK refuses: its words, exit 2, before any request; --debug takes its place', async () => {
+    const sent = mock.api.requests.length;
+    const result = await run(['subjects', 'list'], { url: mock.server.url, env: { METRIC_LOG: 'loud' } });
+    expect(result.stderr).toBe(
+      'error: ConfigurationError: METRIC_LOG must be one of off, error, warn, info, debug\n',
+    );
+    expect(result.code).toBe(2);
+    expect(mock.api.requests).toHaveLength(sent);
+    const debug = await run(['--debug', 'subjects', 'list'], {
+      url: mock.server.url,
+      env: { METRIC_LOG: 'loud' },
+    });
+    expect(debug.code, debug.stderr).toBe(0);
   });
 
   it('--mock needs no key and no server', async () => {

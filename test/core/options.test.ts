@@ -1,7 +1,7 @@
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resolveClientOptions } from '../../src/core/options/client.js';
 import { ConfigurationError, ConnectionError, MetricClient, MetricError } from '../../src/index.js';
+import { resolveClientOptions } from '../../src/resolve-options.js';
 import { BASE, client, journalProfile, json, KEY, sequence, useMsw } from '../helpers/msw.js';
 
 const server = useMsw();
@@ -98,6 +98,58 @@ describe('environment variables', () => {
     const seen = journal42();
     await client({ apiKey: null }).journals.get(42);
     expect(seen[0]!.headers.has('authorization')).toBe(false);
+  });
+});
+
+describe('the env option', () => {
+  it('is read in place of the process environment', async () => {
+    vi.stubEnv('METRIC_API_KEY', 'sk_process_key');
+    vi.stubEnv('METRIC_BASE_URL', 'https://elsewhere.example.test/api/v1');
+    const seen = journal42();
+    await new MetricClient({ env: { METRIC_API_KEY: 'sk_handed_key', METRIC_BASE_URL: BASE } }).journals.get(
+      42,
+    );
+    expect(seen[0]!.headers.get('authorization')).toBe('Bearer sk_handed_key');
+    expect(new URL(seen[0]!.url).host).toBe('api.example.test');
+  });
+
+  it('{} reads no variable, not even the process ones', () => {
+    vi.stubEnv('METRIC_API_KEY', 'sk_process_key');
+    const missing = thrown(() => new MetricClient({ baseUrl: BASE, env: {} }));
+    expect(missing).toBeInstanceOf(ConfigurationError);
+    expect((missing as ConfigurationError).option).toBe('apiKey');
+    expect(missing.message).toBe(
+      'Missing API key: pass `apiKey` to new MetricClient() or set METRIC_API_KEY ' +
+        '(use apiKey: null when a proxy adds the Authorization header)',
+    );
+  });
+
+  it('its METRIC_LOG and METRIC_BASE_URL are named as the process ones are', () => {
+    const log = thrown(() => client({ env: { METRIC_LOG: 'loud' } }));
+    expect((log as ConfigurationError).option).toBe('METRIC_LOG');
+    expect(log.message).toBe('METRIC_LOG must be one of off, error, warn, info, debug');
+    const url = thrown(() => new MetricClient({ apiKey: KEY, env: { METRIC_BASE_URL: 'not a url' } }));
+    expect((url as ConfigurationError).option).toBe('METRIC_BASE_URL');
+  });
+
+  it('an empty variable counts as unset, and the options win over it', async () => {
+    const missing = thrown(() => new MetricClient({ env: { METRIC_API_KEY: '', METRIC_BASE_URL: BASE } }));
+    expect((missing as ConfigurationError).option).toBe('apiKey');
+    const seen = journal42();
+    await client({
+      env: { METRIC_API_KEY: 'sk_handed_key', METRIC_LOG: 'loud' },
+      logLevel: 'off',
+    }).journals.get(42);
+    expect(seen[0]!.headers.get('authorization')).toBe(`Bearer ${KEY}`);
+  });
+
+  it('a child of withOptions reads its own env, keeping its parent key and base URL', async () => {
+    const parent = new MetricClient({ env: { METRIC_API_KEY: KEY, METRIC_BASE_URL: BASE } });
+    const refused = thrown(() => parent.withOptions({ env: { METRIC_LOG: 'loud' } }));
+    expect((refused as ConfigurationError).option).toBe('METRIC_LOG');
+    const seen = journal42();
+    await parent.withOptions({ env: {} }).journals.get(42);
+    expect(seen[0]!.headers.get('authorization')).toBe(`Bearer ${KEY}`);
   });
 });
 

@@ -1,7 +1,7 @@
 import { getResponse, HttpHandler, http } from 'msw';
 import { type SetupServer, setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import type { ClientOptions } from '../../src/core/options/client.js';
+import type { ClientOptions } from '../../src/client-options.js';
 import { MetricClient } from '../../src/index.js';
 
 export const BASE = 'https://api.example.test/api/v1';

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
-import type { ClientOptions } from '../../src/core/options/client.js';
+import type { ClientOptions } from '../../src/client-options.js';
 import { MetricClient } from '../../src/index.js';
 
 export type Route = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;

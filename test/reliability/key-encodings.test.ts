@@ -7,7 +7,7 @@
 import { format, inspect } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ClientOptions } from '../../src/core/options/client.js';
+import type { ClientOptions } from '../../src/client-options.js';
 import { MetricClient, MetricError } from '../../src/index.js';
 import { useRealServer } from '../helpers/real-server.js';
 import { recordingLogger } from './harness.js';

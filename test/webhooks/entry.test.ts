@@ -54,7 +54,7 @@ describe('the scholarly-metrics/webhooks entry point', () => {
       '../core/errors.js',
       '../core/describe-value.js',
       '../core/issues.js',
-      '../core/options/receiver.js',
+      '../core/options/checks.js',
       '../core/options/telemetry.js',
       '../core/read-body.js',
       '../core/telemetry-types.js', // types: erased at build
@@ -84,7 +84,6 @@ describe('the scholarly-metrics/webhooks entry point', () => {
       'core/escape.ts',
       'core/issues.ts',
       'core/options/checks.ts',
-      'core/options/receiver.ts',
       'core/options/telemetry.ts',
       'core/read-body.ts',
       'core/status-message.ts',

@@ -7,6 +7,13 @@ import { ConfigurationError } from '../errors.js';
  * `ConfigurationError` naming the option. Messages never quote the value: it may be a secret.
  */
 
+/**
+ * An entry's options once checked, from its public options type: every field present, none
+ * `undefined`. Each entry derives its resolved options from its own public type with it, so that the
+ * field list is written once.
+ */
+export type Resolved<T> = { readonly [K in keyof T]-?: Exclude<T[K], undefined> };
+
 /** The largest delay `setTimeout` can hold. */
 export const maxTimerMs = 2 ** 31 - 1;
 
@@ -106,17 +113,4 @@ export function checkHttpUrl(option: string, value: unknown): URL | undefined {
     throw new ConfigurationError(option, `${option} must not carry a query or a fragment`);
   }
   return url;
-}
-
-/**
- * An environment variable, or `undefined` when it is unset, empty or unreadable: Deno without
- * `--allow-env` throws on any read, and a client given its options must still construct there.
- */
-export function env(name: string): string | undefined {
-  try {
-    const process = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
-    return process?.env?.[name] || undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,7 +1,7 @@
 /** What every entry of the catalogue is, and the helpers the entries share. */
 import { createServer } from 'node:net';
 import { expect } from 'vitest';
-import type { ClientOptions } from '../../../src/core/options/client.js';
+import type { ClientOptions } from '../../../src/client-options.js';
 import type { APIError } from '../../../src/index.js';
 import { type FaultServer, type Handler, json, redirect, type Scenario, subjects } from '../fault-server.js';
 import type { Settled } from '../harness.js';

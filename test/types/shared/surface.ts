@@ -54,7 +54,7 @@ export function providers(
 // Not exported: the SDK's own structural types, which users never write.
 // @ts-expect-error: the span's structural type is the SDK's own
 export type Span = import('scholarly-metrics').SpanLike;
-// @ts-expect-error: ClientOptions is the options' public name
+// Every option with its documentation, beside ClientOptions (which adds the quota's alternatives).
 export type OptionsBase = import('scholarly-metrics').ClientOptionsBase;
 // @ts-expect-error: RedisClientLike is the Redis client's public name
 export type NodeRedis = import('scholarly-metrics/redis').NodeRedisLike;

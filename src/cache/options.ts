@@ -1,9 +1,10 @@
-import { ConfigurationError } from '../errors.js';
-import { checkInteger, checkObject } from './checks.js';
+import { type EndpointName, endpointList } from '../api/endpoints.js';
+import { ConfigurationError } from '../core/errors.js';
+import { checkInteger, checkObject } from '../core/options/checks.js';
 
 /**
- * The methods whose answers the cache keeps, by the names of the contract: the keys of `cache.ttl`.
- * `papers.get` covers `papers.getMany` too.
+ * The methods whose answers the cache keeps, by the names of the contract (the API table's): the keys
+ * of `cache.ttl`. `papers.get` covers `papers.getMany` too.
  *
  * @example
  * ```ts
@@ -12,21 +13,10 @@ import { checkInteger, checkObject } from './checks.js';
  * const longLived: CacheMethod[] = ['subjects.list', 'countries.list'];
  * ```
  */
-export type CacheMethod =
-  | 'journals.list'
-  | 'journals.get'
-  | 'journals.papers'
-  | 'journals.score'
-  | 'papers.search'
-  | 'papers.get'
-  | 'authors.list'
-  | 'authors.get'
-  | 'subjects.list'
-  | 'countries.list';
+export type CacheMethod = EndpointName;
 
-/** The `ttl` keys: the names of {@link CacheMethod}, as one pattern (the client's first load is small). */
-const methodName =
-  /^(journals\.(list|get|papers|score)|papers\.(search|get)|authors\.(list|get)|(subjects|countries)\.list)$/;
+/** The `ttl` keys: the table's method names. */
+const methodNames: ReadonlySet<string> = new Set(endpointList.map((endpoint) => endpoint.name));
 
 /**
  * What the cache needs of a store: a Keyv instance (keyv 5 or 6, over any of its adapters) fits.
@@ -121,7 +111,7 @@ export function checkCacheOption(value: unknown): ResolvedCacheOptions | undefin
   checkObject('cache.ttl', ttl);
   for (const [name, lifetime] of Object.entries(ttl)) {
     const option = `cache.ttl['${name}']`;
-    if (!methodName.test(name)) {
+    if (!methodNames.has(name)) {
       throw new ConfigurationError(
         option,
         `${option}: \`cache.ttl\` keys are method names such as 'journals.get'`,

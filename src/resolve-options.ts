@@ -1,0 +1,104 @@
+import { checkCacheOption, type ResolvedCacheOptions } from './cache/options.js';
+import type { ClientOptions } from './client-options.js';
+import { inBrowserPage } from './core/browser.js';
+import { ConfigurationError } from './core/errors.js';
+import { isLogLevel, type LogLevel, logLevels } from './core/logger.js';
+import { checkBoolean, checkFunction, checkHttpUrl, checkObject } from './core/options/checks.js';
+import { checkHooks, type ResolvedClientOptions } from './core/options/client.js';
+import { type Environment, readVariable } from './core/options/environment.js';
+import { resolveClientQuota } from './core/options/quota.js';
+import {
+  checkHeaders,
+  checkMaxResponseBytes,
+  checkMaxRetries,
+  checkTimeout,
+  defaultMaxResponseBytes,
+} from './core/options/request.js';
+
+/** The client's options once checked: core's, and the cache's beside them. */
+export interface ResolvedMetricClientOptions extends ResolvedClientOptions {
+  readonly cache: ResolvedCacheOptions | undefined;
+}
+
+/**
+ * Every option of `new MetricClient()`, checked, with its default or environment variable applied.
+ * A new option is read here and added to {@link ResolvedClientOptions} (or, the cache's, to
+ * `ResolvedCacheOptions`).
+ */
+export function resolveClientOptions(options: ClientOptions = {}): ResolvedMetricClientOptions {
+  checkObject('options', options);
+  // The variables come from the environment handed in, else from the process's: read once, here.
+  const env = checkObject<Environment>('env', options.env);
+  const variable = (name: string) => readVariable(env, name);
+  const allowBrowser = checkBoolean('dangerouslyAllowBrowser', options.dangerouslyAllowBrowser);
+  const fetchImpl = checkFunction<typeof globalThis.fetch>('fetch', options.fetch) ?? globalThis.fetch;
+  if (typeof fetchImpl !== 'function') {
+    throw new ConfigurationError('fetch', 'No fetch available: pass `fetch` to new MetricClient()');
+  }
+  return {
+    apiKey: resolveApiKey(
+      options.apiKey === undefined ? variable('METRIC_API_KEY') : options.apiKey,
+      allowBrowser === true,
+    ),
+    baseUrl: resolveBaseUrl(options.baseUrl, variable('METRIC_BASE_URL')),
+    timeout: checkTimeout(options.timeout) ?? 30_000,
+    maxRetries: checkMaxRetries(options.maxRetries) ?? 2,
+    fetch: fetchImpl,
+    headers: checkHeaders(options.headers),
+    hooks: checkHooks(options.hooks),
+    logLevel: resolveLogLevel(options.logLevel, variable('METRIC_LOG')),
+    logger: checkObject('logger', options.logger),
+    maxResponseBytes: checkMaxResponseBytes(options.maxResponseBytes) ?? defaultMaxResponseBytes,
+    ...resolveClientQuota(options),
+    cache: checkCacheOption(options.cache),
+  };
+}
+
+/** The key: the option, else METRIC_API_KEY (`apiKey`); `null` sends none. */
+function resolveApiKey(apiKey: string | null | undefined, allowBrowser: boolean): string | null {
+  if (apiKey === undefined || apiKey === '') {
+    throw new ConfigurationError(
+      'apiKey',
+      'Missing API key: pass `apiKey` to new MetricClient() or set METRIC_API_KEY ' +
+        '(use apiKey: null when a proxy adds the Authorization header)',
+    );
+  }
+  if (apiKey !== null && (typeof apiKey !== 'string' || !/^[\x21-\x7e]+$/.test(apiKey))) {
+    // The value is never echoed: it is a secret even when it is malformed.
+    throw new ConfigurationError(
+      'apiKey',
+      '`apiKey` must be a string of visible ASCII characters with no spaces',
+    );
+  }
+  if (apiKey !== null && inBrowserPage() && !allowBrowser) {
+    throw new ConfigurationError(
+      'dangerouslyAllowBrowser',
+      'Refusing an API key in a browser: anyone who opens the page can read it. Route requests through ' +
+        'your server and pass apiKey: null, or set dangerouslyAllowBrowser: true if you accept the risk',
+    );
+  }
+  return apiKey;
+}
+
+/** The option, else METRIC_LOG, named as given; 'off' when neither is set. */
+function resolveLogLevel(value: LogLevel | undefined, variable: string | undefined): LogLevel {
+  const level = value ?? variable ?? 'off';
+  if (!isLogLevel(level)) {
+    const option = value === undefined ? 'METRIC_LOG' : 'logLevel';
+    throw new ConfigurationError(option, `${option} must be one of ${logLevels.join(', ')}`);
+  }
+  return level;
+}
+
+/** The base URL without its trailing slashes: the option, else METRIC_BASE_URL, named as given. */
+function resolveBaseUrl(value: string | undefined, variable: string | undefined): string {
+  const raw = value ?? variable;
+  if (raw === undefined || raw === '') {
+    throw new ConfigurationError(
+      'baseUrl',
+      'Missing base URL: pass `baseUrl` (ending in /api/v1) to new MetricClient() or set METRIC_BASE_URL',
+    );
+  }
+  const url = checkHttpUrl(value === undefined ? 'METRIC_BASE_URL' : 'baseUrl', raw) as URL;
+  return url.href.replace(/\/+$/, '');
+}

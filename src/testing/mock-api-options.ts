@@ -1,0 +1,62 @@
+import { ConfigurationError } from '../core/errors.js';
+import {
+  checkBoolean,
+  checkDuration,
+  checkFunction,
+  checkHttpUrl,
+  checkInteger,
+  checkObject,
+  type Resolved,
+} from '../core/options/checks.js';
+import type { MockApiOptions } from './mock-api-types.js';
+import { checkList, checkMockWebhookUrl, type Fields } from './options.js';
+import type { MockWebhookOptions } from './webhooks.js';
+
+/*
+ * The options of `createMockApi()` that are neither the dataset, the limits nor the faults (each
+ * checked by its own part), and those `startMockServer()` adds.
+ */
+
+/** The mock's own options once checked, with their defaults applied. */
+export type ResolvedMockApiOptions = Resolved<Pick<MockApiOptions, 'now' | 'control'>> &
+  Pick<MockApiOptions, 'baseUrl'> & {
+    readonly webhooks: Resolved<Omit<MockWebhookOptions, 'fetch'>> & Pick<MockWebhookOptions, 'fetch'>;
+  };
+
+/** Checks the options of `createMockApi()` that are neither the dataset, the limits nor the faults. */
+export function resolveMockApiOptions(options: unknown): ResolvedMockApiOptions {
+  const given = checkObject<Fields>('options', options) ?? {};
+  checkObject('keys', given.keys);
+  const webhooks = checkObject<Fields>('webhooks', given.webhooks) ?? {};
+  return {
+    baseUrl: checkHttpUrl('baseUrl', given.baseUrl) === undefined ? undefined : (given.baseUrl as string),
+    now: checkFunction<() => number>('now', given.now) ?? Date.now,
+    control: checkBoolean('control', given.control) ?? false,
+    webhooks: {
+      urls: checkList('webhooks.urls', webhooks.urls).map(checkMockWebhookUrl),
+      fetch: checkFunction<typeof globalThis.fetch>('webhooks.fetch', webhooks.fetch),
+      timeoutMs: checkDuration('webhooks.timeoutMs', webhooks.timeoutMs) ?? 5000,
+    },
+  };
+}
+
+/** The server's `port` and `controlOrigins`: each origin as a browser sends it, `'*'` or a URL's origin. */
+export function resolveMockServerOptions(options: { port?: unknown; controlOrigins?: unknown }): {
+  port: number;
+  controlOrigins: string[];
+} {
+  return {
+    port: checkInteger('port', options.port, 0, 65_535) ?? 0,
+    controlOrigins: checkList('controlOrigins', options.controlOrigins).map((entry) => {
+      if (entry === '*') return entry;
+      const parsed = typeof entry === 'string' && URL.canParse(entry) ? new URL(entry) : undefined;
+      if (parsed === undefined || !/^https?:$/.test(parsed.protocol)) {
+        throw new ConfigurationError(
+          'controlOrigins',
+          `controlOrigins: ${JSON.stringify(entry)} is not an origin such as http://localhost:5173`,
+        );
+      }
+      return parsed.origin;
+    }),
+  };
+}

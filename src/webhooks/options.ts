@@ -1,0 +1,84 @@
+import { ConfigurationError } from '../core/errors.js';
+import { checkFunction, checkInteger, maxTimerMs, type Resolved } from '../core/options/checks.js';
+import type { TelemetryOptions } from '../core/telemetry-types.js';
+import type { WebhookEvent } from './event.js';
+
+/**
+ * Options of {@link createWebhookHandler} and {@link createNodeWebhookHandler}.
+ *
+ * @example
+ * ```ts
+ * const options: WebhookHandlerOptions = {
+ *   maxBodyBytes: 16_384,
+ *   bodyTimeoutMs: 5_000,
+ *   onError: (error) => logger.error({ error }, 'webhook callback failed'),
+ * };
+ * ```
+ */
+export interface WebhookHandlerOptions {
+  /**
+   * The largest body accepted, in bytes. A larger one is answered 413 without reading it all (a
+   * `score_updated` event is about 150 bytes).
+   * @default 65_536
+   */
+  maxBodyBytes?: number | undefined;
+  /**
+   * How long the whole body may take to arrive, in milliseconds, counted from when the handler starts
+   * reading it. A slower body (a client trickling bytes, or one that stops sending) is answered 408
+   * and its connection released: the Node handler closes it, the Fetch handler cancels the body
+   * stream. A body another middleware already read is not timed here. An integer from 1 to
+   * 2_147_483_647 (setTimeout's limit).
+   * @default 10_000
+   */
+  bodyTimeoutMs?: number | undefined;
+  /**
+   * Called with whatever your callback threw or rejected with; the sender then gets a bare 500. Also
+   * called for failures of the receiver itself (e.g. a body another middleware consumed), and when
+   * `cache.apply` fails (the sender then still gets its 200). Errors it throws are ignored.
+   * @default logs the error with `console.error`
+   */
+  onError?: ((error: unknown) => void) | undefined;
+  /**
+   * A cache to keep fresh, such as a client's `client.cache`: each valid event is handed to its
+   * `apply` before `onEvent` runs. A failing `apply` goes to `onError` (or `console.warn`) and the
+   * delivery is still acknowledged: the event reached you, and a resent one would fail the same way.
+   * @default none
+   */
+  cache?: { apply(event: WebhookEvent): unknown } | undefined;
+  /**
+   * Your OpenTelemetry providers, as the client takes them: a SERVER span per delivery
+   * (`webhooks.receive`) and the `scholarly_metrics.webhooks.deliveries` counter.
+   * @default no telemetry
+   */
+  telemetry?: TelemetryOptions | undefined;
+}
+
+/** A receiver's options once checked, their defaults applied: `onError` and `cache` stay optional. */
+export type ResolvedWebhookHandlerOptions = Resolved<
+  Pick<WebhookHandlerOptions, 'maxBodyBytes' | 'bodyTimeoutMs'>
+> &
+  Pick<WebhookHandlerOptions, 'onError' | 'cache'>;
+
+/** A receiver's callback and options, checked when it is created, with their defaults applied. */
+export function resolveWebhookHandlerOptions(
+  onEvent: unknown,
+  options: WebhookHandlerOptions | undefined,
+): ResolvedWebhookHandlerOptions {
+  if (typeof onEvent !== 'function') {
+    throw new ConfigurationError('onEvent', `onEvent must be a function, got ${typeof onEvent}`);
+  }
+  if (options !== undefined && (options === null || typeof options !== 'object')) {
+    throw new ConfigurationError('options', 'the receiver options must be an object');
+  }
+  const cache = options?.cache;
+  if (cache !== undefined && typeof (cache as { apply?: unknown } | null)?.apply !== 'function') {
+    throw new ConfigurationError('cache', 'cache must have an apply(event) method, such as client.cache');
+  }
+  return {
+    maxBodyBytes: checkInteger('maxBodyBytes', options?.maxBodyBytes, 1, Number.MAX_SAFE_INTEGER) ?? 65_536,
+    // An integer: the body's deadline is one timer, and setTimeout's limit bounds it.
+    bodyTimeoutMs: checkInteger('bodyTimeoutMs', options?.bodyTimeoutMs, 1, maxTimerMs) ?? 10_000,
+    onError: checkFunction<(error: unknown) => void>('onError', options?.onError),
+    cache,
+  };
+}

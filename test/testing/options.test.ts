@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMockApi, startMockServer } from '../../src/testing/index.js';
+import { itRefusesAtCall, itRefusesAtConstruction, type RefusalCase } from '../helpers/refusals.js';
+
+const mockWindow = (perWindow: object) => createMockApi({ limits: { perWindow: perWindow as never } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** The mock's options (test/helpers/refusals.ts): each refused when given, naming the option. */
+const atConstruction: RefusalCase[] = [
+  ['mock', 'seed', () => createMockApi({ seed: 1.5 })],
+  ['mock', 'sizes.papers', () => createMockApi({ sizes: { papers: -1 } })],
+  ['mock', 'limits.perMinute', () => createMockApi({ limits: { perMinute: -1 } })],
+  ['mock', 'faults.errorRate', () => createMockApi({ faults: { errorRate: 2 } })],
+  ['mock', 'faults.latencyMs', () => createMockApi({ faults: { latencyMs: [5, 1] } })],
+  ['mock', 'webhooks.urls', () => createMockApi({ webhooks: { urls: ['ftp://example.com'] } })],
+  ['mock', 'fault.times', () => createMockApi({ sizes: { papers: 10 } }).faults.next({ times: 0 })],
+  ['mock', 'options', () => createMockApi('small' as never)],
+  ['mock', 'baseUrl', () => createMockApi({ baseUrl: 'not a url' })],
+  ['mock', 'keys', () => createMockApi({ keys: 'x' as never })],
+  ['mock', 'now', () => createMockApi({ now: 5 as never })],
+  ['mock', 'control', () => createMockApi({ control: 'yes' as never })],
+  ['mock', 'sizes', () => createMockApi({ sizes: 5 as never })],
+  ['mock', 'sizes', () => createMockApi({ sizes: { journals: 0, papers: 10 } })],
+  ['mock', 'sizes.subjects', () => createMockApi({ sizes: { subjects: 10_000 } })],
+  ['mock', 'limits', () => createMockApi({ limits: null as never })],
+  ['mock', 'limits.perDay', () => createMockApi({ limits: { perDay: 1.5 } })],
+  ['mock', 'limits.perWindow', () => createMockApi({ limits: { perWindow: 5 as never } })],
+  ['mock', 'limits.perWindow.requests', () => mockWindow({ requests: -1, windowMs: 1 })],
+  ['mock', 'limits.perWindow.windowMs', () => mockWindow({ requests: 1 })],
+  ['mock', 'faults', () => createMockApi({ faults: { errorRate: 0.6, resetRate: 0.6 } })],
+  ['mock', 'faults.resetRate', () => createMockApi({ faults: { resetRate: Number.NaN } })],
+  ['mock', 'faults.malformedRate', () => createMockApi({ faults: { malformedRate: -0.1 } })],
+  ['mock', 'faults.errorStatus', () => createMockApi({ faults: { errorStatus: 700 } })],
+  ['mock', 'faults.seed', () => createMockApi({ faults: { seed: 0.5 } })],
+  ['mock', 'faults.latencyMs', () => createMockApi({ faults: { latencyMs: 600_001 } })],
+  ['mock', 'faults.latencyMs', () => createMockApi().faults.configure({ latencyMs: [0, -1] })],
+  ['mock', 'webhooks', () => createMockApi({ webhooks: 'x' as never })],
+  ['mock', 'webhooks.urls', () => createMockApi({ webhooks: { urls: 'http://a.test' as never } })],
+  ['mock', 'webhooks.urls', () => createMockApi().webhooks.subscribe('not a url')],
+  ['mock', 'webhooks.fetch', () => createMockApi({ webhooks: { fetch: 'fetch' as never } })],
+  ['mock', 'webhooks.timeoutMs', () => createMockApi({ webhooks: { timeoutMs: 0 } })],
+  ['mock', 'fault', () => createMockApi().faults.next(null as never)],
+  ['mock', 'fault.status', () => createMockApi().faults.next({ status: 700 })],
+  ['mock', 'fault.delayMs', () => createMockApi().faults.next({ delayMs: -5 })],
+];
+
+/** The mock server starts asynchronously: its refusals reject, before it listens. */
+const atCall: RefusalCase[] = [
+  ['mock server', 'port', () => startMockServer({ port: 65_536 })],
+  ['mock server', 'controlOrigins', () => startMockServer({ controlOrigins: ['ftp://example.com'] })],
+  ['mock server', 'controlOrigins', () => startMockServer({ controlOrigins: 'http://a.test' as never })],
+  ['mock server', 'sizes.papers', () => startMockServer({ sizes: { papers: 1.5 } })],
+];
+
+describe('the mock refuses a bad option with a ConfigurationError naming it', () => {
+  itRefusesAtConstruction(atConstruction);
+  itRefusesAtCall(atCall);
+
+  it('accepts the bounds', () => {
+    const mock = {
+      sizes: { journals: 1, papers: 0, authors: 0, subjects: 1, countries: 1 },
+      limits: { perMinute: Infinity, perDay: 0, perWindow: { requests: 0, windowMs: 1 } },
+      faults: { latencyMs: [0, 600_000], errorRate: 0.5, resetRate: 0.5, errorStatus: 200 },
+      webhooks: { urls: ['http://127.0.0.1:1/hook'], timeoutMs: 2 ** 31 - 1 },
+    } as const;
+    expect(() => createMockApi(mock).faults.next({ status: 599, times: 1, delayMs: 600_000 })).not.toThrow();
+  });
+});
