@@ -1,6 +1,6 @@
 import type { CacheOptions } from './cache/options.js';
 import type { HeadersInput } from './core/headers.js';
-import type { ClientHooks } from './core/hooks.js';
+import type { ClientHooks } from './core/hook-types.js';
 import type { Logger, LogLevel } from './core/logger.js';
 import type { SharedQuota } from './core/quota-types.js';
 import type { TelemetryOptions } from './core/telemetry-types.js';

@@ -37,7 +37,7 @@ export type {
   BeforeRequestState,
   ClientHooks,
   HookOptions,
-} from './core/hooks.js';
+} from './core/hook-types.js';
 export type { Logger, LogLevel } from './core/logger.js';
 export type { RequestOptions } from './core/options/request.js';
 export { Page } from './core/page.js';

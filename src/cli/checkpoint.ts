@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { UsageError } from './errors.js';
 import { terminalSafe } from './output/escape.js';
-import type { ListState } from './output/formats.js';
+import type { ListState } from './output/writer-types.js';
 
 export interface Checkpoint {
   /** The command line that writes the output, paging and formatting options included. */

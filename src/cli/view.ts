@@ -5,8 +5,9 @@
 import { type ColorChoice, palette, useColor } from './color.js';
 import type { IO } from './io.js';
 import type { OutputOptions } from './options.js';
-import { type Format, tablesFor, type WriterOptions } from './output/formats.js';
+import { type Format, tablesFor } from './output/formats.js';
 import type { Sink } from './output/sink.js';
+import type { WriterOptions } from './output/writer-types.js';
 
 /** What decides the view besides the command's own options. */
 export interface ViewFacts {

@@ -1,49 +1,10 @@
 import type { Hooks } from 'ky';
 import { cleanCause } from './clean-cause.js';
 import { MetricError } from './errors.js';
-import type { AfterResponseHook, BeforeRequestHook } from './hook-types.js';
+import type { AfterResponseHook, BeforeRequestHook, ClientHooks } from './hook-types.js';
 import { type Logger, loggableHeaders } from './logger.js';
 import { checkHooks } from './options/client.js';
 import { redactText } from './redact.js';
-
-export type {
-  AfterResponseHook,
-  AfterResponseState,
-  BeforeRequestHook,
-  BeforeRequestState,
-  HookOptions,
-} from './hook-types.js';
-
-/**
- * ky's own hooks, run on every attempt: a retried request runs them again.
- *
- * - `beforeRequest` gets `{ request, options, retryCount }` and may return a new `Request` (to add
- *   or change headers, sign the request, rewrite its URL), or a `Response`, which is then used as the
- *   server's answer (a cache, a test double): it is checked like any other.
- * - `afterResponse` gets the same plus `response` (a clone) and may return a new `Response` that
- *   replaces the server's: its status and body are then what the client maps and validates.
- *
- * Retries stay the client's (`maxRetries`): ky's `retryCount` is always 0 here, and a hook's
- * `ky.retry()` marker retries nothing. An error a hook throws fails the call with a `MetricError`
- * whose `cause` is that error, and is not retried.
- *
- * @example
- * ```ts
- * import { type ClientHooks, MetricClient } from 'scholarly-metrics';
- *
- * const hooks: ClientHooks = {
- *   beforeRequest: [({ request }) => request.headers.set('x-trace-id', crypto.randomUUID())],
- *   afterResponse: [({ request, response }) => console.log(response.status, request.url)],
- * };
- * const client = new MetricClient({ apiKey, baseUrl, hooks });
- * ```
- */
-export interface ClientHooks {
-  /** Run before each attempt is sent, in order. */
-  beforeRequest?: readonly BeforeRequestHook[] | undefined;
-  /** Run on each attempt's response, in order. */
-  afterResponse?: readonly AfterResponseHook[] | undefined;
-}
 
 /**
  * The hooks handed to ky: the user's, each guarded, and the debug log of what is actually sent;

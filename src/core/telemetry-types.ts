@@ -1,5 +1,5 @@
+import type { Route } from './endpoint.js';
 import type { HeadersInput } from './headers.js';
-import type { Route } from './transport.js';
 
 /*
  * OpenTelemetry as the SDK sees it: the few members of the OpenTelemetry JS API 1.x that it calls,

@@ -1,5 +1,6 @@
+import type { Reply } from './delivery.js';
 import type { WebhookEvent } from './event.js';
-import { createReceiver, type Reply, serverError, type WebhookHandlerOptions } from './receiver.js';
+import { createReceiver, serverError, type WebhookHandlerOptions } from './receiver.js';
 
 /*
  * Node's request and response are described structurally, by the few members used here, so that

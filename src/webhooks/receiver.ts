@@ -3,6 +3,7 @@ import { MetricError, WebhookPayloadError } from '../core/errors.js';
 import { checkTelemetryOption } from '../core/options/telemetry.js';
 import { readCapped } from '../core/read-body.js';
 import type { WebhookBody } from './decode-body.js';
+import type { Delivery, Reply } from './delivery.js';
 import type { WebhookEvent } from './event.js';
 import { resolveWebhookHandlerOptions, type WebhookHandlerOptions } from './options.js';
 import { parseWebhookEvent } from './parse.js';
@@ -19,33 +20,8 @@ export type { WebhookHandlerOptions } from './options.js';
  * not a valid event (resending it would not help), 500 when the callback failed (a retry might).
  */
 
-/** The answer to give, before it is written as a Fetch `Response` or onto a Node response. */
-export interface Reply {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
 /** A body read up to the cap: its bytes, or why there are none. */
 type CappedBody = Uint8Array | 'too_large' | 'too_slow' | 'unreadable';
-
-/** One request as a runtime adapter describes it to the shared steps. */
-export interface Delivery {
-  method: string | undefined;
-  /** The Content-Length header; a value surely past the cap gets a 413 before anything is read. */
-  contentLength: string | null | undefined;
-  /** Something else (a body parser) read the body stream before the handler ran. */
-  consumed: boolean;
-  /** What that reader left, e.g. Express's `req.body`; `undefined` when it kept nothing. */
-  parsed?: unknown;
-  /**
-   * The body as a stream of bytes (`null`: none), for core's capped, deadlined reader; cancelling it
-   * stops the reading and releases the body.
-   */
-  stream: () => ReadableStream<Uint8Array> | null;
-  /** Stops an unread body (cancel or pause) that is too large to read. */
-  drop: () => unknown;
-}
 
 /**
  * A receiver: `answer` runs the checks, the parser and the callback and says what to reply (it never

@@ -1,6 +1,6 @@
 import type { TelemetryOptions } from '../core/telemetry-types.js';
 import type { deliveryTelemetry } from '../telemetry/webhook-telemetry.js';
-import type { Delivery, Reply } from './receiver.js';
+import type { Delivery, Reply } from './delivery.js';
 
 /** What a delivery told of itself, for its span. */
 export interface Seen {

@@ -1,7 +1,7 @@
 /** The csv and tsv list writers. */
 import { csvCell, type Row, tsvCell } from './cells.js';
 import { fieldReader } from './fields.js';
-import type { ListState, ListWriter, WriterOptions } from './formats.js';
+import type { ListState, ListWriter, WriterOptions } from './writer-types.js';
 
 /**
  * csv (RFC 4180, CRLF; test/cli/output/formats.test.ts holds it to csv-stringify's output byte for

@@ -1,4 +1,4 @@
-import type { ClientHooks } from '../hooks.js';
+import type { ClientHooks } from '../hook-types.js';
 import type { Logger, LogLevel } from '../logger.js';
 import type { SharedQuota } from '../quota-types.js';
 import type { QuotaLimits } from './quota.js';

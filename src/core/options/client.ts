@@ -1,5 +1,5 @@
 import { ConfigurationError } from '../errors.js';
-import type { ClientHooks } from '../hooks.js';
+import type { ClientHooks } from '../hook-types.js';
 
 export type { ResolvedClientOptions } from './client-types.js';
 
