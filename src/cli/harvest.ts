@@ -17,6 +17,8 @@ import type { OutputOptions } from './options.js';
 import type { Row } from './output/cells.js';
 import { terminalSafe } from './output/escape.js';
 import { chooseFormat, listWriter } from './output/formats.js';
+import type { Sink } from './output/sink.js';
+import type { ListWriter } from './output/writer-types.js';
 import type { ProgressCounts } from './progress.js';
 import { writerOptions } from './view.js';
 
@@ -77,17 +79,7 @@ export async function openHarvest(
 ): Promise<Harvest | undefined> {
   const { io, progress } = context;
   const { output } = options;
-  if (options.resume && output === undefined) throw new UsageError('--resume needs --output <file>');
-  if (options.overwrite && output === undefined) throw new UsageError('--overwrite needs --output <file>');
-  if (options.resume && options.overwrite)
-    throw new UsageError('--resume and --overwrite exclude each other: give one');
-  // A run left unfinished is not started over by accident: hours of harvest may be in FILE.
-  if (output !== undefined && !options.resume && !options.overwrite && (await holdsUnfinishedRun(output)))
-    throw new UsageError(
-      terminalSafe(
-        `${output} holds an unfinished run: add --resume to continue, or --overwrite to start again`,
-      ),
-    );
+  await checkHarvestOptions(options);
   const saved =
     output !== undefined && options.resume
       ? await readCheckpoint(output, identity, shape.positions)
@@ -103,6 +95,32 @@ export async function openHarvest(
   const resumedDone =
     saved === undefined ? 0 : shape.counts === 'positions' ? saved.position : saved.writer.count;
   progress.begin(unit, resumedDone);
+  return harvestInto(context, output, identity, sink, writer, saved?.position);
+}
+
+/** The usage errors of `--output`, `--resume` and `--overwrite`, before anything is read or written. */
+async function checkHarvestOptions({ output, resume, overwrite }: HarvestOptions): Promise<void> {
+  if (resume && output === undefined) throw new UsageError('--resume needs --output <file>');
+  if (overwrite && output === undefined) throw new UsageError('--overwrite needs --output <file>');
+  if (resume && overwrite) throw new UsageError('--resume and --overwrite exclude each other: give one');
+  // A run left unfinished is not started over by accident: hours of harvest may be in FILE.
+  if (output !== undefined && !resume && !overwrite && (await holdsUnfinishedRun(output)))
+    throw new UsageError(
+      terminalSafe(
+        `${output} holds an unfinished run: add --resume to continue, or --overwrite to start again`,
+      ),
+    );
+}
+
+/** The harvest writing through `writer` into `sink`, its checkpoint kept beside `output`. */
+function harvestInto(
+  { io, progress }: Context,
+  output: string | undefined,
+  identity: readonly string[],
+  sink: Sink,
+  writer: ListWriter,
+  position: number | undefined,
+): Harvest {
   let unsaved: Checkpoint | undefined;
   let savedAt = Number.NEGATIVE_INFINITY;
   const save = async (checkpoint: Checkpoint) => {
@@ -123,7 +141,7 @@ export async function openHarvest(
     complete,
   });
   return {
-    position: saved?.position,
+    position,
     get count() {
       return writer.state().count;
     },
