@@ -24,7 +24,7 @@ const sourceFiles = readdirSync(src, { recursive: true, encoding: 'utf8' })
   .map((file) => join(src, file));
 
 /** The strongly connected groups of more than one file (Tarjan), each a cycle or knot of cycles. */
-export function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   let counter = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();
