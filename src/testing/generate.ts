@@ -2,15 +2,7 @@ import { aggregate } from './aggregate.js';
 import { countryNames } from './data/countries.js';
 import { subjectNames } from './data/subjects.js';
 import * as words from './data/words.js';
-import type {
-  MockAuthor,
-  MockCountry,
-  MockDatasetSizes,
-  MockJournal,
-  MockPaper,
-  MockScoreEntry,
-  MockSubject,
-} from './dataset-types.js';
+import type { MockDatasetSizes, MockPaper, MockScoreEntry } from './dataset-types.js';
 import { issnFromNumber, orcidFromNumber, quartileOf } from './identifiers.js';
 import { resolveMockSizes } from './options.js';
 import { buildPapers, drawPapers } from './papers.js';
