@@ -1,28 +1,18 @@
-import type { CacheStatus } from '../core/api-promise.js';
 import type { CachedAnswer } from '../core/cache-types.js';
 import type { Route } from '../core/endpoint.js';
-import { APIError, ConnectionError, MetricError, WebhookPayloadError } from '../core/errors.js';
+import { MetricError, WebhookPayloadError } from '../core/errors.js';
 import { createLogger, type Logger } from '../core/logger.js';
 import type { ResolvedClientOptions } from '../core/options/client-types.js';
 import { checkCacheMode, checkRequestOptions } from '../core/options/request.js';
 import { queryString } from '../core/path.js';
-import { mentionsSecret } from '../core/redact.js';
 import type { ScoreUpdatedEvent } from '../core/score-updated-event.js';
 import type { Answer, TransportOptions } from '../core/transport.js';
-import { parseResponse, type ResponseShape } from '../core/validate.js';
-import { decodeEntry, type EntryMeta, encodeEntry, rebuildResponse } from './entry.js';
-import { misplaced, overlong, oversized } from './entry-checks.js';
+import type { ResponseShape } from '../core/validate.js';
 import type { Watched } from './events.js';
-import {
-  dropContradicted,
-  journalIds,
-  markerLifetimeOf,
-  markJournal,
-  recordListed,
-  watchForEvents,
-} from './events.js';
+import { dropContradicted, journalIds, markerLifetimeOf, markJournal, watchForEvents } from './events.js';
 import { EventsInFlight } from './events-in-flight.js';
 import { Flight } from './flight.js';
+import { answerOf, type KeptContext, keepAnswer, off, readKept, servesStale, type Target } from './kept.js';
 import {
   answerKey,
   type EventSubject,
@@ -47,22 +37,6 @@ interface Flying {
   readonly events: EventsInFlight | undefined;
 }
 
-/** What a request is for: where its answer is kept, and the bound its body is read within. */
-interface Target {
-  readonly scope: string;
-  readonly key: string;
-  readonly marker: string | undefined;
-  readonly partition: string;
-  readonly route: Route;
-  readonly path: string;
-  readonly subject: EventSubject | undefined;
-  readonly ttl: number;
-  readonly maxResponseBytes: number;
-}
-
-/** How a request learns of events in other processes: its marker as read before it was sent. */
-type Watch = Watched | undefined;
-
 /**
  * The cache of one client (and of the clients `withOptions` makes from it): loaded only by a client
  * given the `cache` option. It answers from the store when it can, sends one request for identical
@@ -85,6 +59,8 @@ export class ResponseCache {
   readonly #markerLifetime: number;
   readonly #logger: Logger | undefined;
   readonly #secret: string | null;
+  /** What reading a kept answer takes (see kept.ts). */
+  readonly #kept: KeptContext;
   readonly #scope: Promise<string>;
   readonly #partitionOf = partitions();
   readonly #flights = new Map<string, Flying>();
@@ -99,6 +75,14 @@ export class ResponseCache {
     this.#markerLifetime = markerLifetimeOf(client.timeout, client.maxRetries);
     this.#logger = createLogger(client.logLevel, client.logger, client.apiKey);
     this.#secret = client.apiKey;
+    this.#kept = {
+      store: this.#store,
+      secret: this.#secret,
+      logger: this.#logger,
+      quietly: (run) => this.#quietly(run),
+      staleIfError: this.#staleIfError,
+      markerLifetime: this.#markerLifetime,
+    };
     this.#scope = scopeOf(client.baseUrl);
     // A runtime without WebCrypto makes every call go to the API; each says so in its warning.
     this.#scope.catch(() => {});
@@ -143,11 +127,14 @@ export class ResponseCache {
     const maxResponseBytes = options?.maxResponseBytes ?? client.maxResponseBytes;
     let fallback: CachedAnswer<T> | undefined;
     if (mode !== 'refresh') {
-      const kept = await this.#read(called, key, partition, shape, ttl, maxResponseBytes);
+      const kept = await readKept(
+        this.#kept,
+        { route: called, key, partition, ttl, maxResponseBytes },
+        shape,
+      );
       const now = Date.now();
-      if (kept !== undefined && now < kept.meta.e) return this.#answerOf(kept, 'hit');
-      if (kept !== undefined && now < kept.meta.e + this.#staleIfError)
-        fallback = this.#answerOf(kept, 'stale');
+      if (kept !== undefined && now < kept.meta.e) return answerOf(kept, 'hit');
+      if (kept !== undefined && now < kept.meta.e + this.#staleIfError) fallback = answerOf(kept, 'stale');
     }
     try {
       const marker = this.#shared && subject !== undefined ? markerKey(scope, subject) : undefined;
@@ -242,7 +229,7 @@ export class ResponseCache {
         const watch = await this.#watch(target);
         const answer = await send({ ...options, signal, cache: undefined });
         if (target.subject === 'list') this.#listedHere = new Set(journalIds(answer.data));
-        await this.#keep(target, watch, started, events, answer);
+        await keepAnswer(this.#kept, target, { watch, started, events }, answer);
         return answer;
       } finally {
         if (created !== undefined && this.#flights.get(name) === created) this.#flights.delete(name);
@@ -256,90 +243,13 @@ export class ResponseCache {
   }
 
   /** {@link watchForEvents}; `false` when the store failed: the answer cannot be watched, so it is not kept. */
-  async #watch(target: Target): Promise<Watch | false> {
+  async #watch(target: Target): Promise<Watched | undefined | false> {
     const { marker, scope, path } = target;
     if (marker === undefined) return undefined;
     const watch = await this.#quietly(() =>
       watchForEvents(this.#store, scope, path, marker, this.#markerLifetime),
     );
     return watch ?? false;
-  }
-
-  async #keep(
-    target: Target,
-    watch: Watch | false,
-    started: number,
-    events: EventsInFlight | undefined,
-    answer: Answer<unknown>,
-  ) {
-    const { key, partition, ttl } = target;
-    if (watch === false) return;
-    if (watch !== undefined && target.subject === 'list') {
-      const lifetime = ttl + this.#staleIfError;
-      const listed = await this.#quietly(() =>
-        recordListed(this.#store, target.scope, answer.data, lifetime),
-      );
-      if (listed !== true) return;
-    }
-    const now = Date.now();
-    // Contradicted by an event here, or too slow for a marker written meanwhile to be still there.
-    const allowed = () => events?.allowsKeeping(answer.data) ?? true;
-    if (!allowed() || (watch !== undefined && now - started > this.#markerLifetime)) return;
-    const value = encodeEntry(answer.response, JSON.stringify(answer.data), partition, now, now + ttl);
-    // A server that echoes the key, in any encoding the redaction knows, must not make the store hold it.
-    if (mentionsSecret(value, this.#secret)) return;
-    await this.#quietly(async () => {
-      await this.#store.set(key, value, ttl + this.#staleIfError);
-      if (!allowed() || (watch !== undefined && (await this.#store.get(watch.marker)) !== watch.before)) {
-        await this.#store.delete(key);
-      }
-    });
-  }
-
-  /**
-   * The entry kept under `key` for this partition, checked as an answer from the API is, and for its
-   * size, lifetime and identity; a bad one is deleted. Another partition's entry is a miss, left alone.
-   */
-  async #read<T>(
-    route: Route,
-    key: string,
-    partition: string,
-    shape: ResponseShape<T>,
-    ttl: number,
-    maxResponseBytes: number,
-  ): Promise<{ meta: EntryMeta; data: T } | undefined> {
-    const value = await this.#quietly(() => this.#store.get(key));
-    if (value === undefined || value === null) return undefined;
-    const entry = decodeEntry(value);
-    if (entry !== undefined && entry.meta.p !== partition) return undefined;
-    try {
-      if (entry === undefined) throw new MetricError('not an entry of this version of the SDK');
-      const unfit = oversized(entry.body, maxResponseBytes) ?? overlong(entry.meta, ttl, Date.now());
-      if (unfit !== undefined) throw new MetricError(unfit);
-      const data = await parseResponse(shape, entry.body, this.#secret);
-      const elsewhere = misplaced(route, data);
-      if (elsewhere !== undefined) throw new MetricError(elsewhere);
-      return { meta: entry.meta, data };
-    } catch (error) {
-      this.#logger?.warn('dropped a kept answer that failed its checks; sending the request', {
-        error: (error as Error).message,
-      });
-      await this.#quietly(() => this.#store.delete(key));
-      return undefined;
-    }
-  }
-
-  #answerOf<T>(kept: { meta: EntryMeta; data: T }, cacheStatus: CacheStatus): CachedAnswer<T> {
-    let response: Response | undefined;
-    return {
-      data: kept.data,
-      cacheStatus,
-      // Built when asked for: a plain `await` never needs it.
-      get response() {
-        response ??= rebuildResponse(kept.meta, Date.now());
-        return response;
-      },
-    };
   }
 
   /** A store operation whose failure costs the call its cache, never the call itself. */
@@ -351,14 +261,4 @@ export class ResponseCache {
       return undefined;
     }
   }
-}
-
-function off<T>(answer: Answer<T>): CachedAnswer<T> {
-  return { data: answer.data, response: answer.response, cacheStatus: 'off' };
-}
-
-/** Whether an error lets an expired answer be served: the API failed, rather than refused the call. */
-function servesStale(error: unknown): boolean {
-  if (error instanceof ConnectionError) return true;
-  return error instanceof APIError && (error.status >= 500 || error.status === 429);
 }

@@ -1,0 +1,156 @@
+import type { CacheStatus } from '../core/api-promise.js';
+import type { CachedAnswer } from '../core/cache-types.js';
+import type { Route } from '../core/endpoint.js';
+import { APIError, ConnectionError, MetricError } from '../core/errors.js';
+import type { Logger } from '../core/logger.js';
+import { mentionsSecret } from '../core/redact.js';
+import type { Answer } from '../core/transport.js';
+import { parseResponse, type ResponseShape } from '../core/validate.js';
+import { decodeEntry, type EntryMeta, encodeEntry, rebuildResponse } from './entry.js';
+import { misplaced, overlong, oversized } from './entry-checks.js';
+import type { Watched } from './events.js';
+import { recordListed } from './events.js';
+import type { EventsInFlight } from './events-in-flight.js';
+import type { EventSubject } from './keys.js';
+import type { Store } from './store.js';
+
+/** What reading and keeping answers takes: the store, the key to keep out, where to warn, how to fail. */
+export interface KeptContext {
+  readonly store: Store;
+  readonly secret: string | null;
+  readonly logger: Logger | undefined;
+  /** Runs a store operation whose failure costs the call its cache, never the call itself. */
+  readonly quietly: <R>(run: () => Promise<R>) => Promise<R | undefined>;
+  /** How long past its expiry an answer is kept, to be served when the API fails. */
+  readonly staleIfError: number;
+  /** How long an event marker lives (see events.ts). */
+  readonly markerLifetime: number;
+}
+
+/** What a request is for: where its answer is kept, and the bound its body is read within. */
+export interface Target {
+  readonly scope: string;
+  readonly key: string;
+  readonly marker: string | undefined;
+  readonly partition: string;
+  readonly route: Route;
+  readonly path: string;
+  readonly subject: EventSubject | undefined;
+  readonly ttl: number;
+  readonly maxResponseBytes: number;
+}
+
+/** How a request learns of events in other processes: its marker as read before it was sent. */
+type Watch = Watched | undefined;
+
+/** What a request's flight saw: its marker as read before sending, when it started, the events here. */
+export interface FlightWatch {
+  readonly watch: Watch | false;
+  readonly started: number;
+  readonly events: EventsInFlight | undefined;
+}
+
+/** Which answer to read: its route and key, whose it must be, and the bounds it must fit. */
+export interface KeptQuery {
+  readonly route: Route;
+  readonly key: string;
+  readonly partition: string;
+  readonly ttl: number;
+  readonly maxResponseBytes: number;
+}
+
+/** An answer read back from the store, checked. */
+export interface Kept<T> {
+  readonly meta: EntryMeta;
+  readonly data: T;
+}
+
+/**
+ * The entry kept under `query.key` for its partition, checked as an answer from the API is, and for
+ * its size, lifetime and identity; a bad one is deleted. Another partition's entry is a miss, left alone.
+ */
+export async function readKept<T>(
+  context: KeptContext,
+  query: KeptQuery,
+  shape: ResponseShape<T>,
+): Promise<Kept<T> | undefined> {
+  const { store, quietly } = context;
+  const value = await quietly(() => store.get(query.key));
+  if (value === undefined || value === null) return undefined;
+  const entry = decodeEntry(value);
+  if (entry !== undefined && entry.meta.p !== query.partition) return undefined;
+  try {
+    if (entry === undefined) throw new MetricError('not an entry of this version of the SDK');
+    const unfit =
+      oversized(entry.body, query.maxResponseBytes) ?? overlong(entry.meta, query.ttl, Date.now());
+    if (unfit !== undefined) throw new MetricError(unfit);
+    const data = await parseResponse(shape, entry.body, context.secret);
+    const elsewhere = misplaced(query.route, data);
+    if (elsewhere !== undefined) throw new MetricError(elsewhere);
+    return { meta: entry.meta, data };
+  } catch (error) {
+    context.logger?.warn('dropped a kept answer that failed its checks; sending the request', {
+      error: (error as Error).message,
+    });
+    await quietly(() => store.delete(query.key));
+    return undefined;
+  }
+}
+
+/** A kept answer as a call resolves to it; its response is rebuilt only when asked for. */
+export function answerOf<T>(kept: Kept<T>, cacheStatus: CacheStatus): CachedAnswer<T> {
+  let response: Response | undefined;
+  return {
+    data: kept.data,
+    cacheStatus,
+    // Built when asked for: a plain `await` never needs it.
+    get response() {
+      response ??= rebuildResponse(kept.meta, Date.now());
+      return response;
+    },
+  };
+}
+
+/** An answer the cache did not take part in. */
+export function off<T>(answer: Answer<T>): CachedAnswer<T> {
+  return { data: answer.data, response: answer.response, cacheStatus: 'off' };
+}
+
+/** Whether an error lets an expired answer be served: the API failed, rather than refused the call. */
+export function servesStale(error: unknown): boolean {
+  if (error instanceof ConnectionError) return true;
+  return error instanceof APIError && (error.status >= 500 || error.status === 429);
+}
+
+/**
+ * Keeps `answer` for `target` unless the store failed while watching it, an event here contradicts
+ * it, or (in a shared store) its request outlived a marker or another process's event moved it.
+ */
+export async function keepAnswer(
+  context: KeptContext,
+  target: Target,
+  { watch, started, events }: FlightWatch,
+  answer: Answer<unknown>,
+): Promise<void> {
+  const { store, quietly, staleIfError, markerLifetime } = context;
+  const { key, partition, ttl } = target;
+  if (watch === false) return;
+  if (watch !== undefined && target.subject === 'list') {
+    const lifetime = ttl + staleIfError;
+    const listed = await quietly(() => recordListed(store, target.scope, answer.data, lifetime));
+    if (listed !== true) return;
+  }
+  const now = Date.now();
+  // Contradicted by an event here, or too slow for a marker written meanwhile to be still there.
+  const allowed = () => events?.allowsKeeping(answer.data) ?? true;
+  if (!allowed() || (watch !== undefined && now - started > markerLifetime)) return;
+  const value = encodeEntry(answer.response, JSON.stringify(answer.data), partition, now, now + ttl);
+  // A server that echoes the key, in any encoding the redaction knows, must not make the store hold it.
+  if (mentionsSecret(value, context.secret)) return;
+  await quietly(async () => {
+    await store.set(key, value, ttl + staleIfError);
+    if (!allowed() || (watch !== undefined && (await store.get(watch.marker)) !== watch.before)) {
+      await store.delete(key);
+    }
+  });
+}
