@@ -6,7 +6,7 @@ import type { ListState, ListWriter, WriterOptions } from './writer-types.js';
 /**
  * csv (RFC 4180, CRLF; test/cli/output/formats.test.ts holds it to csv-stringify's output byte for
  * byte) or tsv, each value through `csvCell` or `tsvCell`. Written here, a field at a time into one
- * string: csv-stringify's general machinery was the largest cost of a long csv export.
+ * string: a general CSV library's per-record machinery would cost more than the export's own work.
  */
 export function delimitedWriter(
   format: 'csv' | 'tsv',
