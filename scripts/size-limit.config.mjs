@@ -83,11 +83,9 @@ export default [
     'the whole client: import { MetricClient }, ky, p-retry and zod bundled, on-demand chunks included',
     'index.js',
     '{ MetricClient }',
-    // Raised in 0.3 for the cache's chunk and in 0.4 for the telemetry's, each loaded only by a client
-    // given that option; lowered in 0.4 when p-queue left for a limiter of the SDK's own, and again
-    // when zod's ISO-date schema left for a pattern shared with the generated parser
-    // (BENCHMARKS.md §5 says where this stands against the design's target).
-    '36 kB',
+    // A guard against growth just above the current bundle; the design's target for it is judged
+    // in BENCHMARKS.md §5, which says where the bytes go.
+    '38 kB',
     { check: modulesCheck('the client', { required: clientParts }) },
   ),
   entry(
@@ -95,7 +93,7 @@ export default [
     'index.js',
     '{ MetricClient }',
     // scripts/first-load.mjs holds the first load to issue 22's measure (esbuild, chunk by chunk).
-    '22 kB',
+    '23.5 kB',
     // Only the entry chunk and its static imports: chunks loaded by `import()` are not counted.
     { entry: ['index'] },
   ),
