@@ -14,6 +14,7 @@ import * as memory from './memory.js';
 import * as paging from './paging.js';
 import * as quota from './quota.js';
 import * as redisQuota from './redis-quota.js';
+import * as relay from './relay.js';
 import * as request from './request.js';
 import * as costs from './request-costs.js';
 import * as size from './size.js';
@@ -39,6 +40,7 @@ export interface Results {
   cache: Result<typeof cache>;
   redisQuota: Result<typeof redisQuota>;
   telemetry: Result<typeof telemetry>;
+  relay: Result<typeof relay>;
 }
 
 export interface Benchmark {
@@ -49,7 +51,7 @@ export interface Benchmark {
 
 /** In the order they run and appear. */
 export const benchmarks: Benchmark[] = [request, costs, quota, validation, bodyRead, memory, size, coldStart];
-benchmarks.push(paging, getMany, cli, cache, redisQuota, telemetry);
+benchmarks.push(paging, getMany, cli, cache, redisQuota, telemetry, relay);
 
 export function machine(loadBefore: number[], loadAfter: number[], minutes: number, commit: string) {
   const { node, v8 } = process.versions;

@@ -28,3 +28,4 @@ export {
 } from './node-handler.js';
 export { parseWebhookEvent } from './parse.js';
 export type { WebhookHandlerOptions } from './receiver.js';
+export { createEventRelay, type EventRelay, type EventRelayOptions } from './relay.js';

@@ -109,6 +109,7 @@ describe('the scholarly-metrics/webhooks entry point', () => {
   it('exports the public names', () => {
     expect(Object.keys(webhooks).sort()).toEqual([
       'WebhookPayloadError',
+      'createEventRelay',
       'createNodeWebhookHandler',
       'createWebhookHandler',
       'parseWebhookEvent',

@@ -1,0 +1,154 @@
+import { ConfigurationError } from '../core/errors.js';
+import type { ScoreUpdatedEvent } from '../core/score-updated-event.js';
+import { parseWebhookEvent } from '../webhooks/parse.js';
+
+/**
+ * The parts of a browser `EventSource` that {@link follow} uses, so that a polyfill or a test double fits.
+ *
+ * @example
+ * ```ts
+ * const source: EventSourceLike = new EventSource('/events');
+ * ```
+ */
+export interface EventSourceLike {
+  /** 0 connecting, 1 open, 2 closed (for good: the browser will not reconnect by itself). */
+  readonly readyState: number;
+  addEventListener(type: 'message' | 'open' | 'error', listener: (event: { data?: unknown }) => void): void;
+  close(): void;
+}
+
+/**
+ * Options of {@link follow}.
+ *
+ * @example
+ * ```ts
+ * const options: FollowOptions = { eventSource: (url) => new EventSource(url, { withCredentials: true }) };
+ * ```
+ */
+export interface FollowOptions {
+  /**
+   * Opens the stream: for credentials on another origin, a polyfill, or a test.
+   * @default `(url) => new EventSource(url)`
+   */
+  eventSource?: ((url: string) => EventSourceLike) | undefined;
+  /**
+   * The first wait before reopening a stream the browser gave up on (a 503 from a full relay, a
+   * network change); it doubles on each failure up to 30 s, and starts over once a stream opens.
+   * @default 1_000
+   */
+  reconnectMs?: number | undefined;
+}
+
+const closedState = 2;
+const longestWaitMs = 30_000;
+
+/**
+ * Follows an event relay (`createEventRelay` of `scholarly-metrics/webhooks`) from a page: each
+ * `score_updated` it sends is checked with the webhook parser and handed to `invalidate`. A message
+ * that is not a valid event is ignored. The browser's `EventSource` reconnects by itself (asking for
+ * what it missed with `Last-Event-ID`); when it gives up, the stream is reopened after a growing wait.
+ * Nothing here throws or rejects once started: a failing `invalidate` is ignored.
+ *
+ * `queries.follow(queryClient, url)` calls it with `queries.invalidate`.
+ *
+ * @param queryClient - a TanStack `QueryClient`, handed to `invalidate` as it is.
+ * @param url - the relay's address, relative to the page or absolute.
+ * @param invalidate - what to do with each event.
+ * @returns `stop()`, which closes the stream for good.
+ * @throws {ConfigurationError} when the runtime has no `EventSource` and none is given.
+ * @example
+ * ```ts
+ * const stop = follow(queryClient, '/events', (qc, event) =>
+ *   qc.invalidateQueries({ queryKey: ['journal', event.journal_id] }),
+ * );
+ * stop();
+ * ```
+ */
+export function follow<QueryClient>(
+  queryClient: QueryClient,
+  url: string | URL,
+  invalidate: (queryClient: QueryClient, event: ScoreUpdatedEvent) => Promise<void>,
+  options?: FollowOptions,
+): () => void {
+  const connect = eventSourceFactory(options?.eventSource);
+  const firstWaitMs = reconnectDelay(options?.reconnectMs);
+  const address = String(url);
+  let source: EventSourceLike | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let waitMs = firstWaitMs;
+  let stopped = false;
+
+  const onMessage = (message: { data?: unknown }) => {
+    let event: ScoreUpdatedEvent;
+    try {
+      event = parseWebhookEvent(typeof message.data === 'string' ? message.data : '');
+    } catch {
+      return; // not an event: a relay of another version, or something else on the same stream
+    }
+    try {
+      Promise.resolve(invalidate(queryClient, event)).catch(() => {});
+    } catch {
+      // A synchronous throw is ignored as a rejection would be.
+    }
+  };
+  const schedule = () => {
+    retry = setTimeout(reopen, waitMs);
+    waitMs = Math.min(waitMs * 2, longestWaitMs);
+  };
+  const open = () => {
+    const opened = connect(address);
+    source = opened;
+    opened.addEventListener('message', onMessage);
+    opened.addEventListener('open', () => {
+      waitMs = firstWaitMs;
+    });
+    opened.addEventListener('error', () => {
+      // Connecting again is the browser's job, unless it closed the stream for good.
+      if (stopped || opened !== source || opened.readyState !== closedState || retry !== undefined) return;
+      schedule();
+    });
+  };
+  /** Later attempts run from a timer: a throwing `eventSource` must not escape as an uncaught error. */
+  const reopen = () => {
+    retry = undefined;
+    if (stopped) return;
+    try {
+      open();
+    } catch {
+      schedule();
+    }
+  };
+  open();
+
+  return () => {
+    stopped = true;
+    if (retry !== undefined) clearTimeout(retry);
+    source?.close();
+  };
+}
+
+function eventSourceFactory(given: unknown): (url: string) => EventSourceLike {
+  if (given !== undefined) {
+    if (typeof given !== 'function')
+      throw new ConfigurationError('eventSource', '`eventSource` must be a function');
+    return given as (url: string) => EventSourceLike;
+  }
+  const EventSourceClass = (globalThis as { EventSource?: new (url: string) => EventSourceLike }).EventSource;
+  if (EventSourceClass === undefined) {
+    const message =
+      'this runtime has no EventSource: pass `eventSource` (a polyfill) to follow an event relay';
+    throw new ConfigurationError('eventSource', message);
+  }
+  return (url) => new EventSourceClass(url);
+}
+
+function reconnectDelay(given: unknown): number {
+  if (given === undefined) return 1_000;
+  if (typeof given !== 'number' || !Number.isInteger(given) || given < 1 || given > longestWaitMs) {
+    throw new ConfigurationError(
+      'reconnectMs',
+      `\`reconnectMs\` must be an integer from 1 to ${longestWaitMs}`,
+    );
+  }
+  return given;
+}

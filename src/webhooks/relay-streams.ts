@@ -1,0 +1,111 @@
+import { MetricError } from '../core/errors.js';
+
+/** One open stream. */
+interface Client {
+  readonly controller: ReadableStreamDefaultController<Uint8Array>;
+  /** Stops listening to the request's abort signal. */
+  detach(): void;
+}
+
+const encoder = /* @__PURE__ */ new TextEncoder();
+const ping = /* @__PURE__ */ encoder.encode(': ping\n\n');
+// The first bytes go out at once, so that Node (and proxies) send the headers without waiting for an event.
+const hello = /* @__PURE__ */ encoder.encode(': connected\n\n');
+
+/**
+ * A relay's open streams: what each may hold, the heartbeat they share, and their ends. Every stream's
+ * queue counts messages, and a message that would go past `maxBufferedEvents` drops the stream
+ * instead: a client that stops reading costs a bounded amount, never a growing queue.
+ */
+export class EventStreams {
+  readonly #open = new Set<Client>();
+  readonly #heartbeatMs: number;
+  readonly #maxBufferedEvents: number;
+  #heartbeat: ReturnType<typeof setInterval> | undefined;
+
+  constructor(settings: { heartbeatMs: number; maxBufferedEvents: number }) {
+    this.#heartbeatMs = settings.heartbeatMs;
+    this.#maxBufferedEvents = settings.maxBufferedEvents;
+  }
+
+  get size(): number {
+    return this.#open.size;
+  }
+
+  /** A new stream for `request`, starting with `replayed` (the frames it missed); it ends when the request is aborted. */
+  open(request: Request, replayed: readonly Uint8Array[]): ReadableStream<Uint8Array> {
+    let client: Client | undefined;
+    const onAbort = () => client && this.#drop(client, request.signal.reason);
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          client = { controller, detach: () => request.signal.removeEventListener('abort', onAbort) };
+          this.#add(client);
+          controller.enqueue(hello);
+          // At most `replayEvents` frames, each shared with every other stream.
+          for (const frame of replayed) controller.enqueue(frame);
+        },
+        cancel: () => {
+          if (client) this.#remove(client);
+        },
+      },
+      new CountQueuingStrategy({ highWaterMark: this.#maxBufferedEvents }),
+    );
+    if (request.signal.aborted) onAbort();
+    else request.signal.addEventListener('abort', onAbort, { once: true });
+    return stream;
+  }
+
+  /** Queues `frame` for every stream; returns how many took it (the others were dropped). */
+  broadcast(frame: Uint8Array): number {
+    let sent = 0;
+    for (const client of [...this.#open]) if (this.#send(client, frame)) sent++;
+    return sent;
+  }
+
+  /** Ends every stream; what they hold is still delivered. */
+  endAll(): void {
+    for (const client of [...this.#open]) if (this.#remove(client)) quietly(() => client.controller.close());
+  }
+
+  #add(client: Client): void {
+    this.#open.add(client);
+    this.#heartbeat ??= setInterval(() => this.broadcast(ping), this.#heartbeatMs);
+  }
+
+  #remove(client: Client): boolean {
+    if (!this.#open.delete(client)) return false;
+    client.detach();
+    // No timer while nobody listens: an idle relay keeps no process alive.
+    if (this.#open.size === 0 && this.#heartbeat !== undefined) {
+      clearInterval(this.#heartbeat);
+      this.#heartbeat = undefined;
+    }
+    return true;
+  }
+
+  /** Ends a stream with an error, which also frees what it held. */
+  #drop(client: Client, reason: unknown): void {
+    if (this.#remove(client)) quietly(() => client.controller.error(reason));
+  }
+
+  #send(client: Client, frame: Uint8Array): boolean {
+    const room = client.controller.desiredSize;
+    if (room === null || room <= 0) {
+      const message = `the client was dropped: ${this.#maxBufferedEvents} messages were waiting for it`;
+      this.#drop(client, new MetricError(message));
+      return false;
+    }
+    client.controller.enqueue(frame);
+    return true;
+  }
+}
+
+/** A stream the consumer already cancelled or errored throws on close/error: there is nothing to end. */
+function quietly(run: () => void): void {
+  try {
+    run();
+  } catch {
+    // Already ended.
+  }
+}

@@ -1,0 +1,140 @@
+import type { WebhookBody } from './decode-body.js';
+import type { WebhookEvent } from './event.js';
+import { parseWebhookEvent } from './parse.js';
+import { type EventRelayOptions, resolveEventRelayOptions } from './relay-options.js';
+import { createReplay } from './relay-replay.js';
+import { EventStreams } from './relay-streams.js';
+
+export type { EventRelayOptions } from './relay-options.js';
+
+/**
+ * A relay made by {@link createEventRelay}.
+ *
+ * @example
+ * ```ts
+ * import { createEventRelay } from 'scholarly-metrics/webhooks';
+ * const relay = createEventRelay();
+ * relay.clients; // → 0
+ * ```
+ */
+export interface EventRelay {
+  /**
+   * A Fetch handler for the page's `GET /events`: a `text/event-stream` response that stays open,
+   * one per page. 405 for a method other than GET or HEAD; 503 with `Retry-After` when `maxClients`
+   * streams are open or the relay is closed. It never throws.
+   */
+  readonly handler: (request: Request) => Response;
+  /**
+   * Sends a `score_updated` event to every open stream, after checking it with
+   * {@link parseWebhookEvent}, so a relayed body is as trusted as a received one.
+   *
+   * @returns how many streams it was queued for (0 once the relay is closed).
+   * @throws {WebhookPayloadError} for an invalid event; then nothing is sent.
+   */
+  publish(event: WebhookEvent | WebhookBody): number;
+  /** How many streams are open. */
+  readonly clients: number;
+  /** Ends every stream (what they hold is still delivered) and answers 503 to new requests. */
+  close(): void;
+}
+
+const encoder = /* @__PURE__ */ new TextEncoder();
+
+const streamHeaders = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  // no-transform: compressing proxies would otherwise hold the stream back.
+  'cache-control': 'no-cache, no-transform',
+  // nginx buffers responses unless told not to.
+  'x-accel-buffering': 'no',
+};
+
+/**
+ * Creates a relay of webhook events to open pages, as server-sent events: a browser's `EventSource`
+ * (or `queries.follow` of `scholarly-metrics/query`) gets each `score_updated` a moment after the
+ * service sent it, so a dashboard refetches what changed instead of polling.
+ *
+ * Each event is one message whose `data` is the event as JSON and whose `id` lets a reconnecting
+ * `EventSource` ask (with `Last-Event-ID`) for what it missed: the last `replayEvents` are kept for
+ * that. A heartbeat comment every `heartbeatMs` keeps idle connections open through proxies. Memory is
+ * bounded: at most `maxClients` streams, and a client that stops reading is dropped once
+ * `maxBufferedEvents` messages wait for it. A client that goes away (its request aborted, its stream
+ * cancelled) frees its place at once.
+ *
+ * The relay relays only: who may open the stream (a login, a cookie) is for your server to check
+ * before calling `relay.handler`.
+ *
+ * @param options - bounds, heartbeat and replay; see {@link EventRelayOptions}.
+ * @throws {ConfigurationError} for an invalid option.
+ * @example
+ * ```ts
+ * import { createEventRelay, createWebhookHandler } from 'scholarly-metrics/webhooks';
+ *
+ * const relay = createEventRelay();
+ * const receive = createWebhookHandler((event) => relay.publish(event));
+ *
+ * // Deno, Bun, Workers, Hono, Next.js…: the page opens `new EventSource('/events')`
+ * const fetchHandler = (request: Request) =>
+ *   new URL(request.url).pathname === '/events' ? relay.handler(request) : receive(request);
+ * ```
+ */
+export function createEventRelay(options?: EventRelayOptions): EventRelay {
+  const settings = resolveEventRelayOptions(options);
+  const streams = new EventStreams(settings);
+  const replay = createReplay(settings.replayEvents);
+  let closed = false;
+
+  const handler = (request: Request): Response => {
+    try {
+      if (request.method === 'HEAD') return new Response(null, { status: 200, headers: streamHeaders });
+      if (request.method !== 'GET') {
+        const message = 'the event stream is opened with GET';
+        return refusal(405, 'method_not_allowed', message, { allow: 'GET, HEAD' });
+      }
+      if (closed) return refusal(503, 'relay_closed', 'the event relay is closed', retryAfter(settings));
+      if (streams.size >= settings.maxClients) {
+        const message = `the event relay is full (${settings.maxClients} streams)`;
+        return refusal(503, 'relay_full', message, retryAfter(settings));
+      }
+      const missed = replay.after(request.headers.get('last-event-id'));
+      return new Response(streams.open(request, missed), { status: 200, headers: streamHeaders });
+    } catch {
+      // Only an unusual request object gets here; the page still gets an answer.
+      return refusal(500, 'internal_error', 'the event relay failed');
+    }
+  };
+
+  const publish = (input: WebhookEvent | WebhookBody): number => {
+    const event = parseWebhookEvent<WebhookBody>(input);
+    if (closed) return 0;
+    const id = replay.nextId();
+    // JSON.stringify writes no line break, so the event is one `data:` line.
+    const frame = encoder.encode(`id: ${id}\ndata: ${JSON.stringify(event)}\n\n`);
+    replay.keep(frame);
+    return streams.broadcast(frame);
+  };
+
+  return {
+    handler,
+    publish,
+    close() {
+      closed = true;
+      streams.endAll();
+      replay.clear();
+    },
+    get clients() {
+      return streams.size;
+    },
+  };
+}
+
+function retryAfter(settings: { retryAfterSeconds: number }): Record<string, string> {
+  return { 'retry-after': String(settings.retryAfterSeconds) };
+}
+
+function refusal(status: number, error: string, message: string, headers?: Record<string, string>): Response {
+  const body = JSON.stringify({ error, message });
+  return new Response(body, {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
+}

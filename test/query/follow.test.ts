@@ -1,0 +1,225 @@
+import type { ServerResponse } from 'node:http';
+import { EventSource } from 'undici';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfigurationError } from '../../src/core/errors.js';
+import { type EventSourceLike, follow } from '../../src/query/follow.js';
+import { createEventRelay, type ScoreUpdatedEvent } from '../../src/webhooks/index.js';
+import { validEvent } from '../webhooks/fixtures.js';
+import { startServer } from '../webhooks/node-server.js';
+import { nodeListener } from '../webhooks/relay-client.js';
+
+const queryClient = { name: 'a QueryClient' };
+const realEventSource = (url: string) => new EventSource(url) as unknown as EventSourceLike;
+
+/** The relay on 127.0.0.1, and `/raw`: a stream that sends `lines` as they are, then stays open. */
+async function serve(lines = '') {
+  const relay = createEventRelay();
+  const toRelay = nodeListener(relay);
+  const raw = new Set<ServerResponse>();
+  const streams = new Set<ServerResponse>();
+  const server = await startServer((req, res) => {
+    if (!req.url?.startsWith('/raw')) {
+      streams.add(res);
+      return toRelay(req, res);
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.write(lines);
+    raw.add(res);
+  });
+  return {
+    relay,
+    url: server.url,
+    rawUrl: new URL('/raw', server.url).href,
+    /** Cuts every relay connection, as a restarting proxy would. */
+    cut: () => {
+      for (const res of streams) res.destroy();
+      streams.clear();
+    },
+    close: async () => {
+      relay.close();
+      for (const res of raw) res.end();
+      await server.close();
+    },
+  };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('follow', () => {
+  it('calls invalidate with each event the relay publishes, and stop() closes the stream', async () => {
+    const served = await serve();
+    const seen: ScoreUpdatedEvent[] = [];
+    try {
+      const stop = follow(
+        queryClient,
+        served.url,
+        async (qc, event) => {
+          expect(qc).toBe(queryClient);
+          seen.push(event);
+        },
+        { eventSource: realEventSource },
+      );
+      await vi.waitFor(() => expect(served.relay.clients).toBe(1), { timeout: 10_000 });
+      served.relay.publish(validEvent);
+      await vi.waitFor(() => expect(seen).toEqual([validEvent]), { timeout: 10_000 });
+      stop();
+      await vi.waitFor(() => expect(served.relay.clients).toBe(0), { timeout: 10_000 });
+      expect(served.relay.publish({ ...validEvent, journal_id: 8 })).toBe(0);
+      expect(seen).toHaveLength(1);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('gets what it missed while disconnected: the EventSource reconnects with Last-Event-ID', async () => {
+    const served = await serve();
+    const seen: number[] = [];
+    try {
+      const stop = follow(
+        queryClient,
+        served.url,
+        async (_qc, event) => {
+          seen.push(event.journal_id);
+        },
+        { eventSource: realEventSource },
+      );
+      await vi.waitFor(() => expect(served.relay.clients).toBe(1), { timeout: 10_000 });
+      served.relay.publish({ ...validEvent, journal_id: 1 });
+      await vi.waitFor(() => expect(seen).toEqual([1]), { timeout: 10_000 });
+      served.cut();
+      await vi.waitFor(() => expect(served.relay.clients).toBe(0), { timeout: 10_000 });
+      expect(served.relay.publish({ ...validEvent, journal_id: 2 })).toBe(0);
+      // The EventSource's own reconnection (about 3 s), then the replay.
+      await vi.waitFor(() => expect(seen).toEqual([1, 2]), { timeout: 30_000 });
+      stop();
+    } finally {
+      await served.close();
+    }
+  }, 60_000);
+
+  it('ignores messages that are not valid events, and a failing invalidate', async () => {
+    const valid = JSON.stringify({ ...validEvent, journal_id: 9 });
+    const hostile = JSON.stringify({ ...validEvent, journal_id: '7' });
+    const served = await serve(`data: not json\n\ndata: ${hostile}\n\n: a comment\n\ndata: ${valid}\n\n`);
+    const seen: number[] = [];
+    try {
+      const stop = follow(
+        queryClient,
+        served.rawUrl,
+        (_qc, event) => {
+          seen.push(event.journal_id);
+          // A rejection here must go nowhere (vitest fails the run on an unhandled one).
+          return Promise.reject(new Error('refetch failed'));
+        },
+        { eventSource: realEventSource },
+      );
+      await vi.waitFor(() => expect(seen).toEqual([9]), { timeout: 10_000 });
+      stop();
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('reopens a stream the browser closed for good, after a doubling wait, until stop()', async () => {
+    vi.useFakeTimers();
+    const sources: FakeEventSource[] = [];
+    const stop = follow(queryClient, new URL('http://localhost/events'), async () => {}, {
+      eventSource: (url) => {
+        const source = new FakeEventSource(url);
+        sources.push(source);
+        return source;
+      },
+      reconnectMs: 100,
+    });
+    expect(sources.map((s) => s.url)).toEqual(['http://localhost/events']);
+    // Still connecting: the browser's own reconnection is left alone.
+    sources[0]!.fail(0);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(sources).toHaveLength(1);
+    sources[0]!.fail(2);
+    await vi.advanceTimersByTimeAsync(99);
+    expect(sources).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sources).toHaveLength(2);
+    sources[1]!.fail(2);
+    await vi.advanceTimersByTimeAsync(199);
+    expect(sources).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sources).toHaveLength(3);
+    // Opened: the wait starts over.
+    sources[2]!.emit('open', {});
+    sources[2]!.fail(2);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(sources).toHaveLength(4);
+    sources[3]!.fail(2);
+    stop();
+    expect(sources[3]!.closed).toBe(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sources).toHaveLength(4);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('keeps trying when reopening throws', async () => {
+    vi.useFakeTimers();
+    let calls = 0;
+    let first: FakeEventSource | undefined;
+    const stop = follow(queryClient, '/events', async () => {}, {
+      eventSource: (url) => {
+        calls++;
+        if (calls === 1) {
+          first = new FakeEventSource(url);
+          return first;
+        }
+        throw new Error('no network');
+      },
+      reconnectMs: 10,
+    });
+    first!.fail(2);
+    await vi.advanceTimersByTimeAsync(10 + 20 + 40);
+    expect(calls).toBe(4);
+    stop();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('says so when the runtime has no EventSource, and checks its options', () => {
+    vi.stubGlobal('EventSource', undefined);
+    try {
+      expect(() => follow(queryClient, '/events', async () => {})).toThrow(ConfigurationError);
+      expect(() => follow(queryClient, '/events', async () => {})).toThrow('this runtime has no EventSource');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    const eventSource = (url: string) => new FakeEventSource(url);
+    expect(() => follow(queryClient, '/e', async () => {}, { eventSource, reconnectMs: 0 })).toThrow(
+      '`reconnectMs` must be an integer',
+    );
+    expect(() => follow(queryClient, '/e', async () => {}, { eventSource: 'x' as never })).toThrow(
+      ConfigurationError,
+    );
+  });
+});
+
+/** An EventSource whose events the test fires. */
+class FakeEventSource implements EventSourceLike {
+  readyState = 0;
+  closed = false;
+  readonly #listeners = new Map<string, ((event: { data?: unknown }) => void)[]>();
+  constructor(readonly url: string) {}
+  addEventListener(type: string, listener: (event: { data?: unknown }) => void) {
+    this.#listeners.set(type, [...(this.#listeners.get(type) ?? []), listener]);
+  }
+  emit(type: string, event: { data?: unknown }) {
+    if (type === 'open') this.readyState = 1;
+    for (const listener of this.#listeners.get(type) ?? []) listener(event);
+  }
+  fail(readyState: number) {
+    this.readyState = readyState;
+    this.emit('error', {});
+  }
+  close() {
+    this.closed = true;
+    this.readyState = 2;
+  }
+}

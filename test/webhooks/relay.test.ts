@@ -1,0 +1,226 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfigurationError, MetricError, WebhookPayloadError } from '../../src/core/errors.js';
+import { createEventRelay } from '../../src/webhooks/index.js';
+import { invalidBodies, validEvent } from './fixtures.js';
+import { startServer } from './node-server.js';
+import { eventOf, frames, nodeListener } from './relay-client.js';
+
+const url = 'http://localhost/events';
+const get = (headers?: HeadersInit, signal?: AbortSignal) => new Request(url, { headers, signal });
+const scored = (journal_id: number) => ({ ...validEvent, journal_id });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('createEventRelay', () => {
+  it('answers a GET with an event stream that starts at once', async () => {
+    const relay = createEventRelay();
+    const response = relay.handler(get());
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-cache, no-transform');
+    expect(await frames(response).next()).toBe(': connected');
+    relay.close();
+  });
+
+  it('sends one event to each of 50 open streams', async () => {
+    const relay = createEventRelay();
+    const streams = Array.from({ length: 50 }, () => frames(relay.handler(get())));
+    expect(relay.clients).toBe(50);
+    expect(relay.publish(validEvent)).toBe(50);
+    for (const stream of streams) {
+      expect(await stream.next()).toBe(': connected');
+      expect(eventOf(await stream.next()).data).toEqual(validEvent);
+    }
+    relay.close();
+  });
+
+  it('drops a client that does not read past maxBufferedEvents, and the others keep receiving', async () => {
+    const relay = createEventRelay({ maxBufferedEvents: 4 });
+    const slow = frames(relay.handler(get()));
+    const reading = frames(relay.handler(get()));
+    expect(await reading.next()).toBe(': connected');
+    const sentTo: number[] = [];
+    for (let n = 1; n <= 8; n++) {
+      sentTo.push(relay.publish(scored(n)));
+      expect(eventOf(await reading.next()).data).toEqual(scored(n));
+    }
+    // The slow stream holds its greeting and three events: the fourth would pass the bound.
+    expect(sentTo).toEqual([2, 2, 2, 1, 1, 1, 1, 1]);
+    expect(relay.clients).toBe(1);
+    // Dropped with an error, its queue discarded: nothing of what it held is delivered.
+    const dropped = await slow.reader.read().catch((error: unknown) => error);
+    expect(dropped).toBeInstanceOf(MetricError);
+    expect((dropped as Error).message).toContain('4 messages were waiting');
+    relay.close();
+  });
+
+  it('sends a heartbeat comment every heartbeatMs, and keeps no timer when nobody listens', async () => {
+    vi.useFakeTimers();
+    const relay = createEventRelay({ heartbeatMs: 1_000 });
+    expect(vi.getTimerCount()).toBe(0);
+    const stream = frames(relay.handler(get()));
+    expect(await stream.next()).toBe(': connected');
+    await vi.advanceTimersByTimeAsync(999);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await stream.next()).toBe(': ping');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await stream.next()).toBe(': ping');
+    await stream.reader.cancel();
+    expect(relay.clients).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('drops a client that reads nothing once heartbeats fill its buffer', async () => {
+    vi.useFakeTimers();
+    const relay = createEventRelay({ heartbeatMs: 1_000, maxBufferedEvents: 3 });
+    relay.handler(get());
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(relay.clients).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(relay.clients).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('close() ends every stream after what it holds, and refuses new ones', async () => {
+    const relay = createEventRelay();
+    const streams = Array.from({ length: 3 }, () => frames(relay.handler(get())));
+    relay.publish(validEvent);
+    relay.close();
+    expect(relay.clients).toBe(0);
+    for (const stream of streams) {
+      expect(await stream.next()).toBe(': connected');
+      expect(eventOf(await stream.next()).data).toEqual(validEvent);
+      expect(await stream.next()).toBeUndefined();
+    }
+    const refused = relay.handler(get());
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('5');
+    expect(await refused.json()).toEqual({ error: 'relay_closed', message: 'the event relay is closed' });
+    expect(relay.publish(validEvent)).toBe(0);
+  });
+
+  it.each(invalidBodies)('refuses to publish %s, and sends nothing', async (_name, body, reason) => {
+    const relay = createEventRelay();
+    const stream = frames(relay.handler(get()));
+    expect(() => relay.publish(body)).toThrow(WebhookPayloadError);
+    expect(() => relay.publish(body)).toThrow(reason);
+    relay.publish(validEvent);
+    expect(await stream.next()).toBe(': connected');
+    // The first frame after the greeting is the valid event, numbered 1: the refused ones took no id.
+    const { id, data } = eventOf(await stream.next());
+    expect(data).toEqual(validEvent);
+    expect(id).toMatch(/\.1$/);
+    relay.close();
+  });
+
+  it('refuses a hostile object, getters and prototype keys included', () => {
+    const relay = createEventRelay();
+    relay.handler(get());
+    const polluted = JSON.parse(`{"__proto__": {"admin": true}, ${JSON.stringify(validEvent).slice(1)}`);
+    const throwing = {
+      ...validEvent,
+      get new_score(): number {
+        throw new Error('boom');
+      },
+    };
+    for (const hostile of [polluted, throwing, null, 42, [validEvent]]) {
+      expect(() => relay.publish(hostile as never)).toThrow(WebhookPayloadError);
+    }
+    relay.close();
+  });
+
+  it('answers 503 with Retry-After past maxClients, until a client leaves', async () => {
+    const relay = createEventRelay({ maxClients: 2, retryAfterSeconds: 7 });
+    const first = frames(relay.handler(get()));
+    const leaving = new AbortController();
+    relay.handler(get(undefined, leaving.signal));
+    const full = relay.handler(get());
+    expect(full.status).toBe(503);
+    expect(full.headers.get('retry-after')).toBe('7');
+    expect(await full.json()).toMatchObject({ error: 'relay_full' });
+    leaving.abort();
+    expect(relay.clients).toBe(1);
+    expect(relay.handler(get()).status).toBe(200);
+    await first.reader.cancel();
+    expect(relay.clients).toBe(1);
+    expect(relay.handler(get()).status).toBe(200);
+    relay.close();
+  });
+
+  it('replays what a client missed when it comes back with Last-Event-ID', async () => {
+    const relay = createEventRelay({ replayEvents: 3 });
+    const first = frames(relay.handler(get()));
+    await first.next();
+    for (let n = 1; n <= 5; n++) relay.publish(scored(n));
+    const ids: string[] = [];
+    for (let n = 1; n <= 5; n++) ids.push(eventOf(await first.next()).id);
+    const replayedAfter = async (lastEventId: string) => {
+      const stream = frames(relay.handler(get({ 'last-event-id': lastEventId })));
+      const got: unknown[] = [];
+      await stream.next();
+      relay.publish(scored(99));
+      for (let frame = await stream.next(); ; frame = await stream.next()) {
+        const { data } = eventOf(frame);
+        if ((data as { journal_id: number }).journal_id === 99) break;
+        got.push((data as { journal_id: number }).journal_id);
+      }
+      await stream.reader.cancel();
+      return got;
+    };
+    expect(await replayedAfter(ids[2]!)).toEqual([4, 5]);
+    // Too old for the ring of 3 (journal 99 was published since), from another relay, or not an id.
+    expect(await replayedAfter(ids[0]!)).toEqual([]);
+    expect(await replayedAfter(ids[4]!.replace(/^[^.]+/, 'other'))).toEqual([]);
+    expect(await replayedAfter('garbage')).toEqual([]);
+    relay.close();
+  });
+
+  it('answers 405 to other methods, and HEAD without a stream', () => {
+    const relay = createEventRelay();
+    const post = relay.handler(new Request(url, { method: 'POST', body: '{}' }));
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+    const head = relay.handler(new Request(url, { method: 'HEAD' }));
+    expect(head.status).toBe(200);
+    expect(head.body).toBeNull();
+    expect(relay.clients).toBe(0);
+  });
+
+  it('frees the place of a request aborted before it was answered', () => {
+    const relay = createEventRelay();
+    relay.handler(get(undefined, AbortSignal.abort()));
+    expect(relay.clients).toBe(0);
+  });
+
+  it.each([
+    ['heartbeatMs', 0],
+    ['maxClients', 1.5],
+    ['maxBufferedEvents', -1],
+    ['replayEvents', '100'],
+    ['retryAfterSeconds', Number.NaN],
+  ])('refuses %s: %s', (option, value) => {
+    expect(() => createEventRelay({ [option]: value })).toThrow(ConfigurationError);
+    expect(() => createEventRelay({ [option]: value })).toThrow(`\`${option}\` must be an integer`);
+  });
+
+  it('streams over a real Node HTTP server, and a client that disconnects frees its place', async () => {
+    const relay = createEventRelay();
+    const server = await startServer(nodeListener(relay));
+    try {
+      const leaving = new AbortController();
+      const response = await fetch(server.url, { signal: leaving.signal });
+      expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      const stream = frames(response);
+      expect(await stream.next()).toBe(': connected');
+      expect(relay.publish(JSON.stringify(validEvent))).toBe(1);
+      expect(eventOf(await stream.next()).data).toEqual(validEvent);
+      leaving.abort();
+      await vi.waitFor(() => expect(relay.clients).toBe(0), { timeout: 10_000 });
+    } finally {
+      relay.close();
+      await server.close();
+    }
+  });
+});
