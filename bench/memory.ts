@@ -5,7 +5,7 @@ import { Agent, request } from 'node:http';
 import ky from 'ky';
 import { userAgent } from '../src/core/user-agent.js';
 import { atMost, count, find, mb, table, verdict, x } from './format.js';
-import { inChild, loadSdk, median, roundRobin, scaled, withServer } from './lib.js';
+import { collectGarbage, inChild, loadSdk, median, roundRobin, scaled, withServer } from './lib.js';
 
 export const about = { id: '4', key: 'memory', file: 'memory.ts' } as const;
 const config = { items: scaled(1_000_000, 20_000), perPage: 100, rounds: scaled(3, 1) };
@@ -75,22 +75,6 @@ async function* walk(contender: Contender, baseUrl: string): AsyncGenerator<{ id
     if (body.data.length === 0 || seen >= body.total) break;
   }
   agent.destroy();
-}
-
-/**
- * Full collections, a timer turn apart, until the heap has stopped shrinking twice in a row: Node's
- * `fetch` lets go of its per-response bookkeeping (a FinalizationRegistry, WeakRefs) only in a later turn.
- */
-async function collectGarbage(): Promise<void> {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  let last = Number.POSITIVE_INFINITY;
-  for (let turn = 0, steady = 0; gc && turn < 30 && steady < 2; turn++) {
-    gc();
-    const used = process.memoryUsage().heapUsed;
-    steady = last - used < 16 * 1024 ? steady + 1 : 0;
-    last = used;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /** One walk, in this process (started by `measure` with --expose-gc); sizes in MB. */

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { count, ms, type Row, table } from './format.js';
-import { dist, inChild, median, scaled } from './lib.js';
+import { collectGarbage, dist, inChild, median, scaled } from './lib.js';
 
 export const about = { id: '13', key: 'relay', file: 'relay.ts' } as const;
 
@@ -20,19 +20,6 @@ const event = {
 
 const loadWebhooks = (): Promise<typeof import('../src/webhooks/index.js')> =>
   import(pathToFileURL(join(dist, 'webhooks.js')).href);
-
-/** Full collections a timer turn apart, until the heap stops shrinking. */
-async function collectGarbage(): Promise<void> {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  let last = Number.POSITIVE_INFINITY;
-  for (let turn = 0, steady = 0; gc && turn < 30 && steady < 2; turn++) {
-    gc();
-    const used = process.memoryUsage().heapUsed;
-    steady = last - used < 16 * 1024 ? steady + 1 : 0;
-    last = used;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 /** One process: `streams` streams opened, then `events` events, each timed to its last arrival. */
 export async function fanOutOnce(streams: number) {
