@@ -11,7 +11,7 @@ import {
 } from '../../src/index.js';
 import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL, MOCK_DOIS } from '../../src/testing/index.js';
 import { rejection } from '../helpers/calls.js';
-import { BASE, client, journalProfile, json, sequence, useMsw } from '../helpers/msw.js';
+import { BASE, journalProfile, json, sequence, testClient, useMsw } from '../support.js';
 
 const server = useMsw();
 
@@ -71,7 +71,7 @@ describe('APIPromise', () => {
     ['neither', {}, undefined],
   ])('withResponse().requestId from %s', async (_label, headers, expected) => {
     server.use(http.get(`${BASE}/journals/42`, () => json(journalProfile, { headers })));
-    const answer = await client().journals.get(42).withResponse();
+    const answer = await testClient().journals.get(42).withResponse();
     expect(answer.requestId).toBe(expected);
     expect(answer.data).toEqual(journalProfile);
   });
@@ -82,7 +82,7 @@ describe('APIPromise', () => {
       () => json(body, { headers: { 'x-request-id': 'a1' } }),
     ]);
     server.use(handler);
-    const response = await client().journals.get(42).asResponse();
+    const response = await testClient().journals.get(42).asResponse();
     expect(response).toBeInstanceOf(Response);
     expect(response.status).toBe(200);
     expect(response.bodyUsed).toBe(false);
@@ -95,7 +95,7 @@ describe('APIPromise', () => {
   it('asResponse() still rejects a non-2xx with the typed error', async () => {
     const { handler, seen } = sequence('/journals/42', [() => json({ message: 'no' }, { status: 404 })]);
     server.use(handler);
-    expect(await rejection(client().journals.get(42).asResponse())).toBeInstanceOf(NotFoundError);
+    expect(await rejection(testClient().journals.get(42).asResponse())).toBeInstanceOf(NotFoundError);
     await tick();
     expect(seen).toHaveLength(1);
   });
@@ -106,7 +106,7 @@ describe('APIPromise', () => {
     ['neither on a 404', 404, {}, undefined, NotFoundError],
   ])('APIError.requestId from %s', async (_label, status, headers, expected, type) => {
     server.use(http.get(`${BASE}/journals/42`, () => json({ message: 'no' }, { status, headers })));
-    const error = await rejection(client({ maxRetries: 0 }).journals.get(42));
+    const error = await rejection(testClient({ maxRetries: 0 }).journals.get(42));
     expect(error).toBeInstanceOf(type);
     expect((error as NotFoundError).requestId).toBe(expected);
   });
@@ -129,7 +129,7 @@ describe('APIPromise', () => {
       });
       const quiet = () => {};
       const logger: Logger = { error: () => failed(), warn: quiet, info: quiet, debug: quiet };
-      client({ maxRetries: 0, logLevel: 'error', logger }).journals.get(42);
+      testClient({ maxRetries: 0, logLevel: 'error', logger }).journals.get(42);
       await logged;
       // Node reports an unhandled rejection once the microtasks have run: a few turns are plenty.
       for (let i = 0; i < 5; i++) await tick();
@@ -147,7 +147,7 @@ describe('PagePromise', () => {
       () => json({ data: papers([1, 2]), total: 2 }, { headers: { 'x-request-id': 'p-1' } }),
     ]);
     server.use(handler);
-    const { data, response, requestId } = await client().journals.papers(1).withResponse();
+    const { data, response, requestId } = await testClient().journals.papers(1).withResponse();
     expect(data).toBeInstanceOf(Page);
     expect(data.data.map((p) => p.id)).toEqual([1, 2]);
     expect(data.total).toBe(2);
@@ -162,10 +162,10 @@ describe('PagePromise', () => {
       () => json({ message: 'no' }, { status: 404 }),
     ]);
     server.use(handler);
-    const response = await client().journals.papers(1).asResponse();
+    const response = await testClient().journals.papers(1).asResponse();
     expect(response.bodyUsed).toBe(false);
     expect(await response.json()).toEqual({ not: 'a page' });
-    expect(await rejection(client().journals.papers(1).asResponse())).toBeInstanceOf(NotFoundError);
+    expect(await rejection(testClient().journals.papers(1).asResponse())).toBeInstanceOf(NotFoundError);
     expect(seen.map((r) => new URL(r.url).searchParams.get('page'))).toEqual(['1', '1']);
   });
 });
@@ -194,7 +194,7 @@ describe('PagePromise.toArray({ limit })', () => {
       }));
       return json({ data, total });
     };
-    return { asked, sdk: client({ fetch, maxRetries: 0 }) };
+    return { asked, sdk: testClient({ fetch, maxRetries: 0 }) };
   }
   const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 

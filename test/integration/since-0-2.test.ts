@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MetricClient, NotFoundError } from '../../src/index.js';
 import { MOCK_API_KEY, startMockServer } from '../../src/testing/index.js';
 import { rejection } from '../helpers/calls.js';
-import { useMockServer } from './use-mock-server.js';
+import { useMockServer } from '../support.js';
 
 const sizes = { journals: 30, papers: 300, authors: 50, subjects: 8, countries: 20 };
 const mock = useMockServer({ sizes });

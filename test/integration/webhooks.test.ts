@@ -8,7 +8,7 @@ import {
   createWebhookHandler,
   parseWebhookEvent,
 } from '../../src/webhooks/index.js';
-import { useMockServer } from './use-mock-server.js';
+import { useMockServer } from '../support.js';
 
 const mock = useMockServer({ sizes: { journals: 20, papers: 500, authors: 60, subjects: 5, countries: 8 } });
 
