@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MetricClient, MetricError, RateLimitError, RequestAbortedError } from '../../src/index.js';
 import { rejection } from '../helpers/calls.js';
 import { clockStart, useFakeClock } from '../helpers/fake-clock.js';
-import { BASE, json, TEST_KEY, testClient, useMsw } from '../support.js';
+import { BASE, json, OTHER_TEST_KEY, TEST_KEY, testClient, useMsw } from '../support.js';
 
 const server = useMsw();
 const subjects = [{ id: 1, name: 'Physics', slug: 'physics', journals: 3, papers: 40, citations: 900 }];
@@ -226,7 +226,7 @@ describe('a retried 429 pauses every request of the client', () => {
     const a = sdk.subjects.list();
     await at(100);
     const other = testClient().countries.list();
-    const otherKey = sdk.withOptions({ apiKey: 'sk_another_key_1234' }).journals.list();
+    const otherKey = sdk.withOptions({ apiKey: OTHER_TEST_KEY }).journals.list();
     const sameKey = sdk.withOptions({ timeout: 5_000, headers: { 'x-child': '1' } }).authors.get(7);
     await at(1_999);
     expect(log.map((entry) => entry.path).sort()).toEqual(['/countries', '/journals', '/subjects']);
@@ -252,7 +252,7 @@ describe('withOptions and the limits', () => {
     const first = parent.subjects.list();
     while (log.length === 0) await tick();
     const sameKey = parent.withOptions({ timeout: 5_000 }).countries.list();
-    const otherKey = parent.withOptions({ apiKey: 'sk_another_key_1234' }).journals.list();
+    const otherKey = parent.withOptions({ apiKey: OTHER_TEST_KEY }).journals.list();
     await otherKey;
     expect(log.map((entry) => entry.path)).toEqual(['/subjects', '/journals']);
     held.open();

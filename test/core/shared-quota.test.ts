@@ -4,7 +4,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { QuotaAttempt, QuotaIdentity, RequestQuota, SharedQuota } from '../../src/index.js';
 import { MetricClient, MetricError, QuotaUnavailableError, RateLimitError } from '../../src/index.js';
-import { BASE, json, TEST_KEY, testClient, useMsw } from '../support.js';
+import { BASE, json, OTHER_TEST_KEY, TEST_KEY, testClient, useMsw } from '../support.js';
 
 const server = useMsw();
 const subjects = [{ id: 1, name: 'Physics', slug: 'physics', journals: 3, papers: 40, citations: 900 }];
@@ -55,8 +55,8 @@ describe('a shared quota (`quota`)', () => {
     const parent = testClient({ quota: shared.quota });
     parent.withOptions({ timeout: 5_000 }).withOptions({ maxRetries: 0 });
     expect(shared.identities).toHaveLength(1);
-    parent.withOptions({ apiKey: 'sk_other_key_0001' });
-    expect(shared.identities.map((i) => i.apiKey)).toEqual([TEST_KEY, 'sk_other_key_0001']);
+    parent.withOptions({ apiKey: OTHER_TEST_KEY });
+    expect(shared.identities.map((i) => i.apiKey)).toEqual([TEST_KEY, OTHER_TEST_KEY]);
   });
 
   it('is told to block on a 429 that will not be retried, and to pause on one that will', async () => {
@@ -94,8 +94,8 @@ describe('a shared quota (`quota`)', () => {
     expect(() => new MetricClient({ apiKey: TEST_KEY, baseUrl: BASE, quota, maxConcurrency: 2 })).toThrow(
       MetricError,
     );
-    // @ts-expect-error: likewise
     expect(
+      // @ts-expect-error: likewise
       () => new MetricClient({ apiKey: TEST_KEY, baseUrl: BASE, quota, maxRequestsPerMinute: 60 }),
     ).toThrow(/maxRequestsPerMinute/);
     expect(() => new MetricClient({ apiKey: TEST_KEY, baseUrl: BASE, quota: {} as SharedQuota })).toThrow(

@@ -9,8 +9,8 @@ export interface LoggedLine {
 }
 
 /**
- * A Logger that keeps every line. `text()` renders them all as a log shipper would (JSON and
- * `inspect`, details in depth), for the checks that a secret is in no line.
+ * A Logger that keeps every line. `rendered()` gives each line as a log shipper would write it (its
+ * details as JSON and through `inspect`, in depth), for the checks that a secret is in no line.
  */
 export function recordingLogger() {
   const lines: LoggedLine[] = [];
@@ -20,12 +20,10 @@ export function recordingLogger() {
       lines.push({ level, message, details });
     };
   const logger: Logger = { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
-  const text = () =>
-    lines
-      .map(({ level, message, details }) => {
-        const rendered = `${JSON.stringify(details ?? {})} ${inspect(details, { depth: 10 })}`;
-        return `${level} ${message} ${rendered}`;
-      })
-      .join('\n');
-  return { lines, logger, text };
+  const rendered = () =>
+    lines.map(
+      ({ level, message, details }) =>
+        `${level} ${message} ${JSON.stringify(details ?? {})} ${inspect(details, { depth: 10 })}`,
+    );
+  return { lines, logger, rendered };
 }

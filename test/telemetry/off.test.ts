@@ -37,10 +37,10 @@ describe('telemetry off, on, refused', () => {
 
   it('refuses a telemetry option that holds no provider, or a provider that is not one', () => {
     for (const telemetry of [null, 1, {}, { tracerProvider: {} }, { meterProvider: { getMeter: 'x' } }]) {
-      expect(() => testClient({ telemetry }, api)).toThrow(ConfigurationError);
+      expect(() => testClient({ telemetry: telemetry as never }, api)).toThrow(ConfigurationError);
     }
     try {
-      testClient({ telemetry: { meterProvider: {} } }, api);
+      testClient({ telemetry: { meterProvider: {} as never } }, api);
     } catch (error) {
       expect((error as ConfigurationError).option).toBe('telemetry');
     }
