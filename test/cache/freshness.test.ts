@@ -6,7 +6,8 @@ import { MetricClient, NotFoundError, WebhookPayloadError } from '../../src/inde
 import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL } from '../../src/testing/index.js';
 import { createWebhookHandler } from '../../src/webhooks/index.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
-import { cachedClient, recordingLogger } from './helpers.js';
+import { recordingLogger } from '../support.js';
+import { cachedClient } from './helpers.js';
 
 const paths = (api: { requests: readonly { path: string }[] }) =>
   api.requests.map((r) => r.path.replace('/api/v1', ''));

@@ -15,8 +15,8 @@ import { MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testin
 import { createNodeWebhookHandler } from '../../src/webhooks/index.js';
 import { bundled } from '../helpers/bundle.js';
 import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
-import { testClient } from '../support.js';
-import { eventsInFlight, recordingLogger } from './helpers.js';
+import { recordingLogger, testClient } from '../support.js';
+import { eventsInFlight } from './helpers.js';
 
 const forgedEvent = (journal_id: number, new_score = 50, quartile = 'Q1') => ({
   event: 'score_updated' as const,

@@ -2,7 +2,8 @@ import Keyv from 'keyv';
 import { describe, expect, it } from 'vitest';
 import { VERSION } from '../../src/core/user-agent.js';
 import { MOCK_API_KEY } from '../../src/testing/index.js';
-import { answerKeys, cachedClient, recordingLogger } from './helpers.js';
+import { recordingLogger } from '../support.js';
+import { answerKeys, cachedClient } from './helpers.js';
 
 /** A Keyv over a Map the test can read and write behind the cache's back. */
 function inspectableStore() {
@@ -65,13 +66,11 @@ describe('a store that fails', () => {
   });
 
   it('cuts the API key out of its warnings, as every log line of the client', async () => {
-    const logged: unknown[] = [];
-    const warn = (message: string, details?: unknown) => void logged.push(message, details);
-    const logger = { error: warn, warn, info: warn, debug: warn };
+    const { lines, logger } = recordingLogger();
     const leaking = { ...failing, get: () => Promise.reject(new Error(`no entry for ${MOCK_API_KEY}`)) };
     const { client } = cachedClient({ cache: { store: leaking }, logLevel: 'warn', logger });
     await client.journals.get(7);
-    const text = JSON.stringify(logged);
+    const text = JSON.stringify(lines);
     expect(text).toContain('no entry for [redacted]');
     expect(text).not.toContain(MOCK_API_KEY);
   });

@@ -4,7 +4,6 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   type ClientHooks,
   ConnectionError,
-  type Logger,
   MetricClient,
   MetricError,
   NotFoundError,
@@ -12,7 +11,7 @@ import {
 } from '../../src/index.js';
 import { rejection } from '../helpers/calls.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
-import { BASE, json, sequence, TEST_KEY, testClient, useMsw } from '../support.js';
+import { BASE, json, recordingLogger, sequence, TEST_KEY, testClient, useMsw } from '../support.js';
 
 const server = useMsw();
 const subjects = [{ id: 1, name: 'Physics', slug: 'physics', journals: 3, papers: 40, citations: 900 }];
@@ -203,10 +202,7 @@ describe("a hook that throws one of the SDK's own errors", () => {
 describe('the debug log', () => {
   it('shows the request as the hooks left it, with the key redacted in any header', async () => {
     const seen = everything();
-    const lines: Array<[string, unknown]> = [];
-    const record = (message: string, details?: Record<string, unknown>) =>
-      void lines.push([message, details]);
-    const logger: Logger = { error: record, warn: record, info: record, debug: record };
+    const { lines, logger } = recordingLogger();
     const hooks: ClientHooks = {
       beforeRequest: [
         ({ request }) => {
@@ -220,9 +216,9 @@ describe('the debug log', () => {
     await testClient({ hooks, logLevel: 'debug', logger }).subjects.list();
     // The hook did move the key: the server got it in x-api-key.
     expect(seen[0]!.headers.get('x-api-key')).toBe(TEST_KEY);
-    const sent = lines.find(([message]) => message === `[scholarly-metrics] GET ${BASE}/subjects`);
+    const sent = lines.find(({ message }) => message === `[scholarly-metrics] GET ${BASE}/subjects`);
     expect(sent).toBeDefined();
-    const headers = (sent![1] as { headers: Record<string, string> }).headers;
+    const headers = (sent!.details as { headers: Record<string, string> }).headers;
     expect(headers['x-api-key']).toBe('[redacted]');
     expect(headers.authorization).toBeUndefined();
     expect(JSON.stringify(lines)).not.toContain(TEST_KEY);
@@ -230,10 +226,7 @@ describe('the debug log', () => {
 
   it('keeps the key out when a hook moves it into the query string', async () => {
     const seen = everything();
-    const lines: string[] = [];
-    const record = (message: string, details?: Record<string, unknown>) =>
-      void lines.push(JSON.stringify([message, details]));
-    const logger: Logger = { error: record, warn: record, info: record, debug: record };
+    const { lines: logged, logger } = recordingLogger();
     const hooks: ClientHooks = {
       beforeRequest: [
         ({ request }) => {
@@ -245,6 +238,7 @@ describe('the debug log', () => {
     };
     await testClient({ hooks, logLevel: 'debug', logger }).subjects.list();
     expect(new URL(seen[0]!.url).searchParams.get('api_key')).toBe(TEST_KEY);
+    const lines = logged.map(({ message, details }) => JSON.stringify([message, details]));
     expect(lines.some((line) => line.includes('/subjects?api_key='))).toBe(true);
     for (const line of lines) expect(line).not.toContain(TEST_KEY);
   });

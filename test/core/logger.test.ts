@@ -9,7 +9,16 @@ import {
 } from '../../src/core/logger.js';
 import { MetricClient } from '../../src/index.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
-import { BASE, journalProfile, json, TEST_KEY, testClient, useMsw } from '../support.js';
+import {
+  BASE,
+  journalProfile,
+  json,
+  type LoggedLine,
+  recordingLogger,
+  TEST_KEY,
+  testClient,
+  useMsw,
+} from '../support.js';
 
 const server = useMsw();
 
@@ -22,26 +31,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-interface Line {
-  level: keyof Logger;
-  message: string;
-  details: Record<string, unknown> | undefined;
-}
-
-/** A logger that keeps every line. */
-function recorder() {
-  const lines: Line[] = [];
-  const at =
-    (level: keyof Logger) =>
-    (message: string, details?: Record<string, unknown>): void => {
-      lines.push({ level, message, details });
-    };
-  const logger: Logger = { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
-  return { lines, logger };
-}
-
 /** The headers a request line logged (an empty object when there were none). */
-const headersOf = (line: Line | undefined) => (line?.details?.headers ?? {}) as Record<string, string>;
+const headersOf = (line: LoggedLine | undefined) => (line?.details?.headers ?? {}) as Record<string, string>;
 
 function journal42() {
   server.use(http.get(`${BASE}/journals/42`, () => json(journalProfile)));
@@ -49,7 +40,7 @@ function journal42() {
 
 describe('createLogger', () => {
   it("'off' gives no logger at all", () => {
-    expect(createLogger('off', recorder().logger)).toBeUndefined();
+    expect(createLogger('off', recordingLogger().logger)).toBeUndefined();
   });
 
   const cases: Array<[LogLevel, Array<keyof Logger>]> = [
@@ -59,7 +50,7 @@ describe('createLogger', () => {
     ['debug', ['error', 'warn', 'info', 'debug']],
   ];
   it.each(cases)("'%s' passes on %o and drops the rest, with the prefix and details", (level, passed) => {
-    const { lines, logger } = recorder();
+    const { lines, logger } = recordingLogger();
     const log = createLogger(level, logger)!;
     for (const name of ['error', 'warn', 'info', 'debug'] as const) log[name](`a ${name} line`, { n: name });
     expect(lines).toEqual(
@@ -110,7 +101,7 @@ describe("logLevel: 'debug'", () => {
   it('logs a line for each request, with headers whose authorization is [redacted], and never the key', async () => {
     journal42();
     server.use(http.get(`${BASE}/subjects`, () => json([])));
-    const { lines, logger } = recorder();
+    const { lines, logger } = recordingLogger();
     const sdk = testClient({ logLevel: 'debug', logger, headers: { 'x-team': 'a' } });
     await sdk.journals.get(42);
     await sdk.subjects.list({ headers: { 'x-trace': 't1' } });
@@ -134,7 +125,7 @@ describe("logLevel: 'debug'", () => {
 
   it('redacts an Authorization header given per request', async () => {
     journal42();
-    const { lines, logger } = recorder();
+    const { lines, logger } = recordingLogger();
     await testClient({ apiKey: null, logLevel: 'debug', logger }).journals.get(42, {
       headers: { Authorization: `Bearer ${TEST_KEY}` },
     });
@@ -149,14 +140,14 @@ describe("logLevel: 'debug'", () => {
         json({ message: `bad key ${TEST_KEY}` }, { status: 401, headers: { 'x-echo': TEST_KEY } }),
       ),
     );
-    const { lines, logger } = recorder();
+    const { lines, logger } = recordingLogger();
     await expect(testClient({ logLevel: 'debug', logger }).journals.get(42)).rejects.toThrow();
     expect(lines.some((line) => line.level === 'error')).toBe(true);
     expect(JSON.stringify(lines)).not.toContain(TEST_KEY);
   });
 
   it('never logs the key when fetch fails with it in its message', async () => {
-    const { lines, logger } = recorder();
+    const { lines, logger } = recordingLogger();
     const fetch = async () => {
       throw new TypeError(`bad header Bearer ${TEST_KEY}`);
     };
@@ -179,7 +170,7 @@ describe("logLevel: 'info'", () => {
           : json([]);
       }),
     );
-    const { lines, logger } = recorder();
+    const { lines, logger } = recordingLogger();
     // Fake timers and no jitter: the logged waits are exactly p-retry's backoff.
     useFakeClock({ date: false });
     const done = testClient({ logLevel: 'info', logger }).subjects.list();
@@ -196,7 +187,7 @@ describe("logLevel: 'info'", () => {
 
   it('logs the final failure at error level', async () => {
     server.use(http.get(`${BASE}/subjects`, () => new HttpResponse('nope', { status: 404 })));
-    const { lines, logger } = recorder();
+    const { lines, logger } = recordingLogger();
     await expect(testClient({ logLevel: 'info', logger }).subjects.list()).rejects.toThrow();
     expect(lines.map((line) => [line.level, line.message])).toEqual([
       ['error', `[scholarly-metrics] GET ${BASE}/subjects failed`],
@@ -214,7 +205,7 @@ describe("logLevel: 'error' and 'off'", () => {
         return json({}, { status: 503, headers: { 'retry-after': '0' } });
       }),
     );
-    const { lines, logger } = recorder();
+    const { lines, logger } = recordingLogger();
     await expect(testClient({ logLevel: 'error', logger, maxRetries: 1 }).subjects.list()).rejects.toThrow();
     expect(calls).toBe(2);
     expect(lines.map((line) => line.level)).toEqual(['error']);
@@ -229,7 +220,7 @@ describe("logLevel: 'error' and 'off'", () => {
       }),
     );
     journal42();
-    const { lines, logger } = recorder();
+    const { lines, logger } = recordingLogger();
     const spies = (['error', 'warn', 'info', 'debug', 'log'] as const).map((name) =>
       vi.spyOn(console, name).mockImplementation(() => {}),
     );
@@ -247,7 +238,7 @@ describe('METRIC_LOG', () => {
   it('METRIC_LOG=debug turns debug logging on', async () => {
     vi.stubEnv('METRIC_LOG', 'debug');
     journal42();
-    const { lines, logger } = recorder();
+    const { lines, logger } = recordingLogger();
     await new MetricClient({ apiKey: TEST_KEY, baseUrl: BASE, logger }).journals.get(42);
     const request = lines.find((line) => line.message === `[scholarly-metrics] GET ${BASE}/journals/42`);
     expect(request?.level).toBe('debug');
@@ -267,7 +258,7 @@ describe('METRIC_LOG', () => {
   it('the logLevel option wins over METRIC_LOG', async () => {
     vi.stubEnv('METRIC_LOG', 'debug');
     journal42();
-    const { lines, logger } = recorder();
+    const { lines, logger } = recordingLogger();
     await testClient({ logLevel: 'off', logger }).journals.get(42);
     expect(lines).toEqual([]);
   });

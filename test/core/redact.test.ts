@@ -12,7 +12,7 @@ import {
   InvalidParameterError,
   ResponseValidationError,
 } from '../../src/index.js';
-import { BASE, journalProfile, json, TEST_KEY, testClient, useMsw } from '../support.js';
+import { BASE, journalProfile, json, recordingLogger, TEST_KEY, testClient, useMsw } from '../support.js';
 
 const server = useMsw();
 
@@ -434,9 +434,7 @@ describe('the key base64-encoded', () => {
       http.get(`${BASE}/journals/8`, () => json({ ...journalProfile, id: 8, description: echo })),
       http.get(`${BASE}/journals/9`, () => json({ ...journalProfile, id: 9 })),
     );
-    const lines: string[] = [];
-    const record = (line: string, details?: unknown) => lines.push(`${line} ${JSON.stringify(details)}`);
-    const logger = { error: record, warn: record, info: record, debug: record };
+    const { lines: logged, logger } = recordingLogger();
     const entries = new Map<string, string>();
     const store = {
       get: (key: string) => entries.get(key),
@@ -450,8 +448,9 @@ describe('the key base64-encoded', () => {
     for (const text of Object.values(views(error))) expect(text).not.toContain(core);
     expect(error.message).toContain(redacted);
     await traced.journals.get(8);
-    expect(lines.length).toBeGreaterThan(0);
+    expect(logged.length).toBeGreaterThan(0);
     await traced.journals.get(9);
+    const lines = logged.map(({ message, details }) => `${message} ${JSON.stringify(details)}`);
     expect(lines.join('\n')).toContain(`you sent`);
     for (const line of lines) expect(line).not.toContain(core);
     // The clean answer is kept; the one that echoed the key is not (`#…` keys mark flights, not answers).
