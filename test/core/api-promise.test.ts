@@ -5,11 +5,11 @@ import {
   InternalServerError,
   InvalidParameterError,
   type Logger,
-  MetricClient,
+  type MetricClient,
   NotFoundError,
   Page,
 } from '../../src/index.js';
-import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL, MOCK_DOIS } from '../../src/testing/index.js';
+import { createMockApi, MOCK_DOIS } from '../../src/testing/index.js';
 import { rejection } from '../helpers/calls.js';
 import { BASE, journalProfile, json, sequence, testClient, useMsw } from '../support.js';
 
@@ -22,7 +22,6 @@ const mockFetch: typeof globalThis.fetch = (input, init) => {
   sent.push(input instanceof Request ? input.url : String(input));
   return api.fetch(input, init);
 };
-const mock = () => new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: MOCK_BASE_URL, fetch: mockFetch });
 beforeEach(() => {
   sent.length = 0;
   api.reset();
@@ -42,7 +41,7 @@ const methods: Array<[string, (sdk: MetricClient) => APIPromise<unknown>]> = [
 
 describe('APIPromise', () => {
   it.each(methods)('%s is a real Promise, sent once however often it is read', async (_name, call) => {
-    const promise = call(mock());
+    const promise = call(testClient({ fetch: mockFetch }, api));
     expect(promise).toBeInstanceOf(Promise);
     const first = await promise;
     const second = await promise;
@@ -57,7 +56,7 @@ describe('APIPromise', () => {
   });
 
   it('starts without being awaited, as a plain promise would', async () => {
-    const promise = mock().journals.get(1);
+    const promise = testClient({ fetch: mockFetch }, api).journals.get(1);
     await tick();
     expect(sent).toHaveLength(1);
     await promise;

@@ -7,7 +7,6 @@ import {
   loggableHeaders,
   logLevels,
 } from '../../src/core/logger.js';
-import { MetricClient } from '../../src/index.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
 import {
   BASE,
@@ -239,7 +238,7 @@ describe('METRIC_LOG', () => {
     vi.stubEnv('METRIC_LOG', 'debug');
     journal42();
     const { lines, logger } = recordingLogger();
-    await new MetricClient({ apiKey: TEST_KEY, baseUrl: BASE, logger }).journals.get(42);
+    await testClient({ logger }).journals.get(42);
     const request = lines.find((line) => line.message === `[scholarly-metrics] GET ${BASE}/journals/42`);
     expect(request?.level).toBe('debug');
     expect(headersOf(request).authorization).toBe('[redacted]');

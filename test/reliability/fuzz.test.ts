@@ -401,21 +401,19 @@ describe('every parameter and option: sent as given, or refused before sending (
   }
 
   const sentUrls: URL[] = [];
-  const makeClient = (): MetricClient =>
-    testClient(
-      {
-        maxRetries: 0,
-        fetch: async (input) => {
-          const url = new URL(input instanceof Request ? input.url : String(input));
-          sentUrls.push(url);
-          return new Response(JSON.stringify(cannedBody(url.pathname)), {
-            headers: { 'content-type': 'application/json' },
-          });
-        },
+  const client = testClient(
+    {
+      maxRetries: 0,
+      fetch: async (input) => {
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        sentUrls.push(url);
+        return new Response(JSON.stringify(cannedBody(url.pathname)), {
+          headers: { 'content-type': 'application/json' },
+        });
       },
-      { base: 'http://127.0.0.1:9/api/v1' },
-    );
-  const client = makeClient();
+    },
+    { base: 'http://127.0.0.1:9/api/v1' },
+  );
 
   type Method = (client: MetricClient, value: unknown) => PromiseLike<unknown>;
   /** Where a fuzzed value goes, and how it must look on the wire when it was sent. */
