@@ -7,4 +7,5 @@
 export { useMockServer } from './helpers/mock-server.js';
 export { BASE, inProcessFetch, journalProfile, json, sequence, useMsw } from './helpers/msw.js';
 export { type LoggedLine, recordingLogger } from './helpers/recording-logger.js';
-export { type Fake, OTHER_TEST_KEY, TEST_KEY, testClient } from './helpers/test-client.js';
+export { type Fake, testClient } from './helpers/test-client.js';
+export { OTHER_TEST_KEY, TEST_KEY } from './helpers/test-key.js';

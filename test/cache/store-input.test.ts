@@ -1,7 +1,7 @@
 import Keyv from 'keyv';
 import { describe, expect, it } from 'vitest';
 import { VERSION } from '../../src/core/user-agent.js';
-import { MOCK_API_KEY } from '../../src/testing/index.js';
+import { MOCK_API_KEY, MOCK_ELITE_API_KEY } from '../../src/testing/index.js';
 import { recordingLogger } from '../support.js';
 import { answerKeys, cachedClient } from './helpers.js';
 
@@ -122,7 +122,7 @@ describe('what the store holds', () => {
     const { store } = inspectableStore();
     const { api, client } = cachedClient({ cache: { store } });
     await client.subjects.list();
-    const other = cachedClient({ cache: { store }, apiKey: 'sm_mock_elite_0123456789abcdef' }, api);
+    const other = cachedClient({ cache: { store }, apiKey: MOCK_ELITE_API_KEY }, api);
     expect((await other.client.subjects.list().withResponse()).cacheStatus).toBe('miss');
   });
 

@@ -1,6 +1,6 @@
 import { expect, it, vi } from 'vitest';
 import { ConfigurationError, InvalidParameterError, MetricError } from '../../src/index.js';
-import { TEST_KEY } from './test-client.js';
+import { TEST_KEY } from './test-key.js';
 
 /*
  * The option checkers' tables, entry by entry: each bad option is refused with a ConfigurationError

@@ -2,15 +2,7 @@ import type { ClientOptions } from '../../src/client-options.js';
 import { MetricClient } from '../../src/index.js';
 import { MOCK_API_KEY, type MockApi, type MockServer } from '../../src/testing/index.js';
 import { BASE, currentMswFetch } from './msw.js';
-
-/**
- * The key of every test client that is not talking to the mock (whose keys name plans). Long and
- * distinctive, so that a leak of it cannot go unseen; `OTHER_TEST_KEY` is a second, different one.
- */
-export const TEST_KEY = 'sk_test_7f3a9c1e5b2d4086';
-
-/** A second key, for what a key partitions (quotas, cache entries, identities). */
-export const OTHER_TEST_KEY = `${TEST_KEY}_other`;
+import { TEST_KEY } from './test-key.js';
 
 /**
  * What a test client talks to: the mock in-process (a `MockApi`), the mock over sockets (a

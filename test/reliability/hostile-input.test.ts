@@ -20,7 +20,7 @@ import {
 } from '../../src/index.js';
 import { runWithGc } from '../helpers/child.js';
 import { useRealServer } from '../helpers/real-server.js';
-import { TEST_KEY } from '../support.js';
+import { OTHER_TEST_KEY, TEST_KEY } from '../support.js';
 import { subjects, writeUntilClosed } from './fault-server.js';
 
 const server = useRealServer();
@@ -223,9 +223,7 @@ describe('bodies nested 200,000 deep', () => {
 
 describe('redirects', () => {
   const hooks = {
-    beforeRequest: [
-      ({ request }: { request: Request }) => request.headers.set('x-api-key', 'sk_hook_header_key'),
-    ],
+    beforeRequest: [({ request }: { request: Request }) => request.headers.set('x-api-key', OTHER_TEST_KEY)],
   };
 
   for (const status of [301, 302, 303, 307, 308]) {
@@ -260,8 +258,8 @@ describe('redirects', () => {
       });
       await expect(server.client({ hooks }).subjects.list()).resolves.toEqual(subjects);
       expect(seen).toEqual([
-        { url: '/api/v1/subjects', key: 'sk_hook_header_key', authorization: `Bearer ${TEST_KEY}` },
-        { url: '/api/v1/moved', key: 'sk_hook_header_key', authorization: `Bearer ${TEST_KEY}` },
+        { url: '/api/v1/subjects', key: OTHER_TEST_KEY, authorization: `Bearer ${TEST_KEY}` },
+        { url: '/api/v1/moved', key: OTHER_TEST_KEY, authorization: `Bearer ${TEST_KEY}` },
       ]);
     });
   }
