@@ -5,11 +5,12 @@ import { endpoints } from '../../src/api/endpoints.js';
 import type { Endpoint } from '../../src/core/endpoint.js';
 import { checkId, checkPositiveInteger } from '../../src/core/params.js';
 import { APIResource } from '../../src/core/resource.js';
-import { InvalidParameterError, type JournalProfile, MetricClient } from '../../src/index.js';
+import { type ClientOptions, InvalidParameterError, type JournalProfile } from '../../src/index.js';
 import { MOCK_API_KEY, MOCK_BASE_URL } from '../../src/testing/index.js';
 import { createMockApiOver } from '../../src/testing/mock-api.js';
 import { createRouter, mockRoutes } from '../../src/testing/routes.js';
 import * as wire from '../../src/testing/wire.js';
+import { testClient } from '../support.js';
 import { useTelemetry } from '../telemetry/harness.js';
 
 /** The endpoint a newer API might add: a journal's twin, the journal with the next id. */
@@ -46,13 +47,8 @@ function mockWithTwins() {
 }
 
 /** A client of `api`, and the new resource beside its own namespaces (same transport and cache). */
-function clientOf(api: ReturnType<typeof createMockApiOver>, extra: object = {}) {
-  const client = new MetricClient({
-    apiKey: MOCK_API_KEY,
-    baseUrl: MOCK_BASE_URL,
-    fetch: api.fetch,
-    ...extra,
-  });
+function clientOf(api: ReturnType<typeof createMockApiOver>, extra: ClientOptions = {}) {
+  const client = testClient(extra, api);
   const { transport, cache } = client.journals as unknown as { transport: never; cache: never };
   return new Twins(transport, cache);
 }

@@ -8,9 +8,10 @@ import { clockSkew } from '../../src/cache/entry-checks.js';
 import { markerLifetimeOf } from '../../src/cache/events.js';
 import { maxEventsInFlight } from '../../src/cache/events-in-flight.js';
 import { markerSlots } from '../../src/cache/keys.js';
-import { MetricClient } from '../../src/index.js';
-import { createMockApi, MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testing/index.js';
+import type { MetricClient } from '../../src/index.js';
+import { createMockApi, type MockServer, startMockServer } from '../../src/testing/index.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
+import { testClient } from '../support.js';
 import { answerKeys, cachedClient, eventsInFlight } from './helpers.js';
 
 const forged = (journal_id: number, new_score = 50, timestamp = '2026-01-01T00:00:00Z', quartile = 'Q1') => ({
@@ -26,8 +27,6 @@ describe('forged score_updated events', { timeout: 60_000 }, () => {
   let mock: MockServer;
   const sent = () => mock.api.requests.length;
   const paths = (from: number) => mock.api.requests.slice(from).map((r) => r.path.replace('/api/v1', ''));
-  const clientOf = (options = {}) =>
-    new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: mock.url, cache: true, ...options });
 
   beforeAll(async () => {
     mock = await startMockServer({ port: 0 });
@@ -37,7 +36,7 @@ describe('forged score_updated events', { timeout: 60_000 }, () => {
   });
 
   it('a thousand events for made-up journals evict no answer from memory and cost no request', async () => {
-    const client = clientOf();
+    const client = testClient({ cache: true }, mock);
     const warm = async () => {
       for (let id = 1; id <= 20; id++) await client.journals.get(id);
       await client.journals.list();
@@ -52,7 +51,7 @@ describe('forged score_updated events', { timeout: 60_000 }, () => {
   });
 
   it('keeps the list for an event about a journal it does not hold, or whose score it shows', async () => {
-    const client = clientOf();
+    const client = testClient({ cache: true }, mock);
     const list = await client.journals.list();
     const listed = list[0]!;
     const absent = Math.max(...list.map((journal) => journal.id)) + 1_000;
@@ -70,7 +69,7 @@ describe('forged score_updated events', { timeout: 60_000 }, () => {
 
   it('keeps a profile and history that show the new score and are newer than the event', async () => {
     useFakeClock({ date: true });
-    const client = clientOf();
+    const client = testClient({ cache: true }, mock);
     const journal = await client.journals.get(11);
     const history = await client.journals.score(11);
     const keptAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
@@ -93,7 +92,7 @@ describe('forged score_updated events', { timeout: 60_000 }, () => {
   });
 
   it('costs at most three requests, once, whatever it says', async () => {
-    const client = clientOf();
+    const client = testClient({ cache: true }, mock);
     await client.journals.get(12);
     await client.journals.score(12);
     await client.journals.list();
@@ -112,7 +111,7 @@ describe('forged score_updated events', { timeout: 60_000 }, () => {
   it('in a shared store, marks only what was asked for lately: short-lived markers, at most one per slot', async () => {
     const map = new Map<string, unknown>();
     const store = new Keyv({ store: map });
-    const client = clientOf({ cache: { store }, timeout: 2_000, maxRetries: 1 });
+    const client = testClient({ cache: { store }, timeout: 2_000, maxRetries: 1 }, mock);
     await client.subjects.list();
     await client.journals.get(5);
     for (let i = 0; i < 3_000; i++) await client.cache!.apply(forged(1 + i));
@@ -141,12 +140,10 @@ describe('forged score_updated events', { timeout: 60_000 }, () => {
       vi.setSystemTime(Date.now() + lateBy);
       return response;
     };
-    const client = clientOf({
-      cache: { store: new Keyv({ store: map }) },
-      timeout: 2_000,
-      maxRetries: 1,
-      fetch,
-    });
+    const client = testClient(
+      { cache: { store: new Keyv({ store: map }) }, timeout: 2_000, maxRetries: 1, fetch },
+      mock,
+    );
     const kept = () => answerKeys(map).filter((key) => key.endsWith(':/journals/13')).length;
     lateBy = lifetime + 1;
     expect((await client.journals.get(13).withResponse()).cacheStatus).toBe('miss');

@@ -2,11 +2,12 @@ import Keyv from 'keyv';
 import Keyv6 from 'keyv6';
 import { describe, expect, it, vi } from 'vitest';
 import { memoryStore } from '../../src/cache/memory-store.js';
-import { MetricClient, NotFoundError, WebhookPayloadError } from '../../src/index.js';
-import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL } from '../../src/testing/index.js';
+import { type MetricClient, NotFoundError, WebhookPayloadError } from '../../src/index.js';
+import { createMockApi } from '../../src/testing/index.js';
 import { createWebhookHandler } from '../../src/webhooks/index.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
-import { cachedClient, recordingLogger } from './helpers.js';
+import { recordingLogger, testClient } from '../support.js';
+import { cachedClient } from './helpers.js';
 
 const paths = (api: { requests: readonly { path: string }[] }) =>
   api.requests.map((r) => r.path.replace('/api/v1', ''));
@@ -14,7 +15,7 @@ const paths = (api: { requests: readonly { path: string }[] }) =>
 describe('the mock after updateScore', () => {
   it('shows the new score in the profile, the score history and the journal list', async () => {
     const api = createMockApi({ now: () => Date.parse('2026-02-03T10:00:00Z') });
-    const client = new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: MOCK_BASE_URL, fetch: api.fetch });
+    const client = testClient({}, api);
     const before = await client.journals.get(7);
     const score = before.metric_score === 91 ? 92 : 91;
     await api.updateScore(7, score);

@@ -1,16 +1,10 @@
 import type { ClientOptions } from '../../src/index.js';
-import { MetricClient } from '../../src/index.js';
-import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL, type MockApi } from '../../src/testing/index.js';
+import { createMockApi, type MockApi } from '../../src/testing/index.js';
+import { testClient } from '../support.js';
 
 /** A mock and a client over it (in-process, no sockets); `sent()` counts the API requests. */
 export function cachedClient(options: ClientOptions = {}, api: MockApi = createMockApi()) {
-  const client = new MetricClient({
-    apiKey: MOCK_API_KEY,
-    baseUrl: MOCK_BASE_URL,
-    fetch: api.fetch,
-    cache: true,
-    ...options,
-  });
+  const client = testClient({ cache: true, ...options }, api);
   return { api, client, sent: () => api.requests.length };
 }
 
@@ -20,13 +14,6 @@ export function cachedClient(options: ClientOptions = {}, api: MockApi = createM
  */
 export function answerKeys(map: Map<string, unknown>): string[] {
   return [...map.keys()].filter((key) => !key.includes('#'));
-}
-
-/** A Logger that keeps its lines. */
-export function recordingLogger() {
-  const lines: Array<{ level: string; message: string }> = [];
-  const at = (level: string) => (message: string) => void lines.push({ level, message });
-  return { lines, logger: { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') } };
 }
 
 /**

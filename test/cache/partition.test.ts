@@ -3,7 +3,7 @@
 // without API access with a 403: an answer kept for one caller must never reach another.
 import Keyv from 'keyv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MetricClient, PermissionDeniedError } from '../../src/index.js';
+import { PermissionDeniedError } from '../../src/index.js';
 import {
   MOCK_API_KEY,
   MOCK_ELITE_API_KEY,
@@ -11,12 +11,11 @@ import {
   type MockServer,
   startMockServer,
 } from '../../src/testing/index.js';
+import { testClient } from '../support.js';
 
 describe('the cache partition', { timeout: 30_000 }, () => {
   let mock: MockServer;
   const sent = () => mock.api.requests.length;
-  const clientOf = (options = {}) =>
-    new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: mock.url, cache: true, ...options });
 
   beforeAll(async () => {
     mock = await startMockServer({ port: 0 });
@@ -26,7 +25,7 @@ describe('the cache partition', { timeout: 30_000 }, () => {
   });
 
   it('a withOptions child whose headers carry another key gets its own answer, not the parent’s', async () => {
-    const parent = clientOf();
+    const parent = testClient({ cache: true }, mock);
     await parent.journals.get(7);
     const child = parent.withOptions({ headers: { authorization: `Bearer ${MOCK_NO_ACCESS_API_KEY}` } });
     const before = sent();
@@ -38,7 +37,7 @@ describe('the cache partition', { timeout: 30_000 }, () => {
   });
 
   it('a call with an Authorization of its own is sent with it, and refused as the API refuses it', async () => {
-    const client = clientOf();
+    const client = testClient({ cache: true }, mock);
     await client.subjects.list();
     const before = sent();
     const headers = { Authorization: `Bearer ${MOCK_NO_ACCESS_API_KEY}` };
@@ -50,7 +49,7 @@ describe('the cache partition', { timeout: 30_000 }, () => {
   it('two apiKey: null clients whose headers carry different keys never share, even over one store', async () => {
     const store = new Keyv();
     const withKey = (key: string) =>
-      clientOf({ apiKey: null, headers: { authorization: `Bearer ${key}` }, cache: { store } });
+      testClient({ apiKey: null, headers: { authorization: `Bearer ${key}` }, cache: { store } }, mock);
     const allowed = withKey(MOCK_API_KEY);
     const refused = withKey(MOCK_NO_ACCESS_API_KEY);
     await allowed.journals.get(8);
@@ -62,18 +61,20 @@ describe('the cache partition', { timeout: 30_000 }, () => {
     await expect(refused.countries.list()).rejects.toBeInstanceOf(PermissionDeniedError);
     expect(sent()).toBe(before + 3);
     // A third client with the first one's credentials, written with other letter cases, shares its answers.
-    const same = clientOf({
-      apiKey: null,
-      headers: { Authorization: `Bearer ${MOCK_API_KEY}` },
-      cache: { store },
-    });
+    const same = testClient(
+      { apiKey: null, headers: { Authorization: `Bearer ${MOCK_API_KEY}` }, cache: { store } },
+      mock,
+    );
     expect((await same.countries.list().withResponse()).cacheStatus).toBe('hit');
     expect((await same.journals.get(8).withResponse()).cacheStatus).toBe('hit');
     expect(sent()).toBe(before + 3);
   });
 
   it('any header is part of the partition: a cookie or a header of the proxy’s own keeps callers apart', async () => {
-    const client = clientOf({ apiKey: null, headers: { authorization: `Bearer ${MOCK_API_KEY}` } });
+    const client = testClient(
+      { cache: true, apiKey: null, headers: { authorization: `Bearer ${MOCK_API_KEY}` } },
+      mock,
+    );
     await client.subjects.list({ headers: { cookie: 'session=alice' } });
     const before = sent();
     expect(
@@ -100,7 +101,7 @@ describe('the cache partition', { timeout: 30_000 }, () => {
       await gate;
       return globalThis.fetch(input, init);
     };
-    const client = clientOf({ fetch });
+    const client = testClient({ cache: true, fetch }, mock);
     const before = sent();
     const calls = [
       client.journals.get(9),

@@ -10,12 +10,13 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markerLifetimeOf } from '../../src/cache/events.js';
 import { markerSlots } from '../../src/cache/keys.js';
-import { MetricClient } from '../../src/index.js';
+import type { MetricClient } from '../../src/index.js';
 import { MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testing/index.js';
 import { createNodeWebhookHandler } from '../../src/webhooks/index.js';
 import { bundled } from '../helpers/bundle.js';
 import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
-import { eventsInFlight, recordingLogger } from './helpers.js';
+import { recordingLogger, testClient } from '../support.js';
+import { eventsInFlight } from './helpers.js';
 
 const forgedEvent = (journal_id: number, new_score = 50, quartile = 'Q1') => ({
   event: 'score_updated' as const,
@@ -38,8 +39,6 @@ describe.skipIf(skip)('the cache over Redis', { timeout: 60_000 }, () => {
     stores.push(store);
     return store;
   };
-  const clientOf = (options = {}) =>
-    new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: mock.url, cache: { store: storeOf() }, ...options });
 
   beforeAll(async () => {
     redis = await startRedisServer();
@@ -52,8 +51,8 @@ describe.skipIf(skip)('the cache over Redis', { timeout: 60_000 }, () => {
   });
 
   it('serves one client from what another kept, and Redis holds no key', async () => {
-    const a = clientOf();
-    const b = clientOf();
+    const a = testClient({ cache: { store: storeOf() } }, mock);
+    const b = testClient({ cache: { store: storeOf() } }, mock);
     const sent = mock.api.requests.length;
     await a.journals.get(7);
     await a.papers.search({ q: 'graphene' });
@@ -74,7 +73,7 @@ describe.skipIf(skip)('the cache over Redis', { timeout: 60_000 }, () => {
   });
 
   it('a webhook received in this process refreshes another process on its next call', async () => {
-    const receiverClient = clientOf();
+    const receiverClient = testClient({ cache: { store: storeOf() } }, mock);
     const handler = createNodeWebhookHandler(() => {}, { cache: receiverClient.cache });
     const receiver: Server = createServer(handler);
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -111,7 +110,7 @@ describe.skipIf(skip)('the cache over Redis', { timeout: 60_000 }, () => {
   });
 
   it('forged events for journals nobody asked for leave no marker, and no answer kept elsewhere is lost', async () => {
-    const client = clientOf({ timeout: 2_000, maxRetries: 1 });
+    const client = testClient({ cache: { store: storeOf() }, timeout: 2_000, maxRetries: 1 }, mock);
     await client.countries.list();
     const forged = (journal_id: number) => ({
       event: 'score_updated' as const,
@@ -153,7 +152,7 @@ describe.skipIf(skip)('the cache over Redis', { timeout: 60_000 }, () => {
     const { fetch, trickle } = eventsInFlight(globalThis.fetch, () =>
       client.cache!.apply(forgedEvent(madeUp())),
     );
-    client = clientOf({ fetch });
+    client = testClient({ cache: { store: storeOf() }, fetch }, mock);
     const sentSince = (from: number) => mock.api.requests.slice(from).map((request) => request.path);
     const [listed] = await client.journals.list();
     const journal = await client.journals.get(42);
@@ -178,7 +177,7 @@ describe.skipIf(skip)('the cache over Redis', { timeout: 60_000 }, () => {
 
   it('goes to the API with a warning while Redis is down, and uses it again once back', async () => {
     const { lines, logger } = recordingLogger();
-    const client = clientOf({ logLevel: 'warn', logger });
+    const client = testClient({ cache: { store: storeOf() }, logLevel: 'warn', logger }, mock);
     await client.subjects.list();
     await redis.stop();
     const sent = mock.api.requests.length;

@@ -1,8 +1,9 @@
 import Keyv from 'keyv';
 import { describe, expect, it } from 'vitest';
 import { VERSION } from '../../src/core/user-agent.js';
-import { MOCK_API_KEY } from '../../src/testing/index.js';
-import { answerKeys, cachedClient, recordingLogger } from './helpers.js';
+import { MOCK_API_KEY, MOCK_ELITE_API_KEY } from '../../src/testing/index.js';
+import { recordingLogger } from '../support.js';
+import { answerKeys, cachedClient } from './helpers.js';
 
 /** A Keyv over a Map the test can read and write behind the cache's back. */
 function inspectableStore() {
@@ -65,13 +66,11 @@ describe('a store that fails', () => {
   });
 
   it('cuts the API key out of its warnings, as every log line of the client', async () => {
-    const logged: unknown[] = [];
-    const warn = (message: string, details?: unknown) => void logged.push(message, details);
-    const logger = { error: warn, warn, info: warn, debug: warn };
+    const { lines, logger } = recordingLogger();
     const leaking = { ...failing, get: () => Promise.reject(new Error(`no entry for ${MOCK_API_KEY}`)) };
     const { client } = cachedClient({ cache: { store: leaking }, logLevel: 'warn', logger });
     await client.journals.get(7);
-    const text = JSON.stringify(logged);
+    const text = JSON.stringify(lines);
     expect(text).toContain('no entry for [redacted]');
     expect(text).not.toContain(MOCK_API_KEY);
   });
@@ -123,7 +122,7 @@ describe('what the store holds', () => {
     const { store } = inspectableStore();
     const { api, client } = cachedClient({ cache: { store } });
     await client.subjects.list();
-    const other = cachedClient({ cache: { store }, apiKey: 'sm_mock_elite_0123456789abcdef' }, api);
+    const other = cachedClient({ cache: { store }, apiKey: MOCK_ELITE_API_KEY }, api);
     expect((await other.client.subjects.list().withResponse()).cacheStatus).toBe('miss');
   });
 

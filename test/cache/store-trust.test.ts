@@ -3,8 +3,9 @@
 // with a warning and never an error. An answer that holds the key, however encoded, is never kept.
 import Keyv from 'keyv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MetricClient, ResponseTooLargeError } from '../../src/index.js';
+import { type MetricClient, ResponseTooLargeError } from '../../src/index.js';
 import { MOCK_API_KEY, MOCK_DOIS, type MockServer, startMockServer } from '../../src/testing/index.js';
+import { recordingLogger, testClient } from '../support.js';
 import { answerKeys } from './helpers.js';
 
 /** A Keyv over a Map the test can read and write behind the cache's back. */
@@ -35,18 +36,8 @@ describe('entries the store hands back', { timeout: 30_000 }, () => {
   const sent = () => mock.api.requests.length;
   const setup = (options = {}) => {
     const kept = inspectableStore();
-    const lines: Array<{ level: string; message: string; context: unknown }> = [];
-    const at = (level: string) => (message: string, context?: unknown) =>
-      void lines.push({ level, message, context });
-    const logger = { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
-    const client = new MetricClient({
-      apiKey: MOCK_API_KEY,
-      baseUrl: mock.url,
-      cache: { store: kept.store },
-      logLevel: 'warn',
-      logger,
-      ...options,
-    });
+    const { lines, logger } = recordingLogger();
+    const client = testClient({ cache: { store: kept.store }, logLevel: 'warn', logger, ...options }, mock);
     const warned = (pattern: RegExp) =>
       lines.some((line) => line.level === 'warn' && /dropped a kept answer/.test(line.message)) &&
       lines.some((line) => pattern.test(JSON.stringify(line)));
@@ -149,13 +140,9 @@ describe('entries the store hands back', { timeout: 30_000 }, () => {
 
   it('a lifetime shortened by the ttl option drops what was kept for longer', async () => {
     const { store } = inspectableStore();
-    const long = new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: mock.url, cache: { store } });
+    const long = testClient({ cache: { store } }, mock);
     await long.subjects.list();
-    const short = new MetricClient({
-      apiKey: MOCK_API_KEY,
-      baseUrl: mock.url,
-      cache: { store, ttl: { 'subjects.list': 60_000 } },
-    });
+    const short = testClient({ cache: { store, ttl: { 'subjects.list': 60_000 } } }, mock);
     expect((await short.subjects.list().withResponse()).cacheStatus).toBe('miss');
     expect((await short.subjects.list().withResponse()).cacheStatus).toBe('hit');
   });
@@ -181,11 +168,7 @@ describe('answers that hold the key', { timeout: 30_000 }, () => {
     ['mixed, one character in two', mixed],
   ])('are never kept: the key %s', async (_, echoed) => {
     const map = new Map<string, unknown>();
-    const client = new MetricClient({
-      apiKey: MOCK_API_KEY,
-      baseUrl: mock.url,
-      cache: { store: new Keyv({ store: map }) },
-    });
+    const client = testClient({ cache: { store: new Keyv({ store: map }) } }, mock);
     mock.api.faults.next({
       status: 200,
       body: [{ id: 1, name: `see ${echoed}`, slug: 'x', journals: 1, papers: 1, citations: 1 }],

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/cli/output/width.js';
 import { useRealServer } from '../helpers/real-server.js';
-import { useMockServer } from '../integration/use-mock-server.js';
+import { useMockServer } from '../support.js';
 import { clipboardName, clipboardNameShown, hostile } from './output/hostile.js';
 import { scratch } from './resume.js';
 import { skipTmux, tmuxRun } from './tmux.js';

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSy
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InterruptedError } from '../../src/cli/errors.js';
-import { useMockServer } from '../integration/use-mock-server.js';
+import { useMockServer } from '../support.js';
 import { run } from './helpers.js';
 import { clipboardName, clipboardNameShown, expectNameEscaped, hostile } from './output/hostile.js';
 import { scratch } from './resume.js';

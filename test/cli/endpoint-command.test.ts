@@ -10,6 +10,7 @@ import { endpointList, endpoints } from '../../src/api/endpoints.js';
 import { cliCommands } from '../../src/cli/commands/index.js';
 import { type CommandEndpoint, recordCommand } from '../../src/cli/endpoint-command.js';
 import { run as runCommandLine } from '../../src/cli/main.js';
+import { TEST_KEY } from '../support.js';
 import { root } from '../testing/import-graph.js';
 import { run, testIO } from './helpers.js';
 
@@ -74,7 +75,7 @@ describe('commands made from the API table', () => {
 
   it('runs it: its argument checked as an id, its record written', async () => {
     const { io, stdout } = testIO({
-      env: { METRIC_API_KEY: 'sk_test_x', METRIC_BASE_URL: 'http://127.0.0.1:9' },
+      env: { METRIC_API_KEY: TEST_KEY, METRIC_BASE_URL: 'http://127.0.0.1:9' },
     });
     expect(await runCommandLine(['widgets', 'get', '7'], io, [...cliCommands, widgetsGet])).toBe(0);
     expect(JSON.parse(stdout())).toEqual({ id: 7 });

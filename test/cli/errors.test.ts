@@ -11,7 +11,7 @@ import {
 import { type ClientOptions, MetricClient } from '../../src/index.js';
 import { MOCK_API_KEY, MOCK_NO_ACCESS_API_KEY } from '../../src/testing/index.js';
 import { useRealServer } from '../helpers/real-server.js';
-import { useMockServer } from '../integration/use-mock-server.js';
+import { useMockServer } from '../support.js';
 import { jsonLines, run, testIO } from './helpers.js';
 
 const mock = useMockServer({ sizes: { journals: 5, papers: 50, authors: 20 } });

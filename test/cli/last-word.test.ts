@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MOCK_DOIS } from '../../src/testing/index.js';
-import { useMockServer } from '../integration/use-mock-server.js';
+import { useMockServer } from '../support.js';
 import { jsonLines, run } from './helpers.js';
 import { clipboardName, expectNameEscaped } from './output/hostile.js';
 import { scratch } from './resume.js';

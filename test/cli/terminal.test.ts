@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useMockServer } from '../integration/use-mock-server.js';
+import { useMockServer } from '../support.js';
 import { scratch } from './resume.js';
 import { skipTmux as skip, tmuxRun } from './tmux.js';
 

@@ -6,7 +6,7 @@
 import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useMockServer } from '../integration/use-mock-server.js';
+import { useMockServer } from '../support.js';
 import { run, start } from './helpers.js';
 import { lineCount, linesReach, scratch } from './resume.js';
 

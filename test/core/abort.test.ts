@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Logger } from '../../src/core/logger.js';
 import { RequestAbortedError, TimeoutError } from '../../src/index.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
 import { useRealServer } from '../helpers/real-server.js';
+import { recordingLogger } from '../support.js';
 
 // A real socket: msw's interceptor cannot abort a body mid-stream without tripping undici.
 const server = useRealServer();
@@ -167,14 +167,13 @@ describe('abort, with the clock standing still', () => {
     server.serve(inTurn(answer({}, 503, { 'retry-after': '30' }), answer(subjects)));
     const { counts, fetch } = counting();
     // The client says "retrying" just before it starts to wait.
-    const retrying: string[] = [];
-    const quiet = () => {};
-    const logger: Logger = { error: quiet, warn: quiet, debug: quiet, info: (line) => retrying.push(line) };
+    const { lines, logger } = recordingLogger();
+    const retrying = () => lines.filter((line) => line.level === 'info');
     const controller = new AbortController();
     const pending = server
       .client({ fetch, logLevel: 'info', logger })
       .subjects.list({ signal: controller.signal });
-    await until(() => retrying.length === 1, 'retrying');
+    await until(() => retrying().length === 1, 'retrying');
     controller.abort();
     await expect(pending).rejects.toBeInstanceOf(RequestAbortedError);
     await vi.advanceTimersByTimeAsync(60_000);

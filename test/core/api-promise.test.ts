@@ -5,13 +5,13 @@ import {
   InternalServerError,
   InvalidParameterError,
   type Logger,
-  MetricClient,
+  type MetricClient,
   NotFoundError,
   Page,
 } from '../../src/index.js';
-import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL, MOCK_DOIS } from '../../src/testing/index.js';
+import { createMockApi, MOCK_DOIS } from '../../src/testing/index.js';
 import { rejection } from '../helpers/calls.js';
-import { BASE, client, journalProfile, json, sequence, useMsw } from '../helpers/msw.js';
+import { BASE, journalProfile, json, sequence, testClient, useMsw } from '../support.js';
 
 const server = useMsw();
 
@@ -22,7 +22,6 @@ const mockFetch: typeof globalThis.fetch = (input, init) => {
   sent.push(input instanceof Request ? input.url : String(input));
   return api.fetch(input, init);
 };
-const mock = () => new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: MOCK_BASE_URL, fetch: mockFetch });
 beforeEach(() => {
   sent.length = 0;
   api.reset();
@@ -42,7 +41,7 @@ const methods: Array<[string, (sdk: MetricClient) => APIPromise<unknown>]> = [
 
 describe('APIPromise', () => {
   it.each(methods)('%s is a real Promise, sent once however often it is read', async (_name, call) => {
-    const promise = call(mock());
+    const promise = call(testClient({ fetch: mockFetch }, api));
     expect(promise).toBeInstanceOf(Promise);
     const first = await promise;
     const second = await promise;
@@ -57,7 +56,7 @@ describe('APIPromise', () => {
   });
 
   it('starts without being awaited, as a plain promise would', async () => {
-    const promise = mock().journals.get(1);
+    const promise = testClient({ fetch: mockFetch }, api).journals.get(1);
     await tick();
     expect(sent).toHaveLength(1);
     await promise;
@@ -71,7 +70,7 @@ describe('APIPromise', () => {
     ['neither', {}, undefined],
   ])('withResponse().requestId from %s', async (_label, headers, expected) => {
     server.use(http.get(`${BASE}/journals/42`, () => json(journalProfile, { headers })));
-    const answer = await client().journals.get(42).withResponse();
+    const answer = await testClient().journals.get(42).withResponse();
     expect(answer.requestId).toBe(expected);
     expect(answer.data).toEqual(journalProfile);
   });
@@ -82,7 +81,7 @@ describe('APIPromise', () => {
       () => json(body, { headers: { 'x-request-id': 'a1' } }),
     ]);
     server.use(handler);
-    const response = await client().journals.get(42).asResponse();
+    const response = await testClient().journals.get(42).asResponse();
     expect(response).toBeInstanceOf(Response);
     expect(response.status).toBe(200);
     expect(response.bodyUsed).toBe(false);
@@ -95,7 +94,7 @@ describe('APIPromise', () => {
   it('asResponse() still rejects a non-2xx with the typed error', async () => {
     const { handler, seen } = sequence('/journals/42', [() => json({ message: 'no' }, { status: 404 })]);
     server.use(handler);
-    expect(await rejection(client().journals.get(42).asResponse())).toBeInstanceOf(NotFoundError);
+    expect(await rejection(testClient().journals.get(42).asResponse())).toBeInstanceOf(NotFoundError);
     await tick();
     expect(seen).toHaveLength(1);
   });
@@ -106,7 +105,7 @@ describe('APIPromise', () => {
     ['neither on a 404', 404, {}, undefined, NotFoundError],
   ])('APIError.requestId from %s', async (_label, status, headers, expected, type) => {
     server.use(http.get(`${BASE}/journals/42`, () => json({ message: 'no' }, { status, headers })));
-    const error = await rejection(client({ maxRetries: 0 }).journals.get(42));
+    const error = await rejection(testClient({ maxRetries: 0 }).journals.get(42));
     expect(error).toBeInstanceOf(type);
     expect((error as NotFoundError).requestId).toBe(expected);
   });
@@ -129,7 +128,7 @@ describe('APIPromise', () => {
       });
       const quiet = () => {};
       const logger: Logger = { error: () => failed(), warn: quiet, info: quiet, debug: quiet };
-      client({ maxRetries: 0, logLevel: 'error', logger }).journals.get(42);
+      testClient({ maxRetries: 0, logLevel: 'error', logger }).journals.get(42);
       await logged;
       // Node reports an unhandled rejection once the microtasks have run: a few turns are plenty.
       for (let i = 0; i < 5; i++) await tick();
@@ -147,7 +146,7 @@ describe('PagePromise', () => {
       () => json({ data: papers([1, 2]), total: 2 }, { headers: { 'x-request-id': 'p-1' } }),
     ]);
     server.use(handler);
-    const { data, response, requestId } = await client().journals.papers(1).withResponse();
+    const { data, response, requestId } = await testClient().journals.papers(1).withResponse();
     expect(data).toBeInstanceOf(Page);
     expect(data.data.map((p) => p.id)).toEqual([1, 2]);
     expect(data.total).toBe(2);
@@ -162,10 +161,10 @@ describe('PagePromise', () => {
       () => json({ message: 'no' }, { status: 404 }),
     ]);
     server.use(handler);
-    const response = await client().journals.papers(1).asResponse();
+    const response = await testClient().journals.papers(1).asResponse();
     expect(response.bodyUsed).toBe(false);
     expect(await response.json()).toEqual({ not: 'a page' });
-    expect(await rejection(client().journals.papers(1).asResponse())).toBeInstanceOf(NotFoundError);
+    expect(await rejection(testClient().journals.papers(1).asResponse())).toBeInstanceOf(NotFoundError);
     expect(seen.map((r) => new URL(r.url).searchParams.get('page'))).toEqual(['1', '1']);
   });
 });
@@ -194,7 +193,7 @@ describe('PagePromise.toArray({ limit })', () => {
       }));
       return json({ data, total });
     };
-    return { asked, sdk: client({ fetch, maxRetries: 0 }) };
+    return { asked, sdk: testClient({ fetch, maxRetries: 0 }) };
   }
   const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inBrowserPage } from '../../src/core/browser.js';
 import { userAgent } from '../../src/core/user-agent.js';
-import { MetricClient } from '../../src/index.js';
+import { testClient } from '../support.js';
 
-const client = () => new MetricClient({ apiKey: 'sm_key', baseUrl: 'http://127.0.0.1:9/api/v1' });
+const client = () => testClient({}, { base: 'http://127.0.0.1:9/api/v1' });
 
 describe('the one browser test', () => {
   afterEach(() => {

@@ -6,9 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ClientOptions, ConnectionError, MetricClient, MetricError } from '../../src/index.js';
 import { rejection } from '../helpers/calls.js';
 import { useRealServer } from '../helpers/real-server.js';
+import { TEST_KEY, testClient } from '../support.js';
 
 const real = useRealServer();
-const KEY = 'sk_client_test_5c8e2a7f91';
 const version: string = JSON.parse(
   readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
 ).version;
@@ -36,7 +36,6 @@ const baseOf = () => {
     .subjects.list()
     .then(() => base);
 };
-const sdk = (options: ClientOptions = {}) => real.client({ apiKey: KEY, ...options });
 
 beforeEach(() => {
   vi.stubEnv('METRIC_API_KEY', '');
@@ -51,7 +50,7 @@ afterEach(() => {
 describe('withOptions', () => {
   it('gives a new client with the headers merged (the new ones win); the parent is unchanged', async () => {
     const seen = recordHeaders();
-    const parent = sdk({ headers: { 'x-a': 'parent', 'x-b': 'parent' } });
+    const parent = real.client({ headers: { 'x-a': 'parent', 'x-b': 'parent' } });
     const child = parent.withOptions({ headers: { 'x-b': 'child', 'x-c': 'child' } });
     expect(child).toBeInstanceOf(MetricClient);
     expect(child).not.toBe(parent);
@@ -61,7 +60,7 @@ describe('withOptions', () => {
       ['parent', 'child', 'child'],
       ['parent', 'parent', undefined],
     ]);
-    expect(seen.map((h) => h.authorization)).toEqual([`Bearer ${KEY}`, `Bearer ${KEY}`]);
+    expect(seen.map((h) => h.authorization)).toEqual([`Bearer ${TEST_KEY}`, `Bearer ${TEST_KEY}`]);
   });
 
   it('keeps the key and base URL the parent took from the environment, whatever it says later', async () => {
@@ -84,8 +83,11 @@ describe('withOptions', () => {
 
   it("an option given as undefined keeps the parent's, as one left out does", async () => {
     const seen = recordHeaders();
-    await sdk().withOptions({ apiKey: undefined, baseUrl: undefined, headers: undefined }).subjects.list();
-    expect(seen.map((h) => h.authorization)).toEqual([`Bearer ${KEY}`]);
+    await real
+      .client()
+      .withOptions({ apiKey: undefined, baseUrl: undefined, headers: undefined })
+      .subjects.list();
+    expect(seen.map((h) => h.authorization)).toEqual([`Bearer ${TEST_KEY}`]);
   });
 
   it.each([
@@ -93,20 +95,20 @@ describe('withOptions', () => {
     ['a string', 'timeout=5000'],
     ['a number', 5_000],
   ])('withOptions(%s) → MetricError', (_label, value) => {
-    expect(() => sdk().withOptions(value as ClientOptions)).toThrow(MetricError);
+    expect(() => real.client().withOptions(value as ClientOptions)).toThrow(MetricError);
   });
 });
 
 describe('User-Agent', () => {
   it('in Node: scholarly-metrics/<package.json version> (node/<version>)', async () => {
     const seen = recordHeaders();
-    await sdk().subjects.list();
+    await real.client().subjects.list();
     expect(seen[0]!['user-agent']).toBe(sdkAgent);
   });
 
   it("follows the user's own, set on the client or on a child", async () => {
     const seen = recordHeaders();
-    const parent = sdk({ headers: { 'user-agent': 'myapp/1.0' } });
+    const parent = real.client({ headers: { 'user-agent': 'myapp/1.0' } });
     await parent.subjects.list();
     await parent.withOptions({ headers: { 'User-Agent': 'myjob/2.0' } }).subjects.list();
     expect(seen.map((h) => h['user-agent'])).toEqual([`myapp/1.0 ${sdkAgent}`, `myjob/2.0 ${sdkAgent}`]);
@@ -114,7 +116,7 @@ describe('User-Agent', () => {
 
   it("extends one given for a single call, as it does the client's", async () => {
     const seen = recordHeaders();
-    await sdk().subjects.list({ headers: { 'user-agent': 'mybatch/3.0' } });
+    await real.client().subjects.list({ headers: { 'user-agent': 'mybatch/3.0' } });
     expect(seen[0]!['user-agent']).toBe(`mybatch/3.0 ${sdkAgent}`);
   });
 
@@ -125,12 +127,14 @@ describe('User-Agent', () => {
       agents.push(new Request(input, init).headers.get('user-agent'));
       return new Response(JSON.stringify(subjects), { headers: { 'content-type': 'application/json' } });
     };
-    await sdk({ fetch, dangerouslyAllowBrowser: true }).subjects.list();
-    await sdk({
-      fetch,
-      dangerouslyAllowBrowser: true,
-      headers: { 'user-agent': 'myapp/1.0' },
-    }).subjects.list();
+    await real.client({ fetch, dangerouslyAllowBrowser: true }).subjects.list();
+    await real
+      .client({
+        fetch,
+        dangerouslyAllowBrowser: true,
+        headers: { 'user-agent': 'myapp/1.0' },
+      })
+      .subjects.list();
     expect(agents).toEqual([null, 'myapp/1.0']);
   });
 });
@@ -142,11 +146,7 @@ describe('ConnectionError over a real socket', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    const client = new MetricClient({
-      apiKey: KEY,
-      baseUrl: `http://127.0.0.1:${port}/api/v1`,
-      maxRetries: 0,
-    });
+    const client = testClient({ maxRetries: 0 }, { base: `http://127.0.0.1:${port}/api/v1` });
     const error = await rejection(client.subjects.list());
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as Error).message).toContain('ECONNREFUSED');
@@ -163,7 +163,7 @@ describe('ConnectionError over a real socket', () => {
       JSON.stringify(error),
       inspect(error, { depth: 10 }),
     ]) {
-      expect(text).not.toContain(KEY);
+      expect(text).not.toContain(TEST_KEY);
     }
   });
 });

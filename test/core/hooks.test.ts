@@ -4,7 +4,6 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   type ClientHooks,
   ConnectionError,
-  type Logger,
   MetricClient,
   MetricError,
   NotFoundError,
@@ -12,7 +11,7 @@ import {
 } from '../../src/index.js';
 import { rejection } from '../helpers/calls.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
-import { BASE, client, json, KEY, sequence, useMsw } from '../helpers/msw.js';
+import { BASE, json, recordingLogger, sequence, TEST_KEY, testClient, useMsw } from '../support.js';
 
 const server = useMsw();
 const subjects = [{ id: 1, name: 'Physics', slug: 'physics', journals: 3, papers: 40, citations: 900 }];
@@ -51,7 +50,7 @@ describe('hooks run on every attempt', () => {
       beforeRequest: [({ retryCount }) => void before.push(retryCount)],
       afterResponse: [({ response }) => void after.push(response.status)],
     };
-    const result = client({ hooks }).subjects.list();
+    const result = testClient({ hooks }).subjects.list();
     await vi.advanceTimersByTimeAsync(600);
     expect(await result).toEqual(subjects);
     expect(seen).toHaveLength(2);
@@ -72,26 +71,26 @@ describe('beforeRequest', () => {
         },
       ],
     };
-    expect(await client({ hooks }).subjects.list()).toEqual(subjects);
+    expect(await testClient({ hooks }).subjects.list()).toEqual(subjects);
     expect(seen).toHaveLength(1);
     expect(seen[0]!.headers.get('x-signature')).toBe('sig-1');
     // The replacement was built from the SDK's request: the key is still there.
-    expect(seen[0]!.headers.get('authorization')).toBe(`Bearer ${KEY}`);
+    expect(seen[0]!.headers.get('authorization')).toBe(`Bearer ${TEST_KEY}`);
   });
 
   it('a header set in place (the documented example) is sent too', async () => {
     const seen = everything();
     const hooks: ClientHooks = { beforeRequest: [({ request }) => request.headers.set('x-trace-id', 't-9')] };
-    await client({ hooks }).subjects.list();
+    await testClient({ hooks }).subjects.list();
     expect(seen[0]!.headers.get('x-trace-id')).toBe('t-9');
   });
 
   it('a returned Response short-circuits: nothing is sent, and the Response is validated', async () => {
     const seen = everything(() => json({ message: 'must not be reached' }, { status: 500 }));
     const cached: ClientHooks = { beforeRequest: [() => json(subjects)] };
-    expect(await client({ hooks: cached }).subjects.list()).toEqual(subjects);
+    expect(await testClient({ hooks: cached }).subjects.list()).toEqual(subjects);
     const invalid: ClientHooks = { beforeRequest: [() => json([{ id: 'one' }])] };
-    const error = await rejection(client({ hooks: invalid }).subjects.list());
+    const error = await rejection(testClient({ hooks: invalid }).subjects.list());
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(seen).toHaveLength(0);
   });
@@ -103,7 +102,7 @@ describe('afterResponse', () => {
     const hooks: ClientHooks = {
       afterResponse: [() => json({ error: 'not_found', message: 'gone' }, { status: 404 })],
     };
-    const error = await rejection(client({ hooks, maxRetries: 3 }).subjects.list());
+    const error = await rejection(testClient({ hooks, maxRetries: 3 }).subjects.list());
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as NotFoundError).body).toEqual({ error: 'not_found', message: 'gone' });
     expect(seen).toHaveLength(1);
@@ -113,9 +112,9 @@ describe('afterResponse', () => {
     everything();
     const other = [{ ...subjects[0], id: 2, name: 'Chemistry' }];
     const replaced: ClientHooks = { afterResponse: [() => json(other)] };
-    expect(await client({ hooks: replaced }).subjects.list()).toEqual(other);
+    expect(await testClient({ hooks: replaced }).subjects.list()).toEqual(other);
     const broken: ClientHooks = { afterResponse: [() => json({ not: 'a list' })] };
-    expect(await rejection(client({ hooks: broken }).subjects.list())).toBeInstanceOf(
+    expect(await rejection(testClient({ hooks: broken }).subjects.list())).toBeInstanceOf(
       ResponseValidationError,
     );
   });
@@ -125,7 +124,7 @@ describe('a hook that throws', () => {
   for (const kind of ['beforeRequest', 'afterResponse'] as const) {
     it(`${kind}: MetricError with the cause, not retried, the key in no rendering`, async () => {
       const seen = everything(() => json({ message: 'down' }, { status: 503 }));
-      const thrown = new Error(`signing failed for Bearer ${KEY}`);
+      const thrown = new Error(`signing failed for Bearer ${TEST_KEY}`);
       const hooks: ClientHooks = {
         [kind]: [
           () => {
@@ -133,14 +132,14 @@ describe('a hook that throws', () => {
           },
         ],
       };
-      const error = await rejection(client({ hooks, maxRetries: 5 }).subjects.list());
+      const error = await rejection(testClient({ hooks, maxRetries: 5 }).subjects.list());
       expect(error).toBeInstanceOf(MetricError);
       const cause = (error as Error).cause as Error;
       expect(cause).toBeInstanceOf(Error);
       expect(cause.message).toContain('signing failed for Bearer');
       // A beforeRequest failure sends nothing; an afterResponse one sent exactly one attempt.
       expect(seen).toHaveLength(kind === 'beforeRequest' ? 0 : 1);
-      for (const text of renderings(error)) expect(text).not.toContain(KEY);
+      for (const text of renderings(error)) expect(text).not.toContain(TEST_KEY);
     });
   }
 
@@ -149,14 +148,14 @@ describe('a hook that throws', () => {
     const hooks: ClientHooks = {
       beforeRequest: [
         () => {
-          throw `no signature for ${KEY}`;
+          throw `no signature for ${TEST_KEY}`;
         },
       ],
     };
-    const error = await rejection(client({ hooks }).subjects.list());
+    const error = await rejection(testClient({ hooks }).subjects.list());
     expect(error).toBeInstanceOf(MetricError);
     expect((error as Error).message).toContain('no signature for');
-    for (const text of renderings(error)) expect(text).not.toContain(KEY);
+    for (const text of renderings(error)) expect(text).not.toContain(TEST_KEY);
   });
 });
 
@@ -174,7 +173,7 @@ describe("a hook that throws one of the SDK's own errors", () => {
         },
       ],
     };
-    const outcome = rejection(client({ hooks, maxRetries: 2 }).subjects.list());
+    const outcome = rejection(testClient({ hooks, maxRetries: 2 }).subjects.list());
     // Every backoff p-retry could wait (0.5 s and 1 s with no jitter) has passed by then.
     await vi.advanceTimersByTimeAsync(10_000);
     const error = await outcome;
@@ -190,63 +189,58 @@ describe("a hook that throws one of the SDK's own errors", () => {
     const hooks: ClientHooks = {
       afterResponse: [
         () => {
-          throw new MetricError(`token refresh refused Bearer ${KEY}`);
+          throw new MetricError(`token refresh refused Bearer ${TEST_KEY}`);
         },
       ],
     };
-    const error = await rejection(client({ hooks }).subjects.list());
+    const error = await rejection(testClient({ hooks }).subjects.list());
     expect(error).toBeInstanceOf(MetricError);
-    for (const text of renderings(error)) expect(text).not.toContain(KEY);
+    for (const text of renderings(error)) expect(text).not.toContain(TEST_KEY);
   });
 });
 
 describe('the debug log', () => {
   it('shows the request as the hooks left it, with the key redacted in any header', async () => {
     const seen = everything();
-    const lines: Array<[string, unknown]> = [];
-    const record = (message: string, details?: Record<string, unknown>) =>
-      void lines.push([message, details]);
-    const logger: Logger = { error: record, warn: record, info: record, debug: record };
+    const { lines, logger } = recordingLogger();
     const hooks: ClientHooks = {
       beforeRequest: [
         ({ request }) => {
           const headers = new Headers(request.headers);
           headers.delete('authorization');
-          headers.set('x-api-key', KEY);
+          headers.set('x-api-key', TEST_KEY);
           return new Request(request, { headers });
         },
       ],
     };
-    await client({ hooks, logLevel: 'debug', logger }).subjects.list();
+    await testClient({ hooks, logLevel: 'debug', logger }).subjects.list();
     // The hook did move the key: the server got it in x-api-key.
-    expect(seen[0]!.headers.get('x-api-key')).toBe(KEY);
-    const sent = lines.find(([message]) => message === `[scholarly-metrics] GET ${BASE}/subjects`);
+    expect(seen[0]!.headers.get('x-api-key')).toBe(TEST_KEY);
+    const sent = lines.find(({ message }) => message === `[scholarly-metrics] GET ${BASE}/subjects`);
     expect(sent).toBeDefined();
-    const headers = (sent![1] as { headers: Record<string, string> }).headers;
+    const headers = (sent!.details as { headers: Record<string, string> }).headers;
     expect(headers['x-api-key']).toBe('[redacted]');
     expect(headers.authorization).toBeUndefined();
-    expect(JSON.stringify(lines)).not.toContain(KEY);
+    expect(JSON.stringify(lines)).not.toContain(TEST_KEY);
   });
 
   it('keeps the key out when a hook moves it into the query string', async () => {
     const seen = everything();
-    const lines: string[] = [];
-    const record = (message: string, details?: Record<string, unknown>) =>
-      void lines.push(JSON.stringify([message, details]));
-    const logger: Logger = { error: record, warn: record, info: record, debug: record };
+    const { lines: logged, logger } = recordingLogger();
     const hooks: ClientHooks = {
       beforeRequest: [
         ({ request }) => {
           const url = new URL(request.url);
-          url.searchParams.set('api_key', KEY);
+          url.searchParams.set('api_key', TEST_KEY);
           return new Request(url, request);
         },
       ],
     };
-    await client({ hooks, logLevel: 'debug', logger }).subjects.list();
-    expect(new URL(seen[0]!.url).searchParams.get('api_key')).toBe(KEY);
+    await testClient({ hooks, logLevel: 'debug', logger }).subjects.list();
+    expect(new URL(seen[0]!.url).searchParams.get('api_key')).toBe(TEST_KEY);
+    const lines = logged.map(({ message, details }) => JSON.stringify([message, details]));
     expect(lines.some((line) => line.includes('/subjects?api_key='))).toBe(true);
-    for (const line of lines) expect(line).not.toContain(KEY);
+    for (const line of lines) expect(line).not.toContain(TEST_KEY);
   });
 });
 
@@ -264,7 +258,7 @@ describe('an invalid hooks option', () => {
     ['a misspelt kind', { beforeRequests: [() => {}] }],
   ];
   it.each(invalid)('%s → MetricError at construction', (_label, hooks) => {
-    expect(() => new MetricClient({ apiKey: KEY, baseUrl: BASE, hooks: hooks as ClientHooks })).toThrow(
+    expect(() => new MetricClient({ apiKey: TEST_KEY, baseUrl: BASE, hooks: hooks as ClientHooks })).toThrow(
       MetricError,
     );
   });
@@ -272,6 +266,6 @@ describe('an invalid hooks option', () => {
   it('an array of hooks (the hooks themselves, not the object) → MetricError at construction', () => {
     // Accepted silently, `hooks: [fn]` would drop the hook without a word.
     const hooks = [() => {}] as unknown as ClientHooks;
-    expect(() => new MetricClient({ apiKey: KEY, baseUrl: BASE, hooks })).toThrow(MetricError);
+    expect(() => new MetricClient({ apiKey: TEST_KEY, baseUrl: BASE, hooks })).toThrow(MetricError);
   });
 });

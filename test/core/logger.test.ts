@@ -7,9 +7,17 @@ import {
   loggableHeaders,
   logLevels,
 } from '../../src/core/logger.js';
-import { MetricClient } from '../../src/index.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
-import { BASE, client, journalProfile, json, KEY, useMsw } from '../helpers/msw.js';
+import {
+  BASE,
+  journalProfile,
+  json,
+  type LoggedLine,
+  recordingLogger,
+  TEST_KEY,
+  testClient,
+  useMsw,
+} from '../support.js';
 
 const server = useMsw();
 
@@ -22,26 +30,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-interface Line {
-  level: keyof Logger;
-  message: string;
-  details: Record<string, unknown> | undefined;
-}
-
-/** A logger that keeps every line. */
-function recorder() {
-  const lines: Line[] = [];
-  const at =
-    (level: keyof Logger) =>
-    (message: string, details?: Record<string, unknown>): void => {
-      lines.push({ level, message, details });
-    };
-  const logger: Logger = { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
-  return { lines, logger };
-}
-
 /** The headers a request line logged (an empty object when there were none). */
-const headersOf = (line: Line | undefined) => (line?.details?.headers ?? {}) as Record<string, string>;
+const headersOf = (line: LoggedLine | undefined) => (line?.details?.headers ?? {}) as Record<string, string>;
 
 function journal42() {
   server.use(http.get(`${BASE}/journals/42`, () => json(journalProfile)));
@@ -49,7 +39,7 @@ function journal42() {
 
 describe('createLogger', () => {
   it("'off' gives no logger at all", () => {
-    expect(createLogger('off', recorder().logger)).toBeUndefined();
+    expect(createLogger('off', recordingLogger().logger)).toBeUndefined();
   });
 
   const cases: Array<[LogLevel, Array<keyof Logger>]> = [
@@ -59,7 +49,7 @@ describe('createLogger', () => {
     ['debug', ['error', 'warn', 'info', 'debug']],
   ];
   it.each(cases)("'%s' passes on %o and drops the rest, with the prefix and details", (level, passed) => {
-    const { lines, logger } = recorder();
+    const { lines, logger } = recordingLogger();
     const log = createLogger(level, logger)!;
     for (const name of ['error', 'warn', 'info', 'debug'] as const) log[name](`a ${name} line`, { n: name });
     expect(lines).toEqual(
@@ -92,8 +82,8 @@ describe('createLogger', () => {
 describe('loggableHeaders', () => {
   it('redacts Authorization and Proxy-Authorization whatever their case, and keeps the rest', () => {
     const headers = new Headers({
-      Authorization: `Bearer ${KEY}`,
-      'PROXY-AUTHORIZATION': `Basic ${KEY}`,
+      Authorization: `Bearer ${TEST_KEY}`,
+      'PROXY-AUTHORIZATION': `Basic ${TEST_KEY}`,
       Accept: 'application/json',
       'x-team': 'a',
     });
@@ -110,8 +100,8 @@ describe("logLevel: 'debug'", () => {
   it('logs a line for each request, with headers whose authorization is [redacted], and never the key', async () => {
     journal42();
     server.use(http.get(`${BASE}/subjects`, () => json([])));
-    const { lines, logger } = recorder();
-    const sdk = client({ logLevel: 'debug', logger, headers: { 'x-team': 'a' } });
+    const { lines, logger } = recordingLogger();
+    const sdk = testClient({ logLevel: 'debug', logger, headers: { 'x-team': 'a' } });
     await sdk.journals.get(42);
     await sdk.subjects.list({ headers: { 'x-trace': 't1' } });
     const requests = lines.filter(
@@ -129,42 +119,42 @@ describe("logLevel: 'debug'", () => {
     }
     expect(headersOf(requests[1])['x-trace']).toBe('t1');
     expect(lines.some((line) => /200 from GET .*\/subjects/.test(line.message))).toBe(true);
-    expect(JSON.stringify(lines)).not.toContain(KEY);
+    expect(JSON.stringify(lines)).not.toContain(TEST_KEY);
   });
 
   it('redacts an Authorization header given per request', async () => {
     journal42();
-    const { lines, logger } = recorder();
-    await client({ apiKey: null, logLevel: 'debug', logger }).journals.get(42, {
-      headers: { Authorization: `Bearer ${KEY}` },
+    const { lines, logger } = recordingLogger();
+    await testClient({ apiKey: null, logLevel: 'debug', logger }).journals.get(42, {
+      headers: { Authorization: `Bearer ${TEST_KEY}` },
     });
     const request = lines.find((line) => line.message.includes('GET '))!;
     expect(headersOf(request).authorization).toBe('[redacted]');
-    expect(JSON.stringify(lines)).not.toContain(KEY);
+    expect(JSON.stringify(lines)).not.toContain(TEST_KEY);
   });
 
   it('never logs the key when the server echoes it in a failure', async () => {
     server.use(
       http.get(`${BASE}/journals/42`, () =>
-        json({ message: `bad key ${KEY}` }, { status: 401, headers: { 'x-echo': KEY } }),
+        json({ message: `bad key ${TEST_KEY}` }, { status: 401, headers: { 'x-echo': TEST_KEY } }),
       ),
     );
-    const { lines, logger } = recorder();
-    await expect(client({ logLevel: 'debug', logger }).journals.get(42)).rejects.toThrow();
+    const { lines, logger } = recordingLogger();
+    await expect(testClient({ logLevel: 'debug', logger }).journals.get(42)).rejects.toThrow();
     expect(lines.some((line) => line.level === 'error')).toBe(true);
-    expect(JSON.stringify(lines)).not.toContain(KEY);
+    expect(JSON.stringify(lines)).not.toContain(TEST_KEY);
   });
 
   it('never logs the key when fetch fails with it in its message', async () => {
-    const { lines, logger } = recorder();
+    const { lines, logger } = recordingLogger();
     const fetch = async () => {
-      throw new TypeError(`bad header Bearer ${KEY}`);
+      throw new TypeError(`bad header Bearer ${TEST_KEY}`);
     };
     await expect(
-      client({ logLevel: 'debug', logger, fetch, maxRetries: 0 }).subjects.list(),
+      testClient({ logLevel: 'debug', logger, fetch, maxRetries: 0 }).subjects.list(),
     ).rejects.toThrow();
     expect(lines.some((line) => line.level === 'error')).toBe(true);
-    expect(JSON.stringify(lines)).not.toContain(KEY);
+    expect(JSON.stringify(lines)).not.toContain(TEST_KEY);
   });
 });
 
@@ -175,14 +165,14 @@ describe("logLevel: 'info'", () => {
       http.get(`${BASE}/subjects`, () => {
         calls++;
         return calls < 3
-          ? json({ message: `overloaded ${KEY}` }, { status: 503, headers: { 'retry-after': '0' } })
+          ? json({ message: `overloaded ${TEST_KEY}` }, { status: 503, headers: { 'retry-after': '0' } })
           : json([]);
       }),
     );
-    const { lines, logger } = recorder();
+    const { lines, logger } = recordingLogger();
     // Fake timers and no jitter: the logged waits are exactly p-retry's backoff.
     useFakeClock({ date: false });
-    const done = client({ logLevel: 'info', logger }).subjects.list();
+    const done = testClient({ logLevel: 'info', logger }).subjects.list();
     await vi.advanceTimersByTimeAsync(2_000);
     await done;
     expect(calls).toBe(3);
@@ -191,13 +181,13 @@ describe("logLevel: 'info'", () => {
       ['info', `[scholarly-metrics] retrying GET ${BASE}/subjects in 1000 ms`],
     ]);
     expect(String(lines[0]!.details?.reason)).toContain('503');
-    expect(JSON.stringify(lines)).not.toContain(KEY);
+    expect(JSON.stringify(lines)).not.toContain(TEST_KEY);
   });
 
   it('logs the final failure at error level', async () => {
     server.use(http.get(`${BASE}/subjects`, () => new HttpResponse('nope', { status: 404 })));
-    const { lines, logger } = recorder();
-    await expect(client({ logLevel: 'info', logger }).subjects.list()).rejects.toThrow();
+    const { lines, logger } = recordingLogger();
+    await expect(testClient({ logLevel: 'info', logger }).subjects.list()).rejects.toThrow();
     expect(lines.map((line) => [line.level, line.message])).toEqual([
       ['error', `[scholarly-metrics] GET ${BASE}/subjects failed`],
     ]);
@@ -214,8 +204,8 @@ describe("logLevel: 'error' and 'off'", () => {
         return json({}, { status: 503, headers: { 'retry-after': '0' } });
       }),
     );
-    const { lines, logger } = recorder();
-    await expect(client({ logLevel: 'error', logger, maxRetries: 1 }).subjects.list()).rejects.toThrow();
+    const { lines, logger } = recordingLogger();
+    await expect(testClient({ logLevel: 'error', logger, maxRetries: 1 }).subjects.list()).rejects.toThrow();
     expect(calls).toBe(2);
     expect(lines.map((line) => line.level)).toEqual(['error']);
   });
@@ -229,15 +219,15 @@ describe("logLevel: 'error' and 'off'", () => {
       }),
     );
     journal42();
-    const { lines, logger } = recorder();
+    const { lines, logger } = recordingLogger();
     const spies = (['error', 'warn', 'info', 'debug', 'log'] as const).map((name) =>
       vi.spyOn(console, name).mockImplementation(() => {}),
     );
-    const sdk = client({ logger });
+    const sdk = testClient({ logger });
     await sdk.journals.get(42);
     await expect(sdk.subjects.list({ maxRetries: 1 })).rejects.toThrow();
     expect(calls).toBe(2);
-    await client({ logLevel: 'off', logger }).journals.get(42);
+    await testClient({ logLevel: 'off', logger }).journals.get(42);
     expect(lines).toEqual([]);
     for (const spy of spies) expect(spy).not.toHaveBeenCalled();
   });
@@ -247,28 +237,28 @@ describe('METRIC_LOG', () => {
   it('METRIC_LOG=debug turns debug logging on', async () => {
     vi.stubEnv('METRIC_LOG', 'debug');
     journal42();
-    const { lines, logger } = recorder();
-    await new MetricClient({ apiKey: KEY, baseUrl: BASE, logger }).journals.get(42);
+    const { lines, logger } = recordingLogger();
+    await testClient({ logger }).journals.get(42);
     const request = lines.find((line) => line.message === `[scholarly-metrics] GET ${BASE}/journals/42`);
     expect(request?.level).toBe('debug');
     expect(headersOf(request).authorization).toBe('[redacted]');
-    expect(JSON.stringify(lines)).not.toContain(KEY);
+    expect(JSON.stringify(lines)).not.toContain(TEST_KEY);
   });
 
   it('METRIC_LOG=debug without a logger writes to console', async () => {
     vi.stubEnv('METRIC_LOG', 'debug');
     journal42();
     const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
-    await client().journals.get(42);
+    await testClient().journals.get(42);
     expect(debug).toHaveBeenCalled();
-    expect(JSON.stringify(debug.mock.calls)).not.toContain(KEY);
+    expect(JSON.stringify(debug.mock.calls)).not.toContain(TEST_KEY);
   });
 
   it('the logLevel option wins over METRIC_LOG', async () => {
     vi.stubEnv('METRIC_LOG', 'debug');
     journal42();
-    const { lines, logger } = recorder();
-    await client({ logLevel: 'off', logger }).journals.get(42);
+    const { lines, logger } = recordingLogger();
+    await testClient({ logLevel: 'off', logger }).journals.get(42);
     expect(lines).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigurationError, ConnectionError, MetricClient, MetricError } from '../../src/index.js';
 import { resolveClientOptions } from '../../src/resolve-options.js';
-import { BASE, client, journalProfile, json, KEY, sequence, useMsw } from '../helpers/msw.js';
+import { BASE, journalProfile, json, sequence, TEST_KEY, testClient, useMsw } from '../support.js';
 
 const server = useMsw();
 
@@ -53,7 +53,7 @@ describe('environment variables', () => {
   it('METRIC_BASE_URL is used when baseUrl is omitted', async () => {
     vi.stubEnv('METRIC_BASE_URL', BASE);
     const seen = journal42();
-    await new MetricClient({ apiKey: KEY }).journals.get(42);
+    await new MetricClient({ apiKey: TEST_KEY }).journals.get(42);
     expect(new URL(seen[0]!.url).pathname).toBe('/api/v1/journals/42');
   });
 
@@ -69,8 +69,8 @@ describe('environment variables', () => {
     vi.stubEnv('METRIC_API_KEY', 'sk_env_key_3');
     vi.stubEnv('METRIC_BASE_URL', 'https://elsewhere.example.test/api/v1');
     const seen = journal42();
-    await client().journals.get(42);
-    expect(seen[0]!.headers.get('authorization')).toBe(`Bearer ${KEY}`);
+    await testClient().journals.get(42);
+    expect(seen[0]!.headers.get('authorization')).toBe(`Bearer ${TEST_KEY}`);
     expect(new URL(seen[0]!.url).host).toBe('api.example.test');
   });
 
@@ -86,7 +86,7 @@ describe('environment variables', () => {
     });
     vi.stubGlobal('process', { ...process, env });
     const seen = journal42();
-    await client({ apiKey: KEY, baseUrl: BASE }).journals.get(42);
+    await testClient({ apiKey: TEST_KEY, baseUrl: BASE }).journals.get(42);
     expect(seen).toHaveLength(1);
     const missing = thrown(() => new MetricClient({ baseUrl: BASE }));
     expect(missing).toBeInstanceOf(ConfigurationError);
@@ -96,7 +96,7 @@ describe('environment variables', () => {
   it('apiKey: null sends no Authorization even when METRIC_API_KEY is set', async () => {
     vi.stubEnv('METRIC_API_KEY', 'sk_env_key_4');
     const seen = journal42();
-    await client({ apiKey: null }).journals.get(42);
+    await testClient({ apiKey: null }).journals.get(42);
     expect(seen[0]!.headers.has('authorization')).toBe(false);
   });
 });
@@ -125,10 +125,10 @@ describe('the env option', () => {
   });
 
   it('its METRIC_LOG and METRIC_BASE_URL are named as the process ones are', () => {
-    const log = thrown(() => client({ env: { METRIC_LOG: 'loud' } }));
+    const log = thrown(() => testClient({ env: { METRIC_LOG: 'loud' } }));
     expect((log as ConfigurationError).option).toBe('METRIC_LOG');
     expect(log.message).toBe('METRIC_LOG must be one of off, error, warn, info, debug');
-    const url = thrown(() => new MetricClient({ apiKey: KEY, env: { METRIC_BASE_URL: 'not a url' } }));
+    const url = thrown(() => new MetricClient({ apiKey: TEST_KEY, env: { METRIC_BASE_URL: 'not a url' } }));
     expect((url as ConfigurationError).option).toBe('METRIC_BASE_URL');
   });
 
@@ -136,20 +136,20 @@ describe('the env option', () => {
     const missing = thrown(() => new MetricClient({ env: { METRIC_API_KEY: '', METRIC_BASE_URL: BASE } }));
     expect((missing as ConfigurationError).option).toBe('apiKey');
     const seen = journal42();
-    await client({
+    await testClient({
       env: { METRIC_API_KEY: 'sk_handed_key', METRIC_LOG: 'loud' },
       logLevel: 'off',
     }).journals.get(42);
-    expect(seen[0]!.headers.get('authorization')).toBe(`Bearer ${KEY}`);
+    expect(seen[0]!.headers.get('authorization')).toBe(`Bearer ${TEST_KEY}`);
   });
 
   it('a child of withOptions reads its own env, keeping its parent key and base URL', async () => {
-    const parent = new MetricClient({ env: { METRIC_API_KEY: KEY, METRIC_BASE_URL: BASE } });
+    const parent = new MetricClient({ env: { METRIC_API_KEY: TEST_KEY, METRIC_BASE_URL: BASE } });
     const refused = thrown(() => parent.withOptions({ env: { METRIC_LOG: 'loud' } }));
     expect((refused as ConfigurationError).option).toBe('METRIC_LOG');
     const seen = journal42();
     await parent.withOptions({ env: {} }).journals.get(42);
-    expect(seen[0]!.headers.get('authorization')).toBe(`Bearer ${KEY}`);
+    expect(seen[0]!.headers.get('authorization')).toBe(`Bearer ${TEST_KEY}`);
   });
 });
 
@@ -166,13 +166,13 @@ describe('the API key', () => {
 
   it('null sends no Authorization header', async () => {
     const seen = journal42();
-    await client({ apiKey: null }).journals.get(42);
+    await testClient({ apiKey: null }).journals.get(42);
     expect(seen[0]!.headers.has('authorization')).toBe(false);
   });
 
   it('null lets a proxy-style Authorization from headers through', async () => {
     const seen = journal42();
-    await client({ apiKey: null, headers: { authorization: 'Basic cHJveHk=' } }).journals.get(42);
+    await testClient({ apiKey: null, headers: { authorization: 'Basic cHJveHk=' } }).journals.get(42);
     expect(seen[0]!.headers.get('authorization')).toBe('Basic cHJveHk=');
   });
 
@@ -210,7 +210,7 @@ describe('the API key', () => {
 
 describe('the base URL', () => {
   it('omitted, with no METRIC_BASE_URL → ConfigurationError naming baseUrl and METRIC_BASE_URL', () => {
-    const error = thrown(() => new MetricClient({ apiKey: KEY }));
+    const error = thrown(() => new MetricClient({ apiKey: TEST_KEY }));
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.message).toContain('baseUrl');
     expect(error.message).toContain('METRIC_BASE_URL');
@@ -231,14 +231,14 @@ describe('the base URL', () => {
     `${BASE}#section`,
     'https://',
   ])('%j → ConfigurationError naming baseUrl', (baseUrl) => {
-    const error = thrown(() => new MetricClient({ apiKey: KEY, baseUrl }));
+    const error = thrown(() => new MetricClient({ apiKey: TEST_KEY, baseUrl }));
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.message).toContain('baseUrl');
   });
 
   it('a malformed METRIC_BASE_URL → ConfigurationError naming METRIC_BASE_URL', () => {
     vi.stubEnv('METRIC_BASE_URL', 'ftp://x');
-    const error = thrown(() => new MetricClient({ apiKey: KEY }));
+    const error = thrown(() => new MetricClient({ apiKey: TEST_KEY }));
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.message).toContain('METRIC_BASE_URL');
   });
@@ -247,13 +247,13 @@ describe('the base URL', () => {
     '%j works as the base',
     async (baseUrl) => {
       const seen = journal42();
-      await client({ baseUrl }).journals.get(42);
+      await testClient({ baseUrl }).journals.get(42);
       expect(new URL(seen[0]!.url).pathname).toBe('/api/v1/journals/42');
     },
   );
 
   it('http is accepted as well as https', () => {
-    expect(resolveClientOptions({ apiKey: KEY, baseUrl: 'http://localhost:8080/api/v1' }).baseUrl).toBe(
+    expect(resolveClientOptions({ apiKey: TEST_KEY, baseUrl: 'http://localhost:8080/api/v1' }).baseUrl).toBe(
       'http://localhost:8080/api/v1',
     );
   });
@@ -265,7 +265,7 @@ describe('the base URL', () => {
     async (baseUrl) => {
       let sdk: MetricClient;
       try {
-        sdk = client({ baseUrl });
+        sdk = testClient({ baseUrl });
       } catch (error) {
         expect(error).toBeInstanceOf(ConfigurationError);
         return;
@@ -275,7 +275,7 @@ describe('the base URL', () => {
         urls.push(input instanceof Request ? input.url : String(input));
         return json(journalProfile);
       };
-      sdk = client({ baseUrl, fetch });
+      sdk = testClient({ baseUrl, fetch });
       await sdk.journals.get(42);
       expect(urls).toEqual([`${BASE}/journals/42`]);
     },
@@ -302,7 +302,7 @@ describe('timeout and maxRetries', () => {
   ];
 
   it.each(badTimeouts)('timeout %s is refused at construction', (_label, timeout) => {
-    const error = thrown(() => client({ timeout: timeout as number }));
+    const error = thrown(() => testClient({ timeout: timeout as number }));
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(error).toBeInstanceOf(MetricError);
     expect((error as ConfigurationError).option).toBe('timeout');
@@ -310,23 +310,23 @@ describe('timeout and maxRetries', () => {
   });
 
   it.each(badRetries)('maxRetries %s is refused at construction', (_label, maxRetries) => {
-    const error = thrown(() => client({ maxRetries: maxRetries as number }));
+    const error = thrown(() => testClient({ maxRetries: maxRetries as number }));
     expect(error).toBeInstanceOf(ConfigurationError);
     expect((error as ConfigurationError).option).toBe('maxRetries');
     expect(error.message).toContain('maxRetries');
   });
 
   it('accepts the bounds: timeout 1 and 2**31 - 1, maxRetries 0 and 10', () => {
-    expect(resolveClientOptions({ apiKey: KEY, baseUrl: BASE, timeout: 1 }).timeout).toBe(1);
-    expect(resolveClientOptions({ apiKey: KEY, baseUrl: BASE, timeout: 2 ** 31 - 1 }).timeout).toBe(
+    expect(resolveClientOptions({ apiKey: TEST_KEY, baseUrl: BASE, timeout: 1 }).timeout).toBe(1);
+    expect(resolveClientOptions({ apiKey: TEST_KEY, baseUrl: BASE, timeout: 2 ** 31 - 1 }).timeout).toBe(
       2 ** 31 - 1,
     );
-    expect(resolveClientOptions({ apiKey: KEY, baseUrl: BASE, maxRetries: 0 }).maxRetries).toBe(0);
-    expect(resolveClientOptions({ apiKey: KEY, baseUrl: BASE, maxRetries: 10 }).maxRetries).toBe(10);
+    expect(resolveClientOptions({ apiKey: TEST_KEY, baseUrl: BASE, maxRetries: 0 }).maxRetries).toBe(0);
+    expect(resolveClientOptions({ apiKey: TEST_KEY, baseUrl: BASE, maxRetries: 10 }).maxRetries).toBe(10);
   });
 
   it('defaults to timeout 30 000 ms and 2 retries', () => {
-    const resolved = resolveClientOptions({ apiKey: KEY, baseUrl: BASE });
+    const resolved = resolveClientOptions({ apiKey: TEST_KEY, baseUrl: BASE });
     expect(resolved.timeout).toBe(30_000);
     expect(resolved.maxRetries).toBe(2);
   });
@@ -337,7 +337,7 @@ describe('timeout and maxRetries', () => {
   ] as const) {
     it.each(cases)(`${name} %s per request is a rejection, and nothing is sent`, async (_label, value) => {
       let calls = 0;
-      const sdk = client({
+      const sdk = testClient({
         fetch: async () => {
           calls++;
           return json(journalProfile);
@@ -360,7 +360,7 @@ describe('timeout and maxRetries', () => {
 
 describe('headers', () => {
   it('client-wide headers that are not valid HTTP headers → ConfigurationError at construction', () => {
-    const error = thrown(() => client({ headers: { 'bad name': 'x' } }));
+    const error = thrown(() => testClient({ headers: { 'bad name': 'x' } }));
     expect(error).toBeInstanceOf(ConfigurationError);
   });
 
@@ -372,7 +372,7 @@ describe('headers', () => {
     'per-request headers with %s are refused before sending as ConfigurationError, not ConnectionError',
     async (_label, headers) => {
       let calls = 0;
-      const sdk = client({
+      const sdk = testClient({
         maxRetries: 0,
         fetch: async () => {
           calls++;
@@ -393,68 +393,68 @@ describe('in a browser', () => {
   });
 
   it('an API key is refused without dangerouslyAllowBrowser, and not echoed', () => {
-    const error = thrown(() => client());
+    const error = thrown(() => testClient());
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.message).toContain('dangerouslyAllowBrowser');
-    expect(error.message).not.toContain(KEY);
+    expect(error.message).not.toContain(TEST_KEY);
   });
 
   it('an API key from METRIC_API_KEY is refused too', () => {
-    vi.stubEnv('METRIC_API_KEY', KEY);
+    vi.stubEnv('METRIC_API_KEY', TEST_KEY);
     expect(() => new MetricClient({ baseUrl: BASE })).toThrow(ConfigurationError);
   });
 
   it('dangerouslyAllowBrowser: false is the same as omitting it', () => {
-    expect(() => client({ dangerouslyAllowBrowser: false })).toThrow(ConfigurationError);
+    expect(() => testClient({ dangerouslyAllowBrowser: false })).toThrow(ConfigurationError);
   });
 
   it('dangerouslyAllowBrowser: true lets the key through', async () => {
     const seen = journal42();
-    await client({ dangerouslyAllowBrowser: true }).journals.get(42);
-    expect(seen[0]!.headers.get('authorization')).toBe(`Bearer ${KEY}`);
+    await testClient({ dangerouslyAllowBrowser: true }).journals.get(42);
+    expect(seen[0]!.headers.get('authorization')).toBe(`Bearer ${TEST_KEY}`);
   });
 
   it('apiKey: null needs no opt-in', async () => {
     const seen = journal42();
-    await client({ apiKey: null }).journals.get(42);
+    await testClient({ apiKey: null }).journals.get(42);
     expect(seen[0]!.headers.has('authorization')).toBe(false);
   });
 
   it('outside a browser no opt-in is needed', () => {
     vi.unstubAllGlobals();
-    expect(() => client()).not.toThrow();
+    expect(() => testClient()).not.toThrow();
   });
 });
 
 describe('logLevel and METRIC_LOG', () => {
   it.each(['off', 'error', 'warn', 'info', 'debug'])('METRIC_LOG=%s is accepted', (level) => {
     vi.stubEnv('METRIC_LOG', level);
-    expect(resolveClientOptions({ apiKey: KEY, baseUrl: BASE }).logLevel).toBe(level);
+    expect(resolveClientOptions({ apiKey: TEST_KEY, baseUrl: BASE }).logLevel).toBe(level);
   });
 
   it.each(['verbose', 'DEBUG', 'true', '1', 'constructor', '__proto__'])(
     'METRIC_LOG=%s → ConfigurationError naming METRIC_LOG',
     (level) => {
       vi.stubEnv('METRIC_LOG', level);
-      const error = thrown(() => client());
+      const error = thrown(() => testClient());
       expect(error).toBeInstanceOf(ConfigurationError);
       expect(error.message).toContain('METRIC_LOG');
     },
   );
 
   it('an invalid logLevel option → ConfigurationError naming logLevel', () => {
-    const error = thrown(() => client({ logLevel: 'loud' as 'debug' }));
+    const error = thrown(() => testClient({ logLevel: 'loud' as 'debug' }));
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.message).toContain('logLevel');
   });
 
   it('the logLevel option wins over METRIC_LOG, even an invalid one', () => {
     vi.stubEnv('METRIC_LOG', 'verbose');
-    expect(resolveClientOptions({ apiKey: KEY, baseUrl: BASE, logLevel: 'warn' }).logLevel).toBe('warn');
+    expect(resolveClientOptions({ apiKey: TEST_KEY, baseUrl: BASE, logLevel: 'warn' }).logLevel).toBe('warn');
   });
 
   it("defaults to 'off'", () => {
-    expect(resolveClientOptions({ apiKey: KEY, baseUrl: BASE }).logLevel).toBe('off');
+    expect(resolveClientOptions({ apiKey: TEST_KEY, baseUrl: BASE }).logLevel).toBe('off');
   });
 });
 
@@ -468,7 +468,7 @@ describe('the options object', () => {
   });
 
   it('a fetch that is not a function → ConfigurationError naming fetch', () => {
-    const error = thrown(() => client({ fetch: 'fetch' as never }));
+    const error = thrown(() => testClient({ fetch: 'fetch' as never }));
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.message).toContain('fetch');
   });
@@ -479,12 +479,12 @@ describe('the options object', () => {
       urls.push(input instanceof Request ? input.url : String(input));
       return json([]);
     };
-    await client({ fetch }).subjects.list();
+    await testClient({ fetch }).subjects.list();
     expect(urls).toEqual([`${BASE}/subjects`]);
   });
 
   it('unknown options are ignored', async () => {
     server.use(http.get(`${BASE}/subjects`, () => json([])));
-    await expect(client({ organization: 'x' } as never).subjects.list()).resolves.toEqual([]);
+    await expect(testClient({ organization: 'x' } as never).subjects.list()).resolves.toEqual([]);
   });
 });

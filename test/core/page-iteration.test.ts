@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { MetricClient, type Page, type PaperSummary } from '../../src/index.js';
-import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL } from '../../src/testing/index.js';
+import type { Page, PaperSummary } from '../../src/index.js';
+import { createMockApi } from '../../src/testing/index.js';
+import { testClient } from '../support.js';
 
 function mockClient() {
   const api = createMockApi();
   return {
     api,
-    client: new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: MOCK_BASE_URL, fetch: api.fetch }),
+    client: testClient({}, api),
   };
 }
 

@@ -1,7 +1,7 @@
 import { delay, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { MetricError, NotFoundError, Page, PagePromise } from '../../src/index.js';
-import { BASE, client, json, useMsw } from '../helpers/msw.js';
+import { BASE, json, testClient, useMsw } from '../support.js';
 
 const server = useMsw();
 
@@ -42,7 +42,7 @@ async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
 describe('awaiting', () => {
   it('gives the first page with data, total, page and navigation', async () => {
     journalPapers(honest(25));
-    const page = await client().journals.papers(1, { per_page: 10 });
+    const page = await testClient().journals.papers(1, { per_page: 10 });
     expect(page).toBeInstanceOf(Page);
     expect(page.data.map((p) => p.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(page.total).toBe(25);
@@ -58,7 +58,7 @@ describe('awaiting', () => {
 
   it('starts at the page asked for', async () => {
     const asked = journalPapers(honest(25));
-    const page = await client().journals.papers(1, { page: 3, per_page: 10 });
+    const page = await testClient().journals.papers(1, { page: 3, per_page: 10 });
     expect(page.data[0]!.id).toBe(21);
     expect(page.hasNextPage()).toBe(false);
     expect(asked).toEqual([3]);
@@ -66,7 +66,7 @@ describe('awaiting', () => {
 
   it('sends nothing until awaited or walked', async () => {
     const asked = journalPapers(honest(25));
-    const pending = client().journals.papers(1);
+    const pending = testClient().journals.papers(1);
     expect(pending).toBeInstanceOf(PagePromise);
     await delay(20);
     expect(asked).toEqual([]);
@@ -78,14 +78,14 @@ describe('awaiting', () => {
 describe('walking', () => {
   it('yields every item of every page in order', async () => {
     const asked = journalPapers(honest(25));
-    const items = await collect(client().journals.papers(1, { per_page: 10 }));
+    const items = await collect(testClient().journals.papers(1, { per_page: 10 }));
     expect(items.map((p) => p.id)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     expect(asked.sort((a, b) => a - b)).toEqual([1, 2, 3]);
   });
 
   it('pages() yields whole pages', async () => {
     journalPapers(honest(25));
-    const pages = await collect(client().journals.papers(1, { per_page: 10 }).pages());
+    const pages = await collect(testClient().journals.papers(1, { per_page: 10 }).pages());
     expect(pages.map((p) => [p.page, p.data.length])).toEqual([
       [1, 10],
       [2, 10],
@@ -95,7 +95,7 @@ describe('walking', () => {
 
   it('ends on an empty page even when total says there is more', async () => {
     const asked = journalPapers((page) => ({ data: page <= 2 ? [paper(page)] : [], total: 1_000 }));
-    const items = await collect(client().journals.papers(1, { per_page: 1 }, { prefetch: 0 }));
+    const items = await collect(testClient().journals.papers(1, { per_page: 1 }, { prefetch: 0 }));
     expect(items.map((p) => p.id)).toEqual([1, 2]);
     expect(asked).toEqual([1, 2, 3]);
   });
@@ -105,24 +105,24 @@ describe('walking', () => {
       data: Array.from({ length: perPage }, (_, i) => paper((page - 1) * perPage + i + 1)),
       total: 20 + page * 10,
     }));
-    const items = await collect(client().journals.papers(1, { per_page: 10 }));
+    const items = await collect(testClient().journals.papers(1, { per_page: 10 }));
     expect(items).toHaveLength(30);
     expect(Math.max(...asked)).toBe(3);
   });
 
   it('ends after one page when total is 0 but data came', async () => {
     const asked = journalPapers(() => ({ data: [paper(1), paper(2)], total: 0 }));
-    const items = await collect(client().journals.papers(1));
+    const items = await collect(testClient().journals.papers(1));
     expect(items.map((p) => p.id)).toEqual([1, 2]);
     expect(asked).toEqual([1]);
   });
 
   it('ends at the first repeat when the same page is served again and again (page ignored)', async () => {
     const asked = journalPapers(() => ({ data: [paper(1), paper(2)], total: 1_000_000 }));
-    const items = await collect(client().journals.papers(1, { per_page: 2 }, { prefetch: 0 }));
+    const items = await collect(testClient().journals.papers(1, { per_page: 2 }, { prefetch: 0 }));
     expect(items.map((p) => p.id)).toEqual([1, 2]);
     expect(asked).toEqual([1, 2]);
-    const first = await client().journals.papers(1, { per_page: 2 });
+    const first = await testClient().journals.papers(1, { per_page: 2 });
     const again = await first.getNextPage();
     expect(again.hasNextPage()).toBe(false);
   });
@@ -133,7 +133,7 @@ describe('walking', () => {
       data: Array.from({ length: sizes[page - 1] ?? 0 }, (_, i) => paper(page * 100 + i)),
       total: 20,
     }));
-    const items = await collect(client().journals.papers(1, { per_page: 5 }, { prefetch: 0 }));
+    const items = await collect(testClient().journals.papers(1, { per_page: 5 }, { prefetch: 0 }));
     expect(items).toHaveLength(7);
     expect(asked).toEqual([1, 2]);
   });
@@ -144,14 +144,14 @@ describe('walking', () => {
       data: Array.from({ length: Math.min(4, 10 - (page - 1) * 4) }, (_, i) => paper(page * 100 + i)),
       total: 10,
     }));
-    const items = await collect(client().journals.papers(1, { per_page: 10 }, { prefetch: 0 }));
+    const items = await collect(testClient().journals.papers(1, { per_page: 10 }, { prefetch: 0 }));
     expect(items).toHaveLength(10);
     expect(asked).toEqual([1, 2, 3]);
   });
 
   it('never asks for a page past the end, even if that page would not be empty', async () => {
     const asked = journalPapers((page) => ({ data: [paper(page), paper(page + 50)], total: 4 }));
-    const items = await collect(client().journals.papers(1, { per_page: 2 }, { prefetch: 4 }));
+    const items = await collect(testClient().journals.papers(1, { per_page: 2 }, { prefetch: 4 }));
     expect(items).toHaveLength(4);
     expect(asked.sort()).toEqual([1, 2]);
   });
@@ -159,7 +159,7 @@ describe('walking', () => {
   it('break stops every further request', async () => {
     const asked = journalPapers(honest(1_000), 10);
     let seen = 0;
-    for await (const _ of client().journals.papers(1, { per_page: 10 }, { prefetch: 3 })) {
+    for await (const _ of testClient().journals.papers(1, { per_page: 10 }, { prefetch: 3 })) {
       if (++seen === 15) break;
     }
     await delay(100);
@@ -172,7 +172,7 @@ describe('walking', () => {
 
   it('has the next page on its way while the caller is busy with the current one', async () => {
     const asked = journalPapers(honest(30), 50);
-    const walk = client().journals.papers(1, { per_page: 10 }).pages();
+    const walk = testClient().journals.papers(1, { per_page: 10 }).pages();
     const first = await walk.next();
     expect(first.value?.page).toBe(1);
     await delay(10);
@@ -192,7 +192,7 @@ describe('walking', () => {
         return json(honest(100)(page, 10));
       }),
     );
-    const items = await collect(client().journals.papers(1, { per_page: 10 }, { prefetch: 8 }));
+    const items = await collect(testClient().journals.papers(1, { per_page: 10 }, { prefetch: 8 }));
     expect(items.map((p) => p.id)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
     expect(most).toBeGreaterThanOrEqual(4);
     expect(most).toBeLessThanOrEqual(8);
@@ -218,7 +218,7 @@ describe('walking', () => {
         return json(honest(100)(page, 10));
       }),
     );
-    const items = await collect(client().journals.papers(1, { per_page: 10 }, { prefetch: 4 }));
+    const items = await collect(testClient().journals.papers(1, { per_page: 10 }, { prefetch: 4 }));
     expect(items.map((p) => p.id)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
     expect(mostBefore).toBeGreaterThanOrEqual(3);
     expect(mostAfter).toBeLessThanOrEqual(2);
@@ -233,7 +233,7 @@ describe('walking', () => {
     );
     const received: number[] = [];
     const walk = async () => {
-      for await (const item of client().journals.papers(1, { per_page: 10 }, { prefetch: 3 }))
+      for await (const item of testClient().journals.papers(1, { per_page: 10 }, { prefetch: 3 }))
         received.push(item.id);
     };
     await expect(walk()).rejects.toBeInstanceOf(NotFoundError);
@@ -242,7 +242,7 @@ describe('walking', () => {
 
   it('refuses a prefetch out of bounds', async () => {
     journalPapers(honest(5));
-    await expect(collect(client().journals.papers(1, {}, { prefetch: 9 }))).rejects.toThrow(/prefetch/);
-    await expect(client().journals.papers(1, {}, { prefetch: -1 })).rejects.toThrow(/prefetch/);
+    await expect(collect(testClient().journals.papers(1, {}, { prefetch: 9 }))).rejects.toThrow(/prefetch/);
+    await expect(testClient().journals.papers(1, {}, { prefetch: -1 })).rejects.toThrow(/prefetch/);
   });
 });

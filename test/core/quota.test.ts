@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MetricClient, MetricError, RateLimitError, RequestAbortedError } from '../../src/index.js';
 import { rejection } from '../helpers/calls.js';
 import { clockStart, useFakeClock } from '../helpers/fake-clock.js';
-import { BASE, client, json, KEY, useMsw } from '../helpers/msw.js';
+import { BASE, json, OTHER_TEST_KEY, TEST_KEY, testClient, useMsw } from '../support.js';
 
 const server = useMsw();
 const subjects = [{ id: 1, name: 'Physics', slug: 'physics', journals: 3, papers: 40, citations: 900 }];
@@ -54,7 +54,7 @@ describe('maxConcurrency', () => {
         return json(subjects);
       }),
     );
-    const sdk = client({ maxConcurrency: 3 });
+    const sdk = testClient({ maxConcurrency: 3 });
     const results = await Promise.all(Array.from({ length: 10 }, () => sdk.subjects.list()));
     expect(results).toEqual(Array.from({ length: 10 }, () => subjects));
     expect(most).toBe(3);
@@ -65,7 +65,7 @@ describe('maxRequestsPerMinute', () => {
   it('the (n+1)-th request starts 60 s after the first', async () => {
     useFakeClock();
     const log = serve({ '/subjects': () => json(subjects) });
-    const sdk = client({ maxRequestsPerMinute: 3 });
+    const sdk = testClient({ maxRequestsPerMinute: 3 });
     const calls = Promise.all(Array.from({ length: 4 }, () => sdk.subjects.list()));
     await at(59_999);
     expect(log.map((entry) => entry.at)).toEqual([0, 0, 0]);
@@ -77,7 +77,7 @@ describe('maxRequestsPerMinute', () => {
   it('is a sliding window: no more than n start in any 60 s', async () => {
     useFakeClock();
     const log = serve({ '/subjects': () => json(subjects) });
-    const sdk = client({ maxRequestsPerMinute: 3 });
+    const sdk = testClient({ maxRequestsPerMinute: 3 });
     const calls = [sdk.subjects.list()];
     await at(30_000);
     calls.push(sdk.subjects.list(), sdk.subjects.list());
@@ -119,7 +119,7 @@ describe('a call waiting for its turn is aborted by its signal at once, and neve
       },
       '/countries': () => json(countries),
     });
-    const sdk = client({ maxConcurrency: 1 });
+    const sdk = testClient({ maxConcurrency: 1 });
     const first = sdk.subjects.list();
     while (log.length === 0) await tick();
     const controller = new AbortController();
@@ -133,7 +133,7 @@ describe('a call waiting for its turn is aborted by its signal at once, and neve
   it('behind maxRequestsPerMinute', async () => {
     useFakeClock();
     const log = serve({ '/subjects': () => json(subjects), '/countries': () => json(countries) });
-    const sdk = client({ maxRequestsPerMinute: 1 });
+    const sdk = testClient({ maxRequestsPerMinute: 1 });
     await sdk.subjects.list();
     const controller = new AbortController();
     const waiting = sdk.countries.list(undefined, { signal: controller.signal });
@@ -149,7 +149,7 @@ describe('a call waiting for its turn is aborted by its signal at once, and neve
       '/subjects': once(limited(2), () => json(subjects)),
       '/countries': () => json(countries),
     });
-    const sdk = client();
+    const sdk = testClient();
     const first = sdk.subjects.list();
     await at(100);
     const controller = new AbortController();
@@ -169,7 +169,7 @@ describe('a retried 429 pauses every request of the client', () => {
       '/subjects': once(limited(2), () => json(subjects)),
       '/countries': () => json(countries),
     });
-    const sdk = client();
+    const sdk = testClient();
     const a = sdk.subjects.list();
     await at(100);
     const b = sdk.countries.list();
@@ -187,7 +187,7 @@ describe('a retried 429 pauses every request of the client', () => {
       '/subjects': once(limited(2), () => json(subjects)),
       '/countries': () => json(countries),
     });
-    const sdk = client({ maxConcurrency: 1 });
+    const sdk = testClient({ maxConcurrency: 1 });
     const a = sdk.subjects.list();
     const b = sdk.countries.list();
     await at(1_999);
@@ -202,7 +202,7 @@ describe('a retried 429 pauses every request of the client', () => {
   it('a 429 with Retry-After over 60 s is not retried, and pauses nothing', async () => {
     useFakeClock();
     const log = serve({ '/subjects': limited(120), '/countries': () => json(countries) });
-    const sdk = client();
+    const sdk = testClient();
     expect(await rejection(sdk.subjects.list())).toBeInstanceOf(RateLimitError);
     const b = sdk.countries.list();
     await at(0);
@@ -222,11 +222,11 @@ describe('a retried 429 pauses every request of the client', () => {
       '/authors/7': () =>
         json({ id: 7, name: 'Ada', orcid: '0000-0002-1825-0097', affil: 'U', h_index: 9, papers: [] }),
     });
-    const sdk = client();
+    const sdk = testClient();
     const a = sdk.subjects.list();
     await at(100);
-    const other = client().countries.list();
-    const otherKey = sdk.withOptions({ apiKey: 'sk_another_key_1234' }).journals.list();
+    const other = testClient().countries.list();
+    const otherKey = sdk.withOptions({ apiKey: OTHER_TEST_KEY }).journals.list();
     const sameKey = sdk.withOptions({ timeout: 5_000, headers: { 'x-child': '1' } }).authors.get(7);
     await at(1_999);
     expect(log.map((entry) => entry.path).sort()).toEqual(['/countries', '/journals', '/subjects']);
@@ -248,11 +248,11 @@ describe('withOptions and the limits', () => {
       '/countries': () => json(countries),
       '/journals': () => json([]),
     });
-    const parent = client({ maxConcurrency: 1 });
+    const parent = testClient({ maxConcurrency: 1 });
     const first = parent.subjects.list();
     while (log.length === 0) await tick();
     const sameKey = parent.withOptions({ timeout: 5_000 }).countries.list();
-    const otherKey = parent.withOptions({ apiKey: 'sk_another_key_1234' }).journals.list();
+    const otherKey = parent.withOptions({ apiKey: OTHER_TEST_KEY }).journals.list();
     await otherKey;
     expect(log.map((entry) => entry.path)).toEqual(['/subjects', '/journals']);
     held.open();
@@ -287,7 +287,7 @@ describe('no deadlock under maxConcurrency: 1', () => {
 
   it('a walk with prefetch 8 yields every item in order', async () => {
     server.use(pages('/journals/1/papers'));
-    const sdk = client({ maxConcurrency: 1 });
+    const sdk = testClient({ maxConcurrency: 1 });
     expect(await walk(sdk.journals.papers(1, { per_page: 10 }, { prefetch: 8 }))).toEqual(all);
   });
 
@@ -299,7 +299,7 @@ describe('no deadlock under maxConcurrency: 1', () => {
         json({ ...paper(1), abstract: 'A.', doi: String(params.doi) }),
       ),
     );
-    const sdk = client({ maxConcurrency: 1 });
+    const sdk = testClient({ maxConcurrency: 1 });
     const dois = Array.from({ length: 12 }, (_, i) => `10.1000/d${i}`);
     const lookups = sdk.papers.getMany(dois, { concurrency: 4 }).then((all) => all.map((r) => r.paper?.doi));
     const [first, second, looked] = await Promise.all([
@@ -319,7 +319,9 @@ describe('invalid limits', () => {
     '%s: 0, -1, 1.5, NaN, Infinity, "4" → MetricError',
     (name) => {
       for (const value of values) {
-        expect(() => new MetricClient({ apiKey: KEY, baseUrl: BASE, [name]: value })).toThrow(MetricError);
+        expect(() => new MetricClient({ apiKey: TEST_KEY, baseUrl: BASE, [name]: value })).toThrow(
+          MetricError,
+        );
       }
     },
   );

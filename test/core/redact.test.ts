@@ -12,7 +12,7 @@ import {
   InvalidParameterError,
   ResponseValidationError,
 } from '../../src/index.js';
-import { BASE, client, journalProfile, json, KEY, useMsw } from '../helpers/msw.js';
+import { BASE, journalProfile, json, recordingLogger, TEST_KEY, testClient, useMsw } from '../support.js';
 
 const server = useMsw();
 
@@ -34,7 +34,7 @@ function views(error: unknown): Record<string, string> {
   };
 }
 
-function expectNoKey(error: unknown, key = KEY) {
+function expectNoKey(error: unknown, key = TEST_KEY) {
   for (const [view, text] of Object.entries(views(error))) {
     expect({ view, leaks: text.includes(key) }).toEqual({ view, leaks: false });
   }
@@ -51,9 +51,9 @@ async function failure(promise: PromiseLike<unknown>): Promise<unknown> {
 
 describe('redact helpers', () => {
   it('redactText replaces every occurrence, and leaves text without the secret alone', () => {
-    expect(redactText(`a ${KEY} b ${KEY}`, KEY)).toBe(`a ${redacted} b ${redacted}`);
-    expect(redactText('nothing here', KEY)).toBe('nothing here');
-    expect(redactText(`a ${KEY}`, null)).toBe(`a ${KEY}`);
+    expect(redactText(`a ${TEST_KEY} b ${TEST_KEY}`, TEST_KEY)).toBe(`a ${redacted} b ${redacted}`);
+    expect(redactText('nothing here', TEST_KEY)).toBe('nothing here');
+    expect(redactText(`a ${TEST_KEY}`, null)).toBe(`a ${TEST_KEY}`);
     expect(redacted).toBe('[redacted]');
   });
 
@@ -65,45 +65,45 @@ describe('redact helpers', () => {
     );
     expect(redactSecrets('nothing here', [])).toBe('nothing here');
     // Another set of secrets, then the first again: each is found.
-    expect(redactSecrets('a KEY-1 b', ['KEY-1'])).toBe(`a ${redacted} b`);
+    expect(redactSecrets('a TEST_KEY-1 b', ['TEST_KEY-1'])).toBe(`a ${redacted} b`);
     expect(redactSecrets('pw=S3cret-p@w', secrets)).toBe(`pw=${redacted}`);
   });
 
   it('redactValue deep-copies, replacing the secret in strings and keys at any depth', () => {
     const input = {
-      message: `bad key ${KEY}`,
-      [`k_${KEY}`]: [1, null, true, { [KEY]: `${KEY}${KEY}` }],
+      message: `bad key ${TEST_KEY}`,
+      [`k_${TEST_KEY}`]: [1, null, true, { [TEST_KEY]: `${TEST_KEY}${TEST_KEY}` }],
       n: 5,
     };
-    const output = redactValue(input, KEY);
+    const output = redactValue(input, TEST_KEY);
     expect(output).toEqual({
       message: `bad key ${redacted}`,
       [`k_${redacted}`]: [1, null, true, { [redacted]: `${redacted}${redacted}` }],
       n: 5,
     });
-    expect(JSON.stringify(input)).toContain(KEY); // the input is untouched
+    expect(JSON.stringify(input)).toContain(TEST_KEY); // the input is untouched
     expect(redactValue(input, null)).toBe(input);
   });
 
   it('redactHeaders returns the same Headers when nothing leaks, a clean copy otherwise', () => {
     const clean = new Headers({ 'x-a': '1' });
-    expect(redactHeaders(clean, KEY)).toBe(clean);
-    const leaking = new Headers({ 'x-echo': `Bearer ${KEY}`, 'x-b': '2' });
-    const out = redactHeaders(leaking, KEY);
+    expect(redactHeaders(clean, TEST_KEY)).toBe(clean);
+    const leaking = new Headers({ 'x-echo': `Bearer ${TEST_KEY}`, 'x-b': '2' });
+    const out = redactHeaders(leaking, TEST_KEY);
     expect(out.get('x-echo')).toBe(`Bearer ${redacted}`);
     expect(out.get('x-b')).toBe('2');
   });
 
   it('redactCause returns the error itself when clean, a stand-in with name, message and stack redacted otherwise', () => {
     const clean = new TypeError('fetch failed');
-    expect(redactCause(clean, KEY)).toBe(clean);
-    const dirty = new TypeError(`header Bearer ${KEY} is invalid`);
-    const out = redactCause(dirty, KEY) as Error;
+    expect(redactCause(clean, TEST_KEY)).toBe(clean);
+    const dirty = new TypeError(`header Bearer ${TEST_KEY} is invalid`);
+    const out = redactCause(dirty, TEST_KEY) as Error;
     expect(out).not.toBe(dirty);
     expect(out.name).toBe('TypeError');
     expect(out.message).toBe(`header Bearer ${redacted} is invalid`);
-    expect(out.stack).not.toContain(KEY);
-    expect(redactCause('a string', KEY)).toBe('a string');
+    expect(out.stack).not.toContain(TEST_KEY);
+    expect(redactCause('a string', TEST_KEY)).toBe('a string');
   });
 });
 
@@ -111,10 +111,13 @@ describe('a server that echoes the key', () => {
   it('in a JSON error body', async () => {
     server.use(
       http.get(`${BASE}/journals/42`, () =>
-        json({ message: `bad key ${KEY}`, error: { detail: KEY, [KEY]: [KEY] } }, { status: 401 }),
+        json(
+          { message: `bad key ${TEST_KEY}`, error: { detail: TEST_KEY, [TEST_KEY]: [TEST_KEY] } },
+          { status: 401 },
+        ),
       ),
     );
-    const error = await failure(client().journals.get(42));
+    const error = await failure(testClient().journals.get(42));
     expect(error).toBeInstanceOf(AuthenticationError);
     expectNoKey(error);
     expect((error as APIError).message).toBe(`401 Unauthorized: bad key ${redacted}`);
@@ -128,10 +131,10 @@ describe('a server that echoes the key', () => {
     server.use(
       http.get(
         `${BASE}/subjects`,
-        () => new HttpResponse(`<html>key ${KEY} refused</html>`, { status: 500 }),
+        () => new HttpResponse(`<html>key ${TEST_KEY} refused</html>`, { status: 500 }),
       ),
     );
-    const error = await failure(client({ maxRetries: 0 }).subjects.list());
+    const error = await failure(testClient({ maxRetries: 0 }).subjects.list());
     expect(error).toBeInstanceOf(InternalServerError);
     expectNoKey(error);
     expect((error as APIError).body).toBe(`<html>key ${redacted} refused</html>`);
@@ -143,11 +146,11 @@ describe('a server that echoes the key', () => {
       http.get(`${BASE}/journals/42`, () =>
         json(
           { message: 'no' },
-          { status: 403, headers: { 'x-echo-authorization': `Bearer ${KEY}`, 'x-id': 'r1' } },
+          { status: 403, headers: { 'x-echo-authorization': `Bearer ${TEST_KEY}`, 'x-id': 'r1' } },
         ),
       ),
     );
-    const error = (await failure(client().journals.get(42))) as APIError;
+    const error = (await failure(testClient().journals.get(42))) as APIError;
     expectNoKey(error);
     expect(error.headers.get('x-echo-authorization')).toBe(`Bearer ${redacted}`);
     expect(error.headers.get('x-id')).toBe('r1');
@@ -156,10 +159,10 @@ describe('a server that echoes the key', () => {
   it('in a response header name', async () => {
     server.use(
       http.get(`${BASE}/journals/42`, () =>
-        json({ message: 'no' }, { status: 403, headers: { [`x-${KEY}`]: '1' } }),
+        json({ message: 'no' }, { status: 403, headers: { [`x-${TEST_KEY}`]: '1' } }),
       ),
     );
-    const error = await failure(client().journals.get(42));
+    const error = await failure(testClient().journals.get(42));
     expect(error).toBeInstanceOf(APIError);
     expectNoKey(error);
   });
@@ -167,10 +170,15 @@ describe('a server that echoes the key', () => {
   it('in a 200 body that fails validation (wrong-typed field, nested key, raw body)', async () => {
     server.use(
       http.get(`${BASE}/journals/42`, () =>
-        json({ ...journalProfile, metric_score: KEY, oa: { [KEY]: KEY }, description: `key=${KEY}` }),
+        json({
+          ...journalProfile,
+          metric_score: TEST_KEY,
+          oa: { [TEST_KEY]: TEST_KEY },
+          description: `key=${TEST_KEY}`,
+        }),
       ),
     );
-    const error = (await failure(client().journals.get(42))) as ResponseValidationError;
+    const error = (await failure(testClient().journals.get(42))) as ResponseValidationError;
     expect(error).toBeInstanceOf(ResponseValidationError);
     expectNoKey(error);
     expect(error.issues.map((issue) => issue.path.join('.'))).toEqual(['metric_score', 'oa']);
@@ -180,9 +188,12 @@ describe('a server that echoes the key', () => {
 
   it('in a 200 body that is not JSON', async () => {
     server.use(
-      http.get(`${BASE}/subjects`, () => new HttpResponse(`<html>welcome ${KEY}</html>`, { status: 200 })),
+      http.get(
+        `${BASE}/subjects`,
+        () => new HttpResponse(`<html>welcome ${TEST_KEY}</html>`, { status: 200 }),
+      ),
     );
-    const error = (await failure(client().subjects.list())) as ResponseValidationError;
+    const error = (await failure(testClient().subjects.list())) as ResponseValidationError;
     expect(error).toBeInstanceOf(ResponseValidationError);
     expectNoKey(error);
     expect(error.body).toBe(`<html>welcome ${redacted}</html>`);
@@ -192,11 +203,19 @@ describe('a server that echoes the key', () => {
     server.use(
       http.get(`${BASE}/subjects`, () =>
         json([
-          { id: 1, name: 'x', slug: 'y', journals: 1, papers: 1, citations: [KEY], [KEY]: { [KEY]: 1 } },
+          {
+            id: 1,
+            name: 'x',
+            slug: 'y',
+            journals: 1,
+            papers: 1,
+            citations: [TEST_KEY],
+            [TEST_KEY]: { [TEST_KEY]: 1 },
+          },
         ]),
       ),
     );
-    const error = await failure(client().subjects.list());
+    const error = await failure(testClient().subjects.list());
     expect(error).toBeInstanceOf(ResponseValidationError);
     expectNoKey(error);
   });
@@ -206,16 +225,16 @@ describe('a server that echoes the key', () => {
   it.each([0, 8, 16, 20, 24, 30, 36])(
     'in a long wrong-typed value, with %i characters before the key, shows no large part of the key',
     async (padding) => {
-      const value = `${'x'.repeat(padding)}${KEY} and more text after it`;
+      const value = `${'x'.repeat(padding)}${TEST_KEY} and more text after it`;
       server.use(
         http.get(`${BASE}/subjects`, () =>
           json([{ id: 1, name: 'x', slug: 'y', journals: value, papers: 1, citations: 1 }]),
         ),
       );
-      const error = (await failure(client().subjects.list())) as ResponseValidationError;
+      const error = (await failure(testClient().subjects.list())) as ResponseValidationError;
       expect(error).toBeInstanceOf(ResponseValidationError);
       // The key's secret part, after its `sk_test_` prefix, in any 8-character piece.
-      const secret = KEY.slice('sk_test_'.length);
+      const secret = TEST_KEY.slice('sk_test_'.length);
       const pieces = Array.from({ length: secret.length - 7 }, (_, i) => secret.slice(i, i + 8));
       for (const [view, text] of Object.entries(views(error))) {
         for (const piece of pieces)
@@ -228,34 +247,36 @@ describe('a server that echoes the key', () => {
 describe('a fetch that fails with the key in its error', () => {
   it('an Error whose message holds the key → ConnectionError without it, cause included', async () => {
     const fetch = async () => {
-      throw new TypeError(`Headers.append: "Bearer ${KEY}" is an invalid header value.`);
+      throw new TypeError(`Headers.append: "Bearer ${TEST_KEY}" is an invalid header value.`);
     };
-    const error = await failure(client({ fetch, maxRetries: 0 }).subjects.list());
+    const error = await failure(testClient({ fetch, maxRetries: 0 }).subjects.list());
     expect(error).toBeInstanceOf(ConnectionError);
     expectNoKey(error);
     const cause = (error as Error).cause as Error;
     expect(cause).toBeInstanceOf(Error);
     expect(cause.message).toContain(redacted);
-    expect(inspect(cause)).not.toContain(KEY);
+    expect(inspect(cause)).not.toContain(TEST_KEY);
     expect((error as Error).message).toContain(redacted);
   });
 
   it('the key only in the stack of the thrown error', async () => {
     const fetch = async () => {
       const error = new Error('socket hang up');
-      error.stack = `Error: socket hang up\n    at connect (Bearer ${KEY})`;
+      error.stack = `Error: socket hang up\n    at connect (Bearer ${TEST_KEY})`;
       throw error;
     };
-    const error = await failure(client({ fetch, maxRetries: 0 }).subjects.list());
+    const error = await failure(testClient({ fetch, maxRetries: 0 }).subjects.list());
     expect(error).toBeInstanceOf(ConnectionError);
     expectNoKey(error);
   });
 
   it('the key in the cause of the thrown error (as undici nests it) → no leak either', async () => {
     const fetch = async () => {
-      throw new TypeError('fetch failed', { cause: new Error(`connect ECONNREFUSED with Bearer ${KEY}`) });
+      throw new TypeError('fetch failed', {
+        cause: new Error(`connect ECONNREFUSED with Bearer ${TEST_KEY}`),
+      });
     };
-    const error = await failure(client({ fetch, maxRetries: 0 }).subjects.list());
+    const error = await failure(testClient({ fetch, maxRetries: 0 }).subjects.list());
     expect(error).toBeInstanceOf(ConnectionError);
     expectNoKey(error);
   });
@@ -266,11 +287,11 @@ describe('a fetch that fails with the key in its error', () => {
       http.get(`${BASE}/subjects`, () => {
         calls++;
         return calls === 1
-          ? json({ message: `busy ${KEY}` }, { status: 503, headers: { 'retry-after': '0' } })
-          : json({ message: `bad key ${KEY}` }, { status: 401, headers: { 'x-echo': KEY } });
+          ? json({ message: `busy ${TEST_KEY}` }, { status: 503, headers: { 'retry-after': '0' } })
+          : json({ message: `bad key ${TEST_KEY}` }, { status: 401, headers: { 'x-echo': TEST_KEY } });
       }),
     );
-    const error = await failure(client({ maxRetries: 2 }).subjects.list());
+    const error = await failure(testClient({ maxRetries: 2 }).subjects.list());
     expect(calls).toBe(2);
     expect(error).toBeInstanceOf(AuthenticationError);
     expectNoKey(error);
@@ -279,11 +300,11 @@ describe('a fetch that fails with the key in its error', () => {
 
 describe('the client itself', () => {
   it('util.inspect and JSON.stringify of the client never show the key', async () => {
-    const sdk = client({ headers: { 'x-team': 'a' } });
-    expect(inspect(sdk)).not.toContain(KEY);
-    expect(JSON.stringify(sdk)).not.toContain(KEY);
+    const sdk = testClient({ headers: { 'x-team': 'a' } });
+    expect(inspect(sdk)).not.toContain(TEST_KEY);
+    expect(JSON.stringify(sdk)).not.toContain(TEST_KEY);
     for (const resource of [sdk.journals, sdk.papers, sdk.authors, sdk.subjects, sdk.countries]) {
-      expect(inspect(resource)).not.toContain(KEY);
+      expect(inspect(resource)).not.toContain(TEST_KEY);
     }
     // And the key is really in use by that client.
     const seen: Request[] = [];
@@ -294,28 +315,28 @@ describe('the client itself', () => {
       }),
     );
     await sdk.subjects.list();
-    expect(seen[0]!.headers.get('authorization')).toBe(`Bearer ${KEY}`);
+    expect(seen[0]!.headers.get('authorization')).toBe(`Bearer ${TEST_KEY}`);
   });
 
   it('a PagePromise and a Page never show the key', async () => {
     server.use(http.get(`${BASE}/papers`, () => json({ data: [{ n: 1 }], total: 1 })));
-    const promise = client().papers.search({ q: 'x' });
-    expect(inspect(promise)).not.toContain(KEY);
+    const promise = testClient().papers.search({ q: 'x' });
+    expect(inspect(promise)).not.toContain(TEST_KEY);
     const page = await promise;
-    expect(inspect(page)).not.toContain(KEY);
-    expect(JSON.stringify(page)).not.toContain(KEY);
+    expect(inspect(page)).not.toContain(TEST_KEY);
+    expect(JSON.stringify(page)).not.toContain(TEST_KEY);
   });
 });
 
 describe('a key pasted into a parameter', () => {
   it('is cut from the refusal', async () => {
-    const error = (await client()
-      .papers.get(KEY)
+    const error = (await testClient()
+      .papers.get(TEST_KEY)
       .catch((e: unknown) => e)) as InvalidParameterError;
     expect(error).toBeInstanceOf(InvalidParameterError);
     expect(error.parameter).toBe('doi');
-    expect(error.message).not.toContain(KEY);
-    expect(inspect(error)).not.toContain(KEY);
+    expect(error.message).not.toContain(TEST_KEY);
+    expect(inspect(error)).not.toContain(TEST_KEY);
   });
 });
 
@@ -406,16 +427,14 @@ describe('the key base64-encoded', () => {
   });
 
   it("in an error body, in a log line and never in the cache's store", async () => {
-    const echo = base64(`Bearer ${KEY}`);
-    const core = base64(KEY).slice(0, 16);
+    const echo = base64(`Bearer ${TEST_KEY}`);
+    const core = base64(TEST_KEY).slice(0, 16);
     server.use(
       http.get(`${BASE}/journals/7`, () => json({ message: `you sent ${echo}` }, { status: 401 })),
       http.get(`${BASE}/journals/8`, () => json({ ...journalProfile, id: 8, description: echo })),
       http.get(`${BASE}/journals/9`, () => json({ ...journalProfile, id: 9 })),
     );
-    const lines: string[] = [];
-    const record = (line: string, details?: unknown) => lines.push(`${line} ${JSON.stringify(details)}`);
-    const logger = { error: record, warn: record, info: record, debug: record };
+    const { lines: logged, logger } = recordingLogger();
     const entries = new Map<string, string>();
     const store = {
       get: (key: string) => entries.get(key),
@@ -423,14 +442,15 @@ describe('the key base64-encoded', () => {
       delete: (key: string) => entries.delete(key),
       clear: () => entries.clear(),
     };
-    const traced = client({ logger, logLevel: 'debug', cache: { store } });
+    const traced = testClient({ logger, logLevel: 'debug', cache: { store } });
     const error = (await failure(traced.journals.get(7))) as APIError;
     expect(error).toBeInstanceOf(AuthenticationError);
     for (const text of Object.values(views(error))) expect(text).not.toContain(core);
     expect(error.message).toContain(redacted);
     await traced.journals.get(8);
-    expect(lines.length).toBeGreaterThan(0);
+    expect(logged.length).toBeGreaterThan(0);
     await traced.journals.get(9);
+    const lines = logged.map(({ message, details }) => `${message} ${JSON.stringify(details)}`);
     expect(lines.join('\n')).toContain(`you sent`);
     for (const line of lines) expect(line).not.toContain(core);
     // The clean answer is kept; the one that echoed the key is not (`#…` keys mark flights, not answers).
@@ -442,9 +462,9 @@ describe('the key base64-encoded', () => {
 
 describe('redaction of pathological values', () => {
   it('redactValue copies a value nested 200,000 deep without recursion, cut at 100 levels', () => {
-    let deep: unknown = KEY;
+    let deep: unknown = TEST_KEY;
     for (let i = 0; i < 200_000; i++) deep = [deep];
-    const copy = redactValue({ deep }, KEY);
+    const copy = redactValue({ deep }, TEST_KEY);
     let level: unknown = (copy as { deep: unknown }).deep;
     let depth = 1;
     while (Array.isArray(level)) {
@@ -456,24 +476,28 @@ describe('redaction of pathological values', () => {
   });
 
   it('redactValue keeps a "__proto__" key as a plain property of the copy', () => {
-    const copy = redactValue(JSON.parse(`{"__proto__":{"polluted":"${KEY}"}}`), KEY) as Record<
+    const copy = redactValue(JSON.parse(`{"__proto__":{"polluted":"${TEST_KEY}"}}`), TEST_KEY) as Record<
       string,
       unknown
     >;
     expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
     expect(Object.hasOwn(copy, '__proto__')).toBe(true);
-    expect(JSON.stringify(copy)).not.toContain(KEY);
+    expect(JSON.stringify(copy)).not.toContain(TEST_KEY);
   });
 
   it('redactCause replaces a Request, its Headers and the error’s own properties, and survives cycles', () => {
-    const request = new Request(`https://api.example.test/x?k=${encodeURIComponent(KEY)}`, {
-      headers: { authorization: `Bearer ${KEY}`, 'x-trace': 'kept' },
+    const request = new Request(`https://api.example.test/x?k=${encodeURIComponent(TEST_KEY)}`, {
+      headers: { authorization: `Bearer ${TEST_KEY}`, 'x-trace': 'kept' },
     });
-    const error = Object.assign(new Error('hook failed'), { request, detail: { note: KEY }, code: 'E_HOOK' });
+    const error = Object.assign(new Error('hook failed'), {
+      request,
+      detail: { note: TEST_KEY },
+      code: 'E_HOOK',
+    });
     (error as { self?: unknown }).self = error;
-    const clean = redactCause(error, KEY) as Error & Record<string, unknown>;
+    const clean = redactCause(error, TEST_KEY) as Error & Record<string, unknown>;
     expect(clean).not.toBe(error);
-    expect(inspect(clean)).not.toContain(KEY);
+    expect(inspect(clean)).not.toContain(TEST_KEY);
     expect(clean.code).toBe('E_HOOK');
     expect(clean.self).toBe(clean);
     const copied = clean.request as Request;
@@ -485,23 +509,23 @@ describe('redaction of pathological values', () => {
 
 describe('a cause cleaned when its module cannot load (an offline browser)', () => {
   it('gives an Error with the cause’s message, cleaned, instead of the load failure', async () => {
-    const cause = Object.assign(new TypeError(`fetch failed for ${KEY}`), { detail: KEY });
+    const cause = Object.assign(new TypeError(`fetch failed for ${TEST_KEY}`), { detail: TEST_KEY });
     const unreachable = vi.fn(() =>
       Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
     );
-    const clean = (await cleanCause(cause, KEY, unreachable)) as Error;
+    const clean = (await cleanCause(cause, TEST_KEY, unreachable)) as Error;
     expect(unreachable).toHaveBeenCalledOnce();
     expect(clean).toBeInstanceOf(Error);
     expect(clean.message).toBe(`TypeError: fetch failed for ${redacted}`);
-    expect(inspect(clean)).not.toContain(KEY);
+    expect(inspect(clean)).not.toContain(TEST_KEY);
     expect(inspect(clean)).not.toContain('dynamically imported');
   });
 
   it('loads the module when it can: the cause keeps its name and properties', async () => {
-    const cause = Object.assign(new TypeError(`fetch failed for ${KEY}`), { code: 'E_NET' });
-    const clean = (await cleanCause(cause, KEY)) as TypeError & { code: string };
+    const cause = Object.assign(new TypeError(`fetch failed for ${TEST_KEY}`), { code: 'E_NET' });
+    const clean = (await cleanCause(cause, TEST_KEY)) as TypeError & { code: string };
     expect(clean.name).toBe('TypeError');
     expect(clean.code).toBe('E_NET');
-    expect(clean.message).not.toContain(KEY);
+    expect(clean.message).not.toContain(TEST_KEY);
   });
 });

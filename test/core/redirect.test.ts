@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fetchFollowingSameOrigin } from '../../src/core/redirect.js';
 import { MetricError } from '../../src/index.js';
-
-const KEY = 'sk_redirect_test_0123456789';
+import { TEST_KEY } from '../support.js';
 
 /** A fetch answering from a table of URL → response, recording what it was asked. */
 function table(answers: Record<string, () => Response>) {
@@ -31,7 +30,7 @@ describe('fetchFollowingSameOrigin', () => {
       'https://api.test/api/v1/b': () => new Response('ok'),
     });
     const request = new Request('https://api.test/api/v1/a', { headers: { 'x-api-key': 'k' } });
-    const response = await fetchFollowingSameOrigin(fetch, KEY)(request);
+    const response = await fetchFollowingSameOrigin(fetch, TEST_KEY)(request);
     expect(await response.text()).toBe('ok');
     expect(asked).toEqual([
       { url: 'https://api.test/api/v1/a', redirect: 'manual', key: 'k' },
@@ -41,30 +40,30 @@ describe('fetchFollowingSameOrigin', () => {
 
   it('refuses another origin (another port is another origin), naming both, never the key', async () => {
     const { fetch, asked } = table({
-      'https://api.test/api/v1/a': moved(302, `https://api.test:8443/${KEY}`),
+      'https://api.test/api/v1/a': moved(302, `https://api.test:8443/${TEST_KEY}`),
     });
     const error = await fetchFollowingSameOrigin(
       fetch,
-      KEY,
+      TEST_KEY,
     )(new Request('https://api.test/api/v1/a')).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(MetricError);
     expect((error as Error).message).toMatch(
       /^Refused a 302 redirect from https:\/\/api\.test to another origin, https:\/\/api\.test:8443/,
     );
-    expect((error as Error).message).not.toContain(KEY);
+    expect((error as Error).message).not.toContain(TEST_KEY);
     expect(asked).toHaveLength(1);
   });
 
   it('a 3xx without Location is handed back as the answer', async () => {
     const { fetch } = table({ 'https://api.test/a': () => new Response(null, { status: 301 }) });
-    const response = await fetchFollowingSameOrigin(fetch, KEY)(new Request('https://api.test/a'));
+    const response = await fetchFollowingSameOrigin(fetch, TEST_KEY)(new Request('https://api.test/a'));
     expect(response.status).toBe(301);
   });
 
   it('in a browser, leaves redirects to the browser', async () => {
     (globalThis as { document?: unknown }).document = {};
     const { fetch, asked } = table({ 'https://api.test/a': () => new Response('ok') });
-    await fetchFollowingSameOrigin(fetch, KEY)(new Request('https://api.test/a'));
+    await fetchFollowingSameOrigin(fetch, TEST_KEY)(new Request('https://api.test/a'));
     expect(asked[0]!.redirect).toBeUndefined();
   });
 });

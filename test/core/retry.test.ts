@@ -16,7 +16,7 @@ import {
   RequestAbortedError,
 } from '../../src/index.js';
 import { settleOnFakeClock, useFakeClock } from '../helpers/fake-clock.js';
-import { BASE, client, json, sequence, useMsw } from '../helpers/msw.js';
+import { BASE, json, sequence, testClient, useMsw } from '../support.js';
 
 const server = useMsw();
 const subjects = [{ id: 1, name: 'Physics', slug: 'physics', journals: 3, papers: 40, citations: 900 }];
@@ -31,7 +31,7 @@ describe('what is retried', () => {
     it(`${status} is retried, and a later success wins`, async () => {
       const { handler, seen } = sequence('/subjects', [fail(status), fail(status), ok]);
       server.use(handler);
-      expect(await settleOnFakeClock(client().subjects.list())).toEqual(subjects);
+      expect(await settleOnFakeClock(testClient().subjects.list())).toEqual(subjects);
       expect(seen).toHaveLength(3);
     });
   }
@@ -45,7 +45,7 @@ describe('what is retried', () => {
     it(`${status} is never retried`, async () => {
       const { handler, seen } = sequence('/subjects', [fail(status), ok]);
       server.use(handler);
-      expect(await settleOnFakeClock(client({ maxRetries: 5 }).subjects.list())).toBeInstanceOf(type);
+      expect(await settleOnFakeClock(testClient({ maxRetries: 5 }).subjects.list())).toBeInstanceOf(type);
       expect(seen).toHaveLength(1);
     });
   }
@@ -53,7 +53,7 @@ describe('what is retried', () => {
   it('gives up after maxRetries (client default 2 → 3 attempts)', async () => {
     const { handler, seen } = sequence('/subjects', [fail(503)]);
     server.use(handler);
-    expect(await settleOnFakeClock(client().subjects.list())).toBeInstanceOf(InternalServerError);
+    expect(await settleOnFakeClock(testClient().subjects.list())).toBeInstanceOf(InternalServerError);
     expect(seen).toHaveLength(3);
   });
 
@@ -61,7 +61,7 @@ describe('what is retried', () => {
     const { handler, seen } = sequence('/subjects', [fail(503)]);
     server.use(handler);
     expect(
-      await settleOnFakeClock(client({ maxRetries: 5 }).subjects.list({ maxRetries: 1 })),
+      await settleOnFakeClock(testClient({ maxRetries: 5 }).subjects.list({ maxRetries: 1 })),
     ).toBeInstanceOf(InternalServerError);
     expect(seen).toHaveLength(2);
   });
@@ -69,7 +69,7 @@ describe('what is retried', () => {
   it('maxRetries 0 sends once', async () => {
     const { handler, seen } = sequence('/subjects', [fail(500)]);
     server.use(handler);
-    expect(await settleOnFakeClock(client({ maxRetries: 0 }).subjects.list())).toBeInstanceOf(
+    expect(await settleOnFakeClock(testClient({ maxRetries: 0 }).subjects.list())).toBeInstanceOf(
       InternalServerError,
     );
     expect(seen).toHaveLength(1);
@@ -78,14 +78,14 @@ describe('what is retried', () => {
   it('a 501 is not retried', async () => {
     const { handler, seen } = sequence('/subjects', [fail(501)]);
     server.use(handler);
-    expect(await settleOnFakeClock(client().subjects.list())).toBeInstanceOf(InternalServerError);
+    expect(await settleOnFakeClock(testClient().subjects.list())).toBeInstanceOf(InternalServerError);
     expect(seen).toHaveLength(1);
   });
 
   it('a connection failure is retried', async () => {
     const { handler, seen } = sequence('/subjects', [() => HttpResponse.error(), ok]);
     server.use(handler);
-    expect(await settleOnFakeClock(client().subjects.list())).toEqual(subjects);
+    expect(await settleOnFakeClock(testClient().subjects.list())).toEqual(subjects);
     expect(seen).toHaveLength(2);
   });
 });
@@ -102,7 +102,7 @@ describe('backoff and Retry-After, on fake timers', () => {
     useFakeClock();
     const { handler, seen } = sequence('/subjects', [() => new HttpResponse(null, { status: 503 })]);
     server.use(handler);
-    const outcome = client({ maxRetries: 6 })
+    const outcome = testClient({ maxRetries: 6 })
       .subjects.list()
       .catch((error: unknown) => error);
     const now = { at: 0 };
@@ -120,7 +120,7 @@ describe('backoff and Retry-After, on fake timers', () => {
     useFakeClock({ random: 0.999 });
     const { handler, seen } = sequence('/subjects', [() => new HttpResponse(null, { status: 503 }), ok]);
     server.use(handler);
-    const result = client().subjects.list();
+    const result = testClient().subjects.list();
     const now = { at: 0 };
     expect(await sentBy(seen, 998, now)).toBe(1);
     expect(await sentBy(seen, 1_000, now)).toBe(2);
@@ -134,7 +134,7 @@ describe('backoff and Retry-After, on fake timers', () => {
       ok,
     ]);
     server.use(handler);
-    const result = client().subjects.list();
+    const result = testClient().subjects.list();
     const now = { at: 0 };
     expect(await sentBy(seen, 2_999, now)).toBe(1);
     expect(await sentBy(seen, 3_000, now)).toBe(2);
@@ -145,7 +145,7 @@ describe('backoff and Retry-After, on fake timers', () => {
     useFakeClock();
     const { handler, seen } = sequence('/subjects', [fail(503), ok]);
     server.use(handler);
-    const result = client().subjects.list();
+    const result = testClient().subjects.list();
     const now = { at: 0 };
     expect(await sentBy(seen, 499, now)).toBe(1);
     expect(await sentBy(seen, 500, now)).toBe(2);
@@ -160,7 +160,7 @@ describe('backoff and Retry-After, on fake timers', () => {
       ok,
     ]);
     server.use(handler);
-    const result = client().subjects.list();
+    const result = testClient().subjects.list();
     const now = { at: 0 };
     expect(await sentBy(seen, 4_999, now)).toBe(1);
     expect(await sentBy(seen, 5_000, now)).toBe(2);
@@ -174,7 +174,7 @@ describe('backoff and Retry-After, on fake timers', () => {
     ]);
     server.use(handler);
     // No timer is advanced: the rejection comes without any wait.
-    const error = await client()
+    const error = await testClient()
       .subjects.list()
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
@@ -190,7 +190,7 @@ describe('backoff and Retry-After, on fake timers', () => {
     ]);
     server.use(handler);
     const controller = new AbortController();
-    const outcome = client()
+    const outcome = testClient()
       .subjects.list({ signal: controller.signal })
       .catch((error: unknown) => error);
     const now = { at: 0 };
@@ -243,11 +243,11 @@ describe('Retry-After', () => {
 it('retries honour the per-request path (the same URL each time)', async () => {
   const { handler, seen } = sequence('/subjects', [fail(500), ok]);
   server.use(handler);
-  await client().subjects.list();
+  await testClient().subjects.list();
   expect(seen.map((r) => r.url)).toEqual([`${BASE}/subjects`, `${BASE}/subjects`]);
 });
 
 it('http handler sanity: unhandled paths are errors, not network leaks', async () => {
   server.use(http.get(`${BASE}/other`, () => ok()));
-  await expect(client({ maxRetries: 0 }).subjects.list()).rejects.toThrow();
+  await expect(testClient({ maxRetries: 0 }).subjects.list()).rejects.toThrow();
 });

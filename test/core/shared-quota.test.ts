@@ -4,7 +4,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { QuotaAttempt, QuotaIdentity, RequestQuota, SharedQuota } from '../../src/index.js';
 import { MetricClient, MetricError, QuotaUnavailableError, RateLimitError } from '../../src/index.js';
-import { BASE, client, json, KEY, useMsw } from '../helpers/msw.js';
+import { BASE, json, OTHER_TEST_KEY, TEST_KEY, testClient, useMsw } from '../support.js';
 
 const server = useMsw();
 const subjects = [{ id: 1, name: 'Physics', slug: 'physics', journals: 3, papers: 40, citations: 900 }];
@@ -45,31 +45,31 @@ describe('a shared quota (`quota`)', () => {
     const shared = recording();
     serve(() => json(subjects));
     const controller = new AbortController();
-    await client({ quota: shared.quota }).subjects.list({ timeout: 1_234, signal: controller.signal });
-    expect(shared.identities).toEqual([{ baseUrl: BASE, apiKey: KEY }]);
+    await testClient({ quota: shared.quota }).subjects.list({ timeout: 1_234, signal: controller.signal });
+    expect(shared.identities).toEqual([{ baseUrl: BASE, apiKey: TEST_KEY }]);
     expect(shared.attempts).toEqual([{ signal: controller.signal, timeout: 1_234 }]);
   });
 
   it('withOptions hands the child the parent’s part; another key gets its own', async () => {
     const shared = recording();
-    const parent = client({ quota: shared.quota });
+    const parent = testClient({ quota: shared.quota });
     parent.withOptions({ timeout: 5_000 }).withOptions({ maxRetries: 0 });
     expect(shared.identities).toHaveLength(1);
-    parent.withOptions({ apiKey: 'sk_other_key_0001' });
-    expect(shared.identities.map((i) => i.apiKey)).toEqual([KEY, 'sk_other_key_0001']);
+    parent.withOptions({ apiKey: OTHER_TEST_KEY });
+    expect(shared.identities.map((i) => i.apiKey)).toEqual([TEST_KEY, OTHER_TEST_KEY]);
   });
 
   it('is told to block on a 429 that will not be retried, and to pause on one that will', async () => {
     const shared = recording();
     const daily = () => json({ message: 'daily limit' }, { status: 429, headers: { 'retry-after': '3600' } });
     serve(daily);
-    await expect(client({ quota: shared.quota }).subjects.list()).rejects.toBeInstanceOf(RateLimitError);
+    await expect(testClient({ quota: shared.quota }).subjects.list()).rejects.toBeInstanceOf(RateLimitError);
     expect(shared.blocks).toEqual([3_600_000]);
     expect(shared.pauses).toEqual([]);
 
     const brief = () => json({ message: 'slow down' }, { status: 429, headers: { 'retry-after': '1' } });
     const calls = serve(brief, () => json(subjects));
-    await expect(client({ quota: shared.quota }).subjects.list()).resolves.toEqual(subjects);
+    await expect(testClient({ quota: shared.quota }).subjects.list()).resolves.toEqual(subjects);
     expect(calls()).toBe(2);
     expect(shared.pauses.length).toBeGreaterThan(0);
     expect(Math.min(...shared.pauses)).toBeGreaterThanOrEqual(1_000);
@@ -79,7 +79,7 @@ describe('a shared quota (`quota`)', () => {
   it('a refusal of the quota rejects the call as it is, and nothing is sent', async () => {
     const unavailable = new QuotaUnavailableError('Redis did not answer within 30000 ms; nothing was sent');
     const calls = serve(() => json(subjects));
-    const error = await client({ quota: recording(unavailable).quota })
+    const error = await testClient({ quota: recording(unavailable).quota })
       .subjects.list()
       .catch((e: unknown) => e);
     expect(error).toBe(unavailable);
@@ -91,16 +91,16 @@ describe('a shared quota (`quota`)', () => {
     const { quota } = recording();
     // A type error as well (ClientOptions); a JavaScript caller still meets the runtime check.
     // @ts-expect-error: quota with the client's own limits
-    expect(() => new MetricClient({ apiKey: KEY, baseUrl: BASE, quota, maxConcurrency: 2 })).toThrow(
+    expect(() => new MetricClient({ apiKey: TEST_KEY, baseUrl: BASE, quota, maxConcurrency: 2 })).toThrow(
       MetricError,
     );
-    // @ts-expect-error: likewise
-    expect(() => new MetricClient({ apiKey: KEY, baseUrl: BASE, quota, maxRequestsPerMinute: 60 })).toThrow(
-      /maxRequestsPerMinute/,
-    );
-    expect(() => new MetricClient({ apiKey: KEY, baseUrl: BASE, quota: {} as SharedQuota })).toThrow(
+    expect(
+      // @ts-expect-error: likewise
+      () => new MetricClient({ apiKey: TEST_KEY, baseUrl: BASE, quota, maxRequestsPerMinute: 60 }),
+    ).toThrow(/maxRequestsPerMinute/);
+    expect(() => new MetricClient({ apiKey: TEST_KEY, baseUrl: BASE, quota: {} as SharedQuota })).toThrow(
       MetricError,
     );
-    expect(() => client({ quota }).withOptions({ maxConcurrency: 2 })).toThrow(MetricError);
+    expect(() => testClient({ quota }).withOptions({ maxConcurrency: 2 })).toThrow(MetricError);
   });
 });

@@ -11,7 +11,7 @@ import {
   RateLimitError,
   ResponseValidationError,
 } from '../../src/index.js';
-import { BASE, client, journalProfile, json, KEY, sequence, useMsw } from '../helpers/msw.js';
+import { BASE, journalProfile, json, sequence, TEST_KEY, testClient, useMsw } from '../support.js';
 
 const server = useMsw();
 
@@ -19,10 +19,10 @@ describe('requests', () => {
   it('sends Bearer auth, Accept and extra headers, client-wide and per request', async () => {
     const { handler, seen } = sequence('/journals/42', [() => json(journalProfile)]);
     server.use(handler);
-    const sdk = client({ headers: { 'x-team': 'a' } });
+    const sdk = testClient({ headers: { 'x-team': 'a' } });
     await sdk.journals.get(42, { headers: { 'x-trace': 't1' } });
     const headers = seen[0]!.headers;
-    expect(headers.get('authorization')).toBe(`Bearer ${KEY}`);
+    expect(headers.get('authorization')).toBe(`Bearer ${TEST_KEY}`);
     expect(headers.get('accept')).toBe('application/json');
     expect(headers.get('x-team')).toBe('a');
     expect(headers.get('x-trace')).toBe('t1');
@@ -31,20 +31,20 @@ describe('requests', () => {
   it('sends no Authorization header with apiKey: null', async () => {
     const { handler, seen } = sequence('/journals/42', [() => json(journalProfile)]);
     server.use(handler);
-    await client({ apiKey: null }).journals.get(42);
+    await testClient({ apiKey: null }).journals.get(42);
     expect(seen[0]!.headers.has('authorization')).toBe(false);
   });
 
   it('accepts a base URL with a trailing slash', async () => {
     const { handler, seen } = sequence('/journals/42', [() => json(journalProfile)]);
     server.use(handler);
-    await client({ baseUrl: `${BASE}/` }).journals.get(42);
+    await testClient({ baseUrl: `${BASE}/` }).journals.get(42);
     expect(new URL(seen[0]!.url).pathname).toBe('/api/v1/journals/42');
   });
 
   it('keeps fields the server adds', async () => {
     server.use(http.get(`${BASE}/journals/42`, () => json({ ...journalProfile, impact: 3.2 })));
-    const journal = await client().journals.get(42);
+    const journal = await testClient().journals.get(42);
     expect(journal).toEqual({ ...journalProfile, impact: 3.2 });
   });
 });
@@ -70,7 +70,7 @@ describe('status codes', () => {
           json(body, { status, headers: { 'x-request-id': 'r1', 'retry-after': '3600' } }),
         ),
       );
-      const error = await client({ maxRetries: 0 })
+      const error = await testClient({ maxRetries: 0 })
         .journals.get(42)
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(type);
@@ -88,7 +88,7 @@ describe('status codes', () => {
     server.use(
       http.get(`${BASE}/subjects`, () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })),
     );
-    const error = (await client({ maxRetries: 0 })
+    const error = (await testClient({ maxRetries: 0 })
       .subjects.list()
       .catch((e: unknown) => e)) as InternalServerError;
     expect(error).toBeInstanceOf(InternalServerError);
@@ -99,7 +99,7 @@ describe('status codes', () => {
     server.use(
       http.get(`${BASE}/subjects`, () => json({}, { status: 429, headers: { 'retry-after': '120' } })),
     );
-    const error = (await client()
+    const error = (await testClient()
       .subjects.list()
       .catch((e: unknown) => e)) as RateLimitError;
     expect(error.retryAfter).toBe(120);
@@ -109,7 +109,7 @@ describe('status codes', () => {
 describe('validation', () => {
   it('a 2xx body that is not JSON → ResponseValidationError with the raw body', async () => {
     server.use(http.get(`${BASE}/subjects`, () => new HttpResponse('<html>login</html>', { status: 200 })));
-    const error = (await client()
+    const error = (await testClient()
       .subjects.list()
       .catch((e: unknown) => e)) as ResponseValidationError;
     expect(error).toBeInstanceOf(ResponseValidationError);
@@ -119,14 +119,14 @@ describe('validation', () => {
 
   it('an empty 2xx body → ResponseValidationError', async () => {
     server.use(http.get(`${BASE}/subjects`, () => new HttpResponse(null, { status: 200 })));
-    await expect(client().subjects.list()).rejects.toThrow(/empty body/);
+    await expect(testClient().subjects.list()).rejects.toThrow(/empty body/);
   });
 
   it('wrong types → readable issues naming the path', async () => {
     server.use(
       http.get(`${BASE}/journals/42`, () => json({ ...journalProfile, metric_score: '87', oa: 1.5 })),
     );
-    const error = (await client()
+    const error = (await testClient()
       .journals.get(42)
       .catch((e: unknown) => e)) as ResponseValidationError;
     expect(error).toBeInstanceOf(ResponseValidationError);
@@ -138,7 +138,7 @@ describe('validation', () => {
 
   it('a float where an integer is documented is refused', async () => {
     server.use(http.get(`${BASE}/journals/42`, () => json({ ...journalProfile, id: 42.5 })));
-    await expect(client().journals.get(42)).rejects.toThrow('id: expected an integer, got 42.5');
+    await expect(testClient().journals.get(42)).rejects.toThrow('id: expected an integer, got 42.5');
   });
 });
 
@@ -149,7 +149,7 @@ describe('connection failures', () => {
       calls++;
       throw new TypeError('fetch failed');
     };
-    const sdk = client({ fetch: failing, maxRetries: 1 });
+    const sdk = testClient({ fetch: failing, maxRetries: 1 });
     const error = (await sdk.subjects.list().catch((e: unknown) => e)) as ConnectionError;
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error.cause as Error).message).toBe('fetch failed');
@@ -158,7 +158,7 @@ describe('connection failures', () => {
 
   it('msw network error → ConnectionError', async () => {
     server.use(http.get(`${BASE}/subjects`, () => HttpResponse.error()));
-    await expect(client({ maxRetries: 0 }).subjects.list()).rejects.toBeInstanceOf(ConnectionError);
+    await expect(testClient({ maxRetries: 0 }).subjects.list()).rejects.toBeInstanceOf(ConnectionError);
   });
 
   it('slow headers are a timeout too', async () => {
@@ -168,7 +168,7 @@ describe('connection failures', () => {
         return json([]);
       }),
     );
-    await expect(client({ timeout: 50, maxRetries: 0 }).subjects.list()).rejects.toThrow(
+    await expect(testClient({ timeout: 50, maxRetries: 0 }).subjects.list()).rejects.toThrow(
       /timed out after 50 ms/,
     );
   });

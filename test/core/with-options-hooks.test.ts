@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type BeforeRequestHook, MetricClient, MetricError } from '../../src/index.js';
-import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL } from '../../src/testing/index.js';
+import { type BeforeRequestHook, MetricError } from '../../src/index.js';
+import { createMockApi } from '../../src/testing/index.js';
+import { testClient } from '../support.js';
 
 describe('withOptions({ hooks }) merges hooks, the parent’s first (as ky’s extend)', () => {
   it('runs the parent’s and then the child’s, kind by kind; the parent keeps its own only', async () => {
@@ -12,12 +13,10 @@ describe('withOptions({ hooks }) merges hooks, the parent’s first (as ky’s e
         order.push(name);
         request.headers.set(`x-${name}`, '1');
       };
-    const parent = new MetricClient({
-      apiKey: MOCK_API_KEY,
-      baseUrl: MOCK_BASE_URL,
-      fetch: api.fetch,
-      hooks: { beforeRequest: [mark('sign')], afterResponse: [() => void order.push('parent-after')] },
-    });
+    const parent = testClient(
+      { hooks: { beforeRequest: [mark('sign')], afterResponse: [() => void order.push('parent-after')] } },
+      api,
+    );
     const child = parent.withOptions({
       hooks: { beforeRequest: [mark('trace')], afterResponse: [() => void order.push('child-after')] },
     });
@@ -33,12 +32,7 @@ describe('withOptions({ hooks }) merges hooks, the parent’s first (as ky’s e
   });
 
   it('refuses hooks that are not hooks, as the constructor does', () => {
-    const parent = new MetricClient({
-      apiKey: MOCK_API_KEY,
-      baseUrl: MOCK_BASE_URL,
-      fetch: createMockApi().fetch,
-      hooks: { beforeRequest: [() => undefined] },
-    });
+    const parent = testClient({ hooks: { beforeRequest: [() => undefined] } }, createMockApi());
     expect(() => parent.withOptions({ hooks: { beforeRequest: 'nope' } as never })).toThrow(MetricError);
   });
 });

@@ -8,7 +8,8 @@ import {
   type MetricError,
   ResponseValidationError,
 } from '../../src/index.js';
-import { client, json } from './msw.js';
+import { json } from './msw.js';
+import { testClient } from './test-client.js';
 
 /** Any value at all, kept shallow so that thousands of property runs stay fast. */
 export const anyValue = fc.anything({ maxDepth: 1, maxKeys: 3, size: 'xsmall' });
@@ -92,7 +93,7 @@ export function recordingClient(bodyFor: (url: URL) => unknown) {
     calls.push(url);
     return new Response(JSON.stringify(bodyFor(url)), { headers: { 'content-type': 'application/json' } });
   };
-  return { calls, sdk: client({ fetch, maxRetries: 0 }) };
+  return { calls, sdk: testClient({ fetch, maxRetries: 0 }) };
 }
 
 /** The names of a call's options, refused with ConfigurationError rather than InvalidParameterError. */

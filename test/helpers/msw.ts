@@ -1,13 +1,10 @@
 import { getResponse, HttpHandler, http } from 'msw';
 import { type SetupServer, setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import type { ClientOptions } from '../../src/client-options.js';
-import { MetricClient } from '../../src/index.js';
 
 export const BASE = 'https://api.example.test/api/v1';
-export const KEY = 'sk_test_7f3a9c1e5b2d4086';
 
-/** The msw server of the running test file, for {@link client} on fake timers. */
+/** The msw server of the running test file, for {@link currentMswFetch}. */
 let current: SetupServer | undefined;
 
 /** An msw server for one test file: every request must be handled, none may reach the network. */
@@ -38,13 +35,13 @@ export function inProcessFetch(server: SetupServer): typeof globalThis.fetch {
 }
 
 /**
- * A client of the test API. On fake timers, its requests are answered in-process from the same msw
- * handlers: msw's interception of the real `fetch` takes event-loop turns that a fake clock does not
- * wait for, so on a loaded machine a backoff could be scheduled after the clock had already moved.
+ * The fetch of a client of the msw server: on fake timers, requests are answered in-process from the
+ * same handlers, since msw's interception of the real `fetch` takes event-loop turns that a fake clock
+ * does not wait for, so on a loaded machine a backoff could be scheduled after the clock had already
+ * moved. On real timers, `undefined`: the real `fetch`, intercepted.
  */
-export function client(options: ClientOptions = {}) {
-  const fetch = vi.isFakeTimers() && current ? inProcessFetch(current) : undefined;
-  return new MetricClient({ apiKey: KEY, baseUrl: BASE, ...(fetch && { fetch }), ...options });
+export function currentMswFetch(): typeof globalThis.fetch | undefined {
+  return vi.isFakeTimers() && current ? inProcessFetch(current) : undefined;
 }
 
 /** A handler answering `GET {BASE}{path}` with each of `replies` in turn (the last repeats), counting calls. */

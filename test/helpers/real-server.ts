@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import type { ClientOptions } from '../../src/client-options.js';
-import { MetricClient } from '../../src/index.js';
+import { testClient } from './test-client.js';
 
 export type Route = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
@@ -45,8 +45,9 @@ export function useRealServer() {
     get base() {
       return state.base;
     },
+    /** `testClient` of this server (the test key); options override. */
     client(options: ClientOptions = {}) {
-      return new MetricClient({ apiKey: 'sk_real_server_key', baseUrl: state.base, ...options });
+      return testClient(options, { base: state.base });
     },
   };
 }

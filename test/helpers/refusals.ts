@@ -1,5 +1,6 @@
 import { expect, it, vi } from 'vitest';
 import { ConfigurationError, InvalidParameterError, MetricError } from '../../src/index.js';
+import { TEST_KEY } from './test-key.js';
 
 /*
  * The option checkers' tables, entry by entry: each bad option is refused with a ConfigurationError
@@ -7,7 +8,7 @@ import { ConfigurationError, InvalidParameterError, MetricError } from '../../sr
  */
 
 /** A value no refusal may quote. */
-export const secret = 'sk_live_do_not_echo';
+export const secret = TEST_KEY;
 
 /** One refusal: the entry, the option its error names, and what to run. */
 export type RefusalCase = readonly [entry: string, option: string, refuse: () => unknown];

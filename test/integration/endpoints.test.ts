@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MOCK_DOIS } from '../../src/testing/index.js';
-import { useMockServer } from './use-mock-server.js';
+import { useMockServer } from '../support.js';
 
 // The SDK against the mock over real sockets, default dataset: every endpoint of API §4.
 const mock = useMockServer();

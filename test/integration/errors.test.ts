@@ -12,7 +12,7 @@ import {
   TimeoutError,
 } from '../../src/index.js';
 import { MOCK_NO_ACCESS_API_KEY } from '../../src/testing/index.js';
-import { useMockServer } from './use-mock-server.js';
+import { useMockServer } from '../support.js';
 
 let now = Date.parse('2025-03-01T12:00:00Z');
 const mock = useMockServer({

@@ -8,7 +8,7 @@ import {
   RateLimitError,
 } from '../../src/index.js';
 import { MOCK_DOIS, MOCK_NO_ACCESS_API_KEY } from '../../src/testing/index.js';
-import { useMockServer } from './use-mock-server.js';
+import { useMockServer } from '../support.js';
 
 // Real sockets on 127.0.0.1: the mock server, port picked by the system.
 const mock = useMockServer({ port: 0, sizes: { journals: 10, papers: 200, authors: 20 } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useMockServer } from './use-mock-server.js';
+import { useMockServer } from '../support.js';
 
 // The default dataset, so walks cross many pages as they would against the service.
 const mock = useMockServer();

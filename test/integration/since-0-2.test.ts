@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MetricClient, NotFoundError } from '../../src/index.js';
-import { MOCK_API_KEY, startMockServer } from '../../src/testing/index.js';
+import { NotFoundError } from '../../src/index.js';
+import { startMockServer } from '../../src/testing/index.js';
 import { rejection } from '../helpers/calls.js';
-import { useMockServer } from './use-mock-server.js';
+import { testClient, useMockServer } from '../support.js';
 
 const sizes = { journals: 30, papers: 300, authors: 50, subjects: 8, countries: 20 };
 const mock = useMockServer({ sizes });
@@ -33,7 +33,7 @@ describe('a short rate-limit window, met by one client', () => {
     // out the Retry-After with call 4's retry, and meet a fresh window: one 429 in all.
     const server = await startMockServer({ sizes, limits: { perWindow: { requests: 3, windowMs: 1_500 } } });
     try {
-      const client = new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: server.url, maxConcurrency: 1 });
+      const client = testClient({ maxConcurrency: 1 }, server);
       const results = await Promise.all(Array.from({ length: 6 }, () => client.subjects.list()));
       expect(results).toHaveLength(6);
       for (const subjects of results) expect(subjects).toHaveLength(sizes.subjects);
@@ -50,7 +50,7 @@ describe('a short rate-limit window, met by one client', () => {
     // wait at least the Retry-After, by which time the window has ended: no 429 is drawn twice.
     const server = await startMockServer({ sizes, limits: { perWindow: { requests: 3, windowMs: 1_500 } } });
     try {
-      const client = new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: server.url });
+      const client = testClient({}, server);
       const results = await Promise.all(Array.from({ length: 6 }, () => client.subjects.list()));
       expect(results).toHaveLength(6);
       const statuses = server.api.requests.map((request) => request.status);

@@ -1,14 +1,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MetricClient, type ScoreUpdatedEvent } from '../../src/index.js';
-import { MOCK_API_KEY, startMockServer } from '../../src/testing/index.js';
+import type { ScoreUpdatedEvent } from '../../src/index.js';
+import { startMockServer } from '../../src/testing/index.js';
 import {
   createNodeWebhookHandler,
   createWebhookHandler,
   parseWebhookEvent,
 } from '../../src/webhooks/index.js';
-import { useMockServer } from './use-mock-server.js';
+import { testClient, useMockServer } from '../support.js';
 
 const mock = useMockServer({ sizes: { journals: 20, papers: 500, authors: 60, subjects: 5, countries: 8 } });
 
@@ -67,7 +67,7 @@ describe('score_updated, end to end', () => {
       const { deliveries } = await server.api.updateScore(1, server.api.dataset.journal(1)!.metric_score + 1);
       expect(deliveries[0]).toMatchObject({ ok: true, status: 200 });
       expect(events).toHaveLength(1);
-      const client = new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: server.url });
+      const client = testClient({}, server);
       expect((await client.journals.get(1)).metric_score).toBe(events[0]!.new_score);
     } finally {
       await server.close();

@@ -6,9 +6,10 @@ import { QuotaUnavailableError } from '../../src/index.js';
 import { RedisQuota } from '../../src/redis/redis-quota.js';
 import { type ConnectedRedis, redisClients } from '../helpers/redis-clients.js';
 import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
+import { OTHER_TEST_KEY, TEST_KEY } from '../support.js';
 
 const skip = skipWithoutRedis('test/redis/close.test.ts');
-const identity = { baseUrl: 'https://api.example.test/api/v1', apiKey: 'sk-test-close' };
+const identity = { baseUrl: 'https://api.example.test/api/v1', apiKey: TEST_KEY };
 
 describe.skipIf(skip).each(redisClients)('quota.close() over $name', { timeout: 60_000 }, (kind) => {
   let server: RedisServer;
@@ -109,7 +110,7 @@ describe.skipIf(skip).each(redisClients)('quota.close() over $name', { timeout: 
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(QuotaUnavailableError);
     // A client made after close() (another key) is refused as well.
-    const later = quota.forClient({ ...identity, apiKey: 'sk-test-another' });
+    const later = quota.forClient({ ...identity, apiKey: OTHER_TEST_KEY });
     await expect(later.run(async () => (sent = true))).rejects.toBeInstanceOf(QuotaUnavailableError);
     expect(sent).toBe(false);
   });

@@ -14,10 +14,10 @@ import { type QuotaWindows, RedisQuota, type RedisQuotaOptions } from '../../src
 import { createMockApi, MOCK_API_KEY } from '../../src/testing/index.js';
 import { type ConnectedRedis, redisClients } from '../helpers/redis-clients.js';
 import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
+import { OTHER_TEST_KEY, TEST_KEY } from '../support.js';
 
 const skip = skipWithoutRedis('test/redis/redis-quota.test.ts');
-const secret = 'sk-test-never-in-redis-0123456789';
-const identity: QuotaIdentity = { baseUrl: 'https://api.example.test/api/v1', apiKey: secret };
+const identity: QuotaIdentity = { baseUrl: 'https://api.example.test/api/v1', apiKey: TEST_KEY };
 
 /** A promise and the function that settles it, for a send held open by the test. */
 function gate(): { promise: Promise<void>; open: () => void } {
@@ -137,7 +137,7 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
     expect((error as RateLimitError).retryAfter).toBeLessThanOrEqual(90);
     expect(sent).toBe(0);
     // Another key is not blocked.
-    const otherKey = quota({ prefix }).forClient({ ...identity, apiKey: 'another-key' });
+    const otherKey = quota({ prefix }).forClient({ ...identity, apiKey: OTHER_TEST_KEY });
     await expect(otherKey.run(async () => 1)).resolves.toBe(1);
   });
 
@@ -167,7 +167,7 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(QuotaUnavailableError);
       expect((error as Error).message).toContain('Redis');
-      expect((error as Error).message).not.toContain(secret);
+      expect((error as Error).message).not.toContain(TEST_KEY);
     }
     expect(sent).toBe(0);
     await server.start();
@@ -197,7 +197,7 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
     const keys = await redis.keys('*');
     expect(keys.length).toBeGreaterThan(0);
     for (const key of keys) {
-      expect(key).not.toContain(secret);
+      expect(key).not.toContain(TEST_KEY);
       // -1 is a key without a TTL, the failure looked for; -2 is one that expired since the listing.
       const ttl = Number(await redis.command(['PTTL', key]));
       expect(ttl === -2 || ttl > 0, `${key}: PTTL ${ttl}`).toBe(true);
@@ -206,27 +206,28 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
         type === 'zset'
           ? await redis.command(['ZRANGE', key, '0', '-1', 'WITHSCORES'])
           : await redis.command(['GET', key]);
-      expect(JSON.stringify(value)).not.toContain(secret);
+      expect(JSON.stringify(value)).not.toContain(TEST_KEY);
     }
   });
 
   it('MetricClient: quota with its own limits throws; withOptions shares the parent’s quota', async () => {
     const shared = createRedisQuota({ redis: redis.client, maxConcurrency: 1, prefix: freshPrefix() });
     expect(
-      // @ts-expect-error: a type error too (ClientOptions); a JavaScript caller meets the runtime check
-      () => new MetricClient({ apiKey: secret, baseUrl: identity.baseUrl, quota: shared, maxConcurrency: 2 }),
+      () =>
+        // @ts-expect-error: a type error too (ClientOptions); a JavaScript caller meets the runtime check
+        new MetricClient({ apiKey: TEST_KEY, baseUrl: identity.baseUrl, quota: shared, maxConcurrency: 2 }),
     ).toThrow(MetricError);
-    expect(() => new MetricClient({ apiKey: secret, baseUrl: identity.baseUrl, quota: {} as never })).toThrow(
-      MetricError,
-    );
+    expect(
+      () => new MetricClient({ apiKey: TEST_KEY, baseUrl: identity.baseUrl, quota: {} as never }),
+    ).toThrow(MetricError);
     const seen: RequestQuota[] = [];
     const spy = {
       forClient: (id: QuotaIdentity) => seen[seen.push(shared.forClient(id)) - 1] as RequestQuota,
     };
-    const parent = new MetricClient({ apiKey: secret, baseUrl: identity.baseUrl, quota: spy });
+    const parent = new MetricClient({ apiKey: TEST_KEY, baseUrl: identity.baseUrl, quota: spy });
     parent.withOptions({ timeout: 1_000 });
     expect(seen).toHaveLength(1);
-    parent.withOptions({ apiKey: 'another-key' });
+    parent.withOptions({ apiKey: OTHER_TEST_KEY });
     expect(seen).toHaveLength(2);
     expect(seen[1]).not.toBe(seen[0]);
   });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuotaUnavailableError } from '../../src/index.js';
 import { RedisQuota } from '../../src/redis/redis-quota.js';
 import { type ConnectedRedis, redisClients } from '../helpers/redis-clients.js';
+import { TEST_KEY } from '../support.js';
 
 /** A RESP2 reply, written as the wire carries it. */
 type Reply =
@@ -100,7 +101,7 @@ async function startFakeRedis(): Promise<FakeRedis> {
   });
 }
 
-const identity = { baseUrl: 'https://api.example.test/api/v1', apiKey: 'sk-test-fake-resp' };
+const identity = { baseUrl: 'https://api.example.test/api/v1', apiKey: TEST_KEY };
 const int = (n: number | bigint) => ({ int: n });
 
 describe.each(redisClients)('answers a real Redis never sends, over $name', (kind) => {

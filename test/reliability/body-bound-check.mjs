@@ -13,6 +13,7 @@ import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { defaultMaxResponseBytes } from '../../src/core/options/request.ts';
 import { MetricClient } from '../../src/index.ts';
+import { TEST_KEY } from '../helpers/test-key.ts';
 import { writeUntilClosed as stream } from './fault-server.ts';
 
 if (typeof globalThis.gc !== 'function') {
@@ -82,7 +83,7 @@ async function settleMemory() {
 }
 
 const client = new MetricClient({
-  apiKey: 'sk_body_bound_check_0123456789',
+  apiKey: TEST_KEY,
   baseUrl: `http://127.0.0.1:${port}/api/v1`,
   maxRetries: 2,
   timeout: 120_000,

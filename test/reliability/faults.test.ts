@@ -11,6 +11,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { backoff } from '../../src/core/retry.js';
 import * as sdk from '../../src/index.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
+import { testClient } from '../support.js';
 import {
   catalogue,
   catalogueTestTimeoutMs,
@@ -18,15 +19,7 @@ import {
   hangGuardMs,
   type Prepared,
 } from './catalogue.js';
-import {
-  clientFor,
-  outcomeName,
-  reportFigures,
-  type Settled,
-  settle,
-  until,
-  useFaultServers,
-} from './harness.js';
+import { outcomeName, reportFigures, type Settled, settle, until, useFaultServers } from './harness.js';
 
 const servers = useFaultServers();
 const figures: Array<Record<string, unknown>> = [];
@@ -42,15 +35,18 @@ const title = (entry: FaultCase) =>
 async function start(entry: FaultCase) {
   const prepared = await entry.prepare(servers);
   const counts = { sent: 0, answered: 0, settled: false };
-  const client = clientFor(prepared, {
-    ...entry.options,
-    fetch: async (input, init) => {
-      counts.sent++;
-      const response = await globalThis.fetch(input, init);
-      counts.answered++;
-      return response;
+  const client = testClient(
+    {
+      ...entry.options,
+      fetch: async (input, init) => {
+        counts.sent++;
+        const response = await globalThis.fetch(input, init);
+        counts.answered++;
+        return response;
+      },
     },
-  });
+    prepared,
+  );
   const seen = () => prepared.scenarios.reduce((sum, scenario) => sum + scenario.attempts, 0);
   const result = settle(() => client.subjects.list(), hangGuardMs).then((settled) => {
     counts.settled = true;

@@ -17,8 +17,9 @@ import {
   TimeoutError,
 } from '../../src/index.js';
 import { parseWebhookEvent, WebhookPayloadError } from '../../src/webhooks/index.js';
+import { TEST_KEY, testClient } from '../support.js';
 import { json } from './fault-server.js';
-import { clientFor, KEY, reportFigures, useFaultServers } from './harness.js';
+import { reportFigures, useFaultServers } from './harness.js';
 
 // 10,000 runs of a whole client call take a few seconds; on a busy CI machine, several times that.
 vi.setConfig({ testTimeout: 90_000 });
@@ -305,8 +306,7 @@ describe('DOI: one path segment on a real server, decoding back to the DOI', () 
 
   it(`as handed to fetch: one segment decoding back to the DOI, or refused unsent (${numRuns} runs)`, async () => {
     let handed: string[] = [];
-    const client = clientFor(
-      { base: 'http://127.0.0.1:9/api/v1' },
+    const client = testClient(
       {
         maxRetries: 0,
         fetch: async (input) => {
@@ -318,6 +318,7 @@ describe('DOI: one path segment on a real server, decoding back to the DOI', () 
           });
         },
       },
+      { base: 'http://127.0.0.1:9/api/v1' },
     );
     const counts = { sent: 0, refused: 0 };
     await fuzz(
@@ -351,7 +352,7 @@ describe('DOI: one path segment on a real server, decoding back to the DOI', () 
       const segment = url.split('/').pop() ?? '';
       json(paperAnswer(decodeURIComponent(segment)))(req, res, attempt);
     });
-    const client = clientFor(scenario, { maxRetries: 0 });
+    const client = testClient({ maxRetries: 0 }, scenario);
     const batch = 20;
     let dois = 0;
     let tag = 0;
@@ -400,21 +401,19 @@ describe('every parameter and option: sent as given, or refused before sending (
   }
 
   const sentUrls: URL[] = [];
-  const makeClient = (): MetricClient =>
-    clientFor(
-      { base: 'http://127.0.0.1:9/api/v1' },
-      {
-        maxRetries: 0,
-        fetch: async (input) => {
-          const url = new URL(input instanceof Request ? input.url : String(input));
-          sentUrls.push(url);
-          return new Response(JSON.stringify(cannedBody(url.pathname)), {
-            headers: { 'content-type': 'application/json' },
-          });
-        },
+  const client = testClient(
+    {
+      maxRetries: 0,
+      fetch: async (input) => {
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        sentUrls.push(url);
+        return new Response(JSON.stringify(cannedBody(url.pathname)), {
+          headers: { 'content-type': 'application/json' },
+        });
       },
-    );
-  const client = makeClient();
+    },
+    { base: 'http://127.0.0.1:9/api/v1' },
+  );
 
   type Method = (client: MetricClient, value: unknown) => PromiseLike<unknown>;
   /** Where a fuzzed value goes, and how it must look on the wire when it was sent. */
@@ -606,6 +605,6 @@ describe('every parameter and option: sent as given, or refused before sending (
 
   it('the key is sent only in the Authorization header', () => {
     // The fuzzed requests above never put the key in a URL.
-    for (const url of sentUrls) expect(url.href).not.toContain(KEY);
+    for (const url of sentUrls) expect(url.href).not.toContain(TEST_KEY);
   });
 });

@@ -1,19 +1,12 @@
 /**
- * What the reliability tests share: the fault servers as vitest fixtures, the client they use, a
+ * What the reliability tests share beyond test/support.ts: the fault servers as vitest fixtures, a
  * hang guard, and the figures each file prints for the README's Reliability table.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inspect } from 'node:util';
 import { afterAll, beforeAll } from 'vitest';
-import type { ClientOptions } from '../../src/client-options.js';
-import type { Logger } from '../../src/core/logger.js';
 import { backoff } from '../../src/core/retry.js';
-import { MetricClient } from '../../src/index.js';
 import { type FaultServer, type Handler, type Scenario, startFaultServer } from './fault-server.js';
-
-/** The key every reliability test uses: long and distinctive, so a leak of it cannot go unseen. */
-export const KEY = 'sk_live_RELIABILITY_9f27c4e1d8b35a60';
 
 /**
  * Two fault servers for one test file: `main`, and `other`, on another port, hence another origin
@@ -45,10 +38,6 @@ export function useFaultServers() {
       return ready(main).scenario(...handlers);
     },
   };
-}
-
-export function clientFor(scenario: { base: string }, options: ClientOptions = {}): MetricClient {
-  return new MetricClient({ apiKey: KEY, baseUrl: scenario.base, ...options });
 }
 
 // Taken before any test fakes them: the hang guard and the polling below run on the real clock.
@@ -171,16 +160,4 @@ function table(rows: Array<Record<string, unknown>>): string {
   const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((cell) => cell[i]!.length)));
   const line = (values: string[]) => `| ${values.map((value, i) => value.padEnd(widths[i]!)).join(' | ')} |`;
   return [line(columns), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
-}
-
-/** A logger that keeps every line, with its details rendered as a log shipper would. */
-export function recordingLogger() {
-  const lines: string[] = [];
-  const at =
-    (level: string) =>
-    (message: string, details?: Record<string, unknown>): void => {
-      lines.push(`${level} ${message} ${JSON.stringify(details ?? {})} ${inspect(details, { depth: 10 })}`);
-    };
-  const logger: Logger = { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
-  return { logger, lines };
 }

@@ -10,6 +10,7 @@
  */
 import { getEventListeners } from 'node:events';
 import { MetricClient } from '../../src/index.ts';
+import { TEST_KEY } from '../helpers/test-key.ts';
 import { htmlPage, json, never, resetBeforeResponse, startFaultServer, subjects } from './fault-server.ts';
 
 /** Requests the server must see after the warm-up, and during it. */
@@ -127,7 +128,7 @@ const scenario = server.scenario((req, res) => {
   attempts.set(id, n);
   kind.handlers[Math.min(n - 1, kind.handlers.length - 1)](req, res, n);
 });
-const options = { apiKey: 'sk_heap_check_0123456789', baseUrl: scenario.base, maxRetries: 1 };
+const options = { apiKey: TEST_KEY, baseUrl: scenario.base, maxRetries: 1 };
 const client = new MetricClient(options);
 const rateLimited = new MetricClient(options);
 const shared = new AbortController();

@@ -20,6 +20,7 @@ import {
 } from '../../src/index.js';
 import { runWithGc } from '../helpers/child.js';
 import { useRealServer } from '../helpers/real-server.js';
+import { OTHER_TEST_KEY, TEST_KEY } from '../support.js';
 import { subjects, writeUntilClosed } from './fault-server.js';
 
 const server = useRealServer();
@@ -211,20 +212,18 @@ describe('bodies nested 200,000 deep', () => {
   it('a deep error body echoing the key: a BadRequestError whose body is cut, no key', async () => {
     server.serve((_req, res) => {
       res.writeHead(400, { 'content-type': 'application/json' });
-      res.end(`{"message":"bad sk_real_server_key","nested":${deep(200_000)}}`);
+      res.end(`{"message":"bad ${TEST_KEY}","nested":${deep(200_000)}}`);
     });
     const error = await failure(() => server.client().journals.get(1));
     expect(error).toBeInstanceOf(BadRequestError);
     expect(JSON.stringify((error as APIError).body)).toContain('[nested too deep]');
-    expect(error.message).not.toContain('sk_real_server_key');
+    expect(error.message).not.toContain(TEST_KEY);
   });
 });
 
 describe('redirects', () => {
   const hooks = {
-    beforeRequest: [
-      ({ request }: { request: Request }) => request.headers.set('x-api-key', 'sk_hook_header_key'),
-    ],
+    beforeRequest: [({ request }: { request: Request }) => request.headers.set('x-api-key', OTHER_TEST_KEY)],
   };
 
   for (const status of [301, 302, 303, 307, 308]) {
@@ -259,8 +258,8 @@ describe('redirects', () => {
       });
       await expect(server.client({ hooks }).subjects.list()).resolves.toEqual(subjects);
       expect(seen).toEqual([
-        { url: '/api/v1/subjects', key: 'sk_hook_header_key', authorization: 'Bearer sk_real_server_key' },
-        { url: '/api/v1/moved', key: 'sk_hook_header_key', authorization: 'Bearer sk_real_server_key' },
+        { url: '/api/v1/subjects', key: OTHER_TEST_KEY, authorization: `Bearer ${TEST_KEY}` },
+        { url: '/api/v1/moved', key: OTHER_TEST_KEY, authorization: `Bearer ${TEST_KEY}` },
       ]);
     });
   }
@@ -310,7 +309,7 @@ describe('credentials in baseUrl', () => {
     ]) {
       let refusal: unknown;
       try {
-        new MetricClient({ apiKey: 'sk_real_server_key', baseUrl: base });
+        new MetricClient({ apiKey: TEST_KEY, baseUrl: base });
       } catch (error) {
         refusal = error;
       }

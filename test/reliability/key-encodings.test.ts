@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClientOptions } from '../../src/client-options.js';
 import { MetricClient, MetricError } from '../../src/index.js';
 import { useRealServer } from '../helpers/real-server.js';
-import { recordingLogger } from './harness.js';
+import { recordingLogger } from '../support.js';
 
 const server = useRealServer();
 
@@ -161,7 +161,7 @@ describe('the key, in any encoding, in any place: never in an error or a log lin
           runs++;
           const encoded = encodings[encodingName]!(key, chosen);
           if (place.serve) server.serve(place.serve(key, encoded));
-          const { logger, lines } = recordingLogger();
+          const { logger, rendered } = recordingLogger();
           const client = new MetricClient({
             apiKey: key,
             baseUrl: server.base,
@@ -179,7 +179,7 @@ describe('the key, in any encoding, in any place: never in an error or a log lin
           expect(error).toBeInstanceOf(MetricError);
           // The end of the encoding too: a match that stops short leaves the key's tail in view.
           const tail = encoded.slice(-Math.max(8, Math.floor(encoded.length / 3)));
-          for (const text of [...views(error), ...lines]) {
+          for (const text of [...views(error), ...rendered()]) {
             const leaks = text.includes(key) || text.includes(encoded) || text.includes(tail);
             expect({ encodingName, leaks }).toEqual({
               encodingName,

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MetricClient } from '../../src/index.js';
 import { runWithGc } from '../helpers/child.js';
+import { testClient } from '../support.js';
 import {
   dribble,
   type Handler,
@@ -19,15 +20,7 @@ import {
   subjects,
   truncatedJson,
 } from './fault-server.js';
-import {
-  clientFor,
-  hangFactor,
-  reportFigures,
-  type Settled,
-  settle,
-  useFaultServers,
-  worstCaseMs,
-} from './harness.js';
+import { hangFactor, reportFigures, type Settled, settle, useFaultServers, worstCaseMs } from './harness.js';
 
 const servers = useFaultServers();
 const figures: Array<Record<string, unknown>> = [];
@@ -221,7 +214,7 @@ const warned = () => observed.warnings.filter((w) => w.name === 'MaxListenersExc
 describe('500 concurrent calls over mixed faults', () => {
   it('all settle as they must, leaving no listener, timer, rejection or warning', async () => {
     const { scenario, attempts } = loadScenario();
-    const client = clientFor(scenario);
+    const client = testClient({}, scenario);
     const shared = new AbortController();
     const timersBefore = timers();
     const started = performance.now();
@@ -263,7 +256,7 @@ describe('500 concurrent calls over mixed faults', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const { scenario } = loadScenario();
-      const client = clientFor(scenario);
+      const client = testClient({}, scenario);
       const shared = new AbortController();
       const running = launch(client, shared.signal);
       await pause(150);

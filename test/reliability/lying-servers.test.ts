@@ -11,8 +11,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ResponseValidationError } from '../../src/index.js';
+import { testClient } from '../support.js';
 import { type Handler, json } from './fault-server.js';
-import { clientFor, reportFigures, useFaultServers } from './harness.js';
+import { reportFigures, useFaultServers } from './harness.js';
 
 const servers = useFaultServers();
 
@@ -40,7 +41,7 @@ function pagedScenario(answer: PageAnswer) {
 
 async function walk(answer: PageAnswer, perPage: number | undefined, prefetch: number, limit = 10_000) {
   const { scenario, asked } = pagedScenario(answer);
-  const client = clientFor(scenario, { maxRetries: 0 });
+  const client = testClient({ maxRetries: 0 }, scenario);
   const ids: number[] = [];
   const started = performance.now();
   for await (const item of client.journals.papers(1, { per_page: perPage }, { prefetch })) {
@@ -195,7 +196,7 @@ describe.concurrent('lying servers: every walk ends, and yields exactly this', (
       data: papers((page - 1) * perPage + 1, perPage),
       total: 20 + page * 10,
     }));
-    let page = await clientFor(scenario).journals.papers(1, { per_page: 10 });
+    let page = await testClient({}, scenario).journals.papers(1, { per_page: 10 });
     const ids = page.data.map((p) => p.id);
     while (page.hasNextPage()) {
       page = await page.getNextPage();
@@ -208,7 +209,7 @@ describe.concurrent('lying servers: every walk ends, and yields exactly this', (
   it('a negative total is refused: ResponseValidationError, not a walk', async () => {
     const { scenario } = pagedScenario(() => ({ data: papers(1, 2), total: -1 }));
     const walked = async () => {
-      for await (const _ of clientFor(scenario).journals.papers(1)) {
+      for await (const _ of testClient({}, scenario).journals.papers(1)) {
         // nothing
       }
     };

@@ -6,9 +6,10 @@
 import { format, inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MetricClient, MetricError } from '../../src/index.js';
+import { recordingLogger, TEST_KEY, testClient } from '../support.js';
 import { catalogue, catalogueTestTimeoutMs, hangGuardMs } from './catalogue.js';
 import { echo, type Handler, htmlPage, json, redirect, subjects, truncatedJson } from './fault-server.js';
-import { clientFor, HangError, KEY, recordingLogger, settle, useFaultServers } from './harness.js';
+import { HangError, settle, useFaultServers } from './harness.js';
 
 const servers = useFaultServers();
 
@@ -40,7 +41,7 @@ function views(value: unknown): Record<string, string> {
 
 function expectNoKey(value: unknown, where: string) {
   for (const [view, text] of Object.entries(views(value))) {
-    expect({ where, view, leaks: text.includes(KEY) }).toEqual({ where, view, leaks: false });
+    expect({ where, view, leaks: text.includes(TEST_KEY) }).toEqual({ where, view, leaks: false });
   }
 }
 
@@ -48,16 +49,17 @@ describe.concurrent('every fault of the catalogue: no key in the error, nor in t
   for (const entry of catalogue) {
     it(entry.fault, { timeout: catalogueTestTimeoutMs }, async () => {
       const prepared = await entry.prepare(servers);
-      const { logger, lines } = recordingLogger();
-      const client = clientFor(prepared, { ...entry.options, logLevel: 'debug', logger });
+      const { logger, rendered } = recordingLogger();
+      const client = testClient({ ...entry.options, logLevel: 'debug', logger }, prepared);
       const result = await settle(() => client.subjects.list(), hangGuardMs);
       if (result.error instanceof HangError) throw result.error;
       if (!result.ok) {
         expect(result.error).toBeInstanceOf(MetricError);
         expectNoKey(result.error, entry.fault);
       }
+      const lines = rendered();
       expect(lines.length).toBeGreaterThan(0);
-      for (const line of lines) expect(line).not.toContain(KEY);
+      for (const line of lines) expect(line).not.toContain(TEST_KEY);
       // The request line is logged with its headers, the Authorization one redacted.
       expect(lines.some((line) => line.includes('"authorization":"[redacted]"'))).toBe(true);
     });
@@ -65,7 +67,7 @@ describe.concurrent('every fault of the catalogue: no key in the error, nor in t
 });
 
 describe.concurrent('a server that echoes the key back: the error still does not carry it', () => {
-  const bearer = `Bearer ${KEY}`;
+  const bearer = `Bearer ${TEST_KEY}`;
   const echoed: Array<[string, Handler]> = [
     [
       '502 HTML page quoting the request headers',
@@ -76,34 +78,37 @@ describe.concurrent('a server that echoes the key back: the error still does not
     ],
     [
       '401 JSON naming the key',
-      echo((req) => ({ status: 401, body: { error: `invalid key ${req.headers.authorization}`, key: KEY } })),
+      echo((req) => ({
+        status: 401,
+        body: { error: `invalid key ${req.headers.authorization}`, key: TEST_KEY },
+      })),
     ],
     [
       '429 with the key in the body and a header, Retry-After far ahead',
       (req, res, attempt) =>
-        json({ message: `limit for ${KEY}`, nested: [{ [KEY]: KEY }] }, 429, {
+        json({ message: `limit for ${TEST_KEY}`, nested: [{ [TEST_KEY]: TEST_KEY }] }, 429, {
           'retry-after': '3600',
-          'x-key': KEY,
+          'x-key': TEST_KEY,
         })(req, res, attempt),
     ],
-    ['200 with the key in a wrong-typed field', json([{ ...subjects[0], id: bearer, name: KEY }])],
-    ['200, not JSON, quoting the key', htmlPage(200, `Welcome ${KEY}`)],
+    ['200 with the key in a wrong-typed field', json([{ ...subjects[0], id: bearer, name: TEST_KEY }])],
+    ['200, not JSON, quoting the key', htmlPage(200, `Welcome ${TEST_KEY}`)],
     [
       '200, truncated JSON around the key',
-      truncatedJson('honest-length', [{ ...subjects[0], name: `${KEY} ${KEY}` }]),
+      truncatedJson('honest-length', [{ ...subjects[0], name: `${TEST_KEY} ${TEST_KEY}` }]),
     ],
     ['500 JSON quoting the key, Retry-After: 0', json({ detail: bearer }, 500, { 'retry-after': '0' })],
   ];
   for (const [name, handler] of echoed) {
     it(name, async () => {
       const scenario = servers.scenario(handler);
-      const { logger, lines } = recordingLogger();
-      const client = clientFor(scenario, { maxRetries: 1, logLevel: 'debug', logger });
+      const { logger, rendered } = recordingLogger();
+      const client = testClient({ maxRetries: 1, logLevel: 'debug', logger }, scenario);
       const result = await settle(() => client.subjects.list());
       expect(result.ok).toBe(false);
       expect(result.error).toBeInstanceOf(MetricError);
       expectNoKey(result.error, name);
-      for (const line of lines) expect(line).not.toContain(KEY);
+      for (const line of rendered()) expect(line).not.toContain(TEST_KEY);
     });
   }
 });
@@ -113,12 +118,12 @@ describe('redirects', () => {
     it(`${status} to another origin: refused, never sent there, and the error names no key`, async () => {
       const target = servers.other.scenario(json(subjects));
       const source = servers.scenario(redirect(status, `${target.base}/subjects`));
-      const result = await settle(() => clientFor(source).subjects.list());
+      const result = await settle(() => testClient({}, source).subjects.list());
       expect(result.ok).toBe(false);
       expect(result.error).toBeInstanceOf(MetricError);
       expect((result.error as Error).message).toMatch(/Refused a \d{3} redirect .* to another origin/);
       expectNoKey(result.error, `${status} redirect`);
-      expect(source.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
+      expect(source.requests[0]!.headers.authorization).toBe(`Bearer ${TEST_KEY}`);
       // Not retried: the same request would only be redirected again.
       expect(source.attempts).toBe(1);
       expect(target.attempts).toBe(0);
@@ -131,7 +136,7 @@ describe('util.inspect and JSON of what a user holds', () => {
     const scenario = servers.scenario(
       json({ data: [{ id: 1, title: 'T', authors: 'A', year: 2020, citations: 1 }], total: 1 }),
     );
-    const client = clientFor(scenario, { logLevel: 'debug', logger: recordingLogger().logger });
+    const client = testClient({ logLevel: 'debug', logger: recordingLogger().logger }, scenario);
     const pending = client.journals.papers(1);
     const page = await pending;
     for (const [name, value] of Object.entries({ client, pending, page, journals: client.journals })) {
@@ -149,7 +154,7 @@ describe('opt-in logging', () => {
   it('nothing is logged by default', async () => {
     const scenario = servers.scenario(json(subjects));
     const { logger, lines } = recordingLogger();
-    await clientFor(scenario, { logger }).subjects.list();
+    await testClient({ logger }, scenario).subjects.list();
     expect(lines).toEqual([]);
   });
 
@@ -160,11 +165,11 @@ describe('opt-in logging', () => {
       json({ message: 'overloaded' }, 503, { 'retry-after': '0' }),
       json(subjects),
     );
-    await clientFor(scenario).subjects.list();
+    await testClient({}, scenario).subjects.list();
     const text = debug.mock.calls.map((call) => format(...call)).join('\n');
     expect(text).toContain('[scholarly-metrics] GET');
     expect(text).toContain("authorization: '[redacted]'");
-    expect(text).not.toContain(KEY);
+    expect(text).not.toContain(TEST_KEY);
   });
 });
 
@@ -178,7 +183,7 @@ describe('in a browser', () => {
     const base = 'https://api.example.test/api/v1';
     let refusal: unknown;
     try {
-      new MetricClient({ apiKey: KEY, baseUrl: base });
+      new MetricClient({ apiKey: TEST_KEY, baseUrl: base });
     } catch (error) {
       refusal = error;
     }
@@ -186,7 +191,7 @@ describe('in a browser', () => {
     expect((refusal as Error).message).toMatch(/dangerouslyAllowBrowser/);
     expectNoKey(refusal, 'browser refusal');
     expect(
-      () => new MetricClient({ apiKey: KEY, baseUrl: base, dangerouslyAllowBrowser: true }),
+      () => new MetricClient({ apiKey: TEST_KEY, baseUrl: base, dangerouslyAllowBrowser: true }),
     ).not.toThrow();
     expect(() => new MetricClient({ apiKey: null, baseUrl: base })).not.toThrow();
   });

@@ -18,7 +18,7 @@ import {
   rejection,
   target,
 } from '../helpers/calls.js';
-import { BASE, client, json, sequence, useMsw } from '../helpers/msw.js';
+import { BASE, json, sequence, testClient, useMsw } from '../support.js';
 
 const server = useMsw();
 
@@ -55,7 +55,7 @@ describe('authors.list', () => {
   it('sends every parameter in order and resolves to a typed Page', async () => {
     const { handler, seen } = sequence('/authors', [() => json({ data: [author], total: 31, next: null })]);
     server.use(handler);
-    const page = await client().authors.list({
+    const page = await testClient().authors.list({
       q: 'ada',
       country_id: 3,
       field_id: 4,
@@ -74,27 +74,27 @@ describe('authors.list', () => {
   it('starts at page 1; undefined parameters are not sent, unknown ones (per_page included) refused', async () => {
     const { handler, seen } = sequence('/authors', [() => json({ data: [], total: 0 })]);
     server.use(handler);
-    await client().authors.list();
-    await client().authors.list({
+    await testClient().authors.list();
+    await testClient().authors.list({
       q: undefined,
       country_id: undefined,
       field_id: undefined,
       sort: undefined,
     });
-    await client().authors.list({ field_id: 4 });
+    await testClient().authors.list({ field_id: 4 });
     expect(seen.map(target)).toEqual([
       '/api/v1/authors?page=1',
       '/api/v1/authors?page=1',
       '/api/v1/authors?field_id=4&page=1',
     ]);
-    await expectRefused(() => client().authors.list({ field_id: 4, per_page: 50 } as never), 'per_page');
+    await expectRefused(() => testClient().authors.list({ field_id: 4, per_page: 50 } as never), 'per_page');
   });
 
   it('percent-encodes q so the server reads it back unchanged; unknown sort values go out', async () => {
     const q = "O'Brien & Søn / co?#%";
     const { handler, seen } = sequence('/authors', [() => json({ data: [], total: 0 })]);
     server.use(handler);
-    await client().authors.list({ q, sort: 'made-up' });
+    await testClient().authors.list({ q, sort: 'made-up' });
     const params = new URL(seen[0]!.url).searchParams;
     expect(params.get('q')).toBe(q);
     expect(params.get('sort')).toBe('made-up');
@@ -104,7 +104,7 @@ describe('authors.list', () => {
     server.use(
       http.get(`${BASE}/authors`, () => json({ data: [{ ...author, orcid: 'x', rank: 1 }], total: 1 })),
     );
-    const page = await client().authors.list();
+    const page = await testClient().authors.list();
     expect(page.data).toEqual([{ ...author, orcid: 'x', rank: 1 }]);
   });
 
@@ -114,7 +114,7 @@ describe('authors.list', () => {
       () => json({ data: [{ ...author, id: 9 }], total: 3 }),
     ]);
     server.use(handler);
-    const all = await drain(client().authors.list({ country_id: 3 }));
+    const all = await drain(testClient().authors.list({ country_id: 3 }));
     expect(all.map((a) => a.id)).toEqual([7, 8, 9]);
     expect(seen.map(target)).toEqual([
       '/api/v1/authors?country_id=3&page=1',
@@ -132,7 +132,7 @@ describe('authors.list', () => {
     ["total: '3'", { data: [], total: '3' }, 'total'],
   ])('refuses a page with %s', async (_label, body, path) => {
     server.use(http.get(`${BASE}/authors`, () => json(body)));
-    const error = await rejection(client().authors.list());
+    const error = await rejection(testClient().authors.list());
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).issues.map((issue) => issue.path.join('.'))).toContain(path);
   });
@@ -156,9 +156,9 @@ describe('authors.list', () => {
     ['page', { page: '2' }],
   ];
   it.each(refusals)('refuses %s in %o before sending, awaited and walked', async (name, params) => {
-    await expectRefused(() => client().authors.list(params as never), name);
+    await expectRefused(() => testClient().authors.list(params as never), name);
     const seen = catchAll();
-    const error = await rejection(drain(client().authors.list(params as never)));
+    const error = await rejection(drain(testClient().authors.list(params as never)));
     expect(error).toBeInstanceOf(InvalidParameterError);
     expect((error as InvalidParameterError).parameter).toBe(name);
     expect(seen).toHaveLength(0);
@@ -170,7 +170,7 @@ describe('authors.list', () => {
     ['an array', []],
     ['a boolean', true],
   ])('refuses params that are %s', async (_label, params) => {
-    await expectRefused(() => client().authors.list(params as never), 'params', /parameters/);
+    await expectRefused(() => testClient().authors.list(params as never), 'params', /parameters/);
   });
 });
 
@@ -178,7 +178,7 @@ describe('authors.get', () => {
   it('GETs /authors/{id} and returns the typed profile, extra fields kept', async () => {
     const { handler, seen } = sequence('/authors/7', [() => json({ ...profile, country: 'NZ' })]);
     server.use(handler);
-    const result = await client().authors.get(7);
+    const result = await testClient().authors.get(7);
     expectTypeOf(result).toEqualTypeOf<AuthorProfile>();
     expect(target(seen[0]!)).toBe('/api/v1/authors/7');
     expect(result).toEqual({ ...profile, country: 'NZ' });
@@ -196,7 +196,7 @@ describe('authors.get', () => {
       { id: 1, title: 'On tests', authors: 'A', doi: '10.1/x', year: 2021, citations: 3 },
     ];
     server.use(http.get(`${BASE}/authors/7`, () => json({ ...profile, papers })));
-    expect((await client().authors.get(7)).papers).toEqual(papers);
+    expect((await testClient().authors.get(7)).papers).toEqual(papers);
   });
 
   it.each<[string, Record<string, unknown>, string]>([
@@ -208,11 +208,11 @@ describe('authors.get', () => {
     ["id: '7'", { id: '7' }, 'id'],
   ])('refuses a profile with %s', async (_label, patch, path) => {
     server.use(http.get(`${BASE}/authors/7`, () => json({ ...profile, ...patch })));
-    await expectRefusedResponse(client().authors.get(7), [path]);
+    await expectRefusedResponse(testClient().authors.get(7), [path]);
   });
 
   it.each(badIds)('refuses id %s before sending', async (_label, id) => {
-    await expectRefused(() => client().authors.get(id as number), 'id');
+    await expectRefused(() => testClient().authors.get(id as number), 'id');
   });
 });
 

@@ -3,7 +3,7 @@ import { http } from 'msw';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { type Country, InvalidParameterError, ResponseValidationError } from '../../src/index.js';
 import { anyValue as any, expectRefusedResponse, refusals, rejection, target } from '../helpers/calls.js';
-import { BASE, client, json, sequence, useMsw } from '../helpers/msw.js';
+import { BASE, json, sequence, testClient, useMsw } from '../support.js';
 
 const server = useMsw();
 const { expectRefused } = refusals(server);
@@ -15,7 +15,7 @@ describe('countries.list', () => {
     const body = [country, { ...country, id: 36, name: 'Australia', flag: '🇦🇺', iso: 'AU' }];
     const { handler, seen } = sequence('/countries', [() => json(body)]);
     server.use(handler);
-    const countries = await client().countries.list();
+    const countries = await testClient().countries.list();
     expectTypeOf(countries).toEqualTypeOf<Country[]>();
     expect(seen).toHaveLength(1);
     expect(target(seen[0]!)).toBe('/api/v1/countries');
@@ -25,23 +25,23 @@ describe('countries.list', () => {
   it('sends show=active and show=all; undefined parameters are not sent, unknown ones refused', async () => {
     const { handler, seen } = sequence('/countries', [() => json([])]);
     server.use(handler);
-    await client().countries.list({ show: 'active' });
-    await client().countries.list({ show: 'all' });
-    await client().countries.list({});
-    await client().countries.list({ show: undefined });
+    await testClient().countries.list({ show: 'active' });
+    await testClient().countries.list({ show: 'all' });
+    await testClient().countries.list({});
+    await testClient().countries.list({ show: undefined });
     expect(seen.map(target)).toEqual([
       '/api/v1/countries?show=active',
       '/api/v1/countries?show=all',
       '/api/v1/countries',
       '/api/v1/countries',
     ]);
-    await expectRefused(() => client().countries.list({ q: 'nz' } as never), 'q');
+    await expectRefused(() => testClient().countries.list({ q: 'nz' } as never), 'q');
   });
 
   it('takes request options as its second argument', async () => {
     const { handler, seen } = sequence('/countries', [() => json([])]);
     server.use(handler);
-    await client().countries.list({ show: 'all' }, { headers: { 'x-trace': 't2' } });
+    await testClient().countries.list({ show: 'all' }, { headers: { 'x-trace': 't2' } });
     expect(seen[0]!.headers.get('x-trace')).toBe('t2');
   });
 
@@ -53,12 +53,12 @@ describe('countries.list', () => {
     ['name missing', { name: undefined }, '0.name'],
   ])('refuses an element with %s', async (_label, patch, path) => {
     server.use(http.get(`${BASE}/countries`, () => json([{ ...country, ...patch }])));
-    await expectRefusedResponse(client().countries.list(), [path]);
+    await expectRefusedResponse(testClient().countries.list(), [path]);
   });
 
   it('refuses a body that is not an array', async () => {
     server.use(http.get(`${BASE}/countries`, () => json({ data: [country], total: 1 })));
-    await expect(client().countries.list()).rejects.toBeInstanceOf(ResponseValidationError);
+    await expect(testClient().countries.list()).rejects.toBeInstanceOf(ResponseValidationError);
   });
 
   it.each<[string, unknown, string, RegExp]>([
@@ -72,11 +72,11 @@ describe('countries.list', () => {
     ['params null', null, 'params', /parameters/],
     ['params [] (an array)', [], 'params', /parameters/],
   ])('refuses %s before sending, as a rejection', async (_label, params, parameter, named) => {
-    await expectRefused(() => client().countries.list(params as never), parameter, named);
+    await expectRefused(() => testClient().countries.list(params as never), parameter, named);
   });
 
   it('names the allowed values when refusing show', async () => {
-    const error = await rejection(client().countries.list({ show: 'none' as 'all' }));
+    const error = await rejection(testClient().countries.list({ show: 'none' as 'all' }));
     expect((error as Error).message).toContain('"active"');
     expect((error as Error).message).toContain('"all"');
   });
@@ -89,7 +89,7 @@ describe('countries: arbitrary arguments either go out or are refused as Invalid
       calls.push(new URL(input instanceof Request ? input.url : String(input)));
       return new Response('[]', { headers: { 'content-type': 'application/json' } });
     };
-    const sdk = client({ fetch, maxRetries: 0 });
+    const sdk = testClient({ fetch, maxRetries: 0 });
     const params = fc.oneof(
       any,
       fc.record(

@@ -19,7 +19,7 @@ import {
   rejection,
   target,
 } from '../helpers/calls.js';
-import { BASE, client, journalProfile, json, sequence, useMsw } from '../helpers/msw.js';
+import { BASE, journalProfile, json, sequence, testClient, useMsw } from '../support.js';
 
 const server = useMsw();
 
@@ -64,7 +64,7 @@ describe('journals.list', () => {
       () => json([journal, { ...journal, id: 2, impact: 3.2 }]),
     ]);
     server.use(handler);
-    const journals = await client().journals.list();
+    const journals = await testClient().journals.list();
     expectTypeOf(journals).toEqualTypeOf<Journal[]>();
     expect(seen).toHaveLength(1);
     expect(target(seen[0]!)).toBe('/api/v1/journals');
@@ -73,12 +73,12 @@ describe('journals.list', () => {
 
   it('accepts an empty list', async () => {
     server.use(http.get(`${BASE}/journals`, () => json([])));
-    expect(await client().journals.list()).toEqual([]);
+    expect(await testClient().journals.list()).toEqual([]);
   });
 
   it.each(['Q5', 'N/A', '', 'Q1 (provisional)'])('accepts any quartile string: %j', async (quartile) => {
     server.use(http.get(`${BASE}/journals`, () => json([{ ...journal, quartile }])));
-    const [first] = await client().journals.list();
+    const [first] = await testClient().journals.list();
     expect(first?.quartile).toBe(quartile);
   });
 
@@ -91,14 +91,14 @@ describe('journals.list', () => {
     ['field_id missing', { field_id: undefined }, '0.field_id'],
   ])('refuses an element with %s', async (_label, patch, path) => {
     server.use(http.get(`${BASE}/journals`, () => json([{ ...journal, ...patch }])));
-    const error = await rejection(client().journals.list());
+    const error = await rejection(testClient().journals.list());
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).issues.map((issue) => issue.path.join('.'))).toContain(path);
   });
 
   it('refuses a body that is not an array', async () => {
     server.use(http.get(`${BASE}/journals`, () => json({ data: [journal], total: 1 })));
-    await expect(client().journals.list()).rejects.toBeInstanceOf(ResponseValidationError);
+    await expect(testClient().journals.list()).rejects.toBeInstanceOf(ResponseValidationError);
   });
 });
 
@@ -106,7 +106,7 @@ describe('journals.get', () => {
   it('GETs /journals/{id} and returns the profile, extra fields kept', async () => {
     const { handler, seen } = sequence('/journals/42', [() => json({ ...journalProfile, impact: 3.2 })]);
     server.use(handler);
-    const profile = await client().journals.get(42);
+    const profile = await testClient().journals.get(42);
     expectTypeOf(profile).toEqualTypeOf<JournalProfile>();
     expect(target(seen[0]!)).toBe('/api/v1/journals/42');
     expect(profile).toEqual({ ...journalProfile, impact: 3.2 });
@@ -116,13 +116,13 @@ describe('journals.get', () => {
     const id = Number.MAX_SAFE_INTEGER;
     const { handler, seen } = sequence(`/journals/${id}`, [() => json({ ...journalProfile, id })]);
     server.use(handler);
-    expect((await client().journals.get(id)).id).toBe(id);
+    expect((await testClient().journals.get(id)).id).toBe(id);
     expect(target(seen[0]!)).toBe('/api/v1/journals/9007199254740991');
   });
 
   it.each(['Q5', 'N/A'])('accepts quartile %j', async (quartile) => {
     server.use(http.get(`${BASE}/journals/42`, () => json({ ...journalProfile, quartile })));
-    expect((await client().journals.get(42)).quartile).toBe(quartile);
+    expect((await testClient().journals.get(42)).quartile).toBe(quartile);
   });
 
   it.each<[string, Record<string, unknown>, string]>([
@@ -133,11 +133,11 @@ describe('journals.get', () => {
     ["id: '42'", { id: '42' }, 'id'],
   ])('refuses a profile with %s', async (_label, patch, path) => {
     server.use(http.get(`${BASE}/journals/42`, () => json({ ...journalProfile, ...patch })));
-    await expectRefusedResponse(client().journals.get(42), [path]);
+    await expectRefusedResponse(testClient().journals.get(42), [path]);
   });
 
   it.each(badIds)('refuses id %s before sending', async (_label, id) => {
-    await expectRefused(() => client().journals.get(id as number), 'id');
+    await expectRefused(() => testClient().journals.get(id as number), 'id');
   });
 });
 
@@ -147,7 +147,7 @@ describe('journals.papers', () => {
       () => json({ data: [paper, { ...paper, id: 10, doi: '10.1/x' }], total: 120, extra: true }),
     ]);
     server.use(handler);
-    const page = await client().journals.papers(42, { page: 2, per_page: 50 });
+    const page = await testClient().journals.papers(42, { page: 2, per_page: 50 });
     expectTypeOf(page).toEqualTypeOf<Page<JournalPaper>>();
     expect(target(seen[0]!)).toBe('/api/v1/journals/42/papers?page=2&per_page=50');
     expect(page).toBeInstanceOf(Page);
@@ -159,15 +159,15 @@ describe('journals.papers', () => {
   it('starts at page 1 and sends no per_page when none is given; unknown keys are refused', async () => {
     const { handler, seen } = sequence('/journals/42/papers', [() => json({ data: [], total: 0 })]);
     server.use(handler);
-    const page = await client().journals.papers(42);
+    const page = await testClient().journals.papers(42);
     expect(page.page).toBe(1);
-    await client().journals.papers(42, { per_page: undefined });
+    await testClient().journals.papers(42, { per_page: undefined });
     expect(seen.map(target)).toEqual([
       '/api/v1/journals/42/papers?page=1',
       '/api/v1/journals/42/papers?page=1',
     ]);
     await expectRefused(
-      () => client().journals.papers(42, { per_page: undefined, sort: 'year' } as never),
+      () => testClient().journals.papers(42, { per_page: undefined, sort: 'year' } as never),
       'sort',
     );
   });
@@ -178,7 +178,7 @@ describe('journals.papers', () => {
       () => json({ data: [{ ...paper, id: 11 }], total: 3 }),
     ]);
     server.use(handler);
-    const papers = await drain(client().journals.papers(42, { per_page: 2 }));
+    const papers = await drain(testClient().journals.papers(42, { per_page: 2 }));
     expect(papers.map((p) => p.id)).toEqual([9, 10, 11]);
     expect(seen.map(target)).toEqual([
       '/api/v1/journals/42/papers?page=1&per_page=2',
@@ -196,14 +196,14 @@ describe('journals.papers', () => {
     ['data: null', { data: null, total: 0 }, 'data'],
   ])('refuses a page with %s', async (_label, body, path) => {
     server.use(http.get(`${BASE}/journals/42/papers`, () => json(body)));
-    const error = await rejection(client().journals.papers(42));
+    const error = await rejection(testClient().journals.papers(42));
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).issues.map((issue) => issue.path.join('.'))).toContain(path);
   });
 
   it.each(badIds)('refuses id %s before sending, awaited and walked', async (_label, id) => {
-    await expectRefused(() => client().journals.papers(id as number), 'id');
-    const error = await rejection(drain(client().journals.papers(id as number)));
+    await expectRefused(() => testClient().journals.papers(id as number), 'id');
+    const error = await rejection(drain(testClient().journals.papers(id as number)));
     expect(error).toBeInstanceOf(InvalidParameterError);
   });
 
@@ -216,9 +216,9 @@ describe('journals.papers', () => {
   ];
   for (const name of ['page', 'per_page'] as const) {
     it.each(badPages)(`refuses ${name} %s before sending, awaited and walked`, async (_label, value) => {
-      await expectRefused(() => client().journals.papers(42, { [name]: value } as never), name);
+      await expectRefused(() => testClient().journals.papers(42, { [name]: value } as never), name);
       const seen = catchAll();
-      const error = await rejection(drain(client().journals.papers(42, { [name]: value } as never)));
+      const error = await rejection(drain(testClient().journals.papers(42, { [name]: value } as never)));
       expect(error).toBeInstanceOf(InvalidParameterError);
       expect((error as InvalidParameterError).parameter).toBe(name);
       expect(seen).toHaveLength(0);
@@ -228,7 +228,7 @@ describe('journals.papers', () => {
   it.each(['page', 'per_page'])(
     'refuses %s: null like any other non-integer, not as "absent"',
     async (name) => {
-      await expectRefused(() => client().journals.papers(42, { [name]: null } as never), name);
+      await expectRefused(() => testClient().journals.papers(42, { [name]: null } as never), name);
     },
   );
 
@@ -238,7 +238,7 @@ describe('journals.papers', () => {
     ['an array', [1]],
     ['a number', 2],
   ])('refuses params that are %s', async (_label, params) => {
-    await expectRefused(() => client().journals.papers(42, params as never), 'params', /parameters/);
+    await expectRefused(() => testClient().journals.papers(42, params as never), 'params', /parameters/);
   });
 });
 
@@ -247,7 +247,7 @@ describe('journals.score', () => {
     const body = { ...score, history: [{ ...score.history[0], note: 'x' }, score.history[1]], trend: 'up' };
     const { handler, seen } = sequence('/journals/42/score', [() => json(body)]);
     server.use(handler);
-    const history = await client().journals.score(42);
+    const history = await testClient().journals.score(42);
     expectTypeOf(history).toEqualTypeOf<ScoreHistory>();
     expect(target(seen[0]!)).toBe('/api/v1/journals/42/score');
     expect(history).toEqual(body);
@@ -257,7 +257,7 @@ describe('journals.score', () => {
     server.use(
       http.get(`${BASE}/journals/42/score`, () => json({ ...score, history: [{ date, score: 1 }] })),
     );
-    expect((await client().journals.score(42)).history[0]?.date).toBe(date);
+    expect((await testClient().journals.score(42)).history[0]?.date).toBe(date);
   });
 
   it.each([
@@ -275,7 +275,7 @@ describe('journals.score', () => {
     server.use(
       http.get(`${BASE}/journals/42/score`, () => json({ ...score, history: [{ date, score: 1 }] })),
     );
-    const error = await rejection(client().journals.score(42));
+    const error = await rejection(testClient().journals.score(42));
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).issues.map((issue) => issue.path.join('.'))).toEqual([
       'history.0.date',
@@ -289,11 +289,11 @@ describe('journals.score', () => {
     ['history: {}', { history: {} }, 'history'],
   ])('refuses a history with %s', async (_label, patch, path) => {
     server.use(http.get(`${BASE}/journals/42/score`, () => json({ ...score, ...patch })));
-    await expectRefusedResponse(client().journals.score(42), [path]);
+    await expectRefusedResponse(testClient().journals.score(42), [path]);
   });
 
   it.each(badIds)('refuses id %s before sending', async (_label, id) => {
-    await expectRefused(() => client().journals.score(id as number), 'id');
+    await expectRefused(() => testClient().journals.score(id as number), 'id');
   });
 });
 

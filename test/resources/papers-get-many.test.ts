@@ -14,7 +14,7 @@ import {
 } from '../../src/index.js';
 import { refusals, rejection } from '../helpers/calls.js';
 import { settleOnFakeClock, useFakeClock } from '../helpers/fake-clock.js';
-import { BASE, client, json, useMsw } from '../helpers/msw.js';
+import { BASE, json, testClient, useMsw } from '../support.js';
 
 const server = useMsw();
 const { catchAll, expectRefused } = refusals(server);
@@ -97,7 +97,7 @@ describe('papers.getMany: results', () => {
   it('keeps the order of the DOIs, whatever order the answers come in', async () => {
     const { held, holding } = holdingApi();
     const input = dois(5);
-    const call = client().papers.getMany(input, { concurrency: 5 });
+    const call = testClient().papers.getMany(input, { concurrency: 5 });
     await holding(5);
     for (const index of [4, 2, 0, 3, 1]) {
       held.find((h) => h.doi === input[index])!.release();
@@ -119,7 +119,7 @@ describe('papers.getMany: results', () => {
       '10.1000/ü',
       '10.1000/x',
     ];
-    const results = await client().papers.getMany(input);
+    const results = await testClient().papers.getMany(input);
     expect([...seen].sort()).toEqual(['10.1000/Ab', '10.1000/x', '10.1000/Ü', '10.1000/ü'].sort());
     expect(results.map((r) => r.doi)).toEqual(input);
     expect(results[2]!.paper).toBe(results[0]!.paper);
@@ -132,7 +132,7 @@ describe('papers.getMany: results', () => {
     const seen = papersApi((doi) =>
       doi === '10.1000/missing' ? json({ message: 'No paper' }, { status: 404 }) : ok(doi),
     );
-    const results = await client().papers.getMany(['not-a-doi', '10.1000/missing', '10.1000/ok', '']);
+    const results = await testClient().papers.getMany(['not-a-doi', '10.1000/missing', '10.1000/ok', '']);
     expect(seen.sort()).toEqual(['10.1000/missing', '10.1000/ok']);
     expect(results[0]!.error).toBeInstanceOf(InvalidParameterError);
     expect((results[0]!.error as InvalidParameterError).parameter).toBe('doi');
@@ -144,7 +144,7 @@ describe('papers.getMany: results', () => {
 
   it('a duplicated DOI that fails shares one error', async () => {
     const seen = papersApi(() => json({}, { status: 404 }));
-    const results = await client().papers.getMany(['10.1000/gone', '10.1000/GONE']);
+    const results = await testClient().papers.getMany(['10.1000/gone', '10.1000/GONE']);
     expect(seen).toEqual(['10.1000/gone']);
     expect(results[0]!.error).toBeInstanceOf(NotFoundError);
     expect(results[1]!.error).toBe(results[0]!.error);
@@ -158,7 +158,7 @@ describe('papers.getMany: results', () => {
         return ok(doiOf(request));
       }),
     );
-    await client().papers.getMany(dois(3), { headers: { 'x-trace': 't1' }, timeout: 5_000 });
+    await testClient().papers.getMany(dois(3), { headers: { 'x-trace': 't1' }, timeout: 5_000 });
     expect(headers).toEqual(['t1', 't1', 't1']);
   });
 
@@ -168,15 +168,15 @@ describe('papers.getMany: results', () => {
       yield* ['10.1000/a', '10.1000/b'];
     })();
     for (const input of [new Set(['10.1000/a', '10.1000/b']), generated]) {
-      const results = await client().papers.getMany(input);
+      const results = await testClient().papers.getMany(input);
       expect(results.map((r) => r.paper?.doi)).toEqual(['10.1000/a', '10.1000/b']);
     }
   });
 
   it('resolves [] for no DOIs, sending nothing', async () => {
     const seen = catchAll();
-    await expect(client().papers.getMany([])).resolves.toEqual([]);
-    await expect(client().papers.getMany(new Set<string>())).resolves.toEqual([]);
+    await expect(testClient().papers.getMany([])).resolves.toEqual([]);
+    await expect(testClient().papers.getMany(new Set<string>())).resolves.toEqual([]);
     expect(seen).toHaveLength(0);
   });
 });
@@ -191,7 +191,7 @@ describe('papers.getMany: failures after retries are per item (fake timers)', ()
       return ok(doi);
     });
     const input = ['10.1000/down', '10.1000/a', '10.1000/reset', '10.1000/bad', '10.1000/b'];
-    const results = (await settleOnFakeClock(client().papers.getMany(input))) as PaperResult[];
+    const results = (await settleOnFakeClock(testClient().papers.getMany(input))) as PaperResult[];
     // The client's default maxRetries is 2: three attempts for what is retried, one for the body.
     expect(seen.filter((d) => d === '10.1000/down')).toHaveLength(3);
     expect(seen.filter((d) => d === '10.1000/reset')).toHaveLength(3);
@@ -212,7 +212,7 @@ describe('papers.getMany: failures after retries are per item (fake timers)', ()
       return json({}, { status: 429, headers: { 'retry-after': '1' } });
     });
     const results = (await settleOnFakeClock(
-      client().papers.getMany(dois(2).concat('10.1000/b')),
+      testClient().papers.getMany(dois(2).concat('10.1000/b')),
     )) as PaperResult[];
     expect(results.every((r) => r.error === undefined)).toBe(true);
     expect(seen.filter((d) => d === '10.1000/b')).toHaveLength(2);
@@ -220,7 +220,7 @@ describe('papers.getMany: failures after retries are per item (fake timers)', ()
 
   it('maxRetries: 0 reports a 500 after one attempt', async () => {
     const seen = papersApi(() => json({}, { status: 500 }));
-    const [result] = await client().papers.getMany(['10.1000/x'], { maxRetries: 0 });
+    const [result] = await testClient().papers.getMany(['10.1000/x'], { maxRetries: 0 });
     expect(result!.error).toBeInstanceOf(InternalServerError);
     expect(seen).toHaveLength(1);
   });
@@ -238,7 +238,7 @@ describe('papers.getMany: what rejects the whole call', () => {
 
   it.each(fatal)('a %s, one at a time: nothing after it is sent', async (_label, reply, type, options) => {
     const seen = papersApi((doi) => (doi === '10.1000/p1' ? reply() : ok(doi)));
-    const error = await rejection(client().papers.getMany(dois(6), { ...options, concurrency: 1 }));
+    const error = await rejection(testClient().papers.getMany(dois(6), { ...options, concurrency: 1 }));
     expect(error).toBeInstanceOf(type);
     await settle();
     expect(seen).toEqual(['10.1000/p0', '10.1000/p1']);
@@ -248,7 +248,7 @@ describe('papers.getMany: what rejects the whole call', () => {
     'a %s: the lookups in flight are aborted, nothing more is sent',
     async (_l, reply, type, options) => {
       const { held, seen, holding } = holdingApi((doi) => (doi === '10.1000/p2' ? reply() : undefined));
-      const call = rejection(client().papers.getMany(dois(8), { ...options, concurrency: 3 }));
+      const call = rejection(testClient().papers.getMany(dois(8), { ...options, concurrency: 3 }));
       await holding(2);
       // p0 and p1 are never answered: the call settles only because it aborted them.
       const error = await call;
@@ -269,7 +269,9 @@ describe('papers.getMany: abort', () => {
     try {
       const { held, seen, holding } = holdingApi();
       const controller = new AbortController();
-      const call = rejection(client().papers.getMany(dois(6), { concurrency: 2, signal: controller.signal }));
+      const call = rejection(
+        testClient().papers.getMany(dois(6), { concurrency: 2, signal: controller.signal }),
+      );
       await holding(2);
       held[0]!.release();
       await holding(3);
@@ -288,7 +290,7 @@ describe('papers.getMany: abort', () => {
 
   it('an already aborted signal sends nothing', async () => {
     const seen = catchAll();
-    const error = await rejection(client().papers.getMany(dois(3), { signal: AbortSignal.abort('no') }));
+    const error = await rejection(testClient().papers.getMany(dois(3), { signal: AbortSignal.abort('no') }));
     expect(error).toBeInstanceOf(RequestAbortedError);
     expect((error as RequestAbortedError).cause).toBe('no');
     expect(seen).toHaveLength(0);
@@ -297,7 +299,7 @@ describe('papers.getMany: abort', () => {
   it('aborting after the call resolved changes nothing', async () => {
     papersApi();
     const controller = new AbortController();
-    const results = await client().papers.getMany(dois(2), { signal: controller.signal });
+    const results = await testClient().papers.getMany(dois(2), { signal: controller.signal });
     controller.abort();
     expect(results.map((r) => r.paper?.doi)).toEqual(dois(2));
   });
@@ -314,7 +316,7 @@ describe('papers.getMany: concurrency', () => {
     async (given, bound) => {
       const { held, seen, holding } = holdingApi();
       const input = dois(bound + 6);
-      const call = client().papers.getMany(input, given === undefined ? {} : { concurrency: given });
+      const call = testClient().papers.getMany(input, given === undefined ? {} : { concurrency: given });
       await holding(bound);
       await settle();
       expect(seen).toHaveLength(bound);
@@ -335,7 +337,10 @@ describe('papers.getMany under the client quota', () => {
     const { held, seen, holding } = holdingApi();
     const controller = new AbortController();
     const call = rejection(
-      client({ maxConcurrency: 2 }).papers.getMany(dois(6), { concurrency: 8, signal: controller.signal }),
+      testClient({ maxConcurrency: 2 }).papers.getMany(dois(6), {
+        concurrency: 8,
+        signal: controller.signal,
+      }),
     );
     await holding(2);
     await settle();
@@ -360,13 +365,16 @@ describe('papers.getMany: refused arguments', () => {
     ['a Map', new Map([['10.1000/a', '10.1000/b']])],
     ['an object whose iterator is not a function', { [Symbol.iterator]: 5 }],
   ])('dois as %s', async (_label, value) => {
-    await expectRefused(() => client().papers.getMany(value as never), 'dois');
+    await expectRefused(() => testClient().papers.getMany(value as never), 'dois');
   });
 
   it.each<[unknown]>([[0], [17], [1.5], ['4'], [Number.NaN], [null], [Number.POSITIVE_INFINITY], [-1]])(
     'concurrency %j',
     async (concurrency) => {
-      await expectRefused(() => client().papers.getMany(dois(2), { concurrency } as never), 'concurrency');
+      await expectRefused(
+        () => testClient().papers.getMany(dois(2), { concurrency } as never),
+        'concurrency',
+      );
     },
   );
 
@@ -378,7 +386,7 @@ describe('papers.getMany: refused arguments', () => {
     ['maxRetries 11', { maxRetries: 11 }, 'maxRetries'],
     ['headers that are not headers', { headers: { 'bad name': 'x' } }, 'headers'],
   ])('%s', async (_label, options, parameter) => {
-    await expectRefused(() => client().papers.getMany(dois(2), options as never), parameter);
+    await expectRefused(() => testClient().papers.getMany(dois(2), options as never), parameter);
   });
 
   it('an iterable that throws rejects the call with its error', async () => {
@@ -387,7 +395,7 @@ describe('papers.getMany: refused arguments', () => {
       yield '10.1000/a';
       throw new Error('disk gone');
     })();
-    await expect(client().papers.getMany(broken)).rejects.toThrow('disk gone');
+    await expect(testClient().papers.getMany(broken)).rejects.toThrow('disk gone');
     expect(seen).toHaveLength(0);
   });
 });

@@ -14,7 +14,7 @@ import {
   rejection,
   target,
 } from '../helpers/calls.js';
-import { BASE, client, json, sequence, useMsw } from '../helpers/msw.js';
+import { BASE, json, sequence, testClient, useMsw } from '../support.js';
 
 const server = useMsw();
 
@@ -34,7 +34,7 @@ describe('papers.search', () => {
   it('sends every parameter in order and resolves to a typed Page', async () => {
     const { handler, seen } = sequence('/papers', [() => json({ data: [paper], total: 51 })]);
     server.use(handler);
-    const page = await client().papers.search({
+    const page = await testClient().papers.search({
       q: 'graphene',
       year: 2021,
       oa: true,
@@ -56,9 +56,9 @@ describe('papers.search', () => {
   it('starts at page 1; undefined parameters are not sent, unknown ones refused', async () => {
     const { handler, seen } = sequence('/papers', [() => json({ data: [], total: 0 })]);
     server.use(handler);
-    await client().papers.search();
-    await client().papers.search({});
-    await client().papers.search({
+    await testClient().papers.search();
+    await testClient().papers.search({});
+    await testClient().papers.search({
       q: undefined,
       year: undefined,
       oa: undefined,
@@ -71,14 +71,14 @@ describe('papers.search', () => {
       '/api/v1/papers?page=1',
       '/api/v1/papers?page=1',
     ]);
-    await expectRefused(() => client().papers.search({ q: 'x', country_id: 3 } as never), 'country_id');
+    await expectRefused(() => testClient().papers.search({ q: 'x', country_id: 3 } as never), 'country_id');
   });
 
   it('sends oa: false, year 0 and negative years', async () => {
     const { handler, seen } = sequence('/papers', [() => json({ data: [], total: 0 })]);
     server.use(handler);
-    await client().papers.search({ oa: false, year: 0 });
-    await client().papers.search({ year: -350 });
+    await testClient().papers.search({ oa: false, year: 0 });
+    await testClient().papers.search({ year: -350 });
     expect(seen.map(target)).toEqual([
       '/api/v1/papers?year=0&oa=false&page=1',
       '/api/v1/papers?year=-350&page=1',
@@ -90,7 +90,7 @@ describe('papers.search', () => {
     const sort = '-year,citations&x=1';
     const { handler, seen } = sequence('/papers', [() => json({ data: [], total: 0 })]);
     server.use(handler);
-    await client().papers.search({ q, sort });
+    await testClient().papers.search({ q, sort });
     const params = new URL(seen[0]!.url).searchParams;
     expect([...params.keys()]).toEqual(['q', 'sort', 'page']);
     expect(params.get('q')).toBe(q);
@@ -102,7 +102,7 @@ describe('papers.search', () => {
     async (sort) => {
       const { handler, seen } = sequence('/papers', [() => json({ data: [], total: 0 })]);
       server.use(handler);
-      await client().papers.search({ sort });
+      await testClient().papers.search({ sort });
       expect(new URL(seen[0]!.url).searchParams.get('sort')).toBe(sort);
     },
   );
@@ -119,7 +119,7 @@ describe('papers.search', () => {
       paper,
     ];
     server.use(http.get(`${BASE}/papers`, () => json({ data, total: data.length, cursor: 'abc' })));
-    const page = await client().papers.search({ q: 'x' });
+    const page = await testClient().papers.search({ q: 'x' });
     expect(page.data).toEqual(data);
     expect(page.total).toBe(data.length);
   });
@@ -133,7 +133,7 @@ describe('papers.search', () => {
     ['data missing', { total: 0 }, 'data'],
   ])('refuses a page with %s', async (_label, body, path) => {
     server.use(http.get(`${BASE}/papers`, () => json(body)));
-    await expectRefusedResponse(client().papers.search({ q: 'x' }), [path]);
+    await expectRefusedResponse(testClient().papers.search({ q: 'x' }), [path]);
   });
 
   it('walks every page, keeping the other parameters', async () => {
@@ -142,7 +142,7 @@ describe('papers.search', () => {
       () => json({ data: [{ n: 3 }], total: 3 }),
     ]);
     server.use(handler);
-    const all = await drain(client().papers.search({ q: 'graphene', oa: true, per_page: 2 }));
+    const all = await drain(testClient().papers.search({ q: 'graphene', oa: true, per_page: 2 }));
     expect(all).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
     expect(seen.map(target)).toEqual([
       '/api/v1/papers?q=graphene&oa=true&page=1&per_page=2',
@@ -176,14 +176,14 @@ describe('papers.search', () => {
     ['per_page', { per_page: null }],
   ];
   it.each(refusals)('refuses %s in %o before sending, awaited and walked', async (name, params) => {
-    await expectRefused(() => client().papers.search(params as never), name);
+    await expectRefused(() => testClient().papers.search(params as never), name);
     const seen = catchAll();
-    const error = await rejection(drain(client().papers.search(params as never)));
+    const error = await rejection(drain(testClient().papers.search(params as never)));
     expect(error).toBeInstanceOf(InvalidParameterError);
     expect((error as InvalidParameterError).parameter).toBe(name);
     const pages = await rejection(
       drain(
-        client()
+        testClient()
           .papers.search(params as never)
           .pages(),
       ),
@@ -195,7 +195,7 @@ describe('papers.search', () => {
   it('accepts a q with well-formed surrogate pairs', async () => {
     const { handler, seen } = sequence('/papers', [() => json({ data: [], total: 0 })]);
     server.use(handler);
-    await client().papers.search({ q: '😀𝔘' });
+    await testClient().papers.search({ q: '😀𝔘' });
     expect(new URL(seen[0]!.url).searchParams.get('q')).toBe('😀𝔘');
   });
 
@@ -205,7 +205,7 @@ describe('papers.search', () => {
     ['an array', [['q', 'x']]],
     ['a number', 1],
   ])('refuses params that are %s', async (_label, params) => {
-    await expectRefused(() => client().papers.search(params as never), 'params', /parameters/);
+    await expectRefused(() => testClient().papers.search(params as never), 'params', /parameters/);
   });
 });
 
@@ -213,7 +213,7 @@ describe('papers.get', () => {
   it('GETs /papers/{doi} and returns the typed paper, extra fields kept', async () => {
     const { handler, seen } = sequence('/papers/*', [() => json({ ...paper, pdf: 'https://x/y.pdf' })]);
     server.use(handler);
-    const result = await client().papers.get('10.1000/abc');
+    const result = await testClient().papers.get('10.1000/abc');
     expectTypeOf(result).toEqualTypeOf<Paper>();
     expect(target(seen[0]!)).toBe('/api/v1/papers/10.1000%2Fabc');
     expect(result).toEqual({ ...paper, pdf: 'https://x/y.pdf' });
@@ -235,7 +235,7 @@ describe('papers.get', () => {
   it.each(dois)('sends %j as one path segment that decodes back to it', async (doi) => {
     const { handler, seen } = sequence('/papers/*', [() => json({ ...paper, doi })]);
     server.use(handler);
-    const result = await client().papers.get(doi);
+    const result = await testClient().papers.get(doi);
     expect(result.doi).toBe(doi);
     expect(seen).toHaveLength(1);
     const url = new URL(seen[0]!.url);
@@ -254,7 +254,7 @@ describe('papers.get', () => {
     ['doi missing', { doi: undefined }, 'doi'],
   ])('refuses a paper with %s', async (_label, patch, path) => {
     server.use(http.get(`${BASE}/papers/*`, () => json({ ...paper, ...patch })));
-    await expectRefusedResponse(client().papers.get('10.1000/abc'), [path]);
+    await expectRefusedResponse(testClient().papers.get('10.1000/abc'), [path]);
   });
 
   it.each<[string, unknown]>([
@@ -274,7 +274,7 @@ describe('papers.get', () => {
     ['undefined', undefined],
     ['an object', { doi: '10.1000/x' }],
   ])('refuses the DOI %s before sending', async (_label, doi) => {
-    await expectRefused(() => client().papers.get(doi as string), 'doi');
+    await expectRefused(() => testClient().papers.get(doi as string), 'doi');
   });
 });
 

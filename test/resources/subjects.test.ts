@@ -9,7 +9,7 @@ import {
   type Subject,
 } from '../../src/index.js';
 import { expectRefusedResponse, refusals, rejection, target } from '../helpers/calls.js';
-import { BASE, client, json, sequence, useMsw } from '../helpers/msw.js';
+import { BASE, json, sequence, testClient, useMsw } from '../support.js';
 
 const server = useMsw();
 const { expectRefused } = refusals(server);
@@ -29,7 +29,7 @@ describe('subjects.list', () => {
     const body = [subject, { ...subject, id: 2, slug: 'physics', parent: 1 }];
     const { handler, seen } = sequence('/subjects', [() => json(body)]);
     server.use(handler);
-    const subjects = await client().subjects.list();
+    const subjects = await testClient().subjects.list();
     expectTypeOf(subjects).toEqualTypeOf<Subject[]>();
     expect(seen).toHaveLength(1);
     expect(target(seen[0]!)).toBe('/api/v1/subjects');
@@ -38,13 +38,13 @@ describe('subjects.list', () => {
 
   it('accepts an empty list', async () => {
     server.use(http.get(`${BASE}/subjects`, () => json([])));
-    expect(await client().subjects.list()).toEqual([]);
+    expect(await testClient().subjects.list()).toEqual([]);
   });
 
   it('sends per-request headers', async () => {
     const { handler, seen } = sequence('/subjects', [() => json([])]);
     server.use(handler);
-    await client().subjects.list({ headers: { 'x-trace': 't1' } });
+    await testClient().subjects.list({ headers: { 'x-trace': 't1' } });
     expect(seen[0]!.headers.get('x-trace')).toBe('t1');
   });
 
@@ -57,7 +57,7 @@ describe('subjects.list', () => {
     ['id: 2**53', { id: 2 ** 53 }, '0.id'],
   ])('refuses an element with %s', async (_label, patch, path) => {
     server.use(http.get(`${BASE}/subjects`, () => json([{ ...subject, ...patch }])));
-    await expectRefusedResponse(client().subjects.list(), [path]);
+    await expectRefusedResponse(testClient().subjects.list(), [path]);
   });
 
   it.each<[string, unknown]>([
@@ -67,7 +67,7 @@ describe('subjects.list', () => {
     ['an array of strings', ['physics']],
   ])('refuses a body that is %s', async (_label, body) => {
     server.use(http.get(`${BASE}/subjects`, () => json(body)));
-    await expect(client().subjects.list()).rejects.toBeInstanceOf(ResponseValidationError);
+    await expect(testClient().subjects.list()).rejects.toBeInstanceOf(ResponseValidationError);
   });
 
   it.each<[string, unknown, string]>([
@@ -80,7 +80,7 @@ describe('subjects.list', () => {
   ])(
     'refuses request options that are %s, as a rejection, before sending',
     async (_label, options, parameter) => {
-      await expectRefused(() => client().subjects.list(options as never), parameter);
+      await expectRefused(() => testClient().subjects.list(options as never), parameter);
     },
   );
 });
@@ -92,7 +92,7 @@ describe('subjects: arbitrary arguments go out or are refused (a bad value: Conf
       calls++;
       return new Response('[]', { headers: { 'content-type': 'application/json' } });
     };
-    const sdk = client({ fetch, maxRetries: 0 });
+    const sdk = testClient({ fetch, maxRetries: 0 });
     await fc.assert(
       fc.asyncProperty(fc.anything({ maxDepth: 1, maxKeys: 3, size: 'xsmall' }), async (options) => {
         const before = calls;

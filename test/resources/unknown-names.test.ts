@@ -1,15 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { requestOptionNames } from '../../src/core/options/request.js';
 import { pageOptionNames } from '../../src/core/resource.js';
-import { InvalidParameterError, MetricClient } from '../../src/index.js';
-import {
-  createMockApi,
-  MOCK_API_KEY,
-  MOCK_AUTHOR_SORTS,
-  MOCK_BASE_URL,
-  MOCK_PAPER_SORTS,
-} from '../../src/testing/index.js';
+import { InvalidParameterError } from '../../src/index.js';
+import { createMockApi, MOCK_AUTHOR_SORTS, MOCK_PAPER_SORTS } from '../../src/testing/index.js';
 import { drain, rejection } from '../helpers/calls.js';
+import { testClient } from '../support.js';
 
 /*
  * Every method of every resource, one table: a name a method does not take is refused with an
@@ -20,16 +15,17 @@ import { drain, rejection } from '../helpers/calls.js';
 const api = createMockApi();
 /** Every request that reached the mock. */
 const sent: Request[] = [];
-const sdk = new MetricClient({
-  apiKey: MOCK_API_KEY,
-  baseUrl: MOCK_BASE_URL,
-  maxRetries: 0,
-  fetch: (input, init) => {
-    const request = new Request(input, init);
-    sent.push(request);
-    return api.handle(request);
+const sdk = testClient(
+  {
+    maxRetries: 0,
+    fetch: (input, init) => {
+      const request = new Request(input, init);
+      sent.push(request);
+      return api.handle(request);
+    },
   },
-});
+  api,
+);
 
 /** Ids the mock knows, looked up once so that the calls below that should pass, pass. */
 const known = { journal: 0, author: 0, doi: '' };

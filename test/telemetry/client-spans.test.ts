@@ -3,9 +3,10 @@
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERSION } from '../../src/core/user-agent.js';
-import { MetricClient, NotFoundError, RequestAbortedError, TimeoutError } from '../../src/index.js';
-import { MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testing/index.js';
+import { NotFoundError, RequestAbortedError, TimeoutError } from '../../src/index.js';
+import { type MockServer, startMockServer } from '../../src/testing/index.js';
 import { useRealServer } from '../helpers/real-server.js';
+import { testClient } from '../support.js';
 import { parentOf, useTelemetry } from './harness.js';
 
 const otel = useTelemetry();
@@ -19,17 +20,9 @@ afterAll(async () => {
   await mock?.close();
 });
 
-const clientOf = (options = {}) =>
-  new MetricClient({
-    apiKey: MOCK_API_KEY,
-    baseUrl: mock.url,
-    telemetry: otel.telemetry,
-    ...options,
-  });
-
 describe('a span per call', () => {
   it('a plain call: INTERNAL, named by its method, a child of the caller span, the HTTP span its child', async () => {
-    const client = clientOf();
+    const client = testClient({ telemetry: otel.telemetry }, mock);
     const tracer = otel.tracer();
     await tracer.startActiveSpan('caller', async (caller) => {
       await client.journals.get(1);
@@ -75,7 +68,7 @@ describe('a span per call', () => {
   });
 
   it('a retried 503: a retry event, the resend count, the final status; one HTTP span per attempt', async () => {
-    const client = clientOf();
+    const client = testClient({ telemetry: otel.telemetry }, mock);
     mock.api.faults.next({ status: 503 });
     await client.subjects.list();
     const [span] = otel.named('subjects.list');
@@ -94,7 +87,7 @@ describe('a span per call', () => {
   });
 
   it('a 429 that asks for a pause: the wait shows as a retry and as quota wait of the next attempt', async () => {
-    const client = clientOf();
+    const client = testClient({ telemetry: otel.telemetry }, mock);
     mock.api.faults.next({ status: 429, headers: { 'retry-after': '1' } });
     await client.countries.list();
     const [span] = otel.named('countries.list');
@@ -107,7 +100,7 @@ describe('a span per call', () => {
   });
 
   it('a timeout: ERROR with the error class as its message', async () => {
-    const client = clientOf({ timeout: 150, maxRetries: 0 });
+    const client = testClient({ telemetry: otel.telemetry, timeout: 150, maxRetries: 0 }, mock);
     mock.api.faults.next({ delayMs: 2_000 });
     await expect(client.papers.search({ q: 'climate' })).rejects.toBeInstanceOf(TimeoutError);
     const [span] = otel.named('papers.search');
@@ -119,7 +112,7 @@ describe('a span per call', () => {
   });
 
   it('an abort: ERROR, RequestAbortedError', async () => {
-    const client = clientOf();
+    const client = testClient({ telemetry: otel.telemetry }, mock);
     mock.api.faults.next({ delayMs: 2_000 });
     const controller = new AbortController();
     const call = client.journals.get(2, { signal: controller.signal });
@@ -131,7 +124,7 @@ describe('a span per call', () => {
   });
 
   it('a walk: a span per page, with its page and page size, each a child of the walking code', async () => {
-    const client = clientOf();
+    const client = testClient({ telemetry: otel.telemetry }, mock);
     const tracer = otel.tracer();
     const items = await tracer.startActiveSpan('walker', async (walker) => {
       const found = await client.journals
@@ -151,7 +144,7 @@ describe('a span per call', () => {
   });
 
   it('getMany: a span with a child per DOI; a 404 and a bad DOI do not make it ERROR', async () => {
-    const client = clientOf();
+    const client = testClient({ telemetry: otel.telemetry }, mock);
     const [paper] = (await client.papers.search({ q: 'climate', per_page: 1 })).data;
     const results = await client.papers.getMany([paper!.doi as string, '10.9999/no-such-paper', 'not a doi']);
     expect(results[1]!.error).toBeInstanceOf(NotFoundError);
@@ -169,12 +162,19 @@ describe('a span per call', () => {
   });
 
   it('the cache: hit, then stale when the API fails past the lifetime', async () => {
-    const client = clientOf({ cache: { ttl: { 'journals.get': 1 }, staleIfError: 60_000 }, maxRetries: 0 });
+    const client = testClient(
+      {
+        telemetry: otel.telemetry,
+        cache: { ttl: { 'journals.get': 1 }, staleIfError: 60_000 },
+        maxRetries: 0,
+      },
+      mock,
+    );
     await client.journals.get(3);
     await new Promise((resolve) => setTimeout(resolve, 5));
     mock.api.faults.next({ status: 503 });
     await client.journals.get(3);
-    const client2 = clientOf({ cache: true });
+    const client2 = testClient({ telemetry: otel.telemetry, cache: true }, mock);
     await client2.subjects.list();
     await client2.subjects.list();
     const statuses = otel
@@ -194,7 +194,7 @@ describe('a span per call', () => {
   });
 
   it('withOptions children report through the same providers', async () => {
-    const child = clientOf().withOptions({ timeout: 5_000 });
+    const child = testClient({ telemetry: otel.telemetry }, mock).withOptions({ timeout: 5_000 });
     await child.authors.list({ q: 'Ada' });
     expect(otel.named('authors.list')).toHaveLength(1);
     expect(trace.getActiveSpan()).toBeUndefined();

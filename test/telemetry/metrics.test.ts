@@ -3,8 +3,9 @@
 import type { DataPoint, Histogram } from '@opentelemetry/sdk-metrics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERSION } from '../../src/core/user-agent.js';
-import { MetricClient, NotFoundError } from '../../src/index.js';
-import { MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testing/index.js';
+import { NotFoundError } from '../../src/index.js';
+import { type MockServer, startMockServer } from '../../src/testing/index.js';
+import { testClient } from '../support.js';
 import { useTelemetry } from './harness.js';
 
 const otel = useTelemetry({ undici: false });
@@ -24,12 +25,10 @@ const count = (points: DataPoint<unknown>[]) =>
 
 describe('metrics', () => {
   it('after a known sequence of calls', async () => {
-    const client = new MetricClient({
-      apiKey: MOCK_API_KEY,
-      baseUrl: mock.url,
-      cache: { ttl: { 'journals.list': 0 } },
-      telemetry: { meterProvider: otel.telemetry.meterProvider },
-    });
+    const client = testClient(
+      { cache: { ttl: { 'journals.list': 0 } }, telemetry: { meterProvider: otel.telemetry.meterProvider } },
+      mock,
+    );
     await client.journals.get(1); // miss
     await client.journals.get(1); // hit
     mock.api.faults.next({ status: 503 });
@@ -73,11 +72,7 @@ describe('metrics', () => {
   });
 
   it('durations are in seconds', async () => {
-    const client = new MetricClient({
-      apiKey: MOCK_API_KEY,
-      baseUrl: mock.url,
-      telemetry: { meterProvider: otel.telemetry.meterProvider },
-    });
+    const client = testClient({ telemetry: { meterProvider: otel.telemetry.meterProvider } }, mock);
     mock.api.faults.next({ delayMs: 300 });
     const started = performance.now();
     await client.subjects.list();

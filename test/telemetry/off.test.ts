@@ -1,8 +1,9 @@
 // Without `telemetry` the client records nothing and loads none of the telemetry's code; with it,
 // the code is loaded with the first call, and a bad option is refused at construction.
 import { describe, expect, it, vi } from 'vitest';
-import { ConfigurationError, MetricClient } from '../../src/index.js';
-import { createMockApi, MOCK_API_KEY } from '../../src/testing/index.js';
+import { ConfigurationError } from '../../src/index.js';
+import { createMockApi } from '../../src/testing/index.js';
+import { testClient } from '../support.js';
 import { useTelemetry } from './harness.js';
 
 const loaded = vi.hoisted(() => ({ client: 0 }));
@@ -13,17 +14,10 @@ vi.mock('../../src/telemetry/client-telemetry.js', async (original) => {
 
 const otel = useTelemetry({ undici: false });
 const api = createMockApi();
-const clientOf = (options = {}) =>
-  new MetricClient({
-    apiKey: MOCK_API_KEY,
-    baseUrl: 'https://mock.test/api/v1',
-    fetch: api.fetch,
-    ...options,
-  });
 
 describe('telemetry off, on, refused', () => {
   it('a client without telemetry records nothing and loads nothing', async () => {
-    const client = clientOf({ cache: true });
+    const client = testClient({ cache: true }, api);
     await client.journals.get(1);
     await client.journals.get(1);
     await client.papers.getMany(['10.9999/none']);
@@ -34,7 +28,7 @@ describe('telemetry off, on, refused', () => {
   });
 
   it('a client with telemetry loads it with its first call', async () => {
-    const client = clientOf({ telemetry: otel.telemetry });
+    const client = testClient({ telemetry: otel.telemetry }, api);
     expect(loaded.client).toBe(0);
     await client.subjects.list();
     expect(loaded.client).toBe(1);
@@ -43,13 +37,15 @@ describe('telemetry off, on, refused', () => {
 
   it('refuses a telemetry option that holds no provider, or a provider that is not one', () => {
     for (const telemetry of [null, 1, {}, { tracerProvider: {} }, { meterProvider: { getMeter: 'x' } }]) {
-      expect(() => clientOf({ telemetry })).toThrow(ConfigurationError);
+      expect(() => testClient({ telemetry: telemetry as never }, api)).toThrow(ConfigurationError);
     }
     try {
-      clientOf({ telemetry: { meterProvider: {} } });
+      testClient({ telemetry: { meterProvider: {} as never } }, api);
     } catch (error) {
       expect((error as ConfigurationError).option).toBe('telemetry');
     }
-    expect(() => clientOf({ telemetry: { meterProvider: otel.telemetry.meterProvider } })).not.toThrow();
+    expect(() =>
+      testClient({ telemetry: { meterProvider: otel.telemetry.meterProvider } }, api),
+    ).not.toThrow();
   });
 });

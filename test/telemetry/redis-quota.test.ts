@@ -1,11 +1,11 @@
 // A wait for the Redis quota, on the waiting call's span and in the quota-wait metric, with a real
 // redis-server started by the test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MetricClient } from '../../src/index.js';
 import { createRedisQuota } from '../../src/redis/index.js';
-import { createMockApi, MOCK_API_KEY } from '../../src/testing/index.js';
+import { createMockApi } from '../../src/testing/index.js';
 import { type ConnectedRedis, redisClients } from '../helpers/redis-clients.js';
 import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
+import { testClient } from '../support.js';
 import { useTelemetry } from './harness.js';
 
 const skip = skipWithoutRedis('test/telemetry/redis-quota.test.ts');
@@ -26,13 +26,7 @@ describe.skipIf(skip)('the Redis quota through the client telemetry', { timeout:
   it('the second of two calls waits for the one place: its span and the metric say how long', async () => {
     const api = createMockApi();
     const quota = createRedisQuota({ redis: redis.client, maxConcurrency: 1, prefix: 'telemetry-test' });
-    const client = new MetricClient({
-      apiKey: MOCK_API_KEY,
-      baseUrl: 'https://mock.test/api/v1',
-      fetch: api.fetch,
-      quota,
-      telemetry: otel.telemetry,
-    });
+    const client = testClient({ quota, telemetry: otel.telemetry }, api);
     api.faults.next({ delayMs: 400 });
     await Promise.all([client.journals.get(1), client.journals.get(2)]);
     const waits = otel

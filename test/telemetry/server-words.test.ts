@@ -10,12 +10,12 @@ import { describe, expect, it } from 'vitest';
 import { BadRequestError, QuotaUnavailableError } from '../../src/index.js';
 import { createRedisQuota } from '../../src/redis/index.js';
 import { useRealServer } from '../helpers/real-server.js';
+import { TEST_KEY } from '../support.js';
 import { useTelemetry } from './harness.js';
 
 const otel = useTelemetry({ undici: false });
 const server = useRealServer();
 
-const key = 'sk_live_9dQ2mV7xK4pL8wZ3';
 const term = 'glacier retreat modelling';
 const base64 = (text: string) => Buffer.from(text).toString('base64');
 
@@ -48,16 +48,16 @@ async function failed(call: PromiseLike<unknown>): Promise<Error> {
 
 describe("a failed call's span holds the SDK's words alone", () => {
   const keyEchoes = {
-    raw: key,
-    'upper-cased': key.toUpperCase(),
-    'as base64': base64(key),
-    'as base64 of `Bearer <key>`': base64(`Bearer ${key}`),
-    'as base64 of `Authorization: Bearer <key>`': base64(`Authorization: Bearer ${key}`),
+    raw: TEST_KEY,
+    'upper-cased': TEST_KEY.toUpperCase(),
+    'as base64': base64(TEST_KEY),
+    'as base64 of `Bearer <key>`': base64(`Bearer ${TEST_KEY}`),
+    'as base64 of `Authorization: Bearer <key>`': base64(`Authorization: Bearer ${TEST_KEY}`),
   };
 
   it.each(Object.entries(keyEchoes))('the key echoed %s', async (_shape, echo) => {
     echoing(() => echo);
-    const client = server.client({ apiKey: key, telemetry: otel.telemetry, maxRetries: 0 });
+    const client = server.client({ apiKey: TEST_KEY, telemetry: otel.telemetry, maxRetries: 0 });
     const error = await failed(client.journals.get(1));
     expect(error).toBeInstanceOf(BadRequestError);
     const [span] = otel.named('journals.get');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useMockServer } from '../../integration/use-mock-server.js';
+import { useMockServer } from '../../support.js';
 import { run } from '../helpers.js';
 
 const mock = useMockServer({ sizes: { journals: 5, papers: 50, authors: 20 } });

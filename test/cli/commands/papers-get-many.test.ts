@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MOCK_DOIS } from '../../../src/testing/index.js';
-import { useMockServer } from '../../integration/use-mock-server.js';
+import { useMockServer } from '../../support.js';
 import { jsonLines, run, start } from '../helpers.js';
 import { clipboardName, clipboardNameShown, expectNameEscaped } from '../output/hostile.js';
 import { asCells, csvRecords } from '../records.js';

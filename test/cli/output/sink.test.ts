@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileChunkBytes, fileSink } from '../../../src/cli/output/sink.js';
 import { MOCK_DOIS } from '../../../src/testing/index.js';
-import { useMockServer } from '../../integration/use-mock-server.js';
+import { useMockServer } from '../../support.js';
 import { run } from '../helpers.js';
 import { scratch } from '../resume.js';
 import { clipboardName, clipboardNameShown, expectNameEscaped } from './hostile.js';

@@ -1,8 +1,8 @@
 /** Faults of where the request goes: redirects, and no server at all. */
 import { expect } from 'vitest';
+import { TEST_KEY } from '../../support.js';
 import { redirect, type Scenario } from '../fault-server.js';
 import type { Settled } from '../harness.js';
-import { KEY } from '../harness.js';
 import { closedPort, crossOriginRedirect, type FaultCase, names, ok } from './shared.js';
 
 /** The refusal names both origins, and nothing reached the other one. */
@@ -47,7 +47,7 @@ export const routingFaults: readonly FaultCase[] = [
     sent: 2,
     seen: 2,
     check: (_result, prepared) => {
-      expect(prepared.target!.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
+      expect(prepared.target!.requests[0]!.headers.authorization).toBe(`Bearer ${TEST_KEY}`);
     },
   },
   {

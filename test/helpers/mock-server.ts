@@ -1,11 +1,7 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { type ClientOptions, MetricClient } from '../../src/index.js';
-import {
-  MOCK_API_KEY,
-  type MockServer,
-  type MockServerOptions,
-  startMockServer,
-} from '../../src/testing/index.js';
+import type { ClientOptions } from '../../src/index.js';
+import { type MockServer, type MockServerOptions, startMockServer } from '../../src/testing/index.js';
+import { testClient } from './test-client.js';
 
 /**
  * One mock server per test file, over real sockets on 127.0.0.1; the mock is reset after each test
@@ -31,9 +27,9 @@ export function useMockServer(options: MockServerOptions = {}) {
     get api() {
       return running().api;
     },
-    /** A client of the server with the Professional key; options override. */
+    /** `testClient` of the server (the Professional key); options override. */
     client(clientOptions: ClientOptions = {}) {
-      return new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: running().url, ...clientOptions });
+      return testClient(clientOptions, running());
     },
   };
 }

@@ -1,0 +1,11 @@
+/**
+ * What every test file uses to fake the API and watch the client: msw for unit tests (`useMsw`), the
+ * mock server for integration tests (`useMockServer`), one client factory (`testClient`), one
+ * recording logger and one test key. Browser tests keep test/browser/helpers.ts: they run in
+ * Chromium, where this module's Node-only parts (msw/node, sockets) cannot load.
+ */
+export { useMockServer } from './helpers/mock-server.js';
+export { BASE, inProcessFetch, journalProfile, json, sequence, useMsw } from './helpers/msw.js';
+export { type LoggedLine, recordingLogger } from './helpers/recording-logger.js';
+export { type Fake, testClient } from './helpers/test-client.js';
+export { OTHER_TEST_KEY, TEST_KEY } from './helpers/test-key.js';
