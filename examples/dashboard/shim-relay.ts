@@ -23,7 +23,7 @@ export function createEventRelay() {
       });
     },
     publish(event: ScoreUpdatedEvent) {
-      const chunk = encoder.encode(`event: ${event.event}\ndata: ${JSON.stringify(event)}\n\n`);
+      const chunk = encoder.encode(`data: ${JSON.stringify(event)}\n\n`);
       for (const client of clients) client.enqueue(chunk);
     },
     close() {

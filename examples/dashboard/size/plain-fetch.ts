@@ -30,7 +30,7 @@ export class MetricClient {
   constructor(options: { apiKey: null; baseUrl: string }) {
     this.baseUrl = options.baseUrl;
   }
-  async get(path: string, params: object, signal?: AbortSignal): Promise<never> {
+  async get<T>(path: string, params: object, signal?: AbortSignal): Promise<T> {
     const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
     const response = await fetch(`${this.baseUrl}${path}?${query}`, { signal }).catch((error: unknown) => {
       throw new ConnectionError(String(error));
@@ -41,7 +41,7 @@ export class MetricClient {
       throw new RateLimitError('rate limited', Number.isFinite(wait) ? wait : undefined);
     }
     if (!response.ok) throw new APIError(response.status, `${response.status} ${response.statusText}`);
-    return response.json();
+    return (await response.json()) as T;
   }
 }
 

@@ -55,7 +55,7 @@ export function metricQueries(client: MetricClient, defaults: Defaults = {}) {
     ]);
   const follow = (queryClient: QueryClient, url: string) => {
     const source = new EventSource(url);
-    source.addEventListener('score_updated', (message) => {
+    source.addEventListener('message', (message) => {
       void invalidate(queryClient, JSON.parse((message as MessageEvent<string>).data));
     });
     return () => source.close();
