@@ -9,8 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { type MockServer, startMockServer } from 'scholarly-metrics/testing';
-import { createWebhookHandler } from 'scholarly-metrics/webhooks';
-import { createEventRelay } from './shim-relay.ts';
+import { createEventRelay, createWebhookHandler } from 'scholarly-metrics/webhooks';
 
 export interface DashboardBackend {
   /** The mock API's origin (its base URL is `${api}/api/v1`). */

@@ -5,7 +5,7 @@
  * development, your own server in production) adds the key on the way to the API.
  */
 import { MetricClient } from 'scholarly-metrics';
-import { metricQueries } from './shim-query.ts';
+import { metricQueries } from 'scholarly-metrics/query';
 
 export const client = new MetricClient({ apiKey: null, baseUrl: `${location.origin}/api/v1` });
 
