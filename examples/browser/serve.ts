@@ -1,13 +1,15 @@
 /**
- * Serves examples/browser/index.html, the built SDK and the mock API, on two loopback origins,
- * so the page calls the API cross-origin exactly as it would call the real service.
+ * Serves examples/browser/index.html and the built SDK, and forwards `/api/v1/…` to the mock API
+ * adding the key on the way: the page calls its own origin and never holds a key. Do the same in
+ * front of the real API, with the key from your server's environment.
  *
  *   npm run build && node examples/browser/serve.ts      then open the printed address
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { MOCK_API_KEY, startMockServer } from 'scholarly-metrics/testing';
 
@@ -27,14 +29,34 @@ const servable = [
 ];
 
 const mock = await startMockServer();
-const pages = createServer((req, res) => {
-  const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-  if (path === '/config.json') {
-    res
-      .writeHead(200, { 'content-type': 'application/json' })
-      .end(JSON.stringify({ baseUrl: mock.url, apiKey: MOCK_API_KEY }));
+// In production: the real API's base URL and process.env.METRIC_API_KEY.
+const upstream = { baseUrl: mock.url, apiKey: MOCK_API_KEY };
+
+/** Forwards a GET under /api/v1 to the API with the key added; the browser's own headers stay behind. */
+async function forward(path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { allow: 'GET, HEAD' }).end();
     return;
   }
+  const url = `${upstream.baseUrl}${path.slice('/api/v1'.length)}${new URL(req.url ?? '/', 'http://x').search}`;
+  try {
+    const answer = await fetch(url, {
+      method: req.method,
+      headers: { authorization: `Bearer ${upstream.apiKey}`, accept: 'application/json' },
+    });
+    const kept = ['content-type', 'retry-after', 'x-request-id'].flatMap((name) => {
+      const value = answer.headers.get(name);
+      return value === null ? [] : [[name, value] as [string, string]];
+    });
+    res.writeHead(answer.status, Object.fromEntries(kept));
+    if (answer.body === null) res.end();
+    else Readable.fromWeb(answer.body as import('node:stream/web').ReadableStream<Uint8Array>).pipe(res);
+  } catch {
+    res.writeHead(502, { 'content-type': 'application/json' }).end('{"error":"bad_gateway"}');
+  }
+}
+
+function serveFile(path: string, res: ServerResponse): void {
   const relative =
     path === '/' ? 'examples/browser/index.html' : normalize(decodeURIComponent(path)).slice(1);
   const file = join(root, relative);
@@ -47,11 +69,17 @@ const pages = createServer((req, res) => {
   }
   res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
   createReadStream(file).pipe(res);
+}
+
+const pages = createServer((req, res) => {
+  const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+  if (path.startsWith('/api/v1/')) void forward(path, req, res);
+  else serveFile(path, res);
 });
 await new Promise<void>((resolve) => pages.listen(Number(process.env.PORT ?? 0), '127.0.0.1', resolve));
 
 console.log(`page:     http://127.0.0.1:${(pages.address() as AddressInfo).port}/`);
-console.log(`mock API: ${mock.url}`);
+console.log(`mock API: ${mock.url} (the page reaches it through /api/v1 on its own origin)`);
 console.log('Press Ctrl+C to stop.');
 process.once('SIGINT', () => {
   pages.closeAllConnections();

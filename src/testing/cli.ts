@@ -11,6 +11,7 @@
  * ```sh
  * npx scholarly-metrics-mock --port 4010 --per-minute 60 --webhook http://127.0.0.1:8080/hooks
  * npx scholarly-metrics-mock --port 0 -- npm run test:e2e
+ * npx scholarly-metrics-mock --control-origin http://localhost:5173
  * ```
  */
 import { spawn } from 'node:child_process';
@@ -44,6 +45,8 @@ Options:
   --malformed-rate <r>  share of requests with a truncated JSON body (default 0)
   --webhook <url>       POST score_updated events here (repeatable)
   --no-control          do not serve the /__mock/ control endpoints
+  --control-origin <o>  a web page origin allowed to call the control endpoints, e.g.
+                        http://localhost:5173, or * for every page (repeatable; default: none)
   -h, --help            show this help
 `;
 
@@ -63,6 +66,7 @@ const optionSpecs = {
   'malformed-rate': { type: 'string' },
   webhook: { type: 'string', multiple: true },
   'no-control': { type: 'boolean', default: false },
+  'control-origin': { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -114,6 +118,7 @@ function serverOptions(values: Values): MockServerOptions {
     faults,
     webhooks: { urls: values.webhook ?? [] },
     control: !values['no-control'],
+    controlOrigins: (values['control-origin'] ?? []).map(controlOrigin),
   };
 }
 
@@ -130,6 +135,7 @@ function serve(server: MockServer, values: Values): void {
       `  key (Elite)        ${MOCK_ELITE_API_KEY}`,
       `  key (Basic, 403)   ${MOCK_NO_ACCESS_API_KEY}`,
       values['no-control'] ? '' : `  control            ${origin}/__mock/ (score, webhooks, faults, reset)`,
+      ...(values['control-origin'] ?? []).map((page) => `  control from page  ${page}`),
       '',
       `  export METRIC_BASE_URL=${server.url} METRIC_API_KEY=${MOCK_API_KEY}`,
       '',
@@ -175,6 +181,20 @@ function integer(raw: string, flag: string, max = Number.MAX_SAFE_INTEGER): numb
   // Past the maximum, a usage error now rather than an out-of-memory abort or an overflowing timer later.
   if (Number(raw) > max) fail(`${flag} can be at most ${max}, got ${raw}`);
   return Number(raw);
+}
+
+/** A page origin as a browser sends it (`http://localhost:5173`), or `*`; anything else is a usage error. */
+function controlOrigin(raw: string): string {
+  if (raw === '*') return raw;
+  const parsed = URL.canParse(raw) ? new URL(raw) : undefined;
+  if (
+    parsed === undefined ||
+    !/^https?:$/.test(parsed.protocol) ||
+    parsed.origin !== raw.replace(/\/$/, '')
+  ) {
+    fail(`--control-origin expects an origin such as http://localhost:5173, or *, got '${raw}'`);
+  }
+  return parsed.origin;
 }
 
 function rate(raw: string, flag: string): number {

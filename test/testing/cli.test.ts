@@ -54,11 +54,33 @@ describe('scholarly-metrics-mock (the bin)', () => {
     expect(await mock.exit()).toBe(0);
   });
 
+  it('lets the pages named by --control-origin (repeatable) call the control endpoints, and no other', async () => {
+    const pages = ['http://localhost:5173', 'https://dash.example'];
+    const mock = run(
+      ['--port', '0', '--journals', '5', '--papers', '50', '--authors', '10'].concat(
+        pages.flatMap((page) => ['--control-origin', page]),
+      ),
+    );
+    await expect.poll(() => mock.output().stdout, { timeout: 10_000 }).toMatch(/\n/);
+    const origin = new URL(mock.output().stdout.split('\n')[0]!).origin;
+    const reset = (page: string) =>
+      fetch(`${origin}/__mock/reset`, {
+        method: 'POST',
+        headers: { origin: page, 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
+      });
+    for (const page of pages) expect((await reset(page)).status, page).toBeLessThan(300);
+    expect((await reset('http://localhost:5174')).status).toBe(403);
+    await expect.poll(() => mock.output().stderr).toContain('control from page  https://dash.example');
+    mock.child.kill('SIGTERM');
+    expect(await mock.exit()).toBe(0);
+  });
+
   it('explains its options with --help', async () => {
     const help = run(['--help']);
     expect(await help.exit()).toBe(0);
     expect(help.output().stdout).toContain('--per-minute');
     expect(help.output().stdout).toContain('--per-window <n>/<ms>');
+    expect(help.output().stdout).toContain('--control-origin <o>');
   });
 
   it('exits 2 with the usage on a bad option value', async () => {
@@ -69,6 +91,11 @@ describe('scholarly-metrics-mock (the bin)', () => {
       const window = run(['--per-window', value]);
       expect(await window.exit(), value).toBe(2);
       expect(window.output().stderr, value).toMatch(/--per-window expects <requests>\/<ms>/);
+    }
+    for (const value of ['localhost:5173', 'ftp://files.example', 'http://localhost:5173/app']) {
+      const origin = run(['--control-origin', value]);
+      expect(await origin.exit(), value).toBe(2);
+      expect(origin.output().stderr, value).toContain(`--control-origin expects an origin`);
     }
   });
 });
