@@ -177,7 +177,7 @@ describe('get-many reads DOIs as people have them', () => {
     const result = await run(['papers', 'get-many', '--input', mixed, '--failed', failed], {
       url: mock.server.url,
     });
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(3);
     expect(jsonLines(result.stdout)).toHaveLength(2);
     expect(tsv(readFileSync(failed, 'utf8'))).toEqual([
       { doi: '10.9999/missing', error: 'NotFoundError', message: expect.stringContaining('10.9999/missing') },
