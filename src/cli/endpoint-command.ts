@@ -9,10 +9,11 @@
 import type { Command, OptionValues } from 'commander';
 import { act, examples } from './action.js';
 import { pathArgumentParsers } from './arguments.js';
+import { offerFields } from './completion.js';
 import type { Context } from './context.js';
 import { type OutputOptions, outputOptions, type PagingOptions, pagingOptions } from './options.js';
 import type { Row } from './output/cells.js';
-import type { FieldTree } from './output/fields.js';
+import { type FieldTree, fieldPaths } from './output/fields.js';
 import { fieldsOf, topFields } from './record-fields.js';
 import { type RecordViews, runList, runRecord } from './run.js';
 import { runRecords } from './run-many.js';
@@ -184,7 +185,9 @@ function made(
     add(parent) {
       const command = endpointCommand(parent, endpoint, spec);
       spec.options?.(command);
-      finish(command, spec.fields ?? fieldsOf(endpoint));
+      const fields = spec.fields ?? fieldsOf(endpoint);
+      finish(command, fields);
+      if (fields !== undefined) offerFields(command, fieldPaths(fields));
       examples(command, ...spec.examples);
     },
   };

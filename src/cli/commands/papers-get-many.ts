@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { endpoints } from '../../api/endpoints.js';
 import type { MetricError } from '../../index.js';
 import { act, examples } from '../action.js';
+import { offerFields } from '../completion.js';
 import type { Context } from '../context.js';
 import type { DoiEntry, DoiList } from '../doi-input.js';
 import { type CliCommand, commandName, requestLine } from '../endpoint-command.js';
@@ -13,6 +14,7 @@ import { sayLastWord } from '../last-word.js';
 import { harvestOptions, integer, type OutputOptions, outputOptions } from '../options.js';
 import { cellOf, type Row, spreadsheetCell, tsvField } from '../output/cells.js';
 import { terminalSafe } from '../output/escape.js';
+import { fieldPaths } from '../output/fields.js';
 import { fieldsOf, topFields } from '../record-fields.js';
 import { maxGetManyConcurrency } from '../sdk-bounds.js';
 import { identityOf } from '../walk.js';
@@ -70,6 +72,7 @@ function addGetMany(parent: Command): void {
       integer(1, maxGetManyConcurrency),
       4,
     );
+  if (paperFields !== undefined) offerFields(command, fieldPaths(paperFields));
   harvestOptions(outputOptions(command, paperFields)).action(
     act<GetManyOptions>((context, options, args, self) => getMany(context, options, args, self)),
   );
