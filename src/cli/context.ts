@@ -125,9 +125,9 @@ function watchedFetch(
   onSend: () => void,
 ): typeof globalThis.fetch {
   if (!progress.draws)
-    return (input, init) => {
+    return async (input, init) => {
       onSend();
-      return fetch(input, init);
+      return rateLimitTold(await fetch(input, init), progress);
     };
   const waiting = new Map<number, string>();
   let next = 0;
@@ -141,12 +141,34 @@ function watchedFetch(
       show();
     }, waitingAfterMs);
     try {
-      return await fetch(input, init);
+      return rateLimitTold(await fetch(input, init), progress);
     } finally {
       clearTimeout(timer);
       if (waiting.delete(id)) show();
     }
   };
+}
+
+/**
+ * `response`, a 429 whose `Retry-After` the client waits out (a minute at most, as the SDK does)
+ * told to `progress` first: the line counts the wait down, and a harvest saves its checkpoint before
+ * the sleep. A longer one is the daily limit, which ends the command instead.
+ */
+function rateLimitTold(response: Response, progress: Progress): Response {
+  if (response.status !== 429) return response;
+  const seconds = retryAfterSeconds(response.headers.get('retry-after'), Date.now());
+  if (seconds !== undefined && seconds <= maxWaitedSeconds) progress.rateLimited(seconds);
+  return response;
+}
+
+/** The longest `Retry-After` the SDK waits out before it retries (its `maxRetryAfterSeconds`). */
+const maxWaitedSeconds = 60;
+
+/** `Retry-After` in seconds: a number of them, or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterSeconds(value: string | null, now: number): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const seconds = /^\d+$/.test(value.trim()) ? Number(value) : (Date.parse(value) - now) / 1000;
+  return Number.isFinite(seconds) ? Math.max(0, Math.ceil(seconds)) : undefined;
 }
 
 /** The SDK's refusal of a run with no key (its other refusals of the key say what is wrong with it). */
