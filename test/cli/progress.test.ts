@@ -86,7 +86,10 @@ describe('a rate-limit wait on the progress line', () => {
         now += 1000;
         vi.advanceTimersByTime(1000);
       }
-      expect(written()).toMatch(/rate-limited: waiting 1 s\r\u001b\[2K100 of 500 papers · 2 requests[^\r]*$/);
+      const lines = written().split('\r\u001b[2K');
+      expect(lines.at(-2)).toMatch(/rate-limited: waiting 1 s$/);
+      expect(lines.at(-1)).toMatch(/^100 of 500 papers · 2 requests/);
+      expect(lines.at(-1)).not.toContain('rate-limited');
       expect(written().endsWith('waiting 0 s')).toBe(false);
       expect(vi.getTimerCount()).toBe(0);
     } finally {
