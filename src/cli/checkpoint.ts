@@ -49,20 +49,64 @@ export async function readCheckpoint(
   if (text === undefined) return undefined;
   const saved = parseCheckpoint(text, positions);
   if (typeof saved === 'string') throw refused(output, saved);
-  if (JSON.stringify(saved.command) !== JSON.stringify(command)) {
-    // The command is the checkpoint's text, which anyone can edit: escaped with the file's name.
-    throw new UsageError(
-      terminalSafe(
-        `${output} was written by another command (${saved.command.join(' ')}): ` +
-          'run that command to resume it, or pick another --output',
-      ),
-    );
-  }
+  if (JSON.stringify(saved.command) !== JSON.stringify(command))
+    throw anotherCommand(output, saved.command, command);
   const size = await sizeOf(output);
   if (size === undefined && saved.bytes > 0) throw refused(output, `${output} is gone`);
   if (size !== undefined && saved.bytes > size)
     throw refused(output, `bytes is ${saved.bytes}, past the ${size} bytes of ${output}`);
   return saved;
+}
+
+/**
+ * The refusal of a resume into a file another command wrote. When only options differ, it names
+ * them: `--resume: out.jsonl was written by another command: the checkpoint was made with --year
+ * 2023, this run has --year 2024; …`. The command is the checkpoint's text, which anyone can edit:
+ * escaped with the file's name.
+ */
+function anotherCommand(output: string, saved: readonly string[], current: readonly string[]): UsageError {
+  const words = (command: readonly string[]) => command.filter((part) => !part.startsWith('--'));
+  const options = (command: readonly string[]) =>
+    new Map(
+      command
+        .filter((part) => part.startsWith('--'))
+        .map((part) => {
+          const at = part.indexOf('=');
+          return [part.slice(2, at), part.slice(at + 1)] as const;
+        }),
+    );
+  const what =
+    JSON.stringify(words(saved)) === JSON.stringify(words(current))
+      ? optionsThatDiffer(options(saved), options(current))
+      : `(${saved.join(' ')})`;
+  return new UsageError(
+    terminalSafe(
+      `--resume: ${output} was written by another command ${what}: ` +
+        'run that command to resume it, or pick another --output',
+    ),
+  );
+}
+
+/** `: the checkpoint was made with --year 2023, this run has --year 2024`, of each option that differs. */
+function optionsThatDiffer(saved: Map<string, string>, current: Map<string, string>): string {
+  const differ = [...new Set([...saved.keys(), ...current.keys()])]
+    .filter((name) => saved.get(name) !== current.get(name))
+    .sort();
+  const shown = (options: Map<string, string>) =>
+    differ.map((name) => optionWords(name, options.get(name))).join(', ');
+  return `(the checkpoint was made with ${shown(saved)}; this run has ${shown(current)})`;
+}
+
+/** `--per-page 100`, `--all`, `no --year`: an option as the command line gives it, from its identity. */
+function optionWords(name: string, json: string | undefined): string {
+  const flag = `--${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+  if (json === undefined) return `no ${flag}`;
+  let value: unknown = json;
+  try {
+    value = JSON.parse(json);
+  } catch {}
+  if (value === true) return flag;
+  return `${flag} ${Array.isArray(value) ? value.join(',') : String(value)}`;
 }
 
 /** Whether FILE's checkpoint says a run was left unfinished (one that cannot be read counts as such). */

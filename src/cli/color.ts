@@ -1,7 +1,9 @@
 /**
- * Colour on a terminal only: headers bold, errors red, hints dim. `--color always|never` decides;
- * otherwise (`auto`) `NO_COLOR` turns it off and `FORCE_COLOR` on (https://no-color.org,
- * https://force-color.org), and else a terminal that shows colours gets them.
+ * Colour: headers bold, errors red, hints dim. `--color always|never` decides; otherwise (`auto`)
+ * `FORCE_COLOR` set and not empty turns it on, a pipe included, and wins over `NO_COLOR`, as
+ * https://force-color.org's implementation orders them; `0` and `false` turn it off, as Node's own
+ * tools read them. Then `NO_COLOR` set and not empty turns it off (https://no-color.org), and else a
+ * terminal that shows colours gets them.
  */
 
 export const colorChoices = ['auto', 'always', 'never'] as const;
@@ -17,9 +19,16 @@ export interface ColorFacts {
 
 export function useColor({ choice = 'auto', env, terminal }: ColorFacts): boolean {
   if (choice !== 'auto') return choice === 'always';
+  const force = forcedColor(env.FORCE_COLOR);
+  if (force !== undefined) return force;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
   return terminal;
+}
+
+/** What `FORCE_COLOR` says: on (any value but these), off (`0`, `false`), or nothing (unset or empty). */
+function forcedColor(value: string | undefined): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  return value !== '0' && value.toLowerCase() !== 'false';
 }
 
 export interface Palette {

@@ -1,7 +1,10 @@
 /**
  * `scholarly-metrics completion bash|zsh|fish`: a script that completes commands, subcommands,
- * flags and the values of flags with choices, written from the command tree itself so it never
- * falls behind. zsh runs the bash one through its `bashcompinit`, as zsh documents for this.
+ * flags, the values of flags with choices and the field names of `--fields` (each of a comma list),
+ * written from the command tree itself so it never falls behind. The field names are written into
+ * the script rather than asked of the bin at each TAB: a Node start-up per keystroke is slow, and
+ * the fields change only with the version that wrote the script. zsh runs the bash one through its
+ * `bashcompinit`, as zsh documents for this.
  */
 import type { Command, Option } from 'commander';
 
@@ -10,6 +13,14 @@ export type Shell = (typeof shells)[number];
 
 /** Flags that name a file: the shell completes a path after them. */
 const fileFlags = ['--output', '-o', '--input', '--failed'];
+
+/** The field paths each command's `--fields` takes, told by the code that adds the option. */
+const commandFields = new WeakMap<Command, readonly string[]>();
+
+/** Tells completion the field paths `command`'s `--fields` takes. */
+export function offerFields(command: Command, paths: readonly string[]): void {
+  commandFields.set(command, paths);
+}
 
 interface Node {
   path: string[];
@@ -54,6 +65,12 @@ function bashScript(program: Command): string {
       ([flag, values]) => `    ${flag}) COMPREPLY=($(compgen -W "${values.join(' ')}" -- "$cur")); return ;;`,
     )
     .join('\n');
+  const fieldCases = all
+    .flatMap(({ path, command }) => {
+      const paths = commandFields.get(command);
+      return paths === undefined ? [] : [`        "${path.join(' ')}") words="${paths.join(' ')}" ;;`];
+    })
+    .join('\n');
   const wordCases = all
     .map(({ path, command }) => {
       const words = [
@@ -77,6 +94,17 @@ ${fn}() {
   done
   case "$prev" in
 ${valueCases}
+    --fields)
+      case "$path" in
+${fieldCases}
+        *) words="" ;;
+      esac
+      # A comma list: the field being typed is what follows the last comma, the rest kept as typed.
+      local listed=""
+      [[ "$cur" == *,* ]] && listed="\${cur%,*},"
+      COMPREPLY=($(compgen -P "$listed" -W "$words" -- "\${cur##*,}"))
+      compopt -o nospace 2>/dev/null
+      return ;;
     ${fileFlags.join('|')})
       # One path a line, each kept whole (spaces and all); filenames: bash quotes what it inserts.
       COMPREPLY=()
@@ -115,13 +143,16 @@ function fishScript(program: Command): string {
       ]
         .filter(Boolean)
         .join(' ');
+      const fields = option.long === '--fields' ? commandFields.get(command) : undefined;
       const value = option.argChoices
         ? ` -x -a ${quote(option.argChoices.join(' '))}`
-        : option.required || option.optional
-          ? fileFlags.includes(option.long ?? '')
-            ? ' -r -F'
-            : ' -x'
-          : '';
+        : fields !== undefined
+          ? ` -x -a ${quote(`(__fish_complete_list , "string split , ${fields.join(',')}")`)}`
+          : option.required || option.optional
+            ? fileFlags.includes(option.long ?? '')
+              ? ' -r -F'
+              : ' -x'
+            : '';
       const where = path.length === 0 ? '' : ` -n ${quote(seen.join('; and '))}`;
       lines.push(`complete -c ${name}${where} ${flags}${value} -d ${quote(option.description)}`);
     }

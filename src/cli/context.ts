@@ -85,6 +85,8 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
   } catch (error) {
     await shared?.close();
     if (isMissingKey(error, ConfigurationError)) throw new UsageError(noKeyMessage);
+    if (!options.mock && error instanceof ConfigurationError && error.option === 'apiKey')
+      throw keyRefusal(error, io.env.METRIC_API_KEY, ConfigurationError);
     // The constructor sends nothing: what it refuses is the configuration the command line gave it.
     if (error instanceof MetricError && !(error instanceof ConfigurationError))
       throw new ConfigurationError('MetricClient', error.message);
@@ -123,9 +125,9 @@ function watchedFetch(
   onSend: () => void,
 ): typeof globalThis.fetch {
   if (!progress.draws)
-    return (input, init) => {
+    return async (input, init) => {
       onSend();
-      return fetch(input, init);
+      return rateLimitTold(await fetch(input, init), progress);
     };
   const waiting = new Map<number, string>();
   let next = 0;
@@ -139,7 +141,7 @@ function watchedFetch(
       show();
     }, waitingAfterMs);
     try {
-      return await fetch(input, init);
+      return rateLimitTold(await fetch(input, init), progress);
     } finally {
       clearTimeout(timer);
       if (waiting.delete(id)) show();
@@ -147,9 +149,49 @@ function watchedFetch(
   };
 }
 
+/**
+ * `response`, a 429 whose `Retry-After` the client waits out (a minute at most, as the SDK does)
+ * told to `progress` first: the line counts the wait down, and a harvest saves its checkpoint before
+ * the sleep. A longer one is the daily limit, which ends the command instead.
+ */
+function rateLimitTold(response: Response, progress: Progress): Response {
+  if (response.status !== 429) return response;
+  const seconds = retryAfterSeconds(response.headers.get('retry-after'), Date.now());
+  if (seconds !== undefined && seconds <= maxWaitedSeconds) progress.rateLimited(seconds);
+  return response;
+}
+
+/** The longest `Retry-After` the SDK waits out before it retries (its `maxRetryAfterSeconds`). */
+const maxWaitedSeconds = 60;
+
+/** `Retry-After` in seconds: a number of them, or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterSeconds(value: string | null, now: number): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const seconds = /^\d+$/.test(value.trim()) ? Number(value) : (Date.parse(value) - now) / 1000;
+  return Number.isFinite(seconds) ? Math.max(0, Math.ceil(seconds)) : undefined;
+}
+
 /** The SDK's refusal of a run with no key (its other refusals of the key say what is wrong with it). */
 function isMissingKey(error: unknown, refusal: typeof ConfigurationError): boolean {
   return error instanceof refusal && error.option === 'apiKey' && error.message.startsWith('Missing API key');
+}
+
+/**
+ * The SDK's refusal of the key, named as the command line's user set it: the key comes only from
+ * METRIC_API_KEY, so the SDK's `apiKey` would name an option they never wrote. Nothing of the key is
+ * quoted; a space at either end (a paste, a quoted export) is said, as it is the usual cause.
+ */
+function keyRefusal(
+  error: ConfigurationError,
+  key: string | undefined,
+  refusal: typeof ConfigurationError,
+): ConfigurationError {
+  const message = error.message
+    .replaceAll('`apiKey`', 'METRIC_API_KEY')
+    .replaceAll('apiKey', 'METRIC_API_KEY');
+  const padded = key !== undefined && key.trim() !== key;
+  const cause = padded ? ' (it starts or ends with a space or a line break: export it without them)' : '';
+  return new refusal('METRIC_API_KEY', `${message}${cause}`);
 }
 
 /** The sink for `--output` (cut back to `from` bytes), or standard output. */

@@ -111,17 +111,71 @@ function kindOf(name: string, text: string): 'csv' | 'tsv' | 'jsonl' | 'lines' {
   return 'lines';
 }
 
+/** A DOI of the input, with the cell (line, field, argument) it was read from, as given. */
+export interface DoiEntry {
+  readonly doi: string;
+  readonly input: string;
+}
+
+/** The DOIs of a list, each once, and what was skipped on the way. */
+export interface DoiList {
+  readonly entries: readonly DoiEntry[];
+  /** Entries that held nothing (a blank line, an empty cell or argument). */
+  readonly blank: number;
+  /** DOIs given again (in any ASCII letter case, any resolver form): looked up once, at the first. */
+  readonly repeated: number;
+  /** What an entry is (`line`, `entry`, `argument`), for the words about what was skipped. */
+  readonly noun: 'line' | 'entry' | 'argument';
+}
+
+/** DOIs are case-insensitive in ASCII letters (the contract's rule): the key a DOI is known by. */
+export function doiKey(doi: string): string {
+  return doi.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
+
+/**
+ * `cells` (as given) as a list of DOIs: each normalised, blank ones counted and left out, and each DOI
+ * kept once, where it first came.
+ */
+export function doiListOf(cells: readonly string[], noun: DoiList['noun']): DoiList {
+  const seen = new Set<string>();
+  const entries: DoiEntry[] = [];
+  let blank = 0;
+  let repeated = 0;
+  for (const input of cells) {
+    const doi = normaliseDoi(input);
+    if (doi === '') blank += 1;
+    else if (seen.has(doiKey(doi))) repeated += 1;
+    else {
+      seen.add(doiKey(doi));
+      entries.push({ doi, input });
+    }
+  }
+  return { entries, blank, repeated, noun };
+}
+
 /**
  * The DOIs of `text` (read from `name`, `-` for standard input), normalised, empty lines skipped. With
  * `column`, the values of that column or field; without, a one-a-line list, or the `doi` column of a
  * table that has one.
  */
 export function readDoiList(text: string, name: string, column?: string): string[] {
+  return readDois(text, name, column).entries.map((entry) => entry.doi);
+}
+
+/** {@link readDoiList}'s DOIs, each once, with the cells they came from and what was skipped. */
+export function readDois(text: string, name: string, column?: string): DoiList {
   const kind = kindOf(name, text);
+  return doiListOf(cellsOf(text, name, kind, column), kind === 'lines' ? 'line' : 'entry');
+}
+
+/** The cells of `text` that hold DOIs, as given (blank ones included). */
+function cellsOf(text: string, name: string, kind: ReturnType<typeof kindOf>, column?: string): string[] {
   const wanted = column ?? (kind === 'lines' ? undefined : 'doi');
   let values: string[];
   if (kind === 'lines' || wanted === undefined) {
-    values = text.split(/\r?\n/);
+    // The line break that ends the last line starts no line of its own.
+    values = text === '' ? [] : text.replace(/\r?\n$/, '').split(/\r?\n/);
     // A first line `doi` (any case) is a header, not a DOI.
     const header = values[0]?.trim().toLowerCase();
     if (header === 'doi' || (column !== undefined && header === column.toLowerCase()))
@@ -132,7 +186,7 @@ export function readDoiList(text: string, name: string, column?: string): string
   } else {
     values = tableColumn(text, name, wanted, kind === 'csv' ? ',' : '\t');
   }
-  return values.map(normaliseDoi).filter((doi) => doi !== '');
+  return values;
 }
 
 function tableColumn(text: string, name: string, column: string, delimiter: string): string[] {

@@ -9,12 +9,14 @@
 import type { Command, OptionValues } from 'commander';
 import { act, examples } from './action.js';
 import { pathArgumentParsers } from './arguments.js';
+import { offerFields } from './completion.js';
 import type { Context } from './context.js';
 import { type OutputOptions, outputOptions, type PagingOptions, pagingOptions } from './options.js';
 import type { Row } from './output/cells.js';
-import type { FieldTree } from './output/fields.js';
+import { type FieldTree, fieldPaths } from './output/fields.js';
 import { fieldsOf, topFields } from './record-fields.js';
 import { type RecordViews, runList, runRecord } from './run.js';
+import { runRecords } from './run-many.js';
 import { type Lister, runWalk } from './walk.js';
 
 /** What a command reads of an endpoint of the API table. */
@@ -43,6 +45,8 @@ export interface EndpointCommandSpec {
   readonly description: string;
   /** What each path parameter is (`{ id: 'the journal id' }`), in the argument's help. */
   readonly args?: Readonly<Record<string, string>>;
+  /** The last path parameter takes one value or more (`<id...>`), each checked as one would be. */
+  readonly variadic?: boolean;
   readonly examples: readonly string[];
 }
 
@@ -67,10 +71,18 @@ export function endpointCommand(
   spec: EndpointCommandSpec,
 ): Command {
   const command = parent.command(commandName(endpoint).name).description(spec.description);
-  for (const name of Object.keys(endpoint.pathParams)) {
+  const names = Object.keys(endpoint.pathParams);
+  for (const [index, name] of names.entries()) {
     const parse = pathArgumentParsers[name];
     const description = spec.args?.[name] ?? name;
-    if (parse === undefined) command.argument(`<${name}>`, description);
+    if (spec.variadic && index === names.length - 1) {
+      // Commander hands a variadic argument's parser each value with those parsed before it.
+      const each = (raw: string, previous: string[] | undefined) => [
+        ...(previous ?? []),
+        parse?.(raw) ?? raw,
+      ];
+      command.argument(`<${name}...>`, description, each);
+    } else if (parse === undefined) command.argument(`<${name}>`, description);
     else command.argument(`<${name}>`, description, parse);
   }
   return command.addHelpText('after', requestLine(endpoint));
@@ -89,6 +101,11 @@ export interface RecordCommandSpec<O extends OptionValues> extends CommandSpec {
   readonly fetch: (context: Context, args: readonly string[], options: O) => Promise<Row>;
   /** How it shows its record beyond the default views, for these arguments. */
   readonly views?: (args: readonly string[]) => RecordViews;
+  /**
+   * With `variadic`, the field holding each record's id when several are given (`id`,
+   * `journal_id`): the records are then written as one list, each fetched as for one id.
+   */
+  readonly key?: string;
 }
 
 /** A command whose endpoint answers with one whole list. */
@@ -112,9 +129,16 @@ export function recordCommand<O extends OutputOptions = OutputOptions>(
 ): CliCommand {
   return made(endpoint, spec, (command, fields) =>
     outputOptions(command, fields).action(
-      act<O>((context, options, args) =>
-        runRecord(context, options, () => spec.fetch(context, args, options), spec.views?.(args)),
-      ),
+      act<O>((context, options, args) => {
+        if (!spec.variadic || args.length === 1)
+          return runRecord(context, options, () => spec.fetch(context, args, options), spec.views?.(args));
+        const { views } = spec;
+        return runRecords(context, options, args, {
+          key: spec.key ?? 'id',
+          fetch: (id) => spec.fetch(context, [id], options),
+          views: views && ((id) => views([id])),
+        });
+      }),
     ),
   );
 }
@@ -161,7 +185,9 @@ function made(
     add(parent) {
       const command = endpointCommand(parent, endpoint, spec);
       spec.options?.(command);
-      finish(command, spec.fields ?? fieldsOf(endpoint));
+      const fields = spec.fields ?? fieldsOf(endpoint);
+      finish(command, fields);
+      if (fields !== undefined) offerFields(command, fieldPaths(fields));
       examples(command, ...spec.examples);
     },
   };

@@ -3,8 +3,18 @@
  * the SDK's errors, is in report.ts: loaded when there is one to report).
  */
 
-/** The exit codes of the contract: done, an API or network error, a usage error, a rate limit that will not clear soon. */
-export const exitCodes = { ok: 0, failed: 1, usage: 2, interrupted: 130, rateLimited: 75 } as const;
+/**
+ * The exit codes of the contract: done, an API or network error (the command failed), a usage error,
+ * some of many lookups failed (the others written), a rate limit that will not clear soon, Ctrl-C.
+ */
+export const exitCodes = {
+  ok: 0,
+  failed: 1,
+  usage: 2,
+  partial: 3,
+  interrupted: 130,
+  rateLimited: 75,
+} as const;
 
 /** A command line that cannot run as given: exits 2 with the message and what is allowed. */
 export class UsageError extends Error {
@@ -14,4 +24,12 @@ export class UsageError extends Error {
 /** A stop that is not a failure of the API: Ctrl-C. */
 export class InterruptedError extends Error {
   override readonly name = 'InterruptedError';
+}
+
+/**
+ * Some of the items a command was given (DOIs, ids) failed, and the others were written: exits 3, so
+ * a script tells it from a command that failed (1).
+ */
+export class PartialFailureError extends Error {
+  override readonly name: string = 'PartialFailureError';
 }

@@ -140,6 +140,11 @@ function harvestInto(
     position,
     complete,
   });
+  // A rate-limit wait may be the last moment before a kill: what is written is in the checkpoint first.
+  let pausedSave: Promise<void> | undefined;
+  const unlisten = progress.onPause(() => {
+    if (unsaved !== undefined) pausedSave = save(unsaved).catch(() => {});
+  });
   return {
     position,
     get count() {
@@ -160,6 +165,8 @@ function harvestInto(
       await save(noted(0, true));
     },
     async close() {
+      unlisten();
+      await pausedSave;
       progress.clear();
       try {
         // Only after a failure or Ctrl-C: its own failure is told, not put in place of theirs.

@@ -15,6 +15,8 @@ export interface Written {
   /** The records' name, plural (`papers`, `journals`). */
   readonly unit: string;
   readonly output: string | undefined;
+  /** Said after the count, e.g. `skipped 3 blank lines`. */
+  readonly notes?: readonly string[] | undefined;
 }
 
 /** Writes the last word of a command that wrote `written`; nothing with `--quiet`. */
@@ -30,10 +32,21 @@ export function sayLastWord(context: Context, written: Written): void {
  * file), `0 papers match`; `undefined` when there is nothing to say (a pipe, no file).
  */
 export function lastWord(
-  { count, total, unit, output }: Written,
+  written: Written,
   requests: number,
   seconds: number,
   { terminal }: { terminal: boolean },
+): string | undefined {
+  const line = countLine(written, requests, seconds, terminal);
+  const notes = written.notes ?? [];
+  return line === undefined || notes.length === 0 ? line : `${line}; ${notes.join('; ')}`;
+}
+
+function countLine(
+  { count, total, unit, output }: Written,
+  requests: number,
+  seconds: number,
+  terminal: boolean,
 ): string | undefined {
   if (count === 0 && (output !== undefined || terminal)) return `0 ${unit} match`;
   if (output !== undefined) {

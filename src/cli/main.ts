@@ -70,13 +70,15 @@ async function runProgram(
     }
     const { describeError, exitCodeOf, stoppedBy } = await loadReport();
     const reported = stoppedBy(io.signal, error) ? new InterruptedError(resumeHint(argv)) : error;
-    const { mock, baseUrl, color } = program.opts<{
+    const { mock, baseUrl, color, quiet } = program.opts<{
       mock?: boolean;
       baseUrl?: string;
       color?: ColorChoice;
+      quiet?: boolean;
     }>();
     const report = describeError(reported, {
       debug,
+      quiet: quiet === true || argv.includes('-q') || argv.includes('--quiet'),
       now: io.now(),
       baseUrl: mock ? undefined : (baseUrl ?? io.env.METRIC_BASE_URL),
     });

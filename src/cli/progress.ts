@@ -1,7 +1,9 @@
 /**
  * One line of status on stderr, redrawn in place: items done of the total, requests sent, the rate
- * and the time left, and `waiting for <host>…` while a request has had no answer for a while. Only on
- * a terminal and without `--quiet`; a pipe or a log file never sees it.
+ * and the time left, `waiting for <host>…` while a request has had no answer for a while, and
+ * `rate-limited: waiting 58 s`, counting down, while the client waits out a `Retry-After`. Only on a
+ * terminal and without `--quiet`; a pipe or a log file never sees it. A rate-limit wait is also told
+ * to those listening (`onPause`), drawn or not: a harvest saves its checkpoint before the sleep.
  */
 import type { OutputStream } from './io.js';
 
@@ -25,6 +27,10 @@ export class Progress {
   #waitingFor: string | undefined;
   #drawnAt = 0;
   #shown = false;
+  /** When the rate-limit wait ends (`now()` ms), while one is on. */
+  #pausedUntil: number | undefined;
+  #countdown: ReturnType<typeof setInterval> | undefined;
+  readonly #onPause = new Set<() => void>();
 
   /** `stream` undefined: a progress that draws nothing. */
   constructor(stream: OutputStream | undefined, now: () => number = Date.now) {
@@ -68,8 +74,41 @@ export class Progress {
     else this.#draw();
   }
 
+  /**
+   * The client waits `seconds` for a rate limit (a 429's `Retry-After`) before it tries again: told to
+   * the listeners at once, and shown as `rate-limited: waiting N s`, redrawn each second down to 0.
+   */
+  rateLimited(seconds: number): void {
+    for (const listener of this.#onPause) listener();
+    if (this.#stream === undefined) return;
+    this.#pausedUntil = this.#now() + seconds * 1000;
+    clearInterval(this.#countdown);
+    this.#countdown = setInterval(() => this.#tick(), 1000);
+    // A countdown never holds the process open: the command's own work does, or it has ended.
+    this.#countdown.unref?.();
+    this.#draw();
+  }
+
+  /** Calls `listener` at each rate-limit wait, before the client sleeps; returns its removal. */
+  onPause(listener: () => void): () => void {
+    this.#onPause.add(listener);
+    return () => this.#onPause.delete(listener);
+  }
+
+  #tick(): void {
+    if (this.#pausedUntil !== undefined && this.#now() >= this.#pausedUntil) this.#endPause();
+    this.#draw();
+  }
+
+  #endPause(): void {
+    this.#pausedUntil = undefined;
+    clearInterval(this.#countdown);
+    this.#countdown = undefined;
+  }
+
   /** Erases the line, so what follows starts on a clean one. */
   clear(): void {
+    this.#endPause();
     if (this.#stream === undefined || !this.#shown) return;
     this.#stream.write('\r\x1b[2K');
     this.#shown = false;
@@ -80,7 +119,10 @@ export class Progress {
     if (stream === undefined) return;
     const seconds = (this.#now() - this.#started) / 1000;
     const parts = this.#counts === undefined ? [] : [describe(this.#counts, this.#unit, seconds, this.#base)];
-    if (this.#waitingFor !== undefined) parts.push(`waiting for ${this.#waitingFor}…`);
+    if (this.#pausedUntil !== undefined) {
+      const left = Math.max(0, Math.ceil((this.#pausedUntil - this.#now()) / 1000));
+      parts.push(`rate-limited: waiting ${left} s`);
+    } else if (this.#waitingFor !== undefined) parts.push(`waiting for ${this.#waitingFor}…`);
     const line = parts.join(' · ');
     const width = stream.columns ?? 80;
     stream.write(`\r\x1b[2K${line.length >= width ? line.slice(0, width - 1) : line}`);

@@ -8,11 +8,13 @@ import {
   ConfigurationError,
   ConnectionError,
   InvalidParameterError,
+  NotFoundError,
   PermissionDeniedError,
   RateLimitError,
   RequestAbortedError,
+  ResponseValidationError,
 } from '../index.js';
-import { exitCodes, InterruptedError, UsageError } from './errors.js';
+import { exitCodes, InterruptedError, PartialFailureError, UsageError } from './errors.js';
 import { terminalSafe } from './output/escape.js';
 
 /** Whether `error` is the end of a run that Ctrl-C (`signal`) stopped. */
@@ -25,6 +27,7 @@ export function exitCodeOf(error: unknown): number {
   if (error instanceof UsageError || error instanceof InvalidParameterError) return exitCodes.usage;
   if (error instanceof InterruptedError) return exitCodes.interrupted;
   if (error instanceof RateLimitError) return exitCodes.rateLimited;
+  if (error instanceof PartialFailureError) return exitCodes.partial;
   // The client refusing its configuration (a malformed base URL, METRIC_LOG): the message names what
   // to set, as for a usage error.
   if (error instanceof ConfigurationError) return exitCodes.usage;
@@ -38,12 +41,13 @@ export function exitCodeOf(error: unknown): number {
  */
 export function describeError(
   error: unknown,
-  options: { debug: boolean; now?: number; baseUrl?: string | undefined },
+  options: { debug: boolean; now?: number; baseUrl?: string | undefined; quiet?: boolean },
 ): string {
   const name = error instanceof Error ? error.name : 'Error';
   const message = error instanceof Error ? error.message : String(error);
   const lines = [error instanceof UsageError ? `error: ${message}` : `error: ${name}: ${message}`];
-  const hint = hintFor(error, options.now ?? Date.now(), options.baseUrl);
+  // --quiet keeps the error itself (what failed) and drops the advice.
+  const hint = options.quiet ? undefined : hintFor(error, options.now ?? Date.now(), options.baseUrl);
   if (hint !== undefined) lines.push(`hint: ${hint}`);
   if (options.debug && error instanceof APIError && error.body !== undefined)
     lines.push(bodyLine(error.body));
@@ -65,14 +69,29 @@ function hintFor(error: unknown, now: number, baseUrl: string | undefined): stri
     return 'set METRIC_API_KEY to your API key (or try the command with --mock)';
   }
   if (error instanceof PermissionDeniedError) {
-    return "your plan's key has no access to this endpoint: set METRIC_API_KEY to a key of a plan that has";
+    return "the key's plan does not include API access: set METRIC_API_KEY to the key of a plan that includes it";
   }
   if (error instanceof RateLimitError) return runAgainLine(error.retryAfter, now);
   // No answer at all: most often a base URL with a typo, or a server that is not running.
   if (error instanceof ConnectionError && baseUrl !== undefined)
     return `check --base-url or METRIC_BASE_URL (now: ${baseUrl})`;
-  if (error instanceof InterruptedError) return undefined;
+  // A 404 (or a page that is not the API's JSON) from a base URL that stops at the host.
+  if ((error instanceof NotFoundError || error instanceof ResponseValidationError) && baseUrl !== undefined)
+    return apiPathHint(baseUrl);
   return undefined;
+}
+
+/** The API lives under `/api/v1`: a base URL whose path lacks it gets the URL it likely meant. */
+export function apiPathHint(baseUrl: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return undefined;
+  }
+  if (/\/api\/v1\/?$/.test(url.pathname)) return undefined;
+  const suggested = `${url.origin}${url.pathname.replace(/\/+$/, '')}/api/v1`;
+  return terminalSafe(`the API lives under /api/v1: try --base-url ${suggested}`);
 }
 
 /** When to run again after a rate limit the SDK would not wait for. */

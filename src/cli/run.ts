@@ -47,7 +47,12 @@ export interface RecordViews {
     paint: (text: string) => string,
   ) => string | Promise<string>;
   /** The record as rows, for csv, tsv and jsonl, where the data has rows; with their fields. */
-  rows?: { of: (record: Row) => Row[] | Promise<Row[]>; columns: readonly string[] };
+  rows?: {
+    of: (record: Row) => Row[] | Promise<Row[]>;
+    columns: readonly string[];
+    /** What a row is (plural), for the last word, which counts the rows written. @default 'rows' */
+    unit?: string;
+  };
 }
 
 /** Writes the record `fetch` resolves to. */
@@ -59,6 +64,7 @@ export async function runRecord(
 ): Promise<void> {
   const record = await fetch();
   const sink = await openSink(context.io, options.output);
+  let written = { count: 1, unit: 'record' };
   try {
     const format = chooseFormat(options.format, sink.isTerminal, false, options.output);
     const columns = views.rows?.columns;
@@ -69,14 +75,16 @@ export async function runRecord(
       await sink.write(await views.table(record, sink.columns, options.format === undefined, paint));
     } else if (views.rows && (format === 'csv' || format === 'tsv' || format === 'jsonl')) {
       const writer = listWriter(format, sink.columns, undefined, view);
-      await sink.write(writer.rows(await views.rows.of(record)) + writer.end());
+      const rows = await views.rows.of(record);
+      await sink.write(writer.rows(rows) + writer.end());
+      // The last word counts what the file holds: a row per point, not the one record they came from.
+      written = { count: rows.length, unit: views.rows.unit ?? 'rows' };
     } else await sink.write(formatRecord(format, record, sink.columns, view));
   } finally {
     await sink.close();
   }
   // One record on a terminal needs no count; written to a file, it gets its line like a list.
-  if (options.output !== undefined)
-    sayLastWord(context, { count: 1, unit: 'record', output: options.output });
+  if (options.output !== undefined) sayLastWord(context, { ...written, output: options.output });
 }
 
 export type { Context };

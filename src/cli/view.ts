@@ -26,9 +26,10 @@ export async function writerOptions(
   options: OutputOptions,
   sink: Sink,
 ): Promise<WriterOptions> {
-  // Colour only on the terminal itself: never in a file, nor in a pipe unless --color always.
-  const toStdout = sink.isTerminal || facts.color === 'always';
-  const color = toStdout && useColor({ choice: facts.color, env: facts.io.env, terminal: facts.io.colors });
+  // Never in a file; in a pipe only when asked (--color always, FORCE_COLOR).
+  const toStdout = options.output === undefined;
+  const terminal = sink.isTerminal && facts.io.colors;
+  const color = toStdout && useColor({ choice: facts.color, env: facts.io.env, terminal });
   return {
     fields: options.fields,
     columns: facts.columns,

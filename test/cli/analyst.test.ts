@@ -177,7 +177,7 @@ describe('get-many reads DOIs as people have them', () => {
     const result = await run(['papers', 'get-many', '--input', mixed, '--failed', failed], {
       url: mock.server.url,
     });
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(3);
     expect(jsonLines(result.stdout)).toHaveLength(2);
     expect(tsv(readFileSync(failed, 'utf8'))).toEqual([
       { doi: '10.9999/missing', error: 'NotFoundError', message: expect.stringContaining('10.9999/missing') },
@@ -225,7 +225,7 @@ describe('search as people type it, help, colour', () => {
     expect(unknown.code).toBe(2);
   });
 
-  it('colour: headers bold on a terminal; never with NO_COLOR or --color never, nor in a pipe', async () => {
+  it('colour: headers bold on a terminal; never with NO_COLOR alone or --color never, nor in csv', async () => {
     const terminal = { stdout: true, columns: 120 };
     const options = { url: mock.server.url, terminal };
     const colours = async (args: string[], env: Record<string, string> = {}, onTerminal = true) =>
@@ -240,7 +240,9 @@ describe('search as people type it, help, colour', () => {
     expect(await colours(['--color', 'always'])).toMatch(new RegExp(`^${'\\u001b'}\\[1m *ID`));
     expect((await colours([], { FORCE_COLOR: '1' })).startsWith(bold)).toBe(true);
     expect((await colours(['--color', 'always'], { NO_COLOR: '1' })).startsWith(bold)).toBe(true);
-    expect(await colours([], { NO_COLOR: '1', FORCE_COLOR: '1' })).not.toContain('\u001b[');
+    // FORCE_COLOR wins over NO_COLOR, in the order force-color.org's implementation checks them.
+    expect((await colours([], { NO_COLOR: '1', FORCE_COLOR: '1' })).startsWith(bold)).toBe(true);
+    expect(await colours([], { NO_COLOR: '1' })).not.toContain('\u001b[');
     expect(await colours(['--color', 'never'], { FORCE_COLOR: '1' })).not.toContain('\u001b[');
     expect(await colours(['--format', 'csv'], { FORCE_COLOR: '1' }, false)).not.toContain('\u001b[');
   });

@@ -36,6 +36,31 @@ async function stoppedRun(pages: number) {
 }
 
 describe('a checkpoint read back', () => {
+  it('of the same command with other options: the refusal names each option that differs (exit 2)', async () => {
+    const { file } = await stoppedRun(2);
+    const year = await run([...walk, '--year', '2024', '--output', file, '--resume'], {
+      url: mock.server.url,
+    });
+    expect(year.code).toBe(2);
+    expect(year.stderr).toContain(
+      'the checkpoint was made with no --year; this run has --year 2024): run that command to resume it',
+    );
+    const [, , ...options] = walk;
+    const other = ['papers', 'search', ...options.slice(0, 2), '--limit', '25', '--prefetch', '0'];
+    const limit = await run([...other, '--fields', 'doi,title', '--output', file, '--resume'], {
+      url: mock.server.url,
+    });
+    expect(limit.stderr).toContain(
+      'the checkpoint was made with no --fields, --limit 20; this run has --fields doi,title, --limit 25)',
+    );
+    // Another command altogether: the saved command, whole.
+    const words = await run(['papers', 'search', 'coral', ...options, '--output', file, '--resume'], {
+      url: mock.server.url,
+    });
+    expect(words.stderr).toMatch(/was written by another command \(papers search --/);
+    expect(mock.api.requests).toHaveLength(0);
+  });
+
   it('as a stopped run left it: the resume ends the file as the full run wrote it', async () => {
     const { file, whole } = await stoppedRun(2);
     const result = await run([...walk, '--output', file, '--resume'], { url: mock.server.url });
@@ -269,7 +294,7 @@ describe('what is said of FILE and its checkpoint names them escaped', () => {
     const result = await resume(file);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('was written by another command (');
-    expect(result.stderr).toContain('--q=\\e]0;pwned\\x07');
+    expect(result.stderr).toContain('--q \\e]0;pwned\\x07');
     expectNameEscaped(result.stderr);
   });
 

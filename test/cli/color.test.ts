@@ -13,6 +13,33 @@ describe('colour', () => {
     expect(useColor({ choice: 'never', env: { FORCE_COLOR: '1' }, terminal: true })).toBe(false);
   });
 
+  it('FORCE_COLOR set and not empty wins over NO_COLOR (force-color.org); 0, false or empty do not force', () => {
+    expect(useColor({ env: { FORCE_COLOR: '1', NO_COLOR: '1' }, terminal: false })).toBe(true);
+    expect(useColor({ env: { FORCE_COLOR: 'yes' }, terminal: false })).toBe(true);
+    expect(useColor({ env: { FORCE_COLOR: '3' }, terminal: false })).toBe(true);
+    expect(useColor({ env: { FORCE_COLOR: 'false' }, terminal: true })).toBe(false);
+    expect(useColor({ env: { FORCE_COLOR: 'FALSE' }, terminal: true })).toBe(false);
+    expect(useColor({ env: { FORCE_COLOR: '' }, terminal: false })).toBe(false);
+    expect(useColor({ env: { FORCE_COLOR: '', NO_COLOR: '1' }, terminal: true })).toBe(false);
+  });
+
+  it('FORCE_COLOR colours a table written to a pipe, never a file', async () => {
+    const { mkdtemp, readFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { run } = await import('./helpers.js');
+    const args = ['--mock', 'journals', 'list', '--format', 'table', '--limit', '2'];
+    const piped = await run(args, { env: { FORCE_COLOR: '1' } });
+    expect(piped.code).toBe(0);
+    expect(piped.stdout).toContain('\u001b[1m');
+    const plain = await run(args);
+    expect(plain.stdout).not.toContain('\u001b[');
+    const file = join(await mkdtemp(join(tmpdir(), 'color-')), 'journals.txt');
+    const written = await run([...args, '-o', file], { env: { FORCE_COLOR: '1' } });
+    expect(written.code).toBe(0);
+    expect(await readFile(file, 'utf8')).not.toContain('\u001b[');
+  });
+
   it('styles with SGR codes only when on', () => {
     expect(palette(true).header('ID')).toBe('\u001b[1mID\u001b[22m');
     expect(palette(true).error('error')).toBe('\u001b[31merror\u001b[39m');

@@ -74,6 +74,19 @@ describe('completion bash', () => {
     expect(complete('scholarly-metrics journals list --mo')).toEqual(['--mock']);
   });
 
+  it("completes --fields with the command's field names, each of a comma list", () => {
+    expect(complete('scholarly-metrics journals list --fields ')).toEqual(
+      expect.arrayContaining(['id', 'name', 'quartile', 'total_cites']),
+    );
+    expect(complete('scholarly-metrics journals list --fields qu')).toEqual(['quartile']);
+    // After a comma: the names typed so far kept, the one being typed completed.
+    expect(complete('scholarly-metrics journals list --fields id,name,qu')).toEqual(['id,name,quartile']);
+    expect(complete('scholarly-metrics journals score --fields journal_')).toEqual(['journal_id']);
+    expect(complete('scholarly-metrics papers get-many --fields ti')).toEqual(['title']);
+    // Each command its own fields: a journal has no doi.
+    expect(complete('scholarly-metrics journals list --fields do')).toEqual([]);
+  });
+
   it('completes a path after --input, -o and --failed, a name with spaces kept whole', () => {
     const files = mkdtempSync(join(tmpdir(), 'scholarly-completion-files-'));
     try {
@@ -130,6 +143,10 @@ describe('completion zsh and fish', () => {
     expect(fish).toContain("complete -c scholarly-metrics -f -n '__fish_use_subcommand' -a journals");
     expect(fish).toMatch(
       /-n '__fish_seen_subcommand_from papers; and __fish_seen_subcommand_from search' -l limit -x/,
+    );
+    // --fields offers the command's field names, a comma list completed by fish's own helper.
+    expect(fish).toContain(
+      `-l fields -x -a '(__fish_complete_list , "string split , id,name,metric_score,quartile,description,oa")'`,
     );
     const hasFish = spawnSync('fish', ['--version']).status === 0;
     if (hasFish) {

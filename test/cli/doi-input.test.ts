@@ -212,3 +212,17 @@ describe('the bin reading --input', { timeout: 60_000 }, () => {
     );
   });
 });
+
+describe('readDois: each DOI once, what was skipped counted', () => {
+  it('counts blank lines (not the break that ends the file) and repeats in any case or form', async () => {
+    const { readDois } = await import('../../src/cli/doi-input.js');
+    const list = readDois('doi\n10.1/A\n\n  \nhttps://doi.org/10.1/a\ndoi:10.1/b\n10.1/B\n', 'dois.txt');
+    expect(list.entries).toEqual([
+      { doi: '10.1/A', input: '10.1/A' },
+      { doi: '10.1/b', input: 'doi:10.1/b' },
+    ]);
+    expect(list).toMatchObject({ blank: 2, repeated: 2, noun: 'line' });
+    expect(readDois('', 'dois.txt')).toMatchObject({ entries: [], blank: 0 });
+    expect(readDois('id,doi\n1,\n2,10.1/c\n', 'x.csv')).toMatchObject({ blank: 1, noun: 'entry' });
+  });
+});

@@ -33,6 +33,40 @@ describe('errors of the scholarly-metrics command', () => {
     });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^error: PermissionDeniedError: .+\nhint: .+METRIC_API_KEY/);
+    // The hint is a whole sentence: it ends on what the plan must include, not on a dangling verb.
+    expect(result.stderr).toContain(
+      "hint: the key's plan does not include API access: set METRIC_API_KEY to the key of a plan that includes it\n",
+    );
+  });
+
+  it('a base URL without /api/v1: the 404 gets a hint with the URL it likely meant', async () => {
+    const root = mock.server.url.replace(/\/api\/v1$/, '');
+    const result = await run(['journals', 'get', '1'], { url: `${root}/` });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`hint: the API lives under /api/v1: try --base-url ${root}/api/v1\n`);
+    const flag = await run(['journals', 'get', '1', '--base-url', root], { url: mock.server.url });
+    expect(flag.stderr).toContain(`try --base-url ${root}/api/v1`);
+    // Under /api/v1 a 404 is a 404: no hint about the path.
+    const missing = await run(['journals', 'get', '999999'], { url: mock.server.url });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).not.toContain('hint:');
+  });
+
+  it('a key with a leading space is named METRIC_API_KEY, not the SDK option apiKey; the key not shown', async () => {
+    const result = await run(['subjects', 'list'], { url: mock.server.url, key: ` ${MOCK_API_KEY}` });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: ConfigurationError: METRIC_API_KEY must be /);
+    expect(result.stderr).toContain('starts or ends with a space');
+    expect(result.stderr).not.toContain('apiKey');
+    expect(result.stderr).not.toContain(MOCK_API_KEY);
+  });
+
+  it('-q keeps the error line and drops its hint', async () => {
+    const result = await run(['-q', 'subjects', 'list'], { url: mock.server.url, key: 'sk_wrong_0000' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: AuthenticationError: [^\n]+\n$/);
+    const after = await run(['subjects', 'list', '--quiet'], { url: mock.server.url, key: 'sk_wrong_0000' });
+    expect(after.stderr).not.toContain('hint:');
   });
 
   it('no key: a usage error naming METRIC_API_KEY and --mock (exit 2); there is no flag for the key', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { grouped, describe as line, Progress } from '../../src/cli/progress.js';
 
 describe('the progress line', () => {
@@ -52,5 +52,70 @@ describe('the progress line', () => {
     const erase = '\r\u001b[2K';
     expect(written.startsWith(`${erase}1 of 2 papers · 1 request`)).toBe(true);
     expect(written.endsWith(erase)).toBe(true);
+  });
+});
+
+describe('a rate-limit wait on the progress line', () => {
+  function terminal() {
+    let written = '';
+    const stream = {
+      isTTY: true,
+      columns: 100,
+      write: (text: string) => {
+        written += text;
+        return true;
+      },
+    } as unknown as NodeJS.WriteStream;
+    return { stream, written: () => written };
+  }
+
+  it('says rate-limited: waiting N s, counting down each second, then leaves the line', () => {
+    vi.useFakeTimers();
+    try {
+      let now = 0;
+      const { stream, written } = terminal();
+      const progress = Progress.for(stream, false, () => now);
+      progress.begin('papers');
+      progress.update({ done: 100, total: 500, requests: 2 }, true);
+      progress.rateLimited(58);
+      expect(written()).toMatch(/100 of 500 papers · 2 requests · rate-limited: waiting 58 s$/);
+      now += 1000;
+      vi.advanceTimersByTime(1000);
+      expect(written()).toMatch(/rate-limited: waiting 57 s$/);
+      for (let second = 0; second < 57; second++) {
+        now += 1000;
+        vi.advanceTimersByTime(1000);
+      }
+      const lines = written().split('\r\u001b[2K');
+      expect(lines.at(-2)).toMatch(/rate-limited: waiting 1 s$/);
+      expect(lines.at(-1)).toMatch(/^100 of 500 papers · 2 requests/);
+      expect(lines.at(-1)).not.toContain('rate-limited');
+      expect(written().endsWith('waiting 0 s')).toBe(false);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('tells its listeners at once, drawn or not; clear() ends the countdown', () => {
+    vi.useFakeTimers();
+    try {
+      const quiet = Progress.for(terminal().stream, true);
+      const heard = vi.fn();
+      const unlisten = quiet.onPause(heard);
+      quiet.rateLimited(5);
+      expect(heard).toHaveBeenCalledTimes(1);
+      unlisten();
+      quiet.rateLimited(5);
+      expect(heard).toHaveBeenCalledTimes(1);
+      expect(vi.getTimerCount()).toBe(0);
+      const drawn = Progress.for(terminal().stream, false);
+      drawn.rateLimited(30);
+      expect(vi.getTimerCount()).toBe(1);
+      drawn.clear();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -5,8 +5,10 @@ import { fieldsOf, paperSummaryFields } from '../record-fields.js';
 /** `authors get ID`: one author's profile, the fields of each of their papers those of a paper summary. */
 export const authorsGet = recordCommand(endpoints.authors.get, {
   description: "one author's profile",
-  args: { id: 'the author id' },
+  args: { id: 'the author id; several give one table' },
+  variadic: true,
+  key: 'id',
   fields: { ...fieldsOf(endpoints.authors.get), papers: paperSummaryFields },
   fetch: (context, [author]) => context.client.authors.get(Number(author)),
-  examples: ['scholarly-metrics authors get 1234'],
+  examples: ['scholarly-metrics authors get 1234', 'scholarly-metrics authors get 1234 1235 --format jsonl'],
 });

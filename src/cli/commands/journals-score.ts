@@ -10,12 +10,14 @@ const { history, ...score } = fieldsOf(endpoints.journals.score) ?? {};
 const pointFields = { journal_id: null, ...history };
 
 /**
- * `journals score ID`: a journal's current score and history. On a terminal, without `--format`,
+ * `journals score ID...`: a journal's current score and history (several ids: one document of them). On a terminal, without `--format`,
  * the history is drawn as a chart before the table; in csv, tsv and jsonl it is a row per point.
  */
 export const journalsScore = recordCommand(endpoints.journals.score, {
   description: "a journal's score history; on a terminal, drawn as a chart",
-  args: { id: 'the journal id' },
+  args: { id: 'the journal id; several give one table' },
+  variadic: true,
+  key: 'journal_id',
   fields: { ...score, history: history ?? null, ...pointFields },
   fetch: (context, [journal]) => context.client.journals.score(Number(journal)),
   views: ([journal]) => ({
@@ -23,10 +25,12 @@ export const journalsScore = recordCommand(endpoints.journals.score, {
     rows: {
       of: async (record) => (await chart()).scoreRows(Number(journal), record),
       columns: Object.keys(pointFields),
+      unit: 'score points',
     },
   }),
   examples: [
     'scholarly-metrics journals score 42',
     'scholarly-metrics journals score 42 --format csv          # one row per point: journal_id,date,score',
+    'scholarly-metrics journals score 2 5 7 -o scores.csv      # one table of the three histories',
   ],
 });

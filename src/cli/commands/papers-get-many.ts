@@ -4,20 +4,24 @@ import type { Command } from 'commander';
 import { endpoints } from '../../api/endpoints.js';
 import type { MetricError } from '../../index.js';
 import { act, examples } from '../action.js';
+import { offerFields } from '../completion.js';
 import type { Context } from '../context.js';
+import type { DoiEntry, DoiList } from '../doi-input.js';
 import { type CliCommand, commandName, requestLine } from '../endpoint-command.js';
-import { UsageError } from '../errors.js';
-import { openHarvest } from '../harvest.js';
+import { PartialFailureError, UsageError } from '../errors.js';
+import { type Harvest, openHarvest } from '../harvest.js';
 import { sayLastWord } from '../last-word.js';
 import { harvestOptions, integer, type OutputOptions, outputOptions } from '../options.js';
 import { cellOf, type Row, spreadsheetCell, tsvField } from '../output/cells.js';
 import { terminalSafe } from '../output/escape.js';
+import { fieldPaths } from '../output/fields.js';
 import { fieldsOf, topFields } from '../record-fields.js';
 import { maxGetManyConcurrency } from '../sdk-bounds.js';
 import { identityOf } from '../walk.js';
 
 interface GetManyOptions extends OutputOptions {
   input?: string;
+  keepInput?: boolean;
   inputColumn?: string;
   failed?: string;
   concurrency: number;
@@ -28,8 +32,8 @@ interface GetManyOptions extends OutputOptions {
 /** DOIs looked up per batch, times the concurrency: a checkpoint at a batch's end, and no lookup idles long. */
 const batchFactor = 4;
 
-/** Thrown when some DOIs were not found or failed: the others are written, the exit code is 1. */
-export class LookupsFailedError extends Error {
+/** Thrown when some DOIs were not found or failed: the others are written, the exit code is 3. */
+export class LookupsFailedError extends PartialFailureError {
   override readonly name = 'LookupsFailedError';
 }
 
@@ -40,7 +44,7 @@ const paperFields = fieldsOf(lookup);
 /**
  * `papers get-many`: many papers by DOI, from the arguments or a file of one DOI a line (`-` for
  * stdin). Papers are written in the order of their DOIs; a DOI not found, or that failed after its
- * retries, is reported on stderr and the command exits 1 once the others are written.
+ * retries, is reported on stderr and the command exits 3 once the others are written.
  */
 export const papersGetMany: CliCommand = { group: commandName(lookup).group, add: addGetMany };
 
@@ -57,6 +61,7 @@ function addGetMany(parent: Command): void {
       '--input-column <name>',
       'with --input: the column (csv, tsv with a header) or field (jsonl) holding the DOIs',
     )
+    .option('--keep-input', 'write beside each paper, in a column input, its DOI as the input gave it')
     .option(
       '--failed <file>',
       'write each DOI that failed, with its error class and message, to this tsv file',
@@ -67,6 +72,7 @@ function addGetMany(parent: Command): void {
       integer(1, maxGetManyConcurrency),
       4,
     );
+  if (paperFields !== undefined) offerFields(command, fieldPaths(paperFields));
   harvestOptions(outputOptions(command, paperFields)).action(
     act<GetManyOptions>((context, options, args, self) => getMany(context, options, args, self)),
   );
@@ -86,53 +92,102 @@ async function getMany(
   args: string[],
   command: Command,
 ): Promise<void> {
+  const list = await doiList(context, options, args);
+  const dois = list.entries.map((entry) => entry.doi);
+  // The list itself is part of the identity: stdin or a rewritten file cannot resume another list.
+  const digest = createHash('sha256').update(dois.join('\n')).digest('hex').slice(0, 16);
+  // Where the DOIs came from and where failures go do not change what is written: the digest does.
+  const fromElsewhere = /^--(input|inputColumn|failed)=/;
+  const identity = [...identityOf(command).filter((part) => !fromElsewhere.test(part)), `dois=${digest}`];
+  const shown = withInputColumn(options);
+  const harvest = await openHarvest(
+    context,
+    identity,
+    shown,
+    'DOIs',
+    { positions: { min: 0, max: dois.length }, counts: 'positions' },
+    paperFields && [...(options.keepInput ? ['input'] : []), ...topFields(paperFields)],
+  );
+  if (harvest === undefined) return;
+  const failures = await lookUp(context, options, list.entries, harvest);
+  sayLastWord(context, {
+    count: harvest.count,
+    total: dois.length,
+    unit: 'papers',
+    output: options.output,
+    notes: skippedNotes(list),
+  });
+  if (failures > 0) {
+    const where = context.options.quiet ? '' : ' (listed above)';
+    throw new LookupsFailedError(`${failures} of ${dois.length} DOIs failed${where}`);
+  }
+}
+
+/** The DOIs of the arguments or of `--input`, each once. */
+async function doiList(context: Context, options: GetManyOptions, args: string[]): Promise<DoiList> {
   if (args.length > 0 && options.input !== undefined)
     throw new UsageError('give DOIs as arguments or --input, not both');
   if (options.resume && options.output === undefined) throw new UsageError('--resume needs --output <file>');
   if (options.inputColumn !== undefined && options.input === undefined)
     throw new UsageError('--input-column needs --input <file>');
   // Loaded here, not with the bin: its csv parser is start-up that every other command would pay.
-  const { normaliseDoi, readDoiList, readInput } = await import('../doi-input.js');
-  const dois =
+  const { doiListOf, readDois, readInput } = await import('../doi-input.js');
+  const list =
     options.input === undefined
-      ? args.map(normaliseDoi).filter((doi) => doi !== '')
-      : readDoiList(
+      ? doiListOf(args, 'argument')
+      : readDois(
           await readInput(options.input, { stdin: context.io.stdin, signal: context.signal }),
           options.input,
           options.inputColumn,
         );
-  if (dois.length === 0)
+  if (list.entries.length === 0)
     throw new UsageError('no DOIs: give them as arguments, or --input <file> (- for stdin)');
-  // The list itself is part of the identity: stdin or a rewritten file cannot resume another list.
-  const digest = createHash('sha256').update(dois.join('\n')).digest('hex').slice(0, 16);
-  // Where the DOIs came from and where failures go do not change what is written: the digest does.
-  const fromElsewhere = /^--(input|inputColumn|failed)=/;
-  const identity = [...identityOf(command).filter((part) => !fromElsewhere.test(part)), `dois=${digest}`];
-  const harvest = await openHarvest(
-    context,
-    identity,
-    options,
-    'DOIs',
-    { positions: { min: 0, max: dois.length }, counts: 'positions' },
-    paperFields && topFields(paperFields),
-  );
-  if (harvest === undefined) return;
+  return list;
+}
+
+/** With `--keep-input`, the `input` column is one of the fields asked for. */
+function withInputColumn(options: GetManyOptions): GetManyOptions {
+  if (!options.keepInput || options.fields === undefined) return options;
+  return { ...options, fields: ['input', ...options.fields.filter((field) => field !== 'input')] };
+}
+
+/** `skipped 3 blank lines, 2 repeated DOIs`: what the list held that was not looked up. */
+function skippedNotes({ blank, repeated, noun }: DoiList): string[] {
+  const parts: string[] = [];
+  const plural = { line: 'lines', entry: 'entries', argument: 'arguments' } as const;
+  if (blank > 0) parts.push(`${blank} blank ${blank === 1 ? noun : plural[noun]}`);
+  if (repeated > 0) parts.push(`${repeated} repeated DOI${repeated === 1 ? '' : 's'}`);
+  return parts.length === 0 ? [] : [`skipped ${parts.join(', ')}`];
+}
+
+/**
+ * Looks up `entries` batch by batch, writing each batch's papers (and, with `--failed`, its failures)
+ * before the next: the number of DOIs that failed. The failures are listed on stderr at the end,
+ * unless `--quiet`.
+ */
+async function lookUp(
+  context: Context,
+  options: GetManyOptions,
+  entries: readonly DoiEntry[],
+  harvest: Harvest,
+): Promise<number> {
   const failed =
     options.failed === undefined ? undefined : await openFailed(options.failed, harvest.position ?? 0);
   const failures: string[] = [];
   let done = harvest.position ?? 0;
   try {
     const size = options.concurrency * batchFactor;
-    while (done < dois.length) {
-      const batch = dois.slice(done, done + size);
-      const results = await context.client.papers.getMany(batch, {
-        concurrency: options.concurrency,
-        signal: context.signal,
-      });
+    while (done < entries.length) {
+      const batch = entries.slice(done, done + size);
+      const results = await context.client.papers.getMany(
+        batch.map((entry) => entry.doi),
+        { concurrency: options.concurrency, signal: context.signal },
+      );
       const papers: Row[] = [];
       let failedLines = '';
-      for (const result of results) {
-        if (result.error === undefined) papers.push(result.paper);
+      for (const [index, result] of results.entries()) {
+        if (result.error === undefined)
+          papers.push(options.keepInput ? { input: batch[index]?.input, ...result.paper } : result.paper);
         else {
           failures.push(describeFailure(result.doi, result.error));
           failedLines += failedLine(result.doi, result.error, options.rawCells === true);
@@ -140,17 +195,15 @@ async function getMany(
       }
       if (failed !== undefined && failedLines !== '') await failed.appendFile(failedLines);
       done += batch.length;
-      await harvest.write(papers, done, { done, total: dois.length, requests: context.requests() });
+      await harvest.write(papers, done, { done, total: entries.length, requests: context.requests() });
     }
     await harvest.finish();
   } finally {
     await harvest.close();
     await failed?.close();
-    for (const failure of failures) context.io.stderr.write(`${failure}\n`);
+    if (!context.options.quiet) for (const failure of failures) context.io.stderr.write(`${failure}\n`);
   }
-  sayLastWord(context, { count: harvest.count, total: dois.length, unit: 'papers', output: options.output });
-  if (failures.length > 0)
-    throw new LookupsFailedError(`${failures.length} of ${dois.length} DOIs failed (listed above)`);
+  return failures.length;
 }
 
 /** A failure line on stderr: the DOI echoed as the user gave it, but nothing in it acts on the terminal. */

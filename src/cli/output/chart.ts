@@ -34,26 +34,54 @@ export function scoreRows(journalId: number, record: Row): Row[] {
 
 /**
  * The chart, as wide as `columns` allows, with dates under it; nothing when the history is too short
- * to draw. Whole scores get whole labels.
+ * to draw. Whole scores get whole labels; no two labels of the axis read the same (see `yAxis`).
  */
 export function scoreChart(history: readonly Row[], columns: number | undefined): string {
   // The service sends the most recent first; a chart reads left to right, oldest first.
   const points = history.filter((point) => typeof point.score === 'number').reverse();
   if (points.length < 2) return '';
   const scores = points.map((point) => point.score as number);
-  const whole = scores.every(Number.isInteger);
-  const label = (value: number) => (whole ? String(Math.round(value)) : value.toFixed(2));
-  const labelWidth = Math.max(...scores.map((score) => label(score).length));
+  const axis = yAxis(scores);
+  // asciichart writes its axis over the third column: a label of one character would be lost.
+  const labelWidth = Math.max(2, ...scores.map((score) => axis.label(score).length));
   // A row is the label, a space, the axis, then one column per value.
   const room = Math.max(10, (columns ?? 80) - labelWidth - 2);
-  const series = resample(scores, room);
+  const series = resample(axis.flat ? scores.map(() => scores[0]!) : scores, room);
   const plot = asciiPlot(series, {
-    height,
-    format: (value: number) => label(value).padStart(labelWidth),
+    height: axis.rows,
+    format: (value: number) => axis.label(value).padStart(labelWidth),
   });
   const at = (index: number) =>
     labelWidth + 1 + Math.round((index * (series.length - 1)) / (points.length - 1));
   return `${plot}\n${dateLine(points, at, labelWidth + 1 + series.length)}\n\n`;
+}
+
+/** The most decimals a label gets: a range finer than its last one is drawn flat. */
+const maxDecimals = 10;
+
+/**
+ * The rows of the chart and the format of their labels, such that no two labels read the same: a
+ * label differs from the next by the step between rows, so the step is made at least one unit of the
+ * label's last digit. Whole scores get whole labels and, over a range under `height`, a row per
+ * whole number; other scores get 2 decimals, more where the step between rows is finer.
+ */
+export function yAxis(scores: readonly number[]): {
+  rows: number;
+  label: (value: number) => string;
+  /** The scores differ by less than the finest label tells apart: drawn as the line they look like. */
+  flat: boolean;
+} {
+  const range = Math.max(...scores) - Math.min(...scores);
+  const whole = scores.every(Number.isInteger);
+  const finest = range / height;
+  const decimals = whole
+    ? 0
+    : Math.min(maxDecimals, Math.max(2, finest > 0 ? Math.ceil(-Math.log10(finest) - 1e-9) : 2));
+  const unit = 10 ** -decimals;
+  // asciichart draws `rows` steps of range / rows: each at least `unit` (a flat line: one row).
+  const steps = Math.min(height, Math.floor(range / unit + 1e-9));
+  const label = (value: number) => (whole ? String(Math.round(value)) : value.toFixed(decimals));
+  return { rows: Math.max(1, steps), label, flat: steps === 0 };
 }
 
 /** `values` stretched or thinned to `count` values, by straight lines between them. */

@@ -18,3 +18,20 @@ describe('scholarly-metrics authors get', () => {
     );
   });
 });
+
+describe('scholarly-metrics authors get with several ids', () => {
+  it('json: an array of the profiles in the order given', async () => {
+    const expected = await Promise.all([9, 3].map((id) => mock.client().authors.get(id)));
+    const result = await run(['authors', 'get', '9', '3', '--format', 'json'], { url: mock.server.url });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(expected);
+  });
+
+  it('-q: an id not found is not listed, the error line alone, exit 3', async () => {
+    const result = await run(['authors', 'get', '9', '999999', '-q', '--format', 'jsonl'], {
+      url: mock.server.url,
+    });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toBe('error: RecordsFailedError: 1 of 2 ids were not found\n');
+  });
+});

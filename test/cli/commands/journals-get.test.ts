@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useMockServer } from '../../support.js';
-import { run } from '../helpers.js';
+import { jsonLines, run } from '../helpers.js';
 import { asCells, csvRecords } from '../records.js';
 
 const mock = useMockServer({ sizes: { journals: 12, papers: 200, authors: 20 } });
@@ -30,5 +30,29 @@ describe('scholarly-metrics journals get', () => {
     expect((await run(['journals', 'get', '--help'])).stdout).toContain(
       '$ scholarly-metrics journals get 42',
     );
+  });
+});
+
+describe('scholarly-metrics journals get with several ids', () => {
+  it('csv: one table, a row per journal, one header; jsonl: a line per journal', async () => {
+    const expected = await Promise.all([2, 7, 4].map((id) => mock.client().journals.get(id)));
+    const csv = await run(['journals', 'get', '2', '7', '4', '--format', 'csv'], { url: mock.server.url });
+    expect(csv.code, csv.stderr).toBe(0);
+    const rows = csvRecords(csv.stdout);
+    expect(rows.map((row) => row.id)).toEqual(['2', '7', '4']);
+    expect(rows[1]).toEqual(asCells(expected[1]!, Object.keys(rows[1]!)));
+    const jsonl = await run(['journals', 'get', '2', '7', '--format', 'jsonl'], { url: mock.server.url });
+    expect(jsonLines(jsonl.stdout)).toEqual(expected.slice(0, 2));
+  });
+
+  it('one id alone is written as before: one JSON document, not an array', async () => {
+    const one = await run(['journals', 'get', '3'], { url: mock.server.url });
+    expect(Array.isArray(JSON.parse(one.stdout))).toBe(false);
+  });
+
+  it('a 401 ends the whole command (exit 1), as for one id', async () => {
+    const result = await run(['journals', 'get', '2', '3'], { url: mock.server.url, key: 'sk_wrong_0000' });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
   });
 });

@@ -43,10 +43,10 @@ describe('scholarly-metrics papers get-many', () => {
     expect(rows).toEqual(expected.map((paper) => asCells(paper, Object.keys(rows[0]!))));
   });
 
-  it('writes the papers found, lists the DOIs that failed on stderr, and exits 1', async () => {
+  it('writes the papers found, lists the DOIs that failed on stderr, and exits 3', async () => {
     const dois = [MOCK_DOIS[0]!, '10.9999/no-such-paper', MOCK_DOIS[1]!];
     const result = await run(['papers', 'get-many', ...dois], { url: mock.server.url });
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(3);
     expect(jsonLines(result.stdout).map((paper) => (paper as { doi: string }).doi)).toEqual([
       dois[0],
       dois[2],
@@ -123,5 +123,48 @@ describe('papers get-many names its files escaped', () => {
     );
     expect(result.stderr.split(clipboardNameShown)).toHaveLength(3);
     expectNameEscaped(result.stderr);
+  });
+});
+
+describe('papers get-many: repeats, blanks and --keep-input', () => {
+  it('looks a DOI given twice (any case, any form) up once and writes it once', async () => {
+    const [first, second] = [MOCK_DOIS[0]!, MOCK_DOIS[1]!];
+    const before = mock.api.requests.length;
+    const input = `${second}\n${first}\n\n${first.toUpperCase()}\nhttps://doi.org/${first}\n   \n${second}\n`;
+    // Batches of 4 (concurrency 1): the repeats fall in another batch than the first.
+    const result = await run(
+      ['papers', 'get-many', '--input', '-', '--concurrency', '1', '--format', 'jsonl'],
+      { url: mock.server.url, input, terminal: { stderr: true } },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(jsonLines(result.stdout).map((paper) => (paper as { doi: string }).doi)).toEqual([second, first]);
+    const paths = mock.api.requests.slice(before).map((request) => request.path);
+    expect(paths).toHaveLength(2);
+    expect(result.stderr).toMatch(/2 papers; skipped 2 blank lines, 3 repeated DOIs\n$/);
+  });
+
+  it('--keep-input writes the DOI cell as the input gave it, in a column input', async () => {
+    const doi = MOCK_DOIS[0]!;
+    const given = `https://doi.org/${doi.toUpperCase()}`;
+    const result = await run(['papers', 'get-many', given, '--keep-input', '--format', 'csv'], {
+      url: mock.server.url,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const [row] = csvRecords(result.stdout);
+    expect(Object.keys(row!)[0]).toBe('input');
+    expect(row).toMatchObject({ input: given, doi });
+    const picked = await run(
+      ['papers', 'get-many', given, '--keep-input', '--fields', 'doi,title', '--format', 'csv'],
+      { url: mock.server.url },
+    );
+    expect(picked.stdout.split('\r\n')[0]).toBe('input,doi,title');
+  });
+
+  it('-q lists no failed DOI and no hint: the error line alone, exit 3', async () => {
+    const result = await run(['papers', 'get-many', MOCK_DOIS[0]!, '10.9999/no-such-paper', '-q'], {
+      url: mock.server.url,
+    });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toBe('error: LookupsFailedError: 1 of 2 DOIs failed\n');
   });
 });

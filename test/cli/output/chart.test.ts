@@ -36,6 +36,23 @@ describe('the score chart', () => {
     }
   });
 
+  it.each([
+    ['whole scores over a small range', [80, 81, 82, 80, 81]],
+    ['whole scores over a range of 13', [40, 53, 47, 41, 52]],
+    ['scores a hundredth apart', [1.5, 1.51, 1.52, 1.5]],
+    ['scores a thousandth apart', [0.512, 0.513, 0.514, 0.512]],
+    ['scores over a wide range', [1.25, 97.5, 40.1, 3]],
+    ['one score throughout', [7, 7, 7]],
+    ['differences past the finest label', [1, 1.000000000001, 1.000000000002]],
+    ['differences of a millionth', [1, 1.000001, 1.000002]],
+  ])('never repeats a label of the y axis: %s', (_, scores) => {
+    const points = scores.map((score, i) => ({ date: `${2024 - i}-12-31`, score }));
+    const lines = scoreChart(points, 80).trimEnd().split('\n').slice(0, -1);
+    const labels = lines.flatMap((line) => /^ *([\d.-]+) ?[┤┼]/.exec(line)?.[1] ?? []);
+    expect(labels.length).toBe(lines.length);
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
   it('gives csv, tsv and jsonl one row per point', () => {
     expect(scoreRows(42, { current: 1, history: history.slice(0, 2) })).toEqual([
       { journal_id: 42, date: '2024-12-31', score: 90 },
