@@ -1,6 +1,6 @@
 import { ConfigurationError } from '../core/errors.js';
 import { checkInteger, checkObject, type Resolved } from '../core/options/checks.js';
-import { checkRequestLimit } from '../core/options/quota.js';
+import { checkPacing, checkRequestLimit } from '../core/options/quota.js';
 import type { RedisClientLike } from './adapter.js';
 
 /**
@@ -81,16 +81,10 @@ export function resolveRedisQuotaOptions(options: RedisQuotaOptions): ResolvedRe
     maxRequestsPerDay: checkRequestLimit('maxRequestsPerDay', options.maxRequestsPerDay) ?? 0,
     maxConcurrency: checkRequestLimit('maxConcurrency', options.maxConcurrency) ?? 0,
     prefix,
-    pacing: checkPacing(options.pacing),
+    pacing: checkPacing(options.pacing) ?? 'burst',
     leaseMs: checkInteger('leaseMs', options.leaseMs, 1_000, maxLeaseMs),
   };
 }
 
 /** The longest lease: a day, the longest window. */
 const maxLeaseMs = 86_400_000;
-
-function checkPacing(pacing: unknown): 'burst' | 'even' {
-  if (pacing === undefined) return 'burst';
-  if (pacing === 'burst' || pacing === 'even') return pacing;
-  throw new ConfigurationError('pacing', "`pacing` must be 'burst' or 'even'");
-}
