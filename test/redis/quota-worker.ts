@@ -28,6 +28,10 @@ export interface WorkerSettings {
    * `exit` leaves at once with `process.exit`, its connection dropped.
    */
   readonly ending?: 'close' | 'quit' | 'exit';
+  /** The quota's `pacing`. @default 'burst' */
+  readonly pacing?: 'burst' | 'even';
+  /** A Redis Cluster's node URLs: the worker connects a cluster client instead of `redisUrl`. */
+  readonly clusterUrls?: readonly string[];
 }
 
 export interface WorkerReport {
@@ -45,6 +49,7 @@ const settings = JSON.parse(process.env.QUOTA_WORKER ?? '{}') as WorkerSettings;
  * the worker uses is loaded: loading both cost more than most workers' own calls.
  */
 async function connect(): Promise<{ client: unknown; close: () => Promise<unknown> }> {
+  if (settings.clusterUrls) return connectCluster(settings.clusterUrls);
   if (settings.client === 'ioredis') {
     const { Redis } = await import('ioredis');
     const client = new Redis(settings.redisUrl);
@@ -55,6 +60,18 @@ async function connect(): Promise<{ client: unknown; close: () => Promise<unknow
   return { client, close: () => client.close() };
 }
 
+async function connectCluster(urls: readonly string[]) {
+  if (settings.client === 'ioredis') {
+    const { Cluster } = await import('ioredis');
+    const client = new Cluster(urls.map((url) => ({ host: '127.0.0.1', port: Number(new URL(url).port) })));
+    await new Promise((resolve) => client.once('ready', resolve));
+    return { client, close: () => client.quit() };
+  }
+  const { createCluster } = await import('redis');
+  const client = await createCluster({ rootNodes: urls.map((url) => ({ url })) }).connect();
+  return { client, close: () => client.close() };
+}
+
 const redis = await connect();
 const quota = new RedisQuota(
   {
@@ -62,6 +79,7 @@ const quota = new RedisQuota(
     maxRequestsPerMinute: settings.perWindow,
     maxConcurrency: settings.maxConcurrency,
     prefix: settings.prefix,
+    pacing: settings.pacing,
   },
   { minuteMs: settings.windowMs ?? 60_000, dayMs: 86_400_000 },
 );
