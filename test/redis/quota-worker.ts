@@ -40,6 +40,8 @@ export interface WorkerReport {
   readonly failed: Record<string, number>;
   /** The longest a call took, waiting for its turn included (ms). */
   readonly longestMs: number;
+  /** When the quota let each attempt through (ms since the epoch, fractional): the starts it granted. */
+  readonly starts: number[];
 }
 
 const settings = JSON.parse(process.env.QUOTA_WORKER ?? '{}') as WorkerSettings;
@@ -84,6 +86,23 @@ const quota = new RedisQuota(
   { minuteMs: settings.windowMs ?? 60_000, dayMs: 86_400_000 },
 );
 
+/** The quota as the client sees it, noting when it lets each attempt through. */
+const starts: number[] = [];
+const noted = {
+  forClient(identity: Parameters<RedisQuota['forClient']>[0]) {
+    const partition = quota.forClient(identity);
+    return {
+      run: <T>(send: () => Promise<T>, attempt?: Parameters<typeof partition.run>[1]) =>
+        partition.run(() => {
+          starts.push(performance.timeOrigin + performance.now());
+          return send();
+        }, attempt),
+      pause: (ms: number) => partition.pause(ms),
+      block: (ms: number) => partition.block(ms),
+    };
+  },
+};
+
 if (settings.hold !== undefined) {
   const partition = quota.forClient({ baseUrl: settings.baseUrl, apiKey: settings.apiKey });
   let held = 0;
@@ -100,7 +119,7 @@ if (settings.hold !== undefined) {
   const client = new MetricClient({
     apiKey: settings.apiKey,
     baseUrl: settings.baseUrl,
-    quota,
+    quota: noted,
     maxRetries: settings.maxRetries,
     timeout: settings.timeout,
   });
@@ -121,7 +140,7 @@ if (settings.hold !== undefined) {
   };
   if (settings.sequential) for (let i = 0; i < settings.calls; i++) await call(i);
   else await Promise.all(Array.from({ length: settings.calls }, (_, i) => call(i)));
-  const report: WorkerReport = { ok, failed, longestMs: Math.round(longestMs) };
+  const report: WorkerReport = { ok, failed, longestMs: Math.round(longestMs), starts };
   const ending = settings.ending ?? 'close';
   if (ending === 'exit') {
     process.stdout.write(`${JSON.stringify(report)}\n`, () => process.exit(0));
