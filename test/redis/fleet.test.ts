@@ -162,10 +162,12 @@ describe.skipIf(skip).each(redisClients)('a fleet’s quota over $name', { timeo
     };
     const parts = [a.forClient(identity), b.forClient(identity)];
     await Promise.all(Array.from({ length: 8 }, (_, i) => parts[i % 2]?.run(send, attempt)));
-    starts.sort((x, y) => x - y);
-    const gaps = starts.slice(1).map((t, i) => t - (starts[i] as number));
-    // Burst would start all 8 at once; paced, each a spacing after the last (less a timer's jitter).
-    expect(Math.min(...gaps)).toBeGreaterThan(150);
+    // Burst would start all 8 at once; paced, Redis grants them 200 ms apart, each let through once
+    // its time has come (a timer's lateness after it, stretched on a loaded machine): no 200 ms
+    // holds more than two starts.
+    const crowded = starts.map((t) => starts.filter((u) => u >= t && u < t + 200).length);
+    expect(Math.max(...crowded)).toBeLessThanOrEqual(2);
+    expect(starts).toHaveLength(8);
     await Promise.all([a.close(), b.close()]);
   });
 
