@@ -59,8 +59,12 @@ function runWorker(settings: WorkerSettings): Promise<WorkerReport> {
   });
 }
 
-/** The processes, each its own node-redis client and quota over one key. */
-export async function processes(redisUrl: string, stats: Info) {
+/** The processes, each its own node-redis client and quota over one key; `extra` for pacing or a cluster. */
+export async function processes(
+  redisUrl: string,
+  stats: Info | undefined,
+  extra: Partial<WorkerSettings> = {},
+) {
   const c = processesConfig;
   const limited = await startInFlightMockServer({
     limits: { perWindow: { requests: c.limit, windowMs: c.windowMs } },
@@ -78,10 +82,11 @@ export async function processes(redisUrl: string, stats: Info) {
       perWindow: c.limit,
       windowMs: c.windowMs,
       maxRetries: 0,
+      ...extra,
     };
-    const before = await commandStats(stats);
+    const before = stats && (await commandStats(stats));
     const reports = await Promise.all(Array.from({ length: c.processes }, () => runWorker(settings)));
-    const commands = (await commandStats(stats)).scripts - before.scripts;
+    const commands = stats && before ? (await commandStats(stats)).scripts - before.scripts : Number.NaN;
     const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
     const requests = sum(reports.map((r) => r.ok + sum(Object.values(r.failed))));
     // At the limit, n requests take floor((n - 1) / limit) whole windows from the first arrival to the
@@ -96,6 +101,8 @@ export async function processes(redisUrl: string, stats: Info) {
       tooMany: limited.statusCount(429),
       failed: requests - limited.statusCount(200),
       longestWaitMs: reports.map((r) => r.longestMs),
+      /** The longest time between two arrivals at the mock, from the first to the last. */
+      longestGapMs: Math.max(...arrivals.slice(1).map((t, i) => t - arrivals[i]!)),
       /** Scripts per request across the processes, waiting included. */
       commandsWaiting: commands / requests,
     };

@@ -8,6 +8,7 @@ import { createClient } from 'redis';
 import { MetricClient } from '../src/index.js';
 import { RedisQuota } from '../src/redis/redis-quota.js';
 import { MOCK_API_KEY, startMockServer } from '../src/testing/index.js';
+import { startRedisCluster } from '../test/helpers/redis-cluster.js';
 import { redisServerBinary, startRedisServer } from '../test/helpers/redis-server.js';
 import { atLeast, atMost, ms, type Row, range, table, us, verdict, x } from './format.js';
 import { compare, pairedDifferences, pairedRatios, type Spread, scaled, spread } from './lib.js';
@@ -132,6 +133,37 @@ async function throughHttp(mockUrl: string, redis: NodeRedis, stats: NodeRedis, 
   };
 }
 
+/** `stats()`'s cost (wall time, scripts and Redis's time per call), and Redis's time per paced decision. */
+async function fleetCosts(redis: NodeRedis, stats: NodeRedis, quota: RedisQuota, mockUrl: string) {
+  const n = scaled(500, 20);
+  const started = performance.now();
+  const statsCost = await costOf(stats, n, () => quota.stats());
+  const statsWallUs = ((performance.now() - started - 200) * 1000) / n;
+  const paced = new RedisQuota({
+    redis,
+    maxRequestsPerMinute: 1e9,
+    pacing: 'even',
+    prefix: 'bench-paced-cost',
+  });
+  const part = paced.forClient({ baseUrl: mockUrl, apiKey: MOCK_API_KEY });
+  const pacedCost = await costOf(stats, n, () => part.run(async () => 0));
+  await paced.close();
+  return { statsCost, statsWallUs, pacedDecisionUs: pacedCost.redisUs };
+}
+
+/** The processes again on a 3-master Redis Cluster (node-redis createCluster). */
+async function onCluster() {
+  const cluster = await startRedisCluster();
+  try {
+    return await processes(cluster.urls[0]!, undefined, {
+      clusterUrls: cluster.urls,
+      prefix: 'bench-cluster',
+    });
+  } finally {
+    await cluster.close();
+  }
+}
+
 async function measured(redisUrl: string, port: number) {
   const [redis, stats, mock] = [await connect(redisUrl), await connect(redisUrl), await startMockServer()];
   // Places always free: limits far above what one sequential loop can use.
@@ -144,8 +176,11 @@ async function measured(redisUrl: string, port: number) {
   try {
     const aloneFigures = await alone(redisUrl, port, mock.url, [redis, stats], free);
     const http = await throughHttp(mock.url, redis, stats, free);
+    const fleet = await fleetCosts(redis, stats, free, mock.url);
     await free.close();
-    return { ...timing, alone: aloneFigures, ...http, ...(await processes(redisUrl, stats)) };
+    const burst = await processes(redisUrl, stats);
+    const paced = await processes(redisUrl, stats, { pacing: 'even', prefix: 'bench-paced' });
+    return { ...timing, alone: aloneFigures, ...http, ...burst, ...fleet, paced, cluster: await onCluster() };
   } finally {
     redis.destroy();
     stats.destroy();
@@ -196,11 +231,32 @@ function redisRows(r: Measured): Row[] {
       ),
       met: r.achievedOverLimit >= 0.95 && r.tooMany === 0 && r.failed === 0,
     },
+    processesRow(`${processes}, pacing: 'even'`, r.paced),
+    processesRow(`${processes}, on a 3-master Redis Cluster`, r.cluster),
   ];
 }
 
+type ProcessesFigures = Awaited<ReturnType<typeof processes>>;
+
+/** A run of processes: rate ÷ limit ≥ 0.95 with 0 429s and no failure; the longest gap beside. */
+function processesRow(what: string, f: ProcessesFigures): Row {
+  const figure = `${x(f.achievedOverLimit)}, ${f.tooMany} 429s, ${f.failed} failed, longest gap ${ms(f.longestGapMs)}`;
+  return {
+    ...atLeast(
+      `${what}: achieved rate ÷ limit, 429s`,
+      figure,
+      f.achievedOverLimit,
+      0.95,
+      `${x(0.95)}, 0 429s`,
+    ),
+    met: f.achievedOverLimit >= 0.95 && f.tooMany === 0 && f.failed === 0,
+  };
+}
+
 function redisText(r: Measured): string {
-  const [aloneMet, addedMet, achievedMet] = redisRows(r).map((row) => verdict(row.met!));
+  const [aloneMet, addedMet, achievedMet, pacedMet, clusterMet] = redisRows(r).map((row) =>
+    verdict(row.met!),
+  );
   const c = processesConfig;
   const alone = table(
     ['contender', 'per call', '÷ EVALSHA', 'scripts per call', 'Redis’s time per call', 'what it guarantees'],
@@ -236,7 +292,16 @@ ${alone}
   ${r.requests} requests, ${r.tooMany} answered 429, ${r.failed} failed. Achieved rate ÷ limit ${x(r.achievedOverLimit)} (the
   whole windows ${r.requests} requests need at the limit, over the time from the first arrival to the last).
   Target ≥ 0.95× with 0 429s: ${achievedMet}. Longest wait per process:
-  ${r.longestWaitMs.map((n) => ms(n)).join(', ')}.`;
+  ${r.longestWaitMs.map((n) => ms(n)).join(', ')}. Longest gap between two arrivals: ${ms(r.longestGapMs)}.
+- **The same with \`pacing: 'even'\`**: ${r.paced.requests} requests, ${r.paced.tooMany} answered 429, ${r.paced.failed} failed;
+  achieved rate ÷ limit ${x(r.paced.achievedOverLimit)}; longest gap between two arrivals ${ms(r.paced.longestGapMs)}
+  (the spacing is ${ms(c.windowMs / c.limit)}). Target ≥ 0.95× with 0 429s: ${pacedMet}.
+- **The same on a 3-master Redis Cluster** (node-redis \`createCluster\`): ${r.cluster.requests} requests,
+  ${r.cluster.tooMany} answered 429, ${r.cluster.failed} failed; achieved rate ÷ limit ${x(r.cluster.achievedOverLimit)};
+  longest gap ${ms(r.cluster.longestGapMs)}. Target ≥ 0.95× with 0 429s: ${clusterMet}.
+- **\`stats()\`**: ${us(r.statsWallUs)} per call one at a time, ${r.statsCost.roundTrips.toFixed(2)} scripts per call,
+  ${r.statsCost.redisUs.toFixed(1)} µs of Redis's time. **Redis's time per decision** (the acquire script with free
+  places): ${r.alone.quota.redisUs.toFixed(1)} µs; paced (\`pacing: 'even'\`): ${r.pacedDecisionUs.toFixed(1)} µs.`;
 }
 
 export const rows = (r: RedisQuotaResult): Row[] =>

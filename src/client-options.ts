@@ -26,7 +26,12 @@ import type { TelemetryOptions } from './core/telemetry-types.js';
 export type ClientOptions = ClientOptionsBase &
   (
     | { quota?: undefined }
-    | { quota?: SharedQuota | undefined; maxConcurrency?: undefined; maxRequestsPerMinute?: undefined }
+    | {
+        quota?: SharedQuota | undefined;
+        maxConcurrency?: undefined;
+        maxRequestsPerMinute?: undefined;
+        pacing?: undefined;
+      }
   );
 
 /**
@@ -101,6 +106,17 @@ export interface ClientOptionsBase {
    * @default no limit
    */
   maxRequestsPerMinute?: number | undefined;
+  /**
+   * How `maxRequestsPerMinute` spreads starts. `'burst'`: a request starts as soon as the window has
+   * room. `'even'`: starts are at least 60 s ÷ `maxRequestsPerMinute` apart. A shared `quota` takes
+   * its own `pacing` instead.
+   * @default 'burst'
+   * @example
+   * ```ts
+   * new MetricClient({ apiKey, maxRequestsPerMinute: 20, pacing: 'even' }); // a start every 3 s
+   * ```
+   */
+  pacing?: 'burst' | 'even' | undefined;
   /**
    * A quota shared with every client on the same key, in any process: `createRedisQuota()` from
    * `scholarly-metrics/redis`. It takes the place of `maxConcurrency` and `maxRequestsPerMinute`,

@@ -2,12 +2,21 @@ import type { QuotaLimits } from './options/quota.js';
 
 const minute = 60_000;
 
+/** One start the window counts: from its answer, or from no time yet while it is in flight. */
+interface Start {
+  at: number;
+}
+
 /**
  * The limits of one client's own requests: at most `maxConcurrency` in flight, at most
- * `maxRequestsPerMinute` started in any 60 s (a request starts once fewer than that many started in
- * the 60 s before), and none while a 429 that is being retried asks the client to wait. Requests
+ * `maxRequestsPerMinute` started in any 60 s (a sliding window), starts at least 60 s ÷ that apart
+ * with `pacing: 'even'`, and none while a 429 that is being retried asks the client to wait. Requests
  * start in the order they came; one whose signal aborts while it waits leaves the line at once, and
  * is never sent.
+ *
+ * A start counts in the window from the time its answer came back (in flight, it counts as if it had
+ * just started): the server counts it when it arrives, after the limiter let it go, and a window
+ * timed from that earlier moment would open a little before the server's does.
  *
  * With no limit set and no pause under way, a request goes straight through: the limiter costs a
  * branch, not a queue.
@@ -17,8 +26,12 @@ export class LocalLimiter {
   readonly #concurrency: number;
   /** `maxRequestsPerMinute`, or 0 when it is unset. */
   readonly #perMinute: number;
-  /** The start times of the last `#perMinute` requests, oldest first. */
-  readonly #starts: number[] = [];
+  /** The least time between two starts (`pacing: 'even'`), or 0. */
+  readonly #spacing: number;
+  /** The starts of the last window, in start order (at most `#perMinute` once trimmed). */
+  #starts: Start[] = [];
+  /** When the last request started (`Date.now()` time), for pacing. */
+  #lastStart = Number.NEGATIVE_INFINITY;
   /** The waiting requests' starters, in the order they came (a Set keeps insertion order). */
   readonly #line = new Set<() => void>();
   #inFlight = 0;
@@ -31,10 +44,11 @@ export class LocalLimiter {
   #wake: ReturnType<typeof setTimeout> | undefined;
 
   /** `limits` as `resolveClientOptions` checked them. */
-  constructor({ maxConcurrency, maxRequestsPerMinute = 0 }: QuotaLimits = {}) {
+  constructor({ maxConcurrency, maxRequestsPerMinute = 0, pacing }: QuotaLimits = {}) {
     this.#limited = maxConcurrency !== undefined || maxRequestsPerMinute > 0;
     this.#concurrency = maxConcurrency ?? Number.POSITIVE_INFINITY;
     this.#perMinute = maxRequestsPerMinute;
+    this.#spacing = pacing === 'even' && maxRequestsPerMinute > 0 ? minute / maxRequestsPerMinute : 0;
   }
 
   /** Runs `send` when the limits allow; rejects with the signal's reason if it aborts first. */
@@ -52,11 +66,12 @@ export class LocalLimiter {
       const start = () => {
         signal?.removeEventListener('abort', onAbort);
         this.#inFlight++;
-        if (this.#perMinute && this.#starts.push(Date.now()) > this.#perMinute) this.#starts.shift();
+        const counted = this.#count();
         // The place is given back however `send` ends, a synchronous throw included, or the line
         // would wait for it forever.
         new Promise<T>((sent) => sent(send()))
           .finally(() => {
+            if (counted) counted.at = Date.now();
             this.#inFlight--;
             this.#next();
           })
@@ -77,9 +92,31 @@ export class LocalLimiter {
     if (ms > 0 && until > this.#resumeAt) this.#resumeAt = until;
   }
 
+  /** Records a start for the window and the pacing: in flight until its answer sets its time. */
+  #count(): Start | undefined {
+    if (!this.#perMinute) return undefined;
+    this.#lastStart = Date.now();
+    const start = { at: Number.POSITIVE_INFINITY };
+    this.#starts.push(start);
+    return start;
+  }
+
+  /**
+   * When the window lets one more request start: now while it holds fewer than the limit, else a
+   * window after its earliest answer (never, until an answer comes, while all are in flight).
+   */
+  #windowOpensAt(now: number): number {
+    if (this.#starts.length < this.#perMinute) return 0;
+    this.#starts = this.#starts.filter((start) => start.at + minute > now);
+    if (this.#starts.length < this.#perMinute) return 0;
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const start of this.#starts) earliest = Math.min(earliest, start.at);
+    return earliest + minute;
+  }
+
   /**
    * Starts the requests at the head of the line that the limits allow now, and sets the one wake-up
-   * for when the pause or the window lets the next one start; a request ending looks again.
+   * for when the pause, the window or the pacing lets the next one start; a request ending looks again.
    */
   #next(): void {
     const now = Date.now();
@@ -87,8 +124,10 @@ export class LocalLimiter {
     clearTimeout(this.#wake);
     for (const start of this.#line) {
       if (this.#inFlight >= this.#concurrency) return;
-      const full = this.#perMinute && this.#starts.length >= this.#perMinute;
-      const at = Math.max(this.#resumeAt, full ? (this.#starts[0] as number) + minute : 0);
+      const window = this.#perMinute ? this.#windowOpensAt(now) : 0;
+      const at = Math.max(this.#resumeAt, window, this.#lastStart + this.#spacing);
+      // All counted starts in flight: the next answer looks again.
+      if (at === Number.POSITIVE_INFINITY) return;
       if (at > now) {
         this.#wake = setTimeout(() => this.#next(), at - now);
         return;

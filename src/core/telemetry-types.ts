@@ -106,6 +106,11 @@ export interface MeterLike {
     name: string,
     options?: InstrumentOptionsLike,
   ): { add(value: number, attributes?: TelemetryAttributes): void };
+  /** For the quota's gauges (calls waiting, in flight); a meter without it records neither. */
+  createUpDownCounter?(
+    name: string,
+    options?: InstrumentOptionsLike,
+  ): { add(value: number, attributes?: TelemetryAttributes): void };
 }
 
 /**

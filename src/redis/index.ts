@@ -7,7 +7,7 @@
 import { RedisQuota, type RedisQuotaOptions, type RedisSharedQuota } from './redis-quota.js';
 
 export type { RedisClientLike } from './adapter.js';
-export type { RedisQuotaOptions, RedisSharedQuota } from './redis-quota.js';
+export type { RedisQuotaOptions, RedisQuotaStats, RedisSharedQuota } from './redis-quota.js';
 
 /**
  * A quota shared through Redis: pass it as `new MetricClient({ quota })` in every process. Starts in

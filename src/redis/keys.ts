@@ -14,6 +14,7 @@ export const keyNames = [
   'lineSeq',
   'pause',
   'block',
+  'pace',
 ] as const;
 export type KeyName = (typeof keyNames)[number];
 
@@ -27,6 +28,7 @@ const suffixes: Record<KeyName, string> = {
   lineSeq: 'qn',
   pause: 'p',
   block: 'b',
+  pace: 'n',
 };
 
 /**

@@ -46,7 +46,8 @@ end
  * last call (see endAttempts): a process sending one request after another runs one script each.
  * `leaseMs` is the attempt's timeout plus a margin for a holder that dies; `lineGraceMs` how long a
  * waiting ticket keeps its place past the wait it was told unless it asks again; `asked` is 1 when this
- * ticket was told to wait before.
+ * ticket was told to wait before; `spacing` (ms, 0: none) is the least time between two starts, for
+ * `pacing: 'even'`.
  */
 export const acquireArgs: readonly ArgSpec[] = [
   { name: 'ticket' },
@@ -54,10 +55,13 @@ export const acquireArgs: readonly ArgSpec[] = [
   { name: 'leaseMs', number: true },
   { name: 'lineGraceMs', number: true },
   { name: 'asked' },
+  { name: 'spacing', number: true },
 ];
 
 /**
- * Takes a place for one attempt, or says how long to wait. Returns {0, 0}: granted. {1, ms}: wait
+ * Takes a place for one attempt, or says how long to wait. Returns {0, ms}: granted, to start in `ms`
+ * (0 but when paced: the next start's time, kept in paceKey, is reserved up to one spacing ahead, so
+ * that starts keep to the rate instead of losing a round trip each). {1, ms}: wait
  * about `ms` (-1: until a place is given back, unknown). {2, ms}: blocked by a daily-limit 429 for
  * `ms` more: refuse without sending.
  */
@@ -77,7 +81,7 @@ local function forget(id)
   redis.call('ZREM', lineExpiryKey, id)
 end
 
-local holds = redis.call('MGET', blockKey, pauseKey)
+local holds = redis.call('MGET', blockKey, pauseKey, paceKey)
 local blocked = tonumber(holds[1] or '0')
 if blocked > now then
   if asked == '1' then forget(ticket) end
@@ -140,9 +144,25 @@ if paused > now then
   free = 0
   wait = math.max(wait, paused - now)
 end
+-- Paced: one start at a time, no earlier than a spacing after the last one. The head of the line
+-- reserves the next start once it is at most a spacing away; rank r can do so r spacings later.
+local start = now
+if spacing > 0 then
+  local step = spacing * 1000
+  start = math.max(now, tonumber(holds[3] or '0') + step)
+  free = math.min(free, 1)
+  if start - now > step then
+    free = 0
+    wait = math.max(wait, start - now - step)
+  end
+  if rank > 0 then wait = math.max(wait, start + (rank - 1) * step - now) end
+end
 
 if rank < free then
-  local leaseEnd = fmt(now + leaseMs * 1000)
+  if spacing > 0 then
+    redis.call('SET', paceKey, fmt(start), 'PX', fmt((start - now) / 1000 + spacing + 1000))
+  end
+  local leaseEnd = fmt(start + leaseMs * 1000)
   if perMinute > 0 then
     redis.call('ZADD', minuteKey, leaseEnd, ticket)
     keep(minuteKey, leaseMs + minuteMs + 1000, counts[minuteKey] == 0)
@@ -156,7 +176,7 @@ if rank < free then
     keep(leasesKey, leaseMs + 1000, counts[leasesKey] == 0)
   end
   if queued then forget(ticket) end
-  return {0, 0}
+  return {0, math.ceil((start - now) / 1000)}
 end
 
 -- In line: a ticket keeps its place as long as it asks again within its wait plus lineGraceMs.
@@ -199,4 +219,35 @@ if ends > tonumber(redis.call('GET', key) or '0') then
   redis.call('SET', key, string.format('%.0f', ends), 'PX', string.format('%.0f', ms))
 end
 return 0
+`;
+
+/** The stats script's arguments: the limits, to know which logs the quota keeps. */
+export const statsArgs: readonly ArgSpec[] = limitArgs;
+
+/**
+ * What the quota holds now, read-only: {waiting, inFlight, startedLastMinute, startedToday, pauseMs,
+ * blockMs}. In flight: the leases, or the window entries still scored by their lease end; the counts
+ * of starts come from the logs the limits keep (0 without one).
+ */
+export const STATS_SCRIPT = `${luaPrologue(statsArgs)}
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local after = '(' .. string.format('%.0f', now)
+local function since(ms) return '(' .. string.format('%.0f', now - ms * 1000) end
+local waiting = redis.call('ZCOUNT', lineExpiryKey, after, '+inf')
+local log = nil
+if perMinute > 0 then log = minuteKey elseif perDay > 0 then log = dayKey end
+local inFlight = 0
+if concurrency > 0 then
+  inFlight = redis.call('ZCOUNT', leasesKey, after, '+inf')
+elseif log then
+  inFlight = redis.call('ZCOUNT', log, after, '+inf')
+end
+local lastMinute = 0
+if log then lastMinute = redis.call('ZCOUNT', log, since(minuteMs), '+inf') end
+local today = 0
+if perDay > 0 then today = redis.call('ZCOUNT', dayKey, since(dayMs), '+inf') end
+local holds = redis.call('MGET', pauseKey, blockKey)
+local function left(hold) return math.max(0, math.ceil(((tonumber(hold or '0')) - now) / 1000)) end
+return {waiting, inFlight, lastMinute, today, left(holds[1]), left(holds[2])}
 `;

@@ -1,6 +1,6 @@
 import { ConfigurationError } from '../core/errors.js';
-import { checkObject, type Resolved } from '../core/options/checks.js';
-import { checkRequestLimit } from '../core/options/quota.js';
+import { checkInteger, checkObject, type Resolved } from '../core/options/checks.js';
+import { checkPacing, checkRequestLimit } from '../core/options/quota.js';
 import type { RedisClientLike } from './adapter.js';
 
 /**
@@ -26,13 +26,39 @@ export interface RedisQuotaOptions {
    * keeps a partition's keys in one Redis Cluster slot. @default 'scholarly-metrics'
    */
   readonly prefix?: string | undefined;
+  /**
+   * How starts are spread over the windows. `'burst'`: a request starts as soon as the window has
+   * room, so a minute's budget can go out in its first seconds. `'even'`: starts are spaced at the
+   * window's rate (a minute ÷ `maxRequestsPerMinute`, or a day ÷ `maxRequestsPerDay` if longer)
+   * across every process sharing the quota; nothing changes without a per-minute or per-day limit.
+   * @default 'burst'
+   * @example
+   * ```ts
+   * createRedisQuota({ redis, maxRequestsPerMinute: 600, pacing: 'even' }); // a start every 100 ms
+   * ```
+   */
+  readonly pacing?: 'burst' | 'even' | undefined;
+  /**
+   * How long a place stays held for a process that died while its request was in flight (killed,
+   * crashed, cut off from Redis), in ms: each lease ends this long after its start unless its end is
+   * told first. Shorter frees a dead process's places sooner; a request still in flight past it no
+   * longer counts against `maxConcurrency`.
+   * @default the attempt's `timeout` plus 5 s
+   * @example
+   * ```ts
+   * createRedisQuota({ redis, maxConcurrency: 16, leaseMs: 15_000 });
+   * ```
+   */
+  readonly leaseMs?: number | undefined;
 }
 
 /**
  * The options of `createRedisQuota()` once checked, but the Redis client (recognised by its adapter):
  * each limit 0 where it was left out (no such limit, as the quota's scripts take it), and the prefix.
  */
-export type ResolvedRedisQuotaOptions = Resolved<Omit<RedisQuotaOptions, 'redis'>>;
+export type ResolvedRedisQuotaOptions = Resolved<Omit<RedisQuotaOptions, 'redis' | 'leaseMs'>> & {
+  readonly leaseMs: number | undefined;
+};
 
 /** Checks the options of `createRedisQuota()`. */
 export function resolveRedisQuotaOptions(options: RedisQuotaOptions): ResolvedRedisQuotaOptions {
@@ -55,5 +81,10 @@ export function resolveRedisQuotaOptions(options: RedisQuotaOptions): ResolvedRe
     maxRequestsPerDay: checkRequestLimit('maxRequestsPerDay', options.maxRequestsPerDay) ?? 0,
     maxConcurrency: checkRequestLimit('maxConcurrency', options.maxConcurrency) ?? 0,
     prefix,
+    pacing: checkPacing(options.pacing) ?? 'burst',
+    leaseMs: checkInteger('leaseMs', options.leaseMs, 1_000, maxLeaseMs),
   };
 }
+
+/** The longest lease: a day, the longest window. */
+const maxLeaseMs = 86_400_000;

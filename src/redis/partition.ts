@@ -7,6 +7,7 @@ import { EndedAttempts } from './ends.js';
 import { argTemplate } from './keys.js';
 import { ACQUIRE_SCRIPT, acquireArgs, HOLD_SCRIPT, RELEASE_SCRIPT, releaseArgs } from './lua-scripts.js';
 import { checkAcquireReply, redisFailure } from './reply.js';
+import { patientRunner, runThroughTransients } from './transient.js';
 
 const acquireScript = script(ACQUIRE_SCRIPT);
 const releaseScript = script(RELEASE_SCRIPT);
@@ -21,6 +22,8 @@ const firstPollMs = 5;
 const pollCapMs = 200;
 /** How long an ended attempt waits for an acquire of this process to carry it before it goes alone. */
 const idleMs = 5;
+/** How long an end or a hold sent alone keeps trying through a cluster's transient answers. */
+const patienceMs = 5_000;
 /** The attempt timeout assumed when a caller gives none (the client's own default). */
 const defaultTimeout = 30_000;
 /** The longest a 429 pause and a daily-limit block are kept: a retried 429 waits at most a minute or so. */
@@ -34,6 +37,10 @@ export interface PartitionLimits {
   readonly perDay: number;
   readonly dayMs: number;
   readonly concurrency: number;
+  /** The least time between two starts in ms (`pacing: 'even'`), or 0. */
+  readonly spacing: number;
+  /** `leaseMs`, or undefined: the attempt's timeout plus {@link leaseMarginMs}. */
+  readonly leaseMs: number | undefined;
 }
 
 /**
@@ -42,6 +49,8 @@ export interface PartitionLimits {
  */
 export class RedisPartition implements RequestQuota {
   readonly #run: ScriptRunner;
+  /** `#run` for ends and holds sent alone: through a cluster's transient answers, for a while. */
+  readonly #patient: ScriptRunner;
   readonly #keys: string[];
   readonly #deadlines: Deadlines;
   readonly #acquire: ReturnType<typeof argTemplate>;
@@ -62,13 +71,21 @@ export class RedisPartition implements RequestQuota {
   readonly #ended: EndedAttempts;
   /** Pauses and blocks on their way to Redis, for close() to wait for. */
   readonly #holds = new Set<Promise<unknown>>();
+  /** Calls taking a place, for close() to wait for once it has told them to stop. */
+  readonly #taking = new Set<Promise<void>>();
+  /** Waiters sleeping on a known wait (a window, a pause, a paced start), woken by close(). */
+  readonly #sleepers = new Set<() => void>();
+  readonly #leaseMs: number | undefined;
   #closed = false;
 
   constructor(run: ScriptRunner, keys: string[], limits: PartitionLimits, deadlines: Deadlines) {
     this.#run = run;
+    const patient = patientRunner(run, patienceMs);
+    this.#patient = patient;
     this.#keys = keys;
+    this.#leaseMs = limits.leaseMs;
     this.#deadlines = deadlines;
-    const fixed = { ...limits, lineGraceMs };
+    const { leaseMs: _perCall, ...fixed } = { ...limits, lineGraceMs };
     this.#acquire = argTemplate(acquireArgs, fixed);
     const { slot } = this.#acquire;
     this.#slots = { ticket: slot('ticket'), leaseMs: slot('leaseMs'), asked: slot('asked') };
@@ -76,7 +93,7 @@ export class RedisPartition implements RequestQuota {
     this.#waitReach = Math.max(limits.minuteMs, limits.perDay > 0 ? limits.dayMs : 0, maxPauseMs);
     this.#releases = limits.concurrency > 0 || limits.perMinute > 0 || limits.perDay > 0;
     this.#ended = new EndedAttempts(idleMs, (tickets) =>
-      this.#run(releaseScript, this.#keys, [...this.#releaseArgs, ...tickets]).then(
+      patient(releaseScript, this.#keys, [...this.#releaseArgs, ...tickets]).then(
         () => this.#wake(),
         (error: unknown) => {
           throw redisFailure(error);
@@ -86,16 +103,22 @@ export class RedisPartition implements RequestQuota {
   }
 
   async run<T>(send: () => Promise<T>, attempt?: QuotaAttempt): Promise<T> {
-    if (this.#closed)
-      throw new QuotaUnavailableError('The Redis quota was closed (quota.close()); nothing was sent');
+    this.#throwIfClosed();
     const signal = attempt?.signal;
     const timeout = attempt?.timeout ?? defaultTimeout;
     this.#throwIfBlocked();
     for (let wait = this.#pausedUntil - Date.now(); wait > 0; wait = this.#pausedUntil - Date.now()) {
-      await sleep(wait, signal);
+      await sleep(wait, signal, this.#sleepers);
+      this.#throwIfClosed();
     }
     const ticket = `${this.#id}.${(++this.#seq).toString(36)}`;
-    await this.#take(ticket, timeout, signal);
+    const taking = this.#take(ticket, timeout, signal);
+    this.#taking.add(taking);
+    try {
+      await taking;
+    } finally {
+      this.#taking.delete(taking);
+    }
     try {
       return await send();
     } finally {
@@ -122,21 +145,24 @@ export class RedisPartition implements RequestQuota {
    * Sends every end and hold not yet in Redis, and resolves when Redis has them; later calls are
    * refused, and the ends of calls still under way go at once.
    */
-  close(): Promise<void> {
+  async close(): Promise<void> {
     this.#closed = true;
+    // Calls still waiting stop now, and their places in line go with the ends below.
+    for (const wake of [...this.#sleepers, ...this.#wakers]) wake();
+    await Promise.allSettled(this.#taking);
     const holds = [...this.#holds].map((sent) =>
       sent.catch((error: unknown) => {
-        throw redisFailure(error);
+        throw redisFailure(error, 'the quota was closed');
       }),
     );
-    return Promise.all([this.#ended.flush(), ...holds]).then(() => {});
+    await Promise.all([this.#ended.flush(), ...holds]);
   }
 
   /** Takes a place for `ticket`, waiting in Redis's line as long as it must; each ask answered within `timeout`. */
   async #take(ticket: string, timeout: number, signal: AbortSignal | undefined): Promise<void> {
     const args = [...this.#acquire.template];
     args[this.#slots.ticket] = ticket;
-    args[this.#slots.leaseMs] = String(timeout + leaseMarginMs);
+    args[this.#slots.leaseMs] = String(this.#leaseMs ?? timeout + leaseMarginMs);
     args[this.#slots.asked] = '0';
     let poll = firstPollMs;
     try {
@@ -156,7 +182,13 @@ export class RedisPartition implements RequestQuota {
           throw error;
         }
         if (ended.length > 0) this.#wake();
-        if (reply.code === 0) return;
+        this.#throwIfClosed();
+        if (reply.code === 0) {
+          // A paced start reserved ahead: its time comes, unless close() comes first.
+          if (reply.ms > 0) await sleep(reply.ms, signal, this.#sleepers);
+          this.#throwIfClosed();
+          return;
+        }
         args[this.#slots.asked] = '1';
         if (reply.code === 2) {
           this.#blockedUntil = Math.max(this.#blockedUntil, Date.now() + reply.ms);
@@ -164,12 +196,13 @@ export class RedisPartition implements RequestQuota {
         }
         if (reply.ms > 0) {
           // The script knows when this place in line opens (a window or a pause): no polling before.
-          await sleep(reply.ms, signal);
+          await sleep(reply.ms, signal, this.#sleepers);
         } else {
           // Woken early when this process gives a place back.
           await sleep(poll, signal, this.#wakers);
           poll = Math.min(poll * 2, pollCapMs);
         }
+        this.#throwIfClosed();
       }
     } catch (error) {
       // Leave the line, and give back a place granted after this call stopped listening (a timeout).
@@ -185,17 +218,21 @@ export class RedisPartition implements RequestQuota {
         done();
         reject(signal?.reason);
       };
+      let settled = false;
       const deadline = this.#deadlines.add(timeout, () => {
         done();
         reject(new QuotaUnavailableError(`Redis did not answer within ${timeout} ms; nothing was sent`));
       });
       const done = () => {
+        settled = true;
         this.#deadlines.delete(deadline);
         signal?.removeEventListener('abort', onAbort);
       };
       signal?.addEventListener('abort', onAbort, { once: true });
+      // A cluster's transient answers are asked again until the deadline (or the abort) settles it.
+      const more = (backoff: number) => !settled && performance.now() + backoff < deadline.at;
       // A call that settles after the deadline or the abort settles nothing: the promise is settled.
-      this.#run(acquireScript, this.#keys, args).then(
+      runThroughTransients(this.#run, acquireScript, this.#keys, args, more).then(
         (reply) => {
           done();
           resolve(reply);
@@ -213,12 +250,18 @@ export class RedisPartition implements RequestQuota {
   }
 
   #hold(hold: 'pause' | 'block', ms: number): void {
-    const sent = this.#run(holdScript, this.#keys, [hold, String(Math.ceil(ms))]);
+    const sent = this.#patient(holdScript, this.#keys, [hold, String(Math.ceil(ms))]);
     this.#holds.add(sent);
     sent.then(
       () => this.#holds.delete(sent),
       () => this.#holds.delete(sent),
     );
+  }
+
+  #throwIfClosed(): void {
+    if (this.#closed) {
+      throw new QuotaUnavailableError('The Redis quota was closed (quota.close()); nothing was sent');
+    }
   }
 
   #throwIfBlocked(): void {

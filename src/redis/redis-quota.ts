@@ -6,8 +6,10 @@ import { Deadlines } from './deadlines.js';
 import { partitionHash, partitionKeys } from './keys.js';
 import { type RedisQuotaOptions, resolveRedisQuotaOptions } from './options.js';
 import { type PartitionLimits, RedisPartition } from './partition.js';
+import { type RedisQuotaStats, readStats, sumStats } from './stats.js';
 
 export type { RedisQuotaOptions } from './options.js';
+export type { RedisQuotaStats } from './stats.js';
 
 /**
  * A quota shared through Redis, as {@link createRedisQuota} returns it.
@@ -22,12 +24,34 @@ export type { RedisQuotaOptions } from './options.js';
  */
 export interface RedisSharedQuota extends SharedQuota {
   /**
-   * Sends what the quota still holds for Redis (the ends of the last calls, a pause or block) and
-   * resolves when Redis has it; rejects with `QuotaUnavailableError` when Redis fails or does not answer
-   * within 5 s. Call it when the process is done, before closing your Redis client; calls made after it
-   * are refused. The Redis client stays yours to close.
+   * Refuses every call still waiting for a place at once with `QuotaUnavailableError` (nothing is
+   * sent), lets the calls in flight finish, sends what the quota still holds for Redis (the ends of
+   * the last calls, a pause or block) and resolves when Redis has it; rejects with
+   * `QuotaUnavailableError` when Redis fails or does not answer within 5 s. Call it when the process
+   * is done, before closing your Redis client; calls made after it are refused. The Redis client
+   * stays yours to close.
    */
   close(): Promise<void>;
+  /**
+   * What the quota holds now across every process sharing it: calls waiting, requests in flight,
+   * starts in the last minute and day, the pause or block in force. One Redis round trip per base URL
+   * and API key this process sends as (one, usually; with none yet, one all the same), so it serves
+   * as a readiness check: it rejects with `QuotaUnavailableError` when Redis fails or does not answer
+   * within 5 s.
+   *
+   * @example
+   * ```ts
+   * app.get('/ready', async (_req, res) => {
+   *   try {
+   *     const { waiting, inFlight } = await quota.stats();
+   *     res.json({ waiting, inFlight });
+   *   } catch {
+   *     res.status(503).end(); // Redis is down: this process's calls would be refused
+   *   }
+   * });
+   * ```
+   */
+  stats(): Promise<RedisQuotaStats>;
 }
 
 /** The window lengths, in ms: a minute and a day, shorter only in tests. */
@@ -37,8 +61,10 @@ export interface QuotaWindows {
 }
 
 const realWindows: QuotaWindows = { minuteMs: 60_000, dayMs: 86_400_000 };
-/** How long close() waits for Redis. */
+/** How long close() and stats() wait for Redis. */
 const closeTimeoutMs = 5_000;
+/** The partition stats() reads when this process has made none: empty, but a round trip all the same. */
+const noPartition = 'none';
 
 /**
  * A quota kept in Redis. Each base URL and API key gets a partition of its own, under a hash of the
@@ -70,6 +96,8 @@ export class RedisQuota implements RedisSharedQuota {
       perDay: settings.maxRequestsPerDay,
       dayMs: windows.dayMs,
       concurrency: settings.maxConcurrency,
+      spacing: settings.pacing === 'even' ? spacingOf(settings, windows) : 0,
+      leaseMs: settings.leaseMs,
     };
   }
 
@@ -86,6 +114,21 @@ export class RedisQuota implements RedisSharedQuota {
     return partition;
   }
 
+  async stats(): Promise<RedisQuotaStats> {
+    const hashes = this.#partitions.size > 0 ? [...this.#partitions.keys()] : [noPartition];
+    const read = (hash: string) =>
+      readStats(this.#run, partitionKeys(this.#prefix, hash), this.#limits, closeTimeoutMs);
+    const deadline = new Deadline(closeTimeoutMs, undefined);
+    try {
+      return sumStats(await deadline.race(Promise.all(hashes.map(read))));
+    } catch (error) {
+      if (!deadline.timedOut) throw error;
+      throw new QuotaUnavailableError(`Redis did not answer within ${closeTimeoutMs} ms; no stats read`);
+    } finally {
+      deadline.clear();
+    }
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
     const deadline = new Deadline(closeTimeoutMs, undefined);
@@ -98,4 +141,14 @@ export class RedisQuota implements RedisSharedQuota {
       deadline.clear();
     }
   }
+}
+
+/** The least time between two starts (ms) that keeps every window's rate: the strictest of them. */
+function spacingOf(
+  settings: { maxRequestsPerMinute: number; maxRequestsPerDay: number },
+  windows: QuotaWindows,
+): number {
+  const perMinute = settings.maxRequestsPerMinute > 0 ? windows.minuteMs / settings.maxRequestsPerMinute : 0;
+  const perDay = settings.maxRequestsPerDay > 0 ? windows.dayMs / settings.maxRequestsPerDay : 0;
+  return Math.max(perMinute, perDay);
 }

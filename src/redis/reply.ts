@@ -3,7 +3,8 @@ import { escapeUnsafe } from '../core/escape.js';
 
 /** What the acquire script answered, checked. */
 export type AcquireReply =
-  | { readonly code: 0 }
+  /** Granted: start in `ms` (a paced start reserved ahead; 0 otherwise). */
+  | { readonly code: 0; readonly ms: number }
   /** Wait `ms`, or until a place is given back (-1). */
   | { readonly code: 1; readonly ms: number }
   /** Blocked by a daily-limit 429 for `ms` more. */
@@ -20,7 +21,7 @@ export function checkAcquireReply(reply: unknown, waitReach: number, blockReach:
     const [code, ms] = reply as unknown[];
     if (Number.isInteger(ms)) {
       const n = ms as number;
-      if (code === 0 && n === 0) return { code };
+      if (code === 0 && n >= 0 && n <= waitReach) return { code, ms: n };
       if (code === 1 && n >= -1 && n <= waitReach) return { code, ms: n };
       if (code === 2 && n >= 0 && n <= blockReach) return { code, ms: n };
     }
@@ -39,12 +40,22 @@ export function serverText(text: string): string {
 }
 
 /** A Redis failure (an error reply, a closed connection) as the quota reports it. */
-export function redisFailure(error: unknown): QuotaUnavailableError {
+export function redisFailure(error: unknown, doing = 'nothing was sent'): QuotaUnavailableError {
   if (error instanceof QuotaUnavailableError) return error;
-  const reason = serverText(error instanceof Error ? error.message : String(error));
-  return new QuotaUnavailableError(`Redis failed (${reason || 'no reason given'}); nothing was sent`, {
-    cause: error,
-  });
+  return new QuotaUnavailableError(`Redis failed (${failureText(error)}); ${doing}`, { cause: error });
+}
+
+/**
+ * The client library's error class and Redis's text: `ErrorReply: TRYAGAIN …`, or the class alone
+ * when the text is empty (node-redis's `TimeoutError`).
+ */
+export function failureText(error: unknown): string {
+  if (!(error instanceof Error)) return `a thrown ${typeof error}: ${serverText(String(error))}`;
+  const name =
+    error.constructor?.name && error.constructor.name !== 'Error' ? error.constructor.name : error.name;
+  const kind = serverText(name || 'Error');
+  const text = serverText(error.message);
+  return text === '' ? kind : `${kind}: ${text}`;
 }
 
 function describe(reply: unknown): string {

@@ -45,7 +45,7 @@ export class ClientTelemetry implements CallTelemetry {
     this.#instruments = meter && clientInstruments(meter);
     this.#server = serverAttributes(client.baseUrl);
     this.#client = client;
-    this.#quota = { 'scholarly_metrics.quota.source': shared ? 'redis' : 'local' };
+    this.#quota = { 'scholarly_metrics.quota.source': shared ? 'redis' : 'local', ...this.#server };
   }
 
   call<R>(
@@ -55,7 +55,8 @@ export class ClientTelemetry implements CallTelemetry {
   ): Promise<R> {
     const route = routeOf(description.route);
     const request = requestAttributes(description.template, route);
-    const attributes = 'url.template' in request ? { ...request, ...this.#server } : request;
+    // Every span and metric names the API host: two hosts, or two keys' hosts, stay apart.
+    const attributes = { ...request, ...this.#server };
     const tracer = this.#tracer;
     if (tracer === undefined) return this.#measure(method, description, run, undefined);
     return tracer.startActiveSpan(method, { kind: spanKind.internal, attributes }, (span) =>
@@ -72,9 +73,9 @@ export class ClientTelemetry implements CallTelemetry {
     const started = performance.now();
     // A call that sends nothing itself (getMany) has no attempts to tell of.
     const attempts = description.route
-      ? new Attempts(method, span, this.#instruments, this.#quota)
+      ? new Attempts(method, span, this.#instruments, this.#quota, this.#server)
       : undefined;
-    const metric: TelemetryAttributes = { 'scholarly_metrics.method': method };
+    const metric: TelemetryAttributes = { 'scholarly_metrics.method': method, ...this.#server };
     try {
       const result = await run(attempts);
       // Read here rather than through core's helper, which would split it out of the client's first load.
@@ -99,6 +100,7 @@ export class ClientTelemetry implements CallTelemetry {
       metric['error.type'] = type;
       if (attempts?.status !== undefined) span?.setAttribute('http.response.status_code', attempts.status);
       span?.setAttribute('error.type', type);
+      if (type === 'QuotaUnavailableError') this.#instruments?.quotaUnavailable.add(1, this.#quota);
       span?.setStatus({ code: errorStatus, message: statusMessage(error, this.#client.apiKey) });
       throw error;
     } finally {
@@ -118,28 +120,50 @@ class Attempts implements AttemptTelemetry {
   readonly #span: SpanLike | undefined;
   readonly #instruments: ClientInstruments | undefined;
   readonly #quota: TelemetryAttributes;
+  readonly #server: TelemetryAttributes;
+  /** Attempts handed to the quota and not yet let through: the waiting gauge's share of this call. */
+  #waiting = 0;
 
   constructor(
     method: string,
     span: SpanLike | undefined,
     instruments: ClientInstruments | undefined,
     quota: TelemetryAttributes,
+    server: TelemetryAttributes,
   ) {
     this.#method = method;
     this.#span = span;
     this.#instruments = instruments;
     this.#quota = quota;
+    this.#server = server;
   }
 
   inTurn<R>(send: () => Promise<R>): () => Promise<R> {
     const queued = performance.now();
+    this.#gauge('quotaWaiting', 1);
+    this.#waiting++;
     return () => {
       const ms = performance.now() - queued;
       this.#count++;
       this.#waitedMs += ms;
       this.#instruments?.quotaWait.record(ms / 1000, this.#quota);
-      return send();
+      this.#waiting--;
+      this.#gauge('quotaWaiting', -1);
+      this.#gauge('quotaInFlight', 1);
+      const answered = () => this.#gauge('quotaInFlight', -1);
+      try {
+        const sent = send();
+        sent.then(answered, answered);
+        return sent;
+      } catch (error) {
+        answered();
+        throw error;
+      }
     };
+  }
+
+  #gauge(name: 'quotaWaiting' | 'quotaInFlight', change: number): void {
+    this.#instruments?.[name]?.add(change, this.#quota);
   }
 
   answered(status: number): void {
@@ -156,11 +180,15 @@ class Attempts implements AttemptTelemetry {
     this.#instruments?.retries.add(1, {
       'scholarly_metrics.method': this.#method,
       'scholarly_metrics.retry.reason': reason,
+      ...this.#server,
     });
   }
 
   /** The call's totals onto its span: the attempts resent, and the time spent waiting for the quota. */
   end(): void {
+    // Attempts the quota refused (closed, Redis down) never ran: they wait no longer.
+    if (this.#waiting > 0) this.#gauge('quotaWaiting', -this.#waiting);
+    this.#waiting = 0;
     if (this.#count > 1) this.#span?.setAttribute('http.request.resend_count', this.#count - 1);
     if (this.#count > 0) this.#span?.setAttribute('scholarly_metrics.quota.wait', this.#waitedMs / 1000);
   }

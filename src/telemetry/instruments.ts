@@ -41,6 +41,19 @@ export function clientInstruments(meter: MeterLike) {
       description: 'Calls answered through the cache: hit, stale (served past its lifetime) or miss',
       unit: '{lookup}',
     }),
+    quotaUnavailable: meter.createCounter('scholarly_metrics.quota.unavailable', {
+      description:
+        'Calls refused with QuotaUnavailableError: the shared quota could not tell (Redis failed, or the quota was closed)',
+      unit: '{error}',
+    }),
+    quotaWaiting: meter.createUpDownCounter?.('scholarly_metrics.quota.waiting', {
+      description: "This process's attempts waiting for a place in the quota",
+      unit: '{request}',
+    }),
+    quotaInFlight: meter.createUpDownCounter?.('scholarly_metrics.quota.in_flight', {
+      description: "This process's attempts holding a place in the quota: sent, not yet answered",
+      unit: '{request}',
+    }),
   };
 }
 

@@ -30,31 +30,65 @@ function requests(limiter: LocalLimiter) {
   return { send, finish, starts, names };
 }
 
+/** Requests answered `answerMs` after they start; `starts` logs when each started. */
+function answered(limiter: LocalLimiter, answerMs: number) {
+  const starts: Array<{ name: string; at: number }> = [];
+  const send = (name: string) =>
+    limiter.run(() => {
+      starts.push({ name, at: Date.now() - clockStart });
+      return new Promise<string>((resolve) => setTimeout(() => resolve(name), answerMs));
+    });
+  return { send, starts };
+}
+
 describe('maxRequestsPerMinute: an exact sliding window', () => {
-  it('the (M+1)-th start waits until the oldest of the last M starts plus 60 s, not a millisecond less', async () => {
+  it('the (M+1)-th start waits until the oldest of the last M answers plus 60 s, not a millisecond less', async () => {
     useFakeClock();
-    const { send, starts } = requests(new LocalLimiter({ maxRequestsPerMinute: 2 }));
+    const { send, starts } = answered(new LocalLimiter({ maxRequestsPerMinute: 2 }), 500);
     void send('a');
     await at(10_000);
     void send('b');
     void send('c');
     void send('d');
-    await at(59_999);
+    await at(60_499);
     expect(starts).toEqual([
       { name: 'a', at: 0 },
       { name: 'b', at: 10_000 },
     ]);
-    await at(60_000);
-    expect(starts.at(-1)).toEqual({ name: 'c', at: 60_000 });
-    await at(69_999);
+    await at(60_500);
+    expect(starts.at(-1)).toEqual({ name: 'c', at: 60_500 });
+    await at(70_499);
     expect(starts).toHaveLength(3);
-    await at(70_000);
-    expect(starts.at(-1)).toEqual({ name: 'd', at: 70_000 });
+    await at(70_500);
+    expect(starts.at(-1)).toEqual({ name: 'd', at: 70_500 });
+  });
+
+  it('counts a start from its answer: at an exact limit the 21st waits for the 1st answer plus 60 s', async () => {
+    // The server counts a request when it arrives, after the limiter let it go: a window timed from
+    // the start opens before the server's (a 429 was seen at 59.98 s), one timed from the answer does not.
+    useFakeClock();
+    const { send, starts } = answered(new LocalLimiter({ maxRequestsPerMinute: 20 }), 300);
+    for (let i = 0; i < 21; i++) void send(`r${i}`);
+    await at(60_299);
+    expect(starts).toHaveLength(20);
+    await at(60_300);
+    expect(starts.at(-1)).toEqual({ name: 'r20', at: 60_300 });
+  });
+
+  it('while every counted start is in flight, the next waits for an answer, however long', async () => {
+    useFakeClock();
+    const { send, starts } = answered(new LocalLimiter({ maxRequestsPerMinute: 1 }), 90_000);
+    void send('a');
+    void send('b');
+    await at(149_999);
+    expect(starts).toHaveLength(1);
+    await at(150_000);
+    expect(starts.at(-1)).toEqual({ name: 'b', at: 150_000 });
   });
 
   it('never lets more than M start in any 60 s, whatever the arrivals', async () => {
     useFakeClock();
-    const { send, starts } = requests(new LocalLimiter({ maxRequestsPerMinute: 3 }));
+    const { send, starts } = answered(new LocalLimiter({ maxRequestsPerMinute: 3 }), 0);
     for (const [time, count] of [
       [0, 2],
       [20_000, 3],
@@ -72,6 +106,25 @@ describe('maxRequestsPerMinute: an exact sliding window', () => {
     }
     // Each start comes as soon as the window allows it: the (k+3)-th is exactly 60 s after the k-th.
     expect(times.slice(0, 6)).toEqual([0, 0, 20_000, 60_000, 60_000, 80_000]);
+  });
+});
+
+describe("pacing: 'even'", () => {
+  it('spaces starts 60 s ÷ maxRequestsPerMinute apart, and the window still holds', async () => {
+    useFakeClock();
+    const { send, starts } = answered(new LocalLimiter({ maxRequestsPerMinute: 4, pacing: 'even' }), 1_000);
+    for (let i = 0; i < 6; i++) void send(`r${i}`);
+    await at(200_000);
+    // The 5th: 60 s after the 1st, and a spacing after the 4th; its window opens at the 1st answer + 60 s.
+    expect(starts.map((start) => start.at)).toEqual([0, 15_000, 30_000, 45_000, 61_000, 76_000]);
+  });
+
+  it("'burst' (the default) starts what the window allows at once", async () => {
+    useFakeClock();
+    const { send, starts } = answered(new LocalLimiter({ maxRequestsPerMinute: 4, pacing: 'burst' }), 0);
+    for (let i = 0; i < 4; i++) void send(`r${i}`);
+    await at(1);
+    expect(starts.map((start) => start.at)).toEqual([0, 0, 0, 0]);
   });
 });
 
@@ -149,8 +202,9 @@ describe('a waiting request whose signal aborts', () => {
 
   it('behind the window: leaves no timer behind when it was the last one waiting', async () => {
     useFakeClock();
-    const { send, starts } = requests(new LocalLimiter({ maxRequestsPerMinute: 1 }));
+    const { send, starts, finish } = requests(new LocalLimiter({ maxRequestsPerMinute: 1 }));
     void send('a');
+    await finish('a');
     const controller = new AbortController();
     const waiting = send('b', controller.signal);
     await at(1_000);

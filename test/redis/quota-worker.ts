@@ -28,6 +28,10 @@ export interface WorkerSettings {
    * `exit` leaves at once with `process.exit`, its connection dropped.
    */
   readonly ending?: 'close' | 'quit' | 'exit';
+  /** The quota's `pacing`. @default 'burst' */
+  readonly pacing?: 'burst' | 'even';
+  /** A Redis Cluster's node URLs: the worker connects a cluster client instead of `redisUrl`. */
+  readonly clusterUrls?: readonly string[];
 }
 
 export interface WorkerReport {
@@ -36,6 +40,8 @@ export interface WorkerReport {
   readonly failed: Record<string, number>;
   /** The longest a call took, waiting for its turn included (ms). */
   readonly longestMs: number;
+  /** When the quota let each attempt through (ms since the epoch, fractional): the starts it granted. */
+  readonly starts: number[];
 }
 
 const settings = JSON.parse(process.env.QUOTA_WORKER ?? '{}') as WorkerSettings;
@@ -45,6 +51,7 @@ const settings = JSON.parse(process.env.QUOTA_WORKER ?? '{}') as WorkerSettings;
  * the worker uses is loaded: loading both cost more than most workers' own calls.
  */
 async function connect(): Promise<{ client: unknown; close: () => Promise<unknown> }> {
+  if (settings.clusterUrls) return connectCluster(settings.clusterUrls);
   if (settings.client === 'ioredis') {
     const { Redis } = await import('ioredis');
     const client = new Redis(settings.redisUrl);
@@ -55,6 +62,18 @@ async function connect(): Promise<{ client: unknown; close: () => Promise<unknow
   return { client, close: () => client.close() };
 }
 
+async function connectCluster(urls: readonly string[]) {
+  if (settings.client === 'ioredis') {
+    const { Cluster } = await import('ioredis');
+    const client = new Cluster(urls.map((url) => ({ host: '127.0.0.1', port: Number(new URL(url).port) })));
+    await new Promise((resolve) => client.once('ready', resolve));
+    return { client, close: () => client.quit() };
+  }
+  const { createCluster } = await import('redis');
+  const client = await createCluster({ rootNodes: urls.map((url) => ({ url })) }).connect();
+  return { client, close: () => client.close() };
+}
+
 const redis = await connect();
 const quota = new RedisQuota(
   {
@@ -62,9 +81,27 @@ const quota = new RedisQuota(
     maxRequestsPerMinute: settings.perWindow,
     maxConcurrency: settings.maxConcurrency,
     prefix: settings.prefix,
+    pacing: settings.pacing,
   },
   { minuteMs: settings.windowMs ?? 60_000, dayMs: 86_400_000 },
 );
+
+/** The quota as the client sees it, noting when it lets each attempt through. */
+const starts: number[] = [];
+const noted = {
+  forClient(identity: Parameters<RedisQuota['forClient']>[0]) {
+    const partition = quota.forClient(identity);
+    return {
+      run: <T>(send: () => Promise<T>, attempt?: Parameters<typeof partition.run>[1]) =>
+        partition.run(() => {
+          starts.push(performance.timeOrigin + performance.now());
+          return send();
+        }, attempt),
+      pause: (ms: number) => partition.pause(ms),
+      block: (ms: number) => partition.block(ms),
+    };
+  },
+};
 
 if (settings.hold !== undefined) {
   const partition = quota.forClient({ baseUrl: settings.baseUrl, apiKey: settings.apiKey });
@@ -82,7 +119,7 @@ if (settings.hold !== undefined) {
   const client = new MetricClient({
     apiKey: settings.apiKey,
     baseUrl: settings.baseUrl,
-    quota,
+    quota: noted,
     maxRetries: settings.maxRetries,
     timeout: settings.timeout,
   });
@@ -103,7 +140,7 @@ if (settings.hold !== undefined) {
   };
   if (settings.sequential) for (let i = 0; i < settings.calls; i++) await call(i);
   else await Promise.all(Array.from({ length: settings.calls }, (_, i) => call(i)));
-  const report: WorkerReport = { ok, failed, longestMs: Math.round(longestMs) };
+  const report: WorkerReport = { ok, failed, longestMs: Math.round(longestMs), starts };
   const ending = settings.ending ?? 'close';
   if (ending === 'exit') {
     process.stdout.write(`${JSON.stringify(report)}\n`, () => process.exit(0));

@@ -123,6 +123,36 @@ export function describeWorkerProcesses(kind: RedisClientKind, file: string): vo
       }
     });
 
+    it("pacing: 'even' across 4 workers: no 429, starts spaced at the window's rate", async () => {
+      // 8 per 1.6 s: a start every 200 ms across the workers, each offering its calls at once.
+      const windowMs = 1_600;
+      const mock = await startInFlightMockServer({ limits: { perWindow: { requests: 8, windowMs } } });
+      try {
+        const settings = {
+          ...base(),
+          baseUrl: mock.url,
+          calls: 3,
+          perWindow: 8,
+          windowMs,
+          maxRetries: 0,
+          pacing: 'even' as const,
+        };
+        const reports = await Promise.all(Array.from({ length: 4 }, () => runWorker(settings)));
+        expect(reports.map((r) => r.failed)).toEqual([{}, {}, {}, {}]);
+        expect(mock.statusCount(429)).toBe(0);
+        expect(mock.statusCount(200)).toBe(12);
+        // Burst lets a window's 8 through at once; paced, Redis grants the starts 200 ms apart, and each
+        // worker lets its attempt through once its granted time has come (a timer's lateness after it,
+        // which a loaded machine stretches): no 200 ms holds more than two of the starts.
+        const starts = reports.flatMap((r) => r.starts).sort((a, b) => a - b);
+        expect(starts).toHaveLength(12);
+        const crowded = starts.map((t) => starts.filter((u) => u >= t && u < t + 200).length);
+        expect(Math.max(...crowded)).toBeLessThanOrEqual(2);
+      } finally {
+        await mock.close();
+      }
+    });
+
     it('maxConcurrency holds across workers: the mock never has more in flight', async () => {
       const mock = await startInFlightMockServer({ faults: { latencyMs: 40 } });
       try {

@@ -151,7 +151,12 @@ describe('a span per call', () => {
     const [parent] = otel.named('papers.getMany');
     expect(parent!.kind).toBe(SpanKind.INTERNAL);
     expect(parent!.status.code).toBe(SpanStatusCode.UNSET);
-    expect(parent!.attributes).toEqual({ 'scholarly_metrics.items': 3, 'scholarly_metrics.items.failed': 2 });
+    expect(parent!.attributes).toEqual({
+      'scholarly_metrics.items': 3,
+      'scholarly_metrics.items.failed': 2,
+      'server.address': '127.0.0.1',
+      'server.port': Number(new URL(mock.url).port),
+    });
     const children = otel.named('papers.get');
     expect(children).toHaveLength(3);
     for (const child of children) expect(parentOf(child)).toBe(parent!.spanContext().spanId);

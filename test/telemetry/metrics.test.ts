@@ -17,11 +17,13 @@ afterAll(async () => {
   await mock?.close();
 });
 
+/** Each point's attributes and value; every point must name the API host, left out here. */
 const count = (points: DataPoint<unknown>[]) =>
-  points.map((p) => ({
-    ...p.attributes,
-    value: typeof p.value === 'number' ? p.value : (p.value as Histogram).count,
-  }));
+  points.map(({ attributes, value }) => {
+    const { 'server.address': address, 'server.port': port, ...rest } = attributes;
+    expect([address, port]).toEqual(['127.0.0.1', Number(new URL(mock.url).port)]);
+    return { ...rest, value: typeof value === 'number' ? value : (value as Histogram).count };
+  });
 
 describe('metrics', () => {
   it('after a known sequence of calls', async () => {
@@ -68,7 +70,16 @@ describe('metrics', () => {
       'scholarly_metrics.client.retries': ['{retry}', true],
       'scholarly_metrics.quota.wait': ['s', true],
       'scholarly_metrics.cache.lookups': ['{lookup}', true],
+      'scholarly_metrics.quota.waiting': ['{request}', true],
+      'scholarly_metrics.quota.in_flight': ['{request}', true],
     });
+    // Gauges of this process's calls: each back to 0 once the calls are done.
+    expect(count(await otel.points('scholarly_metrics.quota.waiting'))).toEqual([
+      { 'scholarly_metrics.quota.source': 'local', value: 0 },
+    ]);
+    expect(count(await otel.points('scholarly_metrics.quota.in_flight'))).toEqual([
+      { 'scholarly_metrics.quota.source': 'local', value: 0 },
+    ]);
   });
 
   it('durations are in seconds', async () => {

@@ -1,6 +1,7 @@
 // A wait for the Redis quota, on the waiting call's span and in the quota-wait metric, with a real
 // redis-server started by the test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MetricClient, QuotaUnavailableError } from '../../src/index.js';
 import { createRedisQuota } from '../../src/redis/index.js';
 import { createMockApi } from '../../src/testing/index.js';
 import { type ConnectedRedis, redisClients } from '../helpers/redis-clients.js';
@@ -37,8 +38,59 @@ describe.skipIf(skip)('the Redis quota through the client telemetry', { timeout:
     // The place is held for the first call's whole answer, at least the mock's delay.
     expect(waits[1]!).toBeGreaterThanOrEqual(0.3);
     const [point] = await otel.points('scholarly_metrics.quota.wait');
-    expect(point!.attributes).toEqual({ 'scholarly_metrics.quota.source': 'redis' });
+    expect(point!.attributes).toEqual({
+      'scholarly_metrics.quota.source': 'redis',
+      'server.address': 'mock.test',
+      'server.port': 443,
+    });
     expect((point!.value as { count: number; max?: number }).count).toBe(2);
     expect((point!.value as { max?: number }).max).toBeCloseTo(waits[1]!, 5);
+  });
+
+  it('gauges of the calls waiting and in flight; a counter of QuotaUnavailableErrors', async () => {
+    const api = createMockApi();
+    const quota = createRedisQuota({ redis: redis.client, maxConcurrency: 1, prefix: 'telemetry-gauges' });
+    // The request in flight is answered when the test says, however slow the collection is.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const client = new MetricClient({
+      apiKey: MOCK_API_KEY,
+      baseUrl: 'https://mock.test/api/v1',
+      fetch: async (input, init) => {
+        await answered;
+        return api.fetch(input, init);
+      },
+      quota,
+      maxRetries: 0,
+      telemetry: otel.telemetry,
+    });
+    const server = { 'server.address': 'mock.test', 'server.port': 443 };
+    const gauge = async (name: string) =>
+      (await otel.points(`scholarly_metrics.quota.${name}`)).map((p) => [p.attributes, p.value]);
+    // Which of the two gets the place first is Redis's order: the test reads the outcomes, not the names.
+    const calls = [client.journals.get(1), client.journals.get(2)].map((call) =>
+      call.then(
+        () => 'answered',
+        (error: unknown) => error,
+      ),
+    );
+    // Polled: the first is in flight and the second waits once both reached the quota.
+    for (let i = 0; i < 200 && (await gauge('waiting'))[0]?.[1] !== 1; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const attributes = { 'scholarly_metrics.quota.source': 'redis', ...server };
+    expect(await gauge('waiting')).toEqual([[attributes, 1]]);
+    expect(await gauge('in_flight')).toEqual([[attributes, 1]]);
+    await quota.close();
+    // The waiting one is refused at once, before the one in flight is answered.
+    const refused = await Promise.race(calls);
+    expect(refused).toBeInstanceOf(QuotaUnavailableError);
+    answer();
+    expect((await Promise.all(calls)).filter((outcome) => outcome === 'answered')).toHaveLength(1);
+    expect(await gauge('waiting')).toEqual([[attributes, 0]]);
+    expect(await gauge('in_flight')).toEqual([[attributes, 0]]);
+    expect(await gauge('unavailable')).toEqual([[attributes, 1]]);
   });
 });

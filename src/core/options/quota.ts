@@ -6,6 +6,7 @@ import { checkInteger } from './checks.js';
 export interface QuotaLimits {
   readonly maxConcurrency?: number | undefined;
   readonly maxRequestsPerMinute?: number | undefined;
+  readonly pacing?: 'burst' | 'even' | undefined;
 }
 
 /** A request limit (`maxConcurrency`, `maxRequestsPerMinute`, …): a whole number of at least 1, or unset. */
@@ -24,9 +25,13 @@ export function resolveClientQuota(options: QuotaLimits & { quota?: unknown }): 
   const limits = {
     maxConcurrency: checkRequestLimit('maxConcurrency', options.maxConcurrency),
     maxRequestsPerMinute: checkRequestLimit('maxRequestsPerMinute', options.maxRequestsPerMinute),
+    pacing: checkPacing(options.pacing),
   };
   const { quota } = options;
   if (quota === undefined) return { limits, quota: undefined };
+  if (limits.pacing !== undefined) {
+    throw new ConfigurationError('pacing', 'Set `pacing` on `quota` (createRedisQuota), not on the client');
+  }
   if (limits.maxConcurrency !== undefined || limits.maxRequestsPerMinute !== undefined) {
     throw new ConfigurationError(
       'quota',
@@ -37,4 +42,10 @@ export function resolveClientQuota(options: QuotaLimits & { quota?: unknown }): 
     throw new ConfigurationError('quota', '`quota` must come from createRedisQuota()');
   }
   return { limits, quota: quota as SharedQuota };
+}
+
+/** `pacing`: `'burst'`, `'even'` or unset. */
+export function checkPacing(pacing: unknown): 'burst' | 'even' | undefined {
+  if (pacing === undefined || pacing === 'burst' || pacing === 'even') return pacing;
+  throw new ConfigurationError('pacing', "`pacing` must be 'burst' or 'even'");
 }

@@ -1,0 +1,49 @@
+import { sleep } from '../core/abort.js';
+import type { Script, ScriptRunner } from './adapter.js';
+
+/**
+ * Answers a Redis Cluster gives while it moves or finds a slot, before running anything: the same
+ * script sent again a moment later runs. node-redis follows MOVED and ASK itself but not TRYAGAIN
+ * (a multi-key command during a slot migration); a client that does not follow them, or a node still
+ * loading its data, answers the rest.
+ */
+const transientReplies = /^(TRYAGAIN|MOVED|ASK|CLUSTERDOWN|LOADING)\b/;
+
+/** Backoff between sends after a transient answer: from this, doubling, to the cap. */
+const firstBackoffMs = 10;
+const backoffCapMs = 200;
+
+export function isTransient(error: unknown): boolean {
+  return error instanceof Error && transientReplies.test(error.message);
+}
+
+/**
+ * `run`, sent again after each transient answer while `more()` says there is time left (the call's
+ * timeout, or close()'s); any other failure, or a transient one past that, is the caller's.
+ */
+export async function runThroughTransients(
+  run: ScriptRunner,
+  script: Script,
+  keys: string[],
+  args: string[],
+  more: (backoffMs: number) => boolean,
+): Promise<unknown> {
+  let backoff = firstBackoffMs;
+  for (;;) {
+    try {
+      return await run(script, keys, args);
+    } catch (error) {
+      if (!isTransient(error) || !more(backoff)) throw error;
+      await sleep(backoff, undefined);
+      backoff = Math.min(backoff * 2, backoffCapMs);
+    }
+  }
+}
+
+/** A runner that retries transient answers for up to `ms` per script: for ends and holds sent alone. */
+export function patientRunner(run: ScriptRunner, ms: number): ScriptRunner {
+  return (script, keys, args) => {
+    const until = performance.now() + ms;
+    return runThroughTransients(run, script, keys, args, (wait) => performance.now() + wait < until);
+  };
+}

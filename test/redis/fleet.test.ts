@@ -1,0 +1,193 @@
+// What an operator runs a fleet with, against a real redis-server over node-redis and ioredis:
+// close() refusing the calls still waiting, stats() as a watch and a readiness check, pacing, leaseMs.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MetricClient, QuotaUnavailableError } from '../../src/index.js';
+import { RedisQuota, type RedisQuotaOptions } from '../../src/redis/redis-quota.js';
+import { createMockApi, MOCK_API_KEY } from '../../src/testing/index.js';
+import { type ConnectedRedis, redisClients } from '../helpers/redis-clients.js';
+import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
+
+const skip = skipWithoutRedis('test/redis/fleet.test.ts');
+const identity = { baseUrl: 'https://api.example.test/api/v1', apiKey: 'sk-test-fleet' };
+const attempt = { signal: undefined, timeout: 30_000 };
+
+/** A promise and the function that settles it, for a send held open by the test. */
+function gate(): { promise: Promise<void>; open: () => void } {
+  let open = () => {};
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}
+
+describe.skipIf(skip).each(redisClients)('a fleet’s quota over $name', { timeout: 60_000 }, (kind) => {
+  let server: RedisServer;
+  let redis: ConnectedRedis;
+  let other: ConnectedRedis;
+  let prefixes = 0;
+
+  beforeAll(async () => {
+    server = await startRedisServer();
+    redis = await kind.connect(server.url);
+    other = await kind.connect(server.url);
+  });
+  afterAll(async () => {
+    await redis?.close();
+    await other?.close();
+    await server?.close();
+  });
+
+  const quota = (options: Omit<RedisQuotaOptions, 'redis'>, client = redis, minuteMs = 60_000) =>
+    new RedisQuota(
+      { redis: client.client, prefix: `f${++prefixes}`, ...options },
+      { minuteMs, dayMs: 86_400_000 },
+    );
+
+  it('close() refuses the calls waiting behind a full window at once; nothing reaches the server', async () => {
+    const api = createMockApi({});
+    const shared = quota({ maxRequestsPerMinute: 2 });
+    const client = new MetricClient({
+      apiKey: MOCK_API_KEY,
+      baseUrl: api.baseUrl,
+      fetch: api.fetch,
+      quota: shared,
+    });
+    await client.subjects.list();
+    await client.subjects.list();
+    const waiting = [client.subjects.list(), client.subjects.list()].map((call) =>
+      call.catch((e: unknown) => e),
+    );
+    // Both asked Redis and were told to wait for the window (a minute): close() comes meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = performance.now();
+    await shared.close();
+    const errors = await Promise.all(waiting);
+    // A hang guard only: the window would hold them for a minute.
+    expect(performance.now() - started).toBeLessThan(20_000);
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(QuotaUnavailableError);
+      expect((error as Error).message).toMatch(/closed.*nothing was sent/);
+    }
+    expect(api.requests.length).toBe(2);
+    // They left Redis's line with close().
+    const [line] = await redis.keys(`f${prefixes}:*:q`);
+    expect(line === undefined ? 0 : Number(await redis.command(['ZCARD', line]))).toBe(0);
+  });
+
+  it('close() lets the calls in flight finish, then resolves', async () => {
+    const shared = quota({ maxConcurrency: 1 });
+    const part = shared.forClient(identity);
+    const held = gate();
+    let finished = false;
+    const inFlight = part.run(async () => {
+      await held.promise;
+      finished = true;
+      return 'answer';
+    }, attempt);
+    const queued = part.run(async () => 'never', attempt).catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closing = shared.close();
+    expect(await queued).toBeInstanceOf(QuotaUnavailableError);
+    held.open();
+    expect(await inFlight).toBe('answer');
+    await closing;
+    expect(finished).toBe(true);
+  });
+
+  it('stats() tells what every process holds: waiting, in flight, starts, the pause in force', async () => {
+    const a = quota({ maxConcurrency: 2, maxRequestsPerMinute: 10, maxRequestsPerDay: 100 });
+    const prefix = `f${prefixes}`;
+    const b = new RedisQuota({
+      redis: other.client,
+      prefix,
+      maxConcurrency: 2,
+      maxRequestsPerMinute: 10,
+      maxRequestsPerDay: 100,
+    });
+    expect(await a.stats()).toEqual({ waiting: 0, inFlight: 0, startedLastMinute: 0, startedToday: 0 });
+    const partA = a.forClient(identity);
+    const partB = b.forClient(identity);
+    await partA.run(async () => 0, attempt);
+    const held = gate();
+    const running = [partA.run(() => held.promise, attempt), partB.run(() => held.promise, attempt)];
+    const queued = partB.run(async () => 0, attempt);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const during = await b.stats();
+    expect(during).toEqual({ waiting: 1, inFlight: 2, startedLastMinute: 3, startedToday: 3 });
+    held.open();
+    await Promise.all([...running, queued]);
+    partA.pause(30_000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const paused = await b.stats();
+    expect(paused).toMatchObject({ waiting: 0, inFlight: 0, startedLastMinute: 4, startedToday: 4 });
+    expect(paused.pause?.remainingMs).toBeGreaterThan(20_000);
+    expect(paused.block).toBeUndefined();
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('stats() is a readiness check: QuotaUnavailableError while Redis is down, then answers again', async () => {
+    const shared = quota({ maxConcurrency: 2 });
+    await shared.stats();
+    await server.stop();
+    try {
+      const error = await shared.stats().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(QuotaUnavailableError);
+      expect((error as Error).message).not.toMatch(/no reason given/);
+    } finally {
+      await server.start();
+    }
+    for (let i = 0; i < 100; i++) {
+      if (
+        await shared.stats().then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await shared.stats()).toMatchObject({ waiting: 0, inFlight: 0 });
+  });
+
+  it("pacing: 'even' spaces starts at the window's rate across quotas, reserved in Redis", async () => {
+    // 8 a window of 1.6 s: a start every 200 ms, whichever quota asks.
+    const a = quota({ maxRequestsPerMinute: 8, pacing: 'even' }, redis, 1_600);
+    const b = new RedisQuota(
+      { redis: other.client, prefix: `f${prefixes}`, maxRequestsPerMinute: 8, pacing: 'even' },
+      { minuteMs: 1_600, dayMs: 86_400_000 },
+    );
+    const starts: number[] = [];
+    const send = async () => {
+      starts.push(performance.now());
+    };
+    const parts = [a.forClient(identity), b.forClient(identity)];
+    await Promise.all(Array.from({ length: 8 }, (_, i) => parts[i % 2]?.run(send, attempt)));
+    // Burst would start all 8 at once; paced, Redis grants them 200 ms apart, each let through once
+    // its time has come (a timer's lateness after it, stretched on a loaded machine): no 200 ms
+    // holds more than two starts.
+    const crowded = starts.map((t) => starts.filter((u) => u >= t && u < t + 200).length);
+    expect(Math.max(...crowded)).toBeLessThanOrEqual(2);
+    expect(starts).toHaveLength(8);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('leaseMs: a dead holder’s place comes back after leaseMs, not its timeout plus 5 s', async () => {
+    const holder = quota({ maxConcurrency: 1, leaseMs: 1_000 });
+    const prefix = `f${prefixes}`;
+    // Held forever, as by a process killed mid-request: its end never reaches Redis.
+    void holder.forClient(identity).run(() => new Promise(() => {}), attempt);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const next = new RedisQuota({ redis: other.client, prefix, maxConcurrency: 1, leaseMs: 1_000 });
+    const started = performance.now();
+    await next.forClient(identity).run(async () => 0, attempt);
+    // Well under the 35 s a 30 s timeout's lease would hold it (a hang guard, not a speed check).
+    expect(performance.now() - started).toBeLessThan(20_000);
+    expect(performance.now() - started).toBeGreaterThan(500);
+  });
+
+  it('refuses a leaseMs under 1 s or past a day, and a pacing other than burst or even', () => {
+    expect(() => quota({ leaseMs: 10 })).toThrow(/`leaseMs` must be an integer from 1000 to 86400000/);
+    expect(() => quota({ leaseMs: 86_400_001 })).toThrow(/leaseMs/);
+    expect(() => quota({ pacing: 'smooth' as never })).toThrow(/`pacing` must be 'burst' or 'even'/);
+  });
+});

@@ -1,0 +1,106 @@
+// A Redis Cluster's transient answers (TRYAGAIN, MOVED, ASK, CLUSTERDOWN, LOADING) are asked again
+// within the call's timeout; every other failure is reported at once, in Redis's words and its error
+// class. The Redis here is a plain object with the client's methods: no server needed.
+import { describe, expect, it } from 'vitest';
+import { QuotaUnavailableError } from '../../src/index.js';
+import type { NodeRedisLike } from '../../src/redis/adapter.js';
+import { RedisQuota } from '../../src/redis/redis-quota.js';
+
+const identity = { baseUrl: 'https://api.example.test/api/v1', apiKey: 'sk-test-transient' };
+
+/** node-redis's class of error replies, by name: the quota sees only its name and text. */
+class ErrorReply extends Error {}
+/** node-redis's command timeout: its message is empty. */
+class TimeoutError extends Error {}
+
+/** A node-redis-shaped client answering each script call with the next of `answers`, then `rest`. */
+function fakeRedis(answers: Array<() => unknown>, rest: () => unknown) {
+  const calls: string[] = [];
+  const answer = async (args: string[]) => {
+    calls.push(args[0] ?? '');
+    return (answers.shift() ?? rest)();
+  };
+  const client: NodeRedisLike = {
+    evalSha: (_sha, { arguments: args }) => answer(args),
+    eval: (_script, { arguments: args }) => answer(args),
+  };
+  // An acquire's first argument is its ticket (`pid.random.n`); the other scripts' are numbers or words.
+  const acquires = () => calls.filter((first) => first.includes('.')).length;
+  return { client, calls, acquires };
+}
+
+const refuse = (error: Error) => () => {
+  throw error;
+};
+const granted = () => [0, 0];
+const attempt = (timeout: number) => ({ signal: undefined, timeout });
+
+describe('a Redis Cluster’s transient answers', () => {
+  it.each([
+    'TRYAGAIN Multiple keys request during rehashing of slot',
+    'MOVED 3999 127.0.0.1:6381',
+    'ASK 3999 127.0.0.1:6381',
+    'CLUSTERDOWN The cluster is down',
+    'LOADING Redis is loading the dataset in memory',
+  ])('%s twice, then the script’s reply: the call succeeds', async (text) => {
+    const error = () => refuse(new ErrorReply(text));
+    const redis = fakeRedis([error(), error()], granted);
+    const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 2 });
+    let sent = 0;
+    await quota.forClient(identity).run(async () => sent++, attempt(5_000));
+    expect(sent).toBe(1);
+    expect(redis.acquires()).toBe(3);
+  });
+
+  it('asks again no longer than the call’s timeout, then names what Redis said', async () => {
+    const redis = fakeRedis([], refuse(new ErrorReply('CLUSTERDOWN Hash slot not served')));
+    const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 2 });
+    let sent = false;
+    const started = performance.now();
+    const error = await quota
+      .forClient(identity)
+      .run(async () => (sent = true), attempt(300))
+      .catch((e: unknown) => e);
+    // A hang guard only: the deadline is 300 ms.
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(error).toBeInstanceOf(QuotaUnavailableError);
+    expect(sent).toBe(false);
+    expect(redis.acquires()).toBeGreaterThan(2);
+  });
+
+  it('reports any other error reply at once, with its class and text', async () => {
+    const redis = fakeRedis([], refuse(new ErrorReply('WRONGTYPE Operation against a key')));
+    const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 2 });
+    const error = await quota
+      .forClient(identity)
+      .run(async () => 0, attempt(5_000))
+      .catch((e: unknown) => e);
+    expect((error as Error).message).toBe(
+      'Redis failed (ErrorReply: WRONGTYPE Operation against a key); nothing was sent',
+    );
+    expect(redis.acquires()).toBe(1);
+  });
+
+  it('names an error with an empty message by its class, never “no reason given”', async () => {
+    const redis = fakeRedis([], refuse(new TimeoutError()));
+    const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 2 });
+    const error = await quota
+      .forClient(identity)
+      .run(async () => 0, attempt(5_000))
+      .catch((e: unknown) => e);
+    expect((error as Error).message).toBe('Redis failed (TimeoutError); nothing was sent');
+  });
+
+  it('close() and stats() say the same', async () => {
+    const redis = fakeRedis([refuse(new TimeoutError()), granted], refuse(new TimeoutError()));
+    const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 2 });
+    const stats = await quota.stats().catch((e: unknown) => e);
+    expect((stats as Error).message).toBe('Redis failed (TimeoutError); no stats read');
+    const part = quota.forClient(identity);
+    await part.run(async () => 0, attempt(5_000));
+    part.pause(1_000);
+    const closed = await quota.close().catch((e: unknown) => e);
+    expect(closed).toBeInstanceOf(QuotaUnavailableError);
+    expect((closed as Error).message).toMatch(/^Redis failed \(TimeoutError\); /);
+  });
+});
