@@ -98,7 +98,7 @@ describe("pacing: 'even' on the client's own maxRequestsPerMinute", () => {
   it('spaces the requests 60 s ÷ the limit apart instead of sending the minute’s budget at once', async () => {
     useFakeClock();
     const log = serve({ '/subjects': () => json(subjects) });
-    const sdk = client({ maxRequestsPerMinute: 3, pacing: 'even' });
+    const sdk = testClient({ maxRequestsPerMinute: 3, pacing: 'even' });
     const calls = Promise.all(Array.from({ length: 4 }, () => sdk.subjects.list()));
     await at(60_000);
     expect(log.map((entry) => entry.at)).toEqual([0, 20_000, 40_000, 60_000]);
@@ -106,9 +106,9 @@ describe("pacing: 'even' on the client's own maxRequestsPerMinute", () => {
   });
 
   it('refuses a pacing other than burst or even, and pacing beside a shared quota', () => {
-    expect(() => client({ pacing: 'smooth' as never })).toThrow(/`pacing` must be 'burst' or 'even'/);
+    expect(() => testClient({ pacing: 'smooth' as never })).toThrow(/`pacing` must be 'burst' or 'even'/);
     const quota = { forClient: () => ({ run: (send: () => unknown) => send(), pause() {}, block() {} }) };
-    expect(() => new MetricClient({ apiKey: KEY, baseUrl: BASE, quota, pacing: 'even' } as never)).toThrow(
+    expect(() => new MetricClient({ apiKey: TEST_KEY, baseUrl: BASE, quota, pacing: 'even' } as never)).toThrow(
       /Set `pacing` on `quota`/,
     );
   });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MetricClient, QuotaUnavailableError } from '../../src/index.js';
 import { createRedisQuota } from '../../src/redis/index.js';
-import { createMockApi } from '../../src/testing/index.js';
+import { createMockApi, MOCK_API_KEY } from '../../src/testing/index.js';
 import { type ConnectedRedis, redisClients } from '../helpers/redis-clients.js';
 import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
 import { testClient } from '../support.js';
@@ -40,7 +40,7 @@ describe.skipIf(skip)('the Redis quota through the client telemetry', { timeout:
     const [point] = await otel.points('scholarly_metrics.quota.wait');
     expect(point!.attributes).toEqual({
       'scholarly_metrics.quota.source': 'redis',
-      'server.address': 'mock.test',
+      'server.address': new URL(api.baseUrl).hostname,
       'server.port': 443,
     });
     expect((point!.value as { count: number; max?: number }).count).toBe(2);
