@@ -101,6 +101,7 @@ export function identityOf(command: Command): string[] {
     'maxRequestsPerMinute',
     // A resumed run may share another Redis, or none; and the URL may hold a password.
     'redis',
+    'redisCluster',
     'redisPrefix',
     'redisMaxConcurrency',
     'output',
