@@ -1,5 +1,6 @@
 /** The glue between commander and a command's code: the context is made once the line has parsed. */
 import { Command, type OptionValues } from 'commander';
+import { inCommandSpan } from './command-span.js';
 import { type Context, createContext, type RunIO } from './context.js';
 
 /** The root command of a run: it holds the run's IO, which every command's context takes. */
@@ -31,15 +32,19 @@ export type Action<O extends OptionValues> = (
 export function act<O extends OptionValues>(fn: Action<O>): (...args: unknown[]) => Promise<void> {
   return async (...args) => {
     const command = args.at(-1) as Command;
-    const context = await createContext(command, ioOf(command));
-    try {
-      // The first Ctrl-C ends every command at once, whatever it awaits; a walk's checkpoint is
-      // replaced whole or not at all, so what it holds stays true.
-      await untilAborted(fn(context, command.opts<O>(), command.args, command), context.signal);
-    } finally {
-      // Also on an error or Ctrl-C: an open Redis connection would keep the process from exiting.
-      await context.close();
-    }
+    const io = ioOf(command);
+    // The command's span holds all it does, the Redis connection and the client's calls included.
+    await inCommandSpan(io.telemetry, command, io.signal, async () => {
+      const context = await createContext(command, io);
+      try {
+        // The first Ctrl-C ends every command at once, whatever it awaits; a walk's checkpoint is
+        // replaced whole or not at all, so what it holds stays true.
+        await untilAborted(fn(context, command.opts<O>(), command.args, command), context.signal);
+      } finally {
+        // Also on an error or Ctrl-C: an open Redis connection would keep the process from exiting.
+        await context.close();
+      }
+    });
   };
 }
 

@@ -11,7 +11,7 @@ import type { IO } from './io.js';
 import { terminalSafe } from './output/escape.js';
 import { fileSink, type Sink, stdoutSink } from './output/sink.js';
 import { Progress } from './progress.js';
-import { openRedisQuota, type RedisOptions, redisUrlOf } from './redis.js';
+import { openRedisQuota, type RedisOptions, redisTargetOf } from './redis.js';
 import type { Secrets } from './secrets.js';
 
 /** The options of the program itself, valid before or after the command. */
@@ -56,11 +56,11 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
   const started = io.now();
   const progress = Progress.for(io.stderr, options.quiet === true, io.now);
   const { ConfigurationError, MetricClient, MetricError } = await import('./sdk.js');
-  const redisUrl = redisUrlOf(options, io.env);
+  const redis = redisTargetOf(options, io.env);
   const shared =
-    redisUrl === undefined
+    redis === undefined
       ? undefined
-      : await openRedisQuota(redisUrl, options, { secrets: io.secrets, signal: io.signal });
+      : await openRedisQuota(redis, options, { secrets: io.secrets, signal: io.signal });
   const watched = (fetch: typeof globalThis.fetch) =>
     watchedFetch(fetch, progress, () => {
       requests += 1;

@@ -106,6 +106,10 @@ function addProgramOptions(program: Command, version: string): void {
       `share the limits with every run and program on the key through this Redis (or ${redisUrlVariable})`,
     )
     .option(
+      '--redis-cluster <urls>',
+      'the same through a Redis Cluster: some of its nodes, comma-separated (redis://host:port,…)',
+    )
+    .option(
       '--redis-max-concurrency <n>',
       'with --redis: requests in flight at once, across every run',
       integer(1),

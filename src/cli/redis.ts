@@ -1,6 +1,6 @@
 /**
- * `--redis <url>`: the command's requests count in a quota shared through Redis with every other run,
- * worker and program on the same key (`scholarly-metrics/redis`). node-redis is an optional peer of
+ * `--redis <url>` (or `--redis-cluster <url,url…>`): the command's requests count in a quota shared
+ * through Redis with every other run, worker and program on the same key (`scholarly-metrics/redis`). node-redis is an optional peer of
  * the package: it is imported only when a Redis URL is given, and a one-shot command connects with a
  * bounded timeout, gives up reconnecting after a few tries, and closes the connection when it ends.
  *
@@ -26,6 +26,8 @@ const closeTimeoutMs = 2_000;
 /** The global options that shape the shared quota. */
 export interface RedisOptions {
   redis?: string;
+  /** Comma-separated URLs of some of a Redis Cluster's nodes (node-redis finds the rest). */
+  redisCluster?: string;
   redisPrefix?: string;
   redisMaxConcurrency?: number;
   maxRequestsPerMinute?: number;
@@ -44,7 +46,8 @@ type NodeRedisLike = Extract<RedisClientLike, { evalSha: unknown }>;
 /** The part of a node-redis client this file uses. */
 interface NodeRedisClient extends NodeRedisLike {
   readonly isOpen: boolean;
-  readonly isReady: boolean;
+  /** A single client's; a cluster has none (`isOpen` then says it). */
+  readonly isReady?: boolean;
   on(event: 'error', listener: (error: unknown) => void): unknown;
   connect(): Promise<unknown>;
   /** node-redis 5+; 4 has `quit()` alone. */
@@ -53,31 +56,60 @@ interface NodeRedisClient extends NodeRedisLike {
   destroy(): void;
 }
 
+interface SocketOptions {
+  connectTimeout: number;
+  reconnectStrategy: (retries: number, cause: Error) => number | Error;
+  tls?: boolean;
+}
+
 interface NodeRedisModule {
-  createClient(options: {
-    url: string;
-    socket: { connectTimeout: number; reconnectStrategy: (retries: number, cause: Error) => number | Error };
+  createClient(options: { url: string; socket: SocketOptions }): NodeRedisClient;
+  createCluster(options: {
+    rootNodes: { url: string }[];
+    defaults: { socket: SocketOptions; username?: string; password?: string };
   }): NodeRedisClient;
 }
 
-/** The Redis URL of the run: `--redis`, else `METRIC_REDIS_URL`, else none. */
-export function redisUrlOf(
+/** Where the run's Redis is: one server, or a cluster given by some of its nodes. */
+export interface RedisTarget {
+  readonly urls: readonly string[];
+  readonly cluster: boolean;
+}
+
+/**
+ * The Redis of the run: `--redis-cluster`, else `--redis`, else `METRIC_REDIS_URL`, else none. The two
+ * flags exclude each other; `--redis-cluster` takes at least one URL, separated by commas.
+ */
+export function redisTargetOf(
   options: RedisOptions,
   env: Readonly<Record<string, string | undefined>>,
-): string | undefined {
+): RedisTarget | undefined {
+  if (options.redisCluster !== undefined) {
+    if (options.redis !== undefined)
+      throw new UsageError('--redis and --redis-cluster exclude each other: give one');
+    const urls = options.redisCluster.split(',').map((url) => url.trim());
+    if (urls.some((url) => url === '')) {
+      throw new UsageError(
+        '--redis-cluster expects one or more redis:// URLs separated by commas, e.g. ' +
+          'redis://10.0.0.1:6379,redis://10.0.0.2:6379',
+      );
+    }
+    return { urls, cluster: true };
+  }
   const url = options.redis ?? (env[redisUrlVariable] || undefined);
   const flag =
     (options.redisPrefix !== undefined && '--redis-prefix') ||
     (options.redisMaxConcurrency !== undefined && '--redis-max-concurrency');
-  if (url === undefined && flag) throw new UsageError(`${flag} needs --redis <url> (or ${redisUrlVariable})`);
-  return url;
+  if (url === undefined && flag)
+    throw new UsageError(`${flag} needs --redis <url> or --redis-cluster <urls> (or ${redisUrlVariable})`);
+  return url === undefined ? undefined : { urls: [url], cluster: false };
 }
 
 /**
  * A `redis://` or `rediss://` URL with a host. Its credentials are added to `secrets` before anything
  * can be said about it, and never part of a message.
  */
-export function parseRedisUrl(raw: string, secrets: Secrets): URL {
+export function parseRedisUrl(raw: string, secrets: Secrets, flag = '--redis'): URL {
   let url: URL | undefined;
   try {
     url = new URL(raw);
@@ -87,7 +119,7 @@ export function parseRedisUrl(raw: string, secrets: Secrets): URL {
   }
   if (url === undefined || (url.protocol !== 'redis:' && url.protocol !== 'rediss:') || url.hostname === '') {
     throw new UsageError(
-      `--redis expects a redis:// or rediss:// URL, e.g. redis://localhost:6379 (got ${url === undefined ? 'no URL at all' : maskedUrl(url)})`,
+      `${flag} expects a redis:// or rediss:// URL, e.g. redis://localhost:6379 (got ${url === undefined ? 'no URL at all' : maskedUrl(url)})`,
     );
   }
   return url;
@@ -120,52 +152,31 @@ export interface RedisConnection {
 }
 
 /**
- * Connects to the Redis at `raw` and makes the quota on it. node-redis missing: a usage error that says
- * how to install it. Redis unreachable, or connected but silent (TCP, TLS and the handshake each count):
- * `QuotaUnavailableError` within `connectTimeoutMs` all told.
+ * Connects to the Redis of `target` and makes the quota on it. node-redis missing: a usage error that
+ * says how to install it. Redis unreachable, or connected but silent (TCP, TLS and the handshake each
+ * count): `QuotaUnavailableError` within `connectTimeoutMs` all told.
  */
 export async function openRedisQuota(
-  raw: string,
+  target: RedisTarget,
   options: RedisOptions,
   { secrets, signal, load = () => import('redis') }: RedisConnection,
 ): Promise<CommandQuota> {
-  const url = parseRedisUrl(raw, secrets);
+  const flag = target.cluster ? '--redis-cluster' : '--redis';
+  const urls = target.urls.map((raw) => parseRedisUrl(raw, secrets, flag));
   let redis: NodeRedisModule;
   try {
     redis = (await load()) as NodeRedisModule;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
-    throw new UsageError('--redis needs the node-redis package: npm install redis');
+    throw new UsageError(`${flag} needs the node-redis package: npm install redis`);
   }
   const { createRedisQuota } = await import('../redis/index.js');
-  const { QuotaUnavailableError } = await import('./sdk.js');
-  const client = redis.createClient({
-    url: url.href,
-    socket: {
-      connectTimeout: connectTimeoutMs,
-      // node-redis retries for ever by default: a one-shot command gives up and says why instead
-      // (an Error, not `false`, which node-redis 4 does not know).
-      reconnectStrategy: (retries, cause) => (retries < reconnectTries ? 100 * 2 ** retries : cause),
-    },
-  });
+  const client = target.cluster
+    ? newCluster(redis, urls)
+    : redis.createClient({ url: urls[0]!.href, socket: socket() });
   // Each failure reaches the command as the quota's QuotaUnavailableError; the events say it again.
   client.on('error', () => {});
-  // node-redis bounds each TCP connection, not a TLS handshake or a server that accepts and never
-  // answers: the bound covers them all, and Ctrl-C ends the wait at once.
-  try {
-    await within(client.connect(), connectTimeoutMs, signal);
-  } catch (error) {
-    destroy(client);
-    const timedOut = error instanceof TimedOut;
-    if (signal.aborted && !timedOut) throw signal.reason;
-    const reason = timedOut
-      ? `no answer within ${connectTimeoutMs / 1000} s`
-      : secrets.redact(error instanceof Error ? error.message : String(error)) || 'no reason given';
-    throw new QuotaUnavailableError(
-      `cannot connect to Redis at ${maskedUrl(url)} (${reason}); nothing was sent`,
-      { cause: error },
-    );
-  }
+  await connect(client, urls, secrets, signal);
   try {
     const quota = createRedisQuota({
       redis: client,
@@ -180,13 +191,61 @@ export async function openRedisQuota(
   }
 }
 
+/** How each connection is made: bounded, and given up after a few tries. A fresh object each time: node-redis writes into it. */
+const socket = (): SocketOptions => ({
+  connectTimeout: connectTimeoutMs,
+  // node-redis retries for ever by default: a one-shot command gives up and says why instead
+  // (an Error, not `false`, which node-redis 4 does not know).
+  reconnectStrategy: (retries, cause) => (retries < reconnectTries ? 100 * 2 ** retries : cause),
+});
+
+/**
+ * A node-redis cluster client over `urls`, the nodes it starts from. The nodes it finds are connected
+ * to with `defaults`: the first URL's credentials and TLS, as a cluster's nodes share them.
+ */
+function newCluster(redis: NodeRedisModule, urls: URL[]): NodeRedisClient {
+  const [first] = urls as [URL, ...URL[]];
+  const credentials = {
+    ...(first.username !== '' && { username: decodeURIComponent(first.username) }),
+    ...(first.password !== '' && { password: decodeURIComponent(first.password) }),
+  };
+  return redis.createCluster({
+    rootNodes: urls.map((url) => ({ url: url.href })),
+    defaults: { socket: { ...socket(), ...(first.protocol === 'rediss:' && { tls: true }) }, ...credentials },
+  });
+}
+
+/**
+ * Connects `client`, within the bound and Ctrl-C. node-redis bounds each TCP connection, not a TLS
+ * handshake or a server that accepts and never answers: the bound covers them all.
+ */
+async function connect(client: NodeRedisClient, urls: URL[], secrets: Secrets, signal: AbortSignal) {
+  try {
+    await within(client.connect(), connectTimeoutMs, signal);
+  } catch (error) {
+    destroy(client);
+    const timedOut = error instanceof TimedOut;
+    if (signal.aborted && !timedOut) throw signal.reason;
+    const { QuotaUnavailableError } = await import('./sdk.js');
+    const reason = timedOut
+      ? `no answer within ${connectTimeoutMs / 1000} s`
+      : secrets.redact(error instanceof Error ? error.message : String(error)) ||
+        (error instanceof Error ? error.name : 'no reason given');
+    const where = urls.map(maskedUrl).join(', ');
+    throw new QuotaUnavailableError(`cannot connect to Redis at ${where} (${reason}); nothing was sent`, {
+      cause: error,
+    });
+  }
+}
+
 async function closeClient(client: NodeRedisClient, quota: RedisSharedQuota | undefined): Promise<void> {
   // The ends of the last attempts reach Redis, so that other runs do not wait for this one's leases
   // to run out; a Redis that fails here changes nothing for the command, one reconnecting is not waited for.
-  if (client.isReady) await quota?.close().catch(() => {});
+  const ready = client.isReady ?? client.isOpen;
+  if (ready) await quota?.close().catch(() => {});
   if (!client.isOpen) return;
   // Reconnecting: nothing pending will be answered, and a graceful close would wait for it.
-  if (!client.isReady) return destroy(client);
+  if (!ready) return destroy(client);
   const closing = client.close ? client.close() : client.quit();
   const inTime = await within(closing, closeTimeoutMs).then(
     () => true,

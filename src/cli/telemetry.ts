@@ -2,6 +2,7 @@ import { escapeUnsafe } from '../core/escape.js';
 import { redacted } from '../core/redact.js';
 import type { TelemetryOptions } from '../index.js';
 import { UsageError } from './errors.js';
+import { exportHeaders, exports, resourceAttributes, samplerOf, telemetryDisabled } from './otel-env.js';
 
 /*
  * The command line's own OpenTelemetry: with an OTLP endpoint set, its traces and metrics go over
@@ -171,26 +172,45 @@ async function loadPackages() {
   });
 }
 
-/** The command line's telemetry, or `undefined` when no OTLP endpoint is set. */
-export async function startTelemetry(env: Env): Promise<CliTelemetry | undefined> {
-  const endpoints = exportEndpoints(env);
-  if (endpoints === undefined) return undefined;
-  const [api, hooks, resources, traces, metrics, traceExporter, metricExporter] = await loadPackages();
-  const resource = resources.resourceFromAttributes({
-    'service.name': env.OTEL_SERVICE_NAME || 'scholarly-metrics-cli',
-  });
-  const agents = exportAgents();
+/** Where each signal goes once `OTEL_*_EXPORTER` and `OTEL_SDK_DISABLED` are heard; `undefined`: nowhere. */
+function exportedEndpoints(env: Env): Endpoints | undefined {
+  if (telemetryDisabled(env)) return undefined;
+  const given = exportEndpoints(env);
+  if (given === undefined) return undefined;
+  const traces = exports(env, 'TRACES') ? given.traces : undefined;
+  const metrics = exports(env, 'METRICS') ? given.metrics : undefined;
+  return traces === undefined && metrics === undefined ? undefined : { traces, metrics };
+}
+
+type Packages = Awaited<ReturnType<typeof loadPackages>>;
+
+/** The providers exporting to `endpoints`, with the resource, headers and sampler the environment gives. */
+function providers(
+  env: Env,
+  endpoints: Endpoints,
+  packages: Packages,
+  agents: ReturnType<typeof exportAgents>,
+) {
+  const [, , resources, traces, metrics, traceExporter, metricExporter] = packages;
+  const resource = resources.resourceFromAttributes(resourceAttributes(env));
   // Each export gives up by the bound too, so that no retry of it is left waiting past it.
-  const exporter = (url: string) => ({ url, timeoutMillis: flushBoundMs, httpAgentOptions: agents.create });
+  const exporter = (url: string, signal: 'TRACES' | 'METRICS') => ({
+    url,
+    headers: exportHeaders(env, signal),
+    timeoutMillis: flushBoundMs,
+    httpAgentOptions: agents.create,
+  });
   const tracerProvider =
     endpoints.traces === undefined
       ? undefined
       : new traces.BasicTracerProvider({
           resource,
+          sampler: samplerOf(env, traces),
           spanProcessors: [
-            new traces.BatchSpanProcessor(new traceExporter.OTLPTraceExporter(exporter(endpoints.traces)), {
-              exportTimeoutMillis: flushBoundMs,
-            }),
+            new traces.BatchSpanProcessor(
+              new traceExporter.OTLPTraceExporter(exporter(endpoints.traces, 'TRACES')),
+              { exportTimeoutMillis: flushBoundMs },
+            ),
           ],
         });
   const meterProvider =
@@ -200,11 +220,28 @@ export async function startTelemetry(env: Env): Promise<CliTelemetry | undefined
           resource,
           readers: [
             new metrics.PeriodicExportingMetricReader({
-              exporter: new metricExporter.OTLPMetricExporter(exporter(endpoints.metrics)),
+              exporter: new metricExporter.OTLPMetricExporter(exporter(endpoints.metrics, 'METRICS')),
               exportTimeoutMillis: flushBoundMs,
             }),
           ],
         });
+  return { tracerProvider, meterProvider };
+}
+
+/**
+ * The command line's telemetry, or `undefined` when no OTLP endpoint is set (or every signal is
+ * turned off). The environment is read before anything loads: a bad value is a usage error at once.
+ */
+export async function startTelemetry(env: Env): Promise<CliTelemetry | undefined> {
+  const endpoints = exportedEndpoints(env);
+  if (endpoints === undefined) return undefined;
+  resourceAttributes(env);
+  exportHeaders(env, 'TRACES');
+  exportHeaders(env, 'METRICS');
+  const packages = await loadPackages();
+  const [api, hooks] = packages;
+  const agents = exportAgents();
+  const { tracerProvider, meterProvider } = providers(env, endpoints, packages, agents);
   // The command line is an application: it may own the context manager, so that a call's span is the
   // parent of those it makes (getMany's lookups). One already set (a test's, a host's) is kept.
   const contextManager = new hooks.AsyncLocalStorageContextManager();

@@ -48,7 +48,13 @@ export async function runWalk(
       prefetch: limit === undefined ? 0 : options.prefetch,
       signal: context.signal,
     });
-    for await (const page of walk.pages()) {
+    // With --limit, no page past the one that holds the limit-th record is requested, prefetched
+    // ones included: each request counts against the daily limit.
+    const pages =
+      limit === undefined || limit === Number.POSITIVE_INFINITY
+        ? walk.pages()
+        : walk.pagesUpTo(Math.max(0, limit - harvest.count));
+    for await (const page of pages) {
       total = page.total;
       const left = limit === undefined ? page.data.length : Math.max(0, limit - harvest.count);
       const records = left >= page.data.length ? page.data : page.data.slice(0, left);
@@ -95,6 +101,7 @@ export function identityOf(command: Command): string[] {
     'maxRequestsPerMinute',
     // A resumed run may share another Redis, or none; and the URL may hold a password.
     'redis',
+    'redisCluster',
     'redisPrefix',
     'redisMaxConcurrency',
     'output',

@@ -30,6 +30,20 @@ export function sleep(ms: number, signal: AbortSignal | undefined, wakers?: Set<
 const ignore = () => {};
 
 /**
+ * The reason a walk aborts the pages it requested ahead once its consumer stops it (a `break`, a
+ * limit reached): a stop asked for, not a failure, which telemetry must not count as one.
+ */
+export const walkStopped = /* @__PURE__ */ new DOMException(
+  'the walk was stopped by its consumer',
+  'AbortError',
+);
+
+/** Whether `error` is what a walk's own stop made of a request it had started ahead. */
+export function stoppedByWalk(error: unknown): boolean {
+  return error === walkStopped || (error instanceof Error && error.cause === walkStopped);
+}
+
+/**
  * The time limit and the cancellation of one attempt (or any step with a deadline), for one controller
  * and one timer. `signal` goes to `fetch`; {@link Deadline.race} also settles each step at the deadline
  * by itself, so that a `fetch` that ignores its signal cannot outlive the timeout. One listener on the

@@ -1,3 +1,4 @@
+import { walkStopped } from './abort.js';
 import { cacheStatusOf, type WithResponse } from './api-promise.js';
 import { describeValue } from './describe-value.js';
 import { InvalidParameterError, requestIdOf } from './errors.js';
@@ -175,6 +176,14 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     return this.#walk(Number.POSITIVE_INFINITY);
   }
 
+  /**
+   * @internal Every page in order until the one that holds the `limit`-th item: no page past it is
+   * requested, prefetched pages included (the command line's `--limit`, written page by page).
+   */
+  pagesUpTo(limit: number): AsyncGenerator<Page<T>, void, undefined> {
+    return this.#walk(toArrayLimit({ limit }));
+  }
+
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
     for await (const page of this.pages()) yield* page.data;
   }
@@ -214,7 +223,8 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
         if (stateOf(page).repeat) return;
       }
     } finally {
-      stop.abort();
+      // The pages requested ahead end with a reason that says they were not wanted, rather than failed.
+      stop.abort(walkStopped);
     }
   }
 }

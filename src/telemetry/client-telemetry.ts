@@ -1,3 +1,4 @@
+import { stoppedByWalk } from '../core/abort.js';
 import type { CacheStatus } from '../core/api-promise.js';
 import type { ResolvedClientOptions } from '../core/options/client.js';
 import type {
@@ -96,6 +97,12 @@ export class ClientTelemetry implements CallTelemetry {
       }
       return result;
     } catch (error) {
+      if (stoppedByWalk(error)) {
+        // A page requested ahead of a walk its consumer stopped: dropped, not failed.
+        span?.setAttribute('scholarly_metrics.walk.stopped', true);
+        metric['scholarly_metrics.walk.stopped'] = true;
+        throw error;
+      }
       const type = errorType(error, this.#client.apiKey);
       metric['error.type'] = type;
       if (attempts?.status !== undefined) span?.setAttribute('http.response.status_code', attempts.status);

@@ -1,6 +1,7 @@
-import type { TelemetryOptions } from '../core/telemetry-types.js';
+import type { SpanLike, TelemetryOptions, TracerLike } from '../core/telemetry-types.js';
 import { VERSION } from '../core/user-agent.js';
 import { deliveryCounter, errorStatus, meterOf, spanKind, tracerOf } from './instruments.js';
+import { parseTraceparent, type RemoteParent } from './traceparent.js';
 
 /** What a receiver learnt of one delivery: its answer's status, and the event's journal once parsed. */
 export interface DeliveryOutcome {
@@ -8,21 +9,70 @@ export interface DeliveryOutcome {
   readonly journalId: number | undefined;
 }
 
+/** The few members of `@opentelemetry/api` that continue a remote trace. */
+interface TraceApi {
+  context: { active(): unknown };
+  trace: {
+    getSpanContext(context: unknown): { traceId: string; spanId: string } | undefined;
+    isSpanContextValid(spanContext: { traceId: string; spanId: string }): boolean;
+    setSpanContext(context: unknown, spanContext: RemoteParent): unknown;
+  };
+}
+
+/** `startActiveSpan` with its parent context given, as every OpenTelemetry tracer takes it. */
+type TracerWithContext = {
+  startActiveSpan<F extends (span: SpanLike) => unknown>(
+    name: string,
+    options: { kind?: number },
+    context: unknown,
+    fn: F,
+  ): ReturnType<F>;
+};
+
+/**
+ * The OpenTelemetry API, to continue an incoming trace; `undefined` where it is not installed (the
+ * header is then ignored). Only read from: the SDK registers nothing. Kept from bundlers, which
+ * would otherwise fail a build that has no OpenTelemetry at all.
+ */
+async function loadTraceApi(): Promise<TraceApi | undefined> {
+  const name = '@opentelemetry/api';
+  try {
+    return (await import(/* webpackIgnore: true */ /* @vite-ignore */ name)) as TraceApi;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The context a delivery's span starts in: the active one, with the header's remote parent when the
+ * header is valid and no span is active already (an HTTP server instrumentation's span has continued
+ * the trace itself, and stays the parent). `undefined`: start as usual.
+ */
+function parentContext(api: TraceApi | undefined, traceparent: unknown): unknown {
+  const remote = api && parseTraceparent(traceparent);
+  if (api === undefined || remote === undefined) return undefined;
+  const active = api.context.active();
+  const current = api.trace.getSpanContext(active);
+  if (current !== undefined && api.trace.isSpanContextValid(current)) return undefined;
+  return api.trace.setSpanContext(active, remote);
+}
+
 /**
  * A receiver's telemetry: a SERVER span per delivery (`webhooks.receive`, active while the callback
- * runs) and the deliveries counter by status code.
+ * runs, continuing the sender's `traceparent`) and the deliveries counter by status code.
  */
-export function deliveryTelemetry(options: TelemetryOptions) {
+export async function deliveryTelemetry(options: TelemetryOptions) {
   const tracer = tracerOf(options, VERSION);
   const meter = meterOf(options, VERSION);
   const deliveries = meter && deliveryCounter(meter);
+  const api = tracer && (await loadTraceApi());
   const recorded = <R extends DeliveryOutcome>(outcome: R): R => {
     deliveries?.add(1, { 'http.response.status_code': outcome.status });
     return outcome;
   };
-  return <R extends DeliveryOutcome>(receive: () => Promise<R>): Promise<R> => {
+  return <R extends DeliveryOutcome>(receive: () => Promise<R>, traceparent?: unknown): Promise<R> => {
     if (tracer === undefined) return receive().then(recorded);
-    return tracer.startActiveSpan('webhooks.receive', { kind: spanKind.server }, async (span) => {
+    const inSpan = async (span: SpanLike) => {
       try {
         const outcome = recorded(await receive());
         span.setAttribute('http.response.status_code', outcome.status);
@@ -34,6 +84,14 @@ export function deliveryTelemetry(options: TelemetryOptions) {
       } finally {
         span.end();
       }
-    });
+    };
+    const parent = parentContext(api, traceparent);
+    return parent === undefined
+      ? tracer.startActiveSpan('webhooks.receive', { kind: spanKind.server }, inSpan)
+      : withContext(tracer).startActiveSpan('webhooks.receive', { kind: spanKind.server }, parent, inSpan);
   };
+}
+
+function withContext(tracer: TracerLike): TracerWithContext {
+  return tracer as unknown as TracerWithContext;
 }

@@ -24,7 +24,8 @@ export interface FetchWebhookContext {
  * - 405 (with `Allow: POST`) for any other method,
  * - 408 for a body that took longer than `bodyTimeoutMs` to arrive (the body stream is then cancelled),
  * - 413 for a body past `maxBodyBytes` (reading stops there),
- * - 500 `{"error":"internal_error",…}` with no details when `onEvent` throws; the error goes to `onError`.
+ * - 500 `{"error":"internal_error",…}` with no details when `onEvent` throws; the error goes to `onError`,
+ * - 503 `{"error":"cache_unavailable",…}` when `cache.apply` failed and `cacheFailure` is `'reject'`.
  *
  * It never rejects. The body is read as bytes, so the Content-Type header is not consulted (the
  * API document does not state it).
@@ -55,6 +56,7 @@ export function createWebhookHandler(
     const reply = await answer({ request }, () => ({
       method: request.method,
       contentLength: request.headers.get('content-length'),
+      traceparent: request.headers.get('traceparent'),
       consumed: request.bodyUsed,
       stream: () => request.body,
       // Cancelled so the runtime can drop the body instead of buffering it.

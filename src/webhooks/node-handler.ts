@@ -69,7 +69,7 @@ export interface NodeWebhookContext<Req extends NodeWebhookRequest = NodeWebhook
  *
  * Answers as {@link createWebhookHandler} does: 200 `{"received":true}` after `onEvent` has
  * finished, 400 for an invalid body, 405 for a method other than POST, 408 for a body slower than
- * `bodyTimeoutMs` and 413 past the cap (the connection is then closed in both cases), 500 without details when `onEvent` throws (reported to `onError`).
+ * `bodyTimeoutMs` and 413 past the cap (the connection is then closed in both cases), 500 without details when `onEvent` throws (reported to `onError`), 503 when `cache.apply` failed and `cacheFailure` is `'reject'`.
  * It answers every request itself: `next` is accepted so the function fits Express, and never called.
  *
  * @param onEvent - your code, called once per valid event; awaited before the answer is sent.
@@ -103,6 +103,8 @@ export function createNodeWebhookHandler<Req extends NodeWebhookRequest = NodeWe
       return {
         method: req.method,
         contentLength: typeof length === 'string' ? length : length?.[0],
+        // Sent twice, Node joins the two with a comma: no longer one valid header, it is ignored.
+        traceparent: req.headers.traceparent,
         consumed: ended === undefined ? req.body !== undefined : ended,
         parsed: req.body,
         stream: () => bodyStream(req),

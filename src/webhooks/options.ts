@@ -1,5 +1,11 @@
 import { ConfigurationError } from '../core/errors.js';
-import { checkFunction, checkInteger, maxTimerMs, type Resolved } from '../core/options/checks.js';
+import {
+  checkFunction,
+  checkInteger,
+  checkOneOf,
+  maxTimerMs,
+  type Resolved,
+} from '../core/options/checks.js';
 import type { TelemetryOptions } from '../core/telemetry-types.js';
 import type { WebhookEvent } from './event.js';
 
@@ -12,6 +18,8 @@ import type { WebhookEvent } from './event.js';
  *   maxBodyBytes: 16_384,
  *   bodyTimeoutMs: 5_000,
  *   onError: (error) => logger.error({ error }, 'webhook callback failed'),
+ *   cache: client.cache,
+ *   cacheFailure: 'reject', // 503 when the cache's store is down: the sender delivers it again
  * };
  * ```
  */
@@ -34,17 +42,28 @@ export interface WebhookHandlerOptions {
   /**
    * Called with whatever your callback threw or rejected with; the sender then gets a bare 500. Also
    * called for failures of the receiver itself (e.g. a body another middleware consumed), and when
-   * `cache.apply` fails (the sender then still gets its 200). Errors it throws are ignored.
+   * `cache.apply` fails (the sender then gets the answer `cacheFailure` says). Errors it throws are ignored.
    * @default logs the error with `console.error`
    */
   onError?: ((error: unknown) => void) | undefined;
   /**
    * A cache to keep fresh, such as a client's `client.cache`: each valid event is handed to its
-   * `apply` before `onEvent` runs. A failing `apply` goes to `onError` (or `console.warn`) and the
-   * delivery is still acknowledged: the event reached you, and a resent one would fail the same way.
+   * `apply` before `onEvent` runs. A failing `apply` goes to `onError` (or `console.warn`); what the
+   * sender is answered then is `cacheFailure`'s choice.
    * @default none
    */
   cache?: { apply(event: WebhookEvent): unknown } | undefined;
+  /**
+   * What the sender is answered when `cache.apply` throws or rejects (its store unreachable, say):
+   * - `'accept'`: 200 as for any delivery, once `onEvent` has run. The cache keeps the entries the
+   *   event contradicts until their lifetime ends.
+   * - `'reject'`: 503 `{"error":"cache_unavailable",…}`, and `onEvent` is not called: the sender
+   *   delivers the event again later, when the store may be back. Choose it when readers sharing the
+   *   cache must not be served a score an event has replaced.
+   * Either way `onError` (or `console.warn`) is told.
+   * @default 'accept'
+   */
+  cacheFailure?: 'accept' | 'reject' | undefined;
   /**
    * Your OpenTelemetry providers, as the client takes them: a SERVER span per delivery
    * (`webhooks.receive`) and the `scholarly_metrics.webhooks.deliveries` counter.
@@ -55,7 +74,7 @@ export interface WebhookHandlerOptions {
 
 /** A receiver's options once checked, their defaults applied: `onError` and `cache` stay optional. */
 export type ResolvedWebhookHandlerOptions = Resolved<
-  Pick<WebhookHandlerOptions, 'maxBodyBytes' | 'bodyTimeoutMs'>
+  Pick<WebhookHandlerOptions, 'maxBodyBytes' | 'bodyTimeoutMs' | 'cacheFailure'>
 > &
   Pick<WebhookHandlerOptions, 'onError' | 'cache'>;
 
@@ -80,5 +99,7 @@ export function resolveWebhookHandlerOptions(
     bodyTimeoutMs: checkInteger('bodyTimeoutMs', options?.bodyTimeoutMs, 1, maxTimerMs) ?? 10_000,
     onError: checkFunction<(error: unknown) => void>('onError', options?.onError),
     cache,
+    cacheFailure:
+      checkOneOf('cacheFailure', options?.cacheFailure, ['accept', 'reject'] as const) ?? 'accept',
   };
 }

@@ -17,7 +17,9 @@ export type { WebhookHandlerOptions } from './options.js';
  *
  * The API document does not say what the service expects back, retries or timeouts included, so the
  * answers follow common webhook practice: 200 once the callback has finished, 400 for a body that is
- * not a valid event (resending it would not help), 500 when the callback failed (a retry might).
+ * not a valid event (resending it would not help), 500 when the callback failed (a retry might), and,
+ * with `cacheFailure: 'reject'`, 503 when the cache could not apply the event (a retry will, once
+ * its store is back).
  */
 
 /** A body read up to the cap: its bytes, or why there are none. */
@@ -36,7 +38,10 @@ export function createReceiver<Context>(
   answer: (context: Context, inspect: () => Delivery) => Promise<Reply>;
   report: (error: unknown) => void;
 } {
-  const { maxBodyBytes, bodyTimeoutMs, onError, cache } = resolveWebhookHandlerOptions(onEvent, options);
+  const { maxBodyBytes, bodyTimeoutMs, onError, cache, cacheFailure } = resolveWebhookHandlerOptions(
+    onEvent,
+    options,
+  );
   const sink = onError ?? defaultOnError;
 
   const report = (error: unknown): void => {
@@ -94,12 +99,12 @@ export function createReceiver<Context>(
       }
       if (seen) seen.journalId = event.journal_id;
       if (cache !== undefined) {
-        try {
-          await cache.apply(event);
-        } catch (error) {
-          const failed = new MetricError(cacheFailed, { cause: error });
-          if (onError === undefined) console.warn(`scholarly-metrics: ${cacheFailed}`, error);
-          else report(failed);
+        const failure = await cacheFailureOf(cache, event);
+        if (failure !== undefined) {
+          const message = cacheFailed[cacheFailure];
+          if (onError === undefined) console.warn(`scholarly-metrics: ${message}`, failure);
+          else report(new MetricError(message, { cause: failure }));
+          if (cacheFailure === 'reject') return cacheUnavailable();
         }
       }
       try {
@@ -138,7 +143,27 @@ async function readWithin(
   }
 }
 
-const cacheFailed = 'cache.apply(event) failed; the delivery is acknowledged all the same';
+/** What `cache.apply` threw or rejected with, or `undefined` when it applied the event. */
+async function cacheFailureOf(cache: { apply(event: WebhookEvent): unknown }, event: WebhookEvent) {
+  try {
+    await cache.apply(event);
+    return undefined;
+  } catch (error) {
+    // A bare `throw undefined` is a failure too.
+    return error ?? new Error('cache.apply(event) threw undefined');
+  }
+}
+
+const cacheFailed = {
+  accept: 'cache.apply(event) failed; the delivery is acknowledged all the same',
+  reject: 'cache.apply(event) failed; the sender is answered 503 and delivers the event again',
+} as const;
+
+/** 503: the cache could not drop what the event contradicts, so the sender should deliver it again. */
+function cacheUnavailable(): Reply {
+  const message = 'the receiver could not apply the event to its cache; deliver it again later';
+  return reply(503, { error: 'cache_unavailable', message });
+}
 
 const alreadyRead =
   'webhook receiver: the request body was already read, and nothing was kept of it; mount the ' +

@@ -12,7 +12,7 @@ export function traced<Context>(
   telemetry: TelemetryOptions,
   answer: (context: Context, inspect: () => Delivery, seen?: Seen) => Promise<Reply>,
 ): (context: Context, inspect: () => Delivery) => Promise<Reply> {
-  let loaded: Promise<ReturnType<typeof deliveryTelemetry> | undefined> | undefined;
+  let loaded: Promise<Awaited<ReturnType<typeof deliveryTelemetry>> | undefined> | undefined;
   return async (context, inspect) => {
     // Telemetry never costs a delivery: a chunk that failed to load leaves it untraced.
     loaded ??= import('../telemetry/webhook-telemetry.js').then(
@@ -25,7 +25,16 @@ export function traced<Context>(
       const seen: Seen = {};
       const given = await answer(context, inspect, seen);
       return { status: given.status, journalId: seen.journalId, reply: given };
-    });
+    }, traceparentOf(inspect));
     return outcome.reply;
   };
+}
+
+/** The delivery's `traceparent` header; a request too unusual to describe has none (`answer` says why). */
+function traceparentOf(inspect: () => Delivery): unknown {
+  try {
+    return inspect().traceparent;
+  } catch {
+    return undefined;
+  }
 }

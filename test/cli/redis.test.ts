@@ -44,7 +44,9 @@ describe('scholarly-metrics --redis: what needs no Redis', () => {
     ]) {
       const result = await run(['--mock', ...flag, 'subjects', 'list']);
       expect(result.code).toBe(2);
-      expect(result.stderr).toBe(`error: ${flag[0]} needs --redis <url> (or METRIC_REDIS_URL)\n`);
+      expect(result.stderr).toBe(
+        `error: ${flag[0]} needs --redis <url> or --redis-cluster <urls> (or METRIC_REDIS_URL)\n`,
+      );
     }
   });
 

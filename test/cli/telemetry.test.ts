@@ -77,7 +77,8 @@ describe('the command line exports over OTLP/HTTP', { timeout: 60_000 }, () => {
     expect(result.code).toBe(0);
     expect(exports.map((e) => e.path).sort()).toEqual(['/v1/metrics', '/v1/traces']);
     expect(exports.every((e) => e.contentType?.startsWith('application/json'))).toBe(true);
-    expect(spanNames()).toEqual(['journals.get']);
+    // The command's span, and its call's span inside it.
+    expect(spanNames().sort()).toEqual(['journals.get', 'scholarly-metrics journals get']);
     expect(metricNames()).toContain('scholarly_metrics.client.duration');
   });
 
@@ -163,8 +164,9 @@ describe('with --redis and OTLP', { timeout: 60_000 }, () => {
     const spans = exports.flatMap((e) =>
       (e.body.resourceSpans ?? []).flatMap((r) => r.scopeSpans.flatMap((s) => s.spans)),
     );
-    expect(spans.map((span) => [span.name, (span as { status?: unknown }).status])).toEqual([
+    expect(spans.map((span) => [span.name, (span as { status?: unknown }).status]).sort()).toEqual([
       ['journals.get', { code: 2, message: 'QuotaUnavailableError' }],
+      ['scholarly-metrics journals get', { code: 2, message: 'QuotaUnavailableError' }],
     ]);
     expect(JSON.stringify(exports)).not.toContain(password);
   });

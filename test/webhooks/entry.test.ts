@@ -89,6 +89,7 @@ describe('the scholarly-metrics/webhooks entry point', () => {
       'core/status-message.ts',
       'core/user-agent.ts',
       'telemetry/instruments.ts',
+      'telemetry/traceparent.ts',
       'telemetry/webhook-telemetry.ts',
     ]);
   });

@@ -1,0 +1,33 @@
+// A walk stopped by its consumer (a `break`) aborts the pages it requested ahead: their spans and the
+// duration metric say they were stopped, never that they failed. With the real OpenTelemetry SDK,
+// against the mock served on 127.0.0.1 slowly enough that the pages ahead are still in flight.
+import { SpanStatusCode } from '@opentelemetry/api';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MetricClient } from '../../src/index.js';
+import { MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testing/index.js';
+import { useTelemetry as telemetryHarness } from './harness.js';
+
+const otel = telemetryHarness({ undici: false });
+let mock: MockServer;
+beforeAll(async () => {
+  mock = await startMockServer({ port: 0, faults: { latencyMs: 200 } });
+});
+afterAll(async () => mock?.close());
+
+it('the pages ahead of a stopped walk are not errors, in spans or in the duration metric', async () => {
+  const client = new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: mock.url, telemetry: otel.telemetry });
+  for await (const page of client.papers.search({ per_page: 5 }, { prefetch: 3 }).pages()) {
+    expect(page.page).toBe(1);
+    break;
+  }
+  // The aborted requests end once their abort has gone through the transport.
+  await expect.poll(() => otel.named('papers.search').length, { timeout: 10_000 }).toBe(4);
+  const spans = otel.named('papers.search');
+  expect(spans.filter((span) => span.status.code === SpanStatusCode.ERROR)).toEqual([]);
+  const stopped = spans.filter((span) => span.attributes['scholarly_metrics.walk.stopped'] === true);
+  expect(stopped).toHaveLength(3);
+  for (const span of stopped) expect(span.attributes['error.type']).toBeUndefined();
+  const points = await otel.points('scholarly_metrics.client.duration');
+  expect(points.filter((point) => point.attributes['error.type'] !== undefined)).toEqual([]);
+  expect(points.some((point) => point.attributes['scholarly_metrics.walk.stopped'] === true)).toBe(true);
+});
