@@ -113,7 +113,10 @@ export function recordCommand<O extends OutputOptions = OutputOptions>(
   return made(endpoint, spec, (command, fields) =>
     outputOptions(command, fields).action(
       act<O>((context, options, args) =>
-        runRecord(context, options, () => spec.fetch(context, args, options), spec.views?.(args)),
+        runRecord(context, options, () => spec.fetch(context, args, options), spec.views?.(args), [
+          ...Object.values(commandName(endpoint)),
+          ...args,
+        ]),
       ),
     ),
   );
@@ -129,6 +132,7 @@ export function listCommand<O extends OutputOptions = OutputOptions>(
       act<O>((context, options, args) =>
         runList(context, options, spec.unit, () => spec.fetch(context, args, options), {
           columns: fields && topFields(fields),
+          command: [...Object.values(commandName(endpoint)), ...args],
         }),
       ),
     ),
