@@ -112,6 +112,23 @@ export function sqlValueOf(value: unknown, type: ColumnType): null | number | bi
   }
 }
 
+/**
+ * A function that upserts a record of `kind` into its table (made if missing), writing `columns`
+ * (by default the kind's own: a journal's profile leaves the list's columns as they are).
+ */
+export function upserter(
+  database: DatabaseSync,
+  kind: RecordKind,
+  columns: readonly string[] = Object.keys(kind.columns),
+): (record: Row) => void {
+  ensureTable(database, kind.table, tableColumns(kind.table), kind.key);
+  const statement = upsertStatement(database, kind.table, columns, kind.key);
+  const types = columns.map((column) => kind.columns[column] ?? 'json');
+  return (record) => {
+    statement.run(...columns.map((column, at) => sqlValueOf(record[column], types[at] ?? 'json')));
+  };
+}
+
 /** Opens `path` as a database for upserts: WAL, so a reader may look while a harvest writes. */
 export async function openDatabase(path: string): Promise<DatabaseSync> {
   const { DatabaseSync } = await loadSqlite();
@@ -162,19 +179,14 @@ export async function sqliteListWriter(restored: ListState, options: WriterOptio
   const database = await openDatabase(path);
   const state: ListState = { ...restored, columns };
   try {
-    ensureTable(database, kind.table, tableColumns(kind.table), kind.key);
-    const upsert = upsertStatement(database, kind.table, columns, kind.key);
-    const types = columns.map((column) => kind.columns[column] ?? 'json');
+    const upsert = upserter(database, kind, columns);
     // `journals papers 42`: each paper linked to journal 42.
     const journal = kind === recordKinds['journals papers'] ? Number(options.args?.[0]) : undefined;
-    let link: StatementSync | undefined;
-    if (journal !== undefined && Number.isSafeInteger(journal)) {
-      ensureTable(database, journalPapers.table, journalPapers.columns, journalPapers.key);
-      link = upsertStatement(database, journalPapers.table, ['journal_id', 'paper_id'], journalPapers.key);
-    }
+    const link =
+      journal !== undefined && Number.isSafeInteger(journal) ? upserter(database, journalPapers) : undefined;
     const write = (record: Row) => {
-      upsert.run(...columns.map((column, at) => sqlValueOf(record[column], types[at] ?? 'json')));
-      if (link !== undefined && typeof record.id === 'number') link.run(journal as number, record.id);
+      upsert(record);
+      if (link !== undefined) link({ journal_id: journal, paper_id: record.id });
     };
     return {
       rows(records) {
