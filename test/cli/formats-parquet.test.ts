@@ -9,12 +9,13 @@ import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
 import { useMockServer } from '../integration/use-mock-server.js';
 import { jsonLines, run, start } from './helpers.js';
+import { dailyLimit } from './output/daily-limit.js';
 import { duckdb, parquetTypes } from './output/duckdb.js';
 import { scratch } from './resume.js';
 
 const sizes = { journals: 10, papers: 400, authors: 20 };
 const mock = useMockServer({ sizes, faults: { latencyMs: 5 } });
-const limited = useMockServer({ sizes, limits: { perWindow: { requests: 45, windowMs: 3_600_000 } } });
+const limited = useMockServer({ sizes, limits: dailyLimit(45) });
 const search = ['papers', 'search', '--per-page', '5', '--all', '--prefetch', '0', '--row-group', '20'];
 
 /** The rows of a Parquet file as hyparquet reads them, INT64 as numbers again. */
@@ -23,7 +24,9 @@ async function parquetRows(path: string): Promise<Record<string, unknown>[]> {
   const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
   const rows = (await parquetReadObjects({ file })) as Record<string, unknown>[];
   return rows.map((row) =>
-    Object.fromEntries(Object.entries(row).map(([key, value]) => [key, typeof value === 'bigint' ? Number(value) : value])),
+    Object.fromEntries(
+      Object.entries(row).map(([key, value]) => [key, typeof value === 'bigint' ? Number(value) : value]),
+    ),
   );
 }
 
@@ -53,7 +56,9 @@ describe('--format parquet', { timeout: 120_000 }, () => {
     expect(await parquetRows(file)).toEqual(expected);
     // Row groups of at least --row-group records, each ended with a page: 400 / 20.
     const bytes = readFileSync(file);
-    const metadata = parquetMetadata(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    const metadata = parquetMetadata(
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+    );
     expect(metadata.row_groups).toHaveLength(20);
     expect(metadata.schema.find((element) => element.name === 'oa')?.type).toBe('BOOLEAN');
     expect(await duckdb(`SELECT count(*) AS n, count(DISTINCT id) AS ids FROM '${file}'`)).toEqual([

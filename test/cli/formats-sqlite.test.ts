@@ -9,11 +9,12 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { useMockServer } from '../integration/use-mock-server.js';
 import { jsonLines, run, runBin } from './helpers.js';
+import { dailyLimit } from './output/daily-limit.js';
 import { scratch } from './resume.js';
 
 const sizes = { journals: 10, papers: 400, authors: 20 };
 const mock = useMockServer({ sizes });
-const limited = useMockServer({ sizes, limits: { perWindow: { requests: 45, windowMs: 3_600_000 } } });
+const limited = useMockServer({ sizes, limits: dailyLimit(45) });
 
 function query(path: string, sql: string): Record<string, unknown>[] {
   const database = new DatabaseSync(path, { readOnly: true });
@@ -65,7 +66,10 @@ describe('--format sqlite', { timeout: 120_000 }, () => {
     // A profile adds its own columns to the same row, and leaves the list's as they are.
     await ok(['journals', 'get', '3', '-o', file]);
     expect(query(file, 'SELECT count(*) AS n FROM journals')).toEqual([{ n: 10 }]);
-    const row = query(file, 'SELECT metric_score, total_papers, typeof(oa) AS oa FROM journals WHERE id = 3')[0];
+    const row = query(
+      file,
+      'SELECT metric_score, total_papers, typeof(oa) AS oa FROM journals WHERE id = 3',
+    )[0];
     expect(row).toEqual({
       metric_score: before + 7,
       total_papers: (listed[2] as { total_papers: number }).total_papers,
@@ -77,9 +81,15 @@ describe('--format sqlite', { timeout: 120_000 }, () => {
     const file = join(scratch(), 'metrics.db');
     await ok(['journals', 'score', '4', '-o', file]);
     await ok(['journals', 'score', '4', '-o', file]);
-    expect(columnsOf(file, 'score_points')).toEqual(['journal_id: INTEGER *', 'date: DATE *', 'score: INTEGER']);
+    expect(columnsOf(file, 'score_points')).toEqual([
+      'journal_id: INTEGER *',
+      'date: DATE *',
+      'score: INTEGER',
+    ]);
     const points = jsonLines((await ok(['journals', 'score', '4', '--format', 'jsonl'])).stdout);
-    expect(query(file, 'SELECT journal_id, date, score FROM score_points ORDER BY date DESC')).toEqual(points);
+    expect(query(file, 'SELECT journal_id, date, score FROM score_points ORDER BY date DESC')).toEqual(
+      points,
+    );
 
     await ok(['journals', 'papers', '4', '--all', '-o', file]);
     const papers = jsonLines((await ok(['journals', 'papers', '4', '--all', '--format', 'jsonl'])).stdout);
@@ -99,7 +109,10 @@ describe('--format sqlite', { timeout: 120_000 }, () => {
     limited.api.reset();
     await ok(args, limited.server.url);
     const expected = jsonLines((await ok(['papers', 'search', '--all', '--format', 'jsonl'])).stdout);
-    const rows = query(file, 'SELECT id, title, authors, doi, year, citations, oa, journal_id FROM papers ORDER BY rowid');
+    const rows = query(
+      file,
+      'SELECT id, title, authors, doi, year, citations, oa, journal_id FROM papers ORDER BY rowid',
+    );
     expect(rows.map((row) => ({ ...row, oa: row.oa === 1 }))).toEqual(expected);
   });
 
