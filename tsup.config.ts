@@ -38,7 +38,7 @@ const commonJsMswModule: EsbuildPlugin = {
 };
 
 /** The packages of the bin alone, and the module paths below them (`csv-parse/sync`). */
-const cliPackages = [/^(commander|csv-parse|string-width|asciichart)(\/|$)/];
+const cliPackages = [/^(commander|csv-parse|string-width|asciichart|hyparquet-writer|hyparquet)(\/|$)/];
 
 export default defineConfig([
   { ...shared, format: 'esm', clean: true },

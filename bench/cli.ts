@@ -1,11 +1,14 @@
 // §9, the command line: `papers search --all -o FILE` against the SDK's own walk of the same pages
 // (bench/cli-walk.mjs), each run a fresh process measured from inside (bench/cli-probe.mjs); the
-// progress line's cost; and, in this process, a table rendered.
+// progress line's cost; and, in this process, a table rendered. Parquet and SQLite beside the text
+// formats (their files' size against the same records in jsonl), and `sync DB journals` of the mock.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { parquetMetadata } from 'hyparquet';
 import { headerLine, hiddenLine, layoutTable, rowLines } from '../src/cli/output/table.js';
 import { Progress } from '../src/cli/progress.js';
 import { atLeast, atMost, count, pct, type Row, range, table, x } from './format.js';
@@ -18,8 +21,19 @@ const table1000 = { rows: 1000, renders: scaled(30, 3), columns: 120 };
 const fields = 'id,doi,title,citations';
 const targets = { speed: 0.9, rss: 1.2, progress: 0.02, tableMs: 50 };
 
-type Command = `${'jsonl' | 'csv' | 'tsv'}${'' | ', --fields'}`;
-const commands: Command[] = ['jsonl', 'jsonl, --fields', 'csv', 'csv, --fields', 'tsv', 'tsv, --fields'];
+type Command = `${'jsonl' | 'csv' | 'tsv'}${'' | ', --fields'}` | 'parquet' | 'sqlite';
+const commands: Command[] = [
+  'jsonl',
+  'jsonl, --fields',
+  'csv',
+  'csv, --fields',
+  'tsv',
+  'tsv, --fields',
+  'parquet',
+  'sqlite',
+];
+/** The targets of the database formats, which do more per record than a line of text. */
+const databaseSpeed = 0.8;
 type Contender = 'sdk walk' | 'script' | Command | 'jsonl, progress';
 const contenders: Contender[] = ['sdk walk', 'script', ...commands, 'jsonl, progress'];
 
@@ -38,10 +52,13 @@ function argv(contender: Contender, outFile: string): string[] {
 
 async function runOnce(contender: Contender, url: string, folder: string) {
   const probe = join(folder, 'probe.json');
-  const format = contender.startsWith('csv') ? 'csv' : contender.startsWith('tsv') ? 'tsv' : 'jsonl';
+  const format =
+    (['csv', 'tsv', 'parquet', 'sqlite'] as const).find((f) => contender.startsWith(f)) ?? 'jsonl';
   const outFile = join(folder, `out.${format}`);
-  // A fresh file each run: a checkpoint left by the last one would make this one a resume.
-  for (const file of [outFile, `${outFile}.checkpoint.json`]) rmSync(file, { force: true });
+  // A fresh file each run: a checkpoint left by the last one would make this one a resume; a
+  // database left by the last would be upserted into.
+  for (const file of [outFile, `${outFile}.checkpoint.json`, `${outFile}-wal`, `${outFile}-shm`])
+    rmSync(file, { force: true });
   const [out, err] = [openSync('/dev/null', 'w'), openSync('/dev/null', 'w')];
   const { items, perPage, prefetch } = config;
   const env = {
@@ -68,10 +85,59 @@ async function runOnce(contender: Contender, url: string, folder: string) {
     maxRssMB: number;
   };
   if (contender === 'sdk walk') return { ...measured, bytes: 0 };
+  if (format === 'parquet' || format === 'sqlite') {
+    const written = recordsIn(format, outFile);
+    if (written !== items) throw new Error(`${contender} wrote ${written} records, not ${items}`);
+    return { ...measured, bytes: statSync(outFile).size };
+  }
   const lines = readFileSync(outFile, 'utf8').split('\n').length - 1;
   const expected = items + (format === 'jsonl' ? 0 : 1);
   if (lines !== expected) throw new Error(`${contender} wrote ${lines} lines, not ${expected}`);
   return { ...measured, bytes: statSync(outFile).size };
+}
+
+/** The records in a Parquet file (its footer's count) or a SQLite database (its papers). */
+function recordsIn(format: 'parquet' | 'sqlite', path: string): number {
+  if (format === 'parquet') {
+    const bytes = readFileSync(path);
+    return Number(
+      parquetMetadata(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)).num_rows,
+    );
+  }
+  const database = new DatabaseSync(path, { readOnly: true });
+  try {
+    return Number((database.prepare('SELECT count(*) AS n FROM papers').get() as { n: number }).n);
+  } finally {
+    database.close();
+  }
+}
+
+/** `sync DB journals` of the whole mock (in-process, its default sizes): seconds, requests, records. */
+async function syncJournals(folder: string) {
+  const database = join(folder, 'sync.sqlite');
+  const probe = join(folder, 'sync-probe.json');
+  const args = ['--import', join(root, 'bench/cli-probe.mjs'), join(dist, 'cli.js'), '--mock', '--quiet'];
+  const child = spawn(process.execPath, [...args, 'sync', database, 'journals'], {
+    stdio: 'ignore',
+    env: { ...process.env, BENCH_PROBE_OUT: probe },
+  });
+  const [code] = await once(child, 'exit');
+  if (code !== 0) throw new Error(`sync journals exited with ${code}`);
+  const { seconds, maxRssMB } = JSON.parse(readFileSync(probe, 'utf8')) as {
+    seconds: number;
+    maxRssMB: number;
+  };
+  const db = new DatabaseSync(database, { readOnly: true });
+  try {
+    const run = db.prepare('SELECT records, requests FROM sync_runs').get() as {
+      records: number;
+      requests: number;
+    };
+    const journals = (db.prepare('SELECT count(*) AS n FROM journals').get() as { n: number }).n;
+    return { seconds, maxRssMB, records: run.records, requests: run.requests, journals };
+  } finally {
+    db.close();
+  }
 }
 
 /** Nanoseconds of an `update()` that the redraw interval skips, and of one that draws. */
@@ -121,6 +187,8 @@ function tableRender(): number {
 export async function measure() {
   const folder = mkdtempSync(join(tmpdir(), 'scholarly-bench-cli-'));
   let outputBytes = 0;
+  const fileBytes: Partial<Record<Command, number>> = {};
+  let sync: Awaited<ReturnType<typeof syncJournals>> | undefined;
   const runs: Array<{
     contender: Contender;
     round: number;
@@ -135,9 +203,11 @@ export async function measure() {
       roundRobin(contenders, config.rounds, async (contender, round) => {
         const { bytes, ...measured } = await runOnce(contender, url, folder);
         if (contender === 'jsonl') outputBytes = bytes;
+        if (contender === 'parquet' || contender === 'sqlite') fileBytes[contender] = bytes;
         runs.push({ contender, round, ...measured, itemsPerSecond: config.items / measured.seconds });
       }),
     );
+    sync = await syncJournals(folder);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -177,6 +247,12 @@ export async function measure() {
     updateNs,
     drawNs,
     outputBytes,
+    /** The Parquet file's and the SQLite database's size ÷ the same records in jsonl. */
+    sizes: {
+      parquet: (fileBytes.parquet ?? 0) / outputBytes,
+      sqlite: (fileBytes.sqlite ?? 0) / outputBytes,
+    },
+    sync: sync as NonNullable<typeof sync>,
   };
 }
 
@@ -190,13 +266,21 @@ function commandRows(cli: CliResult): Row[] {
     const what = `\`papers search --all -o FILE.${format}\`${withFields ? ` \`--fields ${cli.fields}\`` : ''}, ${count(cli.items)} items`;
     const speed = `${x(figures.speed)} (CPU time ${x(figures.cpu)} the walk's)`;
     return [
-      atLeast(
-        `${what}: items per second ÷ the SDK's walk (prefetch ${cli.prefetch})`,
-        speed,
-        figures.speed,
-        0.9,
-        '0.9×',
-      ),
+      format === 'parquet' || format === 'sqlite'
+        ? atLeast(
+            `${what}: items per second ÷ the SDK's walk (prefetch ${cli.prefetch}); file size ${x(cli.sizes[format])} the jsonl's`,
+            speed,
+            figures.speed,
+            databaseSpeed,
+            `${databaseSpeed}×`,
+          )
+        : atLeast(
+            `${what}: items per second ÷ the SDK's walk (prefetch ${cli.prefetch})`,
+            speed,
+            figures.speed,
+            0.9,
+            '0.9×',
+          ),
       atMost(`${what}: peak RSS ÷ the SDK's walk`, x(figures.rss), figures.rss, 1.2, '1.2×'),
     ];
   });
@@ -207,6 +291,10 @@ export const rows = (cli: CliResult): Row[] => [
   {
     what: `\`-o FILE.jsonl\`, ${count(cli.items)} items ÷ the script an analyst would write instead (the SDK's walk writing each item as a JSON line to the file): items per second, peak RSS`,
     figure: `${x(cli.script.speed)}, ${x(cli.script.rss)} (CPU time ${x(cli.script.cpu)})`,
+  },
+  {
+    what: `\`sync DB journals\` of the whole mock (${count(cli.sync.journals)} journals, ${count(cli.sync.records)} records): requests, seconds, peak RSS`,
+    figure: `${count(cli.sync.requests)} requests, ${cli.sync.seconds.toFixed(1)} s, ${cli.sync.maxRssMB.toFixed(0)} MB`,
   },
   {
     what: `the progress line's cost, from its parts (end to end, CPU: ${pct(cli.progressCost, 1)}, in the noise of ${roundsOf(cli)} runs)`,

@@ -130,8 +130,15 @@ export function recordCommand<O extends OutputOptions = OutputOptions>(
   return made(endpoint, spec, (command, fields) =>
     outputOptions(command, fields).action(
       act<O>((context, options, args) => {
+        const identity = [...Object.values(commandName(endpoint)), ...args];
         if (!spec.variadic || args.length === 1)
-          return runRecord(context, options, () => spec.fetch(context, args, options), spec.views?.(args));
+          return runRecord(
+            context,
+            options,
+            () => spec.fetch(context, args, options),
+            spec.views?.(args),
+            identity,
+          );
         const { views } = spec;
         return runRecords(context, options, args, {
           key: spec.key ?? 'id',
@@ -153,6 +160,7 @@ export function listCommand<O extends OutputOptions = OutputOptions>(
       act<O>((context, options, args) =>
         runList(context, options, spec.unit, () => spec.fetch(context, args, options), {
           columns: fields && topFields(fields),
+          command: [...Object.values(commandName(endpoint)), ...args],
         }),
       ),
     ),

@@ -16,8 +16,9 @@ import { UsageError } from './errors.js';
 import type { OutputOptions } from './options.js';
 import type { Row } from './output/cells.js';
 import { terminalSafe } from './output/escape.js';
-import { chooseFormat, listWriter } from './output/formats.js';
-import type { Sink } from './output/sink.js';
+import { chooseFormat, databaseWriter, isDatabaseFormat, listWriter } from './output/formats.js';
+import { recordKindOf } from './output/record-kinds.js';
+import { nullSink, type Sink } from './output/sink.js';
 import type { ListWriter } from './output/writer-types.js';
 import type { ProgressCounts } from './progress.js';
 import { writerOptions } from './view.js';
@@ -88,18 +89,49 @@ export async function openHarvest(
     io.stderr.write(`${terminalSafe(`${output} is complete: nothing left to resume`)}\n`);
     return undefined;
   }
-  const sink = await openSink(io, output, saved?.bytes ?? 0);
+  const database = output === undefined ? undefined : chooseFormat(options.format, false, true, output);
+  // A database is written by its own code: its file is never cut back as a text file is.
+  const sink = database === 'sqlite' ? nullSink() : await openSink(io, output, saved?.bytes ?? 0);
   const format = chooseFormat(options.format, sink.isTerminal, true, output);
   const view = await writerOptions({ io, color: context.options.color, columns, format }, options, sink);
-  const writer = listWriter(format, sink.columns, saved?.writer, view);
+  let writer: ListWriter;
+  try {
+    writer = isDatabaseFormat(format)
+      ? await databaseWriter(format, saved?.writer, {
+          ...view,
+          ...databaseFacts(identity, output),
+          rowGroupRows: options.rowGroup,
+        })
+      : listWriter(format, sink.columns, saved?.writer, view);
+  } catch (error) {
+    await sink.close();
+    throw error;
+  }
   const resumedDone =
     saved === undefined ? 0 : shape.counts === 'positions' ? saved.position : saved.writer.count;
   progress.begin(unit, resumedDone);
   return harvestInto(context, output, identity, sink, writer, saved?.position);
 }
 
+/** What a database format knows of the command `identity`: its records' kind, its file, its arguments. */
+export function databaseFacts(identity: readonly string[], output: string | undefined) {
+  return {
+    kind: recordKindOf(identity),
+    database: output,
+    args: identity.slice(2).filter((part) => !part.startsWith('--')),
+  };
+}
+
+/** A database format writes a file: refused without `--output` before anything is requested. */
+export function checkDatabaseOutput({ format, output }: OutputOptions): void {
+  if ((format === 'parquet' || format === 'sqlite') && output === undefined)
+    throw new UsageError(`--format ${format} writes a file: add --output FILE.${format}`);
+}
+
 /** The usage errors of `--output`, `--resume` and `--overwrite`, before anything is read or written. */
-async function checkHarvestOptions({ output, resume, overwrite }: HarvestOptions): Promise<void> {
+async function checkHarvestOptions(options: HarvestOptions): Promise<void> {
+  const { output, resume, overwrite } = options;
+  checkDatabaseOutput(options);
   if (resume && output === undefined) throw new UsageError('--resume needs --output <file>');
   if (overwrite && output === undefined) throw new UsageError('--overwrite needs --output <file>');
   if (resume && overwrite) throw new UsageError('--resume and --overwrite exclude each other: give one');
@@ -154,7 +186,8 @@ function harvestInto(
       // Records and progress on one terminal: the line is erased first, or a row would follow it.
       if (sink.isTerminal) progress.clear();
       await sink.write(writer.rows(records));
-      if (output !== undefined) {
+      // Records a writer still gathers (a Parquet row group) are not in the file: not yet a checkpoint.
+      if (output !== undefined && (writer.pending?.() ?? 0) === 0) {
         unsaved = noted(position, false);
         if (io.now() - savedAt >= checkpointEveryMs) await save(unsaved);
       }
@@ -175,7 +208,11 @@ function harvestInto(
         const what = `the checkpoint of ${output} was not saved: ${(error as Error).message}`;
         io.stderr.write(`warning: ${terminalSafe(what)}\n`);
       } finally {
-        await sink.close();
+        try {
+          writer.close?.();
+        } finally {
+          await sink.close();
+        }
       }
     },
   };

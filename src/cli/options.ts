@@ -37,6 +37,8 @@ export interface OutputOptions {
   output?: string;
   fields?: string[];
   rawCells?: boolean;
+  /** `--row-group`: Parquet's records per row group. */
+  rowGroup?: number;
 }
 
 /** A parser of `--fields`: names the command's records have, else the list of those they have. */
@@ -64,7 +66,7 @@ export function outputOptions(command: Command, tree?: FieldTree): Command {
     .addOption(
       new Option(
         '--format <format>',
-        'table on a terminal; else from the extension of --output (.csv .tsv .json .jsonl .ndjson), else json for one record, jsonl for a list',
+        'table on a terminal; else from the extension of --output (.csv .tsv .json .jsonl .ndjson .parquet .sqlite .db), else json for one record, jsonl for a list',
       ).choices(formats),
     )
     .option('-o, --output <file>', 'write to this file instead of standard output');
@@ -92,11 +94,19 @@ export interface PagingOptions extends OutputOptions {
   overwrite?: boolean;
 }
 
-/** `--resume` and `--overwrite`: what to do with an `--output` file a run left unfinished. */
+/**
+ * `--resume` and `--overwrite`: what to do with an `--output` file a run left unfinished; and
+ * `--row-group`, which only a harvest (a list written as it arrives) has a use for.
+ */
 export function harvestOptions(command: Command): Command {
   return command
     .option('--resume', 'with --output: continue a stopped run of this same command')
-    .option('--overwrite', 'with --output: start again over a file a stopped run left');
+    .option('--overwrite', 'with --output: start again over a file a stopped run left')
+    .option(
+      '--row-group <n>',
+      'parquet: records per row group, the most a harvest holds in memory (default: 10000)',
+      integer(1, 1_000_000),
+    );
 }
 
 /** The options of paginated commands; `perPage` false for an endpoint without `per_page`. */

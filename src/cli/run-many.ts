@@ -6,12 +6,12 @@
  */
 import type { Context } from './context.js';
 import { openSink } from './context.js';
-import { PartialFailureError } from './errors.js';
+import { PartialFailureError, UsageError } from './errors.js';
 import { sayLastWord } from './last-word.js';
 import type { OutputOptions } from './options.js';
 import type { Row } from './output/cells.js';
 import { terminalSafe } from './output/escape.js';
-import { chooseFormat, type Format, listWriter } from './output/formats.js';
+import { chooseFormat, isDatabaseFormat, listWriter, type TextFormat } from './output/formats.js';
 import type { Sink } from './output/sink.js';
 import type { WriterOptions } from './output/writer-types.js';
 import type { RecordViews } from './run.js';
@@ -38,11 +38,15 @@ export async function runRecords(
   ids: readonly string[],
   many: ManyRecords,
 ): Promise<void> {
+  // A database is written a page at a time by its own writer; several ids are one text document.
+  const wanted = chooseFormat(options.format, false, false, options.output);
+  if (isDatabaseFormat(wanted))
+    throw new UsageError(`several ids are written as text: for ${wanted}, give one id per run (or use sync)`);
   const { found, failures } = await fetchEach(ids, many.fetch);
   const sink = await openSink(context.io, options.output);
   let written: { count: number; unit: string };
   try {
-    const format = chooseFormat(options.format, sink.isTerminal, false, options.output);
+    const format = chooseFormat(options.format, sink.isTerminal, false, options.output) as TextFormat;
     const columns = many.views?.(ids[0] ?? '').rows?.columns;
     const facts = { io: context.io, color: context.options.color, columns, format };
     const view = await writerOptions(facts, options, sink);
@@ -85,7 +89,7 @@ function isNotFound(error: unknown): error is Error {
 /** Writes `found` in `format`: what the last word counts (records, or the rows they became). */
 async function writeRecords(
   sink: Sink,
-  format: Format,
+  format: TextFormat,
   found: ReadonlyArray<{ id: string; record: Row }>,
   many: ManyRecords,
   view: WriterOptions,

@@ -1,15 +1,60 @@
 /** Runs the commands that answer in one response: one record, or one whole list. */
 import type { Context } from './context.js';
 import { openSink } from './context.js';
+import { checkDatabaseOutput, databaseFacts } from './harvest.js';
 import { sayLastWord } from './last-word.js';
 import type { OutputOptions } from './options.js';
 import type { Row } from './output/cells.js';
-import { chooseFormat, formatRecord, listWriter } from './output/formats.js';
+import {
+  chooseFormat,
+  type DatabaseFormat,
+  databaseWriter,
+  formatRecord,
+  listWriter,
+} from './output/formats.js';
+import { nullSink } from './output/sink.js';
 import { writerOptions } from './view.js';
 
 /** The facts of the view a command adds: its records' fields (the header of an empty list). */
 export interface Shown {
   columns?: readonly string[];
+  /** The command's path and arguments (`journals papers 42`): what a database format's rows are. */
+  command?: readonly string[];
+}
+
+/** The format `--format` or `--output`'s extension names when it is a database's, else nothing. */
+function databaseFormatOf(options: OutputOptions): DatabaseFormat | undefined {
+  checkDatabaseOutput(options);
+  if (options.output === undefined) return undefined;
+  const format = chooseFormat(options.format, false, true, options.output);
+  return format === 'parquet' || format === 'sqlite' ? format : undefined;
+}
+
+/** Writes `records` into the Parquet file or SQLite database of `--output`. */
+async function writeDatabase(
+  context: Context,
+  options: OutputOptions,
+  format: DatabaseFormat,
+  records: readonly Row[],
+  shown: Shown,
+): Promise<void> {
+  const output = options.output as string;
+  const sink = format === 'sqlite' ? nullSink() : await openSink(context.io, output);
+  try {
+    const view = await writerOptions({ io: context.io, ...shown, format }, options, sink);
+    const writer = await databaseWriter(format, undefined, {
+      ...view,
+      ...databaseFacts(shown.command ?? [], output),
+    });
+    try {
+      await sink.write(writer.rows(records));
+      await sink.write(writer.end());
+    } finally {
+      writer.close?.();
+    }
+  } finally {
+    await sink.close();
+  }
 }
 
 /** Writes the list `fetch` resolves to; `unit` names its records (plural) in the last word. */
@@ -20,10 +65,17 @@ export async function runList(
   fetch: () => Promise<readonly Row[]>,
   shown: Shown = {},
 ): Promise<void> {
+  const database = databaseFormatOf(options);
   const records = await fetch();
+  if (database !== undefined) {
+    await writeDatabase(context, options, database, records, shown);
+    sayLastWord(context, { count: records.length, unit, output: options.output });
+    return;
+  }
   const sink = await openSink(context.io, options.output);
   try {
     const format = chooseFormat(options.format, sink.isTerminal, true, options.output);
+    if (format === 'parquet' || format === 'sqlite') throw new Error('unreachable: a database format');
     const facts = { io: context.io, color: context.options.color, ...shown, format };
     const view = await writerOptions(facts, options, sink);
     const writer = listWriter(format, sink.columns, undefined, view);
@@ -61,12 +113,25 @@ export async function runRecord(
   options: OutputOptions,
   fetch: () => Promise<Row>,
   views: RecordViews = {},
+  command?: readonly string[],
 ): Promise<void> {
+  const database = databaseFormatOf(options);
   const record = await fetch();
+  if (database !== undefined) {
+    const rows = views.rows ? await views.rows.of(record) : [record];
+    await writeDatabase(context, options, database, rows, { columns: views.rows?.columns, command });
+    sayLastWord(context, {
+      count: rows.length,
+      unit: rows.length === 1 ? 'record' : 'records',
+      output: options.output,
+    });
+    return;
+  }
   const sink = await openSink(context.io, options.output);
   let written = { count: 1, unit: 'record' };
   try {
     const format = chooseFormat(options.format, sink.isTerminal, false, options.output);
+    if (format === 'parquet' || format === 'sqlite') throw new Error('unreachable: a database format');
     const columns = views.rows?.columns;
     const facts = { io: context.io, color: context.options.color, columns, format };
     const view = await writerOptions(facts, options, sink);

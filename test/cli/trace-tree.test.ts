@@ -2,7 +2,7 @@
 // standard OTEL_* variables heard, and a `--limit` walk that requests no page past the limit-th
 // record and records no error. In-process runs exporting over OTLP/HTTP to a receiver of the test's.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useMockServer as mockServer } from '../integration/use-mock-server.js';
+import { useMockServer as mockServer } from '../support.js';
 import { run } from './helpers.js';
 import { type OtlpReceiver, startOtlpReceiver } from './otlp-receiver.js';
 

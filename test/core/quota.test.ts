@@ -108,9 +108,9 @@ describe("pacing: 'even' on the client's own maxRequestsPerMinute", () => {
   it('refuses a pacing other than burst or even, and pacing beside a shared quota', () => {
     expect(() => testClient({ pacing: 'smooth' as never })).toThrow(/`pacing` must be 'burst' or 'even'/);
     const quota = { forClient: () => ({ run: (send: () => unknown) => send(), pause() {}, block() {} }) };
-    expect(() => new MetricClient({ apiKey: TEST_KEY, baseUrl: BASE, quota, pacing: 'even' } as never)).toThrow(
-      /Set `pacing` on `quota`/,
-    );
+    expect(
+      () => new MetricClient({ apiKey: TEST_KEY, baseUrl: BASE, quota, pacing: 'even' } as never),
+    ).toThrow(/Set `pacing` on `quota`/);
   });
 });
 

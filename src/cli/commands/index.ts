@@ -11,6 +11,7 @@ import { papersGet } from './papers-get.js';
 import { papersGetMany } from './papers-get-many.js';
 import { papersSearch } from './papers-search.js';
 import { subjectsList } from './subjects-list.js';
+import { sync } from './sync.js';
 
 export const cliCommands: readonly CliCommand[] = [
   journalsList,
@@ -24,4 +25,5 @@ export const cliCommands: readonly CliCommand[] = [
   authorsGet,
   subjectsList,
   countriesList,
+  sync,
 ];

@@ -1,7 +1,7 @@
 /** The csv and tsv list writers. */
 import { csvCell, type Row, tsvCell } from './cells.js';
 import { fieldReader } from './fields.js';
-import type { ListState, ListWriter, WriterOptions } from './writer-types.js';
+import type { ListState, TextListWriter, WriterOptions } from './writer-types.js';
 
 /**
  * csv (RFC 4180, CRLF; test/cli/output/formats.test.ts holds it to csv-stringify's output byte for
@@ -13,7 +13,7 @@ export function delimitedWriter(
   state: ListState,
   columnsFrom: (records: readonly Row[]) => string[],
   options: WriterOptions,
-): ListWriter {
+): TextListWriter {
   const raw = options.rawCells === true;
   const cell = format === 'csv' ? csvCell(raw) : tsvCell(raw);
   const [separator, lineEnd] = format === 'csv' ? [',', '\r\n'] : ['\t', '\n'];

@@ -8,9 +8,30 @@ import { columnsOf, type Row } from './cells.js';
 import { delimitedWriter } from './delimited.js';
 import { terminalDocument } from './escape.js';
 import { projector } from './fields.js';
-import type { ListState, ListWriter, TableCode, WriterOptions } from './writer-types.js';
+import type { ListState, ListWriter, TableCode, TextListWriter, WriterOptions } from './writer-types.js';
 
-export const formats = ['table', 'json', 'jsonl', 'csv', 'tsv'] as const;
+/** The formats written into a file of their own by their own code, never as text. */
+export type DatabaseFormat = 'parquet' | 'sqlite';
+
+export function isDatabaseFormat(format: Format): format is DatabaseFormat {
+  return format === 'parquet' || format === 'sqlite';
+}
+
+/**
+ * The writer of a database format: Parquet's row groups, SQLite's upserts. Loaded only then (the
+ * Parquet writer, `node:sqlite`).
+ */
+export async function databaseWriter(
+  format: DatabaseFormat,
+  restored: ListState | undefined,
+  options: WriterOptions,
+): Promise<ListWriter> {
+  const state: ListState = { count: 0, ...restored };
+  if (format === 'parquet') return (await import('./parquet.js')).parquetListWriter(state, options);
+  return (await import('./sqlite.js')).sqliteListWriter(state, options);
+}
+
+export const formats = ['table', 'json', 'jsonl', 'csv', 'tsv', 'parquet', 'sqlite'] as const;
 export type Format = (typeof formats)[number];
 
 /**
@@ -35,6 +56,9 @@ const byExtension: Record<string, Format> = {
   '.json': 'json',
   '.jsonl': 'jsonl',
   '.ndjson': 'jsonl',
+  '.parquet': 'parquet',
+  '.sqlite': 'sqlite',
+  '.db': 'sqlite',
 };
 
 /**
@@ -55,11 +79,11 @@ export function chooseFormat(
 }
 
 export function listWriter(
-  format: Format,
+  format: TextFormat,
   width: number | undefined,
   restored?: ListState,
   options: WriterOptions = {},
-): ListWriter {
+): TextListWriter {
   const writer = documentWriter(format, width, restored, options);
   if (!options.terminal || format === 'table') return writer;
   return {
@@ -69,12 +93,15 @@ export function listWriter(
   };
 }
 
+/** The formats written as text. */
+export type TextFormat = Exclude<Format, DatabaseFormat>;
+
 function documentWriter(
-  format: Format,
+  format: TextFormat,
   width: number | undefined,
   restored: ListState | undefined,
   options: WriterOptions,
-): ListWriter {
+): TextListWriter {
   const state: ListState = { count: 0, ...restored };
   const project = options.fields === undefined ? undefined : projector(options.fields);
   const shaped = (records: readonly Row[]) => (project ? records.map(project) : records);
@@ -150,7 +177,7 @@ function tableLayout(state: ListState) {
 
 /** One record in `format`. */
 export function formatRecord(
-  format: Format,
+  format: TextFormat,
   record: Row,
   width: number | undefined,
   options: WriterOptions = {},
@@ -160,7 +187,7 @@ export function formatRecord(
 }
 
 function recordDocument(
-  format: Format,
+  format: TextFormat,
   record: Row,
   width: number | undefined,
   options: WriterOptions,

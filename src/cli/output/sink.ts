@@ -6,6 +6,7 @@
 import { once } from 'node:events';
 import { writeSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
+import type { Chunk } from './writer-types.js';
 
 export interface Sink {
   /** Bytes written so far (after a resume: counted from the start of the file). */
@@ -14,7 +15,8 @@ export interface Sink {
   readonly isTerminal: boolean;
   /** The terminal's width in columns; `undefined` when not a terminal. */
   readonly columns: number | undefined;
-  write(text: string): Promise<void>;
+  /** Appends text, or the bytes of a binary format. */
+  write(chunk: Chunk): Promise<void>;
   /** Writes now what `write` has gathered (the file sink gathers; standard output never waits). */
   flush(): void;
   /** Flushes, then closes. */
@@ -31,10 +33,22 @@ export function stdoutSink(stream: NodeJS.WriteStream = process.stdout): Sink {
     isTerminal: stream.isTTY === true,
     columns: stream.isTTY ? stream.columns : undefined,
     async write(text) {
-      if (text === '') return;
-      bytes += Buffer.byteLength(text);
+      if (text.length === 0) return;
+      bytes += typeof text === 'string' ? Buffer.byteLength(text) : text.length;
       if (!stream.write(text)) await once(stream, 'drain');
     },
+    flush() {},
+    async close() {},
+  };
+}
+
+/** A sink that writes nothing: a SQLite database is written by its writer, never as a stream. */
+export function nullSink(): Sink {
+  return {
+    bytes: 0,
+    isTerminal: false,
+    columns: undefined,
+    async write() {},
     flush() {},
     async close() {},
   };
@@ -82,10 +96,20 @@ export async function fileSink(path: string, from: number): Promise<Sink> {
     },
     isTerminal: false,
     columns: undefined,
-    async write(text) {
-      if (text === '') return;
-      bytes += Buffer.byteLength(text);
-      pending += text;
+    async write(chunk) {
+      if (chunk.length === 0) return;
+      if (typeof chunk !== 'string') {
+        // Bytes (a Parquet row group) are written at once, after the text gathered before them.
+        flush();
+        let done = 0;
+        while (done < chunk.length)
+          done += writeSync(handle.fd, chunk, done, chunk.length - done, written + done);
+        bytes += chunk.length;
+        written = bytes;
+        return;
+      }
+      bytes += Buffer.byteLength(chunk);
+      pending += chunk;
       if (bytes - written >= fileChunkBytes) flush();
     },
     flush,

@@ -1,8 +1,15 @@
 /** What the list writers of every format share: their options, state and shape. */
 
 import type { Row } from './cells.js';
+import type { RecordKind } from './record-kinds.js';
 import type * as Tables from './table.js';
 import type { Kind } from './table.js';
+
+/** Where a Parquet file stands: its length, and the metadata of its row groups (tagged JSON text). */
+export interface ParquetState {
+  offset: number;
+  rowGroups: string;
+}
 
 /** What a list writer must remember across a resume. */
 export interface ListState {
@@ -11,6 +18,8 @@ export interface ListState {
   widths?: number[] | undefined;
   kinds?: Kind[] | undefined;
   hidden?: string[] | undefined;
+  /** Parquet: the file's whole row groups, for the footer that ends it. */
+  parquet?: ParquetState | undefined;
 }
 
 /** How a writer shapes what it writes, beyond the format. */
@@ -27,13 +36,37 @@ export interface WriterOptions {
   paint?: ((text: string) => string) | undefined;
   /** The table's code, which the table format needs: see `tablesFor`. */
   tables?: TableCode | undefined;
+  /** Parquet, SQLite: what the records are (their table, key, column types); see `recordKindOf`. */
+  kind?: RecordKind | undefined;
+  /** Parquet: records per row group (see `parquetRowGroupRows`). */
+  rowGroupRows?: number | undefined;
+  /** SQLite: the database file. */
+  database?: string | undefined;
+  /** SQLite: the command's arguments (`journals papers 42` links its papers to journal 42). */
+  args?: readonly string[] | undefined;
 }
 
 export type TableCode = typeof Tables;
 
-/** Writes a list page by page; each method returns the text to append. */
+/** What a writer hands the sink: text, or the bytes of a binary format. */
+export type Chunk = string | Uint8Array;
+
+/** Writes a list page by page; each method returns the text (or bytes) to append. */
 export interface ListWriter {
+  rows(records: readonly Row[]): Chunk;
+  end(): Chunk;
+  state(): ListState;
+  /**
+   * Records given but not yet in what `rows` returned (Parquet gathers a row group): a checkpoint
+   * is noted only when none are, so it never counts records the file does not hold. None if absent.
+   */
+  pending?(): number;
+  /** Releases what the writer holds open (SQLite's database); after `end()` or a failure. */
+  close?(): void;
+}
+
+/** A writer of a text format. */
+export interface TextListWriter extends ListWriter {
   rows(records: readonly Row[]): string;
   end(): string;
-  state(): ListState;
 }

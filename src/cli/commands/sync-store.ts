@@ -1,0 +1,117 @@
+/**
+ * What `sync` records in the database it keeps: the queries it keeps current (`sync_queries`) and
+ * each run (`sync_runs`: started, finished, records, requests, what stopped it, and where it had got
+ * to). A run's position is saved in the transaction that writes its records, so a run stopped at any
+ * moment (a daily limit, Ctrl-C, `kill -9`) is continued by the next from exactly where it stopped.
+ */
+import type { DatabaseSync } from 'node:sqlite';
+
+/** Where a sync stands: the papers' next page, or the journals' step and next journal. */
+export interface SyncPosition {
+  readonly page?: number;
+  readonly step?: 'lists' | 'journals';
+  readonly next?: number;
+}
+
+/** A query `sync` keeps current: `journals`, or `papers` with its search. */
+export interface SyncQuery {
+  readonly id: number;
+  readonly what: 'journals' | 'papers';
+  readonly params: Readonly<Record<string, string | number | boolean>>;
+}
+
+/** A run under way. */
+export interface SyncRun {
+  readonly id: number;
+  readonly query: SyncQuery;
+  /** Where to start: the stopped run's position, or nothing for a fresh refresh. */
+  readonly from: SyncPosition;
+  records: number;
+}
+
+export function ensureSyncTables(database: DatabaseSync): void {
+  database.exec(`
+    CREATE TABLE IF NOT EXISTS sync_queries (
+      id INTEGER PRIMARY KEY, what TEXT NOT NULL, params TEXT NOT NULL, added TEXT NOT NULL,
+      UNIQUE (what, params));
+    CREATE TABLE IF NOT EXISTS sync_runs (
+      id INTEGER PRIMARY KEY, query_id INTEGER NOT NULL REFERENCES sync_queries (id),
+      started TEXT NOT NULL, finished TEXT, records INTEGER NOT NULL DEFAULT 0,
+      requests INTEGER NOT NULL DEFAULT 0, stopped_by TEXT, position TEXT NOT NULL DEFAULT '{}');`);
+}
+
+/** The query `what` with `params`, stored if new (the same search twice is one query). */
+export function storeQuery(
+  database: DatabaseSync,
+  what: SyncQuery['what'],
+  params: SyncQuery['params'],
+  now: number,
+): SyncQuery {
+  const text = JSON.stringify(
+    Object.fromEntries(Object.entries(params).sort(([a], [b]) => a.localeCompare(b))),
+  );
+  database
+    .prepare('INSERT INTO sync_queries (what, params, added) VALUES (?, ?, ?) ON CONFLICT DO NOTHING')
+    .run(what, text, new Date(now).toISOString());
+  const row = database
+    .prepare('SELECT id FROM sync_queries WHERE what = ? AND params = ?')
+    .get(what, text) as {
+    id: number;
+  };
+  return { id: row.id, what, params: JSON.parse(text) };
+}
+
+/** Every stored query, in the order they were added. */
+export function storedQueries(database: DatabaseSync): SyncQuery[] {
+  const rows = database.prepare('SELECT id, what, params FROM sync_queries ORDER BY id').all() as Array<{
+    id: number;
+    what: SyncQuery['what'];
+    params: string;
+  }>;
+  return rows.map((row) => ({ id: row.id, what: row.what, params: JSON.parse(row.params) }));
+}
+
+/**
+ * A new run of `query`: from where the last run stopped if it did not finish (stopped by a limit or
+ * Ctrl-C, or killed before it could say), else from the start.
+ */
+export function beginRun(database: DatabaseSync, query: SyncQuery, now: number): SyncRun {
+  const last = database
+    .prepare(
+      'SELECT stopped_by, finished, position FROM sync_runs WHERE query_id = ? ORDER BY id DESC LIMIT 1',
+    )
+    .get(query.id) as { stopped_by: string | null; finished: string | null; position: string } | undefined;
+  const unfinished = last !== undefined && last.stopped_by !== 'done';
+  const from: SyncPosition = unfinished ? JSON.parse(last.position) : {};
+  const result = database
+    .prepare('INSERT INTO sync_runs (query_id, started, position) VALUES (?, ?, ?)')
+    .run(query.id, new Date(now).toISOString(), JSON.stringify(from));
+  return { id: Number(result.lastInsertRowid), query, from, records: 0 };
+}
+
+/** Notes `records` more written and the run at `position`: inside the transaction that wrote them. */
+export function advance(
+  database: DatabaseSync,
+  run: SyncRun,
+  position: SyncPosition,
+  records: number,
+  requests: number,
+): void {
+  run.records += records;
+  database
+    .prepare('UPDATE sync_runs SET position = ?, records = ?, requests = ? WHERE id = ?')
+    .run(JSON.stringify(position), run.records, requests, run.id);
+}
+
+/** Ends the run: `done`, or what stopped it (`rate limit`, `interrupted`, an error's name). */
+export function endRun(
+  database: DatabaseSync,
+  run: SyncRun,
+  stoppedBy: string,
+  now: number,
+  requests: number,
+): void {
+  database
+    .prepare('UPDATE sync_runs SET finished = ?, stopped_by = ?, requests = ? WHERE id = ?')
+    .run(new Date(now).toISOString(), stoppedBy, requests, run.id);
+}

@@ -1,0 +1,129 @@
+/**
+ * `sync DB [WHAT]`: keeps one SQLite database current. `journals` writes every journal's profile
+ * and score history with the subjects and countries; `papers --q …` stores its search and writes
+ * its papers; with no WHAT, every stored query is refreshed. Every row is upserted (never a
+ * duplicate), each run is recorded in `sync_runs`, and a stopped run (a daily limit exits 75,
+ * Ctrl-C 130) is continued by the next where it stopped.
+ */
+import { type Command, InvalidArgumentError } from 'commander';
+import { act, examples } from '../action.js';
+import type { Context } from '../context.js';
+import type { CliCommand } from '../endpoint-command.js';
+import { UsageError } from '../errors.js';
+import { sayLastWord } from '../last-word.js';
+import { boolean, integer } from '../options.js';
+import { openDatabase } from '../output/sqlite.js';
+import { syncJournals } from './sync-journals.js';
+import { type PaperSearch, syncPapers } from './sync-papers.js';
+import {
+  beginRun,
+  endRun,
+  ensureSyncTables,
+  type SyncQuery,
+  storedQueries,
+  storeQuery,
+} from './sync-store.js';
+
+interface SyncOptions {
+  q?: string;
+  year?: number;
+  oa?: boolean;
+  sort?: string;
+  perPage?: number;
+}
+
+const whats = ['journals', 'papers'] as const;
+
+function what(raw: string): SyncQuery['what'] {
+  if (!(whats as readonly string[]).includes(raw))
+    throw new InvalidArgumentError(`expected ${whats.join(' or ')}.`);
+  return raw as SyncQuery['what'];
+}
+
+/** The papers search of the options; its options only with `papers`. */
+function searchOf(kind: SyncQuery['what'] | undefined, options: SyncOptions): PaperSearch {
+  const { q, year, oa, sort, perPage } = options;
+  const search: PaperSearch = Object.fromEntries(
+    Object.entries({ q, year, oa, sort, per_page: perPage }).filter(([, value]) => value !== undefined),
+  );
+  if (kind !== 'papers' && Object.keys(search).length > 0)
+    throw new UsageError(
+      '--q, --year, --oa, --sort and --per-page are a papers search: sync DB papers --q …',
+    );
+  return search;
+}
+
+/** What stopped a run, as `sync_runs.stopped_by` records it. */
+function stoppedBy(context: Context, error: unknown): string {
+  if (context.signal.aborted) return 'interrupted';
+  const name = (error as Error | undefined)?.name ?? 'error';
+  return name === 'RateLimitError' ? 'rate limit' : name;
+}
+
+async function runSync(
+  context: Context,
+  path: string,
+  kind: SyncQuery['what'] | undefined,
+  options: SyncOptions,
+) {
+  const search = searchOf(kind, options);
+  const database = await openDatabase(path);
+  let records = 0;
+  try {
+    ensureSyncTables(database);
+    const now = context.io.now();
+    const queries =
+      kind === undefined
+        ? storedQueries(database)
+        : [storeQuery(database, kind, search as SyncQuery['params'], now)];
+    if (queries.length === 0)
+      throw new UsageError(
+        `${path} holds no query to refresh: sync ${path} journals, or sync ${path} papers --q …`,
+      );
+    for (const query of queries) {
+      const run = beginRun(database, query, context.io.now());
+      const base = context.requests();
+      const requests = () => context.requests() - base;
+      try {
+        await (query.what === 'journals' ? syncJournals : syncPapers)(context, database, run, requests);
+        endRun(database, run, 'done', context.io.now(), requests());
+      } catch (error) {
+        endRun(database, run, stoppedBy(context, error), context.io.now(), requests());
+        throw error;
+      } finally {
+        records += run.records;
+        context.progress.clear();
+      }
+    }
+  } finally {
+    database.close();
+  }
+  sayLastWord(context, { count: records, unit: 'records', output: path });
+}
+
+/** `sync DB [WHAT]`: a command of its own, not under a resource. */
+export const sync: CliCommand = {
+  group: 'sync',
+  add(command: Command) {
+    command
+      .description('keep one SQLite database current: journals, a papers search, or every stored one')
+      .argument('<database>', 'the SQLite file, made if missing')
+      .argument('[what]', `${whats.join(' | ')}; with none, every query the database holds`, what)
+      .option('--q <text>', 'papers: search term')
+      .option('--year <year>', 'papers: publication year', integer(0, 9999))
+      .option('--oa <true|false>', 'papers: open access only (true) or not (false)', boolean)
+      .option('--sort <field>', 'papers: sort selector, e.g. -citations')
+      .option('--per-page <n>', "papers: items per page (default: the server's)", integer(1))
+      .action(
+        act<SyncOptions>((context, options, args) =>
+          runSync(context, args[0] as string, args[1] as SyncQuery['what'] | undefined, options),
+        ),
+      );
+    examples(
+      command,
+      'scholarly-metrics sync metrics.sqlite journals',
+      'scholarly-metrics sync metrics.sqlite papers --q climate --year 2024',
+      'scholarly-metrics sync metrics.sqlite            # refreshes every stored query',
+    );
+  },
+};

@@ -1,0 +1,175 @@
+/**
+ * The Parquet list writer (hyparquet-writer: pure JavaScript). Records are gathered into row groups
+ * of `parquetRowGroupRows` and each group is written as soon as it is whole, so a harvest of a
+ * million records holds one group in memory. Parquet's footer (the metadata of every group) comes
+ * last: the writer keeps the written groups' metadata in its state, which the checkpoint saves, so
+ * a resumed run cuts the file back to the end of its last whole group, writes on, and ends the file
+ * with the footer of every group, the earlier run's included.
+ */
+import { ParquetWriter } from 'hyparquet-writer';
+import type { Row } from './cells.js';
+import { cellOf } from './cells.js';
+import { projector } from './fields.js';
+import { type ColumnType, typedColumns } from './record-kinds.js';
+import type { ListState, ListWriter, ParquetState, WriterOptions } from './writer-types.js';
+
+/** Records a row group holds, at least: a group is written at the end of the page that fills it. */
+export const parquetRowGroupRows = 10_000;
+
+type SchemaElement = ConstructorParameters<typeof ParquetWriter>[0]['schema'][number];
+type RowGroup = ParquetWriter['row_groups'][number];
+
+/** The Parquet schema element of a column. */
+function elementOf(name: string, type: ColumnType): SchemaElement {
+  const repetition_type = 'OPTIONAL' as const;
+  switch (type) {
+    case 'integer':
+      return { name, type: 'INT64', repetition_type };
+    case 'double':
+      return { name, type: 'DOUBLE', repetition_type };
+    case 'boolean':
+      return { name, type: 'BOOLEAN', repetition_type };
+    case 'date':
+      return { name, type: 'INT32', converted_type: 'DATE', logical_type: { type: 'DATE' }, repetition_type };
+    default:
+      return {
+        name,
+        type: 'BYTE_ARRAY',
+        converted_type: 'UTF8',
+        logical_type: { type: 'STRING' },
+        repetition_type,
+      };
+  }
+}
+
+const dayMs = 86_400_000;
+
+/** A value as its column stores it; `null` for a value the column cannot hold. */
+function parquetValueOf(value: unknown, type: ColumnType): unknown {
+  if (value === undefined || value === null) return null;
+  switch (type) {
+    case 'integer':
+      return typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value) : null;
+    case 'double':
+      return typeof value === 'number' ? value : null;
+    case 'boolean':
+      return typeof value === 'boolean' ? value : null;
+    case 'date': {
+      const time = typeof value === 'string' ? Date.parse(`${value.slice(0, 10)}T00:00:00Z`) : Number.NaN;
+      return Number.isNaN(time) ? null : Math.floor(time / dayMs);
+    }
+    default:
+      return cellOf(value);
+  }
+}
+
+/** The bytes hyparquet-writer appends, taken as each row group is written. */
+class Bytes {
+  buffer = new ArrayBuffer(1 << 16);
+  view = new DataView(this.buffer);
+  offset: number;
+  index = 0;
+  constructor(offset: number) {
+    this.offset = offset;
+  }
+  ensure(size: number): void {
+    if (this.index + size <= this.buffer.byteLength) return;
+    const grown = new ArrayBuffer(Math.max(this.buffer.byteLength * 2, this.index + size));
+    new Uint8Array(grown).set(new Uint8Array(this.buffer, 0, this.index));
+    this.buffer = grown;
+    this.view = new DataView(grown);
+  }
+  /** The bytes appended since the last take, copied; the buffer starts again empty. */
+  take(): Uint8Array {
+    const bytes = new Uint8Array(this.buffer.slice(0, this.index));
+    this.index = 0;
+    return bytes;
+  }
+}
+
+/** The methods hyparquet-writer calls on its writer, borrowed from its own ByteWriter. */
+async function writerAt(offset: number): Promise<Bytes> {
+  const { ByteWriter } = await import('hyparquet-writer');
+  const bytes = new Bytes(offset);
+  for (const name of Object.getOwnPropertyNames(ByteWriter.prototype)) {
+    if (name === 'constructor' || name === 'ensure' || name in bytes) continue;
+    Object.defineProperty(bytes, name, { value: (ByteWriter.prototype as never)[name] });
+  }
+  return bytes;
+}
+
+/** The Parquet writer of a list, resumed from `restored` if given. */
+export async function parquetListWriter(restored: ListState, options: WriterOptions): Promise<ListWriter> {
+  const state: ListState = { ...restored };
+  const project = options.fields === undefined ? undefined : projector(options.fields);
+  const columns = typedColumns(options.kind, options.fields, state.columns ?? options.columns ?? []);
+  state.columns = columns.map(([name]) => name);
+  const saved: ParquetState = state.parquet ?? { offset: 0, rowGroups: '[]' };
+  const bytes = await writerAt(saved.offset);
+  const schema: SchemaElement[] = [
+    { name: 'root', num_children: columns.length },
+    ...columns.map(([name, type]) => elementOf(name, type)),
+  ];
+  const writer = new ParquetWriter({ writer: bytes as never, schema, codec: 'SNAPPY' });
+  // The constructor appends the magic number: a resumed file has it already.
+  if (saved.offset > 0) {
+    bytes.take();
+    bytes.offset = saved.offset;
+    writer.row_groups = decodeGroups(saved.rowGroups);
+    writer.num_rows = writer.row_groups.reduce((sum, group) => sum + group.num_rows, 0n);
+  }
+  let pending: Row[] = [];
+  const writeGroup = (): void => {
+    if (pending.length === 0) return;
+    const rows = project ? pending.map(project) : pending;
+    const columnData = columns.map(([name, type]) => ({
+      name,
+      data: rows.map((row) => parquetValueOf(row[name], type)),
+      // The page indexes go in the footer from memory: a resumed run would not have the earlier ones.
+      offsetIndex: false,
+    }));
+    void writer.write({ columnData, rowGroupSize: pending.length });
+    pending = [];
+  };
+  const written = (): Uint8Array => {
+    state.parquet = { offset: bytes.offset, rowGroups: encodeGroups(writer.row_groups) };
+    return bytes.take();
+  };
+  return {
+    rows(records) {
+      for (const record of records) pending.push(record);
+      // Counted as given, as the walk needs for --limit; a checkpoint is noted only with none pending.
+      state.count += records.length;
+      if (pending.length < (options.rowGroupRows ?? parquetRowGroupRows)) return new Uint8Array();
+      writeGroup();
+      return written();
+    },
+    end() {
+      writeGroup();
+      void writer.finish();
+      return written();
+    },
+    state: () => state,
+    pending: () => pending.length,
+  };
+}
+
+/** Row groups' metadata as JSON text: its counts are bigints, its statistics bytes. */
+function encodeGroups(groups: readonly RowGroup[]): string {
+  return JSON.stringify(groups, function (this: Record<string, unknown>, key, value) {
+    const raw = this[key];
+    if (typeof raw === 'bigint') return { $bigint: raw.toString() };
+    if (raw instanceof Uint8Array) return { $bytes: Buffer.from(raw).toString('base64') };
+    return value;
+  });
+}
+
+function decodeGroups(text: string): RowGroup[] {
+  return JSON.parse(text, (_key, value) => {
+    if (value !== null && typeof value === 'object') {
+      if (typeof value.$bigint === 'string') return BigInt(value.$bigint);
+      if (typeof value.$bytes === 'string') return new Uint8Array(Buffer.from(value.$bytes, 'base64'));
+    }
+    return value;
+  }) as RowGroup[];
+}

@@ -1,0 +1,208 @@
+/**
+ * The SQLite list writer, through Node's own `node:sqlite` (no native module to build): a table per
+ * record kind, typed columns, a primary key, and every row upserted, so that writing the same
+ * records twice leaves one row each and a changed value replaces the old one. Each page is one
+ * transaction: a stopped run leaves whole pages.
+ */
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { UsageError } from '../errors.js';
+import { cellOf, type Row } from './cells.js';
+import {
+  type ColumnType,
+  journalPapers,
+  type RecordKind,
+  recordKinds,
+  tableColumns,
+} from './record-kinds.js';
+import type { ListState, ListWriter, WriterOptions } from './writer-types.js';
+
+type Sqlite = typeof import('node:sqlite');
+
+/** The Node release that first has `node:sqlite` without a flag. */
+export const sqliteNode = '22.13';
+
+/**
+ * `node:sqlite`, loaded without the ExperimentalWarning Node 22 prints for it (that warning alone:
+ * any other goes out as usual); a usage error naming the Node that has it where this one does not.
+ */
+export async function loadSqlite(): Promise<Sqlite> {
+  const emitWarning = process.emitWarning;
+  process.emitWarning = function filtered(this: unknown, warning: string | Error, ...rest: unknown[]) {
+    const type = typeof rest[0] === 'string' ? rest[0] : (rest[0] as { type?: string } | undefined)?.type;
+    const message = typeof warning === 'string' ? warning : warning.message;
+    if (type === 'ExperimentalWarning' && /sqlite/i.test(message)) return;
+    return (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
+  } as typeof process.emitWarning;
+  try {
+    return await import('node:sqlite');
+  } catch {
+    throw new UsageError(
+      `--format sqlite needs node:sqlite, which Node ${sqliteNode} and later have (this is Node ${process.versions.node})`,
+    );
+  } finally {
+    process.emitWarning = emitWarning;
+  }
+}
+
+const declared: Record<ColumnType, string> = {
+  integer: 'INTEGER',
+  double: 'REAL',
+  boolean: 'BOOLEAN',
+  date: 'DATE',
+  text: 'TEXT',
+  json: 'TEXT',
+};
+
+/** A double-quoted SQL name: the names are the API's fields, quoted all the same. */
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Makes `table` if it is not there, and adds the columns an older database lacks. */
+export function ensureTable(
+  database: DatabaseSync,
+  table: string,
+  columns: Readonly<Record<string, ColumnType>>,
+  key: readonly string[],
+): void {
+  const definitions = Object.entries(columns).map(([name, type]) => `${quoted(name)} ${declared[type]}`);
+  database.exec(
+    `CREATE TABLE IF NOT EXISTS ${quoted(table)} (${definitions.join(', ')}, ` +
+      `PRIMARY KEY (${key.map(quoted).join(', ')}))`,
+  );
+  const present = new Set(
+    (database.prepare(`PRAGMA table_info(${quoted(table)})`).all() as Array<{ name: string }>).map(
+      (column) => column.name,
+    ),
+  );
+  for (const [name, type] of Object.entries(columns))
+    if (!present.has(name))
+      database.exec(`ALTER TABLE ${quoted(table)} ADD COLUMN ${quoted(name)} ${declared[type]}`);
+}
+
+/** The statement that upserts a row of `columns` into `table`, keyed by `key`. */
+export function upsertStatement(
+  database: DatabaseSync,
+  table: string,
+  columns: readonly string[],
+  key: readonly string[],
+): StatementSync {
+  const others = columns.filter((column) => !key.includes(column));
+  const update =
+    others.length === 0
+      ? 'DO NOTHING'
+      : `DO UPDATE SET ${others.map((column) => `${quoted(column)} = excluded.${quoted(column)}`).join(', ')}`;
+  return database.prepare(
+    `INSERT INTO ${quoted(table)} (${columns.map(quoted).join(', ')}) ` +
+      `VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT (${key.map(quoted).join(', ')}) ${update}`,
+  );
+}
+
+/** A value as SQLite stores it in a column of `type`. */
+export function sqlValueOf(value: unknown, type: ColumnType): null | number | bigint | string {
+  if (value === undefined || value === null) return null;
+  switch (type) {
+    case 'integer':
+    case 'double':
+      return typeof value === 'number' ? value : null;
+    case 'boolean':
+      return typeof value === 'boolean' ? Number(value) : null;
+    case 'date':
+      return typeof value === 'string' ? value.slice(0, 10) : null;
+    default:
+      return cellOf(value);
+  }
+}
+
+/**
+ * A function that upserts a record of `kind` into its table (made if missing), writing `columns`
+ * (by default the kind's own: a journal's profile leaves the list's columns as they are).
+ */
+export function upserter(
+  database: DatabaseSync,
+  kind: RecordKind,
+  columns: readonly string[] = Object.keys(kind.columns),
+): (record: Row) => void {
+  ensureTable(database, kind.table, tableColumns(kind.table), kind.key);
+  const statement = upsertStatement(database, kind.table, columns, kind.key);
+  const types = columns.map((column) => kind.columns[column] ?? 'json');
+  return (record) => {
+    statement.run(...columns.map((column, at) => sqlValueOf(record[column], types[at] ?? 'json')));
+  };
+}
+
+/** Opens `path` as a database for upserts: WAL, so a reader may look while a harvest writes. */
+export async function openDatabase(path: string): Promise<DatabaseSync> {
+  const { DatabaseSync } = await loadSqlite();
+  let database: DatabaseSync;
+  try {
+    database = new DatabaseSync(path);
+  } catch (error) {
+    throw new UsageError(`cannot open ${path} as a SQLite database: ${(error as Error).message}`);
+  }
+  database.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000');
+  return database;
+}
+
+/** Runs `work` in one transaction: all of it, or none if it throws. */
+export function inTransaction(database: DatabaseSync, work: () => void): void {
+  database.exec('BEGIN IMMEDIATE');
+  try {
+    work();
+    database.exec('COMMIT');
+  } catch (error) {
+    database.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+/** The columns a page writes: `--fields` (which must hold the key, and no nested path), else the kind's. */
+function writtenColumns(kind: RecordKind, fields: readonly string[] | undefined): string[] {
+  if (fields === undefined) return Object.keys(kind.columns);
+  const missing = kind.key.filter((name) => !fields.includes(name));
+  if (missing.length > 0)
+    throw new UsageError(
+      `--format sqlite upserts by ${kind.key.join(', ')}: add ${missing.join(', ')} to --fields`,
+    );
+  const unknown = fields.filter((name) => kind.columns[name] === undefined);
+  if (unknown.length > 0)
+    throw new UsageError(
+      `--format sqlite has no column for ${unknown.join(', ')}: a table has the top fields`,
+    );
+  return [...fields];
+}
+
+/** The SQLite writer of a list of `options.kind`'s records into `options.database`. */
+export async function sqliteListWriter(restored: ListState, options: WriterOptions): Promise<ListWriter> {
+  const { kind, database: path } = options;
+  if (kind === undefined || path === undefined)
+    throw new UsageError('--format sqlite writes the records of a command it knows into --output FILE');
+  const columns = writtenColumns(kind, options.fields);
+  const database = await openDatabase(path);
+  const state: ListState = { ...restored, columns };
+  try {
+    const upsert = upserter(database, kind, columns);
+    // `journals papers 42`: each paper linked to journal 42.
+    const journal = kind === recordKinds['journals papers'] ? Number(options.args?.[0]) : undefined;
+    const link =
+      journal !== undefined && Number.isSafeInteger(journal) ? upserter(database, journalPapers) : undefined;
+    const write = (record: Row) => {
+      upsert(record);
+      if (link !== undefined) link({ journal_id: journal, paper_id: record.id });
+    };
+    return {
+      rows(records) {
+        if (records.length === 0) return '';
+        inTransaction(database, () => {
+          for (const record of records) write(record);
+        });
+        state.count += records.length;
+        return '';
+      },
+      end: () => '',
+      state: () => state,
+      close: () => database.close(),
+    };
+  } catch (error) {
+    database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * `sync DB [WHAT]`: the database it keeps, read back by `node:sqlite`. Stopped by a daily limit (exit
+ * 75) or by SIGKILL of the bin mid-run, the next run continues: the tables end as one unstopped run
+ * writes them, no row twice, none missing; each run recorded in `sync_runs`; a changed score replaced.
+ */
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { describe, expect, it } from 'vitest';
+import { useMockServer } from '../../support.js';
+import { run, start } from '../helpers.js';
+import { dailyLimit } from '../output/daily-limit.js';
+import { scratch } from '../resume.js';
+
+const sizes = { journals: 12, papers: 300, authors: 20 };
+const mock = useMockServer({ sizes, faults: { latencyMs: 5 } });
+const limited = useMockServer({ sizes, limits: dailyLimit(12) });
+const tables = ['journals', 'subjects', 'countries', 'score_points', 'papers'];
+
+function query(path: string, sql: string): Record<string, unknown>[] {
+  const database = new DatabaseSync(path, { readOnly: true });
+  try {
+    return (database.prepare(sql).all() as Record<string, unknown>[]).map((row) => ({ ...row }));
+  } finally {
+    database.close();
+  }
+}
+
+/** Every table the sync writes, its rows in key order. */
+function contents(path: string): Record<string, unknown[]> {
+  const existing = new Set(
+    query(path, "SELECT name FROM sqlite_master WHERE type = 'table'").map((row) => row.name),
+  );
+  return Object.fromEntries(
+    tables
+      .filter((table) => existing.has(table))
+      .map((table) => [table, query(path, `SELECT * FROM ${table} ORDER BY 1, 2`)]),
+  );
+}
+
+const runs = (path: string) =>
+  query(path, 'SELECT query_id, records, requests, stopped_by FROM sync_runs ORDER BY id');
+
+/** Runs `sync` against the limited server until it completes, a limit's reset (the next day, as it were) between runs. */
+async function untilDone(args: string[]): Promise<number> {
+  for (let runs = 1; runs <= 10; runs += 1) {
+    const result = await run(args, { url: limited.server.url });
+    if (result.code === 0) return runs;
+    expect(result.code, result.stderr).toBe(75);
+    expect(result.stderr).toMatch(/run the same command again after/);
+    limited.api.reset();
+  }
+  throw new Error(`sync ${args.join(' ')} did not complete in 10 runs`);
+}
+
+async function synced(args: string[], url = mock.server.url): Promise<string> {
+  const file = join(scratch(), 'reference.sqlite');
+  const result = await run(['sync', file, ...args], { url });
+  expect(result.code, result.stderr).toBe(0);
+  return file;
+}
+
+describe('sync', { timeout: 120_000 }, () => {
+  it('journals: stopped by a daily limit (exit 75), then continued, the tables as one run writes them', async () => {
+    const reference = contents(await synced(['journals']));
+    expect(reference.journals).toHaveLength(12);
+    expect(reference.score_points?.length).toBeGreaterThan(12);
+    const file = join(scratch(), 'metrics.sqlite');
+    const count = await untilDone(['sync', file, 'journals']);
+    expect(count).toBeGreaterThan(1);
+    expect(contents(file)).toEqual(reference);
+    const recorded = runs(file);
+    expect(recorded.map((each) => each.stopped_by)).toEqual([
+      ...Array.from({ length: count - 1 }, () => 'rate limit'),
+      'done',
+    ]);
+    // Each run asks only for what the stopped ones had not written: 3 lists and 2 requests a journal,
+    // besides, for each stop, the refused request and the profile of the journal it stopped within.
+    const requests = recorded.reduce((sum, each) => sum + (each.requests as number), 0);
+    expect(requests).toBeGreaterThanOrEqual(3 + 2 * 12 + (count - 1));
+    expect(requests).toBeLessThanOrEqual(3 + 2 * 12 + 2 * (count - 1));
+  });
+
+  it('journals: a changed score replaces the row on the next sync', async () => {
+    const file = await synced(['journals']);
+    const before = query(file, 'SELECT metric_score FROM journals WHERE id = 5')[0]?.metric_score as number;
+    await mock.api.updateScore(5, before + 3);
+    const again = await run(['sync', file], { url: mock.server.url });
+    expect(again.code, again.stderr).toBe(0);
+    expect(query(file, 'SELECT metric_score FROM journals WHERE id = 5')).toEqual([
+      { metric_score: before + 3 },
+    ]);
+    expect(query(file, 'SELECT count(*) AS n FROM journals')).toEqual([{ n: 12 }]);
+    expect(runs(file).map((each) => each.stopped_by)).toEqual(['done', 'done']);
+  });
+
+  it('papers: stores the search; stopped and continued; `sync DB` refreshes it without a duplicate', async () => {
+    const search = ['papers', '--per-page', '10'];
+    const reference = contents(await synced(search));
+    expect(reference.papers).toHaveLength(300);
+    const file = join(scratch(), 'metrics.sqlite');
+    const count = await untilDone(['sync', file, ...search]);
+    expect(count).toBeGreaterThan(1);
+    expect(contents(file)).toEqual(reference);
+    expect(query(file, 'SELECT what, params FROM sync_queries')).toEqual([
+      { what: 'papers', params: '{"per_page":10}' },
+    ]);
+    const refresh = await run(['sync', file], { url: mock.server.url });
+    expect(refresh.code, refresh.stderr).toBe(0);
+    expect(contents(file)).toEqual(reference);
+    expect(runs(file).map((each) => each.stopped_by)).toEqual([
+      ...Array.from({ length: count - 1 }, () => 'rate limit'),
+      'done',
+      'done',
+    ]);
+  });
+
+  it('continues after SIGKILL of the bin mid-run: no row twice, none missing', async () => {
+    const reference = contents(await synced(['journals']));
+    const file = join(scratch(), 'metrics.sqlite');
+    const first = start(['sync', file, 'journals'], { url: mock.server.url });
+    let ended = false;
+    void first.exited.then(() => {
+      ended = true;
+    });
+    const position = (): number => {
+      try {
+        const saved = query(file, 'SELECT position FROM sync_runs ORDER BY id DESC LIMIT 1')[0]?.position;
+        return (JSON.parse(String(saved ?? '{}')) as { next?: number }).next ?? 0;
+      } catch {
+        return 0;
+      }
+    };
+    while (position() < 3 && !ended) await new Promise((resolve) => setTimeout(resolve, 10));
+    first.child.kill('SIGKILL');
+    expect((await first.exited).signal).toBe('SIGKILL');
+    const killed = runs(file)[0];
+    expect(killed?.stopped_by).toBe(null);
+    const second = await run(['sync', file, 'journals'], { url: mock.server.url });
+    expect(second.code, second.stderr).toBe(0);
+    expect(contents(file)).toEqual(reference);
+    expect(runs(file).at(-1)?.stopped_by).toBe('done');
+  });
+
+  it('refuses a search without papers, and a database with nothing stored (exit 2)', async () => {
+    const file = join(scratch(), 'empty.sqlite');
+    const stray = await run(['sync', file, 'journals', '--q', 'x'], { url: mock.server.url });
+    expect(stray.code).toBe(2);
+    expect(stray.stderr).toContain('a papers search');
+    const nothing = await run(['sync', file], { url: mock.server.url });
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toContain('holds no query to refresh');
+  });
+});
