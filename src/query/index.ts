@@ -79,7 +79,7 @@ export function metricQueries(client: MetricClient, defaults?: MetricQueryDefaul
   const key = checkKey(givenKey, checked);
   // An option given as `undefined` keeps the entry's default, as one left out does.
   const given = Object.entries(laid).filter(([, value]) => value !== undefined);
-  const under: LaidDefaults = { ...entryDefaults, ...Object.fromEntries(given) };
+  const under: LaidDefaults = { ...entryDefaults, ...(Object.fromEntries(given) as LaidDefaults) };
   const queries: Record<string, unknown> = {};
   for (const [namespace, verbs] of Object.entries(endpoints)) {
     const built: Record<string, unknown> = {};

@@ -55,8 +55,14 @@ export interface MetricQueryDefaults {
   meta?: Record<string, unknown> | undefined;
 }
 
-/** What `metricQueries` lays under each option: its defaults, without `key`. */
-export type LaidDefaults = Omit<MetricQueryDefaults, 'key'>;
+/**
+ * What `metricQueries` lays under each option: its defaults without `key`, none of them `undefined`
+ * (one given as `undefined` keeps the entry's default), as TanStack's option types want under
+ * `exactOptionalPropertyTypes`.
+ */
+export type LaidDefaults = {
+  [K in Exclude<keyof MetricQueryDefaults, 'key'>]?: Exclude<MetricQueryDefaults[K], undefined>;
+};
 
 /**
  * Options for `useQuery`, `fetchQuery`, `prefetchQuery`, `ensureQueryData`: a key typed with the
@@ -102,8 +108,18 @@ export interface MetricInfiniteQueryOptions<T> extends LaidDefaults {
   ) => number | undefined;
 }
 
-/** A paginated method's queries: infinite options when called, one page with `.page()`. */
+/**
+ * A paginated method's queries: infinite options when called, one page with `.page()`.
+ *
+ * @example
+ * ```ts
+ * const search: PagedQuery<PaperSummary, [params?: PaperSearchParams]> = queries.papers.search;
+ * useInfiniteQuery(search({ q: 'coral reefs', per_page: 20 })); // page after page, as the list scrolls
+ * useQuery(search.page({ q: 'coral reefs', page: 3 }));          // page 3 alone
+ * ```
+ */
 export interface PagedQuery<T, A extends readonly unknown[]> {
+  /** Infinite options: pages from the `page` parameter (else 1) to the last, none past it. */
   (...args: A): MetricInfiniteQueryOptions<T>;
   /** One page, as `useQuery` options: `queries.papers.search.page({ q, page: 3 })`. */
   page(...args: A): MetricQueryOptions<PlainPage<T>>;
@@ -133,7 +149,15 @@ type NamespaceOf<M> = M extends `${infer N}.${string}` ? N : never;
 type VerbOf<M, N extends string> = M extends `${N}.${infer V}` ? V : never;
 type Namespaces = NamespaceOf<CacheMethod> & keyof MetricClient;
 
-/** The part of a QueryClient the entry calls: any adapter's client (React, Vue, Solid, Svelte, Angular). */
+/**
+ * The part of a QueryClient the entry calls: any adapter's client (React, Vue, Solid, Svelte, Angular).
+ *
+ * @example
+ * ```ts
+ * const queryClient: InvalidatingClient = useQueryClient();
+ * await queries.invalidate(queryClient, event);
+ * ```
+ */
 export type InvalidatingClient = Pick<QueryClient, 'invalidateQueries'>;
 
 /**
