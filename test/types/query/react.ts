@@ -1,6 +1,12 @@
 // scholarly-metrics/query in React components, under strict settings: each hook's data is typed by
 // the options alone, with no type argument written.
-import { type InfiniteData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   type Journal,
   type JournalProfile,
@@ -41,8 +47,12 @@ export function useSearch(q: string) {
   return { papers: data?.pages.flatMap((p) => p.data) ?? [], more: () => fetchNextPage() };
 }
 
-export async function onEvent(event: ScoreUpdatedEvent): Promise<void> {
+export function useOnEvent(): (event: ScoreUpdatedEvent) => Promise<void> {
   const queryClient = useQueryClient();
+  return (event) => onEvent(queryClient, event);
+}
+
+async function onEvent(queryClient: QueryClient, event: ScoreUpdatedEvent): Promise<void> {
   await queries.invalidate(queryClient, event);
   await queryClient.invalidateQueries({ queryKey: queries.key });
   const cached = queryClient.getQueryData(queries.journals.get(event.journal_id).queryKey);
