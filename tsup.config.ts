@@ -8,6 +8,7 @@ const entry = {
   webhooks: 'src/webhooks/index.ts',
   testing: 'src/testing/index.ts',
   redis: 'src/redis/index.ts',
+  query: 'src/query/index.ts',
   'mock-server-cli': 'src/testing/cli.ts',
 };
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Extractor, ExtractorConfig } from '@microsoft/api-extractor';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const entries = ['index', 'webhooks', 'redis', 'testing'];
+const entries = ['index', 'webhooks', 'redis', 'testing', 'query'];
 const check = process.argv.includes('--check');
 const reportFolder = join(root, 'api-report');
 const scratch = mkdtempSync(join(tmpdir(), 'api-report-'));

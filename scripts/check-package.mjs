@@ -7,8 +7,8 @@
 //    node16 from CJS and from ESM, bundler) on that tarball.
 // 4. The entry points' import graphs inside the tarball: `.` and `./webhooks` import no `node:` module
 //    and no msw; `./webhooks` pulls in neither ky, p-retry nor the client; `./redis` only node:crypto
-//    and the core, not the client; no entry imports redis or ioredis (the user passes the client);
-//    no entry reaches the command line's code (dist/cli.js) or its dependencies (commander,
+//    and the core, not the client; `./query` no `node:` module and no TanStack package (it uses
+//    their types alone); no entry imports redis or ioredis (the user passes the client); no entry reaches the command line's code (dist/cli.js) or its dependencies (commander,
 //    csv-parse, asciichart, string-width; csv-stringify, only a test's now, stays forbidden). Those
 //    are bundled into the bin: no file but the bin's imports them or holds a copy of them, and the
 //    packed package.json's dependencies are exactly ky, p-retry and zod.
@@ -34,6 +34,7 @@ const CONSUMER_ESM = `import assert from 'node:assert/strict';
 import MetricClientDefault, { MetricClient, NotFoundError } from 'scholarly-metrics';
 import { parseWebhookEvent, WebhookPayloadError } from 'scholarly-metrics/webhooks';
 import { createRedisQuota } from 'scholarly-metrics/redis';
+import { metricQueries } from 'scholarly-metrics/query';
 import { MetricError } from 'scholarly-metrics';
 import spec from 'scholarly-metrics/openapi.json' with { type: 'json' };
 import pkg from 'scholarly-metrics/package.json' with { type: 'json' };
@@ -46,6 +47,9 @@ await assert.rejects(client.journals.get(999999999), NotFoundError);
 assert.throws(() => parseWebhookEvent('{}'), WebhookPayloadError);
 // Loads with neither redis nor ioredis installed; its errors are the root's classes.
 assert.throws(() => createRedisQuota({ redis: {} }), MetricError);
+// No TanStack package installed: the query entry's options are plain objects that call the client.
+const options = metricQueries(client).journals.get(journals[0].id);
+assert.equal((await options.queryFn({ signal: new AbortController().signal })).id, journals[0].id);
 assert.equal(spec.openapi, '3.1.0');
 console.log('ESM import of ' + pkg.name + '@' + pkg.version + ': ' + journals.length + ' journals; openapi ' + spec.openapi);
 `;
@@ -55,6 +59,7 @@ const { MetricClient, NotFoundError } = require('scholarly-metrics');
 assert.equal(require('scholarly-metrics').default, MetricClient);
 const { parseWebhookEvent, WebhookPayloadError } = require('scholarly-metrics/webhooks');
 const { createRedisQuota } = require('scholarly-metrics/redis');
+const { metricQueries } = require('scholarly-metrics/query');
 const { MetricError } = require('scholarly-metrics');
 const spec = require('scholarly-metrics/openapi.json');
 
@@ -65,6 +70,8 @@ const spec = require('scholarly-metrics/openapi.json');
   await assert.rejects(client.papers.get('10.1000/nothing-here'), NotFoundError);
   assert.throws(() => parseWebhookEvent('{}'), WebhookPayloadError);
   assert.throws(() => createRedisQuota({ redis: {} }), MetricError);
+  const page = await metricQueries(client).papers.search.page().queryFn({ signal: new AbortController().signal });
+  assert.equal(Object.getPrototypeOf(page), Object.prototype);
   assert.equal(spec.openapi, '3.1.0');
   console.log('CommonJS require: ' + subjects.length + ' subjects; openapi ' + spec.openapi);
 })().catch((error) => {
@@ -183,6 +190,8 @@ for (const [entry, forbidden] of [
   ['dist/webhooks.cjs', [/^node:/, /^msw/, /^ky$/, /^p-retry$/, /^zod/, ...cliOnly, ...redisClients]],
   ['dist/testing.js', [...cliOnly, ...redisClients]],
   ['dist/testing.cjs', [...cliOnly, ...redisClients]],
+  ['dist/query.js', [/^node:/, /^msw/, /^@tanstack\//, ...cliOnly, ...redisClients]],
+  ['dist/query.cjs', [/^node:/, /^msw/, /^@tanstack\//, ...cliOnly, ...redisClients]],
   ['dist/redis.js', [/^node:(?!crypto$)/, /^msw/, /^ky$/, /^p-retry$/, /^zod/, ...cliOnly, ...redisClients]],
   ['dist/redis.cjs', [/^node:(?!crypto$)/, /^msw/, /^ky$/, /^p-retry$/, /^zod/, ...cliOnly, ...redisClients]],
 ]) {

@@ -10,8 +10,8 @@
 //
 // | setting    | module                     | lib                | cases                           |
 // | ---------- | -------------------------- | ------------------ | ------------------------------- |
-// | bundler    | esnext, resolution bundler | the default (DOM)  | shared, esm, readme, msw        |
-// | node16-esm | node16, ESM files          | the default (DOM)  | shared, esm, readme             |
+// | bundler    | esnext, resolution bundler | the default (DOM)  | shared, esm, readme, msw, query |
+// | node16-esm | node16, ESM files          | the default (DOM)  | shared, esm, readme, query      |
 // | node16-cjs | node16, CommonJS files     | the default (DOM)  | shared, cjs                     |
 // | no-dom     | node16, ESM files          | es2023 only        | shared, esm, readme             |
 //
@@ -20,7 +20,10 @@
 // too: no top-level await there). Negative cases are `// @ts-expect-error` lines, which fail the
 // compile when the error they expect goes away. `readme` is every TypeScript block of README.md,
 // made a module as test/docs does (the package's names it leaves out imported, `client` and `api`
-// declared); `msw` has msw itself linked in, to check that mockHandlers() spreads into setupServer.
+// declared); `msw` has msw itself linked in, to check that mockHandlers() spreads into setupServer;
+// `query` has TanStack Query for React (and React's types) linked in, for scholarly-metrics/query in a
+// component. @tanstack/query-core, the query entry's optional peer, is linked for every setting: the
+// query entry's declarations alone may import it.
 import { spawn } from 'node:child_process';
 import {
   mkdirSync,
@@ -53,9 +56,14 @@ const settings = [
     name: 'bundler',
     type: 'module',
     options: { module: 'esnext', moduleResolution: 'bundler' },
-    groups: ['shared', 'esm', 'readme', 'msw'],
+    groups: ['shared', 'esm', 'readme', 'msw', 'query'],
   },
-  { name: 'node16-esm', type: 'module', options: { module: 'node16' }, groups: ['shared', 'esm', 'readme'] },
+  {
+    name: 'node16-esm',
+    type: 'module',
+    options: { module: 'node16' },
+    groups: ['shared', 'esm', 'readme', 'query'],
+  },
   { name: 'node16-cjs', type: 'commonjs', options: { module: 'node16' }, groups: ['shared', 'cjs'] },
   {
     name: 'no-dom',
@@ -96,6 +104,9 @@ for (const [name, as] of [
   ['keyv6', 'keyv6'],
   ['@keyv/redis', '@keyv/redis'],
   ['@opentelemetry/api', '@opentelemetry/api'],
+  ['@tanstack/query-core', '@tanstack/query-core'],
+  ['@tanstack/react-query', '@tanstack/react-query'],
+  ['@types/react', '@types/react'],
 ]) {
   mkdirSync(join(modules, as, '..'), { recursive: true });
   symlinkSync(join(root, 'node_modules', name), join(modules, as), 'dir');
@@ -153,6 +164,8 @@ process.stdout.write(`test:types: every setting compiles (${runs.length})\n`);
  */
 function checkDeclarationImports() {
   const { dependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  // An entry for users of an optional peer may name its types: only that entry's own declarations.
+  const peersOf = { query: ['@tanstack/query-core'] };
   const dist = join(root, 'dist');
   const wrong = [];
   for (const file of readdirSync(dist).filter((name) => /\.d\.c?ts$/.test(name))) {
@@ -164,7 +177,9 @@ function checkDeclarationImports() {
       const specifier = fromClause ?? dynamic;
       if (specifier.startsWith('.') || specifier.startsWith('node:')) continue;
       const name = specifier.startsWith('@') ? specifier.split('/', 2).join('/') : specifier.split('/')[0];
-      if (!Object.hasOwn(dependencies, name)) wrong.push(`${file} imports '${specifier}'`);
+      const entry = file.replace(/\.d\.c?ts$/, '');
+      if (Object.hasOwn(dependencies, name) || peersOf[entry]?.includes(name)) continue;
+      wrong.push(`${file} imports '${specifier}'`);
     }
   }
   if (wrong.length > 0) {

@@ -78,6 +78,20 @@ export class MetricClient {
   }
 
   /**
+   * The base URL this client sends its requests to, as resolved from `baseUrl` or `METRIC_BASE_URL`
+   * (never a credential: one in the URL is refused). `scholarly-metrics/query` keys queries by it.
+   *
+   * @example
+   * ```ts
+   * const client = new MetricClient({ apiKey: null, baseUrl: 'https://example.org/api/v1' });
+   * console.log(client.baseUrl); // https://example.org/api/v1
+   * ```
+   */
+  get baseUrl(): string {
+    return this.#resolved.baseUrl;
+  }
+
+  /**
    * A new client over this one's options with `options` laid over them; `headers` are merged, the
    * new ones winning, and `hooks` too, this client's running first. This client is unchanged.
    *

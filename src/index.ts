@@ -40,7 +40,7 @@ export type {
 } from './core/hook-types.js';
 export type { Logger, LogLevel } from './core/logger.js';
 export type { RequestOptions } from './core/options/request.js';
-export { Page } from './core/page.js';
+export { Page, type PlainPage } from './core/page.js';
 export { PagePromise, type PageRequestOptions } from './core/pagination.js';
 export type { QuotaAttempt, QuotaIdentity, RequestQuota, SharedQuota } from './core/quota-types.js';
 export type { Quartile, ScoreUpdatedEvent } from './core/score-updated-event.js';

@@ -8,6 +8,29 @@ export interface PageBody<T> {
   readonly total: number;
 }
 
+/**
+ * A page as plain data: what {@link Page.toJSON} returns and what `scholarly-metrics/query` keeps.
+ * It survives `structuredClone`, `JSON.stringify` and structural sharing, which a class cannot.
+ *
+ * @example
+ * ```ts
+ * import type { PlainPage, PaperSummary } from 'scholarly-metrics';
+ *
+ * const page: PlainPage<PaperSummary> = (await client.papers.search({ q: 'graphene' })).toJSON();
+ * if (page.nextPage !== undefined) console.log(`page ${page.nextPage} comes next`);
+ * ```
+ */
+export interface PlainPage<T> {
+  /** The items of this page. */
+  readonly data: T[];
+  /** Matching items across all pages, as the server reported it with this page. */
+  readonly total: number;
+  /** This page's number (1-based). */
+  readonly page: number;
+  /** The number of the page after this one, or `undefined` when this is the last. */
+  readonly nextPage: number | undefined;
+}
+
 /** How a walk reaches the server: each page validated, or the first one's response left unread. */
 export interface PageSource<T> {
   answer(page: number, options: TransportOptions): Promise<Answer<PageBody<T>>>;
@@ -104,6 +127,10 @@ export class Page<T> {
    * not shorter than the walk's first page, fewer than `total` items were seen, and the next page
    * number is within what `total` and the page size allow.
    *
+   * A page fetched alone by number counts the pages before it as full: at the `per_page` asked for
+   * when one was given (page 59 of 1,161 results at `per_page: 20` is the last), else at its own
+   * length, which the last page of all, shorter than the rest, cannot tell apart from a full one.
+   *
    * @example
    * ```ts
    * let page = await client.journals.papers(42, { per_page: 100 });
@@ -123,6 +150,25 @@ export class Page<T> {
       state.seen < state.bound &&
       this.page * state.firstSize < state.bound
     );
+  }
+
+  /**
+   * This page as plain data (`{ data, total, page, nextPage }`), `nextPage` answered by
+   * {@link Page.hasNextPage}: what `JSON.stringify` writes for a page.
+   *
+   * @example
+   * ```ts
+   * const page = await client.papers.search({ q: 'graphene', page: 3, per_page: 20 });
+   * const { data, total, nextPage } = page.toJSON(); // nextPage: 4, or undefined on the last page
+   * ```
+   */
+  toJSON(): PlainPage<T> {
+    return {
+      data: this.data,
+      total: this.total,
+      page: this.page,
+      nextPage: this.hasNextPage() ? this.page + 1 : undefined,
+    };
   }
 
   /**

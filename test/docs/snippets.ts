@@ -27,6 +27,7 @@ const targets: Record<string, string> = {
   'scholarly-metrics/webhooks': 'src/webhooks/index.ts',
   'scholarly-metrics/testing': 'src/testing/index.ts',
   'scholarly-metrics/redis': 'src/redis/index.ts',
+  'scholarly-metrics/query': 'src/query/index.ts',
   'scholarly-metrics/openapi.json': 'openapi/openapi.json',
   vitest: 'test/docs/vitest-shim.ts',
 };

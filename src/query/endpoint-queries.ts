@@ -1,0 +1,60 @@
+import type { Endpoint } from '../core/endpoint.js';
+import type { Page } from '../core/page.js';
+import { nextPageParam } from './next-page.js';
+import type { LaidDefaults } from './types.js';
+
+/** A client method, called with its arguments and the request options `{ signal }`. */
+export type MethodCall = (args: unknown[], signal: AbortSignal) => PromiseLike<unknown>;
+
+/** How many arguments a method takes before its options: its path values, then its parameters. */
+function argumentCount(endpoint: Endpoint): number {
+  const path = Object.keys(endpoint.pathParams).length;
+  return path + (Object.keys(endpoint.query).length > 0 ? 1 : 0);
+}
+
+/**
+ * The arguments as the method takes them (as many as its slots, missing ones `undefined`), and as
+ * the key holds them (trailing `undefined`s left out: `search()` and `search(undefined)` are one query).
+ */
+function argumentsOf(endpoint: Endpoint, given: readonly unknown[]) {
+  const count = argumentCount(endpoint);
+  const call = Array.from({ length: count }, (_, i) => given[i]);
+  let length = count;
+  while (length > 0 && call[length - 1] === undefined) length--;
+  return { call, key: call.slice(0, length), paramsAt: count - 1 };
+}
+
+/** The queries of one endpoint: a function giving query options, or infinite ones and `.page()`. */
+export function endpointQueries(
+  endpoint: Endpoint,
+  invoke: MethodCall,
+  prefix: readonly unknown[],
+  defaults: LaidDefaults,
+): unknown {
+  const query = (...given: unknown[]) => {
+    const { call, key } = argumentsOf(endpoint, given);
+    return {
+      ...defaults,
+      queryKey: [...prefix, endpoint.name, ...key],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        Promise.resolve(invoke(call, signal)).then((answer) =>
+          endpoint.paged ? (answer as Page<unknown>).toJSON() : answer,
+        ),
+    };
+  };
+  if (!endpoint.paged) return query;
+  const infinite = (...given: unknown[]) => {
+    const { call, key, paramsAt } = argumentsOf(endpoint, given);
+    const params = call[paramsAt] as { page?: unknown } | undefined;
+    const withPage = (page: number) => call.map((value, i) => (i === paramsAt ? { ...params, page } : value));
+    return {
+      ...defaults,
+      queryKey: [...prefix, endpoint.name, ...key, 'infinite'],
+      queryFn: ({ signal, pageParam }: { signal: AbortSignal; pageParam: number }) =>
+        Promise.resolve(invoke(withPage(pageParam), signal)).then((page) => (page as Page<unknown>).toJSON()),
+      initialPageParam: typeof params?.page === 'number' ? params.page : 1,
+      getNextPageParam: nextPageParam,
+    };
+  };
+  return Object.assign(infinite, { page: query });
+}

@@ -1,0 +1,99 @@
+/**
+ * `scholarly-metrics/query`: TanStack Query options for every endpoint of a client, for React, Vue,
+ * Solid, Svelte and Angular Query alike. Plain objects: this entry imports no TanStack package (its
+ * types come from `@tanstack/query-core`, an optional peer), so it adds only itself to a bundle.
+ */
+import { endpoints } from '../api/endpoints.js';
+import type { MetricClient } from '../client.js';
+import type { Endpoint } from '../core/endpoint.js';
+import { ConfigurationError } from '../core/errors.js';
+import { checkObject } from '../core/options/checks.js';
+import type { WebhookEvent } from '../webhooks/event.js';
+import { endpointQueries, type MethodCall } from './endpoint-queries.js';
+import { follow } from './follow.js';
+import { invalidateEvent } from './invalidate.js';
+import type { InvalidatingClient, LaidDefaults, MetricQueries, MetricQueryDefaults } from './types.js';
+
+export type { PlainPage } from '../core/page.js';
+export type {
+  InvalidatingClient,
+  MetricInfiniteQueryOptions,
+  MetricQueries,
+  MetricQueryDefaults,
+  MetricQueryOptions,
+  PagedQuery,
+} from './types.js';
+
+/**
+ * The entry's own defaults, under the caller's: the SDK already retries what is worth retrying
+ * (honouring `Retry-After`, never a 4xx), and a query paused offline would hide its `ConnectionError`.
+ */
+const entryDefaults: LaidDefaults = { retry: false, networkMode: 'always' };
+
+function checkKey(key: unknown, client: MetricClient): readonly unknown[] {
+  if (key === undefined) return Object.freeze(['scholarly-metrics', client.baseUrl]);
+  if (!Array.isArray(key) || key.length === 0) {
+    throw new ConfigurationError('key', '`key` must be a non-empty array, the prefix of every query key');
+  }
+  return Object.freeze([...key]);
+}
+
+function checkClient(client: unknown): MetricClient {
+  const namespaces = Object.keys(endpoints);
+  if (client === null || typeof client !== 'object' || namespaces.some((name) => !(name in client))) {
+    throw new ConfigurationError('client', 'metricQueries(client) needs a MetricClient');
+  }
+  return client as MetricClient;
+}
+
+/** Calls `client[namespace][verb](...args, { signal })`, the method as the client's own. */
+function methodCall(client: MetricClient, namespace: string, verb: string): MethodCall {
+  const resource = (client as unknown as Record<string, Record<string, (...args: unknown[]) => unknown>>)[
+    namespace
+  ]!;
+  return (args, signal) => resource[verb]!(...args, { signal }) as PromiseLike<unknown>;
+}
+
+/**
+ * TanStack Query options for every endpoint of `client`, derived from the API's table: query options
+ * for each method, infinite options and `.page()` for each paginated one, keyed under `queries.key`.
+ *
+ * @param defaults TanStack options laid under every option made (`retry: false` and
+ *   `networkMode: 'always'` unless given), and `key`, the prefix of every key
+ * @example
+ * ```ts
+ * import { MetricClient } from 'scholarly-metrics';
+ * import { metricQueries } from 'scholarly-metrics/query';
+ * import { QueryClient } from '@tanstack/query-core';
+ *
+ * const client = new MetricClient({ apiKey: null, baseUrl: 'https://example.org/api/v1' });
+ * const queries = metricQueries(client, { staleTime: 60_000 });
+ * const queryClient = new QueryClient();
+ * const journal = await queryClient.fetchQuery(queries.journals.get(42));
+ * await queryClient.invalidateQueries({ queryKey: queries.key });
+ * ```
+ */
+export function metricQueries(client: MetricClient, defaults?: MetricQueryDefaults): MetricQueries {
+  const checked = checkClient(client);
+  const { key: givenKey, ...laid } = checkObject<MetricQueryDefaults>('defaults', defaults) ?? {};
+  const key = checkKey(givenKey, checked);
+  // An option given as `undefined` keeps the entry's default, as one left out does.
+  const given = Object.entries(laid).filter(([, value]) => value !== undefined);
+  const under: LaidDefaults = { ...entryDefaults, ...(Object.fromEntries(given) as LaidDefaults) };
+  const queries: Record<string, unknown> = {};
+  for (const [namespace, verbs] of Object.entries(endpoints)) {
+    const built: Record<string, unknown> = {};
+    for (const [verb, endpoint] of Object.entries(verbs) as [string, Endpoint][]) {
+      built[verb] = endpointQueries(endpoint, methodCall(checked, namespace, verb), key, under);
+    }
+    queries[namespace] = Object.freeze(built);
+  }
+  const invalidate = (queryClient: InvalidatingClient, event: WebhookEvent) =>
+    invalidateEvent(queryClient, key, event);
+  return Object.freeze({
+    ...queries,
+    key,
+    invalidate,
+    follow: (queryClient: InvalidatingClient, url: string | URL) => follow(queryClient, url, invalidate),
+  }) as unknown as MetricQueries;
+}

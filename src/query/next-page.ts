@@ -1,0 +1,30 @@
+import type { PlainPage } from '../core/page.js';
+
+/** Enough of a page to recognise it if it comes again: its length, first and last items. */
+function fingerprint(page: PlainPage<unknown>): string {
+  const { data } = page;
+  return `${data.length}:${JSON.stringify(data[0])}:${JSON.stringify(data[data.length - 1])}`;
+}
+
+/**
+ * The next page of an infinite query, or `undefined` after the last, by the walk's rules: each page
+ * is fetched alone by number, so its own `nextPage` cannot know the page size when `per_page` was not
+ * given; the pages fetched so far can. The last page is the one that came back empty, shorter than
+ * the first page, the same as the page before (a server ignoring `page`), or that brings the items
+ * seen to the smallest `total` any page reported.
+ */
+export function nextPageParam<T>(last: PlainPage<T>, all: readonly PlainPage<T>[]): number | undefined {
+  const first = all[0];
+  if (last.nextPage === undefined || first === undefined || all.length < 2) return last.nextPage;
+  const size = first.data.length;
+  if (last.data.length < size) return undefined;
+  const before = all[all.length - 2]!;
+  if (fingerprint(before) === fingerprint(last)) return undefined;
+  let seen = (first.page - 1) * size;
+  let bound = Number.POSITIVE_INFINITY;
+  for (const page of all) {
+    seen += page.data.length;
+    bound = Math.min(bound, page.total);
+  }
+  return seen < bound ? last.nextPage : undefined;
+}

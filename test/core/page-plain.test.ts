@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { MetricClient, type PaperSummary } from '../../src/index.js';
+import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL } from '../../src/testing/index.js';
+
+/** A client whose `/papers` answers `total` results, `perPage` to a page (or the default 20), any page alone. */
+async function searchOf(total: number) {
+  const api = createMockApi();
+  const real = new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: MOCK_BASE_URL, fetch: api.fetch });
+  const item: PaperSummary = (await real.papers.search({ per_page: 1 })).data[0]!;
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(new Request(input, init).url);
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const size = Number(url.searchParams.get('per_page') ?? 20);
+    const count = Math.max(0, Math.min(size, total - (page - 1) * size));
+    const data = Array.from({ length: count }, (_, i) => ({ ...item, id: (page - 1) * size + i + 1 }));
+    return Response.json({ data, total });
+  };
+  return new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: MOCK_BASE_URL, fetch, maxRetries: 0 });
+}
+
+describe('a page fetched alone by number', () => {
+  it('answers from total and per_page: page 59 of 1,161 results at 20 a page is the last', async () => {
+    const client = await searchOf(1_161);
+    const last = await client.papers.search({ page: 59, per_page: 20 });
+    expect(last.data).toHaveLength(1);
+    expect(last.hasNextPage()).toBe(false);
+    expect(last.toJSON().nextPage).toBeUndefined();
+    const before = await client.papers.search({ page: 58, per_page: 20 });
+    expect(before.hasNextPage()).toBe(true);
+    expect(before.toJSON().nextPage).toBe(59);
+  });
+
+  it('a full page at the end of an exact total is the last', async () => {
+    const client = await searchOf(1_160);
+    expect((await client.papers.search({ page: 58, per_page: 20 })).hasNextPage()).toBe(false);
+    expect((await client.papers.search({ page: 58 })).hasNextPage()).toBe(false);
+  });
+});
+
+describe('Page.toJSON', () => {
+  it('is the plain { data, total, page, nextPage }, what JSON.stringify writes', async () => {
+    const client = await searchOf(45);
+    const first = await client.papers.search({ per_page: 20 });
+    const plain = first.toJSON();
+    expect(Object.getPrototypeOf(plain)).toBe(Object.prototype);
+    expect(plain).toEqual({ data: first.data, total: 45, page: 1, nextPage: 2 });
+    expect(JSON.parse(JSON.stringify(first))).toEqual(JSON.parse(JSON.stringify(plain)));
+    expect(structuredClone(plain)).toEqual(plain);
+  });
+
+  it('follows a walk: nextPage undefined on its last page, as hasNextPage says', async () => {
+    const client = await searchOf(45);
+    const pages = [];
+    for await (const page of client.papers.search({ per_page: 20 }).pages()) pages.push(page.toJSON());
+    expect(pages.map(({ page, nextPage, data }) => [page, nextPage, data.length])).toEqual([
+      [1, 2, 20],
+      [2, 3, 20],
+      [3, undefined, 5],
+    ]);
+  });
+});

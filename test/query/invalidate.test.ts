@@ -1,0 +1,90 @@
+import { QueryObserver } from '@tanstack/query-core';
+import { describe, expect, it } from 'vitest';
+import type { ScoreUpdatedEvent } from '../../src/index.js';
+import type { MetricQueryOptions } from '../../src/query/index.js';
+import { mockQueries, pathsSince } from './setup.js';
+
+const event = (journalId: number): ScoreUpdatedEvent => ({
+  event: 'score_updated',
+  journal_id: journalId,
+  old_score: 10,
+  new_score: 11,
+  quartile: 'Q2',
+  timestamp: '2026-11-26T10:00:00Z',
+});
+
+describe('scholarly-metrics/query: invalidation', () => {
+  it('invalidate(event) refetches exactly that journal’s profile, its score history and the list', async () => {
+    const { api, queries, queryClient } = mockQueries();
+    const watched: MetricQueryOptions<unknown>[] = [
+      queries.journals.get(1),
+      queries.journals.get(12),
+      queries.journals.score(1),
+      queries.journals.score(12),
+      queries.journals.list(),
+      queries.subjects.list(),
+    ];
+    const observers = watched.map((options) => new QueryObserver(queryClient, options));
+    const stops = observers.map((observer) => observer.subscribe(() => {}));
+    await Promise.all(observers.map((observer) => observer.refetch()));
+    const from = api.requests.length;
+    await queries.invalidate(queryClient, event(1));
+    expect(pathsSince(api, from).sort()).toEqual([
+      '/api/v1/journals',
+      '/api/v1/journals/1',
+      '/api/v1/journals/1/score',
+    ]);
+    for (const stop of stops) stop();
+  });
+
+  it('invalidate(event) marks unobserved queries stale too, and nothing of another client', async () => {
+    const a = mockQueries();
+    const b = mockQueries({ api: { baseUrl: 'http://other.test/api/v1' } });
+    const { queryClient } = a;
+    await queryClient.fetchQuery(a.queries.journals.get(1));
+    await queryClient.fetchQuery(b.queries.journals.get(1));
+    await a.queries.invalidate(queryClient, event(1));
+    expect(queryClient.getQueryState(a.queries.journals.get(1).queryKey)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(b.queries.journals.get(1).queryKey)?.isInvalidated).toBe(false);
+  });
+
+  it('keys invalidate by prefix: a client’s key, a method, one journal', async () => {
+    const a = mockQueries();
+    const b = mockQueries({ api: { baseUrl: 'http://other.test/api/v1' } });
+    expect(a.queries.key).not.toEqual(b.queries.key);
+    const { queryClient } = a;
+    const state = (options: { queryKey: readonly unknown[] }) =>
+      queryClient.getQueryState(options.queryKey)?.isInvalidated;
+    const all: MetricQueryOptions<unknown>[] = [
+      a.queries.journals.get(1),
+      a.queries.journals.get(2),
+      a.queries.papers.search.page({ q: 'coral' }),
+      b.queries.journals.get(1),
+    ];
+    for (const options of all) await queryClient.fetchQuery(options);
+    await queryClient.fetchInfiniteQuery(a.queries.papers.search({ q: 'coral' }));
+    await queryClient.invalidateQueries({
+      queryKey: [...a.queries.key, 'journals.get', 2],
+      refetchType: 'none',
+    });
+    expect(all.map(state)).toEqual([false, true, false, false]);
+    await queryClient.invalidateQueries({
+      queryKey: [...a.queries.key, 'papers.search'],
+      refetchType: 'none',
+    });
+    expect(state(a.queries.papers.search({ q: 'coral' }))).toBe(true);
+    await queryClient.invalidateQueries({ queryKey: a.queries.key, refetchType: 'none' });
+    expect(all.map(state)).toEqual([true, true, true, false]);
+  });
+
+  it('ignores what is not a score_updated event', async () => {
+    const { api, queries, queryClient } = mockQueries();
+    const observer = new QueryObserver(queryClient, queries.journals.list());
+    const stop = observer.subscribe(() => {});
+    await observer.refetch();
+    const from = api.requests.length;
+    await queries.invalidate(queryClient, { event: 'something_else' } as never);
+    expect(pathsSince(api, from)).toEqual([]);
+    stop();
+  });
+});

@@ -1,0 +1,113 @@
+import { QueryClient, QueryObserver } from '@tanstack/query-core';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  AuthenticationError,
+  ConfigurationError,
+  type JournalProfile,
+  MetricClient,
+  NotFoundError,
+  type Subject,
+} from '../../src/index.js';
+import { metricQueries } from '../../src/query/index.js';
+import { mockQueries, pathsSince } from './setup.js';
+
+describe('scholarly-metrics/query: query options for every endpoint', () => {
+  it('fetches through the client, keyed [...queries.key, method, ...arguments]', async () => {
+    const { api, client, queries, queryClient } = mockQueries();
+    const options = queries.journals.get(1);
+    expect(options.queryKey).toEqual(['scholarly-metrics', client.baseUrl, 'journals.get', 1]);
+    const journal = await queryClient.fetchQuery(options);
+    expect(journal).toEqual(await client.journals.get(1));
+    expect(pathsSince(api, 0)).toEqual(['/api/v1/journals/1', '/api/v1/journals/1']);
+    const cached = queryClient.getQueryData(options.queryKey);
+    expectTypeOf(cached).toEqualTypeOf<JournalProfile | undefined>();
+    expect(cached).toEqual(journal);
+  });
+
+  it('covers every method of the API table, each calling the client', async () => {
+    const { api, queries, queryClient } = mockQueries();
+    const subjects = await queryClient.fetchQuery(queries.subjects.list());
+    expectTypeOf(subjects).toEqualTypeOf<Subject[]>();
+    await queryClient.fetchQuery(queries.countries.list({ show: 'all' }));
+    await queryClient.fetchQuery(queries.journals.list());
+    await queryClient.fetchQuery(queries.journals.score(2));
+    const { data } = await queryClient.fetchQuery(queries.papers.search.page({ q: 'coral', per_page: 2 }));
+    const { doi } = data.find((paper) => paper.doi !== undefined)!;
+    await queryClient.fetchQuery(queries.papers.get(doi!));
+    await queryClient.fetchQuery(queries.authors.get(3));
+    await queryClient.fetchQuery(queries.authors.list.page());
+    await queryClient.fetchQuery(queries.journals.papers.page(1, { per_page: 2 }));
+    expect(pathsSince(api, 0).map((path) => path.split('?')[0])).toEqual([
+      '/api/v1/subjects',
+      '/api/v1/countries',
+      '/api/v1/journals',
+      '/api/v1/journals/2/score',
+      '/api/v1/papers',
+      `/api/v1/papers/${encodeURIComponent(doi!)}`,
+      '/api/v1/authors/3',
+      '/api/v1/authors',
+      '/api/v1/journals/1/papers',
+    ]);
+    expect(api.requests[1]!.path).toContain('show=all');
+  });
+
+  it('leaves trailing missing arguments out of the key: search() and search(undefined) are one query', () => {
+    const { queries } = mockQueries();
+    expect(queries.papers.search.page(undefined).queryKey).toEqual(queries.papers.search.page().queryKey);
+    expect(queries.journals.papers(4).queryKey).toEqual([...queries.key, 'journals.papers', 4, 'infinite']);
+    expect(queries.journals.papers.page(4, { page: 2 }).queryKey).toEqual([
+      ...queries.key,
+      'journals.papers',
+      4,
+      { page: 2 },
+    ]);
+  });
+
+  it('rejects with the SDK’s typed errors, one attempt for a 4xx', async () => {
+    const { api, queries, queryClient } = mockQueries();
+    api.faults.next({ status: 401 });
+    await expect(queryClient.fetchQuery(queries.journals.get(1))).rejects.toBeInstanceOf(AuthenticationError);
+    await expect(queryClient.fetchQuery(queries.journals.get(999_999))).rejects.toBeInstanceOf(NotFoundError);
+    expect(api.requests).toHaveLength(2);
+  });
+
+  it('leaves retries to the SDK: a 503 is its 1 + maxRetries attempts, not TanStack’s on top', async () => {
+    const { api, queries } = mockQueries({ client: { maxRetries: 2 } });
+    // TanStack retries 3 times by default in a browser (never on a server, as here): asked for explicitly.
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 3, retryDelay: 0 } } });
+    api.faults.next({ status: 503, headers: { 'retry-after': '0' }, times: 20 });
+    const observer = new QueryObserver(queryClient, queries.journals.get(1));
+    const settled = new Promise((resolve) => {
+      const stop = observer.subscribe((result) => {
+        if (result.status === 'error' && result.fetchStatus === 'idle') resolve(stop());
+      });
+    });
+    await settled;
+    expect(api.requests).toHaveLength(3);
+    expect(observer.getCurrentResult().failureCount).toBe(1);
+  });
+
+  it('lays the defaults under every option; given ones win, undefined keeps the entry’s', () => {
+    const { queries: plain } = mockQueries();
+    expect(plain.journals.get(1)).toMatchObject({ retry: false, networkMode: 'always' });
+    expect(plain.papers.search()).toMatchObject({ retry: false, networkMode: 'always', initialPageParam: 1 });
+    const { queries } = mockQueries({ defaults: { retry: 1, staleTime: 5_000, networkMode: undefined } });
+    for (const options of [queries.journals.list(), queries.papers.search.page(), queries.authors.list()]) {
+      expect(options).toMatchObject({ retry: 1, staleTime: 5_000, networkMode: 'always' });
+    }
+  });
+
+  it('refuses what is not a client, a key that is not an array, defaults that are not an object', () => {
+    const client = new MetricClient({ apiKey: null, baseUrl: 'https://example.org/api/v1' });
+    expect(() => metricQueries({} as MetricClient)).toThrow(ConfigurationError);
+    expect(() => metricQueries(client, { key: 'mine' as never })).toThrow(/`key` must be a non-empty array/);
+    expect(() => metricQueries(client, { key: [] })).toThrow(ConfigurationError);
+    expect(() => metricQueries(client, 7 as never)).toThrow(ConfigurationError);
+    expect(metricQueries(client, { key: ['app', 'metrics'] }).journals.get(1).queryKey).toEqual([
+      'app',
+      'metrics',
+      'journals.get',
+      1,
+    ]);
+  });
+});
