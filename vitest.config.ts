@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
-import { replacesModules, WaitingFilesFirst } from './test/helpers/suite-plan.js';
+import { isolated, WaitingFilesFirst } from './test/helpers/suite-plan.js';
 
 const dist = (file: string) => fileURLToPath(new URL(`./dist/${file}`, import.meta.url));
 
@@ -41,12 +41,12 @@ export default defineConfig({
           ...nodeSuite,
           name: 'node',
           isolate: false,
-          exclude: [...nodeSuite.exclude, ...replacesModules],
+          exclude: [...nodeSuite.exclude, ...isolated],
         },
       },
       {
         // The files that replace a module with vi.mock or vi.doMock, each with modules of its own.
-        test: { ...nodeSuite, name: 'node-isolated', include: replacesModules },
+        test: { ...nodeSuite, name: 'node-isolated', include: isolated },
       },
       {
         // The BUILT package (dist/) in Debian's Chromium, against the mock API over real HTTP (CORS).

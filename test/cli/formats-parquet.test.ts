@@ -16,6 +16,8 @@ import { scratch } from './resume.js';
 const sizes = { journals: 10, papers: 400, authors: 20 };
 const mock = useMockServer({ sizes, faults: { latencyMs: 5 } });
 const limited = useMockServer({ sizes, limits: dailyLimit(45) });
+// Slow enough that a run outlasts its first checkpoint (saved once a second), however fast the machine.
+const slow = useMockServer({ sizes, faults: { latencyMs: 60 } });
 const search = ['papers', 'search', '--per-page', '5', '--all', '--prefetch', '0', '--row-group', '20'];
 
 /** The rows of a Parquet file as hyparquet reads them, INT64 as numbers again. */
@@ -106,7 +108,7 @@ describe('--format parquet', { timeout: 120_000 }, () => {
   it('continues after SIGKILL of the bin mid-file: no row twice, none missing', async () => {
     const file = join(scratch(), 'out.parquet');
     const args = [...search, '-o', file, '--resume'];
-    const first = start(args, { url: mock.server.url });
+    const first = start(args, { url: slow.server.url });
     let ended = false;
     void first.exited.then(() => {
       ended = true;
@@ -119,7 +121,7 @@ describe('--format parquet', { timeout: 120_000 }, () => {
     while (position() < 9 && !ended) await new Promise((resolve) => setTimeout(resolve, 10));
     first.child.kill('SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');
-    const second = await run(args, { url: mock.server.url });
+    const second = await run(args, { url: slow.server.url });
     expect(second.code, second.stderr).toBe(0);
     const rows = await parquetRows(file);
     expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);

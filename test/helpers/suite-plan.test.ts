@@ -3,7 +3,7 @@
 import { existsSync, globSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { replacesModules, startFirst } from './suite-plan.js';
+import { changesProcessState, replacesModules, startFirst } from './suite-plan.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -16,7 +16,8 @@ describe('the layout of the Node suite', () => {
     expect(replacing).toEqual([...replacesModules].sort());
   });
 
-  it('starts first files that exist', () => {
-    for (const file of startFirst) expect(existsSync(`${root}${file}`), file).toBe(true);
+  it('starts first, or isolates for their process state, files that exist', () => {
+    for (const file of [...startFirst, ...changesProcessState])
+      expect(existsSync(`${root}${file}`), file).toBe(true);
   });
 });

@@ -19,6 +19,16 @@ export const replacesModules = [
  * the longest files first only once it has timed them; in a fresh clone it goes by file size, and
  * these small files started last and ran alone at the end.
  */
+/**
+ * Files that change what the whole process shares, and so run with modules of their own: the
+ * dashboard's build runs Vite and its plugins in the worker, which leaves zod's global configuration
+ * speaking English, and every later file's validation messages with it.
+ */
+export const changesProcessState = ['test/examples/dashboard.test.ts'];
+
+/** Every file the `node-isolated` project runs. */
+export const isolated = [...replacesModules, ...changesProcessState];
+
 export const startFirst = ['test/redis/processes-node-redis.test.ts', 'test/redis/processes-ioredis.test.ts'];
 
 /** Vitest's own order, with {@link startFirst} moved to the front. */

@@ -121,7 +121,8 @@ export function upserter(
   kind: RecordKind,
   columns: readonly string[] = Object.keys(kind.columns),
 ): (record: Row) => void {
-  ensureTable(database, kind.table, tableColumns(kind.table), kind.key);
+  // A table no command lists (the journal-paper link) has its kind's own columns alone.
+  ensureTable(database, kind.table, { ...kind.columns, ...tableColumns(kind.table) }, kind.key);
   const statement = upsertStatement(database, kind.table, columns, kind.key);
   const types = columns.map((column) => kind.columns[column] ?? 'json');
   return (record) => {
