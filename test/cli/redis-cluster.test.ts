@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/free-port.js';
-import { redisServerBinary, skipWithoutRedis } from '../helpers/redis-server.js';
+import { redisServerBinary, skipWithoutRedis, whenRedisReady } from '../helpers/redis-server.js';
 import { run } from './helpers.js';
 
 const password = 'Clu5ter-pw';
@@ -83,26 +83,7 @@ async function startNode(dir: string, port: number): Promise<ChildProcess> {
   const cluster = ['--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`];
   const auth = ['--requirepass', password, '--masterauth', password];
   const child = spawn(redisServerBinary!, [...args, ...cluster, ...auth, '--dir', dir], { stdio: 'pipe' });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`redis-server on ${port} not ready:\n${output}`)),
-      20_000,
-    );
-    const onData = (chunk: string) => {
-      output += chunk;
-      if (output.includes('Ready to accept connections')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.setEncoding('utf8').on('data', onData);
-    child.stderr?.setEncoding('utf8').on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`redis-server on ${port} exited (${code}):\n${output}`));
-    });
-  });
+  await whenRedisReady(child, port);
   return child;
 }
 

@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { redisServerBinary } from './redis-server.js';
+import { redisServerBinary, whenRedisReady } from './redis-server.js';
 
 const run = promisify(execFile);
 const redisCli = 'redis-cli';
@@ -79,26 +79,7 @@ async function startNode(binary: string, port: number, dir: string): Promise<Chi
   const child = spawn(binary, [...args, '--dir', dir, ...cluster, '--cluster-node-timeout', '2000'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`redis-server (cluster) did not get ready on ${port}:\n${output}`));
-    }, 20_000);
-    const onData = (chunk: string) => {
-      output += chunk;
-      if (output.includes('Ready to accept connections')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.setEncoding('utf8').on('data', onData);
-    child.stderr?.setEncoding('utf8').on('data', onData);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`redis-server exited (${code ?? signal}) before it was ready:\n${output}`));
-    });
-  });
+  await whenRedisReady(child, port);
   return child;
 }
 

@@ -58,26 +58,7 @@ export async function startRedisServer(): Promise<RedisServer> {
     const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
     const started = spawn(binary, [...args, '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
     child = started;
-    let output = '';
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        started.kill('SIGKILL');
-        reject(new Error(`redis-server did not get ready on ${port}:\n${output}`));
-      }, 20_000);
-      const onData = (chunk: string) => {
-        output += chunk;
-        if (output.includes('Ready to accept connections')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-      started.stdout?.setEncoding('utf8').on('data', onData);
-      started.stderr?.setEncoding('utf8').on('data', onData);
-      started.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        reject(new Error(`redis-server exited (${code ?? signal}) before it was ready:\n${output}`));
-      });
-    });
+    await whenRedisReady(started, port);
   }
 
   async function stop(): Promise<void> {
@@ -103,4 +84,31 @@ export async function startRedisServer(): Promise<RedisServer> {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Resolves once the redis-server `child` says it accepts connections; rejects (killing it) when it
+ * exits first or is not ready within 20 s, with what it printed.
+ */
+export function whenRedisReady(child: ChildProcess, port: number): Promise<void> {
+  let output = '';
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`redis-server did not get ready on ${port}:\n${output}`));
+    }, 20_000);
+    const onData = (chunk: string) => {
+      output += chunk;
+      if (output.includes('Ready to accept connections')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.setEncoding('utf8').on('data', onData);
+    child.stderr?.setEncoding('utf8').on('data', onData);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`redis-server on ${port} exited (${code ?? signal}) before it was ready:\n${output}`));
+    });
+  });
 }
