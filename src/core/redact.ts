@@ -86,7 +86,20 @@ function formPatterns(form: string): { whole: string; start: string | undefined 
   return { whole: parts.join(''), start };
 }
 
-let cached: { name: string; pattern: RegExp } | undefined;
+let cached: { name: string; pattern: RegExp; starts: readonly string[] } | undefined;
+
+/** Characters that begin an escape (percent, JSON, HTML): without them, every character is as is. */
+const escapeStarts = /[%\\&]/;
+
+/**
+ * Whether `text` may hold one of the secrets: a cheap look before the pattern. A mention holds at
+ * least the first {@link minimumPrefix} characters of a form (all of a shorter one); in a text with
+ * no escape, they are written as they are (a space perhaps as `+`), so a substring search rules most
+ * texts out.
+ */
+function mayMention(text: string, starts: readonly string[]): boolean {
+  return escapeStarts.test(text) || starts.some((start) => text.includes(start));
+}
 
 /**
  * The secrets, and their base64 forms, written any of those ways, whole; else, for a long one, a
@@ -94,21 +107,25 @@ let cached: { name: string; pattern: RegExp } | undefined;
  * secret's first: one is found however its characters mix the ways, where a start, its tail
  * optional, stops at the first way that fits; and a secret inside another leaves no part behind.
  */
-function patternFor(secrets: readonly string[]): RegExp {
+function patternFor(secrets: readonly string[]): { pattern: RegExp; starts: readonly string[] } {
   const name = secrets.join('\0');
-  if (cached?.name === name) return cached.pattern;
+  if (cached?.name === name) return cached;
   const longestFirst = [...secrets].sort((a, b) => b.length - a.length);
-  const forms = longestFirst.flatMap((secret) => [secret, ...base64Forms(secret)]).map(formPatterns);
+  const literal = longestFirst.flatMap((secret) => [secret, ...base64Forms(secret)]);
+  const forms = literal.map(formPatterns);
   const starts = forms.flatMap(({ start }) => (start === undefined ? [] : [start]));
   const pattern = new RegExp([...forms.map(({ whole }) => whole), ...starts].join('|'), 'g');
-  cached = { name, pattern };
-  return pattern;
+  const prefixes = literal.map((form) => form.slice(0, minimumPrefix));
+  const literalStarts = [...prefixes, ...prefixes.map((prefix) => prefix.replaceAll(' ', '+'))];
+  cached = { name, pattern, starts: [...new Set(literalStarts)] };
+  return cached;
 }
 
 /** Whether `text` holds the secret in any of the ways {@link redactText} removes. */
 export function mentionsSecret(text: string, secret: string | null): boolean {
   if (!secret) return false;
-  const pattern = patternFor([secret]);
+  const { pattern, starts } = patternFor([secret]);
+  if (!mayMention(text, starts)) return false;
   pattern.lastIndex = 0;
   return pattern.test(text);
 }
@@ -116,7 +133,8 @@ export function mentionsSecret(text: string, secret: string | null): boolean {
 /** `text` with the secret, however written, replaced by {@link redacted}. */
 export function redactText(text: string, secret: string | null): string {
   if (!secret) return text;
-  const pattern = patternFor([secret]);
+  const { pattern, starts } = patternFor([secret]);
+  if (!mayMention(text, starts)) return text;
   pattern.lastIndex = 0;
   return text.replace(pattern, redacted);
 }
@@ -124,7 +142,8 @@ export function redactText(text: string, secret: string | null): string {
 /** `text` with each of the secrets (none empty), however written, replaced by {@link redacted}, in one pass. */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
   if (secrets.length === 0) return text;
-  const pattern = patternFor(secrets);
+  const { pattern, starts } = patternFor(secrets);
+  if (!mayMention(text, starts)) return text;
   pattern.lastIndex = 0;
   return text.replace(pattern, redacted);
 }

@@ -2,7 +2,14 @@ import util from 'node:util';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { cleanCause } from '../../src/core/clean-cause.js';
-import { redacted, redactHeaders, redactSecrets, redactText, redactValue } from '../../src/core/redact.js';
+import {
+  mentionsSecret,
+  redacted,
+  redactHeaders,
+  redactSecrets,
+  redactText,
+  redactValue,
+} from '../../src/core/redact.js';
 import { redactCause } from '../../src/core/redact-cause.js';
 import {
   APIError,
@@ -457,6 +464,25 @@ describe('the key base64-encoded', () => {
     const kept = [...entries.keys()].filter((key) => !key.includes('#'));
     expect(kept.filter((key) => /journals\/(8|9)$/.test(key)).map((key) => key.slice(-1))).toEqual(['9']);
     expect([...entries.values()].join('\n')).not.toContain(core);
+  });
+});
+
+describe('the look before the pattern', () => {
+  const secret = 'Bearer sk_live_5c8e2a7f91d4';
+  const base64 = (text: string) => Buffer.from(text).toString('base64');
+
+  it('finds the secret written as is, with + for a space, or with any escape in the text', () => {
+    expect(redactText(`echo: ${secret}`, secret)).toBe(`echo: ${redacted}`);
+    expect(redactText(`q=${secret.replace(' ', '+')}`, secret)).toBe(`q=${redacted}`);
+    expect(redactText(`echo: ${secret.replace('k', '%6b')}`, secret)).toBe(`echo: ${redacted}`);
+    expect(redactText(`"${secret.replace('_', '\\u005f')}"`, secret)).toBe(`"${redacted}"`);
+    expect(redactText(`x${base64(secret)}x`, secret)).not.toContain(base64(secret).slice(4, 20));
+  });
+
+  it('leaves a text that cannot hold it as it is', () => {
+    const text = JSON.stringify({ id: 7, name: 'Journal of Tests', description: 'nothing secret' });
+    expect(redactText(text, secret)).toBe(text);
+    expect(mentionsSecret(text, secret)).toBe(false);
   });
 });
 
