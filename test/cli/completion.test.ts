@@ -2,15 +2,14 @@
  * The completion scripts, run by the shells themselves: bash sources the script and completes with
  * the function it registered (`complete -p`, `COMPREPLY`); fish and zsh are checked when installed.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { afterThisTest } from '../helpers/cleanup.js';
 import { run } from './helpers.js';
 import { scratch } from './resume.js';
-import { skipTmux } from './tmux.js';
+import { skipTmux, tmuxSession } from './tmux.js';
 
 // Written once for the file: every case sources the same script.
 const folder = mkdtempSync(join(tmpdir(), 'scholarly-completion-'));
@@ -109,29 +108,15 @@ describe.skipIf(skipTmux)('completion bash at a real prompt (tmux)', () => {
   it('Tab inserts a file name with spaces quoted, as one word', async () => {
     const folder = scratch();
     writeFileSync(join(folder, 'reef dois.txt'), '');
-    const socket = `scholarly-completion-${process.pid}`;
-    afterThisTest(() => spawnSync('tmux', ['-L', socket, 'kill-server']));
-    const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
-    tmux(
-      '-f',
-      '/dev/null',
-      'new-session',
-      '-d',
-      '-x',
-      '120',
-      '-y',
-      '10',
-      '-c',
-      folder,
-      'bash --norc --noprofile',
-    );
+    const { tmux, until } = tmuxSession({
+      width: 120,
+      height: 10,
+      command: 'bash --norc --noprofile',
+      cwd: folder,
+    });
     tmux('send-keys', `source ${JSON.stringify(script)}; PS1='$ '; clear`, 'Enter');
     tmux('send-keys', 'scholarly-metrics papers get-many --input re', 'Tab');
-    let screen = '';
-    for (let poll = 0; poll < 200 && !screen.includes('--input reef'); poll++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      screen = tmux('capture-pane', '-p');
-    }
+    const screen = await until(/--input reef/);
     expect(screen).toContain('--input reef\\ dois.txt');
   });
 });

@@ -35,11 +35,33 @@ export interface TerminalOptions {
 const pollMs = 50;
 const maxPolls = 2_400;
 
-/** Runs the bin with `args` in a fresh tmux session `width` columns wide and `height` rows high. */
-export function tmuxRun(args: string[], options: TerminalOptions) {
+/** A fresh detached tmux session `width` × `height` running `command` in `cwd`, killed after the test. */
+export function tmuxSession(options: { width: number; height: number; command: string; cwd?: string }) {
   if (!hasTmux) throw new Error('tmux is not installed: .ci/run installs it with apt-get');
   const socket = `scholarly-analyst-${process.pid}-${++sessions}`;
   afterThisTest(() => spawnSync('tmux', ['-L', socket, 'kill-server']));
+  const tmux = (...tmuxArgs: string[]) =>
+    execFileSync('tmux', ['-L', socket, ...tmuxArgs], {
+      encoding: 'utf8',
+      cwd: options.cwd ?? fileURLToPath(new URL('../../', import.meta.url)),
+    });
+  const size = ['-x', String(options.width), '-y', String(options.height)];
+  tmux('-f', '/dev/null', 'new-session', '-d', ...size, options.command);
+  const screen = () => tmux('capture-pane', '-p', '-J');
+  /** The screen once it matches `pattern`. */
+  const until = async (pattern: RegExp): Promise<string> => {
+    for (let poll = 0; poll < maxPolls; poll++) {
+      const text = screen();
+      if (pattern.test(text)) return text;
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+    throw new Error(`the terminal never showed ${pattern}; it shows:\n${screen()}`);
+  };
+  return { tmux, screen, until };
+}
+
+/** Runs the bin with `args` in a fresh tmux session `width` columns wide and `height` rows high. */
+export function tmuxRun(args: string[], options: TerminalOptions) {
   const folder = scratch();
   const go = join(folder, 'go');
   const bytesFile = join(folder, 'bytes');
@@ -54,36 +76,17 @@ export function tmuxRun(args: string[], options: TerminalOptions) {
     ...args.map(quote),
     '; echo "exit-$?"; sleep 600',
   ].join(' ');
-  const tmux = (...tmuxArgs: string[]) =>
-    execFileSync('tmux', ['-L', socket, ...tmuxArgs], {
-      encoding: 'utf8',
-      cwd: options.cwd ?? fileURLToPath(new URL('../../', import.meta.url)),
-    });
-  tmux(
-    '-f',
-    '/dev/null',
-    'new-session',
-    '-d',
-    '-x',
-    String(options.width),
-    '-y',
-    String(options.height ?? 50),
+  const session = tmuxSession({
+    width: options.width,
+    height: options.height ?? 50,
     command,
-  );
+    cwd: options.cwd,
+  });
+  const { tmux, screen, until } = session;
   tmux('pipe-pane', '-o', `cat > ${quote(bytesFile)}`);
   writeFileSync(go, '');
-  const screen = () => tmux('capture-pane', '-p', '-J');
   const bytes = () => (existsSync(bytesFile) ? readFileSync(bytesFile) : Buffer.alloc(0));
   const title = () => tmux('display-message', '-p', '#{pane_title}');
-  /** The screen once it matches `pattern`. */
-  const until = async (pattern: RegExp): Promise<string> => {
-    for (let poll = 0; poll < maxPolls; poll++) {
-      const text = screen();
-      if (pattern.test(text)) return text;
-      await new Promise((resolve) => setTimeout(resolve, pollMs));
-    }
-    throw new Error(`the terminal never showed ${pattern}; it shows:\n${screen()}`);
-  };
   const done = async (): Promise<{ screen: string; bytes: Buffer; code: number }> => {
     const text = await until(/exit-\d+/);
     return { screen: text, bytes: bytes(), code: Number(/exit-(\d+)/.exec(text)?.[1]) };
