@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { grouped, describe as line, Progress } from '../../src/cli/progress.js';
+import { countSdkTimers } from '../helpers/fake-clock.js';
 
 describe('the progress line', () => {
   it('says items of total, requests, rate and time left', () => {
@@ -71,6 +72,7 @@ describe('a rate-limit wait on the progress line', () => {
 
   it('says rate-limited: waiting N s, counting down each second, then leaves the line', () => {
     vi.useFakeTimers();
+    const timers = countSdkTimers();
     try {
       let now = 0;
       const { stream, written } = terminal();
@@ -91,7 +93,7 @@ describe('a rate-limit wait on the progress line', () => {
       expect(lines.at(-1)).toMatch(/^100 of 500 papers · 2 requests/);
       expect(lines.at(-1)).not.toContain('rate-limited');
       expect(written().endsWith('waiting 0 s')).toBe(false);
-      expect(vi.getTimerCount()).toBe(0);
+      expect(timers()).toBe(0);
     } finally {
       vi.useRealTimers();
     }
@@ -99,6 +101,7 @@ describe('a rate-limit wait on the progress line', () => {
 
   it('tells its listeners at once, drawn or not; clear() ends the countdown', () => {
     vi.useFakeTimers();
+    const timers = countSdkTimers();
     try {
       const quiet = Progress.for(terminal().stream, true);
       const heard = vi.fn();
@@ -108,12 +111,12 @@ describe('a rate-limit wait on the progress line', () => {
       unlisten();
       quiet.rateLimited(5);
       expect(heard).toHaveBeenCalledTimes(1);
-      expect(vi.getTimerCount()).toBe(0);
+      expect(timers()).toBe(0);
       const drawn = Progress.for(terminal().stream, false);
       drawn.rateLimited(30);
-      expect(vi.getTimerCount()).toBe(1);
+      expect(timers()).toBe(1);
       drawn.clear();
-      expect(vi.getTimerCount()).toBe(0);
+      expect(timers()).toBe(0);
     } finally {
       vi.useRealTimers();
     }

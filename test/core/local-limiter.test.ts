@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { LocalLimiter } from '../../src/core/local-limiter.js';
 import { rejection } from '../helpers/calls.js';
-import { clockStart, useFakeClock } from '../helpers/fake-clock.js';
+import { clockStart, countSdkTimers, useFakeClock } from '../helpers/fake-clock.js';
 
 /** Moves the fake clock to `ms` after its start, running every timer due on the way. */
 const at = async (ms: number) => vi.advanceTimersByTimeAsync(ms - (Date.now() - clockStart));
@@ -202,17 +202,18 @@ describe('a waiting request whose signal aborts', () => {
 
   it('behind the window: leaves no timer behind when it was the last one waiting', async () => {
     useFakeClock();
+    const timers = countSdkTimers();
     const { send, starts, finish } = requests(new LocalLimiter({ maxRequestsPerMinute: 1 }));
     void send('a');
     await finish('a');
     const controller = new AbortController();
     const waiting = send('b', controller.signal);
     await at(1_000);
-    expect(vi.getTimerCount()).toBe(1);
+    expect(timers()).toBe(1);
     const reason = new Error('gone');
     controller.abort(reason);
     expect(await rejection(waiting)).toBe(reason);
-    expect(vi.getTimerCount()).toBe(0);
+    expect(timers()).toBe(0);
     await at(120_000);
     expect(starts.map((start) => start.name)).toEqual(['a']);
   });

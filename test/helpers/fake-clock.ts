@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { onTestFinished, vi } from 'vitest';
 
 /** Where a fake clock with `Date` starts. */
@@ -43,3 +44,54 @@ export async function settleOnFakeClock<T>(call: Promise<T>): Promise<T | unknow
   }
   return outcome;
 }
+
+/**
+ * Counts the timers the SDK's own code (a file under src/) set on the fake clock and that have
+ * neither fired nor been cleared; an interval counts until cleared. `vi.getTimerCount()` counts every
+ * fake timer in the worker, and the `node` project's files share workers: a client an earlier file
+ * left reconnecting sets timers of its own on the same clock. Call it after faking the timers.
+ */
+export function countSdkTimers(): () => number {
+  const pending = new Set<unknown>();
+  const fake = {
+    setTimeout: globalThis.setTimeout,
+    setInterval: globalThis.setInterval,
+    clearTimeout: globalThis.clearTimeout,
+    clearInterval: globalThis.clearInterval,
+  };
+  const start =
+    (kind: 'setTimeout' | 'setInterval') =>
+    (callback: (...args: unknown[]) => void, delay?: number, ...args: unknown[]) => {
+      if (!new Error().stack?.includes(sourceFolder)) return fake[kind](callback, delay, ...args);
+      const timer = fake[kind](
+        (...values: unknown[]) => {
+          if (kind === 'setTimeout') pending.delete(timer);
+          callback(...values);
+        },
+        delay,
+        ...args,
+      );
+      pending.add(timer);
+      return timer;
+    };
+  const clear = (kind: 'clearTimeout' | 'clearInterval') => (timer?: NodeJS.Timeout) => {
+    pending.delete(timer);
+    fake[kind](timer);
+  };
+  const counting = {
+    setTimeout: start('setTimeout'),
+    setInterval: start('setInterval'),
+    clearTimeout: clear('clearTimeout'),
+    clearInterval: clear('clearInterval'),
+  };
+  Object.assign(globalThis, counting);
+  onTestFinished(() => {
+    // Put back only what is still ours: when the real timers are back already, they stay.
+    for (const name of Object.keys(counting) as Array<keyof typeof counting>) {
+      if (globalThis[name] === (counting[name] as unknown)) Object.assign(globalThis, { [name]: fake[name] });
+    }
+  });
+  return () => pending.size;
+}
+
+const sourceFolder = fileURLToPath(new URL('../../src/', import.meta.url));

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigurationError } from '../../src/core/errors.js';
 import { type EventSourceLike, follow } from '../../src/query/follow.js';
 import { createEventRelay, type ScoreUpdatedEvent } from '../../src/webhooks/index.js';
+import { countSdkTimers } from '../helpers/fake-clock.js';
 import { validEvent } from '../webhooks/fixtures.js';
 import { startServer } from '../webhooks/node-server.js';
 import { nodeListener } from '../webhooks/relay-client.js';
@@ -124,6 +125,7 @@ describe('follow', () => {
 
   it('reopens a stream the browser closed for good, after a doubling wait, until stop()', async () => {
     vi.useFakeTimers();
+    const timers = countSdkTimers();
     const sources: FakeEventSource[] = [];
     const stop = follow(queryClient, new URL('http://localhost/events'), async () => {}, {
       eventSource: (url) => {
@@ -158,11 +160,12 @@ describe('follow', () => {
     expect(sources[3]!.closed).toBe(true);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(sources).toHaveLength(4);
-    expect(vi.getTimerCount()).toBe(0);
+    expect(timers()).toBe(0);
   });
 
   it('keeps trying when reopening throws', async () => {
     vi.useFakeTimers();
+    const timers = countSdkTimers();
     let calls = 0;
     let first: FakeEventSource | undefined;
     const stop = follow(queryClient, '/events', async () => {}, {
@@ -180,7 +183,7 @@ describe('follow', () => {
     await vi.advanceTimersByTimeAsync(10 + 20 + 40);
     expect(calls).toBe(4);
     stop();
-    expect(vi.getTimerCount()).toBe(0);
+    expect(timers()).toBe(0);
   });
 
   it('says so when the runtime has no EventSource, and checks its options', () => {

@@ -12,11 +12,12 @@ import {
   type WebhookEvent,
   type WebhookHandlerOptions,
 } from '../../src/webhooks/index.js';
-import { useFakeClock } from '../helpers/fake-clock.js';
+import { countSdkTimers, useFakeClock } from '../helpers/fake-clock.js';
 import { validEvent, validJson } from './fixtures.js';
 import { openSlowClient, startCountingServer, until } from './slow-client.js';
 
 const closers: Array<() => Promise<void>> = [];
+
 afterEach(async () => {
   await Promise.all(closers.splice(0).map((close) => close()));
 });
@@ -73,18 +74,20 @@ async function serve(kind: Kind, options: WebhookHandlerOptions = {}) {
 describe.each<Kind>(['node', 'fetch'])('the %s handler and a slow body', (kind) => {
   it('answers 408 at the default 10 s although a byte arrives every second, and releases the connection', async () => {
     useFakeClock({ date: false });
+    const timers = countSdkTimers();
     const server = await serve(kind);
     const client = await openSlowClient(server.port);
-    await until(() => server.bytes() === 1 && vi.getTimerCount() === 1);
+    const seen = server.seen(client);
+    await until(() => seen.bytes === 1 && timers() === 1);
     // One byte a second: progress all along, so only a deadline on the whole body can end it.
     for (let second = 1; second < 10; second++) {
       client.send();
-      await until(() => server.bytes() === second + 1);
+      await until(() => seen.bytes === second + 1);
       await vi.advanceTimersByTimeAsync(1_000);
     }
     await vi.advanceTimersByTimeAsync(999);
     expect(client.received()).toBe('');
-    expect(vi.getTimerCount()).toBe(1);
+    expect(timers()).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
 
     const answer = await client.closed; // the server closed the connection: the client holds nothing
@@ -93,10 +96,10 @@ describe.each<Kind>(['node', 'fetch'])('the %s handler and a slow body', (kind) 
     expect(answer).toContain(
       '{"error":"request_timeout","message":"the body did not arrive within 10000 ms"}',
     );
-    expect(await server.connections()).toBe(0);
+    await until(() => !seen.open);
     // The handler's work ended: no timer left, no listener of its own on the request, nothing called.
-    expect(vi.getTimerCount()).toBe(0);
-    expect(server.requests[0]?.listenerCount('data')).toBe(kind === 'node' ? 1 : 2);
+    expect(timers()).toBe(0);
+    expect(seen.request?.listenerCount('data')).toBe(kind === 'node' ? 1 : 2);
     expect(server.events).toEqual([]);
     expect(server.errors).toEqual([]);
     if (kind === 'fetch') expect(server.cancelled.count).toBe(1);
@@ -104,41 +107,45 @@ describe.each<Kind>(['node', 'fetch'])('the %s handler and a slow body', (kind) 
 
   it('answers 408 to a sender that stops after the head, at a bodyTimeoutMs of its own', async () => {
     useFakeClock({ date: false });
+    const timers = countSdkTimers();
     const server = await serve(kind, { bodyTimeoutMs: 250 });
     const client = await openSlowClient(server.port);
-    await until(() => vi.getTimerCount() === 1);
+    await until(() => timers() === 1);
     await vi.advanceTimersByTimeAsync(249);
     expect(client.received()).toBe('');
     await vi.advanceTimersByTimeAsync(1);
     expect(await client.closed).toContain('the body did not arrive within 250 ms');
-    expect(await server.connections()).toBe(0);
+    await until(() => !server.seen(client).open);
   });
 
   it('does not let many slow clients pile up: each is answered and dropped at its deadline', async () => {
     useFakeClock({ date: false });
+    const timers = countSdkTimers();
     const server = await serve(kind, { bodyTimeoutMs: 1_000 });
     const clients = await Promise.all(Array.from({ length: 40 }, () => openSlowClient(server.port)));
-    await until(() => server.requests.length === 40 && vi.getTimerCount() === 40);
-    expect(await server.connections()).toBe(40);
+    await until(() => clients.every((client) => server.seen(client).request !== undefined));
+    expect(timers()).toBe(40);
+    expect(clients.every((client) => server.seen(client).open)).toBe(true);
     await vi.advanceTimersByTimeAsync(1_000);
     const answers = await Promise.all(clients.map((client) => client.closed));
     expect(answers.every((answer) => answer.startsWith('HTTP/1.1 408 '))).toBe(true);
-    expect(await server.connections()).toBe(0);
-    expect(vi.getTimerCount()).toBe(0);
+    await until(() => clients.every((client) => !server.seen(client).open));
+    expect(timers()).toBe(0);
   });
 
   it('clears the deadline once a body has arrived in time', async () => {
     useFakeClock({ date: false });
+    const timers = countSdkTimers();
     const server = await serve(kind);
     const body = validJson.padEnd(150, ' ');
     const client = await openSlowClient(server.port, body.length);
-    await until(() => vi.getTimerCount() === 1);
+    await until(() => timers() === 1);
     await vi.advanceTimersByTimeAsync(9_999);
     client.sendText(body.slice(1));
     await until(() => client.received().includes('}'));
     expect(client.received()).toMatch(/^HTTP\/1\.1 200 /);
     expect(server.events).toEqual([validEvent]);
-    expect(vi.getTimerCount()).toBe(0);
+    expect(timers()).toBe(0);
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigurationError, MetricError, WebhookPayloadError } from '../../src/core/errors.js';
 import { createEventRelay } from '../../src/webhooks/index.js';
+import { countSdkTimers } from '../helpers/fake-clock.js';
 import { invalidBodies, validEvent } from './fixtures.js';
 import { startServer } from './node-server.js';
 import { eventOf, frames, nodeListener } from './relay-client.js';
@@ -58,8 +59,9 @@ describe('createEventRelay', () => {
 
   it('sends a heartbeat comment every heartbeatMs, and keeps no timer when nobody listens', async () => {
     vi.useFakeTimers();
+    const timers = countSdkTimers();
     const relay = createEventRelay({ heartbeatMs: 1_000 });
-    expect(vi.getTimerCount()).toBe(0);
+    expect(timers()).toBe(0);
     const stream = frames(relay.handler(get()));
     expect(await stream.next()).toBe(': connected');
     await vi.advanceTimersByTimeAsync(999);
@@ -69,18 +71,19 @@ describe('createEventRelay', () => {
     expect(await stream.next()).toBe(': ping');
     await stream.reader.cancel();
     expect(relay.clients).toBe(0);
-    expect(vi.getTimerCount()).toBe(0);
+    expect(timers()).toBe(0);
   });
 
   it('drops a client that reads nothing once heartbeats fill its buffer', async () => {
     vi.useFakeTimers();
+    const timers = countSdkTimers();
     const relay = createEventRelay({ heartbeatMs: 1_000, maxBufferedEvents: 3 });
     relay.handler(get());
     await vi.advanceTimersByTimeAsync(2_000);
     expect(relay.clients).toBe(1);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(relay.clients).toBe(0);
-    expect(vi.getTimerCount()).toBe(0);
+    expect(timers()).toBe(0);
   });
 
   it('close() ends every stream after what it holds, and refuses new ones', async () => {

@@ -8,6 +8,8 @@ import { connect, type Socket } from 'node:net';
  * fake clock).
  */
 export interface SlowClient {
+  /** The client's own port: what the server sees as the request's remote port. */
+  readonly port: number;
   /** Sends the next `count` bytes of the body. */
   send(count?: number): void;
   /** Sends the rest of the body at once. */
@@ -38,6 +40,7 @@ export async function openSlowClient(port: number, contentLength = 150): Promise
     `content-length: ${contentLength}\r\n\r\n`;
   socket.write(`${head}{`);
   return {
+    port: socket.localPort ?? 0,
     send: (count = 1) => {
       if (!socket.destroyed) socket.write(' '.repeat(count));
     },
@@ -55,41 +58,59 @@ export async function until(condition: () => boolean): Promise<void> {
   }
 }
 
+/** What the server saw of one client's connection. */
+export interface SeenConnection {
+  /** The request the handler was given, once its head arrived. */
+  request: IncomingMessage | undefined;
+  /** Body bytes the handler has received so far. */
+  bytes: number;
+  /** Whether the server still holds the connection. */
+  open: boolean;
+}
+
 /**
- * A real HTTP server on 127.0.0.1 that counts the body bytes each request delivered to the handler,
- * and the open connections.
+ * A real HTTP server on 127.0.0.1 that tells, for each client, the request its handler was given,
+ * the body bytes it received and whether the connection is still open. It answers by client rather
+ * than in total: another test file's process may connect to a port it took for free a moment ago.
  */
 export async function startCountingServer(
   handler: (req: IncomingMessage, res: ServerResponse) => void,
 ): Promise<{
   server: Server;
   port: number;
-  /** Body bytes received so far, all requests together. */
-  bytes: () => number;
-  /** Requests the handler was given. */
-  requests: IncomingMessage[];
-  connections: () => Promise<number>;
+  /** What the server saw of `client`'s connection so far. */
+  seen: (client: SlowClient) => SeenConnection;
   close: () => Promise<void>;
 }> {
-  let bytes = 0;
-  const requests: IncomingMessage[] = [];
+  const byPort = new Map<number, SeenConnection>();
+  const seenFrom = (port: number | undefined): SeenConnection => {
+    let seen = byPort.get(port ?? 0);
+    if (seen === undefined) {
+      seen = { request: undefined, bytes: 0, open: false };
+      byPort.set(port ?? 0, seen);
+    }
+    return seen;
+  };
   const server = createServer((req, res) => {
-    requests.push(req);
+    const seen = seenFrom(req.socket.remotePort);
+    seen.request = req;
     req.on('data', (chunk: Buffer) => {
-      bytes += chunk.byteLength;
+      seen.bytes += chunk.byteLength;
     });
     handler(req, res);
+  });
+  server.on('connection', (socket) => {
+    const seen = seenFrom(socket.remotePort);
+    seen.open = true;
+    socket.once('close', () => {
+      seen.open = false;
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     server,
     port: (server.address() as AddressInfo).port,
-    bytes: () => bytes,
-    requests,
-    connections: () =>
-      new Promise((resolve, reject) =>
-        server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
-      ),
+    seen: (client) => seenFrom(client.port),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
