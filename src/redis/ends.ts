@@ -3,11 +3,17 @@
  * acquire of the process carries them (one script per request when requests run one after another);
  * when none comes within `idleMs`, or the quota closes, they go alone. One timer serves every end: it is
  * armed once and re-armed only while ends are waiting.
+ *
+ * Each end goes as `ticket@ms`, how long ago its answer came back by this process's clock, so that
+ * Redis counts the start from then rather than from when it heard of it: a duration, whatever the
+ * clocks' skew, and never more than the true delay (the trip to Redis only adds to it).
  */
 export class EndedAttempts {
   readonly #idleMs: number;
   readonly #send: (tickets: string[]) => Promise<unknown>;
   #tickets: string[] = [];
+  /** When each waiting end came (performance.now()), in the order of `#tickets`. */
+  #times: number[] = [];
   /** When the oldest waiting end was added (performance.now()). */
   #since = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -21,8 +27,10 @@ export class EndedAttempts {
 
   /** Records an end; `now` sends it (and any other waiting) at once. */
   add(ticket: string, now = false): void {
-    if (this.#tickets.length === 0) this.#since = performance.now();
+    const at = performance.now();
+    if (this.#tickets.length === 0) this.#since = at;
     this.#tickets.push(ticket);
+    this.#times.push(at);
     if (now) this.#sendAlone();
     else this.#timer ??= setTimeout(() => this.#fire(), this.#idleMs);
   }
@@ -30,14 +38,22 @@ export class EndedAttempts {
   /** The waiting ends, for an acquire to carry: Redis is then told of them by that acquire. */
   take(): string[] {
     if (this.#tickets.length === 0) return this.#tickets;
-    const tickets = this.#tickets;
+    const now = performance.now();
+    const ends = this.#tickets.map((ticket, i) => {
+      const ago = Math.floor(now - (this.#times[i] ?? now));
+      return ago > 0 && !ticket.includes('@') ? `${ticket}@${ago}` : ticket;
+    });
     this.#tickets = [];
-    return tickets;
+    this.#times = [];
+    return ends;
   }
 
-  /** Puts back ends whose carrier failed: they go with the next one, or alone. */
-  restore(tickets: readonly string[]): void {
-    for (const ticket of tickets) this.add(ticket);
+  /**
+   * Puts back ends whose carrier failed: they go with the next one, or alone. Their `@ms` stays as it
+   * was taken, so the start counts from a little later than its answer: never too early.
+   */
+  restore(ends: readonly string[]): void {
+    for (const end of ends) this.add(end);
   }
 
   /** Sends what waits, and resolves when Redis has it and every send alone under way (rejects if not). */

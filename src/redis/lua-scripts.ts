@@ -21,14 +21,21 @@ const limitArgs: readonly ArgSpec[] = [
 ];
 
 /**
- * Ends the attempts named from ARGV[first] on: each start counts from now (it came back now), and its
- * lease is given back. A ticket written `~ticket` also waited in line and leaves it.
+ * Ends the attempts named from ARGV[first] on: each start counts from when its answer came back,
+ * `ticket@ms` that many ms before now (now without one), and its lease is given back. A ticket
+ * written `~ticket` also waited in line and leaves it.
  */
 const endAttempts = `
 local function endAttempts(now, first)
-  local stamp = string.format('%.0f', now)
   for a = first, #ARGV do
     local ticket = ARGV[a]
+    local answered = now
+    local at = string.find(ticket, '@', 1, true)
+    if at then
+      answered = now - (tonumber(string.sub(ticket, at + 1)) or 0) * 1000
+      ticket = string.sub(ticket, 1, at - 1)
+    end
+    local stamp = string.format('%.0f', answered)
     if string.byte(ticket, 1) == 126 then
       ticket = string.sub(ticket, 2)
       redis.call('ZREM', lineKey, ticket)

@@ -10,6 +10,8 @@ import {
   RateLimitError,
 } from '../../src/index.js';
 import { createRedisQuota } from '../../src/redis/index.js';
+import { argTemplate, partitionKeys } from '../../src/redis/keys.js';
+import { RELEASE_SCRIPT, releaseArgs } from '../../src/redis/lua-scripts.js';
 import { type QuotaWindows, RedisQuota, type RedisQuotaOptions } from '../../src/redis/redis-quota.js';
 import { createMockApi, MOCK_API_KEY } from '../../src/testing/index.js';
 import { type ConnectedRedis, redisClients } from '../helpers/redis-clients.js';
@@ -82,6 +84,30 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
     for (let i = 3; i < scores.length; i++) {
       expect((scores[i] as number) - (scores[i - 3] as number)).toBeGreaterThanOrEqual(300_000);
     }
+  });
+
+  it('counts an end told as ticket@ms from that many ms before Redis’s now', async () => {
+    const keys = partitionKeys(freshPrefix(), 'h');
+    const [, day] = keys as [string, string];
+    const args = argTemplate(releaseArgs, {
+      perMinute: 0,
+      minuteMs: 0,
+      perDay: 100,
+      dayMs: 60_000,
+      concurrency: 0,
+    });
+    // In flight: scored by its lease's end, a minute ahead.
+    await redis.command(['ZADD', day, String((Date.now() + 60_000) * 1_000), 'a.1']);
+    await redis.command(['ZADD', day, String((Date.now() + 60_000) * 1_000), 'a.2']);
+    const ends = ['a.1@300', 'a.2'];
+    await redis.command(['EVAL', RELEASE_SCRIPT, String(keys.length), ...keys, ...args.template, ...ends]);
+    const [seconds, micros] = ((await redis.command(['TIME'])) as unknown[]).map(Number);
+    const now = (seconds as number) * 1_000_000 + (micros as number);
+    const score = async (ticket: string) => Number(await redis.command(['ZSCORE', day, ticket]));
+    expect(now - (await score('a.1'))).toBeGreaterThanOrEqual(300_000);
+    expect(now - (await score('a.1'))).toBeLessThan(400_000);
+    expect(now - (await score('a.2'))).toBeGreaterThanOrEqual(0);
+    expect(now - (await score('a.2'))).toBeLessThan(100_000);
   });
 
   it('holds requests in flight to maxConcurrency across quotas, and gives places back', async () => {

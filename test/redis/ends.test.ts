@@ -1,0 +1,29 @@
+import { describe, expect, it, vi } from 'vitest';
+import { EndedAttempts } from '../../src/redis/ends.js';
+
+describe('EndedAttempts', () => {
+  it('tells each end with how long ago its answer came, by this process’s clock', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const sent: string[][] = [];
+      const ends = new EndedAttempts(50, async (tickets) => sent.push(tickets));
+      ends.add('a.1');
+      vi.advanceTimersByTime(3);
+      ends.add('a.2');
+      // Carried by an acquire 2 ms later: 5 and 2 ms ago (an end of this very ms goes bare).
+      vi.advanceTimersByTime(2);
+      const carried = ends.take();
+      expect(carried).toEqual(['a.1@5', 'a.2@2']);
+      // Its carrier failed: they go again as taken (later than their answers, never earlier), alone.
+      ends.restore(carried);
+      ends.add('a.3');
+      expect(sent).toEqual([]);
+      await vi.advanceTimersByTimeAsync(50);
+      expect(sent).toEqual([['a.1@5', 'a.2@2', 'a.3@50']]);
+      ends.add('~a.4', true);
+      expect(sent.at(-1)).toEqual(['~a.4']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
