@@ -1,5 +1,5 @@
 import type { SpanLike, TelemetryOptions, TracerLike } from '../core/telemetry-types.js';
-import { VERSION } from '../core/user-agent.js';
+import { VERSION } from '../core/version.js';
 import { deliveryCounter, errorStatus, meterOf, spanKind, tracerOf } from './instruments.js';
 import { parseTraceparent, type RemoteParent } from './traceparent.js';
 

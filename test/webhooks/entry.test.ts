@@ -77,7 +77,6 @@ describe('the scholarly-metrics/webhooks entry point', () => {
     expect(external).toEqual([]);
     expect(files.filter((file) => !file.startsWith('webhooks/'))).toEqual([
       'core/abort.ts',
-      'core/browser.ts',
       'core/depth.ts',
       'core/describe-value.ts',
       'core/errors.ts',
@@ -87,7 +86,7 @@ describe('the scholarly-metrics/webhooks entry point', () => {
       'core/options/telemetry.ts',
       'core/read-body.ts',
       'core/status-message.ts',
-      'core/user-agent.ts',
+      'core/version.ts',
       'telemetry/instruments.ts',
       'telemetry/traceparent.ts',
       'telemetry/webhook-telemetry.ts',
