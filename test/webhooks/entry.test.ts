@@ -58,6 +58,7 @@ describe('the scholarly-metrics/webhooks entry point', () => {
       '../core/options/telemetry.js',
       '../core/read-body.js',
       '../core/telemetry-types.js', // types: erased at build
+      '../core/version.js', // a constant, for the telemetry's scope
       '../telemetry/webhook-telemetry.js', // loaded only by a receiver given `telemetry`
       '../core/score-updated-event.js', // types: erased at build
     ];
