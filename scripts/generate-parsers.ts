@@ -53,26 +53,92 @@ const imports = [
   "import type { responseSchemas } from './response-schemas.js';",
 ];
 
-const header = [
-  '',
-  'type Output<K extends keyof typeof responseSchemas> = z.output<(typeof responseSchemas)[K]>;',
-  '',
-  "/** What zod's object schemas accept: any non-null object but an array. */",
-  'function isRecord(value: unknown): value is Record<string, unknown> {',
-  '  return typeof value === "object" && value !== null && !Array.isArray(value);',
-  '}',
-  '',
-  '/** What z.int() accepts. False for anything but a number, so it needs no typeof check before it. */',
-  'const isSafeInteger = Number.isSafeInteger as (value: unknown) => value is number;',
-];
+/**
+ * The combinators the parsers are composed of, each with zod's semantics for its kind (see
+ * scripts/parser-emitter.ts). A check returns the value it accepts and throws `refused` at the first
+ * value that does not fit; `parser` turns that into INVALID. An object's fields are read and built
+ * by an object literal of its own, so that the common path stays straight-line code.
+ */
+const header = `
+type Output<K extends keyof typeof responseSchemas> = z.output<(typeof responseSchemas)[K]>;
+type Parser<T = unknown> = (value: unknown) => T;
+type Fields = Record<string, unknown>;
+
+const refused = Symbol("refused");
+
+function fail(): never {
+  throw refused;
+}
+
+/** What z.int() accepts. False for anything but a number, so it needs no typeof check before it. */
+const isSafeInteger = Number.isSafeInteger as (value: unknown) => value is number;
+
+const int = (value: unknown): number => (isSafeInteger(value) ? value : fail());
+const string = (value: unknown): string => (typeof value === "string" ? value : fail());
+const boolean = (value: unknown): boolean => (typeof value === "boolean" ? value : fail());
+const unknown = (value: unknown): unknown => value;
+
+/** A field of z.unknown(): any value, but the key must be there. */
+const present = (record: Fields, key: string): unknown => (key in record ? record[key] : fail());
+
+/** The number, if above the bound (or equal to it, when inclusive). */
+const bounded = (parser: Parser<number>, bound: number, inclusive: boolean): Parser<number> => (value) => {
+  const n = parser(value);
+  return (inclusive ? n < bound : n <= bound) ? fail() : n;
+};
+
+/** The string, if the pattern matches it; lastIndex is reset first, as zod does. */
+const matching = (parser: Parser<string>, pattern: RegExp): Parser<string> => (value) => {
+  const text = parser(value);
+  pattern.lastIndex = 0;
+  return pattern.test(text) ? text : fail();
+};
+
+/** A fresh array of the same length, element by element. */
+const array = (element: Parser): Parser<unknown[]> => (value) => {
+  if (!Array.isArray(value)) fail();
+  const out = new Array(value.length);
+  for (let i = 0; i < value.length; i++) out[i] = element(value[i]);
+  return out;
+};
+
+/**
+ * z.looseObject: any non-null object but an array; the fields build reads and checks, in order,
+ * then every other enumerable key as is but __proto__ (assigning it would replace the output's
+ * prototype). Keys in the fields' own order are passed over without a lookup.
+ */
+const object = (build: (record: Fields) => Fields): Parser<Fields> => {
+  let keys: string[] | undefined;
+  return (value) => {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) fail();
+    const record = value as Fields;
+    const out = build(record);
+    keys ??= Object.keys(out);
+    let next = 0;
+    for (const key in record) {
+      if (key === keys[next]) next++;
+      else if (key !== "__proto__" && !Object.hasOwn(out, key)) out[key] = record[key];
+    }
+    return out;
+  };
+};
+
+/** The parser's output, or INVALID for a value one of its checks refused. */
+const parser = (parse: Parser) => (input: unknown): unknown => {
+  try {
+    return parse(input);
+  } catch (error) {
+    if (error === refused) return INVALID;
+    throw error;
+  }
+};`.split('\n');
 
 /** The source of parsers.generated.ts for `schemas` (the response schemas unless a test says otherwise). */
 export function generate(schemas: Record<string, z.core.$ZodType> = responseSchemas): string {
   // The date pattern is the schemas' own object, imported: a copy would download twice.
   const constants = new Constants({ datePattern: { value: datePattern, from: './date-pattern.js' } });
   const entries = Object.entries(schemas).map(([name, schema]) => {
-    const parser = emitParser(schema, name, `Output<${JSON.stringify(name)}>`, constants);
-    return `  ${name}: ${parser.replaceAll('\n', '\n  ')},`;
+    return `  ${name}: parser(${emitParser(schema, name, constants)}),`;
   });
   return [
     ...imports,
@@ -84,10 +150,10 @@ export function generate(schemas: Record<string, z.core.$ZodType> = responseSche
     " * A parser per response schema: the output zod's `safeParse` would give, or",
     " * zod's `INVALID` where zod's runtime must decide (and, for the bodies these parsers refuse, explain).",
     ' */',
-    'export const parsers: {',
-    '  readonly [K in keyof typeof responseSchemas]: (input: unknown) => Output<K> | typeof INVALID;',
-    '} = {',
+    'export const parsers = {',
     ...entries,
+    '} as {',
+    '  readonly [K in keyof typeof responseSchemas]: (input: unknown) => Output<K> | typeof INVALID;',
     '};',
     '',
   ].join('\n');

@@ -1,5 +1,6 @@
 /**
- * Emits a fast parser, as TypeScript source, from a zod schema's definition (`schema._zod.def`).
+ * Emits a fast parser, as a TypeScript expression over the generated file's combinators, from a zod
+ * schema's definition (`schema._zod.def`).
  *
  * It knows only the node kinds the response schemas use, each with zod's runtime semantics (zod
  * 4.6.7, node_modules/zod/v4/core/schemas.js and checks.js); anything else is refused by name, so
@@ -99,59 +100,45 @@ function describe(def: Def): string {
   return `def type "${def.type}"${extra}${format}`;
 }
 
+/**
+ * The parser of a schema as an expression over the generated file's combinators (its header): one
+ * small closure per node, composed once at load, rather than code unrolled per field.
+ */
 class ParserEmitter {
-  readonly #lines: string[] = [];
-  #vars = 0;
-
   constructor(readonly constants: Constants) {}
 
-  /** The body of `(input) => { … }` for `schema`, whose output type is `type` (a type expression). */
-  body(schema: Schema, path: string, type: string): string[] {
-    const out = this.#node(schema, 'input', path, type, '  ');
-    this.#lines.push(`  return ${out};`);
-    return this.#lines;
-  }
-
-  #var(): string {
-    return `v${this.#vars++}`;
-  }
-
-  #write(indent: string, line: string) {
-    this.#lines.push(indent + line);
-  }
-
-  /** Writes the checks of `value` (a variable) against `schema`; returns the output expression. */
-  #node(schema: Schema, value: string, path: string, type: string, indent: string): string {
+  /** The parser expression of `schema`. */
+  node(schema: Schema, path: string): string {
     const def: Def = schema._zod.def;
     switch (def.type) {
       case 'object':
-        return this.#object(def, value, path, type, indent);
+        return this.#object(def, path);
       case 'array':
-        return this.#array(def, value, path, type, indent);
-      case 'string':
-        if (schema._zod.traits.has('$ZodISODate')) return this.#date(def, value, path, indent);
+        return this.#array(def, path);
+      case 'string': {
+        if (schema._zod.traits.has('$ZodISODate')) return this.#date(def, path);
         allowFields(def, path, ['checks'], describe(def));
-        this.#write(indent, `if (typeof ${value} !== "string") return INVALID;`);
+        let parser = 'string';
         for (const [i, check] of checksOf(def, path).entries())
-          this.#regex(check, value, `${path} (check ${i})`, indent);
-        return value;
+          parser = this.#regex(check, parser, `${path} (check ${i})`);
+        return parser;
+      }
       case 'boolean':
         allowFields(def, path, ['checks'], describe(def));
         noChecks(def, path);
-        this.#write(indent, `if (typeof ${value} !== "boolean") return INVALID;`);
-        return value;
+        return 'boolean';
       case 'number':
-        return this.#int(def, value, path, indent);
+        return this.#int(def, path);
       case 'unknown':
         allowFields(def, path, ['checks'], describe(def));
         noChecks(def, path);
-        return value;
+        return 'unknown';
       default:
         throw new UnsupportedSchemaError(path, describe(def));
     }
   }
 
-  #object(def: Def, value: string, path: string, type: string, indent: string): string {
+  #object(def: Def, path: string): string {
     allowFields(def, path, ['shape', 'catchall', 'checks'], describe(def));
     noChecks(def, path);
     const catchall = def.catchall;
@@ -163,9 +150,7 @@ class ParserEmitter {
     if (typeof shape !== 'object' || shape === null || Object.getOwnPropertySymbols(shape).length > 0) {
       throw new UnsupportedSchemaError(path, 'object shape that is not a plain object of string keys');
     }
-    this.#write(indent, `if (!isRecord(${value})) return INVALID;`);
     const fields: string[] = [];
-    const keys = Object.keys(shape);
     for (const [key, field] of Object.entries(shape)) {
       const at = `${path}.${key}`;
       if (key === '__proto__') throw new UnsupportedSchemaError(at, 'shape key "__proto__"');
@@ -174,54 +159,39 @@ class ParserEmitter {
       if (field._zod.optin !== undefined || field._zod.optout !== undefined) {
         throw new UnsupportedSchemaError(at, `optional key (${describe(field._zod.def)})`);
       }
-      const fieldValue = this.#var();
-      this.#write(indent, `const ${fieldValue} = ${value}[${str(key)}];`);
-      // zod requires a non-optional key to be present; only a schema that accepts undefined needs asking.
-      if (field._zod.def.type === 'unknown') {
-        this.#write(indent, `if (!(${str(key)} in ${value})) return INVALID;`);
-      }
-      const out = this.#node(field, fieldValue, at, `${type}[${str(key)}]`, indent);
-      fields.push(`${str(key)}: ${out}`);
+      fields.push(`${str(key)}: ${this.#field(field, key, at)}`);
     }
-    const result = this.#var();
-    this.#write(indent, `const ${result}: ${type} = { ${fields.join(', ')} };`);
-    // A switch over the known keys measures faster than a Set lookup per key.
-    this.#write(indent, `for (const k in ${value}) {`);
-    this.#write(indent, '  switch (k) {');
-    for (const key of ['__proto__', ...keys]) this.#write(indent, `    case ${str(key)}:`);
-    this.#write(indent, '      break;');
-    this.#write(indent, '    default:');
-    this.#write(indent, `      ${result}[k] = ${value}[k];`);
-    this.#write(indent, '  }');
-    this.#write(indent, '}');
-    return result;
+    return `object((r) => ({ ${fields.join(', ')} }))`;
   }
 
-  #array(def: Def, value: string, path: string, type: string, indent: string): string {
+  /** The expression that reads and checks the field `key` of the record `r`. */
+  #field(schema: Schema, key: string, path: string): string {
+    // zod requires a non-optional key to be present; only a schema that accepts undefined needs asking.
+    if (schema._zod.def.type === 'unknown') {
+      this.node(schema, path);
+      return `present(r, ${str(key)})`;
+    }
+    const parser = this.node(schema, path);
+    // A composite parser is built once, at load, rather than on every call of the object's literal.
+    const name = /^\w+$/.test(parser) ? parser : this.constants.add('parser', parser);
+    return `${name}(r[${str(key)}])`;
+  }
+
+  #array(def: Def, path: string): string {
     allowFields(def, path, ['element', 'checks'], describe(def));
     noChecks(def, path);
     const element = def.element;
     if (!(element instanceof $ZodType))
       throw new UnsupportedSchemaError(path, 'array element that is not a schema');
-    const result = this.#var();
-    const index = this.#var();
-    const item = this.#var();
-    this.#write(indent, `if (!Array.isArray(${value})) return INVALID;`);
-    this.#write(indent, `const ${result}: ${type} = new Array(${value}.length);`);
-    this.#write(indent, `for (let ${index} = 0; ${index} < ${value}.length; ${index}++) {`);
-    this.#write(indent, `  const ${item} = ${value}[${index}];`);
-    const out = this.#node(element, item, `${path}[]`, `${type}[number]`, `${indent}  `);
-    this.#write(indent, `  ${result}[${index}] = ${out};`);
-    this.#write(indent, '}');
-    return result;
+    return `array(${this.node(element, `${path}[]`)})`;
   }
 
-  #int(def: Def, value: string, path: string, indent: string): string {
+  #int(def: Def, path: string): string {
     allowFields(def, path, ['check', 'format', 'checks'], describe(def));
     if (def.check !== 'number_format' || def.format !== 'safeint') {
       throw new UnsupportedSchemaError(path, `number other than z.int() (${describe(def)})`);
     }
-    this.#write(indent, `if (!isSafeInteger(${value})) return INVALID;`);
+    let parser = 'int';
     for (const [i, check] of checksOf(def, path).entries()) {
       const at = `${path} (check ${i})`;
       const checkDef: CheckDef = check._zod.def;
@@ -233,16 +203,13 @@ class ParserEmitter {
       }
       // `when` decides whether the check runs at all: a condition the emitter cannot model.
       allowFields(checkDef, at, ['check', 'value', 'inclusive'], `check "${checkDef.check}"`);
-      this.#write(
-        indent,
-        `if (${value} ${checkDef.inclusive ? '<' : '<='} ${checkDef.value}) return INVALID;`,
-      );
+      parser = `bounded(${parser}, ${checkDef.value}, ${checkDef.inclusive === true})`;
     }
-    return value;
+    return parser;
   }
 
-  /** A `z.regex` check on a string, tested as zod tests it (lastIndex reset first, as in #date). */
-  #regex(check: z.core.$ZodCheck, value: string, at: string, indent: string) {
+  /** A `z.regex` check on a string: `matching` tests it as zod does (lastIndex reset first). */
+  #regex(check: z.core.$ZodCheck, parser: string, at: string): string {
     const checkDef: CheckDef = check._zod.def;
     if (
       checkDef.check !== 'string_format' ||
@@ -254,22 +221,17 @@ class ParserEmitter {
     // `when` decides whether the check runs at all: a condition the emitter cannot model.
     allowFields(checkDef, at, ['check', 'format', 'pattern'], `check "${checkDef.check}"`);
     const pattern = this.constants.add('pattern', checkDef.pattern.toString(), checkDef.pattern);
-    if (checkDef.pattern.global || checkDef.pattern.sticky) this.#write(indent, `${pattern}.lastIndex = 0;`);
-    this.#write(indent, `if (!${pattern}.test(${value})) return INVALID;`);
+    return `matching(${parser}, ${pattern})`;
   }
 
-  #date(def: Def, value: string, path: string, indent: string): string {
+  #date(def: Def, path: string): string {
     allowFields(def, path, ['check', 'format', 'pattern', 'checks'], describe(def));
     noChecks(def, path);
     if (def.check !== 'string_format' || def.format !== 'date' || !(def.pattern instanceof RegExp)) {
       throw new UnsupportedSchemaError(path, `ISO date without its pattern (${describe(def)})`);
     }
     const pattern = this.constants.add('pattern', def.pattern.toString(), def.pattern);
-    this.#write(indent, `if (typeof ${value} !== "string") return INVALID;`);
-    // zod resets lastIndex before testing; only a global or sticky pattern reads it.
-    if (def.pattern.global || def.pattern.sticky) this.#write(indent, `${pattern}.lastIndex = 0;`);
-    this.#write(indent, `if (!${pattern}.test(${value})) return INVALID;`);
-    return value;
+    return `matching(string, ${pattern})`;
   }
 }
 
@@ -301,8 +263,7 @@ function noChecks(def: Def, path: string) {
   if (check) throw new UnsupportedSchemaError(path, `check "${check._zod.def.check}" on ${describe(def)}`);
 }
 
-/** `(input) => { … }`, the parser of `schema`, its output typed as `type`. */
-export function emitParser(schema: Schema, name: string, type: string, constants: Constants): string {
-  const body = new ParserEmitter(constants).body(schema, name, type);
-  return ['(input) => {', ...body, '}'].join('\n');
+/** The parser of `schema`: an expression over the combinators of the generated file's header. */
+export function emitParser(schema: Schema, name: string, constants: Constants): string {
+  return new ParserEmitter(constants).node(schema, name);
 }

@@ -8,7 +8,7 @@ import { checkTelemetryOption } from './core/options/telemetry.js';
 import { Quota } from './core/quota.js';
 import type { RequestQuota } from './core/quota-types.js';
 import { Transport } from './core/transport.js';
-import { VERSION } from './core/user-agent.js';
+import { VERSION } from './core/version.js';
 import { type ResolvedMetricClientOptions, resolveClientOptions } from './resolve-options.js';
 import { Authors } from './resources/authors.js';
 import { Countries } from './resources/countries.js';

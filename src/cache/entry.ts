@@ -1,4 +1,4 @@
-import { VERSION } from '../core/user-agent.js';
+import { VERSION } from '../core/version.js';
 
 /*
  * An entry as the store keeps it: one line of JSON about the answer, a newline, then the body as

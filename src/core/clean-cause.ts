@@ -1,4 +1,4 @@
-import { redactText } from './redact.js';
+import { redactHeaders, redactText } from './redact.js';
 
 /**
  * An error's cause cleaned of the secret ({@link redactCause}), its module loaded with the first
@@ -13,7 +13,7 @@ export async function cleanCause(
   // An offline browser cannot fetch the module, and a connection failure is when that happens: the
   // cause as text, cleaned, so that the caller still gets the SDK's typed error.
   return load().then(
-    ({ redactCause }) => redactCause(error, secret),
+    ({ redactCause }) => redactCause(error, secret, { redactText, redactHeaders }),
     () => new Error(redactText(String(error), secret)),
   );
 }

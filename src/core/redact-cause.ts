@@ -1,4 +1,14 @@
-import { redactHeaders, redactText } from './redact.js';
+import type { redactHeaders, redactText } from './redact.js';
+
+/**
+ * The redactor's two functions, handed over by the loader (clean-cause.ts) rather than imported: this
+ * module is loaded on demand, and importing the first load's redactor would make a splitting bundler
+ * cut it out of the first load into a chunk of its own.
+ */
+export interface Redactor {
+  readonly redactText: typeof redactText;
+  readonly redactHeaders: typeof redactHeaders;
+}
 
 /**
  * An error's `cause` chain cleaned of a secret. A runtime's or a hook's error may carry the secret
@@ -7,9 +17,9 @@ import { redactHeaders, redactText } from './redact.js';
  * replaced by a cleaned copy: errors by plain `Error`s with the same name, message, stack and
  * properties; `Headers`, `Request`, `Response` and URLs by copies without it.
  */
-export function redactCause(error: unknown, secret: string | null): unknown {
+export function redactCause(error: unknown, secret: string | null, redactor: Redactor): unknown {
   if (!secret) return error;
-  const scrubber = new Scrubber(secret);
+  const scrubber = new Scrubber(secret, redactor);
   const clean = scrubber.copy(error, 0);
   return scrubber.changed ? clean : error;
 }
@@ -25,13 +35,15 @@ class Scrubber {
   #visited = 0;
   readonly #secret: string;
   readonly #copies = new Map<object, unknown>();
+  readonly #redactor: Redactor;
 
-  constructor(secret: string) {
+  constructor(secret: string, redactor: Redactor) {
     this.#secret = secret;
+    this.#redactor = redactor;
   }
 
   text(value: string): string {
-    const clean = redactText(value, this.#secret);
+    const clean = this.#redactor.redactText(value, this.#secret);
     if (clean !== value) this.changed = true;
     return clean;
   }
@@ -109,7 +121,7 @@ class Scrubber {
   }
 
   #headers(headers: Headers): Headers {
-    const clean = redactHeaders(headers, this.#secret);
+    const clean = this.#redactor.redactHeaders(headers, this.#secret);
     if (clean !== headers) this.changed = true;
     return clean;
   }

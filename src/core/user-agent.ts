@@ -1,7 +1,8 @@
 import { inBrowserPage } from './browser.js';
+import { VERSION } from './version.js';
 
-/** This package's version; test/core/user-agent.test.ts keeps it equal to package.json's. */
-export const VERSION = '0.4.0';
+/** The version, also where the User-Agent is built (tests read it here). */
+export { VERSION };
 
 interface RuntimeGlobals {
   Deno?: { version?: { deno?: string } };

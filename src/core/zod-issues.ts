@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { describeValue, quote } from './describe-value.js';
+import type { describeValue, quote } from './describe-value.js';
 import type { ValidationIssue } from './errors.js';
 
 /**
@@ -13,26 +13,37 @@ import type { ValidationIssue } from './errors.js';
 type ZodIssue = z.core.$ZodIssue;
 
 /**
+ * How values are written, handed over by the loader (src/schemas/shapes.ts) rather than imported:
+ * this module is loaded on demand with zod, and importing the first load's describe-value.ts would
+ * make a splitting bundler cut it out of the first load into a chunk of its own.
+ */
+export interface ValueWords {
+  readonly describeValue: typeof describeValue;
+  readonly quote: typeof quote;
+}
+
+/**
  * zod issues → `{ path, message }` with a sentence a person can act on. Pass issues from
  * `z.safeParse(schema, value, { reportInput: true })` so that messages can say what was received.
  */
-export function toValidationIssues(issues: readonly ZodIssue[]): ValidationIssue[] {
-  return issues.map((issue) => ({ path: [...issue.path], message: describeIssue(issue) }));
+export function toValidationIssues(issues: readonly ZodIssue[], words: ValueWords): ValidationIssue[] {
+  return issues.map((issue) => ({ path: [...issue.path], message: describeIssue(issue, words) }));
 }
 
-function describeIssue(issue: ZodIssue): string {
-  const expectation = describeExpectation(issue);
+function describeIssue(issue: ZodIssue, words: ValueWords): string {
+  const expectation = describeExpectation(issue, words);
   // For unknown keys the input is the whole object: saying so adds nothing.
   if (!('input' in issue) || issue.code === 'unrecognized_keys') return expectation;
   // A missing key and an explicit `undefined` read the same way: neither exists in JSON.
   if (issue.input === undefined) return `missing (${expectation})`;
-  return `${expectation}, got ${describeValue(issue.input)}`;
+  return `${expectation}, got ${words.describeValue(issue.input)}`;
 }
 
 /** What zod/mini says when no locale is loaded and the schema gave no message. */
 const placeholder = 'Invalid input';
 
-function describeExpectation(issue: ZodIssue): string {
+function describeExpectation(issue: ZodIssue, { quote }: ValueWords): string {
+  const describeLiteral = (value: unknown) => (typeof value === 'string' ? quote(value) : String(value));
   // A message other than zod's placeholder was written by the schema's author: it says it best.
   if (issue.message && issue.message !== placeholder) return issue.message;
   switch (issue.code) {
@@ -80,8 +91,4 @@ function boundWords(origin: string, relation: string, bound: number | bigint): s
   if (origin === 'string') return `a string of ${relation} ${bound} characters`;
   if (origin === 'array' || origin === 'set') return `${relation} ${bound} ${bound === 1 ? 'item' : 'items'}`;
   return `a value ${relation} ${bound}`;
-}
-
-function describeLiteral(value: unknown): string {
-  return typeof value === 'string' ? quote(value) : String(value);
 }

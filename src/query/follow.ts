@@ -1,6 +1,6 @@
 import { ConfigurationError } from '../core/errors.js';
 import type { ScoreUpdatedEvent } from '../core/score-updated-event.js';
-import { parseWebhookEvent } from '../webhooks/parse.js';
+import { parseWebhookText } from '../webhooks/parse.js';
 
 /**
  * The parts of a browser `EventSource` that {@link follow} uses, so that a polyfill or a test double fits.
@@ -81,7 +81,7 @@ export function follow<QueryClient>(
   const onMessage = (message: { data?: unknown }) => {
     let event: ScoreUpdatedEvent;
     try {
-      event = parseWebhookEvent(typeof message.data === 'string' ? message.data : '');
+      event = parseWebhookText(typeof message.data === 'string' ? message.data : '');
     } catch {
       return; // not an event: a relay of another version, or something else on the same stream
     }

@@ -1,6 +1,6 @@
-import { describeValue } from '../core/describe-value.js';
-import { checkOptionNames, type MethodShape } from '../core/endpoint.js';
-import {
+import type { describeValue } from '../core/describe-value.js';
+import type { checkOptionNames, MethodShape } from '../core/endpoint.js';
+import type {
   AuthenticationError,
   InvalidParameterError,
   MetricError,
@@ -8,11 +8,11 @@ import {
   RateLimitError,
   RequestAbortedError,
 } from '../core/errors.js';
-import { checkInteger, checkObject } from '../core/options/checks.js';
-import {
+import type { checkInteger, checkObject } from '../core/options/checks.js';
+import type {
   checkRequestOptions,
-  type OptionNames,
-  type RequestOptions,
+  OptionNames,
+  RequestOptions,
   requestOptionNames,
 } from '../core/options/request.js';
 import { runPool } from '../core/pool.js';
@@ -64,8 +64,26 @@ export type PaperResult =
 
 type Outcome = { readonly paper: Paper } | { readonly error: MetricError };
 
-/** What `papers.getMany` takes besides the DOIs: no parameters, its options. */
-const getManyOptionNames: OptionNames<GetManyOptions> = { ...requestOptionNames, concurrency: true };
+/**
+ * What getMany uses of the client's first load, handed over by `papers.getMany` rather than imported:
+ * this module is loaded on demand, and importing a few of the first load's modules would make a
+ * splitting bundler cut them out of the first load into chunks of their own.
+ */
+export interface FirstLoadParts {
+  readonly describeValue: typeof describeValue;
+  readonly checkOptionNames: typeof checkOptionNames;
+  readonly checkInteger: typeof checkInteger;
+  readonly checkObject: typeof checkObject;
+  readonly checkRequestOptions: typeof checkRequestOptions;
+  readonly requestOptionNames: typeof requestOptionNames;
+  readonly MetricError: typeof MetricError;
+  readonly InvalidParameterError: typeof InvalidParameterError;
+  readonly AuthenticationError: typeof AuthenticationError;
+  readonly PermissionDeniedError: typeof PermissionDeniedError;
+  readonly RateLimitError: typeof RateLimitError;
+  readonly RequestAbortedError: typeof RequestAbortedError;
+}
+
 const getManyMethod: MethodShape = { name: 'papers.getMany', pathParams: {}, query: {} };
 
 const defaultConcurrency = 4;
@@ -79,10 +97,13 @@ export async function getMany(
   dois: Iterable<string>,
   options: GetManyOptions | undefined,
   lookup: (doi: string, options: TransportOptions) => PromiseLike<Paper>,
+  parts: FirstLoadParts,
 ): Promise<PaperResult[]> {
-  const given = collect(dois);
-  const { concurrency, request } = checkOptions(options);
+  const given = collect(dois, parts);
+  const { concurrency, request } = checkOptions(options, parts);
   const { signal } = request;
+  const { RequestAbortedError } = parts;
+  const isPerItem = (error: unknown) => isPerItemOf(error, parts);
   if (signal?.aborted) {
     throw new RequestAbortedError('papers.getMany was aborted before it started', { cause: signal.reason });
   }
@@ -135,7 +156,9 @@ export function summarize(results: PaperResult[]): Record<string, number> {
  * lookup the same way, and an abort is the caller's; an error that is not a `MetricError` is a bug,
  * not a result. Each of those rejects the whole call.
  */
-function isPerItem(error: unknown): error is MetricError {
+function isPerItemOf(error: unknown, parts: FirstLoadParts): error is MetricError {
+  const { MetricError, InvalidParameterError, AuthenticationError, PermissionDeniedError } = parts;
+  const { RateLimitError, RequestAbortedError } = parts;
   if (!(error instanceof MetricError)) return false;
   if (error instanceof InvalidParameterError) return error.parameter === 'doi';
   return !(
@@ -146,7 +169,7 @@ function isPerItem(error: unknown): error is MetricError {
   );
 }
 
-function collect(dois: Iterable<string>): string[] {
+function collect(dois: Iterable<string>, { InvalidParameterError, describeValue }: FirstLoadParts): string[] {
   // A string is iterable too, letter by letter: one DOI passed alone must not become many lookups.
   if (typeof dois === 'string') {
     throw new InvalidParameterError('dois', 'dois must be an array of DOI strings, got a string: pass [doi]');
@@ -170,10 +193,13 @@ function collect(dois: Iterable<string>): string[] {
   return list;
 }
 
-function checkOptions(options: GetManyOptions | undefined) {
+function checkOptions(options: GetManyOptions | undefined, parts: FirstLoadParts) {
   if (options === undefined) return { concurrency: defaultConcurrency, request: {} as RequestOptions };
+  const { checkObject, checkOptionNames, checkInteger, checkRequestOptions } = parts;
   checkObject('options', options);
-  checkOptionNames(getManyMethod, options, getManyOptionNames);
+  // What `papers.getMany` takes besides the DOIs: no parameters, its options.
+  const names: OptionNames<GetManyOptions> = { ...parts.requestOptionNames, concurrency: true };
+  checkOptionNames(getManyMethod, options, names);
   const { concurrency, ...request } = options;
   return {
     concurrency: checkInteger('concurrency', concurrency, 1, maxConcurrency) ?? defaultConcurrency,

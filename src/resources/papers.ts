@@ -1,12 +1,28 @@
 import { endpoints } from '../api/endpoints.js';
 import type { PaperSearchParams } from '../api/params.js';
 import type { APIPromise } from '../core/api-promise.js';
-import { type OptionNames, type RequestOptions, requestOptionNames } from '../core/options/request.js';
+import { describeValue } from '../core/describe-value.js';
+import { checkOptionNames } from '../core/endpoint.js';
+import {
+  AuthenticationError,
+  InvalidParameterError,
+  MetricError,
+  PermissionDeniedError,
+  RateLimitError,
+  RequestAbortedError,
+} from '../core/errors.js';
+import { checkInteger, checkObject } from '../core/options/checks.js';
+import {
+  checkRequestOptions,
+  type OptionNames,
+  type RequestOptions,
+  requestOptionNames,
+} from '../core/options/request.js';
 import type { PagePromise, PageRequestOptions } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
 import type { TransportOptions } from '../core/transport.js';
 import type { Paper, PaperSummary } from '../schemas/papers.js';
-import type { GetManyOptions, PaperResult } from './get-many.js';
+import type { FirstLoadParts, GetManyOptions, PaperResult } from './get-many.js';
 
 /** The options a lookup of `papers.getMany` hands to `papers.get`: the request options and the core's. */
 const lookupOptionNames: OptionNames<TransportOptions> = {
@@ -17,6 +33,22 @@ const lookupOptionNames: OptionNames<TransportOptions> = {
 };
 
 const { papers } = endpoints;
+
+/** What the on-demand getMany uses of the first load (see FirstLoadParts in ./get-many.ts). */
+const getManyParts: FirstLoadParts = {
+  describeValue,
+  checkOptionNames,
+  checkInteger,
+  checkObject,
+  checkRequestOptions,
+  requestOptionNames,
+  MetricError,
+  InvalidParameterError,
+  AuthenticationError,
+  PermissionDeniedError,
+  RateLimitError,
+  RequestAbortedError,
+};
 
 /**
  * `client.papers`: search, and lookup by DOI.
@@ -82,7 +114,7 @@ export class Papers extends APIResource {
       { name: 'papers.getMany' },
       undefined,
       undefined,
-      () => getMany(dois, options, lookup),
+      () => getMany(dois, options, lookup, getManyParts),
       summarize,
     );
   }

@@ -5,410 +5,100 @@ import type { responseSchemas } from './response-schemas.js';
 import { datePattern } from './date-pattern.js';
 
 type Output<K extends keyof typeof responseSchemas> = z.output<(typeof responseSchemas)[K]>;
+type Parser<T = unknown> = (value: unknown) => T;
+type Fields = Record<string, unknown>;
 
-/** What zod's object schemas accept: any non-null object but an array. */
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+const refused = Symbol("refused");
+
+function fail(): never {
+  throw refused;
 }
 
 /** What z.int() accepts. False for anything but a number, so it needs no typeof check before it. */
 const isSafeInteger = Number.isSafeInteger as (value: unknown) => value is number;
 
+const int = (value: unknown): number => (isSafeInteger(value) ? value : fail());
+const string = (value: unknown): string => (typeof value === "string" ? value : fail());
+const boolean = (value: unknown): boolean => (typeof value === "boolean" ? value : fail());
+const unknown = (value: unknown): unknown => value;
+
+/** A field of z.unknown(): any value, but the key must be there. */
+const present = (record: Fields, key: string): unknown => (key in record ? record[key] : fail());
+
+/** The number, if above the bound (or equal to it, when inclusive). */
+const bounded = (parser: Parser<number>, bound: number, inclusive: boolean): Parser<number> => (value) => {
+  const n = parser(value);
+  return (inclusive ? n < bound : n <= bound) ? fail() : n;
+};
+
+/** The string, if the pattern matches it; lastIndex is reset first, as zod does. */
+const matching = (parser: Parser<string>, pattern: RegExp): Parser<string> => (value) => {
+  const text = parser(value);
+  pattern.lastIndex = 0;
+  return pattern.test(text) ? text : fail();
+};
+
+/** A fresh array of the same length, element by element. */
+const array = (element: Parser): Parser<unknown[]> => (value) => {
+  if (!Array.isArray(value)) fail();
+  const out = new Array(value.length);
+  for (let i = 0; i < value.length; i++) out[i] = element(value[i]);
+  return out;
+};
+
+/**
+ * z.looseObject: any non-null object but an array; the fields build reads and checks, in order,
+ * then every other enumerable key as is but __proto__ (assigning it would replace the output's
+ * prototype). Keys in the fields' own order are passed over without a lookup.
+ */
+const object = (build: (record: Fields) => Fields): Parser<Fields> => {
+  let keys: string[] | undefined;
+  return (value) => {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) fail();
+    const record = value as Fields;
+    const out = build(record);
+    keys ??= Object.keys(out);
+    let next = 0;
+    for (const key in record) {
+      if (key === keys[next]) next++;
+      else if (key !== "__proto__" && !Object.hasOwn(out, key)) out[key] = record[key];
+    }
+    return out;
+  };
+};
+
+/** The parser's output, or INVALID for a value one of its checks refused. */
+const parser = (parse: Parser) => (input: unknown): unknown => {
+  try {
+    return parse(input);
+  } catch (error) {
+    if (error === refused) return INVALID;
+    throw error;
+  }
+};
+
+const parser0 = array(object((r) => ({ "id": int(r["id"]), "title": string(r["title"]), "authors": string(r["authors"]), "year": int(r["year"]), "citations": int(r["citations"]) })));
+const parser1 = bounded(int, 0, true);
+const parser2 = matching(string, datePattern);
+const parser3 = array(object((r) => ({ "date": parser2(r["date"]), "score": int(r["score"]) })));
+const parser4 = array(unknown);
+const parser5 = array(object((r) => ({ "id": int(r["id"]), "name": string(r["name"]), "affil": string(r["affil"]), "total_papers": int(r["total_papers"]), "total_cites": int(r["total_cites"]) })));
+
 /**
  * A parser per response schema: the output zod's `safeParse` would give, or
  * zod's `INVALID` where zod's runtime must decide (and, for the bodies these parsers refuse, explain).
  */
-export const parsers: {
+export const parsers = {
+  journalList: parser(array(object((r) => ({ "id": int(r["id"]), "name": string(r["name"]), "issn": string(r["issn"]), "metric_score": int(r["metric_score"]), "quartile": string(r["quartile"]), "country_id": int(r["country_id"]), "field_id": int(r["field_id"]), "total_papers": int(r["total_papers"]), "total_cites": int(r["total_cites"]) })))),
+  journalProfile: parser(object((r) => ({ "id": int(r["id"]), "name": string(r["name"]), "metric_score": int(r["metric_score"]), "quartile": string(r["quartile"]), "description": string(r["description"]), "oa": boolean(r["oa"]) }))),
+  journalPaperPage: parser(object((r) => ({ "data": parser0(r["data"]), "total": parser1(r["total"]) }))),
+  scoreHistory: parser(object((r) => ({ "current": int(r["current"]), "quartile": string(r["quartile"]), "history": parser3(r["history"]) }))),
+  paperSummaryPage: parser(object((r) => ({ "data": parser4(r["data"]), "total": parser1(r["total"]) }))),
+  paper: parser(object((r) => ({ "id": int(r["id"]), "title": string(r["title"]), "authors": string(r["authors"]), "doi": string(r["doi"]), "year": int(r["year"]), "citations": int(r["citations"]), "abstract": string(r["abstract"]) }))),
+  authorPage: parser(object((r) => ({ "data": parser5(r["data"]), "total": parser1(r["total"]) }))),
+  authorProfile: parser(object((r) => ({ "id": int(r["id"]), "name": string(r["name"]), "orcid": string(r["orcid"]), "affil": string(r["affil"]), "h_index": int(r["h_index"]), "papers": parser4(r["papers"]) }))),
+  subjectList: parser(array(object((r) => ({ "id": int(r["id"]), "name": string(r["name"]), "slug": string(r["slug"]), "journals": int(r["journals"]), "papers": int(r["papers"]), "citations": int(r["citations"]) })))),
+  countryList: parser(array(object((r) => ({ "id": int(r["id"]), "name": string(r["name"]), "flag": string(r["flag"]), "journals": int(r["journals"]), "papers": int(r["papers"]), "citations": int(r["citations"]) })))),
+} as {
   readonly [K in keyof typeof responseSchemas]: (input: unknown) => Output<K> | typeof INVALID;
-} = {
-  journalList: (input) => {
-    if (!Array.isArray(input)) return INVALID;
-    const v0: Output<"journalList"> = new Array(input.length);
-    for (let v1 = 0; v1 < input.length; v1++) {
-      const v2 = input[v1];
-      if (!isRecord(v2)) return INVALID;
-      const v3 = v2["id"];
-      if (!isSafeInteger(v3)) return INVALID;
-      const v4 = v2["name"];
-      if (typeof v4 !== "string") return INVALID;
-      const v5 = v2["issn"];
-      if (typeof v5 !== "string") return INVALID;
-      const v6 = v2["metric_score"];
-      if (!isSafeInteger(v6)) return INVALID;
-      const v7 = v2["quartile"];
-      if (typeof v7 !== "string") return INVALID;
-      const v8 = v2["country_id"];
-      if (!isSafeInteger(v8)) return INVALID;
-      const v9 = v2["field_id"];
-      if (!isSafeInteger(v9)) return INVALID;
-      const v10 = v2["total_papers"];
-      if (!isSafeInteger(v10)) return INVALID;
-      const v11 = v2["total_cites"];
-      if (!isSafeInteger(v11)) return INVALID;
-      const v12: Output<"journalList">[number] = { "id": v3, "name": v4, "issn": v5, "metric_score": v6, "quartile": v7, "country_id": v8, "field_id": v9, "total_papers": v10, "total_cites": v11 };
-      for (const k in v2) {
-        switch (k) {
-          case "__proto__":
-          case "id":
-          case "name":
-          case "issn":
-          case "metric_score":
-          case "quartile":
-          case "country_id":
-          case "field_id":
-          case "total_papers":
-          case "total_cites":
-            break;
-          default:
-            v12[k] = v2[k];
-        }
-      }
-      v0[v1] = v12;
-    }
-    return v0;
-  },
-  journalProfile: (input) => {
-    if (!isRecord(input)) return INVALID;
-    const v0 = input["id"];
-    if (!isSafeInteger(v0)) return INVALID;
-    const v1 = input["name"];
-    if (typeof v1 !== "string") return INVALID;
-    const v2 = input["metric_score"];
-    if (!isSafeInteger(v2)) return INVALID;
-    const v3 = input["quartile"];
-    if (typeof v3 !== "string") return INVALID;
-    const v4 = input["description"];
-    if (typeof v4 !== "string") return INVALID;
-    const v5 = input["oa"];
-    if (typeof v5 !== "boolean") return INVALID;
-    const v6: Output<"journalProfile"> = { "id": v0, "name": v1, "metric_score": v2, "quartile": v3, "description": v4, "oa": v5 };
-    for (const k in input) {
-      switch (k) {
-        case "__proto__":
-        case "id":
-        case "name":
-        case "metric_score":
-        case "quartile":
-        case "description":
-        case "oa":
-          break;
-        default:
-          v6[k] = input[k];
-      }
-    }
-    return v6;
-  },
-  journalPaperPage: (input) => {
-    if (!isRecord(input)) return INVALID;
-    const v0 = input["data"];
-    if (!Array.isArray(v0)) return INVALID;
-    const v1: Output<"journalPaperPage">["data"] = new Array(v0.length);
-    for (let v2 = 0; v2 < v0.length; v2++) {
-      const v3 = v0[v2];
-      if (!isRecord(v3)) return INVALID;
-      const v4 = v3["id"];
-      if (!isSafeInteger(v4)) return INVALID;
-      const v5 = v3["title"];
-      if (typeof v5 !== "string") return INVALID;
-      const v6 = v3["authors"];
-      if (typeof v6 !== "string") return INVALID;
-      const v7 = v3["year"];
-      if (!isSafeInteger(v7)) return INVALID;
-      const v8 = v3["citations"];
-      if (!isSafeInteger(v8)) return INVALID;
-      const v9: Output<"journalPaperPage">["data"][number] = { "id": v4, "title": v5, "authors": v6, "year": v7, "citations": v8 };
-      for (const k in v3) {
-        switch (k) {
-          case "__proto__":
-          case "id":
-          case "title":
-          case "authors":
-          case "year":
-          case "citations":
-            break;
-          default:
-            v9[k] = v3[k];
-        }
-      }
-      v1[v2] = v9;
-    }
-    const v10 = input["total"];
-    if (!isSafeInteger(v10)) return INVALID;
-    if (v10 < 0) return INVALID;
-    const v11: Output<"journalPaperPage"> = { "data": v1, "total": v10 };
-    for (const k in input) {
-      switch (k) {
-        case "__proto__":
-        case "data":
-        case "total":
-          break;
-        default:
-          v11[k] = input[k];
-      }
-    }
-    return v11;
-  },
-  scoreHistory: (input) => {
-    if (!isRecord(input)) return INVALID;
-    const v0 = input["current"];
-    if (!isSafeInteger(v0)) return INVALID;
-    const v1 = input["quartile"];
-    if (typeof v1 !== "string") return INVALID;
-    const v2 = input["history"];
-    if (!Array.isArray(v2)) return INVALID;
-    const v3: Output<"scoreHistory">["history"] = new Array(v2.length);
-    for (let v4 = 0; v4 < v2.length; v4++) {
-      const v5 = v2[v4];
-      if (!isRecord(v5)) return INVALID;
-      const v6 = v5["date"];
-      if (typeof v6 !== "string") return INVALID;
-      if (!datePattern.test(v6)) return INVALID;
-      const v7 = v5["score"];
-      if (!isSafeInteger(v7)) return INVALID;
-      const v8: Output<"scoreHistory">["history"][number] = { "date": v6, "score": v7 };
-      for (const k in v5) {
-        switch (k) {
-          case "__proto__":
-          case "date":
-          case "score":
-            break;
-          default:
-            v8[k] = v5[k];
-        }
-      }
-      v3[v4] = v8;
-    }
-    const v9: Output<"scoreHistory"> = { "current": v0, "quartile": v1, "history": v3 };
-    for (const k in input) {
-      switch (k) {
-        case "__proto__":
-        case "current":
-        case "quartile":
-        case "history":
-          break;
-        default:
-          v9[k] = input[k];
-      }
-    }
-    return v9;
-  },
-  paperSummaryPage: (input) => {
-    if (!isRecord(input)) return INVALID;
-    const v0 = input["data"];
-    if (!Array.isArray(v0)) return INVALID;
-    const v1: Output<"paperSummaryPage">["data"] = new Array(v0.length);
-    for (let v2 = 0; v2 < v0.length; v2++) {
-      const v3 = v0[v2];
-      v1[v2] = v3;
-    }
-    const v4 = input["total"];
-    if (!isSafeInteger(v4)) return INVALID;
-    if (v4 < 0) return INVALID;
-    const v5: Output<"paperSummaryPage"> = { "data": v1, "total": v4 };
-    for (const k in input) {
-      switch (k) {
-        case "__proto__":
-        case "data":
-        case "total":
-          break;
-        default:
-          v5[k] = input[k];
-      }
-    }
-    return v5;
-  },
-  paper: (input) => {
-    if (!isRecord(input)) return INVALID;
-    const v0 = input["id"];
-    if (!isSafeInteger(v0)) return INVALID;
-    const v1 = input["title"];
-    if (typeof v1 !== "string") return INVALID;
-    const v2 = input["authors"];
-    if (typeof v2 !== "string") return INVALID;
-    const v3 = input["doi"];
-    if (typeof v3 !== "string") return INVALID;
-    const v4 = input["year"];
-    if (!isSafeInteger(v4)) return INVALID;
-    const v5 = input["citations"];
-    if (!isSafeInteger(v5)) return INVALID;
-    const v6 = input["abstract"];
-    if (typeof v6 !== "string") return INVALID;
-    const v7: Output<"paper"> = { "id": v0, "title": v1, "authors": v2, "doi": v3, "year": v4, "citations": v5, "abstract": v6 };
-    for (const k in input) {
-      switch (k) {
-        case "__proto__":
-        case "id":
-        case "title":
-        case "authors":
-        case "doi":
-        case "year":
-        case "citations":
-        case "abstract":
-          break;
-        default:
-          v7[k] = input[k];
-      }
-    }
-    return v7;
-  },
-  authorPage: (input) => {
-    if (!isRecord(input)) return INVALID;
-    const v0 = input["data"];
-    if (!Array.isArray(v0)) return INVALID;
-    const v1: Output<"authorPage">["data"] = new Array(v0.length);
-    for (let v2 = 0; v2 < v0.length; v2++) {
-      const v3 = v0[v2];
-      if (!isRecord(v3)) return INVALID;
-      const v4 = v3["id"];
-      if (!isSafeInteger(v4)) return INVALID;
-      const v5 = v3["name"];
-      if (typeof v5 !== "string") return INVALID;
-      const v6 = v3["affil"];
-      if (typeof v6 !== "string") return INVALID;
-      const v7 = v3["total_papers"];
-      if (!isSafeInteger(v7)) return INVALID;
-      const v8 = v3["total_cites"];
-      if (!isSafeInteger(v8)) return INVALID;
-      const v9: Output<"authorPage">["data"][number] = { "id": v4, "name": v5, "affil": v6, "total_papers": v7, "total_cites": v8 };
-      for (const k in v3) {
-        switch (k) {
-          case "__proto__":
-          case "id":
-          case "name":
-          case "affil":
-          case "total_papers":
-          case "total_cites":
-            break;
-          default:
-            v9[k] = v3[k];
-        }
-      }
-      v1[v2] = v9;
-    }
-    const v10 = input["total"];
-    if (!isSafeInteger(v10)) return INVALID;
-    if (v10 < 0) return INVALID;
-    const v11: Output<"authorPage"> = { "data": v1, "total": v10 };
-    for (const k in input) {
-      switch (k) {
-        case "__proto__":
-        case "data":
-        case "total":
-          break;
-        default:
-          v11[k] = input[k];
-      }
-    }
-    return v11;
-  },
-  authorProfile: (input) => {
-    if (!isRecord(input)) return INVALID;
-    const v0 = input["id"];
-    if (!isSafeInteger(v0)) return INVALID;
-    const v1 = input["name"];
-    if (typeof v1 !== "string") return INVALID;
-    const v2 = input["orcid"];
-    if (typeof v2 !== "string") return INVALID;
-    const v3 = input["affil"];
-    if (typeof v3 !== "string") return INVALID;
-    const v4 = input["h_index"];
-    if (!isSafeInteger(v4)) return INVALID;
-    const v5 = input["papers"];
-    if (!Array.isArray(v5)) return INVALID;
-    const v6: Output<"authorProfile">["papers"] = new Array(v5.length);
-    for (let v7 = 0; v7 < v5.length; v7++) {
-      const v8 = v5[v7];
-      v6[v7] = v8;
-    }
-    const v9: Output<"authorProfile"> = { "id": v0, "name": v1, "orcid": v2, "affil": v3, "h_index": v4, "papers": v6 };
-    for (const k in input) {
-      switch (k) {
-        case "__proto__":
-        case "id":
-        case "name":
-        case "orcid":
-        case "affil":
-        case "h_index":
-        case "papers":
-          break;
-        default:
-          v9[k] = input[k];
-      }
-    }
-    return v9;
-  },
-  subjectList: (input) => {
-    if (!Array.isArray(input)) return INVALID;
-    const v0: Output<"subjectList"> = new Array(input.length);
-    for (let v1 = 0; v1 < input.length; v1++) {
-      const v2 = input[v1];
-      if (!isRecord(v2)) return INVALID;
-      const v3 = v2["id"];
-      if (!isSafeInteger(v3)) return INVALID;
-      const v4 = v2["name"];
-      if (typeof v4 !== "string") return INVALID;
-      const v5 = v2["slug"];
-      if (typeof v5 !== "string") return INVALID;
-      const v6 = v2["journals"];
-      if (!isSafeInteger(v6)) return INVALID;
-      const v7 = v2["papers"];
-      if (!isSafeInteger(v7)) return INVALID;
-      const v8 = v2["citations"];
-      if (!isSafeInteger(v8)) return INVALID;
-      const v9: Output<"subjectList">[number] = { "id": v3, "name": v4, "slug": v5, "journals": v6, "papers": v7, "citations": v8 };
-      for (const k in v2) {
-        switch (k) {
-          case "__proto__":
-          case "id":
-          case "name":
-          case "slug":
-          case "journals":
-          case "papers":
-          case "citations":
-            break;
-          default:
-            v9[k] = v2[k];
-        }
-      }
-      v0[v1] = v9;
-    }
-    return v0;
-  },
-  countryList: (input) => {
-    if (!Array.isArray(input)) return INVALID;
-    const v0: Output<"countryList"> = new Array(input.length);
-    for (let v1 = 0; v1 < input.length; v1++) {
-      const v2 = input[v1];
-      if (!isRecord(v2)) return INVALID;
-      const v3 = v2["id"];
-      if (!isSafeInteger(v3)) return INVALID;
-      const v4 = v2["name"];
-      if (typeof v4 !== "string") return INVALID;
-      const v5 = v2["flag"];
-      if (typeof v5 !== "string") return INVALID;
-      const v6 = v2["journals"];
-      if (!isSafeInteger(v6)) return INVALID;
-      const v7 = v2["papers"];
-      if (!isSafeInteger(v7)) return INVALID;
-      const v8 = v2["citations"];
-      if (!isSafeInteger(v8)) return INVALID;
-      const v9: Output<"countryList">[number] = { "id": v3, "name": v4, "flag": v5, "journals": v6, "papers": v7, "citations": v8 };
-      for (const k in v2) {
-        switch (k) {
-          case "__proto__":
-          case "id":
-          case "name":
-          case "flag":
-          case "journals":
-          case "papers":
-          case "citations":
-            break;
-          default:
-            v9[k] = v2[k];
-        }
-      }
-      v0[v1] = v9;
-    }
-    return v0;
-  },
 };

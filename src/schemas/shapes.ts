@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { describeValue, quote } from '../core/describe-value.js';
 import type { ResponseShape } from '../core/validate.js';
 import { parsers } from './parsers.generated.js';
 import type { responseSchemas } from './response-schemas.js';
@@ -21,7 +22,9 @@ function shape<K extends keyof Schemas>(name: K, label: string): ResponseShape<O
       loadSchemas().then((loaded) => {
         // Typed by name, so that a generic name picks its own schema rather than the union of them.
         const byName: { [N in keyof Schemas]: ZodSchema<Output<N>> } = loaded.responseSchemas;
-        return { schema: byName[name], explain: loaded.toValidationIssues };
+        const explain = (issues: Parameters<typeof loaded.toValidationIssues>[0]) =>
+          loaded.toValidationIssues(issues, { describeValue, quote });
+        return { schema: byName[name], explain };
       }),
   };
 }

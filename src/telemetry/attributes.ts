@@ -1,7 +1,19 @@
-import { mentionsSecret } from '../core/redact.js';
-import { describeStatus } from '../core/status-message.js';
+import type { stoppedByWalk } from '../core/abort.js';
+import type { mentionsSecret } from '../core/redact.js';
+import type { describeStatus } from '../core/status-message.js';
 import type { TelemetryAttributes } from '../core/telemetry-types.js';
 import type { Route } from '../core/transport.js';
+
+/**
+ * What the telemetry uses of the client's first load, handed over by its loader (telemetry/options.ts)
+ * rather than imported: an on-demand chunk that imports a few of the first load's modules makes a
+ * splitting bundler cut those modules out of the first load into chunks of their own.
+ */
+export interface FirstLoadParts {
+  readonly stoppedByWalk: typeof stoppedByWalk;
+  readonly mentionsSecret: typeof mentionsSecret;
+  readonly describeStatus: typeof describeStatus;
+}
 
 /** `server.address` and `server.port` of the base URL. */
 export function serverAttributes(baseUrl: string): TelemetryAttributes {
@@ -50,7 +62,11 @@ const className = /^[A-Za-z_$][\w$]{0,63}$/;
  * `error.type`: the error's class name. A name that is not a class name, or that holds the key, is
  * reported as `Error`: a thrown value's `name` may be anyone's text.
  */
-export function errorType(error: unknown, secret: string | null = null): string {
+export function errorType(
+  error: unknown,
+  secret: string | null,
+  { mentionsSecret }: Pick<FirstLoadParts, 'mentionsSecret'>,
+): string {
   if (!(error instanceof Error)) return '_OTHER';
   return className.test(error.name) && !mentionsSecret(error.name, secret) ? error.name : 'Error';
 }
@@ -61,9 +77,9 @@ export function errorType(error: unknown, secret: string | null = null): string 
  * wrote stays in the error the caller gets; a tracing backend is not the place for it, however
  * it was encoded.
  */
-export function statusMessage(error: unknown, secret: string | null): string {
-  const type = errorType(error, secret);
+export function statusMessage(error: unknown, secret: string | null, parts: FirstLoadParts): string {
+  const type = errorType(error, secret, parts);
   const status = error instanceof Error ? (error as { status?: unknown }).status : undefined;
   const isStatus = typeof status === 'number' && Number.isInteger(status) && status >= 100 && status <= 599;
-  return isStatus ? `${type}: ${describeStatus(status, undefined)}` : type;
+  return isStatus ? `${type}: ${parts.describeStatus(status, undefined)}` : type;
 }

@@ -1,4 +1,3 @@
-import { stoppedByWalk } from '../core/abort.js';
 import type { CacheStatus } from '../core/api-promise.js';
 import type { ResolvedClientOptions } from '../core/options/client.js';
 import type {
@@ -12,6 +11,7 @@ import type {
 } from '../core/telemetry-types.js';
 import {
   errorType,
+  type FirstLoadParts,
   requestAttributes,
   retryReason,
   routeOf,
@@ -38,9 +38,17 @@ export class ClientTelemetry implements CallTelemetry {
   readonly #server: TelemetryAttributes;
   readonly #client: ResolvedClientOptions;
   readonly #quota: TelemetryAttributes;
+  readonly #parts: FirstLoadParts;
 
   /** `shared`: the client's quota is shared through Redis, rather than its own. */
-  constructor(options: TelemetryOptions, client: ResolvedClientOptions, shared: boolean, version: string) {
+  constructor(
+    options: TelemetryOptions,
+    client: ResolvedClientOptions,
+    shared: boolean,
+    version: string,
+    parts: FirstLoadParts,
+  ) {
+    this.#parts = parts;
     this.#tracer = tracerOf(options, version);
     const meter = meterOf(options, version);
     this.#instruments = meter && clientInstruments(meter);
@@ -97,18 +105,18 @@ export class ClientTelemetry implements CallTelemetry {
       }
       return result;
     } catch (error) {
-      if (stoppedByWalk(error)) {
+      if (this.#parts.stoppedByWalk(error)) {
         // A page requested ahead of a walk its consumer stopped: dropped, not failed.
         span?.setAttribute('scholarly_metrics.walk.stopped', true);
         metric['scholarly_metrics.walk.stopped'] = true;
         throw error;
       }
-      const type = errorType(error, this.#client.apiKey);
+      const type = errorType(error, this.#client.apiKey, this.#parts);
       metric['error.type'] = type;
       if (attempts?.status !== undefined) span?.setAttribute('http.response.status_code', attempts.status);
       span?.setAttribute('error.type', type);
       if (type === 'QuotaUnavailableError') this.#instruments?.quotaUnavailable.add(1, this.#quota);
-      span?.setStatus({ code: errorStatus, message: statusMessage(error, this.#client.apiKey) });
+      span?.setStatus({ code: errorStatus, message: statusMessage(error, this.#client.apiKey, this.#parts) });
       throw error;
     } finally {
       if (attempts) attempts.end();

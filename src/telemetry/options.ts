@@ -1,4 +1,7 @@
+import { stoppedByWalk } from '../core/abort.js';
 import type { ResolvedClientOptions } from '../core/options/client.js';
+import { mentionsSecret } from '../core/redact.js';
+import { describeStatus } from '../core/status-message.js';
 import type { CallTelemetry, TelemetryOptions } from '../core/telemetry-types.js';
 
 /*
@@ -6,6 +9,9 @@ import type { CallTelemetry, TelemetryOptions } from '../core/telemetry-types.js
  * loads the implementation with the first call. Both are in every client's first load, so they are
  * kept to a few lines; without the option, nothing else of src/telemetry is ever downloaded.
  */
+
+/** What the implementation uses of the first load (see FirstLoadParts in ./attributes.ts). */
+const firstLoadParts = { stoppedByWalk, mentionsSecret, describeStatus };
 
 /** The client's telemetry, its implementation loaded with the first call. */
 export function lazyClientTelemetry(
@@ -18,7 +24,7 @@ export function lazyClientTelemetry(
   return {
     call(method, description, run) {
       loading ??= import('./client-telemetry.js').then(
-        (m) => new m.ClientTelemetry(options, client, shared, version),
+        (m) => new m.ClientTelemetry(options, client, shared, version, firstLoadParts),
         // Telemetry never costs a call: a chunk that failed to load leaves the calls untraced.
         () => undefined,
       );

@@ -1,5 +1,4 @@
 import type { SpanLike, TelemetryOptions, TracerLike } from '../core/telemetry-types.js';
-import { VERSION } from '../core/user-agent.js';
 import { deliveryCounter, errorStatus, meterOf, spanKind, tracerOf } from './instruments.js';
 import { parseTraceparent, type RemoteParent } from './traceparent.js';
 
@@ -61,9 +60,9 @@ function parentContext(api: TraceApi | undefined, traceparent: unknown): unknown
  * A receiver's telemetry: a SERVER span per delivery (`webhooks.receive`, active while the callback
  * runs, continuing the sender's `traceparent`) and the deliveries counter by status code.
  */
-export async function deliveryTelemetry(options: TelemetryOptions) {
-  const tracer = tracerOf(options, VERSION);
-  const meter = meterOf(options, VERSION);
+export async function deliveryTelemetry(options: TelemetryOptions, version: string) {
+  const tracer = tracerOf(options, version);
+  const meter = meterOf(options, version);
   const deliveries = meter && deliveryCounter(meter);
   const api = tracer && (await loadTraceApi());
   const recorded = <R extends DeliveryOutcome>(outcome: R): R => {

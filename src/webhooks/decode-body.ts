@@ -22,7 +22,7 @@ const utf8 = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
  * @throws {WebhookPayloadError} when the bytes are not UTF-8 or the text is not JSON.
  */
 export function decodeBody(body: unknown): unknown {
-  if (typeof body === 'string') return parseJson(body.charCodeAt(0) === 0xfeff ? body.slice(1) : body);
+  if (typeof body === 'string') return decodeText(body);
   const bytes = asBytes(body);
   if (bytes === undefined) return body;
   let text: string;
@@ -32,6 +32,14 @@ export function decodeBody(body: unknown): unknown {
     throw withCause(new WebhookPayloadError('invalid webhook payload: the body is not valid UTF-8'), error);
   }
   return parseJson(text);
+}
+
+/**
+ * {@link decodeBody} for text: a module that only ever has text (an event stream) takes this alone,
+ * without the code for bytes.
+ */
+export function decodeText(text: string): unknown {
+  return parseJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 }
 
 function parseJson(text: string): unknown {

@@ -1,5 +1,5 @@
 import { WebhookPayloadError } from '../core/errors.js';
-import { decodeBody, type WebhookBody, withCause } from './decode-body.js';
+import { decodeBody, decodeText, type WebhookBody, withCause } from './decode-body.js';
 import { validateEvent, type WebhookEvent } from './event.js';
 
 /**
@@ -40,8 +40,20 @@ type NotAPromise<Body> = Body extends PromiseLike<unknown> ? never : unknown;
  * ```
  */
 export function parseWebhookEvent<Body extends WebhookBody>(body: Body & NotAPromise<Body>): WebhookEvent {
+  return checked(() => decodeBody(body));
+}
+
+/**
+ * {@link parseWebhookEvent} for a body that is text: the same decoding of text and the same checks,
+ * for a module that never has bytes (the query entry's event stream) and need not carry their code.
+ */
+export function parseWebhookText(text: string): WebhookEvent {
+  return checked(() => decodeText(text));
+}
+
+function checked(decode: () => unknown): WebhookEvent {
   try {
-    return validateEvent(decodeBody(body));
+    return validateEvent(decode());
   } catch (error) {
     if (error instanceof WebhookPayloadError) throw error;
     // Getters, proxies and exotic objects can throw anything; the contract is one error type.

@@ -1,4 +1,5 @@
 import type { TelemetryOptions } from '../core/telemetry-types.js';
+import { VERSION } from '../core/version.js';
 import type { deliveryTelemetry } from '../telemetry/webhook-telemetry.js';
 import type { Delivery, Reply } from './delivery.js';
 
@@ -16,7 +17,7 @@ export function traced<Context>(
   return async (context, inspect) => {
     // Telemetry never costs a delivery: a chunk that failed to load leaves it untraced.
     loaded ??= import('../telemetry/webhook-telemetry.js').then(
-      (m) => m.deliveryTelemetry(telemetry),
+      (m) => m.deliveryTelemetry(telemetry, VERSION),
       () => undefined,
     );
     const receive = await loaded;

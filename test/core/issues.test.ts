@@ -84,7 +84,7 @@ describe('toValidationIssues', () => {
   const issuesOf = (schema: z.ZodMiniType, value: unknown) => {
     const result = z.safeParse(schema, value, { reportInput: true });
     if (result.success) throw new Error('expected a failure');
-    return toValidationIssues(result.error.issues).map((issue) => issue.message);
+    return toValidationIssues(result.error.issues, { describeValue, quote }).map((issue) => issue.message);
   };
 
   const table: [z.ZodMiniType, unknown, string][] = [
@@ -128,7 +128,7 @@ describe('toValidationIssues', () => {
   it('says only what was expected when the input was not reported', () => {
     const result = z.safeParse(z.object({ n: z.int() }), { n: 'x' });
     expect(result.success).toBe(false);
-    expect(toValidationIssues(result.error?.issues ?? [])).toEqual([
+    expect(toValidationIssues(result.error?.issues ?? [], { describeValue, quote })).toEqual([
       { path: ['n'], message: 'expected a number' },
     ]);
   });

@@ -10,7 +10,7 @@ import {
   redactText,
   redactValue,
 } from '../../src/core/redact.js';
-import { redactCause } from '../../src/core/redact-cause.js';
+import * as redactCauseModule from '../../src/core/redact-cause.js';
 import {
   APIError,
   AuthenticationError,
@@ -20,6 +20,10 @@ import {
   ResponseValidationError,
 } from '../../src/index.js';
 import { BASE, journalProfile, json, recordingLogger, TEST_KEY, testClient, useMsw } from '../support.js';
+
+/** The walk with the redactor its loader (clean-cause.ts) hands over. */
+const redactCause = (error: unknown, secret: string | null) =>
+  redactCauseModule.redactCause(error, secret, { redactText, redactHeaders });
 
 const server = useMsw();
 

@@ -1,8 +1,17 @@
 // The words a failed call's span is given: the error's class, and for an API answer its status and label.
 import { describe, expect, it } from 'vitest';
+import { stoppedByWalk } from '../../src/core/abort.js';
+import { mentionsSecret } from '../../src/core/redact.js';
+import { describeStatus } from '../../src/core/status-message.js';
 import { BadRequestError, InternalServerError, NotFoundError, TimeoutError } from '../../src/index.js';
-import { errorType, statusMessage } from '../../src/telemetry/attributes.js';
+import * as attributes from '../../src/telemetry/attributes.js';
 import { TEST_KEY } from '../support.js';
+
+/** The parts of the first load the telemetry's loader hands over, as the client's loader does. */
+const parts = { stoppedByWalk, mentionsSecret, describeStatus };
+const errorType = (error: unknown, secret: string | null) => attributes.errorType(error, secret, parts);
+const statusMessage = (error: unknown, secret: string | null) =>
+  attributes.statusMessage(error, secret, parts);
 
 const named = (name: string, message = 'x') => Object.assign(new Error(message), { name });
 

@@ -58,6 +58,7 @@ describe('the scholarly-metrics/webhooks entry point', () => {
       '../core/options/telemetry.js',
       '../core/read-body.js',
       '../core/telemetry-types.js', // types: erased at build
+      '../core/version.js', // a constant, for the telemetry's scope
       '../telemetry/webhook-telemetry.js', // loaded only by a receiver given `telemetry`
       '../core/score-updated-event.js', // types: erased at build
     ];
@@ -77,7 +78,6 @@ describe('the scholarly-metrics/webhooks entry point', () => {
     expect(external).toEqual([]);
     expect(files.filter((file) => !file.startsWith('webhooks/'))).toEqual([
       'core/abort.ts',
-      'core/browser.ts',
       'core/depth.ts',
       'core/describe-value.ts',
       'core/errors.ts',
@@ -87,7 +87,7 @@ describe('the scholarly-metrics/webhooks entry point', () => {
       'core/options/telemetry.ts',
       'core/read-body.ts',
       'core/status-message.ts',
-      'core/user-agent.ts',
+      'core/version.ts',
       'telemetry/instruments.ts',
       'telemetry/traceparent.ts',
       'telemetry/webhook-telemetry.ts',

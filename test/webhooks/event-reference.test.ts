@@ -8,6 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod/mini';
+import { describeValue, quote } from '../../src/core/describe-value.js';
 import { type ValidationIssue, WebhookPayloadError } from '../../src/core/errors.js';
 import { toValidationIssues } from '../../src/core/zod-issues.js';
 import { scoreUpdatedEventSchema } from '../../src/schemas/webhook-event.js';
@@ -30,7 +31,7 @@ function byZod(input: unknown): Verdict {
   const result = z.safeParse(scoreUpdatedEventSchema, input, { reportInput: true });
   return result.success
     ? { ok: true, value: result.data }
-    : { ok: false, issues: toValidationIssues(result.error.issues) };
+    : { ok: false, issues: toValidationIssues(result.error.issues, { describeValue, quote }) };
 }
 
 /**
