@@ -67,7 +67,8 @@ async function runOnce(contender: Contender, url: string, folder: string) {
     METRIC_API_KEY: 'sk_bench_cli',
     BENCH_DIST: dist,
   };
-  Object.assign(env, { BENCH_ITEMS: items, BENCH_PER_PAGE: perPage, BENCH_PREFETCH: prefetch });
+  const walkEnv = { BENCH_ITEMS: items, BENCH_PER_PAGE: perPage, BENCH_PREFETCH: prefetch };
+  for (const [key, value] of Object.entries(walkEnv)) env[key] = String(value);
   if (contender === 'jsonl, progress') env.BENCH_FAKE_TTY = '1';
   if (contender === 'script') env.BENCH_WRITE = outFile;
   const measured = await probed(walk ? ['bench/cli-walk.mjs'] : [...cli, '--output', outFile], folder, env);
@@ -80,16 +81,12 @@ async function runOnce(contender: Contender, url: string, folder: string) {
 /** `sync DB journals` of the whole mock (in-process, its default sizes): seconds, requests, records. */
 async function syncJournals(folder: string) {
   const database = join(folder, 'sync.sqlite');
-  const { seconds, maxRssMB } = await probed(
-    [join(dist, 'cli.js'), '--mock', '--quiet', 'sync', database, 'journals'],
-    folder,
-  );
+  const args = [join(dist, 'cli.js'), '--mock', '--quiet', 'sync', database, 'journals'];
+  const { seconds, maxRssMB } = await probed(args, folder);
   const db = new DatabaseSync(database, { readOnly: true });
   try {
-    const run = db.prepare('SELECT records, requests FROM sync_runs').get() as {
-      records: number;
-      requests: number;
-    };
+    type SyncRun = { records: number; requests: number };
+    const run = db.prepare('SELECT records, requests FROM sync_runs').get() as SyncRun;
     const journals = (db.prepare('SELECT count(*) AS n FROM journals').get() as { n: number }).n;
     return { seconds, maxRssMB, records: run.records, requests: run.requests, journals };
   } finally {
@@ -167,11 +164,10 @@ export async function measure() {
     runs.filter((run) => run.contender === c).map((run) => run[key]);
   const paired = (a: Contender, b: Contender, key: Parameters<typeof of>[1]) =>
     median(pairedRatios(of(a, key), of(b, key)));
-  const ratios = (a: Contender, b: Contender) => ({
-    speed: paired(a, b, 'itemsPerSecond'),
-    rss: paired(a, b, 'maxRssMB'),
-    cpu: paired(a, b, 'cpuSeconds'),
-  });
+  const ratios = (a: Contender, b: Contender) => {
+    const [speed, rss] = [paired(a, b, 'itemsPerSecond'), paired(a, b, 'maxRssMB')];
+    return { speed, rss, cpu: paired(a, b, 'cpuSeconds') };
+  };
   const { updateNs, drawNs } = progressParts();
   // The line's cost from its parts: an update per page, and a draw at most every 100 ms.
   const drawn =
@@ -264,13 +260,8 @@ export function text(cli: CliResult) {
     const m = (key: keyof Probe) => median(of(contender).map((run) => run[key]));
     const speed = spread(pairedRatios(seconds('sdk walk'), seconds(contender)));
     const versus = contender === 'sdk walk' ? '1' : range(speed);
-    return [
-      contender,
-      m('seconds').toFixed(3),
-      m('cpuSeconds').toFixed(3),
-      `${m('maxRssMB').toFixed(1)} MB`,
-      versus,
-    ];
+    const cells = [m('seconds').toFixed(3), m('cpuSeconds').toFixed(3), `${m('maxRssMB').toFixed(1)} MB`];
+    return [contender, ...cells, versus];
   });
   return `## 9. The command line
 

@@ -57,16 +57,11 @@ const forkBench = (file: string, args: string[], execArgv: string[] = []) =>
   });
 const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', resolve));
 
-/**
- * `tsx bench/child.ts FILE EXPORT [ARG]`: what the function returns, handed back over IPC. A process
- * per benchmark keeps one's heap and compiled code out of the next.
- */
-export async function inChild<T>(
-  file: string,
-  call: { fn?: string; arg?: unknown; execArgv?: string[] } = {},
-) {
-  const args = [file, call.fn ?? 'measure', ...(call.arg === undefined ? [] : [JSON.stringify(call.arg)])];
-  const child = forkBench('child.ts', args, call.execArgv);
+type Call = { fn?: string; arg?: unknown; execArgv?: string[] };
+/** `tsx bench/child.ts FILE EXPORT [ARG]`'s result over IPC: a process per benchmark, heaps kept apart. */
+export async function inChild<T>(file: string, { fn = 'measure', arg, execArgv }: Call = {}) {
+  const args = [file, fn, ...(arg === undefined ? [] : [JSON.stringify(arg)])];
+  const child = forkBench('child.ts', args, execArgv);
   let result: T | undefined;
   child.on('message', (message) => {
     result = (message as { result: T }).result;
@@ -76,13 +71,12 @@ export async function inChild<T>(
   return result;
 }
 
-/** `node ARGS` from the repository's root, `env` added: its exit code and output (stderr shown unless `quiet`). */
+/** `node ARGS` from the repository's root, `env` added: its exit code and output (stderr kept if `quiet`). */
 export async function node(args: string[], env: Record<string, string> = {}, quiet = false) {
-  const stdio = ['ignore', 'pipe', quiet ? 'pipe' : 'inherit'] as const;
+  const options = { cwd: root, env: { ...process.env, ...env } };
   const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: [...stdio],
+    ...options,
+    stdio: ['ignore', 'pipe', quiet ? 'pipe' : 'inherit'],
   });
   const [out, err] = [[] as string[], [] as string[]];
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => out.push(chunk));
@@ -143,21 +137,17 @@ export function quantile(values: readonly number[], q: number): number {
 export const median = (values: readonly number[]) => quantile(values, 0.5);
 
 export type Spread = { median: number; p25: number; p75: number };
-export const spread = (values: readonly number[]): Spread => ({
-  median: median(values),
-  p25: quantile(values, 0.25),
-  p75: quantile(values, 0.75),
+export const spread = (v: readonly number[]): Spread => ({
+  median: median(v),
+  p25: quantile(v, 0.25),
+  p75: quantile(v, 0.75),
 });
 
 /** `a / b` round by round: the ratio free of whatever drifted between rounds. */
 export const pairedRatios = (a: readonly number[], b: readonly number[]) => a.map((v, i) => v / b[i]!);
 export const pairedDifferences = (a: readonly number[], b: readonly number[]) => a.map((v, i) => v - b[i]!);
-export const pairedMedian = (a: readonly number[], b: readonly number[]) => median(pairedRatios(a, b));
 
-/**
- * Each contender once per round, the first rotating from round to round, so that a noisy neighbour or
- * a change of CPU frequency hits them all alike. What each run gave, by contender, in round order.
- */
+/** Each contender once per round, the first rotating, so that a noisy neighbour hits all alike. */
 export async function roundRobin<N extends string, T>(
   names: readonly N[],
   rounds: number,
@@ -194,15 +184,15 @@ export async function raceRuns(runs: Map<string, () => Promise<unknown>>, rounds
   });
   const first = times.get(names[0]!)!;
   const contenders = names.map((name) => ({ name, ms: median(times.get(name)!) }));
-  const speedups = names.slice(1).map((name) => ({ name, speedup: pairedMedian(first, times.get(name)!) }));
+  const speedups = names
+    .slice(1)
+    .map((name) => ({ name, speedup: median(pairedRatios(first, times.get(name)!)) }));
   return { rounds, contenders, speedups, same };
 }
 
 /** The spreads of wall and CPU times (or of what `f` makes of them). */
-export const wallCpu = (f: (key: 'wall' | 'cpu') => number[]) => ({
-  wall: spread(f('wall')),
-  cpu: spread(f('cpu')),
-});
+type Key = 'wall' | 'cpu';
+export const wallCpu = (f: (key: Key) => number[]) => ({ wall: spread(f('wall')), cpu: spread(f('cpu')) });
 
 /** One operation; `i` numbers them alike for every contender, so that they get the same inputs. */
 export type Contender = { name: string; run: (i: number) => unknown };
@@ -225,9 +215,11 @@ export async function compare(
     const [wall, used] = [performance.now() - started, process.cpuUsage(cpu)];
     return { wall: (wall * 1000) / batch, cpu: (used.user + used.system) / batch };
   });
-  const samples = new Map(
-    [...runs].map(([name, list]) => [name, { wall: list.map((s) => s.wall), cpu: list.map((s) => s.cpu) }]),
-  );
+  const byKey = (list: Array<Record<Key, number>>) => ({
+    wall: list.map((s) => s.wall),
+    cpu: list.map((s) => s.cpu),
+  });
+  const samples = new Map([...runs].map(([name, list]) => [name, byKey(list)]));
   const of = (name: string) => samples.get(name)!;
   return {
     rounds,

@@ -29,11 +29,10 @@ const walker = (c: Contender): Walker => (c.kind === 'sdk' ? `sdk ${c.prefetch a
 const httpGet = (url: string, agent: Agent) =>
   new Promise<string>((resolve, reject) => {
     const chunks: string[] = [];
-    const answer = (res: import('node:http').IncomingMessage) =>
-      res
-        .setEncoding('utf8')
-        .on('data', (c: string) => chunks.push(c))
-        .on('end', () => resolve(chunks.join('')));
+    const answer = (res: import('node:http').IncomingMessage) => {
+      res.setEncoding('utf8').on('data', (c: string) => chunks.push(c));
+      res.on('end', () => resolve(chunks.join('')));
+    };
     request(url, { agent }, answer).on('error', reject).end();
   });
 
@@ -55,14 +54,11 @@ async function* walk(contender: Contender, baseUrl: string): AsyncGenerator<{ id
     return kind === 'http' ? httpGet(url, agent) : (await byHand.get(url)).text();
   };
   // The SDK's check of each page (its generated parser), loaded only when used.
-  const check =
-    kind === 'ky, checked'
-      ? (await import('../src/schemas/shapes.js')).shapes.journalPaperPage.parse
-      : undefined;
+  const { shapes } = kind === 'ky, checked' ? await import('../src/schemas/shapes.js') : {};
+  const check = shapes?.journalPaperPage.parse;
+  const pages = `${baseUrl}/journals/1/papers?per_page=${config.perPage}&page=`;
   for (let page = 1, seen = 0; ; page++) {
-    const parsed = JSON.parse(
-      await get(`${baseUrl}/journals/1/papers?page=${page}&per_page=${config.perPage}`),
-    );
+    const parsed = JSON.parse(await get(pages + page));
     const body = (check ? check(parsed) : parsed) as { data: Array<{ id: number }>; total: number } | symbol;
     if (typeof body === 'symbol') throw new Error('the generated parser refused the page');
     yield* body.data;
@@ -114,17 +110,12 @@ export const walkOnce = (contender: Contender) =>
 
 /** The compared walks round-robin, a fresh process each; then the runtime's own loops once, for reference. */
 export async function measure() {
-  const compared: Contender[] = [
-    { kind: 'sdk', prefetch: 1 },
-    { kind: 'sdk', prefetch: 8 },
-    { kind: 'ky' },
-    { kind: 'ky, checked' },
-  ];
-  const once = (contender: Contender, round: number) =>
-    inChild<Walk>('memory.ts', { fn: 'walkOnce', arg: contender, execArgv: ['--expose-gc'] }).then((r) => ({
-      ...r,
-      round,
-    }));
+  const compared: Contender[] = [1, 8].map((prefetch) => ({ kind: 'sdk', prefetch }));
+  compared.push({ kind: 'ky' }, { kind: 'ky, checked' });
+  const once = async (arg: Contender, round: number) => {
+    const walk = await inChild<Walk>('memory.ts', { fn: 'walkOnce', arg, execArgv: ['--expose-gc'] });
+    return { ...walk, round };
+  };
   const byName = new Map(compared.map((c) => [walker(c), c]));
   const walks: Walk[] = [];
   await roundRobin([...byName.keys()], config.rounds, async (name, round) =>
@@ -151,13 +142,8 @@ function summary(walks: Walk[]) {
 export function rows(walks: Walk[]) {
   const s = summary(walks);
   const what = `${count(walks[0]!.items)} items through \`for await\`: peak RSS, SDK walk ÷ ky by hand walk (paired per round)`;
-  const peak = atMost(
-    what,
-    `${x(s.peak1)} at prefetch 1, ${x(s.peak8)} at prefetch 8`,
-    s.peak1,
-    targets.peakOverKy,
-    x(1.1, 1),
-  );
+  const peaks = `${x(s.peak1)} at prefetch 1, ${x(s.peak8)} at prefetch 8`;
+  const peak = atMost(what, peaks, s.peak1, targets.peakOverKy, x(1.1, 1));
   const kept = 'heap kept after the walk and a full GC (the worst SDK walk)';
   return [{ ...peak, met: s.peakMet }, atMost(kept, mb(s.retained), s.retained, targets.retainedMB, '5 MB')];
 }

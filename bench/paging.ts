@@ -8,13 +8,7 @@ import { loadTesting, median, raceRuns, scaled, sdk, sleep, withServer } from '.
 export const about = { id: '7', key: 'paging', file: 'paging.ts' } as const;
 
 const config = { pages: 100, perPage: 20, latencyMs: 20, prefetches: [0, 1, 2, 4, 8] };
-const toArrayConfig = {
-  papers: 3000,
-  perPage: 100,
-  latencyMs: 20,
-  limits: [1, 150, 1000],
-  prefetches: [1, 8],
-};
+const toArrays = { papers: 3000, perPage: 100, latencyMs: 20, limits: [1, 150, 1000], prefetches: [1, 8] };
 const target = 3.5;
 const loopName = 'sequential loop (fetch + JSON.parse)';
 const walkName = (prefetch: number) => `scholarly-metrics for await, prefetch ${prefetch}`;
@@ -63,7 +57,7 @@ const medians = (list: Count[]) => ({
 
 /** toArray against the naive walk, at each limit and prefetch: medians of what each started and received. */
 async function toArrayRequests() {
-  const { papers, perPage, latencyMs, limits, prefetches } = toArrayConfig;
+  const { papers, perPage, latencyMs, limits, prefetches } = toArrays;
   return withServer(
     { kind: 'mock', options: { sizes: { papers }, faults: { latencyMs } } },
     async (server) => {
@@ -110,14 +104,8 @@ async function toArrayRequests() {
             exact = false;
           }
         }
-        rows.push({
-          limit,
-          prefetch,
-          needed,
-          naive: medians(samples.naive),
-          toArray: medians(samples.toArray),
-          exact,
-        });
+        const [naiveCounts, toArrayCounts] = [medians(samples.naive), medians(samples.toArray)];
+        rows.push({ limit, prefetch, needed, naive: naiveCounts, toArray: toArrayCounts, exact });
       }
       return rows;
     },
@@ -171,7 +159,7 @@ export function speedTable(
 
 export const text = (paging: PagingResult) => {
   const { pages, perPage, latencyMs } = config;
-  const [s, c] = [summary(paging), toArrayConfig];
+  const [s, c] = [summary(paging), toArrays];
   const toArrayRows = paging.toArray.map((r) => [
     ...[count(r.limit), String(r.prefetch), String(r.needed), `${r.naive.started} / ${r.naive.received}`],
     ...[`${r.toArray.started} / ${r.toArray.received}`, String(r.naive.started - r.toArray.started)],

@@ -130,24 +130,20 @@ function limits(costs: CostResult, results: Results): string {
     projected > hoped
       ? `${x(hoped)} on loopback needs more than the SDK's own bookkeeping: a cheaper way for ky to carry a per-attempt signal and timer (upstream), or a request path without ky`
       : `${x(hoped)} looks within reach only if nearly all of that bookkeeping goes, leaving the signal and the \`Deadline\``;
-  return `Single rungs are indications (their quartiles span tens of µs at this load); their sum, ${us(extraWall)} of wall from ky
-by hand to the SDK, is the firm part. Largest first by added CPU: ${biggest.map((r) => `${r.name.replace(/^\+ /, '')} (${signed(r.addedCpu!.median, us)})`).join('; ')}.
+  return `Single rungs are indications (their quartiles span tens of µs here); their sum, ${us(extraWall)} of wall from ky by
+hand to the SDK, is the firm part. Largest first by added CPU: ${biggest.map((r) => `${r.name.replace(/^\+ /, '')} (${signed(r.addedCpu!.median, us)})`).join('; ')}.
 
 **What limits it.** ky by hand is already ${kyOverFetch} a bare \`fetch\` (ky 2.1's per-call work: options merged into two
 \`Headers\`, its own \`AbortController\`, a \`Request\` that \`fetch\` wraps again). Over that the SDK adds a signal per attempt
-(forwarded past ky: as ky's \`signal\` it would go through \`AbortSignal.any\` every call), the attempt's \`Deadline\` (the
-timeout covers the body too), p-retry (which copies its options and reads the clock even when the first attempt
-succeeds), the check of the body, and its bookkeeping (route, option checks, quota branch, request id, \`Answer\`, lazy
-\`APIPromise\`).
+(forwarded past ky, which would join its \`signal\` with \`AbortSignal.any\`), the attempt's \`Deadline\` (the timeout covers
+the body too), p-retry (its options copied, the clock read, even on success), the body's check, and its bookkeeping.
 
-**What would reach ${x(hoped)}** (estimates from the ladder, not results: src/ is not the benchmark's to change):
-${x(hoped)} leaves about ${us(kyWall * (hoped - 1))} per loopback request for the SDK; it adds ${us(adds)} (section 1). Could go without changing
-behaviour: p-retry's setup on the success path (${cost(3)}: run the first attempt directly); the lazy \`APIPromise\`
-(${cost(6)} with the id check: a microtask and two \`then\` hops); part of the Transport's per-call objects (${cost(5)}).
-Together at most ${us(removable)}, leaving about ${x(projected)}. The rest is the signal per attempt (${cost(1)}) and the
-\`Deadline\` (${cost(2)}). The other way to time an attempt out, ${alt.name}: ${us(alt.wall.median)} per request
-(CPU ${us(alt.cpu.median)}), ${altVerdict}. So ${conclusion}; ky's own per-call work is ${kyOverFetch} a bare \`fetch\` here. At 5 ms the
-SDK is ${x(overKy(1))} ky by hand (section 1).`;
+**What would reach ${x(hoped)}** (estimates from the ladder: src/ is not the benchmark's to change): it leaves about
+${us(kyWall * (hoped - 1))} per loopback request for the SDK, which adds ${us(adds)} (section 1). Without changing behaviour, p-retry's setup on
+success (${cost(3)}: a first attempt run directly), the lazy \`APIPromise\` (${cost(6)} with the id check) and part of the
+Transport's per-call objects (${cost(5)}) could go: at most ${us(removable)}, leaving about ${x(projected)}. The rest is the signal per
+attempt (${cost(1)}) and the \`Deadline\` (${cost(2)}). ${alt.name}: ${us(alt.wall.median)} per request (CPU ${us(alt.cpu.median)}), ${altVerdict}.
+So ${conclusion}. At 5 ms the SDK is ${x(overKy(1))} ky by hand (section 1).`;
 }
 
 export const text = (costs: CostResult, results: Results) => {
