@@ -61,15 +61,8 @@ export function rows(quota: QuotaResult, results: Results) {
   const s = share(quota, results);
   const what =
     'no limit set: what `Quota.run` adds to a call (upper quartile), as a share of a loopback request';
-  return [
-    atMost(
-      what,
-      `${ns(s.upper)} of ${us(s.loopbackNs / 1000)}: ${pct(s.share, 3)}`,
-      s.share,
-      target,
-      pct(target, 0),
-    ),
-  ];
+  const figure = `${ns(s.upper)} of ${us(s.loopbackNs / 1000)}: ${pct(s.share, 3)}`;
+  return [atMost(what, figure, s.share, target, pct(target, 0))];
 }
 
 export function text(quota: QuotaResult, results: Results) {

@@ -71,19 +71,23 @@ export function rows(size: SizeResult): Row[] {
   const first = size.firstLoad?.firstLoad;
   const judged = (what: string, shown: string, e: { bytes: number } | undefined, limitKB: number) =>
     atMost(what, shown, e ? e.bytes : Number.NaN, limitKB * 1000, `${limitKB} kB`);
+  const [bundle, hooksFigure] = [
+    'browser bundle, ',
+    hooks ? `${kb(hooks.bytes)}, no ky, no client` : figure(hooks),
+  ];
   const firstLoad =
     'browser first load: an app calling MetricClient once, esbuild with code splitting, the entry chunk and its static imports, each gzip -9';
   return [
     judged(
-      'browser bundle, the whole client (ky, p-retry, zod, on-demand chunks)',
+      `${bundle}the whole client (ky, p-retry, zod, on-demand chunks)`,
       figure(client),
       client,
       targets.clientKB,
     ),
     judged(firstLoad, first ? kb(first.bytes) : 'not measured', first, targets.firstLoadKB),
     judged(
-      'browser bundle, scholarly-metrics/webhooks (must hold no ky, no client)',
-      hooks ? `${kb(hooks.bytes)}, no ky, no client` : figure(hooks),
+      `${bundle}scholarly-metrics/webhooks (must hold no ky, no client)`,
+      hooksFigure,
       hooks,
       targets.webhooksKB,
     ),
