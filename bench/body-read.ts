@@ -16,14 +16,12 @@ const names = {
 /** A response over `bytes`, in 64 KiB chunks. */
 function chunked(bytes: Uint8Array): Response {
   let at = 0;
-  const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (at >= bytes.length) return controller.close();
-      controller.enqueue(bytes.subarray(at, at + 64 * 1024));
-      at += 64 * 1024;
-    },
-  });
-  return new Response(stream, { headers: { 'content-type': 'application/json' } });
+  const pull = (controller: ReadableStreamDefaultController<Uint8Array>) => {
+    if (at >= bytes.length) return controller.close();
+    controller.enqueue(bytes.subarray(at, at + 64 * 1024));
+    at += 64 * 1024;
+  };
+  return new Response(new ReadableStream({ pull }), { headers: { 'content-type': 'application/json' } });
 }
 
 /** The two reads of one body, each a request (or the page in memory) parsed within a Deadline. */
@@ -36,12 +34,12 @@ function readers(respond: (i: number, signal: AbortSignal) => Promise<Response>)
       deadline.clear();
     }
   };
+  const bounded = read((response, deadline) =>
+    readBody(response, defaultMaxResponseBytes, deadline, () => 'GET'),
+  );
   return [
     { name: names.text, run: read((response, deadline) => deadline.race(response.text())) },
-    {
-      name: names.bounded,
-      run: read((response, deadline) => readBody(response, defaultMaxResponseBytes, deadline, () => 'GET')),
-    },
+    { name: names.bounded, run: bounded },
   ];
 }
 
@@ -51,25 +49,28 @@ export async function measure() {
   const page = new TextEncoder().encode(await pageText());
   const options = { rounds: scaled(150, 6), batch: scaled(10, 3), warmup: scaled(100, 3) };
   return withServer({ kind: 'mock' }, async ({ url }) => {
-    const over = (target: (i: number) => string) => (i: number, signal: AbortSignal) =>
-      fetch(target(i), { headers, signal });
-    const bodies = [
-      { body: 'a journal profile', respond: over((i) => `${url}/journals/${(i % 400) + 1}`) },
-      {
-        body: 'a page of a journal’s papers (per_page=100)',
-        respond: over((i) => `${url}/journals/${(i % 20) + 1}/papers?per_page=100`),
-      },
-      { body: 'a 1,000-item page, in memory (no socket)', respond: async () => chunked(page) },
-    ];
+    const over = (path: (i: number) => string) => (i: number, signal: AbortSignal) =>
+      fetch(url + path(i), { headers, signal });
+    const bodies = {
+      'a journal profile': over((i) => `/journals/${(i % 400) + 1}`),
+      'a page of a journal’s papers (per_page=100)': over(
+        (i) => `/journals/${(i % 20) + 1}/papers?per_page=100`,
+      ),
+      'a 1,000-item page, in memory (no socket)': async () => chunked(page),
+    };
     const results = [];
-    for (const { body, respond } of bodies) {
+    for (const [body, respond] of Object.entries(bodies)) {
       const contenders = readers(respond);
       const [a, b] = [await contenders[0]!.run(0), await contenders[1]!.run(0)];
       if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`${body}: the two reads differ`);
       const figures = await compare(contenders, options, [[names.bounded, names.text]]);
       const { wall, cpu } = figures.ratios[0]!;
-      const bytes = Buffer.byteLength(JSON.stringify(a));
-      results.push({ body, bytes, contenders: figures.contenders, ratio: { wall, cpu } });
+      results.push({
+        body,
+        bytes: Buffer.byteLength(JSON.stringify(a)),
+        contenders: figures.contenders,
+        ratio: { wall, cpu },
+      });
     }
     return { rounds: options.rounds, batch: options.batch, bodies: results };
   });

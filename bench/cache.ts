@@ -2,7 +2,7 @@
 // redis-server is installed) against the same call sent; a replayed day (bench/cache-day.ts); and
 // what the store checks add to a memory hit.
 import { day } from './cache-day.js';
-import { atMost, count, find, type Row, range, table, us, x } from './format.js';
+import { atMost, count, named, type Row, range, table, us, x } from './format.js';
 import { compare, loadTesting, roundRobin, scaled, sdk, spread, withServer } from './lib.js';
 
 export const about = { id: '10', key: 'cache', file: 'cache.ts' } as const;
@@ -20,15 +20,14 @@ const targets = { memoryHit: 0.05, redisHit: 0.5, dayRequests: 0.2, checks: 1.05
 async function redisClient(baseUrl: string) {
   try {
     const redis = await (await import('../test/helpers/redis-server.js')).startRedisServer();
-    const { default: Keyv } = await import('keyv');
-    const { default: KeyvRedis } = await import('@keyv/redis');
+    const [{ default: Keyv }, { default: KeyvRedis }] = [await import('keyv'), await import('@keyv/redis')];
     const keyv = new Keyv(new KeyvRedis(redis.url));
     keyv.on('error', () => {});
     const close = () =>
-      keyv
-        .disconnect()
-        .catch(() => {})
-        .then(() => redis.close());
+      keyv.disconnect().then(
+        () => redis.close(),
+        () => redis.close(),
+      );
     return { client: await sdk(baseUrl, { cache: { store: keyv } }), close };
   } catch (error) {
     return { skipped: (error as Error).message };
@@ -53,10 +52,15 @@ const hits = () =>
       const options = { rounds: scaled(30, 4), batch: scaled(40, 5), warmup: scaled(40, 2) };
       const pairs = contenders.slice(1).map(({ name }) => [name, names.uncached] as const);
       const { rounds, batch, contenders: times, ratios } = await compare(contenders, options, pairs);
-      const contendersWall = times.map(({ name, wall }) => ({ name, wall }));
-      const ratiosWall = ratios.map(({ of, wall }) => ({ name: of, wall }));
       const skipped = redis.skipped !== undefined && { redisSkipped: redis.skipped };
-      return { rounds, batch, contenders: contendersWall, ratios: ratiosWall, ...skipped };
+      const walls = times.map(({ name, wall }) => ({ name, wall }));
+      return {
+        rounds,
+        batch,
+        contenders: walls,
+        ratios: ratios.map((r) => ({ name: r.of, wall: r.wall })),
+        ...skipped,
+      };
     } finally {
       await redis.close?.();
     }
@@ -77,14 +81,12 @@ async function checks() {
     const entry = encodeEntry(response, JSON.stringify(data), '0'.repeat(32), Date.now(), Date.now() + 1);
     const route = routeTo(endpoints.journals.get, { id: 7 });
     let sink = 0;
+    const [hitCalls, checkCalls] = [scaled(400, 40), scaled(20_000, 2_000)];
     const tasks: Record<string, { calls: number; run: () => unknown }> = {
-      [names.memory]: { calls: scaled(400, 40), run: async () => void (await client.journals.get(7)) },
-      [names.identityCheck]: {
-        calls: scaled(20_000, 2_000),
-        run: () => void (misplaced(route, data) ?? sink++),
-      },
+      [names.memory]: { calls: hitCalls, run: async () => void (await client.journals.get(7)) },
+      [names.identityCheck]: { calls: checkCalls, run: () => void (misplaced(route, data) ?? sink++) },
       [names.keyCheck]: {
-        calls: scaled(20_000, 2_000),
+        calls: checkCalls,
         run: () => void (mentionsSecret(entry, MOCK_API_KEY) || sink++),
       },
     };
@@ -99,30 +101,24 @@ async function checks() {
     // The first rounds warm up and are not counted.
     const counted = (name: string) => timings.get(name)!.slice(warmup);
     const hit = counted(names.memory);
-    return {
-      rounds,
-      batch: tasks[names.memory]!.calls,
-      contenders: Object.keys(tasks).map((name) => ({ name, wall: spread(counted(name)) })),
-      // A hit with the check added, ÷ the hit: 1 + the check's cost over the hit's, paired per round.
-      ratios: [names.identityCheck, names.keyCheck].map((name) => ({
-        name,
-        wall: spread(counted(name).map((cost, i) => 1 + cost / hit[i]!)),
-      })),
-    };
+    // A hit with the check added, ÷ the hit: 1 + the check's cost over the hit's, paired per round.
+    const ratios = [names.identityCheck, names.keyCheck].map((name) => ({
+      name,
+      wall: spread(counted(name).map((cost, i) => 1 + cost / hit[i]!)),
+    }));
+    const contenders = Object.keys(tasks).map((name) => ({ name, wall: spread(counted(name)) }));
+    return { rounds, batch: hitCalls, contenders, ratios };
   });
 }
 
-export async function measure() {
-  return { day: await day(), hits: await hits(), checks: await checks() };
-}
+export const measure = async () => ({ day: await day(), hits: await hits(), checks: await checks() });
 
 type CacheResult = Awaited<ReturnType<typeof measure>>;
 
 export function rows({ hits, day, checks }: CacheResult): Row[] {
   const ratio = (list: Array<{ name: string; wall: { median: number } }>, name: string) =>
     list.find((r) => r.name === name)?.wall.median ?? Number.NaN;
-  const memory = find(hits.ratios, (r) => r.name === names.memory, 'the memory hit').wall.median;
-  const redis = ratio(hits.ratios, names.redis);
+  const [memory, redis] = [named(hits.ratios, names.memory).wall.median, ratio(hits.ratios, names.redis)];
   const share = day.sentWith / day.sentWithout;
   const checked = (name: string) => {
     const r = ratio(checks.ratios, name);
@@ -130,29 +126,14 @@ export function rows({ hits, day, checks }: CacheResult): Row[] {
     return atMost(what, Number.isNaN(r) ? 'not measured' : x(r, 3), r, targets.checks);
   };
   const dayWhat = `a replayed dashboard day (${count(day.calls)} calls, ${day.webhooks} webhooks): requests with the cache ÷ without; stale scores`;
+  const [dayFigure, dayTarget] = [`${x(share, 3)}; ${day.stale} stale`, `${x(targets.dayRequests)}; 0`];
+  const dayRow = atMost(dayWhat, dayFigure, share, targets.dayRequests, dayTarget);
+  const hit = (from: string) => `a cache hit from ${from} ÷ the same call sent over loopback`;
+  const redisFigure = Number.isNaN(redis) ? `not measured: ${hits.redisSkipped}` : x(redis);
   return [
-    atMost(
-      'a cache hit from memory ÷ the same call sent over loopback',
-      x(memory, 3),
-      memory,
-      targets.memoryHit,
-    ),
-    atMost(
-      'a cache hit from Redis on loopback ÷ the same call sent over loopback',
-      Number.isNaN(redis) ? `not measured: ${hits.redisSkipped}` : x(redis),
-      redis,
-      targets.redisHit,
-    ),
-    {
-      ...atMost(
-        dayWhat,
-        `${x(share, 3)}; ${day.stale} stale`,
-        share,
-        targets.dayRequests,
-        `${x(targets.dayRequests)}; 0`,
-      ),
-      met: share <= targets.dayRequests && day.stale === 0,
-    },
+    atMost(hit('memory'), x(memory, 3), memory, targets.memoryHit),
+    atMost(hit('Redis on loopback'), redisFigure, redis, targets.redisHit),
+    { ...dayRow, met: dayRow.met! && day.stale === 0 },
     checked(names.identityCheck),
     checked(names.keyCheck),
   ];
@@ -169,24 +150,21 @@ function timings(part: CacheResult['hits'] | CacheResult['checks'], ratioHead: s
 
 export const text = ({ hits, day, checks }: CacheResult) => `## 10. The cache
 
-bench/cache.ts. Hits: \`journals.get(7)\` answered from the memory store (\`cache: true\`) and from Redis
-(\`@keyv/redis\` over a redis-server on loopback), against the same call without a cache sent to the mock API
-in a process of its own; ${hits.rounds} rounds of ${hits.batch} calls, round-robin, ratios paired per round
-(median, with the quartiles). Every hit is validated again as it is read back.
+bench/cache.ts. Hits: \`journals.get(7)\` from the memory store (\`cache: true\`) and from Redis (\`@keyv/redis\`, a
+redis-server on loopback), against the same call uncached to the mock in a process of its own; ${hits.rounds} rounds of
+${hits.batch} calls, round-robin, ratios paired per round. Every hit is validated again as it is read back.
 
 ${timings(hits, 'contender ÷ no cache')}
 
-A replayed dashboard day (bench/cache-day.ts): ${count(day.calls)} calls on a simulated clock (${(86_400 / day.calls).toFixed(2)} s apart, so that lifetimes run out as
-they would over 24 h) with no real-time wait: journals drawn Zipf-like (s = 1.1) for profiles (45 %) and score
-histories (20 %), the journal list (10 %), searches over ten queries (10 %), journal papers (5 %), subjects and
-countries (10 %); ${day.webhooks} score changes at random moments, each POSTed in-process to a receiver wired with
-\`client.cache\`. Requests sent without the cache: ${count(day.sentWithout)}; with it: ${count(day.sentWith)}. Answers
-whose score differs from the mock's at the moment of the call: ${day.stale}. The replay with the cache took
-${Math.round(day.ms)} ms of wall time.
+A replayed dashboard day (bench/cache-day.ts): ${count(day.calls)} calls on a simulated clock (${(86_400 / day.calls).toFixed(2)} s apart, so lifetimes run
+out as over 24 h): Zipf-drawn journals (s = 1.1) for profiles (45 %) and score histories (20 %), the journal list
+(10 %), searches over ten queries (10 %), journal papers (5 %), subjects and countries (10 %); ${day.webhooks} score changes
+at random moments, each POSTed in-process to a receiver wired with \`client.cache\`. Requests without the cache:
+${count(day.sentWithout)}; with it: ${count(day.sentWith)}. Answers whose score differs from the mock's at the time: ${day.stale}. The replay with the
+cache took ${Math.round(day.ms)} ms.
 
-What the store checks of issue 21 add to a memory hit: the identity check (every hit runs it) and the
-encoded-key check over the entry the hit was kept as (run when an answer is kept, so a hit never pays it), each
-timed in a tight loop, round by round with ${checks.batch} hits, ${checks.rounds} rounds, round-robin; the ratio is
-1 + the check's cost ÷ the hit's, paired per round.
+The store checks of issue 21 on a memory hit: the identity check (every hit runs it) and the encoded-key check of
+the kept entry (run when an answer is kept; a hit never pays it), each in a tight loop, round by round with ${checks.batch}
+hits, ${checks.rounds} rounds, round-robin; the ratio is 1 + the check's cost ÷ the hit's, paired per round.
 
 ${timings(checks, 'hit with it ÷ hit')}`;

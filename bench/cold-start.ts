@@ -1,9 +1,8 @@
 // §6, cold start: a fresh Node process per import and round, round-robin, timing its imports.
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { find, ms, type Row, table } from './format.js';
-import { dist, median, roundRobin, scaled } from './lib.js';
+import { ms, named, type Row, table } from './format.js';
+import { dist, median, roundRobin, runNode, scaled } from './lib.js';
 
 export const about = { id: '6', key: 'coldStart', file: 'cold-start.ts' } as const;
 
@@ -27,38 +26,31 @@ const loads = {
 };
 const [sdk, , stack] = Object.keys(loads) as [string, string, string];
 
-function run(load: string): { importMs: number; processMs: number } {
-  // `performance.now()` counts from the process's own start: at the end it is the whole startup.
-  const script = [
-    "import { createRequire } from 'node:module';",
-    'const started = performance.now();',
-    load,
-    'const importMs = performance.now() - started;',
-    'process.stdout.write(JSON.stringify({ importMs, processMs: performance.now() }));',
-  ].join('\n');
-  return JSON.parse(
-    execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
+/** `performance.now()` counts from the process's own start: at the end it is the whole startup. */
+const run = async (load: string): Promise<{ importMs: number; processMs: number }> =>
+  JSON.parse(
+    await runNode([
+      '--input-type=module',
+      '-e',
+      `import { createRequire } from 'node:module'; const started = performance.now(); ${load}
+process.stdout.write(JSON.stringify({ importMs: performance.now() - started, processMs: performance.now() }));`,
+    ]),
   );
-}
 
 export async function measure() {
   const rounds = scaled(25, 2);
-  for (const load of Object.values(loads)) run(load); // file-system caches warm for everyone
+  for (const load of Object.values(loads)) await run(load); // file-system caches warm for everyone
   const runs = await roundRobin(Object.keys(loads), rounds, (name) => run(loads[name as keyof typeof loads]));
-  return {
-    rounds,
-    contenders: [...runs].map(([name, list]) => ({
-      name,
-      importMs: median(list.map((r) => r.importMs)),
-      processMs: median(list.map((r) => r.processMs)),
-    })),
-  };
+  const medians = (list: Array<{ importMs: number; processMs: number }>) => ({
+    importMs: median(list.map((r) => r.importMs)),
+    processMs: median(list.map((r) => r.processMs)),
+  });
+  return { rounds, contenders: [...runs].map(([name, list]) => ({ name, ...medians(list) })) };
 }
 
 type ColdStartResult = Awaited<ReturnType<typeof measure>>;
 
-const importMs = (c: ColdStartResult, name: string) =>
-  ms(find(c.contenders, (r) => r.name === name, name).importMs, 1);
+const importMs = (c: ColdStartResult, name: string) => ms(named(c.contenders, name).importMs, 1);
 
 export const rows = (c: ColdStartResult): Row[] => [
   {
@@ -69,13 +61,13 @@ export const rows = (c: ColdStartResult): Row[] => [
 
 export const text = (c: ColdStartResult) => `## 6. Cold import
 
-A fresh \`node\` process per import, ${c.rounds} rounds, round-robin. *import*: from the first import to the last;
-*process*: from the process's start to the end of its imports.
+A fresh \`node\` process per import, ${c.rounds} rounds, round-robin. *import*: from the first import to the last; *process*:
+from the process's start to the end of its imports.
 
 ${table(
   ['what is imported', 'import', 'process'],
   c.contenders.map((r) => [r.name, ms(r.importMs, 1), ms(r.processMs, 1)]),
 )}
 
-The package imports ky, p-retry and zod at load (they are in the request path); importing it takes
-${importMs(c, sdk)} against ${importMs(c, stack)} for those libraries alone: the difference is the package itself.`;
+The package imports ky, p-retry and zod at load (they are in the request path): ${importMs(c, sdk)} against ${importMs(c, stack)} for
+those libraries alone; the difference is the package itself.`;

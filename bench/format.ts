@@ -18,25 +18,14 @@ export const verdict = (met: boolean) => (met ? '**met**' : '**not met**');
 /** One row of the Results table; without `met`, a figure for reference, judged against nothing. */
 export type Row = { what: string; figure: string; target?: string; met?: boolean };
 /** A row judged `value ≤ limit` (`atMost`) or `value ≥ limit` (`atLeast`), the limit written `shown`. */
-export const atMost = (
-  what: string,
-  figure: string,
-  value: number,
-  limit: number,
-  shown = x(limit),
-): Row => ({
+type Judge = (what: string, figure: string, value: number, limit: number, shown?: string) => Row;
+export const atMost: Judge = (what, figure, value, limit, shown = x(limit)) => ({
   what,
   figure,
   target: `≤ ${shown}`,
   met: value <= limit,
 });
-export const atLeast = (
-  what: string,
-  figure: string,
-  value: number,
-  limit: number,
-  shown = x(limit),
-): Row => ({
+export const atLeast: Judge = (what, figure, value, limit, shown = x(limit)) => ({
   what,
   figure,
   target: `≥ ${shown}`,
@@ -54,3 +43,6 @@ export function find<T>(list: readonly T[], pick: (item: T) => boolean, what: st
   if (found === undefined) throw new Error(`BENCHMARKS.md: no result for ${what}`);
   return found;
 }
+/** The item of `list` named `name`. */
+export const named = <T extends { name: string }>(list: readonly T[], name: string) =>
+  find(list, (item) => item.name === name, name);

@@ -1,6 +1,8 @@
 // The measurement plumbing every benchmark shares: the build under test, processes of their own (the
-// bench server, a benchmark's child), contenders round-robin, and the statistics of their rounds.
-import { fork } from 'node:child_process';
+// bench server, a benchmark's child, a node script), contenders round-robin, and their statistics.
+
+import { deepStrictEqual } from 'node:assert';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -9,12 +11,13 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const dist = process.env.BENCH_DIST ?? join(root, 'dist');
 /** BENCH_QUICK=1 shrinks rounds and sizes: it shows that a benchmark runs, not how fast anything is. */
 export const scaled = (full: number, small: number) => (process.env.BENCH_QUICK === '1' ? small : full);
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The package as built (what users import), typed from src/ so that bench/ type-checks before a build. */
-export const loadSdk = (): Promise<typeof import('../src/index.js')> =>
-  import(pathToFileURL(join(dist, 'index.js')).href);
-export const loadTesting = (): Promise<typeof import('../src/testing/index.js')> =>
-  import(pathToFileURL(join(dist, 'testing.js')).href);
+/** A module of the build under test, typed from src/ so that bench/ type-checks before a build. */
+export const loadDist = <T>(file: string, from = dist): Promise<T> =>
+  import(pathToFileURL(join(from, file)).href);
+export const loadSdk = () => loadDist<typeof import('../src/index.js')>('index.js');
+export const loadTesting = () => loadDist<typeof import('../src/testing/index.js')>('testing.js');
 
 /** A client of the built SDK with the mock's key: `MetricClient` options beside. */
 export async function sdk(baseUrl: string, options: Partial<import('../src/index.js').ClientOptions> = {}) {
@@ -46,26 +49,45 @@ export async function pageText(): Promise<string> {
   return JSON.stringify({ data, total: data.length });
 }
 
-/**
- * `tsx bench/child.ts FILE EXPORT [ARG]`: what the function returns, handed back over IPC. A process
- * per benchmark keeps one's heap and compiled code out of the next.
- */
-export function inChild<T>(file: string, call: { fn?: string; arg?: unknown; execArgv?: string[] } = {}) {
-  const args = [file, call.fn ?? 'measure', ...(call.arg === undefined ? [] : [JSON.stringify(call.arg)])];
-  const child = fork(join(root, 'bench/child.ts'), args, {
-    execArgv: ['--import', 'tsx', ...(call.execArgv ?? [])],
+/** A bench/ module run by tsx in a process of its own, talking over IPC. */
+const forkBench = (file: string, args: string[], execArgv: string[] = []) =>
+  fork(join(root, 'bench', file), args, {
+    execArgv: ['--import', 'tsx', ...execArgv],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  return new Promise<T>((resolve, reject) => {
-    let result: T | undefined;
-    child.on('message', (message) => {
-      result = (message as { result: T }).result;
-    });
-    child.on('exit', (code) => {
-      if (code === 0 && result !== undefined) resolve(result);
-      else reject(new Error(`bench/${args.join(' ')} exited with ${code}`));
-    });
+const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+type Call = { fn?: string; arg?: unknown; execArgv?: string[] };
+/** `tsx bench/child.ts FILE EXPORT [ARG]`'s result over IPC: a process per benchmark, heaps kept apart. */
+export async function inChild<T>(file: string, { fn = 'measure', arg, execArgv }: Call = {}) {
+  const args = [file, fn, ...(arg === undefined ? [] : [JSON.stringify(arg)])];
+  const child = forkBench('child.ts', args, execArgv);
+  let result: T | undefined;
+  child.on('message', (message) => {
+    result = (message as { result: T }).result;
   });
+  const code = await exited(child);
+  if (code !== 0 || result === undefined) throw new Error(`bench/${args.join(' ')} exited with ${code}`);
+  return result;
+}
+
+/** `node ARGS` from the repository's root, `env` added: its exit code and output (stderr kept if `quiet`). */
+export async function node(args: string[], env: Record<string, string> = {}, quiet = false) {
+  const options = { cwd: root, env: { ...process.env, ...env } };
+  const child = spawn(process.execPath, args, {
+    ...options,
+    stdio: ['ignore', 'pipe', quiet ? 'pipe' : 'inherit'],
+  });
+  const [out, err] = [[] as string[], [] as string[]];
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => out.push(chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => err.push(chunk));
+  return { code: await exited(child), out: out.join(''), err: err.join('') };
+}
+/** What `node ARGS` printed, once it has exited with 0. */
+export async function runNode(args: string[], env: Record<string, string> = {}, quiet = false) {
+  const { code, out, err } = await node(args, env, quiet);
+  if (code !== 0) throw new Error(`node ${args.join(' ')} exited with ${code}: ${err}`);
+  return out;
 }
 
 /** What bench/server.ts serves: the mock API, or pages made up as they are asked for. */
@@ -79,29 +101,29 @@ export type Server = { url: string; received(): Promise<number> };
  * two cores, each side gets one). `received()` asks how many API requests have arrived so far.
  */
 export async function withServer<T>(config: ServerConfig, use: (server: Server) => Promise<T>): Promise<T> {
-  const child = fork(join(root, 'bench/server.ts'), [JSON.stringify(config)], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  try {
-    const url = await new Promise<string>((resolve, reject) => {
-      child.once('message', (message) => resolve((message as { url: string }).url));
-      child.once('exit', (code) => reject(new Error(`bench server exited with ${code} before listening`)));
+  const child = forkBench('server.ts', [JSON.stringify(config)]);
+  const ended = exited(child);
+  /** The next message carrying `key`: the server's URL, or its count. */
+  const next = <T>(key: string) =>
+    new Promise<T>((resolve, reject) => {
+      const listener = (message: Record<string, T>) => {
+        if (message[key] === undefined) return;
+        child.off('message', listener);
+        resolve(message[key]);
+      };
+      child.on('message', listener);
+      ended.then((code) => reject(new Error(`bench server exited with ${code}`)));
     });
-    const received = () =>
-      new Promise<number>((resolve) => {
-        const listener = (message: { received?: number }) => {
-          if (message.received === undefined) return;
-          child.off('message', listener);
-          resolve(message.received);
-        };
-        child.on('message', listener).send({ count: true });
-      });
+  try {
+    const url = await next<string>('url');
+    const received = () => {
+      child.send({ count: true });
+      return next<number>('received');
+    };
     return await use({ url, received });
   } finally {
     if (child.exitCode === null) child.kill();
-    await exited;
+    await ended;
   }
 }
 
@@ -115,21 +137,17 @@ export function quantile(values: readonly number[], q: number): number {
 export const median = (values: readonly number[]) => quantile(values, 0.5);
 
 export type Spread = { median: number; p25: number; p75: number };
-export const spread = (values: readonly number[]): Spread => ({
-  median: median(values),
-  p25: quantile(values, 0.25),
-  p75: quantile(values, 0.75),
+export const spread = (v: readonly number[]): Spread => ({
+  median: median(v),
+  p25: quantile(v, 0.25),
+  p75: quantile(v, 0.75),
 });
 
 /** `a / b` round by round: the ratio free of whatever drifted between rounds. */
 export const pairedRatios = (a: readonly number[], b: readonly number[]) => a.map((v, i) => v / b[i]!);
 export const pairedDifferences = (a: readonly number[], b: readonly number[]) => a.map((v, i) => v - b[i]!);
-export const pairedMedian = (a: readonly number[], b: readonly number[]) => median(pairedRatios(a, b));
 
-/**
- * Each contender once per round, the first rotating from round to round, so that a noisy neighbour or
- * a change of CPU frequency hits them all alike. What each run gave, by contender, in round order.
- */
+/** Each contender once per round, the first rotating, so that a noisy neighbour hits all alike. */
 export async function roundRobin<N extends string, T>(
   names: readonly N[],
   rounds: number,
@@ -145,16 +163,39 @@ export async function roundRobin<N extends string, T>(
   return results;
 }
 
-/** Milliseconds that `run` took, and what it gave. */
-export async function timed<T>(run: () => Promise<T> | T): Promise<{ ms: number; value: T }> {
-  const started = performance.now();
-  const value = await run();
-  return { ms: performance.now() - started, value };
+/**
+ * Whole runs timed round-robin, each checked against the first's value: each one's median time and
+ * the first's time over its own, paired per round (its speedup), and whether every run gave the same.
+ */
+export async function raceRuns(runs: Map<string, () => Promise<unknown>>, rounds: number) {
+  const names = [...runs.keys()];
+  const expected = await runs.get(names[0]!)!();
+  let same = true;
+  const times = await roundRobin(names, rounds, async (name) => {
+    const started = performance.now();
+    const value = await runs.get(name)!();
+    const ms = performance.now() - started;
+    try {
+      deepStrictEqual(value, expected);
+    } catch {
+      same = false;
+    }
+    return ms;
+  });
+  const first = times.get(names[0]!)!;
+  const contenders = names.map((name) => ({ name, ms: median(times.get(name)!) }));
+  const speedups = names
+    .slice(1)
+    .map((name) => ({ name, speedup: median(pairedRatios(first, times.get(name)!)) }));
+  return { rounds, contenders, speedups, same };
 }
+
+/** The spreads of wall and CPU times (or of what `f` makes of them). */
+type Key = 'wall' | 'cpu';
+export const wallCpu = (f: (key: Key) => number[]) => ({ wall: spread(f('wall')), cpu: spread(f('cpu')) });
 
 /** One operation; `i` numbers them alike for every contender, so that they get the same inputs. */
 export type Contender = { name: string; run: (i: number) => unknown };
-type Samples = { wall: number[]; cpu: number[] };
 
 /**
  * Contenders in small batches, round-robin: per round, each one's wall time and this process's CPU
@@ -174,25 +215,17 @@ export async function compare(
     const [wall, used] = [performance.now() - started, process.cpuUsage(cpu)];
     return { wall: (wall * 1000) / batch, cpu: (used.user + used.system) / batch };
   });
-  const samples = new Map<string, Samples>();
-  for (const [name, list] of runs)
-    samples.set(name, { wall: list.map((s) => s.wall), cpu: list.map((s) => s.cpu) });
-  const of = (name: string) => samples.get(name)!;
-  const ratio = (a: string, b: string) => ({
-    of: a,
-    to: b,
-    wall: spread(pairedRatios(of(a).wall, of(b).wall)),
-    cpu: spread(pairedRatios(of(a).cpu, of(b).cpu)),
+  const byKey = (list: Array<Record<Key, number>>) => ({
+    wall: list.map((s) => s.wall),
+    cpu: list.map((s) => s.cpu),
   });
+  const samples = new Map([...runs].map(([name, list]) => [name, byKey(list)]));
+  const of = (name: string) => samples.get(name)!;
   return {
     rounds,
     batch,
-    contenders: contenders.map(({ name }) => ({
-      name,
-      wall: spread(of(name).wall),
-      cpu: spread(of(name).cpu),
-    })),
-    ratios: pairs.map(([a, b]) => ratio(a, b)),
+    contenders: contenders.map(({ name }) => ({ name, ...wallCpu((k) => of(name)[k]) })),
+    ratios: pairs.map(([a, b]) => ({ of: a, to: b, ...wallCpu((k) => pairedRatios(of(a)[k], of(b)[k])) })),
     samples,
   };
 }
@@ -209,6 +242,6 @@ export async function collectGarbage(): Promise<void> {
     const used = process.memoryUsage().heapUsed;
     steady = last - used < 16 * 1024 ? steady + 1 : 0;
     last = used;
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await sleep(10);
   }
 }

@@ -1,13 +1,14 @@
 // §7, paging, each answer held back by the server: a plain loop asking for one page after the other
-// against the SDK's iterator at each `prefetch`, every walk in the loop's order; then toArray (bench/to-array.ts).
-
-import { count, find, ms, type Row, table, verdict, x } from './format.js';
-import { loadTesting, median, pairedMedian, roundRobin, scaled, sdk, timed, withServer } from './lib.js';
-import { toArrayConfig, toArrayRequests } from './to-array.js';
+// against the SDK's iterator at each `prefetch`; then what `toArray({ limit })` saves against a naive
+// `for await` + `break` (requests started and received: no page past the one holding the limit-th item).
+import { deepStrictEqual } from 'node:assert';
+import { count, ms, named, type Row, table, verdict, x } from './format.js';
+import { loadTesting, median, raceRuns, scaled, sdk, sleep, withServer } from './lib.js';
 
 export const about = { id: '7', key: 'paging', file: 'paging.ts' } as const;
 
 const config = { pages: 100, perPage: 20, latencyMs: 20, prefetches: [0, 1, 2, 4, 8] };
+const toArrays = { papers: 3000, perPage: 100, latencyMs: 20, limits: [1, 150, 1000], prefetches: [1, 8] };
 const target = 3.5;
 const loopName = 'sequential loop (fetch + JSON.parse)';
 const walkName = (prefetch: number) => `scholarly-metrics for await, prefetch ${prefetch}`;
@@ -20,6 +21,7 @@ async function walks() {
   return withServer({ kind: 'mock', options }, async ({ url }) => {
     const headers = { authorization: `Bearer ${MOCK_API_KEY}` };
     const client = await sdk(url);
+    let requests = 0;
     /** What people write without an iterator: one page, then the next, until `total` is reached. */
     const loop = async () => {
       const ids: number[] = [];
@@ -27,49 +29,90 @@ async function walks() {
         const pageUrl = `${url}/journals/1/papers?page=${page}&per_page=${perPage}`;
         const body = JSON.parse(await (await fetch(pageUrl, { headers })).text());
         for (const paper of body.data as Array<{ id: number }>) ids.push(paper.id);
-        if (body.data.length === 0 || ids.length >= body.total) return { ids, requests: page };
+        requests = page;
+        if (body.data.length === 0 || ids.length >= body.total) return ids;
       }
     };
     const walk = (prefetch: number) => async () => {
       const ids: number[] = [];
       for await (const paper of client.journals.papers(1, { per_page: perPage }, { prefetch }))
         ids.push(paper.id);
-      return { ids };
+      return ids;
     };
+    const served = (await loop()).length;
+    if (served !== pages * perPage || requests !== pages)
+      throw new Error(`the mock served ${served} papers in ${requests} pages`);
     const runs = new Map([[loopName, loop], ...prefetches.map((p) => [walkName(p), walk(p)] as const)]);
-    const expected = await loop();
-    if (expected.ids.length !== pages * perPage || expected.requests !== pages) {
-      throw new Error(`the mock served ${expected.ids.length} papers in ${expected.requests} pages`);
-    }
-    let ordered = true;
-    const rounds = scaled(5, 1);
-    const times = await roundRobin([...runs.keys()], rounds, async (name) => {
-      const { ms, value } = await timed(runs.get(name)!);
-      if (JSON.stringify(value.ids) !== JSON.stringify(expected.ids)) ordered = false;
-      return ms;
-    });
-    const loopTimes = times.get(loopName)!;
-    return {
-      rounds,
-      contenders: [...times].map(([name, list], n) => ({
-        name,
-        ...(n > 0 && { prefetch: prefetches[n - 1]! }),
-        ms: median(list),
-      })),
-      /** Loop time over the walk's, paired per round (higher is faster). */
-      speedups: prefetches.map((prefetch) => ({
-        name: walkName(prefetch),
-        prefetch,
-        speedup: pairedMedian(loopTimes, times.get(walkName(prefetch))!),
-      })),
-      ordered,
-    };
+    const { same, speedups, ...rest } = await raceRuns(runs, scaled(5, 1));
+    /** Loop time over the walk's, paired per round (higher is faster). */
+    return { ...rest, speedups: speedups.map((s, n) => ({ ...s, prefetch: prefetches[n]! })), ordered: same };
   });
 }
 
-export async function measure() {
-  return { ...(await walks()), toArray: await toArrayRequests() };
+type Count = { started: number; received: number };
+const medians = (list: Count[]) => ({
+  started: median(list.map((s) => s.started)),
+  received: median(list.map((s) => s.received)),
+});
+
+/** toArray against the naive walk, at each limit and prefetch: medians of what each started and received. */
+async function toArrayRequests() {
+  const { papers, perPage, latencyMs, limits, prefetches } = toArrays;
+  return withServer(
+    { kind: 'mock', options: { sizes: { papers }, faults: { latencyMs } } },
+    async (server) => {
+      let started = 0;
+      const counting: typeof fetch = (input, init) => {
+        started++;
+        return fetch(input, init);
+      };
+      const client = await sdk(server.url, { fetch: counting });
+      const total = (await client.papers.search({ per_page: perPage })).total;
+      if (total < papers) throw new Error(`the mock has ${total} papers, fewer than ${papers}`);
+      /** Requests started and received while `walk` ran, once the last of them had time to arrive. */
+      const counted = async <T>(walk: () => Promise<T[]>) => {
+        const before = { started, received: await server.received() };
+        const items = await walk();
+        await sleep(latencyMs * 2);
+        return {
+          items,
+          started: started - before.started,
+          received: (await server.received()) - before.received,
+        };
+      };
+      const rows = [];
+      for (const [limit, prefetch] of limits.flatMap((l) => prefetches.map((p) => [l, p] as const))) {
+        const search = () => client.papers.search({ per_page: perPage }, { prefetch });
+        const naive = async () => {
+          const items = [];
+          for await (const paper of search()) if (items.push(paper) === limit) break;
+          return items;
+        };
+        const [needed, samples] = [
+          Math.ceil(limit / perPage),
+          { naive: [] as Count[], toArray: [] as Count[] },
+        ];
+        let exact = true;
+        for (let round = 0; round < scaled(3, 1); round++) {
+          const [a, b] = [await counted(naive), await counted(() => search().toArray({ limit }))];
+          samples.naive.push(a);
+          samples.toArray.push(b);
+          exact &&= b.started === needed && b.items.length === limit;
+          try {
+            deepStrictEqual(b.items, a.items);
+          } catch {
+            exact = false;
+          }
+        }
+        const [naiveCounts, toArrayCounts] = [medians(samples.naive), medians(samples.toArray)];
+        rows.push({ limit, prefetch, needed, naive: naiveCounts, toArray: toArrayCounts, exact });
+      }
+      return rows;
+    },
+  );
 }
+
+export const measure = async () => ({ ...(await walks()), toArray: await toArrayRequests() });
 
 type PagingResult = Awaited<ReturnType<typeof measure>>;
 
@@ -81,79 +124,65 @@ function summary(paging: PagingResult) {
   return { best, met: best.speedup >= target && paging.ordered, exact, naive, saved };
 }
 
-function toArrayText(paging: PagingResult): string {
-  const c = toArrayConfig;
-  return `### toArray: requests saved
-
-\`client.papers.search({ per_page: ${c.perPage} }, { prefetch }).toArray({ limit })\` against a naive \`for await\` that
-breaks at the \`limit\`-th item, over ${count(c.papers)} papers at ${c.latencyMs} ms. *started*: requests the client began (its
-\`fetch\` called); *received*: requests the server got (a prefetched request that the \`break\` aborts before
-it is written never arrives). Medians of ${c.rounds} rounds; toArray must start exactly the pages up to the one
-holding the limit-th item, and return the naive loop's items.
-
-${table(
-  [
-    'limit',
-    'prefetch',
-    'pages needed',
-    'naive: started / received',
-    'toArray: started / received',
-    'started requests saved',
-    'exact',
-  ],
-  paging.toArray.map((r) => [
-    count(r.limit),
-    String(r.prefetch),
-    String(r.needed),
-    `${r.naive.started} / ${r.naive.received}`,
-    `${r.toArray.started} / ${r.toArray.received}`,
-    String(r.naive.started - r.toArray.started),
-    r.exact ? 'yes' : '**no**',
-  ]),
-)}`;
-}
-
 export function rows(paging: PagingResult): Row[] {
   const s = summary(paging);
-  const order = paging.ordered ? 'preserved' : '**not preserved**';
+  const walk = `${config.pages} pages at ${config.latencyMs} ms: sequential loop ÷ SDK iterator at its best prefetch`;
+  const exact = `${s.exact ? 'exact in every case' : '**not exact**'}; ${s.saved} of ${s.naive} requests of a naive \`for await\` + \`break\` saved`;
   return [
     {
-      what: `${config.pages} pages at ${config.latencyMs} ms: sequential loop ÷ SDK iterator at its best prefetch`,
-      figure: `${x(s.best.speedup, 1)} (prefetch ${s.best.prefetch}), order ${order}`,
+      what: walk,
       target: `≥ ${x(target, 1)}`,
       met: s.met,
+      figure: `${x(s.best.speedup, 1)} (prefetch ${s.best.prefetch}), order ${paging.ordered ? 'preserved' : '**not preserved**'}`,
     },
     {
-      what: '`toArray({ limit })`: no page requested past the one holding the limit-th item',
-      figure: `${s.exact ? 'exact in every case' : '**not exact**'}; ${s.saved} of ${s.naive} requests of a naive \`for await\` + \`break\` saved`,
+      figure: exact,
       target: 'exact',
       met: s.exact,
+      what: '`toArray({ limit })`: no page requested past the one holding the limit-th item',
     },
   ];
 }
 
+/** A contender table: each one's time, and the first's time over its own (paired), written by `speed`. */
+export function speedTable(
+  r: { contenders: Array<{ name: string; ms: number }>; speedups: Array<{ name: string; speedup: number }> },
+  head: [string, string, string],
+  speed = (n: number) => x(n),
+) {
+  const rows = r.contenders.map((c) => {
+    const s = r.speedups.find((q) => q.name === c.name)?.speedup;
+    return [c.name, ms(c.ms), s === undefined ? '1' : speed(s)];
+  });
+  return table(head, rows);
+}
+
 export const text = (paging: PagingResult) => {
   const { pages, perPage, latencyMs } = config;
-  const s = summary(paging);
-  const loopMs = find(paging.contenders, (c) => c.name === loopName, 'the loop').ms;
+  const [s, c] = [summary(paging), toArrays];
+  const toArrayRows = paging.toArray.map((r) => [
+    ...[count(r.limit), String(r.prefetch), String(r.needed), `${r.naive.started} / ${r.naive.received}`],
+    ...[`${r.toArray.started} / ${r.toArray.received}`, String(r.naive.started - r.toArray.started)],
+    r.exact ? 'yes' : '**no**',
+  ]);
   return `## 7. Paging
 
-${pages} pages of ${perPage} papers (one journal holding ${count(pages * perPage)} papers in the mock), every answer held back
-${latencyMs} ms by the mock. The loop asks for one page after the other with \`fetch\` until \`total\` is reached;
-the SDK walks \`for await (const paper of client.journals.papers(1, { per_page: ${perPage} }, { prefetch }))\`.
-${paging.rounds} rounds, round-robin; every walk is compared item by item with the loop's: order ${paging.ordered ? 'preserved in every walk' : '**not preserved**'}.
+${pages} pages of ${perPage} papers (one journal of ${count(pages * perPage)} papers in the mock), every answer held back ${latencyMs} ms. The
+loop asks for one page after the other with \`fetch\` until \`total\`; the SDK walks \`for await (const paper of
+client.journals.papers(1, { per_page: ${perPage} }, { prefetch }))\`. ${paging.rounds} rounds, round-robin; each walk compared item
+by item with the loop's: order ${paging.ordered ? 'preserved in every walk' : '**not preserved**'}.
 
-${table(
-  ['contender', `time for ${pages} pages`, 'loop ÷ contender (paired)'],
-  paging.contenders.map((c) => {
-    const speedup = paging.speedups.find((q) => q.name === c.name)?.speedup;
-    return [c.name, ms(c.ms), speedup === undefined ? '1' : x(speedup)];
-  }),
-)}
+${speedTable(paging, ['contender', `time for ${pages} pages`, 'loop ÷ contender (paired)'])}
 
-Target ≥ ${x(target, 1)} at the best setting: ${verdict(s.met)} at ${x(s.best.speedup, 1)} (prefetch ${s.best.prefetch}; the loop took ${ms(loopMs)}). \`prefetch\`
-is how many pages may be in flight while the walk yields (default 1, at most 8); the first page comes back
-alone, as it tells \`total\` and the page size.
+Target ≥ ${x(target, 1)} at the best setting: ${verdict(s.met)} at ${x(s.best.speedup, 1)} (prefetch ${s.best.prefetch}; the loop took ${ms(named(paging.contenders, loopName).ms)}).
+\`prefetch\` is how many pages may be in flight while the walk yields (default 1, at most 8).
 
-${toArrayText(paging)}`;
+### toArray: requests saved
+
+\`client.papers.search({ per_page: ${c.perPage} }, { prefetch }).toArray({ limit })\` against a naive \`for await\` that breaks at the
+\`limit\`-th item, over ${count(c.papers)} papers at ${c.latencyMs} ms. *started*: requests the client began; *received*: requests the
+server got (a prefetched request aborted by the \`break\` before it is written never arrives). Medians of ${scaled(3, 1)} rounds;
+toArray must start exactly the pages up to the one holding the limit-th item, and return the naive loop's items.
+
+${table(['limit', 'prefetch', 'pages needed', 'naive: started / received', 'toArray: started / received', 'started requests saved', 'exact'], toArrayRows)}`;
 };

@@ -3,7 +3,7 @@ import { Quota } from '../src/core/quota.js';
 import { atMost, find, ns, pct, range, signed, table, us, verdict, x } from './format.js';
 import { compare, pairedDifferences, pairedRatios, scaled, spread } from './lib.js';
 import type { Results } from './report.js';
-import { requestNames, requestRatio, requestWall } from './request.js';
+import { requestNames as r, requestRatio, requestWall } from './request.js';
 
 export const about = { id: '2', key: 'quota', file: 'quota.ts' } as const;
 const names = {
@@ -23,28 +23,24 @@ export async function measure() {
   const loop = (call: () => Promise<number>) => async () => {
     for (let n = 0; n < calls; n++) await call();
   };
-  const contenders = [
-    { name: names.bare, run: loop(fn) },
-    { name: names.unset, run: loop(() => unset.run(fn, undefined)) },
-    { name: names.queued, run: loop(() => queued.run(fn, undefined)) },
-  ];
-  const { rounds, batch, samples } = await compare(contenders, {
-    rounds: scaled(200, 6),
-    batch: 5,
-    warmup: 50,
-  });
+  const runs = [fn, () => unset.run(fn, undefined), () => queued.run(fn, undefined)];
+  const contenders = Object.values(names).map((name, n) => ({ name, run: loop(runs[n]!) }));
+  const options = { rounds: scaled(200, 6), batch: 5, warmup: 50 };
+  const { rounds, batch, samples } = await compare(contenders, options);
   // µs per operation to ns per call.
   const nsOf = (name: string) => samples.get(name)!.wall.map((µs) => (µs * 1000) / calls);
   const bare = nsOf(names.bare);
+  const added = (name: string) => ({
+    name,
+    wall: spread(pairedDifferences(nsOf(name), bare)),
+    ratio: spread(pairedRatios(nsOf(name), bare)),
+  });
+  const contendersNs = contenders.map(({ name }) => ({ name, wall: spread(nsOf(name)) }));
   return {
     rounds,
     batch: batch * calls,
-    contenders: contenders.map(({ name }) => ({ name, wall: spread(nsOf(name)) })),
-    added: [names.unset, names.queued].map((name) => ({
-      name,
-      wall: spread(pairedDifferences(nsOf(name), bare)),
-      ratio: spread(pairedRatios(nsOf(name), bare)),
-    })),
+    contenders: contendersNs,
+    added: [names.unset, names.queued].map(added),
   };
 }
 
@@ -57,7 +53,7 @@ type QuotaResult = Awaited<ReturnType<typeof measure>>;
 function share(quota: QuotaResult, results: Results) {
   const unset = find(quota.added, (a) => a.name === names.unset, 'the unset quota');
   const upper = Math.max(0, unset.wall.p75);
-  const loopbackNs = requestWall(results, 0, requestNames.sdk) * 1000;
+  const loopbackNs = requestWall(results, 0, r.sdk) * 1000;
   return { unset, upper, loopbackNs, share: upper / loopbackNs };
 }
 
@@ -73,28 +69,22 @@ export function text(quota: QuotaResult, results: Results) {
   const s = share(quota, results);
   const queued = find(quota.added, (a) => a.name === names.queued, 'the queued quota');
   const ratio = (of: string, to: string) => requestRatio(results, 0, of, to);
-  const queuedOverSdk = ratio(requestNames.sdkQueued, requestNames.sdk);
+  const [queuedOverSdk, sdkOverKy] = [ratio(r.sdkQueued, r.sdk), ratio(r.sdk, r.ky).wall.median];
   const rows = quota.contenders.map((c) => {
     const added = quota.added.find((a) => a.name === c.name);
     return [c.name, range(c.wall, ns), added ? range(added.wall, (n) => signed(n, ns)) : ''];
   });
   return `## 2. The quota when no limit is set
 
-A client without \`maxConcurrency\` or \`maxRequestsPerMinute\` holds a \`Quota\` (src/core/quota.ts) whose
-\`run(send)\` is one branch before \`send()\`. Measured two ways:
-
-- **From outside, per request** (section 1, loopback): the SDK with no limit ÷ ky by hand is
-  ${x(ratio(requestNames.sdk, requestNames.ky).wall.median)}; the SDK with \`maxConcurrency: 1_000_000\` (a queue present, never full) ÷ ky by hand is
-  ${x(ratio(requestNames.sdkQueued, requestNames.ky).wall.median)}, and ÷ the SDK with no limit ${x(queuedOverSdk.wall.median)} (CPU ${x(queuedOverSdk.cpu.median)}). That is what the branch spares a
-  client that sets no limit; it cannot show the branch itself, which is far below a request's noise.
-- **The branch itself** (bench/quota.ts): \`await quota.run(fn)\` against \`await fn()\` for an async
-  \`fn\` that does nothing, ${quota.rounds} rounds of ${quota.batch.toLocaleString('en-US')} calls, src/core/quota.ts through tsx.
+A client without \`maxConcurrency\` or \`maxRequestsPerMinute\` holds a \`Quota\` (src/core/quota.ts) whose \`run(send)\` is one
+branch before \`send()\`. Per request (section 1, loopback): the SDK with no limit ÷ ky by hand ${x(sdkOverKy)}; with
+\`maxConcurrency: 1_000_000\` (a queue never full) ${x(ratio(r.sdkQueued, r.ky).wall.median)}, and ÷ the SDK with no limit ${x(queuedOverSdk.wall.median)} (CPU ${x(queuedOverSdk.cpu.median)}),
+far above the branch's own cost. The branch itself: \`await quota.run(fn)\` against \`await fn()\` for an async \`fn\` that
+does nothing, ${quota.rounds} rounds of ${quota.batch.toLocaleString('en-US')} calls, src/core/quota.ts through tsx.
 
 ${table(['call', 'time per call (p25 to p75)', 'added to fn() (p25 to p75)'], rows)}
 
-Target (no limit set, the limiter costs ≤ ${pct(target, 0)} per request): ${verdict(s.share <= target)}. The branch adds
-${signed(s.unset.wall.median, ns)} per call at the median and at most ${ns(s.upper)} in three rounds out of four: against a loopback
-request of the SDK (${us(s.loopbackNs / 1000)}) that is ${pct(s.share, 4)}. A queue that is present but never full costs
-${ns(queued.wall.median)} per call here (the limiter's bookkeeping, and the promise it hands back); at the request level that shows as the
-${x(queuedOverSdk.wall.median)} above.`;
+Target (no limit set, the limiter costs ≤ ${pct(target, 0)} per request): ${verdict(s.share <= target)}. The branch adds ${signed(s.unset.wall.median, ns)} per call at
+the median, at most ${ns(s.upper)} in three rounds out of four: ${pct(s.share, 4)} of the SDK's loopback request (${us(s.loopbackNs / 1000)}). A
+queue present but never full costs ${ns(queued.wall.median)} per call (its bookkeeping and promise): the ${x(queuedOverSdk.wall.median)} above.`;
 }

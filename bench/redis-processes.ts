@@ -1,19 +1,21 @@
 // §11, Redis's side: what INFO commandstats counts for a contender's scripts, and worker processes
 // (test/redis/quota-worker.ts) sharing one quota at a multiple of the mock's window limit.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { MOCK_API_KEY } from '../src/testing/index.js';
 import { startInFlightMockServer } from '../test/helpers/in-flight-mock.js';
 import type { WorkerReport, WorkerSettings } from '../test/redis/quota-worker.js';
-import { scaled } from './lib.js';
+import { runNode, scaled, sleep } from './lib.js';
 
-/** The mock's window limit and the quota's, the same, no margin; demand as a multiple of it. */
+/**
+ * The mock's window limit and the quota's, the same, no margin; demand as a multiple of it. The paced
+ * run offers its demand for a third of `pacedMs`, so that at the limit it lasts `pacedMs`.
+ */
 export const processesConfig = {
   limit: 5,
   windowMs: 1_000,
   processes: 8,
   demand: 3,
   offeredMs: scaled(3_000, 1_000),
+  pacedMs: scaled(120_000, 3_000),
 };
 
 type Info = { info(section: string): Promise<string> };
@@ -31,59 +33,45 @@ export async function commandStats(redis: Info): Promise<{ scripts: number; usec
 
 /** Scripts per call and Redis's time per call, over `n` calls of `run`, one at a time. */
 export async function costOf(redis: Info, n: number, run: () => Promise<unknown>) {
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
   // Let what an earlier contender left (an end sent after a short idle) land first.
-  await settle();
+  await sleep(100);
   const before = await commandStats(redis);
   for (let i = 0; i < n; i++) await run();
-  await settle();
+  await sleep(100);
   const after = await commandStats(redis);
   return { roundTrips: (after.scripts - before.scripts) / n, redisUs: (after.usec - before.usec) / n };
 }
 
-function runWorker(settings: WorkerSettings): Promise<WorkerReport> {
-  const worker = fileURLToPath(new URL('../test/redis/quota-worker.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', worker], {
-    env: { ...process.env, QUOTA_WORKER: JSON.stringify(settings) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    out += chunk;
-  });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => {
-      if (code === 0) resolve(JSON.parse(out.trim().split('\n').pop() ?? '{}'));
-      else reject(new Error(`worker exited with ${code}`));
-    });
-  });
-}
+const runWorker = (settings: WorkerSettings) =>
+  runNode(['--import', 'tsx', 'test/redis/quota-worker.ts'], { QUOTA_WORKER: JSON.stringify(settings) }).then(
+    (out) => JSON.parse(out.trim().split('\n').pop() ?? '{}') as WorkerReport,
+  );
+
+/** The longest time between two neighbours of `times`, in order. */
+const longestGap = (times: number[]) => Math.max(...times.slice(1).map((t, i) => t - times[i]!));
 
 /** The processes, each its own node-redis client and quota over one key; `extra` for pacing or a cluster. */
 export async function processes(
   redisUrl: string,
   stats: Info | undefined,
   extra: Partial<WorkerSettings> = {},
+  offeredMs = processesConfig.offeredMs,
 ) {
   const c = processesConfig;
   const limited = await startInFlightMockServer({
     limits: { perWindow: { requests: c.limit, windowMs: c.windowMs } },
   });
   try {
-    const calls = Math.ceil((c.demand * c.limit * c.offeredMs) / c.windowMs / c.processes);
-    const settings: WorkerSettings = {
-      redisUrl,
-      client: 'node-redis',
-      baseUrl: limited.url,
-      apiKey: MOCK_API_KEY,
-      prefix: 'bench-processes',
-      calls,
-      spacingMs: Math.floor(c.offeredMs / calls),
-      perWindow: c.limit,
-      windowMs: c.windowMs,
-      maxRetries: 0,
-      ...extra,
-    };
+    const calls = Math.ceil((c.demand * c.limit * offeredMs) / c.windowMs / c.processes);
+    const spacingMs = Math.floor(offeredMs / calls);
+    const [client, baseUrl, apiKey, prefix] = [
+      'node-redis',
+      limited.url,
+      MOCK_API_KEY,
+      'bench-processes',
+    ] as const;
+    const base = { redisUrl, client, baseUrl, apiKey, prefix, calls, spacingMs, maxRetries: 0 };
+    const settings: WorkerSettings = { ...base, perWindow: c.limit, windowMs: c.windowMs, ...extra };
     const before = stats && (await commandStats(stats));
     const reports = await Promise.all(Array.from({ length: c.processes }, () => runWorker(settings)));
     const commands = stats && before ? (await commandStats(stats)).scripts - before.scripts : Number.NaN;
@@ -92,17 +80,19 @@ export async function processes(
     // At the limit, n requests take floor((n - 1) / limit) whole windows from the first arrival to the
     // last: that time over the time they took.
     const { arrivals } = limited;
-    const span = arrivals[arrivals.length - 1]! - arrivals[0]!;
+    const spanMs = arrivals[arrivals.length - 1]! - arrivals[0]!;
     return {
       processes: c.processes,
-      offeredMs: c.offeredMs,
+      offeredMs,
       requests,
-      achievedOverLimit: (Math.floor((arrivals.length - 1) / c.limit) * c.windowMs) / span,
+      spanMs,
+      achievedOverLimit: (Math.floor((arrivals.length - 1) / c.limit) * c.windowMs) / spanMs,
       tooMany: limited.statusCount(429),
       failed: requests - limited.statusCount(200),
       longestWaitMs: reports.map((r) => r.longestMs),
-      /** The longest time between two arrivals at the mock, from the first to the last. */
-      longestGapMs: Math.max(...arrivals.slice(1).map((t, i) => t - arrivals[i]!)),
+      /** The longest time between two arrivals at the mock, and between two starts the quota granted. */
+      longestGapMs: longestGap([...arrivals]),
+      longestStartGapMs: longestGap(reports.flatMap((r) => r.starts).sort((a, b) => a - b)),
       /** Scripts per request across the processes, waiting included. */
       commandsWaiting: commands / requests,
     };

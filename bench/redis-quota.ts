@@ -17,7 +17,7 @@ import { costOf, processes, processesConfig } from './redis-processes.js';
 export const about = { id: '11', key: 'redisQuota', file: 'redis-quota.ts' } as const;
 
 /** What each contender alone is, and what it promises beside its cost. */
-const guarantees = {
+const guarantees: Record<AloneName, [string, string]> = {
   evalsha: ['one bare `EVALSHA` (`return {0, 0}`), the floor', 'none: it limits nothing'],
   quota: [
     '`createRedisQuota` `run` (free places)',
@@ -31,10 +31,8 @@ const guarantees = {
     'Bottleneck, Redis clustering (`schedule`)',
     'a reservoir refreshed on a timer, not a sliding window; `maxConcurrent` across processes, with job expiration as leases; no shared 429 pause or daily block',
   ],
-} as const;
-type AloneName = keyof typeof guarantees;
-/** µs per call, ÷ one bare EVALSHA (paired), scripts sent per call, and Redis's own µs per call. */
-type AloneFigures = { perCall: Spread; overEvalsha: Spread; roundTrips: number; redisUs: number };
+};
+type AloneName = 'evalsha' | 'quota' | 'rateLimiterFlexible' | 'bottleneck';
 
 const connect = (url: string) => createClient({ url }).connect();
 type NodeRedis = Awaited<ReturnType<typeof connect>>;
@@ -43,23 +41,22 @@ const evalshaOn = async (redis: NodeRedis) => {
   const sha = String(await redis.scriptLoad('return {0, 0}'));
   return () => redis.evalSha(sha, { keys: ['bench-bare'], arguments: ['1'] });
 };
+/** A quota on `redis` with limits far above what one sequential loop can use: places always free. */
+const freeQuota = (redis: NodeRedis, prefix: string, more: object = {}) =>
+  new RedisQuota({ redis, maxRequestsPerMinute: 1e9, prefix, ...more });
+type Setup = { redisUrl: string; port: number; mockUrl: string; redis: NodeRedis; stats: NodeRedis };
 
 /** Each contender alone, one call at a time, against one bare EVALSHA; and its cost inside Redis. */
-async function alone(
-  redisUrl: string,
-  port: number,
-  mockUrl: string,
-  [redis, stats]: NodeRedis[],
-  quota: RedisQuota,
-) {
+async function alone({ redisUrl, port, mockUrl, redis, stats, quota }: Setup & { quota: RedisQuota }) {
   const io = new Redis(redisUrl);
+  const [clientOptions, id] = [{ host: '127.0.0.1', port }, 'bench-bottleneck'];
+  const limits = { maxConcurrent: 1_000_000, reservoir: 1_000_000_000 };
   const bottleneck = new Bottleneck({
-    id: 'bench-bottleneck',
+    id,
     datastore: 'ioredis',
     clearDatastore: true,
-    clientOptions: { host: '127.0.0.1', port },
-    maxConcurrent: 1_000_000,
-    reservoir: 1_000_000_000,
+    clientOptions,
+    ...limits,
   });
   await bottleneck.ready();
   try {
@@ -72,16 +69,17 @@ async function alone(
     });
     const empty = async () => 0;
     const runs: Record<AloneName, () => Promise<unknown>> = {
-      evalsha: await evalshaOn(redis!),
+      evalsha: await evalshaOn(redis),
       quota: () => part.run(empty),
       rateLimiterFlexible: () => flexible.consume('key'),
       bottleneck: () => bottleneck.schedule(empty),
     };
     const contenders = Object.entries(runs).map(([name, run]) => ({ name, run }));
     const { samples } = await compare(contenders, { ...timing, warmup: scaled(100, 5) });
-    const figures = {} as Record<AloneName, AloneFigures>;
+    type Figures = { perCall: Spread; overEvalsha: Spread; roundTrips: number; redisUs: number };
+    const figures = {} as Record<AloneName, Figures>;
     for (const [name, run] of Object.entries(runs) as Array<[AloneName, () => Promise<unknown>]>) {
-      const [wall, cost] = [samples.get(name)!.wall, await costOf(stats!, scaled(500, 20), run)];
+      const [wall, cost] = [samples.get(name)!.wall, await costOf(stats, scaled(500, 20), run)];
       const overEvalsha = spread(pairedRatios(wall, samples.get('evalsha')!.wall));
       figures[name] = { perCall: spread(wall), overEvalsha, ...cost };
     }
@@ -93,72 +91,65 @@ async function alone(
 }
 
 /** `subjects.list()` with no quota, with the Redis quota, and with one bare EVALSHA before each request. */
-async function throughHttp(mockUrl: string, redis: NodeRedis, stats: NodeRedis, quota: RedisQuota) {
+async function throughHttp({ mockUrl, redis, stats, quota }: Setup & { quota: RedisQuota }) {
   const options = { apiKey: MOCK_API_KEY, baseUrl: mockUrl, maxRetries: 0 };
   const evalsha = await evalshaOn(redis);
-  const fetchAfterEvalsha: typeof fetch = async (input, init) => {
-    await evalsha();
-    return fetch(input, init);
-  };
-  const [plain, shared] = [new MetricClient(options), new MetricClient({ ...options, quota })];
-  const withEvalsha = new MetricClient({ ...options, fetch: fetchAfterEvalsha });
-  const http = [
-    { name: 'no quota', run: () => plain.subjects.list() },
-    { name: 'Redis quota', run: () => shared.subjects.list() },
-    { name: 'bare EVALSHA', run: () => withEvalsha.subjects.list() },
-  ];
+  const fetchAfterEvalsha: typeof fetch = (input, init) => evalsha().then(() => fetch(input, init));
+  const clients = [{}, { quota }, { fetch: fetchAfterEvalsha }].map(
+    (more) => new MetricClient({ ...options, ...more }),
+  );
+  const names = ['no quota', 'Redis quota', 'bare EVALSHA'];
+  const http = names.map((name, n) => ({ name, run: () => clients[n]!.subjects.list() }));
   const { samples } = await compare(http, { ...timing, warmup: scaled(50, 5) });
   const [noQuota, withRedis, withBare] = http.map(({ name }) => samples.get(name)!.wall) as number[][];
   const added = spread(pairedDifferences(withRedis!, noQuota!));
   const addedByEvalsha = spread(pairedDifferences(withBare!, noQuota!));
-  const scripts = (run: () => Promise<unknown>) =>
-    costOf(stats, scaled(200, 20), run).then((c) => c.roundTrips);
-  const windowOnly = new RedisQuota({ redis, maxRequestsPerMinute: 1e9, prefix: 'bench-window' });
-  const commandsFree = await scripts(() => shared.subjects.list());
-  const commandsFreeNoLeases = await scripts(() =>
-    new MetricClient({ ...options, quota: windowOnly }).subjects.list(),
-  );
+  const scripts = (client: MetricClient) =>
+    costOf(stats, scaled(200, 20), () => client.subjects.list()).then((c) => c.roundTrips);
+  const windowOnly = freeQuota(redis, 'bench-window');
+  const commandsFree = await scripts(clients[1]!);
+  const commandsFreeNoLeases = await scripts(new MetricClient({ ...options, quota: windowOnly }));
   await windowOnly.close();
+  const [spreads, addedOverEvalsha] = [
+    [noQuota, withRedis, withBare].map((l) => spread(l!)),
+    added.median / addedByEvalsha.median,
+  ];
+  const times = { noQuota: spreads[0]!, redisQuota: spreads[1]!, bareEvalsha: spreads[2]! };
+  // Scripts per request with free places: with maxConcurrency, without.
+  const scriptsPerRequest = { commandsFree, commandsFreeNoLeases };
   return {
-    noQuota: spread(noQuota!),
-    redisQuota: spread(withRedis!),
-    bareEvalsha: spread(withBare!),
+    ...times,
     added,
     addedByEvalsha,
-    addedOverEvalsha: added.median / addedByEvalsha.median,
+    addedOverEvalsha,
     ratio: spread(pairedRatios(withRedis!, noQuota!)),
-    /** Scripts per request with free places: with maxConcurrency, without. */
-    commandsFree,
-    commandsFreeNoLeases,
+    ...scriptsPerRequest,
   };
 }
 
 /** `stats()`'s cost (wall time, scripts and Redis's time per call), and Redis's time per paced decision. */
-async function fleetCosts(redis: NodeRedis, stats: NodeRedis, quota: RedisQuota, mockUrl: string) {
+async function fleetCosts({ redis, stats, quota, mockUrl }: Setup & { quota: RedisQuota }) {
   const n = scaled(500, 20);
   const started = performance.now();
   const statsCost = await costOf(stats, n, () => quota.stats());
+  // costOf waits twice 100 ms for earlier scripts to land.
   const statsWallUs = ((performance.now() - started - 200) * 1000) / n;
-  const paced = new RedisQuota({
-    redis,
-    maxRequestsPerMinute: 1e9,
-    pacing: 'even',
-    prefix: 'bench-paced-cost',
-  });
+  const paced = freeQuota(redis, 'bench-paced-cost', { pacing: 'even' });
   const part = paced.forClient({ baseUrl: mockUrl, apiKey: MOCK_API_KEY });
   const pacedCost = await costOf(stats, n, () => part.run(async () => 0));
   await paced.close();
   return { statsCost, statsWallUs, pacedDecisionUs: pacedCost.redisUs };
 }
 
-/** The processes again on a 3-master Redis Cluster (node-redis createCluster). */
-async function onCluster() {
+/** The processes: bursting, paced evenly (over `pacedMs` at the limit), and on a 3-master Redis Cluster. */
+async function fleets(redisUrl: string, stats: NodeRedis) {
+  const burst = await processes(redisUrl, stats);
+  const pacedMs = processesConfig.pacedMs / processesConfig.demand;
+  const paced = await processes(redisUrl, stats, { pacing: 'even', prefix: 'bench-paced' }, pacedMs);
   const cluster = await startRedisCluster();
   try {
-    return await processes(cluster.urls[0]!, undefined, {
-      clusterUrls: cluster.urls,
-      prefix: 'bench-cluster',
-    });
+    const onCluster = { clusterUrls: cluster.urls, prefix: 'bench-cluster' };
+    return { ...burst, paced, cluster: await processes(cluster.urls[0]!, undefined, onCluster) };
   } finally {
     await cluster.close();
   }
@@ -166,21 +157,13 @@ async function onCluster() {
 
 async function measured(redisUrl: string, port: number) {
   const [redis, stats, mock] = [await connect(redisUrl), await connect(redisUrl), await startMockServer()];
-  // Places always free: limits far above what one sequential loop can use.
-  const free = new RedisQuota({
-    redis,
-    maxRequestsPerMinute: 1e9,
-    maxConcurrency: 1e6,
-    prefix: 'bench-free',
-  });
+  const quota = freeQuota(redis, 'bench-free', { maxConcurrency: 1e6 });
+  const setup = { redisUrl, port, mockUrl: mock.url, redis, stats, quota };
   try {
-    const aloneFigures = await alone(redisUrl, port, mock.url, [redis, stats], free);
-    const http = await throughHttp(mock.url, redis, stats, free);
-    const fleet = await fleetCosts(redis, stats, free, mock.url);
-    await free.close();
-    const burst = await processes(redisUrl, stats);
-    const paced = await processes(redisUrl, stats, { pacing: 'even', prefix: 'bench-paced' });
-    return { ...timing, alone: aloneFigures, ...http, ...burst, ...fleet, paced, cluster: await onCluster() };
+    const [aloneFigures, http] = [await alone(setup), await throughHttp(setup)];
+    const fleet = await fleetCosts(setup);
+    await quota.close();
+    return { ...timing, alone: aloneFigures, ...http, ...fleet, ...(await fleets(redisUrl, stats)) };
   } finally {
     redis.destroy();
     stats.destroy();
@@ -200,57 +183,36 @@ export async function measure() {
 
 type RedisQuotaResult = Awaited<ReturnType<typeof measure>>;
 type Measured = Awaited<ReturnType<typeof measured>>;
+type Run = Awaited<ReturnType<typeof processes>> & { longestStartGapMs?: number };
+
+/** A run of processes: rate ÷ limit at least `limit`, 0 429s and no failure; the longest gaps beside. */
+function processesRow(what: string, f: Run, limit: number, gaps = true): Row {
+  const starts = f.longestStartGapMs === undefined ? '' : `, between starts ${ms(f.longestStartGapMs)}`;
+  const gap = gaps ? `, longest gap ${ms(f.longestGapMs)}${starts}` : '';
+  const figure = `${x(f.achievedOverLimit)}, ${f.tooMany} 429s, ${f.failed} failed${gap}`;
+  const [judged, shown] = [`${what}: achieved rate ÷ limit, 429s`, `${x(limit)}, 0 429s`];
+  const row = atLeast(judged, figure, f.achievedOverLimit, limit, shown);
+  return { ...row, met: row.met! && f.tooMany === 0 && f.failed === 0 };
+}
+
+const whats = [
+  'the Redis quota alone (free places) ÷ one bare EVALSHA round trip, paired',
+  'one request on loopback: what the quota adds ÷ what one bare EVALSHA before it adds',
+] as const;
 
 function redisRows(r: Measured): Row[] {
   const { demand, limit, windowMs } = processesConfig;
   const alone = `${x(r.alone.quota.overEvalsha.median)}; ${r.alone.quota.roundTrips.toFixed(2)} scripts per call`;
   const added = `${x(r.addedOverEvalsha)} (${us(r.added.median)} ÷ ${us(r.addedByEvalsha.median)})`;
-  const achieved = `${x(r.achievedOverLimit)}, ${r.tooMany} 429s, ${r.failed} failed`;
   const processes = `${r.processes} processes, demand ${demand}× the mock's limit of ${limit} per ${windowMs} ms`;
+  const pacedS = (r.paced.offeredMs * demand) / 1000;
   return [
-    atMost(
-      'the Redis quota alone (free places) ÷ one bare EVALSHA round trip, paired',
-      alone,
-      r.alone.quota.overEvalsha.median,
-      2,
-      x(2),
-    ),
-    atMost(
-      'one request on loopback: what the quota adds ÷ what one bare EVALSHA before it adds',
-      added,
-      r.addedOverEvalsha,
-      1.5,
-    ),
-    {
-      ...atLeast(
-        `${processes}: achieved rate ÷ limit, 429s`,
-        achieved,
-        r.achievedOverLimit,
-        0.95,
-        `${x(0.95)}, 0 429s`,
-      ),
-      met: r.achievedOverLimit >= 0.95 && r.tooMany === 0 && r.failed === 0,
-    },
-    processesRow(`${processes}, pacing: 'even'`, r.paced),
-    processesRow(`${processes}, on a 3-master Redis Cluster`, r.cluster),
+    atMost(whats[0], alone, r.alone.quota.overEvalsha.median, 2),
+    atMost(whats[1], added, r.addedOverEvalsha, 1.5),
+    processesRow(processes, r, 0.95, false),
+    processesRow(`${processes}, pacing: 'even', ${pacedS} s at the limit`, r.paced, 0.97),
+    processesRow(`${processes}, on a 3-master Redis Cluster`, r.cluster, 0.95),
   ];
-}
-
-type ProcessesFigures = Awaited<ReturnType<typeof processes>>;
-
-/** A run of processes: rate ÷ limit ≥ 0.95 with 0 429s and no failure; the longest gap beside. */
-function processesRow(what: string, f: ProcessesFigures): Row {
-  const figure = `${x(f.achievedOverLimit)}, ${f.tooMany} 429s, ${f.failed} failed, longest gap ${ms(f.longestGapMs)}`;
-  return {
-    ...atLeast(
-      `${what}: achieved rate ÷ limit, 429s`,
-      figure,
-      f.achievedOverLimit,
-      0.95,
-      `${x(0.95)}, 0 429s`,
-    ),
-    met: f.achievedOverLimit >= 0.95 && f.tooMany === 0 && f.failed === 0,
-  };
 }
 
 function redisText(r: Measured): string {
@@ -258,50 +220,48 @@ function redisText(r: Measured): string {
     verdict(row.met!),
   );
   const c = processesConfig;
+  const run = (f: Run) =>
+    `${f.requests} requests, ${f.tooMany} answered 429, ${f.failed} failed; achieved rate ÷ limit ${x(f.achievedOverLimit)}`;
   const alone = table(
     ['contender', 'per call', '÷ EVALSHA', 'scripts per call', 'Redis’s time per call', 'what it guarantees'],
     (Object.keys(r.alone) as AloneName[]).map((name) => {
-      const f = r.alone[name];
-      const [what, promise] = guarantees[name];
-      const redisUs = `${f.redisUs.toFixed(1)} µs`;
-      return [what, range(f.perCall, us), x(f.overEvalsha.median), f.roundTrips.toFixed(2), redisUs, promise];
+      const [f, [what, promise]] = [r.alone[name], guarantees[name]];
+      const cells = [range(f.perCall, us), x(f.overEvalsha.median), f.roundTrips.toFixed(2)];
+      return [what, ...cells, `${f.redisUs.toFixed(1)} µs`, promise];
     }),
   );
+  const spanS =
+    r.paced.spanMs === undefined ? '' : ` over ${(r.paced.spanMs / 1000).toFixed(0)} s of arrivals`;
+  const startGap =
+    r.paced.longestStartGapMs === undefined ? '' : `, between two starts ${ms(r.paced.longestStartGapMs)}`;
   return `## 11. One quota across processes (Redis)
 
-bench/redis-quota.ts: src/redis through tsx, node-redis (ioredis for the references that need it), one
-redis-server of its own on 127.0.0.1, the mock server over real HTTP. \`npx tsx bench/child.ts redis-quota.ts\`
-runs this part alone and prints its figures as JSON.
+bench/redis-quota.ts: src/redis through tsx, node-redis (ioredis where a reference needs it), one redis-server of
+its own on 127.0.0.1, the mock over real HTTP (\`npx tsx bench/child.ts redis-quota.ts\` runs it alone).
 
-- **Alone**, one call at a time, ${r.rounds} rounds of ${r.batch}, the contenders interleaved round by round on one
-  redis-server. Redis's time per call is what INFO commandstats counts for the scripts (the commands they run
-  inside Redis included), over 500 calls each. Target for the quota ≤ 2.00× one EVALSHA: ${aloneMet}.
+- **Alone**, one call at a time, ${r.rounds} rounds of ${r.batch}, interleaved on one redis-server; Redis's time per call is
+  INFO commandstats for the scripts, over 500 calls each. Target for the quota ≤ 2.00× one EVALSHA: ${aloneMet}.
 
 ${alone}
 
-- **Through HTTP**, \`subjects.list()\` one at a time against the mock: no quota ${range(r.noQuota, us)}, the Redis
-  quota ${range(r.redisQuota, us)}, one bare EVALSHA before each request ${range(r.bareEvalsha, us)}. Paired round by
-  round, the quota adds ${range(r.added, us)} and one EVALSHA adds ${range(r.addedByEvalsha, us)}: ${x(r.addedOverEvalsha)}.
-  Target ≤ 1.50×: ${addedMet}.
-- **Scripts per request** with free places: ${r.commandsFree.toFixed(2)} with \`maxConcurrency\`, ${r.commandsFreeNoLeases.toFixed(2)} without.
-  The end of a request (its lease given back, its start counted from its answer) rides on the next start of
-  the process; the last goes after a short idle or with \`quota.close()\`. While requests wait (the processes
-  below): ${r.commandsWaiting.toFixed(1)} per request.
-- **${r.processes} processes**, each its own node-redis client and quota over one key, offering ${c.demand}× the
-  mock's window limit (${c.limit} requests per ${c.windowMs} ms, the quota set to the same) for ${ms(r.offeredMs)}:
-  ${r.requests} requests, ${r.tooMany} answered 429, ${r.failed} failed. Achieved rate ÷ limit ${x(r.achievedOverLimit)} (the
-  whole windows ${r.requests} requests need at the limit, over the time from the first arrival to the last).
-  Target ≥ 0.95× with 0 429s: ${achievedMet}. Longest wait per process:
-  ${r.longestWaitMs.map((n) => ms(n)).join(', ')}. Longest gap between two arrivals: ${ms(r.longestGapMs)}.
-- **The same with \`pacing: 'even'\`**: ${r.paced.requests} requests, ${r.paced.tooMany} answered 429, ${r.paced.failed} failed;
-  achieved rate ÷ limit ${x(r.paced.achievedOverLimit)}; longest gap between two arrivals ${ms(r.paced.longestGapMs)}
-  (the spacing is ${ms(c.windowMs / c.limit)}). Target ≥ 0.95× with 0 429s: ${pacedMet}.
-- **The same on a 3-master Redis Cluster** (node-redis \`createCluster\`): ${r.cluster.requests} requests,
-  ${r.cluster.tooMany} answered 429, ${r.cluster.failed} failed; achieved rate ÷ limit ${x(r.cluster.achievedOverLimit)};
-  longest gap ${ms(r.cluster.longestGapMs)}. Target ≥ 0.95× with 0 429s: ${clusterMet}.
-- **\`stats()\`**: ${us(r.statsWallUs)} per call one at a time, ${r.statsCost.roundTrips.toFixed(2)} scripts per call,
-  ${r.statsCost.redisUs.toFixed(1)} µs of Redis's time. **Redis's time per decision** (the acquire script with free
-  places): ${r.alone.quota.redisUs.toFixed(1)} µs; paced (\`pacing: 'even'\`): ${r.pacedDecisionUs.toFixed(1)} µs.`;
+- **Through HTTP**, \`subjects.list()\` one at a time: no quota ${range(r.noQuota, us)}, the Redis quota ${range(r.redisQuota, us)},
+  one bare EVALSHA before each request ${range(r.bareEvalsha, us)}. Paired, the quota adds ${range(r.added, us)}, one
+  EVALSHA ${range(r.addedByEvalsha, us)}: ${x(r.addedOverEvalsha)}. Target ≤ 1.50×: ${addedMet}.
+- **Scripts per request** with free places: ${r.commandsFree.toFixed(2)} with \`maxConcurrency\`, ${r.commandsFreeNoLeases.toFixed(2)} without (a request's
+  end rides on the process's next start, the last after a short idle or \`quota.close()\`); while requests wait
+  (below): ${r.commandsWaiting.toFixed(1)} per request.
+- **${r.processes} processes**, each its own node-redis client and quota over one key, offering ${c.demand}× the mock's
+  limit (${c.limit} per ${c.windowMs} ms, the quota the same) for ${ms(r.offeredMs)}: ${run(r)} (the whole windows
+  the requests need at the limit ÷ the time from the first arrival to the last). Target ≥ 0.95× with 0 429s:
+  ${achievedMet}. Longest wait per process: ${r.longestWaitMs.map((n) => ms(n)).join(', ')}. Longest gap between two
+  arrivals: ${ms(r.longestGapMs)}.
+- **\`pacing: 'even'\`**, the same demand offered for ${ms(r.paced.offeredMs)}${spanS}: ${run(r.paced)}; longest gap
+  between two arrivals ${ms(r.paced.longestGapMs)}${startGap} (the spacing is ${ms(c.windowMs / c.limit)}).
+  Target ≥ 0.97× with 0 429s: ${pacedMet}.
+- **On a 3-master Redis Cluster** (node-redis \`createCluster\`): ${run(r.cluster)}; longest gap ${ms(r.cluster.longestGapMs)}.
+  Target ≥ 0.95× with 0 429s: ${clusterMet}.
+- **\`stats()\`**: ${us(r.statsWallUs)} per call, ${r.statsCost.roundTrips.toFixed(2)} scripts per call, ${r.statsCost.redisUs.toFixed(1)} µs of Redis's time.
+  **Redis's time per decision** (free places): ${r.alone.quota.redisUs.toFixed(1)} µs; paced: ${r.pacedDecisionUs.toFixed(1)} µs.`;
 }
 
 export const rows = (r: RedisQuotaResult): Row[] =>

@@ -23,25 +23,11 @@ import * as validation from './validation.js';
 
 export const command = 'npm run bench';
 
-type Result<M extends { measure(...args: never[]): unknown }> = Awaited<ReturnType<M['measure']>>;
-export interface Results {
-  machine: Machine;
-  request: Result<typeof request>;
-  costs: Result<typeof costs>;
-  quota: Result<typeof quota>;
-  validation: Result<typeof validation>;
-  bodyRead: Result<typeof bodyRead>;
-  memory: Result<typeof memory>;
-  size: Result<typeof size>;
-  coldStart: Result<typeof coldStart>;
-  paging: Result<typeof paging>;
-  getMany: Result<typeof getMany>;
-  cli: Result<typeof cli>;
-  cache: Result<typeof cache>;
-  redisQuota: Result<typeof redisQuota>;
-  telemetry: Result<typeof telemetry>;
-  relay: Result<typeof relay>;
-}
+/** In the order they run and appear. */
+const early = { request, costs, quota, validation, bodyRead, memory, size, coldStart, paging, getMany, cli };
+const modules = { ...early, cache, redisQuota, telemetry, relay };
+type Of<K extends keyof typeof modules> = Awaited<ReturnType<(typeof modules)[K]['measure']>>;
+export type Results = { machine: Machine } & { [K in keyof typeof modules]: Of<K> };
 
 export interface Benchmark {
   about: { id: string; key: Exclude<keyof Results, 'machine'>; file: string };
@@ -49,40 +35,23 @@ export interface Benchmark {
   text?(result: never, results: Results): string;
 }
 
-/** In the order they run and appear. */
-export const benchmarks: Benchmark[] = [request, costs, quota, validation, bodyRead, memory, size, coldStart];
-benchmarks.push(paging, getMany, cli, cache, redisQuota, telemetry, relay);
+export const benchmarks = Object.values(modules) as Benchmark[];
 
 export function machine(loadBefore: number[], loadAfter: number[], minutes: number, commit: string) {
   const { node, v8 } = process.versions;
   const [os, cpu] = [`${platform()} ${release()} ${arch()}`, cpus()[0]?.model ?? 'unknown'];
-  const memoryGB = totalmem() / 1024 ** 3;
-  const date = new Date().toISOString();
-  return {
-    node: `v${node}`,
-    v8,
-    os,
-    cpu,
-    cores: availableParallelism(),
-    memoryGB,
-    loadBefore,
-    loadAfter,
-    date,
-    commit,
-    minutes,
-  };
+  const [cores, memoryGB, date] = [availableParallelism(), totalmem() / 1024 ** 3, new Date().toISOString()];
+  return { node: `v${node}`, v8, os, cpu, cores, memoryGB, loadBefore, loadAfter, date, commit, minutes };
 }
 type Machine = ReturnType<typeof machine>;
 
 const intro = `# Benchmarks
 
-Written by \`${command}\` (bench/run.ts) from its last run: do not edit by hand, run it again. Every
-figure is a median; the contenders of a comparison run in the same process, round-robin in small
-batches, the first of each round rotating, so that a noisy neighbour slows them all alike, and every
-ratio is taken round by round (paired) before its median. All HTTP goes over real loopback sockets
-to 127.0.0.1, to a server in a process of its own: the mock API (\`scholarly-metrics/testing\`) or,
-for the million-item walk, a server that makes pages up. What is measured is the build in dist/,
-copied aside for the run.`;
+Written by \`${command}\` (bench/run.ts) from its last run: do not edit by hand, run it again. Every figure is a
+median; the contenders of a comparison run in one process, round-robin in small batches, the first of each round
+rotating, so that a noisy neighbour slows them all alike; every ratio is paired round by round before its median.
+All HTTP goes over loopback to a server in a process of its own: the mock API (\`scholarly-metrics/testing\`) or,
+for the big walks, a server that makes pages up. What is measured is the build in dist/, copied aside for the run.`;
 
 const machineText = (m: Machine) => {
   const load = (values: number[]) => values.map((n) => n.toFixed(2)).join(', ');
@@ -94,8 +63,8 @@ const machineText = (m: Machine) => {
 - Load average (1, 5, 15 min) before: ${load(m.loadBefore)}; after: ${load(m.loadAfter)}
 - ${m.date}, commit ${m.commit}
 
-The machine is shared: absolute times move from run to run and with the load; the ratios, paired
-within a run, move much less. Spreads are the 25th to 75th percentile of the rounds.`;
+The machine is shared: absolute times move with the load; the ratios, paired within a run, much less. Spreads are
+the 25th to 75th percentile of the rounds.`;
 };
 
 export function markdown(results: Results): string {

@@ -14,15 +14,15 @@ import { range, signed, table, us, x } from './format.js';
 import {
   compare,
   loadTesting,
-  pairedDifferences as minus,
+  pairedDifferences,
   scaled,
   sdk,
   sdkHeaders,
-  spread,
+  wallCpu,
   withServer,
 } from './lib.js';
 import type { Results } from './report.js';
-import { requestNames, requestRatio, requestWall } from './request.js';
+import { requestNames as names, requestRatio, requestWall } from './request.js';
 
 export const about = { id: '1b', key: 'costs', file: 'request-costs.ts' } as const;
 const alternativeName =
@@ -42,18 +42,14 @@ const hoped = 1.05;
 /** Each rung's operation, and the alternative's, in the order of rungNames. */
 async function ladder(url: string) {
   const { MOCK_API_KEY } = await loadTesting();
-  const client = await sdk(url);
-  const headers = await sdkHeaders(url);
+  const [client, headers] = [await sdk(url), await sdkHeaders(url)];
   const transport = new Transport(resolveClientOptions({ apiKey: MOCK_API_KEY, baseUrl: url }), new Quota());
   const settings = { retry: 0, timeout: false, throwHttpErrors: false, headers } as const;
-  const k = ky.create(settings);
   // The SDK hands each attempt's signal to fetch as an option ky forwards, not as ky's `signal`.
   const forwarded = 'scholarlyMetricsAttemptSignal';
-  const kf = ky.create({
-    ...settings,
-    fetch: (input, init) => fetch(input, { signal: (init as Record<string, AbortSignal>)[forwarded] }),
-  });
-  const kyTimed = ky.create({ ...settings, timeout: 60_000 });
+  const signalOf = (init: unknown) => ({ signal: (init as Record<string, AbortSignal>)[forwarded] });
+  const [k, kyTimed] = [ky.create(settings), ky.create({ ...settings, timeout: 60_000 })];
+  const kf = ky.create({ ...settings, fetch: (input, init) => fetch(input, signalOf(init)) });
   const path = (i: number) => `/journals/${(i % 400) + 1}`;
   const carrying = (signal: AbortSignal): Record<string, unknown> => ({ [forwarded]: signal });
   const deadlined = async (i: number, parse: (text: string) => unknown = JSON.parse) => {
@@ -66,55 +62,41 @@ async function ladder(url: string) {
     }
   };
   const retried = (i: number, parse?: (text: string) => unknown) =>
-    pRetry(() => deadlined(i, parse), {
-      ...backoff,
-      retries: 2,
-      shouldRetry: ({ error }) => isRetryable(error),
-    });
+    pRetry(() => deadlined(i, parse), { ...backoff, retries: 2, shouldRetry: (e) => isRetryable(e.error) });
   const shape = shapes.journalProfile;
-  return {
-    rungs: [
-      async (i: number) => JSON.parse(await (await k.get(url + path(i))).text()),
-      async (i: number) =>
-        JSON.parse(await (await kf.get(url + path(i), carrying(new AbortController().signal))).text()),
-      (i: number) => deadlined(i),
-      (i: number) => retried(i),
-      (i: number) => retried(i, (text) => parseResponse(shape, text, MOCK_API_KEY)),
-      async (i: number) => (await transport.get(() => ({ path: path(i) }), shape)).data,
-      (i: number) => client.journals.get((i % 400) + 1),
-    ],
-    alternative: async (i: number) => JSON.parse(await kyTimed.get(url + path(i)).text()),
-  };
+  const rungs = [
+    async (i: number) => JSON.parse(await (await k.get(url + path(i))).text()),
+    async (i: number) =>
+      JSON.parse(await (await kf.get(url + path(i), carrying(new AbortController().signal))).text()),
+    (i: number) => deadlined(i),
+    (i: number) => retried(i),
+    (i: number) => retried(i, (text) => parseResponse(shape, text, MOCK_API_KEY)),
+    async (i: number) => (await transport.get(() => ({ path: path(i) }), shape)).data,
+    (i: number) => client.journals.get((i % 400) + 1),
+  ];
+  const alternative = async (i: number) => JSON.parse(await kyTimed.get(url + path(i)).text());
+  const contenders = rungNames.map((name, n) => ({ name, run: rungs[n]! }));
+  return [...contenders, { name: alternativeName, run: alternative }];
 }
 
 export const measure = () =>
   withServer({ kind: 'mock' }, async ({ url }) => {
-    const { rungs, alternative } = await ladder(url);
-    const contenders = [
-      ...rungNames.map((name, n) => ({ name, run: rungs[n]! })),
-      { name: alternativeName, run: alternative },
-    ];
     const options = { rounds: scaled(200, 6), batch: scaled(20, 5), warmup: scaled(300, 5) };
-    const { rounds, batch, samples } = await compare(contenders, options);
+    const { rounds, batch, samples } = await compare(await ladder(url), options);
     const of = (name: string) => samples.get(name)!;
-    const added = (a: number[], b: number[]) => spread(minus(a, b));
-    const [deadline, alt] = [of(rungNames[2]), of(alternativeName)];
+    const added = (a: string, b: string) => wallCpu((key) => pairedDifferences(of(a)[key], of(b)[key]));
     const rung = (name: string, n: number) => {
-      const [own, before] = [of(name), n > 0 ? of(rungNames[n - 1]!) : undefined];
-      const addedTo = before && {
-        addedWall: added(own.wall, before.wall),
-        addedCpu: added(own.cpu, before.cpu),
+      const before = n > 0 && added(name, rungNames[n - 1]!);
+      return {
+        name,
+        ...wallCpu((key) => of(name)[key]),
+        ...(before && { addedWall: before.wall, addedCpu: before.cpu }),
       };
-      return { name, wall: spread(own.wall), cpu: spread(own.cpu), ...addedTo };
     };
+    const saved = added(rungNames[2], alternativeName);
+    const alternative = { name: alternativeName, ...wallCpu((key) => of(alternativeName)[key]) };
     return {
-      alternative: {
-        name: alternativeName,
-        wall: spread(alt.wall),
-        cpu: spread(alt.cpu),
-        savedWall: added(deadline.wall, alt.wall),
-        savedCpu: added(deadline.cpu, alt.cpu),
-      },
+      alternative: { ...alternative, savedWall: saved.wall, savedCpu: saved.cpu },
       rounds,
       batch,
       rungs: rungNames.map(rung),
@@ -127,13 +109,16 @@ type CostResult = Awaited<ReturnType<typeof measure>>;
 function limits(costs: CostResult, results: Results): string {
   const [first, ...added] = costs.rungs;
   const extraWall = costs.rungs[costs.rungs.length - 1]!.wall.median - first!.wall.median;
-  const kyWall = requestWall(results, 0, requestNames.ky);
-  const overKy = (n: number) => requestRatio(results, n, requestNames.sdk, requestNames.ky).wall.median;
-  const kyOverFetch = requestRatio(results, 0, requestNames.ky, requestNames.fetch).wall.median;
+  const kyWall = requestWall(results, 0, names.ky);
+  const overKy = (n: number) => requestRatio(results, n, names.sdk, names.ky).wall.median;
+  const kyOverFetch = x(requestRatio(results, 0, names.ky, names.fetch).wall.median);
   const biggest = [...added].sort((a, b) => b.addedCpu!.median - a.addedCpu!.median);
-  const cost = (n: number) => costs.rungs[n]?.addedWall?.median ?? Number.NaN;
+  const cost = (n: number) => signed(costs.rungs[n]?.addedWall?.median ?? Number.NaN, us);
+  const removable = [3, 6, 5].reduce(
+    (sum, n) => sum + Math.max(0, costs.rungs[n]?.addedWall?.median ?? 0),
+    0,
+  );
   const adds = Math.max(0, (overKy(0) - 1) * kyWall);
-  const removable = Math.max(0, cost(3)) + Math.max(0, cost(6)) + Math.max(0, cost(5));
   const projected = 1 + Math.max(0, adds - removable) / kyWall;
   const { alternative: alt } = costs;
   const saved = alt.savedWall.median;
@@ -143,56 +128,37 @@ function limits(costs: CostResult, results: Results): string {
       : `${us(-saved)} of wall more than the rung with a signal and a Deadline (ky's timeout brings timers and races of its own): no help`;
   const conclusion =
     projected > hoped
-      ? `So ${x(hoped)} on loopback needs more than the SDK's own bookkeeping: a cheaper way for ky to carry a per-attempt signal and timer (an upstream change), or a request path without ky, whose own per-call work is already ${x(kyOverFetch)} a bare \`fetch\` here.`
-      : `So ${x(hoped)} looks within reach only if nearly all of that bookkeeping goes; the signal and the \`Deadline\` would then be what is left, and ky's own per-call work is already ${x(kyOverFetch)} a bare \`fetch\` here.`;
-  return `Read with care: at this load each added figure's quartiles span tens of µs, so single rungs are
-indications, and their sum (${us(extraWall)} of wall from ky by hand to the SDK in this ladder) is the firm part.
-Largest first by added CPU: ${biggest.map((r) => `${r.name.replace(/^\+ /, '')} (${signed(r.addedCpu!.median, us)})`).join('; ')}.
+      ? `${x(hoped)} on loopback needs more than the SDK's own bookkeeping: a cheaper way for ky to carry a per-attempt signal and timer (upstream), or a request path without ky`
+      : `${x(hoped)} looks within reach only if nearly all of that bookkeeping goes, leaving the signal and the \`Deadline\``;
+  return `Single rungs are indications (their quartiles span tens of µs here); their sum, ${us(extraWall)} of wall from ky by
+hand to the SDK, is the firm part. Largest first by added CPU: ${biggest.map((r) => `${r.name.replace(/^\+ /, '')} (${signed(r.addedCpu!.median, us)})`).join('; ')}.
 
-**What limits it.** ky by hand is already ${x(kyOverFetch)} a bare \`fetch\` on loopback: ky 2.1 does per call
-work no option skips (its options merged with the instance's into two \`Headers\`, its own
-\`AbortController\`, a \`Request\` that \`fetch\` wraps again). Over that, the SDK does for every request: a
-signal per attempt for \`fetch\` to follow, handed past ky as an option ky forwards (given to ky as
-\`signal\`, ky would join it to its own with \`AbortSignal.any\` on every call); the attempt's \`Deadline\`
-(a controller and a timer, so that the timeout covers the body too); p-retry, which copies and checks its
-options and reads the clock on every call, even when the first attempt succeeds; the check of the body;
-and its own bookkeeping (route, option checks, the quota's branch, the request id, the \`Answer\`, the lazy
-\`APIPromise\`).
+**What limits it.** ky by hand is already ${kyOverFetch} a bare \`fetch\` (ky 2.1's per-call work: options merged into two
+\`Headers\`, its own \`AbortController\`, a \`Request\` that \`fetch\` wraps again). Over that the SDK adds a signal per attempt
+(forwarded past ky, which would join its \`signal\` with \`AbortSignal.any\`), the attempt's \`Deadline\` (the timeout covers
+the body too), p-retry (its options copied, the clock read, even on success), the body's check, and its bookkeeping.
 
-**What would reach ${x(hoped)}** (src/ is not the benchmark's to change, so these are estimates from the
-ladder, not results): ${x(hoped)} of ky by hand leaves about ${us(kyWall * (hoped - 1))} per loopback request for everything the SDK
-adds; it adds ${us(adds)} (section 1). What could go without changing what the SDK does:
-- p-retry's setup on the success path (${signed(cost(3), us)}): run the first attempt directly and hand over to
-  p-retry only when it fails with a retryable error;
-- the lazy \`APIPromise\` (${signed(cost(6), us)} with the id check): a \`Promise\` subclass that defers its start by a
-  microtask and adds two \`then\` hops;
-- the Transport's per-call objects (${signed(cost(5), us)} for all of its bookkeeping, of which only a part can go).
-
-Together at most ${us(removable)}, which would leave about ${x(projected)} on loopback. The rest is the timeout and
-cancellation: a signal per attempt for \`fetch\` to follow (${signed(cost(1), us)}), and the \`Deadline\`
-(${signed(cost(2), us)}). Tried beside the ladder as the other way to time an attempt out: ${alt.name},
-${us(alt.wall.median)} per request (CPU ${us(alt.cpu.median)}), ${altVerdict}. ${conclusion} With any latency the question
-fades: at 5 ms the SDK is ${x(overKy(1))} ky by hand (section 1).`;
+**What would reach ${x(hoped)}** (estimates from the ladder: src/ is not the benchmark's to change): it leaves about
+${us(kyWall * (hoped - 1))} per loopback request for the SDK, which adds ${us(adds)} (section 1). Without changing behaviour, p-retry's setup on
+success (${cost(3)}: a first attempt run directly), the lazy \`APIPromise\` (${cost(6)} with the id check) and part of the
+Transport's per-call objects (${cost(5)}) could go: at most ${us(removable)}, leaving about ${x(projected)}. The rest is the signal per
+attempt (${cost(1)}) and the \`Deadline\` (${cost(2)}). ${alt.name}: ${us(alt.wall.median)} per request (CPU ${us(alt.cpu.median)}), ${altVerdict}.
+So ${conclusion}. At 5 ms the SDK is ${x(overKy(1))} ky by hand (section 1).`;
 }
 
-export const text = (
-  costs: CostResult,
-  results: Results,
-) => `### 1b. Where the SDK's time goes, beyond ky by hand
+export const text = (costs: CostResult, results: Results) => {
+  const rows = costs.rungs.map((r) => {
+    const added = r.addedWall
+      ? [range(r.addedWall, (n) => signed(n, us)), signed(r.addedCpu!.median, us)]
+      : ['', ''];
+    return [r.name, us(r.wall.median), us(r.cpu.median), ...added];
+  });
+  return `### 1b. Where the SDK's time goes, beyond ky by hand
 
-A ladder on loopback (bench/request-costs.ts, ${costs.rounds} rounds of ${costs.batch}): each rung adds one piece of what
-src/core/transport.ts does, built from the SDK's own modules, up to the SDK itself. *added*: the rung
-less the one before, paired per round.
+A ladder on loopback (bench/request-costs.ts, ${costs.rounds} rounds of ${costs.batch}): each rung adds one piece of
+src/core/transport.ts, from the SDK's own modules, up to the SDK itself; *added*: less the rung before, paired.
 
-${table(
-  ['rung', 'wall per request', 'CPU per request', 'added wall (p25 to p75)', 'added CPU'],
-  costs.rungs.map((r) => [
-    r.name,
-    us(r.wall.median),
-    us(r.cpu.median),
-    r.addedWall ? range(r.addedWall, (n) => signed(n, us)) : '',
-    r.addedCpu ? signed(r.addedCpu.median, us) : '',
-  ]),
-)}
+${table(['rung', 'wall per request', 'CPU per request', 'added wall (p25 to p75)', 'added CPU'], rows)}
 
 ${limits(costs, results)}`;
+};

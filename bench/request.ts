@@ -5,7 +5,7 @@ import ky from 'ky';
 import createClient from 'openapi-fetch';
 import type { JournalProfile } from '../src/index.js';
 import { atMost, find, type Row, range, table, us, x } from './format.js';
-import { compare, scaled, sdk, sdkHeaders, withServer } from './lib.js';
+import { compare, type Spread, scaled, sdk, sdkHeaders, withServer } from './lib.js';
 import type { Results } from './report.js';
 
 export const about = { id: '1', key: 'request', file: 'request.ts' } as const;
@@ -44,16 +44,14 @@ async function contenders(url: string, headers: Record<string, string>, queued: 
     if (data === undefined) throw new Error('openapi-fetch: no data');
     return data;
   };
-  return [
-    {
-      name: names.fetch,
-      run: async (i: number) => JSON.parse(await (await fetch(target(i), { headers })).text()),
-    },
-    { name: names.ky, run: async (i: number) => JSON.parse(await (await kyHand.get(target(i))).text()) },
-    { name: names.openapi, run: openapiGet },
-    { name: names.sdk, run: (i: number) => client.journals.get(id(i)) },
-    ...(queued ? [{ name: names.sdkQueued, run: (i: number) => clientQueued.journals.get(id(i)) }] : []),
-  ];
+  const runs = {
+    [names.fetch]: async (i: number) => JSON.parse(await (await fetch(target(i), { headers })).text()),
+    [names.ky]: async (i: number) => JSON.parse(await (await kyHand.get(target(i))).text()),
+    [names.openapi]: openapiGet,
+    [names.sdk]: (i: number) => client.journals.get(id(i)),
+    ...(queued && { [names.sdkQueued]: (i: number) => clientQueued.journals.get(id(i)) }),
+  };
+  return Object.entries(runs).map(([name, run]) => ({ name, run }));
 }
 
 /** One phase: the server holding each answer `latencyMs` (0: loopback as fast as it goes). */
@@ -68,19 +66,12 @@ const phase = (latencyMs: number, queued: boolean, rounds: number, batch: number
     }
     // At 2 s or less, Node's fetch opens a connection per request.
     const keepAlive = (await fetch(`${url}/journals/1`, { headers })).headers.get('keep-alive');
-    const queuedPairs: [string, string][] = [
-      [names.sdkQueued, names.ky],
-      [names.sdkQueued, names.sdk],
-    ];
-    const pairs: [string, string][] = [[names.sdk, names.ky], ...(queued ? queuedPairs : [])];
+    const pairs: [string, string][] = [[names.sdk, names.ky]];
+    if (queued) pairs.push([names.sdkQueued, names.ky], [names.sdkQueued, names.sdk]);
     pairs.push([names.sdk, names.openapi], [names.sdk, names.fetch], [names.ky, names.fetch]);
     pairs.push([names.openapi, names.fetch]);
     const warmup = scaled(latencyMs > 0 ? 50 : 300, 5);
-    const { samples: _, ...figures } = await compare(
-      list,
-      { rounds, batch, warmup },
-      pairs as [string, string][],
-    );
+    const { samples: _, ...figures } = await compare(list, { rounds, batch, warmup }, pairs);
     return { latencyMs, ...figures, headers: Object.keys(headers).sort(), keepAlive };
   });
 
@@ -105,51 +96,55 @@ export function rows(request: Results['request'], results: Results): Row[] {
   const judged = (to: string, label: string, limit: number) =>
     request.phases.map((p, n) => {
       const { wall, cpu } = requestRatio(results, n, names.sdk, to);
-      const figure = `${x(wall.median)} (CPU ${x(cpu.median)})`;
-      return atMost(`one request, ${phaseName(p)}: scholarly-metrics ÷ ${label}`, figure, wall.median, limit);
+      const what = `one request, ${phaseName(p)}: scholarly-metrics ÷ ${label}`;
+      return atMost(what, `${x(wall.median)} (CPU ${x(cpu.median)})`, wall.median, limit);
     });
   const overFetch = request.phases.map((_, n) =>
     x(requestRatio(results, n, names.sdk, names.fetch).wall.median),
   );
+  const what = 'one request: scholarly-metrics ÷ fetch + JSON.parse, loopback / 5 ms';
   return [
     ...judged(names.ky, 'ky by hand', 1.1),
     ...judged(names.openapi, 'openapi-fetch', 1.3),
-    {
-      what: 'one request: scholarly-metrics ÷ fetch + JSON.parse, loopback / 5 ms',
-      figure: overFetch.join(' / '),
-    },
+    { what, figure: overFetch.join(' / ') },
   ];
 }
 
+/** A contender table (wall per operation with its spread, CPU) and, when there are any, a paired ratio table. */
+export function timesTables(
+  r: {
+    contenders: Array<{ name: string; wall: Spread; cpu: Spread }>;
+    ratios: Array<{ of: string; to: string; wall: Spread; cpu: Spread }>;
+  },
+  what = 'request',
+) {
+  const rows = r.contenders.map((c) => [c.name, range(c.wall, us), us(c.cpu.median)]);
+  const ratios = r.ratios.map((q) => [`${q.of} ÷ ${q.to}`, range(q.wall), x(q.cpu.median)]);
+  return `${table(['contender', `wall per ${what} (p25 to p75)`, `CPU per ${what}`], rows)}
+
+${table(['ratio (paired per round)', 'wall (p25 to p75)', 'CPU'], ratios)}`;
+}
+
 function phaseText(p: Phase): string {
-  const perConnection = p.keepAlive && /timeout=([0-2])\b/.test(p.keepAlive);
+  const reused =
+    p.keepAlive && /timeout=([0-2])\b/.test(p.keepAlive)
+      ? ' — **2 s or less: Node’s fetch opens a new connection for every request, and connection setup dominates these figures**'
+      : ': connections are reused';
+  const delay = `The mock holds every answer ${p.latencyMs} ms (\`faults.latencyMs\`, the same for every request of every contender).`;
   return `### ${p.latencyMs === 0 ? 'On loopback' : `At ${p.latencyMs} ms of latency`}
 
-${p.latencyMs === 0 ? 'No delay: the client’s own costs weigh the most.' : `The mock holds every answer ${p.latencyMs} ms (\`faults.latencyMs\`, the same fixed delay for every request of every contender) before it answers.`}
-${p.rounds} rounds of ${p.batch} requests per contender. The server's keep-alive hint was \`${p.keepAlive ?? 'none'}\`${
-    perConnection
-      ? ' — **2 s or less: Node’s fetch opens a new connection for every request, and connection setup dominates these figures**'
-      : ': connections are reused'
-  }.
+${p.latencyMs === 0 ? 'No delay: the client’s own costs weigh the most.' : delay}
+${p.rounds} rounds of ${p.batch} requests per contender. The server's keep-alive hint was \`${p.keepAlive ?? 'none'}\`${reused}.
 
-${table(
-  ['contender', 'wall per request (p25 to p75)', 'CPU per request'],
-  p.contenders.map((c) => [c.name, range(c.wall, us), us(c.cpu.median)]),
-)}
-
-${table(
-  ['ratio (paired per round)', 'wall (p25 to p75)', 'CPU'],
-  p.ratios.map((r) => [`${r.of} ÷ ${r.to}`, range(r.wall), x(r.cpu.median)]),
-)}`;
+${timesTables(p)}`;
 }
 
 export const text = (request: Results['request']) => `## 1. Per request
 
-\`GET /journals/{id}\` (a journal profile, about 250 bytes), one request at a time, ids 1–400 in turn.
-Every contender sends the headers the SDK sends (${request.phases[0]!.headers.map((h) => `\`${h}\``).join(', ')}, read off a request the
-SDK made) and gets the same answers (checked before timing). *ky by hand* is one \`ky.create({ retry: 0,
-timeout: false, throwHttpErrors: false, headers })\`, full URLs, \`(await api.get(url)).text()\` and
-\`JSON.parse\`: the SDK's own ky settings, without anything the SDK adds. *wall*: time per request; *CPU*:
-this process's CPU time per request (the client's work alone: the server has its own process).
+\`GET /journals/{id}\` (a journal profile, about 250 bytes), one request at a time, ids 1–400 in turn. Every contender
+sends the SDK's headers (${request.phases[0]!.headers.map((h) => `\`${h}\``).join(', ')}, read off a request it made) and gets the same answers
+(checked before timing). *ky by hand*: one \`ky.create({ retry: 0, timeout: false, throwHttpErrors: false, headers })\`,
+full URLs, \`.text()\` and \`JSON.parse\`: the SDK's own ky settings, nothing the SDK adds. *wall*: time per request;
+*CPU*: this process's CPU time per request (the server has its own process).
 
 ${request.phases.map(phaseText).join('\n\n')}`;

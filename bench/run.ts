@@ -9,16 +9,7 @@
  *                                       the cache folder, never to BENCHMARKS.md
  */
 import { spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import * as fs from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { dist, inChild, root } from './lib.js';
@@ -30,14 +21,16 @@ const saved = join(cache, quick ? 'results-quick.json' : 'results.json');
 const output = quick ? join(cache, 'BENCHMARKS-quick.md') : join(root, 'BENCHMARKS.md');
 
 const newest = (path: string): number =>
-  statSync(path).isDirectory()
-    ? Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))))
-    : statSync(path).mtimeMs;
+  fs.statSync(path).isDirectory()
+    ? Math.max(0, ...fs.readdirSync(path).map((name) => newest(join(path, name))))
+    : fs.statSync(path).mtimeMs;
 
 /** dist/ is what is measured: rebuilt when any source is newer than it. */
 function ensureBuild(): void {
   const entries = ['index.js', 'index.cjs', 'testing.js'].map((file) => join(dist, file));
-  const built = entries.every(existsSync) ? Math.min(...entries.map((file) => statSync(file).mtimeMs)) : 0;
+  const built = entries.every(fs.existsSync)
+    ? Math.min(...entries.map((file) => fs.statSync(file).mtimeMs))
+    : 0;
   if (built > Math.max(...['src', 'package.json', 'tsup.config.ts'].map((p) => newest(join(root, p)))))
     return;
   console.log('dist/ is missing or older than src/: npm run build');
@@ -54,17 +47,18 @@ function snapshot(): string {
   const copy = join(cache, 'dist');
   const imports = /(?:from |import\(|require\()["'](\.\/[^"']+)["']/g;
   const complete = () =>
-    ['index.js', 'index.cjs', 'testing.js', 'webhooks.js'].every((file) => existsSync(join(copy, file))) &&
-    readdirSync(copy)
+    ['index.js', 'index.cjs', 'testing.js', 'webhooks.js'].every((file) => fs.existsSync(join(copy, file))) &&
+    fs
+      .readdirSync(copy)
       .filter((file) => /\.c?js$/.test(file))
       .every((file) =>
-        [...readFileSync(join(copy, file), 'utf8').matchAll(imports)].every(([, to]) =>
-          existsSync(join(copy, to!)),
+        [...fs.readFileSync(join(copy, file), 'utf8').matchAll(imports)].every(([, to]) =>
+          fs.existsSync(join(copy, to!)),
         ),
       );
   for (let attempt = 1; attempt <= 5; attempt++) {
-    rmSync(copy, { recursive: true, force: true });
-    cpSync(dist, copy, { recursive: true });
+    fs.rmSync(copy, { recursive: true, force: true });
+    fs.cpSync(dist, copy, { recursive: true });
     if (complete()) return copy;
     spawnSync(process.execPath, ['-e', 'setTimeout(() => {}, 3000)']);
   }
@@ -83,7 +77,7 @@ function commit(): string {
 
 async function measure(only: string[] | undefined): Promise<Results> {
   const started = performance.now();
-  const results = only ? JSON.parse(readFileSync(saved, 'utf8')) : {};
+  const results = only ? JSON.parse(fs.readFileSync(saved, 'utf8')) : {};
   if (!process.env.BENCH_DIST) {
     ensureBuild();
     process.env.BENCH_DIST = snapshot();
@@ -103,10 +97,10 @@ async function measure(only: string[] | undefined): Promise<Results> {
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt > 0 ? process.argv[onlyAt + 1]?.split(',') : undefined;
 const reportOnly = process.argv.includes('--report-only');
-mkdirSync(cache, { recursive: true });
-const results: Results = reportOnly ? JSON.parse(readFileSync(saved, 'utf8')) : await measure(only);
-if (!reportOnly) writeFileSync(saved, `${JSON.stringify(results, null, 1)}\n`);
+fs.mkdirSync(cache, { recursive: true });
+const results: Results = reportOnly ? JSON.parse(fs.readFileSync(saved, 'utf8')) : await measure(only);
+if (!reportOnly) fs.writeFileSync(saved, `${JSON.stringify(results, null, 1)}\n`);
 const text = markdown(results);
-writeFileSync(output, text);
+fs.writeFileSync(output, text);
 console.log(`\n${command}: wrote ${output} from ${saved}\n`);
 console.log(text.slice(0, text.indexOf('\n## ', text.indexOf('## Results')) + 1 || undefined));

@@ -6,22 +6,18 @@ import type { AddressInfo } from 'node:net';
 import { loadTesting, type ServerConfig } from './lib.js';
 
 const config = JSON.parse(process.argv[2] ?? '{"kind":"mock"}') as ServerConfig;
-
 let received = 0;
 
 async function listen(): Promise<string> {
-  if (config.kind === 'mock') {
-    const { createMockApi, startMockServer } = await loadTesting();
-    const api = createMockApi(config.options);
-    const handle = api.handle.bind(api);
-    api.handle = (request) => {
-      received++;
-      return handle(request);
-    };
-    const server = await startMockServer({ port: 0, api });
-    return server.url;
-  }
-  return synthesize(config.total);
+  if (config.kind === 'synth') return synthesize(config.total);
+  const { createMockApi, startMockServer } = await loadTesting();
+  const api = createMockApi(config.options);
+  const handle = api.handle.bind(api);
+  api.handle = (request) => {
+    received++;
+    return handle(request);
+  };
+  return (await startMockServer({ port: 0, api })).url;
 }
 
 /**
@@ -32,33 +28,32 @@ function synthesize(total: number): Promise<string> {
   const server = createServer((req, res) => {
     received++;
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const page = Number(url.searchParams.get('page') ?? 1);
-    const perPage = Number(url.searchParams.get('per_page') ?? 20);
-    const first = (page - 1) * perPage + 1;
-    const last = Math.min(total, page * perPage);
+    const [page, perPage] = [
+      Number(url.searchParams.get('page') ?? 1),
+      Number(url.searchParams.get('per_page') ?? 20),
+    ];
     const data = [];
-    for (let id = first; id <= last; id++) {
-      data.push({
-        id,
-        title: `Paper ${id}`,
-        authors: 'A. Author, B. Author',
-        year: 2000 + (id % 25),
-        citations: id % 997,
-      });
+    for (let id = (page - 1) * perPage + 1; id <= Math.min(total, page * perPage); id++) {
+      const [title, authors, year, citations] = [
+        `Paper ${id}`,
+        'A. Author, B. Author',
+        2000 + (id % 25),
+        id % 997,
+      ];
+      data.push({ id, title, authors, year, citations });
     }
     const body = JSON.stringify({ data, total });
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
     res.end(body);
   });
   return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`);
-    });
+    server.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`),
+    );
   });
 }
 
-const url = await listen();
-process.send?.({ url });
+process.send?.({ url: await listen() });
 process.on('message', (message: { count?: boolean }) => {
   if (message.count) process.send?.({ received });
 });

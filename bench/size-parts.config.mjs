@@ -6,21 +6,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const distDir = process.env.BENCH_DIST ?? fileURLToPath(new URL('../dist/', import.meta.url));
-
+const platform = (config) => ({ ...config, platform: 'browser' });
+const [path, modifyRolldownConfig] = [join(distDir, 'index.js'), platform];
 const client = (name, ignore = []) => ({
   name,
-  path: join(distDir, 'index.js'),
+  path,
   import: '{ MetricClient }',
   gzip: true,
   ignore,
-  modifyRolldownConfig: (config) => ({ ...config, platform: 'browser' }),
+  modifyRolldownConfig,
 });
-
-export const parts = {
-  ky: ['ky'],
-  zod: ['zod'],
-  'p-retry': ['p-retry', 'is-network-error'],
-};
+export const parts = { ky: ['ky'], zod: ['zod'], 'p-retry': ['p-retry', 'is-network-error'] };
 
 export default [
   client('whole'),

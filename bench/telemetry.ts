@@ -4,20 +4,15 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { context } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
+import * as trace from '@opentelemetry/sdk-trace-base';
 import { table, us, verdict } from './format.js';
 import {
   type Contender,
   compare,
-  loadSdk,
+  loadDist,
   loadTesting,
   root,
   type Spread,
@@ -61,15 +56,15 @@ class Reader extends MetricReader {
 }
 
 /** The providers an application sets up, and the two references made by hand around `get`. */
-function instrumentation(exporter: InMemorySpanExporter) {
-  const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+function instrumentation(exporter: trace.InMemorySpanExporter) {
+  const spanProcessors = [new trace.SimpleSpanProcessor(exporter)];
+  const tracerProvider = new trace.BasicTracerProvider({ spanProcessors });
   const meterProvider = new MeterProvider({ readers: [new Reader()] });
   const tracer = tracerProvider.getTracer('bench-floor');
-  const histogram = meterProvider
-    .getMeter('bench-floor')
-    .createHistogram('bench.floor.duration', { unit: 's' });
+  const meter = meterProvider.getMeter('bench-floor');
+  const histogram = meter.createHistogram('bench.floor.duration', { unit: 's' });
   const attributes = { 'http.request.method': 'GET', 'url.template': '/journals/{id}' };
-  const bareTracer = new BasicTracerProvider().getTracer('bench-bare-span');
+  const bareTracer = new trace.BasicTracerProvider().getTracer('bench-bare-span');
   const floor = <T>(get: () => Promise<T>) =>
     tracer.startActiveSpan('journals.get', { attributes }, async (span) => {
       const started = performance.now();
@@ -77,9 +72,8 @@ function instrumentation(exporter: InMemorySpanExporter) {
         return await get();
       } finally {
         span.end();
-        histogram.record((performance.now() - started) / 1000, {
-          'scholarly_metrics.method': 'journals.get',
-        });
+        const method = { 'scholarly_metrics.method': 'journals.get' };
+        histogram.record((performance.now() - started) / 1000, method);
       }
     });
   const bareSpan = async <T>(get: () => Promise<T>) => {
@@ -95,11 +89,11 @@ function instrumentation(exporter: InMemorySpanExporter) {
 
 export async function measure() {
   const before = beforeDist();
-  const { MetricClient: BeforeClient } = (await import(
-    pathToFileURL(join(before.dist, 'index.js')).href
-  )) as typeof import('../src/index.js');
-  const [{ MetricClient }, { MOCK_API_KEY }] = [await loadSdk(), await loadTesting()];
-  const exporter = new InMemorySpanExporter();
+  type Sdk = typeof import('../src/index.js');
+  const { MetricClient: BeforeClient } = await loadDist<Sdk>('index.js', before.dist);
+  const { MetricClient } = await loadDist<Sdk>('index.js');
+  const { MOCK_API_KEY } = await loadTesting();
+  const exporter = new trace.InMemorySpanExporter();
   const { telemetry, floor, bareSpan } = instrumentation(exporter);
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   try {
@@ -114,31 +108,19 @@ export async function measure() {
         if (i % 20 === 19) exporter.reset();
         return result;
       };
+      const floored = (i: number) => floor(() => off.journals.get(journal(i)));
       const contenders: Contender[] = [
         { name: names.before, run: (i) => beforeClient.journals.get(journal(i)) },
         { name: names.off, run: (i) => off.journals.get(journal(i)) },
         { name: names.on, run: (i) => exported(i, on.journals.get(journal(i))) },
-        {
-          name: names.floor,
-          run: (i) =>
-            exported(
-              i,
-              floor(() => off.journals.get(journal(i))),
-            ),
-        },
+        { name: names.floor, run: (i) => exported(i, floored(i)) },
         { name: names.span, run: (i) => bareSpan(() => off.journals.get(journal(i))) },
       ];
       const timing = { rounds: scaled(200, 6), batch: scaled(20, 5), warmup: scaled(300, 5) };
-      const pairs = [
-        [names.off, names.before],
-        [names.on, names.off],
-        [names.floor, names.off],
-      ] as const;
-      const more = [
-        [names.on, names.floor],
-        [names.span, names.off],
-      ] as const;
-      const { samples: _, ...figures } = await compare(contenders, timing, [...pairs, ...more]);
+      const { before: b, off: o, on: t, floor: f, span: s } = names;
+      const pairs: [string, string][] = Object.entries({ [o]: b, [t]: o, [f]: o, [s]: o });
+      pairs.push([t, f]);
+      const { samples: _, ...figures } = await compare(contenders, timing, pairs);
       return { before: before.label, ...figures };
     });
   } finally {
@@ -164,20 +146,14 @@ function ratioRows(t: TelemetryResult): string[][] {
     ...line('telemetry on ÷ no telemetry', ratio(names.on, names.off), targets.on),
     ...line('the floor ÷ no telemetry', ratio(names.floor, names.off), undefined, 'reference'),
     ...line('one bare span ÷ no telemetry', ratio(names.span, names.off), undefined, 'reference'),
-    ...line(
-      'telemetry on ÷ the floor',
-      ratio(names.on, names.floor),
-      undefined,
-      'what the SDK adds beyond it',
-    ),
+    ...line('telemetry on ÷ the floor', ratio(names.on, names.floor), undefined, 'what the SDK adds'),
   ];
 }
 
 export const text = (t: TelemetryResult) => `## 12. Telemetry
 
-bench/telemetry.ts: one journal profile per request from the mock on loopback, one at a time,
-${t.rounds} rounds of ${t.batch}, the contenders interleaved; paired ratios per round. "Before" is the SDK built
-from ${t.before}, the code issue 24 started from.
+bench/telemetry.ts: one journal profile per request from the mock on loopback, one at a time, ${t.rounds} rounds of ${t.batch},
+interleaved, ratios paired per round. "Before" is the SDK built from ${t.before}, where issue 24 started.
 
 ${table(
   ['client', 'wall per request (median)', 'CPU per request (median)'],
@@ -186,10 +162,8 @@ ${table(
 
 ${table(['ratio (paired, median [p25, p75])', 'wall', 'CPU', 'target', ''], ratioRows(t))}
 
-The floor is what any instrumentation of a call pays with these providers: one span made active
-around the call (the AsyncLocalStorage context manager, the simple span processor) and one histogram
-record. The OpenTelemetry SDK's own cost per span sets it; telemetry on is measured against it to
-show what the SDK adds beyond that floor. One bare span is the least a call traced with the real
-SDK can cost: a span made and ended around the call, never made active, kept by no span processor
-(so never exported), and no metric. Issue 24's ×1.050 must hold that and everything beyond it:
-making the span active, exporting it, and recording the metrics.`;
+The floor is what any instrumentation pays with these providers: one span made active around the call (the
+AsyncLocalStorage context manager, the simple span processor) and one histogram record; telemetry on is measured
+against it to show what the SDK adds beyond it. One bare span (made and ended, never active, no processor, no
+metric) is the least a traced call can cost; issue 24's ×1.050 must hold it and all beyond: the span made active,
+exported, and the metrics recorded.`;

@@ -5,8 +5,9 @@ import { INVALID } from 'zod/v4/core';
 import { parseResponse } from '../src/core/validate.js';
 import { responseSchemas } from '../src/schemas/response-schemas.js';
 import { shapes } from '../src/schemas/shapes.js';
-import { atMost, count, find, range, table, us, verdict, x } from './format.js';
+import { atMost, count, find, named, us, verdict, x } from './format.js';
 import { compare, pageText, scaled } from './lib.js';
+import { timesTables } from './request.js';
 
 export const about = { id: '3', key: 'validation', file: 'validation.ts' } as const;
 const names = {
@@ -19,8 +20,9 @@ const target = 1.3;
 
 export async function measure() {
   const text = await pageText();
+  const page = shapes.journalPaperPage;
   const fast = () => {
-    const result = shapes.journalPaperPage.parse(JSON.parse(text));
+    const result = page.parse(JSON.parse(text));
     if (result === INVALID) throw new Error('the generated parser refused the page');
     return result;
   };
@@ -29,12 +31,14 @@ export async function measure() {
     if (!result.success) throw result.error;
     return result.data;
   };
-  const contenders = [
-    { name: names.parse, run: () => JSON.parse(text) },
-    { name: names.fast, run: fast },
-    { name: names.sdk, run: () => parseResponse(shapes.journalPaperPage, text, 'sk_bench_not_in_the_body') },
-    { name: names.runtime, run: runtime },
-  ];
+  const sdk = () => parseResponse(page, text, 'sk_bench_not_in_the_body');
+  const runs = {
+    [names.parse]: () => JSON.parse(text),
+    [names.fast]: fast,
+    [names.sdk]: sdk,
+    [names.runtime]: runtime,
+  };
+  const contenders = Object.entries(runs).map(([name, run]) => ({ name, run }));
   // Every contender accepts the page and gives back the same value.
   for (const contender of contenders) deepStrictEqual(await contender.run(), JSON.parse(text));
   const options = { rounds: scaled(200, 6), batch: scaled(8, 2), warmup: scaled(50, 2) };
@@ -46,34 +50,21 @@ export async function measure() {
 type ValidationResult = Awaited<ReturnType<typeof measure>>;
 
 const ratio = (v: ValidationResult, of: string) => find(v.ratios, (r) => r.of === of, of).wall.median;
-const wall = (v: ValidationResult, name: string) => find(v.contenders, (c) => c.name === name, name).wall;
 
-export const rows = (v: ValidationResult) => [
-  atMost(
-    'a 1,000-item page: `JSON.parse` + the shape’s `safeParse` ÷ `JSON.parse` alone',
-    `${x(ratio(v, names.fast))} (zod’s runtime alone: ${x(ratio(v, names.runtime))})`,
-    ratio(v, names.fast),
-    target,
-    x(target, 1),
-  ),
-];
+export const rows = (v: ValidationResult) => {
+  const what = 'a 1,000-item page: `JSON.parse` + the shape’s `safeParse` ÷ `JSON.parse` alone';
+  const figure = `${x(ratio(v, names.fast))} (zod’s runtime alone: ${x(ratio(v, names.runtime))})`;
+  return [atMost(what, figure, ratio(v, names.fast), target, x(target, 1))];
+};
 
 export const text = (v: ValidationResult) => `## 3. Validation
 
-A ${count(v.items)}-item page of journal papers (${(v.bytes / 1024).toFixed(0)} KB of JSON, the mock's own papers), text to
-checked value, ${v.rounds} rounds of ${v.batch}. The SDK checks a body with the shape's \`safeParse\` (src/schemas/shapes.ts):
-zod's own method on a schema given the parser generated at build time as its fast path (\`withParser\`),
-so zod's runtime runs only on a body the parser refuses, to explain it. Beside it, the SDK's whole path
-(\`parseResponse\`) and zod's runtime alone on the raw schema (src/schemas/response-schemas.ts).
+A ${count(v.items)}-item page of journal papers (${(v.bytes / 1024).toFixed(0)} KB of JSON, the mock's own), text to checked value, ${v.rounds} rounds
+of ${v.batch}. The SDK checks a body with the shape's \`safeParse\` (src/schemas/shapes.ts): zod's method on a schema given
+the parser generated at build time as its fast path (\`withParser\`); zod's runtime runs only on a body the parser
+refuses, to explain it. Beside it, the SDK's whole path (\`parseResponse\`) and zod's runtime alone on the raw schema.
 
-${table(
-  ['contender', 'time per page (p25 to p75)', '÷ JSON.parse alone (p25 to p75)'],
-  v.contenders.map((c) => {
-    const r = v.ratios.find((q) => q.of === c.name);
-    return [c.name, range(c.wall, us), r ? range(r.wall) : '1'];
-  }),
-)}
+${timesTables(v, 'page')}
 
-Target ≤ ${x(target, 1)}: ${verdict(ratio(v, names.fast) <= target)} at ${x(ratio(v, names.fast))}. What is left over \`JSON.parse\` is one pass that checks each
-field and builds the output (zod's semantics: new objects, unknown keys kept). zod's runtime on the same
-page costs ${us(wall(v, names.runtime).median)} against ${us(wall(v, names.parse).median)} for \`JSON.parse\` alone.`;
+Target ≤ ${x(target, 1)}: ${verdict(ratio(v, names.fast) <= target)} at ${x(ratio(v, names.fast))}: one pass over \`JSON.parse\` that checks each field and builds the
+output (zod's semantics: new objects, unknown keys kept). zod's runtime: ${us(named(v.contenders, names.runtime).wall.median)} against ${us(named(v.contenders, names.parse).wall.median)} for \`JSON.parse\`.`;
