@@ -4,11 +4,13 @@ import { atMost, count, kb, type Row, table, verdict } from './format.js';
 import { node } from './lib.js';
 
 export const about = { id: '5', key: 'size', file: 'size.ts' } as const;
-const targets = { clientKB: 36, firstLoadKB: 26, webhooksKB: 6 };
+const targets = { clientKB: 36, firstLoadKB: 24.5, webhooksKB: 6, queryBeyondKB: 1.5 };
 
 type Measure = { bytes: number; chunks: number };
 type FirstLoad = { firstLoad: Measure; whole: Measure; budgets: { firstLoad: number } };
 type Entry = { name: string; size: number; sizeLimit?: number; passed?: boolean };
+/** examples/dashboard/size/measure.ts: the example app's JS, gzip -9, with the SDK and with plain fetch. */
+type Dashboard = Record<'sdk' | 'plain', { firstLoad: number; all: number }>;
 
 /** What a node script printed as JSON, or why there is none. */
 async function json<T>(script: string, ...args: string[]): Promise<T | string> {
@@ -32,6 +34,7 @@ export async function measure() {
     await sizeLimit('bench/size-parts.config.mjs'),
   ];
   const first = await json<FirstLoad>('scripts/first-load.mjs', '--json');
+  const dashboard = await json<Dashboard>('examples/dashboard/size/measure.ts', '--json');
   const entries = (typeof checked === 'string' ? [] : checked).map((e) => ({
     name: e.name,
     bytes: e.size,
@@ -47,8 +50,16 @@ export async function measure() {
       bytes: size('without any dependency'),
     });
   }
-  const error = [checked, split, first].filter((r): r is string => typeof r === 'string').join('; ');
-  return { entries, parts, ...(typeof first === 'object' && { firstLoad: first }), ...(error && { error }) };
+  const error = [checked, split, first, dashboard]
+    .filter((r): r is string => typeof r === 'string')
+    .join('; ');
+  return {
+    entries,
+    parts,
+    ...(typeof first === 'object' && { firstLoad: first }),
+    ...(typeof dashboard === 'object' && { dashboard }),
+    ...(error && { error }),
+  };
 }
 
 type SizeResult = Awaited<ReturnType<typeof measure>>;
@@ -61,13 +72,14 @@ function bundles(size: SizeResult) {
     client: entry('the whole client'),
     firstLoad: entry('the client’s first load'),
     hooks: entry('webhooks'),
+    query: entry('the client with scholarly-metrics/query'),
     figure,
     within,
   };
 }
 
 export function rows(size: SizeResult): Row[] {
-  const { client, hooks, figure } = bundles(size);
+  const { client, hooks, query, figure } = bundles(size);
   const first = size.firstLoad?.firstLoad;
   const judged = (what: string, shown: string, e: { bytes: number } | undefined, limitKB: number) =>
     atMost(what, shown, e ? e.bytes : Number.NaN, limitKB * 1000, `${limitKB} kB`);
@@ -91,6 +103,27 @@ export function rows(size: SizeResult): Row[] {
       hooks,
       targets.webhooksKB,
     ),
+    queryRow(client, query),
+    ...dashboardRows(size.dashboard),
+  ];
+}
+
+/** scholarly-metrics/query: what an app that already has the client pays for the entry. */
+function queryRow(client?: { bytes: number }, query?: { bytes: number }): Row {
+  const beyond = client && query ? query.bytes - client.bytes : Number.NaN;
+  const what = 'browser bundle, scholarly-metrics/query beside the client: what it adds to the whole client';
+  const shown = Number.isNaN(beyond) ? 'not measured' : kb(beyond);
+  return atMost(what, shown, beyond, targets.queryBeyondKB * 1000, `${targets.queryBeyondKB} kB`);
+}
+
+function dashboardRows(dashboard?: Dashboard): Row[] {
+  if (dashboard === undefined) return [];
+  const { sdk, plain } = dashboard;
+  return [
+    {
+      what: 'examples/dashboard (Vite, React, TanStack Query), JS of its first load, gzip -9: with the SDK / with plain `fetch`; the SDK’s share',
+      figure: `${kb(sdk.firstLoad)} / ${kb(plain.firstLoad)}; ${kb(sdk.firstLoad - plain.firstLoad)} (all its JS: ${kb(sdk.all - plain.all)})`,
+    },
   ];
 }
 
@@ -113,6 +146,22 @@ ${table(
       verdict(f.bytes <= budgets.firstLoad),
     ],
     ['everything it can load: its import() chunks too', count(whole.chunks), kb(whole.bytes), 'none', ''],
+  ],
+)}
+
+`;
+
+const dashboardText = ({ sdk, plain }: Dashboard) => `The example app (\`examples/dashboard\`: Vite, React 19,
+TanStack Query and \`scholarly-metrics/query\`), built by Vite as \`node examples/dashboard/size/measure.ts\` builds it, with the
+SDK and with a hand-written \`fetch\` layer in its place (the same calls and error classes, without validation, retries,
+\`Retry-After\` or timeouts); the entry chunk and its static imports, each gzip -9:
+
+${table(
+  ['examples/dashboard', 'first load', 'all its JS'],
+  [
+    ['with the SDK', kb(sdk.firstLoad), kb(sdk.all)],
+    ['with plain `fetch`', kb(plain.firstLoad), kb(plain.all)],
+    ['the SDK’s share', kb(sdk.firstLoad - plain.firstLoad), kb(sdk.all - plain.all)],
   ],
 )}
 
@@ -144,7 +193,7 @@ ${table(['bundle (min + gzip)', 'size', 'limit', ''], entries)}
 Targets: the whole client ≤ ${targets.clientKB} kB, ${verdict(within(client, targets.clientKB))} at ${figure(client)}${first};
 scholarly-metrics/webhooks ≤ ${targets.webhooksKB} kB with no ky and no client, ${verdict(within(hooks, targets.webhooksKB))} at ${figure(hooks)}.
 
-${size.firstLoad ? firstLoadText(size.firstLoad) : ''}Each dependency's share of the client (the bundle less the same bundle with it left out,
+${size.firstLoad ? firstLoadText(size.firstLoad) : ''}${size.dashboard ? dashboardText(size.dashboard) : ''}Each dependency's share of the client (the bundle less the same bundle with it left out,
 bench/size-parts.config.mjs; gzip makes the shares add up only roughly):
 
 ${table(

@@ -3,7 +3,7 @@
  * plain-fetch.ts in its place: the entry chunk and the chunks it imports statically, each gzipped at
  * level 9 (the chunks behind `import()` load only when a call needs them, and count in the whole).
  *
- *   npm run build && node examples/dashboard/size/measure.ts
+ *   npm run build && node examples/dashboard/size/measure.ts [--json]
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -51,8 +51,12 @@ async function measure(withSdk: boolean): Promise<{ firstLoad: number; all: numb
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`;
 const sdk = await measure(true);
 const plain = await measure(false);
-console.log(`with the SDK:        first load ${kB(sdk.firstLoad)}, all JS ${kB(sdk.all)}`);
-console.log(`plain fetch instead: first load ${kB(plain.firstLoad)}, all JS ${kB(plain.all)}`);
-console.log(
-  `the SDK adds:        first load ${kB(sdk.firstLoad - plain.firstLoad)}, all JS ${kB(sdk.all - plain.all)}`,
-);
+if (process.argv.includes('--json')) {
+  console.log(JSON.stringify({ sdk, plain }));
+} else {
+  console.log(`with the SDK:        first load ${kB(sdk.firstLoad)}, all JS ${kB(sdk.all)}`);
+  console.log(`plain fetch instead: first load ${kB(plain.firstLoad)}, all JS ${kB(plain.all)}`);
+  console.log(
+    `the SDK adds:        first load ${kB(sdk.firstLoad - plain.firstLoad)}, all JS ${kB(sdk.all - plain.all)}`,
+  );
+}
