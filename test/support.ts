@@ -4,6 +4,7 @@
  * recording logger and one test key. Browser tests keep test/browser/helpers.ts: they run in
  * Chromium, where this module's Node-only parts (msw/node, sockets) cannot load.
  */
+export { gate } from './helpers/gate.js';
 export { useMockServer } from './helpers/mock-server.js';
 export { BASE, inProcessFetch, journalProfile, json, sequence, useMsw } from './helpers/msw.js';
 export { type LoggedLine, recordingLogger } from './helpers/recording-logger.js';

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MetricClient, MetricError, RateLimitError, RequestAbortedError } from '../../src/index.js';
 import { rejection } from '../helpers/calls.js';
 import { clockStart, useFakeClock } from '../helpers/fake-clock.js';
-import { BASE, json, OTHER_TEST_KEY, TEST_KEY, testClient, useMsw } from '../support.js';
+import { BASE, gate, json, OTHER_TEST_KEY, TEST_KEY, testClient, useMsw } from '../support.js';
 
 const server = useMsw();
 const subjects = [{ id: 1, name: 'Physics', slug: 'physics', journals: 3, papers: 40, citations: 900 }];
@@ -32,14 +32,6 @@ const once = (first: () => Response, then: () => Response) => {
   let calls = 0;
   return () => (calls++ === 0 ? first() : then());
 };
-/** A promise the test settles by hand, to hold a request in flight. */
-function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { open, opened };
-}
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('maxConcurrency', () => {
@@ -134,7 +126,7 @@ describe('a call waiting for its turn is aborted by its signal at once, and neve
     const held = gate();
     const log = serve({
       '/subjects': async () => {
-        await held.opened;
+        await held.promise;
         return json(subjects);
       },
       '/countries': () => json(countries),
@@ -262,7 +254,7 @@ describe('withOptions and the limits', () => {
     const held = gate();
     const log = serve({
       '/subjects': async () => {
-        await held.opened;
+        await held.promise;
         return json(subjects);
       },
       '/countries': () => json(countries),

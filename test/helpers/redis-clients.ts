@@ -2,7 +2,9 @@
 // run once over each (describe.each(redisClients)).
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
+import { afterAll, beforeAll } from 'vitest';
 import type { RedisClientLike } from '../../src/redis/adapter.js';
+import { type RedisServer, startRedisServer } from './redis-server.js';
 
 export interface ConnectedRedis {
   readonly client: RedisClientLike;
@@ -56,3 +58,26 @@ export const redisClients: readonly RedisClientKind[] = [
     },
   },
 ];
+
+/** A redis-server of the suite's own and two connections to it, as two processes would hold them. */
+export interface RedisPair {
+  server: RedisServer;
+  redis: ConnectedRedis;
+  other: ConnectedRedis;
+}
+
+/** Starts a {@link RedisPair} before the suite's tests and stops it after them. */
+export function useRedisPair(kind: RedisClientKind): RedisPair {
+  const pair = {} as RedisPair;
+  beforeAll(async () => {
+    pair.server = await startRedisServer();
+    pair.redis = await kind.connect(pair.server.url);
+    pair.other = await kind.connect(pair.server.url);
+  });
+  afterAll(async () => {
+    await pair.redis?.close();
+    await pair.other?.close();
+    await pair.server?.close();
+  });
+  return pair;
+}

@@ -1,43 +1,22 @@
 // What an operator runs a fleet with, against a real redis-server over node-redis and ioredis:
 // close() refusing the calls still waiting, stats() as a watch and a readiness check, pacing, leaseMs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MetricClient, QuotaUnavailableError } from '../../src/index.js';
 import { RedisQuota, type RedisQuotaOptions } from '../../src/redis/redis-quota.js';
 import { createMockApi, MOCK_API_KEY } from '../../src/testing/index.js';
-import { type ConnectedRedis, redisClients } from '../helpers/redis-clients.js';
-import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
+import { redisClients, useRedisPair } from '../helpers/redis-clients.js';
+import { skipWithoutRedis } from '../helpers/redis-server.js';
+import { gate } from '../support.js';
 
 const skip = skipWithoutRedis('test/redis/fleet.test.ts');
 const identity = { baseUrl: 'https://api.example.test/api/v1', apiKey: 'sk-test-fleet' };
 const attempt = { signal: undefined, timeout: 30_000 };
 
-/** A promise and the function that settles it, for a send held open by the test. */
-function gate(): { promise: Promise<void>; open: () => void } {
-  let open = () => {};
-  const promise = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { promise, open };
-}
-
 describe.skipIf(skip).each(redisClients)('a fleet’s quota over $name', { timeout: 60_000 }, (kind) => {
-  let server: RedisServer;
-  let redis: ConnectedRedis;
-  let other: ConnectedRedis;
+  const pair = useRedisPair(kind);
   let prefixes = 0;
 
-  beforeAll(async () => {
-    server = await startRedisServer();
-    redis = await kind.connect(server.url);
-    other = await kind.connect(server.url);
-  });
-  afterAll(async () => {
-    await redis?.close();
-    await other?.close();
-    await server?.close();
-  });
-
-  const quota = (options: Omit<RedisQuotaOptions, 'redis'>, client = redis, minuteMs = 60_000) =>
+  const quota = (options: Omit<RedisQuotaOptions, 'redis'>, client = pair.redis, minuteMs = 60_000) =>
     new RedisQuota(
       { redis: client.client, prefix: `f${++prefixes}`, ...options },
       { minuteMs, dayMs: 86_400_000 },
@@ -70,8 +49,8 @@ describe.skipIf(skip).each(redisClients)('a fleet’s quota over $name', { timeo
     }
     expect(api.requests.length).toBe(2);
     // They left Redis's line with close().
-    const [line] = await redis.keys(`f${prefixes}:*:q`);
-    expect(line === undefined ? 0 : Number(await redis.command(['ZCARD', line]))).toBe(0);
+    const [line] = await pair.redis.keys(`f${prefixes}:*:q`);
+    expect(line === undefined ? 0 : Number(await pair.redis.command(['ZCARD', line]))).toBe(0);
   });
 
   it('close() lets the calls in flight finish, then resolves', async () => {
@@ -98,7 +77,7 @@ describe.skipIf(skip).each(redisClients)('a fleet’s quota over $name', { timeo
     const a = quota({ maxConcurrency: 2, maxRequestsPerMinute: 10, maxRequestsPerDay: 100 });
     const prefix = `f${prefixes}`;
     const b = new RedisQuota({
-      redis: other.client,
+      redis: pair.other.client,
       prefix,
       maxConcurrency: 2,
       maxRequestsPerMinute: 10,
@@ -128,13 +107,13 @@ describe.skipIf(skip).each(redisClients)('a fleet’s quota over $name', { timeo
   it('stats() is a readiness check: QuotaUnavailableError while Redis is down, then answers again', async () => {
     const shared = quota({ maxConcurrency: 2 });
     await shared.stats();
-    await server.stop();
+    await pair.server.stop();
     try {
       const error = await shared.stats().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(QuotaUnavailableError);
       expect((error as Error).message).not.toMatch(/no reason given/);
     } finally {
-      await server.start();
+      await pair.server.start();
     }
     for (let i = 0; i < 100; i++) {
       if (
@@ -151,9 +130,9 @@ describe.skipIf(skip).each(redisClients)('a fleet’s quota over $name', { timeo
 
   it("pacing: 'even' spaces starts at the window's rate across quotas, reserved in Redis", async () => {
     // 8 a window of 1.6 s: a start every 200 ms, whichever quota asks.
-    const a = quota({ maxRequestsPerMinute: 8, pacing: 'even' }, redis, 1_600);
+    const a = quota({ maxRequestsPerMinute: 8, pacing: 'even' }, pair.redis, 1_600);
     const b = new RedisQuota(
-      { redis: other.client, prefix: `f${prefixes}`, maxRequestsPerMinute: 8, pacing: 'even' },
+      { redis: pair.other.client, prefix: `f${prefixes}`, maxRequestsPerMinute: 8, pacing: 'even' },
       { minuteMs: 1_600, dayMs: 86_400_000 },
     );
     const starts: number[] = [];
@@ -177,7 +156,7 @@ describe.skipIf(skip).each(redisClients)('a fleet’s quota over $name', { timeo
     // Held forever, as by a process killed mid-request: its end never reaches Redis.
     void holder.forClient(identity).run(() => new Promise(() => {}), attempt);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const next = new RedisQuota({ redis: other.client, prefix, maxConcurrency: 1, leaseMs: 1_000 });
+    const next = new RedisQuota({ redis: pair.other.client, prefix, maxConcurrency: 1, leaseMs: 1_000 });
     const started = performance.now();
     await next.forClient(identity).run(async () => 0, attempt);
     // Well under the 35 s a 30 s timeout's lease would hold it (a hang guard, not a speed check).

@@ -1,6 +1,6 @@
 // The shared quota against a real redis-server, over node-redis and over ioredis: exact windows,
 // leases, the line, the shared pause and block, Redis going away and coming back, and what Redis holds.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { QuotaIdentity, RequestQuota } from '../../src/core/quota-types.js';
 import {
   ConfigurationError,
@@ -14,21 +14,12 @@ import { argTemplate, partitionKeys } from '../../src/redis/keys.js';
 import { RELEASE_SCRIPT, releaseArgs } from '../../src/redis/lua-scripts.js';
 import { type QuotaWindows, RedisQuota, type RedisQuotaOptions } from '../../src/redis/redis-quota.js';
 import { createMockApi, MOCK_API_KEY } from '../../src/testing/index.js';
-import { type ConnectedRedis, redisClients } from '../helpers/redis-clients.js';
-import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
-import { OTHER_TEST_KEY, TEST_KEY } from '../support.js';
+import { redisClients, useRedisPair } from '../helpers/redis-clients.js';
+import { skipWithoutRedis } from '../helpers/redis-server.js';
+import { gate, OTHER_TEST_KEY, TEST_KEY } from '../support.js';
 
 const skip = skipWithoutRedis('test/redis/redis-quota.test.ts');
 const identity: QuotaIdentity = { baseUrl: 'https://api.example.test/api/v1', apiKey: TEST_KEY };
-
-/** A promise and the function that settles it, for a send held open by the test. */
-function gate(): { promise: Promise<void>; open: () => void } {
-  let open = () => {};
-  const promise = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { promise, open };
-}
 
 async function until(check: () => Promise<boolean>): Promise<void> {
   for (let i = 0; i < 400 && !(await check()); i++) await new Promise((r) => setTimeout(r, 25));
@@ -36,24 +27,11 @@ async function until(check: () => Promise<boolean>): Promise<void> {
 }
 
 describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout: 60_000 }, (kind) => {
-  let server: RedisServer;
-  let redis: ConnectedRedis;
-  let other: ConnectedRedis;
+  const pair = useRedisPair(kind);
   let prefixes = 0;
 
-  beforeAll(async () => {
-    server = await startRedisServer();
-    redis = await kind.connect(server.url);
-    other = await kind.connect(server.url);
-  });
-  afterAll(async () => {
-    await redis?.close();
-    await other?.close();
-    await server?.close();
-  });
-
   /** A quota on a prefix of the test's own, as another process would make it with `client`. */
-  function quota(options: Omit<RedisQuotaOptions, 'redis'>, windows?: QuotaWindows, client = redis) {
+  function quota(options: Omit<RedisQuotaOptions, 'redis'>, windows?: QuotaWindows, client = pair.redis) {
     return new RedisQuota({ redis: client.client, ...options }, windows);
   }
   const freshPrefix = () => `t${++prefixes}`;
@@ -64,7 +42,7 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
     const windows = { minuteMs: 300, dayMs: 60_000 };
     const limits = { maxRequestsPerMinute: 3, maxRequestsPerDay: 1_000, prefix };
     const quotaA = quota(limits, windows);
-    const quotaB = quota(limits, windows, other);
+    const quotaB = quota(limits, windows, pair.other);
     const a = quotaA.forClient(identity);
     const b = quotaB.forClient(identity);
     const results = await Promise.all(
@@ -73,9 +51,11 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
     expect(results).toEqual(Array.from({ length: 12 }, (_, i) => i));
     // The ends of the last calls reach Redis: each start then counts from when its answer came back.
     await Promise.all([quotaA.close(), quotaB.close()]);
-    const [day] = await redis.keys(`${prefix}:*:d`);
+    const [day] = await pair.redis.keys(`${prefix}:*:d`);
     // Flat (RESP2) or in pairs (RESP3), as the client gives it.
-    const scores = ((await redis.command(['ZRANGE', day as string, '0', '-1', 'WITHSCORES'])) as unknown[])
+    const scores = (
+      (await pair.redis.command(['ZRANGE', day as string, '0', '-1', 'WITHSCORES'])) as unknown[]
+    )
       .flat()
       .filter((_, i) => i % 2 === 1)
       .map(Number);
@@ -97,13 +77,20 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
       concurrency: 0,
     });
     // In flight: scored by its lease's end, a minute ahead.
-    await redis.command(['ZADD', day, String((Date.now() + 60_000) * 1_000), 'a.1']);
-    await redis.command(['ZADD', day, String((Date.now() + 60_000) * 1_000), 'a.2']);
+    await pair.redis.command(['ZADD', day, String((Date.now() + 60_000) * 1_000), 'a.1']);
+    await pair.redis.command(['ZADD', day, String((Date.now() + 60_000) * 1_000), 'a.2']);
     const ends = ['a.1@300', 'a.2'];
-    await redis.command(['EVAL', RELEASE_SCRIPT, String(keys.length), ...keys, ...args.template, ...ends]);
-    const [seconds, micros] = ((await redis.command(['TIME'])) as unknown[]).map(Number);
+    await pair.redis.command([
+      'EVAL',
+      RELEASE_SCRIPT,
+      String(keys.length),
+      ...keys,
+      ...args.template,
+      ...ends,
+    ]);
+    const [seconds, micros] = ((await pair.redis.command(['TIME'])) as unknown[]).map(Number);
     const now = (seconds as number) * 1_000_000 + (micros as number);
-    const score = async (ticket: string) => Number(await redis.command(['ZSCORE', day, ticket]));
+    const score = async (ticket: string) => Number(await pair.redis.command(['ZSCORE', day, ticket]));
     expect(now - (await score('a.1'))).toBeGreaterThanOrEqual(300_000);
     expect(now - (await score('a.1'))).toBeLessThan(400_000);
     expect(now - (await score('a.2'))).toBeGreaterThanOrEqual(0);
@@ -113,7 +100,7 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
   it('holds requests in flight to maxConcurrency across quotas, and gives places back', async () => {
     const prefix = freshPrefix();
     const a = quota({ maxConcurrency: 2, prefix }).forClient(identity);
-    const b = quota({ maxConcurrency: 2, prefix }, undefined, other).forClient(identity);
+    const b = quota({ maxConcurrency: 2, prefix }, undefined, pair.other).forClient(identity);
     let inFlight = 0;
     let highest = 0;
     const send = async () => {
@@ -123,7 +110,7 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
     };
     await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).run(send)));
     expect(highest).toBe(2);
-    await until(async () => (await redis.keys(`${prefix}:*:l`)).length === 0);
+    await until(async () => (await pair.redis.keys(`${prefix}:*:l`)).length === 0);
   });
 
   it('drops a waiting call at once on abort: it holds no place and leaves the line', async () => {
@@ -131,7 +118,7 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
     const shared = quota({ maxConcurrency: 1, prefix }).forClient(identity);
     const held = gate();
     const first = shared.run(() => held.promise);
-    await until(async () => (await redis.keys(`${prefix}:*:l`)).length === 1);
+    await until(async () => (await pair.redis.keys(`${prefix}:*:l`)).length === 1);
     const controller = new AbortController();
     let sent = false;
     const waiting = shared.run(
@@ -140,10 +127,10 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
       },
       { signal: controller.signal, timeout: 5_000 },
     );
-    await until(async () => (await redis.keys(`${prefix}:*:q`)).length === 1);
+    await until(async () => (await pair.redis.keys(`${prefix}:*:q`)).length === 1);
     controller.abort(new Error('stop'));
     await expect(waiting).rejects.toThrow('stop');
-    await until(async () => (await redis.keys(`${prefix}:*:q`)).length === 0);
+    await until(async () => (await pair.redis.keys(`${prefix}:*:q`)).length === 0);
     held.open();
     await first;
     await expect(shared.run(async () => 'next')).resolves.toBe('next');
@@ -153,9 +140,9 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
   it('blocks every sharing quota after a daily-limit 429, without sending', async () => {
     const prefix = freshPrefix();
     const a = quota({ prefix }).forClient(identity);
-    const b = quota({ prefix }, undefined, other).forClient(identity);
+    const b = quota({ prefix }, undefined, pair.other).forClient(identity);
     a.block(90_000);
-    await until(async () => (await redis.keys(`${prefix}:*:b`)).length === 1);
+    await until(async () => (await pair.redis.keys(`${prefix}:*:b`)).length === 1);
     let sent = 0;
     const error = await b.run(async () => sent++).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
@@ -170,13 +157,13 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
   it('pauses every sharing quota after a retried 429 until the pause has passed', async () => {
     const prefix = freshPrefix();
     const a = quota({ prefix }).forClient(identity);
-    const b = quota({ prefix }, undefined, other).forClient(identity);
+    const b = quota({ prefix }, undefined, pair.other).forClient(identity);
     a.pause(400);
-    await until(async () => (await redis.keys(`${prefix}:*:p`)).length === 1);
+    await until(async () => (await pair.redis.keys(`${prefix}:*:p`)).length === 1);
     // b's request starts only once Redis itself has let the pause expire.
     const pauseLeft = await b.run(async () => {
-      const [key] = await redis.keys(`${prefix}:*:p`);
-      return key === undefined ? -2 : Number(await redis.command(['PTTL', key]));
+      const [key] = await pair.redis.keys(`${prefix}:*:p`);
+      return key === undefined ? -2 : Number(await pair.redis.command(['PTTL', key]));
     });
     expect(pauseLeft).toBeLessThanOrEqual(0);
   });
@@ -185,7 +172,7 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
     const prefix = freshPrefix();
     const shared = quota({ maxRequestsPerMinute: 100, maxConcurrency: 4, prefix }).forClient(identity);
     await shared.run(async () => 0);
-    await server.stop();
+    await pair.server.stop();
     let sent = 0;
     for (const timeout of [300, 300]) {
       const error = await shared
@@ -196,7 +183,7 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
       expect((error as Error).message).not.toContain(TEST_KEY);
     }
     expect(sent).toBe(0);
-    await server.start();
+    await pair.server.start();
     let result: unknown;
     for (let i = 0; i < 100 && result !== 'back'; i++) {
       result = await shared
@@ -219,25 +206,25 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
     await Promise.all(Array.from({ length: 5 }, () => shared.run(async () => 0)));
     shared.pause(5_000);
     shared.block(100_000);
-    await until(async () => (await redis.keys(`${prefix}:*:b`)).length === 1);
-    const keys = await redis.keys('*');
+    await until(async () => (await pair.redis.keys(`${prefix}:*:b`)).length === 1);
+    const keys = await pair.redis.keys('*');
     expect(keys.length).toBeGreaterThan(0);
     for (const key of keys) {
       expect(key).not.toContain(TEST_KEY);
       // -1 is a key without a TTL, the failure looked for; -2 is one that expired since the listing.
-      const ttl = Number(await redis.command(['PTTL', key]));
+      const ttl = Number(await pair.redis.command(['PTTL', key]));
       expect(ttl === -2 || ttl > 0, `${key}: PTTL ${ttl}`).toBe(true);
-      const type = String(await redis.command(['TYPE', key]));
+      const type = String(await pair.redis.command(['TYPE', key]));
       const value =
         type === 'zset'
-          ? await redis.command(['ZRANGE', key, '0', '-1', 'WITHSCORES'])
-          : await redis.command(['GET', key]);
+          ? await pair.redis.command(['ZRANGE', key, '0', '-1', 'WITHSCORES'])
+          : await pair.redis.command(['GET', key]);
       expect(JSON.stringify(value)).not.toContain(TEST_KEY);
     }
   });
 
   it('MetricClient: quota with its own limits throws; withOptions shares the parent’s quota', async () => {
-    const shared = createRedisQuota({ redis: redis.client, maxConcurrency: 1, prefix: freshPrefix() });
+    const shared = createRedisQuota({ redis: pair.redis.client, maxConcurrency: 1, prefix: freshPrefix() });
     expect(
       () =>
         // @ts-expect-error: a type error too (ClientOptions); a JavaScript caller meets the runtime check
@@ -262,13 +249,13 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
     const api = createMockApi({ limits: { perDay: 2 }, now: () => Date.parse('2026-03-01T12:00:00Z') });
     const prefix = freshPrefix();
     const options = { apiKey: MOCK_API_KEY, baseUrl: api.baseUrl, fetch: api.fetch, maxRetries: 0 };
-    const a = new MetricClient({ ...options, quota: createRedisQuota({ redis: redis.client, prefix }) });
-    const b = new MetricClient({ ...options, quota: createRedisQuota({ redis: other.client, prefix }) });
+    const a = new MetricClient({ ...options, quota: createRedisQuota({ redis: pair.redis.client, prefix }) });
+    const b = new MetricClient({ ...options, quota: createRedisQuota({ redis: pair.other.client, prefix }) });
     await a.subjects.list();
     await b.subjects.list();
     await expect(a.subjects.list()).rejects.toBeInstanceOf(RateLimitError);
     const sentBefore = api.requests.length;
-    await until(async () => (await redis.keys(`${prefix}:*:b`)).length === 1);
+    await until(async () => (await pair.redis.keys(`${prefix}:*:b`)).length === 1);
     const error = await b.subjects.list().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfter).toBeGreaterThan(60);
