@@ -1,0 +1,40 @@
+import type { endpointList } from '../api/endpoints.js';
+import type { routeTo } from '../core/endpoint.js';
+import type {
+  APIError,
+  ConnectionError,
+  MetricError,
+  RequestAbortedError,
+  WebhookPayloadError,
+} from '../core/errors.js';
+import type { createLogger } from '../core/logger.js';
+import type { checkCacheMode, checkRequestOptions } from '../core/options/request.js';
+import type { queryString } from '../core/path.js';
+import type { mentionsSecret } from '../core/redact.js';
+import type { backoff, maxRetryAfterSeconds } from '../core/retry.js';
+import type { parseResponse } from '../core/validate.js';
+import type { VERSION } from '../core/version.js';
+
+/**
+ * What the cache uses of the client's first load, handed over by its loader (client-cache.ts) rather
+ * than imported: the cache is loaded on demand, and importing a few of the first load's modules would
+ * make a splitting bundler cut them out of the first load into chunks of their own.
+ */
+export interface FirstLoadParts {
+  readonly VERSION: typeof VERSION;
+  readonly endpointList: typeof endpointList;
+  readonly routeTo: typeof routeTo;
+  readonly createLogger: typeof createLogger;
+  readonly checkCacheMode: typeof checkCacheMode;
+  readonly checkRequestOptions: typeof checkRequestOptions;
+  readonly queryString: typeof queryString;
+  readonly mentionsSecret: typeof mentionsSecret;
+  readonly parseResponse: typeof parseResponse;
+  readonly backoff: typeof backoff;
+  readonly maxRetryAfterSeconds: typeof maxRetryAfterSeconds;
+  readonly MetricError: typeof MetricError;
+  readonly APIError: typeof APIError;
+  readonly ConnectionError: typeof ConnectionError;
+  readonly RequestAbortedError: typeof RequestAbortedError;
+  readonly WebhookPayloadError: typeof WebhookPayloadError;
+}
