@@ -25,6 +25,15 @@ import { memoryStore } from './memory-store.js';
 import type { ResolvedCacheOptions } from './options.js';
 import type { Store } from './store.js';
 
+/** A call's `cache` option: `'refresh'`, `false`, or left out. */
+function checkCacheMode(
+  value: unknown,
+  { ConfigurationError }: Pick<FirstLoadParts, 'ConfigurationError'>,
+): 'refresh' | false | undefined {
+  if (value === undefined || value === false || value === 'refresh') return value;
+  throw new ConfigurationError('cache', "the request option `cache` must be 'refresh' or false");
+}
+
 /** Sends the request itself (through the transport) with these options. */
 export type Send<T> = (options: TransportOptions | undefined) => Promise<Answer<T>>;
 
@@ -67,14 +76,20 @@ export class ResponseCache {
   /** What the cache uses of the client's first load, from its loader (client-cache.ts). */
   readonly #parts: FirstLoadParts;
 
-  constructor(options: ResolvedCacheOptions, client: ResolvedClientOptions, parts: FirstLoadParts) {
+  /** `logger`: the client's, made by the loader (undefined when logging is off). */
+  constructor(
+    options: ResolvedCacheOptions,
+    client: ResolvedClientOptions,
+    logger: Logger | undefined,
+    parts: FirstLoadParts,
+  ) {
     this.#parts = parts;
     this.#store = options.store === undefined ? memoryStore() : keyvStore(options.store, parts);
     this.#shared = options.store !== undefined;
     this.#lifetimes = options.ttl;
     this.#staleIfError = options.staleIfError;
     this.#markerLifetime = markerLifetimeOf(client.timeout, client.maxRetries, parts);
-    this.#logger = parts.createLogger(client.logLevel, client.logger, client.apiKey);
+    this.#logger = logger;
     this.#secret = client.apiKey;
     this.#kept = {
       store: this.#store,
@@ -97,9 +112,9 @@ export class ResponseCache {
     send: Send<T>,
     client: ResolvedClientOptions,
   ): Promise<CachedAnswer<T>> {
-    const { checkCacheMode, checkRequestOptions, queryString } = this.#parts;
+    const { checkRequestOptions, queryString } = this.#parts;
     // Checked here rather than with the other request options: a client without a cache ignores it.
-    const mode = checkCacheMode(options?.cache);
+    const mode = checkCacheMode(options?.cache, this.#parts);
     let path: string;
     let scope: string;
     let partition: string;

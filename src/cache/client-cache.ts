@@ -3,6 +3,7 @@ import type { ClientCache } from '../core/cache-types.js';
 import { routeTo } from '../core/endpoint.js';
 import {
   APIError,
+  ConfigurationError,
   ConnectionError,
   MetricError,
   RequestAbortedError,
@@ -10,7 +11,7 @@ import {
 } from '../core/errors.js';
 import { createLogger } from '../core/logger.js';
 import type { ResolvedClientOptions } from '../core/options/client-types.js';
-import { checkCacheMode, checkRequestOptions } from '../core/options/request.js';
+import { checkRequestOptions } from '../core/options/request.js';
 import { queryString } from '../core/path.js';
 import { mentionsSecret } from '../core/redact.js';
 import { backoff, maxRetryAfterSeconds } from '../core/retry.js';
@@ -25,17 +26,15 @@ export const cacheParts: FirstLoadParts = {
   VERSION,
   endpointList,
   routeTo,
-  createLogger,
-  checkCacheMode,
   checkRequestOptions,
   queryString,
   mentionsSecret,
   parseResponse,
-  backoff,
-  maxRetryAfterSeconds,
+  longestRetryWait: Math.max(backoff.maxTimeout, maxRetryAfterSeconds * 1000),
   MetricError,
   APIError,
   ConnectionError,
+  ConfigurationError,
   RequestAbortedError,
   WebhookPayloadError,
 };
@@ -47,9 +46,10 @@ export const cacheParts: FirstLoadParts = {
 export function clientCache(options: ResolvedCacheOptions, client: ResolvedClientOptions): ClientCache {
   let loaded: Promise<ResponseCache> | undefined;
   const load = () => {
-    loaded ??= import('./cache.js').then(
-      ({ ResponseCache }) => new ResponseCache(options, client, cacheParts),
-    );
+    loaded ??= import('./cache.js').then(({ ResponseCache }) => {
+      const logger = createLogger(client.logLevel, client.logger, client.apiKey);
+      return new ResponseCache(options, client, logger, cacheParts);
+    });
     return loaded;
   };
   const view = (owner: ResolvedClientOptions): ClientCache => ({

@@ -16,15 +16,14 @@ import type { Store } from './store.js';
 /**
  * How long a marker must live: as long as one request can take from its first attempt to the keeping
  * of its answer, that is every attempt's timeout, the waits between them (a backoff or a
- * `Retry-After`, whichever is longer) and the store's writes.
+ * `Retry-After`, whichever is longer: `longestRetryWait`) and the store's writes.
  */
 export function markerLifetimeOf(
   timeout: number,
   maxRetries: number,
-  { backoff, maxRetryAfterSeconds }: Pick<FirstLoadParts, 'backoff' | 'maxRetryAfterSeconds'>,
+  { longestRetryWait }: Pick<FirstLoadParts, 'longestRetryWait'>,
 ): number {
-  const wait = Math.max(backoff.maxTimeout, maxRetryAfterSeconds * 1000);
-  return timeout * (maxRetries + 1) + wait * maxRetries + 2 * storeTimeout;
+  return timeout * (maxRetries + 1) + longestRetryWait * maxRetries + 2 * storeTimeout;
 }
 
 /** The fields of a journal or score history the event speaks of. */

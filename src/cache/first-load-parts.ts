@@ -2,16 +2,15 @@ import type { endpointList } from '../api/endpoints.js';
 import type { routeTo } from '../core/endpoint.js';
 import type {
   APIError,
+  ConfigurationError,
   ConnectionError,
   MetricError,
   RequestAbortedError,
   WebhookPayloadError,
 } from '../core/errors.js';
-import type { createLogger } from '../core/logger.js';
-import type { checkCacheMode, checkRequestOptions } from '../core/options/request.js';
+import type { checkRequestOptions } from '../core/options/request.js';
 import type { queryString } from '../core/path.js';
 import type { mentionsSecret } from '../core/redact.js';
-import type { backoff, maxRetryAfterSeconds } from '../core/retry.js';
 import type { parseResponse } from '../core/validate.js';
 import type { VERSION } from '../core/version.js';
 
@@ -24,17 +23,16 @@ export interface FirstLoadParts {
   readonly VERSION: typeof VERSION;
   readonly endpointList: typeof endpointList;
   readonly routeTo: typeof routeTo;
-  readonly createLogger: typeof createLogger;
-  readonly checkCacheMode: typeof checkCacheMode;
   readonly checkRequestOptions: typeof checkRequestOptions;
   readonly queryString: typeof queryString;
   readonly mentionsSecret: typeof mentionsSecret;
   readonly parseResponse: typeof parseResponse;
-  readonly backoff: typeof backoff;
-  readonly maxRetryAfterSeconds: typeof maxRetryAfterSeconds;
+  /** The longest wait between two attempts: a backoff's longest, or the longest `Retry-After` obeyed (ms). */
+  readonly longestRetryWait: number;
   readonly MetricError: typeof MetricError;
   readonly APIError: typeof APIError;
   readonly ConnectionError: typeof ConnectionError;
+  readonly ConfigurationError: typeof ConfigurationError;
   readonly RequestAbortedError: typeof RequestAbortedError;
   readonly WebhookPayloadError: typeof WebhookPayloadError;
 }
