@@ -72,13 +72,21 @@ async function checks() {
   const { misplaced } = await import('../src/cache/entry-checks.js');
   const { mentionsSecret } = await import('../src/core/redact.js');
   const { encodeEntry } = await import('../src/cache/entry.js');
+  const { VERSION } = await import('../src/core/version.js');
   const { endpoints } = await import('../src/api/endpoints.js');
   const { routeTo } = await import('../src/core/endpoint.js');
   const { MOCK_API_KEY } = await loadTesting();
   return withServer({ kind: 'mock' }, async ({ url }) => {
     const client = await sdk(url, { cache: true });
     const { data, response } = await client.journals.get(7).withResponse();
-    const entry = encodeEntry(response, JSON.stringify(data), '0'.repeat(32), Date.now(), Date.now() + 1);
+    const entry = encodeEntry(
+      response,
+      JSON.stringify(data),
+      '0'.repeat(32),
+      Date.now(),
+      Date.now() + 1,
+      VERSION,
+    );
     const route = routeTo(endpoints.journals.get, { id: 7 });
     let sink = 0;
     const [hitCalls, checkCalls] = [scaled(400, 40), scaled(20_000, 2_000)];

@@ -1,16 +1,14 @@
 import type { CachedAnswer } from '../core/cache-types.js';
 import type { Route } from '../core/endpoint.js';
-import { MetricError, WebhookPayloadError } from '../core/errors.js';
-import { createLogger, type Logger } from '../core/logger.js';
+import type { Logger } from '../core/logger.js';
 import type { ResolvedClientOptions } from '../core/options/client-types.js';
-import { checkCacheMode, checkRequestOptions } from '../core/options/request.js';
-import { queryString } from '../core/path.js';
 import type { ScoreUpdatedEvent } from '../core/score-updated-event.js';
 import type { Answer, TransportOptions } from '../core/transport.js';
 import type { ResponseShape } from '../core/validate.js';
 import type { Watched } from './events.js';
 import { dropContradicted, journalIds, markerLifetimeOf, markJournal, watchForEvents } from './events.js';
 import { EventsInFlight } from './events-in-flight.js';
+import type { FirstLoadParts } from './first-load-parts.js';
 import { Flight } from './flight.js';
 import { answerOf, type KeptContext, keepAnswer, off, readKept, servesStale, type Target } from './kept.js';
 import {
@@ -26,6 +24,15 @@ import { keyvStore } from './keyv-store.js';
 import { memoryStore } from './memory-store.js';
 import type { ResolvedCacheOptions } from './options.js';
 import type { Store } from './store.js';
+
+/** A call's `cache` option: `'refresh'`, `false`, or left out. */
+function checkCacheMode(
+  value: unknown,
+  { ConfigurationError }: Pick<FirstLoadParts, 'ConfigurationError'>,
+): 'refresh' | false | undefined {
+  if (value === undefined || value === false || value === 'refresh') return value;
+  throw new ConfigurationError('cache', "the request option `cache` must be 'refresh' or false");
+}
 
 /** Sends the request itself (through the transport) with these options. */
 export type Send<T> = (options: TransportOptions | undefined) => Promise<Answer<T>>;
@@ -66,14 +73,23 @@ export class ResponseCache {
   readonly #flights = new Map<string, Flying>();
   /** The journals on the last list answer this process saw. */
   #listedHere: ReadonlySet<number> | undefined;
+  /** What the cache uses of the client's first load, from its loader (client-cache.ts). */
+  readonly #parts: FirstLoadParts;
 
-  constructor(options: ResolvedCacheOptions, client: ResolvedClientOptions) {
-    this.#store = options.store === undefined ? memoryStore() : keyvStore(options.store);
+  /** `logger`: the client's, made by the loader (undefined when logging is off). */
+  constructor(
+    options: ResolvedCacheOptions,
+    client: ResolvedClientOptions,
+    logger: Logger | undefined,
+    parts: FirstLoadParts,
+  ) {
+    this.#parts = parts;
+    this.#store = options.store === undefined ? memoryStore() : keyvStore(options.store, parts);
     this.#shared = options.store !== undefined;
     this.#lifetimes = options.ttl;
     this.#staleIfError = options.staleIfError;
-    this.#markerLifetime = markerLifetimeOf(client.timeout, client.maxRetries);
-    this.#logger = createLogger(client.logLevel, client.logger, client.apiKey);
+    this.#markerLifetime = markerLifetimeOf(client.timeout, client.maxRetries, parts);
+    this.#logger = logger;
     this.#secret = client.apiKey;
     this.#kept = {
       store: this.#store,
@@ -82,6 +98,7 @@ export class ResponseCache {
       quietly: (run) => this.#quietly(run),
       staleIfError: this.#staleIfError,
       markerLifetime: this.#markerLifetime,
+      parts,
     };
     this.#scope = scopeOf(client.baseUrl);
     // A runtime without WebCrypto makes every call go to the API; each says so in its warning.
@@ -95,8 +112,9 @@ export class ResponseCache {
     send: Send<T>,
     client: ResolvedClientOptions,
   ): Promise<CachedAnswer<T>> {
+    const { checkRequestOptions, queryString } = this.#parts;
     // Checked here rather than with the other request options: a client without a cache ignores it.
-    const mode = checkCacheMode(options?.cache);
+    const mode = checkCacheMode(options?.cache, this.#parts);
     let path: string;
     let scope: string;
     let partition: string;
@@ -142,7 +160,7 @@ export class ResponseCache {
       const answer = await this.#send(target, mode === 'refresh', options, send);
       return { data: answer.data as T, response: answer.response, cacheStatus: 'miss' };
     } catch (error) {
-      if (fallback === undefined || options?.signal?.aborted || !servesStale(error)) throw error;
+      if (fallback === undefined || options?.signal?.aborted || !servesStale(error, this.#parts)) throw error;
       this.#logger?.warn(`GET ${path} failed; serving the kept answer, expired but within staleIfError`, {
         error: (error as Error).message,
       });
@@ -156,6 +174,7 @@ export class ResponseCache {
    * sharing it sees the event) and in flight here.
    */
   async apply(event: ScoreUpdatedEvent): Promise<void> {
+    const { MetricError, WebhookPayloadError, VERSION } = this.#parts;
     // Checked by what is read (the receiver has parsed the whole event): this chunk stays free of
     // the webhook parser, which would otherwise be split out of the client's first load.
     const id = (event as { journal_id?: unknown } | null)?.journal_id;
@@ -175,8 +194,9 @@ export class ResponseCache {
       }
     }
     try {
-      if (this.#shared) await markJournal(this.#store, scope, id as number, this.#markerLifetime);
-      await dropContradicted(this.#store, scope, eventRoutesOf(id as number), event);
+      const routes = eventRoutesOf(id as number, this.#parts);
+      if (this.#shared) await markJournal(this.#store, scope, id as number, routes, this.#markerLifetime);
+      await dropContradicted(this.#store, scope, routes, event, VERSION);
     } catch (error) {
       throw new MetricError(`the cache could not drop journal ${id}'s answers: its store failed`, {
         cause: error,
@@ -191,7 +211,7 @@ export class ResponseCache {
     try {
       await this.#store.clear();
     } catch (error) {
-      throw new MetricError('the cache could not be cleared: its store failed', { cause: error });
+      throw new this.#parts.MetricError('the cache could not be cleared: its store failed', { cause: error });
     }
   }
 
@@ -234,7 +254,7 @@ export class ResponseCache {
       } finally {
         if (created !== undefined && this.#flights.get(name) === created) this.#flights.delete(name);
       }
-    });
+    }, this.#parts);
     created = { flight, subject: target.subject, events };
     this.#flights.set(name, created);
     // Its callers handle the outcome; a flight every caller left must not count as unhandled.

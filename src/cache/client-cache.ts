@@ -1,7 +1,43 @@
+import { endpointList } from '../api/endpoints.js';
 import type { ClientCache } from '../core/cache-types.js';
+import { routeTo } from '../core/endpoint.js';
+import {
+  APIError,
+  ConfigurationError,
+  ConnectionError,
+  MetricError,
+  RequestAbortedError,
+  WebhookPayloadError,
+} from '../core/errors.js';
+import { createLogger } from '../core/logger.js';
 import type { ResolvedClientOptions } from '../core/options/client-types.js';
+import { checkRequestOptions } from '../core/options/request.js';
+import { queryString } from '../core/path.js';
+import { mentionsSecret } from '../core/redact.js';
+import { backoff, maxRetryAfterSeconds } from '../core/retry.js';
+import { parseResponse } from '../core/validate.js';
+import { VERSION } from '../core/version.js';
 import type { ResponseCache } from './cache.js';
+import type { FirstLoadParts } from './first-load-parts.js';
 import type { ResolvedCacheOptions } from './options.js';
+
+/** What the on-demand cache uses of the first load (see FirstLoadParts in ./first-load-parts.ts). */
+export const cacheParts: FirstLoadParts = {
+  VERSION,
+  endpointList,
+  routeTo,
+  checkRequestOptions,
+  queryString,
+  mentionsSecret,
+  parseResponse,
+  longestRetryWait: Math.max(backoff.maxTimeout, maxRetryAfterSeconds * 1000),
+  MetricError,
+  APIError,
+  ConnectionError,
+  ConfigurationError,
+  RequestAbortedError,
+  WebhookPayloadError,
+};
 
 /**
  * The options are checked at construction; the cache's code is loaded with the first call that needs
@@ -10,7 +46,10 @@ import type { ResolvedCacheOptions } from './options.js';
 export function clientCache(options: ResolvedCacheOptions, client: ResolvedClientOptions): ClientCache {
   let loaded: Promise<ResponseCache> | undefined;
   const load = () => {
-    loaded ??= import('./cache.js').then(({ ResponseCache }) => new ResponseCache(options, client));
+    loaded ??= import('./cache.js').then(({ ResponseCache }) => {
+      const logger = createLogger(client.logLevel, client.logger, client.apiKey);
+      return new ResponseCache(options, client, logger, cacheParts);
+    });
     return loaded;
   };
   const view = (owner: ResolvedClientOptions): ClientCache => ({

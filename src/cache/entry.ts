@@ -1,5 +1,3 @@
-import { VERSION } from '../core/version.js';
-
 /*
  * An entry as the store keeps it: one line of JSON about the answer, a newline, then the body as
  * JSON text. The body is read back with the transport's own parser and schema, so an entry is checked
@@ -37,13 +35,14 @@ export function encodeEntry(
   partition: string,
   storedAt: number,
   expires: number,
+  version: string,
 ): string {
   const headers: Array<[string, string]> = [];
   response.headers.forEach((value, name) => {
     if (!dropped.has(name)) headers.push([name, value]);
   });
   const meta: EntryMeta = {
-    v: VERSION,
+    v: version,
     t: storedAt,
     e: expires,
     s: response.status,
@@ -53,8 +52,8 @@ export function encodeEntry(
   return `${JSON.stringify(meta)}\n${body}`;
 }
 
-/** The entry's parts, or `undefined` for anything this version did not write. */
-export function decodeEntry(value: unknown): { meta: EntryMeta; body: string } | undefined {
+/** The entry's parts, or `undefined` for anything `version` (this SDK's) did not write. */
+export function decodeEntry(value: unknown, version: string): { meta: EntryMeta; body: string } | undefined {
   if (typeof value !== 'string') return undefined;
   const end = value.indexOf('\n');
   if (end < 0) return undefined;
@@ -67,7 +66,7 @@ export function decodeEntry(value: unknown): { meta: EntryMeta; body: string } |
   if (
     meta === null ||
     typeof meta !== 'object' ||
-    meta.v !== VERSION ||
+    meta.v !== version ||
     typeof meta.p !== 'string' ||
     !Number.isFinite(meta.t) ||
     !Number.isFinite(meta.e) ||

@@ -1,8 +1,8 @@
 import type { Route, ScoreEventView } from '../core/endpoint.js';
-import { backoff, maxRetryAfterSeconds } from '../core/retry.js';
 import type { ScoreUpdatedEvent } from '../core/score-updated-event.js';
 import { decodeEntry } from './entry.js';
-import { answerKey, eventRoutesOf, eventSubjectOf, flightKey, listedKey, markerKey } from './keys.js';
+import type { FirstLoadParts } from './first-load-parts.js';
+import { answerKey, eventSubjectOf, flightKey, listedKey, markerKey } from './keys.js';
 import { storeTimeout } from './keyv-store.js';
 import type { Store } from './store.js';
 
@@ -16,11 +16,14 @@ import type { Store } from './store.js';
 /**
  * How long a marker must live: as long as one request can take from its first attempt to the keeping
  * of its answer, that is every attempt's timeout, the waits between them (a backoff or a
- * `Retry-After`, whichever is longer) and the store's writes.
+ * `Retry-After`, whichever is longer: `longestRetryWait`) and the store's writes.
  */
-export function markerLifetimeOf(timeout: number, maxRetries: number): number {
-  const wait = Math.max(backoff.maxTimeout, maxRetryAfterSeconds * 1000);
-  return timeout * (maxRetries + 1) + wait * maxRetries + 2 * storeTimeout;
+export function markerLifetimeOf(
+  timeout: number,
+  maxRetries: number,
+  { longestRetryWait }: Pick<FirstLoadParts, 'longestRetryWait'>,
+): number {
+  return timeout * (maxRetries + 1) + longestRetryWait * maxRetries + 2 * storeTimeout;
 }
 
 /** The fields of a journal or score history the event speaks of. */
@@ -116,10 +119,16 @@ export async function recordListed(store: Store, scope: string, list: unknown, l
 /**
  * Writes, in a shared store, the markers a request in flight somewhere needs to learn of the event
  * for `journalId`: the journal's slot if its profile or history is in flight, the list's if the list
- * is in flight and may hold the journal. Each is short-lived.
+ * is in flight and may hold the journal. Each is short-lived. `routes`: the journal's event routes
+ * (eventRoutesOf in keys.ts).
  */
-export async function markJournal(store: Store, scope: string, journalId: number, lifetime: number) {
-  const routes = eventRoutesOf(journalId);
+export async function markJournal(
+  store: Store,
+  scope: string,
+  journalId: number,
+  routes: Route[],
+  lifetime: number,
+) {
   const [listed, ...flying] = await Promise.all([
     store.get(listedKey(scope)),
     ...routes.map((route) => store.get(flightKey(scope, route.path))),
@@ -136,12 +145,16 @@ export async function markJournal(store: Store, scope: string, journalId: number
 
 const isSet = (value: unknown) => value !== undefined && value !== null;
 
-/** Deletes the answer kept for each of `routes` unless it already shows what `event` says. */
+/**
+ * Deletes the answer kept for each of `routes` unless it already shows what `event` says; an entry
+ * another `version` of the SDK wrote shows nothing.
+ */
 export async function dropContradicted(
   store: Store,
   scope: string,
   routes: Route[],
   event: ScoreUpdatedEvent,
+  version: string,
 ) {
   await Promise.all(
     routes.map(async (route) => {
@@ -149,7 +162,7 @@ export async function dropContradicted(
       const key = answerKey(scope, '', route.path, eventSubjectOf(route));
       const value = await store.get(key);
       if (value === undefined || value === null) return;
-      const entry = decodeEntry(value);
+      const entry = decodeEntry(value, version);
       const view = route.endpoint!.scoreEvent!;
       if (entry === undefined || !showsEvent(view, entry.meta.t, parsed(entry.body), event)) {
         await store.delete(key);

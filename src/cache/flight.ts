@@ -1,4 +1,4 @@
-import { RequestAbortedError } from '../core/errors.js';
+import type { FirstLoadParts } from './first-load-parts.js';
 
 /**
  * One request shared by every identical call made while it is in flight. It runs under a signal of
@@ -11,9 +11,11 @@ export class Flight<T> {
   #callers = 0;
   #settled = false;
   readonly promise: Promise<T>;
+  readonly #parts: Pick<FirstLoadParts, 'RequestAbortedError'>;
 
   /** Starts `run` with the flight's own signal. */
-  constructor(run: (signal: AbortSignal) => Promise<T>) {
+  constructor(run: (signal: AbortSignal) => Promise<T>, parts: Pick<FirstLoadParts, 'RequestAbortedError'>) {
+    this.#parts = parts;
     this.promise = run(this.#controller.signal);
     const settle = () => {
       this.#settled = true;
@@ -30,6 +32,7 @@ export class Flight<T> {
   join(signal: AbortSignal | undefined, path: string): Promise<T> {
     this.#callers++;
     if (signal === undefined) return this.promise;
+    const { RequestAbortedError } = this.#parts;
     return new Promise<T>((resolve, reject) => {
       const leave = () => {
         reject(new RequestAbortedError(`GET ${path} was aborted`, { cause: signal.reason }));

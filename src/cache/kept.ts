@@ -1,16 +1,15 @@
 import type { CacheStatus } from '../core/api-promise.js';
 import type { CachedAnswer } from '../core/cache-types.js';
 import type { Route } from '../core/endpoint.js';
-import { APIError, ConnectionError, MetricError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
-import { mentionsSecret } from '../core/redact.js';
 import type { Answer } from '../core/transport.js';
-import { parseResponse, type ResponseShape } from '../core/validate.js';
+import type { ResponseShape } from '../core/validate.js';
 import { decodeEntry, type EntryMeta, encodeEntry, rebuildResponse } from './entry.js';
 import { misplaced, overlong, oversized } from './entry-checks.js';
 import type { Watched } from './events.js';
 import { recordListed } from './events.js';
 import type { EventsInFlight } from './events-in-flight.js';
+import type { FirstLoadParts } from './first-load-parts.js';
 import type { EventSubject } from './keys.js';
 import type { Store } from './store.js';
 
@@ -25,6 +24,8 @@ export interface KeptContext {
   readonly staleIfError: number;
   /** How long an event marker lives (see events.ts). */
   readonly markerLifetime: number;
+  /** What the cache uses of the client's first load. */
+  readonly parts: FirstLoadParts;
 }
 
 /** What a request is for: where its answer is kept, and the bound its body is read within. */
@@ -75,9 +76,10 @@ export async function readKept<T>(
   shape: ResponseShape<T>,
 ): Promise<Kept<T> | undefined> {
   const { store, quietly } = context;
+  const { MetricError, parseResponse, VERSION } = context.parts;
   const value = await quietly(() => store.get(query.key));
   if (value === undefined || value === null) return undefined;
-  const entry = decodeEntry(value);
+  const entry = decodeEntry(value, VERSION);
   if (entry !== undefined && entry.meta.p !== query.partition) return undefined;
   try {
     if (entry === undefined) throw new MetricError('not an entry of this version of the SDK');
@@ -117,7 +119,10 @@ export function off<T>(answer: Answer<T>): CachedAnswer<T> {
 }
 
 /** Whether an error lets an expired answer be served: the API failed, rather than refused the call. */
-export function servesStale(error: unknown): boolean {
+export function servesStale(
+  error: unknown,
+  { APIError, ConnectionError }: Pick<FirstLoadParts, 'APIError' | 'ConnectionError'>,
+): boolean {
   if (error instanceof ConnectionError) return true;
   return error instanceof APIError && (error.status >= 500 || error.status === 429);
 }
@@ -132,7 +137,7 @@ export async function keepAnswer(
   { watch, started, events }: FlightWatch,
   answer: Answer<unknown>,
 ): Promise<void> {
-  const { store, quietly, staleIfError, markerLifetime } = context;
+  const { store, quietly, staleIfError, markerLifetime, parts } = context;
   const { key, partition, ttl } = target;
   if (watch === false) return;
   if (watch !== undefined && target.subject === 'list') {
@@ -144,9 +149,10 @@ export async function keepAnswer(
   // Contradicted by an event here, or too slow for a marker written meanwhile to be still there.
   const allowed = () => events?.allowsKeeping(answer.data) ?? true;
   if (!allowed() || (watch !== undefined && now - started > markerLifetime)) return;
-  const value = encodeEntry(answer.response, JSON.stringify(answer.data), partition, now, now + ttl);
+  const body = JSON.stringify(answer.data);
+  const value = encodeEntry(answer.response, body, partition, now, now + ttl, parts.VERSION);
   // A server that echoes the key, in any encoding the redaction knows, must not make the store hold it.
-  if (mentionsSecret(value, context.secret)) return;
+  if (parts.mentionsSecret(value, context.secret)) return;
   await quietly(async () => {
     await store.set(key, value, ttl + staleIfError);
     if (!allowed() || (watch !== undefined && (await store.get(watch.marker)) !== watch.before)) {

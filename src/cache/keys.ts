@@ -10,8 +10,8 @@
  * store can list keys by prefix (Keyv cannot).
  */
 
-import { endpointList } from '../api/endpoints.js';
-import { type Route, routeTo } from '../core/endpoint.js';
+import type { Route } from '../core/endpoint.js';
+import type { FirstLoadParts } from './first-load-parts.js';
 
 const prefix = 'scholarly-metrics';
 
@@ -133,7 +133,10 @@ export function listedKey(scope: string): string {
 }
 
 /** The requests whose answers a `score_updated` event for `journalId` can make wrong (API table). */
-export function eventRoutesOf(journalId: number): Route[] {
+export function eventRoutesOf(
+  journalId: number,
+  { endpointList, routeTo }: Pick<FirstLoadParts, 'endpointList' | 'routeTo'>,
+): Route[] {
   return endpointList
     .filter((endpoint) => endpoint.scoreEvent)
     .map((endpoint) => routeTo(endpoint, { id: journalId }));

@@ -1,4 +1,4 @@
-import { MetricError } from '../core/errors.js';
+import type { FirstLoadParts } from './first-load-parts.js';
 import type { CacheStore } from './options.js';
 import type { Store } from './store.js';
 
@@ -9,7 +9,7 @@ import type { Store } from './store.js';
 export const storeTimeout = 1_000;
 
 /** The user's Keyv (5 or 6, any adapter), each operation bounded by {@link storeTimeout}. */
-export function keyvStore(keyv: CacheStore): Store {
+export function keyvStore(keyv: CacheStore, { MetricError }: Pick<FirstLoadParts, 'MetricError'>): Store {
   const bounded = <T>(what: string, run: () => Promise<T> | T): Promise<T> => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<never>((_, reject) => {

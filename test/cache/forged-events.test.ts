@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Keyv from 'keyv';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cacheParts } from '../../src/cache/client-cache.js';
 import { clockSkew } from '../../src/cache/entry-checks.js';
 import { markerLifetimeOf } from '../../src/cache/events.js';
 import { maxEventsInFlight } from '../../src/cache/events-in-flight.js';
@@ -119,7 +120,7 @@ describe('forged score_updated events', { timeout: 60_000 }, () => {
     // Journal 5's slot, since its request said it was in flight; none for the journals nobody asked for.
     expect(markers).toEqual([expect.stringMatching(/#event:5$/)]);
     expect(markers.length).toBeLessThanOrEqual(markerSlots + 1);
-    const lifetime = markerLifetimeOf(2_000, 1);
+    const lifetime = markerLifetimeOf(2_000, 1, cacheParts);
     expect(lifetime).toBeLessThan(5 * 60_000);
     for (const key of [...markers, ...[...map.keys()].filter((key) => key.includes('#flight'))]) {
       const { expires } = JSON.parse(map.get(key) as string) as { expires: number };
@@ -132,7 +133,7 @@ describe('forged score_updated events', { timeout: 60_000 }, () => {
   it('with a shared store, an answer slower than a marker lives is not kept (its marker may be gone)', async () => {
     useFakeClock({ date: true });
     const map = new Map<string, unknown>();
-    const lifetime = markerLifetimeOf(2_000, 1);
+    const lifetime = markerLifetimeOf(2_000, 1, cacheParts);
     let lateBy = 0;
     // Real requests; the clock jumps while one is in flight, as a long run of retries would make it.
     const fetch: typeof globalThis.fetch = async (input, init) => {

@@ -8,6 +8,7 @@ import KeyvRedis from '@keyv/redis';
 import Keyv from 'keyv';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cacheParts } from '../../src/cache/client-cache.js';
 import { markerLifetimeOf } from '../../src/cache/events.js';
 import { markerSlots } from '../../src/cache/keys.js';
 import type { MetricClient } from '../../src/index.js';
@@ -132,11 +133,11 @@ describe.skipIf(skip)('the cache over Redis', { timeout: 60_000 }, () => {
       const markers = await scan('*#event*');
       expect(markers).toEqual(before);
       expect(markers.length).toBeLessThanOrEqual(markerSlots + 1);
-      const lifetime = markerLifetimeOf(2_000, 1);
+      const lifetime = markerLifetimeOf(2_000, 1, cacheParts);
       for (const key of [...markers, ...(await scan('*#flight*'))].slice(0, 50)) {
         const ttl = await raw.pTTL(key);
         expect(ttl).toBeGreaterThan(0);
-        expect(ttl).toBeLessThanOrEqual(Math.max(lifetime, markerLifetimeOf(30_000, 2)));
+        expect(ttl).toBeLessThanOrEqual(Math.max(lifetime, markerLifetimeOf(30_000, 2, cacheParts)));
       }
     } finally {
       raw.destroy();

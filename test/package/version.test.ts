@@ -2,6 +2,7 @@
 // constant every stamp derives from (User-Agent, --version, telemetry's scope, the cache's entries).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { cacheParts } from '../../src/cache/client-cache.js';
 import { encodeEntry } from '../../src/cache/entry.js';
 import { userAgent, VERSION } from '../../src/core/user-agent.js';
 import { run } from '../cli/helpers.js';
@@ -31,7 +32,8 @@ describe('one version', () => {
   it('--version, the User-Agent and the cache entries say it', async () => {
     expect((await run(['--version'])).stdout.trim()).toBe(packageVersion);
     expect(userAgent()).toContain(`scholarly-metrics/${packageVersion} `);
-    const entry = encodeEntry(new Response('{}', { status: 200 }), '{}', 'p', 0, 1);
+    // Stamped with the version the cache's loader hands it.
+    const entry = encodeEntry(new Response('{}', { status: 200 }), '{}', 'p', 0, 1, cacheParts.VERSION);
     expect(JSON.parse(entry.split('\n')[0]!).v).toBe(packageVersion);
   });
 });

@@ -102,9 +102,3 @@ export const maxPrefetch = 8;
 export function checkPrefetch(value: unknown): number {
   return checkInteger('prefetch', value, 0, maxPrefetch) ?? 1;
 }
-
-/** A call's `cache` option: `'refresh'`, `false`, or left out. */
-export function checkCacheMode(value: unknown): 'refresh' | false | undefined {
-  if (value === undefined || value === false || value === 'refresh') return value;
-  throw new ConfigurationError('cache', "the request option `cache` must be 'refresh' or false");
-}
