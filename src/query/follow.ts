@@ -13,7 +13,10 @@ import { parseWebhookText } from '../webhooks/parse.js';
 export interface EventSourceLike {
   /** 0 connecting, 1 open, 2 closed (for good: the browser will not reconnect by itself). */
   readonly readyState: number;
-  addEventListener(type: 'message' | 'open' | 'error', listener: (event: { data?: unknown }) => void): void;
+  addEventListener(
+    type: 'message' | 'missed' | 'open' | 'error',
+    listener: (event: { data?: unknown }) => void,
+  ): void;
   close(): void;
 }
 
@@ -37,6 +40,12 @@ export interface FollowOptions {
    * @default 1_000
    */
   reconnectMs?: number | undefined;
+  /**
+   * Called when events may have been lost: the relay no longer had what the browser asked for (its
+   * `missed` event), or the stream was opened anew after the browser gave up on it. Refetch what
+   * the page shows.
+   */
+  missed?: (() => unknown) | undefined;
 }
 
 const closedState = 2;
@@ -47,9 +56,12 @@ const longestWaitMs = 30_000;
  * `score_updated` it sends is checked with the webhook parser and handed to `invalidate`. A message
  * that is not a valid event is ignored. The browser's `EventSource` reconnects by itself (asking for
  * what it missed with `Last-Event-ID`); when it gives up, the stream is reopened after a growing wait.
- * Nothing here throws or rejects once started: a failing `invalidate` is ignored.
+ * Where events may have been lost on the way (the relay's `missed` event, or a stream opened anew),
+ * `options.missed` is called. Nothing here throws or rejects once started: a failing `invalidate` or
+ * `missed` is ignored.
  *
- * `queries.follow(queryClient, url)` calls it with `queries.invalidate`.
+ * `queries.follow(queryClient, url)` calls it with `queries.invalidate`, and invalidates every query
+ * under `queries.key` when events were missed.
  *
  * @param queryClient - a TanStack `QueryClient`, handed to `invalidate` as it is.
  * @param url - the relay's address, relative to the page or absolute.
@@ -85,22 +97,28 @@ export function follow<QueryClient>(
     } catch {
       return; // not an event: a relay of another version, or something else on the same stream
     }
-    try {
-      Promise.resolve(invalidate(queryClient, event)).catch(() => {});
-    } catch {
-      // A synchronous throw is ignored as a rejection would be.
-    }
+    ignoringFailure(() => invalidate(queryClient, event));
+  };
+  const missed = options?.missed;
+  const onMissed = () => {
+    if (missed !== undefined) ignoringFailure(missed);
   };
   const schedule = () => {
     retry = setTimeout(reopen, waitMs);
     waitMs = Math.min(waitMs * 2, longestWaitMs);
   };
-  const open = () => {
+  const open = (anew: boolean) => {
     const opened = connect(address);
     source = opened;
     opened.addEventListener('message', onMessage);
+    opened.addEventListener('missed', onMissed);
     opened.addEventListener('open', () => {
       waitMs = firstWaitMs;
+      // A stream opened anew asks for nothing it missed (no Last-Event-ID): events may be lost.
+      if (anew && opened === source && !stopped) {
+        anew = false;
+        onMissed();
+      }
     });
     opened.addEventListener('error', () => {
       // Connecting again is the browser's job, unless it closed the stream for good.
@@ -113,18 +131,27 @@ export function follow<QueryClient>(
     retry = undefined;
     if (stopped) return;
     try {
-      open();
+      open(true);
     } catch {
       schedule();
     }
   };
-  open();
+  open(false);
 
   return () => {
     stopped = true;
     if (retry !== undefined) clearTimeout(retry);
     source?.close();
   };
+}
+
+/** Calls `work`, ignoring what it throws or rejects with: following must not end on a handler's failure. */
+function ignoringFailure(work: () => unknown): void {
+  try {
+    Promise.resolve(work()).catch(() => {});
+  } catch {
+    // A synchronous throw is ignored as a rejection would be.
+  }
 }
 
 function eventSourceFactory(given: unknown): (url: string) => EventSourceLike {

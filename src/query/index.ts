@@ -94,6 +94,9 @@ export function metricQueries(client: MetricClient, defaults?: MetricQueryDefaul
     ...queries,
     key,
     invalidate,
-    follow: (queryClient: InvalidatingClient, url: string | URL) => follow(queryClient, url, invalidate),
+    follow: (queryClient: InvalidatingClient, url: string | URL) =>
+      follow(queryClient, url, invalidate, {
+        missed: () => queryClient.invalidateQueries({ queryKey: key }),
+      }),
   }) as unknown as MetricQueries;
 }

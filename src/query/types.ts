@@ -182,6 +182,9 @@ export type MetricQueries = {
    * (`journals.get`), its score history (`journals.score`) and the journal list.
    */
   invalidate(queryClient: InvalidatingClient, event: WebhookEvent): Promise<void>;
-  /** Follows an event relay's stream at `url`, invalidating on each event; returns `stop`. */
+  /**
+   * Follows an event relay's stream at `url`, invalidating on each event (and every query under
+   * `key` when events were missed); returns `stop`.
+   */
   follow(queryClient: InvalidatingClient, url: string | URL): () => void;
 };

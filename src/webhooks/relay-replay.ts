@@ -10,8 +10,14 @@ export interface Replay {
   nextId(): string;
   /** Keeps the frame of the event whose id `nextId` last gave. */
   keep(frame: Uint8Array): void;
-  /** The frames sent after `lastId`, oldest first; none when the id is absent, unknown or too old. */
-  after(lastId: string | null): Uint8Array[];
+  /**
+   * The frames sent after `lastId`, oldest first (none when the id is absent: a new stream); or
+   * `undefined` when some of them are gone: the id is older than the ring, from another relay (or
+   * before a restart) or not an id at all.
+   */
+  after(lastId: string | null): Uint8Array[] | undefined;
+  /** The id of the latest event (`<epoch>.0` before the first): where a client that missed some now is. */
+  lastId(): string;
   clear(): void;
 }
 
@@ -25,11 +31,12 @@ export function createReplay(size: number): Replay {
       if (size > 0) frames[sequence % size] = frame;
     },
     after(lastId) {
-      const match = lastId === null ? null : /^([0-9a-z]+)\.(\d{1,15})$/.exec(lastId);
-      if (match === null || match[1] !== epoch) return [];
+      if (lastId === null) return [];
+      const match = /^([0-9a-z]+)\.(\d{1,15})$/.exec(lastId);
+      if (match === null || match[1] !== epoch) return undefined;
       const seen = Number(match[2]);
       // Older than what the ring holds: the client missed events that are gone.
-      if (seen > sequence || seen < sequence - size) return [];
+      if (seen > sequence || seen < sequence - size) return undefined;
       const missed: Uint8Array[] = [];
       for (let n = seen + 1; n <= sequence; n++) {
         const frame = frames[n % size];
@@ -37,6 +44,7 @@ export function createReplay(size: number): Replay {
       }
       return missed;
     },
+    lastId: () => `${epoch}.${sequence}`,
     clear() {
       frames = [];
     },

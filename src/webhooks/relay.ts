@@ -55,7 +55,9 @@ const streamHeaders = {
  *
  * Each event is one message whose `data` is the event as JSON and whose `id` lets a reconnecting
  * `EventSource` ask (with `Last-Event-ID`) for what it missed: the last `replayEvents` are kept for
- * that. A heartbeat comment every `heartbeatMs` keeps idle connections open through proxies. Memory is
+ * that. A client whose id is older than that, or from before a restart, gets a `missed` event first
+ * (its data a sentence, its id the latest): it should refetch what it shows, as `queries.follow`
+ * does. A heartbeat comment every `heartbeatMs` keeps idle connections open through proxies. Memory is
  * bounded: at most `maxClients` streams, and a client that stops reading is dropped once
  * `maxBufferedEvents` messages wait for it. A client that goes away (its request aborted, its stream
  * cancelled) frees its place at once.
@@ -95,7 +97,7 @@ export function createEventRelay(options?: EventRelayOptions): EventRelay {
         const message = `the event relay is full (${settings.maxClients} streams)`;
         return refusal(503, 'relay_full', message, retryAfter(settings));
       }
-      const missed = replay.after(request.headers.get('last-event-id'));
+      const missed = replay.after(request.headers.get('last-event-id')) ?? [eventsGone(replay.lastId())];
       return new Response(streams.open(request, missed), { status: 200, headers: streamHeaders });
     } catch {
       // Only an unusual request object gets here; the page still gets an answer.
@@ -125,6 +127,16 @@ export function createEventRelay(options?: EventRelayOptions): EventRelay {
       return streams.size;
     },
   };
+}
+
+/**
+ * Told to a client back with a `Last-Event-ID` whose events the relay no longer has: it should
+ * refetch what it shows. Its id is the latest event's, so that its next return asks from here.
+ */
+function eventsGone(lastId: string): Uint8Array {
+  return encoder.encode(
+    `id: ${lastId}\nevent: missed\ndata: events sent while you were away are no longer kept\n\n`,
+  );
 }
 
 function retryAfter(settings: { retryAfterSeconds: number }): Record<string, string> {

@@ -3,7 +3,11 @@ import { EventSource } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigurationError } from '../../src/core/errors.js';
 import { type EventSourceLike, follow } from '../../src/query/follow.js';
-import { createEventRelay, type ScoreUpdatedEvent } from '../../src/webhooks/index.js';
+import {
+  createEventRelay,
+  type EventRelayOptions,
+  type ScoreUpdatedEvent,
+} from '../../src/webhooks/index.js';
 import { countSdkTimers } from '../helpers/fake-clock.js';
 import { validEvent } from '../webhooks/fixtures.js';
 import { startServer } from '../webhooks/node-server.js';
@@ -13,8 +17,8 @@ const queryClient = { name: 'a QueryClient' };
 const realEventSource = (url: string) => new EventSource(url) as unknown as EventSourceLike;
 
 /** The relay on 127.0.0.1, and `/raw`: a stream that sends `lines` as they are, then stays open. */
-async function serve(lines = '') {
-  const relay = createEventRelay();
+async function serve(lines = '', relayOptions?: EventRelayOptions) {
+  const relay = createEventRelay(relayOptions);
   const toRelay = nodeListener(relay);
   const raw = new Set<ServerResponse>();
   const streams = new Set<ServerResponse>();
@@ -100,6 +104,36 @@ describe('follow', () => {
     }
   }, 60_000);
 
+  it('calls missed when the relay no longer has what it missed while disconnected', async () => {
+    const served = await serve('', { replayEvents: 1 });
+    const seen: number[] = [];
+    let missed = 0;
+    try {
+      const stop = follow(queryClient, served.url, async (_qc, event) => void seen.push(event.journal_id), {
+        eventSource: realEventSource,
+        missed: () => {
+          missed++;
+          throw new Error('a refetch that fails is ignored');
+        },
+      });
+      await vi.waitFor(() => expect(served.relay.clients).toBe(1), { timeout: 10_000 });
+      served.relay.publish({ ...validEvent, journal_id: 1 });
+      await vi.waitFor(() => expect(seen).toEqual([1]), { timeout: 10_000 });
+      served.cut();
+      await vi.waitFor(() => expect(served.relay.clients).toBe(0), { timeout: 10_000 });
+      // Two events while away, and the relay keeps one: journal 2 is gone.
+      served.relay.publish({ ...validEvent, journal_id: 2 });
+      served.relay.publish({ ...validEvent, journal_id: 3 });
+      await vi.waitFor(() => expect(missed).toBe(1), { timeout: 30_000 });
+      expect(seen).toEqual([1]);
+      served.relay.publish({ ...validEvent, journal_id: 4 });
+      await vi.waitFor(() => expect(seen).toEqual([1, 4]), { timeout: 10_000 });
+      stop();
+    } finally {
+      await served.close();
+    }
+  }, 60_000);
+
   it('ignores messages that are not valid events, and a failing invalidate', async () => {
     const valid = JSON.stringify({ ...validEvent, journal_id: 9 });
     const hostile = JSON.stringify({ ...validEvent, journal_id: '7' });
@@ -161,6 +195,34 @@ describe('follow', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(sources).toHaveLength(4);
     expect(timers()).toBe(0);
+  });
+
+  it('calls missed once a stream it opened anew is open, never for the first', async () => {
+    vi.useFakeTimers();
+    const sources: FakeEventSource[] = [];
+    let missed = 0;
+    const stop = follow(queryClient, 'http://localhost/events', async () => {}, {
+      eventSource: (url) => {
+        const source = new FakeEventSource(url);
+        sources.push(source);
+        return source;
+      },
+      reconnectMs: 10,
+      missed: () => void missed++,
+    });
+    sources[0]!.emit('open', {});
+    expect(missed).toBe(0);
+    sources[0]!.fail(2);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(missed).toBe(0);
+    sources[1]!.emit('open', {});
+    expect(missed).toBe(1);
+    // The browser's own reconnection of that stream asks with Last-Event-ID: the relay says if some are gone.
+    sources[1]!.emit('open', {});
+    expect(missed).toBe(1);
+    sources[1]!.emit('missed', { data: 'events sent while you were away are no longer kept' });
+    expect(missed).toBe(2);
+    stop();
   });
 
   it('keeps trying when reopening throws', async () => {

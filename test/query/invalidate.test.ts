@@ -1,5 +1,5 @@
 import { QueryObserver } from '@tanstack/query-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ScoreUpdatedEvent } from '../../src/index.js';
 import type { MetricQueryOptions } from '../../src/query/index.js';
 import { mockQueries, pathsSince } from './setup.js';
@@ -86,5 +86,43 @@ describe('scholarly-metrics/query: invalidation', () => {
     await queries.invalidate(queryClient, { event: 'something_else' } as never);
     expect(pathsSince(api, from)).toEqual([]);
     stop();
+  });
+
+  it('follow() refetches every query of the client when the relay says events were missed', async () => {
+    const { api, queries, queryClient } = mockQueries();
+    const listeners = new Map<string, (event: { data?: unknown }) => void>();
+    vi.stubGlobal(
+      'EventSource',
+      class {
+        readyState = 1;
+        addEventListener(type: string, listener: (event: { data?: unknown }) => void) {
+          listeners.set(type, listener);
+        }
+        close() {}
+      },
+    );
+    try {
+      const watched: MetricQueryOptions<unknown>[] = [
+        queries.journals.get(1),
+        queries.subjects.list(),
+        queries.countries.list(),
+      ];
+      const observers = watched.map((options) => new QueryObserver(queryClient, options));
+      const stops = observers.map((observer) => observer.subscribe(() => {}));
+      await Promise.all(observers.map((observer) => observer.refetch()));
+      const from = api.requests.length;
+      const stop = queries.follow(queryClient, '/events');
+      listeners.get('missed')?.({ data: 'events sent while you were away are no longer kept' });
+      await vi.waitFor(() => expect(pathsSince(api, from)).toHaveLength(3));
+      expect(pathsSince(api, from).sort()).toEqual([
+        '/api/v1/countries',
+        '/api/v1/journals/1',
+        '/api/v1/subjects',
+      ]);
+      stop();
+      for (const unsubscribe of stops) unsubscribe();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -165,6 +165,11 @@ describe('createEventRelay', () => {
       await stream.next();
       relay.publish(scored(99));
       for (let frame = await stream.next(); ; frame = await stream.next()) {
+        if (frame?.includes('event: missed')) {
+          // Where the client now is: the latest event before it came back.
+          got.push(`missed, id ${/^id: (.*)$/m.exec(frame)?.[1]}`);
+          continue;
+        }
         const { data } = eventOf(frame);
         if ((data as { journal_id: number }).journal_id === 99) break;
         got.push((data as { journal_id: number }).journal_id);
@@ -173,11 +178,34 @@ describe('createEventRelay', () => {
       return got;
     };
     expect(await replayedAfter(ids[2]!)).toEqual([4, 5]);
-    // Too old for the ring of 3 (journal 99 was published since), from another relay, or not an id.
-    expect(await replayedAfter(ids[0]!)).toEqual([]);
-    expect(await replayedAfter(ids[4]!.replace(/^[^.]+/, 'other'))).toEqual([]);
-    expect(await replayedAfter('garbage')).toEqual([]);
+    // Too old for the ring of 3 (journal 99 was published since), from another relay, or not an id:
+    // told that events are gone, and given the latest id to come back with.
+    const latest = (n: number) => ids[4]!.replace(/\d+$/, String(5 + n));
+    expect(await replayedAfter(ids[0]!)).toEqual([`missed, id ${latest(1)}`]);
+    expect(await replayedAfter(ids[4]!.replace(/^[^.]+/, 'other'))).toEqual([`missed, id ${latest(2)}`]);
+    expect(await replayedAfter('garbage')).toEqual([`missed, id ${latest(3)}`]);
+    // Back with that id, nothing is missing.
+    expect(await replayedAfter(latest(4))).toEqual([]);
     relay.close();
+  });
+
+  it('tells a client that comes back after a restart that events are gone; a new client is told nothing', async () => {
+    const before = createEventRelay();
+    const stream = frames(before.handler(get()));
+    await stream.next();
+    before.publish(scored(1));
+    const { id } = eventOf(await stream.next());
+    before.close();
+    const after = createEventRelay();
+    const back = frames(after.handler(get({ 'last-event-id': id })));
+    expect(await back.next()).toBe(': connected');
+    const missed = await back.next();
+    expect(missed).toMatch(/^id: [0-9a-z]+\.0\nevent: missed\ndata: .+$/);
+    const fresh = frames(after.handler(get()));
+    expect(await fresh.next()).toBe(': connected');
+    after.publish(scored(2));
+    expect(eventOf(await fresh.next()).data).toEqual(scored(2));
+    after.close();
   });
 
   it('answers 405 to other methods, and HEAD without a stream', () => {
