@@ -56,6 +56,12 @@ export function commandName(endpoint: CommandEndpoint): { group: string; name: s
   return { group, name };
 }
 
+/** The command as it was run: its group, its name and its arguments. */
+function invocation(endpoint: CommandEndpoint, args: readonly string[]): string[] {
+  const { group, name } = commandName(endpoint);
+  return [group, name, ...args];
+}
+
 /** The line of a command's help that names the request it sends. */
 export function requestLine(endpoint: CommandEndpoint, suffix = ''): string {
   return `\nEndpoint: GET ${endpoint.path}${suffix}`;
@@ -130,14 +136,13 @@ export function recordCommand<O extends OutputOptions = OutputOptions>(
   return made(endpoint, spec, (command, fields) =>
     outputOptions(command, fields).action(
       act<O>((context, options, args) => {
-        const identity = [...Object.values(commandName(endpoint)), ...args];
         if (!spec.variadic || args.length === 1)
           return runRecord(
             context,
             options,
             () => spec.fetch(context, args, options),
             spec.views?.(args),
-            identity,
+            invocation(endpoint, args),
           );
         const { views } = spec;
         return runRecords(context, options, args, {
@@ -160,7 +165,7 @@ export function listCommand<O extends OutputOptions = OutputOptions>(
       act<O>((context, options, args) =>
         runList(context, options, spec.unit, () => spec.fetch(context, args, options), {
           columns: fields && topFields(fields),
-          command: [...Object.values(commandName(endpoint)), ...args],
+          command: invocation(endpoint, args),
         }),
       ),
     ),

@@ -63,28 +63,30 @@ describe.skipIf(skip)('the Redis quota on a 3-master Redis Cluster', { timeout: 
     const identity = { baseUrl: api.baseUrl, apiKey: MOCK_API_KEY };
     const prefix = `cl${++runs}`;
     const [key] = partitionKeys(prefix, partitionHash(identity));
-    return { api, identity, prefix, key: key as string };
+    /** A client of the mock on `quota`, retrying nothing: every failure is the quota's to show. */
+    const clientOn = (quota: RedisQuota, options: { timeout?: number } = {}) =>
+      new MetricClient({
+        apiKey: MOCK_API_KEY,
+        baseUrl: api.baseUrl,
+        fetch: api.fetch,
+        quota,
+        maxRetries: 0,
+        ...options,
+      });
+    return { api, identity, prefix, key: key as string, clientOn };
   }
   const slotOf = async (key: string) => Number(await cluster.nodes[0]?.cli('cluster', 'keyslot', key));
 
   describe.each(kinds)('over $name', (kind) => {
     it('limits exact across three clients: no 429 at the mock’s own window', async () => {
       const windowMs = 1_500;
-      const { api, prefix } = fresh({ limits: { perWindow: { requests: 6, windowMs } } });
+      const { api, prefix, clientOn } = fresh({ limits: { perWindow: { requests: 6, windowMs } } });
       const connections = await Promise.all([1, 2, 3].map(() => kind.connect(cluster.urls)));
       try {
-        const clients = connections.map(
-          (c) =>
-            new MetricClient({
-              apiKey: MOCK_API_KEY,
-              baseUrl: api.baseUrl,
-              fetch: api.fetch,
-              maxRetries: 0,
-              quota: new RedisQuota(
-                { redis: c.client as never, prefix, maxRequestsPerMinute: 6 },
-                windows(windowMs),
-              ),
-            }),
+        const clients = connections.map((c) =>
+          clientOn(
+            new RedisQuota({ redis: c.client as never, prefix, maxRequestsPerMinute: 6 }, windows(windowMs)),
+          ),
         );
         const calls = clients.flatMap((client) => Array.from({ length: 4 }, () => client.subjects.list()));
         await Promise.all(calls);
@@ -95,7 +97,7 @@ describe.skipIf(skip)('the Redis quota on a 3-master Redis Cluster', { timeout: 
     });
 
     it('the quota’s slot moved to another master mid-run: no call fails', async () => {
-      const { api, prefix, key } = fresh();
+      const { prefix, key, clientOn } = fresh();
       const connection = await kind.connect(cluster.urls);
       try {
         const quota = new RedisQuota({
@@ -104,13 +106,7 @@ describe.skipIf(skip)('the Redis quota on a 3-master Redis Cluster', { timeout: 
           maxConcurrency: 2,
           maxRequestsPerMinute: 10_000,
         });
-        const client = new MetricClient({
-          apiKey: MOCK_API_KEY,
-          baseUrl: api.baseUrl,
-          fetch: api.fetch,
-          quota,
-          maxRetries: 0,
-        });
+        const client = clientOn(quota);
         await client.subjects.list(); // the keys exist, in the slot to move
         const slot = await slotOf(key);
         const owner = await cluster.ownerOf(slot);
@@ -144,18 +140,11 @@ describe.skipIf(skip)('the Redis quota on a 3-master Redis Cluster', { timeout: 
     });
 
     it('the slot’s master killed: calls reject with QuotaUnavailableError within their timeout, then work again', async () => {
-      const { api, prefix, key } = fresh();
+      const { api, prefix, key, clientOn } = fresh();
       const connection = await kind.connect(cluster.urls);
       try {
         const quota = new RedisQuota({ redis: connection.client as never, prefix, maxConcurrency: 4 });
-        const client = new MetricClient({
-          apiKey: MOCK_API_KEY,
-          baseUrl: api.baseUrl,
-          fetch: api.fetch,
-          quota,
-          maxRetries: 0,
-          timeout: 1_000,
-        });
+        const client = clientOn(quota, { timeout: 1_000 });
         await client.subjects.list();
         const owner = await cluster.ownerOf(await slotOf(key));
         await cluster.kill(owner);
