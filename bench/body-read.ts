@@ -37,10 +37,10 @@ function readers(respond: (i: number, signal: AbortSignal) => Promise<Response>)
   const bounded = read((response, deadline) =>
     readBody(response, defaultMaxResponseBytes, deadline, () => 'GET'),
   );
-  return [
-    { name: names.text, run: read((response, deadline) => deadline.race(response.text())) },
-    { name: names.bounded, run: bounded },
-  ];
+  return {
+    [names.text]: read((response, deadline) => deadline.race(response.text())),
+    [names.bounded]: bounded,
+  };
 }
 
 export async function measure() {
@@ -61,16 +61,12 @@ export async function measure() {
     const results = [];
     for (const [body, respond] of Object.entries(bodies)) {
       const contenders = readers(respond);
-      const [a, b] = [await contenders[0]!.run(0), await contenders[1]!.run(0)];
+      const [a, b] = [await contenders[names.text](0), await contenders[names.bounded](0)];
       if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`${body}: the two reads differ`);
       const figures = await compare(contenders, options, [[names.bounded, names.text]]);
       const { wall, cpu } = figures.ratios[0]!;
-      results.push({
-        body,
-        bytes: Buffer.byteLength(JSON.stringify(a)),
-        contenders: figures.contenders,
-        ratio: { wall, cpu },
-      });
+      const bytes = Buffer.byteLength(JSON.stringify(a));
+      results.push({ body, bytes, contenders: figures.contenders, ratio: { wall, cpu } });
     }
     return { rounds: options.rounds, batch: options.batch, bodies: results };
   });

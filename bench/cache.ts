@@ -39,28 +39,27 @@ const hits = () =>
     const redis = await redisClient(url);
     const [plain, memory, shared] = [await sdk(url), await sdk(url, { cache: true }), redis.client];
     try {
-      const contenders = [
-        { name: names.uncached, run: () => plain.journals.get(7) },
-        { name: names.memory, run: () => memory.journals.get(7) },
-        ...(shared ? [{ name: names.redis, run: () => shared.journals.get(7) }] : []),
-      ];
-      for (const { name, run } of contenders) {
+      const contenders = {
+        [names.uncached]: () => plain.journals.get(7),
+        [names.memory]: () => memory.journals.get(7),
+        ...(shared && { [names.redis]: () => shared.journals.get(7) }),
+      };
+      for (const [name, run] of Object.entries(contenders)) {
         const { cacheStatus } = await run().withResponse();
         const expected = name === names.uncached ? 'off' : 'miss';
         if (cacheStatus !== expected) throw new Error(`${name}: ${cacheStatus}, not ${expected}`);
       }
       const options = { rounds: scaled(30, 4), batch: scaled(40, 5), warmup: scaled(40, 2) };
-      const pairs = contenders.slice(1).map(({ name }) => [name, names.uncached] as const);
+      const pairs = Object.keys(contenders)
+        .slice(1)
+        .map((name) => [name, names.uncached] as const);
       const { rounds, batch, contenders: times, ratios } = await compare(contenders, options, pairs);
       const skipped = redis.skipped !== undefined && { redisSkipped: redis.skipped };
-      const walls = times.map(({ name, wall }) => ({ name, wall }));
-      return {
-        rounds,
-        batch,
-        contenders: walls,
-        ratios: ratios.map((r) => ({ name: r.of, wall: r.wall })),
-        ...skipped,
-      };
+      const [walls, perHit] = [
+        times.map(({ name, wall }) => ({ name, wall })),
+        ratios.map((r) => ({ name: r.of, wall: r.wall })),
+      ];
+      return { rounds, batch, contenders: walls, ratios: perHit, ...skipped };
     } finally {
       await redis.close?.();
     }

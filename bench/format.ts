@@ -18,19 +18,13 @@ export const verdict = (met: boolean) => (met ? '**met**' : '**not met**');
 /** One row of the Results table; without `met`, a figure for reference, judged against nothing. */
 export type Row = { what: string; figure: string; target?: string; met?: boolean };
 /** A row judged `value ≤ limit` (`atMost`) or `value ≥ limit` (`atLeast`), the limit written `shown`. */
-type Judge = (what: string, figure: string, value: number, limit: number, shown?: string) => Row;
-export const atMost: Judge = (what, figure, value, limit, shown = x(limit)) => ({
-  what,
-  figure,
-  target: `≤ ${shown}`,
-  met: value <= limit,
-});
-export const atLeast: Judge = (what, figure, value, limit, shown = x(limit)) => ({
-  what,
-  figure,
-  target: `≥ ${shown}`,
-  met: value >= limit,
-});
+const judge =
+  (sign: '≤' | '≥') =>
+  (what: string, figure: string, value: number, limit: number, shown = x(limit)): Row => {
+    const met = sign === '≤' ? value <= limit : value >= limit;
+    return { what, figure, target: `${sign} ${shown}`, met };
+  };
+export const [atMost, atLeast] = [judge('≤'), judge('≥')];
 
 export function table(head: string[], rows: string[][]): string {
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;

@@ -1,7 +1,6 @@
 // §8, bulk lookups by DOI, each answer held back by the server: `papers.get` one after the other against
 // `papers.getMany` at a few `concurrency` settings; every contender must return the same papers in order.
-import type { Row } from './format.js';
-import { x } from './format.js';
+import { type Row, x } from './format.js';
 import { loadTesting, raceRuns, scaled, sdk, withServer } from './lib.js';
 import { speedTable } from './paging.js';
 
@@ -30,8 +29,8 @@ export async function measure() {
       });
     // One untimed run each: connections opened, code warmed.
     for (const c of concurrencies) await many(c)();
-    const named = concurrencies.map((c) => [`papers.getMany, concurrency ${c}`, many(c)] as const);
-    const runs = new Map([['papers.get, one after the other', sequential], ...named]);
+    const named = concurrencies.map((c) => [`papers.getMany, concurrency ${c}`, many(c)]);
+    const runs = Object.fromEntries([['papers.get, one after the other', sequential], ...named]);
     const { same, speedups, ...rest } = await raceRuns(runs, scaled(5, 1));
     /** Sequential time over the contender's, paired per round (higher is faster). */
     const bySetting = speedups.map((s, n) => ({ ...s, concurrency: concurrencies[n]! }));

@@ -1,6 +1,5 @@
 // The measurement plumbing every benchmark shares: the build under test, processes of their own (the
 // bench server, a benchmark's child, a node script), contenders round-robin, and their statistics.
-
 import { deepStrictEqual } from 'node:assert';
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -40,10 +39,10 @@ export async function sdkHeaders(baseUrl: string): Promise<Record<string, string
 export async function pageText(): Promise<string> {
   const { createMockApi, MOCK_API_KEY, MOCK_BASE_URL } = await loadTesting();
   const api = createMockApi({ sizes: { journals: 1, papers: 1000 } });
+  const init = { headers: { authorization: `Bearer ${MOCK_API_KEY}` } };
   const data: unknown[] = [];
   for (let page = 1; page <= 10; page++) {
-    const url = `${MOCK_BASE_URL}/journals/1/papers?page=${page}&per_page=100`;
-    const response = await api.fetch(url, { headers: { authorization: `Bearer ${MOCK_API_KEY}` } });
+    const response = await api.fetch(`${MOCK_BASE_URL}/journals/1/papers?page=${page}&per_page=100`, init);
     data.push(...((await response.json()) as { data: unknown[] }).data);
   }
   return JSON.stringify({ data, total: data.length });
@@ -63,9 +62,7 @@ export async function inChild<T>(file: string, { fn = 'measure', arg, execArgv }
   const args = [file, fn, ...(arg === undefined ? [] : [JSON.stringify(arg)])];
   const child = forkBench('child.ts', args, execArgv);
   let result: T | undefined;
-  child.on('message', (message) => {
-    result = (message as { result: T }).result;
-  });
+  child.on('message', (message) => (result = (message as { result: T }).result));
   const code = await exited(child);
   if (code !== 0 || result === undefined) throw new Error(`bench/${args.join(' ')} exited with ${code}`);
   return result;
@@ -135,7 +132,6 @@ export function quantile(values: readonly number[], q: number): number {
   return sorted[low]! + (sorted[high]! - sorted[low]!) * (position - low);
 }
 export const median = (values: readonly number[]) => quantile(values, 0.5);
-
 export type Spread = { median: number; p25: number; p75: number };
 export const spread = (v: readonly number[]): Spread => ({
   median: median(v),
@@ -167,13 +163,13 @@ export async function roundRobin<N extends string, T>(
  * Whole runs timed round-robin, each checked against the first's value: each one's median time and
  * the first's time over its own, paired per round (its speedup), and whether every run gave the same.
  */
-export async function raceRuns(runs: Map<string, () => Promise<unknown>>, rounds: number) {
-  const names = [...runs.keys()];
-  const expected = await runs.get(names[0]!)!();
+export async function raceRuns(runs: Record<string, () => Promise<unknown>>, rounds: number) {
+  const names = Object.keys(runs);
+  const expected = await runs[names[0]!]!();
   let same = true;
   const times = await roundRobin(names, rounds, async (name) => {
     const started = performance.now();
-    const value = await runs.get(name)!();
+    const value = await runs[name]!();
     const ms = performance.now() - started;
     try {
       deepStrictEqual(value, expected);
@@ -194,37 +190,34 @@ export async function raceRuns(runs: Map<string, () => Promise<unknown>>, rounds
 type Key = 'wall' | 'cpu';
 export const wallCpu = (f: (key: Key) => number[]) => ({ wall: spread(f('wall')), cpu: spread(f('cpu')) });
 
-/** One operation; `i` numbers them alike for every contender, so that they get the same inputs. */
-export type Contender = { name: string; run: (i: number) => unknown };
+const wallCpuOf = (list: Array<Record<Key, number>>) => ({
+  wall: list.map((s) => s.wall),
+  cpu: list.map((s) => s.cpu),
+});
 
 /**
- * Contenders in small batches, round-robin: per round, each one's wall time and this process's CPU
- * time per operation, in µs (`samples`); each one's spread, and the paired ratios of `pairs`.
+ * Contenders (name: one operation; `i` numbers them alike for every contender, so that they get the same
+ * inputs) in small batches, round-robin: per round, each one's wall time and this process's CPU time per
+ * operation, in µs (`samples`); each one's spread, and the paired ratios of `pairs`.
  */
 export async function compare(
-  contenders: readonly Contender[],
-  options: { rounds: number; batch: number; warmup: number },
+  runs: Record<string, (i: number) => unknown>,
+  { rounds, batch, warmup }: { rounds: number; batch: number; warmup: number },
   pairs: ReadonlyArray<readonly [string, string]> = [],
 ) {
-  const { rounds, batch, warmup } = options;
-  for (const { run } of contenders) for (let n = 0; n < warmup; n++) await run(n);
-  const byName = new Map(contenders.map((contender) => [contender.name, contender.run]));
-  const runs = await roundRobin([...byName.keys()], rounds, async (name, round) => {
-    const [run, cpu, started] = [byName.get(name)!, process.cpuUsage(), performance.now()];
+  for (const run of Object.values(runs)) for (let n = 0; n < warmup; n++) await run(n);
+  const times = await roundRobin(Object.keys(runs), rounds, async (name, round) => {
+    const [run, cpu, started] = [runs[name]!, process.cpuUsage(), performance.now()];
     for (let n = 0; n < batch; n++) await run(round * batch + n);
     const [wall, used] = [performance.now() - started, process.cpuUsage(cpu)];
     return { wall: (wall * 1000) / batch, cpu: (used.user + used.system) / batch };
   });
-  const byKey = (list: Array<Record<Key, number>>) => ({
-    wall: list.map((s) => s.wall),
-    cpu: list.map((s) => s.cpu),
-  });
-  const samples = new Map([...runs].map(([name, list]) => [name, byKey(list)]));
+  const samples = new Map([...times].map(([name, list]) => [name, wallCpuOf(list)]));
   const of = (name: string) => samples.get(name)!;
   return {
     rounds,
     batch,
-    contenders: contenders.map(({ name }) => ({ name, ...wallCpu((k) => of(name)[k]) })),
+    contenders: Object.keys(runs).map((name) => ({ name, ...wallCpu((k) => of(name)[k]) })),
     ratios: pairs.map(([a, b]) => ({ of: a, to: b, ...wallCpu((k) => pairedRatios(of(a)[k], of(b)[k])) })),
     samples,
   };

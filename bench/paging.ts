@@ -42,7 +42,7 @@ async function walks() {
     const served = (await loop()).length;
     if (served !== pages * perPage || requests !== pages)
       throw new Error(`the mock served ${served} papers in ${requests} pages`);
-    const runs = new Map([[loopName, loop], ...prefetches.map((p) => [walkName(p), walk(p)] as const)]);
+    const runs = Object.fromEntries([[loopName, loop], ...prefetches.map((p) => [walkName(p), walk(p)])]);
     const { same, speedups, ...rest } = await raceRuns(runs, scaled(5, 1));
     /** Loop time over the walk's, paired per round (higher is faster). */
     return { ...rest, speedups: speedups.map((s, n) => ({ ...s, prefetch: prefetches[n]! })), ordered: same };

@@ -24,24 +24,21 @@ export async function measure() {
     for (let n = 0; n < calls; n++) await call();
   };
   const runs = [fn, () => unset.run(fn, undefined), () => queued.run(fn, undefined)];
-  const contenders = Object.values(names).map((name, n) => ({ name, run: loop(runs[n]!) }));
-  const options = { rounds: scaled(200, 6), batch: 5, warmup: 50 };
-  const { rounds, batch, samples } = await compare(contenders, options);
+  const contenders = Object.fromEntries(Object.values(names).map((name, n) => [name, loop(runs[n]!)]));
+  const { rounds, batch, samples } = await compare(contenders, {
+    rounds: scaled(200, 6),
+    batch: 5,
+    warmup: 50,
+  });
   // µs per operation to ns per call.
   const nsOf = (name: string) => samples.get(name)!.wall.map((µs) => (µs * 1000) / calls);
   const bare = nsOf(names.bare);
-  const added = (name: string) => ({
-    name,
-    wall: spread(pairedDifferences(nsOf(name), bare)),
-    ratio: spread(pairedRatios(nsOf(name), bare)),
-  });
-  const contendersNs = contenders.map(({ name }) => ({ name, wall: spread(nsOf(name)) }));
-  return {
-    rounds,
-    batch: batch * calls,
-    contenders: contendersNs,
-    added: [names.unset, names.queued].map(added),
+  const added = (name: string) => {
+    const [wall, ratio] = [pairedDifferences(nsOf(name), bare), pairedRatios(nsOf(name), bare)];
+    return { name, wall: spread(wall), ratio: spread(ratio) };
   };
+  const times = Object.values(names).map((name) => ({ name, wall: spread(nsOf(name)) }));
+  return { rounds, batch: batch * calls, contenders: times, added: [names.unset, names.queued].map(added) };
 }
 
 type QuotaResult = Awaited<ReturnType<typeof measure>>;
@@ -52,8 +49,7 @@ type QuotaResult = Awaited<ReturnType<typeof measure>>;
  */
 function share(quota: QuotaResult, results: Results) {
   const unset = find(quota.added, (a) => a.name === names.unset, 'the unset quota');
-  const upper = Math.max(0, unset.wall.p75);
-  const loopbackNs = requestWall(results, 0, r.sdk) * 1000;
+  const [upper, loopbackNs] = [Math.max(0, unset.wall.p75), requestWall(results, 0, r.sdk) * 1000];
   return { unset, upper, loopbackNs, share: upper / loopbackNs };
 }
 
@@ -69,7 +65,7 @@ export function text(quota: QuotaResult, results: Results) {
   const s = share(quota, results);
   const queued = find(quota.added, (a) => a.name === names.queued, 'the queued quota');
   const ratio = (of: string, to: string) => requestRatio(results, 0, of, to);
-  const [queuedOverSdk, sdkOverKy] = [ratio(r.sdkQueued, r.sdk), ratio(r.sdk, r.ky).wall.median];
+  const queuedOverSdk = ratio(r.sdkQueued, r.sdk);
   const rows = quota.contenders.map((c) => {
     const added = quota.added.find((a) => a.name === c.name);
     return [c.name, range(c.wall, ns), added ? range(added.wall, (n) => signed(n, ns)) : ''];
@@ -77,7 +73,7 @@ export function text(quota: QuotaResult, results: Results) {
   return `## 2. The quota when no limit is set
 
 A client without \`maxConcurrency\` or \`maxRequestsPerMinute\` holds a \`Quota\` (src/core/quota.ts) whose \`run(send)\` is one
-branch before \`send()\`. Per request (section 1, loopback): the SDK with no limit ÷ ky by hand ${x(sdkOverKy)}; with
+branch before \`send()\`. Per request (section 1, loopback): the SDK with no limit ÷ ky by hand ${x(ratio(r.sdk, r.ky).wall.median)}; with
 \`maxConcurrency: 1_000_000\` (a queue never full) ${x(ratio(r.sdkQueued, r.ky).wall.median)}, and ÷ the SDK with no limit ${x(queuedOverSdk.wall.median)} (CPU ${x(queuedOverSdk.cpu.median)}),
 far above the branch's own cost. The branch itself: \`await quota.run(fn)\` against \`await fn()\` for an async \`fn\` that
 does nothing, ${quota.rounds} rounds of ${quota.batch.toLocaleString('en-US')} calls, src/core/quota.ts through tsx.

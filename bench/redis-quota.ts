@@ -44,15 +44,20 @@ const evalshaOn = async (redis: NodeRedis) => {
 /** A quota on `redis` with limits far above what one sequential loop can use: places always free. */
 const freeQuota = (redis: NodeRedis, prefix: string, more: object = {}) =>
   new RedisQuota({ redis, maxRequestsPerMinute: 1e9, prefix, ...more });
-type Setup = { redisUrl: string; port: number; mockUrl: string; redis: NodeRedis; stats: NodeRedis };
+type Setup = { redisUrl: string; port: number; mockUrl: string; quota: RedisQuota } & Record<
+  'redis' | 'stats',
+  NodeRedis
+>;
 
 /** Each contender alone, one call at a time, against one bare EVALSHA; and its cost inside Redis. */
-async function alone({ redisUrl, port, mockUrl, redis, stats, quota }: Setup & { quota: RedisQuota }) {
+async function alone({ redisUrl, port, mockUrl, redis, stats, quota }: Setup) {
   const io = new Redis(redisUrl);
-  const [clientOptions, id] = [{ host: '127.0.0.1', port }, 'bench-bottleneck'];
-  const limits = { maxConcurrent: 1_000_000, reservoir: 1_000_000_000 };
+  const [clientOptions, limits] = [
+    { host: '127.0.0.1', port },
+    { maxConcurrent: 1e6, reservoir: 1e9 },
+  ];
   const bottleneck = new Bottleneck({
-    id,
+    id: 'bench-bottleneck',
     datastore: 'ioredis',
     clearDatastore: true,
     clientOptions,
@@ -74,10 +79,11 @@ async function alone({ redisUrl, port, mockUrl, redis, stats, quota }: Setup & {
       rateLimiterFlexible: () => flexible.consume('key'),
       bottleneck: () => bottleneck.schedule(empty),
     };
-    const contenders = Object.entries(runs).map(([name, run]) => ({ name, run }));
-    const { samples } = await compare(contenders, { ...timing, warmup: scaled(100, 5) });
-    type Figures = { perCall: Spread; overEvalsha: Spread; roundTrips: number; redisUs: number };
-    const figures = {} as Record<AloneName, Figures>;
+    const { samples } = await compare(runs, { ...timing, warmup: scaled(100, 5) });
+    const figures = {} as Record<
+      AloneName,
+      { perCall: Spread; overEvalsha: Spread; roundTrips: number; redisUs: number }
+    >;
     for (const [name, run] of Object.entries(runs) as Array<[AloneName, () => Promise<unknown>]>) {
       const [wall, cost] = [samples.get(name)!.wall, await costOf(stats, scaled(500, 20), run)];
       const overEvalsha = spread(pairedRatios(wall, samples.get('evalsha')!.wall));
@@ -91,7 +97,7 @@ async function alone({ redisUrl, port, mockUrl, redis, stats, quota }: Setup & {
 }
 
 /** `subjects.list()` with no quota, with the Redis quota, and with one bare EVALSHA before each request. */
-async function throughHttp({ mockUrl, redis, stats, quota }: Setup & { quota: RedisQuota }) {
+async function throughHttp({ mockUrl, redis, stats, quota }: Setup) {
   const options = { apiKey: MOCK_API_KEY, baseUrl: mockUrl, maxRetries: 0 };
   const evalsha = await evalshaOn(redis);
   const fetchAfterEvalsha: typeof fetch = (input, init) => evalsha().then(() => fetch(input, init));
@@ -99,9 +105,9 @@ async function throughHttp({ mockUrl, redis, stats, quota }: Setup & { quota: Re
     (more) => new MetricClient({ ...options, ...more }),
   );
   const names = ['no quota', 'Redis quota', 'bare EVALSHA'];
-  const http = names.map((name, n) => ({ name, run: () => clients[n]!.subjects.list() }));
+  const http = Object.fromEntries(names.map((name, n) => [name, () => clients[n]!.subjects.list()]));
   const { samples } = await compare(http, { ...timing, warmup: scaled(50, 5) });
-  const [noQuota, withRedis, withBare] = http.map(({ name }) => samples.get(name)!.wall) as number[][];
+  const [noQuota, withRedis, withBare] = names.map((name) => samples.get(name)!.wall) as number[][];
   const added = spread(pairedDifferences(withRedis!, noQuota!));
   const addedByEvalsha = spread(pairedDifferences(withBare!, noQuota!));
   const scripts = (client: MetricClient) =>
@@ -110,25 +116,17 @@ async function throughHttp({ mockUrl, redis, stats, quota }: Setup & { quota: Re
   const commandsFree = await scripts(clients[1]!);
   const commandsFreeNoLeases = await scripts(new MetricClient({ ...options, quota: windowOnly }));
   await windowOnly.close();
-  const [spreads, addedOverEvalsha] = [
-    [noQuota, withRedis, withBare].map((l) => spread(l!)),
+  const [addedOverEvalsha, ratio] = [
     added.median / addedByEvalsha.median,
+    spread(pairedRatios(withRedis!, noQuota!)),
   ];
-  const times = { noQuota: spreads[0]!, redisQuota: spreads[1]!, bareEvalsha: spreads[2]! };
+  const times = { noQuota: spread(noQuota!), redisQuota: spread(withRedis!), bareEvalsha: spread(withBare!) };
   // Scripts per request with free places: with maxConcurrency, without.
-  const scriptsPerRequest = { commandsFree, commandsFreeNoLeases };
-  return {
-    ...times,
-    added,
-    addedByEvalsha,
-    addedOverEvalsha,
-    ratio: spread(pairedRatios(withRedis!, noQuota!)),
-    ...scriptsPerRequest,
-  };
+  return { ...times, added, addedByEvalsha, addedOverEvalsha, ratio, commandsFree, commandsFreeNoLeases };
 }
 
 /** `stats()`'s cost (wall time, scripts and Redis's time per call), and Redis's time per paced decision. */
-async function fleetCosts({ redis, stats, quota, mockUrl }: Setup & { quota: RedisQuota }) {
+async function fleetCosts({ redis, stats, quota, mockUrl }: Setup) {
   const n = scaled(500, 20);
   const started = performance.now();
   const statsCost = await costOf(stats, n, () => quota.stats());

@@ -11,16 +11,7 @@ import { parseResponse } from '../src/core/validate.js';
 import { resolveClientOptions } from '../src/resolve-options.js';
 import { shapes } from '../src/schemas/shapes.js';
 import { range, signed, table, us, x } from './format.js';
-import {
-  compare,
-  loadTesting,
-  pairedDifferences,
-  scaled,
-  sdk,
-  sdkHeaders,
-  wallCpu,
-  withServer,
-} from './lib.js';
+import * as lib from './lib.js';
 import type { Results } from './report.js';
 import { requestNames as names, requestRatio, requestWall } from './request.js';
 
@@ -41,8 +32,8 @@ const hoped = 1.05;
 
 /** Each rung's operation, and the alternative's, in the order of rungNames. */
 async function ladder(url: string) {
-  const { MOCK_API_KEY } = await loadTesting();
-  const [client, headers] = [await sdk(url), await sdkHeaders(url)];
+  const { MOCK_API_KEY } = await lib.loadTesting();
+  const [client, headers] = [await lib.sdk(url), await lib.sdkHeaders(url)];
   const transport = new Transport(resolveClientOptions({ apiKey: MOCK_API_KEY, baseUrl: url }), new Quota());
   const settings = { retry: 0, timeout: false, throwHttpErrors: false, headers } as const;
   // The SDK hands each attempt's signal to fetch as an option ky forwards, not as ky's `signal`.
@@ -75,32 +66,27 @@ async function ladder(url: string) {
     (i: number) => client.journals.get((i % 400) + 1),
   ];
   const alternative = async (i: number) => JSON.parse(await kyTimed.get(url + path(i)).text());
-  const contenders = rungNames.map((name, n) => ({ name, run: rungs[n]! }));
-  return [...contenders, { name: alternativeName, run: alternative }];
+  return {
+    ...Object.fromEntries(rungNames.map((name, n) => [name, rungs[n]!])),
+    [alternativeName]: alternative,
+  };
 }
 
 export const measure = () =>
-  withServer({ kind: 'mock' }, async ({ url }) => {
-    const options = { rounds: scaled(200, 6), batch: scaled(20, 5), warmup: scaled(300, 5) };
-    const { rounds, batch, samples } = await compare(await ladder(url), options);
+  lib.withServer({ kind: 'mock' }, async ({ url }) => {
+    const options = { rounds: lib.scaled(200, 6), batch: lib.scaled(20, 5), warmup: lib.scaled(300, 5) };
+    const { rounds, batch, samples } = await lib.compare(await ladder(url), options);
     const of = (name: string) => samples.get(name)!;
-    const added = (a: string, b: string) => wallCpu((key) => pairedDifferences(of(a)[key], of(b)[key]));
+    const added = (a: string, b: string) =>
+      lib.wallCpu((key) => lib.pairedDifferences(of(a)[key], of(b)[key]));
+    const times = (name: string) => ({ name, ...lib.wallCpu((key) => of(name)[key]) });
     const rung = (name: string, n: number) => {
       const before = n > 0 && added(name, rungNames[n - 1]!);
-      return {
-        name,
-        ...wallCpu((key) => of(name)[key]),
-        ...(before && { addedWall: before.wall, addedCpu: before.cpu }),
-      };
+      return { ...times(name), ...(before && { addedWall: before.wall, addedCpu: before.cpu }) };
     };
     const saved = added(rungNames[2], alternativeName);
-    const alternative = { name: alternativeName, ...wallCpu((key) => of(alternativeName)[key]) };
-    return {
-      alternative: { ...alternative, savedWall: saved.wall, savedCpu: saved.cpu },
-      rounds,
-      batch,
-      rungs: rungNames.map(rung),
-    };
+    const alternative = { ...times(alternativeName), savedWall: saved.wall, savedCpu: saved.cpu };
+    return { alternative, rounds, batch, rungs: rungNames.map(rung) };
   });
 
 type CostResult = Awaited<ReturnType<typeof measure>>;

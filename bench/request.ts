@@ -19,59 +19,54 @@ export const requestNames = {
 const names = requestNames;
 
 /** The one path of the API document as openapi-typescript writes it: what openapi-fetch is typed from. */
-interface paths {
-  '/journals/{id}': {
-    parameters: { query?: never; header?: never; path?: never; cookie?: never };
-    get: {
-      parameters: { query?: never; header?: never; path: { id: number }; cookie?: never };
-      requestBody?: never;
-      responses: {
-        200: { headers: Record<string, unknown>; content: { 'application/json': JournalProfile } };
-      };
-    };
-  };
-}
+type Answer = { 200: { headers: Record<string, unknown>; content: { 'application/json': JournalProfile } } };
+type paths = { '/journals/{id}': { get: { parameters: { path: { id: number } }; responses: Answer } } };
 
-async function contenders(url: string, headers: Record<string, string>, queued: boolean) {
+function contenders(url: string, headers: Record<string, string>, queued: boolean) {
   // The SDK's settings exactly (src/core/transport.ts): one instance, full URLs, no `baseUrl`.
   const kyHand = ky.create({ retry: 0, timeout: false, throwHttpErrors: false, headers });
   const openapi = createClient<paths>({ baseUrl: url, headers });
-  const [client, clientQueued] = [await sdk(url), await sdk(url, { maxConcurrency: 1_000_000 })];
+  const [client, clientQueued] = [sdk(url), sdk(url, { maxConcurrency: 1_000_000 })];
   const id = (i: number) => (i % 400) + 1;
   const target = (i: number) => `${url}/journals/${id(i)}`;
-  const openapiGet = async (i: number) => {
-    const { data } = await openapi.GET('/journals/{id}', { params: { path: { id: id(i) } } });
-    if (data === undefined) throw new Error('openapi-fetch: no data');
-    return data;
-  };
-  const runs = {
+  return {
     [names.fetch]: async (i: number) => JSON.parse(await (await fetch(target(i), { headers })).text()),
     [names.ky]: async (i: number) => JSON.parse(await (await kyHand.get(target(i))).text()),
-    [names.openapi]: openapiGet,
-    [names.sdk]: (i: number) => client.journals.get(id(i)),
-    ...(queued && { [names.sdkQueued]: (i: number) => clientQueued.journals.get(id(i)) }),
+    [names.openapi]: async (i: number) => {
+      const { data } = await openapi.GET('/journals/{id}', { params: { path: { id: id(i) } } });
+      if (data === undefined) throw new Error('openapi-fetch: no data');
+      return data;
+    },
+    [names.sdk]: async (i: number) => (await client).journals.get(id(i)),
+    ...(queued && { [names.sdkQueued]: async (i: number) => (await clientQueued).journals.get(id(i)) }),
   };
-  return Object.entries(runs).map(([name, run]) => ({ name, run }));
 }
 
 /** One phase: the server holding each answer `latencyMs` (0: loopback as fast as it goes). */
 const phase = (latencyMs: number, queued: boolean, rounds: number, batch: number) =>
   withServer({ kind: 'mock', options: { faults: { latencyMs } } }, async ({ url }) => {
     const headers = await sdkHeaders(url);
-    const list = await contenders(url, headers, queued);
+    const runs = contenders(url, headers, queued);
     // Every contender gets the same answers, or the comparison means nothing.
     for (let i = 0; i < 5; i++) {
-      const expected = await list[0]!.run(i);
-      for (const contender of list.slice(1)) deepStrictEqual(await contender.run(i), expected);
+      const [first, ...others] = Object.values(runs);
+      const expected = await first!(i);
+      for (const run of others) deepStrictEqual(await run(i), expected);
     }
     // At 2 s or less, Node's fetch opens a connection per request.
     const keepAlive = (await fetch(`${url}/journals/1`, { headers })).headers.get('keep-alive');
-    const pairs: [string, string][] = [[names.sdk, names.ky]];
-    if (queued) pairs.push([names.sdkQueued, names.ky], [names.sdkQueued, names.sdk]);
-    pairs.push([names.sdk, names.openapi], [names.sdk, names.fetch], [names.ky, names.fetch]);
-    pairs.push([names.openapi, names.fetch]);
+    const { sdk, sdkQueued, ky, openapi, fetch: bare } = names;
+    const queuedPairs = queued ? [[sdkQueued, ky] as const, [sdkQueued, sdk] as const] : [];
+    const pairs = [
+      [sdk, ky],
+      ...queuedPairs,
+      [sdk, openapi],
+      [sdk, bare],
+      [ky, bare],
+      [openapi, bare],
+    ] as const;
     const warmup = scaled(latencyMs > 0 ? 50 : 300, 5);
-    const { samples: _, ...figures } = await compare(list, { rounds, batch, warmup }, pairs);
+    const { samples: _, ...figures } = await compare(runs, { rounds, batch, warmup }, pairs);
     return { latencyMs, ...figures, headers: Object.keys(headers).sort(), keepAlive };
   });
 
@@ -93,31 +88,29 @@ export const requestWall = (results: Results, n: number, name: string) =>
   find(results.request.phases[n]!.contenders, (c) => c.name === name, name).wall.median;
 
 export function rows(request: Results['request'], results: Results): Row[] {
+  const ratio = (n: number, to: string) => requestRatio(results, n, names.sdk, to);
   const judged = (to: string, label: string, limit: number) =>
     request.phases.map((p, n) => {
-      const { wall, cpu } = requestRatio(results, n, names.sdk, to);
+      const { wall, cpu } = ratio(n, to);
       const what = `one request, ${phaseName(p)}: scholarly-metrics ÷ ${label}`;
       return atMost(what, `${x(wall.median)} (CPU ${x(cpu.median)})`, wall.median, limit);
     });
-  const overFetch = request.phases.map((_, n) =>
-    x(requestRatio(results, n, names.sdk, names.fetch).wall.median),
-  );
   const what = 'one request: scholarly-metrics ÷ fetch + JSON.parse, loopback / 5 ms';
+  const overFetch = request.phases.map((_, n) => x(ratio(n, names.fetch).wall.median)).join(' / ');
   return [
     ...judged(names.ky, 'ky by hand', 1.1),
     ...judged(names.openapi, 'openapi-fetch', 1.3),
-    { what, figure: overFetch.join(' / ') },
+    { what, figure: overFetch },
   ];
 }
 
-/** A contender table (wall per operation with its spread, CPU) and, when there are any, a paired ratio table. */
-export function timesTables(
-  r: {
-    contenders: Array<{ name: string; wall: Spread; cpu: Spread }>;
-    ratios: Array<{ of: string; to: string; wall: Spread; cpu: Spread }>;
-  },
-  what = 'request',
-) {
+type Times = { wall: Spread; cpu: Spread };
+type Compared = {
+  contenders: Array<Times & { name: string }>;
+  ratios: Array<Times & { of: string; to: string }>;
+};
+/** A contender table (wall per operation with its spread, CPU) and a paired ratio table. */
+export function timesTables(r: Compared, what = 'request') {
   const rows = r.contenders.map((c) => [c.name, range(c.wall, us), us(c.cpu.median)]);
   const ratios = r.ratios.map((q) => [`${q.of} ÷ ${q.to}`, range(q.wall), x(q.cpu.median)]);
   return `${table(['contender', `wall per ${what} (p25 to p75)`, `CPU per ${what}`], rows)}

@@ -35,11 +35,10 @@ export async function measure() {
   ];
   const first = await json<FirstLoad>('scripts/first-load.mjs', '--json');
   const dashboard = await json<Dashboard>('examples/dashboard/size/measure.ts', '--json');
-  const entries = (typeof checked === 'string' ? [] : checked).map((e) => ({
-    name: e.name,
-    bytes: e.size,
-    ...(e.sizeLimit !== undefined && { limitBytes: e.sizeLimit, passed: e.passed === true }),
-  }));
+  const entries = (typeof checked === 'string' ? [] : checked).map(({ name, size, sizeLimit, passed }) => {
+    const limited = sizeLimit !== undefined && { limitBytes: sizeLimit, passed: passed === true };
+    return { name, bytes: size, ...limited };
+  });
   const parts: Array<{ name: string; bytes: number }> = [];
   if (typeof split !== 'string') {
     const size = (name: string) => split.find((e) => e.name === name)?.size ?? Number.NaN;
@@ -50,137 +49,105 @@ export async function measure() {
       bytes: size('without any dependency'),
     });
   }
-  const error = [checked, split, first, dashboard]
-    .filter((r): r is string => typeof r === 'string')
-    .join('; ');
-  return {
-    entries,
-    parts,
+  const error = [checked, split, first, dashboard].filter((r) => typeof r === 'string').join('; ');
+  const measured = {
     ...(typeof first === 'object' && { firstLoad: first }),
     ...(typeof dashboard === 'object' && { dashboard }),
-    ...(error && { error }),
   };
+  return { entries, parts, ...measured, ...(error && { error }) };
 }
 
 type SizeResult = Awaited<ReturnType<typeof measure>>;
 
+/** The bundles judged here, each `shown` with its figure or why it was not measured. */
 function bundles(size: SizeResult) {
   const entry = (prefix: string) => size.entries.find((e) => e.name.startsWith(prefix));
-  const figure = (e?: { bytes: number }) => (e ? kb(e.bytes) : `not measured: ${size.error ?? 'no entry'}`);
-  const within = (e: { bytes: number } | undefined, limitKB: number) => !!e && e.bytes <= limitKB * 1000;
+  const [client, query] = [entry('the whole client'), entry('the client with scholarly-metrics/query')];
+  const shown = (bytes?: number) =>
+    bytes === undefined ? `not measured: ${size.error ?? 'no entry'}` : kb(bytes);
+  const judged = (what: string, limitKB: number, bytes?: number, figure = shown(bytes)) =>
+    atMost(what, figure, bytes ?? Number.NaN, limitKB * 1000, `${limitKB} kB`);
+  const beyond = client && query && query.bytes - client.bytes;
   return {
-    client: entry('the whole client'),
+    client,
     firstLoad: entry('the client’s first load'),
     hooks: entry('webhooks'),
-    query: entry('the client with scholarly-metrics/query'),
-    figure,
-    within,
+    beyond,
+    shown,
+    judged,
   };
 }
 
 export function rows(size: SizeResult): Row[] {
-  const { client, hooks, query, figure } = bundles(size);
-  const first = size.firstLoad?.firstLoad;
-  const judged = (what: string, shown: string, e: { bytes: number } | undefined, limitKB: number) =>
-    atMost(what, shown, e ? e.bytes : Number.NaN, limitKB * 1000, `${limitKB} kB`);
-  const [bundle, hooksFigure] = [
-    'browser bundle, ',
-    hooks ? `${kb(hooks.bytes)}, no ky, no client` : figure(hooks),
-  ];
+  const { client, hooks, beyond, judged } = bundles(size);
+  const first = size.firstLoad?.firstLoad.bytes;
   const firstLoad =
     'browser first load: an app calling MetricClient once, esbuild with code splitting, the entry chunk and its static imports, each gzip -9';
-  return [
+  const hooksFigure = hooks && `${kb(hooks.bytes)}, no ky, no client`;
+  const query = 'browser bundle, scholarly-metrics/query beside the client: what it adds to the whole client';
+  const rows = [
     judged(
-      `${bundle}the whole client (ky, p-retry, zod, on-demand chunks)`,
-      figure(client),
-      client,
+      'browser bundle, the whole client (ky, p-retry, zod, on-demand chunks)',
       targets.clientKB,
+      client?.bytes,
     ),
-    judged(firstLoad, first ? kb(first.bytes) : 'not measured', first, targets.firstLoadKB),
+    judged(firstLoad, targets.firstLoadKB, first, first === undefined ? 'not measured' : kb(first)),
     judged(
-      `${bundle}scholarly-metrics/webhooks (must hold no ky, no client)`,
-      hooksFigure,
-      hooks,
+      'browser bundle, scholarly-metrics/webhooks (must hold no ky, no client)',
       targets.webhooksKB,
+      hooks?.bytes,
+      hooksFigure,
     ),
-    queryRow(client, query),
-    ...dashboardRows(size.dashboard),
+    judged(query, targets.queryBeyondKB, beyond, beyond === undefined ? 'not measured' : kb(beyond)),
   ];
+  if (size.dashboard === undefined) return rows;
+  const { sdk, plain } = size.dashboard;
+  const what =
+    'examples/dashboard (Vite, React, TanStack Query), JS of its first load, gzip -9: with the SDK / with plain `fetch`; the SDK’s share';
+  const figure = `${kb(sdk.firstLoad)} / ${kb(plain.firstLoad)}; ${kb(sdk.firstLoad - plain.firstLoad)} (all its JS: ${kb(sdk.all - plain.all)})`;
+  return [...rows, { what, figure }];
 }
 
-/** scholarly-metrics/query: what an app that already has the client pays for the entry. */
-function queryRow(client?: { bytes: number }, query?: { bytes: number }): Row {
-  const beyond = client && query ? query.bytes - client.bytes : Number.NaN;
-  const what = 'browser bundle, scholarly-metrics/query beside the client: what it adds to the whole client';
-  const shown = Number.isNaN(beyond) ? 'not measured' : kb(beyond);
-  return atMost(what, shown, beyond, targets.queryBeyondKB * 1000, `${targets.queryBeyondKB} kB`);
-}
-
-function dashboardRows(dashboard?: Dashboard): Row[] {
-  if (dashboard === undefined) return [];
-  const { sdk, plain } = dashboard;
-  return [
-    {
-      what: 'examples/dashboard (Vite, React, TanStack Query), JS of its first load, gzip -9: with the SDK / with plain `fetch`; the SDK’s share',
-      figure: `${kb(sdk.firstLoad)} / ${kb(plain.firstLoad)}; ${kb(sdk.firstLoad - plain.firstLoad)} (all its JS: ${kb(sdk.all - plain.all)})`,
-    },
+const firstLoadText = ({ firstLoad: f, whole, budgets }: FirstLoad) => {
+  const first = [count(f.chunks), kb(f.bytes), kb(budgets.firstLoad), verdict(f.bytes <= budgets.firstLoad)];
+  const rows = [
+    ['first load: the entry chunk and its static imports', ...first],
+    ['everything it can load: its import() chunks too', count(whole.chunks), kb(whole.bytes), 'none', ''],
   ];
-}
-
-const firstLoadText = ({
-  firstLoad: f,
-  whole,
-  budgets,
-}: FirstLoad) => `The first load as issue 22 measures it (\`node scripts/first-load.mjs\`, in \`npm run size\`): an app importing
+  return `The first load as issue 22 measures it (\`node scripts/first-load.mjs\`, in \`npm run size\`): an app importing
 \`MetricClient\` and making one call, bundled by esbuild (split, ESM, minified, browser); what the page fetches before
 the call can start is the entry chunk and its static imports, each gzip -9; \`import()\` chunks load when a call needs them.
 
-${table(
-  ['esbuild, split, each chunk gzip -9', 'chunks', 'size', 'budget', ''],
-  [
-    [
-      'first load: the entry chunk and its static imports',
-      count(f.chunks),
-      kb(f.bytes),
-      kb(budgets.firstLoad),
-      verdict(f.bytes <= budgets.firstLoad),
-    ],
-    ['everything it can load: its import() chunks too', count(whole.chunks), kb(whole.bytes), 'none', ''],
-  ],
-)}
+${table(['esbuild, split, each chunk gzip -9', 'chunks', 'size', 'budget', ''], rows)}
 
 `;
+};
 
-const dashboardText = ({ sdk, plain }: Dashboard) => `The example app (\`examples/dashboard\`: Vite, React 19,
+const dashboardText = ({ sdk, plain }: Dashboard) => {
+  const rows = [
+    ['with the SDK', kb(sdk.firstLoad), kb(sdk.all)],
+    ['with plain `fetch`', kb(plain.firstLoad), kb(plain.all)],
+    ['the SDK’s share', kb(sdk.firstLoad - plain.firstLoad), kb(sdk.all - plain.all)],
+  ];
+  return `The example app (\`examples/dashboard\`: Vite, React 19,
 TanStack Query and \`scholarly-metrics/query\`), built by Vite as \`node examples/dashboard/size/measure.ts\` builds it, with the
 SDK and with a hand-written \`fetch\` layer in its place (the same calls and error classes, without validation, retries,
 \`Retry-After\` or timeouts); the entry chunk and its static imports, each gzip -9:
 
-${table(
-  ['examples/dashboard', 'first load', 'all its JS'],
-  [
-    ['with the SDK', kb(sdk.firstLoad), kb(sdk.all)],
-    ['with plain `fetch`', kb(plain.firstLoad), kb(plain.all)],
-    ['the SDK’s share', kb(sdk.firstLoad - plain.firstLoad), kb(sdk.all - plain.all)],
-  ],
-)}
+${table(['examples/dashboard', 'first load', 'all its JS'], rows)}
 
 `;
+};
 
 export function text(size: SizeResult) {
-  const { client, firstLoad, hooks, figure, within } = bundles(size);
-  const entries = size.entries.map((e) => {
-    const limited = e.limitBytes !== undefined;
-    return [
-      e.name,
-      kb(e.bytes),
-      limited ? kb(e.limitBytes!) : 'none',
-      limited ? verdict(e.passed === true) : '',
-    ];
-  });
+  const { client, firstLoad, hooks, shown } = bundles(size);
+  const limit = (e: (typeof size.entries)[number]) =>
+    e.limitBytes === undefined ? ['none', ''] : [kb(e.limitBytes), verdict(e.passed === true)];
+  const entries = size.entries.map((e) => [e.name, kb(e.bytes), ...limit(e)]);
   const first = firstLoad
     ? ` (its first load, without the chunks it loads on demand: ${kb(firstLoad.bytes)})`
     : '';
+  const within = (limitKB: number, e?: { bytes: number }) => verdict(!!e && e.bytes <= limitKB * 1000);
   return `## 5. Browser bundles
 
 \`npm run size\` (scripts/size-limit.config.mjs) on the build under test, read from \`size-limit --json\`: rolldown bundles the
@@ -190,8 +157,8 @@ recognises them.${size.error ? `\n\n**size-limit failed: ${size.error}**` : ''}
 
 ${table(['bundle (min + gzip)', 'size', 'limit', ''], entries)}
 
-Targets: the whole client ≤ ${targets.clientKB} kB, ${verdict(within(client, targets.clientKB))} at ${figure(client)}${first};
-scholarly-metrics/webhooks ≤ ${targets.webhooksKB} kB with no ky and no client, ${verdict(within(hooks, targets.webhooksKB))} at ${figure(hooks)}.
+Targets: the whole client ≤ ${targets.clientKB} kB, ${within(targets.clientKB, client)} at ${shown(client?.bytes)}${first};
+scholarly-metrics/webhooks ≤ ${targets.webhooksKB} kB with no ky and no client, ${within(targets.webhooksKB, hooks)} at ${shown(hooks?.bytes)}.
 
 ${size.firstLoad ? firstLoadText(size.firstLoad) : ''}${size.dashboard ? dashboardText(size.dashboard) : ''}Each dependency's share of the client (the bundle less the same bundle with it left out,
 bench/size-parts.config.mjs; gzip makes the shares add up only roughly):

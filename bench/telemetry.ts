@@ -9,16 +9,7 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import * as trace from '@opentelemetry/sdk-trace-base';
 import { table, us, verdict } from './format.js';
-import {
-  type Contender,
-  compare,
-  loadDist,
-  loadTesting,
-  root,
-  type Spread,
-  scaled,
-  withServer,
-} from './lib.js';
+import { compare, loadDist, loadTesting, root, type Spread, scaled, withServer } from './lib.js';
 
 export const about = { id: '12', key: 'telemetry', file: 'telemetry.ts' } as const;
 
@@ -109,13 +100,13 @@ export async function measure() {
         return result;
       };
       const floored = (i: number) => floor(() => off.journals.get(journal(i)));
-      const contenders: Contender[] = [
-        { name: names.before, run: (i) => beforeClient.journals.get(journal(i)) },
-        { name: names.off, run: (i) => off.journals.get(journal(i)) },
-        { name: names.on, run: (i) => exported(i, on.journals.get(journal(i))) },
-        { name: names.floor, run: (i) => exported(i, floored(i)) },
-        { name: names.span, run: (i) => bareSpan(() => off.journals.get(journal(i))) },
-      ];
+      const contenders = {
+        [names.before]: (i: number) => beforeClient.journals.get(journal(i)),
+        [names.off]: (i: number) => off.journals.get(journal(i)),
+        [names.on]: (i: number) => exported(i, on.journals.get(journal(i))),
+        [names.floor]: (i: number) => exported(i, floored(i)),
+        [names.span]: (i: number) => bareSpan(() => off.journals.get(journal(i))),
+      };
       const timing = { rounds: scaled(200, 6), batch: scaled(20, 5), warmup: scaled(300, 5) };
       const { before: b, off: o, on: t, floor: f, span: s } = names;
       const pairs: [string, string][] = Object.entries({ [o]: b, [t]: o, [f]: o, [s]: o });
