@@ -93,7 +93,7 @@ export const walkOnce = (contender: Contender) =>
     const maxRssMB = process.resourceUsage().maxRSS / 1024;
     /** Heap in use after the walk and a full collection, less the same before: what the walk kept. */
     const retainedMB = toMB(process.memoryUsage().heapUsed - baseline.heapUsed);
-    ordered &&= expected - 1 === config.items;
+    ordered &&= items === config.items;
     return {
       contender,
       items,
@@ -152,12 +152,8 @@ export function text(walks: Walk[]) {
   const [s, items] = [summary(walks), walks[0]!.items];
   const rows = walks.map((w) => {
     const time = `${w.seconds.toFixed(1)} s${w.ordered ? '' : ' (**out of order**)'}`;
-    return [
-      walkNames[walker(w.contender)],
-      String(w.round + 1),
-      ...[w.baselineMB, w.maxRssMB, w.growthMB, w.retainedMB].map(mb),
-      time,
-    ];
+    const sizes = [w.baselineMB, w.maxRssMB, w.growthMB, w.retainedMB].map(mb);
+    return [walkNames[walker(w.contender)], String(w.round + 1), ...sizes, time];
   });
   return `## 4. Memory
 

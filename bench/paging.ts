@@ -1,7 +1,7 @@
 // §7, paging, each answer held back by the server: a plain loop asking for one page after the other
 // against the SDK's iterator at each `prefetch`; then what `toArray({ limit })` saves against a naive
 // `for await` + `break` (requests started and received: no page past the one holding the limit-th item).
-import { deepStrictEqual } from 'node:assert';
+import { isDeepStrictEqual } from 'node:util';
 import { count, ms, named, type Row, table, verdict, x } from './format.js';
 import { loadTesting, median, raceRuns, scaled, sdk, sleep, withServer } from './lib.js';
 
@@ -58,58 +58,45 @@ const medians = (list: Count[]) => ({
 /** toArray against the naive walk, at each limit and prefetch: medians of what each started and received. */
 async function toArrayRequests() {
   const { papers, perPage, latencyMs, limits, prefetches } = toArrays;
-  return withServer(
-    { kind: 'mock', options: { sizes: { papers }, faults: { latencyMs } } },
-    async (server) => {
-      let started = 0;
-      const counting: typeof fetch = (input, init) => {
-        started++;
-        return fetch(input, init);
+  const options = { sizes: { papers }, faults: { latencyMs } };
+  return withServer({ kind: 'mock', options }, async (server) => {
+    let started = 0;
+    const counting: typeof fetch = (input, init) => {
+      started++;
+      return fetch(input, init);
+    };
+    const client = await sdk(server.url, { fetch: counting });
+    const total = (await client.papers.search({ per_page: perPage })).total;
+    if (total < papers) throw new Error(`the mock has ${total} papers, fewer than ${papers}`);
+    /** Requests started and received while `walk` ran, once the last of them had time to arrive. */
+    const counted = async <T>(walk: () => Promise<T[]>) => {
+      const before = { started, received: await server.received() };
+      const items = await walk();
+      await sleep(latencyMs * 2);
+      const received = (await server.received()) - before.received;
+      return { items, started: started - before.started, received };
+    };
+    const rows = [];
+    for (const [limit, prefetch] of limits.flatMap((l) => prefetches.map((p) => [l, p] as const))) {
+      const search = () => client.papers.search({ per_page: perPage }, { prefetch });
+      const naive = async () => {
+        const items = [];
+        for await (const paper of search()) if (items.push(paper) === limit) break;
+        return items;
       };
-      const client = await sdk(server.url, { fetch: counting });
-      const total = (await client.papers.search({ per_page: perPage })).total;
-      if (total < papers) throw new Error(`the mock has ${total} papers, fewer than ${papers}`);
-      /** Requests started and received while `walk` ran, once the last of them had time to arrive. */
-      const counted = async <T>(walk: () => Promise<T[]>) => {
-        const before = { started, received: await server.received() };
-        const items = await walk();
-        await sleep(latencyMs * 2);
-        return {
-          items,
-          started: started - before.started,
-          received: (await server.received()) - before.received,
-        };
-      };
-      const rows = [];
-      for (const [limit, prefetch] of limits.flatMap((l) => prefetches.map((p) => [l, p] as const))) {
-        const search = () => client.papers.search({ per_page: perPage }, { prefetch });
-        const naive = async () => {
-          const items = [];
-          for await (const paper of search()) if (items.push(paper) === limit) break;
-          return items;
-        };
-        const [needed, samples] = [
-          Math.ceil(limit / perPage),
-          { naive: [] as Count[], toArray: [] as Count[] },
-        ];
-        let exact = true;
-        for (let round = 0; round < scaled(3, 1); round++) {
-          const [a, b] = [await counted(naive), await counted(() => search().toArray({ limit }))];
-          samples.naive.push(a);
-          samples.toArray.push(b);
-          exact &&= b.started === needed && b.items.length === limit;
-          try {
-            deepStrictEqual(b.items, a.items);
-          } catch {
-            exact = false;
-          }
-        }
-        const [naiveCounts, toArrayCounts] = [medians(samples.naive), medians(samples.toArray)];
-        rows.push({ limit, prefetch, needed, naive: naiveCounts, toArray: toArrayCounts, exact });
+      const [needed, naiveCounts, toArrayCounts] = [Math.ceil(limit / perPage), [] as Count[], [] as Count[]];
+      let exact = true;
+      for (let round = 0; round < scaled(3, 1); round++) {
+        const [a, b] = [await counted(naive), await counted(() => search().toArray({ limit }))];
+        naiveCounts.push(a);
+        toArrayCounts.push(b);
+        exact &&= b.started === needed && b.items.length === limit && isDeepStrictEqual(b.items, a.items);
       }
-      return rows;
-    },
-  );
+      const counts = { naive: medians(naiveCounts), toArray: medians(toArrayCounts) };
+      rows.push({ limit, prefetch, needed, ...counts, exact });
+    }
+    return rows;
+  });
 }
 
 export const measure = async () => ({ ...(await walks()), toArray: await toArrayRequests() });
