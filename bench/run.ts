@@ -20,26 +20,20 @@ const cache = join(root, 'node_modules/.cache/scholarly-metrics-bench');
 const saved = join(cache, quick ? 'results-quick.json' : 'results.json');
 const output = quick ? join(cache, 'BENCHMARKS-quick.md') : join(root, 'BENCHMARKS.md');
 
+const mtime = (path: string) => (fs.existsSync(path) ? fs.statSync(path).mtimeMs : 0);
 const newest = (path: string): number =>
   fs.statSync(path).isDirectory()
     ? Math.max(0, ...fs.readdirSync(path).map((name) => newest(join(path, name))))
-    : fs.statSync(path).mtimeMs;
+    : mtime(path);
 
 /** dist/ is what is measured: rebuilt when any source is newer than it. */
 function ensureBuild(): void {
-  const entries = ['index.js', 'index.cjs', 'testing.js'].map((file) => join(dist, file));
-  const built = entries.every(fs.existsSync)
-    ? Math.min(...entries.map((file) => fs.statSync(file).mtimeMs))
-    : 0;
+  const built = Math.min(...['index.js', 'index.cjs', 'testing.js'].map((file) => mtime(join(dist, file))));
   if (built > Math.max(...['src', 'package.json', 'tsup.config.ts'].map((p) => newest(join(root, p)))))
     return;
   console.log('dist/ is missing or older than src/: npm run build');
-  const build = spawnSync('npm', ['run', 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-    shell: process.platform === 'win32',
-  });
-  if (build.status !== 0) throw new Error('npm run build failed');
+  const options = { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' } as const;
+  if (spawnSync('npm', ['run', 'build'], options).status !== 0) throw new Error('npm run build failed');
 }
 
 /** A private copy of dist/ with every chunk its files import: `npm test` elsewhere cleans dist/ first. */

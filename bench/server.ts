@@ -28,29 +28,19 @@ function synthesize(total: number): Promise<string> {
   const server = createServer((req, res) => {
     received++;
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const [page, perPage] = [
-      Number(url.searchParams.get('page') ?? 1),
-      Number(url.searchParams.get('per_page') ?? 20),
-    ];
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const perPage = Number(url.searchParams.get('per_page') ?? 20);
     const data = [];
     for (let id = (page - 1) * perPage + 1; id <= Math.min(total, page * perPage); id++) {
-      const [title, authors, year, citations] = [
-        `Paper ${id}`,
-        'A. Author, B. Author',
-        2000 + (id % 25),
-        id % 997,
-      ];
-      data.push({ id, title, authors, year, citations });
+      const title = `Paper ${id}`;
+      data.push({ id, title, authors: 'A. Author, B. Author', year: 2000 + (id % 25), citations: id % 997 });
     }
     const body = JSON.stringify({ data, total });
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
     res.end(body);
   });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () =>
-      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`),
-    );
-  });
+  const url = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(url())));
 }
 
 process.send?.({ url: await listen() });
