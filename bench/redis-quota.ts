@@ -44,34 +44,25 @@ const evalshaOn = async (redis: NodeRedis) => {
 /** A quota on `redis` with limits far above what one sequential loop can use: places always free. */
 const freeQuota = (redis: NodeRedis, prefix: string, more: object = {}) =>
   new RedisQuota({ redis, maxRequestsPerMinute: 1e9, prefix, ...more });
-type Setup = { redisUrl: string; port: number; mockUrl: string; quota: RedisQuota } & Record<
-  'redis' | 'stats',
-  NodeRedis
->;
+type Clients = Record<'redis' | 'stats', NodeRedis>;
+type Setup = Clients & { redisUrl: string; port: number; mockUrl: string; quota: RedisQuota };
 
 /** Each contender alone, one call at a time, against one bare EVALSHA; and its cost inside Redis. */
 async function alone({ redisUrl, port, mockUrl, redis, stats, quota }: Setup) {
   const io = new Redis(redisUrl);
-  const [clientOptions, limits] = [
-    { host: '127.0.0.1', port },
-    { maxConcurrent: 1e6, reservoir: 1e9 },
-  ];
+  const clientOptions = { host: '127.0.0.1', port };
+  const limits = { maxConcurrent: 1e6, reservoir: 1e9, clearDatastore: true };
   const bottleneck = new Bottleneck({
     id: 'bench-bottleneck',
     datastore: 'ioredis',
-    clearDatastore: true,
     clientOptions,
     ...limits,
   });
   await bottleneck.ready();
   try {
     const part = quota.forClient({ baseUrl: mockUrl, apiKey: MOCK_API_KEY });
-    const flexible = new RateLimiterRedis({
-      storeClient: io,
-      keyPrefix: 'bench-rlf',
-      points: 1e9,
-      duration: 60,
-    });
+    const points = { points: 1e9, duration: 60 };
+    const flexible = new RateLimiterRedis({ storeClient: io, keyPrefix: 'bench-rlf', ...points });
     const empty = async () => 0;
     const runs: Record<AloneName, () => Promise<unknown>> = {
       evalsha: await evalshaOn(redis),
@@ -80,10 +71,8 @@ async function alone({ redisUrl, port, mockUrl, redis, stats, quota }: Setup) {
       bottleneck: () => bottleneck.schedule(empty),
     };
     const { samples } = await compare(runs, { ...timing, warmup: scaled(100, 5) });
-    const figures = {} as Record<
-      AloneName,
-      { perCall: Spread; overEvalsha: Spread; roundTrips: number; redisUs: number }
-    >;
+    type Figures = { perCall: Spread; overEvalsha: Spread; roundTrips: number; redisUs: number };
+    const figures = {} as Record<AloneName, Figures>;
     for (const [name, run] of Object.entries(runs) as Array<[AloneName, () => Promise<unknown>]>) {
       const [wall, cost] = [samples.get(name)!.wall, await costOf(stats, scaled(500, 20), run)];
       const overEvalsha = spread(pairedRatios(wall, samples.get('evalsha')!.wall));
@@ -116,10 +105,8 @@ async function throughHttp({ mockUrl, redis, stats, quota }: Setup) {
   const commandsFree = await scripts(clients[1]!);
   const commandsFreeNoLeases = await scripts(new MetricClient({ ...options, quota: windowOnly }));
   await windowOnly.close();
-  const [addedOverEvalsha, ratio] = [
-    added.median / addedByEvalsha.median,
-    spread(pairedRatios(withRedis!, noQuota!)),
-  ];
+  const addedOverEvalsha = added.median / addedByEvalsha.median;
+  const ratio = spread(pairedRatios(withRedis!, noQuota!));
   const times = { noQuota: spread(noQuota!), redisQuota: spread(withRedis!), bareEvalsha: spread(withBare!) };
   // Scripts per request with free places: with maxConcurrency, without.
   return { ...times, added, addedByEvalsha, addedOverEvalsha, ratio, commandsFree, commandsFreeNoLeases };
@@ -153,40 +140,33 @@ async function fleets(redisUrl: string, stats: NodeRedis) {
   }
 }
 
-async function measured(redisUrl: string, port: number) {
-  const [redis, stats, mock] = [await connect(redisUrl), await connect(redisUrl), await startMockServer()];
+export async function measure() {
+  if (redisServerBinary === undefined) return { skipped: 'redis-server is not installed' };
+  const server = await startRedisServer();
+  const { url, port } = server;
+  const [redis, stats, mock] = [await connect(url), await connect(url), await startMockServer()];
   const quota = freeQuota(redis, 'bench-free', { maxConcurrency: 1e6 });
-  const setup = { redisUrl, port, mockUrl: mock.url, redis, stats, quota };
+  const setup = { redisUrl: url, port, mockUrl: mock.url, redis, stats, quota };
   try {
-    const [aloneFigures, http] = [await alone(setup), await throughHttp(setup)];
-    const fleet = await fleetCosts(setup);
+    const aloneFigures = await alone(setup);
+    const [http, fleet] = [await throughHttp(setup), await fleetCosts(setup)];
     await quota.close();
-    return { ...timing, alone: aloneFigures, ...http, ...fleet, ...(await fleets(redisUrl, stats)) };
+    return { ...timing, alone: aloneFigures, ...http, ...fleet, ...(await fleets(url, stats)) };
   } finally {
     redis.destroy();
     stats.destroy();
     await mock.close();
-  }
-}
-
-export async function measure() {
-  if (redisServerBinary === undefined) return { skipped: 'redis-server is not installed' };
-  const server = await startRedisServer();
-  try {
-    return await measured(server.url, server.port);
-  } finally {
     await server.close();
   }
 }
 
 type RedisQuotaResult = Awaited<ReturnType<typeof measure>>;
-type Measured = Awaited<ReturnType<typeof measured>>;
-type Run = Awaited<ReturnType<typeof processes>> & { longestStartGapMs?: number };
+type Measured = Exclude<RedisQuotaResult, { skipped: string }>;
+type Run = Awaited<ReturnType<typeof processes>>;
 
 /** A run of processes: rate ÷ limit at least `limit`, 0 429s and no failure; the longest gaps beside. */
 function processesRow(what: string, f: Run, limit: number, gaps = true): Row {
-  const starts = f.longestStartGapMs === undefined ? '' : `, between starts ${ms(f.longestStartGapMs)}`;
-  const gap = gaps ? `, longest gap ${ms(f.longestGapMs)}${starts}` : '';
+  const gap = gaps ? `, longest gap ${ms(f.longestGapMs)}, between starts ${ms(f.longestStartGapMs)}` : '';
   const figure = `${x(f.achievedOverLimit)}, ${f.tooMany} 429s, ${f.failed} failed${gap}`;
   const [judged, shown] = [`${what}: achieved rate ÷ limit, 429s`, `${x(limit)}, 0 429s`];
   const row = atLeast(judged, figure, f.achievedOverLimit, limit, shown);
@@ -217,7 +197,7 @@ function redisText(r: Measured): string {
   const [aloneMet, addedMet, achievedMet, pacedMet, clusterMet] = redisRows(r).map((row) =>
     verdict(row.met!),
   );
-  const c = processesConfig;
+  const [c, { paced, cluster }] = [processesConfig, r];
   const run = (f: Run) =>
     `${f.requests} requests, ${f.tooMany} answered 429, ${f.failed} failed; achieved rate ÷ limit ${x(f.achievedOverLimit)}`;
   const alone = table(
@@ -228,10 +208,6 @@ function redisText(r: Measured): string {
       return [what, ...cells, `${f.redisUs.toFixed(1)} µs`, promise];
     }),
   );
-  const spanS =
-    r.paced.spanMs === undefined ? '' : ` over ${(r.paced.spanMs / 1000).toFixed(0)} s of arrivals`;
-  const startGap =
-    r.paced.longestStartGapMs === undefined ? '' : `, between two starts ${ms(r.paced.longestStartGapMs)}`;
   return `## 11. One quota across processes (Redis)
 
 bench/redis-quota.ts: src/redis through tsx, node-redis (ioredis where a reference needs it), one redis-server of
@@ -253,10 +229,10 @@ ${alone}
   the requests need at the limit ÷ the time from the first arrival to the last). Target ≥ 0.95× with 0 429s:
   ${achievedMet}. Longest wait per process: ${r.longestWaitMs.map((n) => ms(n)).join(', ')}. Longest gap between two
   arrivals: ${ms(r.longestGapMs)}.
-- **\`pacing: 'even'\`**, the same demand offered for ${ms(r.paced.offeredMs)}${spanS}: ${run(r.paced)}; longest gap
-  between two arrivals ${ms(r.paced.longestGapMs)}${startGap} (the spacing is ${ms(c.windowMs / c.limit)}).
+- **\`pacing: 'even'\`**, the same demand offered for ${ms(paced.offeredMs)} over ${(paced.spanMs / 1000).toFixed(0)} s of arrivals: ${run(paced)}; longest gap
+  between two arrivals ${ms(paced.longestGapMs)}, between two starts ${ms(paced.longestStartGapMs)} (the spacing is ${ms(c.windowMs / c.limit)}).
   Target ≥ 0.97× with 0 429s: ${pacedMet}.
-- **On a 3-master Redis Cluster** (node-redis \`createCluster\`): ${run(r.cluster)}; longest gap ${ms(r.cluster.longestGapMs)}.
+- **On a 3-master Redis Cluster** (node-redis \`createCluster\`): ${run(cluster)}; longest gap ${ms(cluster.longestGapMs)}.
   Target ≥ 0.95× with 0 429s: ${clusterMet}.
 - **\`stats()\`**: ${us(r.statsWallUs)} per call, ${r.statsCost.roundTrips.toFixed(2)} scripts per call, ${r.statsCost.redisUs.toFixed(1)} µs of Redis's time.
   **Redis's time per decision** (free places): ${r.alone.quota.redisUs.toFixed(1)} µs; paced: ${r.pacedDecisionUs.toFixed(1)} µs.`;
