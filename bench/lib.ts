@@ -1,9 +1,9 @@
 // The measurement plumbing every benchmark shares: the build under test, processes of their own (the
 // bench server, a benchmark's child, a node script), contenders round-robin, and their statistics.
-import { deepStrictEqual } from 'node:assert';
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The build under test: dist/, or the copy of it that bench/run.ts makes for the whole run. */
@@ -171,11 +171,7 @@ export async function raceRuns(runs: Record<string, () => Promise<unknown>>, rou
     const started = performance.now();
     const value = await runs[name]!();
     const ms = performance.now() - started;
-    try {
-      deepStrictEqual(value, expected);
-    } catch {
-      same = false;
-    }
+    same &&= isDeepStrictEqual(value, expected);
     return ms;
   });
   const first = times.get(names[0]!)!;
@@ -190,11 +186,6 @@ export async function raceRuns(runs: Record<string, () => Promise<unknown>>, rou
 type Key = 'wall' | 'cpu';
 export const wallCpu = (f: (key: Key) => number[]) => ({ wall: spread(f('wall')), cpu: spread(f('cpu')) });
 
-const wallCpuOf = (list: Array<Record<Key, number>>) => ({
-  wall: list.map((s) => s.wall),
-  cpu: list.map((s) => s.cpu),
-});
-
 /**
  * Contenders (name: one operation; `i` numbers them alike for every contender, so that they get the same
  * inputs) in small batches, round-robin: per round, each one's wall time and this process's CPU time per
@@ -206,13 +197,16 @@ export async function compare(
   pairs: ReadonlyArray<readonly [string, string]> = [],
 ) {
   for (const run of Object.values(runs)) for (let n = 0; n < warmup; n++) await run(n);
-  const times = await roundRobin(Object.keys(runs), rounds, async (name, round) => {
+  const samples = new Map(
+    Object.keys(runs).map((name) => [name, { wall: [] as number[], cpu: [] as number[] }]),
+  );
+  await roundRobin(Object.keys(runs), rounds, async (name, round) => {
     const [run, cpu, started] = [runs[name]!, process.cpuUsage(), performance.now()];
     for (let n = 0; n < batch; n++) await run(round * batch + n);
     const [wall, used] = [performance.now() - started, process.cpuUsage(cpu)];
-    return { wall: (wall * 1000) / batch, cpu: (used.user + used.system) / batch };
+    samples.get(name)!.wall.push((wall * 1000) / batch);
+    samples.get(name)!.cpu.push((used.user + used.system) / batch);
   });
-  const samples = new Map([...times].map(([name, list]) => [name, wallCpuOf(list)]));
   const of = (name: string) => samples.get(name)!;
   return {
     rounds,

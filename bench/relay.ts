@@ -33,23 +33,18 @@ export async function fanOutOnce(streams: number) {
   relay.close();
   const perStream = (key: 'heapUsed' | 'rss') => (after[key] - before[key]) / streams;
   const [lastArrivalMs, publishMs] = [median(lastArrivals), median(publishes)];
-  return {
-    streams,
-    lastArrivalMs,
-    publishMs,
-    heapPerStreamBytes: perStream('heapUsed'),
-    rssPerStreamBytes: perStream('rss'),
-  };
+  const [heapPerStreamBytes, rssPerStreamBytes] = [perStream('heapUsed'), perStream('rss')];
+  return { streams, lastArrivalMs, publishMs, heapPerStreamBytes, rssPerStreamBytes };
 }
 
 type Round = Awaited<ReturnType<typeof fanOutOnce>>;
 
 export async function measure() {
-  const rounds: Round[] = [];
-  for (let round = 0; round < scaled(5, 1); round++)
-    rounds.push(
-      await inChild<Round>('relay.ts', { fn: 'fanOutOnce', arg: config.streams, execArgv: ['--expose-gc'] }),
-    );
+  const [rounds, call] = [
+    [] as Round[],
+    { fn: 'fanOutOnce', arg: config.streams, execArgv: ['--expose-gc'] },
+  ];
+  for (let round = 0; round < scaled(5, 1); round++) rounds.push(await inChild<Round>('relay.ts', call));
   const of = (key: keyof Round) => median(rounds.map((r) => r[key]));
   const figures = { lastArrivalMs: of('lastArrivalMs'), publishMs: of('publishMs') };
   const perStream = {
