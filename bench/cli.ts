@@ -73,9 +73,7 @@ async function runOnce(contender: Contender, url: string, folder: string) {
   const command = [join(dist, 'cli.js'), ...(progress ? [] : ['--quiet']), ...search, ...withFields];
   const walk = [
     'bench/cli-walk.mjs',
-    `${items}`,
-    `${perPage}`,
-    `${prefetch}`,
+    ...[items, perPage, prefetch].map(String),
     contender === 'script' ? outFile : '',
   ];
   const isWalk = contender === 'sdk walk' || contender === 'script';

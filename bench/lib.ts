@@ -197,9 +197,8 @@ export async function compare(
   pairs: ReadonlyArray<readonly [string, string]> = [],
 ) {
   for (const run of Object.values(runs)) for (let n = 0; n < warmup; n++) await run(n);
-  const samples = new Map(
-    Object.keys(runs).map((name) => [name, { wall: [] as number[], cpu: [] as number[] }]),
-  );
+  const samples = new Map<string, Record<Key, number[]>>();
+  for (const name of Object.keys(runs)) samples.set(name, { wall: [], cpu: [] });
   await roundRobin(Object.keys(runs), rounds, async (name, round) => {
     const [run, cpu, started] = [runs[name]!, process.cpuUsage(), performance.now()];
     for (let n = 0; n < batch; n++) await run(round * batch + n);

@@ -25,11 +25,8 @@ export async function measure() {
   };
   const runs = [fn, () => unset.run(fn, undefined), () => queued.run(fn, undefined)];
   const contenders = Object.fromEntries(Object.values(names).map((name, n) => [name, loop(runs[n]!)]));
-  const { rounds, batch, samples } = await compare(contenders, {
-    rounds: scaled(200, 6),
-    batch: 5,
-    warmup: 50,
-  });
+  const options = { rounds: scaled(200, 6), batch: 5, warmup: 50 };
+  const { rounds, batch, samples } = await compare(contenders, options);
   // µs per operation to ns per call.
   const nsOf = (name: string) => samples.get(name)!.wall.map((µs) => (µs * 1000) / calls);
   const bare = nsOf(names.bare);

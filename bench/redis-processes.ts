@@ -58,20 +58,14 @@ export async function processes(
   offeredMs = processesConfig.offeredMs,
 ) {
   const c = processesConfig;
-  const limited = await startInFlightMockServer({
-    limits: { perWindow: { requests: c.limit, windowMs: c.windowMs } },
-  });
+  const window = { requests: c.limit, windowMs: c.windowMs };
+  const limited = await startInFlightMockServer({ limits: { perWindow: window } });
   try {
     const calls = Math.ceil((c.demand * c.limit * offeredMs) / c.windowMs / c.processes);
     const spacingMs = Math.floor(offeredMs / calls);
-    const [client, baseUrl, apiKey, prefix] = [
-      'node-redis',
-      limited.url,
-      MOCK_API_KEY,
-      'bench-processes',
-    ] as const;
-    const base = { redisUrl, client, baseUrl, apiKey, prefix, calls, spacingMs, maxRetries: 0 };
-    const settings: WorkerSettings = { ...base, perWindow: c.limit, windowMs: c.windowMs, ...extra };
+    const where = { redisUrl, client: 'node-redis', baseUrl: limited.url, apiKey: MOCK_API_KEY } as const;
+    const pace = { calls, spacingMs, maxRetries: 0, perWindow: c.limit, windowMs: c.windowMs };
+    const settings: WorkerSettings = { ...where, prefix: 'bench-processes', ...pace, ...extra };
     const before = stats && (await commandStats(stats));
     const reports = await Promise.all(Array.from({ length: c.processes }, () => runWorker(settings)));
     const commands = stats && before ? (await commandStats(stats)).scripts - before.scripts : Number.NaN;

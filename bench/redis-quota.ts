@@ -50,14 +50,12 @@ type Setup = Clients & { redisUrl: string; port: number; mockUrl: string; quota:
 /** Each contender alone, one call at a time, against one bare EVALSHA; and its cost inside Redis. */
 async function alone({ redisUrl, port, mockUrl, redis, stats, quota }: Setup) {
   const io = new Redis(redisUrl);
-  const clientOptions = { host: '127.0.0.1', port };
-  const limits = { maxConcurrent: 1e6, reservoir: 1e9, clearDatastore: true };
-  const bottleneck = new Bottleneck({
-    id: 'bench-bottleneck',
+  const store = {
     datastore: 'ioredis',
-    clientOptions,
-    ...limits,
-  });
+    clearDatastore: true,
+    clientOptions: { host: '127.0.0.1', port },
+  } as const;
+  const bottleneck = new Bottleneck({ id: 'bench-bottleneck', maxConcurrent: 1e6, reservoir: 1e9, ...store });
   await bottleneck.ready();
   try {
     const part = quota.forClient({ baseUrl: mockUrl, apiKey: MOCK_API_KEY });
