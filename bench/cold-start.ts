@@ -6,8 +6,11 @@ import { dist, median, roundRobin, runNode, scaled } from './lib.js';
 
 export const about = { id: '6', key: 'coldStart', file: 'cold-start.ts' } as const;
 
-const imports = (...specifiers: string[]) =>
-  specifiers.map((specifier) => `await import(${JSON.stringify(import.meta.resolve(specifier))});`).join(' ');
+const imports = (specifiers: string) =>
+  specifiers
+    .split(' ')
+    .map((specifier) => `await import(${JSON.stringify(import.meta.resolve(specifier))});`)
+    .join(' ');
 
 /** What each child runs: `load` is timed from the first import to the last. */
 const loads = {
@@ -15,27 +18,20 @@ const loads = {
   'scholarly-metrics (CommonJS)': `createRequire(import.meta.url)(${JSON.stringify(join(dist, 'index.cjs'))});`,
   // What the package's entry imports from its dependencies at load.
   'ky + p-retry + zod/mini + zod/v4/core (what the package imports)': imports(
-    'ky',
-    'p-retry',
-    'zod/mini',
-    'zod/v4/core',
+    'ky p-retry zod/mini zod/v4/core',
   ),
-  'ky + zod/mini': imports('ky', 'zod/mini'),
-  'ky + zod': imports('ky', 'zod'),
+  'ky + zod/mini': imports('ky zod/mini'),
+  'ky + zod': imports('ky zod'),
   'an empty script': '',
 };
 const [sdk, , stack] = Object.keys(loads) as [string, string, string];
 
 /** `performance.now()` counts from the process's own start: at the end it is the whole startup. */
-const run = async (load: string): Promise<{ importMs: number; processMs: number }> =>
-  JSON.parse(
-    await runNode([
-      '--input-type=module',
-      '-e',
-      `import { createRequire } from 'node:module'; const started = performance.now(); ${load}
-process.stdout.write(JSON.stringify({ importMs: performance.now() - started, processMs: performance.now() }));`,
-    ]),
-  );
+const run = async (load: string): Promise<{ importMs: number; processMs: number }> => {
+  const script = `import { createRequire } from 'node:module'; const started = performance.now(); ${load}
+process.stdout.write(JSON.stringify({ importMs: performance.now() - started, processMs: performance.now() }));`;
+  return JSON.parse(await runNode(['--input-type=module', '-e', script]));
+};
 
 export async function measure() {
   const rounds = scaled(25, 2);
@@ -52,12 +48,10 @@ type ColdStartResult = Awaited<ReturnType<typeof measure>>;
 
 const importMs = (c: ColdStartResult, name: string) => ms(named(c.contenders, name).importMs, 1);
 
-export const rows = (c: ColdStartResult): Row[] => [
-  {
-    what: 'cold import: the package (ESM) / the libraries it imports',
-    figure: `${importMs(c, sdk)} / ${importMs(c, stack)}`,
-  },
-];
+export const rows = (c: ColdStartResult): Row[] => {
+  const what = 'cold import: the package (ESM) / the libraries it imports';
+  return [{ what, figure: `${importMs(c, sdk)} / ${importMs(c, stack)}` }];
+};
 
 export const text = (c: ColdStartResult) => `## 6. Cold import
 
