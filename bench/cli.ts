@@ -73,8 +73,7 @@ async function runOnce(contender: Contender, url: string, folder: string) {
   const command = [join(dist, 'cli.js'), ...(progress ? [] : ['--quiet']), ...search, ...withFields];
   const walk = [
     'bench/cli-walk.mjs',
-    ...[items, perPage, prefetch].map(String),
-    contender === 'script' ? outFile : '',
+    ...[items, perPage, prefetch, contender === 'script' ? outFile : ''].map(String),
   ];
   const isWalk = contender === 'sdk walk' || contender === 'script';
   const measured = await probed(isWalk ? walk : [...command, '--output', outFile], folder, env);

@@ -99,11 +99,9 @@ function limits(costs: CostResult, results: Results): string {
   const overKy = (n: number) => requestRatio(results, n, names.sdk, names.ky).wall.median;
   const kyOverFetch = x(requestRatio(results, 0, names.ky, names.fetch).wall.median);
   const biggest = [...added].sort((a, b) => b.addedCpu!.median - a.addedCpu!.median);
-  const cost = (n: number) => signed(costs.rungs[n]?.addedWall?.median ?? Number.NaN, us);
-  const removable = [3, 6, 5].reduce(
-    (sum, n) => sum + Math.max(0, costs.rungs[n]?.addedWall?.median ?? 0),
-    0,
-  );
+  const wallAdded = (n: number) => costs.rungs[n]?.addedWall?.median;
+  const cost = (n: number) => signed(wallAdded(n) ?? Number.NaN, us);
+  const removable = [3, 6, 5].reduce((sum, n) => sum + Math.max(0, wallAdded(n) ?? 0), 0);
   const adds = Math.max(0, (overKy(0) - 1) * kyWall);
   const projected = 1 + Math.max(0, adds - removable) / kyWall;
   const { alternative: alt } = costs;

@@ -13,8 +13,8 @@ type Entry = { name: string; size: number; sizeLimit?: number; passed?: boolean 
 type Dashboard = Record<'sdk' | 'plain', { firstLoad: number; all: number }>;
 
 /** What a node script printed as JSON, or why there is none. */
-async function json<T>(script: string, ...args: string[]): Promise<T | string> {
-  const { code, out, err } = await node([script, ...args], {}, true);
+async function json<T>(...args: string[]): Promise<T | string> {
+  const { code, out, err } = await node(args, {}, true);
   try {
     const value = JSON.parse(out.slice(out.search(/[[{]/))) as T | { error?: string };
     if (Array.isArray(value) || !('error' in (value as object))) return value as T;
@@ -22,17 +22,15 @@ async function json<T>(script: string, ...args: string[]): Promise<T | string> {
     const detail = err.match(/must not contain[^\n]*|is missing[^\n]*/)?.[0];
     return [(value as { error?: string }).error ?? 'unknown error', detail].filter(Boolean).join(': ');
   } catch {
-    return `${script} printed no JSON (exit ${code}): ${err.trim()}`;
+    return `${args[0]} printed no JSON (exit ${code}): ${err.trim()}`;
   }
 }
 
 export async function measure() {
   const sizeLimit = (config: string) =>
     json<Entry[]>('node_modules/size-limit/bin.js', '--config', config, '--json');
-  const [checked, split] = [
-    await sizeLimit('scripts/size-limit.config.mjs'),
-    await sizeLimit('bench/size-parts.config.mjs'),
-  ];
+  const checked = await sizeLimit('scripts/size-limit.config.mjs');
+  const split = await sizeLimit('bench/size-parts.config.mjs');
   const first = await json<FirstLoad>('scripts/first-load.mjs', '--json');
   const dashboard = await json<Dashboard>('examples/dashboard/size/measure.ts', '--json');
   const entries = (typeof checked === 'string' ? [] : checked).map(({ name, size, sizeLimit, passed }) => {
@@ -44,10 +42,8 @@ export async function measure() {
     const size = (name: string) => split.find((e) => e.name === name)?.size ?? Number.NaN;
     for (const { name, size: without } of split.filter((e) => /^without (?!any)/.test(e.name)))
       parts.push({ name: name.slice('without '.length), bytes: size('whole') - without });
-    parts.push({
-      name: 'the SDK’s own code (every dependency left out)',
-      bytes: size('without any dependency'),
-    });
+    const own = 'the SDK’s own code (every dependency left out)';
+    parts.push({ name: own, bytes: size('without any dependency') });
   }
   const error = [checked, split, first, dashboard].filter((r) => typeof r === 'string').join('; ');
   const measured = {
@@ -85,19 +81,12 @@ export function rows(size: SizeResult): Row[] {
     'browser first load: an app calling MetricClient once, esbuild with code splitting, the entry chunk and its static imports, each gzip -9';
   const hooksFigure = hooks && `${kb(hooks.bytes)}, no ky, no client`;
   const query = 'browser bundle, scholarly-metrics/query beside the client: what it adds to the whole client';
+  const whole = 'browser bundle, the whole client (ky, p-retry, zod, on-demand chunks)';
+  const webhooks = 'browser bundle, scholarly-metrics/webhooks (must hold no ky, no client)';
   const rows = [
-    judged(
-      'browser bundle, the whole client (ky, p-retry, zod, on-demand chunks)',
-      targets.clientKB,
-      client?.bytes,
-    ),
+    judged(whole, targets.clientKB, client?.bytes),
     judged(firstLoad, targets.firstLoadKB, first, first === undefined ? 'not measured' : kb(first)),
-    judged(
-      'browser bundle, scholarly-metrics/webhooks (must hold no ky, no client)',
-      targets.webhooksKB,
-      hooks?.bytes,
-      hooksFigure,
-    ),
+    judged(webhooks, targets.webhooksKB, hooks?.bytes, hooksFigure),
     judged(query, targets.queryBeyondKB, beyond, beyond === undefined ? 'not measured' : kb(beyond)),
   ];
   if (size.dashboard === undefined) return rows;

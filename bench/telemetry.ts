@@ -105,15 +105,12 @@ export async function measure() {
         if (i % 20 === 19) exporter.reset();
         return result;
       };
+      const floored = (i: number) => floor(() => get(off, i));
       const contenders = {
         [names.before]: (i: number) => get(beforeClient, i),
         [names.off]: (i: number) => get(off, i),
         [names.on]: (i: number) => exported(i, get(on, i)),
-        [names.floor]: (i: number) =>
-          exported(
-            i,
-            floor(() => get(off, i)),
-          ),
+        [names.floor]: (i: number) => exported(i, floored(i)),
         [names.span]: (i: number) => bareSpan(() => get(off, i)),
       };
       const timing = { rounds: scaled(200, 6), batch: scaled(20, 5), warmup: scaled(300, 5) };
