@@ -10,11 +10,7 @@ if (process.env.BENCH_FAKE_TTY) {
   Object.defineProperty(process.stderr, 'columns', { value: 120 });
 }
 process.on('exit', () => {
-  const seconds = (performance.now() - started) / 1000;
-  const usage = process.resourceUsage();
-  const cpuSeconds = (usage.userCPUTime + usage.systemCPUTime) / 1e6;
-  writeFileSync(
-    process.env.BENCH_PROBE_OUT,
-    JSON.stringify({ seconds, cpuSeconds, maxRssMB: usage.maxRSS / 1024 }),
-  );
+  const [seconds, usage] = [(performance.now() - started) / 1000, process.resourceUsage()];
+  const [cpuSeconds, maxRssMB] = [(usage.userCPUTime + usage.systemCPUTime) / 1e6, usage.maxRSS / 1024];
+  writeFileSync(process.env.BENCH_PROBE_OUT, JSON.stringify({ seconds, cpuSeconds, maxRssMB }));
 });

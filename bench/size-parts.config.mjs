@@ -5,17 +5,10 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const distDir = process.env.BENCH_DIST ?? fileURLToPath(new URL('../dist/', import.meta.url));
-const platform = (config) => ({ ...config, platform: 'browser' });
-const [path, modifyRolldownConfig] = [join(distDir, 'index.js'), platform];
-const client = (name, ignore = []) => ({
-  name,
-  path,
-  import: '{ MetricClient }',
-  gzip: true,
-  ignore,
-  modifyRolldownConfig,
-});
+const path = join(process.env.BENCH_DIST ?? fileURLToPath(new URL('../dist/', import.meta.url)), 'index.js');
+const modifyRolldownConfig = (config) => ({ ...config, platform: 'browser' });
+const [entry, gzip] = ['{ MetricClient }', true];
+const client = (name, ignore = []) => ({ name, path, import: entry, gzip, ignore, modifyRolldownConfig });
 export const parts = { ky: ['ky'], zod: ['zod'], 'p-retry': ['p-retry', 'is-network-error'] };
 
 export default [
