@@ -22,11 +22,11 @@ const names = requestNames;
 type Answer = { 200: { headers: Record<string, unknown>; content: { 'application/json': JournalProfile } } };
 type paths = { '/journals/{id}': { get: { parameters: { path: { id: number } }; responses: Answer } } };
 
-function contenders(url: string, headers: Record<string, string>, queued: boolean) {
+async function contenders(url: string, headers: Record<string, string>, queued: boolean) {
   // The SDK's settings exactly (src/core/transport.ts): one instance, full URLs, no `baseUrl`.
   const kyHand = ky.create({ retry: 0, timeout: false, throwHttpErrors: false, headers });
   const openapi = createClient<paths>({ baseUrl: url, headers });
-  const [client, clientQueued] = [sdk(url), sdk(url, { maxConcurrency: 1_000_000 })];
+  const [client, clientQueued] = [await sdk(url), await sdk(url, { maxConcurrency: 1_000_000 })];
   const id = (i: number) => (i % 400) + 1;
   const target = (i: number) => `${url}/journals/${id(i)}`;
   return {
@@ -37,8 +37,8 @@ function contenders(url: string, headers: Record<string, string>, queued: boolea
       if (data === undefined) throw new Error('openapi-fetch: no data');
       return data;
     },
-    [names.sdk]: async (i: number) => (await client).journals.get(id(i)),
-    ...(queued && { [names.sdkQueued]: async (i: number) => (await clientQueued).journals.get(id(i)) }),
+    [names.sdk]: (i: number) => client.journals.get(id(i)),
+    ...(queued && { [names.sdkQueued]: (i: number) => clientQueued.journals.get(id(i)) }),
   };
 }
 
@@ -46,7 +46,7 @@ function contenders(url: string, headers: Record<string, string>, queued: boolea
 const phase = (latencyMs: number, queued: boolean, rounds: number, batch: number) =>
   withServer({ kind: 'mock', options: { faults: { latencyMs } } }, async ({ url }) => {
     const headers = await sdkHeaders(url);
-    const runs = contenders(url, headers, queued);
+    const runs = await contenders(url, headers, queued);
     // Every contender gets the same answers, or the comparison means nothing.
     for (let i = 0; i < 5; i++) {
       const [first, ...others] = Object.values(runs);
@@ -55,16 +55,10 @@ const phase = (latencyMs: number, queued: boolean, rounds: number, batch: number
     }
     // At 2 s or less, Node's fetch opens a connection per request.
     const keepAlive = (await fetch(`${url}/journals/1`, { headers })).headers.get('keep-alive');
-    const { sdk, sdkQueued, ky, openapi, fetch: bare } = names;
-    const queuedPairs = queued ? [[sdkQueued, ky] as const, [sdkQueued, sdk] as const] : [];
-    const pairs = [
-      [sdk, ky],
-      ...queuedPairs,
-      [sdk, openapi],
-      [sdk, bare],
-      [ky, bare],
-      [openapi, bare],
-    ] as const;
+    const pairs: [string, string][] = [[names.sdk, names.ky]];
+    if (queued) pairs.push([names.sdkQueued, names.ky], [names.sdkQueued, names.sdk]);
+    pairs.push([names.sdk, names.openapi], [names.sdk, names.fetch], [names.ky, names.fetch]);
+    pairs.push([names.openapi, names.fetch]);
     const warmup = scaled(latencyMs > 0 ? 50 : 300, 5);
     const { samples: _, ...figures } = await compare(runs, { rounds, batch, warmup }, pairs);
     return { latencyMs, ...figures, headers: Object.keys(headers).sort(), keepAlive };
