@@ -29,8 +29,8 @@ const newest = (path: string): number =>
 /** dist/ is what is measured: rebuilt when any source is newer than it. */
 function ensureBuild(): void {
   const built = Math.min(...['index.js', 'index.cjs', 'testing.js'].map((file) => mtime(join(dist, file))));
-  if (built > Math.max(...['src', 'package.json', 'tsup.config.ts'].map((p) => newest(join(root, p)))))
-    return;
+  const sources = Math.max(...['src', 'package.json', 'tsup.config.ts'].map((p) => newest(join(root, p))));
+  if (built > sources) return;
   console.log('dist/ is missing or older than src/: npm run build');
   const options = { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' } as const;
   if (spawnSync('npm', ['run', 'build'], options).status !== 0) throw new Error('npm run build failed');
@@ -38,18 +38,13 @@ function ensureBuild(): void {
 
 /** A private copy of dist/ with every chunk its files import: `npm test` elsewhere cleans dist/ first. */
 function snapshot(): string {
-  const copy = join(cache, 'dist');
+  const [copy, entries] = [join(cache, 'dist'), ['index.js', 'index.cjs', 'testing.js', 'webhooks.js']];
   const imports = /(?:from |import\(|require\()["'](\.\/[^"']+)["']/g;
-  const complete = () =>
-    ['index.js', 'index.cjs', 'testing.js', 'webhooks.js'].every((file) => fs.existsSync(join(copy, file))) &&
-    fs
-      .readdirSync(copy)
-      .filter((file) => /\.c?js$/.test(file))
-      .every((file) =>
-        [...fs.readFileSync(join(copy, file), 'utf8').matchAll(imports)].every(([, to]) =>
-          fs.existsSync(join(copy, to!)),
-        ),
-      );
+  const present = (file: string) => fs.existsSync(join(copy, file));
+  const chunksOf = (file: string) =>
+    [...fs.readFileSync(join(copy, file), 'utf8').matchAll(imports)].map((m) => m[1]!);
+  const scripts = () => fs.readdirSync(copy).filter((file) => /\.c?js$/.test(file));
+  const complete = () => [...entries, ...scripts().flatMap(chunksOf)].every(present);
   for (let attempt = 1; attempt <= 5; attempt++) {
     fs.rmSync(copy, { recursive: true, force: true });
     fs.cpSync(dist, copy, { recursive: true });
@@ -63,9 +58,8 @@ function commit(): string {
   const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
   const head = git('rev-parse', '--short', 'HEAD');
   if (head.status !== 0) return 'unknown';
-  const dirty = git('status', '--porcelain', '--', 'src').stdout.trim()
-    ? ' (src/ with uncommitted changes)'
-    : '';
+  const changed = ' (src/ with uncommitted changes)';
+  const dirty = git('status', '--porcelain', '--', 'src').stdout.trim() ? changed : '';
   return head.stdout.trim() + dirty + (quick ? ' (BENCH_QUICK: few rounds, small sizes)' : '');
 }
 
