@@ -165,7 +165,8 @@ export async function measure() {
   // The line's cost from its parts: an update per page, and a draw at most every 100 ms.
   const drawn =
     (config.items / config.perPage) * updateNs + (median(of('jsonl, progress', 'seconds')) * 10 + 1) * drawNs;
-  const [outputBytes, { items, perPage, prefetch }] = [bytes.jsonl ?? 0, config];
+  const outputBytes = bytes.jsonl ?? 0;
+  const { items, perPage, prefetch } = config;
   // Per command ÷ the walk, paired per round: items per second, peak RSS, CPU time.
   const commands = Object.fromEntries(allCommands.map((c) => [c, ratios(c, 'sdk walk')]));
   const figures = { items, perPage, prefetch, runs, fields, updateNs, drawNs, outputBytes, sync };

@@ -195,7 +195,8 @@ function redisText(r: Measured): string {
   const [aloneMet, addedMet, achievedMet, pacedMet, clusterMet] = redisRows(r).map((row) =>
     verdict(row.met!),
   );
-  const [c, { paced, cluster }] = [processesConfig, r];
+  const { paced, cluster } = r;
+  const c = processesConfig;
   const run = (f: Run) =>
     `${f.requests} requests, ${f.tooMany} answered 429, ${f.failed} failed; achieved rate ÷ limit ${x(f.achievedOverLimit)}`;
   const alone = table(

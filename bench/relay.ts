@@ -40,8 +40,8 @@ export async function fanOutOnce(streams: number) {
 type Round = Awaited<ReturnType<typeof fanOutOnce>>;
 
 export async function measure() {
-  const [rounds, gc] = [[] as Round[], ['--expose-gc']];
-  const call = { fn: 'fanOutOnce', arg: config.streams, execArgv: gc };
+  const rounds: Round[] = [];
+  const call = { fn: 'fanOutOnce', arg: config.streams, execArgv: ['--expose-gc'] };
   for (let round = 0; round < scaled(5, 1); round++) rounds.push(await inChild<Round>('relay.ts', call));
   const of = (key: keyof Round) => median(rounds.map((r) => r[key]));
   const figures = { lastArrivalMs: of('lastArrivalMs'), publishMs: of('publishMs') };
