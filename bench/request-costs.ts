@@ -10,8 +10,9 @@ import { Transport } from '../src/core/transport.js';
 import { parseResponse } from '../src/core/validate.js';
 import { resolveClientOptions } from '../src/resolve-options.js';
 import { shapes } from '../src/schemas/shapes.js';
+import { MOCK_API_KEY } from '../src/testing/index.js';
 import { range, signed, table, us, x } from './format.js';
-import * as lib from './lib.js';
+import { compare, pairedDifferences, scaled, sdk, sdkHeaders, wallCpu, withServer } from './lib.js';
 import type { Results } from './report.js';
 import { requestNames as names, requestRatio, requestWall } from './request.js';
 
@@ -32,8 +33,7 @@ const hoped = 1.05;
 
 /** Each rung's operation, and the alternative's, in the order of rungNames. */
 async function ladder(url: string) {
-  const { MOCK_API_KEY } = await lib.loadTesting();
-  const [client, headers] = [await lib.sdk(url), await lib.sdkHeaders(url)];
+  const [client, headers] = [await sdk(url), await sdkHeaders(url)];
   const transport = new Transport(resolveClientOptions({ apiKey: MOCK_API_KEY, baseUrl: url }), new Quota());
   const settings = { retry: 0, timeout: false, throwHttpErrors: false, headers } as const;
   // The SDK hands each attempt's signal to fetch as an option ky forwards, not as ky's `signal`.
@@ -73,13 +73,12 @@ async function ladder(url: string) {
 }
 
 export const measure = () =>
-  lib.withServer({ kind: 'mock' }, async ({ url }) => {
-    const options = { rounds: lib.scaled(200, 6), batch: lib.scaled(20, 5), warmup: lib.scaled(300, 5) };
-    const { rounds, batch, samples } = await lib.compare(await ladder(url), options);
+  withServer({ kind: 'mock' }, async ({ url }) => {
+    const options = { rounds: scaled(200, 6), batch: scaled(20, 5), warmup: scaled(300, 5) };
+    const { rounds, batch, samples } = await compare(await ladder(url), options);
     const of = (name: string) => samples.get(name)!;
-    const added = (a: string, b: string) =>
-      lib.wallCpu((key) => lib.pairedDifferences(of(a)[key], of(b)[key]));
-    const times = (name: string) => ({ name, ...lib.wallCpu((key) => of(name)[key]) });
+    const added = (a: string, b: string) => wallCpu((key) => pairedDifferences(of(a)[key], of(b)[key]));
+    const times = (name: string) => ({ name, ...wallCpu((key) => of(name)[key]) });
     const rung = (name: string, n: number) => {
       const before = n > 0 && added(name, rungNames[n - 1]!);
       return { ...times(name), ...(before && { addedWall: before.wall, addedCpu: before.cpu }) };

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 const path = join(process.env.BENCH_DIST ?? fileURLToPath(new URL('../dist/', import.meta.url)), 'index.js');
 const modifyRolldownConfig = (config) => ({ ...config, platform: 'browser' });
-const [entry, gzip] = ['{ MetricClient }', true];
-const client = (name, ignore = []) => ({ name, path, import: entry, gzip, ignore, modifyRolldownConfig });
+const base = { path, import: '{ MetricClient }', gzip: true, modifyRolldownConfig };
+const client = (name, ignore = []) => ({ name, ...base, ignore });
 export const parts = { ky: ['ky'], zod: ['zod'], 'p-retry': ['p-retry', 'is-network-error'] };
 
 export default [
