@@ -1,4 +1,5 @@
 import type { WebhookBody } from './decode-body.js';
+import { encoder } from './encoder.js';
 import type { WebhookEvent } from './event.js';
 import { parseWebhookEvent } from './parse.js';
 import { type EventRelayOptions, resolveEventRelayOptions } from './relay-options.js';
@@ -37,8 +38,6 @@ export interface EventRelay {
   /** Ends every stream (what they hold is still delivered) and answers 503 to new requests. */
   close(): void;
 }
-
-const encoder = /* @__PURE__ */ new TextEncoder();
 
 const streamHeaders = {
   'content-type': 'text/event-stream; charset=utf-8',
