@@ -87,7 +87,6 @@ describe('the scholarly-metrics/webhooks entry point', () => {
       'core/read-body.ts',
       'core/status-message.ts',
       'core/version.ts',
-      'telemetry/instruments.ts',
       'telemetry/traceparent.ts',
       'telemetry/webhook-telemetry.ts',
     ]);
