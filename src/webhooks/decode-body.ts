@@ -39,7 +39,12 @@ export function decodeBody(body: unknown): unknown {
  * without the code for bytes.
  */
 export function decodeText(text: string): unknown {
-  return parseJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  return parseJson(withoutBom(text));
+}
+
+/** The text without its one leading BOM, if it has one (as TextDecoder drops it from bytes). */
+export function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 function parseJson(text: string): unknown {
