@@ -189,7 +189,8 @@ export function serverError(): Reply {
   return reply(500, { error: 'internal_error', message: 'the webhook receiver failed' });
 }
 
-function reply(status: number, body: object, headers?: Record<string, string>): Reply {
+/** A JSON answer: the receivers' and the relay's refusals alike. */
+export function reply(status: number, body: object, headers?: Record<string, string>): Reply {
   return {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
