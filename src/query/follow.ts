@@ -147,8 +147,8 @@ export function follow<QueryClient>(
 }
 
 /**
- * The event a message holds, by the webhook parser's decoding of text and its checks (what
- * `parseWebhookText` takes, this takes); a message they refuse throws, to be dropped unworded.
+ * The event a message holds, by the webhook parser's decoding of text and its checks (the text
+ * `parseWebhookEvent` takes, this takes); a message they refuse throws, to be dropped unworded.
  */
 export function relayedEvent(data: unknown): ScoreUpdatedEvent {
   // JSON.parse refuses an empty or blank text, as the parser does.

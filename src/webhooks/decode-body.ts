@@ -34,11 +34,8 @@ export function decodeBody(body: unknown): unknown {
   return parseJson(text);
 }
 
-/**
- * {@link decodeBody} for text: a module that only ever has text (an event stream) takes this alone,
- * without the code for bytes.
- */
-export function decodeText(text: string): unknown {
+/** {@link decodeBody} for text. */
+function decodeText(text: string): unknown {
   return parseJson(withoutBom(text));
 }
 

@@ -1,13 +1,13 @@
 /**
  * queries.follow keeps a relayed message by the webhook parser's checks without its words
- * (src/webhooks/event-checks.ts): these tests hold it to parseWebhookText's verdict and output on the
+ * (src/webhooks/event-checks.ts): these tests hold it to parseWebhookEvent's verdict and output on the
  * texts an event stream can carry, so that both ends take the same events.
  */
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { relayedEvent } from '../../src/query/follow.js';
-import { parseWebhookText } from '../../src/webhooks/parse.js';
+import { parseWebhookEvent } from '../../src/webhooks/parse.js';
 import { invalidBodies, timestampArb, validEvent, validEventArb, validJson } from '../webhooks/fixtures.js';
 
 type Verdict = { ok: true; value: unknown } | { ok: false };
@@ -22,7 +22,7 @@ const verdictOf = (read: () => unknown): Verdict => {
 
 /** Throws when the two disagree; returns the verdict, for the tallies. */
 function agree(text: string): boolean {
-  const byParser = verdictOf(() => parseWebhookText(text));
+  const byParser = verdictOf(() => parseWebhookEvent(text));
   const byFollow = verdictOf(() => relayedEvent(text));
   const same =
     byParser.ok === byFollow.ok &&
