@@ -106,14 +106,14 @@ export default [
     { entry: ['index'] },
   ),
   // scholarly-metrics/query beside the client, as an app imports both: the entry itself (no TanStack
-  // package, its types only; the API table it reads is the client's) with the webhook parser that
-  // `follow` checks each relayed event with. A guard just above it; BENCHMARKS.md judges the target.
+  // package, its types only; the API table it reads is the client's) with the webhook parser's checks
+  // that `follow` runs on each relayed event. A guard just above it; BENCHMARKS.md judges the target.
   {
     ...entry(
       'the client with scholarly-metrics/query: import { MetricClient } and { metricQueries }',
       'index.js',
       '{ MetricClient }',
-      '40.6 kB',
+      '40.3 kB',
       { check: modulesCheck('scholarly-metrics/query', { forbidden: tanstack }) },
     ),
     path: [dist('index.js'), dist('query.js')],
@@ -123,7 +123,7 @@ export default [
     'webhooks alone: import * from scholarly-metrics/webhooks (no ky, no client)',
     'webhooks.js',
     '*',
-    '6.9 kB',
+    '6.5 kB',
     { check: modulesCheck('scholarly-metrics/webhooks', { forbidden: clientParts }) },
   ),
 ];

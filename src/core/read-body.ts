@@ -14,7 +14,7 @@ import { ResponseTooLargeError } from './errors.js';
 export async function readCapped(
   body: ReadableStream<Uint8Array>,
   limit: number,
-  deadline: Deadline,
+  deadline: Pick<Deadline, 'race'>,
 ): Promise<Uint8Array | undefined> {
   const reader = body.getReader();
   try {
@@ -84,7 +84,7 @@ export async function readBody(
   return decoder.decode(bytes);
 }
 
-const decoder = new TextDecoder();
+const decoder = /* @__PURE__ */ new TextDecoder();
 
 /** The `Content-Length` of a body sent as is; a compressed length says nothing of the decoded size. */
 function declaredLength(response: Response): number {

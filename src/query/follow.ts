@@ -1,6 +1,7 @@
 import { ConfigurationError } from '../core/errors.js';
 import type { ScoreUpdatedEvent } from '../core/score-updated-event.js';
-import { parseWebhookText } from '../webhooks/parse.js';
+import { withoutBom } from '../webhooks/decode-body.js';
+import { checkEvent } from '../webhooks/event-checks.js';
 
 /**
  * The parts of a browser `EventSource` that {@link follow} uses, so that a polyfill or a test double fits.
@@ -93,7 +94,7 @@ export function follow<QueryClient>(
   const onMessage = (message: { data?: unknown }) => {
     let event: ScoreUpdatedEvent;
     try {
-      event = parseWebhookText(typeof message.data === 'string' ? message.data : '');
+      event = relayedEvent(message.data);
     } catch {
       return; // not an event: a relay of another version, or something else on the same stream
     }
@@ -144,6 +145,19 @@ export function follow<QueryClient>(
     source?.close();
   };
 }
+
+/**
+ * The event a message holds, by the webhook parser's decoding of text and its checks (the text
+ * `parseWebhookEvent` takes, this takes); a message they refuse throws, to be dropped unworded.
+ */
+export function relayedEvent(data: unknown): ScoreUpdatedEvent {
+  // JSON.parse refuses an empty or blank text, as the parser does.
+  return checkEvent(JSON.parse(withoutBom(typeof data === 'string' ? data : '')), dropped);
+}
+
+const dropped = (): never => {
+  throw new TypeError('not a webhook event');
+};
 
 /** Calls `work`, ignoring what it throws or rejects with: following must not end on a handler's failure. */
 function ignoringFailure(work: () => unknown): void {

@@ -58,11 +58,3 @@ export function clientInstruments(meter: MeterLike) {
 }
 
 export type ClientInstruments = ReturnType<typeof clientInstruments>;
-
-/** The webhook receivers' instrument. */
-export function deliveryCounter(meter: MeterLike) {
-  return meter.createCounter('scholarly_metrics.webhooks.deliveries', {
-    description: 'Webhook deliveries received, by the status code answered',
-    unit: '{delivery}',
-  });
-}

@@ -1,6 +1,21 @@
-import type { SpanLike, TelemetryOptions, TracerLike } from '../core/telemetry-types.js';
-import { deliveryCounter, errorStatus, meterOf, spanKind, tracerOf } from './instruments.js';
+import type { MeterLike, SpanLike, TelemetryOptions, TracerLike } from '../core/telemetry-types.js';
 import { parseTraceparent, type RemoteParent } from './traceparent.js';
+
+/*
+ * The scope, span kind and error status of ./instruments.ts, written here rather than imported: the
+ * client's entry re-exports the receivers, so a module shared with the client's on-demand telemetry
+ * would become a chunk that a splitting bundler makes the client's first load import.
+ */
+const scope = 'scholarly-metrics';
+const serverKind = 1;
+const errorStatus = 2;
+
+function deliveryCounter(meter: MeterLike) {
+  return meter.createCounter('scholarly_metrics.webhooks.deliveries', {
+    description: 'Webhook deliveries received, by the status code answered',
+    unit: '{delivery}',
+  });
+}
 
 /** What a receiver learnt of one delivery: its answer's status, and the event's journal once parsed. */
 export interface DeliveryOutcome {
@@ -61,8 +76,8 @@ function parentContext(api: TraceApi | undefined, traceparent: unknown): unknown
  * runs, continuing the sender's `traceparent`) and the deliveries counter by status code.
  */
 export async function deliveryTelemetry(options: TelemetryOptions, version: string) {
-  const tracer = tracerOf(options, version);
-  const meter = meterOf(options, version);
+  const tracer = options.tracerProvider?.getTracer(scope, version);
+  const meter = options.meterProvider?.getMeter(scope, version);
   const deliveries = meter && deliveryCounter(meter);
   const api = tracer && (await loadTraceApi());
   const recorded = <R extends DeliveryOutcome>(outcome: R): R => {
@@ -86,8 +101,8 @@ export async function deliveryTelemetry(options: TelemetryOptions, version: stri
     };
     const parent = parentContext(api, traceparent);
     return parent === undefined
-      ? tracer.startActiveSpan('webhooks.receive', { kind: spanKind.server }, inSpan)
-      : withContext(tracer).startActiveSpan('webhooks.receive', { kind: spanKind.server }, parent, inSpan);
+      ? tracer.startActiveSpan('webhooks.receive', { kind: serverKind }, inSpan)
+      : withContext(tracer).startActiveSpan('webhooks.receive', { kind: serverKind }, parent, inSpan);
   };
 }
 

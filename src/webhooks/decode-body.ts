@@ -34,12 +34,14 @@ export function decodeBody(body: unknown): unknown {
   return parseJson(text);
 }
 
-/**
- * {@link decodeBody} for text: a module that only ever has text (an event stream) takes this alone,
- * without the code for bytes.
- */
-export function decodeText(text: string): unknown {
-  return parseJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+/** {@link decodeBody} for text. */
+function decodeText(text: string): unknown {
+  return parseJson(withoutBom(text));
+}
+
+/** The text without its one leading BOM, if it has one (as TextDecoder drops it from bytes). */
+export function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 function parseJson(text: string): unknown {

@@ -62,6 +62,7 @@ export function createWebhookHandler(
       // Cancelled so the runtime can drop the body instead of buffering it.
       drop: () => request.body?.cancel().catch(() => {}),
     }));
-    return new Response(reply.body, { status: reply.status, headers: reply.headers });
+    // A Reply is a ResponseInit (its status and headers) with the body beside them.
+    return new Response(reply.body, reply);
   };
 }

@@ -1,4 +1,5 @@
 import type { Reply } from './delivery.js';
+import { encoder } from './encoder.js';
 import type { WebhookEvent } from './event.js';
 import { createReceiver, serverError, type WebhookHandlerOptions } from './receiver.js';
 
@@ -131,8 +132,6 @@ function write(res: NodeWebhookResponse, reply: Reply): void {
   for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
   res.end(reply.body);
 }
-
-const encoder = /* @__PURE__ */ new TextEncoder();
 
 /**
  * The request's body as a byte stream, for core's capped, deadlined reader. Cancelling it (past the

@@ -1,5 +1,5 @@
 import { WebhookPayloadError } from '../core/errors.js';
-import { decodeBody, decodeText, type WebhookBody, withCause } from './decode-body.js';
+import { decodeBody, type WebhookBody, withCause } from './decode-body.js';
 import { validateEvent, type WebhookEvent } from './event.js';
 
 /**
@@ -41,14 +41,6 @@ type NotAPromise<Body> = Body extends PromiseLike<unknown> ? never : unknown;
  */
 export function parseWebhookEvent<Body extends WebhookBody>(body: Body & NotAPromise<Body>): WebhookEvent {
   return checked(() => decodeBody(body));
-}
-
-/**
- * {@link parseWebhookEvent} for a body that is text: the same decoding of text and the same checks,
- * for a module that never has bytes (the query entry's event stream) and need not carry their code.
- */
-export function parseWebhookText(text: string): WebhookEvent {
-  return checked(() => decodeText(text));
 }
 
 function checked(decode: () => unknown): WebhookEvent {

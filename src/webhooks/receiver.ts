@@ -1,4 +1,3 @@
-import { Deadline } from '../core/abort.js';
 import { MetricError, WebhookPayloadError } from '../core/errors.js';
 import { checkTelemetryOption } from '../core/options/telemetry.js';
 import { readCapped } from '../core/read-body.js';
@@ -124,22 +123,34 @@ export function createReceiver<Context>(
   return { answer: telemetry ? traced(telemetry, answer) : answer, report };
 }
 
-/** The read, given `bodyTimeoutMs` in all: a slow sender must not hold the receiver. */
+/**
+ * The read, given `bodyTimeoutMs` in all: a slow sender must not hold the receiver. A timer of its
+ * own rather than core's Deadline, which also follows a caller's signal and aborts a fetch: a
+ * receiver has neither, and this entry's browser bundle would carry them.
+ */
 async function readWithin(
   delivery: Delivery,
   maxBodyBytes: number,
   bodyTimeoutMs: number,
 ): Promise<CappedBody> {
-  const deadline = new Deadline(bodyTimeoutMs, undefined);
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      timedOut = true;
+      reject(new Error('the body took too long'));
+    }, bodyTimeoutMs);
+  });
   try {
     const stream = delivery.stream();
     if (stream === null) return new Uint8Array(0);
-    return (await readCapped(stream, maxBodyBytes, deadline)) ?? 'too_large';
+    const within = { race: <T>(read: Promise<T>) => Promise.race([read, late]) };
+    return (await readCapped(stream, maxBodyBytes, within)) ?? 'too_large';
   } catch {
-    // The sender went away or the stream broke (nothing valid arrived), or the deadline passed.
-    return deadline.timedOut ? 'too_slow' : 'unreadable';
+    // The sender went away or the stream broke (nothing valid arrived), or the time ran out.
+    return timedOut ? 'too_slow' : 'unreadable';
   } finally {
-    deadline.clear();
+    clearTimeout(timer);
   }
 }
 
@@ -178,7 +189,8 @@ export function serverError(): Reply {
   return reply(500, { error: 'internal_error', message: 'the webhook receiver failed' });
 }
 
-function reply(status: number, body: object, headers?: Record<string, string>): Reply {
+/** A JSON answer: the receivers' and the relay's refusals alike. */
+export function reply(status: number, body: object, headers?: Record<string, string>): Reply {
   return {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },

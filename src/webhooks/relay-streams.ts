@@ -1,4 +1,5 @@
 import { MetricError } from '../core/errors.js';
+import { encoder } from './encoder.js';
 
 /** One open stream. */
 interface Client {
@@ -7,7 +8,6 @@ interface Client {
   detach(): void;
 }
 
-const encoder = /* @__PURE__ */ new TextEncoder();
 const ping = /* @__PURE__ */ encoder.encode(': ping\n\n');
 // The first bytes go out at once, so that Node (and proxies) send the headers without waiting for an event.
 const hello = /* @__PURE__ */ encoder.encode(': connected\n\n');

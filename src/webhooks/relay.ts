@@ -1,6 +1,8 @@
 import type { WebhookBody } from './decode-body.js';
+import { encoder } from './encoder.js';
 import type { WebhookEvent } from './event.js';
 import { parseWebhookEvent } from './parse.js';
+import { reply } from './receiver.js';
 import { type EventRelayOptions, resolveEventRelayOptions } from './relay-options.js';
 import { createReplay } from './relay-replay.js';
 import { EventStreams } from './relay-streams.js';
@@ -37,8 +39,6 @@ export interface EventRelay {
   /** Ends every stream (what they hold is still delivered) and answers 503 to new requests. */
   close(): void;
 }
-
-const encoder = /* @__PURE__ */ new TextEncoder();
 
 const streamHeaders = {
   'content-type': 'text/event-stream; charset=utf-8',
@@ -144,9 +144,6 @@ function retryAfter(settings: { retryAfterSeconds: number }): Record<string, str
 }
 
 function refusal(status: number, error: string, message: string, headers?: Record<string, string>): Response {
-  const body = JSON.stringify({ error, message });
-  return new Response(body, {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-  });
+  const answer = reply(status, { error, message }, headers);
+  return new Response(answer.body, answer);
 }

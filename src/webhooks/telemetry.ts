@@ -1,6 +1,6 @@
 import type { TelemetryOptions } from '../core/telemetry-types.js';
 import { VERSION } from '../core/version.js';
-import type { deliveryTelemetry } from '../telemetry/webhook-telemetry.js';
+import { deliveryTelemetry } from '../telemetry/webhook-telemetry.js';
 import type { Delivery, Reply } from './delivery.js';
 
 /** What a delivery told of itself, for its span. */
@@ -8,20 +8,19 @@ export interface Seen {
   journalId?: number | undefined;
 }
 
-/** `answer` inside a span per delivery; the telemetry's code is loaded with the first delivery. */
+/**
+ * `answer` inside a span per delivery; the instruments are made with the first delivery. The
+ * telemetry's code comes with the receiver rather than as a chunk of its own: a receiver runs on a
+ * server, where a second file saves nothing, while a browser bundle of this entry pays for each chunk.
+ */
 export function traced<Context>(
   telemetry: TelemetryOptions,
   answer: (context: Context, inspect: () => Delivery, seen?: Seen) => Promise<Reply>,
 ): (context: Context, inspect: () => Delivery) => Promise<Reply> {
-  let loaded: Promise<Awaited<ReturnType<typeof deliveryTelemetry>> | undefined> | undefined;
+  let loaded: ReturnType<typeof deliveryTelemetry> | undefined;
   return async (context, inspect) => {
-    // Telemetry never costs a delivery: a chunk that failed to load leaves it untraced.
-    loaded ??= import('../telemetry/webhook-telemetry.js').then(
-      (m) => m.deliveryTelemetry(telemetry, VERSION),
-      () => undefined,
-    );
+    loaded ??= deliveryTelemetry(telemetry, VERSION);
     const receive = await loaded;
-    if (receive === undefined) return answer(context, inspect);
     const outcome = await receive(async () => {
       const seen: Seen = {};
       const given = await answer(context, inspect, seen);

@@ -31,7 +31,7 @@ function runtimeGraph(): { files: string[]; external: string[] } {
     if (files.has(file)) return;
     files.add(file);
     const text = withoutComments(readFileSync(join(src, file), 'utf8'));
-    // Nothing loaded lazily either, but the telemetry of a receiver given `telemetry`: its graph is walked too.
+    // Nothing is loaded lazily but, if ever, a receiver's telemetry: a lazy graph is walked too.
     for (const [, lazy] of text.matchAll(/\bimport\s*\(\s*['"]([^'"]+)['"]/g)) {
       expect(lazy, file).toBe('../telemetry/webhook-telemetry.js');
       visit(join(dirname(file), (lazy ?? '').replace(/\.js$/, '.ts')));
@@ -59,7 +59,7 @@ describe('the scholarly-metrics/webhooks entry point', () => {
       '../core/read-body.js',
       '../core/telemetry-types.js', // types: erased at build
       '../core/version.js', // a constant, for the telemetry's scope
-      '../telemetry/webhook-telemetry.js', // loaded only by a receiver given `telemetry`
+      '../telemetry/webhook-telemetry.js', // a receiver's spans and counter, when given `telemetry`
       '../core/score-updated-event.js', // types: erased at build
     ];
     for (const { file, text } of sources) {
@@ -77,7 +77,6 @@ describe('the scholarly-metrics/webhooks entry point', () => {
     const { files, external } = runtimeGraph();
     expect(external).toEqual([]);
     expect(files.filter((file) => !file.startsWith('webhooks/'))).toEqual([
-      'core/abort.ts',
       'core/depth.ts',
       'core/describe-value.ts',
       'core/errors.ts',
@@ -88,7 +87,6 @@ describe('the scholarly-metrics/webhooks entry point', () => {
       'core/read-body.ts',
       'core/status-message.ts',
       'core/version.ts',
-      'telemetry/instruments.ts',
       'telemetry/traceparent.ts',
       'telemetry/webhook-telemetry.ts',
     ]);

@@ -1,0 +1,2 @@
+/** One UTF-8 encoder for the entry's modules that write bytes (Node bodies, relay frames). */
+export const encoder = /* @__PURE__ */ new TextEncoder();
