@@ -78,21 +78,23 @@ export function ensureTable(
       database.exec(`ALTER TABLE ${quoted(table)} ADD COLUMN ${quoted(name)} ${declared[type]}`);
 }
 
-/** The statement that upserts a row of `columns` into `table`, keyed by `key`. */
+/** The statement that upserts `rows` rows of `columns` into `table`, keyed by `key`. */
 export function upsertStatement(
   database: DatabaseSync,
   table: string,
   columns: readonly string[],
   key: readonly string[],
+  rows = 1,
 ): StatementSync {
   const others = columns.filter((column) => !key.includes(column));
   const update =
     others.length === 0
       ? 'DO NOTHING'
       : `DO UPDATE SET ${others.map((column) => `${quoted(column)} = excluded.${quoted(column)}`).join(', ')}`;
+  const row = `(${columns.map(() => '?').join(', ')})`;
   return database.prepare(
     `INSERT INTO ${quoted(table)} (${columns.map(quoted).join(', ')}) ` +
-      `VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT (${key.map(quoted).join(', ')}) ${update}`,
+      `VALUES ${Array.from({ length: rows }, () => row).join(', ')} ON CONFLICT (${key.map(quoted).join(', ')}) ${update}`,
   );
 }
 
@@ -121,12 +123,48 @@ export function upserter(
   kind: RecordKind,
   columns: readonly string[] = Object.keys(kind.columns),
 ): (record: Row) => void {
+  const upsert = batchUpserter(database, kind, columns);
+  return (record) => upsert([record]);
+}
+
+/** The bound parameters of one statement, at most: far under SQLite's own limit (32,766). */
+const parametersPerStatement = 1000;
+
+/**
+ * A function that upserts records of `kind` as `upserter` does, many rows to a statement: each call
+ * into SQLite has a cost of its own, which a statement per record would pay for every record.
+ * Rows are upserted in order, so a key given twice in one page ends with its last values.
+ */
+export function batchUpserter(
+  database: DatabaseSync,
+  kind: RecordKind,
+  columns: readonly string[] = Object.keys(kind.columns),
+): (records: readonly Row[]) => void {
   // A table no command lists (the journal-paper link) has its kind's own columns alone.
   ensureTable(database, kind.table, { ...kind.columns, ...tableColumns(kind.table) }, kind.key);
-  const statement = upsertStatement(database, kind.table, columns, kind.key);
   const types = columns.map((column) => kind.columns[column] ?? 'json');
-  return (record) => {
-    statement.run(...columns.map((column, at) => sqlValueOf(record[column], types[at] ?? 'json')));
+  const chunkRows = Math.max(1, Math.floor(parametersPerStatement / columns.length));
+  // Pages mostly hold the same number of records: a statement per size, prepared once.
+  const statements = new Map<number, StatementSync>();
+  const statementOf = (rows: number) => {
+    let statement = statements.get(rows);
+    if (statement === undefined) {
+      statement = upsertStatement(database, kind.table, columns, kind.key, rows);
+      statements.set(rows, statement);
+    }
+    return statement;
+  };
+  return (records) => {
+    for (let start = 0; start < records.length; start += chunkRows) {
+      const end = Math.min(records.length, start + chunkRows);
+      const values: Array<null | number | bigint | string> = [];
+      for (let at = start; at < end; at++) {
+        const record = records[at]!;
+        for (let column = 0; column < columns.length; column++)
+          values.push(sqlValueOf(record[columns[column]!], types[column]!));
+      }
+      statementOf(end - start).run(...values);
+    }
   };
 }
 
@@ -180,21 +218,21 @@ export async function sqliteListWriter(restored: ListState, options: WriterOptio
   const database = await openDatabase(path);
   const state: ListState = { ...restored, columns };
   try {
-    const upsert = upserter(database, kind, columns);
+    const upsert = batchUpserter(database, kind, columns);
     // `journals papers 42`: each paper linked to journal 42.
     const journal = kind === recordKinds['journals papers'] ? Number(options.args?.[0]) : undefined;
     const link =
-      journal !== undefined && Number.isSafeInteger(journal) ? upserter(database, journalPapers) : undefined;
-    const write = (record: Row) => {
-      upsert(record);
-      if (link !== undefined) link({ journal_id: journal, paper_id: record.id });
+      journal !== undefined && Number.isSafeInteger(journal)
+        ? batchUpserter(database, journalPapers)
+        : undefined;
+    const write = (records: readonly Row[]) => {
+      upsert(records);
+      if (link !== undefined) link(records.map((record) => ({ journal_id: journal, paper_id: record.id })));
     };
     return {
       rows(records) {
         if (records.length === 0) return '';
-        inTransaction(database, () => {
-          for (const record of records) write(record);
-        });
+        inTransaction(database, () => write(records));
         state.count += records.length;
         return '';
       },
