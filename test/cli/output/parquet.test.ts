@@ -1,0 +1,118 @@
+/**
+ * The Parquet list writer's column chunks, read back by hyparquet: every column type, missing
+ * values, integers past 32 bits and below zero, text past the Basic Multilingual Plane, columns a
+ * dictionary suits and columns it does not, and each chunk's min, max and null count.
+ */
+import { parquetMetadata, parquetReadObjects } from 'hyparquet';
+import { describe, expect, it } from 'vitest';
+import type { Row } from '../../../src/cli/output/cells.js';
+import { parquetListWriter } from '../../../src/cli/output/parquet.js';
+import type { RecordKind } from '../../../src/cli/output/record-kinds.js';
+
+const kind: RecordKind = {
+  table: 'things',
+  key: ['id'],
+  columns: {
+    id: 'integer',
+    score: 'double',
+    open: 'boolean',
+    day: 'date',
+    name: 'text',
+    tags: 'json',
+    shelf: 'integer',
+  },
+};
+
+const names = ['Zoë', 'Ana 山田', 'x 😀', 'x \ue000', 'plain'];
+
+function thing(at: number): Row {
+  return {
+    id: at % 7 === 0 ? -(2 ** 40) - at : 2 ** 33 + at,
+    score: at % 5 === 0 ? undefined : at / 4 - 3,
+    open: at % 3 === 0 ? null : at % 2 === 0,
+    day: at % 11 === 0 ? 'not a date' : `2024-0${1 + (at % 9)}-1${at % 10}`,
+    name: names[at % names.length],
+    tags: at % 4 === 0 ? undefined : { at, list: [at, 'x'] },
+    shelf: 'not an integer',
+  };
+}
+
+/** What hyparquet reads back for `record`: INT64 as bigint, a date as a Date, JSON as its text. */
+function expected(record: Row) {
+  const day = Date.parse(`${record.day}T00:00:00Z`);
+  return {
+    id: BigInt(record.id as number),
+    score: record.score ?? null,
+    open: record.open ?? null,
+    day: Number.isNaN(day) ? null : new Date(day),
+    name: record.name,
+    tags: record.tags === undefined ? null : JSON.stringify(record.tags),
+    shelf: null,
+  };
+}
+
+async function written(records: Row[], pageSize: number, rowGroupRows: number) {
+  const writer = await parquetListWriter({ count: 0 }, { kind, rowGroupRows });
+  const chunks: Uint8Array[] = [];
+  for (let at = 0; at < records.length; at += pageSize)
+    chunks.push(writer.rows(records.slice(at, at + pageSize)) as Uint8Array);
+  chunks.push(writer.end() as Uint8Array);
+  return Uint8Array.from(chunks.flatMap((chunk) => [...chunk])).buffer;
+}
+
+describe('the Parquet list writer', () => {
+  it('writes every column type as hyparquet reads it, in row groups of whole pages', async () => {
+    const records = Array.from({ length: 230 }, (_, at) => thing(at));
+    const file = await written(records, 25, 100);
+    const rows = await parquetReadObjects({ file });
+    expect(rows).toEqual(records.map(expected));
+    const metadata = parquetMetadata(file);
+    // Groups end with the page that fills them: 100 rows, 100, then the last 30.
+    expect(metadata.row_groups.map((group) => Number(group.num_rows))).toEqual([100, 100, 30]);
+    const encodings = metadata.row_groups[0]!.columns.map((column) => column.meta_data?.encodings);
+    // The five names repeat: a dictionary; ids are all distinct: plain.
+    expect(encodings[4]).toContain('RLE_DICTIONARY');
+    expect(encodings[0]).toEqual(['PLAIN']);
+  });
+
+  it('gives each chunk its min, max (in UTF-8 order for text) and null count', async () => {
+    const records = Array.from({ length: 100 }, (_, at) => thing(at));
+    const file = await written(records, 100, 100);
+    const [id, score, open, , name, , shelf] = parquetMetadata(file).row_groups[0]!.columns.map(
+      (column) => column.meta_data?.statistics,
+    );
+    expect(id).toMatchObject({ min_value: -(2n ** 40n) - 98n, max_value: 2n ** 33n + 99n, null_count: 0n });
+    expect(score).toMatchObject({ min_value: -2.75, max_value: 21.75, null_count: 20n });
+    expect(open).toMatchObject({ min_value: false, max_value: true, null_count: 34n });
+    // U+1F600 is past U+E000 as UTF-8 bytes, though before it as UTF-16 units.
+    expect(name).toMatchObject({ min_value: 'Ana 山田', max_value: 'x 😀', null_count: 0n });
+    expect(shelf).toMatchObject({ null_count: 100n });
+  });
+
+  it('splits a chunk of long text into data pages of about 1 MB, dictionary or not', async () => {
+    const long = (at: number) => `${String(at).padStart(6, '0')} ${'lorem ipsum '.repeat(2000)}`;
+    const repeated = ['a', 'b', 'c'].map((letter) => letter.repeat(500_000));
+    const records = Array.from({ length: 300 }, (_, at) => ({
+      id: at,
+      name: at % 10 === 0 ? undefined : long(at),
+      tags: repeated[at % 3],
+    }));
+    const file = await written(records, 100, 300);
+    const rows = await parquetReadObjects({ file, columns: ['id', 'name', 'tags'] });
+    expect(rows).toEqual(
+      records.map((record) => ({
+        id: BigInt(record.id),
+        name: record.name ?? null,
+        tags: record.tags,
+      })),
+    );
+    const [, , , , name, tags] = parquetMetadata(file).row_groups[0]!.columns.map(
+      (column) => column.meta_data,
+    );
+    // 270 texts of 24 kB: 7 MB in pages of 1 MB. The three long tags are a dictionary of 1.5 MB,
+    // its indexes one small page.
+    expect(name?.encoding_stats).toEqual([{ page_type: 'DATA_PAGE_V2', encoding: 'PLAIN', count: 7 }]);
+    expect(tags?.encodings).toEqual(['PLAIN', 'RLE_DICTIONARY']);
+    expect(tags?.encoding_stats?.at(-1)).toMatchObject({ page_type: 'DATA_PAGE_V2', count: 1 });
+  });
+});
