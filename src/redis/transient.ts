@@ -5,9 +5,11 @@ import type { Script, ScriptRunner } from './adapter.js';
  * Answers a Redis Cluster gives while it moves or finds a slot, before running anything: the same
  * script sent again a moment later runs. node-redis follows MOVED and ASK itself but not TRYAGAIN
  * (a multi-key command during a slot migration); a client that does not follow them, or a node still
- * loading its data, answers the rest.
+ * loading its data, answers the rest. ioredis follows them all up to its `maxRedirections`, then
+ * gives up naming the last answer: a migration that outlasts them is transient all the same.
  */
-const transientReplies = /^(TRYAGAIN|MOVED|ASK|CLUSTERDOWN|LOADING)\b/;
+const transientReplies =
+  /^(?:Too many Cluster redirections\. Last error: (?:\w+: )?)?(?:TRYAGAIN|MOVED|ASK|CLUSTERDOWN|LOADING)\b/;
 
 /** Backoff between sends after a transient answer: from this, doubling, to the cap. */
 const firstBackoffMs = 10;

@@ -42,6 +42,8 @@ describe('a Redis Cluster’s transient answers', () => {
     'ASK 3999 127.0.0.1:6381',
     'CLUSTERDOWN The cluster is down',
     'LOADING Redis is loading the dataset in memory',
+    // ioredis, past its maxRedirections during a long migration.
+    'Too many Cluster redirections. Last error: ReplyError: TRYAGAIN Multiple keys request during rehashing of slot',
   ])('%s twice, then the script’s reply: the call succeeds', async (text) => {
     const error = () => refuse(new ErrorReply(text));
     const redis = fakeRedis([error(), error()], granted);
@@ -68,16 +70,18 @@ describe('a Redis Cluster’s transient answers', () => {
     expect(redis.acquires()).toBeGreaterThan(2);
   });
 
-  it('reports any other error reply at once, with its class and text', async () => {
-    const redis = fakeRedis([], refuse(new ErrorReply('WRONGTYPE Operation against a key')));
+  it.each([
+    ['ErrorReply', 'WRONGTYPE Operation against a key'],
+    ['Error', 'Too many Cluster redirections. Last error: ReplyError: WRONGTYPE Operation against a key'],
+  ])('reports any other error reply at once, with its class and text: %s: %s', async (name, text) => {
+    const reply = name === 'Error' ? new Error(text) : new ErrorReply(text);
+    const redis = fakeRedis([], refuse(reply));
     const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 2 });
     const error = await quota
       .forClient(identity)
       .run(async () => 0, attempt(5_000))
       .catch((e: unknown) => e);
-    expect((error as Error).message).toBe(
-      'Redis failed (ErrorReply: WRONGTYPE Operation against a key); nothing was sent',
-    );
+    expect((error as Error).message).toBe(`Redis failed (${name}: ${text}); nothing was sent`);
     expect(redis.acquires()).toBe(1);
   });
 
