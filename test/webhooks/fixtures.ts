@@ -85,6 +85,13 @@ export const validEventArb: fc.Arbitrary<ScoreUpdatedEvent> = fc
     ...fields,
   }));
 
+/** Any text a body may hold: arbitrary strings (lone surrogates included) and JSON, with a BOM or not. */
+export const bodyTextArb = fc.oneof(
+  fc.string({ unit: 'binary' }),
+  fc.json({ maxDepth: 2 }),
+  fc.json({ maxDepth: 2 }).map((json) => `\ufeff${json}`),
+);
+
 /**
  * An independent oracle (neither the parser's hand-written checks nor zod): is `value` a valid event as
  * the API document describes it?
