@@ -23,6 +23,18 @@ describe('countSdkTimers', () => {
     expect(vi.getTimerCount()).toBe(1);
   });
 
+  it('counts under a folder of src/ alone when told, and tells where each pending timer was set', () => {
+    useFakeClock({ date: false });
+    const core = countSdkTimers('core/');
+    const webhooks = countSdkTimers('webhooks/');
+    const deadline = new Deadline(1_000, undefined);
+    expect(core()).toBe(1);
+    expect(core.stacks()).toEqual([expect.stringContaining('abort.ts')]);
+    expect(webhooks()).toBe(0);
+    deadline.clear();
+    expect(core.stacks()).toEqual([]);
+  });
+
   it('leaves the real timers in place when the test ends, whoever undoes the clock first', () => {
     const real = globalThis.setTimeout;
     onTestFinished(() => {

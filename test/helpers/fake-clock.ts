@@ -46,13 +46,16 @@ export async function settleOnFakeClock<T>(call: Promise<T>): Promise<T | unknow
 }
 
 /**
- * Counts the timers the SDK's own code (a file under src/) set on the fake clock and that have
- * neither fired nor been cleared; an interval counts until cleared. `vi.getTimerCount()` counts every
- * fake timer in the worker, and the `node` project's files share workers: a client an earlier file
- * left reconnecting sets timers of its own on the same clock. Call it after faking the timers.
+ * Counts the timers the SDK's own code (a file under src/, or under `under`, a folder of it) set on
+ * the fake clock and that have neither fired nor been cleared; an interval counts until cleared.
+ * `vi.getTimerCount()` counts every fake timer in the worker, and the `node` project's files share
+ * workers: a client an earlier file left reconnecting sets timers of its own on the same clock, which
+ * a narrower `under` keeps out. `stacks()` tells where each pending timer was set, for a failure's
+ * message. Call it after faking the timers.
  */
-export function countSdkTimers(): () => number {
-  const pending = new Set<unknown>();
+export function countSdkTimers(under = ''): { (): number; stacks(): string[] } {
+  const folder = sourceFolder + under;
+  const pending = new Map<unknown, string>();
   const fake = {
     setTimeout: globalThis.setTimeout,
     setInterval: globalThis.setInterval,
@@ -62,7 +65,8 @@ export function countSdkTimers(): () => number {
   const start =
     (kind: 'setTimeout' | 'setInterval') =>
     (callback: (...args: unknown[]) => void, delay?: number, ...args: unknown[]) => {
-      if (!new Error().stack?.includes(sourceFolder)) return fake[kind](callback, delay, ...args);
+      const stack = new Error().stack ?? '';
+      if (!stack.includes(folder)) return fake[kind](callback, delay, ...args);
       const timer = fake[kind](
         (...values: unknown[]) => {
           if (kind === 'setTimeout') pending.delete(timer);
@@ -71,7 +75,7 @@ export function countSdkTimers(): () => number {
         delay,
         ...args,
       );
-      pending.add(timer);
+      pending.set(timer, stack.split('\n').slice(2, 6).join('\n'));
       return timer;
     };
   const clear = (kind: 'clearTimeout' | 'clearInterval') => (timer?: NodeJS.Timeout) => {
@@ -91,7 +95,7 @@ export function countSdkTimers(): () => number {
       if (globalThis[name] === (counting[name] as unknown)) Object.assign(globalThis, { [name]: fake[name] });
     }
   });
-  return () => pending.size;
+  return Object.assign(() => pending.size, { stacks: () => [...pending.values()] });
 }
 
 const sourceFolder = fileURLToPath(new URL('../../src/', import.meta.url));
