@@ -43,7 +43,8 @@ export function machine(loadBefore: number[], loadAfter: number[], minutes: numb
   const [cores, memoryGB, date] = [availableParallelism(), totalmem() / 1024 ** 3, new Date().toISOString()];
   return { node: `v${node}`, v8, os, cpu, cores, memoryGB, loadBefore, loadAfter, date, commit, minutes };
 }
-type Machine = ReturnType<typeof machine>;
+/** The full run's machine; `--only` runs since then are listed in `again`, their sections named. */
+type Machine = ReturnType<typeof machine> & { again?: Array<ReturnType<typeof machine> & { ids: string[] }> };
 
 const intro = `# Benchmarks
 
@@ -62,7 +63,7 @@ const machineText = (m: Machine) => {
 - CPU: ${m.cpu}, ${m.cores} cores; ${m.memoryGB.toFixed(0)} GB of memory
 - Load average (1, 5, 15 min) before: ${load(m.loadBefore)}; after: ${load(m.loadAfter)}
 - ${m.date}, commit ${m.commit}
-
+${(m.again ?? []).map((a) => `- Then ${a.ids.map((id) => `§${id}`).join(', ')} measured again (\`--only\`), ${a.minutes.toFixed(1)} minutes: load average before ${load(a.loadBefore)}; after ${load(a.loadAfter)}; ${a.date}, commit ${a.commit}\n`).join('')}
 The machine is shared: absolute times move with the load; the ratios, paired within a run, much less. Spreads are
 the 25th to 75th percentile of the rounds.`;
 };

@@ -79,7 +79,11 @@ async function measure(only: string[] | undefined): Promise<Results> {
     console.log(`${((performance.now() - at) / 1000).toFixed(0)} s`);
   }
   const minutes = (performance.now() - started) / 60_000;
-  return { ...results, machine: machine(loadBefore, loadavg(), minutes, commit()) };
+  const now = machine(loadBefore, loadavg(), minutes, commit());
+  if (!only) return { ...results, machine: now };
+  const ids = benchmarks.filter((b) => only.includes(b.about.key)).map((b) => b.about.id);
+  const { again = [], ...full } = results.machine;
+  return { ...results, machine: { ...full, again: [...again, { ...now, ids }] } };
 }
 
 const onlyAt = process.argv.indexOf('--only');
