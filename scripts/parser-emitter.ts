@@ -101,7 +101,7 @@ function describe(def: Def): string {
 }
 
 /**
- * The parser of a schema as an expression over the generated file's combinators (its header): one
+ * The parser of a schema as an expression over the checks of src/schemas/parser-checks.ts: one
  * small closure per node, composed once at load, rather than code unrolled per field.
  */
 class ParserEmitter {
@@ -263,7 +263,7 @@ function noChecks(def: Def, path: string) {
   if (check) throw new UnsupportedSchemaError(path, `check "${check._zod.def.check}" on ${describe(def)}`);
 }
 
-/** The parser of `schema`: an expression over the combinators of the generated file's header. */
+/** The parser of `schema`: an expression over the checks of src/schemas/parser-checks.ts. */
 export function emitParser(schema: Schema, name: string, constants: Constants): string {
   return new ParserEmitter(constants).node(schema, name);
 }

@@ -7,6 +7,7 @@ import { INVALID } from 'zod/v4/core';
 import { fieldsPath, generate, generateFields, outputPath } from '../../scripts/generate-parsers.js';
 import { INVALID as SENTINEL } from '../../src/core/parser-sentinel.js';
 import { isoDate } from '../../src/schemas/common.js';
+import * as checks from '../../src/schemas/parser-checks.js';
 import { parsers } from '../../src/schemas/parsers.generated.js';
 import { responseSchemas } from '../../src/schemas/response-schemas.js';
 
@@ -194,7 +195,10 @@ describe('every generated parser decides and outputs exactly as zod does', () =>
  */
 function run(source: string): Record<string, (input: unknown) => unknown> {
   const body = stripTypeScriptTypes(source.replace(/^import .*$/gm, '').replace(/^export /gm, ''));
-  return new Function('INVALID', `${body}\nreturn parsers;`)(INVALID);
+  const given = Object.entries(checks);
+  return new Function(...given.map(([name]) => name), `${body}\nreturn parsers;`)(
+    ...given.map(([, check]) => check),
+  );
 }
 
 it('kinds the response schemas use apart, combined: unknown and boolean keys, exclusive bounds', () => {
