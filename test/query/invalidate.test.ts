@@ -1,8 +1,7 @@
-import { QueryObserver } from '@tanstack/query-core';
 import { describe, expect, it, vi } from 'vitest';
 import type { ScoreUpdatedEvent } from '../../src/index.js';
 import type { MetricQueryOptions } from '../../src/query/index.js';
-import { mockQueries, pathsSince } from './setup.js';
+import { mockQueries, pathsSince, watch } from './setup.js';
 
 const event = (journalId: number): ScoreUpdatedEvent => ({
   event: 'score_updated',
@@ -16,17 +15,14 @@ const event = (journalId: number): ScoreUpdatedEvent => ({
 describe('scholarly-metrics/query: invalidation', () => {
   it('invalidate(event) refetches exactly that journal’s profile, its score history and the list', async () => {
     const { api, queries, queryClient } = mockQueries();
-    const watched: MetricQueryOptions<unknown>[] = [
+    const unwatch = await watch(queryClient, [
       queries.journals.get(1),
       queries.journals.get(12),
       queries.journals.score(1),
       queries.journals.score(12),
       queries.journals.list(),
       queries.subjects.list(),
-    ];
-    const observers = watched.map((options) => new QueryObserver(queryClient, options));
-    const stops = observers.map((observer) => observer.subscribe(() => {}));
-    await Promise.all(observers.map((observer) => observer.refetch()));
+    ]);
     const from = api.requests.length;
     await queries.invalidate(queryClient, event(1));
     expect(pathsSince(api, from).sort()).toEqual([
@@ -34,7 +30,7 @@ describe('scholarly-metrics/query: invalidation', () => {
       '/api/v1/journals/1',
       '/api/v1/journals/1/score',
     ]);
-    for (const stop of stops) stop();
+    unwatch();
   });
 
   it('invalidate(event) marks unobserved queries stale too, and nothing of another client', async () => {
@@ -79,13 +75,11 @@ describe('scholarly-metrics/query: invalidation', () => {
 
   it('ignores what is not a score_updated event', async () => {
     const { api, queries, queryClient } = mockQueries();
-    const observer = new QueryObserver(queryClient, queries.journals.list());
-    const stop = observer.subscribe(() => {});
-    await observer.refetch();
+    const unwatch = await watch(queryClient, [queries.journals.list()]);
     const from = api.requests.length;
     await queries.invalidate(queryClient, { event: 'something_else' } as never);
     expect(pathsSince(api, from)).toEqual([]);
-    stop();
+    unwatch();
   });
 
   it('follow() refetches every query of the client when the relay says events were missed', async () => {
@@ -102,14 +96,11 @@ describe('scholarly-metrics/query: invalidation', () => {
       },
     );
     try {
-      const watched: MetricQueryOptions<unknown>[] = [
+      const unwatch = await watch(queryClient, [
         queries.journals.get(1),
         queries.subjects.list(),
         queries.countries.list(),
-      ];
-      const observers = watched.map((options) => new QueryObserver(queryClient, options));
-      const stops = observers.map((observer) => observer.subscribe(() => {}));
-      await Promise.all(observers.map((observer) => observer.refetch()));
+      ]);
       const from = api.requests.length;
       const stop = queries.follow(queryClient, '/events');
       listeners.get('missed')?.({ data: 'events sent while you were away are no longer kept' });
@@ -120,7 +111,7 @@ describe('scholarly-metrics/query: invalidation', () => {
         '/api/v1/subjects',
       ]);
       stop();
-      for (const unsubscribe of stops) unsubscribe();
+      unwatch();
     } finally {
       vi.unstubAllGlobals();
     }

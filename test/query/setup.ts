@@ -1,8 +1,8 @@
 // A client over the in-process mock (every request in `api.requests`) and its queries.
-import { QueryClient } from '@tanstack/query-core';
+import { QueryClient, QueryObserver } from '@tanstack/query-core';
 import { type ClientOptions, MetricClient } from '../../src/index.js';
 import { metricQueries } from '../../src/query/index.js';
-import type { MetricQueryDefaults } from '../../src/query/types.js';
+import type { MetricQueryDefaults, MetricQueryOptions } from '../../src/query/types.js';
 import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL, type MockApiOptions } from '../../src/testing/index.js';
 
 export function mockQueries(
@@ -24,4 +24,20 @@ export function mockQueries(
 /** The request paths the mock received since `from` (an index into its log). */
 export function pathsSince(api: { requests: readonly { path: string }[] }, from: number): string[] {
   return api.requests.slice(from).map((request) => request.path);
+}
+
+/**
+ * Queries a page has on screen: each observed (so an invalidation refetches it) and fetched once.
+ * Resolves to the function that stops watching them.
+ */
+export async function watch(
+  queryClient: QueryClient,
+  watched: readonly MetricQueryOptions<unknown>[],
+): Promise<() => void> {
+  const observers = watched.map((options) => new QueryObserver(queryClient, options));
+  const stops = observers.map((observer) => observer.subscribe(() => {}));
+  await Promise.all(observers.map((observer) => observer.refetch()));
+  return () => {
+    for (const stop of stops) stop();
+  };
 }
