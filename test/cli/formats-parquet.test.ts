@@ -5,12 +5,13 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parquetMetadata, parquetReadObjects } from 'hyparquet';
+import { parquetMetadata } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
 import { useMockServer } from '../support.js';
 import { jsonLines, run, start } from './helpers.js';
 import { dailyLimit } from './output/daily-limit.js';
 import { duckdb, parquetTypes } from './output/duckdb.js';
+import { parquetObjects } from './output/hyparquet.js';
 import { scratch } from './resume.js';
 
 const sizes = { journals: 10, papers: 400, authors: 20 };
@@ -24,7 +25,7 @@ const search = ['papers', 'search', '--per-page', '5', '--all', '--prefetch', '0
 async function parquetRows(path: string): Promise<Record<string, unknown>[]> {
   const bytes = readFileSync(path);
   const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-  const rows = (await parquetReadObjects({ file })) as Record<string, unknown>[];
+  const rows = (await parquetObjects({ file })) as Record<string, unknown>[];
   return rows.map((row) =>
     Object.fromEntries(
       Object.entries(row).map(([key, value]) => [key, typeof value === 'bigint' ? Number(value) : value]),

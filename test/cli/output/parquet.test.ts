@@ -6,8 +6,9 @@
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../../../src/cli/output/cells.js';
-import { parquetListWriter } from '../../../src/cli/output/parquet.js';
+import { compressionFor, parquetListWriter } from '../../../src/cli/output/parquet.js';
 import type { RecordKind } from '../../../src/cli/output/record-kinds.js';
+import { parquetObjects } from './hyparquet.js';
 
 const kind: RecordKind = {
   table: 'things',
@@ -51,8 +52,13 @@ function expected(record: Row) {
   };
 }
 
-async function written(records: Row[], pageSize: number, rowGroupRows: number) {
-  const writer = await parquetListWriter({ count: 0 }, { kind, rowGroupRows });
+async function written(
+  records: Row[],
+  pageSize: number,
+  rowGroupRows: number,
+  compression?: ReturnType<typeof compressionFor>,
+) {
+  const writer = await parquetListWriter({ count: 0 }, { kind, rowGroupRows }, compression);
   const chunks: Uint8Array[] = [];
   for (let at = 0; at < records.length; at += pageSize)
     chunks.push(writer.rows(records.slice(at, at + pageSize)) as Uint8Array);
@@ -64,7 +70,7 @@ describe('the Parquet list writer', () => {
   it('writes every column type as hyparquet reads it, in row groups of whole pages', async () => {
     const records = Array.from({ length: 230 }, (_, at) => thing(at));
     const file = await written(records, 25, 100);
-    const rows = await parquetReadObjects({ file });
+    const rows = await parquetObjects({ file });
     expect(rows).toEqual(records.map(expected));
     const metadata = parquetMetadata(file);
     // Groups end with the page that fills them: 100 rows, 100, then the last 30.
@@ -73,6 +79,21 @@ describe('the Parquet list writer', () => {
     // The five names repeat: a dictionary; ids are all distinct: plain.
     expect(encodings[4]).toContain('RLE_DICTIONARY');
     expect(encodings[0]).toEqual(['PLAIN']);
+    const codecs = metadata.row_groups.flatMap((group) =>
+      group.columns.map((column) => column.meta_data?.codec),
+    );
+    expect(new Set(codecs)).toEqual(new Set(['ZSTD']));
+  });
+
+  it('compresses with Snappy, which every reader has built in, on a Node without Zstandard', async () => {
+    const records = Array.from({ length: 60 }, (_, at) => thing(at));
+    const file = await written(records, 25, 50, compressionFor(undefined));
+    // hyparquet given no compressors: Snappy is its own.
+    expect(await parquetReadObjects({ file })).toEqual(records.map(expected));
+    const codecs = parquetMetadata(file).row_groups.flatMap((group) =>
+      group.columns.map((column) => column.meta_data?.codec),
+    );
+    expect(new Set(codecs)).toEqual(new Set(['SNAPPY']));
   });
 
   it('gives each chunk its min, max (in UTF-8 order for text) and null count', async () => {
@@ -98,7 +119,7 @@ describe('the Parquet list writer', () => {
       tags: repeated[at % 3],
     }));
     const file = await written(records, 100, 300);
-    const rows = await parquetReadObjects({ file, columns: ['id', 'name', 'tags'] });
+    const rows = await parquetObjects({ file, columns: ['id', 'name', 'tags'] });
     expect(rows).toEqual(
       records.map((record) => ({
         id: BigInt(record.id),
