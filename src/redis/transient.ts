@@ -19,8 +19,18 @@ export function isTransient(error: unknown): boolean {
   return error instanceof Error && transientReplies.test(error.message);
 }
 
+/** Whether a script may be sent again after a transient answer and `backoffMs` more of waiting. */
+export interface Patience {
+  more(backoffMs: number): boolean;
+}
+
+/** Patience until `at` (`performance.now()` time). */
+export function until(at: number): Patience {
+  return { more: (backoffMs) => performance.now() + backoffMs < at };
+}
+
 /**
- * `run`, sent again after each transient answer while `more()` says there is time left (the call's
+ * `run`, sent again after each transient answer while `patience` says there is time left (the call's
  * timeout, or close()'s); any other failure, or a transient one past that, is the caller's.
  */
 export async function runThroughTransients(
@@ -28,14 +38,14 @@ export async function runThroughTransients(
   script: Script,
   keys: string[],
   args: string[],
-  more: (backoffMs: number) => boolean,
+  patience: Patience,
 ): Promise<unknown> {
   let backoff = firstBackoffMs;
   for (;;) {
     try {
       return await run(script, keys, args);
     } catch (error) {
-      if (!isTransient(error) || !more(backoff)) throw error;
+      if (!isTransient(error) || !patience.more(backoff)) throw error;
       await sleep(backoff, undefined);
       backoff = Math.min(backoff * 2, backoffCapMs);
     }
@@ -44,8 +54,5 @@ export async function runThroughTransients(
 
 /** A runner that retries transient answers for up to `ms` per script: for ends and holds sent alone. */
 export function patientRunner(run: ScriptRunner, ms: number): ScriptRunner {
-  return (script, keys, args) => {
-    const until = performance.now() + ms;
-    return runThroughTransients(run, script, keys, args, (wait) => performance.now() + wait < until);
-  };
+  return (script, keys, args) => runThroughTransients(run, script, keys, args, until(performance.now() + ms));
 }
