@@ -115,13 +115,21 @@ local function forget(id)
   redis.call('ZREM', lineExpiryKey, id)
 end
 
-local holds
-if spacing > 0 then
-  holds = redis.call('MGET', blockKey, pauseKey, paceKey)
-else
-  holds = redis.call('MGET', blockKey, pauseKey)
+-- The holds and the line, read when one of them is there: most calls find none, which one EXISTS
+-- tells. Paced, the last start is wanted every time, read with the holds.
+local blocked, paused, lastStart, waiting = 0, 0, 0, 0
+if spacing > 0 or redis.call('EXISTS', blockKey, pauseKey, lineKey) > 0 then
+  local holds
+  if spacing > 0 then
+    holds = redis.call('MGET', blockKey, pauseKey, paceKey)
+  else
+    holds = redis.call('MGET', blockKey, pauseKey)
+  end
+  blocked = tonumber(holds[1] or '0')
+  paused = tonumber(holds[2] or '0')
+  lastStart = tonumber(holds[3] or '0')
+  waiting = redis.call('ZCARD', lineKey)
 end
-local blocked = tonumber(holds[1] or '0')
 if blocked > now then
   if asked == '1' then forget(ticket) end
   return {2, math.ceil((blocked - now) / 1000)}
@@ -130,7 +138,6 @@ end
 -- The line, only when someone waits: waiters that stopped asking (killed while waiting) leave it.
 local rank = 0
 local queued = false
-local waiting = redis.call('ZCARD', lineKey)
 if waiting > 0 then
   local gone = redis.call('ZRANGEBYSCORE', lineExpiryKey, '-inf', fmt(now), 'LIMIT', 0, 1000)
   for _, id in ipairs(gone) do forget(id) end
@@ -184,7 +191,6 @@ if concurrency > 0 then
   free = math.min(free, concurrency - held)
   if held + rank >= concurrency then unknown = true end
 end
-local paused = tonumber(holds[2] or '0')
 if paused > now then
   free = 0
   wait = math.max(wait, paused - now)
@@ -194,7 +200,7 @@ end
 local start = now
 if spacing > 0 then
   local step = spacing * 1000
-  start = math.max(now, tonumber(holds[3] or '0') + step)
+  start = math.max(now, lastStart + step)
   free = math.min(free, 1)
   if start - now > step then
     free = 0

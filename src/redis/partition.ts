@@ -8,7 +8,7 @@ import { EndedAttempts } from './ends.js';
 import { argTemplate, keyNames } from './keys.js';
 import { acquireKeyNames, acquireScript, HOLD_SCRIPT, RELEASE_SCRIPT, releaseArgs } from './lua-scripts.js';
 import { checkAcquireReply, redisFailure } from './reply.js';
-import { patientRunner } from './transient.js';
+import { patientRunner, type ScriptCall } from './transient.js';
 
 const releaseScript = script(RELEASE_SCRIPT);
 const holdScript = script(HOLD_SCRIPT);
@@ -50,7 +50,7 @@ export interface PartitionLimits {
 export class RedisPartition implements RequestQuota {
   readonly #run: ScriptRunner;
   /** `#run` for ends and holds sent alone: through a cluster's transient answers, for a while. */
-  readonly #patient: ScriptRunner;
+  readonly #patient: ScriptCall;
   readonly #keys: string[];
   readonly #deadlines: Deadlines;
   /** The acquire script made for these limits, and the keys it takes. */
