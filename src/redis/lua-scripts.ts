@@ -4,11 +4,11 @@
  * TTL, and does only the work the limits set and the state call for.
  *
  * The windows are exact sliding logs: one sorted set per window holds a score per request that started
- * in it, trimmed of older starts before they could count. A request's score is the end of its lease while it is in flight (it
- * cannot reach the server later), and the time its answer came back once its end is told (it reached
- * the server before): so a start counts from no earlier than the server's count of it, even when its
- * end never comes (a process that exits). Numbers written back go through `fmt`: Redis would turn a
- * Lua number into 14 significant digits, rounding a µs time.
+ * in it, trimmed of older starts before they could count. A request's score is the end of its lease
+ * while it is in flight (it cannot reach the server later), and the time its answer came back once its
+ * end is told (it reached the server before): so a start counts from no earlier than the server's
+ * count of it, even when its end never comes (a process that exits). Numbers written back go through
+ * `%.0f` (`fmt`): Redis would turn a Lua number into 14 significant digits, rounding a µs time.
  */
 import { type ArgSpec, type KeyName, luaPrologue } from './keys.js';
 
@@ -20,12 +20,9 @@ const limitArgs: readonly ArgSpec[] = [
   { name: 'concurrency', number: true },
 ];
 
-/**
- * A whole number as Redis takes it, exact: `%d` prints Lua's double through a 64-bit integer, which
- * holds a µs time, and costs less than `%.0f`. Rounded up: a time or TTL written back is never early.
- */
+/** A µs time or a TTL as Redis takes it, exact: `%d` would overflow the `long` of a 32-bit Redis. */
 const formatNumber = `
-local function fmt(n) return string.format('%d', math.ceil(n)) end
+local function fmt(n) return string.format('%.0f', n) end
 `;
 
 /**
