@@ -55,8 +55,16 @@ export function script(source: string): Script {
   return { source, sha: createHash('sha1').update(source).digest('hex') };
 }
 
-/** Runs a script by its SHA-1, and sends it whole only when Redis does not have it (NOSCRIPT). */
-export type ScriptRunner = (script: Script, keys: string[], args: string[]) => Promise<unknown>;
+/**
+ * Sends scripts through the user's client: by SHA-1 (`EVALSHA`) or whole (`EVAL`, which loads the
+ * script into Redis's cache). `loaded` holds the SHA-1s sent whole through it so far;
+ * runThroughTransients chooses between the two.
+ */
+export interface ScriptRunner {
+  bySha(script: Script, keys: string[], args: string[]): Promise<unknown>;
+  whole(script: Script, keys: string[], args: string[]): Promise<unknown>;
+  readonly loaded: Set<string>;
+}
 
 /**
  * Adapts either client, told apart by shape (method names), never by `instanceof`: the user's copy
@@ -64,45 +72,25 @@ export type ScriptRunner = (script: Script, keys: string[], args: string[]) => P
  */
 export function scriptRunner(redis: unknown): ScriptRunner {
   const client = redis as Partial<NodeRedisLike & IORedisLike> | null;
+  const loaded = new Set<string>();
   if (client !== null && typeof client === 'object' && typeof client.evalsha === 'function') {
     const io = client as IORedisLike;
-    return withFallback(
-      (s, keys, args) => io.evalsha(s.sha, keys.length, ...keys, ...args),
-      (s, keys, args) => io.eval(s.source, keys.length, ...keys, ...args),
-    );
+    return {
+      bySha: (s, keys, args) => io.evalsha(s.sha, keys.length, ...keys, ...args),
+      whole: (s, keys, args) => io.eval(s.source, keys.length, ...keys, ...args),
+      loaded,
+    };
   }
   if (client !== null && typeof client === 'object' && typeof client.evalSha === 'function') {
     const node = client as NodeRedisLike;
-    return withFallback(
-      (s, keys, args) => node.evalSha(s.sha, { keys, arguments: args }),
-      (s, keys, args) => node.eval(s.source, { keys, arguments: args }),
-    );
+    return {
+      bySha: (s, keys, args) => node.evalSha(s.sha, { keys, arguments: args }),
+      whole: (s, keys, args) => node.eval(s.source, { keys, arguments: args }),
+      loaded,
+    };
   }
   throw new ConfigurationError(
     'redis',
     '`redis` must be a connected node-redis (v4+) client (createClient().connect()) or an ioredis (v5+) client',
   );
-}
-
-/**
- * The first call of each script sends it whole, which loads it into Redis's cache; later calls send
- * its SHA-1 alone. Sending the SHA-1 first would turn a fire-and-forget call (a release, a block)
- * into two round trips the first time, the second of which a client closing meanwhile never sends.
- */
-function withFallback(bySha: ScriptRunner, whole: ScriptRunner): ScriptRunner {
-  const loaded = new Set<string>();
-  return async (s, keys, args) => {
-    if (!loaded.has(s.sha)) {
-      const reply = await whole(s, keys, args);
-      loaded.add(s.sha);
-      return reply;
-    }
-    try {
-      return await bySha(s, keys, args);
-    } catch (error) {
-      // A restarted or flushed Redis has lost its script cache: EVAL loads the script again.
-      if (!String((error as Error | undefined)?.message).startsWith('NOSCRIPT')) throw error;
-      return whole(s, keys, args);
-    }
-  };
 }

@@ -5,20 +5,18 @@
  * no call is under way.
  */
 export class Deadlines {
-  readonly #pending = new Set<Deadline>();
+  readonly #pending = new Set<Expiring>();
   #timer: ReturnType<typeof setTimeout> | undefined;
   #firesAt = Number.POSITIVE_INFINITY;
 
-  /** Calls `expire` once `ms` have passed, unless {@link Deadlines.delete} comes first. */
-  add(ms: number, expire: () => void): Deadline {
-    const deadline = { at: performance.now() + ms, expire };
+  /** Calls `deadline.expire()` once `deadline.at` has come, unless {@link Deadlines.delete} comes first. */
+  add(deadline: Expiring): void {
     this.#pending.add(deadline);
     if (deadline.at < this.#firesAt) this.#arm(deadline.at);
     else if (this.#pending.size === 1) this.#timer?.ref();
-    return deadline;
   }
 
-  delete(deadline: Deadline): void {
+  delete(deadline: Expiring): void {
     this.#pending.delete(deadline);
     if (this.#pending.size === 0) this.#timer?.unref();
   }
@@ -44,7 +42,8 @@ export class Deadlines {
   }
 }
 
-export interface Deadline {
+/** What {@link Deadlines} watches: a time (`performance.now()`) and what to do when it comes. */
+export interface Expiring {
   readonly at: number;
-  readonly expire: () => void;
+  expire(): void;
 }

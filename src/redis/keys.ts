@@ -51,13 +51,31 @@ export interface ArgSpec {
   readonly number?: boolean;
 }
 
-/** The opening lines of a script: a local for each key and each named argument, by position. */
-export function luaPrologue(args: readonly ArgSpec[]): string {
-  const keys = keyNames.map((name, i) => `local ${name}Key = KEYS[${i + 1}]`);
+/**
+ * The opening lines of a script: a local for each key it takes, by position (`keys`, all of them
+ * unless told; a key left out is a nil local its script never reaches), a local for each of
+ * `constants` written into the source, and one for each named argument, by position.
+ */
+export function luaPrologue(
+  args: readonly ArgSpec[],
+  keys: readonly KeyName[] = keyNames,
+  constants: Readonly<Record<string, number>> = {},
+): string {
+  const keyLocals = keyNames.map((name) => {
+    const at = keys.indexOf(name);
+    return at < 0 ? `local ${name}Key -- not taken: no such limit` : `local ${name}Key = KEYS[${at + 1}]`;
+  });
+  const fixed = Object.entries(constants).map(([name, value]) => `local ${name} = ${luaNumber(value)}`);
   const argv = args.map(({ name, number }, i) =>
     number ? `local ${name} = tonumber(ARGV[${i + 1}])` : `local ${name} = ARGV[${i + 1}]`,
   );
-  return [...keys, ...argv].join('\n');
+  return [...keyLocals, ...fixed, ...argv].join('\n');
+}
+
+/** A finite number as a Lua literal: JavaScript's shortest form reads back as the same double. */
+function luaNumber(value: number): string {
+  if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+  return String(value);
 }
 
 /**

@@ -4,13 +4,13 @@
  * TTL, and does only the work the limits set and the state call for.
  *
  * The windows are exact sliding logs: one sorted set per window holds a score per request that started
- * in it, trimmed on each call. A request's score is the end of its lease while it is in flight (it
- * cannot reach the server later), and the time its answer came back once its end is told (it reached
- * the server before): so a start counts from no earlier than the server's count of it, even when its
- * end never comes (a process that exits). Numbers written back go through `%.0f`: Redis would turn a
- * Lua number into 14 significant digits, rounding a µs time.
+ * in it, trimmed of older starts before they could count. A request's score is the end of its lease
+ * while it is in flight (it cannot reach the server later), and the time its answer came back once its
+ * end is told (it reached the server before): so a start counts from no earlier than the server's
+ * count of it, even when its end never comes (a process that exits). Numbers written back go through
+ * `%.0f` (`fmt`): Redis would turn a Lua number into 14 significant digits, rounding a µs time.
  */
-import { type ArgSpec, luaPrologue } from './keys.js';
+import { type ArgSpec, type KeyName, luaPrologue } from './keys.js';
 
 const limitArgs: readonly ArgSpec[] = [
   { name: 'perMinute', number: true },
@@ -19,6 +19,11 @@ const limitArgs: readonly ArgSpec[] = [
   { name: 'dayMs', number: true },
   { name: 'concurrency', number: true },
 ];
+
+/** A µs time or a TTL as Redis takes it, exact: `%d` would overflow the `long` of a 32-bit Redis. */
+const formatNumber = `
+local function fmt(n) return string.format('%.0f', n) end
+`;
 
 /**
  * Ends the attempts named from ARGV[first] on: each start counts from when its answer came back,
@@ -35,7 +40,7 @@ local function endAttempts(now, first)
       answered = now - (tonumber(string.sub(ticket, at + 1)) or 0) * 1000
       ticket = string.sub(ticket, 1, at - 1)
     end
-    local stamp = string.format('%.0f', answered)
+    local stamp = fmt(answered)
     if string.byte(ticket, 1) == 126 then
       ticket = string.sub(ticket, 2)
       redis.call('ZREM', lineKey, ticket)
@@ -49,35 +54,54 @@ end
 `;
 
 /**
+ * What an acquire script is made for: a quota's limits and window lengths, written into its source
+ * (see {@link acquireScript}). `lineGraceMs` is how long a waiting ticket keeps its place past the wait
+ * it was told unless it asks again; `spacing` (ms, 0: none) the least time between two starts, for
+ * `pacing: 'even'`.
+ */
+export interface AcquireSettings {
+  readonly perMinute: number;
+  readonly minuteMs: number;
+  readonly perDay: number;
+  readonly dayMs: number;
+  readonly concurrency: number;
+  readonly lineGraceMs: number;
+  readonly spacing: number;
+}
+
+/**
  * The acquire script's arguments, then the tickets of this process's attempts that have ended since its
  * last call (see endAttempts): a process sending one request after another runs one script each.
- * `leaseMs` is the attempt's timeout plus a margin for a holder that dies; `lineGraceMs` how long a
- * waiting ticket keeps its place past the wait it was told unless it asks again; `asked` is 1 when this
- * ticket was told to wait before; `spacing` (ms, 0: none) is the least time between two starts, for
- * `pacing: 'even'`.
+ * `leaseMs` is the attempt's timeout plus a margin for a holder that dies; `asked` is 1 when this
+ * ticket was told to wait before.
  */
 export const acquireArgs: readonly ArgSpec[] = [
   { name: 'ticket' },
-  ...limitArgs,
   { name: 'leaseMs', number: true },
-  { name: 'lineGraceMs', number: true },
   { name: 'asked' },
-  { name: 'spacing', number: true },
 ];
 
 /**
- * Takes a place for one attempt, or says how long to wait. Returns {0, ms}: granted, to start in `ms`
- * (0 but when paced: the next start's time, kept in paceKey, is reserved up to one spacing ahead, so
- * that starts keep to the rate instead of losing a round trip each). {1, ms}: wait
- * about `ms` (-1: until a place is given back, unknown). {2, ms}: blocked by a daily-limit 429 for
- * `ms` more: refuse without sending.
+ * The keys an acquire script for `settings` takes, in order: the logs and leases its limits keep, the
+ * line and the holds, and the paced start when pacing. A key no limit needs is not sent.
  */
-export const ACQUIRE_SCRIPT = `${luaPrologue(acquireArgs)}
+export function acquireKeyNames(settings: AcquireSettings): KeyName[] {
+  const { perMinute, perDay, concurrency, spacing } = settings;
+  return [
+    ...(perMinute > 0 ? (['minute'] as const) : []),
+    ...(perDay > 0 ? (['day'] as const) : []),
+    ...(concurrency > 0 ? (['leases'] as const) : []),
+    ...(['line', 'lineExpiry', 'lineSeq', 'pause', 'block'] as const),
+    ...(spacing > 0 ? (['pace'] as const) : []),
+  ];
+}
+
+/** The acquire script after its prologue: see {@link acquireScript}. */
+const acquireBody = `${formatNumber}
 ${endAttempts}
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 endAttempts(now, ${acquireArgs.length + 1})
-local function fmt(n) return string.format('%.0f', n) end
 -- Half as long again as needed when it must grow: the next calls then find it long enough. A key
 -- that was empty before this call is new: its TTL is set without asking.
 local function keep(key, ms, new)
@@ -88,8 +112,21 @@ local function forget(id)
   redis.call('ZREM', lineExpiryKey, id)
 end
 
-local holds = redis.call('MGET', blockKey, pauseKey, paceKey)
-local blocked = tonumber(holds[1] or '0')
+-- The holds and the line, read when one of them is there: most calls find none, which one EXISTS
+-- tells. Paced, the last start is wanted every time, read with the holds.
+local blocked, paused, lastStart, waiting = 0, 0, 0, 0
+if spacing > 0 or redis.call('EXISTS', blockKey, pauseKey, lineKey) > 0 then
+  local holds
+  if spacing > 0 then
+    holds = redis.call('MGET', blockKey, pauseKey, paceKey)
+  else
+    holds = redis.call('MGET', blockKey, pauseKey)
+  end
+  blocked = tonumber(holds[1] or '0')
+  paused = tonumber(holds[2] or '0')
+  lastStart = tonumber(holds[3] or '0')
+  waiting = redis.call('ZCARD', lineKey)
+end
 if blocked > now then
   if asked == '1' then forget(ticket) end
   return {2, math.ceil((blocked - now) / 1000)}
@@ -98,7 +135,6 @@ end
 -- The line, only when someone waits: waiters that stopped asking (killed while waiting) leave it.
 local rank = 0
 local queued = false
-local waiting = redis.call('ZCARD', lineKey)
 if waiting > 0 then
   local gone = redis.call('ZRANGEBYSCORE', lineExpiryKey, '-inf', fmt(now), 'LIMIT', 0, 1000)
   for _, id in ipairs(gone) do forget(id) end
@@ -120,8 +156,14 @@ local unknown = false
 local counts = {}
 local function window(key, limit, ms)
   if limit <= 0 then return end
-  redis.call('ZREMRANGEBYSCORE', key, '-inf', fmt(now - ms * 1000))
+  -- Starts older than the window are trimmed when the count could stop this rank, and at every
+  -- 64th count (each start adds one) so that the log stays small under a high limit: short of the
+  -- limit, one left over changes no answer.
   local used = redis.call('ZCARD', key)
+  if used + rank >= limit or used % 64 == 0 then
+    redis.call('ZREMRANGEBYSCORE', key, '-inf', fmt(now - ms * 1000))
+    used = redis.call('ZCARD', key)
+  end
   counts[key] = used
   free = math.min(free, limit - used)
   -- This rank starts once the (used - limit + rank + 1) oldest starts have left the window; one still
@@ -146,7 +188,6 @@ if concurrency > 0 then
   free = math.min(free, concurrency - held)
   if held + rank >= concurrency then unknown = true end
 end
-local paused = tonumber(holds[2] or '0')
 if paused > now then
   free = 0
   wait = math.max(wait, paused - now)
@@ -156,7 +197,7 @@ end
 local start = now
 if spacing > 0 then
   local step = spacing * 1000
-  start = math.max(now, tonumber(holds[3] or '0') + step)
+  start = math.max(now, lastStart + step)
   free = math.min(free, 1)
   if start - now > step then
     free = 0
@@ -198,11 +239,29 @@ if unknown and waitMs == 0 then return {1, -1} end
 return {1, waitMs}
 `;
 
+/**
+ * Takes a place for one attempt, or says how long to wait. Returns {0, ms}: granted, to start in `ms`
+ * (0 but when paced: the next start's time, kept in paceKey, is reserved up to one spacing ahead, so
+ * that starts keep to the rate instead of losing a round trip each). {1, ms}: wait
+ * about `ms` (-1: until a place is given back, unknown). {2, ms}: blocked by a daily-limit 429 for
+ * `ms` more: refuse without sending.
+ *
+ * One script per quota's settings, written into its source, and only the keys they need: a call
+ * then sends its ticket, its lease and the ends it carries, and Redis reads no limit per call.
+ */
+export function acquireScript(settings: AcquireSettings): string {
+  const { perMinute, minuteMs, perDay, dayMs, concurrency, lineGraceMs, spacing } = settings;
+  const constants = { perMinute, minuteMs, perDay, dayMs, concurrency, lineGraceMs, spacing };
+  return `${luaPrologue(acquireArgs, acquireKeyNames(settings), constants)}
+${acquireBody}`;
+}
+
 /** The release script's arguments, then the tickets of the attempts to end. */
 export const releaseArgs: readonly ArgSpec[] = limitArgs;
 
 /** Ends attempts when no acquire of this process came to carry them (see endAttempts). */
 export const RELEASE_SCRIPT = `${luaPrologue(releaseArgs)}
+${formatNumber}
 ${endAttempts}
 local t = redis.call('TIME')
 endAttempts(tonumber(t[1]) * 1000000 + tonumber(t[2]), ${releaseArgs.length + 1})

@@ -1,15 +1,15 @@
 import { sleep } from '../core/abort.js';
 import { QuotaUnavailableError, RateLimitError } from '../core/errors.js';
 import type { QuotaAttempt, RequestQuota } from '../core/quota-types.js';
-import { type ScriptRunner, script } from './adapter.js';
+import { type Script, type ScriptRunner, script } from './adapter.js';
+import { askWithin } from './ask.js';
 import type { Deadlines } from './deadlines.js';
 import { EndedAttempts } from './ends.js';
-import { argTemplate } from './keys.js';
-import { ACQUIRE_SCRIPT, acquireArgs, HOLD_SCRIPT, RELEASE_SCRIPT, releaseArgs } from './lua-scripts.js';
+import { argTemplate, keyNames } from './keys.js';
+import { acquireKeyNames, acquireScript, HOLD_SCRIPT, RELEASE_SCRIPT, releaseArgs } from './lua-scripts.js';
 import { checkAcquireReply, redisFailure } from './reply.js';
-import { patientRunner, runThroughTransients } from './transient.js';
+import { patientRunner, type ScriptCall } from './transient.js';
 
-const acquireScript = script(ACQUIRE_SCRIPT);
 const releaseScript = script(RELEASE_SCRIPT);
 const holdScript = script(HOLD_SCRIPT);
 
@@ -50,11 +50,12 @@ export interface PartitionLimits {
 export class RedisPartition implements RequestQuota {
   readonly #run: ScriptRunner;
   /** `#run` for ends and holds sent alone: through a cluster's transient answers, for a while. */
-  readonly #patient: ScriptRunner;
+  readonly #patient: ScriptCall;
   readonly #keys: string[];
   readonly #deadlines: Deadlines;
-  readonly #acquire: ReturnType<typeof argTemplate>;
-  readonly #slots: { ticket: number; leaseMs: number; asked: number };
+  /** The acquire script made for these limits, and the keys it takes. */
+  readonly #acquire: Script;
+  readonly #acquireKeys: string[];
   readonly #releaseArgs: readonly string[];
   /** The longest wait the acquire script can tell: the longest window, or a pause. */
   readonly #waitReach: number;
@@ -86,9 +87,8 @@ export class RedisPartition implements RequestQuota {
     this.#leaseMs = limits.leaseMs;
     this.#deadlines = deadlines;
     const { leaseMs: _perCall, ...fixed } = { ...limits, lineGraceMs };
-    this.#acquire = argTemplate(acquireArgs, fixed);
-    const { slot } = this.#acquire;
-    this.#slots = { ticket: slot('ticket'), leaseMs: slot('leaseMs'), asked: slot('asked') };
+    this.#acquire = script(acquireScript(fixed));
+    this.#acquireKeys = acquireKeyNames(fixed).map((name) => keys[keyNames.indexOf(name)] as string);
     this.#releaseArgs = argTemplate(releaseArgs, fixed).template;
     this.#waitReach = Math.max(limits.minuteMs, limits.perDay > 0 ? limits.dayMs : 0, maxPauseMs);
     this.#releases = limits.concurrency > 0 || limits.perMinute > 0 || limits.perDay > 0;
@@ -107,7 +107,7 @@ export class RedisPartition implements RequestQuota {
     const signal = attempt?.signal;
     const timeout = attempt?.timeout ?? defaultTimeout;
     this.#throwIfBlocked();
-    for (let wait = this.#pausedUntil - Date.now(); wait > 0; wait = this.#pausedUntil - Date.now()) {
+    for (let wait = this.#pauseLeft(); wait > 0; wait = this.#pauseLeft()) {
       await sleep(wait, signal, this.#sleepers);
       this.#throwIfClosed();
     }
@@ -160,22 +160,20 @@ export class RedisPartition implements RequestQuota {
 
   /** Takes a place for `ticket`, waiting in Redis's line as long as it must; each ask answered within `timeout`. */
   async #take(ticket: string, timeout: number, signal: AbortSignal | undefined): Promise<void> {
-    const args = [...this.#acquire.template];
-    args[this.#slots.ticket] = ticket;
-    args[this.#slots.leaseMs] = String(this.#leaseMs ?? timeout + leaseMarginMs);
-    args[this.#slots.asked] = '0';
+    const lease = String(this.#leaseMs ?? timeout + leaseMarginMs);
+    const within = { deadlines: this.#deadlines, timeout, signal };
+    let asked = false;
     let poll = firstPollMs;
     try {
       for (;;) {
         signal?.throwIfAborted();
         const ended = this.#ended.take();
+        const args = [ticket, lease, asked ? '1' : '0'];
+        for (const end of ended) args.push(end);
         let reply: ReturnType<typeof checkAcquireReply>;
         try {
-          reply = checkAcquireReply(
-            await this.#ask([...args, ...ended], timeout, signal),
-            this.#waitReach,
-            maxBlockMs,
-          );
+          const answer = await askWithin(this.#run, this.#acquire, this.#acquireKeys, args, within);
+          reply = checkAcquireReply(answer, this.#waitReach, maxBlockMs);
         } catch (error) {
           // Whether Redis ran the script is unknown: the ends go again (ending twice changes nothing).
           this.#ended.restore(ended);
@@ -189,7 +187,7 @@ export class RedisPartition implements RequestQuota {
           this.#throwIfClosed();
           return;
         }
-        args[this.#slots.asked] = '1';
+        asked = true;
         if (reply.code === 2) {
           this.#blockedUntil = Math.max(this.#blockedUntil, Date.now() + reply.ms);
           this.#throwIfBlocked();
@@ -206,47 +204,13 @@ export class RedisPartition implements RequestQuota {
       }
     } catch (error) {
       // Leave the line, and give back a place granted after this call stopped listening (a timeout).
-      this.#ended.add(args[this.#slots.asked] === '1' ? `~${ticket}` : ticket, true);
+      this.#ended.add(asked ? `~${ticket}` : ticket, true);
       throw error;
     }
   }
 
-  /** One acquire, answered within `timeout` or refused with QuotaUnavailableError; no timer of its own. */
-  #ask(args: string[], timeout: number, signal: AbortSignal | undefined): Promise<unknown> {
-    return new Promise((resolve, reject) => {
-      const onAbort = () => {
-        done();
-        reject(signal?.reason);
-      };
-      let settled = false;
-      const deadline = this.#deadlines.add(timeout, () => {
-        done();
-        reject(new QuotaUnavailableError(`Redis did not answer within ${timeout} ms; nothing was sent`));
-      });
-      const done = () => {
-        settled = true;
-        this.#deadlines.delete(deadline);
-        signal?.removeEventListener('abort', onAbort);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      // A cluster's transient answers are asked again until the deadline (or the abort) settles it.
-      const more = (backoff: number) => !settled && performance.now() + backoff < deadline.at;
-      // A call that settles after the deadline or the abort settles nothing: the promise is settled.
-      runThroughTransients(this.#run, acquireScript, this.#keys, args, more).then(
-        (reply) => {
-          done();
-          resolve(reply);
-        },
-        (error: unknown) => {
-          done();
-          reject(redisFailure(error));
-        },
-      );
-    });
-  }
-
   #wake(): void {
-    for (const wake of [...this.#wakers]) wake();
+    if (this.#wakers.size > 0) for (const wake of [...this.#wakers]) wake();
   }
 
   #hold(hold: 'pause' | 'block', ms: number): void {
@@ -264,9 +228,19 @@ export class RedisPartition implements RequestQuota {
     }
   }
 
+  /** The local pause's ms left; the clock is read only while there is one. */
+  #pauseLeft(): number {
+    if (this.#pausedUntil === 0) return 0;
+    const left = this.#pausedUntil - Date.now();
+    if (left <= 0) this.#pausedUntil = 0;
+    return left;
+  }
+
   #throwIfBlocked(): void {
+    if (this.#blockedUntil === 0) return;
     const left = this.#blockedUntil - Date.now();
     if (left > 0) throw blockedError(left);
+    this.#blockedUntil = 0;
   }
 }
 

@@ -4,7 +4,7 @@ import { argTemplate } from './keys.js';
 import { STATS_SCRIPT, statsArgs } from './lua-scripts.js';
 import type { PartitionLimits } from './partition.js';
 import { redisFailure } from './reply.js';
-import { runThroughTransients } from './transient.js';
+import { runThroughTransients, until } from './transient.js';
 
 const statsScript = script(STATS_SCRIPT);
 
@@ -44,18 +44,12 @@ export async function readStats(
   limits: PartitionLimits,
   timeoutMs: number,
 ): Promise<RedisQuotaStats> {
-  const until = performance.now() + timeoutMs;
+  const patience = until(performance.now() + timeoutMs);
   const { leaseMs: _perCall, ...fixed } = limits;
   const args = [...argTemplate(statsArgs, fixed).template];
   let reply: unknown;
   try {
-    reply = await runThroughTransients(
-      run,
-      statsScript,
-      keys,
-      args,
-      (wait) => performance.now() + wait < until,
-    );
+    reply = await runThroughTransients(run, statsScript, keys, args, patience);
   } catch (error) {
     throw redisFailure(error, 'no stats read');
   }

@@ -19,33 +19,60 @@ export function isTransient(error: unknown): boolean {
   return error instanceof Error && transientReplies.test(error.message);
 }
 
+/** Whether a script may be sent again after a transient answer and `backoffMs` more of waiting. */
+export interface Patience {
+  more(backoffMs: number): boolean;
+}
+
+/** Patience until `at` (`performance.now()` time). */
+export function until(at: number): Patience {
+  return { more: (backoffMs) => performance.now() + backoffMs < at };
+}
+
 /**
- * `run`, sent again after each transient answer while `more()` says there is time left (the call's
- * timeout, or close()'s); any other failure, or a transient one past that, is the caller's.
+ * Runs `script` through `run`, sent again after each transient answer while `patience` says there is
+ * time left (the call's timeout, or close()'s); any other failure, or a transient one past that, is
+ * the caller's. The first call of each script sends it whole, which loads it into Redis's cache; later
+ * calls send its SHA-1 alone. Sending the SHA-1 first would turn a fire-and-forget call (a release, a
+ * block) into two round trips the first time, the second of which a client closing meanwhile never
+ * sends. One async function for both: each layer is a turn of the event loop's microtasks per call.
  */
 export async function runThroughTransients(
   run: ScriptRunner,
   script: Script,
   keys: string[],
   args: string[],
-  more: (backoffMs: number) => boolean,
+  patience: Patience,
 ): Promise<unknown> {
+  let whole = !run.loaded.has(script.sha);
   let backoff = firstBackoffMs;
   for (;;) {
     try {
-      return await run(script, keys, args);
+      if (!whole) return await run.bySha(script, keys, args);
+      const reply = await run.whole(script, keys, args);
+      run.loaded.add(script.sha);
+      return reply;
     } catch (error) {
-      if (!isTransient(error) || !more(backoff)) throw error;
+      // A restarted or flushed Redis has lost its script cache: EVAL loads the script again.
+      if (!whole && isNoScript(error)) {
+        whole = true;
+        continue;
+      }
+      if (!isTransient(error) || !patience.more(backoff)) throw error;
       await sleep(backoff, undefined);
       backoff = Math.min(backoff * 2, backoffCapMs);
     }
   }
 }
 
+function isNoScript(error: unknown): boolean {
+  return String((error as Error | undefined)?.message).startsWith('NOSCRIPT');
+}
+
+/** A script sent alone: what {@link patientRunner} makes. */
+export type ScriptCall = (script: Script, keys: string[], args: string[]) => Promise<unknown>;
+
 /** A runner that retries transient answers for up to `ms` per script: for ends and holds sent alone. */
-export function patientRunner(run: ScriptRunner, ms: number): ScriptRunner {
-  return (script, keys, args) => {
-    const until = performance.now() + ms;
-    return runThroughTransients(run, script, keys, args, (wait) => performance.now() + wait < until);
-  };
+export function patientRunner(run: ScriptRunner, ms: number): ScriptCall {
+  return (script, keys, args) => runThroughTransients(run, script, keys, args, until(performance.now() + ms));
 }

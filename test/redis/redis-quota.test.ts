@@ -194,6 +194,25 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
     expect(result).toBe('back');
   });
 
+  it('keeps a window’s log small under a limit never reached: older starts are trimmed', async () => {
+    const prefix = freshPrefix();
+    const windows = { minuteMs: 100, dayMs: 60_000 };
+    const quotaA = quota({ maxRequestsPerMinute: 1_000_000, prefix }, windows);
+    const part = quotaA.forClient(identity);
+    const [batches, batch] = [5, 60];
+    for (let b = 0; b < batches; b++) {
+      for (let i = 0; i < batch; i++) await part.run(async () => i);
+      // Past a window: every start of this batch is older than the window when the next begins.
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    await quotaA.close();
+    const [minute] = await pair.redis.keys(`${prefix}:*:m`);
+    const held = Number(await pair.redis.command(['ZCARD', minute as string]));
+    // At most the starts of the last batch and 63 since the last trim: never all 300.
+    expect(held).toBeGreaterThan(0);
+    expect(held).toBeLessThanOrEqual(batch + 63);
+  });
+
   it('puts a TTL on every key, and never the API key in a name or a value', async () => {
     const prefix = freshPrefix();
     const shared = quota(
