@@ -1,12 +1,13 @@
 import { sleep } from '../core/abort.js';
 import { QuotaUnavailableError, RateLimitError } from '../core/errors.js';
 import type { QuotaAttempt, RequestQuota } from '../core/quota-types.js';
+import { acquireKeyNames, acquireScript } from './acquire-script.js';
 import { type Script, type ScriptRunner, script } from './adapter.js';
 import { askWithin } from './ask.js';
 import type { Deadlines } from './deadlines.js';
 import { EndedAttempts } from './ends.js';
 import { argTemplate, keyNames } from './keys.js';
-import { acquireKeyNames, acquireScript, HOLD_SCRIPT, RELEASE_SCRIPT, releaseArgs } from './lua-scripts.js';
+import { HOLD_SCRIPT, RELEASE_SCRIPT, releaseArgs } from './lua-scripts.js';
 import { checkAcquireReply, redisFailure } from './reply.js';
 import { patientRunner, type ScriptCall } from './transient.js';
 
