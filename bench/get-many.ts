@@ -1,8 +1,7 @@
 // §8, bulk lookups by DOI, each answer held back by the server: `papers.get` one after the other against
 // `papers.getMany` at a few `concurrency` settings; every contender must return the same papers in order.
-import { type Row, x } from './format.js';
+import { type Row, speedTable, x } from './format.js';
 import { loadTesting, raceRuns, scaled, sdk, withServer } from './lib.js';
-import { speedTable } from './paging.js';
 
 export const about = { id: '8', key: 'getMany', file: 'get-many.ts' } as const;
 

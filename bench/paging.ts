@@ -2,7 +2,7 @@
 // against the SDK's iterator at each `prefetch`; then what `toArray({ limit })` saves against a naive
 // `for await` + `break` (requests started and received: no page past the one holding the limit-th item).
 import { isDeepStrictEqual } from 'node:util';
-import { atLeast, count, ms, named, type Row, table, verdict, x } from './format.js';
+import { atLeast, count, ms, named, type Row, speedTable, table, verdict, x } from './format.js';
 import { loadTesting, median, raceRuns, scaled, sdk, sleep, withServer } from './lib.js';
 
 export const about = { id: '7', key: 'paging', file: 'paging.ts' } as const;
@@ -121,19 +121,6 @@ export function rows(paging: PagingResult): Row[] {
     { ...atLeast(walk, best, s.best.speedup, target, x(target, 1)), met: s.met },
     { what: toArray, figure: exact, target: 'exact', met: s.exact },
   ];
-}
-
-/** A contender table: each one's time, and the first's time over its own (paired), written by `speed`. */
-export function speedTable(
-  r: { contenders: Array<{ name: string; ms: number }>; speedups: Array<{ name: string; speedup: number }> },
-  head: [string, string, string],
-  speed = (n: number) => x(n),
-) {
-  const rows = r.contenders.map((c) => {
-    const s = r.speedups.find((q) => q.name === c.name)?.speedup;
-    return [c.name, ms(c.ms), s === undefined ? '1' : speed(s)];
-  });
-  return table(head, rows);
 }
 
 export const text = (paging: PagingResult) => {

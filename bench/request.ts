@@ -4,8 +4,8 @@ import { deepStrictEqual } from 'node:assert';
 import ky from 'ky';
 import createClient from 'openapi-fetch';
 import type { JournalProfile } from '../src/index.js';
-import { atMost, find, type Row, range, table, us, x } from './format.js';
-import { compare, type Spread, scaled, sdk, sdkHeaders, withServer } from './lib.js';
+import { atMost, find, type Row, timesTables, x } from './format.js';
+import { compare, scaled, sdk, sdkHeaders, withServer } from './lib.js';
 import type { Results } from './report.js';
 
 export const about = { id: '1', key: 'request', file: 'request.ts' } as const;
@@ -96,20 +96,6 @@ export function rows(request: Results['request'], results: Results): Row[] {
     ...judged(names.openapi, 'openapi-fetch', 1.3),
     { what, figure: overFetch },
   ];
-}
-
-type Times = { wall: Spread; cpu: Spread };
-type Compared = {
-  contenders: Array<Times & { name: string }>;
-  ratios: Array<Times & { of: string; to: string }>;
-};
-/** A contender table (wall per operation with its spread, CPU) and a paired ratio table. */
-export function timesTables(r: Compared, what = 'request') {
-  const rows = r.contenders.map((c) => [c.name, range(c.wall, us), us(c.cpu.median)]);
-  const ratios = r.ratios.map((q) => [`${q.of} ÷ ${q.to}`, range(q.wall), x(q.cpu.median)]);
-  return `${table(['contender', `wall per ${what} (p25 to p75)`, `CPU per ${what}`], rows)}
-
-${table(['ratio (paired per round)', 'wall (p25 to p75)', 'CPU'], ratios)}`;
 }
 
 function phaseText(p: Phase): string {

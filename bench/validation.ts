@@ -5,9 +5,8 @@ import { INVALID } from 'zod/v4/core';
 import { parseResponse } from '../src/core/validate.js';
 import { responseSchemas } from '../src/schemas/response-schemas.js';
 import { shapes } from '../src/schemas/shapes.js';
-import { atMost, count, find, named, us, verdict, x } from './format.js';
+import { atMost, count, find, named, timesTables, us, verdict, x } from './format.js';
 import { compare, pageText, scaled } from './lib.js';
-import { timesTables } from './request.js';
 
 export const about = { id: '3', key: 'validation', file: 'validation.ts' } as const;
 const names = {
