@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ms, named, type Row, table } from './format.js';
 import { dist, median, roundRobin, runNode, scaled } from './lib.js';
+import type { Results } from './report.js';
 
 export const about = { id: '6', key: 'coldStart', file: 'cold-start.ts' } as const;
 
@@ -44,16 +45,14 @@ export async function measure() {
   return { rounds, contenders: [...runs].map(([name, list]) => ({ name, ...medians(list) })) };
 }
 
-type ColdStartResult = Awaited<ReturnType<typeof measure>>;
+const importMs = (c: Results['coldStart'], name: string) => ms(named(c.contenders, name).importMs, 1);
 
-const importMs = (c: ColdStartResult, name: string) => ms(named(c.contenders, name).importMs, 1);
-
-export const rows = (c: ColdStartResult): Row[] => {
+export const rows = (c: Results['coldStart']): Row[] => {
   const what = 'cold import: the package (ESM) / the libraries it imports';
   return [{ what, figure: `${importMs(c, sdk)} / ${importMs(c, stack)}` }];
 };
 
-export const text = (c: ColdStartResult) => `## 6. Cold import
+export const text = (c: Results['coldStart']) => `## 6. Cold import
 
 A fresh \`node\` process per import, ${c.rounds} rounds, round-robin. *import*: from the first import to the last; *process*:
 from the process's start to the end of its imports.

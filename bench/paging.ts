@@ -4,6 +4,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { atLeast, count, ms, named, type Row, speedTable, table, verdict, x } from './format.js';
 import { loadTesting, median, raceRuns, scaled, sdk, sleep, withServer } from './lib.js';
+import type { Results } from './report.js';
 
 export const about = { id: '7', key: 'paging', file: 'paging.ts' } as const;
 
@@ -101,9 +102,7 @@ async function toArrayRequests() {
 
 export const measure = async () => ({ ...(await walks()), toArray: await toArrayRequests() });
 
-type PagingResult = Awaited<ReturnType<typeof measure>>;
-
-function summary(paging: PagingResult) {
+function summary(paging: Results['paging']) {
   const best = [...paging.speedups].sort((a, b) => b.speedup - a.speedup)[0]!;
   const exact = paging.toArray.every((r) => r.exact);
   const naive = paging.toArray.reduce((sum, r) => sum + r.naive.started, 0);
@@ -111,7 +110,7 @@ function summary(paging: PagingResult) {
   return { best, met: best.speedup >= target && paging.ordered, exact, naive, saved };
 }
 
-export function rows(paging: PagingResult): Row[] {
+export function rows(paging: Results['paging']): Row[] {
   const s = summary(paging);
   const walk = `${config.pages} pages at ${config.latencyMs} ms: sequential loop ÷ SDK iterator at its best prefetch`;
   const exact = `${s.exact ? 'exact in every case' : '**not exact**'}; ${s.saved} of ${s.naive} requests of a naive \`for await\` + \`break\` saved`;
@@ -123,7 +122,7 @@ export function rows(paging: PagingResult): Row[] {
   ];
 }
 
-export const text = (paging: PagingResult) => {
+export const text = (paging: Results['paging']) => {
   const { pages, perPage, latencyMs } = config;
   const [s, c] = [summary(paging), toArrays];
   const toArrayRows = paging.toArray.map((r) => [

@@ -38,19 +38,17 @@ export async function measure() {
   return { rounds, batch: batch * calls, contenders: times, added: [names.unset, names.queued].map(added) };
 }
 
-type QuotaResult = Awaited<ReturnType<typeof measure>>;
-
 /**
  * Judged on the upper quartile of the added time, not its median: a cost below the resolution of the
  * measurement shows as noise around zero, and the upper quartile bounds it.
  */
-function share(quota: QuotaResult, results: Results) {
+function share(quota: Results['quota'], results: Results) {
   const unset = find(quota.added, (a) => a.name === names.unset, 'the unset quota');
   const [upper, loopbackNs] = [Math.max(0, unset.wall.p75), requestWall(results, 0, r.sdk) * 1000];
   return { unset, upper, loopbackNs, share: upper / loopbackNs };
 }
 
-export function rows(quota: QuotaResult, results: Results) {
+export function rows(quota: Results['quota'], results: Results) {
   const s = share(quota, results);
   const what =
     'no limit set: what `Quota.run` adds to a call (upper quartile), as a share of a loopback request';
@@ -58,7 +56,7 @@ export function rows(quota: QuotaResult, results: Results) {
   return [atMost(what, figure, s.share, target, pct(target, 0))];
 }
 
-export function text(quota: QuotaResult, results: Results) {
+export function text(quota: Results['quota'], results: Results) {
   const s = share(quota, results);
   const queued = find(quota.added, (a) => a.name === names.queued, 'the queued quota');
   const ratio = (of: string, to: string) => requestRatio(results, 0, of, to);

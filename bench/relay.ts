@@ -3,6 +3,7 @@
 // stream has it, and the heap each open stream holds. Each round runs in a fresh process with --expose-gc.
 import { count, ms, type Row, table } from './format.js';
 import { collectGarbage, inChild, loadDist, median, scaled } from './lib.js';
+import type { Results } from './report.js';
 
 export const about = { id: '13', key: 'relay', file: 'relay.ts' } as const;
 
@@ -52,11 +53,9 @@ export async function measure() {
   return { streams: config.streams, events: config.events, rounds: rounds.length, ...figures, ...perStream };
 }
 
-type RelayResult = Awaited<ReturnType<typeof measure>>;
-
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-export const rows = (r: RelayResult): Row[] => [
+export const rows = (r: Results['relay']): Row[] => [
   {
     what: `event relay: ${count(r.streams)} open streams, one event, until the last has it`,
     figure: ms(r.lastArrivalMs, 1),
@@ -64,7 +63,7 @@ export const rows = (r: RelayResult): Row[] => [
   { what: 'event relay: heap per open stream', figure: kB(r.heapPerStreamBytes) },
 ];
 
-export const text = (r: RelayResult) => `## 13. Event relay fan-out
+export const text = (r: Results['relay']) => `## 13. Event relay fan-out
 
 bench/relay.ts: \`createEventRelay()\` with ${count(r.streams)} open streams in process (each a Fetch \`Response\` whose body has a
 reader waiting, as a server's adapter would), ${r.events} events published one after the other, each timed from
