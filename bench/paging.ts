@@ -3,7 +3,7 @@
 // `for await` + `break` (requests started and received: no page past the one holding the limit-th item).
 import { isDeepStrictEqual } from 'node:util';
 import { atLeast, count, ms, named, type Row, speedTable, table, verdict, x } from './format.js';
-import { loadTesting, median, raceRuns, scaled, sdk, sleep, withServer } from './lib.js';
+import { loadTesting, medians, raceRuns, scaled, sdk, sleep, withServer } from './lib.js';
 import type { Results } from './report.js';
 
 export const about = { id: '7', key: 'paging', file: 'paging.ts' } as const;
@@ -51,10 +51,7 @@ async function walks() {
 }
 
 type Count = { started: number; received: number };
-const medians = (list: Count[]) => ({
-  started: median(list.map((s) => s.started)),
-  received: median(list.map((s) => s.received)),
-});
+const medianCounts = (list: Count[]) => medians(list, ['started', 'received']);
 
 /** toArray against the naive walk, at each limit and prefetch: medians of what each started and received. */
 async function toArrayRequests() {
@@ -93,7 +90,7 @@ async function toArrayRequests() {
         toArrayCounts.push(b);
         exact &&= b.started === needed && b.items.length === limit && isDeepStrictEqual(b.items, a.items);
       }
-      const counts = { naive: medians(naiveCounts), toArray: medians(toArrayCounts) };
+      const counts = { naive: medianCounts(naiveCounts), toArray: medianCounts(toArrayCounts) };
       rows.push({ limit, prefetch, needed, ...counts, exact });
     }
     return rows;
