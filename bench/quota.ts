@@ -1,6 +1,6 @@
 // §2, the quota when no limit is set. The Quota is src/core/quota.ts itself: no build exports it.
 import { Quota } from '../src/core/quota.js';
-import { atMost, find, ns, pct, range, signed, table, us, verdict, x } from './format.js';
+import { atMost, named, ns, pct, range, signed, table, us, verdict, x } from './format.js';
 import { compare, pairedDifferences, pairedRatios, scaled, spread } from './lib.js';
 import type { Results } from './report.js';
 import { requestNames as r, requestRatio, requestWall } from './request.js';
@@ -43,7 +43,7 @@ export async function measure() {
  * measurement shows as noise around zero, and the upper quartile bounds it.
  */
 function share(quota: Results['quota'], results: Results) {
-  const unset = find(quota.added, (a) => a.name === names.unset, 'the unset quota');
+  const unset = named(quota.added, names.unset);
   const [upper, loopbackNs] = [Math.max(0, unset.wall.p75), requestWall(results, 0, r.sdk) * 1000];
   return { unset, upper, loopbackNs, share: upper / loopbackNs };
 }
@@ -58,7 +58,7 @@ export function rows(quota: Results['quota'], results: Results) {
 
 export function text(quota: Results['quota'], results: Results) {
   const s = share(quota, results);
-  const queued = find(quota.added, (a) => a.name === names.queued, 'the queued quota');
+  const queued = named(quota.added, names.queued);
   const ratio = (of: string, to: string) => requestRatio(results, 0, of, to);
   const queuedOverSdk = ratio(r.sdkQueued, r.sdk);
   const rows = quota.contenders.map((c) => {

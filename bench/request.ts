@@ -4,7 +4,7 @@ import { deepStrictEqual } from 'node:assert';
 import ky from 'ky';
 import createClient from 'openapi-fetch';
 import type { JournalProfile } from '../src/index.js';
-import { atMost, find, type Row, timesTables, x } from './format.js';
+import { atMost, find, named, type Row, timesTables, x } from './format.js';
 import { compare, scaled, sdk, sdkHeaders, withServer } from './lib.js';
 import type { Results } from './report.js';
 
@@ -79,7 +79,7 @@ export function requestRatio(results: Results, n: number, of: string, to: string
   return find(p.ratios, (r) => r.of === of && r.to === to, `${of} ÷ ${to} at ${phaseName(p)}`);
 }
 export const requestWall = (results: Results, n: number, name: string) =>
-  find(results.request.phases[n]!.contenders, (c) => c.name === name, name).wall.median;
+  named(results.request.phases[n]!.contenders, name).wall.median;
 
 export function rows(request: Results['request'], results: Results): Row[] {
   const ratio = (n: number, to: string) => requestRatio(results, n, names.sdk, to);
