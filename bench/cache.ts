@@ -4,6 +4,7 @@
 import { day } from './cache-day.js';
 import { atMost, count, named, type Row, range, table, us, x } from './format.js';
 import { compare, loadTesting, roundRobin, scaled, sdk, spread, withServer } from './lib.js';
+import type { Results } from './report.js';
 
 export const about = { id: '10', key: 'cache', file: 'cache.ts' } as const;
 
@@ -108,9 +109,7 @@ async function checks() {
 
 export const measure = async () => ({ day: await day(), hits: await hits(), checks: await checks() });
 
-type CacheResult = Awaited<ReturnType<typeof measure>>;
-
-export function rows({ hits, day, checks }: CacheResult): Row[] {
+export function rows({ hits, day, checks }: Results['cache']): Row[] {
   const ratio = (list: Array<{ name: string; wall: { median: number } }>, name: string) =>
     list.find((r) => r.name === name)?.wall.median ?? Number.NaN;
   const [memory, redis] = [named(hits.ratios, names.memory).wall.median, ratio(hits.ratios, names.redis)];
@@ -135,7 +134,7 @@ export function rows({ hits, day, checks }: CacheResult): Row[] {
 }
 
 /** Each contender's time per call, and its ratio (if it has one) with three decimals. */
-function timings(part: CacheResult['hits'] | CacheResult['checks'], ratioHead: string): string {
+function timings(part: Results['cache']['hits'] | Results['cache']['checks'], ratioHead: string): string {
   const rows = part.contenders.map((c) => {
     const r = part.ratios.find((ratio) => ratio.name === c.name);
     return [c.name, range(c.wall, us), r ? range(r.wall, (n) => x(n, 3)) : ''];
@@ -143,7 +142,7 @@ function timings(part: CacheResult['hits'] | CacheResult['checks'], ratioHead: s
   return table(['contender', 'per call', ratioHead], rows);
 }
 
-export const text = ({ hits, day, checks }: CacheResult) => `## 10. The cache
+export const text = ({ hits, day, checks }: Results['cache']) => `## 10. The cache
 
 bench/cache.ts. Hits: \`journals.get(7)\` from the memory store (\`cache: true\`) and from Redis (\`@keyv/redis\`, a
 redis-server on loopback), against the same call uncached to the mock in a process of its own; ${hits.rounds} rounds of

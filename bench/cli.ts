@@ -11,6 +11,7 @@ import { headerLine, hiddenLine, layoutTable, rowLines } from '../src/cli/output
 import { Progress } from '../src/cli/progress.js';
 import { atLeast, atMost, count, pct, type Row, range, table, x } from './format.js';
 import { dist, median, pairedRatios, roundRobin, runNode, scaled, spread, withServer } from './lib.js';
+import type { Results } from './report.js';
 
 export const about = { id: '9', key: 'cli', file: 'cli.ts' } as const;
 
@@ -186,11 +187,9 @@ export async function measure() {
   };
 }
 
-type CliResult = Awaited<ReturnType<typeof measure>>;
+const roundsOf = (cli: Results['cli']) => Math.max(...cli.runs.map((run) => run.round)) + 1;
 
-const roundsOf = (cli: CliResult) => Math.max(...cli.runs.map((run) => run.round)) + 1;
-
-function commandRows(cli: CliResult): Row[] {
+function commandRows(cli: Results['cli']): Row[] {
   return Object.entries(cli.commands).flatMap(([command, figures]) => {
     const [format, withFields] = command.split(', ') as [string, string?];
     const what = `\`papers search --all -o FILE.${format}\`${withFields ? ` \`--fields ${cli.fields}\`` : ''}, ${count(cli.items)} items`;
@@ -206,7 +205,7 @@ function commandRows(cli: CliResult): Row[] {
   });
 }
 
-export function rows(cli: CliResult): Row[] {
+export function rows(cli: Results['cli']): Row[] {
   const { script, sync } = cli;
   const scriptWhat = `\`-o FILE.jsonl\`, ${count(cli.items)} items ÷ the script an analyst would write instead (the SDK's walk writing each item as a JSON line to the file): items per second, peak RSS`;
   const syncWhat = `\`sync DB journals\` of the whole mock (${count(sync.journals)} journals, ${count(sync.records)} records): requests, seconds, peak RSS`;
@@ -223,7 +222,7 @@ export function rows(cli: CliResult): Row[] {
   ];
 }
 
-export function text(cli: CliResult) {
+export function text(cli: Results['cli']) {
   const of = (contender: Contender) => cli.runs.filter((run) => run.contender === contender);
   const seconds = (contender: Contender) => of(contender).map((run) => run.seconds);
   const rows = [...new Set(cli.runs.map((run) => run.contender))].map((contender) => {

@@ -2,7 +2,8 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ms, named, type Row, table } from './format.js';
-import { dist, median, roundRobin, runNode, scaled } from './lib.js';
+import { dist, medians, roundRobin, runNode, scaled } from './lib.js';
+import type { Results } from './report.js';
 
 export const about = { id: '6', key: 'coldStart', file: 'cold-start.ts' } as const;
 
@@ -37,23 +38,18 @@ export async function measure() {
   const rounds = scaled(25, 2);
   for (const load of Object.values(loads)) await run(load); // file-system caches warm for everyone
   const runs = await roundRobin(Object.keys(loads), rounds, (name) => run(loads[name as keyof typeof loads]));
-  const medians = (list: Array<{ importMs: number; processMs: number }>) => ({
-    importMs: median(list.map((r) => r.importMs)),
-    processMs: median(list.map((r) => r.processMs)),
-  });
-  return { rounds, contenders: [...runs].map(([name, list]) => ({ name, ...medians(list) })) };
+  const times = ['importMs', 'processMs'] as const;
+  return { rounds, contenders: [...runs].map(([name, list]) => ({ name, ...medians(list, times) })) };
 }
 
-type ColdStartResult = Awaited<ReturnType<typeof measure>>;
+const importMs = (c: Results['coldStart'], name: string) => ms(named(c.contenders, name).importMs, 1);
 
-const importMs = (c: ColdStartResult, name: string) => ms(named(c.contenders, name).importMs, 1);
-
-export const rows = (c: ColdStartResult): Row[] => {
+export const rows = (c: Results['coldStart']): Row[] => {
   const what = 'cold import: the package (ESM) / the libraries it imports';
   return [{ what, figure: `${importMs(c, sdk)} / ${importMs(c, stack)}` }];
 };
 
-export const text = (c: ColdStartResult) => `## 6. Cold import
+export const text = (c: Results['coldStart']) => `## 6. Cold import
 
 A fresh \`node\` process per import, ${c.rounds} rounds, round-robin. *import*: from the first import to the last; *process*:
 from the process's start to the end of its imports.

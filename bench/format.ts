@@ -1,5 +1,5 @@
 // How BENCHMARKS.md writes figures, rows of its Results table, and tables.
-import type { Spread } from './lib.js';
+import type { compare, raceRuns, Spread } from './lib.js';
 
 export const x = (value: number, digits = 2) => `${value.toFixed(digits)}×`;
 export const us = (value: number) => `${value.toFixed(0)} µs`;
@@ -40,3 +40,25 @@ export function find<T>(list: readonly T[], pick: (item: T) => boolean, what: st
 /** The item of `list` named `name`. */
 export const named = <T extends { name: string }>(list: readonly T[], name: string) =>
   find(list, (item) => item.name === name, name);
+
+/** What `compare` and `raceRuns` give back, as the tables below read them. */
+type Compared = Pick<Awaited<ReturnType<typeof compare>>, 'contenders' | 'ratios'>;
+type Raced = Pick<Awaited<ReturnType<typeof raceRuns>>, 'contenders' | 'speedups'>;
+
+/** A contender table (wall per operation with its spread, CPU) and a paired ratio table, from `compare`. */
+export function timesTables(r: Compared, what = 'request') {
+  const rows = r.contenders.map((c) => [c.name, range(c.wall, us), us(c.cpu.median)]);
+  const ratios = r.ratios.map((q) => [`${q.of} ÷ ${q.to}`, range(q.wall), x(q.cpu.median)]);
+  return `${table(['contender', `wall per ${what} (p25 to p75)`, `CPU per ${what}`], rows)}
+
+${table(['ratio (paired per round)', 'wall (p25 to p75)', 'CPU'], ratios)}`;
+}
+
+/** A contender table from `raceRuns`: each one's time, and the first's time over its own, written by `speed`. */
+export function speedTable(r: Raced, head: [string, string, string], speed = (n: number) => x(n)) {
+  const rows = r.contenders.map((c) => {
+    const s = r.speedups.find((q) => q.name === c.name)?.speedup;
+    return [c.name, ms(c.ms), s === undefined ? '1' : speed(s)];
+  });
+  return table(head, rows);
+}

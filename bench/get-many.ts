@@ -1,8 +1,8 @@
 // §8, bulk lookups by DOI, each answer held back by the server: `papers.get` one after the other against
 // `papers.getMany` at a few `concurrency` settings; every contender must return the same papers in order.
-import { type Row, x } from './format.js';
+import { type Row, speedTable, x } from './format.js';
 import { loadTesting, raceRuns, scaled, sdk, withServer } from './lib.js';
-import { speedTable } from './paging.js';
+import type { Results } from './report.js';
 
 export const about = { id: '8', key: 'getMany', file: 'get-many.ts' } as const;
 
@@ -38,15 +38,13 @@ export async function measure() {
   });
 }
 
-type GetManyResult = Awaited<ReturnType<typeof measure>>;
-
-export function rows(g: GetManyResult): Row[] {
+export function rows(g: Results['getMany']): Row[] {
   const headline = g.speedups.find((s) => s.concurrency === config.headline) ?? g.speedups[0]!;
   const what = `\`getMany\` of ${g.dois} DOIs at ${g.latencyMs} ms: one by one ÷ concurrency ${headline.concurrency}`;
   return [{ what, figure: `${x(headline.speedup, 1)} faster${g.identical ? '' : ', **results differ**'}` }];
 }
 
-export const text = (g: GetManyResult) => `## 8. getMany
+export const text = (g: Results['getMany']) => `## 8. getMany
 
 bench/get-many.ts: ${g.dois} DOIs from the mock at ${g.latencyMs} ms of latency, \`papers.get\` one after the other against
 \`papers.getMany\` at a few \`concurrency\` settings, ${g.rounds} rounds, round-robin; every run must return the same papers in

@@ -132,6 +132,9 @@ export function quantile(values: readonly number[], q: number): number {
   return sorted[low]! + (sorted[high]! - sorted[low]!) * (position - low);
 }
 export const median = (values: readonly number[]) => quantile(values, 0.5);
+/** The median of each of `keys` across `list`: one figure per key from many runs or rounds. */
+export const medians = <K extends string>(list: ReadonlyArray<Record<K, number>>, keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [key, median(list.map((item) => item[key]))])) as Record<K, number>;
 export type Spread = { median: number; p25: number; p75: number };
 export const spread = (v: readonly number[]): Spread => ({
   median: median(v),

@@ -2,8 +2,9 @@
 // against the SDK's iterator at each `prefetch`; then what `toArray({ limit })` saves against a naive
 // `for await` + `break` (requests started and received: no page past the one holding the limit-th item).
 import { isDeepStrictEqual } from 'node:util';
-import { atLeast, count, ms, named, type Row, table, verdict, x } from './format.js';
-import { loadTesting, median, raceRuns, scaled, sdk, sleep, withServer } from './lib.js';
+import { atLeast, count, ms, named, type Row, speedTable, table, verdict, x } from './format.js';
+import { loadTesting, medians, raceRuns, scaled, sdk, sleep, withServer } from './lib.js';
+import type { Results } from './report.js';
 
 export const about = { id: '7', key: 'paging', file: 'paging.ts' } as const;
 
@@ -50,10 +51,7 @@ async function walks() {
 }
 
 type Count = { started: number; received: number };
-const medians = (list: Count[]) => ({
-  started: median(list.map((s) => s.started)),
-  received: median(list.map((s) => s.received)),
-});
+const medianCounts = (list: Count[]) => medians(list, ['started', 'received']);
 
 /** toArray against the naive walk, at each limit and prefetch: medians of what each started and received. */
 async function toArrayRequests() {
@@ -92,7 +90,7 @@ async function toArrayRequests() {
         toArrayCounts.push(b);
         exact &&= b.started === needed && b.items.length === limit && isDeepStrictEqual(b.items, a.items);
       }
-      const counts = { naive: medians(naiveCounts), toArray: medians(toArrayCounts) };
+      const counts = { naive: medianCounts(naiveCounts), toArray: medianCounts(toArrayCounts) };
       rows.push({ limit, prefetch, needed, ...counts, exact });
     }
     return rows;
@@ -101,9 +99,7 @@ async function toArrayRequests() {
 
 export const measure = async () => ({ ...(await walks()), toArray: await toArrayRequests() });
 
-type PagingResult = Awaited<ReturnType<typeof measure>>;
-
-function summary(paging: PagingResult) {
+function summary(paging: Results['paging']) {
   const best = [...paging.speedups].sort((a, b) => b.speedup - a.speedup)[0]!;
   const exact = paging.toArray.every((r) => r.exact);
   const naive = paging.toArray.reduce((sum, r) => sum + r.naive.started, 0);
@@ -111,7 +107,7 @@ function summary(paging: PagingResult) {
   return { best, met: best.speedup >= target && paging.ordered, exact, naive, saved };
 }
 
-export function rows(paging: PagingResult): Row[] {
+export function rows(paging: Results['paging']): Row[] {
   const s = summary(paging);
   const walk = `${config.pages} pages at ${config.latencyMs} ms: sequential loop ÷ SDK iterator at its best prefetch`;
   const exact = `${s.exact ? 'exact in every case' : '**not exact**'}; ${s.saved} of ${s.naive} requests of a naive \`for await\` + \`break\` saved`;
@@ -123,20 +119,7 @@ export function rows(paging: PagingResult): Row[] {
   ];
 }
 
-/** A contender table: each one's time, and the first's time over its own (paired), written by `speed`. */
-export function speedTable(
-  r: { contenders: Array<{ name: string; ms: number }>; speedups: Array<{ name: string; speedup: number }> },
-  head: [string, string, string],
-  speed = (n: number) => x(n),
-) {
-  const rows = r.contenders.map((c) => {
-    const s = r.speedups.find((q) => q.name === c.name)?.speedup;
-    return [c.name, ms(c.ms), s === undefined ? '1' : speed(s)];
-  });
-  return table(head, rows);
-}
-
-export const text = (paging: PagingResult) => {
+export const text = (paging: Results['paging']) => {
   const { pages, perPage, latencyMs } = config;
   const [s, c] = [summary(paging), toArrays];
   const toArrayRows = paging.toArray.map((r) => [

@@ -1,6 +1,6 @@
 // §2, the quota when no limit is set. The Quota is src/core/quota.ts itself: no build exports it.
 import { Quota } from '../src/core/quota.js';
-import { atMost, find, ns, pct, range, signed, table, us, verdict, x } from './format.js';
+import { atMost, named, ns, pct, range, signed, table, us, verdict, x } from './format.js';
 import { compare, pairedDifferences, pairedRatios, scaled, spread } from './lib.js';
 import type { Results } from './report.js';
 import { requestNames as r, requestRatio, requestWall } from './request.js';
@@ -38,19 +38,17 @@ export async function measure() {
   return { rounds, batch: batch * calls, contenders: times, added: [names.unset, names.queued].map(added) };
 }
 
-type QuotaResult = Awaited<ReturnType<typeof measure>>;
-
 /**
  * Judged on the upper quartile of the added time, not its median: a cost below the resolution of the
  * measurement shows as noise around zero, and the upper quartile bounds it.
  */
-function share(quota: QuotaResult, results: Results) {
-  const unset = find(quota.added, (a) => a.name === names.unset, 'the unset quota');
+function share(quota: Results['quota'], results: Results) {
+  const unset = named(quota.added, names.unset);
   const [upper, loopbackNs] = [Math.max(0, unset.wall.p75), requestWall(results, 0, r.sdk) * 1000];
   return { unset, upper, loopbackNs, share: upper / loopbackNs };
 }
 
-export function rows(quota: QuotaResult, results: Results) {
+export function rows(quota: Results['quota'], results: Results) {
   const s = share(quota, results);
   const what =
     'no limit set: what `Quota.run` adds to a call (upper quartile), as a share of a loopback request';
@@ -58,9 +56,9 @@ export function rows(quota: QuotaResult, results: Results) {
   return [atMost(what, figure, s.share, target, pct(target, 0))];
 }
 
-export function text(quota: QuotaResult, results: Results) {
+export function text(quota: Results['quota'], results: Results) {
   const s = share(quota, results);
-  const queued = find(quota.added, (a) => a.name === names.queued, 'the queued quota');
+  const queued = named(quota.added, names.queued);
   const ratio = (of: string, to: string) => requestRatio(results, 0, of, to);
   const queuedOverSdk = ratio(r.sdkQueued, r.sdk);
   const rows = quota.contenders.map((c) => {

@@ -13,6 +13,7 @@ import { redisServerBinary, startRedisServer } from '../test/helpers/redis-serve
 import { atLeast, atMost, ms, type Row, range, table, us, verdict, x } from './format.js';
 import { compare, pairedDifferences, pairedRatios, type Spread, scaled, spread } from './lib.js';
 import { costOf, processes, processesConfig } from './redis-processes.js';
+import type { Results } from './report.js';
 
 export const about = { id: '11', key: 'redisQuota', file: 'redis-quota.ts' } as const;
 
@@ -158,8 +159,7 @@ export async function measure() {
   }
 }
 
-type RedisQuotaResult = Awaited<ReturnType<typeof measure>>;
-type Measured = Exclude<RedisQuotaResult, { skipped: string }>;
+type Measured = Exclude<Results['redisQuota'], { skipped: string }>;
 type Run = Awaited<ReturnType<typeof processes>>;
 
 /** A run of processes: rate ÷ limit at least `limit`, 0 429s and no failure; the longest gaps beside. */
@@ -237,9 +237,9 @@ ${alone}
   **Redis's time per decision** (free places): ${r.alone.quota.redisUs.toFixed(1)} µs; paced: ${r.pacedDecisionUs.toFixed(1)} µs.`;
 }
 
-export const rows = (r: RedisQuotaResult): Row[] =>
+export const rows = (r: Results['redisQuota']): Row[] =>
   'skipped' in r
     ? [{ what: 'the quota shared through Redis', figure: `not measured: ${r.skipped}`, target: '' }]
     : redisRows(r);
 
-export const text = (r: RedisQuotaResult) => ('skipped' in r ? '' : redisText(r));
+export const text = (r: Results['redisQuota']) => ('skipped' in r ? '' : redisText(r));

@@ -2,7 +2,8 @@
 // with a reader waiting, as a server's adapter would be), one event published: the time until the last
 // stream has it, and the heap each open stream holds. Each round runs in a fresh process with --expose-gc.
 import { count, ms, type Row, table } from './format.js';
-import { collectGarbage, inChild, loadDist, median, scaled } from './lib.js';
+import { collectGarbage, inChild, loadDist, median, medians, scaled } from './lib.js';
+import type { Results } from './report.js';
 
 export const about = { id: '13', key: 'relay', file: 'relay.ts' } as const;
 
@@ -43,20 +44,13 @@ export async function measure() {
   const rounds: Round[] = [];
   const call = { fn: 'fanOutOnce', arg: config.streams, execArgv: ['--expose-gc'] };
   for (let round = 0; round < scaled(5, 1); round++) rounds.push(await inChild<Round>('relay.ts', call));
-  const of = (key: keyof Round) => median(rounds.map((r) => r[key]));
-  const figures = { lastArrivalMs: of('lastArrivalMs'), publishMs: of('publishMs') };
-  const perStream = {
-    heapPerStreamBytes: of('heapPerStreamBytes'),
-    rssPerStreamBytes: of('rssPerStreamBytes'),
-  };
-  return { streams: config.streams, events: config.events, rounds: rounds.length, ...figures, ...perStream };
+  const figures = medians(rounds, ['lastArrivalMs', 'publishMs', 'heapPerStreamBytes', 'rssPerStreamBytes']);
+  return { streams: config.streams, events: config.events, rounds: rounds.length, ...figures };
 }
-
-type RelayResult = Awaited<ReturnType<typeof measure>>;
 
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-export const rows = (r: RelayResult): Row[] => [
+export const rows = (r: Results['relay']): Row[] => [
   {
     what: `event relay: ${count(r.streams)} open streams, one event, until the last has it`,
     figure: ms(r.lastArrivalMs, 1),
@@ -64,7 +58,7 @@ export const rows = (r: RelayResult): Row[] => [
   { what: 'event relay: heap per open stream', figure: kB(r.heapPerStreamBytes) },
 ];
 
-export const text = (r: RelayResult) => `## 13. Event relay fan-out
+export const text = (r: Results['relay']) => `## 13. Event relay fan-out
 
 bench/relay.ts: \`createEventRelay()\` with ${count(r.streams)} open streams in process (each a Fetch \`Response\` whose body has a
 reader waiting, as a server's adapter would), ${r.events} events published one after the other, each timed from

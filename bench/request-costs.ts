@@ -88,10 +88,8 @@ export const measure = () =>
     return { alternative, rounds, batch, rungs: rungNames.map(rung) };
   });
 
-type CostResult = Awaited<ReturnType<typeof measure>>;
-
 /** What limits the ratio over ky by hand, and what would bring it to the hoped-for ratio. */
-function limits(costs: CostResult, results: Results): string {
+function limits(costs: Results['costs'], results: Results): string {
   const [first, ...added] = costs.rungs;
   const extraWall = costs.rungs[costs.rungs.length - 1]!.wall.median - first!.wall.median;
   const kyWall = requestWall(results, 0, names.ky);
@@ -129,7 +127,7 @@ attempt (${cost(1)}) and the \`Deadline\` (${cost(2)}). ${alt.name}: ${us(alt.wa
 So ${conclusion}. At 5 ms the SDK is ${x(overKy(1))} ky by hand (section 1).`;
 }
 
-export const text = (costs: CostResult, results: Results) => {
+export const text = (costs: Results['costs'], results: Results) => {
   const rows = costs.rungs.map((r) => {
     const added = r.addedWall
       ? [range(r.addedWall, (n) => signed(n, us)), signed(r.addedCpu!.median, us)]

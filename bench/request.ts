@@ -4,8 +4,8 @@ import { deepStrictEqual } from 'node:assert';
 import ky from 'ky';
 import createClient from 'openapi-fetch';
 import type { JournalProfile } from '../src/index.js';
-import { atMost, find, type Row, range, table, us, x } from './format.js';
-import { compare, type Spread, scaled, sdk, sdkHeaders, withServer } from './lib.js';
+import { atMost, find, named, type Row, timesTables, x } from './format.js';
+import { compare, scaled, sdk, sdkHeaders, withServer } from './lib.js';
 import type { Results } from './report.js';
 
 export const about = { id: '1', key: 'request', file: 'request.ts' } as const;
@@ -79,7 +79,7 @@ export function requestRatio(results: Results, n: number, of: string, to: string
   return find(p.ratios, (r) => r.of === of && r.to === to, `${of} ÷ ${to} at ${phaseName(p)}`);
 }
 export const requestWall = (results: Results, n: number, name: string) =>
-  find(results.request.phases[n]!.contenders, (c) => c.name === name, name).wall.median;
+  named(results.request.phases[n]!.contenders, name).wall.median;
 
 export function rows(request: Results['request'], results: Results): Row[] {
   const ratio = (n: number, to: string) => requestRatio(results, n, names.sdk, to);
@@ -96,20 +96,6 @@ export function rows(request: Results['request'], results: Results): Row[] {
     ...judged(names.openapi, 'openapi-fetch', 1.3),
     { what, figure: overFetch },
   ];
-}
-
-type Times = { wall: Spread; cpu: Spread };
-type Compared = {
-  contenders: Array<Times & { name: string }>;
-  ratios: Array<Times & { of: string; to: string }>;
-};
-/** A contender table (wall per operation with its spread, CPU) and a paired ratio table. */
-export function timesTables(r: Compared, what = 'request') {
-  const rows = r.contenders.map((c) => [c.name, range(c.wall, us), us(c.cpu.median)]);
-  const ratios = r.ratios.map((q) => [`${q.of} ÷ ${q.to}`, range(q.wall), x(q.cpu.median)]);
-  return `${table(['contender', `wall per ${what} (p25 to p75)`, `CPU per ${what}`], rows)}
-
-${table(['ratio (paired per round)', 'wall (p25 to p75)', 'CPU'], ratios)}`;
 }
 
 function phaseText(p: Phase): string {

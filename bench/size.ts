@@ -2,6 +2,7 @@
 // build under test, each dependency's share (bench/size-parts.config.mjs), scripts/first-load.mjs.
 import { atMost, count, kb, type Row, table, verdict } from './format.js';
 import { node } from './lib.js';
+import type { Results } from './report.js';
 
 export const about = { id: '5', key: 'size', file: 'size.ts' } as const;
 const targets = { clientKB: 36, firstLoadKB: 24.5, webhooksKB: 6, queryBeyondKB: 1.5 };
@@ -53,10 +54,8 @@ export async function measure() {
   return { entries, parts, ...measured, ...(error && { error }) };
 }
 
-type SizeResult = Awaited<ReturnType<typeof measure>>;
-
 /** The bundles judged here, each `shown` with its figure or why it was not measured. */
-function bundles(size: SizeResult) {
+function bundles(size: Results['size']) {
   const entry = (prefix: string) => size.entries.find((e) => e.name.startsWith(prefix));
   const [client, query] = [entry('the whole client'), entry('the client with scholarly-metrics/query')];
   const shown = (bytes?: number) =>
@@ -74,7 +73,7 @@ function bundles(size: SizeResult) {
   };
 }
 
-export function rows(size: SizeResult): Row[] {
+export function rows(size: Results['size']): Row[] {
   const { client, hooks, beyond, judged } = bundles(size);
   const first = size.firstLoad?.firstLoad.bytes;
   const firstLoad =
@@ -128,7 +127,7 @@ ${table(['examples/dashboard', 'first load', 'all its JS'], rows)}
 `;
 };
 
-export function text(size: SizeResult) {
+export function text(size: Results['size']) {
   const { client, firstLoad, hooks, shown } = bundles(size);
   const limit = (e: (typeof size.entries)[number]) =>
     e.limitBytes === undefined ? ['none', ''] : [kb(e.limitBytes), verdict(e.passed === true)];

@@ -10,6 +10,7 @@ import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import * as trace from '@opentelemetry/sdk-trace-base';
 import { table, us, verdict } from './format.js';
 import { compare, loadDist, loadTesting, root, scaled, withServer } from './lib.js';
+import type { Results } from './report.js';
 
 export const about = { id: '12', key: 'telemetry', file: 'telemetry.ts' } as const;
 
@@ -123,11 +124,9 @@ export async function measure() {
   }
 }
 
-type TelemetryResult = Awaited<ReturnType<typeof measure>>;
-
 const times = (ratio: number) => `×${ratio.toFixed(3)}`;
 
-function ratioRows(t: TelemetryResult): string[][] {
+function ratioRows(t: Results['telemetry']): string[][] {
   return comparisons.flatMap(([label, of, to, target]) => {
     const r = t.ratios.find((q) => q.of === of && q.to === to);
     if (!r) return [];
@@ -138,7 +137,7 @@ function ratioRows(t: TelemetryResult): string[][] {
   });
 }
 
-export const text = (t: TelemetryResult) => `## 12. Telemetry
+export const text = (t: Results['telemetry']) => `## 12. Telemetry
 
 bench/telemetry.ts: one journal profile per request from the mock on loopback, one at a time, ${t.rounds} rounds of ${t.batch},
 interleaved, ratios paired per round. "Before" is the SDK built from ${t.before}, where issue 24 started.

@@ -5,9 +5,9 @@ import { INVALID } from 'zod/v4/core';
 import { parseResponse } from '../src/core/validate.js';
 import { responseSchemas } from '../src/schemas/response-schemas.js';
 import { shapes } from '../src/schemas/shapes.js';
-import { atMost, count, find, named, us, verdict, x } from './format.js';
+import { atMost, count, find, named, timesTables, us, verdict, x } from './format.js';
 import { compare, pageText, scaled } from './lib.js';
-import { timesTables } from './request.js';
+import type { Results } from './report.js';
 
 export const about = { id: '3', key: 'validation', file: 'validation.ts' } as const;
 const names = {
@@ -46,17 +46,15 @@ export async function measure() {
   return { items: 1000, bytes: Buffer.byteLength(text), ...figures };
 }
 
-type ValidationResult = Awaited<ReturnType<typeof measure>>;
+const ratio = (v: Results['validation'], of: string) => find(v.ratios, (r) => r.of === of, of).wall.median;
 
-const ratio = (v: ValidationResult, of: string) => find(v.ratios, (r) => r.of === of, of).wall.median;
-
-export const rows = (v: ValidationResult) => {
+export const rows = (v: Results['validation']) => {
   const what = 'a 1,000-item page: `JSON.parse` + the shape’s `safeParse` ÷ `JSON.parse` alone';
   const figure = `${x(ratio(v, names.fast))} (zod’s runtime alone: ${x(ratio(v, names.runtime))})`;
   return [atMost(what, figure, ratio(v, names.fast), target, x(target, 1))];
 };
 
-export const text = (v: ValidationResult) => `## 3. Validation
+export const text = (v: Results['validation']) => `## 3. Validation
 
 A ${count(v.items)}-item page of journal papers (${(v.bytes / 1024).toFixed(0)} KB of JSON, the mock's own), text to checked value, ${v.rounds} rounds
 of ${v.batch}. The SDK checks a body with the shape's \`safeParse\` (src/schemas/shapes.ts): zod's method on a schema given
