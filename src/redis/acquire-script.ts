@@ -33,6 +33,18 @@ export const acquireArgs: readonly ArgSpec[] = [
   { name: 'asked' },
 ];
 
+/** The acquire script's ARGV: {@link acquireArgs} in their order, then the ends a call carries. */
+export function acquireArgv(
+  ticket: string,
+  leaseMs: string,
+  asked: boolean,
+  ends: readonly string[],
+): string[] {
+  const argv = [ticket, leaseMs, asked ? '1' : '0'];
+  for (const end of ends) argv.push(end);
+  return argv;
+}
+
 /**
  * The keys an acquire script for `settings` takes, in order: the logs and leases its limits keep, the
  * line and the holds, and the paced start when pacing. A key no limit needs is not sent.

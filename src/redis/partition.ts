@@ -1,7 +1,7 @@
 import { sleep } from '../core/abort.js';
 import { QuotaUnavailableError, RateLimitError } from '../core/errors.js';
 import type { QuotaAttempt, RequestQuota } from '../core/quota-types.js';
-import { acquireKeyNames, acquireScript } from './acquire-script.js';
+import { acquireArgv, acquireKeyNames, acquireScript } from './acquire-script.js';
 import { type Script, type ScriptRunner, script } from './adapter.js';
 import { askWithin } from './ask.js';
 import type { Deadlines } from './deadlines.js';
@@ -169,8 +169,7 @@ export class RedisPartition implements RequestQuota {
       for (;;) {
         signal?.throwIfAborted();
         const ended = this.#ended.take();
-        const args = [ticket, lease, asked ? '1' : '0'];
-        for (const end of ended) args.push(end);
+        const args = acquireArgv(ticket, lease, asked, ended);
         let reply: ReturnType<typeof checkAcquireReply>;
         try {
           const answer = await askWithin(this.#run, this.#acquire, this.#acquireKeys, args, within);
