@@ -1,4 +1,5 @@
 import { ConfigurationError } from '../core/errors.js';
+import { checkFunction, checkInteger } from '../core/options/checks.js';
 import type { ScoreUpdatedEvent } from '../core/score-updated-event.js';
 import { withoutBom } from '../webhooks/decode-body.js';
 import { checkEvent } from '../webhooks/event-checks.js';
@@ -84,7 +85,7 @@ export function follow<QueryClient>(
   options?: FollowOptions,
 ): () => void {
   const connect = eventSourceFactory(options?.eventSource);
-  const firstWaitMs = reconnectDelay(options?.reconnectMs);
+  const firstWaitMs = checkInteger('reconnectMs', options?.reconnectMs, 1, longestWaitMs) ?? 1_000;
   const address = String(url);
   let source: EventSourceLike | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -169,11 +170,8 @@ function ignoringFailure(work: () => unknown): void {
 }
 
 function eventSourceFactory(given: unknown): (url: string) => EventSourceLike {
-  if (given !== undefined) {
-    if (typeof given !== 'function')
-      throw new ConfigurationError('eventSource', '`eventSource` must be a function');
-    return given as (url: string) => EventSourceLike;
-  }
+  const factory = checkFunction<(url: string) => EventSourceLike>('eventSource', given);
+  if (factory !== undefined) return factory;
   const EventSourceClass = (globalThis as { EventSource?: new (url: string) => EventSourceLike }).EventSource;
   if (EventSourceClass === undefined) {
     const message =
@@ -181,15 +179,4 @@ function eventSourceFactory(given: unknown): (url: string) => EventSourceLike {
     throw new ConfigurationError('eventSource', message);
   }
   return (url) => new EventSourceClass(url);
-}
-
-function reconnectDelay(given: unknown): number {
-  if (given === undefined) return 1_000;
-  if (typeof given !== 'number' || !Number.isInteger(given) || given < 1 || given > longestWaitMs) {
-    throw new ConfigurationError(
-      'reconnectMs',
-      `\`reconnectMs\` must be an integer from 1 to ${longestWaitMs}`,
-    );
-  }
-  return given;
 }

@@ -31,25 +31,13 @@ export interface Refusals {
 export type Refuse = <W extends keyof Refusals>(why: W, detail: Refusals[W]) => never;
 
 /**
- * The names of `Object.prototype`'s members. A key with one of these names hides the built-in on the
- * object that holds it: `event.toString()` or `String(event)` throws, `record.hasOwnProperty(…)` calls
- * the sender's value, `value.constructor` is no longer the constructor. `__proto__` copied onto an
- * ordinary object replaces its prototype instead of adding a field. None is a field of any event.
+ * The names of `Object.prototype`'s members (`toString`, `hasOwnProperty`, `__proto__`, …). A key with
+ * one of these names hides the built-in on the object that holds it: `event.toString()` or
+ * `String(event)` throws, `record.hasOwnProperty(…)` calls the sender's value, `value.constructor` is
+ * no longer the constructor. `__proto__` copied onto an ordinary object replaces its prototype instead
+ * of adding a field. None is a field of any event.
  */
-const builtInNames = new Set([
-  '__proto__',
-  '__defineGetter__',
-  '__defineSetter__',
-  '__lookupGetter__',
-  '__lookupSetter__',
-  'constructor',
-  'hasOwnProperty',
-  'isPrototypeOf',
-  'propertyIsEnumerable',
-  'toLocaleString',
-  'toString',
-  'valueOf',
-]);
+const builtInNames = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /**
  * Each documented field, in the document's order (which is also the order of issues and of the
