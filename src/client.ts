@@ -30,18 +30,19 @@ import { lazyClientTelemetry } from './telemetry/options.js';
  * ```
  */
 export class MetricClient {
+  // Declared only: the constructor assigns each (in this order), so the built class need not list them.
   /** Journals: list, profile, papers, score history. */
-  readonly journals: Journals;
+  declare readonly journals: Journals;
   /** Papers: search, lookup by DOI. */
-  readonly papers: Papers;
+  declare readonly papers: Papers;
   /** Authors: list, profile. */
-  readonly authors: Authors;
+  declare readonly authors: Authors;
   /** Subject areas. */
-  readonly subjects: Subjects;
+  declare readonly subjects: Subjects;
   /** Countries. */
-  readonly countries: Countries;
+  declare readonly countries: Countries;
   /** The cache, when the `cache` option was given (`undefined` otherwise): `apply(event)`, `clear()`. */
-  readonly cache: MetricCache | undefined;
+  declare readonly cache: MetricCache | undefined;
 
   readonly #options: ClientOptions;
   readonly #resolved: ResolvedMetricClientOptions;
@@ -58,7 +59,6 @@ export class MetricClient {
     // A child's calls go through its parent's cache, partitioned by the child's own credentials.
     const cache =
       inherited?.cache?.forClient(resolved) ?? (resolved.cache && clientCache(resolved.cache, resolved));
-    this.cache = inherited?.cache ?? cache;
     this.#quota =
       inherited?.quota ??
       resolved.quota?.forClient({ baseUrl: resolved.baseUrl, apiKey: resolved.apiKey }) ??
@@ -75,6 +75,7 @@ export class MetricClient {
     this.authors = new Authors(transport, cache);
     this.subjects = new Subjects(transport, cache);
     this.countries = new Countries(transport, cache);
+    this.cache = inherited?.cache ?? cache;
   }
 
   /**

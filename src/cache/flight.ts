@@ -10,7 +10,7 @@ export class Flight<T> {
   readonly #controller = new AbortController();
   #callers = 0;
   #settled = false;
-  readonly promise: Promise<T>;
+  declare readonly promise: Promise<T>;
   readonly #parts: Pick<FirstLoadParts, 'RequestAbortedError'>;
 
   /** Starts `run` with the flight's own signal. */

@@ -2,7 +2,8 @@ import { describeStatus } from './status-message.js';
 
 /**
  * Every error the SDK throws is a {@link MetricError}; subclasses say why. Each spells its class in
- * `name`, which minifiers would otherwise rename.
+ * `name`, which minifiers would otherwise rename. The other fields are `declare`d: each constructor
+ * assigns them, and a field declared plainly would be written into the built class a second time.
  *
  * @example
  * ```ts
@@ -46,13 +47,13 @@ export function requestIdOf(headers: Headers): string | undefined {
 export class APIError extends MetricError {
   override name = 'APIError';
   /** The HTTP status code. */
-  readonly status: number;
+  declare readonly status: number;
   /** The response headers. */
-  readonly headers: Headers;
+  declare readonly headers: Headers;
   /** The response body: parsed JSON when it was JSON, the text otherwise (`undefined` when empty). */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** The server's id for the request, from `X-Request-Id` (or `Request-Id`), for its support team. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
 
   constructor(status: number, headers: Headers, body: unknown, message?: string) {
     super(message ?? describeStatus(status, body));
@@ -98,7 +99,7 @@ export class RateLimitError extends APIError {
    * Seconds to wait before trying again, when the server said (`Retry-After`): a finite number, at
    * most 86,400 (a day, the longest of the API's limits; a longer `Retry-After` counts as a day).
    */
-  readonly retryAfter: number | undefined;
+  declare readonly retryAfter: number | undefined;
 
   constructor(status: number, headers: Headers, body: unknown, retryAfter: number | undefined) {
     super(status, headers, body);
@@ -175,9 +176,9 @@ export interface ValidationIssue {
 export class ResponseValidationError extends MetricError {
   override name = 'ResponseValidationError' as const;
   /** What did not match, path by path. */
-  readonly issues: readonly ValidationIssue[];
+  declare readonly issues: readonly ValidationIssue[];
   /** The raw body text as received. */
-  readonly body: string;
+  declare readonly body: string;
 
   constructor(message: string, issues: readonly ValidationIssue[], body: string) {
     super(message);
@@ -197,7 +198,7 @@ export class ResponseValidationError extends MetricError {
 export class InvalidParameterError extends MetricError {
   override name = 'InvalidParameterError' as const;
   /** The name of the refused parameter or option. */
-  readonly parameter: string;
+  declare readonly parameter: string;
 
   constructor(parameter: string, message: string) {
     super(message);
@@ -223,7 +224,7 @@ export class InvalidParameterError extends MetricError {
 export class ConfigurationError extends MetricError {
   override name = 'ConfigurationError' as const;
   /** The refused option, as the caller spells it (`timeout`, `cache.ttl`, `prefix`, or a variable such as `METRIC_BASE_URL`). */
-  readonly option: string;
+  declare readonly option: string;
 
   constructor(option: string, message: string) {
     super(message);
@@ -242,7 +243,7 @@ export class ConfigurationError extends MetricError {
 export class WebhookPayloadError extends MetricError {
   override name = 'WebhookPayloadError' as const;
   /** What did not match, path by path (empty when the body was not JSON at all). */
-  readonly issues: readonly ValidationIssue[];
+  declare readonly issues: readonly ValidationIssue[];
 
   constructor(message: string, issues: readonly ValidationIssue[] = []) {
     super(message);
@@ -268,7 +269,7 @@ export class WebhookPayloadError extends MetricError {
 export class ResponseTooLargeError extends MetricError {
   override name = 'ResponseTooLargeError' as const;
   /** The limit it passed, in bytes (`maxResponseBytes`). */
-  readonly limit: number;
+  declare readonly limit: number;
 
   constructor(what: string, limit: number) {
     super(`${what}: the response body is larger than maxResponseBytes (${limit} bytes) and was not read`);

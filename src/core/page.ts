@@ -75,11 +75,11 @@ export let follow: <T>(page: Page<T>, body: PageBody<T>, options: RequestOptions
  */
 export class Page<T> {
   /** The items of this page. */
-  readonly data: T[];
+  declare readonly data: T[];
   /** Matching items across all pages, as the server reported it with this page. */
-  readonly total: number;
+  declare readonly total: number;
   /** This page's number (1-based). */
-  readonly page: number;
+  declare readonly page: number;
   readonly #source: PageSource<T>;
   readonly #options: RequestOptions;
   readonly #state: WalkState;

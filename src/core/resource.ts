@@ -19,9 +19,9 @@ export const pageOptionNames: OptionNames<PageRequestOptions> = { ...requestOpti
  */
 export abstract class APIResource {
   /** @internal */
-  protected readonly transport: Transport;
+  declare protected readonly transport: Transport;
   /** @internal The client's cache, when it was given the `cache` option. */
-  protected readonly cache: ClientCache | undefined;
+  declare protected readonly cache: ClientCache | undefined;
 
   /** @internal Made by `MetricClient`, which hands every namespace the same transport (and cache). */
   constructor(transport: Transport, cache?: ClientCache) {

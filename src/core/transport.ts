@@ -85,7 +85,7 @@ export class Transport {
   readonly #quota: RequestQuota;
   readonly #maxResponseBytes: number;
   /** The client's telemetry, when it was given the `telemetry` option: resources run each call through it. */
-  readonly telemetry: CallTelemetry | undefined;
+  declare readonly telemetry: CallTelemetry | undefined;
 
   /** `quota` may be shared with other clients (see `MetricClient.withOptions`). */
   constructor(options: ResolvedClientOptions, quota: RequestQuota, telemetry?: CallTelemetry) {
