@@ -11,7 +11,7 @@ import { headerLine, hiddenLine, layoutTable, rowLines } from '../src/cli/output
 import { Progress } from '../src/cli/progress.js';
 import { atLeast, atMost, count, pct, type Row, range, table, x } from './format.js';
 import { dist, median, pairedRatios, roundRobin, runNode, scaled, spread, withServer } from './lib.js';
-import type { Results } from './report.js';
+import type { Report, Results } from './report.js';
 
 export const about = { id: '9', key: 'cli', file: 'cli.ts' } as const;
 
@@ -205,7 +205,7 @@ function commandRows(cli: Results['cli']): Row[] {
   });
 }
 
-export function rows(cli: Results['cli']): Row[] {
+function rows(cli: Results['cli']): Row[] {
   const { script, sync } = cli;
   const scriptWhat = `\`-o FILE.jsonl\`, ${count(cli.items)} items ÷ the script an analyst would write instead (the SDK's walk writing each item as a JSON line to the file): items per second, peak RSS`;
   const syncWhat = `\`sync DB journals\` of the whole mock (${count(sync.journals)} journals, ${count(sync.records)} records): requests, seconds, peak RSS`;
@@ -222,7 +222,7 @@ export function rows(cli: Results['cli']): Row[] {
   ];
 }
 
-export function text(cli: Results['cli']) {
+function text(cli: Results['cli']) {
   const of = (contender: Contender) => cli.runs.filter((run) => run.contender === contender);
   const seconds = (contender: Contender) => of(contender).map((run) => run.seconds);
   const rows = [...new Set(cli.runs.map((run) => run.contender))].map((contender) => {
@@ -241,3 +241,5 @@ paired within a round; one run moves by much more than the gaps here: the quarti
 
 ${table(['contender', 'seconds', 'CPU seconds', 'peak RSS', "speed ÷ the walk's (p25 to p75)"], rows)}`;
 }
+
+export const report = (cli: Results['cli']): Report => ({ rows: rows(cli), text: text(cli) });

@@ -13,7 +13,7 @@ import { redisServerBinary, startRedisServer } from '../test/helpers/redis-serve
 import { atLeast, atMost, ms, type Row, range, table, us, verdict, x } from './format.js';
 import { compare, pairedDifferences, pairedRatios, type Spread, scaled, spread } from './lib.js';
 import { costOf, processes, processesConfig } from './redis-processes.js';
-import type { Results } from './report.js';
+import type { Report, Results } from './report.js';
 
 export const about = { id: '11', key: 'redisQuota', file: 'redis-quota.ts' } as const;
 
@@ -237,9 +237,7 @@ ${alone}
   **Redis's time per decision** (free places): ${r.alone.quota.redisUs.toFixed(1)} µs; paced: ${r.pacedDecisionUs.toFixed(1)} µs.`;
 }
 
-export const rows = (r: Results['redisQuota']): Row[] =>
+export const report = (r: Results['redisQuota']): Report =>
   'skipped' in r
-    ? [{ what: 'the quota shared through Redis', figure: `not measured: ${r.skipped}`, target: '' }]
-    : redisRows(r);
-
-export const text = (r: Results['redisQuota']) => ('skipped' in r ? '' : redisText(r));
+    ? { rows: [{ what: 'the quota shared through Redis', figure: `not measured: ${r.skipped}`, target: '' }] }
+    : { rows: redisRows(r), text: redisText(r) };

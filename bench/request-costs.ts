@@ -13,7 +13,7 @@ import { shapes } from '../src/schemas/shapes.js';
 import { MOCK_API_KEY } from '../src/testing/index.js';
 import { range, signed, table, us, x } from './format.js';
 import { compare, pairedDifferences, scaled, sdk, sdkHeaders, wallCpu, withServer } from './lib.js';
-import type { Results } from './report.js';
+import type { Report, Results } from './report.js';
 import { requestNames as names, requestRatio, requestWall } from './request.js';
 
 export const about = { id: '1b', key: 'costs', file: 'request-costs.ts' } as const;
@@ -127,14 +127,14 @@ attempt (${cost(1)}) and the \`Deadline\` (${cost(2)}). ${alt.name}: ${us(alt.wa
 So ${conclusion}. At 5 ms the SDK is ${x(overKy(1))} ky by hand (section 1).`;
 }
 
-export const text = (costs: Results['costs'], results: Results) => {
+export function report(costs: Results['costs'], results: Results): Report {
   const rows = costs.rungs.map((r) => {
     const added = r.addedWall
       ? [range(r.addedWall, (n) => signed(n, us)), signed(r.addedCpu!.median, us)]
       : ['', ''];
     return [r.name, us(r.wall.median), us(r.cpu.median), ...added];
   });
-  return `### 1b. Where the SDK's time goes, beyond ky by hand
+  const text = `### 1b. Where the SDK's time goes, beyond ky by hand
 
 A ladder on loopback (bench/request-costs.ts, ${costs.rounds} rounds of ${costs.batch}): each rung adds one piece of
 src/core/transport.ts, from the SDK's own modules, up to the SDK itself; *added*: less the rung before, paired.
@@ -142,4 +142,5 @@ src/core/transport.ts, from the SDK's own modules, up to the SDK itself; *added*
 ${table(['rung', 'wall per request', 'CPU per request', 'added wall (p25 to p75)', 'added CPU'], rows)}
 
 ${limits(costs, results)}`;
-};
+  return { text };
+}
