@@ -89,24 +89,13 @@ export const walkOnce = (contender: Contender) =>
     peak = Math.max(peak, process.memoryUsage.rss());
     await collectGarbage();
     const [items, baselineMB, peakMB] = [expected - 1, toMB(baseline.rss), toMB(peak)];
-    const growthMB = toMB(peak - baseline.rss);
+    const growthMB = peakMB - baselineMB;
     /** The kernel's high-water mark: nothing missed between samples. */
     const maxRssMB = process.resourceUsage().maxRSS / 1024;
     /** Heap in use after the walk and a full collection, less the same before: what the walk kept. */
     const retainedMB = toMB(process.memoryUsage().heapUsed - baseline.heapUsed);
-    ordered &&= items === config.items;
-    return {
-      contender,
-      items,
-      baselineMB,
-      peakMB,
-      maxRssMB,
-      growthMB,
-      retainedMB,
-      seconds,
-      ordered,
-      round: 0,
-    };
+    const sizes = { baselineMB, peakMB, maxRssMB, growthMB, retainedMB };
+    return { contender, items, ...sizes, seconds, ordered: ordered && items === config.items, round: 0 };
   });
 
 /** The compared walks round-robin, a fresh process each; then the runtime's own loops once, for reference. */

@@ -51,11 +51,7 @@ type Setup = Clients & { redisUrl: string; port: number; mockUrl: string; quota:
 /** Each contender alone, one call at a time, against one bare EVALSHA; and its cost inside Redis. */
 async function alone({ redisUrl, port, mockUrl, redis, stats, quota }: Setup) {
   const io = new Redis(redisUrl);
-  const store = {
-    datastore: 'ioredis',
-    clearDatastore: true,
-    clientOptions: { host: '127.0.0.1', port },
-  } as const;
+  const store = { datastore: 'ioredis', clearDatastore: true, clientOptions: { host: '127.0.0.1', port } };
   const bottleneck = new Bottleneck({ id: 'bench-bottleneck', maxConcurrent: 1e6, reservoir: 1e9, ...store });
   await bottleneck.ready();
   try {
@@ -171,20 +167,17 @@ function processesRow(what: string, f: Run, limit: number, gaps = true): Row {
   return { ...row, met: row.met! && f.tooMany === 0 && f.failed === 0 };
 }
 
-const whats = [
-  'the Redis quota alone (free places) ÷ one bare EVALSHA round trip, paired',
-  'one request on loopback: what the quota adds ÷ what one bare EVALSHA before it adds',
-] as const;
-
 function redisRows(r: Measured): Row[] {
   const { demand, limit, windowMs } = processesConfig;
   const alone = `${x(r.alone.quota.overEvalsha.median)}; ${r.alone.quota.roundTrips.toFixed(2)} scripts per call`;
   const added = `${x(r.addedOverEvalsha)} (${us(r.added.median)} ÷ ${us(r.addedByEvalsha.median)})`;
   const processes = `${r.processes} processes, demand ${demand}× the mock's limit of ${limit} per ${windowMs} ms`;
   const pacedS = (r.paced.offeredMs * demand) / 1000;
+  const aloneWhat = 'the Redis quota alone (free places) ÷ one bare EVALSHA round trip, paired';
+  const addedWhat = 'one request on loopback: what the quota adds ÷ what one bare EVALSHA before it adds';
   return [
-    atMost(whats[0], alone, r.alone.quota.overEvalsha.median, 2),
-    atMost(whats[1], added, r.addedOverEvalsha, 1.5),
+    atMost(aloneWhat, alone, r.alone.quota.overEvalsha.median, 2),
+    atMost(addedWhat, added, r.addedOverEvalsha, 1.5),
     processesRow(processes, r, 0.95, false),
     processesRow(`${processes}, pacing: 'even', ${pacedS} s at the limit`, r.paced, 0.97),
     processesRow(`${processes}, on a 3-master Redis Cluster`, r.cluster, 0.95),
@@ -195,8 +188,7 @@ function redisText(r: Measured): string {
   const [aloneMet, addedMet, achievedMet, pacedMet, clusterMet] = redisRows(r).map((row) =>
     verdict(row.met!),
   );
-  const { paced, cluster } = r;
-  const c = processesConfig;
+  const [{ paced, cluster }, c] = [r, processesConfig];
   const run = (f: Run) =>
     `${f.requests} requests, ${f.tooMany} answered 429, ${f.failed} failed; achieved rate ÷ limit ${x(f.achievedOverLimit)}`;
   const alone = table(
