@@ -2,7 +2,7 @@
 // against the SDK's iterator at each `prefetch`; then what `toArray({ limit })` saves against a naive
 // `for await` + `break` (requests started and received: no page past the one holding the limit-th item).
 import { isDeepStrictEqual } from 'node:util';
-import { atLeast, count, ms, named, speedTable, table, verdict, x } from './format.js';
+import { atLeast, count, speedTable, table, x } from './format.js';
 import { loadTesting, medians, raceRuns, scaled, sdk, sleep, withServer } from './lib.js';
 import type { Report, Results } from './report.js';
 
@@ -129,7 +129,6 @@ by item with the loop's: order ${paging.ordered ? 'preserved in every walk' : '*
 
 ${speedTable(paging, ['contender', `time for ${pages} pages`, 'loop ÷ contender (paired)'])}
 
-Target ≥ ${x(target, 1)} at the best setting: ${verdict(met)} at ${x(best.speedup, 1)} (prefetch ${best.prefetch}; the loop took ${ms(named(paging.contenders, loopName).ms)}).
 \`prefetch\` is how many pages may be in flight while the walk yields (default 1, at most 8).
 
 ### toArray: requests saved

@@ -89,7 +89,7 @@ ${table(['examples/dashboard', 'first load', 'all its JS'], rows)}
 export function report(size: Results['size']): Report {
   const entry = (prefix: string) => size.entries.find((e) => e.name.startsWith(prefix));
   const [client, query] = [entry('the whole client'), entry('the client with scholarly-metrics/query')];
-  const [firstLoad, hooks] = [entry('the client’s first load'), entry('webhooks')];
+  const hooks = entry('webhooks');
   const shown = (bytes?: number) =>
     bytes === undefined ? `not measured: ${size.error ?? 'no entry'}` : kb(bytes);
   const judged = (what: string, limitKB: number, bytes?: number, figure = shown(bytes)) =>
@@ -118,10 +118,6 @@ export function report(size: Results['size']): Report {
   const limit = (e: (typeof size.entries)[number]) =>
     e.limitBytes === undefined ? ['none', ''] : [kb(e.limitBytes), verdict(e.passed === true)];
   const entries = size.entries.map((e) => [e.name, kb(e.bytes), ...limit(e)]);
-  const onDemand = firstLoad
-    ? ` (its first load, without the chunks it loads on demand: ${kb(firstLoad.bytes)})`
-    : '';
-  const within = (limitKB: number, e?: { bytes: number }) => verdict(!!e && e.bytes <= limitKB * 1000);
   const text = `## 5. Browser bundles
 
 \`npm run size\` (scripts/size-limit.config.mjs) on the build under test, read from \`size-limit --json\`: rolldown bundles the
@@ -130,9 +126,6 @@ bundle takes in the client's module, ky or p-retry; the client's bundle must hol
 recognises them.${size.error ? `\n\n**size-limit failed: ${size.error}**` : ''}
 
 ${table(['bundle (min + gzip)', 'size', 'limit', ''], entries)}
-
-Targets: the whole client ≤ ${targets.clientKB} kB, ${within(targets.clientKB, client)} at ${shown(client?.bytes)}${onDemand};
-scholarly-metrics/webhooks ≤ ${targets.webhooksKB} kB with no ky and no client, ${within(targets.webhooksKB, hooks)} at ${shown(hooks?.bytes)}.
 
 ${size.firstLoad ? firstLoadText(size.firstLoad) : ''}${size.dashboard ? dashboardText(size.dashboard) : ''}Each dependency's share of the client (the bundle less the same bundle with it left out,
 bench/size-parts.config.mjs; gzip makes the shares add up only roughly):
