@@ -6,7 +6,7 @@ import { defaultMaxResponseBytes } from '../src/core/options/request.js';
 import { readBody } from '../src/core/read-body.js';
 import { atMost, x } from './format.js';
 import { compare, loadTesting, pageText, scaled, withServer } from './lib.js';
-import type { Results } from './report.js';
+import type { Report, Results } from './report.js';
 
 export const about = { id: '3b', key: 'bodyRead', file: 'body-read.ts' } as const;
 const names = {
@@ -73,8 +73,8 @@ export async function measure() {
   });
 }
 
-export function rows({ bodies }: Results['bodyRead']) {
+export function report({ bodies }: Results['bodyRead']): Report {
   const what = `the bounded body read ÷ \`response.text()\` (0.2): ${bodies.map((b) => b.body).join(' / ')}`;
   const worst = Math.max(...bodies.map((b) => b.ratio.wall.median));
-  return [atMost(what, bodies.map((b) => x(b.ratio.wall.median)).join(' / '), worst, 1.02)];
+  return { rows: [atMost(what, bodies.map((b) => x(b.ratio.wall.median)).join(' / '), worst, 1.02)] };
 }

@@ -2,9 +2,9 @@
 // redis-server is installed) against the same call sent; a replayed day (bench/cache-day.ts); and
 // what the store checks add to a memory hit.
 import { day } from './cache-day.js';
-import { atMost, count, named, type Row, range, table, us, x } from './format.js';
+import { atMost, count, named, range, table, us, x } from './format.js';
 import { compare, loadTesting, roundRobin, scaled, sdk, spread, withServer } from './lib.js';
-import type { Results } from './report.js';
+import type { Report, Results } from './report.js';
 
 export const about = { id: '10', key: 'cache', file: 'cache.ts' } as const;
 
@@ -109,7 +109,16 @@ async function checks() {
 
 export const measure = async () => ({ day: await day(), hits: await hits(), checks: await checks() });
 
-export function rows({ hits, day, checks }: Results['cache']): Row[] {
+/** Each contender's time per call, and its ratio (if it has one) with three decimals. */
+function timings(part: Results['cache']['hits'] | Results['cache']['checks'], ratioHead: string): string {
+  const rows = part.contenders.map((c) => {
+    const r = part.ratios.find((ratio) => ratio.name === c.name);
+    return [c.name, range(c.wall, us), r ? range(r.wall, (n) => x(n, 3)) : ''];
+  });
+  return table(['contender', 'per call', ratioHead], rows);
+}
+
+export function report({ hits, day, checks }: Results['cache']): Report {
   const ratio = (list: Array<{ name: string; wall: { median: number } }>, name: string) =>
     list.find((r) => r.name === name)?.wall.median ?? Number.NaN;
   const [memory, redis] = [named(hits.ratios, names.memory).wall.median, ratio(hits.ratios, names.redis)];
@@ -124,25 +133,14 @@ export function rows({ hits, day, checks }: Results['cache']): Row[] {
   const dayRow = atMost(dayWhat, dayFigure, share, targets.dayRequests, dayTarget);
   const hit = (from: string) => `a cache hit from ${from} ÷ the same call sent over loopback`;
   const redisFigure = Number.isNaN(redis) ? `not measured: ${hits.redisSkipped}` : x(redis);
-  return [
+  const rows = [
     atMost(hit('memory'), x(memory, 3), memory, targets.memoryHit),
     atMost(hit('Redis on loopback'), redisFigure, redis, targets.redisHit),
     { ...dayRow, met: dayRow.met! && day.stale === 0 },
     checked(names.identityCheck),
     checked(names.keyCheck),
   ];
-}
-
-/** Each contender's time per call, and its ratio (if it has one) with three decimals. */
-function timings(part: Results['cache']['hits'] | Results['cache']['checks'], ratioHead: string): string {
-  const rows = part.contenders.map((c) => {
-    const r = part.ratios.find((ratio) => ratio.name === c.name);
-    return [c.name, range(c.wall, us), r ? range(r.wall, (n) => x(n, 3)) : ''];
-  });
-  return table(['contender', 'per call', ratioHead], rows);
-}
-
-export const text = ({ hits, day, checks }: Results['cache']) => `## 10. The cache
+  const text = `## 10. The cache
 
 bench/cache.ts. Hits: \`journals.get(7)\` from the memory store (\`cache: true\`) and from Redis (\`@keyv/redis\`, a
 redis-server on loopback), against the same call uncached to the mock in a process of its own; ${hits.rounds} rounds of
@@ -162,3 +160,5 @@ the kept entry (run when an answer is kept; a hit never pays it), each in a tigh
 hits, ${checks.rounds} rounds, round-robin; the ratio is 1 + the check's cost ÷ the hit's, paired per round.
 
 ${timings(checks, 'hit with it ÷ hit')}`;
+  return { rows, text };
+}

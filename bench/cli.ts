@@ -11,7 +11,7 @@ import { headerLine, hiddenLine, layoutTable, rowLines } from '../src/cli/output
 import { Progress } from '../src/cli/progress.js';
 import { atLeast, atMost, count, pct, type Row, range, table, x } from './format.js';
 import { dist, median, pairedRatios, roundRobin, runNode, scaled, spread, withServer } from './lib.js';
-import type { Results } from './report.js';
+import type { Report, Results } from './report.js';
 
 export const about = { id: '9', key: 'cli', file: 'cli.ts' } as const;
 
@@ -187,8 +187,6 @@ export async function measure() {
   };
 }
 
-const roundsOf = (cli: Results['cli']) => Math.max(...cli.runs.map((run) => run.round)) + 1;
-
 function commandRows(cli: Results['cli']): Row[] {
   return Object.entries(cli.commands).flatMap(([command, figures]) => {
     const [format, withFields] = command.split(', ') as [string, string?];
@@ -205,39 +203,40 @@ function commandRows(cli: Results['cli']): Row[] {
   });
 }
 
-export function rows(cli: Results['cli']): Row[] {
+export function report(cli: Results['cli']): Report {
   const { script, sync } = cli;
+  const rounds = Math.max(...cli.runs.map((run) => run.round)) + 1;
   const scriptWhat = `\`-o FILE.jsonl\`, ${count(cli.items)} items ÷ the script an analyst would write instead (the SDK's walk writing each item as a JSON line to the file): items per second, peak RSS`;
   const syncWhat = `\`sync DB journals\` of the whole mock (${count(sync.journals)} journals, ${count(sync.records)} records): requests, seconds, peak RSS`;
-  const progress = `the progress line's cost, from its parts (end to end, CPU: ${pct(cli.progressCost, 1)}, in the noise of ${roundsOf(cli)} runs)`;
+  const progress = `the progress line's cost, from its parts (end to end, CPU: ${pct(cli.progressCost, 1)}, in the noise of ${rounds} runs)`;
   const tableWhat = `a table of ${count(cli.tableRows)} papers laid out and rendered for 120 columns (median)`;
   const synced = `${count(sync.requests)} requests, ${sync.seconds.toFixed(1)} s, ${sync.maxRssMB.toFixed(0)} MB`;
   const { progress: limit, tableMs } = targets;
-  return [
+  const rows = [
     ...commandRows(cli),
     { what: scriptWhat, figure: `${x(script.speed)}, ${x(script.rss)} (CPU time ${x(script.cpu)})` },
     { what: syncWhat, figure: synced },
     atMost(progress, pct(cli.progressBound, 3), cli.progressBound, limit, pct(limit, 0)),
     atMost(tableWhat, `${cli.tableMs.toFixed(1)} ms`, cli.tableMs, tableMs, `${tableMs} ms`),
   ];
-}
-
-export function text(cli: Results['cli']) {
   const of = (contender: Contender) => cli.runs.filter((run) => run.contender === contender);
   const seconds = (contender: Contender) => of(contender).map((run) => run.seconds);
-  const rows = [...new Set(cli.runs.map((run) => run.contender))].map((contender) => {
-    const m = (key: keyof Probe) => median(of(contender).map((run) => run[key]));
-    const speed = spread(pairedRatios(seconds('sdk walk'), seconds(contender)));
-    const versus = contender === 'sdk walk' ? '1' : range(speed);
+  const runs = [...new Set(cli.runs.map((run) => run.contender))].map((contender) => {
+    const [m, walk] = [
+      (key: keyof Probe) => median(of(contender).map((run) => run[key])),
+      seconds('sdk walk'),
+    ];
+    const versus = contender === 'sdk walk' ? '1' : range(spread(pairedRatios(walk, seconds(contender))));
     const cells = [m('seconds').toFixed(3), m('cpuSeconds').toFixed(3), `${m('maxRssMB').toFixed(1)} MB`];
     return [contender, ...cells, versus];
   });
-  return `## 9. The command line
+  const text = `## 9. The command line
 
 bench/cli.ts: \`scholarly-metrics papers search --all --per-page ${cli.perPage} --prefetch ${cli.prefetch} -o FILE\` over ${count(cli.items)} items
 a server makes up (bench/server.ts), against the SDK's own walk of the same pages (bench/cli-walk.mjs, nothing
-written); each run a fresh process timed from inside (bench/cli-probe.mjs). ${roundsOf(cli)} rounds, round-robin, ratios
+written); each run a fresh process timed from inside (bench/cli-probe.mjs). ${rounds} rounds, round-robin, ratios
 paired within a round; one run moves by much more than the gaps here: the quartiles show how much.
 
-${table(['contender', 'seconds', 'CPU seconds', 'peak RSS', "speed ÷ the walk's (p25 to p75)"], rows)}`;
+${table(['contender', 'seconds', 'CPU seconds', 'peak RSS', "speed ÷ the walk's (p25 to p75)"], runs)}`;
+  return { rows, text };
 }

@@ -1,9 +1,9 @@
 // §6, cold start: a fresh Node process per import and round, round-robin, timing its imports.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ms, named, type Row, table } from './format.js';
+import { ms, named, table } from './format.js';
 import { dist, medians, roundRobin, runNode, scaled } from './lib.js';
-import type { Results } from './report.js';
+import type { Report, Results } from './report.js';
 
 export const about = { id: '6', key: 'coldStart', file: 'cold-start.ts' } as const;
 
@@ -44,12 +44,9 @@ export async function measure() {
 
 const importMs = (c: Results['coldStart'], name: string) => ms(named(c.contenders, name).importMs, 1);
 
-export const rows = (c: Results['coldStart']): Row[] => {
+export function report(c: Results['coldStart']): Report {
   const what = 'cold import: the package (ESM) / the libraries it imports';
-  return [{ what, figure: `${importMs(c, sdk)} / ${importMs(c, stack)}` }];
-};
-
-export const text = (c: Results['coldStart']) => `## 6. Cold import
+  const text = `## 6. Cold import
 
 A fresh \`node\` process per import, ${c.rounds} rounds, round-robin. *import*: from the first import to the last; *process*:
 from the process's start to the end of its imports.
@@ -61,3 +58,5 @@ ${table(
 
 The package imports ky, p-retry and zod at load (they are in the request path): ${importMs(c, sdk)} against ${importMs(c, stack)} for
 those libraries alone; the difference is the package itself.`;
+  return { rows: [{ what, figure: `${importMs(c, sdk)} / ${importMs(c, stack)}` }], text };
+}

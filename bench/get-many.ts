@@ -1,8 +1,8 @@
 // §8, bulk lookups by DOI, each answer held back by the server: `papers.get` one after the other against
 // `papers.getMany` at a few `concurrency` settings; every contender must return the same papers in order.
-import { type Row, speedTable, x } from './format.js';
+import { speedTable, x } from './format.js';
 import { loadTesting, raceRuns, scaled, sdk, withServer } from './lib.js';
-import type { Results } from './report.js';
+import type { Report, Results } from './report.js';
 
 export const about = { id: '8', key: 'getMany', file: 'get-many.ts' } as const;
 
@@ -38,16 +38,16 @@ export async function measure() {
   });
 }
 
-export function rows(g: Results['getMany']): Row[] {
+export function report(g: Results['getMany']): Report {
   const headline = g.speedups.find((s) => s.concurrency === config.headline) ?? g.speedups[0]!;
   const what = `\`getMany\` of ${g.dois} DOIs at ${g.latencyMs} ms: one by one ÷ concurrency ${headline.concurrency}`;
-  return [{ what, figure: `${x(headline.speedup, 1)} faster${g.identical ? '' : ', **results differ**'}` }];
-}
-
-export const text = (g: Results['getMany']) => `## 8. getMany
+  const figure = `${x(headline.speedup, 1)} faster${g.identical ? '' : ', **results differ**'}`;
+  const text = `## 8. getMany
 
 bench/get-many.ts: ${g.dois} DOIs from the mock at ${g.latencyMs} ms of latency, \`papers.get\` one after the other against
 \`papers.getMany\` at a few \`concurrency\` settings, ${g.rounds} rounds, round-robin; every run must return the same papers in
 the same order: ${g.identical ? 'they did' : '**they did not**'}.
 
 ${speedTable(g, ['contender', `time for ${g.dois} lookups`, 'one by one ÷ contender (paired)'], (n) => x(n, 1))}`;
+  return { rows: [{ what, figure }], text };
+}

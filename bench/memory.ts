@@ -4,8 +4,9 @@
 import { Agent, request } from 'node:http';
 import ky from 'ky';
 import { userAgent } from '../src/core/user-agent.js';
-import { atMost, count, find, mb, table, verdict, x } from './format.js';
+import { atMost, count, find, mb, table, x } from './format.js';
 import { collectGarbage, inChild, loadSdk, median, roundRobin, scaled, withServer } from './lib.js';
+import type { Report } from './report.js';
 
 export const about = { id: '4', key: 'memory', file: 'memory.ts' } as const;
 const config = { items: scaled(1_000_000, 20_000), perPage: 100, rounds: scaled(3, 1) };
@@ -88,24 +89,13 @@ export const walkOnce = (contender: Contender) =>
     peak = Math.max(peak, process.memoryUsage.rss());
     await collectGarbage();
     const [items, baselineMB, peakMB] = [expected - 1, toMB(baseline.rss), toMB(peak)];
-    const growthMB = toMB(peak - baseline.rss);
+    const growthMB = peakMB - baselineMB;
     /** The kernel's high-water mark: nothing missed between samples. */
     const maxRssMB = process.resourceUsage().maxRSS / 1024;
     /** Heap in use after the walk and a full collection, less the same before: what the walk kept. */
     const retainedMB = toMB(process.memoryUsage().heapUsed - baseline.heapUsed);
-    ordered &&= items === config.items;
-    return {
-      contender,
-      items,
-      baselineMB,
-      peakMB,
-      maxRssMB,
-      growthMB,
-      retainedMB,
-      seconds,
-      ordered,
-      round: 0,
-    };
+    const sizes = { baselineMB, peakMB, maxRssMB, growthMB, retainedMB };
+    return { contender, items, ...sizes, seconds, ordered: ordered && items === config.items, round: 0 };
   });
 
 /** The compared walks round-robin, a fresh process each; then the runtime's own loops once, for reference. */
@@ -128,34 +118,30 @@ export async function measure() {
 type Walk = Awaited<ReturnType<typeof walkOnce>>;
 
 /** Peak RSS of an SDK walk over ky's in the same round, and the worst heap an SDK walk kept. */
-function summary(walks: Walk[]) {
+export function report(walks: Walk[]): Report {
   const of = (name: Walker) => walks.filter((w) => walker(w.contender) === name);
   const overKy = (name: Walker) =>
     median(of(name).map((w) => w.maxRssMB / find(of('ky'), (k) => k.round === w.round, 'ky').maxRssMB));
   const typical = (name: Walker, key: 'baselineMB' | 'growthMB') => mb(median(of(name).map((w) => w[key])));
   const retained = Math.max(...[...of('sdk 1'), ...of('sdk 8')].map((w) => w.retainedMB));
-  const [peak1, peak8] = [overKy('sdk 1'), overKy('sdk 8')];
+  const [peak1, peak8, items] = [overKy('sdk 1'), overKy('sdk 8'), walks[0]!.items];
   const peakMet = peak1 <= targets.peakOverKy && walks.every((w) => w.ordered);
-  return { peak1, peak8, retained, peakMet, typical };
-}
-
-export function rows(walks: Walk[]) {
-  const s = summary(walks);
-  const what = `${count(walks[0]!.items)} items through \`for await\`: peak RSS, SDK walk ÷ ky by hand walk (paired per round)`;
-  const peaks = `${x(s.peak1)} at prefetch 1, ${x(s.peak8)} at prefetch 8`;
-  const peak = atMost(what, peaks, s.peak1, targets.peakOverKy, x(1.1, 1));
+  const what = `${count(items)} items through \`for await\`: peak RSS, SDK walk ÷ ky by hand walk (paired per round)`;
+  const peak = atMost(
+    what,
+    `${x(peak1)} at prefetch 1, ${x(peak8)} at prefetch 8`,
+    peak1,
+    targets.peakOverKy,
+    x(1.1, 1),
+  );
   const kept = 'heap kept after the walk and a full GC (the worst SDK walk)';
-  return [{ ...peak, met: s.peakMet }, atMost(kept, mb(s.retained), s.retained, targets.retainedMB, '5 MB')];
-}
-
-export function text(walks: Walk[]) {
-  const [s, items] = [summary(walks), walks[0]!.items];
-  const rows = walks.map((w) => {
+  const rows = [{ ...peak, met: peakMet }, atMost(kept, mb(retained), retained, targets.retainedMB, '5 MB')];
+  const cells = walks.map((w) => {
     const time = `${w.seconds.toFixed(1)} s${w.ordered ? '' : ' (**out of order**)'}`;
     const sizes = [w.baselineMB, w.maxRssMB, w.growthMB, w.retainedMB].map(mb);
     return [walkNames[walker(w.contender)], String(w.round + 1), ...sizes, time];
   });
-  return `## 4. Memory
+  const text = `## 4. Memory
 
 ${count(items)} papers, ${config.perPage} per page (${count(items / config.perPage)} requests), through one \`for await\`, each walk a fresh process with
 \`--expose-gc\`, ${Math.max(...walks.map((w) => w.round)) + 1} rounds of the compared walks, round-robin; every walk checks it got papers 1 to ${count(items)} in order.
@@ -164,15 +150,14 @@ the kernel's high-water mark (\`maxRSS\`). *kept*: heap in use after the walk an
 before (after a short first walk); a full collection is \`gc()\` a timer turn apart until the heap stops shrinking,
 as Node's \`fetch\` releases its per-response bookkeeping only in a later turn.
 
-${table(['walk', 'round', 'baseline RSS', 'peak RSS', 'growth', 'heap kept after a full GC', 'time'], rows)}
+${table(['walk', 'round', 'baseline RSS', 'peak RSS', 'growth', 'heap kept after a full GC', 'time'], cells)}
 
-Targets: peak RSS ≤ ${x(targets.peakOverKy, 1)} ky by hand's, ${verdict(s.peakMet)} at ${x(s.peak1)} (prefetch 1, the default; ${x(s.peak8)} at prefetch 8); heap
-kept ≤ ${targets.retainedMB} MB, ${verdict(s.retained <= targets.retainedMB)} at ${mb(s.retained)} (the worst SDK walk). Medians, baseline RSS / growth: the SDK's
-walk ${s.typical('sdk 1', 'baselineMB')} / ${s.typical('sdk 1', 'growthMB')}; ky by hand ${s.typical('ky', 'baselineMB')} / ${s.typical('ky', 'growthMB')}; ky by hand with the SDK's \`safeParse\`, growth
-${s.typical('ky, checked', 'growthMB')} (its baseline is not comparable: tsx compiles the schemas from src/ there). What limits
+Medians, baseline RSS / growth: the SDK's walk ${typical('sdk 1', 'baselineMB')} / ${typical('sdk 1', 'growthMB')}; ky by hand ${typical('ky', 'baselineMB')} / ${typical('ky', 'growthMB')}; ky by hand with the SDK's \`safeParse\`, growth
+${typical('ky, checked', 'growthMB')} (its baseline is not comparable: tsx compiles the schemas from src/ there). What limits
 the ratio: the SDK's code, zod and the parsers loaded (the baselines), the check's second copy of each item, and
 at prefetch 1 the next page held while one is walked. Growth is mostly V8 sizing its young generation, which
 moves with the load: the rounds show how much. The runtime's own loops: \`fetch\` + \`JSON.parse\` grows by
-${s.typical('fetch', 'growthMB')}, \`node:http\` + \`JSON.parse\` by ${s.typical('http', 'growthMB')}; the difference is Node's \`fetch\` (undici), whatever
+${typical('fetch', 'growthMB')}, \`node:http\` + \`JSON.parse\` by ${typical('http', 'growthMB')}; the difference is Node's \`fetch\` (undici), whatever
 client sits on it, hence the yardstick through the same \`fetch\` and ky.`;
+  return { rows, text };
 }

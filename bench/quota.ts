@@ -2,7 +2,7 @@
 import { Quota } from '../src/core/quota.js';
 import { atMost, named, ns, pct, range, signed, table, us, verdict, x } from './format.js';
 import { compare, pairedDifferences, pairedRatios, scaled, spread } from './lib.js';
-import type { Results } from './report.js';
+import type { Report, Results } from './report.js';
 import { requestNames as r, requestRatio, requestWall } from './request.js';
 
 export const about = { id: '2', key: 'quota', file: 'quota.ts' } as const;
@@ -42,30 +42,20 @@ export async function measure() {
  * Judged on the upper quartile of the added time, not its median: a cost below the resolution of the
  * measurement shows as noise around zero, and the upper quartile bounds it.
  */
-function share(quota: Results['quota'], results: Results) {
-  const unset = named(quota.added, names.unset);
+export function report(quota: Results['quota'], results: Results): Report {
+  const [unset, queued] = [named(quota.added, names.unset), named(quota.added, names.queued)];
   const [upper, loopbackNs] = [Math.max(0, unset.wall.p75), requestWall(results, 0, r.sdk) * 1000];
-  return { unset, upper, loopbackNs, share: upper / loopbackNs };
-}
-
-export function rows(quota: Results['quota'], results: Results) {
-  const s = share(quota, results);
+  const share = upper / loopbackNs;
   const what =
     'no limit set: what `Quota.run` adds to a call (upper quartile), as a share of a loopback request';
-  const figure = `${ns(s.upper)} of ${us(s.loopbackNs / 1000)}: ${pct(s.share, 3)}`;
-  return [atMost(what, figure, s.share, target, pct(target, 0))];
-}
-
-export function text(quota: Results['quota'], results: Results) {
-  const s = share(quota, results);
-  const queued = named(quota.added, names.queued);
+  const figure = `${ns(upper)} of ${us(loopbackNs / 1000)}: ${pct(share, 3)}`;
   const ratio = (of: string, to: string) => requestRatio(results, 0, of, to);
   const queuedOverSdk = ratio(r.sdkQueued, r.sdk);
   const rows = quota.contenders.map((c) => {
     const added = quota.added.find((a) => a.name === c.name);
     return [c.name, range(c.wall, ns), added ? range(added.wall, (n) => signed(n, ns)) : ''];
   });
-  return `## 2. The quota when no limit is set
+  const text = `## 2. The quota when no limit is set
 
 A client without \`maxConcurrency\` or \`maxRequestsPerMinute\` holds a \`Quota\` (src/core/quota.ts) whose \`run(send)\` is one
 branch before \`send()\`. Per request (section 1, loopback): the SDK with no limit ÷ ky by hand ${x(ratio(r.sdk, r.ky).wall.median)}; with
@@ -75,7 +65,8 @@ does nothing, ${quota.rounds} rounds of ${quota.batch.toLocaleString('en-US')} c
 
 ${table(['call', 'time per call (p25 to p75)', 'added to fn() (p25 to p75)'], rows)}
 
-Target (no limit set, the limiter costs ≤ ${pct(target, 0)} per request): ${verdict(s.share <= target)}. The branch adds ${signed(s.unset.wall.median, ns)} per call at
-the median, at most ${ns(s.upper)} in three rounds out of four: ${pct(s.share, 4)} of the SDK's loopback request (${us(s.loopbackNs / 1000)}). A
+Target (no limit set, the limiter costs ≤ ${pct(target, 0)} per request): ${verdict(share <= target)}. The branch adds ${signed(unset.wall.median, ns)} per call at
+the median, at most ${ns(upper)} in three rounds out of four: ${pct(share, 4)} of the SDK's loopback request (${us(loopbackNs / 1000)}). A
 queue present but never full costs ${ns(queued.wall.median)} per call (its bookkeeping and promise): the ${x(queuedOverSdk.wall.median)} above.`;
+  return { rows: [atMost(what, figure, share, target, pct(target, 0))], text };
 }

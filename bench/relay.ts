@@ -1,9 +1,9 @@
 // §13, live dashboards: an event relay's fan-out. Many open event streams (in-process Fetch streams, each
 // with a reader waiting, as a server's adapter would be), one event published: the time until the last
 // stream has it, and the heap each open stream holds. Each round runs in a fresh process with --expose-gc.
-import { count, ms, type Row, table } from './format.js';
+import { count, ms, table } from './format.js';
 import { collectGarbage, inChild, loadDist, median, medians, scaled } from './lib.js';
-import type { Results } from './report.js';
+import type { Report, Results } from './report.js';
 
 export const about = { id: '13', key: 'relay', file: 'relay.ts' } as const;
 
@@ -50,15 +50,10 @@ export async function measure() {
 
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-export const rows = (r: Results['relay']): Row[] => [
-  {
-    what: `event relay: ${count(r.streams)} open streams, one event, until the last has it`,
-    figure: ms(r.lastArrivalMs, 1),
-  },
-  { what: 'event relay: heap per open stream', figure: kB(r.heapPerStreamBytes) },
-];
-
-export const text = (r: Results['relay']) => `## 13. Event relay fan-out
+export function report(r: Results['relay']): Report {
+  const what = `event relay: ${count(r.streams)} open streams, one event, until the last has it`;
+  const heap = { what: 'event relay: heap per open stream', figure: kB(r.heapPerStreamBytes) };
+  const text = `## 13. Event relay fan-out
 
 bench/relay.ts: \`createEventRelay()\` with ${count(r.streams)} open streams in process (each a Fetch \`Response\` whose body has a
 reader waiting, as a server's adapter would), ${r.events} events published one after the other, each timed from
@@ -74,3 +69,5 @@ ${table(
     ['RSS per open stream', kB(r.rssPerStreamBytes)],
   ],
 )}`;
+  return { rows: [{ what, figure: ms(r.lastArrivalMs, 1) }, heap], text };
+}

@@ -1,7 +1,7 @@
 /**
  * The one writer of BENCHMARKS.md. Each benchmark module says what it contributes: `about` (its number,
- * its key in the saved results, its file), `rows` for the Results table and `text` for its section,
- * both from its saved result and, where it compares with another section, the other results.
+ * its key in the saved results, its file) and `report`, its rows of the Results table and its section,
+ * from its saved result and, where it compares with another section, the other results.
  */
 import { arch, availableParallelism, cpus, platform, release, totalmem } from 'node:os';
 import * as bodyRead from './body-read.js';
@@ -31,9 +31,9 @@ export type Results = { machine: Machine } & { [K in keyof typeof modules]: Of<K
 
 export interface Benchmark {
   about: { id: string; key: Exclude<keyof Results, 'machine'>; file: string };
-  rows?(result: never, results: Results): Row[];
-  text?(result: never, results: Results): string;
+  report(result: never, results: Results): Report;
 }
+export type Report = { rows?: Row[]; text?: string };
 
 export const benchmarks = Object.values(modules) as Benchmark[];
 
@@ -69,14 +69,14 @@ the 25th to 75th percentile of the rounds.`;
 };
 
 export function markdown(results: Results): string {
-  const result = (b: Benchmark) => results[b.about.key] as never;
-  const rows = benchmarks.flatMap((b) =>
-    (b.rows?.(result(b), results) ?? []).map((r) => {
-      const judged = r.met === undefined ? '' : verdict(r.met);
-      return [b.about.id, r.what, r.figure, r.target ?? 'none', judged];
-    }),
+  const reports = benchmarks.map((b) => ({
+    id: b.about.id,
+    ...b.report(results[b.about.key] as never, results),
+  }));
+  const rows = reports.flatMap(({ id, rows = [] }) =>
+    rows.map((r) => [id, r.what, r.figure, r.target ?? 'none', r.met === undefined ? '' : verdict(r.met)]),
   );
-  const sections = benchmarks.map((b) => b.text?.(result(b), results).trim() ?? '');
+  const sections = reports.map((r) => r.text?.trim() ?? '');
   const resultsTable = `## Results\n\n${table(['#', 'what', 'figure', 'target', ''], rows)}`;
   const parts = [intro, resultsTable, machineText(results.machine), ...sections];
   return `${parts.filter(Boolean).join('\n\n')}\n`;

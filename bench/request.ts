@@ -4,9 +4,9 @@ import { deepStrictEqual } from 'node:assert';
 import ky from 'ky';
 import createClient from 'openapi-fetch';
 import type { JournalProfile } from '../src/index.js';
-import { atMost, find, named, type Row, timesTables, x } from './format.js';
+import { atMost, find, named, timesTables, x } from './format.js';
 import { compare, scaled, sdk, sdkHeaders, withServer } from './lib.js';
-import type { Results } from './report.js';
+import type { Report, Results } from './report.js';
 
 export const about = { id: '1', key: 'request', file: 'request.ts' } as const;
 export const requestNames = {
@@ -81,23 +81,6 @@ export function requestRatio(results: Results, n: number, of: string, to: string
 export const requestWall = (results: Results, n: number, name: string) =>
   named(results.request.phases[n]!.contenders, name).wall.median;
 
-export function rows(request: Results['request'], results: Results): Row[] {
-  const ratio = (n: number, to: string) => requestRatio(results, n, names.sdk, to);
-  const judged = (to: string, label: string, limit: number) =>
-    request.phases.map((p, n) => {
-      const { wall, cpu } = ratio(n, to);
-      const what = `one request, ${phaseName(p)}: scholarly-metrics ÷ ${label}`;
-      return atMost(what, `${x(wall.median)} (CPU ${x(cpu.median)})`, wall.median, limit);
-    });
-  const what = 'one request: scholarly-metrics ÷ fetch + JSON.parse, loopback / 5 ms';
-  const overFetch = request.phases.map((_, n) => x(ratio(n, names.fetch).wall.median)).join(' / ');
-  return [
-    ...judged(names.ky, 'ky by hand', 1.1),
-    ...judged(names.openapi, 'openapi-fetch', 1.3),
-    { what, figure: overFetch },
-  ];
-}
-
 function phaseText(p: Phase): string {
   const reused =
     p.keepAlive && /timeout=([0-2])\b/.test(p.keepAlive)
@@ -112,7 +95,18 @@ ${p.rounds} rounds of ${p.batch} requests per contender. The server's keep-alive
 ${timesTables(p)}`;
 }
 
-export const text = (request: Results['request']) => `## 1. Per request
+export function report(request: Results['request'], results: Results): Report {
+  const ratio = (n: number, to: string) => requestRatio(results, n, names.sdk, to);
+  const judged = (to: string, label: string, limit: number) =>
+    request.phases.map((p, n) => {
+      const { wall, cpu } = ratio(n, to);
+      const what = `one request, ${phaseName(p)}: scholarly-metrics ÷ ${label}`;
+      return atMost(what, `${x(wall.median)} (CPU ${x(cpu.median)})`, wall.median, limit);
+    });
+  const what = 'one request: scholarly-metrics ÷ fetch + JSON.parse, loopback / 5 ms';
+  const overFetch = request.phases.map((_, n) => x(ratio(n, names.fetch).wall.median)).join(' / ');
+  const rows = [...judged(names.ky, 'ky by hand', 1.1), ...judged(names.openapi, 'openapi-fetch', 1.3)];
+  const text = `## 1. Per request
 
 \`GET /journals/{id}\` (a journal profile, about 250 bytes), one request at a time, ids 1–400 in turn. Every contender
 sends the SDK's headers (${request.phases[0]!.headers.map((h) => `\`${h}\``).join(', ')}, read off a request it made) and gets the same answers
@@ -121,3 +115,5 @@ full URLs, \`.text()\` and \`JSON.parse\`: the SDK's own ky settings, nothing th
 *CPU*: this process's CPU time per request (the server has its own process).
 
 ${request.phases.map(phaseText).join('\n\n')}`;
+  return { rows: [...rows, { what, figure: overFetch }], text };
+}

@@ -2,7 +2,7 @@
 // build under test, each dependency's share (bench/size-parts.config.mjs), scripts/first-load.mjs.
 import { atMost, count, kb, type Row, table, verdict } from './format.js';
 import { node } from './lib.js';
-import type { Results } from './report.js';
+import type { Report, Results } from './report.js';
 
 export const about = { id: '5', key: 'size', file: 'size.ts' } as const;
 const targets = { clientKB: 36, firstLoadKB: 24.5, webhooksKB: 6, queryBeyondKB: 1.5 };
@@ -54,48 +54,6 @@ export async function measure() {
   return { entries, parts, ...measured, ...(error && { error }) };
 }
 
-/** The bundles judged here, each `shown` with its figure or why it was not measured. */
-function bundles(size: Results['size']) {
-  const entry = (prefix: string) => size.entries.find((e) => e.name.startsWith(prefix));
-  const [client, query] = [entry('the whole client'), entry('the client with scholarly-metrics/query')];
-  const shown = (bytes?: number) =>
-    bytes === undefined ? `not measured: ${size.error ?? 'no entry'}` : kb(bytes);
-  const judged = (what: string, limitKB: number, bytes?: number, figure = shown(bytes)) =>
-    atMost(what, figure, bytes ?? Number.NaN, limitKB * 1000, `${limitKB} kB`);
-  const beyond = client && query && query.bytes - client.bytes;
-  return {
-    client,
-    firstLoad: entry('the client’s first load'),
-    hooks: entry('webhooks'),
-    beyond,
-    shown,
-    judged,
-  };
-}
-
-export function rows(size: Results['size']): Row[] {
-  const { client, hooks, beyond, judged } = bundles(size);
-  const first = size.firstLoad?.firstLoad.bytes;
-  const firstLoad =
-    'browser first load: an app calling MetricClient once, esbuild with code splitting, the entry chunk and its static imports, each gzip -9';
-  const hooksFigure = hooks && `${kb(hooks.bytes)}, no ky, no client`;
-  const query = 'browser bundle, scholarly-metrics/query beside the client: what it adds to the whole client';
-  const whole = 'browser bundle, the whole client (ky, p-retry, zod, on-demand chunks)';
-  const webhooks = 'browser bundle, scholarly-metrics/webhooks (must hold no ky, no client)';
-  const rows = [
-    judged(whole, targets.clientKB, client?.bytes),
-    judged(firstLoad, targets.firstLoadKB, first, first === undefined ? 'not measured' : kb(first)),
-    judged(webhooks, targets.webhooksKB, hooks?.bytes, hooksFigure),
-    judged(query, targets.queryBeyondKB, beyond, beyond === undefined ? 'not measured' : kb(beyond)),
-  ];
-  if (size.dashboard === undefined) return rows;
-  const { sdk, plain } = size.dashboard;
-  const what =
-    'examples/dashboard (Vite, React, TanStack Query), JS of its first load, gzip -9: with the SDK / with plain `fetch`; the SDK’s share';
-  const figure = `${kb(sdk.firstLoad)} / ${kb(plain.firstLoad)}; ${kb(sdk.firstLoad - plain.firstLoad)} (all its JS: ${kb(sdk.all - plain.all)})`;
-  return [...rows, { what, figure }];
-}
-
 const firstLoadText = ({ firstLoad: f, whole, budgets }: FirstLoad) => {
   const first = [count(f.chunks), kb(f.bytes), kb(budgets.firstLoad), verdict(f.bytes <= budgets.firstLoad)];
   const rows = [
@@ -127,16 +85,40 @@ ${table(['examples/dashboard', 'first load', 'all its JS'], rows)}
 `;
 };
 
-export function text(size: Results['size']) {
-  const { client, firstLoad, hooks, shown } = bundles(size);
+/** The bundles judged here, each with its figure or why it was not measured; the tables beside. */
+export function report(size: Results['size']): Report {
+  const entry = (prefix: string) => size.entries.find((e) => e.name.startsWith(prefix));
+  const [client, query] = [entry('the whole client'), entry('the client with scholarly-metrics/query')];
+  const hooks = entry('webhooks');
+  const shown = (bytes?: number) =>
+    bytes === undefined ? `not measured: ${size.error ?? 'no entry'}` : kb(bytes);
+  const judged = (what: string, limitKB: number, bytes?: number, figure = shown(bytes)) =>
+    atMost(what, figure, bytes ?? Number.NaN, limitKB * 1000, `${limitKB} kB`);
+  const [beyond, first] = [client && query && query.bytes - client.bytes, size.firstLoad?.firstLoad.bytes];
+  const firstLoadWhat =
+    'browser first load: an app calling MetricClient once, esbuild with code splitting, the entry chunk and its static imports, each gzip -9';
+  const hooksFigure = hooks && `${kb(hooks.bytes)}, no ky, no client`;
+  const queryWhat =
+    'browser bundle, scholarly-metrics/query beside the client: what it adds to the whole client';
+  const whole = 'browser bundle, the whole client (ky, p-retry, zod, on-demand chunks)';
+  const webhooks = 'browser bundle, scholarly-metrics/webhooks (must hold no ky, no client)';
+  const rows: Row[] = [
+    judged(whole, targets.clientKB, client?.bytes),
+    judged(firstLoadWhat, targets.firstLoadKB, first, first === undefined ? 'not measured' : kb(first)),
+    judged(webhooks, targets.webhooksKB, hooks?.bytes, hooksFigure),
+    judged(queryWhat, targets.queryBeyondKB, beyond, beyond === undefined ? 'not measured' : kb(beyond)),
+  ];
+  if (size.dashboard) {
+    const { sdk, plain } = size.dashboard;
+    const what =
+      'examples/dashboard (Vite, React, TanStack Query), JS of its first load, gzip -9: with the SDK / with plain `fetch`; the SDK’s share';
+    const figure = `${kb(sdk.firstLoad)} / ${kb(plain.firstLoad)}; ${kb(sdk.firstLoad - plain.firstLoad)} (all its JS: ${kb(sdk.all - plain.all)})`;
+    rows.push({ what, figure });
+  }
   const limit = (e: (typeof size.entries)[number]) =>
     e.limitBytes === undefined ? ['none', ''] : [kb(e.limitBytes), verdict(e.passed === true)];
   const entries = size.entries.map((e) => [e.name, kb(e.bytes), ...limit(e)]);
-  const first = firstLoad
-    ? ` (its first load, without the chunks it loads on demand: ${kb(firstLoad.bytes)})`
-    : '';
-  const within = (limitKB: number, e?: { bytes: number }) => verdict(!!e && e.bytes <= limitKB * 1000);
-  return `## 5. Browser bundles
+  const text = `## 5. Browser bundles
 
 \`npm run size\` (scripts/size-limit.config.mjs) on the build under test, read from \`size-limit --json\`: rolldown bundles the
 built ESM entry for the browser with every dependency, minifies, gzips. A rolldown plugin fails the run if the webhooks
@@ -144,9 +126,6 @@ bundle takes in the client's module, ky or p-retry; the client's bundle must hol
 recognises them.${size.error ? `\n\n**size-limit failed: ${size.error}**` : ''}
 
 ${table(['bundle (min + gzip)', 'size', 'limit', ''], entries)}
-
-Targets: the whole client ≤ ${targets.clientKB} kB, ${within(targets.clientKB, client)} at ${shown(client?.bytes)}${first};
-scholarly-metrics/webhooks ≤ ${targets.webhooksKB} kB with no ky and no client, ${within(targets.webhooksKB, hooks)} at ${shown(hooks?.bytes)}.
 
 ${size.firstLoad ? firstLoadText(size.firstLoad) : ''}${size.dashboard ? dashboardText(size.dashboard) : ''}Each dependency's share of the client (the bundle less the same bundle with it left out,
 bench/size-parts.config.mjs; gzip makes the shares add up only roughly):
@@ -158,4 +137,5 @@ ${table(
 
 ky and p-retry are in the first load, with the generated parsers; zod's runtime with the schemas and its issue
 wording, the cleaning of an error's cause and the getMany pool come on demand and count in the whole.`;
+  return { rows, text };
 }

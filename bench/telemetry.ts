@@ -10,7 +10,7 @@ import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import * as trace from '@opentelemetry/sdk-trace-base';
 import { table, us, verdict } from './format.js';
 import { compare, loadDist, loadTesting, root, scaled, withServer } from './lib.js';
-import type { Results } from './report.js';
+import type { Report, Results } from './report.js';
 
 export const about = { id: '12', key: 'telemetry', file: 'telemetry.ts' } as const;
 
@@ -137,7 +137,8 @@ function ratioRows(t: Results['telemetry']): string[][] {
   });
 }
 
-export const text = (t: Results['telemetry']) => `## 12. Telemetry
+export const report = (t: Results['telemetry']): Report => ({
+  text: `## 12. Telemetry
 
 bench/telemetry.ts: one journal profile per request from the mock on loopback, one at a time, ${t.rounds} rounds of ${t.batch},
 interleaved, ratios paired per round. "Before" is the SDK built from ${t.before}, where issue 24 started.
@@ -153,4 +154,5 @@ The floor is what any instrumentation pays with these providers: one span made a
 AsyncLocalStorage context manager, the simple span processor) and one histogram record; telemetry on is measured
 against it to show what the SDK adds beyond it. One bare span (made and ended, never active, no processor, no
 metric) is the least a traced call can cost; issue 24's ×1.050 must hold it and all beyond: the span made active,
-exported, and the metrics recorded.`;
+exported, and the metrics recorded.`,
+});

@@ -5,9 +5,9 @@ import { INVALID } from 'zod/v4/core';
 import { parseResponse } from '../src/core/validate.js';
 import { responseSchemas } from '../src/schemas/response-schemas.js';
 import { shapes } from '../src/schemas/shapes.js';
-import { atMost, count, find, named, timesTables, us, verdict, x } from './format.js';
+import { atMost, count, find, timesTables, x } from './format.js';
 import { compare, pageText, scaled } from './lib.js';
-import type { Results } from './report.js';
+import type { Report, Results } from './report.js';
 
 export const about = { id: '3', key: 'validation', file: 'validation.ts' } as const;
 const names = {
@@ -48,13 +48,12 @@ export async function measure() {
 
 const ratio = (v: Results['validation'], of: string) => find(v.ratios, (r) => r.of === of, of).wall.median;
 
-export const rows = (v: Results['validation']) => {
+export function report(v: Results['validation']): Report {
+  const fast = ratio(v, names.fast);
   const what = 'a 1,000-item page: `JSON.parse` + the shape’s `safeParse` ÷ `JSON.parse` alone';
-  const figure = `${x(ratio(v, names.fast))} (zod’s runtime alone: ${x(ratio(v, names.runtime))})`;
-  return [atMost(what, figure, ratio(v, names.fast), target, x(target, 1))];
-};
-
-export const text = (v: Results['validation']) => `## 3. Validation
+  const figure = `${x(fast)} (zod’s runtime alone: ${x(ratio(v, names.runtime))})`;
+  const row = atMost(what, figure, fast, target, x(target, 1));
+  const text = `## 3. Validation
 
 A ${count(v.items)}-item page of journal papers (${(v.bytes / 1024).toFixed(0)} KB of JSON, the mock's own), text to checked value, ${v.rounds} rounds
 of ${v.batch}. The SDK checks a body with the shape's \`safeParse\` (src/schemas/shapes.ts): zod's method on a schema given
@@ -63,5 +62,7 @@ refuses, to explain it. Beside it, the SDK's whole path (\`parseResponse\`) and 
 
 ${timesTables(v, 'page')}
 
-Target ≤ ${x(target, 1)}: ${verdict(ratio(v, names.fast) <= target)} at ${x(ratio(v, names.fast))}: one pass over \`JSON.parse\` that checks each field and builds the
-output (zod's semantics: new objects, unknown keys kept). zod's runtime: ${us(named(v.contenders, names.runtime).wall.median)} against ${us(named(v.contenders, names.parse).wall.median)} for \`JSON.parse\`.`;
+The shape's \`safeParse\` is one pass over \`JSON.parse\`'s value that checks each field and builds the output (zod's
+semantics: new objects, unknown keys kept).`;
+  return { rows: [row], text };
+}
