@@ -1,7 +1,8 @@
 import type { InfiniteData } from '@tanstack/query-core';
 import { InfiniteQueryObserver } from '@tanstack/query-core';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { JournalPaper, PlainPage } from '../../src/index.js';
+import { InvalidParameterError, type JournalPaper, type PlainPage } from '../../src/index.js';
+import type { MetricInfiniteQueryOptions } from '../../src/query/types.js';
 import { createMockApi } from '../../src/testing/index.js';
 import { mockQueries, pathsSince } from './setup.js';
 
@@ -102,5 +103,25 @@ describe('scholarly-metrics/query: infinite queries', () => {
     const data = await queryClient.fetchInfiniteQuery(options);
     expect(data.pages[0]!.page).toBe(3);
     expect(api.requests[0]!.path).toContain('page=3');
+  });
+
+  it('refuses bad parameters with the client’s own error, never a silent first page', async () => {
+    const { client, queries, queryClient } = mockQueries();
+    const search = queries.papers.search as unknown as (
+      params: unknown,
+    ) => MetricInfiniteQueryOptions<unknown>;
+    for (const params of [
+      'coral',
+      null,
+      ['coral'],
+      { q: 'coral', page: 'two' },
+      { q: 'coral', page: null },
+    ]) {
+      const direct = await (client.papers.search as (params: unknown) => Promise<unknown>)(params).catch(
+        (error: unknown) => error,
+      );
+      expect(direct).toBeInstanceOf(InvalidParameterError);
+      await expect(queryClient.fetchInfiniteQuery(search(params))).rejects.toThrow((direct as Error).message);
+    }
   });
 });
