@@ -104,6 +104,28 @@ describe('follow', () => {
     }
   }, 60_000);
 
+  it('gets what was published while disconnected before any event reached it', async () => {
+    const served = await serve();
+    const seen: number[] = [];
+    let missed = 0;
+    try {
+      const stop = follow(queryClient, served.url, async (_qc, event) => void seen.push(event.journal_id), {
+        eventSource: realEventSource,
+        missed: () => void missed++,
+      });
+      await vi.waitFor(() => expect(served.relay.clients).toBe(1), { timeout: 10_000 });
+      served.cut();
+      await vi.waitFor(() => expect(served.relay.clients).toBe(0), { timeout: 10_000 });
+      expect(served.relay.publish({ ...validEvent, journal_id: 5 })).toBe(0);
+      // The EventSource's own reconnection (about 3 s), with the id its greeting gave it.
+      await vi.waitFor(() => expect(seen).toEqual([5]), { timeout: 30_000 });
+      expect(missed).toBe(0);
+      stop();
+    } finally {
+      await served.close();
+    }
+  }, 60_000);
+
   it('calls missed when the relay no longer has what it missed while disconnected', async () => {
     const served = await serve('', { replayEvents: 1 });
     const seen: number[] = [];
