@@ -88,8 +88,7 @@ export function createEventRelay(options?: EventRelayOptions): EventRelay {
 
   const handler = (request: Request): Response => {
     try {
-      if (request.method === 'HEAD') return new Response(null, { status: 200, headers: streamHeaders });
-      if (request.method !== 'GET') {
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
         const message = 'the event stream is opened with GET';
         return refusal(405, 'method_not_allowed', message, { allow: 'GET, HEAD' });
       }
@@ -98,6 +97,8 @@ export function createEventRelay(options?: EventRelayOptions): EventRelay {
         const message = `the event relay is full (${settings.maxClients} streams)`;
         return refusal(503, 'relay_full', message, retryAfter(settings));
       }
+      // HEAD answers as GET would (a health check sees a closed or full relay), without opening a stream.
+      if (request.method === 'HEAD') return new Response(null, { status: 200, headers: streamHeaders });
       const lastEventId = request.headers.get('last-event-id');
       const missed = replay.after(lastEventId) ?? [eventsGone(replay.lastId())];
       // A stream that asked for nothing gets the latest id at once, so that it never comes back without one.

@@ -224,7 +224,7 @@ describe('createEventRelay', () => {
     relay.close();
   });
 
-  it('answers 405 to other methods, and HEAD without a stream', () => {
+  it('answers 405 to other methods, and HEAD without a stream, 503 once closed', () => {
     const relay = createEventRelay();
     const post = relay.handler(new Request(url, { method: 'POST', body: '{}' }));
     expect(post.status).toBe(405);
@@ -233,6 +233,18 @@ describe('createEventRelay', () => {
     expect(head.status).toBe(200);
     expect(head.body).toBeNull();
     expect(relay.clients).toBe(0);
+    relay.close();
+    const closed = relay.handler(new Request(url, { method: 'HEAD' }));
+    expect(closed.status).toBe(503);
+    expect(closed.headers.get('retry-after')).toBe('5');
+  });
+
+  it('answers HEAD as GET when the relay is full', () => {
+    const relay = createEventRelay({ maxClients: 1 });
+    relay.handler(get());
+    expect(relay.handler(new Request(url, { method: 'HEAD' })).status).toBe(503);
+    expect(relay.clients).toBe(1);
+    relay.close();
   });
 
   it('frees the place of a request aborted before it was answered', () => {
