@@ -48,6 +48,14 @@ export class EventStreams {
   open(request: Request, replayed: readonly Uint8Array[], startId?: string): ReadableStream<Uint8Array> {
     let client: Client | undefined;
     const onAbort = () => client && this.#drop(client, request.signal.reason);
+    // The greeting and the replay are what the client asked for, not messages it left unread: they do
+    // not count against `maxBufferedEvents` (the replay is bounded by `replayEvents` already).
+    let unbilled = 1 + replayed.length;
+    const size = () => {
+      if (unbilled === 0) return 1;
+      unbilled--;
+      return 0;
+    };
     const stream = new ReadableStream<Uint8Array>(
       {
         start: (controller) => {
@@ -61,7 +69,7 @@ export class EventStreams {
           if (client) this.#remove(client);
         },
       },
-      new CountQueuingStrategy({ highWaterMark: this.#maxBufferedEvents }),
+      { highWaterMark: this.#maxBufferedEvents, size },
     );
     if (request.signal.aborted) onAbort();
     else request.signal.addEventListener('abort', onAbort, { once: true });

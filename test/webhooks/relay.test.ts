@@ -49,8 +49,8 @@ describe('createEventRelay', () => {
       sentTo.push(relay.publish(scored(n)));
       expect(eventOf(await reading.next()).data).toEqual(scored(n));
     }
-    // The slow stream holds its greeting and three events: the fourth would pass the bound.
-    expect(sentTo).toEqual([2, 2, 2, 1, 1, 1, 1, 1]);
+    // The slow stream holds four events (its greeting is not counted): the fifth would pass the bound.
+    expect(sentTo).toEqual([2, 2, 2, 2, 1, 1, 1, 1]);
     expect(relay.clients).toBe(1);
     // Dropped with an error, its queue discarded: nothing of what it held is delivered.
     const dropped = await slow.reader.read().catch((error: unknown) => error);
@@ -81,7 +81,7 @@ describe('createEventRelay', () => {
     const timers = countSdkTimers();
     const relay = createEventRelay({ heartbeatMs: 1_000, maxBufferedEvents: 3 });
     relay.handler(get());
-    await vi.advanceTimersByTimeAsync(2_000);
+    await vi.advanceTimersByTimeAsync(3_000);
     expect(relay.clients).toBe(1);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(relay.clients).toBe(0);
@@ -188,6 +188,22 @@ describe('createEventRelay', () => {
     expect(await replayedAfter('garbage')).toEqual([`missed, id ${latest(3)}`]);
     // Back with that id, nothing is missing.
     expect(await replayedAfter(latest(4))).toEqual([]);
+    relay.close();
+  });
+
+  it('replays more than maxBufferedEvents to a client back with Last-Event-ID, without dropping it', async () => {
+    const relay = createEventRelay({ maxBufferedEvents: 4, replayEvents: 10 });
+    const first = frames(relay.handler(get()));
+    const before = /^id: (.*)$/m.exec((await first.next()) ?? '')?.[1];
+    await first.reader.cancel();
+    for (let n = 1; n <= 10; n++) relay.publish(scored(n));
+    const back = frames(relay.handler(get({ 'last-event-id': before! })));
+    // Published before the client read anything: its replay is not a backlog it left unread.
+    expect(relay.publish(scored(11))).toBe(1);
+    expect(await back.next()).toBe(': connected');
+    const got: unknown[] = [];
+    for (let n = 1; n <= 11; n++) got.push(eventOf(await back.next()).data);
+    expect(got).toEqual(Array.from({ length: 11 }, (_, i) => scored(i + 1)));
     relay.close();
   });
 
