@@ -286,6 +286,25 @@ describe('follow', () => {
       ConfigurationError,
     );
   });
+
+  it('refuses an address that is not a string or a URL, and an invalidate that is not a function', () => {
+    const opened: string[] = [];
+    const eventSource = (url: string) => {
+      opened.push(url);
+      return new FakeEventSource(url);
+    };
+    for (const url of [undefined, null, 42, { href: '/events' }]) {
+      expect(() => follow(queryClient, url as never, async () => {}, { eventSource })).toThrow(
+        expect.objectContaining({ name: 'ConfigurationError', option: 'url' }),
+      );
+    }
+    expect(() => follow(queryClient, '/events', undefined as never, { eventSource })).toThrow(
+      expect.objectContaining({ name: 'ConfigurationError', option: 'invalidate' }),
+    );
+    expect(opened).toEqual([]);
+    follow(queryClient, new URL('http://localhost/events'), async () => {}, { eventSource })();
+    expect(opened).toEqual(['http://localhost/events']);
+  });
 });
 
 /** An EventSource whose events the test fires. */
