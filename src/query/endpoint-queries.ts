@@ -45,14 +45,20 @@ export function endpointQueries(
   if (!endpoint.paged) return query;
   const infinite = (...given: unknown[]) => {
     const { call, key, paramsAt } = argumentsOf(endpoint, given);
-    const params = call[paramsAt] as { page?: unknown } | undefined;
-    const withPage = (page: number) => call.map((value, i) => (i === paramsAt ? { ...params, page } : value));
+    const params = call[paramsAt];
+    // Only parameters the method can take get a page: anything else goes as given, for the client to refuse.
+    const pageable =
+      params === undefined || (typeof params === 'object' && params !== null && !Array.isArray(params));
+    const firstPage = pageable ? (params as { page?: unknown } | undefined)?.page : undefined;
+    const withPage = (page: unknown) =>
+      call.map((value, i) => (i === paramsAt && pageable ? { ...(value as object), page } : value));
     return {
       ...defaults,
       queryKey: [...prefix, endpoint.name, ...key, 'infinite'],
       queryFn: ({ signal, pageParam }: { signal: AbortSignal; pageParam: number }) =>
         Promise.resolve(invoke(withPage(pageParam), signal)).then((page) => (page as Page<unknown>).toJSON()),
-      initialPageParam: typeof params?.page === 'number' ? params.page : 1,
+      // A `page` that is not a page number starts the walk as given, so the client refuses it by name.
+      initialPageParam: firstPage === undefined ? 1 : firstPage,
       getNextPageParam: nextPageParam,
     };
   };

@@ -69,7 +69,8 @@ const longestWaitMs = 30_000;
  * @param url - the relay's address, relative to the page or absolute.
  * @param invalidate - what to do with each event.
  * @returns `stop()`, which closes the stream for good.
- * @throws {ConfigurationError} when the runtime has no `EventSource` and none is given.
+ * @throws {ConfigurationError} when the runtime has no `EventSource` and none is given, or for an
+ *   address that is not a string or a URL.
  * @example
  * ```ts
  * const stop = follow(queryClient, '/events', (qc, event) =>
@@ -84,6 +85,13 @@ export function follow<QueryClient>(
   invalidate: (queryClient: QueryClient, event: ScoreUpdatedEvent) => Promise<void>,
   options?: FollowOptions,
 ): () => void {
+  if (typeof url !== 'string' && !(url instanceof URL)) {
+    // An address of another type would be reopened as a relative path such as `/undefined`, forever.
+    throw new ConfigurationError('url', "follow() needs the relay's address, a string or a URL");
+  }
+  if (typeof invalidate !== 'function') {
+    throw new ConfigurationError('invalidate', '`invalidate` must be a function: what to do with each event');
+  }
   const connect = eventSourceFactory(options?.eventSource);
   const firstWaitMs = checkInteger('reconnectMs', options?.reconnectMs, 1, longestWaitMs) ?? 1_000;
   const address = String(url);

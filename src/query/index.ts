@@ -94,9 +94,14 @@ export function metricQueries(client: MetricClient, defaults?: MetricQueryDefaul
     ...queries,
     key,
     invalidate,
-    follow: (queryClient: InvalidatingClient, url: string | URL) =>
-      follow(queryClient, url, invalidate, {
+    follow: (queryClient: InvalidatingClient, url: string | URL) => {
+      // Each failing invalidation is ignored while following: a wrong client must be told now.
+      if (typeof (queryClient as Partial<InvalidatingClient> | null)?.invalidateQueries !== 'function') {
+        throw new ConfigurationError('queryClient', 'queries.follow(queryClient, url) needs a QueryClient');
+      }
+      return follow(queryClient, url, invalidate, {
         missed: () => queryClient.invalidateQueries({ queryKey: key }),
-      }),
+      });
+    },
   }) as unknown as MetricQueries;
 }

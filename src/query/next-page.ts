@@ -8,14 +8,14 @@ function fingerprint(page: PlainPage<unknown>): string {
 
 /**
  * The next page of an infinite query, or `undefined` after the last, by the walk's rules: each page
- * is fetched alone by number, so its own `nextPage` cannot know the page size when `per_page` was not
- * given; the pages fetched so far can. The last page is the one that came back empty, shorter than
- * the first page, the same as the page before (a server ignoring `page`), or that brings the items
- * seen to the smallest `total` any page reported.
+ * is fetched alone by number, so its own `nextPage` knows the page size only from `per_page`, which a
+ * server may cap; the pages fetched so far know the size it serves. The last page is the one that came
+ * back empty, shorter than the first page, the same as the page before (a server ignoring `page`), or
+ * that brings the items seen to the smallest `total` any page reported.
  */
 export function nextPageParam<T>(last: PlainPage<T>, all: readonly PlainPage<T>[]): number | undefined {
   const first = all[0];
-  if (last.nextPage === undefined || first === undefined || all.length < 2) return last.nextPage;
+  if (first === undefined || all.length < 2) return last.nextPage;
   const size = first.data.length;
   if (last.data.length < size) return undefined;
   const before = all[all.length - 2]!;
@@ -26,5 +26,5 @@ export function nextPageParam<T>(last: PlainPage<T>, all: readonly PlainPage<T>[
     seen += page.data.length;
     bound = Math.min(bound, page.total);
   }
-  return seen < bound ? last.nextPage : undefined;
+  return seen < bound ? last.page + 1 : undefined;
 }

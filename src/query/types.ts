@@ -185,6 +185,8 @@ export type MetricQueries = {
   /**
    * Follows an event relay's stream at `url`, invalidating on each event (and every query under
    * `key` when events were missed); returns `stop`.
+   * @throws {ConfigurationError} for a `queryClient` without `invalidateQueries`, or a `url` that is
+   *   not a string or a URL.
    */
   follow(queryClient: InvalidatingClient, url: string | URL): () => void;
 };

@@ -23,7 +23,8 @@ export interface EventRelayOptions {
    */
   maxClients?: number | undefined;
   /**
-   * How many messages (events and heartbeats) may wait for one client that does not read them. Past
+   * How many messages (events and heartbeats) may wait for one client that does not read them,
+   * besides the greeting and replay it was sent on arrival (at most `replayEvents`). Past
    * it the client is dropped, its stream ended with an error, and what it held is freed; its
    * `EventSource` reconnects and gets what it missed from the replay buffer.
    * @default 64

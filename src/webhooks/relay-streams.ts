@@ -13,6 +13,15 @@ const ping = /* @__PURE__ */ encoder.encode(': ping\n\n');
 const hello = /* @__PURE__ */ encoder.encode(': connected\n\n');
 
 /**
+ * The greeting of a stream that asked for nothing, with the id the relay is at: an `id` without `data`
+ * sets the `EventSource`'s last id and dispatches no event, so a page back before its first event still
+ * asks for what it missed.
+ */
+function helloAt(id: string): Uint8Array {
+  return encoder.encode(`: connected\nid: ${id}\n\n`);
+}
+
+/**
  * A relay's open streams: what each may hold, the heartbeat they share, and their ends. Every stream's
  * queue counts messages, and a message that would go past `maxBufferedEvents` drops the stream
  * instead: a client that stops reading costs a bounded amount, never a growing queue.
@@ -32,16 +41,27 @@ export class EventStreams {
     return this.#open.size;
   }
 
-  /** A new stream for `request`, starting with `replayed` (the frames it missed); it ends when the request is aborted. */
-  open(request: Request, replayed: readonly Uint8Array[]): ReadableStream<Uint8Array> {
+  /**
+   * A new stream for `request`, greeted with `startId` (for a stream that asked for nothing) and then
+   * `replayed` (the frames it missed); it ends when the request is aborted.
+   */
+  open(request: Request, replayed: readonly Uint8Array[], startId?: string): ReadableStream<Uint8Array> {
     let client: Client | undefined;
     const onAbort = () => client && this.#drop(client, request.signal.reason);
+    // The greeting and the replay are what the client asked for, not messages it left unread: they do
+    // not count against `maxBufferedEvents` (the replay is bounded by `replayEvents` already).
+    let unbilled = 1 + replayed.length;
+    const size = () => {
+      if (unbilled === 0) return 1;
+      unbilled--;
+      return 0;
+    };
     const stream = new ReadableStream<Uint8Array>(
       {
         start: (controller) => {
           client = { controller, detach: () => request.signal.removeEventListener('abort', onAbort) };
           this.#add(client);
-          controller.enqueue(hello);
+          controller.enqueue(startId === undefined ? hello : helloAt(startId));
           // At most `replayEvents` frames, each shared with every other stream.
           for (const frame of replayed) controller.enqueue(frame);
         },
@@ -49,7 +69,7 @@ export class EventStreams {
           if (client) this.#remove(client);
         },
       },
-      new CountQueuingStrategy({ highWaterMark: this.#maxBufferedEvents }),
+      { highWaterMark: this.#maxBufferedEvents, size },
     );
     if (request.signal.aborted) onAbort();
     else request.signal.addEventListener('abort', onAbort, { once: true });

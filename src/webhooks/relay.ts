@@ -55,7 +55,8 @@ const streamHeaders = {
  *
  * Each event is one message whose `data` is the event as JSON and whose `id` lets a reconnecting
  * `EventSource` ask (with `Last-Event-ID`) for what it missed: the last `replayEvents` are kept for
- * that. A client whose id is older than that, or from before a restart, gets a `missed` event first
+ * that. A new stream is greeted with the latest id, so it asks even when it lost its connection before
+ * its first event. A client whose id is older than that, or from before a restart, gets a `missed` event first
  * (its data a sentence, its id the latest): it should refetch what it shows, as `queries.follow`
  * does. A heartbeat comment every `heartbeatMs` keeps idle connections open through proxies. Memory is
  * bounded: at most `maxClients` streams, and a client that stops reading is dropped once
@@ -87,8 +88,7 @@ export function createEventRelay(options?: EventRelayOptions): EventRelay {
 
   const handler = (request: Request): Response => {
     try {
-      if (request.method === 'HEAD') return new Response(null, { status: 200, headers: streamHeaders });
-      if (request.method !== 'GET') {
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
         const message = 'the event stream is opened with GET';
         return refusal(405, 'method_not_allowed', message, { allow: 'GET, HEAD' });
       }
@@ -97,8 +97,13 @@ export function createEventRelay(options?: EventRelayOptions): EventRelay {
         const message = `the event relay is full (${settings.maxClients} streams)`;
         return refusal(503, 'relay_full', message, retryAfter(settings));
       }
-      const missed = replay.after(request.headers.get('last-event-id')) ?? [eventsGone(replay.lastId())];
-      return new Response(streams.open(request, missed), { status: 200, headers: streamHeaders });
+      // HEAD answers as GET would (a health check sees a closed or full relay), without opening a stream.
+      if (request.method === 'HEAD') return new Response(null, { status: 200, headers: streamHeaders });
+      const lastEventId = request.headers.get('last-event-id');
+      const missed = replay.after(lastEventId) ?? [eventsGone(replay.lastId())];
+      // A stream that asked for nothing gets the latest id at once, so that it never comes back without one.
+      const startId = lastEventId === null ? replay.lastId() : undefined;
+      return new Response(streams.open(request, missed, startId), { status: 200, headers: streamHeaders });
     } catch {
       // Only an unusual request object gets here; the page still gets an answer.
       return refusal(500, 'internal_error', 'the event relay failed');

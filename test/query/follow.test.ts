@@ -104,6 +104,28 @@ describe('follow', () => {
     }
   }, 60_000);
 
+  it('gets what was published while disconnected before any event reached it', async () => {
+    const served = await serve();
+    const seen: number[] = [];
+    let missed = 0;
+    try {
+      const stop = follow(queryClient, served.url, async (_qc, event) => void seen.push(event.journal_id), {
+        eventSource: realEventSource,
+        missed: () => void missed++,
+      });
+      await vi.waitFor(() => expect(served.relay.clients).toBe(1), { timeout: 10_000 });
+      served.cut();
+      await vi.waitFor(() => expect(served.relay.clients).toBe(0), { timeout: 10_000 });
+      expect(served.relay.publish({ ...validEvent, journal_id: 5 })).toBe(0);
+      // The EventSource's own reconnection (about 3 s), with the id its greeting gave it.
+      await vi.waitFor(() => expect(seen).toEqual([5]), { timeout: 30_000 });
+      expect(missed).toBe(0);
+      stop();
+    } finally {
+      await served.close();
+    }
+  }, 60_000);
+
   it('calls missed when the relay no longer has what it missed while disconnected', async () => {
     const served = await serve('', { replayEvents: 1 });
     const seen: number[] = [];
@@ -263,6 +285,25 @@ describe('follow', () => {
     expect(() => follow(queryClient, '/e', async () => {}, { eventSource: 'x' as never })).toThrow(
       ConfigurationError,
     );
+  });
+
+  it('refuses an address that is not a string or a URL, and an invalidate that is not a function', () => {
+    const opened: string[] = [];
+    const eventSource = (url: string) => {
+      opened.push(url);
+      return new FakeEventSource(url);
+    };
+    for (const url of [undefined, null, 42, { href: '/events' }]) {
+      expect(() => follow(queryClient, url as never, async () => {}, { eventSource })).toThrow(
+        expect.objectContaining({ name: 'ConfigurationError', option: 'url' }),
+      );
+    }
+    expect(() => follow(queryClient, '/events', undefined as never, { eventSource })).toThrow(
+      expect.objectContaining({ name: 'ConfigurationError', option: 'invalidate' }),
+    );
+    expect(opened).toEqual([]);
+    follow(queryClient, new URL('http://localhost/events'), async () => {}, { eventSource })();
+    expect(opened).toEqual(['http://localhost/events']);
   });
 });
 

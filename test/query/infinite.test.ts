@@ -1,7 +1,9 @@
 import type { InfiniteData } from '@tanstack/query-core';
 import { InfiniteQueryObserver } from '@tanstack/query-core';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { JournalPaper, PlainPage } from '../../src/index.js';
+import { InvalidParameterError, type JournalPaper, type PlainPage } from '../../src/index.js';
+import type { MetricInfiniteQueryOptions } from '../../src/query/types.js';
+import { createMockApi } from '../../src/testing/index.js';
 import { mockQueries, pathsSince } from './setup.js';
 
 const ALL_PAGES = 1_000;
@@ -37,6 +39,26 @@ describe('scholarly-metrics/query: infinite queries', () => {
     expect(data.pages.length).toBeGreaterThan(1);
     expect(pathsSince(api, from)).toHaveLength(Math.ceil(journal.total_papers / size));
     expect(data.pages.flatMap((page) => page.data)).toHaveLength(journal.total_papers);
+  });
+
+  it('walks to the end when the server serves fewer per page than per_page asks', async () => {
+    const api = createMockApi();
+    // A server that caps per_page at 10, whatever the request asks for.
+    const capping = (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      const url = new URL(request.url);
+      if (Number(url.searchParams.get('per_page')) > 10) url.searchParams.set('per_page', '10');
+      return api.fetch(new Request(url, request));
+    };
+    const { client, queries, queryClient } = mockQueries({ client: { fetch: capping } });
+    const total = (await client.papers.search({ q: 'coral' })).total;
+    const data = await queryClient.fetchInfiniteQuery({
+      ...queries.papers.search({ q: 'coral', per_page: 15 }),
+      pages: ALL_PAGES,
+    });
+    expect(data.pages).toHaveLength(Math.ceil(total / 10));
+    expect(data.pages.flatMap((page) => page.data)).toHaveLength(total);
+    expect(data.pages.at(-1)!.data).not.toHaveLength(0);
   });
 
   it('an observer says there is no next page once the last is in', async () => {
@@ -81,5 +103,25 @@ describe('scholarly-metrics/query: infinite queries', () => {
     const data = await queryClient.fetchInfiniteQuery(options);
     expect(data.pages[0]!.page).toBe(3);
     expect(api.requests[0]!.path).toContain('page=3');
+  });
+
+  it('refuses bad parameters with the client’s own error, never a silent first page', async () => {
+    const { client, queries, queryClient } = mockQueries();
+    const search = queries.papers.search as unknown as (
+      params: unknown,
+    ) => MetricInfiniteQueryOptions<unknown>;
+    for (const params of [
+      'coral',
+      null,
+      ['coral'],
+      { q: 'coral', page: 'two' },
+      { q: 'coral', page: null },
+    ]) {
+      const direct = await (client.papers.search as (params: unknown) => Promise<unknown>)(params).catch(
+        (error: unknown) => error,
+      );
+      expect(direct).toBeInstanceOf(InvalidParameterError);
+      await expect(queryClient.fetchInfiniteQuery(search(params))).rejects.toThrow((direct as Error).message);
+    }
   });
 });

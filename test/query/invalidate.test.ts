@@ -116,4 +116,32 @@ describe('scholarly-metrics/query: invalidation', () => {
       vi.unstubAllGlobals();
     }
   });
+
+  it('follow() refuses what is not a QueryClient at once, before any event is swallowed', () => {
+    const { queries, queryClient } = mockQueries();
+    const opened: string[] = [];
+    vi.stubGlobal(
+      'EventSource',
+      class {
+        readyState = 0;
+        constructor(url: string) {
+          opened.push(url);
+        }
+        addEventListener() {}
+        close() {}
+      },
+    );
+    try {
+      for (const wrong of [undefined, null, {}, { invalidateQueries: 'no' }]) {
+        expect(() => queries.follow(wrong as never, '/events')).toThrow(
+          expect.objectContaining({ name: 'ConfigurationError', option: 'queryClient' }),
+        );
+      }
+      expect(opened).toEqual([]);
+      queries.follow(queryClient, '/events')();
+      expect(opened).toEqual(['/events']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

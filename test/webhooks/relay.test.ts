@@ -9,6 +9,8 @@ import { eventOf, frames, nodeListener } from './relay-client.js';
 const url = 'http://localhost/events';
 const get = (headers?: HeadersInit, signal?: AbortSignal) => new Request(url, { headers, signal });
 const scored = (journal_id: number) => ({ ...validEvent, journal_id });
+// A new stream's greeting: a comment, and the id of the relay's latest event (`.0` before the first).
+const greeting = /^: connected\nid: [0-9a-z]+\.\d+$/;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -21,7 +23,7 @@ describe('createEventRelay', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-cache, no-transform');
-    expect(await frames(response).next()).toBe(': connected');
+    expect(await frames(response).next()).toMatch(greeting);
     relay.close();
   });
 
@@ -31,7 +33,7 @@ describe('createEventRelay', () => {
     expect(relay.clients).toBe(50);
     expect(relay.publish(validEvent)).toBe(50);
     for (const stream of streams) {
-      expect(await stream.next()).toBe(': connected');
+      expect(await stream.next()).toMatch(greeting);
       expect(eventOf(await stream.next()).data).toEqual(validEvent);
     }
     relay.close();
@@ -41,14 +43,14 @@ describe('createEventRelay', () => {
     const relay = createEventRelay({ maxBufferedEvents: 4 });
     const slow = frames(relay.handler(get()));
     const reading = frames(relay.handler(get()));
-    expect(await reading.next()).toBe(': connected');
+    expect(await reading.next()).toMatch(greeting);
     const sentTo: number[] = [];
     for (let n = 1; n <= 8; n++) {
       sentTo.push(relay.publish(scored(n)));
       expect(eventOf(await reading.next()).data).toEqual(scored(n));
     }
-    // The slow stream holds its greeting and three events: the fourth would pass the bound.
-    expect(sentTo).toEqual([2, 2, 2, 1, 1, 1, 1, 1]);
+    // The slow stream holds four events (its greeting is not counted): the fifth would pass the bound.
+    expect(sentTo).toEqual([2, 2, 2, 2, 1, 1, 1, 1]);
     expect(relay.clients).toBe(1);
     // Dropped with an error, its queue discarded: nothing of what it held is delivered.
     const dropped = await slow.reader.read().catch((error: unknown) => error);
@@ -63,7 +65,7 @@ describe('createEventRelay', () => {
     const relay = createEventRelay({ heartbeatMs: 1_000 });
     expect(timers()).toBe(0);
     const stream = frames(relay.handler(get()));
-    expect(await stream.next()).toBe(': connected');
+    expect(await stream.next()).toMatch(greeting);
     await vi.advanceTimersByTimeAsync(999);
     await vi.advanceTimersByTimeAsync(1);
     expect(await stream.next()).toBe(': ping');
@@ -79,7 +81,7 @@ describe('createEventRelay', () => {
     const timers = countSdkTimers();
     const relay = createEventRelay({ heartbeatMs: 1_000, maxBufferedEvents: 3 });
     relay.handler(get());
-    await vi.advanceTimersByTimeAsync(2_000);
+    await vi.advanceTimersByTimeAsync(3_000);
     expect(relay.clients).toBe(1);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(relay.clients).toBe(0);
@@ -93,7 +95,7 @@ describe('createEventRelay', () => {
     relay.close();
     expect(relay.clients).toBe(0);
     for (const stream of streams) {
-      expect(await stream.next()).toBe(': connected');
+      expect(await stream.next()).toMatch(greeting);
       expect(eventOf(await stream.next()).data).toEqual(validEvent);
       expect(await stream.next()).toBeUndefined();
     }
@@ -110,7 +112,7 @@ describe('createEventRelay', () => {
     expect(() => relay.publish(body)).toThrow(WebhookPayloadError);
     expect(() => relay.publish(body)).toThrow(reason);
     relay.publish(validEvent);
-    expect(await stream.next()).toBe(': connected');
+    expect(await stream.next()).toMatch(greeting);
     // The first frame after the greeting is the valid event, numbered 1: the refused ones took no id.
     const { id, data } = eventOf(await stream.next());
     expect(data).toEqual(validEvent);
@@ -189,6 +191,22 @@ describe('createEventRelay', () => {
     relay.close();
   });
 
+  it('replays more than maxBufferedEvents to a client back with Last-Event-ID, without dropping it', async () => {
+    const relay = createEventRelay({ maxBufferedEvents: 4, replayEvents: 10 });
+    const first = frames(relay.handler(get()));
+    const before = /^id: (.*)$/m.exec((await first.next()) ?? '')?.[1];
+    await first.reader.cancel();
+    for (let n = 1; n <= 10; n++) relay.publish(scored(n));
+    const back = frames(relay.handler(get({ 'last-event-id': before! })));
+    // Published before the client read anything: its replay is not a backlog it left unread.
+    expect(relay.publish(scored(11))).toBe(1);
+    expect(await back.next()).toBe(': connected');
+    const got: unknown[] = [];
+    for (let n = 1; n <= 11; n++) got.push(eventOf(await back.next()).data);
+    expect(got).toEqual(Array.from({ length: 11 }, (_, i) => scored(i + 1)));
+    relay.close();
+  });
+
   it('tells a client that comes back after a restart that events are gone; a new client is told nothing', async () => {
     const before = createEventRelay();
     const stream = frames(before.handler(get()));
@@ -198,17 +216,31 @@ describe('createEventRelay', () => {
     before.close();
     const after = createEventRelay();
     const back = frames(after.handler(get({ 'last-event-id': id })));
-    expect(await back.next()).toBe(': connected');
+    expect(await back.next()).toBe(': connected'); // it has an id: the greeting gives none
     const missed = await back.next();
     expect(missed).toMatch(/^id: [0-9a-z]+\.0\nevent: missed\ndata: .+$/);
     const fresh = frames(after.handler(get()));
-    expect(await fresh.next()).toBe(': connected');
+    expect(await fresh.next()).toMatch(greeting);
     after.publish(scored(2));
     expect(eventOf(await fresh.next()).data).toEqual(scored(2));
     after.close();
   });
 
-  it('answers 405 to other methods, and HEAD without a stream', () => {
+  it('greets a new stream with the latest id, so that back before its first event it gets what it missed', async () => {
+    const relay = createEventRelay();
+    relay.publish(scored(1));
+    const first = frames(relay.handler(get()));
+    const startId = /^id: (.*)$/m.exec((await first.next()) ?? '')?.[1];
+    expect(startId).toMatch(/\.1$/);
+    await first.reader.cancel();
+    relay.publish(scored(2));
+    const back = frames(relay.handler(get({ 'last-event-id': startId! })));
+    expect(await back.next()).toBe(': connected');
+    expect(eventOf(await back.next()).data).toEqual(scored(2));
+    relay.close();
+  });
+
+  it('answers 405 to other methods, and HEAD without a stream, 503 once closed', () => {
     const relay = createEventRelay();
     const post = relay.handler(new Request(url, { method: 'POST', body: '{}' }));
     expect(post.status).toBe(405);
@@ -217,6 +249,18 @@ describe('createEventRelay', () => {
     expect(head.status).toBe(200);
     expect(head.body).toBeNull();
     expect(relay.clients).toBe(0);
+    relay.close();
+    const closed = relay.handler(new Request(url, { method: 'HEAD' }));
+    expect(closed.status).toBe(503);
+    expect(closed.headers.get('retry-after')).toBe('5');
+  });
+
+  it('answers HEAD as GET when the relay is full', () => {
+    const relay = createEventRelay({ maxClients: 1 });
+    relay.handler(get());
+    expect(relay.handler(new Request(url, { method: 'HEAD' })).status).toBe(503);
+    expect(relay.clients).toBe(1);
+    relay.close();
   });
 
   it('frees the place of a request aborted before it was answered', () => {
@@ -244,7 +288,7 @@ describe('createEventRelay', () => {
       const response = await fetch(server.url, { signal: leaving.signal });
       expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
       const stream = frames(response);
-      expect(await stream.next()).toBe(': connected');
+      expect(await stream.next()).toMatch(greeting);
       expect(relay.publish(JSON.stringify(validEvent))).toBe(1);
       expect(eventOf(await stream.next()).data).toEqual(validEvent);
       leaving.abort();
