@@ -203,8 +203,9 @@ export class RedisPartition implements RequestQuota {
         this.#throwIfClosed();
       }
     } catch (error) {
-      // Leave the line, and give back a place granted after this call stopped listening (a timeout).
-      this.#ended.add(asked ? `~${ticket}` : ticket, true);
+      // Leave the line, and give back a place granted after this call stopped listening. Always both:
+      // an ask whose answer never came (a timeout, an abort) may have put the ticket in line unseen.
+      this.#ended.add(`~${ticket}`, true);
       throw error;
     }
   }
