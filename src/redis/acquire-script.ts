@@ -157,7 +157,9 @@ if paused > now then
   wait = math.max(wait, paused - now)
 end
 -- Paced: one start at a time, no earlier than a spacing after the last one. The head of the line
--- reserves the next start once it is at most a spacing away; rank r can do so r spacings later.
+-- reserves the next start once it is at most a spacing away; rank r can do so r spacings later. A
+-- long line's later ranks are told no more than the longest window: they ask again then, keeping
+-- their place, and a wait stays within what the quota takes from Redis.
 local start = now
 if spacing > 0 then
   local step = spacing * 1000
@@ -167,7 +169,10 @@ if spacing > 0 then
     free = 0
     wait = math.max(wait, start - now - step)
   end
-  if rank > 0 then wait = math.max(wait, start + (rank - 1) * step - now) end
+  if rank > 0 then
+    local reach = math.max(minuteMs, perDay > 0 and dayMs or 0) * 1000
+    wait = math.max(wait, math.min(start + (rank - 1) * step - now, reach))
+  end
 end
 
 if rank < free then

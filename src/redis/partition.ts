@@ -65,7 +65,10 @@ export class RedisPartition implements RequestQuota {
   /** Unique per process and partition, so that tickets never collide across processes. */
   readonly #id = `${process.pid.toString(36)}.${Math.random().toString(36).slice(2, 10)}`;
   #seq = 0;
-  /** Local mirrors of the pause and block (`Date.now()` time), so that this process stops at once. */
+  /**
+   * Local mirrors of the pause and block, so that this process stops at once: `performance.now()`
+   * time, which a step of the wall clock does not stretch or cut short.
+   */
   #pausedUntil = 0;
   #blockedUntil = 0;
   /** Waiters polling for a place held elsewhere, woken when this process gives one back. */
@@ -131,14 +134,14 @@ export class RedisPartition implements RequestQuota {
   pause(ms: number): void {
     if (!(ms > 0)) return;
     const held = Math.min(ms, maxPauseMs);
-    this.#pausedUntil = Math.max(this.#pausedUntil, Date.now() + held);
+    this.#pausedUntil = Math.max(this.#pausedUntil, performance.now() + held);
     this.#hold('pause', held);
   }
 
   block(ms: number): void {
     if (!(ms > 0)) return;
     const held = Math.min(ms, maxBlockMs);
-    this.#blockedUntil = Math.max(this.#blockedUntil, Date.now() + held);
+    this.#blockedUntil = Math.max(this.#blockedUntil, performance.now() + held);
     this.#hold('block', held);
   }
 
@@ -189,7 +192,7 @@ export class RedisPartition implements RequestQuota {
         }
         asked = true;
         if (reply.code === 2) {
-          this.#blockedUntil = Math.max(this.#blockedUntil, Date.now() + reply.ms);
+          this.#blockedUntil = Math.max(this.#blockedUntil, performance.now() + reply.ms);
           this.#throwIfBlocked();
         }
         if (reply.ms > 0) {
@@ -203,8 +206,9 @@ export class RedisPartition implements RequestQuota {
         this.#throwIfClosed();
       }
     } catch (error) {
-      // Leave the line, and give back a place granted after this call stopped listening (a timeout).
-      this.#ended.add(asked ? `~${ticket}` : ticket, true);
+      // Leave the line, and give back a place granted after this call stopped listening. Always both:
+      // an ask whose answer never came (a timeout, an abort) may have put the ticket in line unseen.
+      this.#ended.add(`~${ticket}`, true);
       throw error;
     }
   }
@@ -231,14 +235,14 @@ export class RedisPartition implements RequestQuota {
   /** The local pause's ms left; the clock is read only while there is one. */
   #pauseLeft(): number {
     if (this.#pausedUntil === 0) return 0;
-    const left = this.#pausedUntil - Date.now();
+    const left = this.#pausedUntil - performance.now();
     if (left <= 0) this.#pausedUntil = 0;
     return left;
   }
 
   #throwIfBlocked(): void {
     if (this.#blockedUntil === 0) return;
-    const left = this.#blockedUntil - Date.now();
+    const left = this.#blockedUntil - performance.now();
     if (left > 0) throw blockedError(left);
     this.#blockedUntil = 0;
   }

@@ -148,6 +148,23 @@ describe.skipIf(skip).each(redisClients)('a fleet’s quota over $name', { timeo
     await Promise.all([a.close(), b.close()]);
   });
 
+  it("pacing: 'even' with a line longer than a window's starts: every call waits its turn", async () => {
+    // A start a minute: the 5th call's turn is more than two minutes away.
+    const shared = quota({ maxRequestsPerMinute: 1, pacing: 'even' });
+    const part = shared.forClient(identity);
+    const calls = Array.from({ length: 6 }, () =>
+      part.run(async () => 'sent', attempt).catch((e: unknown) => e),
+    );
+    await expect(calls[0]).resolves.toBe('sent');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await shared.close();
+    for (const outcome of await Promise.all(calls.slice(1))) {
+      expect(outcome).toBeInstanceOf(QuotaUnavailableError);
+      // Refused by close() while waiting, never by a wait the quota took for an answer Redis never sends.
+      expect((outcome as Error).message).toMatch(/closed/);
+    }
+  });
+
   it('leaseMs: a dead holder’s place comes back after leaseMs, not its timeout plus 5 s', async () => {
     const holder = quota({ maxConcurrency: 1, leaseMs: 1_000 });
     const prefix = `f${prefixes}`;

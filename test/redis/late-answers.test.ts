@@ -1,0 +1,83 @@
+// Redis answers that come after the call stopped listening (a timeout, an abort): Redis ran the
+// script all the same, so whatever it did for the ticket must be undone by the end the call sends.
+import { describe, expect, it } from 'vitest';
+import type { QuotaIdentity } from '../../src/core/quota-types.js';
+import { QuotaUnavailableError } from '../../src/index.js';
+import type { RedisClientLike } from '../../src/redis/adapter.js';
+import { RedisQuota } from '../../src/redis/redis-quota.js';
+import { redisClients, useRedisPair } from '../helpers/redis-clients.js';
+import { skipWithoutRedis } from '../helpers/redis-server.js';
+import { gate, TEST_KEY } from '../support.js';
+
+const skip = skipWithoutRedis('test/redis/late-answers.test.ts');
+const identity: QuotaIdentity = { baseUrl: 'https://api.example.test/api/v1', apiKey: TEST_KEY };
+
+/** `client` whose scripts run in Redis at once, but whose answers reach the quota `ms` later. */
+function lateAnswers(client: RedisClientLike, ms: number): RedisClientLike {
+  const scripts = new Set(['evalsha', 'evalSha', 'eval']);
+  return new Proxy(client, {
+    get(target, name, receiver) {
+      const value = Reflect.get(target, name, receiver);
+      if (typeof name !== 'string' || !scripts.has(name) || typeof value !== 'function') return value;
+      return (...args: unknown[]) =>
+        (value as (...a: unknown[]) => Promise<unknown>)
+          .apply(target, args)
+          .then((reply) => new Promise((resolve) => setTimeout(() => resolve(reply), ms)));
+    },
+  });
+}
+
+describe.skipIf(skip).each(redisClients)(
+  'answers that come too late, over $name',
+  { timeout: 30_000 },
+  (kind) => {
+    const pair = useRedisPair(kind);
+    let prefixes = 0;
+
+    async function lineLength(prefix: string): Promise<number> {
+      const [line] = await pair.redis.keys(`${prefix}:*:q`);
+      return line === undefined ? 0 : Number(await pair.redis.command(['ZCARD', line]));
+    }
+
+    it.each([
+      ['its timeout', 'timeout'],
+      ['an abort', 'abort'],
+    ] as const)('a call that stopped waiting on %s leaves the line Redis put it in', async (_, how) => {
+      const prefix = `late${++prefixes}`;
+      const holder = new RedisQuota({ redis: pair.redis.client, maxConcurrency: 1, prefix }).forClient(
+        identity,
+      );
+      const late = new RedisQuota({
+        redis: lateAnswers(pair.other.client, 400),
+        maxConcurrency: 1,
+        prefix,
+      }).forClient(identity);
+      const held = gate();
+      const first = holder.run(() => held.promise);
+      const controller = new AbortController();
+      let sent = false;
+      const waiting = late.run(
+        async () => {
+          sent = true;
+        },
+        { signal: controller.signal, timeout: how === 'timeout' ? 100 : 5_000 },
+      );
+      if (how === 'abort') setTimeout(() => controller.abort(new Error('stop')), 100);
+      const error = await waiting.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(how === 'timeout' ? QuotaUnavailableError : Error);
+      expect(sent).toBe(false);
+      // Redis ran the first ask, which found the place held and put the ticket in line.
+      held.open();
+      await first;
+      // The end the call sent takes it out again: the next call does not wait behind a ticket nobody holds.
+      for (let i = 0; i < 40 && (await lineLength(prefix)) > 0; i++)
+        await new Promise((r) => setTimeout(r, 25));
+      expect(await lineLength(prefix)).toBe(0);
+      const started = performance.now();
+      await expect(holder.run(async () => 'next', { signal: undefined, timeout: 3_000 })).resolves.toBe(
+        'next',
+      );
+      expect(performance.now() - started).toBeLessThan(1_000);
+    });
+  },
+);
