@@ -12,6 +12,7 @@ import type { CliCommand } from '../endpoint-command.js';
 import { UsageError } from '../errors.js';
 import { sayLastWord } from '../last-word.js';
 import { boolean, integer } from '../options.js';
+import { terminalSafe } from '../output/escape.js';
 import { openDatabase } from '../output/sqlite.js';
 import { syncJournals } from './sync-journals.js';
 import { type PaperSearch, syncPapers } from './sync-papers.js';
@@ -76,10 +77,12 @@ async function runSync(
       kind === undefined
         ? storedQueries(database)
         : [storeQuery(database, kind, search as SyncQuery['params'], now)];
-    if (queries.length === 0)
+    if (queries.length === 0) {
+      const shown = terminalSafe(path);
       throw new UsageError(
-        `${path} holds no query to refresh: sync ${path} journals, or sync ${path} papers --q …`,
+        `${shown} holds no query to refresh: sync ${shown} journals, or sync ${shown} papers --q …`,
       );
+    }
     for (const query of queries) {
       const run = beginRun(database, query, context.io.now());
       const base = context.requests();

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { useMockServer } from '../../support.js';
 import { run, start } from '../helpers.js';
 import { dailyLimit } from '../output/daily-limit.js';
+import { clipboardName, expectNameEscaped } from '../output/hostile.js';
 import { scratch } from '../resume.js';
 
 const sizes = { journals: 12, papers: 300, authors: 20 };
@@ -149,5 +150,18 @@ describe('sync', { timeout: 120_000 }, () => {
     const nothing = await run(['sync', file], { url: mock.server.url });
     expect(nothing.code).toBe(2);
     expect(nothing.stderr).toContain('holds no query to refresh');
+  });
+
+  it('echoes the database name escaped in its messages, whatever it holds', async () => {
+    const empty = join(scratch(), clipboardName);
+    const nothing = await run(['sync', empty], { url: mock.server.url });
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toContain('holds no query to refresh');
+    expectNameEscaped(nothing.stderr);
+    const unopenable = join(scratch(), clipboardName, 'metrics.sqlite');
+    const refused = await run(['sync', unopenable, 'journals'], { url: mock.server.url });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('as a SQLite database');
+    expectNameEscaped(refused.stderr);
   });
 });
