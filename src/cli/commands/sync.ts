@@ -20,6 +20,7 @@ import {
   beginRun,
   endRun,
   ensureSyncTables,
+  forgetQuery,
   type SyncQuery,
   storedQueries,
   storeQuery,
@@ -54,6 +55,12 @@ function searchOf(kind: SyncQuery['what'] | undefined, options: SyncOptions): Pa
   return search;
 }
 
+/** Whether the API (400) or the client refused the query's parameters: no run of it can succeed. */
+function refused(error: unknown): boolean {
+  const name = (error as Error | undefined)?.name;
+  return name === 'BadRequestError' || name === 'InvalidParameterError';
+}
+
 /** What stopped a run, as `sync_runs.stopped_by` records it. */
 function stoppedBy(context: Context, error: unknown): string {
   if (context.signal.aborted) return 'interrupted';
@@ -73,10 +80,9 @@ async function runSync(
   try {
     ensureSyncTables(database);
     const now = context.io.now();
-    const queries =
-      kind === undefined
-        ? storedQueries(database)
-        : [storeQuery(database, kind, search as SyncQuery['params'], now)];
+    const named =
+      kind === undefined ? undefined : storeQuery(database, kind, search as SyncQuery['params'], now);
+    const queries = named === undefined ? storedQueries(database) : [named];
     if (queries.length === 0) {
       const shown = terminalSafe(path);
       throw new UsageError(
@@ -92,6 +98,8 @@ async function runSync(
         endRun(database, run, 'done', context.io.now(), requests());
       } catch (error) {
         endRun(database, run, stoppedBy(context, error), context.io.now(), requests());
+        // A search the API refuses, kept, would fail every later `sync DB` before the queries after it.
+        if (named?.added && refused(error)) forgetQuery(database, named);
         throw error;
       } finally {
         records += run.records;
