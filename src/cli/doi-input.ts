@@ -197,6 +197,9 @@ function tableColumn(text: string, name: string, column: string, delimiter: stri
       relax_column_count: true,
       skip_empty_lines: true,
       bom: true,
+      // Both line ends at once: the parser otherwise takes the first row's for all, and a row
+      // appended with the other would run on into the row before it, its DOI lost.
+      record_delimiter: ['\r\n', '\n'],
       quote: delimiter === ',' ? '"' : false,
     });
   } catch (error) {

@@ -2,7 +2,7 @@
  * One run of the command line, in-process: the arguments and the IO in, an exit code out. The bin
  * calls it with the real process's IO; tests call it with one in memory.
  */
-import { CommanderError } from 'commander';
+import { type Command, CommanderError } from 'commander';
 import { version } from '../../package.json';
 import { type ColorChoice, paintReport, palette, useColor } from './color.js';
 import { cliCommands } from './commands/index.js';
@@ -69,7 +69,8 @@ async function runProgram(
       return error.exitCode === 0 ? exitCodes.ok : exitCodes.usage;
     }
     const { describeError, exitCodeOf, stoppedBy } = await loadReport();
-    const reported = stoppedBy(io.signal, error) ? new InterruptedError(resumeHint(argv)) : error;
+    const resumable = resumableRun(program);
+    const reported = stoppedBy(io.signal, error) ? new InterruptedError(resumeHint(resumable)) : error;
     const { mock, baseUrl, color, quiet } = program.opts<{
       mock?: boolean;
       baseUrl?: string;
@@ -81,6 +82,7 @@ async function runProgram(
       quiet: quiet === true || argv.includes('-q') || argv.includes('--quiet'),
       now: io.now(),
       baseUrl: mock ? undefined : (baseUrl ?? io.env.METRIC_BASE_URL),
+      resume: resumable !== undefined && resumable.opts().resume !== true,
     });
     const colored = useColor({ choice: color, env: io.env, terminal: io.stderr.isTTY === true });
     io.stderr.write(paintReport(report, palette(colored)));
@@ -88,9 +90,22 @@ async function runProgram(
   }
 }
 
-function resumeHint(argv: readonly string[]): string {
-  const output = argv.includes('--output') || argv.includes('-o');
-  return output
-    ? 'stopped by Ctrl-C: run the same command with --resume to continue where it stopped'
-    : 'stopped by Ctrl-C';
+/**
+ * The command that ran with `--output` (in any of its forms: `-o F`, `-oF`, `--output=F`), when
+ * `--resume` is one of its options: the one command a stopped run continues with `--resume`.
+ */
+function resumableRun(command: Command): Command | undefined {
+  if (command.opts().output !== undefined && command.options.some((option) => option.long === '--resume'))
+    return command;
+  for (const child of command.commands) {
+    const found = resumableRun(child);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function resumeHint(resumable: Command | undefined): string {
+  return resumable === undefined
+    ? 'stopped by Ctrl-C'
+    : 'stopped by Ctrl-C: run the same command with --resume to continue where it stopped';
 }

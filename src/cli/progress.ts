@@ -124,7 +124,8 @@ export class Progress {
       parts.push(`rate-limited: waiting ${left} s`);
     } else if (this.#waitingFor !== undefined) parts.push(`waiting for ${this.#waitingFor}…`);
     const line = parts.join(' · ');
-    const width = stream.columns ?? 80;
+    // 0 columns: a terminal that reports no size.
+    const width = stream.columns || 80;
     stream.write(`\r\x1b[2K${line.length >= width ? line.slice(0, width - 1) : line}`);
     this.#shown = true;
   }

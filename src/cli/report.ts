@@ -41,13 +41,22 @@ export function exitCodeOf(error: unknown): number {
  */
 export function describeError(
   error: unknown,
-  options: { debug: boolean; now?: number; baseUrl?: string | undefined; quiet?: boolean },
+  options: {
+    debug: boolean;
+    now?: number;
+    baseUrl?: string | undefined;
+    quiet?: boolean;
+    /** The command continues only with `--resume`, which it was not given. */
+    resume?: boolean;
+  },
 ): string {
   const name = error instanceof Error ? error.name : 'Error';
   const message = error instanceof Error ? error.message : String(error);
   const lines = [error instanceof UsageError ? `error: ${message}` : `error: ${name}: ${message}`];
   // --quiet keeps the error itself (what failed) and drops the advice.
-  const hint = options.quiet ? undefined : hintFor(error, options.now ?? Date.now(), options.baseUrl);
+  const hint = options.quiet
+    ? undefined
+    : hintFor(error, options.now ?? Date.now(), options.baseUrl, options.resume === true);
   if (hint !== undefined) lines.push(`hint: ${hint}`);
   if (options.debug && error instanceof APIError && error.body !== undefined)
     lines.push(bodyLine(error.body));
@@ -64,14 +73,19 @@ function bodyLine(body: unknown): string {
   return `body: ${terminalSafe(shown)}`;
 }
 
-function hintFor(error: unknown, now: number, baseUrl: string | undefined): string | undefined {
+function hintFor(
+  error: unknown,
+  now: number,
+  baseUrl: string | undefined,
+  resume: boolean,
+): string | undefined {
   if (error instanceof AuthenticationError) {
     return 'set METRIC_API_KEY to your API key (or try the command with --mock)';
   }
   if (error instanceof PermissionDeniedError) {
     return "the key's plan does not include API access: set METRIC_API_KEY to the key of a plan that includes it";
   }
-  if (error instanceof RateLimitError) return runAgainLine(error.retryAfter, now);
+  if (error instanceof RateLimitError) return runAgainLine(error.retryAfter, now, resume);
   // No answer at all: most often a base URL with a typo, or a server that is not running.
   if (error instanceof ConnectionError && baseUrl !== undefined)
     return `check --base-url or METRIC_BASE_URL (now: ${baseUrl})`;
@@ -94,14 +108,18 @@ export function apiPathHint(baseUrl: string): string | undefined {
   return terminalSafe(`the API lives under /api/v1: try --base-url ${suggested}`);
 }
 
-/** When to run again after a rate limit the SDK would not wait for. */
-export function runAgainLine(retryAfter: number | undefined, now: number): string {
+/**
+ * When to run again after a rate limit the SDK would not wait for; with `resume`, the run again is
+ * the same command with `--resume` (without it, an unfinished `--output` is refused).
+ */
+export function runAgainLine(retryAfter: number | undefined, now: number, resume = false): string {
+  const again = resume ? 'run the same command with --resume' : 'run the same command again';
   const at = new Date(now + (retryAfter ?? Number.NaN) * 1000);
   // The SDK keeps retryAfter finite and within a day; a RateLimitError made elsewhere may not.
   if (retryAfter === undefined || retryAfter < 0 || Number.isNaN(at.getTime()))
-    return 'the rate limit will not clear soon: run the same command again later';
+    return `the rate limit will not clear soon: ${again} later`;
   const when = at.toISOString().replace(/\.\d+Z$/, 'Z');
-  return `the rate limit clears in ${duration(retryAfter)}: run the same command again after ${when}`;
+  return `the rate limit clears in ${duration(retryAfter)}: ${again} after ${when}`;
 }
 
 function duration(seconds: number): string {

@@ -42,6 +42,12 @@ describe('DOIs as people have them', () => {
     expect(readDoiList('{"doi":"10.1/a"}\n', '-')).toEqual(['10.1/a']);
   });
 
+  it('reads a csv or tsv whose rows end in CRLF and LF alike (rows appended by another tool)', () => {
+    const csv = 'doi,title\r\n10.1/a,A\r\n10.1/b,B\n10.1/c,"C, quoted\r\nover two lines"\n10.1/d,D\r\n';
+    expect(readDoiList(csv, 'mixed.csv')).toEqual(['10.1/a', '10.1/b', '10.1/c', '10.1/d']);
+    expect(readDoiList('title\tdoi\nA\t10.1/a\r\nB\t10.1/b\n', 'mixed.tsv')).toEqual(['10.1/a', '10.1/b']);
+  });
+
   it('a missing column is a usage error naming the columns there are', () => {
     expect(() => readDoiList('id,title\n1,x\n', 'a.csv')).toThrow(
       '--input a.csv has no column doi (its columns: id, title); name one with --input-column',

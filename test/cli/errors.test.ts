@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InterruptedError, UsageError } from '../../src/cli/errors.js';
 import { run as runCommandLine } from '../../src/cli/main.js';
@@ -13,6 +14,7 @@ import { MOCK_API_KEY, MOCK_NO_ACCESS_API_KEY } from '../../src/testing/index.js
 import { useRealServer } from '../helpers/real-server.js';
 import { useMockServer } from '../support.js';
 import { jsonLines, run, testIO } from './helpers.js';
+import { scratch } from './resume.js';
 
 const mock = useMockServer({ sizes: { journals: 5, papers: 50, authors: 20 } });
 
@@ -303,6 +305,49 @@ describe('Ctrl-C', () => {
     const result = await running;
     expect(result.stderr).toBe('error: InterruptedError: stopped by Ctrl-C\n');
     expect(result.code).toBe(130);
+  });
+
+  it.each([
+    [
+      ['papers', 'search', '--all', '--output=OUT.jsonl'],
+      ': run the same command with --resume to continue where it stopped',
+    ],
+    [
+      ['papers', 'search', '--all', '-oOUT.jsonl'],
+      ': run the same command with --resume to continue where it stopped',
+    ],
+    // A command without --resume is not told to use it.
+    [['journals', 'list', '-o', 'OUT.csv'], ''],
+  ])('with --output, says how to continue where the command can: %j', async (args, hint) => {
+    server.serve(() => {}); // accepted, never answered
+    const folder = scratch();
+    const interrupt = new AbortController();
+    const running = run(
+      args.map((arg) => arg.replace('OUT', join(folder, 'out'))),
+      { url: server.base, signal: interrupt.signal },
+    );
+    await expect.poll(() => server.hits).toBe(1);
+    interrupt.abort(new InterruptedError('interrupted'));
+    const result = await running;
+    expect(result.stderr).toBe(`error: InterruptedError: stopped by Ctrl-C${hint}\n`);
+    expect(result.code).toBe(130);
+  });
+});
+
+describe('a rate limit that will not clear soon, with --output', () => {
+  it.each([
+    [['papers', 'search', '--all', '-o', 'OUT.jsonl'], 'run the same command with --resume after'],
+    [['papers', 'search', '--all', '-o', 'OUT.jsonl', '--resume'], 'run the same command again after'],
+    [['journals', 'list', '--output=OUT.csv'], 'run the same command again after'],
+  ])('%j: the hint names --resume where the next run needs it', async (args, hint) => {
+    const folder = scratch();
+    mock.api.faults.next({ status: 429, headers: { 'retry-after': '7200' } });
+    const result = await run(
+      args.map((arg) => arg.replace('OUT', join(folder, 'out'))),
+      { url: mock.server.url },
+    );
+    expect(result.code, result.stderr).toBe(75);
+    expect(result.stderr).toMatch(new RegExp(`\nhint: the rate limit clears in 2 h 0 min: ${hint} \\d{4}-`));
   });
 });
 

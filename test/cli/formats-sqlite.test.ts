@@ -4,6 +4,7 @@
  * changed score replaces the old), a stopped harvest continued, and no ExperimentalWarning on stderr.
  * DuckDB is not a reader here: its SQLite extension is not built in, and tests download nothing.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
@@ -124,6 +125,22 @@ describe('--format sqlite', { timeout: 120_000 }, () => {
     const noFile = await run(['journals', 'list', '--format', 'sqlite'], { url: mock.server.url });
     expect(noFile.code).toBe(2);
     expect(noFile.stderr).toContain('--format sqlite writes a file');
+  });
+
+  it('refuses a file that is not a SQLite database (exit 2), naming it, and leaves it as it was', async () => {
+    const file = join(scratch(), 'notes.db');
+    writeFileSync(file, 'doi,title\n10.1000/a,A paper\n');
+    for (const args of [
+      ['journals', 'list', '-o', file],
+      ['sync', file, 'journals'],
+    ]) {
+      const result = await run(args, { url: mock.server.url });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain(
+        `error: cannot open ${file} as a SQLite database: file is not a database`,
+      );
+    }
+    expect(readFileSync(file, 'utf8')).toBe('doi,title\n10.1000/a,A paper\n');
   });
 
   it('prints no ExperimentalWarning from the bin (stderr holds the last word alone)', async () => {

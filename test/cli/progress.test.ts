@@ -54,6 +54,19 @@ describe('the progress line', () => {
     expect(written.startsWith(`${erase}1 of 2 papers · 1 request`)).toBe(true);
     expect(written.endsWith(erase)).toBe(true);
   });
+
+  it('is drawn whole on a terminal that reports no width (0 columns)', () => {
+    let written = '';
+    const terminal = {
+      isTTY: true,
+      columns: 0,
+      write: (text: string) => (written += text),
+    } as unknown as NodeJS.WriteStream;
+    const shown = Progress.for(terminal, false, () => 0);
+    shown.begin('papers');
+    shown.update({ done: 1, total: 2, requests: 1 }, true);
+    expect(written).toBe('\r\u001b[2K1 of 2 papers · 1 request');
+  });
 });
 
 describe('a rate-limit wait on the progress line', () => {

@@ -40,6 +40,8 @@ export class LookupsFailedError extends PartialFailureError {
 /** The endpoint of each lookup, and the fields of the papers it answers with. */
 const lookup = endpoints.papers.get;
 const paperFields = fieldsOf(lookup);
+/** What `--fields` may name: a paper's fields, and `input` (written with `--keep-input`). */
+const shownFields = paperFields && { input: null, ...paperFields };
 
 /**
  * `papers get-many`: many papers by DOI, from the arguments or a file of one DOI a line (`-` for
@@ -72,8 +74,8 @@ function addGetMany(parent: Command): void {
       integer(1, maxGetManyConcurrency),
       4,
     );
-  if (paperFields !== undefined) offerFields(command, fieldPaths(paperFields));
-  harvestOptions(outputOptions(command, paperFields)).action(
+  if (shownFields !== undefined) offerFields(command, fieldPaths(shownFields));
+  harvestOptions(outputOptions(command, shownFields)).action(
     act<GetManyOptions>((context, options, args, self) => getMany(context, options, args, self)),
   );
   command.addHelpText('after', requestLine(lookup, ' for each DOI'));
@@ -92,6 +94,7 @@ async function getMany(
   args: string[],
   command: Command,
 ): Promise<void> {
+  const shown = withInputColumn(options);
   const list = await doiList(context, options, args);
   const dois = list.entries.map((entry) => entry.doi);
   // The list itself is part of the identity: stdin or a rewritten file cannot resume another list.
@@ -99,7 +102,6 @@ async function getMany(
   // Where the DOIs came from and where failures go do not change what is written: the digest does.
   const fromElsewhere = /^--(input|inputColumn|failed)=/;
   const identity = [...identityOf(command).filter((part) => !fromElsewhere.test(part)), `dois=${digest}`];
-  const shown = withInputColumn(options);
   const harvest = await openHarvest(
     context,
     identity,
@@ -145,8 +147,10 @@ async function doiList(context: Context, options: GetManyOptions, args: string[]
   return list;
 }
 
-/** With `--keep-input`, the `input` column is one of the fields asked for. */
+/** With `--keep-input`, the `input` column is one of the fields asked for, the first. */
 function withInputColumn(options: GetManyOptions): GetManyOptions {
+  if (!options.keepInput && options.fields?.includes('input'))
+    throw new UsageError('--fields input needs --keep-input');
   if (!options.keepInput || options.fields === undefined) return options;
   return { ...options, fields: ['input', ...options.fields.filter((field) => field !== 'input')] };
 }

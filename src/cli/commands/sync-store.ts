@@ -40,17 +40,20 @@ export function ensureSyncTables(database: DatabaseSync): void {
       requests INTEGER NOT NULL DEFAULT 0, stopped_by TEXT, position TEXT NOT NULL DEFAULT '{}');`);
 }
 
-/** The query `what` with `params`, stored if new (the same search twice is one query). */
+/**
+ * The query `what` with `params`, stored if new (the same search twice is one query); `added` when
+ * this call stored it.
+ */
 export function storeQuery(
   database: DatabaseSync,
   what: SyncQuery['what'],
   params: SyncQuery['params'],
   now: number,
-): SyncQuery {
+): SyncQuery & { readonly added: boolean } {
   const text = JSON.stringify(
     Object.fromEntries(Object.entries(params).sort(([a], [b]) => a.localeCompare(b))),
   );
-  database
+  const { changes } = database
     .prepare('INSERT INTO sync_queries (what, params, added) VALUES (?, ?, ?) ON CONFLICT DO NOTHING')
     .run(what, text, new Date(now).toISOString());
   const row = database
@@ -58,7 +61,13 @@ export function storeQuery(
     .get(what, text) as {
     id: number;
   };
-  return { id: row.id, what, params: JSON.parse(text) };
+  return { id: row.id, what, params: JSON.parse(text), added: Number(changes) > 0 };
+}
+
+/** Removes `query` and its runs. */
+export function forgetQuery(database: DatabaseSync, query: SyncQuery): void {
+  database.prepare('DELETE FROM sync_runs WHERE query_id = ?').run(query.id);
+  database.prepare('DELETE FROM sync_queries WHERE id = ?').run(query.id);
 }
 
 /** Every stored query, in the order they were added. */

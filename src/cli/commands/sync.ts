@@ -12,6 +12,7 @@ import type { CliCommand } from '../endpoint-command.js';
 import { UsageError } from '../errors.js';
 import { sayLastWord } from '../last-word.js';
 import { boolean, integer } from '../options.js';
+import { terminalSafe } from '../output/escape.js';
 import { openDatabase } from '../output/sqlite.js';
 import { syncJournals } from './sync-journals.js';
 import { type PaperSearch, syncPapers } from './sync-papers.js';
@@ -19,6 +20,7 @@ import {
   beginRun,
   endRun,
   ensureSyncTables,
+  forgetQuery,
   type SyncQuery,
   storedQueries,
   storeQuery,
@@ -53,6 +55,12 @@ function searchOf(kind: SyncQuery['what'] | undefined, options: SyncOptions): Pa
   return search;
 }
 
+/** Whether the API (400) or the client refused the query's parameters: no run of it can succeed. */
+function refused(error: unknown): boolean {
+  const name = (error as Error | undefined)?.name;
+  return name === 'BadRequestError' || name === 'InvalidParameterError';
+}
+
 /** What stopped a run, as `sync_runs.stopped_by` records it. */
 function stoppedBy(context: Context, error: unknown): string {
   if (context.signal.aborted) return 'interrupted';
@@ -72,14 +80,15 @@ async function runSync(
   try {
     ensureSyncTables(database);
     const now = context.io.now();
-    const queries =
-      kind === undefined
-        ? storedQueries(database)
-        : [storeQuery(database, kind, search as SyncQuery['params'], now)];
-    if (queries.length === 0)
+    const named =
+      kind === undefined ? undefined : storeQuery(database, kind, search as SyncQuery['params'], now);
+    const queries = named === undefined ? storedQueries(database) : [named];
+    if (queries.length === 0) {
+      const shown = terminalSafe(path);
       throw new UsageError(
-        `${path} holds no query to refresh: sync ${path} journals, or sync ${path} papers --q …`,
+        `${shown} holds no query to refresh: sync ${shown} journals, or sync ${shown} papers --q …`,
       );
+    }
     for (const query of queries) {
       const run = beginRun(database, query, context.io.now());
       const base = context.requests();
@@ -89,6 +98,8 @@ async function runSync(
         endRun(database, run, 'done', context.io.now(), requests());
       } catch (error) {
         endRun(database, run, stoppedBy(context, error), context.io.now(), requests());
+        // A search the API refuses, kept, would fail every later `sync DB` before the queries after it.
+        if (named?.added && refused(error)) forgetQuery(database, named);
         throw error;
       } finally {
         records += run.records;

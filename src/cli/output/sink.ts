@@ -13,7 +13,7 @@ export interface Sink {
   readonly bytes: number;
   /** Whether the records go to a terminal: table by default, columns fit its width. */
   readonly isTerminal: boolean;
-  /** The terminal's width in columns; `undefined` when not a terminal. */
+  /** The terminal's width in columns; `undefined` when not a terminal, or of no known width. */
   readonly columns: number | undefined;
   /** Appends text, or the bytes of a binary format. */
   write(chunk: Chunk): Promise<void>;
@@ -31,7 +31,8 @@ export function stdoutSink(stream: NodeJS.WriteStream = process.stdout): Sink {
       return bytes;
     },
     isTerminal: stream.isTTY === true,
-    columns: stream.isTTY ? stream.columns : undefined,
+    // A terminal that reports no size (0 columns: script(1), a container's tty) has no known width.
+    columns: stream.isTTY && stream.columns > 0 ? stream.columns : undefined,
     async write(text) {
       if (text.length === 0) return;
       bytes += typeof text === 'string' ? Buffer.byteLength(text) : text.length;

@@ -7,6 +7,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { UsageError } from '../errors.js';
 import { cellOf, type Row } from './cells.js';
+import { terminalSafe } from './escape.js';
 import {
   type ColumnType,
   journalPapers,
@@ -168,17 +169,23 @@ export function batchUpserter(
   };
 }
 
-/** Opens `path` as a database for upserts: WAL, so a reader may look while a harvest writes. */
+/**
+ * Opens `path` as a database for upserts: WAL, so a reader may look while a harvest writes. SQLite
+ * reads a file's header at its first statement, so a file that is not a database fails there.
+ */
 export async function openDatabase(path: string): Promise<DatabaseSync> {
   const { DatabaseSync } = await loadSqlite();
-  let database: DatabaseSync;
+  let database: DatabaseSync | undefined;
   try {
     database = new DatabaseSync(path);
+    database.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');
+    return database;
   } catch (error) {
-    throw new UsageError(`cannot open ${path} as a SQLite database: ${(error as Error).message}`);
+    database?.close();
+    throw new UsageError(
+      terminalSafe(`cannot open ${path} as a SQLite database: ${(error as Error).message}`),
+    );
   }
-  database.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000');
-  return database;
 }
 
 /** Runs `work` in one transaction: all of it, or none if it throws. */

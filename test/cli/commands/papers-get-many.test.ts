@@ -158,6 +158,20 @@ describe('papers get-many: repeats, blanks and --keep-input', () => {
       { url: mock.server.url },
     );
     expect(picked.stdout.split('\r\n')[0]).toBe('input,doi,title');
+    // Named in --fields, it still comes first; without --keep-input, naming it is a usage error.
+    const named = await run(
+      ['papers', 'get-many', given, '--keep-input', '--fields', 'doi,input', '--format', 'csv'],
+      { url: mock.server.url },
+    );
+    expect(named.code, named.stderr).toBe(0);
+    expect(csvRecords(named.stdout)).toEqual([{ input: given, doi }]);
+    const before = mock.api.requests.length;
+    const alone = await run(['papers', 'get-many', given, '--fields', 'doi,input', '--format', 'csv'], {
+      url: mock.server.url,
+    });
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toBe('error: --fields input needs --keep-input\n');
+    expect(mock.api.requests.length).toBe(before);
   });
 
   it('-q lists no failed DOI and no hint: the error line alone, exit 3', async () => {

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { useMockServer } from '../../support.js';
 import { run, start } from '../helpers.js';
 import { dailyLimit } from '../output/daily-limit.js';
+import { clipboardName, expectNameEscaped } from '../output/hostile.js';
 import { scratch } from '../resume.js';
 
 const sizes = { journals: 12, papers: 300, authors: 20 };
@@ -149,5 +150,32 @@ describe('sync', { timeout: 120_000 }, () => {
     const nothing = await run(['sync', file], { url: mock.server.url });
     expect(nothing.code).toBe(2);
     expect(nothing.stderr).toContain('holds no query to refresh');
+  });
+
+  it('keeps no search the API refuses: a later `sync DB` refreshes the others (exit 0)', async () => {
+    const file = await synced(['papers', '--per-page', '50']);
+    const bogus = await run(['sync', file, 'papers', '--sort', 'bogus'], { url: mock.server.url });
+    expect(bogus.code).toBe(1);
+    expect(bogus.stderr).toContain('BadRequestError');
+    expect(query(file, 'SELECT what, params FROM sync_queries')).toEqual([
+      { what: 'papers', params: '{"per_page":50}' },
+    ]);
+    expect(runs(file).map((each) => each.stopped_by)).toEqual(['done']);
+    const refresh = await run(['sync', file], { url: mock.server.url });
+    expect(refresh.code, refresh.stderr).toBe(0);
+    expect(runs(file).map((each) => each.stopped_by)).toEqual(['done', 'done']);
+  });
+
+  it('echoes the database name escaped in its messages, whatever it holds', async () => {
+    const empty = join(scratch(), clipboardName);
+    const nothing = await run(['sync', empty], { url: mock.server.url });
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toContain('holds no query to refresh');
+    expectNameEscaped(nothing.stderr);
+    const unopenable = join(scratch(), clipboardName, 'metrics.sqlite');
+    const refused = await run(['sync', unopenable, 'journals'], { url: mock.server.url });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('as a SQLite database');
+    expectNameEscaped(refused.stderr);
   });
 });

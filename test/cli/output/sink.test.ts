@@ -66,3 +66,28 @@ describe('an --output file that cannot be written', () => {
     expectNameEscaped(result.stderr);
   });
 });
+
+describe('a terminal that reports no width (0 columns, as under script(1))', () => {
+  it('gets the whole table, its header included, no column hidden', async () => {
+    const result = await run(['journals', 'list', '--limit', '2'], {
+      url: mock.server.url,
+      terminal: { stdout: true, stderr: true, columns: 0 },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const [header, ...rows] = result.stdout.trimEnd().split('\n');
+    expect(header?.split(/\s+/)).toEqual([
+      'ID',
+      'NAME',
+      'ISSN',
+      'METRIC_SCORE',
+      'QUARTILE',
+      'COUNTRY_ID',
+      'FIELD_ID',
+      'TOTAL_PAPERS',
+      'TOTAL_CITES',
+    ]);
+    expect(rows).toHaveLength(2);
+    expect(result.stdout).not.toContain('…');
+    expect(result.stderr).not.toContain('hidden');
+  });
+});
