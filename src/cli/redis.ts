@@ -241,8 +241,10 @@ async function connect(client: NodeRedisClient, urls: URL[], secrets: Secrets, s
 async function closeClient(client: NodeRedisClient, quota: RedisSharedQuota | undefined): Promise<void> {
   // The ends of the last attempts reach Redis, so that other runs do not wait for this one's leases
   // to run out; a Redis that fails here changes nothing for the command, one reconnecting is not waited for.
+  // A request still out after Ctrl-C (a one-record command does not stop for it) is not waited for
+  // either: quota.close() would wait for it up to its lease; its place is freed when the lease ends.
   const ready = client.isReady ?? client.isOpen;
-  if (ready) await quota?.close().catch(() => {});
+  if (ready && quota !== undefined) await within(quota.close(), closeTimeoutMs).catch(() => {});
   if (!client.isOpen) return;
   // Reconnecting: nothing pending will be answered, and a graceful close would wait for it.
   if (!ready) return destroy(client);

@@ -81,6 +81,12 @@ export class RedisPartition implements RequestQuota {
   /** Waiters sleeping on a known wait (a window, a pause, a paced start), woken by close(). */
   readonly #sleepers = new Set<() => void>();
   readonly #leaseMs: number | undefined;
+  /** Calls whose request is under way, and the longest lease a call has taken: each ends within it. */
+  #flying = 0;
+  #longestLease = 0;
+  /** What close() waits for while calls are in flight, and what wakes it once none is. */
+  #landing: Promise<void> | undefined;
+  #landed: (() => void) | undefined;
   #closed = false;
 
   constructor(run: ScriptRunner, keys: string[], limits: PartitionLimits, deadlines: Deadlines) {
@@ -116,18 +122,22 @@ export class RedisPartition implements RequestQuota {
       this.#throwIfClosed();
     }
     const ticket = `${this.#id}.${(++this.#seq).toString(36)}`;
-    const taking = this.#take(ticket, timeout, signal);
+    const leaseMs = this.#leaseMs ?? timeout + leaseMarginMs;
+    const taking = this.#take(ticket, String(leaseMs), timeout, signal);
     this.#taking.add(taking);
     try {
       await taking;
     } finally {
       this.#taking.delete(taking);
     }
+    this.#flying++;
+    if (leaseMs > this.#longestLease) this.#longestLease = leaseMs;
     try {
       return await send();
     } finally {
       // A ticket granted after waiting has left the line already.
       if (this.#releases) this.#ended.add(ticket, this.#closed);
+      if (--this.#flying === 0) this.#landed?.();
     }
   }
 
@@ -146,13 +156,31 @@ export class RedisPartition implements RequestQuota {
   }
 
   /**
-   * Sends every end and hold not yet in Redis, and resolves when Redis has them; later calls are
-   * refused, and the ends of calls still under way go at once.
+   * Refuses later calls and those still waiting, and resolves once the calls in flight have ended, or
+   * the longest lease has passed (theirs have all run out: Redis no longer counts them). Their ends
+   * are for close() to send.
+   */
+  land(): Promise<void> {
+    this.#closed = true;
+    // Calls still waiting stop now, and their places in line go with the ends close() sends.
+    for (const wake of [...this.#sleepers, ...this.#wakers]) wake();
+    if (this.#flying === 0) return Promise.resolve();
+    this.#landing ??= new Promise((resolve) => {
+      const timer = setTimeout(resolve, this.#longestLease);
+      this.#landed = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    return this.#landing;
+  }
+
+  /**
+   * Sends every end and hold not yet in Redis, once the calls in flight have landed (see
+   * {@link RedisPartition.land}), and resolves when Redis has them; later calls are refused.
    */
   async close(): Promise<void> {
-    this.#closed = true;
-    // Calls still waiting stop now, and their places in line go with the ends below.
-    for (const wake of [...this.#sleepers, ...this.#wakers]) wake();
+    await this.land();
     await Promise.allSettled(this.#taking);
     const holds = [...this.#holds].map((sent) =>
       sent.catch((error: unknown) => {
@@ -163,8 +191,12 @@ export class RedisPartition implements RequestQuota {
   }
 
   /** Takes a place for `ticket`, waiting in Redis's line as long as it must; each ask answered within `timeout`. */
-  async #take(ticket: string, timeout: number, signal: AbortSignal | undefined): Promise<void> {
-    const lease = String(this.#leaseMs ?? timeout + leaseMarginMs);
+  async #take(
+    ticket: string,
+    lease: string,
+    timeout: number,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
     const within = { deadlines: this.#deadlines, timeout, signal };
     let asked = false;
     let poll = firstPollMs;

@@ -25,11 +25,11 @@ export type { RedisQuotaStats } from './stats.js';
 export interface RedisSharedQuota extends SharedQuota {
   /**
    * Refuses every call still waiting for a place at once with `QuotaUnavailableError` (nothing is
-   * sent), lets the calls in flight finish, sends what the quota still holds for Redis (the ends of
-   * the last calls, a pause or block) and resolves when Redis has it; rejects with
-   * `QuotaUnavailableError` when Redis fails or does not answer within 5 s. Call it when the process
-   * is done, before closing your Redis client; calls made after it are refused. The Redis client
-   * stays yours to close.
+   * sent), lets the calls in flight finish and waits for them (no longer than their leases), sends
+   * what the quota still holds for Redis (the ends of the last calls, a pause or block) and resolves
+   * when Redis has it; rejects with `QuotaUnavailableError` when Redis then fails or does not answer
+   * within 5 s. Call it when the process is done, before closing your Redis client; calls made after
+   * it are refused. The Redis client stays yours to close.
    */
   close(): Promise<void>;
   /**
@@ -131,9 +131,12 @@ export class RedisQuota implements RedisSharedQuota {
 
   async close(): Promise<void> {
     this.#closed = true;
+    const partitions = [...this.#partitions.values()];
+    // The calls in flight end first, with no Redis call meanwhile: the 5 s are for Redis alone.
+    await Promise.all(partitions.map((p) => p.land()));
     const deadline = new Deadline(closeTimeoutMs, undefined);
     try {
-      await deadline.race(Promise.all([...this.#partitions.values()].map((p) => p.close())));
+      await deadline.race(Promise.all(partitions.map((p) => p.close())));
     } catch (error) {
       if (!deadline.timedOut) throw error;
       throw new QuotaUnavailableError(`Redis did not answer within ${closeTimeoutMs} ms on close`);

@@ -274,6 +274,28 @@ describe.skipIf(skip)('scholarly-metrics --redis: runs sharing one quota', { tim
     }
   });
 
+  // The held request's lease is the SDK's 30 s timeout and more: a run that waited for it would outlast
+  // this test's own timeout, so the test fails instead of passing slowly.
+  it('Ctrl-C while a one-record request is out: exit 130 without waiting for the request', {
+    timeout: 20_000,
+  }, async () => {
+    const gated = gatedMock(createMockApi({}));
+    const mock = await startMockServer({ api: gated.api });
+    try {
+      // The request is held until the end: the run must not wait for it (nor for its lease) to close.
+      const args = ['--redis', url, '--redis-prefix', prefix(), 'papers', 'get', MOCK_DOIS[0]!];
+      const held = start([...args, '--format', 'jsonl'], { url: mock.url });
+      await gated.arrived(1);
+      held.child.kill('SIGINT');
+      const result = await held.exited;
+      expect(result.code, result.stderr).toBe(130);
+      expect(result.stderr).toBe('error: InterruptedError: stopped by Ctrl-C\n');
+    } finally {
+      gated.open();
+      await mock.close();
+    }
+  });
+
   // Last: it stops the server.
   it('Redis gone mid-run: the waiting run fails with QuotaUnavailableError (exit 1), the other ends', async () => {
     const gated = gatedMock(createMockApi({}));

@@ -6,7 +6,7 @@ import { QuotaUnavailableError } from '../../src/index.js';
 import { RedisQuota } from '../../src/redis/redis-quota.js';
 import { type ConnectedRedis, redisClients } from '../helpers/redis-clients.js';
 import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
-import { OTHER_TEST_KEY, TEST_KEY } from '../support.js';
+import { gate, OTHER_TEST_KEY, TEST_KEY } from '../support.js';
 
 const skip = skipWithoutRedis('test/redis/close.test.ts');
 const identity = { baseUrl: 'https://api.example.test/api/v1', apiKey: TEST_KEY };
@@ -96,6 +96,47 @@ describe.skipIf(skip).each(redisClients)('quota.close() over $name', { timeout: 
     quota.forClient(identity).pause(30_000);
     await quota.close();
     expect(await redis.keys(`${prefix}:*:p`)).toHaveLength(1);
+  });
+
+  it('waits for the calls in flight, then sends their ends before it resolves', async () => {
+    const prefix = `c${++prefixes}`;
+    const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 2, prefix });
+    const held = gate();
+    let sent = false;
+    const inFlight = quota.forClient(identity).run(
+      () => {
+        sent = true;
+        return held.promise;
+      },
+      { signal: undefined, timeout: 30_000 },
+    );
+    for (let i = 0; i < 40 && !sent; i++) await new Promise((r) => setTimeout(r, 25));
+    let closed = false;
+    const closing = quota.close().then(() => {
+      closed = true;
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(closed).toBe(false);
+    held.open();
+    await closing;
+    await inFlight;
+    // Its place is back once close() resolves: the Redis client may be closed right after.
+    expect(await count(await leasesKey(prefix))).toBe(0);
+  });
+
+  it('waits for a call in flight no longer than its lease, past which Redis no longer counts it', async () => {
+    const prefix = `c${++prefixes}`;
+    const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 1, leaseMs: 1_000, prefix });
+    let sent = false;
+    void quota.forClient(identity).run(() => {
+      sent = true;
+      return new Promise<never>(() => {});
+    });
+    for (let i = 0; i < 40 && !sent; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(sent).toBe(true);
+    const started = performance.now();
+    await quota.close();
+    expect(performance.now() - started).toBeLessThan(3_000);
   });
 
   it('refuses calls after it, sending nothing', async () => {

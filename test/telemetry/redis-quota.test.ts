@@ -83,11 +83,12 @@ describe.skipIf(skip)('the Redis quota through the client telemetry', { timeout:
     const attributes = { 'scholarly_metrics.quota.source': 'redis', ...server };
     expect(await gauge('waiting')).toEqual([[attributes, 1]]);
     expect(await gauge('in_flight')).toEqual([[attributes, 1]]);
-    await quota.close();
-    // The waiting one is refused at once, before the one in flight is answered.
+    // close() waits for the call in flight; the waiting one is refused at once, before it is answered.
+    const closing = quota.close();
     const refused = await Promise.race(calls);
     expect(refused).toBeInstanceOf(QuotaUnavailableError);
     answer();
+    await closing;
     expect((await Promise.all(calls)).filter((outcome) => outcome === 'answered')).toHaveLength(1);
     expect(await gauge('waiting')).toEqual([[attributes, 0]]);
     expect(await gauge('in_flight')).toEqual([[attributes, 0]]);
