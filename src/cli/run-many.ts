@@ -14,7 +14,7 @@ import { terminalSafe } from './output/escape.js';
 import { chooseFormat, isDatabaseFormat, listWriter, type TextFormat } from './output/formats.js';
 import type { Sink } from './output/sink.js';
 import type { WriterOptions } from './output/writer-types.js';
-import type { RecordViews } from './run.js';
+import { checkFieldsFor, type RecordViews } from './run.js';
 import { writerOptions } from './view.js';
 
 /** Thrown when some of several ids were not found: the others are written, the exit code is 3. */
@@ -42,6 +42,7 @@ export async function runRecords(
   const wanted = chooseFormat(options.format, false, false, options.output);
   if (isDatabaseFormat(wanted))
     throw new UsageError(`several ids are written as text: for ${wanted}, give one id per run (or use sync)`);
+  checkFieldsFor(options, many.views?.(ids[0] ?? ''), many.key);
   const { found, failures } = await fetchEach(ids, many.fetch);
   const sink = await openSink(context.io, options.output);
   let written: { count: number; unit: string };

@@ -1,6 +1,7 @@
 /** Runs the commands that answer in one response: one record, or one whole list. */
 import type { Context } from './context.js';
 import { openSink } from './context.js';
+import { UsageError } from './errors.js';
 import { checkDatabaseOutput, databaseFacts } from './harvest.js';
 import { sayLastWord } from './last-word.js';
 import type { OutputOptions } from './options.js';
@@ -98,6 +99,11 @@ export interface RecordViews {
     chosen: boolean,
     paint: (text: string) => string,
   ) => string | Promise<string>;
+  /**
+   * The record's own top-level fields, where its rows have others: `--fields` may name only what the
+   * chosen output holds.
+   */
+  fields?: readonly string[];
   /** The record as rows, for csv, tsv and jsonl, where the data has rows; with their fields. */
   rows?: {
     of: (record: Row) => Row[] | Promise<Row[]>;
@@ -105,6 +111,25 @@ export interface RecordViews {
     /** What a row is (plural), for the last word, which counts the rows written. @default 'rows' */
     unit?: string;
   };
+}
+
+/**
+ * Refuses, before any request, `--fields` naming what the chosen output does not hold: a record
+ * written as rows (`journals score`: a row per point in csv, tsv, jsonl and the databases) has
+ * other fields than the record written whole (json, a table). `key` is a field of the record too.
+ */
+export function checkFieldsFor(options: OutputOptions, views: RecordViews | undefined, key?: string): void {
+  const [fields, rows] = [options.fields, views?.rows];
+  if (fields === undefined || rows === undefined || views?.fields === undefined) return;
+  const format = chooseFormat(options.format, false, false, options.output);
+  const asRows = !(format === 'json' || format === 'table');
+  const names = asRows ? rows.columns : [...(key === undefined ? [] : [key]), ...views.fields];
+  const missing = fields.filter((field) => !names.includes(field.split('.')[0]!));
+  if (missing.length === 0) return;
+  const written = asRows
+    ? `${format} writes ${rows.unit ?? 'rows'} as rows`
+    : 'json and the table write the record';
+  throw new UsageError(`--fields ${missing.join(',')}: ${written}, with the fields ${names.join(', ')}.`);
 }
 
 /** Writes the record `fetch` resolves to. */
@@ -116,6 +141,7 @@ export async function runRecord(
   command?: readonly string[],
 ): Promise<void> {
   const database = databaseFormatOf(options);
+  checkFieldsFor(options, views);
   const record = await fetch();
   if (database !== undefined) {
     const rows = views.rows ? await views.rows.of(record) : [record];

@@ -114,6 +114,32 @@ describe('--fields, tsv and the format from the file', () => {
     const asJson = await run(['journals', 'score', '4', '--format', 'json'], { url: mock.server.url });
     expect(JSON.parse(asJson.stdout)).toEqual(score);
   });
+
+  it("journals score: --fields naming the other output's field is a usage error, before any request", async () => {
+    real.serve((_req, res) => {
+      res.writeHead(500).end();
+    });
+    const cases = [
+      {
+        args: ['4', '--format', 'json', '--fields', 'date'],
+        says: '--fields date: json and the table write the record, with the fields current, quartile, history.',
+      },
+      {
+        args: ['4', '--format', 'jsonl', '--fields', 'current,score'],
+        says: '--fields current: jsonl writes score points as rows, with the fields journal_id, date, score.',
+      },
+      {
+        args: ['4', '5', '--format', 'json', '--fields', 'journal_id,history.date,score'],
+        says: '--fields score: json and the table write the record, with the fields journal_id, current',
+      },
+    ];
+    for (const { args, says } of cases) {
+      const result = await run(['journals', 'score', ...args], { url: real.base });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain(says);
+    }
+    expect(real.hits).toBe(0);
+  });
 });
 
 describe('cells a spreadsheet would run', () => {

@@ -21,6 +21,7 @@ export const journalsScore = recordCommand(endpoints.journals.score, {
   fields: { ...score, history: history ?? null, ...pointFields },
   fetch: (context, [journal]) => context.client.journals.score(Number(journal)),
   views: ([journal]) => ({
+    fields: [...Object.keys(score), 'history'],
     table: async (record, columns, drawn, paint) => (await chart()).scoreTable(record, columns, drawn, paint),
     rows: {
       of: async (record) => (await chart()).scoreRows(Number(journal), record),
