@@ -256,45 +256,34 @@ describe.skipIf(skip)('scholarly-metrics --redis: runs sharing one quota', { tim
     }
   });
 
-  it('Ctrl-C while a request is out: exit 130, the connection closed (the process ends)', async () => {
-    const gated = gatedMock(createMockApi({}));
-    const mock = await startMockServer({ api: gated.api });
-    try {
-      // A walk: it stops at Ctrl-C (a one-record command does not listen for it).
-      const args = ['--redis', url, '--redis-prefix', prefix(), 'papers', 'search', '--limit', '5'];
-      const held = start([...args, '--format', 'jsonl'], { url: mock.url });
-      await gated.arrived(1);
-      held.child.kill('SIGINT');
-      const result = await held.exited;
-      expect(result.code, result.stderr).toBe(130);
-      expect(result.stderr).toBe('error: InterruptedError: stopped by Ctrl-C\n');
-    } finally {
-      gated.open();
-      await mock.close();
-    }
-  });
-
-  // The held request's lease is the SDK's 30 s timeout and more: a run that waited for it would outlast
-  // this test's own timeout, so the test fails instead of passing slowly.
-  it('Ctrl-C while a one-record request is out: exit 130 without waiting for the request', {
-    timeout: 20_000,
-  }, async () => {
-    const gated = gatedMock(createMockApi({}));
-    const mock = await startMockServer({ api: gated.api });
-    try {
-      // The request is held until the end: the run must not wait for it (nor for its lease) to close.
-      const args = ['--redis', url, '--redis-prefix', prefix(), 'papers', 'get', MOCK_DOIS[0]!];
-      const held = start([...args, '--format', 'jsonl'], { url: mock.url });
-      await gated.arrived(1);
-      held.child.kill('SIGINT');
-      const result = await held.exited;
-      expect(result.code, result.stderr).toBe(130);
-      expect(result.stderr).toBe('error: InterruptedError: stopped by Ctrl-C\n');
-    } finally {
-      gated.open();
-      await mock.close();
-    }
-  });
+  // A walk stops at Ctrl-C; a one-record command does not listen for it, so its request stays out
+  // (held until the end here) and the run must not wait for it, nor for its lease (the SDK's 30 s
+  // timeout and more: a run that waited would outlast this test's own timeout).
+  it.each([
+    { what: 'a walk', command: ['papers', 'search', '--limit', '5'] },
+    { what: 'a one-record request', command: ['papers', 'get', MOCK_DOIS[0]!] },
+  ])(
+    'Ctrl-C while $what is out: exit 130, the connection closed (the process ends)',
+    {
+      timeout: 20_000,
+    },
+    async ({ command }) => {
+      const gated = gatedMock(createMockApi({}));
+      const mock = await startMockServer({ api: gated.api });
+      try {
+        const args = ['--redis', url, '--redis-prefix', prefix(), ...command];
+        const held = start([...args, '--format', 'jsonl'], { url: mock.url });
+        await gated.arrived(1);
+        held.child.kill('SIGINT');
+        const result = await held.exited;
+        expect(result.code, result.stderr).toBe(130);
+        expect(result.stderr).toBe('error: InterruptedError: stopped by Ctrl-C\n');
+      } finally {
+        gated.open();
+        await mock.close();
+      }
+    },
+  );
 
   // Last: it stops the server.
   it('Redis gone mid-run: the waiting run fails with QuotaUnavailableError (exit 1), the other ends', async () => {
