@@ -2,7 +2,7 @@ import { checkCacheOption, type ResolvedCacheOptions } from './cache/options.js'
 import type { ClientOptions } from './client-options.js';
 import { inBrowserPage } from './core/browser.js';
 import { ConfigurationError } from './core/errors.js';
-import { isLogLevel, type LogLevel, logLevels } from './core/logger.js';
+import { isLogLevel, type Logger, type LogLevel, logLevels } from './core/logger.js';
 import { checkBoolean, checkFunction, checkHttpUrl, checkObject } from './core/options/checks.js';
 import { checkHooks, type ResolvedClientOptions } from './core/options/client.js';
 import { type Environment, readVariable } from './core/options/environment.js';
@@ -46,8 +46,7 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedMetri
     fetch: fetchImpl,
     headers: checkHeaders(options.headers),
     hooks: checkHooks(options.hooks),
-    logLevel: resolveLogLevel(options.logLevel, variable('METRIC_LOG')),
-    logger: checkObject('logger', options.logger),
+    ...resolveLogging(options.logLevel, variable('METRIC_LOG'), options.logger),
     maxResponseBytes: checkMaxResponseBytes(options.maxResponseBytes) ?? defaultMaxResponseBytes,
     ...resolveClientQuota(options),
     cache: checkCacheOption(options.cache),
@@ -88,6 +87,30 @@ function resolveLogLevel(value: LogLevel | undefined, variable: string | undefin
     throw new ConfigurationError(option, `${option} must be one of ${logLevels.join(', ')}`);
   }
   return level;
+}
+
+/**
+ * The level, and the logger with a method for each level it will be handed: one missing would throw a
+ * TypeError from inside a request (and be retried as a connection failure) instead of failing here.
+ */
+function resolveLogging(
+  value: LogLevel | undefined,
+  variable: string | undefined,
+  given: Logger | undefined,
+): { logLevel: LogLevel; logger: Logger | undefined } {
+  const logLevel = resolveLogLevel(value, variable);
+  const logger = checkObject<Logger>('logger', given);
+  if (logger !== undefined) {
+    const used = logLevels.slice(1, logLevels.indexOf(logLevel) + 1) as Array<keyof Logger>;
+    const missing = used.filter((name) => typeof logger[name] !== 'function');
+    if (missing.length > 0) {
+      throw new ConfigurationError(
+        'logger',
+        `\`logger\` must have a method for each level up to '${logLevel}' (${used.join(', ')}); it lacks ${missing.join(', ')}`,
+      );
+    }
+  }
+  return { logLevel, logger };
 }
 
 /** The base URL without its trailing slashes: the option, else METRIC_BASE_URL, named as given. */

@@ -209,8 +209,18 @@ export class Page<T> {
   }
 }
 
+/**
+ * The items each page after the next is counted at when a walk looks ahead: the larger of the size
+ * asked for and the size the server served first. A server that serves more than `per_page` would
+ * otherwise be thought to need more pages than it does, and the walk would request pages past the end
+ * of the results, or past the one that holds a `toArray` limit.
+ */
+export function sizeAhead(state: WalkState): number {
+  return Math.max(state.pageSize, state.firstSize);
+}
+
 /** Whether page `n`, some way after `page`, may still hold items by `page`'s account. */
 export function mayHold<T>(page: Page<T>, n: number): boolean {
   const state = stateOf(page);
-  return page.hasNextPage() && state.seen + (n - page.page - 1) * state.pageSize < state.bound;
+  return page.hasNextPage() && state.seen + (n - page.page - 1) * sizeAhead(state) < state.bound;
 }

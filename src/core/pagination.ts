@@ -4,7 +4,7 @@ import { describeValue } from './describe-value.js';
 import { InvalidParameterError, requestIdOf } from './errors.js';
 import type { RequestOptions } from './options/request.js';
 import { checkPrefetch } from './options/request.js';
-import { follow, mayHold, Page, type PageBody, type PageSource, stateOf } from './page.js';
+import { follow, mayHold, Page, type PageBody, type PageSource, sizeAhead, stateOf } from './page.js';
 import type { Answer, TransportOptions } from './transport.js';
 
 /**
@@ -205,7 +205,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     let yielded = 0;
     /** Whether page `n` may hold one of the first `limit` items, by `page`'s account. */
     const wanted = (page: Page<T>, n: number) =>
-      mayHold(page, n) && yielded + page.data.length + (n - page.page - 1) * stateOf(page).pageSize < limit;
+      mayHold(page, n) && yielded + page.data.length + (n - page.page - 1) * sizeAhead(stateOf(page)) < limit;
     try {
       let page = (await this.#firstPage()).data;
       for (;;) {

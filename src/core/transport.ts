@@ -203,12 +203,22 @@ export class Transport {
     try {
       return route();
     } catch (error) {
-      const secret = this.#apiKey;
-      if (secret && error instanceof InvalidParameterError && error.message.includes(secret)) {
-        throw new InvalidParameterError(error.parameter, redactText(error.message, secret));
-      }
-      throw error;
+      throw this.withoutKey(error);
     }
+  }
+
+  /**
+   * `error` with the key cut out when it is a refusal of a parameter: its message quotes the value
+   * (cut short when long, so a search for the whole key misses it) and `parameter` names a refused
+   * name, which may be the key pasted in the wrong place.
+   */
+  withoutKey(error: unknown): unknown {
+    const secret = this.#apiKey;
+    if (!secret || !(error instanceof InvalidParameterError)) return error;
+    const message = redactText(error.message, secret);
+    const parameter = redactText(error.parameter, secret);
+    if (message === error.message && parameter === error.parameter) return error;
+    return new InvalidParameterError(parameter, message);
   }
 
   async #attempt<R>(url: string, timeout: number, options: TransportOptions, finish: Finish<R>): Promise<R> {

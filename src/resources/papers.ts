@@ -114,7 +114,11 @@ export class Papers extends APIResource {
       { name: 'papers.getMany' },
       undefined,
       undefined,
-      () => getMany(dois, options, lookup, getManyParts),
+      () =>
+        getMany(dois, options, lookup, getManyParts).catch((error: unknown) => {
+          // Its options are refused here, not by the transport: a refused name may be the key.
+          throw this.transport.withoutKey(error);
+        }),
       summarize,
     );
   }

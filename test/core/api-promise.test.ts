@@ -239,6 +239,21 @@ describe('PagePromise.toArray({ limit })', () => {
     expect([...asked].sort((a, b) => a - b)).toEqual([1, 2, 3]);
   });
 
+  it.each([
+    [25, [1, 2, 3]],
+    [Number.POSITIVE_INFINITY, range(1, 10)],
+  ])(
+    'a server that serves more than per_page: limit %s asks for no page past the one needed',
+    async (limit, pages) => {
+      // The fixture serves 10 a page whatever per_page says: the walk counts pages ahead at 10, not 4.
+      const { asked, sdk } = paged();
+      const items = await sdk.journals.papers(1, { per_page: 4 }, { prefetch: 8 }).toArray({ limit });
+      expect(items.map((p) => p.id)).toEqual(range(1, Math.min(limit, total)));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect([...asked].sort((a, b) => a - b)).toEqual(pages);
+    },
+  );
+
   it('limit 0 resolves to [] without a request', async () => {
     const { asked, sdk } = paged();
     expect(await sdk.journals.papers(1).toArray({ limit: 0 })).toEqual([]);

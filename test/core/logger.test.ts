@@ -61,6 +61,16 @@ describe('createLogger', () => {
     );
   });
 
+  it('a client needs of its logger only the methods of the levels it logs at', async () => {
+    server.use(http.get(`${BASE}/journals/42`, () => HttpResponse.json({ error: 'gone' }, { status: 404 })));
+    const errors: string[] = [];
+    const logger = { error: (message: string) => errors.push(message) } as unknown as Logger;
+    const sdk = testClient({ logLevel: 'error', logger, maxRetries: 0 });
+    await expect(sdk.journals.get(42)).rejects.toThrow(/404/);
+    expect(errors).toEqual([expect.stringContaining('GET ')]);
+    expect(() => testClient({ logLevel: 'warn', logger })).toThrow(/it lacks warn/);
+  });
+
   it('writes to console when no logger is given', () => {
     const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
     createLogger('debug', undefined)!.debug('hello', { a: 1 });

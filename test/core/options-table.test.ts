@@ -47,6 +47,9 @@ const atConstruction: RefusalCase[] = [
   ['client', 'hooks.afterResponse', () => client({ hooks: { afterResponse: ['x'] } })],
   ['client', 'logLevel', () => client({ logLevel: 'loud' })],
   ['client', 'logger', () => client({ logger: 'console' })],
+  // A method missing for a level in use threw a bare TypeError from inside the first request.
+  ['client', 'logger', () => client({ logLevel: 'debug', logger: { error() {}, warn() {}, info() {} } })],
+  ['client', 'logger', () => client({ logLevel: 'error', logger: { error: 'console.error' } })],
   ['client', 'env', () => client({ env: 'METRIC_API_KEY=x' })],
   ['client', 'dangerouslyAllowBrowser', () => client({ dangerouslyAllowBrowser: 'yes' })],
   ['client', 'maxConcurrency', () => client({ maxConcurrency: 0 })],

@@ -349,6 +349,44 @@ describe('a key pasted into a parameter', () => {
     expect(error.message).not.toContain(TEST_KEY);
     expect(inspect(error)).not.toContain(TEST_KEY);
   });
+
+  // A message quotes 40 characters of a value at most: a longer key is cut, and must still go.
+  const longKey = 'sk_live_0123456789abcdefghijklmnopqrstuvwxyz0123456789';
+  const longKeyClient = () => testClient({ apiKey: longKey });
+  const refusal = (promise: PromiseLike<unknown>) =>
+    Promise.resolve(promise).then(
+      () => expect.unreachable('refused'),
+      (e: unknown) => e as InvalidParameterError,
+    );
+
+  it.each([
+    ['a DOI', () => longKeyClient().papers.get(longKey)],
+    ['a query value', () => longKeyClient().papers.search({ year: longKey as never })],
+    [
+      'a DOI of getMany',
+      () =>
+        longKeyClient()
+          .papers.getMany([longKey])
+          .then((r) => Promise.reject(r[0]?.error)),
+    ],
+  ])('a long key, cut short in the message, is cut from it: %s', async (_what, call) => {
+    const error = await refusal(call());
+    expect(error).toBeInstanceOf(InvalidParameterError);
+    expect(error.message).toContain(redacted);
+    expect(inspect(error)).not.toContain(longKey.slice(0, 12));
+  });
+
+  it.each([
+    ['a parameter name', () => testClient().papers.search({ [TEST_KEY]: 1 } as never)],
+    ['a request option name', () => testClient().journals.get(42, { [TEST_KEY]: 1 } as never)],
+    ['a getMany option name', () => testClient().papers.getMany(['10.1000/x'], { [TEST_KEY]: 1 } as never)],
+  ])('a key given as %s is cut from the message and from `parameter`', async (_what, call) => {
+    const error = await refusal(call());
+    expect(error).toBeInstanceOf(InvalidParameterError);
+    expect(error.parameter).toBe(redacted);
+    expect(inspect(error)).not.toContain(TEST_KEY);
+    expect(JSON.stringify(error)).not.toContain(TEST_KEY);
+  });
 });
 
 describe('a cut-off key', () => {
