@@ -93,9 +93,16 @@ export function createMockApiOver(router: Router, options: MockApiOptions = {}):
   return api;
 }
 
-/** The mock as a `fetch`: a reset fault rejects as a dropped connection does. */
+/**
+ * The mock as a `fetch`: a reset fault rejects as a dropped connection does, and an aborted signal
+ * rejects with its reason, as fetch does, whether it was aborted before the call or during a delay.
+ */
 async function fetchFrom(api: MockApi, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const response = await api.handle(new Request(input, init));
+  const request = new Request(input, init);
+  // fetch never sends a request whose signal is already aborted, so the mock never sees it.
+  request.signal.throwIfAborted();
+  const response = await api.handle(request);
+  request.signal.throwIfAborted();
   if (response.type === 'error') {
     throw new TypeError('fetch failed', {
       cause: new Error('Connection reset by the mock API (a reset fault)'),

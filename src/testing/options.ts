@@ -1,5 +1,12 @@
 import { ConfigurationError } from '../core/errors.js';
-import { checkFraction, checkInteger, checkObject, type Resolved } from '../core/options/checks.js';
+import {
+  checkBoolean,
+  checkFraction,
+  checkInteger,
+  checkObject,
+  checkOneOf,
+  type Resolved,
+} from '../core/options/checks.js';
 import type { MockDatasetSizes } from './dataset-types.js';
 
 /*
@@ -156,14 +163,42 @@ export function resolveMockFaults(options: unknown, maxDelayMs: number): Resolve
   return resolved;
 }
 
-/** Checks one fault queued with `faults.next()`: its status, its count and its delay. */
+/**
+ * Checks one fault queued with `faults.next()`, every field of it: a value the request would only
+ * trip over later (a header name `Headers` refuses, a body JSON cannot hold) or silently ignore (a
+ * misspelt `malformed`, `reset: 'true'`) is refused here, naming the field.
+ */
 export function checkMockFault<Fault>(fault: Fault, maxDelayMs: number): Fault {
   // A fault is required: `null` or nothing is refused as not an object.
-  const { status, times, delayMs } = checkObject<Fields>('fault', fault ?? null) ?? {};
-  checkStatus('fault.status', status);
-  checkInteger('fault.times', times, 1, maxSafe);
-  checkInteger('fault.delayMs', delayMs, 0, maxDelayMs);
+  const given = checkObject<Fields>('fault', fault ?? null) ?? {};
+  checkStatus('fault.status', given.status);
+  checkInteger('fault.times', given.times, 1, maxSafe);
+  checkInteger('fault.delayMs', given.delayMs, 0, maxDelayMs);
+  checkBoolean('fault.reset', given.reset);
+  if (typeof given.malformed !== 'boolean') {
+    checkOneOf('fault.malformed', given.malformed, ['truncated', 'shape']);
+  }
+  checkFaultHeaders(checkObject<Fields>('fault.headers', given.headers));
+  try {
+    JSON.stringify(given.body);
+  } catch (error) {
+    throw new ConfigurationError('fault.body', `\`fault.body\` must be a JSON value: ${String(error)}`);
+  }
   return fault;
+}
+
+/** A fault's headers: string values under names and values `Headers` accepts. */
+function checkFaultHeaders(headers: Fields | undefined): void {
+  if (headers === undefined) return;
+  const option = 'fault.headers';
+  if (Object.values(headers).some((value) => typeof value !== 'string')) {
+    throw new ConfigurationError(option, `\`${option}\` values must be strings`);
+  }
+  try {
+    new Headers(headers as Record<string, string>);
+  } catch (error) {
+    throw new ConfigurationError(option, `\`${option}\` is not a valid set of headers: ${String(error)}`);
+  }
 }
 
 /** `faults.latencyMs`: a delay, or a `[min, max]` range to draw from. */

@@ -120,6 +120,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   };
 }
 
+/**
+ * Methods a Fetch `Request` cannot carry (`new Request` throws), so the core never sees them: the
+ * server answers them itself, as the core answers any method other than GET, HEAD and OPTIONS.
+ */
+const forbiddenMethods = new Set(['TRACE', 'TRACK', 'CONNECT']);
+
 /** Connection-level headers a Fetch `Request` must not carry. */
 const hopByHop = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
 
@@ -148,6 +154,10 @@ async function serve(
     // Answered before the body is read; `connection: close` keeps its unread rest from being taken
     // for the next request.
     if (refusal) return write(res, errorResponse(refusal.status, refusal.message), true);
+  }
+  if (forbiddenMethods.has(req.method ?? '')) {
+    const message = `${req.method} is not allowed: every endpoint is a GET`;
+    return write(res, errorResponse(405, message, { allow: 'GET, HEAD, OPTIONS' }), true);
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   const body = hasBody ? await readCapped(req) : undefined;

@@ -41,8 +41,9 @@ export interface WebhookHandlerOptions {
   bodyTimeoutMs?: number | undefined;
   /**
    * Called with whatever your callback threw or rejected with; the sender then gets a bare 500. Also
-   * called for failures of the receiver itself (e.g. a body another middleware consumed), and when
-   * `cache.apply` fails (the sender then gets the answer `cacheFailure` says). Errors it throws are ignored.
+   * called for failures of the receiver itself (e.g. a body another middleware consumed), when
+   * `cache.apply` fails (the sender then gets the answer `cacheFailure` says), and when the `telemetry`
+   * providers throw (the delivery is answered as usual). Errors it throws are ignored.
    * @default logs the error with `console.error`
    */
   onError?: ((error: unknown) => void) | undefined;

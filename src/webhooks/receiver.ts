@@ -52,6 +52,12 @@ export function createReceiver<Context>(
     }
   };
 
+  /** A failure the sender is not answered for: to `onError`, or a warning when there is none. */
+  const warn = (message: string, cause: unknown): void => {
+    if (onError === undefined) console.warn(`scholarly-metrics: ${message}`, cause);
+    else report(new MetricError(message, { cause }));
+  };
+
   const tooLarge = (): Reply =>
     reply(
       413,
@@ -100,9 +106,7 @@ export function createReceiver<Context>(
       if (cache !== undefined) {
         const failure = await cacheFailureOf(cache, event);
         if (failure !== undefined) {
-          const message = cacheFailed[cacheFailure];
-          if (onError === undefined) console.warn(`scholarly-metrics: ${message}`, failure);
-          else report(new MetricError(message, { cause: failure }));
+          warn(cacheFailed[cacheFailure], failure);
           if (cacheFailure === 'reject') return cacheUnavailable();
         }
       }
@@ -120,7 +124,8 @@ export function createReceiver<Context>(
     }
   }
 
-  return { answer: telemetry ? traced(telemetry, answer) : answer, report };
+  const untraced = (error: unknown) => warn(telemetryFailed, error);
+  return { answer: telemetry ? traced(telemetry, answer, untraced) : answer, report };
 }
 
 /**
@@ -175,6 +180,8 @@ function cacheUnavailable(): Reply {
   const message = 'the receiver could not apply the event to its cache; deliver it again later';
   return reply(503, { error: 'cache_unavailable', message });
 }
+
+const telemetryFailed = 'telemetry failed; the delivery is answered without it';
 
 const alreadyRead =
   'webhook receiver: the request body was already read, and nothing was kept of it; mount the ' +

@@ -12,21 +12,32 @@ export interface Seen {
  * `answer` inside a span per delivery; the instruments are made with the first delivery. The
  * telemetry's code comes with the receiver rather than as a chunk of its own: a receiver runs on a
  * server, where a second file saves nothing, while a browser bundle of this entry pays for each chunk.
+ *
+ * A tracer or meter that throws goes to `failed`, and the delivery is answered all the same: the
+ * receiver never rejects, and the callback runs once (a sender told of a failure would deliver again).
  */
 export function traced<Context>(
   telemetry: TelemetryOptions,
   answer: (context: Context, inspect: () => Delivery, seen?: Seen) => Promise<Reply>,
+  failed: (error: unknown) => void,
 ): (context: Context, inspect: () => Delivery) => Promise<Reply> {
   let loaded: ReturnType<typeof deliveryTelemetry> | undefined;
   return async (context, inspect) => {
-    loaded ??= deliveryTelemetry(telemetry, VERSION);
-    const receive = await loaded;
-    const outcome = await receive(async () => {
-      const seen: Seen = {};
-      const given = await answer(context, inspect, seen);
-      return { status: given.status, journalId: seen.journalId, reply: given };
-    }, traceparentOf(inspect));
-    return outcome.reply;
+    let answering: Promise<Reply> | undefined;
+    try {
+      loaded ??= deliveryTelemetry(telemetry, VERSION);
+      const receive = await loaded;
+      const outcome = await receive(async () => {
+        const seen: Seen = {};
+        answering ??= answer(context, inspect, seen);
+        const given = await answering;
+        return { status: given.status, journalId: seen.journalId, reply: given };
+      }, traceparentOf(inspect));
+      return outcome.reply;
+    } catch (error) {
+      failed(error);
+      return answering ?? answer(context, inspect);
+    }
   };
 }
 

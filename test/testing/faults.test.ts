@@ -70,6 +70,21 @@ describe('queued faults', () => {
     expect((await pending).type).toBe('error');
   });
 
+  it('api.fetch rejects with the abort reason as fetch does, never with a reset or an answer', async () => {
+    const api = smallApi();
+    const reason = new Error('the page was left');
+    await expect(
+      api.fetch(`${MOCK_BASE_URL}/subjects`, { headers: auth, signal: AbortSignal.abort(reason) }),
+    ).rejects.toBe(reason);
+    // An aborted request is never sent, so the mock neither answers nor logs it.
+    expect(api.requests).toEqual([]);
+
+    api.faults.next({ delayMs: 60_000 });
+    const controller = new AbortController();
+    const pending = api.fetch(`${MOCK_BASE_URL}/subjects`, { headers: auth, signal: controller.signal });
+    setTimeout(() => controller.abort(), 10);
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
   it('clear() drops the queue; faults never touch preflights', async () => {
     const api = smallApi();
     api.faults.next({ status: 500 });

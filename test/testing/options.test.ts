@@ -45,6 +45,12 @@ const atConstruction: RefusalCase[] = [
   ['mock', 'fault', () => createMockApi().faults.next(null as never)],
   ['mock', 'fault.status', () => createMockApi().faults.next({ status: 700 })],
   ['mock', 'fault.delayMs', () => createMockApi().faults.next({ delayMs: -5 })],
+  ['mock', 'fault.reset', () => createMockApi().faults.next({ reset: 'true' as never })],
+  ['mock', 'fault.malformed', () => createMockApi().faults.next({ malformed: 'truncate' as never })],
+  ['mock', 'fault.headers', () => createMockApi().faults.next({ status: 503, headers: 'x' as never })],
+  ['mock', 'fault.headers', () => createMockApi().faults.next({ headers: { 'retry-after': 1 as never } })],
+  ['mock', 'fault.headers', () => createMockApi().faults.next({ headers: { 'bad name': 'x' } })],
+  ['mock', 'fault.body', () => createMockApi().faults.next({ status: 500, body: { n: 1n } })],
 ];
 
 /** The mock server starts asynchronously: its refusals reject, before it listens. */
@@ -67,5 +73,9 @@ describe('the mock refuses a bad option with a ConfigurationError naming it', ()
       webhooks: { urls: ['http://127.0.0.1:1/hook'], timeoutMs: 2 ** 31 - 1 },
     } as const;
     expect(() => createMockApi(mock).faults.next({ status: 599, times: 1, delayMs: 600_000 })).not.toThrow();
+    const faults = createMockApi().faults;
+    for (const malformed of [true, false, 'truncated', 'shape'] as const) {
+      expect(() => faults.next({ malformed, reset: false, headers: { 'retry-after': '1' } })).not.toThrow();
+    }
   });
 });

@@ -24,15 +24,17 @@ afterAll(async () => {
 function raw(
   path: string,
   headers: Record<string, string> = auth,
-): Promise<{ status: number; body: string }> {
+  method = 'GET',
+): Promise<{ status: number; body: string; allow?: string | undefined }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: server.port, path, headers, agent: false }, (res) => {
+    const options = { host: '127.0.0.1', port: server.port, path, headers, method, agent: false };
+    const req = httpRequest(options, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
         body += chunk;
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, allow: res.headers.allow }));
     });
     req.on('error', reject);
     req.end();
@@ -60,6 +62,14 @@ describe('startMockServer', () => {
     }
     expect((await raw('/api/v1/papers/10.1000/abc/def')).status).toBe(404);
     expect((await raw('//api/v1/journals')).status).toBe(404);
+  });
+
+  it('answers 405 to TRACE, which a Fetch Request cannot carry, as to any other method', async () => {
+    for (const method of ['TRACE', 'PUT']) {
+      const response = await raw('/api/v1/subjects', auth, method);
+      expect([response.status, response.allow]).toEqual([405, 'GET, HEAD, OPTIONS']);
+      expect(JSON.parse(response.body)).toMatchObject({ error: 'method_not_allowed' });
+    }
   });
 
   it('answers a browser preflight', async () => {
