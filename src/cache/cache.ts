@@ -228,15 +228,18 @@ export class ResponseCache {
     const { flight, events } = flying!;
     const answer = flight.join(options?.signal, target.path);
     if (!joined) return answer;
+    // Each caller but the first gets a copy of its own, so that one changing it cannot change what
+    // another sees. It is made as the shared answer lands, before any caller's code runs: a caller
+    // with a signal is handed its answer a few turns later, by when the first may have changed it.
+    const copy = flight.promise.then((shared) => ({ ...shared, data: structuredClone(shared.data) }));
+    copy.catch(() => {});
     const seen = events?.count ?? 0;
-    return answer.then((shared): Promise<Answer<unknown>> | Answer<unknown> =>
-      // The answer may predate an event that came before this call and contradicts it: ask again.
-      events?.contradicts(shared.data, seen)
-        ? this.#send(target, false, options, send)
-        : // Each caller but the first gets a copy of its own, so that one changing it cannot change
-          // what another sees.
-          { ...shared, data: structuredClone(shared.data) },
-    );
+    return answer
+      .then(() => copy)
+      .then((own): Promise<Answer<unknown>> | Answer<unknown> =>
+        // The answer may predate an event that came before this call and contradicts it: ask again.
+        events?.contradicts(own.data, seen) ? this.#send(target, false, options, send) : own,
+      );
   }
 
   #start(name: string, target: Target, options: TransportOptions | undefined, send: Send<unknown>): Flying {

@@ -208,6 +208,19 @@ describe('one request for identical calls in flight', () => {
     expect(new Set(answers.map((a) => a.data)).size).toBe(4);
   });
 
+  it('a caller that joined with a signal gets its copy before the first caller can change the answer', async () => {
+    const { api, client, sent } = cachedClient();
+    api.faults.next({ delayMs: 20 });
+    const first = client.journals.get(7).then((journal) => {
+      (journal as { name: string }).name = 'changed';
+      return journal;
+    });
+    const joined = client.journals.get(7, { signal: new AbortController().signal });
+    expect((await first).name).toBe('changed');
+    expect((await joined).name).not.toBe('changed');
+    expect(sent()).toBe(1);
+  });
+
   it('an abort by one caller rejects that caller alone; the others get the answer', async () => {
     const api = createMockApi();
     const gated = gatedFetch(api);
