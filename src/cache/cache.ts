@@ -73,6 +73,8 @@ export class ResponseCache {
   readonly #flights = new Map<string, Flying>();
   /** The journals on the last list answer this process saw. */
   #listedHere: ReadonlySet<number> | undefined;
+  /** How many times `clear()` was called: a request sent before a clear keeps nothing. */
+  #clears = 0;
   /** What the cache uses of the client's first load, from its loader (client-cache.ts). */
   readonly #parts: FirstLoadParts;
 
@@ -206,7 +208,7 @@ export class ResponseCache {
 
   /** Empties the store (all of it: a Keyv namespace of the SDK's own is best) and forgets requests in flight. */
   async clear(): Promise<void> {
-    for (const flying of this.#flights.values()) flying.events?.clear();
+    this.#clears++;
     this.#flights.clear();
     try {
       await this.#store.clear();
@@ -244,6 +246,8 @@ export class ResponseCache {
 
   #start(name: string, target: Target, options: TransportOptions | undefined, send: Send<unknown>): Flying {
     const started = Date.now();
+    const clears = this.#clears;
+    const cleared = () => this.#clears !== clears;
     const view = target.route.endpoint?.scoreEvent;
     const events = view === undefined ? undefined : new EventsInFlight(view, started);
     let created: Flying | undefined;
@@ -252,7 +256,7 @@ export class ResponseCache {
         const watch = await this.#watch(target);
         const answer = await send({ ...options, signal, cache: undefined });
         if (target.subject === 'list') this.#listedHere = new Set(journalIds(answer.data));
-        await keepAnswer(this.#kept, target, { watch, started, events }, answer);
+        await keepAnswer(this.#kept, target, { watch, started, events, cleared }, answer);
         return answer;
       } finally {
         if (created !== undefined && this.#flights.get(name) === created) this.#flights.delete(name);
