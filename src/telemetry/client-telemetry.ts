@@ -137,7 +137,12 @@ class Attempts implements AttemptTelemetry {
   readonly #quota: TelemetryAttributes;
   readonly #server: TelemetryAttributes;
   /** Attempts handed to the quota and not yet let through: the waiting gauge's share of this call. */
-  #waiting = 0;
+  readonly #waiting = new Set<object>();
+  /**
+   * The call is over. A request the cache shares among callers runs with the first caller's
+   * attempts, and goes on after that caller left (an abort) while others wait for it.
+   */
+  #ended = false;
 
   constructor(
     method: string,
@@ -155,15 +160,20 @@ class Attempts implements AttemptTelemetry {
 
   inTurn<R>(send: () => Promise<R>): () => Promise<R> {
     const queued = performance.now();
-    this.#gauge('quotaWaiting', 1);
-    this.#waiting++;
+    const attempt = {};
+    // Once the call is over, end() has settled its share of the gauge, and nothing would take off
+    // an attempt the quota then refused: such an attempt is left out of the waiting gauge.
+    if (!this.#ended) {
+      this.#waiting.add(attempt);
+      this.#gauge('quotaWaiting', 1);
+    }
     return () => {
       const ms = performance.now() - queued;
       this.#count++;
       this.#waitedMs += ms;
       this.#instruments?.quotaWait.record(ms / 1000, this.#quota);
-      this.#waiting--;
-      this.#gauge('quotaWaiting', -1);
+      // Not when end() took it off already: it was still waiting when the call ended.
+      if (this.#waiting.delete(attempt)) this.#gauge('quotaWaiting', -1);
       this.#gauge('quotaInFlight', 1);
       const answered = () => this.#gauge('quotaInFlight', -1);
       try {
@@ -202,8 +212,9 @@ class Attempts implements AttemptTelemetry {
   /** The call's totals onto its span: the attempts resent, and the time spent waiting for the quota. */
   end(): void {
     // Attempts the quota refused (closed, Redis down) never ran: they wait no longer.
-    if (this.#waiting > 0) this.#gauge('quotaWaiting', -this.#waiting);
-    this.#waiting = 0;
+    this.#ended = true;
+    if (this.#waiting.size > 0) this.#gauge('quotaWaiting', -this.#waiting.size);
+    this.#waiting.clear();
     if (this.#count > 1) this.#span?.setAttribute('http.request.resend_count', this.#count - 1);
     if (this.#count > 0) this.#span?.setAttribute('scholarly_metrics.quota.wait', this.#waitedMs / 1000);
   }
