@@ -34,6 +34,9 @@ function checkCacheMode(
   throw new ConfigurationError('cache', "the request option `cache` must be 'refresh' or false");
 }
 
+/** A shared answer as one more caller gets it: data of its own. */
+const copyOf = (shared: Answer<unknown>) => ({ ...shared, data: structuredClone(shared.data) });
+
 /** Sends the request itself (through the transport) with these options. */
 export type Send<T> = (options: TransportOptions | undefined) => Promise<Answer<T>>;
 
@@ -228,20 +231,15 @@ export class ResponseCache {
     const joined = !(flying === undefined || flying.flight.abandoned || refresh);
     if (!joined) flying = this.#start(name, target, options, send);
     const { flight, events } = flying!;
-    const answer = flight.join(options?.signal, target.path);
-    if (!joined) return answer;
     // Each caller but the first gets a copy of its own, so that one changing it cannot change what
-    // another sees. It is made as the shared answer lands, before any caller's code runs: a caller
-    // with a signal is handed its answer a few turns later, by when the first may have changed it.
-    const copy = flight.promise.then((shared) => ({ ...shared, data: structuredClone(shared.data) }));
-    copy.catch(() => {});
+    // another sees.
+    const answer = flight.join(options?.signal, target.path, joined ? copyOf : undefined);
+    if (!joined) return answer;
     const seen = events?.count ?? 0;
-    return answer
-      .then(() => copy)
-      .then((own): Promise<Answer<unknown>> | Answer<unknown> =>
-        // The answer may predate an event that came before this call and contradicts it: ask again.
-        events?.contradicts(own.data, seen) ? this.#send(target, false, options, send) : own,
-      );
+    return answer.then((own): Promise<Answer<unknown>> | Answer<unknown> =>
+      // The answer may predate an event that came before this call and contradicts it: ask again.
+      events?.contradicts(own.data, seen) ? this.#send(target, false, options, send) : own,
+    );
   }
 
   #start(name: string, target: Target, options: TransportOptions | undefined, send: Send<unknown>): Flying {
