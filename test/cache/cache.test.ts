@@ -177,6 +177,12 @@ describe('the cache option', () => {
     expect(make(false).cache).toBeUndefined();
   });
 
+  it('refuses a store given as the option itself, rather than take its inner store for one', () => {
+    expect(() => make(new Keyv())).toThrow(/^`cache` must be true, false or \{ store, ttl, staleIfError \}$/);
+    expect(() => make({ get() {}, set() {}, delete() {}, clear() {} })).toThrow(ConfigurationError);
+    expect(make({ store: new Keyv() }).cache).toBeDefined();
+  });
+
   it('never keeps a method whose ttl is 0', async () => {
     const { client, sent } = cachedClient({ cache: { ttl: { 'subjects.list': 0 } } });
     await client.subjects.list();
