@@ -1,9 +1,12 @@
 // The client's metrics after a known sequence of calls, read from the real OpenTelemetry SDK: names,
 // units, descriptions, attributes (few, and none a caller's value) and values.
+import { readFileSync } from 'node:fs';
 import type { DataPoint, Histogram } from '@opentelemetry/sdk-metrics';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { MeterLike } from '../../src/core/telemetry-types.js';
 import { VERSION } from '../../src/core/user-agent.js';
 import { NotFoundError, RequestAbortedError } from '../../src/index.js';
+import { clientInstruments } from '../../src/telemetry/instruments.js';
 import { createMockApi, type MockServer, startMockServer } from '../../src/testing/index.js';
 import { gatedFetch } from '../cache/helpers.js';
 import { testClient } from '../support.js';
@@ -109,6 +112,19 @@ describe('metrics', () => {
     expect(gated.started()).toBe(2);
     expect(await gauge('scholarly_metrics.quota.waiting')).toEqual([0]);
     expect(await gauge('scholarly_metrics.quota.in_flight')).toEqual([0]);
+  });
+
+  it('docs/observability.md lists every metric the client records', () => {
+    const names: string[] = [];
+    const instrument = (name: string) => {
+      names.push(name);
+      return { add() {}, record() {} };
+    };
+    const meter = { createHistogram: instrument, createCounter: instrument, createUpDownCounter: instrument };
+    clientInstruments(meter as unknown as MeterLike);
+    const docs = readFileSync(new URL('../../docs/observability.md', import.meta.url), 'utf8');
+    expect(names).toHaveLength(7);
+    for (const name of names) expect(docs).toContain(`| \`${name}\` |`);
   });
 
   it('durations are in seconds', async () => {
