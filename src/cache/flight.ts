@@ -35,8 +35,9 @@ export class Flight<T> {
    */
   join(signal: AbortSignal | undefined, path: string, copy?: (shared: T) => T): Promise<T> {
     this.#callers++;
-    const own = copy ? this.promise.then(copy) : this.promise;
-    if (signal === undefined) return own;
+    // Made only for a caller still there: a copy nobody waits for would reject unhandled.
+    const own = () => (copy ? this.promise.then(copy) : this.promise);
+    if (signal === undefined) return own();
     const { RequestAbortedError } = this.#parts;
     return new Promise<T>((resolve, reject) => {
       const leave = () => {
@@ -45,7 +46,9 @@ export class Flight<T> {
       };
       if (signal.aborted) return leave();
       signal.addEventListener('abort', leave, { once: true });
-      own.finally(() => signal.removeEventListener('abort', leave)).then(resolve, reject);
+      own()
+        .finally(() => signal.removeEventListener('abort', leave))
+        .then(resolve, reject);
     });
   }
 }

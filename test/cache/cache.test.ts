@@ -245,6 +245,45 @@ describe('one request for identical calls in flight', () => {
     expect((await client.journals.get(7).withResponse()).cacheStatus).toBe('hit');
   });
 
+  it('a caller whose signal aborts while it reads the store leaves no rejection unhandled', async () => {
+    const api = createMockApi();
+    const gated = gatedFetch(api);
+    const map = new Map<string, unknown>();
+    let releaseRead: (() => void) | undefined;
+    let holdReads = false;
+    const store = {
+      get: async (key: string) => {
+        if (holdReads) await new Promise<void>((resolve) => (releaseRead = resolve));
+        return map.get(key);
+      },
+      set: async (key: string, value: unknown) => map.set(key, value),
+      delete: async (key: string) => map.delete(key),
+      clear: async () => map.clear(),
+    };
+    const { client } = cachedClient({ fetch: gated.fetch, cache: { store } }, api);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const first = new AbortController();
+      const firstCall = client.subjects.list({ signal: first.signal });
+      await vi.waitFor(() => expect(gated.started()).toBe(1));
+      holdReads = true;
+      const second = new AbortController();
+      const secondCall = client.subjects.list({ signal: second.signal });
+      await vi.waitFor(() => expect(releaseRead).toBeDefined());
+      second.abort();
+      releaseRead!();
+      await expect(secondCall).rejects.toBeInstanceOf(RequestAbortedError);
+      first.abort();
+      await expect(firstCall).rejects.toBeInstanceOf(RequestAbortedError);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('aborts the shared request once every caller has left, and a later call starts a new one', async () => {
     const api = createMockApi();
     const gated = gatedFetch(api);
