@@ -34,6 +34,9 @@ function checkCacheMode(
   throw new ConfigurationError('cache', "the request option `cache` must be 'refresh' or false");
 }
 
+/** A shared answer as one more caller gets it: data of its own. */
+const copyOf = (shared: Answer<unknown>) => ({ ...shared, data: structuredClone(shared.data) });
+
 /** Sends the request itself (through the transport) with these options. */
 export type Send<T> = (options: TransportOptions | undefined) => Promise<Answer<T>>;
 
@@ -73,6 +76,8 @@ export class ResponseCache {
   readonly #flights = new Map<string, Flying>();
   /** The journals on the last list answer this process saw. */
   #listedHere: ReadonlySet<number> | undefined;
+  /** How many times `clear()` was called: a request sent before a clear keeps nothing. */
+  #clears = 0;
   /** What the cache uses of the client's first load, from its loader (client-cache.ts). */
   readonly #parts: FirstLoadParts;
 
@@ -206,7 +211,7 @@ export class ResponseCache {
 
   /** Empties the store (all of it: a Keyv namespace of the SDK's own is best) and forgets requests in flight. */
   async clear(): Promise<void> {
-    for (const flying of this.#flights.values()) flying.events?.clear();
+    this.#clears++;
     this.#flights.clear();
     try {
       await this.#store.clear();
@@ -226,21 +231,21 @@ export class ResponseCache {
     const joined = !(flying === undefined || flying.flight.abandoned || refresh);
     if (!joined) flying = this.#start(name, target, options, send);
     const { flight, events } = flying!;
-    const answer = flight.join(options?.signal, target.path);
+    // Each caller but the first gets a copy of its own, so that one changing it cannot change what
+    // another sees.
+    const answer = flight.join(options?.signal, target.path, joined ? copyOf : undefined);
     if (!joined) return answer;
     const seen = events?.count ?? 0;
-    return answer.then((shared): Promise<Answer<unknown>> | Answer<unknown> =>
+    return answer.then((own): Promise<Answer<unknown>> | Answer<unknown> =>
       // The answer may predate an event that came before this call and contradicts it: ask again.
-      events?.contradicts(shared.data, seen)
-        ? this.#send(target, false, options, send)
-        : // Each caller but the first gets a copy of its own, so that one changing it cannot change
-          // what another sees.
-          { ...shared, data: structuredClone(shared.data) },
+      events?.contradicts(own.data, seen) ? this.#send(target, false, options, send) : own,
     );
   }
 
   #start(name: string, target: Target, options: TransportOptions | undefined, send: Send<unknown>): Flying {
     const started = Date.now();
+    const clears = this.#clears;
+    const cleared = () => this.#clears !== clears;
     const view = target.route.endpoint?.scoreEvent;
     const events = view === undefined ? undefined : new EventsInFlight(view, started);
     let created: Flying | undefined;
@@ -249,7 +254,7 @@ export class ResponseCache {
         const watch = await this.#watch(target);
         const answer = await send({ ...options, signal, cache: undefined });
         if (target.subject === 'list') this.#listedHere = new Set(journalIds(answer.data));
-        await keepAnswer(this.#kept, target, { watch, started, events }, answer);
+        await keepAnswer(this.#kept, target, { watch, started, events, cleared }, answer);
         return answer;
       } finally {
         if (created !== undefined && this.#flights.get(name) === created) this.#flights.delete(name);

@@ -18,7 +18,6 @@ export class EventsInFlight {
   readonly #sentAt: number;
   readonly #events: ScoreUpdatedEvent[] = [];
   #flooded = false;
-  #cleared = false;
   /** How many events have been judged against the answer, and the first that contradicts it. */
   #judged = 0;
   #firstContradicting = Number.POSITIVE_INFINITY;
@@ -39,14 +38,9 @@ export class EventsInFlight {
     else this.#flooded = true;
   }
 
-  /** The whole cache was cleared while the request was in flight: its answer may not be kept. */
-  clear(): void {
-    this.#cleared = true;
-  }
-
-  /** Whether `answer` (the request's data) may be kept: no clear, and no event contradicts it. */
+  /** Whether `answer` (the request's data) may be kept: no event contradicts it. */
   allowsKeeping(answer: unknown): boolean {
-    return !this.#cleared && !this.contradicts(answer);
+    return !this.contradicts(answer);
   }
 
   /** Whether `answer` (the request's data) is contradicted by one of the first `upTo` events. */

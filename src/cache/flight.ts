@@ -28,10 +28,16 @@ export class Flight<T> {
     return this.#controller.signal.aborted;
   }
 
-  /** The shared answer, for a caller whose `signal` (if any) can make it leave early. */
-  join(signal: AbortSignal | undefined, path: string): Promise<T> {
+  /**
+   * The shared answer, for a caller whose `signal` (if any) can make it leave early; passed through
+   * `copy` as it lands, before any caller's code runs (a caller with a signal is handed it a few
+   * turns later, by when another may have changed it).
+   */
+  join(signal: AbortSignal | undefined, path: string, copy?: (shared: T) => T): Promise<T> {
     this.#callers++;
-    if (signal === undefined) return this.promise;
+    // Made only for a caller still there: a copy nobody waits for would reject unhandled.
+    const own = () => (copy ? this.promise.then(copy) : this.promise);
+    if (signal === undefined) return own();
     const { RequestAbortedError } = this.#parts;
     return new Promise<T>((resolve, reject) => {
       const leave = () => {
@@ -40,7 +46,9 @@ export class Flight<T> {
       };
       if (signal.aborted) return leave();
       signal.addEventListener('abort', leave, { once: true });
-      this.promise.finally(() => signal.removeEventListener('abort', leave)).then(resolve, reject);
+      own()
+        .finally(() => signal.removeEventListener('abort', leave))
+        .then(resolve, reject);
     });
   }
 }

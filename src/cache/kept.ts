@@ -49,6 +49,8 @@ export interface FlightWatch {
   readonly watch: Watch | false;
   readonly started: number;
   readonly events: EventsInFlight | undefined;
+  /** Whether the cache was cleared since the request was sent: its answer may predate the clear. */
+  readonly cleared: () => boolean;
 }
 
 /** Which answer to read: its route and key, whose it must be, and the bounds it must fit. */
@@ -128,13 +130,14 @@ export function servesStale(
 }
 
 /**
- * Keeps `answer` for `target` unless the store failed while watching it, an event here contradicts
- * it, or (in a shared store) its request outlived a marker or another process's event moved it.
+ * Keeps `answer` for `target` unless the store failed while watching it, the cache was cleared or an
+ * event here contradicts it, or (in a shared store) its request outlived a marker or another
+ * process's event moved it.
  */
 export async function keepAnswer(
   context: KeptContext,
   target: Target,
-  { watch, started, events }: FlightWatch,
+  { watch, started, events, cleared }: FlightWatch,
   answer: Answer<unknown>,
 ): Promise<void> {
   const { store, quietly, staleIfError, markerLifetime, parts } = context;
@@ -146,8 +149,8 @@ export async function keepAnswer(
     if (listed !== true) return;
   }
   const now = Date.now();
-  // Contradicted by an event here, or too slow for a marker written meanwhile to be still there.
-  const allowed = () => events?.allowsKeeping(answer.data) ?? true;
+  // Cleared, contradicted by an event here, or too slow for a marker written meanwhile to be still there.
+  const allowed = () => !cleared() && (events?.allowsKeeping(answer.data) ?? true);
   if (!allowed() || (watch !== undefined && now - started > markerLifetime)) return;
   const body = JSON.stringify(answer.data);
   const value = encodeEntry(answer.response, body, partition, now, now + ttl, parts.VERSION);

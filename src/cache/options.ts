@@ -92,15 +92,13 @@ export interface ResolvedCacheOptions {
 export function checkCacheOption(value: unknown): ResolvedCacheOptions | undefined {
   // Left out, `false` (or any other falsy value): no cache.
   if (!value) return undefined;
-  if (value !== true && (typeof value !== 'object' || Array.isArray(value))) {
+  // A Keyv given as the option itself would be read as options: its inner store (a Map, or the
+  // adapter) taken for `store`, its namespace and lifetimes bypassed.
+  if (value !== true && (typeof value !== 'object' || Array.isArray(value) || isStore(value))) {
     throw new ConfigurationError('cache', '`cache` must be true, false or { store, ttl, staleIfError }');
   }
   const { store, ttl = {}, staleIfError = 0 } = (value === true ? {} : value) as CacheOptions;
-  // A store is recognised by its methods, never its class: keyv 5 and 6 (or two copies) both fit.
-  if (
-    store !== undefined &&
-    !['get', 'set', 'delete', 'clear'].every((name) => typeof (store as never)?.[name] === 'function')
-  ) {
+  if (store !== undefined && !isStore(store)) {
     throw new ConfigurationError(
       'cache.store',
       '`cache.store` must be a Keyv, or an object with get, set, delete and clear methods',
@@ -120,4 +118,9 @@ export function checkCacheOption(value: unknown): ResolvedCacheOptions | undefin
     checkInteger(option, lifetime, 0, Number.MAX_SAFE_INTEGER);
   }
   return { store, ttl, staleIfError };
+}
+
+/** A store is recognised by its methods, never its class: keyv 5 and 6 (or two copies) both fit. */
+function isStore(value: unknown): boolean {
+  return ['get', 'set', 'delete', 'clear'].every((name) => typeof (value as never)?.[name] === 'function');
 }

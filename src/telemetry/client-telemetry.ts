@@ -138,6 +138,11 @@ class Attempts implements AttemptTelemetry {
   readonly #server: TelemetryAttributes;
   /** Attempts handed to the quota and not yet let through: the waiting gauge's share of this call. */
   #waiting = 0;
+  /**
+   * The call is over. A request the cache shares among callers runs with the first caller's
+   * attempts, and goes on after that caller left (an abort) while others wait for it.
+   */
+  #ended = false;
 
   constructor(
     method: string,
@@ -155,15 +160,15 @@ class Attempts implements AttemptTelemetry {
 
   inTurn<R>(send: () => Promise<R>): () => Promise<R> {
     const queued = performance.now();
-    this.#gauge('quotaWaiting', 1);
-    this.#waiting++;
+    // Once the call is over, end() has settled its share of the waiting gauge (and nothing would
+    // take off an attempt the quota then refused): its attempts are left out of it.
+    this.#countWaiting(1);
     return () => {
       const ms = performance.now() - queued;
       this.#count++;
       this.#waitedMs += ms;
       this.#instruments?.quotaWait.record(ms / 1000, this.#quota);
-      this.#waiting--;
-      this.#gauge('quotaWaiting', -1);
+      this.#countWaiting(-1);
       this.#gauge('quotaInFlight', 1);
       const answered = () => this.#gauge('quotaInFlight', -1);
       try {
@@ -175,6 +180,13 @@ class Attempts implements AttemptTelemetry {
         throw error;
       }
     };
+  }
+
+  /** Moves the waiting gauge by `change` of this call's attempts, until the call is over. */
+  #countWaiting(change: number): void {
+    if (this.#ended || change === 0) return;
+    this.#waiting += change;
+    this.#gauge('quotaWaiting', change);
   }
 
   #gauge(name: 'quotaWaiting' | 'quotaInFlight', change: number): void {
@@ -202,8 +214,8 @@ class Attempts implements AttemptTelemetry {
   /** The call's totals onto its span: the attempts resent, and the time spent waiting for the quota. */
   end(): void {
     // Attempts the quota refused (closed, Redis down) never ran: they wait no longer.
-    if (this.#waiting > 0) this.#gauge('quotaWaiting', -this.#waiting);
-    this.#waiting = 0;
+    this.#countWaiting(-this.#waiting);
+    this.#ended = true;
     if (this.#count > 1) this.#span?.setAttribute('http.request.resend_count', this.#count - 1);
     if (this.#count > 0) this.#span?.setAttribute('scholarly_metrics.quota.wait', this.#waitedMs / 1000);
   }

@@ -177,6 +177,12 @@ describe('the cache option', () => {
     expect(make(false).cache).toBeUndefined();
   });
 
+  it('refuses a store given as the option itself, rather than take its inner store for one', () => {
+    expect(() => make(new Keyv())).toThrow(/^`cache` must be true, false or \{ store, ttl, staleIfError \}$/);
+    expect(() => make({ get() {}, set() {}, delete() {}, clear() {} })).toThrow(ConfigurationError);
+    expect(make({ store: new Keyv() }).cache).toBeDefined();
+  });
+
   it('never keeps a method whose ttl is 0', async () => {
     const { client, sent } = cachedClient({ cache: { ttl: { 'subjects.list': 0 } } });
     await client.subjects.list();
@@ -208,6 +214,19 @@ describe('one request for identical calls in flight', () => {
     expect(new Set(answers.map((a) => a.data)).size).toBe(4);
   });
 
+  it('a caller that joined with a signal gets its copy before the first caller can change the answer', async () => {
+    const { api, client, sent } = cachedClient();
+    api.faults.next({ delayMs: 20 });
+    const first = client.journals.get(7).then((journal) => {
+      (journal as { name: string }).name = 'changed';
+      return journal;
+    });
+    const joined = client.journals.get(7, { signal: new AbortController().signal });
+    expect((await first).name).toBe('changed');
+    expect((await joined).name).not.toBe('changed');
+    expect(sent()).toBe(1);
+  });
+
   it('an abort by one caller rejects that caller alone; the others get the answer', async () => {
     const api = createMockApi();
     const gated = gatedFetch(api);
@@ -224,6 +243,45 @@ describe('one request for identical calls in flight', () => {
     expect((await staying2).id).toBe(7);
     expect(sent()).toBe(1);
     expect((await client.journals.get(7).withResponse()).cacheStatus).toBe('hit');
+  });
+
+  it('a caller whose signal aborts while it reads the store leaves no rejection unhandled', async () => {
+    const api = createMockApi();
+    const gated = gatedFetch(api);
+    const map = new Map<string, unknown>();
+    let releaseRead: (() => void) | undefined;
+    let holdReads = false;
+    const store = {
+      get: async (key: string) => {
+        if (holdReads) await new Promise<void>((resolve) => (releaseRead = resolve));
+        return map.get(key);
+      },
+      set: async (key: string, value: unknown) => map.set(key, value),
+      delete: async (key: string) => map.delete(key),
+      clear: async () => map.clear(),
+    };
+    const { client } = cachedClient({ fetch: gated.fetch, cache: { store } }, api);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const first = new AbortController();
+      const firstCall = client.subjects.list({ signal: first.signal });
+      await vi.waitFor(() => expect(gated.started()).toBe(1));
+      holdReads = true;
+      const second = new AbortController();
+      const secondCall = client.subjects.list({ signal: second.signal });
+      await vi.waitFor(() => expect(releaseRead).toBeDefined());
+      second.abort();
+      releaseRead!();
+      await expect(secondCall).rejects.toBeInstanceOf(RequestAbortedError);
+      first.abort();
+      await expect(firstCall).rejects.toBeInstanceOf(RequestAbortedError);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 
   it('aborts the shared request once every caller has left, and a later call starts a new one', async () => {

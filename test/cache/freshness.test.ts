@@ -7,7 +7,7 @@ import { createMockApi } from '../../src/testing/index.js';
 import { createWebhookHandler } from '../../src/webhooks/index.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
 import { recordingLogger, testClient } from '../support.js';
-import { cachedClient } from './helpers.js';
+import { cachedClient, gatedFetch } from './helpers.js';
 
 const paths = (api: { requests: readonly { path: string }[] }) =>
   api.requests.map((r) => r.path.replace('/api/v1', ''));
@@ -61,6 +61,21 @@ describe('client.cache.apply(event)', () => {
     await client.cache!.clear();
     expect((await client.subjects.list().withResponse()).cacheStatus).toBe('miss');
     expect(sent()).toBe(2);
+  });
+
+  it('clear() keeps no answer that was in flight when it was called, whatever the method', async () => {
+    const api = createMockApi();
+    const gated = gatedFetch(api);
+    const { client, sent } = cachedClient({ fetch: gated.fetch }, api);
+    const inFlight = Promise.all([client.subjects.list(), client.journals.papers(7), client.journals.get(7)]);
+    await vi.waitFor(() => expect(gated.started()).toBe(3));
+    await client.cache!.clear();
+    gated.release();
+    await inFlight;
+    expect((await client.subjects.list().withResponse()).cacheStatus).toBe('miss');
+    expect((await client.journals.papers(7).withResponse()).cacheStatus).toBe('miss');
+    expect((await client.journals.get(7).withResponse()).cacheStatus).toBe('miss');
+    expect(sent()).toBe(6);
   });
 
   it('an answer in flight when the event is applied is not kept, and later calls do not join it', async () => {

@@ -1,10 +1,14 @@
 // The client's metrics after a known sequence of calls, read from the real OpenTelemetry SDK: names,
 // units, descriptions, attributes (few, and none a caller's value) and values.
+import { readFileSync } from 'node:fs';
 import type { DataPoint, Histogram } from '@opentelemetry/sdk-metrics';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { MeterLike } from '../../src/core/telemetry-types.js';
 import { VERSION } from '../../src/core/user-agent.js';
-import { NotFoundError } from '../../src/index.js';
-import { type MockServer, startMockServer } from '../../src/testing/index.js';
+import { NotFoundError, RequestAbortedError } from '../../src/index.js';
+import { clientInstruments } from '../../src/telemetry/instruments.js';
+import { createMockApi, type MockServer, startMockServer } from '../../src/testing/index.js';
+import { gatedFetch } from '../cache/helpers.js';
 import { testClient } from '../support.js';
 import { useTelemetry } from './harness.js';
 
@@ -80,6 +84,47 @@ describe('metrics', () => {
     expect(count(await otel.points('scholarly_metrics.quota.in_flight'))).toEqual([
       { 'scholarly_metrics.quota.source': 'local', value: 0 },
     ]);
+  });
+
+  it('the gauges return to 0 when a call leaves a shared request whose attempt still waits for the quota', async () => {
+    const api = createMockApi();
+    const gated = gatedFetch(api);
+    const { meterProvider } = otel.telemetry;
+    const client = testClient(
+      { cache: true, maxConcurrency: 1, fetch: gated.fetch, telemetry: { meterProvider } },
+      api,
+    );
+    const gauge = async (name: string) => (await otel.points(name)).map((point) => point.value);
+    const waiting = async () => (await gauge('scholarly_metrics.quota.waiting'))[0];
+    const busy = client.subjects.list({ cache: false }).then((subjects) => subjects.length);
+    await vi.waitFor(() => expect(gated.started()).toBe(1));
+    // Two callers share one request, whose attempt waits for the one place; the first caller
+    // leaves. The attempt goes on for the second, and is let through once the place is free.
+    const leaving = new AbortController();
+    const first = client.journals.get(7, { signal: leaving.signal });
+    const second = client.journals.get(7);
+    await vi.waitFor(async () => expect(await waiting()).toBe(1));
+    leaving.abort();
+    await expect(first).rejects.toBeInstanceOf(RequestAbortedError);
+    gated.release();
+    expect((await second).id).toBe(7);
+    await busy;
+    expect(gated.started()).toBe(2);
+    expect(await gauge('scholarly_metrics.quota.waiting')).toEqual([0]);
+    expect(await gauge('scholarly_metrics.quota.in_flight')).toEqual([0]);
+  });
+
+  it('docs/observability.md lists every metric the client records', () => {
+    const names: string[] = [];
+    const instrument = (name: string) => {
+      names.push(name);
+      return { add() {}, record() {} };
+    };
+    const meter = { createHistogram: instrument, createCounter: instrument, createUpDownCounter: instrument };
+    clientInstruments(meter as unknown as MeterLike);
+    const docs = readFileSync(new URL('../../docs/observability.md', import.meta.url), 'utf8');
+    expect(names).toHaveLength(7);
+    for (const name of names) expect(docs).toContain(`| \`${name}\` |`);
   });
 
   it('durations are in seconds', async () => {
