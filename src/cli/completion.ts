@@ -48,6 +48,35 @@ export function completionScript(program: Command, shell: Shell): string {
   return shell === 'bash' ? bash : `autoload -U +X bashcompinit && bashcompinit\n${bash}`;
 }
 
+/** Every flag that takes a value, whatever the command: its value is neither a command nor an argument. */
+function valueFlags(all: readonly Node[]): string[] {
+  const flags = all.flatMap(({ command }) =>
+    command.options.filter((option) => option.required || option.optional).flatMap(flagsOf),
+  );
+  return [...new Set(flags)];
+}
+
+/** The words a positional argument offers, keyed `path:index`: its choices where it has them. */
+function argumentCases(all: readonly Node[]): string[] {
+  return all.flatMap(({ path, command }) =>
+    command.registeredArguments.flatMap((argument, index) =>
+      argument.argChoices
+        ? [`      "${path.join(' ')}:${index}") words="${argument.argChoices.join(' ')}" ;;`]
+        : [],
+    ),
+  );
+}
+
+/** `help <TAB>`: the commands, then the subcommands of the one named so far. */
+function helpCases(all: readonly Node[]): string[] {
+  return all
+    .filter(({ command }) => command.commands.length > 0)
+    .map(
+      ({ path, command }) =>
+        `          "${path.join(' ')}") words="${command.commands.map((child) => child.name()).join(' ')}" ;;`,
+    );
+}
+
 function bashScript(program: Command): string {
   const name = program.name();
   const fn = `_${name.replace(/[^A-Za-z0-9]/g, '_')}`;
@@ -65,6 +94,10 @@ function bashScript(program: Command): string {
       ([flag, values]) => `    ${flag}) COMPREPLY=($(compgen -W "${values.join(' ')}" -- "$cur")); return ;;`,
     )
     .join('\n');
+  const takesValue = valueFlags(all);
+  const freeValues = takesValue.filter(
+    (flag) => !choices.has(flag) && flag !== '--fields' && !fileFlags.includes(flag),
+  );
   const fieldCases = all
     .flatMap(({ path, command }) => {
       const paths = commandFields.get(command);
@@ -85,11 +118,17 @@ function bashScript(program: Command): string {
   return `# ${name} completion for bash: source this file, or put it in
 # ~/.local/share/bash-completion/completions/${name}
 ${fn}() {
-  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" path="" word words i
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" path="" args="" n=0 word words="" i
+  # The command's path, then its arguments: each flag skipped, with its value when it takes one.
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="\${COMP_WORDS[i]}"
+    case "$word" in
+      ${takesValue.join('|')}) ((i++)); continue ;;
+      -*) continue ;;
+    esac
     case "$path:$word" in
-      ${steps.join('|')}) path="\${path:+$path }$word" ;;
+      ${steps.join('|')}) path="\${path:+$path }$word" args="" n=0 ;;
+      *) args="\${args:+$args }$word"; n=$((n + 1)) ;;
     esac
   done
   case "$prev" in
@@ -111,11 +150,26 @@ ${fieldCases}
       while IFS= read -r word; do COMPREPLY+=("$word"); done < <(compgen -f -- "$cur")
       compopt -o filenames 2>/dev/null
       return ;;
+    ${freeValues.join('|')})
+      # A value of the user's own (a query, a year, a number): nothing to offer, and no flag.
+      COMPREPLY=()
+      return ;;
   esac
-  case "$path" in
+  # An argument with choices offers them; a flag is offered where none is, or once \`-\` is typed.
+  if [[ "$cur" != -* ]]; then
+    case "$path:$n" in
+${argumentCases(all).join('\n')}
+      help:*)
+        case "$args" in
+${helpCases(all).join('\n')}
+        esac ;;
+    esac
+  fi
+  if [[ -z "$words" ]]; then
+    case "$path" in
 ${wordCases}
-    *) words="" ;;
-  esac
+    esac
+  fi
   COMPREPLY=($(compgen -W "$words" -- "$cur"))
 }
 complete -F ${fn} ${name}

@@ -86,6 +86,32 @@ describe('completion bash', () => {
     expect(complete('scholarly-metrics journals list --fields do')).toEqual([]);
   });
 
+  it('completes the choices of an argument: completion SHELL, sync DB WHAT', () => {
+    expect(complete('scholarly-metrics completion ')).toEqual(['bash', 'zsh', 'fish']);
+    expect(complete('scholarly-metrics completion z')).toEqual(['zsh']);
+    expect(complete('scholarly-metrics sync metrics.sqlite ')).toEqual(['journals', 'papers']);
+    // A flag's value is not an argument: the database is still the first.
+    expect(complete('scholarly-metrics sync --q climate metrics.sqlite p')).toEqual(['papers']);
+    // Flags stay one `-` away.
+    expect(complete('scholarly-metrics completion --he')).toEqual(['--help']);
+  });
+
+  it('completes help with the commands, then the subcommands of the one named', () => {
+    expect(complete('scholarly-metrics help ')).toEqual(
+      expect.arrayContaining(['journals', 'papers', 'authors', 'sync', 'completion']),
+    );
+    expect(complete('scholarly-metrics help papers ')).toEqual(['search', 'get', 'get-many']);
+    expect(complete('scholarly-metrics help journals s')).toEqual(['score']);
+  });
+
+  it('offers no flags as the value of a flag that takes free text or a number', () => {
+    for (const flag of ['--sort', '--q', '--year', '--limit', '--per-page'])
+      expect(complete(`scholarly-metrics papers search ${flag} `)).toEqual([]);
+    expect(complete('scholarly-metrics --base-url ')).toEqual([]);
+    // Its value once given, flags are offered again.
+    expect(complete('scholarly-metrics papers search --sort -citations --li')).toEqual(['--limit']);
+  });
+
   it('completes a path after --input, -o and --failed, a name with spaces kept whole', () => {
     const files = mkdtempSync(join(tmpdir(), 'scholarly-completion-files-'));
     try {

@@ -5,7 +5,7 @@
  * duplicate), each run is recorded in `sync_runs`, and a stopped run (a daily limit exits 75,
  * Ctrl-C 130) is continued by the next where it stopped.
  */
-import { type Command, InvalidArgumentError } from 'commander';
+import { Argument, type Command } from 'commander';
 import { act, examples } from '../action.js';
 import type { Context } from '../context.js';
 import type { CliCommand } from '../endpoint-command.js';
@@ -35,12 +35,6 @@ interface SyncOptions {
 }
 
 const whats = ['journals', 'papers'] as const;
-
-function what(raw: string): SyncQuery['what'] {
-  if (!(whats as readonly string[]).includes(raw))
-    throw new InvalidArgumentError(`expected ${whats.join(' or ')}.`);
-  return raw as SyncQuery['what'];
-}
 
 /** The papers search of the options; its options only with `papers`. */
 function searchOf(kind: SyncQuery['what'] | undefined, options: SyncOptions): PaperSearch {
@@ -119,7 +113,12 @@ export const sync: CliCommand = {
     command
       .description('keep one SQLite database current: journals, a papers search, or every stored one')
       .argument('<database>', 'the SQLite file, made if missing')
-      .argument('[what]', `${whats.join(' | ')}; with none, every query the database holds`, what)
+      // Choices rather than a parser: completion offers them, and commander refuses any other.
+      .addArgument(
+        new Argument('[what]', `${whats.join(' | ')}; with none, every query the database holds`).choices(
+          whats,
+        ),
+      )
       .option('--q <text>', 'papers: search term')
       .option('--year <year>', 'papers: publication year', integer(0, 9999))
       .option('--oa <true|false>', 'papers: open access only (true) or not (false)', boolean)
