@@ -6,54 +6,20 @@
  * the fields change only with the version that wrote the script. zsh runs the bash one through its
  * `bashcompinit`, as zsh documents for this.
  */
-import type { Command, Option } from 'commander';
+import type { Command } from 'commander';
+import { fishScript } from './completion-fish.js';
+import { commandFields, fileFlags, flagsOf, type Node, nodes, valueFlags } from './completion-tree.js';
+
+export { offerFields } from './completion-tree.js';
 
 export const shells = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof shells)[number];
-
-/** Flags that name a file: the shell completes a path after them. */
-const fileFlags = ['--output', '-o', '--input', '--failed'];
-
-/** The field paths each command's `--fields` takes, told by the code that adds the option. */
-const commandFields = new WeakMap<Command, readonly string[]>();
-
-/** Tells completion the field paths `command`'s `--fields` takes. */
-export function offerFields(command: Command, paths: readonly string[]): void {
-  commandFields.set(command, paths);
-}
-
-interface Node {
-  path: string[];
-  command: Command;
-}
-
-function nodes(program: Command): Node[] {
-  const out: Node[] = [];
-  const walk = (command: Command, path: string[]) => {
-    out.push({ path, command });
-    for (const child of command.commands) walk(child, [...path, child.name()]);
-  };
-  walk(program, []);
-  return out;
-}
-
-function flagsOf(option: Option): string[] {
-  return [option.long, option.short].filter((flag): flag is string => flag !== undefined);
-}
 
 /** The completion script for `shell`. */
 export function completionScript(program: Command, shell: Shell): string {
   if (shell === 'fish') return fishScript(program);
   const bash = bashScript(program);
   return shell === 'bash' ? bash : `autoload -U +X bashcompinit && bashcompinit\n${bash}`;
-}
-
-/** Every flag that takes a value, whatever the command: its value is neither a command nor an argument. */
-function valueFlags(all: readonly Node[]): string[] {
-  const flags = all.flatMap(({ command }) =>
-    command.options.filter((option) => option.required || option.optional).flatMap(flagsOf),
-  );
-  return [...new Set(flags)];
 }
 
 /** The words a positional argument offers, keyed `path:index`: its choices where it has them. */
@@ -174,42 +140,4 @@ ${wordCases}
 }
 complete -F ${fn} ${name}
 `;
-}
-
-function fishScript(program: Command): string {
-  const name = program.name();
-  const lines = [`# ${name} completion for fish: save as ~/.config/fish/completions/${name}.fish`];
-  const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-  for (const { path, command } of nodes(program)) {
-    // A command's words are offered once its path is on the line and none of its children is.
-    const seen = path.map((part) => `__fish_seen_subcommand_from ${part}`);
-    const children = command.commands.map((child) => child.name());
-    const condition = path.length === 0 ? '__fish_use_subcommand' : seen.join('; and ');
-    for (const child of command.commands) {
-      lines.push(
-        `complete -c ${name} -f -n ${quote(condition + (path.length > 0 ? `; and not __fish_seen_subcommand_from ${children.join(' ')}` : ''))} -a ${child.name()} -d ${quote(child.description())}`,
-      );
-    }
-    for (const option of command.options) {
-      const flags = [
-        option.long && `-l ${option.long.slice(2)}`,
-        option.short && `-s ${option.short.slice(1)}`,
-      ]
-        .filter(Boolean)
-        .join(' ');
-      const fields = option.long === '--fields' ? commandFields.get(command) : undefined;
-      const value = option.argChoices
-        ? ` -x -a ${quote(option.argChoices.join(' '))}`
-        : fields !== undefined
-          ? ` -x -a ${quote(`(__fish_complete_list , "string split , ${fields.join(',')}")`)}`
-          : option.required || option.optional
-            ? fileFlags.includes(option.long ?? '')
-              ? ' -r -F'
-              : ' -x'
-            : '';
-      const where = path.length === 0 ? '' : ` -n ${quote(seen.join('; and '))}`;
-      lines.push(`complete -c ${name}${where} ${flags}${value} -d ${quote(option.description)}`);
-    }
-  }
-  return `${lines.join('\n')}\n`;
 }

@@ -147,22 +147,60 @@ describe.skipIf(skipTmux)('completion bash at a real prompt (tmux)', () => {
   });
 });
 
+const hasFish = spawnSync('fish', ['--version']).status === 0;
+
 describe('completion zsh and fish', () => {
-  it('zsh loads bashcompinit first; fish names every command', () => {
+  it('zsh loads bashcompinit first; fish names every command where its path is exact', () => {
     expect(scripts.zsh).toMatch(/^autoload -U \+X bashcompinit && bashcompinit\n/);
     const fish = scripts.fish!;
-    expect(fish).toContain("complete -c scholarly-metrics -f -n '__fish_use_subcommand' -a journals");
-    expect(fish).toMatch(
-      /-n '__fish_seen_subcommand_from papers; and __fish_seen_subcommand_from search' -l limit -x/,
-    );
+    expect(fish).toContain(`complete -c scholarly-metrics -f -n '__scholarly_metrics_at "" 0' -a journals`);
+    expect(fish).toContain(`-n '__scholarly_metrics_at "papers search"' -l limit -x`);
+    expect(fish).toContain(`-n '__scholarly_metrics_at "completion" 0' -a 'bash zsh fish'`);
+    expect(fish).toContain(`-n '__scholarly_metrics_at "sync" 1' -a 'journals papers'`);
+    expect(fish).toContain(`-n '__scholarly_metrics_at help 1 "papers"' -a 'search get get-many'`);
     // --fields offers the command's field names, a comma list completed by fish's own helper.
     expect(fish).toContain(
       `-l fields -x -a '(__fish_complete_list , "string split , id,name,metric_score,quartile,description,oa")'`,
     );
-    const hasFish = spawnSync('fish', ['--version']).status === 0;
     if (hasFish) {
       const checked = spawnSync('fish', ['--no-execute', '-c', fish], { encoding: 'utf8' });
       expect(checked.status).toBe(0);
     }
+  });
+});
+
+if (!hasFish)
+  console.warn('\n*** test/cli/completion.test.ts: the fish cases SKIPPED, fish is not installed ***\n');
+
+/** The words fish offers for the command line `line` (the cursor at its end). */
+function completeFish(line: string): string[] {
+  const fish = spawnSync(
+    'fish',
+    [
+      '--no-config',
+      '-c',
+      `source ${JSON.stringify(join(folder, 'completion.fish'))}; complete -C $argv[1]`,
+      line,
+    ],
+    { encoding: 'utf8', cwd: folder },
+  );
+  expect(fish.stderr).toBe('');
+  return fish.stdout
+    .split('\n')
+    .filter((entry) => entry !== '')
+    .map((entry) => entry.split('\t')[0]!);
+}
+
+describe.skipIf(!hasFish)('completion fish, run by fish', () => {
+  it("offers arguments' choices, help's commands, and each group's subcommands only under it", () => {
+    writeFileSync(join(folder, 'completion.fish'), scripts.fish!);
+    expect(completeFish('scholarly-metrics completion ')).toEqual(['bash', 'fish', 'zsh']);
+    expect(completeFish('scholarly-metrics sync --q x metrics.sqlite ')).toEqual(['journals', 'papers']);
+    expect(completeFish('scholarly-metrics help papers ')).toEqual(['get', 'get-many', 'search']);
+    // `journals papers` is the journals subcommand, not the papers group.
+    expect(completeFish('scholarly-metrics journals papers ')).not.toContain('search');
+    expect(completeFish('scholarly-metrics journals papers 42 --li')).toEqual(['--limit']);
+    expect(completeFish('scholarly-metrics papers search --sort ')).toEqual([]);
+    expect(completeFish('scholarly-metrics journals list --fields id,na')).toEqual(['id,name']);
   });
 });

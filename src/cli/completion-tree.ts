@@ -1,0 +1,43 @@
+/**
+ * The command tree as the completion scripts see it: each command's path, its flags, which flags
+ * take a value, which name a file, and the field paths of `--fields`.
+ */
+import type { Command, Option } from 'commander';
+
+/** Flags that name a file: the shell completes a path after them. */
+export const fileFlags = ['--output', '-o', '--input', '--failed'];
+
+/** The field paths each command's `--fields` takes, told by the code that adds the option. */
+export const commandFields = new WeakMap<Command, readonly string[]>();
+
+/** Tells completion the field paths `command`'s `--fields` takes. */
+export function offerFields(command: Command, paths: readonly string[]): void {
+  commandFields.set(command, paths);
+}
+
+export interface Node {
+  path: string[];
+  command: Command;
+}
+
+export function nodes(program: Command): Node[] {
+  const out: Node[] = [];
+  const walk = (command: Command, path: string[]) => {
+    out.push({ path, command });
+    for (const child of command.commands) walk(child, [...path, child.name()]);
+  };
+  walk(program, []);
+  return out;
+}
+
+export function flagsOf(option: Option): string[] {
+  return [option.long, option.short].filter((flag): flag is string => flag !== undefined);
+}
+
+/** Every flag that takes a value, whatever the command: its value is neither a command nor an argument. */
+export function valueFlags(all: readonly Node[]): string[] {
+  const flags = all.flatMap(({ command }) =>
+    command.options.filter((option) => option.required || option.optional).flatMap(flagsOf),
+  );
+  return [...new Set(flags)];
+}
