@@ -33,7 +33,7 @@ if (process.argv[2] === '--worker') {
     harvest(share).then(
       (found) => process.send?.(found, () => process.exit(0)),
       (error: unknown) => {
-        console.error(error);
+        console.error(`worker: ${error instanceof Error ? error.message : String(error)}`);
         process.exit(1);
       },
     );
@@ -44,11 +44,21 @@ if (process.argv[2] === '--worker') {
 
 /** One worker: its own Redis connection and quota, over the same key and prefix as the others. */
 async function harvest({ baseUrl, apiKey, dois }: Share): Promise<number> {
-  const redis = createClient({ url: redisUrl });
+  let connected = false;
+  const redis = createClient({
+    url: redisUrl,
+    // node-redis retries a first connection forever, so a wrong REDIS_URL would hang the run: give up
+    // after a few tries then. Once connected it keeps reconnecting, and a Redis restart is survived.
+    socket: {
+      reconnectStrategy: (retries, cause) =>
+        connected || retries < 5 ? Math.min(100 * 2 ** retries, 2_000) : cause,
+    },
+  });
   // A dropped connection is an 'error' event: with no listener, a Redis restart would kill the worker.
   // With one, calls meanwhile reject with QuotaUnavailableError and work again once Redis is back.
   redis.on('error', (error) => console.error(`Redis: ${error.message}`));
   await redis.connect();
+  connected = true;
   const quota = createRedisQuota({ redis, ...limits });
   try {
     const client = new MetricClient({ apiKey, baseUrl, quota });

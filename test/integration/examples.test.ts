@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
@@ -22,6 +23,15 @@ async function runExample(
     onTestEnd: context.onTestFinished,
   }).exited;
   return { code: code ?? 1, stdout, stderr };
+}
+
+/** A loopback port that nothing listens on: one just given back by a server that closed. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 // Each example is a fresh Node process: slow on a busy machine, where a tighter guard failed runs
@@ -108,4 +118,17 @@ describe.concurrent('the examples run to the end and exit 0', { timeout: hangGua
       }
     },
   );
+});
+
+describe('an example given a wrong address', () => {
+  // The guard is for a hang (node-redis retries a first connection forever unless told otherwise).
+  it('many-workers.ts: a REDIS_URL where no Redis listens ends the run with the error', {
+    timeout: 60_000,
+  }, async (context) => {
+    const { code, stderr } = await runExample(context, 'examples/many-workers.ts', {
+      REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
+    });
+    expect(code).not.toBe(0);
+    expect(stderr).toContain('worker: connect ECONNREFUSED');
+  });
 });
