@@ -1,3 +1,5 @@
+import { type Mentions, mentionsOf } from './redact-match.js';
+
 /**
  * Removes a secret from whatever an error, a log line or the command line's stderr is about to
  * carry; {@link redacted} is the one word for what was cut. Servers and proxies do echo credentials
@@ -80,22 +82,14 @@ function base64Forms(secret: string): string[] {
   return [...forms];
 }
 
-/** `form` written any of the ways of {@link characterPattern}, whole; and, when long, its start. */
-function formPatterns(form: string): { whole: string; start: string | undefined } {
-  const parts = [...form].map(characterPattern);
-  let tail = '';
-  for (let i = parts.length - 1; i >= minimumPrefix; i--) tail = `(?:${parts[i]}${tail})?`;
-  const start = tail === '' ? undefined : `${parts.slice(0, minimumPrefix).join('')}${tail}`;
-  return { whole: parts.join(''), start };
-}
-
-let cached: { name: string; pattern: RegExp; starts: RegExp } | undefined;
+/** The finder of the last secrets asked for, kept for the next call with the same ones. */
+let cached: { name: string; mentions: Mentions; starts: RegExp } | undefined;
 
 /** Characters that begin an escape (percent, JSON, HTML): without them, every character is as is. */
 const escapeStarts = /[%\\&]/;
 
 /**
- * Whether `text` may hold one of the secrets: a cheap look before the pattern. A mention holds at
+ * Whether `text` may hold one of the secrets: a cheap look before the matcher. A mention holds at
  * least the first {@link minimumPrefix} characters of a form (all of a shorter one); in a text with
  * no escape, they are written as they are (a space perhaps as `+`), so a substring search rules most
  * texts out.
@@ -107,49 +101,47 @@ function mayMention(text: string, starts: RegExp): boolean {
 /**
  * The secrets, and their base64 forms, written any of those ways, whole; else, for a long one, a
  * start of it of at least {@link minimumPrefix} characters. The whole forms come first, the longest
- * secret's first: one is found however its characters mix the ways, where a start, its tail
- * optional, stops at the first way that fits; and a secret inside another leaves no part behind.
+ * secret's first: one is found however its characters mix the ways; and a secret inside another
+ * leaves no part behind.
  */
-function patternFor(secrets: readonly string[]): { pattern: RegExp; starts: RegExp } {
+function patternFor(secrets: readonly string[]): { mentions: Mentions; starts: RegExp } {
   const name = secrets.join('\0');
   if (cached?.name === name) return cached;
   const longestFirst = [...secrets].sort((a, b) => b.length - a.length);
   const literal = longestFirst.flatMap((secret) => [secret, ...base64Forms(secret)]);
-  const forms = literal.map(formPatterns);
-  const starts = forms.flatMap(({ start }) => (start === undefined ? [] : [start]));
-  const pattern = new RegExp([...forms.map(({ whole }) => whole), ...starts].join('|'), 'g');
+  const mentions = mentionsOf(literal, characterPattern, minimumPrefix);
   const prefixes = literal.map((form) => form.slice(0, minimumPrefix));
   const literalStarts = [...prefixes, ...prefixes.map((prefix) => prefix.replaceAll(' ', '+'))];
   // One expression for all the starts: the engine scans the text once, where a search per start scans it for each.
-  cached = { name, pattern, starts: new RegExp([...new Set(literalStarts)].map(literally).join('|')) };
+  cached = { name, mentions, starts: new RegExp([...new Set(literalStarts)].map(literally).join('|')) };
   return cached;
 }
 
 /** Whether `text` holds the secret in any of the ways {@link redactText} removes. */
 export function mentionsSecret(text: string, secret: string | null): boolean {
   if (!secret) return false;
-  const { pattern, starts } = patternFor([secret]);
-  if (!mayMention(text, starts)) return false;
-  pattern.lastIndex = 0;
-  return pattern.test(text);
+  const { mentions, starts } = patternFor([secret]);
+  return mayMention(text, starts) && mentions(text, 0) !== undefined;
 }
 
 /** `text` with the secret, however written, replaced by {@link redacted}. */
 export function redactText(text: string, secret: string | null): string {
   if (!secret) return text;
-  const { pattern, starts } = patternFor([secret]);
-  if (!mayMention(text, starts)) return text;
-  pattern.lastIndex = 0;
-  return text.replace(pattern, redacted);
+  return redactSecrets(text, [secret]);
 }
 
 /** `text` with each of the secrets (none empty), however written, replaced by {@link redacted}, in one pass. */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
   if (secrets.length === 0) return text;
-  const { pattern, starts } = patternFor(secrets);
+  const { mentions, starts } = patternFor(secrets);
   if (!mayMention(text, starts)) return text;
-  pattern.lastIndex = 0;
-  return text.replace(pattern, redacted);
+  let out = '';
+  let done = 0;
+  for (let found = mentions(text, 0); found !== undefined; found = mentions(text, found.end)) {
+    out += text.slice(done, found.start) + redacted;
+    done = found.end;
+  }
+  return out + text.slice(done);
 }
 
 /** Nesting kept in a redacted copy; deeper values are replaced by a marker (error bodies only). */

@@ -398,6 +398,46 @@ describe('a cut-off key', () => {
   });
 });
 
+describe('a long key', () => {
+  // Long enough that one expression for it is more than the engine compiles (it threw a SyntaxError).
+  const visible = 'sk_live_AbC.d+e/f=g$^*?(x)[y]{z}|\\~!@#%&\'"<>:;,`';
+  const key = visible.repeat(Math.ceil(4096 / visible.length)).slice(0, 4096);
+  const base64 = (text: string) => Buffer.from(text).toString('base64');
+
+  it.each([
+    ['as is', key],
+    ['percent-encoded', encodeURIComponent(key)],
+    ['JSON-escaped', JSON.stringify(key).slice(1, -1)],
+    ['base64 `Bearer <key>`', base64(`Bearer ${key}`)],
+  ])('%s: removed whole', (_how, text) => {
+    const out = redactText(`before ${text} after`, key);
+    // Base64 keeps what encodes `Bearer ` (ten characters) and at most three around the key's own.
+    expect(out).toMatch(/^before [A-Za-z0-9+/]{0,11}\[redacted\][A-Za-z0-9+/=]{0,3} after$/);
+  });
+
+  it('cut short: removed from its start', () => {
+    expect(redactText(`got "${encodeURIComponent(key.slice(0, 3000))}…"`, key)).toBe(`got "${redacted}…"`);
+  });
+
+  it('a 401 that echoes it is an AuthenticationError without it', async () => {
+    server.use(http.get(`${BASE}/journals`, () => json({ error: `bad key ${key}` }, { status: 401 })));
+    const error = await failure(testClient({ apiKey: key }).journals.list());
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expectNoKey(error, key.slice(0, 40));
+  });
+});
+
+describe('an escape that could be read two ways, where the key is matched piece by piece', () => {
+  // Past the 28th character: beyond the start and across the boundary of the next piece.
+  it.each([
+    ['a `%25` in the key', `${'a'.repeat(27)}%2541${'b'.repeat(20)}`, (key: string) => key],
+    ['a run of backslashes, JSON-escaped', `${'a'.repeat(26)}\\\\\\${'b'.repeat(20)}`, JSON.stringify],
+  ])('%s: removed whole', (_how, key, write) => {
+    const text = write(key).replace(/^"|"$/g, '');
+    expect(redactText(`before ${text} after`, key)).toBe(`before ${redacted} after`);
+  });
+});
+
 describe('the key however it is written', () => {
   const key = 'sk_live_a/b+c&d"e%f<g>h~i';
   const written: Record<string, string> = {
