@@ -27,7 +27,9 @@ export async function run(
   commands: readonly CliCommand[] = cliCommands,
 ): Promise<number> {
   const secrets = new Secrets();
-  // Every line on stderr passes the run's secrets: a Redis password given to this run shows nowhere.
+  // Every line on stderr passes the run's secrets: the API key (a base URL shown in a hint may hold
+  // it, put there by a proxy's scheme) and a Redis password given to this run show nowhere.
+  if (io.env.METRIC_API_KEY) secrets.add(io.env.METRIC_API_KEY);
   const stderr = redactingStream(io.stderr, secrets);
   const debug = argv.includes('--debug');
   let telemetry: CliTelemetry | undefined;

@@ -2,6 +2,8 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { OutputStream } from '../../src/cli/io.js';
 import { redactingStream, Secrets } from '../../src/cli/secrets.js';
+import { freePort } from '../helpers/free-port.js';
+import { run } from './helpers.js';
 
 describe("the run's secrets on stderr", () => {
   it('are cut by the SDK redactor, however encoded, with its one word', () => {
@@ -23,5 +25,18 @@ describe("the run's secrets on stderr", () => {
     stderr.write('error: cannot connect with hunter2-password\n');
     expect(String(target.read())).toBe('error: cannot connect with [redacted]\n');
     expect([stderr.isTTY, stderr.columns]).toEqual([true, 77]);
+  });
+
+  it('hold the API key: a base URL carrying it (a proxy that takes keys in the path) shows it nowhere', async () => {
+    const key = 'sk_live_Path+Key/With=Signs_0123456789';
+    // A port nothing listens on: the command fails to connect and hints at the base URL.
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}/${encodeURIComponent(key)}/api/v1`;
+    const result = await run(['journals', 'list'], { url, key });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      `check --base-url or METRIC_BASE_URL (now: http://127.0.0.1:${port}/[redacted]/api/v1)`,
+    );
+    for (const form of [key, encodeURIComponent(key)]) expect(result.stderr).not.toContain(form);
   });
 });
