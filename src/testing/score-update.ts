@@ -5,7 +5,8 @@ import { formatTimestamp } from './webhooks.js';
 /**
  * Changes journal `journalId`'s score in `dataset` (its quartile and today's history point with it)
  * and returns the `score_updated` event that says so. A score equal to the current one is refused:
- * the service fires an event only on a change.
+ * the service fires an event only on a change. So is a clock whose day comes before the latest
+ * history entry, which would leave the history out of order.
  */
 export function updateScoreIn(dataset: MutableDataset, journalId: number, newScore: number, now: number) {
   const journal = dataset.journal(journalId);
@@ -20,6 +21,13 @@ export function updateScoreIn(dataset: MutableDataset, journalId: number, newSco
   }
   const timestamp = formatTimestamp(now);
   const date = timestamp.slice(0, 10);
+  const latest = journal.history[0]?.date;
+  if (latest !== undefined && date < latest) {
+    // The history lists the most recent entry first (API §2): an entry dated before it cannot lead.
+    throw new RangeError(
+      `The clock's day ${date} is before journal ${journalId}'s latest score entry (${latest}): give the mock a later \`now\``,
+    );
+  }
   const quartile = quartileOf(newScore);
   const older = journal.history[0]?.date === date ? journal.history.slice(1) : journal.history;
   dataset.replaceJournal({

@@ -121,6 +121,15 @@ describe('updateScore and the score_updated webhook (API §6)', () => {
     );
   });
 
+  it('keeps the score history newest first: a clock before its latest entry is refused', async () => {
+    const api = smallApi({ now: () => Date.parse('2024-06-01T12:00:00Z') });
+    const before = api.dataset.journal(1)!;
+    await expect(api.updateScore(1, before.metric_score + 2)).rejects.toThrow(
+      /2024-06-01 is before journal 1's latest score entry \(2024-12-31\)/,
+    );
+    expect(api.dataset.journal(1)).toBe(before);
+  });
+
   it('reset() restores the original scores and subscriptions', async () => {
     const api = smallApi({
       webhooks: { urls: ['https://example.test/x'], fetch: async () => new Response() },
