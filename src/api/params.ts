@@ -1,7 +1,8 @@
 /** The parameters of the API's methods that take any, as users write them. */
 
 /**
- * Accepted values of `show` on `/countries`; `active` (countries with at least one journal) is the default.
+ * Accepted values of `show` on `/countries`. The API document does not state the default, so `show` is
+ * sent only when given and the server's default applies.
  *
  * @example
  * ```ts
