@@ -111,12 +111,16 @@ export class Page<T> {
     // Safe to stringify: a page body is refused past a nesting depth and a size (see parseResponse).
     const print = `${data.length}:${JSON.stringify(data[0])}:${JSON.stringify(data[data.length - 1])}`;
     const firstSize = previous?.firstSize ?? data.length;
+    // A walk begun past page 1 counts the pages before it at the size asked for. A later page as short
+    // as the first shows that the server serves fewer than `per_page` (the last page would have been
+    // alone), so the pages so far are counted at the size it serves: else the walk would end early.
+    const servesLess = previous !== undefined && firstSize < pageSize && data.length === firstSize;
     this.#state = {
       pageSize,
       firstSize,
       short: previous !== undefined && data.length < firstSize,
       bound: Math.min(previous?.bound ?? body.total, body.total),
-      seen: (previous?.seen ?? (page - 1) * pageSize) + data.length,
+      seen: servesLess ? page * firstSize : (previous?.seen ?? (page - 1) * pageSize) + data.length,
       fingerprint: print,
       repeat: data.length > 0 && print === previous?.fingerprint,
     };
@@ -129,7 +133,8 @@ export class Page<T> {
    *
    * A page fetched alone by number counts the pages before it as full: at the `per_page` asked for
    * when one was given (page 59 of 1,161 results at `per_page: 20` is the last), else at its own
-   * length, which the last page of all, shorter than the rest, cannot tell apart from a full one.
+   * length, which the last page of all, shorter than the rest, cannot tell apart from a full one. A
+   * walk that goes on counts again at the size served once a second page is as short as its first.
    *
    * @example
    * ```ts

@@ -149,6 +149,22 @@ describe('walking', () => {
     expect(asked).toEqual([1, 2, 3]);
   });
 
+  it('a walk begun past page 1 on a server serving fewer than per_page still reaches the end', async () => {
+    // The same cap, 4 items a page for per_page 10, total 20 (pages 1 to 5): page 2 alone cannot tell a
+    // cap from the last page; page 3, as short, shows the cap, so the walk goes on to page 5.
+    const asked = journalPapers((page) => ({
+      data: Array.from({ length: Math.max(0, Math.min(4, 20 - (page - 1) * 4)) }, (_, i) =>
+        paper(page * 100 + i),
+      ),
+      total: 20,
+    }));
+    const items = await collect(testClient().journals.papers(1, { page: 2, per_page: 10 }, { prefetch: 0 }));
+    expect(items.map((item) => item.id)).toEqual(
+      [2, 3, 4, 5].flatMap((page) => [0, 1, 2, 3].map((i) => page * 100 + i)),
+    );
+    expect(asked).toEqual([2, 3, 4, 5]);
+  });
+
   it('never asks for a page past the end, even if that page would not be empty', async () => {
     const asked = journalPapers((page) => ({ data: [paper(page), paper(page + 50)], total: 4 }));
     const items = await collect(testClient().journals.papers(1, { per_page: 2 }, { prefetch: 4 }));
