@@ -45,6 +45,9 @@ export interface WalkState {
   readonly bound: number;
   /** Items up to and including this page, counting the pages before the first one fetched as full. */
   readonly seen: number;
+  /** The walk's first page, and the items `seen` counts for the pages before it. */
+  readonly firstPage: number;
+  readonly before: number;
   /**
    * Items on the walk's first page: the page size the server actually serves (it may cap `per_page`).
    */
@@ -111,16 +114,21 @@ export class Page<T> {
     // Safe to stringify: a page body is refused past a nesting depth and a size (see parseResponse).
     const print = `${data.length}:${JSON.stringify(data[0])}:${JSON.stringify(data[data.length - 1])}`;
     const firstSize = previous?.firstSize ?? data.length;
+    const firstPage = previous?.firstPage ?? page;
     // A walk begun past page 1 counts the pages before it at the size asked for. A later page as short
     // as the first shows that the server serves fewer than `per_page` (the last page would have been
-    // alone), so the pages so far are counted at the size it serves: else the walk would end early.
-    const servesLess = previous !== undefined && firstSize < pageSize && data.length === firstSize;
+    // alone), so those pages are counted again at the size it serves: else the walk would end early.
+    const servedBefore = (firstPage - 1) * firstSize;
+    const servesLess = previous !== undefined && data.length === firstSize && previous.before > servedBefore;
+    const before = servesLess ? servedBefore : (previous?.before ?? (page - 1) * pageSize);
     this.#state = {
       pageSize,
       firstSize,
       short: previous !== undefined && data.length < firstSize,
       bound: Math.min(previous?.bound ?? body.total, body.total),
-      seen: servesLess ? page * firstSize : (previous?.seen ?? (page - 1) * pageSize) + data.length,
+      firstPage,
+      before,
+      seen: (previous === undefined ? before : previous.seen - previous.before + before) + data.length,
       fingerprint: print,
       repeat: data.length > 0 && print === previous?.fingerprint,
     };
