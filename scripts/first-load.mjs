@@ -19,7 +19,7 @@ const distDir = process.env.BENCH_DIST ?? fileURLToPath(new URL('../dist/', impo
  * In bytes (a kB is 1,000, as size-limit counts). The whole client's budget is size-limit's
  * (scripts/size-limit.config.mjs): split this way, each chunk gzipped alone, it weighs more.
  */
-export const budgets = { firstLoad: 24_400 };
+export const budgets = { firstLoad: 24_500 };
 
 const APP = `import { MetricClient } from 'scholarly-metrics';
 
