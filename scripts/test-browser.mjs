@@ -7,10 +7,10 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { inCi } from './runtimes.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const inCi = process.env.CI === 'true' || process.env.CI === '1';
 
 function executable(path) {
   try {

@@ -11,14 +11,9 @@ import { useRealServer } from '../helpers/real-server.js';
 import { useMockServer } from '../support.js';
 import { clipboardName, clipboardNameShown, hostile } from './output/hostile.js';
 import { scratch } from './resume.js';
-import { skipTmux, tmuxRun } from './tmux.js';
+import { skipWithoutTmux, tmuxRun } from './tmux.js';
 
-if (skipTmux) {
-  console.warn(
-    '\n*** test/cli/analyst-terminal.test.ts SKIPPED: tmux is not installed (apt-get install tmux). ' +
-      'With CI=true this is a failure, not a skip. ***\n',
-  );
-}
+const skipTmux = skipWithoutTmux('test/cli/analyst-terminal.test.ts');
 
 const mock = useMockServer({ sizes: { journals: 10, papers: 400, authors: 20 } });
 const evil = useRealServer();

@@ -7,9 +7,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { skipWithout } from '../helpers/real-part.js';
 import { run } from './helpers.js';
 import { scratch } from './resume.js';
-import { skipTmux, tmuxSession } from './tmux.js';
+import { skipWithoutTmux, tmuxSession } from './tmux.js';
 
 // Written once for the file: every case sources the same script.
 const folder = mkdtempSync(join(tmpdir(), 'scholarly-completion-'));
@@ -127,8 +128,7 @@ describe('completion bash', () => {
   });
 });
 
-if (skipTmux)
-  console.warn('\n*** test/cli/completion.test.ts: the tmux case SKIPPED, tmux is not installed ***\n');
+const skipTmux = skipWithoutTmux('test/cli/completion.test.ts (the tmux case)');
 
 describe.skipIf(skipTmux)('completion bash at a real prompt (tmux)', () => {
   it('Tab inserts a file name with spaces quoted, as one word', async () => {
@@ -147,9 +147,10 @@ describe.skipIf(skipTmux)('completion bash at a real prompt (tmux)', () => {
   });
 });
 
-const hasFish = spawnSync('fish', ['--version']).status === 0;
-// Where users have fish, it runs for real: a loud skip locally, a failure in CI (which installs it).
-const skipFish = !hasFish && process.env.CI !== 'true' && process.env.CI !== '1';
+const skipFish = skipWithout(
+  { name: 'fish', present: spawnSync('fish', ['--version']).status === 0, install: 'apt-get install fish' },
+  'test/cli/completion.test.ts (the fish cases)',
+);
 
 describe('completion zsh and fish', () => {
   it('zsh loads bashcompinit first; fish names every command where its path is exact', () => {
@@ -170,9 +171,6 @@ describe('completion zsh and fish', () => {
     }
   });
 });
-
-if (skipFish)
-  console.warn('\n*** test/cli/completion.test.ts: the fish cases SKIPPED, fish is not installed ***\n');
 
 /** The words fish offers for the command line `line` (the cursor at its end). */
 function completeFish(line: string): string[] {

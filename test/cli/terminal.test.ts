@@ -7,14 +7,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useMockServer } from '../support.js';
 import { scratch } from './resume.js';
-import { skipTmux as skip, tmuxRun } from './tmux.js';
+import { skipWithoutTmux, tmuxRun } from './tmux.js';
 
-if (skip) {
-  console.warn(
-    '\n*** test/cli/terminal.test.ts SKIPPED: tmux is not installed (apt-get install tmux). ' +
-      'With CI=true this is a failure, not a skip. ***\n',
-  );
-}
+const skip = skipWithoutTmux('test/cli/terminal.test.ts');
 
 const mock = useMockServer({ sizes: { journals: 10, papers: 600, authors: 20 } });
 const slow = useMockServer({ sizes: { journals: 10, papers: 600, authors: 20 }, faults: { latencyMs: 40 } });

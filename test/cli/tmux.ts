@@ -9,12 +9,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MOCK_API_KEY } from '../../src/testing/index.js';
 import { afterThisTest } from '../helpers/cleanup.js';
+import { skipWithout } from '../helpers/real-part.js';
 import { bin } from './helpers.js';
 import { scratch } from './resume.js';
 
-const inCi = process.env.CI === 'true' || process.env.CI === '1';
-export const hasTmux = spawnSync('tmux', ['-V']).status === 0;
-export const skipTmux = !hasTmux && !inCi;
+const hasTmux = spawnSync('tmux', ['-V']).status === 0;
+
+/** Whether the tmux tests of `file` skip (see {@link skipWithout}). */
+export const skipWithoutTmux = (file: string) =>
+  skipWithout({ name: 'tmux', present: hasTmux, install: 'apt-get install tmux' }, file);
 
 let sessions = 0;
 

@@ -14,11 +14,11 @@ import { type DashboardBackend, startDashboardBackend } from '../../examples/das
 import { dashboardConfig } from '../../examples/dashboard/vite.config.js';
 import { MOCK_API_KEY } from '../../src/testing/index.js';
 import { freePort } from '../helpers/free-port.js';
+import { skipWithout } from '../helpers/real-part.js';
 import { spawnNode } from '../helpers/spawn.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const inCi = process.env.CI === 'true' || process.env.CI === '1';
 const hasChromium = (() => {
   try {
     accessSync(chromiumPath, constants.X_OK);
@@ -27,17 +27,19 @@ const hasChromium = (() => {
     return false;
   }
 })();
-if (!hasChromium && !inCi) {
-  console.warn(
-    `\n*** test/examples/dashboard.test.ts SKIPPED: no Chromium at ${chromiumPath} ` +
-      '(apt-get install chromium, or set CHROMIUM_PATH). With CI=true this is a failure, not a skip. ***\n',
-  );
-}
+const skip = skipWithout(
+  {
+    name: `Chromium at ${chromiumPath}`,
+    present: hasChromium,
+    install: 'apt-get install chromium, or set CHROMIUM_PATH',
+  },
+  'test/examples/dashboard.test.ts',
+);
 
 /** Chromium's own line for an answer with an error status: expected for the one injected 429 only. */
 const injected429 = /Failed to load resource: the server responded with a status of 429/;
 
-describe.skipIf(!hasChromium && !inCi)('examples/dashboard in Chromium', () => {
+describe.skipIf(skip)('examples/dashboard in Chromium', () => {
   let outDir: string;
   let backend: DashboardBackend;
   let server: PreviewServer;

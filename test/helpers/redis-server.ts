@@ -7,8 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.js';
-
-const inCi = process.env.CI === 'true' || process.env.CI === '1';
+import { skipWithout } from './real-part.js';
 
 /** The redis-server binary, or `undefined` when it is not installed. */
 export const redisServerBinary = ['redis-server', '/usr/bin/redis-server'].find(
@@ -20,14 +19,8 @@ export const redisServerBinary = ['redis-server', '/usr/bin/redis-server'].find(
  * CI. Call it at the top of the file; it prints why, so the skip is never silent.
  */
 export function skipWithoutRedis(file: string): boolean {
-  const skip = redisServerBinary === undefined && !inCi;
-  if (skip) {
-    console.warn(
-      `\n*** ${file} SKIPPED: redis-server is not installed (apt-get install redis-server). ` +
-        'With CI=true this is a failure, not a skip. ***\n',
-    );
-  }
-  return skip;
+  const present = redisServerBinary !== undefined;
+  return skipWithout({ name: 'redis-server', present, install: 'apt-get install redis-server' }, file);
 }
 
 export interface RedisServer {

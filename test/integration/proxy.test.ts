@@ -12,18 +12,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MetricClient } from '../../src/index.js';
 import { MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testing/index.js';
 import { freePort } from '../helpers/free-port.js';
+import { skipWithout } from '../helpers/real-part.js';
 import { spawnNode } from '../helpers/spawn.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const inCi = process.env.CI === 'true' || process.env.CI === '1';
 const squidBinary = ['squid', '/usr/sbin/squid'].find((bin) => spawnSync(bin, ['-v']).status === 0);
-const skip = squidBinary === undefined && !inCi;
-if (skip) {
-  console.warn(
-    '\n*** test/integration/proxy.test.ts SKIPPED: squid is not installed (apt-get install squid). ' +
-      'With CI=true this is a failure, not a skip. ***\n',
-  );
-}
+const skip = skipWithout(
+  { name: 'squid', present: squidBinary !== undefined, install: 'apt-get install squid' },
+  'test/integration/proxy.test.ts',
+);
 
 const sizes = { journals: 5, papers: 50, authors: 10, subjects: 3, countries: 5 };
 
