@@ -7,6 +7,7 @@ import {
   checkOneOf,
   type Resolved,
 } from '../core/options/checks.js';
+import { checkHeaders } from '../core/options/request.js';
 import type { MockDatasetSizes } from './dataset-types.js';
 
 /*
@@ -178,7 +179,7 @@ export function checkMockFault<Fault>(fault: Fault, maxDelayMs: number): Fault {
   if (typeof given.malformed !== 'boolean') {
     checkOneOf('fault.malformed', given.malformed, ['truncated', 'shape']);
   }
-  checkFaultHeaders(checkObject<Fields>('fault.headers', given.headers));
+  checkFaultHeaders(given.headers);
   try {
     JSON.stringify(given.body);
   } catch (error) {
@@ -187,18 +188,14 @@ export function checkMockFault<Fault>(fault: Fault, maxDelayMs: number): Fault {
   return fault;
 }
 
-/** A fault's headers: string values under names and values `Headers` accepts. */
-function checkFaultHeaders(headers: Fields | undefined): void {
-  if (headers === undefined) return;
+/** A fault's headers: string values (as its type says), under names and values `Headers` accepts. */
+function checkFaultHeaders(value: unknown): void {
   const option = 'fault.headers';
-  if (Object.values(headers).some((value) => typeof value !== 'string')) {
+  const headers = checkObject<Fields>(option, value);
+  if (headers !== undefined && Object.values(headers).some((field) => typeof field !== 'string')) {
     throw new ConfigurationError(option, `\`${option}\` values must be strings`);
   }
-  try {
-    new Headers(headers as Record<string, string>);
-  } catch (error) {
-    throw new ConfigurationError(option, `\`${option}\` is not a valid set of headers: ${String(error)}`);
-  }
+  checkHeaders(headers as Record<string, string> | undefined, option);
 }
 
 /** `faults.latencyMs`: a delay, or a `[min, max]` range to draw from. */

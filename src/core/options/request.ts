@@ -84,14 +84,14 @@ export function checkRequestOptions(options: RequestOptions | undefined): Reques
 }
 
 /** Headers a `Headers` object accepts; anything else is refused here, before a request exists. */
-export function checkHeaders(value: HeadersInput | undefined): Headers | undefined {
+export function checkHeaders(value: HeadersInput | undefined, option = 'headers'): Headers | undefined {
   if (value === undefined) return undefined;
   try {
     if (value === null || typeof value !== 'object') throw new TypeError('not an object');
     return new Headers(value as HeadersInit);
   } catch {
     // The runtime's message quotes the offending value, which may be a credential: leave it out.
-    throw new ConfigurationError('headers', '`headers` must be valid HTTP header names and values');
+    throw new ConfigurationError(option, `\`${option}\` must be valid HTTP header names and values`);
   }
 }
 
