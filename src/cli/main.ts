@@ -27,9 +27,8 @@ export async function run(
   commands: readonly CliCommand[] = cliCommands,
 ): Promise<number> {
   const secrets = new Secrets();
-  // Every line on stderr passes the run's secrets: the API key (a base URL shown in a hint may hold
-  // it, put there by a proxy's scheme) and a Redis password given to this run show nowhere.
-  if (io.env.METRIC_API_KEY) secrets.add(io.env.METRIC_API_KEY);
+  // Every line on stderr passes the run's secrets, added by the code that takes each (the API key,
+  // a Redis password): none shows anywhere.
   const stderr = redactingStream(io.stderr, secrets);
   const debug = argv.includes('--debug');
   let telemetry: CliTelemetry | undefined;
