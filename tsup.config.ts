@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { defineConfig, type Options } from 'tsup';
+import { defineConfig, type Options, type Plugin } from 'tsup';
 
 type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
 
@@ -38,6 +38,20 @@ const commonJsMswModule: EsbuildPlugin = {
   },
 };
 
+// A CommonJS loader may have no `import()` at all: Jest's, unless run with --experimental-vm-modules,
+// throws on it, failing the cache, getMany and startMockServer. The CommonJS build loads its lazy chunks
+// and Node's built-ins with a deferred `require` instead, a literal one that bundlers still follow.
+// Only string specifiers change: the variable one of webhook telemetry stays an `import()`, which
+// fails softly where it cannot run.
+const requireLazyChunks: Plugin = {
+  name: 'require-lazy-chunks',
+  renderChunk(code, chunk) {
+    if (!chunk.path.endsWith('.cjs')) return;
+    const pattern = /\bimport\((["'])(\.\/[^"']+\.cjs|node:[^"']+)\1\)/g;
+    return { code: code.replace(pattern, 'Promise.resolve().then(() => require($1$2$1))') };
+  },
+};
+
 /** The packages of the bin alone, and the module paths below them (`csv-parse/sync`). */
 const cliPackages = [/^(commander|csv-parse|string-width|asciichart|hyparquet-writer|hyparquet)(\/|$)/];
 
@@ -50,6 +64,7 @@ export default defineConfig([
     format: 'cjs',
     noExternal: ['ky', 'p-retry', 'is-network-error'],
     esbuildPlugins: [commonJsMswModule],
+    plugins: [requireLazyChunks],
   },
   // The `scholarly-metrics` bin: a build of its own, ESM only (a bin is run, never required), its
   // chunks in dist/cli-chunks/, shared with none of the library's entries, so that adding it changes

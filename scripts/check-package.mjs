@@ -19,6 +19,8 @@
 //    its built-in mock) with none of its bundled packages installed.
 // 6. In that project, msw (an optional peer) is not installed: `scholarly-metrics/testing` must still
 //    work, from import and require (scripts/check-package-testing.mjs).
+// 7. In that project, the CommonJS build loaded as Jest loads it, with no `import()`: what it loads on
+//    first use loads there too (scripts/check-package-commonjs.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +29,7 @@ import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
+import { checkCommonJsWithoutImport } from './check-package-commonjs.mjs';
 import { checkTestingWithoutMsw, runNode } from './check-package-testing.mjs';
 import { cache, root } from './runtimes.mjs';
 
@@ -326,6 +329,8 @@ console.log('scholarly-metrics --redis without redis installed: ' + redis.stderr
   else pass(bin.output.trim());
   step('scholarly-metrics/testing without msw');
   await checkTestingWithoutMsw({ consumer, pass, fail });
+  step("CommonJS in a loader without import() (as Jest's)");
+  await checkCommonJsWithoutImport({ consumer, pass, fail });
 }
 
 process.stdout.write('\n');
