@@ -21,6 +21,8 @@
 //    work, from import and require (scripts/check-package-testing.mjs).
 // 7. In that project, the CommonJS build loaded as Jest loads it, with no `import()`: what it loads on
 //    first use loads there too (scripts/check-package-commonjs.mjs).
+// 8. The tarball resolves beside OpenTelemetry's Node SDK and its 3.x packages: the bin's optional
+//    peers keep no app on current OpenTelemetry from installing it (scripts/check-package-peers.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +32,7 @@ import { gunzipSync } from 'node:zlib';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { checkCommonJsWithoutImport } from './check-package-commonjs.mjs';
+import { checkBesideOpenTelemetry } from './check-package-peers.mjs';
 import { checkTestingWithoutMsw, runNode } from './check-package-testing.mjs';
 import { cache, root } from './runtimes.mjs';
 
@@ -332,6 +335,9 @@ console.log('scholarly-metrics --redis without redis installed: ' + redis.stderr
   step("CommonJS in a loader without import() (as Jest's)");
   await checkCommonJsWithoutImport({ consumer, pass, fail });
 }
+
+step('Beside OpenTelemetry 3');
+checkBesideOpenTelemetry({ tarball, npm, pass, fail });
 
 process.stdout.write('\n');
 if (failures.length > 0) {
