@@ -195,7 +195,11 @@ export function inTransaction(database: DatabaseSync, work: () => void): void {
     work();
     database.exec('COMMIT');
   } catch (error) {
-    database.exec('ROLLBACK');
+    try {
+      database.exec('ROLLBACK');
+    } catch {
+      // SQLite has rolled back itself (a full disk, an I/O error): the error that says why is `error`.
+    }
     throw error;
   }
 }
