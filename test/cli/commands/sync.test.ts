@@ -94,6 +94,46 @@ describe('sync', { timeout: 120_000 }, () => {
     expect(runs(file).map((each) => each.stopped_by)).toEqual(['done', 'done']);
   });
 
+  it('journals: passes over a journal the API no longer has (404, not in its list), run after run', async () => {
+    const file = await synced(['journals']);
+    const reference = contents(file);
+    // A journal an older list held, which the API has since dropped.
+    const database = new DatabaseSync(file);
+    database.exec("INSERT INTO journals (id, name) VALUES (9999, 'A journal since dropped')");
+    database.close();
+    for (const _ of [1, 2]) {
+      const again = await run(['sync', file], { url: mock.server.url });
+      expect(again.code, again.stderr).toBe(0);
+    }
+    expect(runs(file).map((each) => each.stopped_by)).toEqual(['done', 'done', 'done']);
+    const { journals, ...others } = contents(file);
+    const { journals: referenceJournals, ...referenceOthers } = reference;
+    expect(journals).toEqual([
+      ...(referenceJournals ?? []),
+      expect.objectContaining({ id: 9999, name: 'A journal since dropped', metric_score: null }),
+    ]);
+    expect(others).toEqual(referenceOthers);
+  });
+
+  it('journals: a 404 for a journal the list still holds fails the run (exit 1), continued from it', async () => {
+    const file = await synced(['journals']);
+    const handle = mock.api.handle.bind(mock.api);
+    // Journal 3's profile answers 404 (as from no such journal) while the list still holds it.
+    mock.api.handle = (request) =>
+      handle(new Request(request.url.replace(/\/journals\/3$/, '/journals/999999'), request));
+    try {
+      const failed = await run(['sync', file], { url: mock.server.url });
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toContain('NotFoundError');
+    } finally {
+      mock.api.handle = handle;
+    }
+    const stopped = query(file, 'SELECT stopped_by, position FROM sync_runs ORDER BY id');
+    expect(stopped.at(-1)).toEqual({ stopped_by: 'NotFoundError', position: '{"step":"journals","next":2}' });
+    const again = await run(['sync', file], { url: mock.server.url });
+    expect(again.code, again.stderr).toBe(0);
+  });
+
   it('papers: stores the search; stopped and continued; `sync DB` refreshes it without a duplicate', async () => {
     const search = ['papers', '--per-page', '10'];
     const reference = contents(await synced(search));
