@@ -13,7 +13,7 @@ import { UsageError } from '../errors.js';
 import { sayLastWord } from '../last-word.js';
 import { boolean, integer } from '../options.js';
 import { terminalSafe } from '../output/escape.js';
-import { openDatabase } from '../output/sqlite.js';
+import { databaseError, openDatabase } from '../output/sqlite.js';
 import { syncJournals } from './sync-journals.js';
 import { type PaperSearch, syncPapers } from './sync-papers.js';
 import {
@@ -91,9 +91,14 @@ async function runSync(
         await (query.what === 'journals' ? syncJournals : syncPapers)(context, database, run, requests);
         endRun(database, run, 'done', context.io.now(), requests());
       } catch (error) {
-        endRun(database, run, stoppedBy(context, error), context.io.now(), requests());
-        // A search the API refuses, kept, would fail every later `sync DB` before the queries after it.
-        if (named?.added && refused(error)) forgetQuery(database, named);
+        try {
+          endRun(database, run, stoppedBy(context, error), context.io.now(), requests());
+          // A search the API refuses, kept, would fail every later `sync DB` before the queries after it.
+          if (named?.added && refused(error)) forgetQuery(database, named);
+        } catch {
+          // The database failed too (locked, full): the run stays unfinished, as after a kill, and
+          // `error` says what stopped it.
+        }
         throw error;
       } finally {
         records += run.records;
@@ -125,9 +130,14 @@ export const sync: CliCommand = {
       .option('--sort <field>', 'papers: sort selector, e.g. -citations')
       .option('--per-page <n>', "papers: items per page (default: the server's)", integer(1))
       .action(
-        act<SyncOptions>((context, options, args) =>
-          runSync(context, args[0] as string, args[1] as SyncQuery['what'] | undefined, options),
-        ),
+        act<SyncOptions>((context, options, args) => {
+          const path = args[0] as string;
+          return runSync(context, path, args[1] as SyncQuery['what'] | undefined, options).catch(
+            (error: unknown) => {
+              throw databaseError(path, error);
+            },
+          );
+        }),
       );
     examples(
       command,

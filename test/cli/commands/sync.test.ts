@@ -182,6 +182,25 @@ describe('sync', { timeout: 120_000 }, () => {
     expect(runs(file).at(-1)?.stopped_by).toBe('done');
   });
 
+  it('a database another program is writing: a DatabaseError naming it (exit 1), no run recorded', async () => {
+    const file = await synced(['journals']);
+    const holder = new DatabaseSync(file);
+    holder.exec('BEGIN IMMEDIATE');
+    try {
+      const locked = await run(['sync', file], { url: mock.server.url });
+      expect(locked.code).toBe(1);
+      expect(locked.stderr).toBe(
+        `error: DatabaseError: ${file} is locked by another program (waited 5 s): run again once it is done\n`,
+      );
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+    expect(runs(file).map((each) => each.stopped_by)).toEqual(['done']);
+    const again = await run(['sync', file], { url: mock.server.url });
+    expect(again.code, again.stderr).toBe(0);
+  });
+
   it('refuses a search without papers, and a database with nothing stored (exit 2)', async () => {
     const file = join(scratch(), 'empty.sqlite');
     const stray = await run(['sync', file, 'journals', '--q', 'x'], { url: mock.server.url });
