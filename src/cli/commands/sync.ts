@@ -3,7 +3,7 @@
  * and score history with the subjects and countries; `papers --q …` stores its search and writes
  * its papers; with no WHAT, every stored query is refreshed. Every row is upserted (never a
  * duplicate), each run is recorded in `sync_runs`, and a stopped run (a daily limit exits 75,
- * Ctrl-C 130) is continued by the next where it stopped.
+ * Ctrl-C 130) is continued by the next where it stopped. One sync at a time holds a database.
  */
 import { Argument, type Command } from 'commander';
 import { act, examples } from '../action.js';
@@ -15,6 +15,7 @@ import { boolean, integer } from '../options.js';
 import { terminalSafe } from '../output/escape.js';
 import { databaseError, openDatabase } from '../output/sqlite.js';
 import { syncJournals } from './sync-journals.js';
+import { lockSync } from './sync-lock.js';
 import { type PaperSearch, syncPapers } from './sync-papers.js';
 import {
   beginRun,
@@ -70,8 +71,10 @@ async function runSync(
 ) {
   const search = searchOf(kind, options);
   const database = await openDatabase(path);
+  let lock: { release(): void } | undefined;
   let records = 0;
   try {
+    lock = await lockSync(path);
     ensureSyncTables(database);
     const now = context.io.now();
     const named =
@@ -106,6 +109,7 @@ async function runSync(
       }
     }
   } finally {
+    lock?.release();
     database.close();
   }
   sayLastWord(context, { count: records, unit: 'records', output: path });

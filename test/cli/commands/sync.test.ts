@@ -182,6 +182,45 @@ describe('sync', { timeout: 120_000 }, () => {
     expect(runs(file).at(-1)?.stopped_by).toBe('done');
   });
 
+  it('a second sync of a database while one runs ends at once (exit 1); the first unharmed', async () => {
+    const reference = contents(await synced(['journals']));
+    const file = join(scratch(), 'metrics.sqlite');
+    // The first holds at its first journal's profile until the second has ended.
+    const handle = mock.api.handle.bind(mock.api);
+    let held = (_: unknown) => {};
+    const hold = new Promise((resolve) => {
+      held = resolve;
+    });
+    let reached = (_: unknown) => {};
+    const atProfile = new Promise((resolve) => {
+      reached = resolve;
+    });
+    mock.api.handle = async (request) => {
+      if (/\/journals\/\d+$/.test(new URL(request.url).pathname)) {
+        reached(undefined);
+        await hold;
+      }
+      return handle(request);
+    };
+    try {
+      const first = start(['sync', file, 'journals'], { url: mock.server.url });
+      await atProfile;
+      const second = await run(['sync', file, 'journals'], { url: mock.server.url });
+      held(undefined);
+      expect(second.code).toBe(1);
+      expect(second.stderr).toBe(
+        `error: DatabaseError: another sync of ${file} is running: this one ends without asking for anything (run it again once that one is done)\n`,
+      );
+      const ended = await first.exited;
+      expect(ended.code, ended.stderr).toBe(0);
+    } finally {
+      held(undefined);
+      mock.api.handle = handle;
+    }
+    expect(contents(file)).toEqual(reference);
+    expect(runs(file).map((each) => each.stopped_by)).toEqual(['done']);
+  });
+
   it('a database another program is writing: a DatabaseError naming it (exit 1), no run recorded', async () => {
     const file = await synced(['journals']);
     const holder = new DatabaseSync(file);
