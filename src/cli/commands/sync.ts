@@ -5,6 +5,7 @@
  * duplicate), each run is recorded in `sync_runs`, and a stopped run (a daily limit exits 75,
  * Ctrl-C 130) is continued by the next where it stopped. One sync at a time holds a database.
  */
+import { existsSync } from 'node:fs';
 import { Argument, type Command } from 'commander';
 import { act, examples } from '../action.js';
 import type { Context } from '../context.js';
@@ -63,6 +64,14 @@ function stoppedBy(context: Context, error: unknown): string {
   return name === 'RateLimitError' ? 'rate limit' : name;
 }
 
+/** `sync DB` of a database that holds no query, or of no database at all. */
+function nothingToRefresh(path: string): UsageError {
+  const shown = terminalSafe(path);
+  return new UsageError(
+    `${shown} holds no query to refresh: sync ${shown} journals, or sync ${shown} papers --q …`,
+  );
+}
+
 async function runSync(
   context: Context,
   path: string,
@@ -70,6 +79,8 @@ async function runSync(
   options: SyncOptions,
 ) {
   const search = searchOf(kind, options);
+  // A misspelt name is not made into an empty database (and its lock) only to be refused.
+  if (kind === undefined && !existsSync(path)) throw nothingToRefresh(path);
   const database = await openDatabase(path);
   let lock: { release(): void } | undefined;
   let records = 0;
@@ -80,12 +91,7 @@ async function runSync(
     const named =
       kind === undefined ? undefined : storeQuery(database, kind, search as SyncQuery['params'], now);
     const queries = named === undefined ? storedQueries(database) : [named];
-    if (queries.length === 0) {
-      const shown = terminalSafe(path);
-      throw new UsageError(
-        `${shown} holds no query to refresh: sync ${shown} journals, or sync ${shown} papers --q …`,
-      );
-    }
+    if (queries.length === 0) throw nothingToRefresh(path);
     for (const query of queries) {
       const run = beginRun(database, query, context.io.now());
       const base = context.requests();

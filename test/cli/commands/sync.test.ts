@@ -3,7 +3,8 @@
  * 75) or by SIGKILL of the bin mid-run, the next run continues: the tables end as one unstopped run
  * writes them, no row twice, none missing; each run recorded in `sync_runs`; a changed score replaced.
  */
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { useMockServer } from '../../support.js';
@@ -248,6 +249,15 @@ describe('sync', { timeout: 120_000 }, () => {
     const nothing = await run(['sync', file], { url: mock.server.url });
     expect(nothing.code).toBe(2);
     expect(nothing.stderr).toContain('holds no query to refresh');
+    // A misspelt name is not made into a database, nor given a lock.
+    expect(readdirSync(dirname(file)).filter((name) => name.startsWith('empty.sqlite'))).toEqual([]);
+    const stored = await synced(['journals']);
+    const emptied = new DatabaseSync(stored);
+    emptied.exec('DELETE FROM sync_runs; DELETE FROM sync_queries');
+    emptied.close();
+    const none = await run(['sync', stored], { url: mock.server.url });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('holds no query to refresh');
   });
 
   it('keeps no search the API refuses: a later `sync DB` refreshes the others (exit 0)', async () => {
