@@ -143,6 +143,26 @@ describe('--format sqlite', { timeout: 120_000 }, () => {
     expect(readFileSync(file, 'utf8')).toBe('doi,title\n10.1000/a,A paper\n');
   });
 
+  it('a database another program is writing: a DatabaseError naming it (exit 1), no page half-written', async () => {
+    const file = join(scratch(), 'metrics.sqlite');
+    await ok(['subjects', 'list', '-o', file]);
+    const holder = new DatabaseSync(file);
+    holder.exec('BEGIN IMMEDIATE');
+    try {
+      const locked = await run(['journals', 'list', '-o', file], { url: mock.server.url });
+      expect(locked.code).toBe(1);
+      expect(locked.stderr).toBe(
+        `error: DatabaseError: ${file} is locked by another program (waited 5 s): run again once it is done\n`,
+      );
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+    expect(query(file, "SELECT count(*) AS n FROM sqlite_master WHERE name = 'journals'")).toEqual([
+      { n: 0 },
+    ]);
+  });
+
   it('prints no ExperimentalWarning from the bin (stderr holds the last word alone)', async () => {
     const file = join(scratch(), 'metrics.sqlite');
     const result = await runBin(['journals', 'list', '-o', file], { url: mock.server.url });

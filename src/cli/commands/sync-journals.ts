@@ -1,7 +1,8 @@
 /**
  * `sync DB journals`: the subjects, the countries and the journals list in one transaction, then
  * each journal's profile and score history, a journal per transaction with the run's position, so
- * that a stopped run continues with the next journal and never writes a row twice.
+ * that a stopped run continues with the next journal and never writes a row twice. A journal the
+ * API no longer has (an older list's, kept in the table) is passed over, its rows left as they are.
  */
 import type { DatabaseSync } from 'node:sqlite';
 import type { Context } from '../context.js';
@@ -9,6 +10,55 @@ import type { Row } from '../output/cells.js';
 import { recordKinds } from '../output/record-kinds.js';
 import { inTransaction, upserter } from '../output/sqlite.js';
 import { advance, type SyncRun } from './sync-store.js';
+
+const kind = (name: string) => {
+  const found = recordKinds[name];
+  if (found === undefined) throw new Error(`no record kind ${name}`);
+  return found;
+};
+
+/** The subjects, the countries and the journals list, in one transaction that moves the run on to the journals. */
+async function writeLists(
+  context: Context,
+  database: DatabaseSync,
+  run: SyncRun,
+  requests: () => number,
+): Promise<void> {
+  const { client, signal } = context;
+  const [subjects, countries, journals] = [
+    await client.subjects.list({ signal }),
+    await client.countries.list({ show: 'all' }, { signal }),
+    await client.journals.list({ signal }),
+  ];
+  const lists: Array<[(record: Row) => void, readonly Row[]]> = [
+    [upserter(database, kind('subjects list')), subjects as readonly Row[]],
+    [upserter(database, kind('countries list')), countries as readonly Row[]],
+    [upserter(database, kind('journals list')), journals as readonly Row[]],
+  ];
+  inTransaction(database, () => {
+    for (const [write, records] of lists) for (const record of records) write(record);
+    const written = subjects.length + countries.length + journals.length;
+    advance(database, run, { step: 'journals', next: 0 }, written, requests());
+  });
+}
+
+/**
+ * Whether `error`, met asking for journal `id`, says the API no longer has it: a 404, and the
+ * journals list (asked once a run, in `listed`) without it. The list tells a journal gone from a
+ * base URL that answers 404 to everything, which fails here with the list's own error.
+ */
+async function gone(
+  context: Context,
+  listed: { ids?: Promise<ReadonlySet<number>> },
+  id: number,
+  error: unknown,
+): Promise<boolean> {
+  if ((error as Error | undefined)?.name !== 'NotFoundError') return false;
+  listed.ids ??= context.client.journals
+    .list({ signal: context.signal })
+    .then((journals) => new Set(journals.map((journal) => journal.id)));
+  return !(await listed.ids).has(id);
+}
 
 /** Writes what `run` has left of the journals; `requests` counts this run's requests. */
 export async function syncJournals(
@@ -18,48 +68,34 @@ export async function syncJournals(
   requests: () => number,
 ): Promise<void> {
   const { client, progress, signal } = context;
-  const kind = (name: string) => {
-    const found = recordKinds[name];
-    if (found === undefined) throw new Error(`no record kind ${name}`);
-    return found;
-  };
   const journal = upserter(database, kind('journals get'));
   const points = upserter(database, kind('journals score'));
-  if (run.from.step !== 'journals') {
-    const [subjects, countries, journals] = [
-      await client.subjects.list({ signal }),
-      await client.countries.list({ show: 'all' }, { signal }),
-      await client.journals.list({ signal }),
-    ];
-    const lists: Array<[(record: Row) => void, readonly Row[]]> = [
-      [upserter(database, kind('subjects list')), subjects as readonly Row[]],
-      [upserter(database, kind('countries list')), countries as readonly Row[]],
-      [upserter(database, kind('journals list')), journals as readonly Row[]],
-    ];
-    inTransaction(database, () => {
-      for (const [write, records] of lists) for (const record of records) write(record);
-      advance(
-        database,
-        run,
-        { step: 'journals', next: 0 },
-        subjects.length + countries.length + journals.length,
-        requests(),
-      );
-    });
-  }
+  if (run.from.step !== 'journals') await writeLists(context, database, run, requests);
   const ids = (database.prepare('SELECT id FROM journals ORDER BY id').all() as Array<{ id: number }>).map(
     (row) => row.id,
   );
+  const listed: { ids?: Promise<ReadonlySet<number>> } = {};
   progress.begin('records', run.records);
   for (let at = run.from.step === 'journals' ? (run.from.next ?? 0) : 0; at < ids.length; at += 1) {
     const id = ids[at] as number;
-    const profile = (await client.journals.get(id, { signal })) as unknown as Row;
-    const score = await client.journals.score(id, { signal });
-    const history = score.history.map((point) => ({ journal_id: id, date: point.date, score: point.score }));
+    let fetched: { profile: Row; history: Row[] } | undefined;
+    try {
+      const profile = (await client.journals.get(id, { signal })) as unknown as Row;
+      const score = await client.journals.score(id, { signal });
+      const history = score.history.map((point) => ({
+        journal_id: id,
+        date: point.date,
+        score: point.score,
+      }));
+      fetched = { profile, history };
+    } catch (error) {
+      if (!(await gone(context, listed, id, error))) throw error;
+    }
     inTransaction(database, () => {
-      journal(profile);
-      for (const point of history) points(point);
-      advance(database, run, { step: 'journals', next: at + 1 }, 1 + history.length, requests());
+      if (fetched !== undefined) journal(fetched.profile);
+      for (const point of fetched?.history ?? []) points(point);
+      const written = fetched === undefined ? 0 : 1 + fetched.history.length;
+      advance(database, run, { step: 'journals', next: at + 1 }, written, requests());
     });
     progress.update({ done: run.records, total: undefined, requests: context.requests() });
   }

@@ -3,8 +3,9 @@
  * and score history with the subjects and countries; `papers --q …` stores its search and writes
  * its papers; with no WHAT, every stored query is refreshed. Every row is upserted (never a
  * duplicate), each run is recorded in `sync_runs`, and a stopped run (a daily limit exits 75,
- * Ctrl-C 130) is continued by the next where it stopped.
+ * Ctrl-C 130) is continued by the next where it stopped. One sync at a time holds a database.
  */
+import { existsSync } from 'node:fs';
 import { Argument, type Command } from 'commander';
 import { act, examples } from '../action.js';
 import type { Context } from '../context.js';
@@ -13,8 +14,9 @@ import { UsageError } from '../errors.js';
 import { sayLastWord } from '../last-word.js';
 import { boolean, integer } from '../options.js';
 import { terminalSafe } from '../output/escape.js';
-import { openDatabase } from '../output/sqlite.js';
+import { databaseError, openDatabase } from '../output/sqlite.js';
 import { syncJournals } from './sync-journals.js';
+import { lockSync } from './sync-lock.js';
 import { type PaperSearch, syncPapers } from './sync-papers.js';
 import {
   beginRun,
@@ -62,6 +64,14 @@ function stoppedBy(context: Context, error: unknown): string {
   return name === 'RateLimitError' ? 'rate limit' : name;
 }
 
+/** `sync DB` of a database that holds no query, or of no database at all. */
+function nothingToRefresh(path: string): UsageError {
+  const shown = terminalSafe(path);
+  return new UsageError(
+    `${shown} holds no query to refresh: sync ${shown} journals, or sync ${shown} papers --q …`,
+  );
+}
+
 async function runSync(
   context: Context,
   path: string,
@@ -69,20 +79,19 @@ async function runSync(
   options: SyncOptions,
 ) {
   const search = searchOf(kind, options);
+  // A misspelt name is not made into an empty database (and its lock) only to be refused.
+  if (kind === undefined && !existsSync(path)) throw nothingToRefresh(path);
   const database = await openDatabase(path);
+  let lock: { release(): void } | undefined;
   let records = 0;
   try {
+    lock = await lockSync(path);
     ensureSyncTables(database);
     const now = context.io.now();
     const named =
       kind === undefined ? undefined : storeQuery(database, kind, search as SyncQuery['params'], now);
     const queries = named === undefined ? storedQueries(database) : [named];
-    if (queries.length === 0) {
-      const shown = terminalSafe(path);
-      throw new UsageError(
-        `${shown} holds no query to refresh: sync ${shown} journals, or sync ${shown} papers --q …`,
-      );
-    }
+    if (queries.length === 0) throw nothingToRefresh(path);
     for (const query of queries) {
       const run = beginRun(database, query, context.io.now());
       const base = context.requests();
@@ -91,9 +100,14 @@ async function runSync(
         await (query.what === 'journals' ? syncJournals : syncPapers)(context, database, run, requests);
         endRun(database, run, 'done', context.io.now(), requests());
       } catch (error) {
-        endRun(database, run, stoppedBy(context, error), context.io.now(), requests());
-        // A search the API refuses, kept, would fail every later `sync DB` before the queries after it.
-        if (named?.added && refused(error)) forgetQuery(database, named);
+        try {
+          endRun(database, run, stoppedBy(context, error), context.io.now(), requests());
+          // A search the API refuses, kept, would fail every later `sync DB` before the queries after it.
+          if (named?.added && refused(error)) forgetQuery(database, named);
+        } catch {
+          // The database failed too (locked, full): the run stays unfinished, as after a kill, and
+          // `error` says what stopped it.
+        }
         throw error;
       } finally {
         records += run.records;
@@ -101,6 +115,7 @@ async function runSync(
       }
     }
   } finally {
+    lock?.release();
     database.close();
   }
   sayLastWord(context, { count: records, unit: 'records', output: path });
@@ -125,9 +140,14 @@ export const sync: CliCommand = {
       .option('--sort <field>', 'papers: sort selector, e.g. -citations')
       .option('--per-page <n>', "papers: items per page (default: the server's)", integer(1))
       .action(
-        act<SyncOptions>((context, options, args) =>
-          runSync(context, args[0] as string, args[1] as SyncQuery['what'] | undefined, options),
-        ),
+        act<SyncOptions>((context, options, args) => {
+          const path = args[0] as string;
+          return runSync(context, path, args[1] as SyncQuery['what'] | undefined, options).catch(
+            (error: unknown) => {
+              throw databaseError(path, error);
+            },
+          );
+        }),
       );
     examples(
       command,

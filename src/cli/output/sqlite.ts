@@ -169,6 +169,29 @@ export function batchUpserter(
   };
 }
 
+/** A database the command could not read or write (locked, read-only, full): named, with why. */
+export class DatabaseError extends Error {
+  override readonly name = 'DatabaseError';
+}
+
+/** How long a statement waits for another program's write to end before it fails. */
+const busyTimeoutSeconds = 5;
+
+/** Whether `error` is node:sqlite's SQLITE_BUSY or SQLITE_LOCKED: another connection holds the lock. */
+const locked = (error: unknown) => [5, 6].includes(Number((error as { errcode?: unknown }).errcode) & 0xff);
+
+/**
+ * `error` as a DatabaseError naming `path` when node:sqlite threw it (its own message names no
+ * file, and `database is locked` says neither by whom nor what to do); any other error as it is.
+ */
+export function databaseError(path: string, error: unknown): unknown {
+  if ((error as { code?: unknown } | undefined)?.code !== 'ERR_SQLITE_ERROR') return error;
+  const message = locked(error)
+    ? `${path} is locked by another program (waited ${busyTimeoutSeconds} s): run again once it is done`
+    : `${path}: ${(error as Error).message}`;
+  return new DatabaseError(terminalSafe(message));
+}
+
 /**
  * Opens `path` as a database for upserts: WAL, so a reader may look while a harvest writes. SQLite
  * reads a file's header at its first statement, so a file that is not a database fails there.
@@ -178,10 +201,13 @@ export async function openDatabase(path: string): Promise<DatabaseSync> {
   let database: DatabaseSync | undefined;
   try {
     database = new DatabaseSync(path);
-    database.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');
+    database.exec(
+      `PRAGMA busy_timeout = ${busyTimeoutSeconds * 1000}; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL`,
+    );
     return database;
   } catch (error) {
     database?.close();
+    if (locked(error)) throw databaseError(path, error);
     throw new UsageError(
       terminalSafe(`cannot open ${path} as a SQLite database: ${(error as Error).message}`),
     );
@@ -195,7 +221,11 @@ export function inTransaction(database: DatabaseSync, work: () => void): void {
     work();
     database.exec('COMMIT');
   } catch (error) {
-    database.exec('ROLLBACK');
+    try {
+      database.exec('ROLLBACK');
+    } catch {
+      // SQLite has rolled back itself (a full disk, an I/O error): the error that says why is `error`.
+    }
     throw error;
   }
 }
@@ -239,7 +269,11 @@ export async function sqliteListWriter(restored: ListState, options: WriterOptio
     return {
       rows(records) {
         if (records.length === 0) return '';
-        inTransaction(database, () => write(records));
+        try {
+          inTransaction(database, () => write(records));
+        } catch (error) {
+          throw databaseError(path, error);
+        }
         state.count += records.length;
         return '';
       },
@@ -249,6 +283,6 @@ export async function sqliteListWriter(restored: ListState, options: WriterOptio
     };
   } catch (error) {
     database.close();
-    throw error;
+    throw databaseError(path, error);
   }
 }

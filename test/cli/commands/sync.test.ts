@@ -3,7 +3,8 @@
  * 75) or by SIGKILL of the bin mid-run, the next run continues: the tables end as one unstopped run
  * writes them, no row twice, none missing; each run recorded in `sync_runs`; a changed score replaced.
  */
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { useMockServer } from '../../support.js';
@@ -94,6 +95,46 @@ describe('sync', { timeout: 120_000 }, () => {
     expect(runs(file).map((each) => each.stopped_by)).toEqual(['done', 'done']);
   });
 
+  it('journals: passes over a journal the API no longer has (404, not in its list), run after run', async () => {
+    const file = await synced(['journals']);
+    const reference = contents(file);
+    // A journal an older list held, which the API has since dropped.
+    const database = new DatabaseSync(file);
+    database.exec("INSERT INTO journals (id, name) VALUES (9999, 'A journal since dropped')");
+    database.close();
+    for (const _ of [1, 2]) {
+      const again = await run(['sync', file], { url: mock.server.url });
+      expect(again.code, again.stderr).toBe(0);
+    }
+    expect(runs(file).map((each) => each.stopped_by)).toEqual(['done', 'done', 'done']);
+    const { journals, ...others } = contents(file);
+    const { journals: referenceJournals, ...referenceOthers } = reference;
+    expect(journals).toEqual([
+      ...(referenceJournals ?? []),
+      expect.objectContaining({ id: 9999, name: 'A journal since dropped', metric_score: null }),
+    ]);
+    expect(others).toEqual(referenceOthers);
+  });
+
+  it('journals: a 404 for a journal the list still holds fails the run (exit 1), continued from it', async () => {
+    const file = await synced(['journals']);
+    const handle = mock.api.handle.bind(mock.api);
+    // Journal 3's profile answers 404 (as from no such journal) while the list still holds it.
+    mock.api.handle = (request) =>
+      handle(new Request(request.url.replace(/\/journals\/3$/, '/journals/999999'), request));
+    try {
+      const failed = await run(['sync', file], { url: mock.server.url });
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toContain('NotFoundError');
+    } finally {
+      mock.api.handle = handle;
+    }
+    const stopped = query(file, 'SELECT stopped_by, position FROM sync_runs ORDER BY id');
+    expect(stopped.at(-1)).toEqual({ stopped_by: 'NotFoundError', position: '{"step":"journals","next":2}' });
+    const again = await run(['sync', file], { url: mock.server.url });
+    expect(again.code, again.stderr).toBe(0);
+  });
+
   it('papers: stores the search; stopped and continued; `sync DB` refreshes it without a duplicate', async () => {
     const search = ['papers', '--per-page', '10'];
     const reference = contents(await synced(search));
@@ -142,6 +183,64 @@ describe('sync', { timeout: 120_000 }, () => {
     expect(runs(file).at(-1)?.stopped_by).toBe('done');
   });
 
+  it('a second sync of a database while one runs ends at once (exit 1); the first unharmed', async () => {
+    const reference = contents(await synced(['journals']));
+    const file = join(scratch(), 'metrics.sqlite');
+    // The first holds at its first journal's profile until the second has ended.
+    const handle = mock.api.handle.bind(mock.api);
+    let held = (_: unknown) => {};
+    const hold = new Promise((resolve) => {
+      held = resolve;
+    });
+    let reached = (_: unknown) => {};
+    const atProfile = new Promise((resolve) => {
+      reached = resolve;
+    });
+    mock.api.handle = async (request) => {
+      if (/\/journals\/\d+$/.test(new URL(request.url).pathname)) {
+        reached(undefined);
+        await hold;
+      }
+      return handle(request);
+    };
+    try {
+      const first = start(['sync', file, 'journals'], { url: mock.server.url });
+      await atProfile;
+      const second = await run(['sync', file, 'journals'], { url: mock.server.url });
+      held(undefined);
+      expect(second.code).toBe(1);
+      expect(second.stderr).toBe(
+        `error: DatabaseError: another sync of ${file} is running: this one ends without asking for anything (run it again once that one is done)\n`,
+      );
+      const ended = await first.exited;
+      expect(ended.code, ended.stderr).toBe(0);
+    } finally {
+      held(undefined);
+      mock.api.handle = handle;
+    }
+    expect(contents(file)).toEqual(reference);
+    expect(runs(file).map((each) => each.stopped_by)).toEqual(['done']);
+  });
+
+  it('a database another program is writing: a DatabaseError naming it (exit 1), no run recorded', async () => {
+    const file = await synced(['journals']);
+    const holder = new DatabaseSync(file);
+    holder.exec('BEGIN IMMEDIATE');
+    try {
+      const locked = await run(['sync', file], { url: mock.server.url });
+      expect(locked.code).toBe(1);
+      expect(locked.stderr).toBe(
+        `error: DatabaseError: ${file} is locked by another program (waited 5 s): run again once it is done\n`,
+      );
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+    expect(runs(file).map((each) => each.stopped_by)).toEqual(['done']);
+    const again = await run(['sync', file], { url: mock.server.url });
+    expect(again.code, again.stderr).toBe(0);
+  });
+
   it('refuses a search without papers, and a database with nothing stored (exit 2)', async () => {
     const file = join(scratch(), 'empty.sqlite');
     const stray = await run(['sync', file, 'journals', '--q', 'x'], { url: mock.server.url });
@@ -150,6 +249,15 @@ describe('sync', { timeout: 120_000 }, () => {
     const nothing = await run(['sync', file], { url: mock.server.url });
     expect(nothing.code).toBe(2);
     expect(nothing.stderr).toContain('holds no query to refresh');
+    // A misspelt name is not made into a database, nor given a lock.
+    expect(readdirSync(dirname(file)).filter((name) => name.startsWith('empty.sqlite'))).toEqual([]);
+    const stored = await synced(['journals']);
+    const emptied = new DatabaseSync(stored);
+    emptied.exec('DELETE FROM sync_runs; DELETE FROM sync_queries');
+    emptied.close();
+    const none = await run(['sync', stored], { url: mock.server.url });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('holds no query to refresh');
   });
 
   it('keeps no search the API refuses: a later `sync DB` refreshes the others (exit 0)', async () => {

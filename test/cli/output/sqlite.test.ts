@@ -1,6 +1,7 @@
 /**
  * The SQLite writer's upserts, many rows to a statement: a page longer than one statement holds,
- * a key given twice in one page, and pages of different lengths all land as one row per key.
+ * a key given twice in one page, and pages of different lengths all land as one row per key. A
+ * transaction SQLite ends itself (a full disk) fails with SQLite's own reason.
  */
 import { describe, expect, it } from 'vitest';
 import { recordKinds } from '../../../src/cli/output/record-kinds.js';
@@ -33,6 +34,23 @@ describe('batchUpserter', () => {
       expect(rows.map((row) => row.id)).toEqual(
         Array.from({ length: 301 }, (_, at) => at + 1).filter((id) => id !== 251),
       );
+    } finally {
+      database.close();
+    }
+  });
+});
+
+describe('inTransaction', () => {
+  it('a transaction SQLite rolls back itself (the disk full) fails with why, and writes nothing', async () => {
+    const database = await openDatabase(`${scratch()}/full.sqlite`);
+    try {
+      const upsert = batchUpserter(database, papers);
+      // A database limited to its pages now, as a full disk limits it: SQLite ends the transaction.
+      const pages = database.prepare('PRAGMA page_count').get() as { page_count: number };
+      database.exec(`PRAGMA max_page_count = ${pages.page_count}`);
+      const page = Array.from({ length: 300 }, (_, at) => paper(at + 1, 'x'.repeat(2000)));
+      expect(() => inTransaction(database, () => upsert(page))).toThrow('database or disk is full');
+      expect(database.prepare('SELECT count(*) AS n FROM papers').get()).toEqual({ n: 0 });
     } finally {
       database.close();
     }

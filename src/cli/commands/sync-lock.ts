@@ -1,0 +1,38 @@
+/**
+ * One `sync` at a time on a database. A second one, started while the first runs (cron starting the
+ * next before the last has ended), would take the first's run for one stopped midway and ask the API
+ * again for everything the first was still asking. The lock is SQLite's own on a file beside the
+ * database (`DB-sync`, left empty): the system lets it go when the process ends, `kill -9` included.
+ */
+import { existsSync, realpathSync } from 'node:fs';
+import type { DatabaseSync } from 'node:sqlite';
+import { terminalSafe } from '../output/escape.js';
+import { DatabaseError, databaseError, loadSqlite } from '../output/sqlite.js';
+
+/** The file whose lock a sync of `path` holds: beside the database a symbolic link names. */
+function syncLockPath(path: string): string {
+  return `${existsSync(path) ? realpathSync(path) : path}-sync`;
+}
+
+/** Takes the sync lock of the database at `path`, or fails at once if another sync holds it. */
+export async function lockSync(path: string): Promise<{ release(): void }> {
+  const { DatabaseSync } = await loadSqlite();
+  const lockPath = syncLockPath(path);
+  let lock: DatabaseSync | undefined;
+  try {
+    lock = new DatabaseSync(lockPath);
+    // No journal file, and no wait: a held lock is an answer, not something to wait out.
+    lock.exec('PRAGMA busy_timeout = 0; PRAGMA journal_mode = MEMORY; BEGIN EXCLUSIVE');
+  } catch (error) {
+    lock?.close();
+    const busy = (Number((error as { errcode?: unknown }).errcode) & 0xff) === 5;
+    if (!busy) throw databaseError(lockPath, error);
+    throw new DatabaseError(
+      terminalSafe(
+        `another sync of ${path} is running: this one ends without asking for anything (run it again once that one is done)`,
+      ),
+    );
+  }
+  const held = lock;
+  return { release: () => held.close() };
+}
