@@ -38,7 +38,7 @@ export async function loadSqlite(): Promise<Sqlite> {
     return await import('node:sqlite');
   } catch {
     throw new UsageError(
-      `--format sqlite needs node:sqlite, which Node ${sqliteNode} and later have (this is Node ${process.versions.node})`,
+      `SQLite databases need node:sqlite, which Node ${sqliteNode} and later have (this is Node ${process.versions.node})`,
     );
   } finally {
     process.emitWarning = emitWarning;
