@@ -47,7 +47,11 @@ export class EventStreams {
    */
   open(request: Request, replayed: readonly Uint8Array[], startId?: string): ReadableStream<Uint8Array> {
     let client: Client | undefined;
-    const onAbort = () => client && this.#drop(client, request.signal.reason);
+    const { signal } = request;
+    const onAbort = () => client && this.#drop(client, signal.reason);
+    // Listened to before the stream takes a place: a request whose signal cannot be listened to
+    // (a request-like object) throws here, and leaves no stream counted and no heartbeat running.
+    if (!signal.aborted) signal.addEventListener('abort', onAbort, { once: true });
     // The greeting and the replay are what the client asked for, not messages it left unread: they do
     // not count against `maxBufferedEvents` (the replay is bounded by `replayEvents` already).
     let unbilled = 1 + replayed.length;
@@ -59,7 +63,7 @@ export class EventStreams {
     const stream = new ReadableStream<Uint8Array>(
       {
         start: (controller) => {
-          client = { controller, detach: () => request.signal.removeEventListener('abort', onAbort) };
+          client = { controller, detach: () => signal.removeEventListener('abort', onAbort) };
           this.#add(client);
           controller.enqueue(startId === undefined ? hello : helloAt(startId));
           // At most `replayEvents` frames, each shared with every other stream.
@@ -71,8 +75,7 @@ export class EventStreams {
       },
       { highWaterMark: this.#maxBufferedEvents, size },
     );
-    if (request.signal.aborted) onAbort();
-    else request.signal.addEventListener('abort', onAbort, { once: true });
+    if (signal.aborted) onAbort();
     return stream;
   }
 

@@ -269,6 +269,18 @@ describe('createEventRelay', () => {
     expect(relay.clients).toBe(0);
   });
 
+  it('answers 500 to a request-like object without a signal, and keeps no place or heartbeat for it', () => {
+    vi.useFakeTimers();
+    const timers = countSdkTimers();
+    const relay = createEventRelay({ maxClients: 2 });
+    const requestLike = { method: 'GET', url, headers: new Headers() } as unknown as Request;
+    for (let n = 0; n < 3; n++) expect(relay.handler(requestLike).status).toBe(500);
+    expect(relay.clients).toBe(0);
+    expect(timers()).toBe(0);
+    expect(relay.handler(get()).status).toBe(200);
+    relay.close();
+  });
+
   it.each([
     ['heartbeatMs', 0],
     ['maxClients', 1.5],
