@@ -70,7 +70,7 @@ const longestWaitMs = 30_000;
  * @param invalidate - what to do with each event.
  * @returns `stop()`, which closes the stream for good.
  * @throws {ConfigurationError} when the runtime has no `EventSource` and none is given, or for an
- *   address that is not a string or a URL.
+ *   address that is not a string or a URL, is empty, or is no http or https URL.
  * @example
  * ```ts
  * const stop = follow(queryClient, '/events', (qc, event) =>
@@ -85,16 +85,12 @@ export function follow<QueryClient>(
   invalidate: (queryClient: QueryClient, event: ScoreUpdatedEvent) => Promise<void>,
   options?: FollowOptions,
 ): () => void {
-  if (typeof url !== 'string' && !(url instanceof URL)) {
-    // An address of another type would be reopened as a relative path such as `/undefined`, forever.
-    throw new ConfigurationError('url', "follow() needs the relay's address, a string or a URL");
-  }
+  const address = relayAddress(url);
   if (typeof invalidate !== 'function') {
     throw new ConfigurationError('invalidate', '`invalidate` must be a function: what to do with each event');
   }
   const connect = eventSourceFactory(options?.eventSource);
   const firstWaitMs = checkInteger('reconnectMs', options?.reconnectMs, 1, longestWaitMs) ?? 1_000;
-  const address = String(url);
   let source: EventSourceLike | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let waitMs = firstWaitMs;
@@ -153,6 +149,26 @@ export function follow<QueryClient>(
     if (retry !== undefined) clearTimeout(retry);
     source?.close();
   };
+}
+
+/**
+ * The relay's address, refused at once when no `EventSource` could open it: following it would only
+ * retry, unseen, for ever. A relative address passes (the page's own resolves it). The message does
+ * not quote the address, which may carry a token.
+ */
+function relayAddress(url: unknown): string {
+  // An address of another type would be reopened as a relative path such as `/undefined`.
+  const address = typeof url === 'string' || url instanceof URL ? String(url) : '';
+  let protocol = '';
+  try {
+    protocol = new URL(address, 'http://localhost/').protocol;
+  } catch {
+    // Not an address at all: refused below.
+  }
+  if (address.trim() === '' || !/^https?:$/.test(protocol)) {
+    throw new ConfigurationError('url', "follow() needs the relay's address: an http or https URL");
+  }
+  return address;
 }
 
 /**

@@ -305,6 +305,41 @@ describe('follow', () => {
     follow(queryClient, new URL('http://localhost/events'), async () => {}, { eventSource })();
     expect(opened).toEqual(['http://localhost/events']);
   });
+
+  it('refuses an address no EventSource could open, without quoting it, instead of retrying it for ever', () => {
+    const opened: string[] = [];
+    const eventSource = (url: string) => {
+      opened.push(url);
+      return new FakeEventSource(url);
+    };
+    const addresses = ['', '  ', 'http://[secret-token', 'ftp://localhost/events', 'javascript:void 0'];
+    for (const url of [...addresses, new URL('ws://localhost/events')]) {
+      let refusal: unknown;
+      try {
+        follow(queryClient, url, async () => {}, { eventSource });
+      } catch (error) {
+        refusal = error;
+      }
+      expect(refusal, String(url)).toBeInstanceOf(ConfigurationError);
+      expect(refusal).toMatchObject({
+        option: 'url',
+        message: expect.stringContaining('an http or https URL'),
+      });
+      expect((refusal as Error).message).not.toContain('secret-token');
+    }
+    expect(opened).toEqual([]);
+  });
+
+  it('takes a relative address, which the page resolves', () => {
+    const opened: string[] = [];
+    const eventSource = (url: string) => {
+      opened.push(url);
+      return new FakeEventSource(url);
+    };
+    follow(queryClient, 'events', async () => {}, { eventSource })();
+    follow(queryClient, '/api/events?since=1', async () => {}, { eventSource })();
+    expect(opened).toEqual(['events', '/api/events?since=1']);
+  });
 });
 
 /** An EventSource whose events the test fires. */
