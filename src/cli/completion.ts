@@ -8,7 +8,15 @@
  */
 import type { Command } from 'commander';
 import { fishScript } from './completion-fish.js';
-import { commandFields, fileFlags, flagsOf, type Node, nodes, valueFlags } from './completion-tree.js';
+import {
+  commandFields,
+  fileArgumentIndexes,
+  fileFlags,
+  flagsOf,
+  type Node,
+  nodes,
+  valueFlags,
+} from './completion-tree.js';
 
 export { offerFields } from './completion-tree.js';
 
@@ -22,15 +30,21 @@ export function completionScript(program: Command, shell: Shell): string {
   return shell === 'bash' ? bash : `autoload -U +X bashcompinit && bashcompinit\n${bash}`;
 }
 
-/** The words a positional argument offers, keyed `path:index`: its choices where it has them. */
-function argumentCases(all: readonly Node[]): string[] {
-  return all.flatMap(({ path, command }) =>
-    command.registeredArguments.flatMap((argument, index) =>
+/**
+ * What a positional argument offers, keyed `path:index`: its choices where it has them, a path where
+ * it names a file (`files` completes one).
+ */
+function argumentCases(all: readonly Node[], files: string): string[] {
+  return all.flatMap(({ path, command }) => [
+    ...command.registeredArguments.flatMap((argument, index) =>
       argument.argChoices
         ? [`      "${path.join(' ')}:${index}") words="${argument.argChoices.join(' ')}" ;;`]
         : [],
     ),
-  );
+    ...fileArgumentIndexes(command).map(
+      (index) => `      "${path.join(' ')}:${index}") ${files} "$cur"; return ;;`,
+    ),
+  ]);
 }
 
 /** `help <TAB>`: the commands, then the subcommands of the one named so far. */
@@ -46,6 +60,7 @@ function helpCases(all: readonly Node[]): string[] {
 function bashScript(program: Command): string {
   const name = program.name();
   const fn = `_${name.replace(/[^A-Za-z0-9]/g, '_')}`;
+  const files = `${fn}_files`;
   const all = nodes(program);
   const globals = program.options.flatMap((option) => (option.long ? [option.long] : []));
   const steps = all
@@ -83,6 +98,13 @@ function bashScript(program: Command): string {
     .join('\n');
   return `# ${name} completion for bash: source this file, or put it in
 # ~/.local/share/bash-completion/completions/${name}
+${files}() {
+  # One path a line, each kept whole (spaces and all); filenames: bash quotes what it inserts.
+  COMPREPLY=()
+  local file
+  while IFS= read -r file; do COMPREPLY+=("$file"); done < <(compgen -f -- "$1")
+  compopt -o filenames 2>/dev/null
+}
 ${fn}() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" path="" args="" n=0 word words="" i
   # The command's path, then its arguments: each flag skipped, with its value when it takes one.
@@ -110,21 +132,17 @@ ${fieldCases}
       COMPREPLY=($(compgen -P "$listed" -W "$words" -- "\${cur##*,}"))
       compopt -o nospace 2>/dev/null
       return ;;
-    ${fileFlags.join('|')})
-      # One path a line, each kept whole (spaces and all); filenames: bash quotes what it inserts.
-      COMPREPLY=()
-      while IFS= read -r word; do COMPREPLY+=("$word"); done < <(compgen -f -- "$cur")
-      compopt -o filenames 2>/dev/null
-      return ;;
+    ${fileFlags.join('|')}) ${files} "$cur"; return ;;
     ${freeValues.join('|')})
       # A value of the user's own (a query, a year, a number): nothing to offer, and no flag.
       COMPREPLY=()
       return ;;
   esac
-  # An argument with choices offers them; a flag is offered where none is, or once \`-\` is typed.
+  # An argument with choices offers them, one that names a file a path; a flag is offered where no
+  # argument offers anything, or once \`-\` is typed.
   if [[ "$cur" != -* ]]; then
     case "$path:$n" in
-${argumentCases(all).join('\n')}
+${argumentCases(all, files).join('\n')}
       help:*)
         case "$args" in
 ${helpCases(all).join('\n')}

@@ -122,6 +122,10 @@ describe('completion bash', () => {
       for (const flag of ['--input', '-o', '--failed']) {
         expect(complete(`scholarly-metrics papers get-many ${flag} re`, files).sort()).toEqual(expected);
       }
+      // sync's DATABASE is a file too: paths in its place, flags once `-` is typed.
+      expect(complete('scholarly-metrics sync ', files).sort()).toEqual(['other.txt', ...expected]);
+      expect(complete('scholarly-metrics sync --q climate re', files).sort()).toEqual(expected);
+      expect(complete('scholarly-metrics sync --ye', files)).toEqual(['--year']);
     } finally {
       rmSync(files, { recursive: true, force: true });
     }
@@ -202,5 +206,15 @@ describe.skipIf(skipFish)('completion fish, run by fish', () => {
     expect(completeFish('scholarly-metrics journals papers 42 --li')).toEqual(['--limit']);
     expect(completeFish('scholarly-metrics papers search --sort ')).toEqual([]);
     expect(completeFish('scholarly-metrics journals list --fields id,na')).toEqual(['id,name']);
+  });
+
+  it("offers paths for sync's DATABASE and after a file flag, and none for an id or a DOI", () => {
+    writeFileSync(join(folder, 'completion.fish'), scripts.fish!);
+    writeFileSync(join(folder, 'metrics.sqlite'), '');
+    expect(completeFish('scholarly-metrics sync met')).toEqual(['metrics.sqlite']);
+    expect(completeFish('scholarly-metrics --mock sync --q x met')).toEqual(['metrics.sqlite']);
+    expect(completeFish('scholarly-metrics papers get-many --input met')).toEqual(['metrics.sqlite']);
+    expect(completeFish('scholarly-metrics journals get met')).toEqual([]);
+    expect(completeFish('scholarly-metrics papers get-many met')).toEqual([]);
   });
 });
