@@ -3,8 +3,8 @@
  * flags, the values of flags with choices and the field names of `--fields` (each of a comma list),
  * written from the command tree itself so it never falls behind. The field names are written into
  * the script rather than asked of the bin at each TAB: a Node start-up per keystroke is slow, and
- * the fields change only with the version that wrote the script. zsh runs the bash one through its
- * `bashcompinit`, as zsh documents for this.
+ * the fields change only with the version that wrote the script. zsh runs the bash function with the
+ * `compgen` of its `bashcompinit` (see completion-zsh.ts).
  */
 import type { Command } from 'commander';
 import { fishScript } from './completion-fish.js';
@@ -17,6 +17,7 @@ import {
   nodes,
   valueFlags,
 } from './completion-tree.js';
+import { zshScript } from './completion-zsh.js';
 
 export { offerFields } from './completion-tree.js';
 
@@ -25,9 +26,15 @@ export type Shell = (typeof shells)[number];
 
 /** The completion script for `shell`. */
 export function completionScript(program: Command, shell: Shell): string {
+  const name = program.name();
+  const completer = `_${name.replace(/[^A-Za-z0-9]/g, '_')}`;
   if (shell === 'fish') return fishScript(program);
-  const bash = bashScript(program);
-  return shell === 'bash' ? bash : `autoload -U +X bashcompinit && bashcompinit\n${bash}`;
+  if (shell === 'zsh') return zshScript(name, completer, bashScript(program, completer));
+  return `# ${name} completion for bash: source this file, or put it in
+# ~/.local/share/bash-completion/completions/${name}
+${bashScript(program, completer)}
+complete -F ${completer} ${name}
+`;
 }
 
 /**
@@ -57,9 +64,8 @@ function helpCases(all: readonly Node[]): string[] {
     );
 }
 
-function bashScript(program: Command): string {
-  const name = program.name();
-  const fn = `_${name.replace(/[^A-Za-z0-9]/g, '_')}`;
+/** The bash functions of the script: `fn` completes the command, with `fn_files` for a path. */
+function bashScript(program: Command, fn: string): string {
   const files = `${fn}_files`;
   const all = nodes(program);
   const globals = program.options.flatMap((option) => (option.long ? [option.long] : []));
@@ -96,9 +102,7 @@ function bashScript(program: Command): string {
       return `    "${path.join(' ')}") words="${[...new Set(words)].join(' ')}" ;;`;
     })
     .join('\n');
-  return `# ${name} completion for bash: source this file, or put it in
-# ~/.local/share/bash-completion/completions/${name}
-${files}() {
+  return `${files}() {
   # One path a line, each kept whole (spaces and all); filenames: bash quotes what it inserts.
   COMPREPLY=()
   local file
@@ -155,7 +159,5 @@ ${wordCases}
     esac
   fi
   COMPREPLY=($(compgen -W "$words" -- "$cur"))
-}
-complete -F ${fn} ${name}
-`;
+}`;
 }

@@ -1,6 +1,7 @@
 /**
  * The completion scripts, run by the shells themselves: bash sources the script and completes with
- * the function it registered (`complete -p`, `COMPREPLY`); fish and zsh are checked when installed.
+ * the function it registered (`complete -p`, `COMPREPLY`); fish completes with `complete -C`. zsh is
+ * run in completion-zsh.test.ts.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -157,8 +158,10 @@ const skipFish = skipWithout(
 );
 
 describe('completion zsh and fish', () => {
-  it('zsh loads bashcompinit first; fish names every command where its path is exact', () => {
-    expect(scripts.zsh).toMatch(/^autoload -U \+X bashcompinit && bashcompinit\n/);
+  it('zsh: a #compdef file that loads bashcompinit; fish names every command where its path is exact', () => {
+    expect(scripts.zsh).toMatch(
+      /^#compdef scholarly-metrics\n.*\nautoload -U \+X bashcompinit && bashcompinit\n/,
+    );
     const fish = scripts.fish!;
     expect(fish).toContain(`complete -c scholarly-metrics -f -n '__scholarly_metrics_at "" 0' -a journals`);
     expect(fish).toContain(`-n '__scholarly_metrics_at "papers search"' -l limit -x`);
