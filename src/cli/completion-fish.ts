@@ -5,7 +5,15 @@
  * whether a word appears, so `journals papers` would count as the `papers` group.
  */
 import type { Command, Option } from 'commander';
-import { commandFields, fileFlags, flagsOf, type Node, nodes, valueFlags } from './completion-tree.js';
+import {
+  commandFields,
+  fileArgumentIndexes,
+  fileFlags,
+  flagsOf,
+  type Node,
+  nodes,
+  valueFlags,
+} from './completion-tree.js';
 
 const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
@@ -76,6 +84,8 @@ function commandLines(name: string, at: string, { path, command }: Node): string
         `complete -c ${name} -f -n ${quote(`${at} ${here} ${index}`)} -a ${quote(argument.argChoices.join(' '))}`,
       );
   });
+  for (const index of fileArgumentIndexes(command))
+    lines.push(`complete -c ${name} -F -n ${quote(`${at} ${here} ${index}`)}`);
   const where = path.length === 0 ? '' : ` -n ${quote(`${at} ${here}`)}`;
   for (const option of command.options) lines.push(optionLine(name, where, command, option));
   return lines;
@@ -99,6 +109,9 @@ export function fishScript(program: Command): string {
   const lines = [
     `# ${name} completion for fish: save as ~/.config/fish/completions/${name}.fish`,
     pathFunction(at, all),
+    // No file names where nothing names a file (an id, a DOI, a search word): a file flag or argument
+    // asks for them with -F.
+    `complete -c ${name} -f`,
     ...all.flatMap((node) => commandLines(name, at, node)),
     ...helpLines(name, at, all),
   ];

@@ -1,11 +1,21 @@
 /**
  * The command tree as the completion scripts see it: each command's path, its flags, which flags
- * take a value, which name a file, and the field paths of `--fields`.
+ * take a value, which flags and arguments name a file, and the field paths of `--fields`.
  */
 import type { Command, Option } from 'commander';
 
 /** Flags that name a file: the shell completes a path after them. */
 export const fileFlags = ['--output', '-o', '--input', '--failed'];
+
+/** Arguments that name a file, by name (`sync <database>`): the shell completes a path in their place. */
+export const fileArguments = ['database'];
+
+/** The arguments of `command` that name a file, by their index: `path:index` in the scripts. */
+export function fileArgumentIndexes(command: Command): number[] {
+  return command.registeredArguments.flatMap((argument, index) =>
+    fileArguments.includes(argument.name()) ? [index] : [],
+  );
+}
 
 /** The field paths each command's `--fields` takes, told by the code that adds the option. */
 export const commandFields = new WeakMap<Command, readonly string[]>();

@@ -3,12 +3,21 @@
  * flags, the values of flags with choices and the field names of `--fields` (each of a comma list),
  * written from the command tree itself so it never falls behind. The field names are written into
  * the script rather than asked of the bin at each TAB: a Node start-up per keystroke is slow, and
- * the fields change only with the version that wrote the script. zsh runs the bash one through its
- * `bashcompinit`, as zsh documents for this.
+ * the fields change only with the version that wrote the script. zsh runs the bash function with the
+ * `compgen` of its `bashcompinit` (see completion-zsh.ts).
  */
 import type { Command } from 'commander';
 import { fishScript } from './completion-fish.js';
-import { commandFields, fileFlags, flagsOf, type Node, nodes, valueFlags } from './completion-tree.js';
+import {
+  commandFields,
+  fileArgumentIndexes,
+  fileFlags,
+  flagsOf,
+  type Node,
+  nodes,
+  valueFlags,
+} from './completion-tree.js';
+import { zshScript } from './completion-zsh.js';
 
 export { offerFields } from './completion-tree.js';
 
@@ -17,20 +26,32 @@ export type Shell = (typeof shells)[number];
 
 /** The completion script for `shell`. */
 export function completionScript(program: Command, shell: Shell): string {
+  const name = program.name();
+  const completer = `_${name.replace(/[^A-Za-z0-9]/g, '_')}`;
   if (shell === 'fish') return fishScript(program);
-  const bash = bashScript(program);
-  return shell === 'bash' ? bash : `autoload -U +X bashcompinit && bashcompinit\n${bash}`;
+  if (shell === 'zsh') return zshScript(name, completer, bashScript(program, completer));
+  return `# ${name} completion for bash: source this file, or put it in
+# ~/.local/share/bash-completion/completions/${name}
+${bashScript(program, completer)}
+complete -F ${completer} ${name}
+`;
 }
 
-/** The words a positional argument offers, keyed `path:index`: its choices where it has them. */
-function argumentCases(all: readonly Node[]): string[] {
-  return all.flatMap(({ path, command }) =>
-    command.registeredArguments.flatMap((argument, index) =>
+/**
+ * What a positional argument offers, keyed `path:index`: its choices where it has them, a path where
+ * it names a file (`files` completes one).
+ */
+function argumentCases(all: readonly Node[], files: string): string[] {
+  return all.flatMap(({ path, command }) => [
+    ...command.registeredArguments.flatMap((argument, index) =>
       argument.argChoices
         ? [`      "${path.join(' ')}:${index}") words="${argument.argChoices.join(' ')}" ;;`]
         : [],
     ),
-  );
+    ...fileArgumentIndexes(command).map(
+      (index) => `      "${path.join(' ')}:${index}") ${files} "$cur"; return ;;`,
+    ),
+  ]);
 }
 
 /** `help <TAB>`: the commands, then the subcommands of the one named so far. */
@@ -43,9 +64,9 @@ function helpCases(all: readonly Node[]): string[] {
     );
 }
 
-function bashScript(program: Command): string {
-  const name = program.name();
-  const fn = `_${name.replace(/[^A-Za-z0-9]/g, '_')}`;
+/** The bash functions of the script: `fn` completes the command, with `fn_files` for a path. */
+function bashScript(program: Command, fn: string): string {
+  const files = `${fn}_files`;
   const all = nodes(program);
   const globals = program.options.flatMap((option) => (option.long ? [option.long] : []));
   const steps = all
@@ -81,8 +102,13 @@ function bashScript(program: Command): string {
       return `    "${path.join(' ')}") words="${[...new Set(words)].join(' ')}" ;;`;
     })
     .join('\n');
-  return `# ${name} completion for bash: source this file, or put it in
-# ~/.local/share/bash-completion/completions/${name}
+  return `${files}() {
+  # One path a line, each kept whole (spaces and all); filenames: bash quotes what it inserts.
+  COMPREPLY=()
+  local file
+  while IFS= read -r file; do COMPREPLY+=("$file"); done < <(compgen -f -- "$1")
+  compopt -o filenames 2>/dev/null
+}
 ${fn}() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" path="" args="" n=0 word words="" i
   # The command's path, then its arguments: each flag skipped, with its value when it takes one.
@@ -110,21 +136,17 @@ ${fieldCases}
       COMPREPLY=($(compgen -P "$listed" -W "$words" -- "\${cur##*,}"))
       compopt -o nospace 2>/dev/null
       return ;;
-    ${fileFlags.join('|')})
-      # One path a line, each kept whole (spaces and all); filenames: bash quotes what it inserts.
-      COMPREPLY=()
-      while IFS= read -r word; do COMPREPLY+=("$word"); done < <(compgen -f -- "$cur")
-      compopt -o filenames 2>/dev/null
-      return ;;
+    ${fileFlags.join('|')}) ${files} "$cur"; return ;;
     ${freeValues.join('|')})
       # A value of the user's own (a query, a year, a number): nothing to offer, and no flag.
       COMPREPLY=()
       return ;;
   esac
-  # An argument with choices offers them; a flag is offered where none is, or once \`-\` is typed.
+  # An argument with choices offers them, one that names a file a path; a flag is offered where no
+  # argument offers anything, or once \`-\` is typed.
   if [[ "$cur" != -* ]]; then
     case "$path:$n" in
-${argumentCases(all).join('\n')}
+${argumentCases(all, files).join('\n')}
       help:*)
         case "$args" in
 ${helpCases(all).join('\n')}
@@ -137,7 +159,5 @@ ${wordCases}
     esac
   fi
   COMPREPLY=($(compgen -W "$words" -- "$cur"))
-}
-complete -F ${fn} ${name}
-`;
+}`;
 }

@@ -16,7 +16,7 @@ import { UsageError } from './errors.js';
 import type { OutputOptions } from './options.js';
 import type { Row } from './output/cells.js';
 import { terminalSafe } from './output/escape.js';
-import { chooseFormat, databaseWriter, isDatabaseFormat, listWriter } from './output/formats.js';
+import { chooseFormat, databaseWriter, type Format, isDatabaseFormat, listWriter } from './output/formats.js';
 import { recordKindOf } from './output/record-kinds.js';
 import { nullSink, type Sink } from './output/sink.js';
 import type { ListWriter } from './output/writer-types.js';
@@ -66,12 +66,12 @@ export interface Harvest {
 }
 
 /**
- * The harvest of the command `identity`; `undefined` when `--resume` finds it complete already (the
- * caller has nothing to do).
+ * The harvest of the command `command` (its identity); `undefined` when `--resume` finds it complete
+ * already (the caller has nothing to do).
  */
 export async function openHarvest(
   context: Context,
-  identity: readonly string[],
+  command: readonly string[],
   options: HarvestOptions,
   unit: string,
   shape: HarvestShape,
@@ -81,6 +81,9 @@ export async function openHarvest(
   const { io, progress } = context;
   const { output } = options;
   await checkHarvestOptions(options);
+  // A file's format is the same given or told by its extension (the sink of a file is no terminal).
+  const fileFormat = output === undefined ? undefined : chooseFormat(options.format, false, true, output);
+  const identity = fileFormat === undefined ? command : fileIdentity(command, fileFormat);
   const saved =
     output !== undefined && options.resume
       ? await readCheckpoint(output, identity, shape.positions)
@@ -89,9 +92,8 @@ export async function openHarvest(
     io.stderr.write(`${terminalSafe(`${output} is complete: nothing left to resume`)}\n`);
     return undefined;
   }
-  const database = output === undefined ? undefined : chooseFormat(options.format, false, true, output);
   // A database is written by its own code: its file is never cut back as a text file is.
-  const sink = database === 'sqlite' ? nullSink() : await openSink(io, output, saved?.bytes ?? 0);
+  const sink = fileFormat === 'sqlite' ? nullSink() : await openSink(io, output, saved?.bytes ?? 0);
   const format = chooseFormat(options.format, sink.isTerminal, true, output);
   const view = await writerOptions({ io, color: context.options.color, columns, format }, options, sink);
   let writer: ListWriter;
@@ -111,6 +113,17 @@ export async function openHarvest(
     saved === undefined ? 0 : shape.counts === 'positions' ? saved.position : saved.writer.count;
   progress.begin(unit, resumedDone);
   return harvestInto(context, output, identity, sink, writer, saved?.position);
+}
+
+/**
+ * The identity a file's checkpoint records: the command's, with the format the file is written in,
+ * given or not (`-o a.jsonl` writes what `--format jsonl -o a.jsonl` does), and `--row-group` only for
+ * Parquet, the one format whose file it shapes.
+ */
+function fileIdentity(command: readonly string[], format: Format): string[] {
+  const counts = (part: string) =>
+    !part.startsWith('--format=') && (format === 'parquet' || !part.startsWith('--rowGroup='));
+  return [...command.filter(counts), `--format=${JSON.stringify(format)}`];
 }
 
 /** What a database format knows of the command `identity`: its records' kind, its file, its arguments. */

@@ -12,6 +12,7 @@ import type { RunIO } from './context.js';
 import type { CliCommand } from './endpoint-command.js';
 import { UsageError } from './errors.js';
 import { integer, text } from './options.js';
+import { terminalDocument, terminalSafe } from './output/escape.js';
 import { redisUrlVariable } from './redis.js';
 
 /** What each group of commands is, in the program's help; a group not listed is described by its name. */
@@ -40,10 +41,12 @@ export function createProgram(
   commands: readonly CliCommand[] = cliCommands,
 ): Command {
   const program = new Program('scholarly-metrics', io);
-  // Help, version and commander's own errors go to the run's streams, not the process's.
+  // Help, version and commander's own errors go to the run's streams, not the process's. Its errors
+  // echo what was typed (`unknown command '…'`, an option's value), escaped as every echoed input is.
   program.configureOutput({
     writeOut: (text) => io.stdout.write(text),
     writeErr: (text) => io.stderr.write(text),
+    outputError: (text, write) => write(terminalDocument(text)),
     getOutHelpWidth: () => io.stdout.columns ?? 80,
     getErrHelpWidth: () => io.stderr.columns ?? 80,
     getOutHasColors: () => false,
@@ -164,7 +167,7 @@ function addHelpCommand(program: Command): void {
         );
         if (child === undefined)
           throw new UsageError(
-            `no command ${[...commandPath(at), word].join(' ')}: see scholarly-metrics --help`,
+            terminalSafe(`no command ${[...commandPath(at), word].join(' ')}: see scholarly-metrics --help`),
           );
         at = child;
       }

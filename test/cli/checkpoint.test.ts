@@ -15,14 +15,18 @@ import { scratch } from './resume.js';
 const mock = useMockServer({ sizes: { journals: 5, papers: 100, authors: 20 } });
 const walk = ['papers', 'search', '--per-page', '5', '--limit', '20', '--prefetch', '0'];
 
-/** FILE as a full run writes it, and its checkpoint rewritten as a run stopped after page `pages` left it. */
-async function stoppedRun(pages: number) {
-  const file = join(scratch(), 'out.jsonl');
-  const full = await run([...walk, '--output', file], { url: mock.server.url });
+/**
+ * FILE (`name`) as a full run with `options` writes it, and its checkpoint rewritten as a run stopped
+ * after page `pages` left it.
+ */
+async function stoppedRun(pages: number, name = 'out.jsonl', options: readonly string[] = []) {
+  const file = join(scratch(), name);
+  const full = await run([...walk, ...options, '--output', file], { url: mock.server.url });
   expect(full.code, full.stderr).toBe(0);
   const whole = readFileSync(file, 'utf8');
   const complete = JSON.parse(readFileSync(`${file}.checkpoint.json`, 'utf8'));
-  const lines = whole.split('\n').slice(0, pages * 5);
+  const header = name.endsWith('.csv') ? 1 : 0;
+  const lines = whole.split('\n').slice(0, header + pages * 5);
   const checkpoint = {
     ...complete,
     bytes: Buffer.byteLength(`${lines.join('\n')}\n`),
@@ -59,6 +63,28 @@ describe('a checkpoint read back', () => {
     });
     expect(words.stderr).toMatch(/was written by another command \(papers search --/);
     expect(mock.api.requests).toHaveLength(0);
+  });
+
+  it('of the same file, its format given or told by the extension, any --row-group of a text file: resumed', async () => {
+    const csv = await stoppedRun(2, 'out.csv', ['--row-group', '7']);
+    const rowGroup = await run([...walk, '--row-group', '9', '--output', csv.file, '--resume'], {
+      url: mock.server.url,
+    });
+    expect(rowGroup.code, rowGroup.stderr).toBe(0);
+    expect(readFileSync(csv.file, 'utf8')).toBe(csv.whole);
+    const jsonl = await stoppedRun(2, 'out.jsonl', ['--format', 'jsonl']);
+    const told = await run([...walk, '--output', jsonl.file, '--resume'], { url: mock.server.url });
+    expect(told.code, told.stderr).toBe(0);
+    expect(readFileSync(jsonl.file, 'utf8')).toBe(jsonl.whole);
+    // Another format into the same file is another command.
+    const other = await stoppedRun(2, 'out.txt');
+    const csvInto = await run([...walk, '--format', 'csv', '--output', other.file, '--resume'], {
+      url: mock.server.url,
+    });
+    expect(csvInto.code).toBe(2);
+    expect(csvInto.stderr).toContain(
+      'the checkpoint was made with --format jsonl; this run has --format csv',
+    );
   });
 
   it('as a stopped run left it: the resume ends the file as the full run wrote it', async () => {

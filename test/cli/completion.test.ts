@@ -1,6 +1,7 @@
 /**
  * The completion scripts, run by the shells themselves: bash sources the script and completes with
- * the function it registered (`complete -p`, `COMPREPLY`); fish and zsh are checked when installed.
+ * the function it registered (`complete -p`, `COMPREPLY`); fish completes with `complete -C`. zsh is
+ * run in completion-zsh.test.ts.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -122,6 +123,10 @@ describe('completion bash', () => {
       for (const flag of ['--input', '-o', '--failed']) {
         expect(complete(`scholarly-metrics papers get-many ${flag} re`, files).sort()).toEqual(expected);
       }
+      // sync's DATABASE is a file too: paths in its place, flags once `-` is typed.
+      expect(complete('scholarly-metrics sync ', files).sort()).toEqual(['other.txt', ...expected]);
+      expect(complete('scholarly-metrics sync --q climate re', files).sort()).toEqual(expected);
+      expect(complete('scholarly-metrics sync --ye', files)).toEqual(['--year']);
     } finally {
       rmSync(files, { recursive: true, force: true });
     }
@@ -153,8 +158,10 @@ const skipFish = skipWithout(
 );
 
 describe('completion zsh and fish', () => {
-  it('zsh loads bashcompinit first; fish names every command where its path is exact', () => {
-    expect(scripts.zsh).toMatch(/^autoload -U \+X bashcompinit && bashcompinit\n/);
+  it('zsh: a #compdef file that loads bashcompinit; fish names every command where its path is exact', () => {
+    expect(scripts.zsh).toMatch(
+      /^#compdef scholarly-metrics\n.*\nautoload -U \+X bashcompinit && bashcompinit\n/,
+    );
     const fish = scripts.fish!;
     expect(fish).toContain(`complete -c scholarly-metrics -f -n '__scholarly_metrics_at "" 0' -a journals`);
     expect(fish).toContain(`-n '__scholarly_metrics_at "papers search"' -l limit -x`);
@@ -202,5 +209,15 @@ describe.skipIf(skipFish)('completion fish, run by fish', () => {
     expect(completeFish('scholarly-metrics journals papers 42 --li')).toEqual(['--limit']);
     expect(completeFish('scholarly-metrics papers search --sort ')).toEqual([]);
     expect(completeFish('scholarly-metrics journals list --fields id,na')).toEqual(['id,name']);
+  });
+
+  it("offers paths for sync's DATABASE and after a file flag, and none for an id or a DOI", () => {
+    writeFileSync(join(folder, 'completion.fish'), scripts.fish!);
+    writeFileSync(join(folder, 'metrics.sqlite'), '');
+    expect(completeFish('scholarly-metrics sync met')).toEqual(['metrics.sqlite']);
+    expect(completeFish('scholarly-metrics --mock sync --q x met')).toEqual(['metrics.sqlite']);
+    expect(completeFish('scholarly-metrics papers get-many --input met')).toEqual(['metrics.sqlite']);
+    expect(completeFish('scholarly-metrics journals get met')).toEqual([]);
+    expect(completeFish('scholarly-metrics papers get-many met')).toEqual([]);
   });
 });

@@ -1,0 +1,54 @@
+/**
+ * The zsh completion script: the bash function, run with the `compgen` of zsh's `bashcompinit` (as
+ * zsh documents for bash scripts), but called by a zsh function of its own rather than by
+ * bashcompinit's `_bash_complete`. That one calls the bash function in a subshell, where what the
+ * function asks of `compopt` is lost: a space would follow `--fields id,name` and a folder's name.
+ */
+
+/**
+ * The script for the command `name` whose bash function `completer` is defined by `bash`. Its
+ * `#compdef` line lets compinit bind the file saved as `_NAME` in a folder of $fpath; loaded so by the
+ * first TAB, the file completes that TAB too. Sourced after compinit, it binds the command itself.
+ */
+export function zshScript(name: string, completer: string, bash: string): string {
+  const adapter = `${completer}_zsh`;
+  return `#compdef ${name}
+# ${name} completion for zsh: save as _${name} in a folder of $fpath, or source it after compinit
+autoload -U +X bashcompinit && bashcompinit
+${bash}
+# The bash function with the words as bash would give them, in sh emulation as bashcompinit's compgen
+# runs it; its compopt calls noted (no space after a field of a comma list, file names) and done.
+${adapter}() {
+  local -a COMP_WORDS COMPREPLY asked
+  local COMP_CWORD=$((CURRENT - 1)) saved=\${functions[compopt]-} ret=1
+  COMP_WORDS=("\${words[@]}")
+  functions[compopt]='[[ $1 = -o ]] && asked+=("$2")'
+  {
+    () {
+      emulate -L sh
+      setopt kshglob noshglob braceexpand
+      # The bash function has a variable words of its own: compsys's stays as it is.
+      typeset -h words
+      ${completer}
+    }
+  } always {
+    if [[ -n $saved ]]; then functions[compopt]=$saved; else unfunction compopt; fi
+  }
+  if (( \${asked[(I)filenames]} )); then
+    # The folder typed so far kept as it is; each name tested there, a folder's given its slash.
+    compset -P '*/' && COMPREPLY=("\${COMPREPLY[@]##*/}")
+    compadd -f -W "$IPREFIX" -a COMPREPLY && ret=0
+  elif (( \${asked[(I)nospace]} )); then
+    compadd -S '' -a COMPREPLY && ret=0
+  else
+    compadd -a COMPREPLY && ret=0
+  fi
+  return ret
+}
+if [[ "\${funcstack[1]}" = "_${name}" ]]; then
+  ${adapter} "$@"
+else
+  compdef ${adapter} ${name}
+fi
+`;
+}
