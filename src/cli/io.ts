@@ -31,8 +31,9 @@ export interface IO {
 
 /**
  * The IO of the real process. The first SIGINT aborts `signal`; a second one exits at once. A reader
- * of stdout that goes away (`| head`) ends the process with 0. `dispose` removes the SIGINT listener;
- * the EPIPE one stays, since a write may still be failing after `run` has returned.
+ * of stdout that goes away (`| head`) ends the process with 0; one of stderr (`2>&1 | head`) only
+ * loses the messages, and the command ends with its own exit code. `dispose` removes the SIGINT
+ * listener; the EPIPE ones stay, since a write may still be failing after `run` has returned.
  */
 export function processIO(): { io: IO; dispose: () => void } {
   const interrupt = new AbortController();
@@ -44,8 +45,12 @@ export function processIO(): { io: IO; dispose: () => void } {
     if (error.code === 'EPIPE') process.exit(0);
     throw error;
   };
+  const onStderrError = (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+  };
   process.once('SIGINT', onSigint);
   process.stdout.on('error', onStdoutError);
+  process.stderr.on('error', onStderrError);
   const io: IO = {
     stdin: process.stdin,
     stdout: process.stdout,

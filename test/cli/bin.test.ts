@@ -16,4 +16,13 @@ describe('the scholarly-metrics bin', () => {
     expect(exit.stderr).not.toMatch(/EPIPE|Unhandled/);
     expect(exit.code).toBe(0);
   }, 60_000);
+
+  it('ends with its own exit code when the reader of stderr has gone (`2>&1 | head`)', async () => {
+    // A usage error is written to stderr alone: exit 2, whatever became of the message.
+    const spawned = spawnNode(cliBin, ['journals', 'get', 'not-an-id'], {
+      env: { ...process.env, METRIC_API_KEY: 'sk_test', METRIC_BASE_URL: 'http://127.0.0.1:9/api/v1' },
+    });
+    spawned.child.stderr?.destroy();
+    expect((await spawned.exited).code).toBe(2);
+  }, 60_000);
 });
