@@ -1,4 +1,4 @@
-// The tests' one rule for the real programs users have (Redis, squid, Chromium, tmux, fish): present,
+// The tests' one rule for the real programs users have (Redis, squid, Chromium, tmux, fish, zsh): present,
 // they run for real; missing, the tests that need one are a loud skip locally and a failure with
 // CI=true, where .ci/run installs them all.
 
