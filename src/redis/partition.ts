@@ -27,6 +27,8 @@ const idleMs = 5;
 const patienceMs = 5_000;
 /** The attempt timeout assumed when a caller gives none (the client's own default). */
 const defaultTimeout = 30_000;
+/** What a failed send of ends means, as close() reports it: the calls were sent, their ends lost. */
+const endsLost = 'the ends of the last calls did not reach it: their places stay held until their leases end';
 /** The longest a 429 pause and a daily-limit block are kept: a retried 429 waits at most a minute or so. */
 export const maxPauseMs = 120_000;
 export const maxBlockMs = 86_400_000;
@@ -108,7 +110,7 @@ export class RedisPartition implements RequestQuota {
       patient(releaseScript, this.#keys, [...this.#releaseArgs, ...tickets]).then(
         () => this.#wake(),
         (error: unknown) => {
-          throw redisFailure(error);
+          throw redisFailure(error, endsLost);
         },
       ),
     );
