@@ -4,19 +4,31 @@ import type { Deadlines, Expiring } from './deadlines.js';
 import { redisFailure } from './reply.js';
 import { runThroughTransients } from './transient.js';
 
+/** A question under way that its owner can refuse before Redis answers: see {@link askWithin}. */
+export interface Stoppable {
+  stop(reason: unknown): void;
+}
+
 /**
  * One script, answered within `timeout` or refused with QuotaUnavailableError, and rejected with the
  * signal's reason when it aborts; watched by `deadlines`, with no timer of its own. A cluster's
- * transient answers are asked again until then.
+ * transient answers are asked again until then. While under way it is in `asking`, whose owner may
+ * stop it: a Redis that holds a question (frozen, paused) must not hold quota.close() up.
  */
 export function askWithin(
   run: ScriptRunner,
   script: Script,
   keys: string[],
   args: string[],
-  within: { deadlines: Deadlines; timeout: number; signal: AbortSignal | undefined },
+  within: {
+    deadlines: Deadlines;
+    timeout: number;
+    signal: AbortSignal | undefined;
+    asking?: Set<Stoppable> | undefined;
+  },
 ): Promise<unknown> {
-  return new Ask(within.deadlines, within.timeout, within.signal).send(run, script, keys, args);
+  const ask = new Ask(within.deadlines, within.timeout, within.signal, within.asking);
+  return ask.send(run, script, keys, args);
 }
 
 /**
@@ -24,20 +36,27 @@ export function askWithin(
  * methods serve as the deadline's and the abort listener's callbacks: each call makes one closure, for
  * its promise, whatever it waits for.
  */
-class Ask implements Expiring {
+class Ask implements Expiring, Stoppable {
   readonly at: number;
   readonly #deadlines: Deadlines;
   readonly #timeout: number;
   readonly #signal: AbortSignal | undefined;
+  readonly #asking: Set<Stoppable> | undefined;
   #settled = false;
   #resolve: (reply: unknown) => void = ignore;
   #reject: (error: unknown) => void = ignore;
 
-  constructor(deadlines: Deadlines, timeout: number, signal: AbortSignal | undefined) {
+  constructor(
+    deadlines: Deadlines,
+    timeout: number,
+    signal: AbortSignal | undefined,
+    asking: Set<Stoppable> | undefined,
+  ) {
     this.at = performance.now() + timeout;
     this.#deadlines = deadlines;
     this.#timeout = timeout;
     this.#signal = signal;
+    this.#asking = asking;
   }
 
   send(run: ScriptRunner, script: Script, keys: string[], args: string[]): Promise<unknown> {
@@ -46,6 +65,7 @@ class Ask implements Expiring {
       this.#reject = reject;
     });
     this.#deadlines.add(this);
+    this.#asking?.add(this);
     this.#signal?.addEventListener('abort', this, { once: true });
     void this.#await(run, script, keys, args);
     return answered;
@@ -57,6 +77,12 @@ class Ask implements Expiring {
     this.#reject(
       new QuotaUnavailableError(`Redis did not answer within ${this.#timeout} ms; nothing was sent`),
     );
+  }
+
+  /** Its owner stopped listening first (close()): an answer that comes later settles nothing. */
+  stop(reason: unknown): void {
+    this.#settle();
+    this.#reject(reason);
   }
 
   /** The abort came first (an EventTarget listener object). */
@@ -85,6 +111,7 @@ class Ask implements Expiring {
   #settle(): void {
     this.#settled = true;
     this.#deadlines.delete(this);
+    this.#asking?.delete(this);
     this.#signal?.removeEventListener('abort', this);
   }
 }

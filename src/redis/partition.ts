@@ -3,7 +3,7 @@ import { QuotaUnavailableError, RateLimitError } from '../core/errors.js';
 import type { QuotaAttempt, RequestQuota } from '../core/quota-types.js';
 import { acquireArgv, acquireKeyNames, acquireScript } from './acquire-script.js';
 import { type Script, type ScriptRunner, script } from './adapter.js';
-import { askWithin } from './ask.js';
+import { askWithin, type Stoppable } from './ask.js';
 import type { Deadlines } from './deadlines.js';
 import { EndedAttempts } from './ends.js';
 import { argTemplate, keyNames } from './keys.js';
@@ -27,6 +27,8 @@ const idleMs = 5;
 const patienceMs = 5_000;
 /** The attempt timeout assumed when a caller gives none (the client's own default). */
 const defaultTimeout = 30_000;
+/** What a failed send of ends means, as close() reports it: the calls were sent, their ends lost. */
+const endsLost = 'the ends of the last calls did not reach it: their places stay held until their leases end';
 /** The longest a 429 pause and a daily-limit block are kept: a retried 429 waits at most a minute or so. */
 export const maxPauseMs = 120_000;
 export const maxBlockMs = 86_400_000;
@@ -80,6 +82,8 @@ export class RedisPartition implements RequestQuota {
   readonly #taking = new Set<Promise<void>>();
   /** Waiters sleeping on a known wait (a window, a pause, a paced start), woken by close(). */
   readonly #sleepers = new Set<() => void>();
+  /** Waiters whose question Redis has not answered yet, refused by close(). */
+  readonly #asking = new Set<Stoppable>();
   readonly #leaseMs: number | undefined;
   /** Calls whose request is under way, and the longest lease a call has taken: each ends within it. */
   #flying = 0;
@@ -106,7 +110,7 @@ export class RedisPartition implements RequestQuota {
       patient(releaseScript, this.#keys, [...this.#releaseArgs, ...tickets]).then(
         () => this.#wake(),
         (error: unknown) => {
-          throw redisFailure(error);
+          throw redisFailure(error, endsLost);
         },
       ),
     );
@@ -164,6 +168,7 @@ export class RedisPartition implements RequestQuota {
     this.#closed = true;
     // Calls still waiting stop now, and their places in line go with the ends close() sends.
     for (const wake of [...this.#sleepers, ...this.#wakers]) wake();
+    for (const ask of [...this.#asking]) ask.stop(closedError());
     if (this.#flying === 0) return Promise.resolve();
     this.#landing ??= new Promise((resolve) => {
       const timer = setTimeout(resolve, this.#longestLease);
@@ -197,7 +202,7 @@ export class RedisPartition implements RequestQuota {
     timeout: number,
     signal: AbortSignal | undefined,
   ): Promise<void> {
-    const within = { deadlines: this.#deadlines, timeout, signal };
+    const within = { deadlines: this.#deadlines, timeout, signal, asking: this.#asking };
     let asked = false;
     let poll = firstPollMs;
     try {
@@ -259,9 +264,7 @@ export class RedisPartition implements RequestQuota {
   }
 
   #throwIfClosed(): void {
-    if (this.#closed) {
-      throw new QuotaUnavailableError('The Redis quota was closed (quota.close()); nothing was sent');
-    }
+    if (this.#closed) throw closedError();
   }
 
   /** The local pause's ms left; the clock is read only while there is one. */
@@ -278,6 +281,11 @@ export class RedisPartition implements RequestQuota {
     if (left > 0) throw blockedError(left);
     this.#blockedUntil = 0;
   }
+}
+
+/** The refusal of a call made or still waiting when the quota was closed. */
+function closedError(): QuotaUnavailableError {
+  return new QuotaUnavailableError('The Redis quota was closed (quota.close()); nothing was sent');
 }
 
 /** The refusal of a request that was never sent: another client sharing the quota met the daily limit. */

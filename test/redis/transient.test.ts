@@ -95,6 +95,20 @@ describe('a Redis Cluster’s transient answers', () => {
     expect((error as Error).message).toBe('Redis failed (TimeoutError); nothing was sent');
   });
 
+  it('close() says that the ends did not reach Redis, not that nothing was sent', async () => {
+    const oom = "OOM command not allowed when used memory > 'maxmemory'.";
+    const redis = fakeRedis([granted], refuse(new ErrorReply(oom)));
+    const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 2 });
+    let sent = false;
+    await quota.forClient(identity).run(async () => (sent = true), attempt(5_000));
+    expect(sent).toBe(true);
+    const closed = await quota.close().catch((e: unknown) => e);
+    expect(closed).toBeInstanceOf(QuotaUnavailableError);
+    expect((closed as Error).message).toBe(
+      `Redis failed (ErrorReply: ${oom}); the ends of the last calls did not reach it: their places stay held until their leases end`,
+    );
+  });
+
   it('close() and stats() say the same', async () => {
     const redis = fakeRedis([refuse(new TimeoutError()), granted], refuse(new TimeoutError()));
     const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 2 });

@@ -1,0 +1,103 @@
+// A Redis that stops answering without dying (SIGSTOP: the TCP connection stays open, no reply ever
+// comes), over node-redis and ioredis: calls settle within their timeout, close() refuses a call
+// whose question Redis holds at once, and after SIGCONT the quota works again with nothing left held.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QuotaUnavailableError } from '../../src/index.js';
+import { RedisQuota } from '../../src/redis/redis-quota.js';
+import { type ConnectedRedis, redisClients } from '../helpers/redis-clients.js';
+import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
+import { TEST_KEY } from '../support.js';
+
+const skip = skipWithoutRedis('test/redis/frozen.test.ts');
+const identity = { baseUrl: 'https://api.example.test/api/v1', apiKey: TEST_KEY };
+
+/** How long a settled promise may take here: far below the timeouts under test, wide for a loaded machine. */
+const promptlyMs = 1_500;
+
+/** `promise`'s outcome, or 'pending' when it has not settled within `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | 'pending'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'pending'>((resolve) => {
+    timer = setTimeout(() => resolve('pending'), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+describe.skipIf(skip).each(redisClients)('a frozen Redis over $name', { timeout: 60_000 }, (kind) => {
+  let server: RedisServer;
+  let redis: ConnectedRedis;
+  let prefixes = 0;
+
+  beforeAll(async () => {
+    server = await startRedisServer();
+    redis = await kind.connect(server.url);
+  });
+  afterAll(async () => {
+    await redis?.close();
+    await server?.close();
+  });
+
+  /** Runs `during` with the server stopped (SIGSTOP), and lets it go on (SIGCONT) whatever happens. */
+  async function frozen<T>(during: () => Promise<T>): Promise<T> {
+    const pid = server.pid;
+    if (pid === undefined) throw new Error('the test’s redis-server is not running');
+    process.kill(pid, 'SIGSTOP');
+    try {
+      return await during();
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+  }
+  const count = async (pattern: string, type: 'ZCARD') => {
+    const [key] = await redis.keys(pattern);
+    return key === undefined ? 0 : Number(await redis.command([type, key]));
+  };
+
+  it('a call rejects within its timeout, sending nothing; after SIGCONT calls work again', async () => {
+    const prefix = `z${++prefixes}`;
+    const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 2, prefix });
+    const part = quota.forClient(identity);
+    await part.run(async () => 0);
+    let sent = false;
+    const error = await frozen(() =>
+      part.run(async () => (sent = true), { signal: undefined, timeout: 300 }).catch((e: unknown) => e),
+    );
+    expect(error).toBeInstanceOf(QuotaUnavailableError);
+    expect((error as Error).message).toBe('Redis did not answer within 300 ms; nothing was sent');
+    expect(sent).toBe(false);
+    // The question Redis held is answered after SIGCONT, and the ticket's end follows it.
+    expect(await part.run(async () => 'again')).toBe('again');
+    await quota.close();
+    expect(await count(`${prefix}:*:l`, 'ZCARD')).toBe(0);
+    expect(await count(`${prefix}:*:q`, 'ZCARD')).toBe(0);
+  });
+
+  it('close() refuses at once a call whose question Redis holds, and resolves after SIGCONT', async () => {
+    const prefix = `z${++prefixes}`;
+    const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 2, prefix });
+    const part = quota.forClient(identity);
+    await part.run(async () => 0);
+    let sent = false;
+    let closing: Promise<unknown> = Promise.resolve();
+    const outcome = await frozen(async () => {
+      const call = part.run(async () => (sent = true), { signal: undefined, timeout: 30_000 });
+      const settled = call.then(
+        () => 'resolved',
+        (e: unknown) => e,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      closing = quota.close().then(
+        () => 'closed',
+        (e: unknown) => e,
+      );
+      return within(settled, promptlyMs);
+    });
+    expect(outcome).toBeInstanceOf(QuotaUnavailableError);
+    expect((outcome as Error).message).toMatch(/quota was closed/);
+    expect(sent).toBe(false);
+    // Redis answers again: close() sends the call's end (it leaves the line, holds no place) and resolves.
+    expect(await within(closing, promptlyMs)).toBe('closed');
+    expect(await count(`${prefix}:*:l`, 'ZCARD')).toBe(0);
+    expect(await count(`${prefix}:*:q`, 'ZCARD')).toBe(0);
+  });
+});
