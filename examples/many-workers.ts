@@ -57,7 +57,8 @@ async function harvest({ baseUrl, apiKey, dois }: Share): Promise<number> {
   // A dropped connection is an 'error' event: with no listener, a Redis restart would kill the worker.
   // With one, calls meanwhile reject with QuotaUnavailableError and work again once Redis is back.
   redis.on('error', (error) => console.error(`Redis: ${error.message}`));
-  await redis.connect();
+  const giveUp = setTimeout(() => redis.destroy(), 10_000); // a Redis that accepts and never answers
+  await redis.connect().finally(() => clearTimeout(giveUp));
   connected = true;
   const quota = createRedisQuota({ redis, ...limits });
   try {
