@@ -59,9 +59,19 @@ export interface MetricQueryDefaults {
  * What `metricQueries` lays under each option: its defaults without `key`, none of them `undefined`
  * (one given as `undefined` keeps the entry's default), as TanStack's option types want under
  * `exactOptionalPropertyTypes`.
+ *
+ * `retry` and `retryDelay` are said to take the error as `unknown`: `useSuspenseQueries` types each
+ * query's error so, and refuses a function said to take only an `Error`. TanStack calls them with the
+ * error the query rejected with, always one of the SDK's.
  */
 export type LaidDefaults = {
-  [K in Exclude<keyof MetricQueryDefaults, 'key'>]?: Exclude<MetricQueryDefaults[K], undefined>;
+  [K in Exclude<keyof MetricQueryDefaults, 'key' | 'retry' | 'retryDelay'>]?: Exclude<
+    MetricQueryDefaults[K],
+    undefined
+  >;
+} & {
+  retry?: boolean | number | ((failureCount: number, error: unknown) => boolean);
+  retryDelay?: number | ((failureCount: number, error: unknown) => number);
 };
 
 /**
