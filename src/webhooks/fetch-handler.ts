@@ -24,6 +24,7 @@ export interface FetchWebhookContext {
  * - 405 (with `Allow: POST`) for any other method,
  * - 408 for a body that took longer than `bodyTimeoutMs` to arrive (the body stream is then cancelled),
  * - 413 for a body past `maxBodyBytes` (reading stops there),
+ * - 415 for a `Content-Encoding` other than gzip, deflate or identity (gzip and deflate are decoded),
  * - 500 `{"error":"internal_error",…}` with no details when `onEvent` throws; the error goes to `onError`,
  * - 503 `{"error":"cache_unavailable",…}` when `cache.apply` failed and `cacheFailure` is `'reject'`.
  *
@@ -56,6 +57,7 @@ export function createWebhookHandler(
     const reply = await answer({ request }, () => ({
       method: request.method,
       contentLength: request.headers.get('content-length'),
+      contentEncoding: request.headers.get('content-encoding'),
       traceparent: request.headers.get('traceparent'),
       consumed: request.bodyUsed,
       stream: () => request.body,

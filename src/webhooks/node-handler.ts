@@ -70,7 +70,10 @@ export interface NodeWebhookContext<Req extends NodeWebhookRequest = NodeWebhook
  *
  * Answers as {@link createWebhookHandler} does: 200 `{"received":true}` after `onEvent` has
  * finished, 400 for an invalid body, 405 for a method other than POST, 408 for a body slower than
- * `bodyTimeoutMs` and 413 past the cap (the connection is then closed in both cases), 500 without details when `onEvent` throws (reported to `onError`), 503 when `cache.apply` failed and `cacheFailure` is `'reject'`.
+ * `bodyTimeoutMs` and 413 past the cap (the connection is then closed in both cases), 415 for a
+ * `Content-Encoding` other than gzip, deflate or identity (gzip and deflate are decoded), 500
+ * without details when `onEvent` throws (reported to `onError`), 503 when `cache.apply` failed and
+ * `cacheFailure` is `'reject'`.
  * It answers every request itself: `next` is accepted so the function fits Express, and never called.
  *
  * @param onEvent - your code, called once per valid event; awaited before the answer is sent.
@@ -101,9 +104,11 @@ export function createNodeWebhookHandler<Req extends NodeWebhookRequest = NodeWe
       // with another Content-Type) sets `req.body = {}` but leaves the stream unread: read it then.
       const ended = req.readableEnded;
       const length = req.headers['content-length'];
+      const encoding = req.headers['content-encoding'];
       return {
         method: req.method,
         contentLength: typeof length === 'string' ? length : length?.[0],
+        contentEncoding: typeof encoding === 'string' ? encoding : encoding?.join(),
         // Sent twice, Node joins the two with a comma: no longer one valid header, it is ignored.
         traceparent: req.headers.traceparent,
         consumed: ended === undefined ? req.body !== undefined : ended,
