@@ -66,6 +66,13 @@ describe('createWebhookHandler: success', () => {
     expect(events).toEqual([validEvent, validEvent, validEvent]);
   });
 
+  it('keeps no memory of events: the same event delivered twice reaches the callback twice', async () => {
+    const { handler, events } = setup();
+    expect((await handler(post(validJson))).status).toBe(200);
+    expect((await handler(post(validJson))).status).toBe(200);
+    expect(events).toEqual([validEvent, validEvent]);
+  });
+
   it('waits for an async callback before answering', async () => {
     let finished = false;
     const { handler } = setup(async () => {
