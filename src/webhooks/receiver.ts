@@ -235,11 +235,13 @@ function cacheUnavailable(): Reply {
 const telemetryFailed = 'telemetry failed; the delivery is answered without it';
 
 const alreadyRead =
-  'webhook receiver: the request body was already read, and nothing was kept of it; mount the ' +
-  'handler before other body readers (in Express, or after express.json(), express.raw() or express.text())';
+  'webhook receiver: the request body was already read by other code, and nothing was kept of it; ' +
+  'give the receiver the request before anything reads its body (in Express a parser that sets ' +
+  'req.body, such as express.json(), may run first; in Fastify call it from an onRequest hook)';
 
 function defaultOnError(error: unknown): void {
-  console.error('scholarly-metrics: the webhook callback failed; the sender got a 500.', error);
+  // The callback's errors, and the receiver's own (a body read elsewhere, a request it cannot read).
+  console.error('scholarly-metrics: a webhook delivery failed; the sender got a 500.', error);
 }
 
 /** 500 without details: what went wrong is for the receiver's logs (onError), not for the sender. */

@@ -242,7 +242,7 @@ describe('createNodeWebhookHandler: callback errors', () => {
     );
     servers.push(server);
     expect((await postJson(server.url, validJson)).status).toBe(500);
-    expect(log).toHaveBeenCalledWith(expect.stringContaining('webhook callback failed'), failure);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('webhook delivery failed'), failure);
   });
 });
 
