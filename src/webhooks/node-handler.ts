@@ -1,3 +1,4 @@
+import { MetricError } from '../core/errors.js';
 import type { Reply } from './delivery.js';
 import { encoder } from './encoder.js';
 import type { WebhookEvent } from './event.js';
@@ -117,7 +118,9 @@ export function createNodeWebhookHandler<Req extends NodeWebhookRequest = NodeWe
         drop: () => req.pause?.(),
       };
     })
-      .then((reply) => write(res, reply))
+      .then((reply) => {
+        if (!write(res, reply)) report(new MetricError(answeredElsewhere(reply.status)));
+      })
       .catch((error: unknown) => {
         // The response cannot be written (socket gone, or an unusual response object).
         report(error);
@@ -130,13 +133,19 @@ export function createNodeWebhookHandler<Req extends NodeWebhookRequest = NodeWe
   };
 }
 
-function write(res: NodeWebhookResponse, reply: Reply): void {
-  // Someone else already answered (or the socket is gone): there is nothing left to say.
-  if (res.headersSent === true || res.writableEnded === true) return;
+/** Writes the reply; `false` when other code had already answered, so the sender never saw it. */
+function write(res: NodeWebhookResponse, reply: Reply): boolean {
+  if (res.headersSent === true || res.writableEnded === true) return false;
   res.statusCode = reply.status;
   for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
   res.end(reply.body);
+  return true;
 }
+
+/** Koa, for one, answers 404 itself unless told not to, while the receiver is still reading. */
+const answeredElsewhere = (status: number) =>
+  `webhook receiver: other code answered the request first, so the sender never got this ${status}; ` +
+  'let the receiver answer alone (in Koa set ctx.respond = false, in Fastify call reply.hijack())';
 
 /**
  * The request's body as a byte stream, for core's capped, deadlined reader. Cancelling it (past the

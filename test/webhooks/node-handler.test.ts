@@ -293,12 +293,39 @@ describe('createNodeWebhookHandler: broken streams and responses', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('writes nothing when the response was already sent', async () => {
+  it('writes nothing when the response was already sent, and reports that the sender missed its answer', async () => {
+    const errors: unknown[] = [];
     const req = fakeRequest('GET');
     const res = { statusCode: 200, headersSent: true, setHeader: vi.fn(), end: vi.fn() };
-    createNodeWebhookHandler(() => {})(req, res);
+    createNodeWebhookHandler(() => {}, { onError: (error) => errors.push(error) })(req, res);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(res.end).not.toHaveBeenCalled();
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(MetricError);
+    expect(String(errors[0])).toContain(
+      'other code answered the request first, so the sender never got this 405',
+    );
+  });
+
+  it('reports a framework that answers on its own while the event is handled (Koa without ctx.respond = false)', async () => {
+    const events: WebhookEvent[] = [];
+    const errors: unknown[] = [];
+    const handler = createNodeWebhookHandler((event) => void events.push(event), {
+      onError: (error) => errors.push(error),
+    });
+    const server = await startServer((req, res) => {
+      handler(req, res);
+      // What Koa does once its middleware returned without setting a body.
+      res.statusCode = 404;
+      res.end('Not Found');
+    });
+    servers.push(server);
+    const response = await postJson(server.url, validJson);
+    expect(response.status).toBe(404);
+    await vi.waitFor(() => expect(errors).toHaveLength(1));
+    expect(String(errors[0])).toContain('the sender never got this 200');
+    expect(String(errors[0])).toContain('ctx.respond = false');
+    expect(events).toEqual([validEvent]);
   });
 
   it('reports a response object that throws, without an unhandled rejection', async () => {
