@@ -184,6 +184,14 @@ describe('createNodeWebhookHandler: behind Express-style body parsers', () => {
     expect(events).toEqual([validEvent]);
   });
 
+  it('leaves the size of a body a parser already read to that parser: maxBodyBytes does not apply', async () => {
+    const { url, events } = await serve(undefined, { before: [rawParser], maxBodyBytes: 100 });
+    expect(validJson.length).toBeGreaterThan(100);
+    const response = await postJson(url, validJson);
+    expect(response.status).toBe(200);
+    expect(events).toEqual([validEvent]);
+  });
+
   it('answers 400 for a pre-parsed body that is not an event', async () => {
     const { url, events } = await serve(undefined, { before: [jsonParser] });
     const response = await postJson(url, JSON.stringify({ ...validEvent, new_score: '64' }));
