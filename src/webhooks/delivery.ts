@@ -12,6 +12,8 @@ export interface Delivery {
   method: string | undefined;
   /** The Content-Length header; a value surely past the cap gets a 413 before anything is read. */
   contentLength: string | null | undefined;
+  /** The Content-Encoding header: a gzip or deflate body is decoded before it is parsed. */
+  contentEncoding: string | null | undefined;
   /** The W3C `traceparent` header, continued by the delivery's span when valid. */
   traceparent?: unknown;
   /** Something else (a body parser) read the body stream before the handler ran. */

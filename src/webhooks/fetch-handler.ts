@@ -1,3 +1,5 @@
+import { MetricError } from '../core/errors.js';
+import type { Delivery } from './delivery.js';
 import type { WebhookEvent } from './event.js';
 import { createReceiver, type WebhookHandlerOptions } from './receiver.js';
 
@@ -24,6 +26,7 @@ export interface FetchWebhookContext {
  * - 405 (with `Allow: POST`) for any other method,
  * - 408 for a body that took longer than `bodyTimeoutMs` to arrive (the body stream is then cancelled),
  * - 413 for a body past `maxBodyBytes` (reading stops there),
+ * - 415 for a `Content-Encoding` other than gzip, deflate or identity (gzip and deflate are decoded),
  * - 500 `{"error":"internal_error",…}` with no details when `onEvent` throws; the error goes to `onError`,
  * - 503 `{"error":"cache_unavailable",…}` when `cache.apply` failed and `cacheFailure` is `'reject'`.
  *
@@ -53,16 +56,31 @@ export function createWebhookHandler(
 ): (request: Request) => Promise<Response> {
   const { answer } = createReceiver(onEvent, options);
   return async (request) => {
-    const reply = await answer({ request }, () => ({
-      method: request.method,
-      contentLength: request.headers.get('content-length'),
-      traceparent: request.headers.get('traceparent'),
-      consumed: request.bodyUsed,
-      stream: () => request.body,
-      // Cancelled so the runtime can drop the body instead of buffering it.
-      drop: () => request.body?.cancel().catch(() => {}),
-    }));
+    const reply = await answer({ request }, () => {
+      if (typeof request?.headers?.get !== 'function') throw new MetricError(notARequest);
+      return describe(request);
+    });
     // A Reply is a ResponseInit (its status and headers) with the body beside them.
     return new Response(reply.body, reply);
   };
 }
+
+/** The request as the shared steps read it. */
+function describe(request: Request): Delivery {
+  return {
+    method: request.method,
+    contentLength: request.headers.get('content-length'),
+    contentEncoding: request.headers.get('content-encoding'),
+    traceparent: request.headers.get('traceparent'),
+    consumed: request.bodyUsed,
+    stream: () => request.body,
+    // Cancelled so the runtime can drop the body instead of buffering it.
+    drop: () => request.body?.cancel().catch(() => {}),
+  };
+}
+
+// Frameworks call handlers with objects of their own; in plain JavaScript nothing stops one from
+// being passed here, and a TypeError from deep inside would point at the wrong code.
+const notARequest =
+  'createWebhookHandler: the handler was called with something that is not a Fetch Request; ' +
+  'in Hono pass c.req.raw, and in Node, Express, Fastify or Koa use createNodeWebhookHandler';

@@ -1,3 +1,4 @@
+import { MetricError } from '../core/errors.js';
 import type { Reply } from './delivery.js';
 import { encoder } from './encoder.js';
 import type { WebhookEvent } from './event.js';
@@ -70,7 +71,10 @@ export interface NodeWebhookContext<Req extends NodeWebhookRequest = NodeWebhook
  *
  * Answers as {@link createWebhookHandler} does: 200 `{"received":true}` after `onEvent` has
  * finished, 400 for an invalid body, 405 for a method other than POST, 408 for a body slower than
- * `bodyTimeoutMs` and 413 past the cap (the connection is then closed in both cases), 500 without details when `onEvent` throws (reported to `onError`), 503 when `cache.apply` failed and `cacheFailure` is `'reject'`.
+ * `bodyTimeoutMs` and 413 past the cap (the connection is then closed in both cases), 415 for a
+ * `Content-Encoding` other than gzip, deflate or identity (gzip and deflate are decoded), 500
+ * without details when `onEvent` throws (reported to `onError`), 503 when `cache.apply` failed and
+ * `cacheFailure` is `'reject'`.
  * It answers every request itself: `next` is accepted so the function fits Express, and never called.
  *
  * @param onEvent - your code, called once per valid event; awaited before the answer is sent.
@@ -101,9 +105,11 @@ export function createNodeWebhookHandler<Req extends NodeWebhookRequest = NodeWe
       // with another Content-Type) sets `req.body = {}` but leaves the stream unread: read it then.
       const ended = req.readableEnded;
       const length = req.headers['content-length'];
+      const encoding = req.headers['content-encoding'];
       return {
         method: req.method,
         contentLength: typeof length === 'string' ? length : length?.[0],
+        contentEncoding: typeof encoding === 'string' ? encoding : encoding?.join(),
         // Sent twice, Node joins the two with a comma: no longer one valid header, it is ignored.
         traceparent: req.headers.traceparent,
         consumed: ended === undefined ? req.body !== undefined : ended,
@@ -112,7 +118,9 @@ export function createNodeWebhookHandler<Req extends NodeWebhookRequest = NodeWe
         drop: () => req.pause?.(),
       };
     })
-      .then((reply) => write(res, reply))
+      .then((reply) => {
+        if (!write(res, reply)) report(new MetricError(answeredElsewhere(reply.status)));
+      })
       .catch((error: unknown) => {
         // The response cannot be written (socket gone, or an unusual response object).
         report(error);
@@ -125,13 +133,19 @@ export function createNodeWebhookHandler<Req extends NodeWebhookRequest = NodeWe
   };
 }
 
-function write(res: NodeWebhookResponse, reply: Reply): void {
-  // Someone else already answered (or the socket is gone): there is nothing left to say.
-  if (res.headersSent === true || res.writableEnded === true) return;
+/** Writes the reply; `false` when other code had already answered, so the sender never saw it. */
+function write(res: NodeWebhookResponse, reply: Reply): boolean {
+  if (res.headersSent === true || res.writableEnded === true) return false;
   res.statusCode = reply.status;
   for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
   res.end(reply.body);
+  return true;
 }
+
+/** Koa, for one, answers 404 itself unless told not to, while the receiver is still reading. */
+const answeredElsewhere = (status: number) =>
+  `webhook receiver: other code answered the request first, so the sender never got this ${status}; ` +
+  'let the receiver answer alone (in Koa set ctx.respond = false, in Fastify call reply.hijack())';
 
 /**
  * The request's body as a byte stream, for core's capped, deadlined reader. Cancelling it (past the

@@ -26,7 +26,8 @@ import type { WebhookEvent } from './event.js';
 export interface WebhookHandlerOptions {
   /**
    * The largest body accepted, in bytes. A larger one is answered 413 without reading it all (a
-   * `score_updated` event is about 150 bytes).
+   * `score_updated` event is about 150 bytes). A body another middleware already read (Express's
+   * `req.body`) is bounded by that middleware's own limit instead.
    * @default 65_536
    */
   maxBodyBytes?: number | undefined;

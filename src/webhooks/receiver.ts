@@ -1,3 +1,4 @@
+import { quote } from '../core/describe-value.js';
 import { MetricError, WebhookPayloadError } from '../core/errors.js';
 import { checkTelemetryOption } from '../core/options/telemetry.js';
 import { readCapped } from '../core/read-body.js';
@@ -20,6 +21,9 @@ export type { WebhookHandlerOptions } from './options.js';
  * with `cacheFailure: 'reject'`, 503 when the cache could not apply the event (a retry will, once
  * its store is back).
  */
+
+/** DecompressionStream, typed for byte streams (its writable side is declared for any BufferSource). */
+type Decoder = ReadableWritablePair<Uint8Array, Uint8Array>;
 
 /** A body read up to the cap: its bytes, or why there are none. */
 type CappedBody = Uint8Array | 'too_large' | 'too_slow' | 'unreadable';
@@ -58,15 +62,6 @@ export function createReceiver<Context>(
     else report(new MetricError(message, { cause }));
   };
 
-  const tooLarge = (): Reply =>
-    reply(
-      413,
-      { error: 'payload_too_large', message: `the body is larger than ${maxBodyBytes} bytes` },
-      // The unread rest of the body must not be taken for the next request.
-      { connection: 'close' },
-    );
-
-  const invalid = (message: string): Reply => reply(400, { error: 'invalid_payload', message });
   const telemetry = checkTelemetryOption(options?.telemetry);
 
   async function answer(context: Context, inspect: () => Delivery, seen?: Seen): Promise<Reply> {
@@ -83,17 +78,9 @@ export function createReceiver<Context>(
           return serverError();
         }
       } else {
-        if (declaresTooMuch(delivery.contentLength, maxBodyBytes)) {
-          await delivery.drop();
-          return tooLarge();
-        }
-        body = await readWithin(delivery, maxBodyBytes, bodyTimeoutMs);
-        if (body === 'too_large') return tooLarge();
-        if (body === 'too_slow') {
-          const message = `the body did not arrive within ${bodyTimeoutMs} ms`;
-          return reply(408, { error: 'request_timeout', message }, { connection: 'close' });
-        }
-        if (body === 'unreadable') return invalid('invalid webhook payload: the body could not be read');
+        const received = await receiveBody(delivery, maxBodyBytes, bodyTimeoutMs);
+        if ('refusal' in received) return received.refusal;
+        body = received.body;
       }
       let event: WebhookEvent;
       try {
@@ -128,6 +115,44 @@ export function createReceiver<Context>(
   return { answer: telemetry ? traced(telemetry, answer, untraced) : answer, report };
 }
 
+/** The body a delivery's stream brings, decoded, or the refusal when it is too large, slow or unreadable. */
+async function receiveBody(
+  delivery: Delivery,
+  maxBodyBytes: number,
+  bodyTimeoutMs: number,
+): Promise<{ body: Uint8Array } | { refusal: Reply }> {
+  const coding = codingOf(delivery.contentEncoding);
+  if (coding === undefined) {
+    await delivery.drop();
+    return { refusal: unsupportedEncoding(delivery.contentEncoding) };
+  }
+  if (declaresTooMuch(delivery.contentLength, maxBodyBytes)) {
+    await delivery.drop();
+    return { refusal: tooLarge(maxBodyBytes) };
+  }
+  const body = await readWithin(delivery, coding, maxBodyBytes, bodyTimeoutMs);
+  if (body === 'too_large') return { refusal: tooLarge(maxBodyBytes) };
+  if (body === 'too_slow') {
+    const message = `the body did not arrive within ${bodyTimeoutMs} ms`;
+    return { refusal: reply(408, { error: 'request_timeout', message }, { connection: 'close' }) };
+  }
+  if (body === 'unreadable') {
+    const what = coding === null ? 'read' : `decoded from ${coding}`;
+    return { refusal: invalid(`invalid webhook payload: the body could not be ${what}`) };
+  }
+  return { body };
+}
+
+function tooLarge(maxBodyBytes: number): Reply {
+  const message = `the body is larger than ${maxBodyBytes} bytes`;
+  // The unread rest of the body must not be taken for the next request.
+  return reply(413, { error: 'payload_too_large', message }, { connection: 'close' });
+}
+
+function invalid(message: string): Reply {
+  return reply(400, { error: 'invalid_payload', message });
+}
+
 /**
  * The read, given `bodyTimeoutMs` in all: a slow sender must not hold the receiver. A timer of its
  * own rather than core's Deadline, which also follows a caller's signal and aborts a fetch: a
@@ -135,6 +160,7 @@ export function createReceiver<Context>(
  */
 async function readWithin(
   delivery: Delivery,
+  coding: CompressionFormat | null,
   maxBodyBytes: number,
   bodyTimeoutMs: number,
 ): Promise<CappedBody> {
@@ -150,13 +176,38 @@ async function readWithin(
     const stream = delivery.stream();
     if (stream === null) return new Uint8Array(0);
     const within = { race: <T>(read: Promise<T>) => Promise.race([read, late]) };
-    return (await readCapped(stream, maxBodyBytes, within)) ?? 'too_large';
+    // The cap counts decoded bytes, so a small gzip that expands a thousandfold stops at the cap.
+    const decoded = coding === null ? stream : stream.pipeThrough(new DecompressionStream(coding) as Decoder);
+    return (await readCapped(decoded, maxBodyBytes, within)) ?? 'too_large';
   } catch {
     // The sender went away or the stream broke (nothing valid arrived), or the time ran out.
     return timedOut ? 'too_slow' : 'unreadable';
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The decoder a Content-Encoding needs: `null` for a body sent as is, `undefined` for a coding the
+ * receiver cannot undo. Express's body parsers undo gzip and deflate too, so a sender (or a proxy)
+ * that compresses is understood either way.
+ */
+function codingOf(contentEncoding: string | null | undefined): CompressionFormat | null | undefined {
+  const coding = contentEncoding?.trim().toLowerCase() || 'identity';
+  if (coding === 'identity') return null;
+  if (coding === 'gzip' || coding === 'x-gzip') return 'gzip';
+  return coding === 'deflate' ? 'deflate' : undefined;
+}
+
+/** 415 (RFC 7694): the sender learns which codings are understood, and may send the body as is. */
+function unsupportedEncoding(contentEncoding: string | null | undefined): Reply {
+  const message = `the Content-Encoding ${quote(String(contentEncoding))} is not supported; send gzip, deflate or identity`;
+  return reply(
+    415,
+    { error: 'unsupported_encoding', message },
+    // The body was left unread: it must not be taken for the next request.
+    { 'accept-encoding': 'gzip, deflate', connection: 'close' },
+  );
 }
 
 /** What `cache.apply` threw or rejected with, or `undefined` when it applied the event. */
@@ -184,11 +235,13 @@ function cacheUnavailable(): Reply {
 const telemetryFailed = 'telemetry failed; the delivery is answered without it';
 
 const alreadyRead =
-  'webhook receiver: the request body was already read, and nothing was kept of it; mount the ' +
-  'handler before other body readers (in Express, or after express.json(), express.raw() or express.text())';
+  'webhook receiver: the request body was already read by other code, and nothing was kept of it; ' +
+  'give the receiver the request before anything reads its body (in Express a parser that sets ' +
+  'req.body, such as express.json(), may run first; in Fastify call it from an onRequest hook)';
 
 function defaultOnError(error: unknown): void {
-  console.error('scholarly-metrics: the webhook callback failed; the sender got a 500.', error);
+  // The callback's errors, and the receiver's own (a body read elsewhere, a request it cannot read).
+  console.error('scholarly-metrics: a webhook delivery failed; the sender got a 500.', error);
 }
 
 /** 500 without details: what went wrong is for the receiver's logs (onError), not for the sender. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfigurationError } from '../../src/core/errors.js';
+import { ConfigurationError, MetricError } from '../../src/core/errors.js';
 import { createWebhookHandler, type WebhookEvent } from '../../src/webhooks/index.js';
 import { encode, invalidBodies, validEvent, validJson } from './fixtures.js';
 
@@ -64,6 +64,13 @@ describe('createWebhookHandler: success', () => {
     ];
     for (const request of bodies) expect((await handler(request)).status).toBe(200);
     expect(events).toEqual([validEvent, validEvent, validEvent]);
+  });
+
+  it('keeps no memory of events: the same event delivered twice reaches the callback twice', async () => {
+    const { handler, events } = setup();
+    expect((await handler(post(validJson))).status).toBe(200);
+    expect((await handler(post(validJson))).status).toBe(200);
+    expect(events).toEqual([validEvent, validEvent]);
   });
 
   it('waits for an async callback before answering', async () => {
@@ -207,7 +214,7 @@ describe('createWebhookHandler: callback errors', () => {
       throw failure;
     });
     expect((await handler(post(validJson))).status).toBe(500);
-    expect(log).toHaveBeenCalledWith(expect.stringContaining('webhook callback failed'), failure);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('webhook delivery failed'), failure);
   });
 
   it('answers 500 and reports when the request object itself throws', async () => {
@@ -222,6 +229,21 @@ describe('createWebhookHandler: callback errors', () => {
     } as unknown as Request;
     expect((await handler(broken)).status).toBe(500);
     expect(errors.map(String)).toEqual(['Error: broken headers']);
+  });
+
+  it.each([
+    ['a Hono context (app.post(path, handler))', { req: { raw: post(validJson) } }],
+    ['a Node request', { method: 'POST', headers: { 'content-type': 'application/json' } }],
+    ['undefined', undefined],
+  ])('answers 500 and says what it needs when called with %s', async (_name, notARequest) => {
+    const { handler, events, errors } = setup();
+    const response = await handler(notARequest as unknown as Request);
+    expect(response.status).toBe(500);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(MetricError);
+    expect(String(errors[0])).toContain('called with something that is not a Fetch Request');
+    expect(String(errors[0])).toContain('in Hono pass c.req.raw');
+    expect(events).toEqual([]);
   });
 
   it('answers 500 and reports when the body was already read', async () => {

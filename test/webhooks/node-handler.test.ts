@@ -184,6 +184,14 @@ describe('createNodeWebhookHandler: behind Express-style body parsers', () => {
     expect(events).toEqual([validEvent]);
   });
 
+  it('leaves the size of a body a parser already read to that parser: maxBodyBytes does not apply', async () => {
+    const { url, events } = await serve(undefined, { before: [rawParser], maxBodyBytes: 100 });
+    expect(validJson.length).toBeGreaterThan(100);
+    const response = await postJson(url, validJson);
+    expect(response.status).toBe(200);
+    expect(events).toEqual([validEvent]);
+  });
+
   it('answers 400 for a pre-parsed body that is not an event', async () => {
     const { url, events } = await serve(undefined, { before: [jsonParser] });
     const response = await postJson(url, JSON.stringify({ ...validEvent, new_score: '64' }));
@@ -242,7 +250,7 @@ describe('createNodeWebhookHandler: callback errors', () => {
     );
     servers.push(server);
     expect((await postJson(server.url, validJson)).status).toBe(500);
-    expect(log).toHaveBeenCalledWith(expect.stringContaining('webhook callback failed'), failure);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('webhook delivery failed'), failure);
   });
 });
 
@@ -293,12 +301,39 @@ describe('createNodeWebhookHandler: broken streams and responses', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('writes nothing when the response was already sent', async () => {
+  it('writes nothing when the response was already sent, and reports that the sender missed its answer', async () => {
+    const errors: unknown[] = [];
     const req = fakeRequest('GET');
     const res = { statusCode: 200, headersSent: true, setHeader: vi.fn(), end: vi.fn() };
-    createNodeWebhookHandler(() => {})(req, res);
+    createNodeWebhookHandler(() => {}, { onError: (error) => errors.push(error) })(req, res);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(res.end).not.toHaveBeenCalled();
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(MetricError);
+    expect(String(errors[0])).toContain(
+      'other code answered the request first, so the sender never got this 405',
+    );
+  });
+
+  it('reports a framework that answers on its own while the event is handled (Koa without ctx.respond = false)', async () => {
+    const events: WebhookEvent[] = [];
+    const errors: unknown[] = [];
+    const handler = createNodeWebhookHandler((event) => void events.push(event), {
+      onError: (error) => errors.push(error),
+    });
+    const server = await startServer((req, res) => {
+      handler(req, res);
+      // What Koa does once its middleware returned without setting a body.
+      res.statusCode = 404;
+      res.end('Not Found');
+    });
+    servers.push(server);
+    const response = await postJson(server.url, validJson);
+    expect(response.status).toBe(404);
+    await vi.waitFor(() => expect(errors).toHaveLength(1));
+    expect(String(errors[0])).toContain('the sender never got this 200');
+    expect(String(errors[0])).toContain('ctx.respond = false');
+    expect(events).toEqual([validEvent]);
   });
 
   it('reports a response object that throws, without an unhandled rejection', async () => {
