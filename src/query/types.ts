@@ -60,9 +60,10 @@ export interface MetricQueryDefaults {
  * (one given as `undefined` keeps the entry's default), as TanStack's option types want under
  * `exactOptionalPropertyTypes`.
  *
- * `retry` and `retryDelay` are said to take the error as `unknown`: `useSuspenseQueries` types each
- * query's error so, and refuses a function said to take only an `Error`. TanStack calls them with the
- * error the query rejected with, always one of the SDK's.
+ * `retry` and `retryDelay` are typed without their function form, though a function given to
+ * `metricQueries` is laid as given: TanStack infers a query's error type from that function's
+ * parameter, which would override the `Register`ed one (the SDK's errors), and `useSuspenseQueries`,
+ * which types each query's error as `unknown`, refuses a function said to take an `Error`.
  */
 export type LaidDefaults = {
   [K in Exclude<keyof MetricQueryDefaults, 'key' | 'retry' | 'retryDelay'>]?: Exclude<
@@ -70,8 +71,8 @@ export type LaidDefaults = {
     undefined
   >;
 } & {
-  retry?: boolean | number | ((failureCount: number, error: unknown) => boolean);
-  retryDelay?: number | ((failureCount: number, error: unknown) => number);
+  retry?: boolean | number;
+  retryDelay?: number;
 };
 
 /**

@@ -6,11 +6,13 @@ import {
   useInfiniteQuery,
   useQuery,
   useQueryClient,
+  useSuspenseQueries,
 } from '@tanstack/react-query';
 import {
   type Journal,
   type JournalProfile,
   MetricClient,
+  type MetricError,
   type PaperSummary,
   type PlainPage,
   type ScoreUpdatedEvent,
@@ -45,6 +47,26 @@ export function useSearch(q: string) {
   const exactPage: Equal<typeof page, PlainPage<PaperSummary> | undefined> = true;
   console.log(exact, exactPage, page?.nextPage, hasNextPage);
   return { papers: data?.pages.flatMap((p) => p.data) ?? [], more: () => fetchNextPage() };
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    defaultError: MetricError;
+  }
+}
+
+// The errors are the registered ones whatever the hook; useSuspenseQueries takes a tuple of options.
+export function useErrors(): Array<MetricError | null> {
+  const { error } = useQuery(queries.journals.get(1));
+  const exact: Equal<typeof error, MetricError | null> = true;
+  const paged = useInfiniteQuery(queries.papers.search({ q: 'coral' })).error;
+  const exactPaged: Equal<typeof paged, MetricError | null> = true;
+  const [profile, score] = useSuspenseQueries({
+    queries: [queries.journals.get(1), queries.journals.score(1)],
+  });
+  const exactProfile: Equal<typeof profile.data, JournalProfile> = true;
+  console.log(exact, exactPaged, exactProfile, score.data.current);
+  return [error, paged, profile.error];
 }
 
 export function useOnEvent(): (event: ScoreUpdatedEvent) => Promise<void> {
