@@ -8,7 +8,7 @@ import {
   checkObject,
   type Resolved,
 } from '../core/options/checks.js';
-import type { MockApiOptions } from './mock-api-types.js';
+import type { MockApi, MockApiOptions } from './mock-api-types.js';
 import { checkList, checkMockWebhookUrl, type Fields } from './options.js';
 import type { MockWebhookOptions } from './webhooks.js';
 
@@ -40,13 +40,32 @@ export function resolveMockApiOptions(options: unknown): ResolvedMockApiOptions 
   };
 }
 
-/** The server's `port` and `controlOrigins`: each origin as a browser sends it, `'*'` or a URL's origin. */
-export function resolveMockServerOptions(options: { port?: unknown; controlOrigins?: unknown }): {
+/**
+ * The server's `port`, `host`, `api` and `controlOrigins`: each origin as a browser sends it, `'*'` or
+ * a URL's origin. A `host` that is not a name would reach Node's `listen()` as none, which binds every
+ * interface.
+ */
+export function resolveMockServerOptions(options: {
+  port?: unknown;
+  host?: unknown;
+  api?: unknown;
+  controlOrigins?: unknown;
+}): {
   port: number;
+  host: string;
   controlOrigins: string[];
 } {
+  const { host = '127.0.0.1', api } = options;
+  if (typeof host !== 'string' || host === '') {
+    throw new ConfigurationError('host', '`host` must be an interface name or address, such as 127.0.0.1');
+  }
+  const given = api as Partial<MockApi> | null | undefined;
+  if (api !== undefined && (typeof given?.handle !== 'function' || typeof given.basePath !== 'string')) {
+    throw new ConfigurationError('api', '`api` must be a mock made by createMockApi()');
+  }
   return {
     port: checkInteger('port', options.port, 0, 65_535) ?? 0,
+    host,
     controlOrigins: checkList('controlOrigins', options.controlOrigins).map((entry) => {
       if (entry === '*') return entry;
       const parsed = typeof entry === 'string' && URL.canParse(entry) ? new URL(entry) : undefined;

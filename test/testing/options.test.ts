@@ -59,6 +59,12 @@ const atCall: RefusalCase[] = [
   ['mock server', 'controlOrigins', () => startMockServer({ controlOrigins: ['ftp://example.com'] })],
   ['mock server', 'controlOrigins', () => startMockServer({ controlOrigins: 'http://a.test' as never })],
   ['mock server', 'sizes.papers', () => startMockServer({ sizes: { papers: 1.5 } })],
+  // Node's listen() reads a host that is not a string as none, and binds every interface.
+  ['mock server', 'host', () => startMockServer({ host: [] as never })],
+  ['mock server', 'host', () => startMockServer({ host: 7 as never })],
+  ['mock server', 'host', () => startMockServer({ host: '' })],
+  ['mock server', 'api', () => startMockServer({ api: {} as never })],
+  ['mock server', 'api', () => startMockServer({ api: null as never })],
 ];
 
 describe('the mock refuses a bad option with a ConfigurationError naming it', () => {
