@@ -8,6 +8,7 @@ import {
   checkObject,
   type Resolved,
 } from '../core/options/checks.js';
+import type { MockPlan } from './constants.js';
 import type { MockApi, MockApiOptions } from './mock-api-types.js';
 import { checkList, checkMockWebhookUrl, type Fields } from './options.js';
 import type { MockWebhookOptions } from './webhooks.js';
@@ -26,7 +27,7 @@ export type ResolvedMockApiOptions = Resolved<Pick<MockApiOptions, 'now' | 'cont
 /** Checks the options of `createMockApi()` that are neither the dataset, the limits nor the faults. */
 export function resolveMockApiOptions(options: unknown): ResolvedMockApiOptions {
   const given = checkObject<Fields>('options', options) ?? {};
-  checkObject('keys', given.keys);
+  checkMockKeys(given.keys);
   const webhooks = checkObject<Fields>('webhooks', given.webhooks) ?? {};
   return {
     baseUrl: checkHttpUrl('baseUrl', given.baseUrl) === undefined ? undefined : (given.baseUrl as string),
@@ -38,6 +39,29 @@ export function resolveMockApiOptions(options: unknown): ResolvedMockApiOptions 
       timeoutMs: checkDuration('webhooks.timeoutMs', webhooks.timeoutMs) ?? 5000,
     },
   };
+}
+
+/** Every plan a key can be on (see {@link MockPlan}). */
+const mockPlans: readonly MockPlan[] = ['free', 'basic', 'professional', 'elite'];
+
+/**
+ * `keys`: a plain object of key → plan. A plan the mock does not know would be answered 403 as a plan
+ * without API access, and a `Map` (as `api.keys` is) would be read as no keys at all.
+ */
+function checkMockKeys(keys: unknown): void {
+  const given = checkObject<Fields>('keys', keys);
+  if (given === undefined) return;
+  const prototype = Object.getPrototypeOf(given);
+  if (prototype !== Object.prototype && prototype !== null) {
+    throw new ConfigurationError(
+      'keys',
+      '`keys` must be a plain object of key → plan, such as { k: "elite" }',
+    );
+  }
+  // Named without the key, a credential even in a mock.
+  if (Object.values(given).some((plan) => !mockPlans.includes(plan as MockPlan))) {
+    throw new ConfigurationError('keys', `every plan in \`keys\` must be one of ${mockPlans.join(', ')}`);
+  }
 }
 
 /**
