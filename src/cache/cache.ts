@@ -25,15 +25,6 @@ import { memoryStore } from './memory-store.js';
 import type { ResolvedCacheOptions } from './options.js';
 import type { Store } from './store.js';
 
-/** A call's `cache` option: `'refresh'`, `false`, or left out. */
-function checkCacheMode(
-  value: unknown,
-  { ConfigurationError }: Pick<FirstLoadParts, 'ConfigurationError'>,
-): 'refresh' | false | undefined {
-  if (value === undefined || value === false || value === 'refresh') return value;
-  throw new ConfigurationError('cache', "the request option `cache` must be 'refresh' or false");
-}
-
 /** A shared answer as one more caller gets it: data of its own. */
 const copyOf = (shared: Answer<unknown>) => ({ ...shared, data: structuredClone(shared.data) });
 
@@ -118,8 +109,8 @@ export class ResponseCache {
     client: ResolvedClientOptions,
   ): Promise<CachedAnswer<T>> {
     const { checkRequestOptions, queryString } = this.#parts;
-    // Checked here rather than with the other request options: a client without a cache ignores it.
-    const mode = checkCacheMode(options?.cache, this.#parts);
+    // A wrong mode is refused by checkRequestOptions below, through the transport.
+    const mode = options?.cache;
     let path: string;
     let scope: string;
     let partition: string;

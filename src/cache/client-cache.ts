@@ -3,7 +3,6 @@ import type { ClientCache } from '../core/cache-types.js';
 import { routeTo } from '../core/endpoint.js';
 import {
   APIError,
-  ConfigurationError,
   ConnectionError,
   MetricError,
   RequestAbortedError,
@@ -34,7 +33,6 @@ export const cacheParts: FirstLoadParts = {
   MetricError,
   APIError,
   ConnectionError,
-  ConfigurationError,
   RequestAbortedError,
   WebhookPayloadError,
 };

@@ -2,7 +2,6 @@ import type { endpointList } from '../api/endpoints.js';
 import type { routeTo } from '../core/endpoint.js';
 import type {
   APIError,
-  ConfigurationError,
   ConnectionError,
   MetricError,
   RequestAbortedError,
@@ -32,7 +31,6 @@ export interface FirstLoadParts {
   readonly MetricError: typeof MetricError;
   readonly APIError: typeof APIError;
   readonly ConnectionError: typeof ConnectionError;
-  readonly ConfigurationError: typeof ConfigurationError;
   readonly RequestAbortedError: typeof RequestAbortedError;
   readonly WebhookPayloadError: typeof WebhookPayloadError;
 }

@@ -52,7 +52,7 @@ export const MOCK_NO_ACCESS_API_KEY = 'sm_mock_basic_0123456789abcdef';
 export type MockPlan = 'free' | 'basic' | 'professional' | 'elite';
 
 /**
- * The keys every mock accepts unless `keys` replaces them.
+ * The keys every mock accepts; its `keys` option adds more (or gives one of these another plan).
  *
  * @example
  * ```ts

@@ -8,7 +8,8 @@ import {
   checkObject,
   type Resolved,
 } from '../core/options/checks.js';
-import type { MockApiOptions } from './mock-api-types.js';
+import type { MockPlan } from './constants.js';
+import type { MockApi, MockApiOptions } from './mock-api-types.js';
 import { checkList, checkMockWebhookUrl, type Fields } from './options.js';
 import type { MockWebhookOptions } from './webhooks.js';
 
@@ -26,7 +27,7 @@ export type ResolvedMockApiOptions = Resolved<Pick<MockApiOptions, 'now' | 'cont
 /** Checks the options of `createMockApi()` that are neither the dataset, the limits nor the faults. */
 export function resolveMockApiOptions(options: unknown): ResolvedMockApiOptions {
   const given = checkObject<Fields>('options', options) ?? {};
-  checkObject('keys', given.keys);
+  checkMockKeys(given.keys);
   const webhooks = checkObject<Fields>('webhooks', given.webhooks) ?? {};
   return {
     baseUrl: checkHttpUrl('baseUrl', given.baseUrl) === undefined ? undefined : (given.baseUrl as string),
@@ -40,13 +41,55 @@ export function resolveMockApiOptions(options: unknown): ResolvedMockApiOptions 
   };
 }
 
-/** The server's `port` and `controlOrigins`: each origin as a browser sends it, `'*'` or a URL's origin. */
-export function resolveMockServerOptions(options: { port?: unknown; controlOrigins?: unknown }): {
+/** Every plan a key can be on (see {@link MockPlan}). */
+const mockPlans: readonly MockPlan[] = ['free', 'basic', 'professional', 'elite'];
+
+/**
+ * `keys`: a plain object of key → plan. A plan the mock does not know would be answered 403 as a plan
+ * without API access, and a `Map` (as `api.keys` is) would be read as no keys at all.
+ */
+function checkMockKeys(keys: unknown): void {
+  const given = checkObject<Fields>('keys', keys);
+  if (given === undefined) return;
+  const prototype = Object.getPrototypeOf(given);
+  if (prototype !== Object.prototype && prototype !== null) {
+    throw new ConfigurationError(
+      'keys',
+      '`keys` must be a plain object of key → plan, such as { k: "elite" }',
+    );
+  }
+  // Named without the key, a credential even in a mock.
+  if (Object.values(given).some((plan) => !mockPlans.includes(plan as MockPlan))) {
+    throw new ConfigurationError('keys', `every plan in \`keys\` must be one of ${mockPlans.join(', ')}`);
+  }
+}
+
+/**
+ * The server's `port`, `host`, `api` and `controlOrigins`: each origin as a browser sends it, `'*'` or
+ * a URL's origin. A `host` that is not a name would reach Node's `listen()` as none, which binds every
+ * interface.
+ */
+export function resolveMockServerOptions(options: {
+  port?: unknown;
+  host?: unknown;
+  api?: unknown;
+  controlOrigins?: unknown;
+}): {
   port: number;
+  host: string;
   controlOrigins: string[];
 } {
+  const { host = '127.0.0.1', api } = options;
+  if (typeof host !== 'string' || host === '') {
+    throw new ConfigurationError('host', '`host` must be an interface name or address, such as 127.0.0.1');
+  }
+  const given = api as Partial<MockApi> | null | undefined;
+  if (api !== undefined && (typeof given?.handle !== 'function' || typeof given.basePath !== 'string')) {
+    throw new ConfigurationError('api', '`api` must be a mock made by createMockApi()');
+  }
   return {
     port: checkInteger('port', options.port, 0, 65_535) ?? 0,
+    host,
     controlOrigins: checkList('controlOrigins', options.controlOrigins).map((entry) => {
       if (entry === '*') return entry;
       const parsed = typeof entry === 'string' && URL.canParse(entry) ? new URL(entry) : undefined;

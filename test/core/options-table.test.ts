@@ -79,6 +79,9 @@ const atCall: RefusalCase[] = [
   ['call', 'signal', () => client({}).subjects.list({ signal: {} as never })],
   ['call', 'headers', () => client({}).subjects.list({ headers: { 'x-key': `a\n${secret}` } })],
   ['call', 'cache', () => client({ cache: true }).subjects.list({ cache: 'yes' as never })],
+  // Refused by a client without a cache too: it ignores a valid mode, not a wrong one.
+  ['call', 'cache', () => client({}).subjects.list({ cache: 'yes' as never })],
+  ['call', 'cache', () => client({}).subjects.list({ cache: true as never })],
   ['call', 'prefetch', () => client({}).journals.papers(1, {}, { prefetch: 9 }).toArray({ limit: 1 })],
   ['call', 'concurrency', () => client({}).papers.getMany(['10.1/a'], { concurrency: 0 })],
 ];

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMockApi, startMockServer } from '../../src/testing/index.js';
-import { itRefusesAtCall, itRefusesAtConstruction, type RefusalCase } from '../helpers/refusals.js';
+import { itRefusesAtCall, itRefusesAtConstruction, type RefusalCase, secret } from '../helpers/refusals.js';
 
 const mockWindow = (perWindow: object) => createMockApi({ limits: { perWindow: perWindow as never } });
 
@@ -20,6 +20,11 @@ const atConstruction: RefusalCase[] = [
   ['mock', 'options', () => createMockApi('small' as never)],
   ['mock', 'baseUrl', () => createMockApi({ baseUrl: 'not a url' })],
   ['mock', 'keys', () => createMockApi({ keys: 'x' as never })],
+  // A plan the mock does not know answered 403 "The gold plan does not include API access".
+  ['mock', 'keys', () => createMockApi({ keys: { k: 'gold' as never } })],
+  ['mock', 'keys', () => createMockApi({ keys: { [secret]: 'Elite' as never } })],
+  // A Map (as `api.keys` is) has no entries Object.entries can see: every key in it was dropped.
+  ['mock', 'keys', () => createMockApi({ keys: new Map([['k', 'elite']]) as never })],
   ['mock', 'now', () => createMockApi({ now: 5 as never })],
   ['mock', 'control', () => createMockApi({ control: 'yes' as never })],
   ['mock', 'sizes', () => createMockApi({ sizes: 5 as never })],
@@ -59,6 +64,12 @@ const atCall: RefusalCase[] = [
   ['mock server', 'controlOrigins', () => startMockServer({ controlOrigins: ['ftp://example.com'] })],
   ['mock server', 'controlOrigins', () => startMockServer({ controlOrigins: 'http://a.test' as never })],
   ['mock server', 'sizes.papers', () => startMockServer({ sizes: { papers: 1.5 } })],
+  // Node's listen() reads a host that is not a string as none, and binds every interface.
+  ['mock server', 'host', () => startMockServer({ host: [] as never })],
+  ['mock server', 'host', () => startMockServer({ host: 7 as never })],
+  ['mock server', 'host', () => startMockServer({ host: '' })],
+  ['mock server', 'api', () => startMockServer({ api: {} as never })],
+  ['mock server', 'api', () => startMockServer({ api: null as never })],
 ];
 
 describe('the mock refuses a bad option with a ConfigurationError naming it', () => {
@@ -73,6 +84,8 @@ describe('the mock refuses a bad option with a ConfigurationError naming it', ()
       webhooks: { urls: ['http://127.0.0.1:1/hook'], timeoutMs: 2 ** 31 - 1 },
     } as const;
     expect(() => createMockApi(mock).faults.next({ status: 599, times: 1, delayMs: 600_000 })).not.toThrow();
+    const plans = { a: 'free', b: 'basic', c: 'professional', d: 'elite' } as const;
+    expect([...createMockApi({ keys: plans }).keys]).toEqual(expect.arrayContaining(Object.entries(plans)));
     const faults = createMockApi().faults;
     for (const malformed of [true, false, 'truncated', 'shape'] as const) {
       expect(() => faults.next({ malformed, reset: false, headers: { 'retry-after': '1' } })).not.toThrow();

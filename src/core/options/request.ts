@@ -33,7 +33,8 @@ export interface RequestOptions {
   headers?: HeadersInput | undefined;
   /**
    * With a client cache: `'refresh'` sends the request and keeps its answer in place of the kept
-   * one; `false` sends it and neither reads nor writes the cache. Without a client cache, ignored.
+   * one; `false` sends it and neither reads nor writes the cache. Without a client cache, ignored
+   * (any other value is refused all the same).
    * @default read the cache, send on a miss
    */
   cache?: 'refresh' | false | undefined;
@@ -76,7 +77,11 @@ export function checkRequestOptions(options: RequestOptions | undefined): Reques
   checkTimeout(options.timeout);
   checkMaxRetries(options.maxRetries);
   checkMaxResponseBytes(options.maxResponseBytes);
-  const { signal } = options;
+  // Checked with or without a client cache: a client without one ignores a valid mode, not a wrong one.
+  const { cache, signal } = options;
+  if (cache !== undefined && cache !== false && cache !== 'refresh') {
+    throw new ConfigurationError('cache', "`cache` must be 'refresh' or false");
+  }
   if (signal !== undefined && (signal === null || typeof signal.addEventListener !== 'function')) {
     throw new ConfigurationError('signal', '`signal` must be an AbortSignal');
   }
