@@ -70,5 +70,5 @@ async function hookError(kind: string, error: unknown, secret: string | null): P
   // carries the key.
   const cause = await cleanCause(error, secret);
   const reason = cause instanceof Error ? cause.message : String(cause);
-  return new MetricError(`A ${kind} hook threw: ${redactText(reason, secret)}`, { cause });
+  return new MetricError(`The ${kind} hook threw: ${redactText(reason, secret)}`, { cause });
 }

@@ -134,6 +134,7 @@ describe('a hook that throws', () => {
       };
       const error = await rejection(testClient({ hooks, maxRetries: 5 }).subjects.list());
       expect(error).toBeInstanceOf(MetricError);
+      expect((error as Error).message).toMatch(new RegExp(`^The ${kind} hook threw: signing failed`));
       const cause = (error as Error).cause as Error;
       expect(cause).toBeInstanceOf(Error);
       expect(cause.message).toContain('signing failed for Bearer');
