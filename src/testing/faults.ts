@@ -21,7 +21,7 @@ export const MOCK_MAX_DELAY_MS = 600_000;
 
 /**
  * One injected failure, queued with `api.faults.next(fault)` for the next request(s) to the API
- * (preflights and control calls are never faulted).
+ * (preflights, control calls and paths outside the API are never faulted).
  *
  * @example
  * ```ts

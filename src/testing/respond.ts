@@ -19,12 +19,9 @@ export interface ResponderParts {
 
 /** The API's answer to one request, faults applied; `Response.error()` when the connection drops. */
 export function createResponder(parts: ResponderParts): (request: Request, url: URL) => Promise<Response> {
+  const { basePath } = parts;
   const answer = (request: Request, url: URL): Response => {
     const path = url.pathname;
-    const { basePath } = parts;
-    if (!(path === basePath || path.startsWith(`${basePath}/`))) {
-      throw new HttpError(404, `No endpoint at ${path}: the API lives under ${basePath}`);
-    }
     parts.limiter.take(authenticate(request, parts.keys));
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       throw new HttpError(405, `${request.method} is not allowed: every endpoint is a GET`, {
@@ -37,6 +34,11 @@ export function createResponder(parts: ResponderParts): (request: Request, url: 
   };
 
   return async (request, url) => {
+    const path = url.pathname;
+    // Faults are meant for the API: a health probe or a favicon request must not use one up.
+    if (!(path === basePath || path.startsWith(`${basePath}/`))) {
+      return errorResponse(404, `No endpoint at ${path}: the API lives under ${basePath}`);
+    }
     const fault = parts.faults.take();
     if (fault.delayMs > 0) {
       try {

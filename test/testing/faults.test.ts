@@ -95,6 +95,19 @@ describe('queued faults', () => {
     expect((await get(api, '/subjects')).status).toBe(200);
   });
 
+  it('a request outside the API (a health probe, a favicon) leaves queued faults for the API', async () => {
+    const api = smallApi({ faults: { errorRate: 1 } });
+    api.faults.next({ status: 503 });
+    const origin = new URL(MOCK_BASE_URL).origin;
+    for (const path of ['/', '/favicon.ico', '/health']) {
+      const outside = await api.handle(new Request(`${origin}${path}`, { headers: auth }));
+      expect(outside.status).toBe(404);
+    }
+    expect(api.faults.pending).toBe(1);
+    expect((await get(api, '/subjects')).status).toBe(503);
+    expect((await get(api, '/subjects')).status).toBe(500); // the random fault, not drawn before
+  });
+
   it('refuses faults it cannot play', () => {
     const api = smallApi();
     expect(() => api.faults.next({ status: 700 })).toThrow(ConfigurationError);
