@@ -8,7 +8,7 @@ import type { MockApi, MockApiOptions } from './mock-api-types.js';
 import { RateLimiter } from './rate-limit.js';
 import { RequestLog } from './request-log.js';
 import { createResponder } from './respond.js';
-import { withRequestId } from './responses.js';
+import { errorResponse, withRequestId } from './responses.js';
 import { type Router, routeApiPath } from './routes.js';
 import { updateScoreIn } from './score-update.js';
 import { Subscribers } from './subscribers.js';
@@ -63,8 +63,9 @@ export function createMockApiOver(router: Router, options: MockApiOptions = {}):
       if (request.method === 'OPTIONS') {
         return withRequestId(preflight(request, control), requestId);
       }
-      if (control && url.pathname.startsWith('/__mock/')) {
-        return applyCors(withRequestId(await handleControl(api, request, url), requestId));
+      if (url.pathname.startsWith('/__mock/')) {
+        const answer = control ? await handleControl(api, request, url) : controlOff(url);
+        return applyCors(withRequestId(answer, requestId));
       }
       const response = withRequestId(await respond(request, url), requestId);
       log.add(request, url, response, requestId);
@@ -91,6 +92,14 @@ export function createMockApiOver(router: Router, options: MockApiOptions = {}):
   };
   api.reset();
   return api;
+}
+
+/** A control call to a mock made without `control`: `startMockServer` leaves them off unless asked. */
+function controlOff(url: URL): Response {
+  return errorResponse(
+    404,
+    `No endpoint at ${url.pathname}: the control endpoints are off; create the mock with control: true (the CLI serves them unless --no-control)`,
+  );
 }
 
 /**
