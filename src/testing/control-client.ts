@@ -46,7 +46,13 @@ export function mockControl(url: string, fetchImpl: typeof globalThis.fetch = gl
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
-    const parsed: unknown = text === '' ? undefined : JSON.parse(text);
+    const parsed = parseAnswer(text);
+    if (parsed === notJson) {
+      // Another server on that port, or a proxy's error page: a bare SyntaxError would not say so.
+      throw new Error(
+        `Mock control ${method} /__mock/${path} failed: status ${response.status} with a body that is not JSON; is ${origin} the mock server?`,
+      );
+    }
     if (!response.ok) {
       const message = (parsed as { message?: string } | undefined)?.message ?? `status ${response.status}`;
       throw new Error(`Mock control ${method} /__mock/${path} failed: ${message}`);
@@ -65,4 +71,15 @@ export function mockControl(url: string, fetchImpl: typeof globalThis.fetch = gl
       await call('POST', 'reset');
     },
   };
+}
+
+const notJson = Symbol('not JSON');
+
+function parseAnswer(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return notJson;
+  }
 }

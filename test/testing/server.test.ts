@@ -1,4 +1,5 @@
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createMockApi,
@@ -152,10 +153,30 @@ describe('control endpoints and mockControl', () => {
     await expect(control.subscribe('not a url')).rejects.toThrow(/absolute http/);
   });
 
+  it('name the address when what answers there is not the mock', async () => {
+    const other = createServer((_req, res) => {
+      res.writeHead(404, { 'content-type': 'text/html' }).end('<!doctype html><h1>Not Found</h1>');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const { port } = other.address() as AddressInfo;
+    try {
+      await expect(mockControl(`http://127.0.0.1:${port}/api/v1`).reset()).rejects.toThrow(
+        `Mock control POST /__mock/reset failed: status 404 with a body that is not JSON; is http://127.0.0.1:${port} the mock server?`,
+      );
+    } finally {
+      other.close();
+    }
+  });
+
   it('are off unless asked for', async () => {
     const plain = await startMockServer({ sizes: smallSizes });
     try {
-      await expect(mockControl(plain.url).reset()).rejects.toThrow(/No endpoint/);
+      await expect(mockControl(plain.url).reset()).rejects.toThrow(
+        /control endpoints are off.*control: true/,
+      );
+      plain.api.faults.next({ status: 503 });
+      await expect(mockControl(plain.url).fault({ status: 500 })).rejects.toThrow(/control: true/);
+      expect([plain.api.faults.pending, plain.api.requests]).toEqual([1, []]); // neither faulted nor logged
     } finally {
       await plain.close();
     }
