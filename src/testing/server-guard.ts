@@ -12,15 +12,15 @@
 type IncomingHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
 /**
- * Why a control request is refused: the status and message to answer with, or `undefined` when it
- * may go on.
+ * Why a control request is refused: the status and message to answer with (and the web page it came
+ * from, when that is the reason), or `undefined` when it may go on.
  */
 export function refuseControl(
   method: string,
   headers: IncomingHeaders,
   allowed: { port: number; hosts: ReadonlySet<string>; origins: ReadonlySet<string> },
   localAddress?: string,
-): { status: number; message: string } | undefined {
+): { status: number; message: string; page?: string } | undefined {
   const host = single(headers.host)?.toLowerCase() ?? '';
   // Bound to every interface (0.0.0.0, ::), the mock also serves the address a request came in on:
   // an IP literal, which a rebinding attacker's DNS name never is.
@@ -40,6 +40,7 @@ export function refuseControl(
       : site === 'cross-site' || site === 'same-site';
   if (foreign && !allowed.origins.has('*')) {
     return {
+      page: origin ?? `Sec-Fetch-Site: ${site}`,
       status: 403,
       message: `The control endpoints refuse requests from other origins (${JSON.stringify(origin ?? site)}); pass controlOrigins to trust one`,
     };
@@ -75,6 +76,17 @@ function hostValues(names: readonly string[], port: number): Set<string> {
     if (port === 80) hosts.add(inUrl.toLowerCase());
   }
   return hosts;
+}
+
+/**
+ * The line printed on standard error the first time a page's control request is refused: the page
+ * itself sees only a CORS failure ("Failed to fetch"), which does not say what to change.
+ */
+export function refusedPageWarning(page: string): string {
+  const from = /^https?:\/\//.test(page)
+    ? `the web page ${page} (the page sees a CORS error). To allow it: startMockServer({ controlOrigins: ['${page}'] }), or --control-origin ${page} on the command line.`
+    : `a web page (${page === 'null' ? 'Origin: null' : page}; the page sees a CORS error).`;
+  return `scholarly-metrics mock: refused a control request from ${from}\n`;
 }
 
 /** Whether `address` (as `server.address()` reports it) reaches only this machine. */

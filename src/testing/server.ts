@@ -2,7 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createMockApi, type MockApi, type MockApiOptions } from './mock-api.js';
 import { resolveMockServerOptions } from './mock-api-options.js';
 import { errorResponse } from './responses.js';
-import { allowedHosts, exposedWarning, isLoopback, refuseControl } from './server-guard.js';
+import {
+  allowedHosts,
+  exposedWarning,
+  isLoopback,
+  refuseControl,
+  refusedPageWarning,
+} from './server-guard.js';
 
 /**
  * The largest request body the server reads, in bytes (1 MiB): every API endpoint is a GET, and a
@@ -82,8 +88,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const api = given ?? createMockApi(mockOptions);
   let origin = 'http://127.0.0.1';
   let allowed = { port: 0, hosts: new Set<string>(), origins: new Set<string>() };
+  const warnedPages = new Set<string>();
+  const warnRefused = (page: string): void => {
+    // Once per page, and for a few pages only: a script sending made-up origins cannot flood stderr.
+    if (warnedPages.has(page) || warnedPages.size >= 10) return;
+    warnedPages.add(page);
+    process.stderr.write(refusedPageWarning(page));
+  };
   const server = createServer((req, res) => {
-    serve(api, req, res, origin, allowed).catch((error: unknown) => {
+    serve(api, req, res, origin, allowed, warnRefused).catch((error: unknown) => {
       res.destroy(error instanceof Error ? error : undefined);
     });
   });
@@ -135,6 +148,7 @@ async function serve(
   res: ServerResponse,
   origin: string,
   allowed: Parameters<typeof refuseControl>[2],
+  warnRefused: (page: string) => void,
 ): Promise<void> {
   const abort = new AbortController();
   // A client that hangs up mid-delay cancels the delay instead of leaving a timer behind.
@@ -151,6 +165,7 @@ async function serve(
   const target = req.url?.startsWith('/') ? `${origin}${req.url}` : new URL(req.url ?? '/', origin).href;
   if (new URL(target).pathname.startsWith('/__mock/')) {
     const refusal = refuseControl(req.method ?? 'GET', req.headers, allowed, req.socket.localAddress);
+    if (refusal?.page !== undefined) warnRefused(refusal.page);
     // Answered before the body is read; `connection: close` keeps its unread rest from being taken
     // for the next request.
     if (refusal) return write(res, errorResponse(refusal.status, refusal.message), true);

@@ -5,13 +5,19 @@
  * which sends the `Host` and `Origin` given, as a browser would for such a page.
  */
 import { request } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testing/index.js';
 import { allowedHosts, refuseControl } from '../../src/testing/server-guard.js';
 import { smallSizes } from './helpers.js';
 
 const servers: MockServer[] = [];
+let stderr: MockInstance<typeof process.stderr.write>;
+beforeEach(() => {
+  // A refused page is reported on stderr; kept out of the test output, and read where it matters.
+  stderr = vi.spyOn(process.stderr, 'write').mockReturnValue(true);
+});
 afterEach(async () => {
+  stderr.mockRestore();
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
@@ -129,6 +135,22 @@ describe('control endpoints: CSRF and DNS rebinding refused, nothing done', () =
     expect(JSON.parse(answer.body)).toMatchObject({ error: 'forbidden', message: /other origins/ });
     expect(answer.headers['access-control-allow-origin']).toBeUndefined();
     expect(server.api.faults.pending).toBe(0);
+  });
+
+  it('says on stderr, once per page, which page was refused and how to allow it', async () => {
+    const server = await start(['http://localhost:5173']);
+    const page = 'http://localhost:5174';
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect((await preflightOf(server, '/__mock/faults', page, 'POST', 'content-type')).status).toBe(403);
+    }
+    expect((await postFault(server, { origin: 'http://localhost:5173' })).status).toBe(202);
+    expect(stderr.mock.calls).toEqual([
+      [
+        `scholarly-metrics mock: refused a control request from the web page ${page} (the page sees a CORS error). To allow it: startMockServer({ controlOrigins: ['${page}'] }), or --control-origin ${page} on the command line.\n`,
+      ],
+    ]);
+    await postFault(server, { origin: 'null' });
+    expect(stderr.mock.calls[1]?.[0]).toMatch(/a web page \(Origin: null; the page sees a CORS error\)/);
   });
 
   it('refuses a cross-site request that carries no Origin (Sec-Fetch-Site)', async () => {
