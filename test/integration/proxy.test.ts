@@ -11,6 +11,7 @@ import { ProxyAgent, fetch as undiciFetch } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MetricClient } from '../../src/index.js';
 import { MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testing/index.js';
+import { cliBin } from '../helpers/bin.js';
 import { freePort } from '../helpers/free-port.js';
 import { skipWithout } from '../helpers/real-part.js';
 import { spawnNode } from '../helpers/spawn.js';
@@ -24,11 +25,18 @@ const skip = skipWithout(
 
 const sizes = { journals: 5, papers: 50, authors: 10, subjects: 3, countries: 5 };
 
+/** The user of squid's second port, which asks for Basic credentials: `s3cret-PW`, hashed for htpasswd. */
+const proxyUser = 'alice';
+const proxyPassword = 's3cret-PW';
+const htpasswd = `${proxyUser}:$apr1$exdmJTI5$phG0x.swBgPLv9dJX4A3i.\n`;
+
 describe.skipIf(skip)('the SDK through a corporate proxy (squid)', { timeout: 120_000 }, () => {
   let dir: string;
   let squid: ChildProcess | undefined;
   let squidOutput = '';
   let proxyUrl: string;
+  /** squid's port that asks for credentials (407 without them). */
+  let authProxyUrl: string;
   let mock: MockServer;
   let mockHost: string;
 
@@ -43,10 +51,13 @@ describe.skipIf(skip)('the SDK through a corporate proxy (squid)', { timeout: 12
     if (asRoot) await chmod(dir, 0o777);
     // The port is free when picked but only bound when squid starts: something else may take it
     // in between (another test, a connection's own port), so a start that finds it taken picks again.
+    await writeFile(join(dir, 'htpasswd'), htpasswd, { mode: 0o644 });
     for (let attempt = 1; ; attempt++) {
       const port = await freePort();
+      const authPort = await freePort();
       proxyUrl = `http://127.0.0.1:${port}`;
-      await writeFile(join(dir, 'squid.conf'), squidConf(dir, port, asRoot));
+      authProxyUrl = `http://127.0.0.1:${authPort}`;
+      await writeFile(join(dir, 'squid.conf'), squidConf(dir, port, authPort, asRoot));
       squidOutput = '';
       const started = spawn(squidBinary, ['-N', '-f', join(dir, 'squid.conf')], {
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -61,6 +72,7 @@ describe.skipIf(skip)('the SDK through a corporate proxy (squid)', { timeout: 12
       try {
         // A guard against a hang, wide enough for a loaded machine.
         await waitForPort(port, started, () => squidOutput, 90_000);
+        await waitForPort(authPort, started, () => squidOutput, 90_000);
         return;
       } catch (error) {
         if (attempt === 3 || !/address already in use/i.test(squidOutput)) throw error;
@@ -189,15 +201,70 @@ describe.skipIf(skip)('the SDK through a corporate proxy (squid)', { timeout: 12
     }
     await expectNoKeyInSquidLogs();
   });
+
+  it('(c) the command line with recipe 1: through the proxy, and what a 407 looks like', async () => {
+    const inherited = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !/_proxy$/i.test(name) && !name.startsWith('METRIC_')),
+    );
+    const cli = async (proxy: string) => {
+      const env = {
+        ...inherited,
+        NODE_USE_ENV_PROXY: '1',
+        HTTP_PROXY: proxy,
+        NO_PROXY: '',
+        METRIC_API_KEY: MOCK_API_KEY,
+        METRIC_BASE_URL: mock.url,
+        METRIC_LOG: 'off',
+      };
+      return spawnNode(cliBin, ['journals', 'get', '2', '--format', 'json'], { cwd: root, env }).exited;
+    };
+    const withUser = (password: string) => authProxyUrl.replace('//', `//${proxyUser}:${password}@`);
+
+    const open = await cli(proxyUrl);
+    expect(open.code, open.stderr).toBe(0);
+    expect(JSON.parse(open.stdout)).toMatchObject({ id: 2 });
+    const authed = await cli(withUser(proxyPassword));
+    expect(authed.code, authed.stderr).toBe(0);
+    expect(JSON.parse(authed.stdout)).toMatchObject({ id: 2 });
+    expect((await proxiedLines('access.log')).some((line) => line.includes(` ${proxyUser} `))).toBe(true);
+
+    const anonymous = await cli(authProxyUrl);
+    expect(anonymous.code).toBe(1);
+    expect(anonymous.stderr).toMatch(/^error: ConnectionError: .*\(407\)/);
+    expect(anonymous.stderr).toContain(
+      `hint: the proxy ${authProxyUrl} (HTTP_PROXY) asks for a user and password (407): set HTTP_PROXY=http://user:password@host:port\n`,
+    );
+    const wrong = await cli(withUser('wrong-PW'));
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain(
+      `hint: the proxy ${authProxyUrl} (HTTP_PROXY) refused its user and password (407): check them in HTTP_PROXY\n`,
+    );
+    for (const said of [open, authed, anonymous, wrong].map((exit) => exit.stdout + exit.stderr)) {
+      expect(said).not.toContain(MOCK_API_KEY);
+      expect(said).not.toMatch(/s3cret-PW|wrong-PW/);
+    }
+    for (const file of ['access.log', 'cache.log']) {
+      expect(await readFile(join(dir, file), 'utf8')).not.toMatch(/s3cret-PW|wrong-PW/);
+    }
+    await expectNoKeyInSquidLogs();
+  });
 });
 
 /**
  * squid's stock config refuses `to_localhost`; this one serves loopback only, caches nothing, keeps
- * every file in `dir`, starts no helper process, and logs each answer's X-Request-Id.
+ * every file in `dir`, starts no helper process but the Basic authenticator of `authPort` (where
+ * requests need `alice`'s credentials), and logs each answer's X-Request-Id.
  */
-function squidConf(dir: string, port: number, asRoot: boolean): string {
+function squidConf(dir: string, port: number, authPort: number, asRoot: boolean): string {
   return [
     `http_port 127.0.0.1:${port}`,
+    `http_port 127.0.0.1:${authPort} name=with_auth`,
+    `auth_param basic program /usr/lib/squid/basic_ncsa_auth ${dir}/htpasswd`,
+    'auth_param basic children 1 startup=1 idle=1',
+    'auth_param basic realm corp',
+    'acl on_auth_port myportname with_auth',
+    'acl logged_in proxy_auth REQUIRED',
+    'http_access deny on_auth_port !logged_in',
     'acl from_loopback src 127.0.0.1/32',
     'acl to_loopback dst 127.0.0.1/32',
     'http_access allow from_loopback to_loopback',
