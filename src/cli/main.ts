@@ -36,7 +36,7 @@ export async function run(
     telemetry = await startTelemetry(io.env);
   } catch (error) {
     const { describeError, exitCodeOf } = await loadReport();
-    stderr.write(describeError(error, { debug }));
+    stderr.write(describeError(error, { debug, env: io.env }));
     return exitCodeOf(error);
   }
   const runIO: RunIO = { ...io, stderr, secrets, telemetry: telemetry?.options };
@@ -84,6 +84,7 @@ async function runProgram(
       now: io.now(),
       baseUrl: mock ? undefined : (baseUrl ?? io.env.METRIC_BASE_URL),
       resume: resumable !== undefined && resumable.opts().resume !== true,
+      env: io.env,
     });
     const colored = useColor({ choice: color, env: io.env, terminal: io.stderr.isTTY === true });
     io.stderr.write(paintReport(report, palette(colored)));
