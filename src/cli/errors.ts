@@ -4,7 +4,7 @@
  */
 
 /**
- * The exit codes of the contract: done, an API or network error (the command failed), a usage error,
+ * The exit codes of the contract: done, an API, network or database error (the command failed), a usage error,
  * some of many lookups failed (the others written), a rate limit that will not clear soon, Ctrl-C.
  */
 export const exitCodes = {
@@ -19,6 +19,11 @@ export const exitCodes = {
 /** A command line that cannot run as given: exits 2 with the message and what is allowed. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
+}
+
+/** A database the command could not read or write (locked, read-only, full): named, with why. Exits 1. */
+export class DatabaseError extends Error {
+  override readonly name = 'DatabaseError';
 }
 
 /** A stop that is not a failure of the API: Ctrl-C. */

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { useMockServer } from '../support.js';
 import { jsonLines, run, runBin } from './helpers.js';
 import { dailyLimit } from './output/daily-limit.js';
+import { lockedReport, runWhileLocked } from './output/locked-database.js';
 import { scratch } from './resume.js';
 
 const sizes = { journals: 10, papers: 400, authors: 20 };
@@ -146,18 +147,9 @@ describe('--format sqlite', { timeout: 120_000 }, () => {
   it('a database another program is writing: a DatabaseError naming it (exit 1), no page half-written', async () => {
     const file = join(scratch(), 'metrics.sqlite');
     await ok(['subjects', 'list', '-o', file]);
-    const holder = new DatabaseSync(file);
-    holder.exec('BEGIN IMMEDIATE');
-    try {
-      const locked = await run(['journals', 'list', '-o', file], { url: mock.server.url });
-      expect(locked.code).toBe(1);
-      expect(locked.stderr).toBe(
-        `error: DatabaseError: ${file} is locked by another program (waited 5 s): run again once it is done\n`,
-      );
-    } finally {
-      holder.exec('ROLLBACK');
-      holder.close();
-    }
+    const locked = await runWhileLocked(file, ['journals', 'list', '-o', file], { url: mock.server.url });
+    expect(locked.code).toBe(1);
+    expect(locked.stderr).toBe(lockedReport(file));
     expect(query(file, "SELECT count(*) AS n FROM sqlite_master WHERE name = 'journals'")).toEqual([
       { n: 0 },
     ]);

@@ -6,8 +6,9 @@
  */
 import { existsSync, realpathSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
+import { DatabaseError } from '../errors.js';
 import { terminalSafe } from '../output/escape.js';
-import { DatabaseError, databaseError, loadSqlite } from '../output/sqlite.js';
+import { databaseError, isLockedError, loadSqlite } from '../output/sqlite.js';
 
 /** The file whose lock a sync of `path` holds: beside the database a symbolic link names. */
 function syncLockPath(path: string): string {
@@ -25,8 +26,7 @@ export async function lockSync(path: string): Promise<{ release(): void }> {
     lock.exec('PRAGMA busy_timeout = 0; PRAGMA journal_mode = MEMORY; BEGIN EXCLUSIVE');
   } catch (error) {
     lock?.close();
-    const busy = (Number((error as { errcode?: unknown }).errcode) & 0xff) === 5;
-    if (!busy) throw databaseError(lockPath, error);
+    if (!isLockedError(error)) throw databaseError(lockPath, error);
     throw new DatabaseError(
       terminalSafe(
         `another sync of ${path} is running: this one ends without asking for anything (run it again once that one is done)`,

@@ -5,7 +5,7 @@
  * transaction: a stopped run leaves whole pages.
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { UsageError } from '../errors.js';
+import { DatabaseError, UsageError } from '../errors.js';
 import { cellOf, type Row } from './cells.js';
 import { terminalSafe } from './escape.js';
 import {
@@ -169,16 +169,12 @@ export function batchUpserter(
   };
 }
 
-/** A database the command could not read or write (locked, read-only, full): named, with why. */
-export class DatabaseError extends Error {
-  override readonly name = 'DatabaseError';
-}
-
 /** How long a statement waits for another program's write to end before it fails. */
 const busyTimeoutSeconds = 5;
 
 /** Whether `error` is node:sqlite's SQLITE_BUSY or SQLITE_LOCKED: another connection holds the lock. */
-const locked = (error: unknown) => [5, 6].includes(Number((error as { errcode?: unknown }).errcode) & 0xff);
+export const isLockedError = (error: unknown) =>
+  [5, 6].includes(Number((error as { errcode?: unknown }).errcode) & 0xff);
 
 /**
  * `error` as a DatabaseError naming `path` when node:sqlite threw it (its own message names no
@@ -186,7 +182,7 @@ const locked = (error: unknown) => [5, 6].includes(Number((error as { errcode?: 
  */
 export function databaseError(path: string, error: unknown): unknown {
   if ((error as { code?: unknown } | undefined)?.code !== 'ERR_SQLITE_ERROR') return error;
-  const message = locked(error)
+  const message = isLockedError(error)
     ? `${path} is locked by another program (waited ${busyTimeoutSeconds} s): run again once it is done`
     : `${path}: ${(error as Error).message}`;
   return new DatabaseError(terminalSafe(message));
@@ -207,7 +203,7 @@ export async function openDatabase(path: string): Promise<DatabaseSync> {
     return database;
   } catch (error) {
     database?.close();
-    if (locked(error)) throw databaseError(path, error);
+    if (isLockedError(error)) throw databaseError(path, error);
     throw new UsageError(
       terminalSafe(`cannot open ${path} as a SQLite database: ${(error as Error).message}`),
     );

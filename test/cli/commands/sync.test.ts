@@ -11,6 +11,7 @@ import { useMockServer } from '../../support.js';
 import { run, start } from '../helpers.js';
 import { dailyLimit } from '../output/daily-limit.js';
 import { clipboardName, expectNameEscaped } from '../output/hostile.js';
+import { lockedReport, runWhileLocked } from '../output/locked-database.js';
 import { scratch } from '../resume.js';
 
 const sizes = { journals: 12, papers: 300, authors: 20 };
@@ -224,18 +225,9 @@ describe('sync', { timeout: 120_000 }, () => {
 
   it('a database another program is writing: a DatabaseError naming it (exit 1), no run recorded', async () => {
     const file = await synced(['journals']);
-    const holder = new DatabaseSync(file);
-    holder.exec('BEGIN IMMEDIATE');
-    try {
-      const locked = await run(['sync', file], { url: mock.server.url });
-      expect(locked.code).toBe(1);
-      expect(locked.stderr).toBe(
-        `error: DatabaseError: ${file} is locked by another program (waited 5 s): run again once it is done\n`,
-      );
-    } finally {
-      holder.exec('ROLLBACK');
-      holder.close();
-    }
+    const locked = await runWhileLocked(file, ['sync', file], { url: mock.server.url });
+    expect(locked.code).toBe(1);
+    expect(locked.stderr).toBe(lockedReport(file));
     expect(runs(file).map((each) => each.stopped_by)).toEqual(['done']);
     const again = await run(['sync', file], { url: mock.server.url });
     expect(again.code, again.stderr).toBe(0);
