@@ -59,25 +59,39 @@ export const redisClients: readonly RedisClientKind[] = [
   },
 ];
 
-/** A redis-server of the suite's own and two connections to it, as two processes would hold them. */
-export interface RedisPair {
+/** A redis-server of the suite's own and a connection to it. */
+export interface RedisOne {
   server: RedisServer;
   redis: ConnectedRedis;
+}
+
+/** A redis-server of the suite's own and two connections to it, as two processes would hold them. */
+export interface RedisPair extends RedisOne {
   other: ConnectedRedis;
+}
+
+/** Starts a {@link RedisOne} before the suite's tests and stops it after them. */
+export function useRedis(kind: RedisClientKind): RedisOne {
+  return useRedisServer(kind, false);
 }
 
 /** Starts a {@link RedisPair} before the suite's tests and stops it after them. */
 export function useRedisPair(kind: RedisClientKind): RedisPair {
-  const pair = {} as RedisPair;
+  return useRedisServer(kind, true) as RedisPair;
+}
+
+/** A redis-server and its connections, closed before the server whatever order after-hooks run in. */
+function useRedisServer(kind: RedisClientKind, withOther: boolean): RedisOne & Partial<RedisPair> {
+  const started = {} as RedisOne & Partial<RedisPair>;
   beforeAll(async () => {
-    pair.server = await startRedisServer();
-    pair.redis = await kind.connect(pair.server.url);
-    pair.other = await kind.connect(pair.server.url);
+    started.server = await startRedisServer();
+    started.redis = await kind.connect(started.server.url);
+    if (withOther) started.other = await kind.connect(started.server.url);
   });
   afterAll(async () => {
-    await pair.redis?.close();
-    await pair.other?.close();
-    await pair.server?.close();
+    await started.redis?.close();
+    await started.other?.close();
+    await started.server?.close();
   });
-  return pair;
+  return started;
 }

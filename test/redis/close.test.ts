@@ -1,48 +1,38 @@
 // quota.close() and the one-script path, against a real redis-server over node-redis and ioredis.
 // setTimeout is faked while a test counts, so that an end waits for the next start or close() and
 // never for the short idle: what reaches Redis is then what the calls and close() sent, nothing else.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QuotaUnavailableError } from '../../src/index.js';
 import { RedisQuota } from '../../src/redis/redis-quota.js';
-import { type ConnectedRedis, redisClients } from '../helpers/redis-clients.js';
-import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
+import { redisClients, useRedis } from '../helpers/redis-clients.js';
+import { skipWithoutRedis } from '../helpers/redis-server.js';
 import { gate, OTHER_TEST_KEY, TEST_KEY } from '../support.js';
 
 const skip = skipWithoutRedis('test/redis/close.test.ts');
 const identity = { baseUrl: 'https://api.example.test/api/v1', apiKey: TEST_KEY };
 
 describe.skipIf(skip).each(redisClients)('quota.close() over $name', { timeout: 60_000 }, (kind) => {
-  let server: RedisServer;
-  let redis: ConnectedRedis;
+  const db = useRedis(kind);
   let prefixes = 0;
-
-  beforeAll(async () => {
-    server = await startRedisServer();
-    redis = await kind.connect(server.url);
-  });
   afterEach(() => {
     vi.useRealTimers();
-  });
-  afterAll(async () => {
-    await redis?.close();
-    await server?.close();
   });
 
   /** Scripts Redis has run so far (EVALSHA and EVAL). */
   async function scripts(): Promise<number> {
-    const info = String(await redis.command(['INFO', 'commandstats']));
+    const info = String(await db.redis.command(['INFO', 'commandstats']));
     return [...info.matchAll(/^cmdstat_eval(?:sha)?:calls=(\d+)/gm)].reduce(
       (sum, [, n]) => sum + Number(n),
       0,
     );
   }
-  const count = async (key: string) => Number(await redis.command(['ZCARD', key]));
-  const leasesKey = async (prefix: string) => (await redis.keys(`${prefix}:*:l`))[0] ?? `${prefix}:none`;
+  const count = async (key: string) => Number(await db.redis.command(['ZCARD', key]));
+  const leasesKey = async (prefix: string) => (await db.redis.keys(`${prefix}:*:l`))[0] ?? `${prefix}:none`;
 
   it('runs one script per request one after another; close() sends the last end', async () => {
     const prefix = `c${++prefixes}`;
     const quota = new RedisQuota({
-      redis: redis.client,
+      redis: db.redis.client,
       maxConcurrency: 4,
       maxRequestsPerMinute: 1_000,
       prefix,
@@ -51,7 +41,7 @@ describe.skipIf(skip).each(redisClients)('quota.close() over $name', { timeout: 
     await part.run(async () => 0); // the scripts are loaded (EVAL) on first use
     await quota.close();
     const counting = new RedisQuota({
-      redis: redis.client,
+      redis: db.redis.client,
       maxConcurrency: 4,
       maxRequestsPerMinute: 1_000,
       prefix,
@@ -70,18 +60,18 @@ describe.skipIf(skip).each(redisClients)('quota.close() over $name', { timeout: 
 
   it('counts the start of the last call from its answer once close() resolves', async () => {
     const prefix = `c${++prefixes}`;
-    const quota = new RedisQuota({ redis: redis.client, maxRequestsPerMinute: 10, prefix });
+    const quota = new RedisQuota({ redis: db.redis.client, maxRequestsPerMinute: 10, prefix });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await quota.forClient(identity).run(async () => 0);
-    const [minute] = await redis.keys(`${prefix}:*:m`);
+    const [minute] = await db.redis.keys(`${prefix}:*:m`);
     const score = async () =>
       Number(
-        await redis
+        await db.redis
           .command(['ZRANGE', minute as string, '0', '0', 'WITHSCORES'])
           .then((r) => (r as unknown[]).flat()[1]),
       );
     const time = async () => {
-      const [seconds, micros] = (await redis.command(['TIME'])) as [string, string];
+      const [seconds, micros] = (await db.redis.command(['TIME'])) as [string, string];
       return Number(seconds) * 1e6 + Number(micros);
     };
     // In flight as far as Redis knows: counted until its lease ends, later than now.
@@ -92,15 +82,15 @@ describe.skipIf(skip).each(redisClients)('quota.close() over $name', { timeout: 
 
   it('sends a pause still on its way before it resolves', async () => {
     const prefix = `c${++prefixes}`;
-    const quota = new RedisQuota({ redis: redis.client, prefix });
+    const quota = new RedisQuota({ redis: db.redis.client, prefix });
     quota.forClient(identity).pause(30_000);
     await quota.close();
-    expect(await redis.keys(`${prefix}:*:p`)).toHaveLength(1);
+    expect(await db.redis.keys(`${prefix}:*:p`)).toHaveLength(1);
   });
 
   it('waits for the calls in flight, then sends their ends before it resolves', async () => {
     const prefix = `c${++prefixes}`;
-    const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 2, prefix });
+    const quota = new RedisQuota({ redis: db.redis.client, maxConcurrency: 2, prefix });
     const held = gate();
     let sent = false;
     const inFlight = quota.forClient(identity).run(
@@ -126,7 +116,7 @@ describe.skipIf(skip).each(redisClients)('quota.close() over $name', { timeout: 
 
   it('waits for a call in flight no longer than its lease, past which Redis no longer counts it', async () => {
     const prefix = `c${++prefixes}`;
-    const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 1, leaseMs: 1_000, prefix });
+    const quota = new RedisQuota({ redis: db.redis.client, maxConcurrency: 1, leaseMs: 1_000, prefix });
     let sent = false;
     void quota.forClient(identity).run(() => {
       sent = true;
@@ -140,7 +130,7 @@ describe.skipIf(skip).each(redisClients)('quota.close() over $name', { timeout: 
   });
 
   it('refuses calls after it, sending nothing', async () => {
-    const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 1, prefix: `c${++prefixes}` });
+    const quota = new RedisQuota({ redis: db.redis.client, maxConcurrency: 1, prefix: `c${++prefixes}` });
     const part = quota.forClient(identity);
     await quota.close();
     let sent = false;
@@ -157,15 +147,15 @@ describe.skipIf(skip).each(redisClients)('quota.close() over $name', { timeout: 
   });
 
   it('rejects with QuotaUnavailableError when Redis is gone, and settles', async () => {
-    const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 1, prefix: `c${++prefixes}` });
+    const quota = new RedisQuota({ redis: db.redis.client, maxConcurrency: 1, prefix: `c${++prefixes}` });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await quota.forClient(identity).run(async () => 0);
     vi.useRealTimers();
-    await server.stop();
+    await db.server.stop();
     try {
       await expect(quota.close()).rejects.toBeInstanceOf(QuotaUnavailableError);
     } finally {
-      await server.start();
+      await db.server.start();
     }
   });
 });

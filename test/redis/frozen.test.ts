@@ -1,11 +1,11 @@
 // A Redis that stops answering without dying (SIGSTOP: the TCP connection stays open, no reply ever
 // comes), over node-redis and ioredis: calls settle within their timeout, close() refuses a call
 // whose question Redis holds at once, and after SIGCONT the quota works again with nothing left held.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QuotaUnavailableError } from '../../src/index.js';
 import { RedisQuota } from '../../src/redis/redis-quota.js';
-import { type ConnectedRedis, redisClients } from '../helpers/redis-clients.js';
-import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
+import { redisClients, useRedis } from '../helpers/redis-clients.js';
+import { skipWithoutRedis } from '../helpers/redis-server.js';
 import { TEST_KEY } from '../support.js';
 
 const skip = skipWithoutRedis('test/redis/frozen.test.ts');
@@ -24,22 +24,12 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | 'pending'> {
 }
 
 describe.skipIf(skip).each(redisClients)('a frozen Redis over $name', { timeout: 60_000 }, (kind) => {
-  let server: RedisServer;
-  let redis: ConnectedRedis;
+  const db = useRedis(kind);
   let prefixes = 0;
 
-  beforeAll(async () => {
-    server = await startRedisServer();
-    redis = await kind.connect(server.url);
-  });
-  afterAll(async () => {
-    await redis?.close();
-    await server?.close();
-  });
-
-  /** Runs `during` with the server stopped (SIGSTOP), and lets it go on (SIGCONT) whatever happens. */
+  /** Runs `during` with the db.server stopped (SIGSTOP), and lets it go on (SIGCONT) whatever happens. */
   async function frozen<T>(during: () => Promise<T>): Promise<T> {
-    const pid = server.pid;
+    const pid = db.server.pid;
     if (pid === undefined) throw new Error('the test’s redis-server is not running');
     process.kill(pid, 'SIGSTOP');
     try {
@@ -49,13 +39,13 @@ describe.skipIf(skip).each(redisClients)('a frozen Redis over $name', { timeout:
     }
   }
   const count = async (pattern: string, type: 'ZCARD') => {
-    const [key] = await redis.keys(pattern);
-    return key === undefined ? 0 : Number(await redis.command([type, key]));
+    const [key] = await db.redis.keys(pattern);
+    return key === undefined ? 0 : Number(await db.redis.command([type, key]));
   };
 
   it('a call rejects within its timeout, sending nothing; after SIGCONT calls work again', async () => {
     const prefix = `z${++prefixes}`;
-    const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 2, prefix });
+    const quota = new RedisQuota({ redis: db.redis.client, maxConcurrency: 2, prefix });
     const part = quota.forClient(identity);
     await part.run(async () => 0);
     let sent = false;
@@ -74,7 +64,7 @@ describe.skipIf(skip).each(redisClients)('a frozen Redis over $name', { timeout:
 
   it('close() refuses at once a call whose question Redis holds, and resolves after SIGCONT', async () => {
     const prefix = `z${++prefixes}`;
-    const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 2, prefix });
+    const quota = new RedisQuota({ redis: db.redis.client, maxConcurrency: 2, prefix });
     const part = quota.forClient(identity);
     await part.run(async () => 0);
     let sent = false;
