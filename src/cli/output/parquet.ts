@@ -9,8 +9,8 @@
 import * as zlib from 'node:zlib';
 import { ParquetWriter } from 'hyparquet-writer';
 import type { Row } from './cells.js';
-import { cellOf } from './cells.js';
 import { projector } from './fields.js';
+import { type ColumnChunk, columnChunk } from './parquet-columns.js';
 import { type ColumnType, typedColumns } from './record-kinds.js';
 import type { ListState, ListWriter, ParquetState, WriterOptions } from './writer-types.js';
 
@@ -56,27 +56,6 @@ function elementOf(name: string, type: ColumnType): SchemaElement {
         logical_type: { type: 'STRING' },
         repetition_type,
       };
-  }
-}
-
-const dayMs = 86_400_000;
-
-/** A value as its column stores it; `null` for a value the column cannot hold. */
-function parquetValueOf(value: unknown, type: ColumnType): unknown {
-  if (value === undefined || value === null) return null;
-  switch (type) {
-    case 'integer':
-      return typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value) : null;
-    case 'double':
-      return typeof value === 'number' ? value : null;
-    case 'boolean':
-      return typeof value === 'boolean' ? value : null;
-    case 'date': {
-      const time = typeof value === 'string' ? Date.parse(`${value.slice(0, 10)}T00:00:00Z`) : Number.NaN;
-      return Number.isNaN(time) ? null : Math.floor(time / dayMs);
-    }
-    default:
-      return cellOf(value);
   }
 }
 
@@ -143,13 +122,10 @@ export async function parquetListWriter(
   const writeGroup = (): void => {
     if (pending.length === 0) return;
     const rows = project ? pending.map(project) : pending;
-    const columnData = columns.map(([name, type]) => ({
-      name,
-      data: rows.map((row) => parquetValueOf(row[name], type)),
-      // The page indexes go in the footer from memory: a resumed run would not have the earlier ones.
-      offsetIndex: false,
-    }));
+    const chunks = columns.map(([name, type]) => columnChunk(rows, name, type));
+    const columnData = columns.map(([name], j) => ({ name, data: chunks[j]!.data, statistics: false }));
     void writer.write({ columnData, rowGroupSize: pending.length });
+    describeChunks(writer, chunks);
     pending = [];
   };
   const written = (): Uint8Array => {
@@ -174,6 +150,28 @@ export async function parquetListWriter(
     pending: () => pending.length,
   };
 }
+
+/**
+ * Completes the metadata of the row group just written: its chunks' statistics, made with their
+ * values, and their pages' encodings, counted from the page locations the library reports. Those
+ * locations are then dropped, not written: page indexes go in the footer from memory, and a resumed
+ * run would not have the earlier groups'.
+ */
+function describeChunks(writer: ParquetWriter, chunks: readonly ColumnChunk[]): void {
+  const written = writer.pendingIndexes.splice(0);
+  writer.row_groups.at(-1)!.columns.forEach((column, j) => {
+    const meta = column.meta_data!;
+    const pages = written[j]?.offsetIndex?.page_locations.length ?? 1;
+    const dictionary = meta.dictionary_page_offset === undefined ? [] : [dictionaryPage];
+    meta.statistics = chunks[j]!.statistics as typeof meta.statistics;
+    meta.encoding_stats = [
+      ...dictionary,
+      { page_type: 'DATA_PAGE_V2', encoding: meta.encodings.at(-1)!, count: pages },
+    ];
+  });
+}
+
+const dictionaryPage = { page_type: 'DICTIONARY_PAGE', encoding: 'PLAIN', count: 1 } as const;
 
 /** Row groups' metadata as JSON text: its counts are bigints, its statistics bytes. */
 function encodeGroups(groups: readonly RowGroup[]): string {
