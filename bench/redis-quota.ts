@@ -163,8 +163,7 @@ function processesRow(what: string, f: Run, limit: number, gaps = true): Row {
   const gap = gaps ? `, longest gap ${ms(f.longestGapMs)}, between starts ${ms(f.longestStartGapMs)}` : '';
   const figure = `${x(f.achievedOverLimit)}, ${f.tooMany} 429s, ${f.failed} failed${gap}`;
   const [judged, shown] = [`${what}: achieved rate ÷ limit, 429s`, `${x(limit)}, 0 429s`];
-  const row = atLeast(judged, figure, f.achievedOverLimit, limit, shown);
-  return { ...row, met: row.met! && f.tooMany === 0 && f.failed === 0 };
+  return atLeast(judged, figure, f.achievedOverLimit, limit, shown, f.tooMany === 0 && f.failed === 0);
 }
 
 function redisRows(r: Measured): Row[] {
