@@ -8,7 +8,7 @@ import { atMost, x } from './format.js';
 import { compare, loadTesting, pageText, scaled, withServer } from './lib.js';
 import type { Report, Results } from './report.js';
 
-export const about = { id: '3b', key: 'bodyRead', file: 'body-read.ts' } as const;
+export const about = { id: '3b', key: 'bodyRead', file: 'body-read.ts' };
 const names = {
   text: 'fetch + response.text() raced against the Deadline (0.2, unbounded)',
   bounded: 'fetch + readBody within maxResponseBytes (0.3, bounded)',

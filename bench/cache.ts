@@ -6,7 +6,7 @@ import { atMost, count, named, range, table, us, x } from './format.js';
 import { compare, loadTesting, scaled, sdk, spread, withServer } from './lib.js';
 import type { Report, Results } from './report.js';
 
-export const about = { id: '10', key: 'cache', file: 'cache.ts' } as const;
+export const about = { id: '10', key: 'cache', file: 'cache.ts', title: 'The cache' };
 
 const names = {
   uncached: 'journals.get, no cache, loopback',
@@ -137,9 +137,7 @@ export function report({ hits, day, checks }: Results['cache']): Report {
     checked(names.identityCheck),
     checked(names.keyCheck),
   ];
-  const text = `## 10. The cache
-
-bench/cache.ts. Hits: \`journals.get(7)\` from the memory store (\`cache: true\`) and from Redis (\`@keyv/redis\`, a
+  const text = `bench/cache.ts. Hits: \`journals.get(7)\` from the memory store (\`cache: true\`) and from Redis (\`@keyv/redis\`, a
 redis-server on loopback), against the same call uncached to the mock in a process of its own; ${hits.rounds} rounds of
 ${hits.batch} calls, round-robin, ratios paired per round. Every hit is validated again as it is read back.
 

@@ -13,7 +13,7 @@ import { atLeast, atMost, count, pct, type Row, range, table, x } from './format
 import { dist, median, pairedRatios, roundRobin, runNode, scaled, spread, withServer } from './lib.js';
 import type { Report, Results } from './report.js';
 
-export const about = { id: '9', key: 'cli', file: 'cli.ts' } as const;
+export const about = { id: '9', key: 'cli', file: 'cli.ts', title: 'The command line' };
 
 const config = { items: scaled(100_000, 5_000), perPage: 100, prefetch: 1, rounds: scaled(15, 2) };
 const fields = 'id,doi,title,citations';
@@ -230,9 +230,7 @@ export function report(cli: Results['cli']): Report {
     const cells = [m('seconds').toFixed(3), m('cpuSeconds').toFixed(3), `${m('maxRssMB').toFixed(1)} MB`];
     return [contender, ...cells, versus];
   });
-  const text = `## 9. The command line
-
-bench/cli.ts: \`scholarly-metrics papers search --all --per-page ${cli.perPage} --prefetch ${cli.prefetch} -o FILE\` over ${count(cli.items)} items
+  const text = `bench/cli.ts: \`scholarly-metrics papers search --all --per-page ${cli.perPage} --prefetch ${cli.prefetch} -o FILE\` over ${count(cli.items)} items
 a server makes up (bench/server.ts), against the SDK's own walk of the same pages (bench/cli-walk.mjs, nothing
 written); each run a fresh process timed from inside (bench/cli-probe.mjs). ${rounds} rounds, round-robin, ratios
 paired within a round; one run moves by much more than the gaps here: the quartiles show how much.

@@ -1,6 +1,6 @@
 // The measurement plumbing every benchmark shares: the build under test, processes of their own (the
 // bench server, a benchmark's child, a node script), contenders round-robin, and their statistics.
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, fork, type StdioOptions, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
@@ -70,7 +70,7 @@ export async function inChild<T>(file: string, { fn = 'measure', arg, execArgv }
 
 /** `node ARGS` from the repository's root, `env` added: its exit code and output (stderr kept if `quiet`). */
 export async function node(args: string[], env: Record<string, string> = {}, quiet = false) {
-  const stdio = ['ignore', 'pipe', quiet ? 'pipe' : 'inherit'] as const;
+  const stdio: StdioOptions = ['ignore', 'pipe', quiet ? 'pipe' : 'inherit'];
   const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio });
   const [out, err] = [[] as string[], [] as string[]];
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => out.push(chunk));

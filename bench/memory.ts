@@ -8,7 +8,7 @@ import { atMost, count, find, mb, table, x } from './format.js';
 import { collectGarbage, inChild, loadSdk, median, roundRobin, scaled, withServer } from './lib.js';
 import type { Report } from './report.js';
 
-export const about = { id: '4', key: 'memory', file: 'memory.ts' } as const;
+export const about = { id: '4', key: 'memory', file: 'memory.ts', title: 'Memory' };
 const config = { items: scaled(1_000_000, 20_000), perPage: 100, rounds: scaled(3, 1) };
 const targets = { peakOverKy: 1.1, retainedMB: 5 };
 const apiKey = 'sk_bench_memory';
@@ -130,9 +130,7 @@ export function report(walks: Walk[]): Report {
     const sizes = [w.baselineMB, w.maxRssMB, w.growthMB, w.retainedMB].map(mb);
     return [walkNames[walker(w.contender)], String(w.round + 1), ...sizes, time];
   });
-  const text = `## 4. Memory
-
-${count(items)} papers, ${config.perPage} per page (${count(items / config.perPage)} requests), through one \`for await\`, each walk a fresh process with
+  const text = `${count(items)} papers, ${config.perPage} per page (${count(items / config.perPage)} requests), through one \`for await\`, each walk a fresh process with
 \`--expose-gc\`, ${Math.max(...walks.map((w) => w.round)) + 1} rounds of the compared walks, round-robin; every walk checks it got papers 1 to ${count(items)} in order.
 The yardstick: the same walk by ky by hand (the SDK's ky settings and headers) from the same server. *peak RSS*:
 the kernel's high-water mark (\`maxRSS\`). *kept*: heap in use after the walk and a full collection less the same

@@ -5,7 +5,7 @@ import { compare, pairedDifferences, pairedRatios, scaled, spread } from './lib.
 import type { Report, Results } from './report.js';
 import { requestNames as r, requestRatio, requestWall } from './request.js';
 
-export const about = { id: '2', key: 'quota', file: 'quota.ts' } as const;
+export const about = { id: '2', key: 'quota', file: 'quota.ts', title: 'The quota when no limit is set' };
 const names = {
   bare: 'fn()',
   unset: 'new Quota().run(fn)',
@@ -55,9 +55,7 @@ export function report(quota: Results['quota'], results: Results): Report {
     const added = quota.added.find((a) => a.name === c.name);
     return [c.name, range(c.wall, ns), added ? range(added.wall, (n) => signed(n, ns)) : ''];
   });
-  const text = `## 2. The quota when no limit is set
-
-A client without \`maxConcurrency\` or \`maxRequestsPerMinute\` holds a \`Quota\` (src/core/quota.ts) whose \`run(send)\` is one
+  const text = `A client without \`maxConcurrency\` or \`maxRequestsPerMinute\` holds a \`Quota\` (src/core/quota.ts) whose \`run(send)\` is one
 branch before \`send()\`. Per request (section 1, loopback): the SDK with no limit ÷ ky by hand ${x(ratio(r.sdk, r.ky).wall.median)}; with
 \`maxConcurrency: 1_000_000\` (a queue never full) ${x(ratio(r.sdkQueued, r.ky).wall.median)}, and ÷ the SDK with no limit ${x(queuedOverSdk.wall.median)} (CPU ${x(queuedOverSdk.cpu.median)}),
 far above the branch's own cost. The branch itself: \`await quota.run(fn)\` against \`await fn()\` for an async \`fn\` that

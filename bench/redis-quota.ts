@@ -15,7 +15,12 @@ import { compare, pairedDifferences, pairedRatios, type Spread, scaled, spread }
 import { costOf, processes, processesConfig } from './redis-processes.js';
 import type { Report, Results } from './report.js';
 
-export const about = { id: '11', key: 'redisQuota', file: 'redis-quota.ts' } as const;
+export const about = {
+  id: '11',
+  key: 'redisQuota',
+  file: 'redis-quota.ts',
+  title: 'One quota across processes (Redis)',
+};
 
 /** What each contender alone is, and what it promises beside its cost. */
 const guarantees: Record<AloneName, [string, string]> = {
@@ -195,9 +200,7 @@ function redisText(r: Measured): string {
       return [what, ...cells, `${f.redisUs.toFixed(1)} µs`, promise];
     }),
   );
-  return `## 11. One quota across processes (Redis)
-
-bench/redis-quota.ts: src/redis through tsx, node-redis (ioredis where a reference needs it), one redis-server of
+  return `bench/redis-quota.ts: src/redis through tsx, node-redis (ioredis where a reference needs it), one redis-server of
 its own on 127.0.0.1, the mock over real HTTP (\`npx tsx bench/child.ts redis-quota.ts\` runs it alone).
 
 - **Alone**, one call at a time, ${r.rounds} rounds of ${r.batch}, interleaved on one redis-server; Redis's time per call is
