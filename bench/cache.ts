@@ -24,11 +24,10 @@ async function redisClient(baseUrl: string) {
     const [{ default: Keyv }, { default: KeyvRedis }] = [await import('keyv'), await import('@keyv/redis')];
     const keyv = new Keyv(new KeyvRedis(redis.url));
     keyv.on('error', () => {});
-    const close = () =>
-      keyv
-        .disconnect()
-        .catch(() => {})
-        .then(() => redis.close());
+    const close = async () => {
+      await keyv.disconnect().catch(() => {});
+      await redis.close();
+    };
     return { client: await sdk(baseUrl, { cache: { store: keyv } }), close };
   } catch (error) {
     return { skipped: (error as Error).message };

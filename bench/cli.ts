@@ -180,7 +180,6 @@ export async function measure() {
     tableRows: 1000,
     /** CPU time, not wall: on a shared machine a whole run's wall time moves by far more than the line costs. */
     progressCost: paired('jsonl, progress', 'jsonl', 'cpuSeconds') - 1,
-    progressWall: paired('jsonl, progress', 'jsonl', 'seconds') - 1,
     progressBound: drawn / 1e9 / median(of('jsonl, progress', 'cpuSeconds')),
     /** The Parquet file's and the SQLite database's size ÷ the same records in jsonl. */
     sizes: { parquet: (bytes.parquet ?? 0) / outputBytes, sqlite: (bytes.sqlite ?? 0) / outputBytes },

@@ -8,10 +8,7 @@ import type { Report, Results } from './report.js';
 export const about = { id: '6', key: 'coldStart', file: 'cold-start.ts', title: 'Cold import' };
 
 const imports = (specifiers: string) =>
-  specifiers
-    .split(' ')
-    .map((specifier) => `await import(${JSON.stringify(import.meta.resolve(specifier))});`)
-    .join(' ');
+  specifiers.replace(/\S+/g, (s) => `await import(${JSON.stringify(import.meta.resolve(s))});`);
 
 /** What each child runs: `load` is timed from the first import to the last. */
 const loads = {

@@ -1,7 +1,7 @@
 // §2, the quota when no limit is set. The Quota is src/core/quota.ts itself: no build exports it.
 import { Quota } from '../src/core/quota.js';
 import { atMost, named, ns, pct, range, signed, table, us, verdict, x } from './format.js';
-import { compare, pairedDifferences, pairedRatios, scaled, spread } from './lib.js';
+import { compare, pairedDifferences, scaled, spread } from './lib.js';
 import type { Report, Results } from './report.js';
 import { requestNames as r, requestRatio, requestWall } from './request.js';
 
@@ -30,10 +30,7 @@ export async function measure() {
   // µs per operation to ns per call.
   const nsOf = (name: string) => samples.get(name)!.wall.map((µs) => (µs * 1000) / calls);
   const bare = nsOf(names.bare);
-  const added = (name: string) => {
-    const [wall, ratio] = [pairedDifferences(nsOf(name), bare), pairedRatios(nsOf(name), bare)];
-    return { name, wall: spread(wall), ratio: spread(ratio) };
-  };
+  const added = (name: string) => ({ name, wall: spread(pairedDifferences(nsOf(name), bare)) });
   const times = Object.values(names).map((name) => ({ name, wall: spread(nsOf(name)) }));
   return { rounds, batch: batch * calls, contenders: times, added: [names.unset, names.queued].map(added) };
 }

@@ -106,10 +106,9 @@ async function throughHttp({ mockUrl, redis, stats, quota }: Setup) {
   const commandsFreeNoLeases = await scripts(new MetricClient({ ...options, quota: windowOnly }));
   await windowOnly.close();
   const addedOverEvalsha = added.median / addedByEvalsha.median;
-  const ratio = spread(pairedRatios(withRedis!, noQuota!));
   const times = { noQuota: spread(noQuota!), redisQuota: spread(withRedis!), bareEvalsha: spread(withBare!) };
   // Scripts per request with free places: with maxConcurrency, without.
-  return { ...times, added, addedByEvalsha, addedOverEvalsha, ratio, commandsFree, commandsFreeNoLeases };
+  return { ...times, added, addedByEvalsha, addedOverEvalsha, commandsFree, commandsFreeNoLeases };
 }
 
 /** `stats()`'s cost (wall time, scripts and Redis's time per call), and Redis's time per paced decision. */
