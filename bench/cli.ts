@@ -139,6 +139,9 @@ function tableRender(): number {
 }
 
 type Run = Probe & { contender: Contender; round: number; itemsPerSecond: number };
+/** One figure of each run of `c`: runs are pushed in round order, so any two contenders' lists pair up by round. */
+const runsOf = (runs: Run[], c: Contender, key: keyof Probe | 'itemsPerSecond') =>
+  runs.filter((run) => run.contender === c).map((run) => run[key]);
 
 export async function measure() {
   const folder = mkdtempSync(join(tmpdir(), 'scholarly-bench-cli-'));
@@ -153,10 +156,8 @@ export async function measure() {
   )
     .then(() => syncJournals(folder))
     .finally(() => rmSync(folder, { recursive: true, force: true }));
-  // Runs are pushed in round order, so any two contenders' lists pair up by round.
-  const of = (c: Contender, key: 'itemsPerSecond' | 'maxRssMB' | 'cpuSeconds' | 'seconds') =>
-    runs.filter((run) => run.contender === c).map((run) => run[key]);
-  const paired = (a: Contender, b: Contender, key: Parameters<typeof of>[1]) =>
+  const of = (c: Contender, key: Parameters<typeof runsOf>[2]) => runsOf(runs, c, key);
+  const paired = (a: Contender, b: Contender, key: Parameters<typeof runsOf>[2]) =>
     median(pairedRatios(of(a, key), of(b, key)));
   const ratios = (a: Contender, b: Contender) => {
     const [speed, rss] = [paired(a, b, 'itemsPerSecond'), paired(a, b, 'maxRssMB')];
@@ -218,16 +219,12 @@ export function report(cli: Results['cli']): Report {
     atMost(progress, pct(cli.progressBound, 3), cli.progressBound, limit, pct(limit, 0)),
     atMost(tableWhat, `${cli.tableMs.toFixed(1)} ms`, cli.tableMs, tableMs, `${tableMs} ms`),
   ];
-  const of = (contender: Contender) => cli.runs.filter((run) => run.contender === contender);
-  const seconds = (contender: Contender) => of(contender).map((run) => run.seconds);
+  const of = (c: Contender, key: keyof Probe) => runsOf(cli.runs, c, key);
   const runs = [...new Set(cli.runs.map((run) => run.contender))].map((contender) => {
-    const [m, walk] = [
-      (key: keyof Probe) => median(of(contender).map((run) => run[key])),
-      seconds('sdk walk'),
-    ];
-    const versus = contender === 'sdk walk' ? '1' : range(spread(pairedRatios(walk, seconds(contender))));
+    const m = (key: keyof Probe) => median(of(contender, key));
+    const speed = range(spread(pairedRatios(of('sdk walk', 'seconds'), of(contender, 'seconds'))));
     const cells = [m('seconds').toFixed(3), m('cpuSeconds').toFixed(3), `${m('maxRssMB').toFixed(1)} MB`];
-    return [contender, ...cells, versus];
+    return [contender, ...cells, contender === 'sdk walk' ? '1' : speed];
   });
   const text = `bench/cli.ts: \`scholarly-metrics papers search --all --per-page ${cli.perPage} --prefetch ${cli.prefetch} -o FILE\` over ${count(cli.items)} items
 a server makes up (bench/server.ts), against the SDK's own walk of the same pages (bench/cli-walk.mjs, nothing

@@ -97,16 +97,15 @@ export function report(size: Results['size']): Report {
   const [beyond, first] = [client && query && query.bytes - client.bytes, size.firstLoad?.firstLoad.bytes];
   const firstLoadWhat =
     'browser first load: an app calling MetricClient once, esbuild with code splitting, the entry chunk and its static imports, each gzip -9';
-  const hooksFigure = hooks && `${kb(hooks.bytes)}, no ky, no client`;
   const queryWhat =
     'browser bundle, scholarly-metrics/query beside the client: what it adds to the whole client';
   const whole = 'browser bundle, the whole client (ky, p-retry, zod, on-demand chunks)';
   const webhooks = 'browser bundle, scholarly-metrics/webhooks (must hold no ky, no client)';
   const rows: Row[] = [
     judged(whole, targets.clientKB, client?.bytes),
-    judged(firstLoadWhat, targets.firstLoadKB, first, first === undefined ? 'not measured' : kb(first)),
-    judged(webhooks, targets.webhooksKB, hooks?.bytes, hooksFigure),
-    judged(queryWhat, targets.queryBeyondKB, beyond, beyond === undefined ? 'not measured' : kb(beyond)),
+    judged(firstLoadWhat, targets.firstLoadKB, first),
+    judged(webhooks, targets.webhooksKB, hooks?.bytes, hooks && `${kb(hooks.bytes)}, no ky, no client`),
+    judged(queryWhat, targets.queryBeyondKB, beyond),
   ];
   if (size.dashboard) {
     const { sdk, plain } = size.dashboard;
