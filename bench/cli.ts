@@ -13,7 +13,7 @@ import { atLeast, atMost, count, pct, type Row, range, table, x } from './format
 import { dist, median, pairedRatios, roundRobin, runNode, scaled, spread, withServer } from './lib.js';
 import type { Report, Results } from './report.js';
 
-export const about = { id: '9', key: 'cli', file: 'cli.ts' } as const;
+export const about = { id: '9', key: 'cli', file: 'cli.ts', title: 'The command line' };
 
 const config = { items: scaled(100_000, 5_000), perPage: 100, prefetch: 1, rounds: scaled(15, 2) };
 const fields = 'id,doi,title,citations';
@@ -139,6 +139,9 @@ function tableRender(): number {
 }
 
 type Run = Probe & { contender: Contender; round: number; itemsPerSecond: number };
+/** One figure of each run of `c`: runs are pushed in round order, so any two contenders' lists pair up by round. */
+const runsOf = (runs: Run[], c: Contender, key: keyof Probe | 'itemsPerSecond') =>
+  runs.filter((run) => run.contender === c).map((run) => run[key]);
 
 export async function measure() {
   const folder = mkdtempSync(join(tmpdir(), 'scholarly-bench-cli-'));
@@ -153,10 +156,8 @@ export async function measure() {
   )
     .then(() => syncJournals(folder))
     .finally(() => rmSync(folder, { recursive: true, force: true }));
-  // Runs are pushed in round order, so any two contenders' lists pair up by round.
-  const of = (c: Contender, key: 'itemsPerSecond' | 'maxRssMB' | 'cpuSeconds' | 'seconds') =>
-    runs.filter((run) => run.contender === c).map((run) => run[key]);
-  const paired = (a: Contender, b: Contender, key: Parameters<typeof of>[1]) =>
+  const of = (c: Contender, key: Parameters<typeof runsOf>[2]) => runsOf(runs, c, key);
+  const paired = (a: Contender, b: Contender, key: Parameters<typeof runsOf>[2]) =>
     median(pairedRatios(of(a, key), of(b, key)));
   const ratios = (a: Contender, b: Contender) => {
     const [speed, rss] = [paired(a, b, 'itemsPerSecond'), paired(a, b, 'maxRssMB')];
@@ -180,7 +181,6 @@ export async function measure() {
     tableRows: 1000,
     /** CPU time, not wall: on a shared machine a whole run's wall time moves by far more than the line costs. */
     progressCost: paired('jsonl, progress', 'jsonl', 'cpuSeconds') - 1,
-    progressWall: paired('jsonl, progress', 'jsonl', 'seconds') - 1,
     progressBound: drawn / 1e9 / median(of('jsonl, progress', 'cpuSeconds')),
     /** The Parquet file's and the SQLite database's size ÷ the same records in jsonl. */
     sizes: { parquet: (bytes.parquet ?? 0) / outputBytes, sqlite: (bytes.sqlite ?? 0) / outputBytes },
@@ -219,20 +219,14 @@ export function report(cli: Results['cli']): Report {
     atMost(progress, pct(cli.progressBound, 3), cli.progressBound, limit, pct(limit, 0)),
     atMost(tableWhat, `${cli.tableMs.toFixed(1)} ms`, cli.tableMs, tableMs, `${tableMs} ms`),
   ];
-  const of = (contender: Contender) => cli.runs.filter((run) => run.contender === contender);
-  const seconds = (contender: Contender) => of(contender).map((run) => run.seconds);
+  const of = (c: Contender, key: keyof Probe) => runsOf(cli.runs, c, key);
   const runs = [...new Set(cli.runs.map((run) => run.contender))].map((contender) => {
-    const [m, walk] = [
-      (key: keyof Probe) => median(of(contender).map((run) => run[key])),
-      seconds('sdk walk'),
-    ];
-    const versus = contender === 'sdk walk' ? '1' : range(spread(pairedRatios(walk, seconds(contender))));
+    const m = (key: keyof Probe) => median(of(contender, key));
+    const speed = range(spread(pairedRatios(of('sdk walk', 'seconds'), of(contender, 'seconds'))));
     const cells = [m('seconds').toFixed(3), m('cpuSeconds').toFixed(3), `${m('maxRssMB').toFixed(1)} MB`];
-    return [contender, ...cells, versus];
+    return [contender, ...cells, contender === 'sdk walk' ? '1' : speed];
   });
-  const text = `## 9. The command line
-
-bench/cli.ts: \`scholarly-metrics papers search --all --per-page ${cli.perPage} --prefetch ${cli.prefetch} -o FILE\` over ${count(cli.items)} items
+  const text = `bench/cli.ts: \`scholarly-metrics papers search --all --per-page ${cli.perPage} --prefetch ${cli.prefetch} -o FILE\` over ${count(cli.items)} items
 a server makes up (bench/server.ts), against the SDK's own walk of the same pages (bench/cli-walk.mjs, nothing
 written); each run a fresh process timed from inside (bench/cli-probe.mjs). ${rounds} rounds, round-robin, ratios
 paired within a round; one run moves by much more than the gaps here: the quartiles show how much.

@@ -5,13 +5,10 @@ import { ms, named, table } from './format.js';
 import { dist, medians, roundRobin, runNode, scaled } from './lib.js';
 import type { Report, Results } from './report.js';
 
-export const about = { id: '6', key: 'coldStart', file: 'cold-start.ts' } as const;
+export const about = { id: '6', key: 'coldStart', file: 'cold-start.ts', title: 'Cold import' };
 
 const imports = (specifiers: string) =>
-  specifiers
-    .split(' ')
-    .map((specifier) => `await import(${JSON.stringify(import.meta.resolve(specifier))});`)
-    .join(' ');
+  specifiers.replace(/\S+/g, (s) => `await import(${JSON.stringify(import.meta.resolve(s))});`);
 
 /** What each child runs: `load` is timed from the first import to the last. */
 const loads = {
@@ -46,9 +43,7 @@ const importMs = (c: Results['coldStart'], name: string) => ms(named(c.contender
 
 export function report(c: Results['coldStart']): Report {
   const what = 'cold import: the package (ESM) / the libraries it imports';
-  const text = `## 6. Cold import
-
-A fresh \`node\` process per import, ${c.rounds} rounds, round-robin. *import*: from the first import to the last; *process*:
+  const text = `A fresh \`node\` process per import, ${c.rounds} rounds, round-robin. *import*: from the first import to the last; *process*:
 from the process's start to the end of its imports.
 
 ${table(

@@ -17,11 +17,14 @@ export const verdict = (met: boolean) => (met ? '**met**' : '**not met**');
 
 /** One row of the Results table; without `met`, a figure for reference, judged against nothing. */
 export type Row = { what: string; figure: string; target?: string; met?: boolean };
-/** A row judged `value ≤ limit` (`atMost`) or `value ≥ limit` (`atLeast`), the limit written `shown`. */
+/**
+ * A row judged `value ≤ limit` (`atMost`) or `value ≥ limit` (`atLeast`), the limit written `shown`;
+ * met only if `also` holds too (the run's own checks: order kept, no 429, nothing stale).
+ */
 const judge =
   (sign: '≤' | '≥') =>
-  (what: string, figure: string, value: number, limit: number, shown = x(limit)): Row => {
-    const met = sign === '≤' ? value <= limit : value >= limit;
+  (what: string, figure: string, value: number, limit: number, shown = x(limit), also = true): Row => {
+    const met = also && (sign === '≤' ? value <= limit : value >= limit);
     return { what, figure, target: `${sign} ${shown}`, met };
   };
 export const [atMost, atLeast] = [judge('≤'), judge('≥')];

@@ -4,7 +4,7 @@ import { speedTable, x } from './format.js';
 import { loadTesting, raceRuns, scaled, sdk, withServer } from './lib.js';
 import type { Report, Results } from './report.js';
 
-export const about = { id: '8', key: 'getMany', file: 'get-many.ts' } as const;
+export const about = { id: '8', key: 'getMany', file: 'get-many.ts', title: 'getMany' };
 
 const config = { dois: 200, latencyMs: 20, concurrencies: [4, 8, 16], headline: 8 };
 
@@ -42,9 +42,7 @@ export function report(g: Results['getMany']): Report {
   const headline = g.speedups.find((s) => s.concurrency === config.headline) ?? g.speedups[0]!;
   const what = `\`getMany\` of ${g.dois} DOIs at ${g.latencyMs} ms: one by one ÷ concurrency ${headline.concurrency}`;
   const figure = `${x(headline.speedup, 1)} faster${g.identical ? '' : ', **results differ**'}`;
-  const text = `## 8. getMany
-
-bench/get-many.ts: ${g.dois} DOIs from the mock at ${g.latencyMs} ms of latency, \`papers.get\` one after the other against
+  const text = `bench/get-many.ts: ${g.dois} DOIs from the mock at ${g.latencyMs} ms of latency, \`papers.get\` one after the other against
 \`papers.getMany\` at a few \`concurrency\` settings, ${g.rounds} rounds, round-robin; every run must return the same papers in
 the same order: ${g.identical ? 'they did' : '**they did not**'}.
 

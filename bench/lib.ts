@@ -1,6 +1,6 @@
 // The measurement plumbing every benchmark shares: the build under test, processes of their own (the
 // bench server, a benchmark's child, a node script), contenders round-robin, and their statistics.
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, fork, type StdioOptions, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
@@ -70,11 +70,8 @@ export async function inChild<T>(file: string, { fn = 'measure', arg, execArgv }
 
 /** `node ARGS` from the repository's root, `env` added: its exit code and output (stderr kept if `quiet`). */
 export async function node(args: string[], env: Record<string, string> = {}, quiet = false) {
-  const options = { cwd: root, env: { ...process.env, ...env } };
-  const child = spawn(process.execPath, args, {
-    ...options,
-    stdio: ['ignore', 'pipe', quiet ? 'pipe' : 'inherit'],
-  });
+  const stdio: StdioOptions = ['ignore', 'pipe', quiet ? 'pipe' : 'inherit'];
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio });
   const [out, err] = [[] as string[], [] as string[]];
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => out.push(chunk));
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => err.push(chunk));
@@ -177,11 +174,9 @@ export async function raceRuns(runs: Record<string, () => Promise<unknown>>, rou
     same &&= isDeepStrictEqual(value, expected);
     return ms;
   });
-  const first = times.get(names[0]!)!;
-  const contenders = names.map((name) => ({ name, ms: median(times.get(name)!) }));
-  const speedups = names
-    .slice(1)
-    .map((name) => ({ name, speedup: median(pairedRatios(first, times.get(name)!)) }));
+  const [first, of] = [times.get(names[0]!)!, (name: string) => times.get(name)!];
+  const contenders = names.map((name) => ({ name, ms: median(of(name)) }));
+  const speedups = names.slice(1).map((name) => ({ name, speedup: median(pairedRatios(first, of(name))) }));
   return { rounds, contenders, speedups, same };
 }
 

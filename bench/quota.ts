@@ -1,11 +1,11 @@
 // §2, the quota when no limit is set. The Quota is src/core/quota.ts itself: no build exports it.
 import { Quota } from '../src/core/quota.js';
 import { atMost, named, ns, pct, range, signed, table, us, verdict, x } from './format.js';
-import { compare, pairedDifferences, pairedRatios, scaled, spread } from './lib.js';
+import { compare, pairedDifferences, scaled, spread } from './lib.js';
 import type { Report, Results } from './report.js';
 import { requestNames as r, requestRatio, requestWall } from './request.js';
 
-export const about = { id: '2', key: 'quota', file: 'quota.ts' } as const;
+export const about = { id: '2', key: 'quota', file: 'quota.ts', title: 'The quota when no limit is set' };
 const names = {
   bare: 'fn()',
   unset: 'new Quota().run(fn)',
@@ -30,10 +30,7 @@ export async function measure() {
   // µs per operation to ns per call.
   const nsOf = (name: string) => samples.get(name)!.wall.map((µs) => (µs * 1000) / calls);
   const bare = nsOf(names.bare);
-  const added = (name: string) => {
-    const [wall, ratio] = [pairedDifferences(nsOf(name), bare), pairedRatios(nsOf(name), bare)];
-    return { name, wall: spread(wall), ratio: spread(ratio) };
-  };
+  const added = (name: string) => ({ name, wall: spread(pairedDifferences(nsOf(name), bare)) });
   const times = Object.values(names).map((name) => ({ name, wall: spread(nsOf(name)) }));
   return { rounds, batch: batch * calls, contenders: times, added: [names.unset, names.queued].map(added) };
 }
@@ -55,9 +52,7 @@ export function report(quota: Results['quota'], results: Results): Report {
     const added = quota.added.find((a) => a.name === c.name);
     return [c.name, range(c.wall, ns), added ? range(added.wall, (n) => signed(n, ns)) : ''];
   });
-  const text = `## 2. The quota when no limit is set
-
-A client without \`maxConcurrency\` or \`maxRequestsPerMinute\` holds a \`Quota\` (src/core/quota.ts) whose \`run(send)\` is one
+  const text = `A client without \`maxConcurrency\` or \`maxRequestsPerMinute\` holds a \`Quota\` (src/core/quota.ts) whose \`run(send)\` is one
 branch before \`send()\`. Per request (section 1, loopback): the SDK with no limit ÷ ky by hand ${x(ratio(r.sdk, r.ky).wall.median)}; with
 \`maxConcurrency: 1_000_000\` (a queue never full) ${x(ratio(r.sdkQueued, r.ky).wall.median)}, and ÷ the SDK with no limit ${x(queuedOverSdk.wall.median)} (CPU ${x(queuedOverSdk.cpu.median)}),
 far above the branch's own cost. The branch itself: \`await quota.run(fn)\` against \`await fn()\` for an async \`fn\` that

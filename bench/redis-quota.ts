@@ -15,7 +15,12 @@ import { compare, pairedDifferences, pairedRatios, type Spread, scaled, spread }
 import { costOf, processes, processesConfig } from './redis-processes.js';
 import type { Report, Results } from './report.js';
 
-export const about = { id: '11', key: 'redisQuota', file: 'redis-quota.ts' } as const;
+export const about = {
+  id: '11',
+  key: 'redisQuota',
+  file: 'redis-quota.ts',
+  title: 'One quota across processes (Redis)',
+};
 
 /** What each contender alone is, and what it promises beside its cost. */
 const guarantees: Record<AloneName, [string, string]> = {
@@ -101,10 +106,9 @@ async function throughHttp({ mockUrl, redis, stats, quota }: Setup) {
   const commandsFreeNoLeases = await scripts(new MetricClient({ ...options, quota: windowOnly }));
   await windowOnly.close();
   const addedOverEvalsha = added.median / addedByEvalsha.median;
-  const ratio = spread(pairedRatios(withRedis!, noQuota!));
   const times = { noQuota: spread(noQuota!), redisQuota: spread(withRedis!), bareEvalsha: spread(withBare!) };
   // Scripts per request with free places: with maxConcurrency, without.
-  return { ...times, added, addedByEvalsha, addedOverEvalsha, ratio, commandsFree, commandsFreeNoLeases };
+  return { ...times, added, addedByEvalsha, addedOverEvalsha, commandsFree, commandsFreeNoLeases };
 }
 
 /** `stats()`'s cost (wall time, scripts and Redis's time per call), and Redis's time per paced decision. */
@@ -163,8 +167,7 @@ function processesRow(what: string, f: Run, limit: number, gaps = true): Row {
   const gap = gaps ? `, longest gap ${ms(f.longestGapMs)}, between starts ${ms(f.longestStartGapMs)}` : '';
   const figure = `${x(f.achievedOverLimit)}, ${f.tooMany} 429s, ${f.failed} failed${gap}`;
   const [judged, shown] = [`${what}: achieved rate ÷ limit, 429s`, `${x(limit)}, 0 429s`];
-  const row = atLeast(judged, figure, f.achievedOverLimit, limit, shown);
-  return { ...row, met: row.met! && f.tooMany === 0 && f.failed === 0 };
+  return atLeast(judged, figure, f.achievedOverLimit, limit, shown, f.tooMany === 0 && f.failed === 0);
 }
 
 function redisRows(r: Measured): Row[] {
@@ -196,9 +199,7 @@ function redisText(r: Measured): string {
       return [what, ...cells, `${f.redisUs.toFixed(1)} µs`, promise];
     }),
   );
-  return `## 11. One quota across processes (Redis)
-
-bench/redis-quota.ts: src/redis through tsx, node-redis (ioredis where a reference needs it), one redis-server of
+  return `bench/redis-quota.ts: src/redis through tsx, node-redis (ioredis where a reference needs it), one redis-server of
 its own on 127.0.0.1, the mock over real HTTP (\`npx tsx bench/child.ts redis-quota.ts\` runs it alone).
 
 - **Alone**, one call at a time, ${r.rounds} rounds of ${r.batch}, interleaved on one redis-server; Redis's time per call is

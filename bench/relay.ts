@@ -5,7 +5,7 @@ import { count, ms, table } from './format.js';
 import { collectGarbage, inChild, loadDist, median, medians, scaled } from './lib.js';
 import type { Report, Results } from './report.js';
 
-export const about = { id: '13', key: 'relay', file: 'relay.ts' } as const;
+export const about = { id: '13', key: 'relay', file: 'relay.ts', title: 'Event relay fan-out' };
 
 const config = { streams: 1_000, events: scaled(20, 3) };
 const event = { event: 'score_updated', journal_id: 7, old_score: 61, new_score: 64, quartile: 'Q1' };
@@ -53,9 +53,7 @@ const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 export function report(r: Results['relay']): Report {
   const what = `event relay: ${count(r.streams)} open streams, one event, until the last has it`;
   const heap = { what: 'event relay: heap per open stream', figure: kB(r.heapPerStreamBytes) };
-  const text = `## 13. Event relay fan-out
-
-bench/relay.ts: \`createEventRelay()\` with ${count(r.streams)} open streams in process (each a Fetch \`Response\` whose body has a
+  const text = `bench/relay.ts: \`createEventRelay()\` with ${count(r.streams)} open streams in process (each a Fetch \`Response\` whose body has a
 reader waiting, as a server's adapter would), ${r.events} events published one after the other, each timed from
 \`publish\` until the last reader has it; ${r.rounds} rounds, each a fresh process with \`--expose-gc\`. Memory: heap (and RSS)
 after a full collection with the streams open, less the same before, per stream (a real server adds its sockets).

@@ -30,7 +30,8 @@ type Of<K extends keyof typeof modules> = Awaited<ReturnType<(typeof modules)[K]
 export type Results = { machine: Machine } & { [K in keyof typeof modules]: Of<K> };
 
 export interface Benchmark {
-  about: { id: string; key: Exclude<keyof Results, 'machine'>; file: string };
+  /** Its number (a letter after it: a subsection), key in the results, file, and its section's title. */
+  about: { id: string; key: Exclude<keyof Results, 'machine'>; file: string; title?: string };
   report(result: never, results: Results): Report;
 }
 export type Report = { rows?: Row[]; text?: string };
@@ -69,14 +70,17 @@ the 25th to 75th percentile of the rounds.`;
 };
 
 export function markdown(results: Results): string {
-  const reports = benchmarks.map((b) => ({
-    id: b.about.id,
-    ...b.report(results[b.about.key] as never, results),
+  const reports = benchmarks.map(({ about, report }) => ({
+    id: about.id,
+    about,
+    ...report(results[about.key] as never, results),
   }));
   const rows = reports.flatMap(({ id, rows = [] }) =>
     rows.map((r) => [id, r.what, r.figure, r.target ?? 'none', r.met === undefined ? '' : verdict(r.met)]),
   );
-  const sections = reports.map((r) => r.text?.trim() ?? '');
+  const heading = ({ id, title }: Benchmark['about']) =>
+    `${/[a-z]$/.test(id) ? '###' : '##'} ${id}. ${title}`;
+  const sections = reports.map((r) => (r.text ? `${heading(r.about)}\n\n${r.text.trim()}` : ''));
   const resultsTable = `## Results\n\n${table(['#', 'what', 'figure', 'target', ''], rows)}`;
   const parts = [intro, resultsTable, machineText(results.machine), ...sections];
   return `${parts.filter(Boolean).join('\n\n')}\n`;

@@ -16,7 +16,12 @@ import { compare, pairedDifferences, scaled, sdk, sdkHeaders, wallCpu, withServe
 import type { Report, Results } from './report.js';
 import { requestNames as names, requestRatio, requestWall } from './request.js';
 
-export const about = { id: '1b', key: 'costs', file: 'request-costs.ts' } as const;
+export const about = {
+  id: '1b',
+  key: 'costs',
+  file: 'request-costs.ts',
+  title: "Where the SDK's time goes, beyond ky by hand",
+};
 const alternativeName =
   'ky by hand with ky’s own timeout (headers and body, through its .text()), no signal per call';
 /** The ratio over ky by hand that the ladder looks for a way to. */
@@ -127,9 +132,7 @@ export function report(costs: Results['costs'], results: Results): Report {
       : ['', ''];
     return [r.name, us(r.wall.median), us(r.cpu.median), ...added];
   });
-  const text = `### 1b. Where the SDK's time goes, beyond ky by hand
-
-A ladder on loopback (bench/request-costs.ts, ${costs.rounds} rounds of ${costs.batch}): each rung adds one piece of
+  const text = `A ladder on loopback (bench/request-costs.ts, ${costs.rounds} rounds of ${costs.batch}): each rung adds one piece of
 src/core/transport.ts, from the SDK's own modules, up to the SDK itself; *added*: less the rung before, paired.
 
 ${table(['rung', 'wall per request', 'CPU per request', 'added wall (p25 to p75)', 'added CPU'], rows)}

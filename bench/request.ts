@@ -8,7 +8,7 @@ import { atMost, find, named, timesTables, x } from './format.js';
 import { compare, scaled, sdk, sdkHeaders, withServer } from './lib.js';
 import type { Report, Results } from './report.js';
 
-export const about = { id: '1', key: 'request', file: 'request.ts' } as const;
+export const about = { id: '1', key: 'request', file: 'request.ts', title: 'Per request' };
 export const requestNames = {
   fetch: 'fetch + JSON.parse',
   ky: 'ky by hand (.text() + JSON.parse)',
@@ -106,9 +106,7 @@ export function report(request: Results['request'], results: Results): Report {
   const what = 'one request: scholarly-metrics ÷ fetch + JSON.parse, loopback / 5 ms';
   const overFetch = request.phases.map((_, n) => x(ratio(n, names.fetch).wall.median)).join(' / ');
   const rows = [...judged(names.ky, 'ky by hand', 1.1), ...judged(names.openapi, 'openapi-fetch', 1.3)];
-  const text = `## 1. Per request
-
-\`GET /journals/{id}\` (a journal profile, about 250 bytes), one request at a time, ids 1–400 in turn. Every contender
+  const text = `\`GET /journals/{id}\` (a journal profile, about 250 bytes), one request at a time, ids 1–400 in turn. Every contender
 sends the SDK's headers (${request.phases[0]!.headers.map((h) => `\`${h}\``).join(', ')}, read off a request it made) and gets the same answers
 (checked before timing). *ky by hand*: one \`ky.create({ retry: 0, timeout: false, throwHttpErrors: false, headers })\`,
 full URLs, \`.text()\` and \`JSON.parse\`: the SDK's own ky settings, nothing the SDK adds. *wall*: time per request;

@@ -4,7 +4,7 @@ import { atMost, count, kb, type Row, table, verdict } from './format.js';
 import { node } from './lib.js';
 import type { Report, Results } from './report.js';
 
-export const about = { id: '5', key: 'size', file: 'size.ts' } as const;
+export const about = { id: '5', key: 'size', file: 'size.ts', title: 'Browser bundles' };
 const targets = { clientKB: 36, firstLoadKB: 24.5, webhooksKB: 6, queryBeyondKB: 1.5 };
 
 type Measure = { bytes: number; chunks: number };
@@ -97,16 +97,15 @@ export function report(size: Results['size']): Report {
   const [beyond, first] = [client && query && query.bytes - client.bytes, size.firstLoad?.firstLoad.bytes];
   const firstLoadWhat =
     'browser first load: an app calling MetricClient once, esbuild with code splitting, the entry chunk and its static imports, each gzip -9';
-  const hooksFigure = hooks && `${kb(hooks.bytes)}, no ky, no client`;
   const queryWhat =
     'browser bundle, scholarly-metrics/query beside the client: what it adds to the whole client';
   const whole = 'browser bundle, the whole client (ky, p-retry, zod, on-demand chunks)';
   const webhooks = 'browser bundle, scholarly-metrics/webhooks (must hold no ky, no client)';
   const rows: Row[] = [
     judged(whole, targets.clientKB, client?.bytes),
-    judged(firstLoadWhat, targets.firstLoadKB, first, first === undefined ? 'not measured' : kb(first)),
-    judged(webhooks, targets.webhooksKB, hooks?.bytes, hooksFigure),
-    judged(queryWhat, targets.queryBeyondKB, beyond, beyond === undefined ? 'not measured' : kb(beyond)),
+    judged(firstLoadWhat, targets.firstLoadKB, first),
+    judged(webhooks, targets.webhooksKB, hooks?.bytes, hooks && `${kb(hooks.bytes)}, no ky, no client`),
+    judged(queryWhat, targets.queryBeyondKB, beyond),
   ];
   if (size.dashboard) {
     const { sdk, plain } = size.dashboard;
@@ -118,9 +117,7 @@ export function report(size: Results['size']): Report {
   const limit = (e: (typeof size.entries)[number]) =>
     e.limitBytes === undefined ? ['none', ''] : [kb(e.limitBytes), verdict(e.passed === true)];
   const entries = size.entries.map((e) => [e.name, kb(e.bytes), ...limit(e)]);
-  const text = `## 5. Browser bundles
-
-\`npm run size\` (scripts/size-limit.config.mjs) on the build under test, read from \`size-limit --json\`: rolldown bundles the
+  const text = `\`npm run size\` (scripts/size-limit.config.mjs) on the build under test, read from \`size-limit --json\`: rolldown bundles the
 built ESM entry for the browser with every dependency, minifies, gzips. A rolldown plugin fails the run if the webhooks
 bundle takes in the client's module, ky or p-retry; the client's bundle must hold them all, proving the check still
 recognises them.${size.error ? `\n\n**size-limit failed: ${size.error}**` : ''}

@@ -12,7 +12,7 @@ import { table, us, verdict } from './format.js';
 import { compare, loadDist, loadTesting, root, scaled, withServer } from './lib.js';
 import type { Report, Results } from './report.js';
 
-export const about = { id: '12', key: 'telemetry', file: 'telemetry.ts' } as const;
+export const about = { id: '12', key: 'telemetry', file: 'telemetry.ts', title: 'Telemetry' };
 
 const names = {
   before: 'scholarly-metrics before telemetry',
@@ -138,9 +138,7 @@ function ratioRows(t: Results['telemetry']): string[][] {
 }
 
 export const report = (t: Results['telemetry']): Report => ({
-  text: `## 12. Telemetry
-
-bench/telemetry.ts: one journal profile per request from the mock on loopback, one at a time, ${t.rounds} rounds of ${t.batch},
+  text: `bench/telemetry.ts: one journal profile per request from the mock on loopback, one at a time, ${t.rounds} rounds of ${t.batch},
 interleaved, ratios paired per round. "Before" is the SDK built from ${t.before}, where issue 24 started.
 
 ${table(

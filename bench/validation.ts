@@ -9,7 +9,7 @@ import { atMost, count, find, timesTables, x } from './format.js';
 import { compare, pageText, scaled } from './lib.js';
 import type { Report, Results } from './report.js';
 
-export const about = { id: '3', key: 'validation', file: 'validation.ts' } as const;
+export const about = { id: '3', key: 'validation', file: 'validation.ts', title: 'Validation' };
 const names = {
   parse: 'JSON.parse alone',
   fast: 'JSON.parse + shape.safeParse (generated parser via withParser)',
@@ -53,9 +53,7 @@ export function report(v: Results['validation']): Report {
   const what = 'a 1,000-item page: `JSON.parse` + the shape’s `safeParse` ÷ `JSON.parse` alone';
   const figure = `${x(fast)} (zod’s runtime alone: ${x(ratio(v, names.runtime))})`;
   const row = atMost(what, figure, fast, target, x(target, 1));
-  const text = `## 3. Validation
-
-A ${count(v.items)}-item page of journal papers (${(v.bytes / 1024).toFixed(0)} KB of JSON, the mock's own), text to checked value, ${v.rounds} rounds
+  const text = `A ${count(v.items)}-item page of journal papers (${(v.bytes / 1024).toFixed(0)} KB of JSON, the mock's own), text to checked value, ${v.rounds} rounds
 of ${v.batch}. The SDK checks a body with the shape's \`safeParse\` (src/schemas/shapes.ts): zod's method on a schema given
 the parser generated at build time as its fast path (\`withParser\`); zod's runtime runs only on a body the parser
 refuses, to explain it. Beside it, the SDK's whole path (\`parseResponse\`) and zod's runtime alone on the raw schema.
