@@ -1,12 +1,12 @@
 import { maxBodyDepth, pathTooDeep } from '../core/depth.js';
-import { describeValue } from '../core/describe-value.js';
-import type { ValidationIssue } from '../core/errors.js';
 import type { ScoreUpdatedEvent } from '../core/score-updated-event.js';
+import { datePattern } from '../schemas/date-pattern.js';
 
 /*
  * What makes a value a webhook event. The webhook parser (event.ts) and the query entry's event
- * stream (queries.follow) run these same checks, so both ends take the same events; the parser words
- * what is refused, while the stream only drops it and so carries none of the parser's sentences.
+ * stream (queries.follow) run these same checks, so both ends take the same events. The checks only
+ * say yes or no, with a reason: the parser words what is refused, while the stream drops it, and so
+ * carries none of the parser's sentences.
  */
 
 /** The one kind of event the API document describes. */
@@ -15,7 +15,7 @@ export const eventKind = 'score_updated';
 /**
  * Why {@link checkEvent} refused a value, with what the parser needs to say so: the value itself
  * (`value`, `promise`, `stream`), the path of the key or the nesting refused (`key`, `depth`), the
- * kind received (`kind`), or the issues of the fields, in the document's order (`fields`).
+ * kind received (`kind`), or the snapshot of the body whose {@link fields} do not all fit (`fields`).
  */
 export interface Refusals {
   value: unknown;
@@ -24,63 +24,44 @@ export interface Refusals {
   key: PropertyKey[];
   depth: PropertyKey[];
   kind: string;
-  fields: ValidationIssue[];
+  fields: Record<string, unknown>;
 }
 
 /** What the caller does with a refused value: it throws, so the checks stop there. */
 export type Refuse = <W extends keyof Refusals>(why: W, detail: Refusals[W]) => never;
 
 /**
- * The names of `Object.prototype`'s members (`toString`, `hasOwnProperty`, `__proto__`, …). A key with
- * one of these names hides the built-in on the object that holds it: `event.toString()` or
- * `String(event)` throws, `record.hasOwnProperty(…)` calls the sender's value, `value.constructor` is
- * no longer the constructor. `__proto__` copied onto an ordinary object replaces its prototype instead
- * of adding a field. None is a field of any event.
+ * Whether `key` names one of `Object.prototype`'s members (`toString`, `hasOwnProperty`, `__proto__`,
+ * …). A key with one of these names hides the built-in on the object that holds it: `event.toString()`
+ * or `String(event)` throws, `record.hasOwnProperty(…)` calls the sender's value, `value.constructor`
+ * is no longer the constructor. `__proto__` copied onto an ordinary object replaces its prototype
+ * instead of adding a field. None is a field of any event.
  */
-const builtInNames = new Set(Object.getOwnPropertyNames(Object.prototype));
+const isBuiltInName = (key: string): boolean => Object.hasOwn(Object.prototype, key);
+
+/** A safe integer: a larger JSON number was already rounded by JSON.parse, so it cannot be trusted. */
+const isSafeInteger = (value: unknown): value is number => Number.isSafeInteger(value);
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+/** The time of day after the date: `Thh:mm:ssZ` exactly (no fraction, no offset, upper-case T and Z). */
+const timeOfDay = /^T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\dZ$/;
 
 /**
  * Each documented field, in the document's order (which is also the order of issues and of the
- * returned object's keys), with its check: what was expected, or '' when the value fits.
+ * returned object's keys), with whether a value fits it.
  */
-const fields: Record<string, (value: unknown) => string> = {
-  event: (value) => (value === eventKind ? '' : `expected "${eventKind}"`),
+export const fields: Record<keyof ScoreUpdatedEvent, (value: unknown) => boolean> = {
+  event: (value) => value === eventKind,
   // Identifiers start at 1: 0 or a negative id names no journal.
-  journal_id: (value) => checkInteger(value) || ((value as number) > 0 ? '' : 'expected a positive integer'),
-  old_score: checkInteger,
-  new_score: checkInteger,
-  quartile: (value) => (typeof value === 'string' ? '' : 'expected a string'),
+  journal_id: (value) => isSafeInteger(value) && value > 0,
+  old_score: isSafeInteger,
+  new_score: isSafeInteger,
+  quartile: isString,
+  // `YYYY-MM-DDThh:mm:ssZ` on a day that exists, by the schemas' own date pattern (ASCII digits, the
+  // Gregorian calendar, proleptic before 1582, as ISO 8601).
   timestamp: (value) =>
-    typeof value !== 'string'
-      ? 'expected a string'
-      : isTimestamp(value)
-        ? ''
-        : 'expected a UTC date-time "YYYY-MM-DDThh:mm:ssZ" (a real date, whole seconds, Z)',
+    isString(value) && datePattern.test(value.slice(0, 10)) && timeOfDay.test(value.slice(10)),
 };
-
-/** A safe integer: a larger JSON number was already rounded by JSON.parse, so it cannot be trusted. */
-function checkInteger(value: unknown): string {
-  if (!Number.isInteger(value)) return 'expected an integer';
-  if (Number.isSafeInteger(value)) return '';
-  return (value as number) > 0
-    ? `expected a safe integer (at most ${Number.MAX_SAFE_INTEGER})`
-    : `expected a safe integer (at least ${Number.MIN_SAFE_INTEGER})`;
-}
-
-/** `YYYY-MM-DDThh:mm:ssZ` exactly (ASCII digits; no fraction, no offset, upper-case T and Z). */
-const timestampForm = /^(\d{4})-(\d\d)-(\d\d)T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\dZ$/;
-
-/** The form above, on a day that exists: the Gregorian calendar, proleptic before 1582 (as ISO 8601). */
-function isTimestamp(text: string): boolean {
-  const match = timestampForm.exec(text);
-  if (match === null) return false;
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
-  return month >= 1 && month <= 12 && day >= 1 && day <= days;
-}
 
 /**
  * Checks a decoded body and returns the event: a new plain object, the documented fields first, then
@@ -94,26 +75,15 @@ function isTimestamp(text: string): boolean {
 export function checkEvent(value: unknown, refuse: Refuse): ScoreUpdatedEvent {
   const record = ownFields(value, refuse);
   const tooDeep = pathTooDeep(record, maxBodyDepth, (key, parent) => {
-    if (builtInNames.has(key)) refuse('key', [...parent, key]);
+    if (isBuiltInName(key)) refuse('key', [...parent, key]);
   });
   if (tooDeep !== undefined) refuse('depth', tooDeep);
   const received = record.event;
-  if (typeof received === 'string' && received !== eventKind) refuse('kind', received);
-  const event: Record<string, unknown> = {};
-  const issues: ValidationIssue[] = [];
-  for (const [key, check] of Object.entries(fields)) {
-    const field = record[key];
-    const expected = check(field);
-    if (expected !== '') {
-      // A missing key and an explicit `undefined` read the same way: neither exists in JSON.
-      const got = field === undefined ? `missing (${expected})` : `${expected}, got ${describeValue(field)}`;
-      issues.push({ path: [key], message: got });
-    }
-    event[key] = field;
-  }
-  if (issues.length > 0) refuse('fields', issues);
-  for (const key of Object.keys(record)) if (!Object.hasOwn(fields, key)) event[key] = record[key];
-  return event as unknown as ScoreUpdatedEvent;
+  if (isString(received) && received !== eventKind) refuse('kind', received);
+  if (Object.entries(fields).some(([key, fits]) => !fits(record[key]))) refuse('fields', record);
+  // Every check refuses `undefined`, so the record holds each documented field: spread over `fields`,
+  // it replaces each check with its value, and a key set again keeps its place, the document's order.
+  return { ...fields, ...record } as unknown as ScoreUpdatedEvent;
 }
 
 /**

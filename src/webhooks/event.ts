@@ -3,7 +3,7 @@ import { describeValue, quote } from '../core/describe-value.js';
 import { type ValidationIssue, WebhookPayloadError } from '../core/errors.js';
 import { summarizeIssues } from '../core/issues.js';
 import type { ScoreUpdatedEvent } from '../core/score-updated-event.js';
-import { checkEvent, eventKind as kind, type Refusals } from './event-checks.js';
+import { checkEvent, fields, eventKind as kind, type Refusals } from './event-checks.js';
 
 /**
  * Every webhook event the SDK knows. The API document describes one kind, so this is
@@ -41,9 +41,40 @@ const refusals: { [W in keyof Refusals]: (detail: Refusals[W]) => WebhookPayload
     const message = `unknown webhook event ${quote(received)}; this SDK version handles "${kind}" only`;
     return new WebhookPayloadError(message, [{ path: ['event'], message }]);
   },
-  fields: (issues) =>
-    new WebhookPayloadError(`invalid ${kind} webhook event: ${summarizeIssues(issues)}`, issues),
+  fields: (record) => {
+    const issues = fieldIssues(record);
+    return new WebhookPayloadError(`invalid ${kind} webhook event: ${summarizeIssues(issues)}`, issues);
+  },
 };
+
+/** An issue for each field whose check refused its value, in the document's order. */
+function fieldIssues(record: Record<string, unknown>): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  for (const [key, fits] of Object.entries(fields)) {
+    const field = record[key];
+    if (fits(field)) continue;
+    const expected = expectation(key, field);
+    // A missing key and an explicit `undefined` read the same way: neither exists in JSON.
+    const message =
+      field === undefined ? `missing (${expected})` : `${expected}, got ${describeValue(field)}`;
+    issues.push({ path: [key], message });
+  }
+  return issues;
+}
+
+/** What a field should have held, for a value its check refused. */
+function expectation(key: string, value: unknown): string {
+  if (key === 'event') return `expected "${kind}"`;
+  if (typeof value === 'string' && key === 'timestamp')
+    return 'expected a UTC date-time "YYYY-MM-DDThh:mm:ssZ" (a real date, whole seconds, Z)';
+  if (key === 'quartile' || key === 'timestamp') return 'expected a string';
+  if (!Number.isInteger(value)) return 'expected an integer';
+  // A safe integer refused: only the journal's id has a bound beyond that.
+  if (Number.isSafeInteger(value)) return 'expected a positive integer';
+  const bound =
+    (value as number) > 0 ? `at most ${Number.MAX_SAFE_INTEGER}` : `at least ${Number.MIN_SAFE_INTEGER}`;
+  return `expected a safe integer (${bound})`;
+}
 
 /**
  * Checks a decoded body and returns the event: a new plain object, the documented fields first, then
