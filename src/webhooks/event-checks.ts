@@ -30,19 +30,6 @@ export interface Refusals {
 /** What the caller does with a refused value: it throws, so the checks stop there. */
 export type Refuse = <W extends keyof Refusals>(why: W, detail: Refusals[W]) => never;
 
-/**
- * Whether `key` names one of `Object.prototype`'s members (`toString`, `hasOwnProperty`, `__proto__`,
- * …). A key with one of these names hides the built-in on the object that holds it: `event.toString()`
- * or `String(event)` throws, `record.hasOwnProperty(…)` calls the sender's value, `value.constructor`
- * is no longer the constructor. `__proto__` copied onto an ordinary object replaces its prototype
- * instead of adding a field. None is a field of any event.
- */
-const isBuiltInName = (key: string): boolean => Object.hasOwn(Object.prototype, key);
-
-/** A safe integer: a larger JSON number was already rounded by JSON.parse, so it cannot be trusted. */
-const isSafeInteger = (value: unknown): value is number => Number.isSafeInteger(value);
-const isString = (value: unknown): value is string => typeof value === 'string';
-
 /** The time of day after the date: `Thh:mm:ssZ` exactly (no fraction, no offset, upper-case T and Z). */
 const timeOfDay = /^T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\dZ$/;
 
@@ -52,15 +39,16 @@ const timeOfDay = /^T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\dZ$/;
  */
 export const fields: Record<keyof ScoreUpdatedEvent, (value: unknown) => boolean> = {
   event: (value) => value === eventKind,
+  // Safe integers: a larger JSON number was already rounded by JSON.parse, so it cannot be trusted.
   // Identifiers start at 1: 0 or a negative id names no journal.
-  journal_id: (value) => isSafeInteger(value) && value > 0,
-  old_score: isSafeInteger,
-  new_score: isSafeInteger,
-  quartile: isString,
+  journal_id: (value) => Number.isSafeInteger(value) && (value as number) > 0,
+  old_score: (value) => Number.isSafeInteger(value),
+  new_score: (value) => Number.isSafeInteger(value),
+  quartile: (value) => typeof value === 'string',
   // `YYYY-MM-DDThh:mm:ssZ` on a day that exists, by the schemas' own date pattern (ASCII digits, the
   // Gregorian calendar, proleptic before 1582, as ISO 8601).
   timestamp: (value) =>
-    isString(value) && datePattern.test(value.slice(0, 10)) && timeOfDay.test(value.slice(10)),
+    typeof value === 'string' && datePattern.test(value.slice(0, 10)) && timeOfDay.test(value.slice(10)),
 };
 
 /**
@@ -75,11 +63,16 @@ export const fields: Record<keyof ScoreUpdatedEvent, (value: unknown) => boolean
 export function checkEvent(value: unknown, refuse: Refuse): ScoreUpdatedEvent {
   const record = ownFields(value, refuse);
   const tooDeep = pathTooDeep(record, maxBodyDepth, (key, parent) => {
-    if (isBuiltInName(key)) refuse('key', [...parent, key]);
+    // A key named after one of `Object.prototype`'s members (`toString`, `hasOwnProperty`, `__proto__`,
+    // …) hides the built-in on the object that holds it: `event.toString()` or `String(event)` throws,
+    // `record.hasOwnProperty(…)` calls the sender's value, `value.constructor` is no longer the
+    // constructor. `__proto__` copied onto an ordinary object replaces its prototype instead of adding
+    // a field. None is a field of any event.
+    if (Object.hasOwn(Object.prototype, key)) refuse('key', [...parent, key]);
   });
   if (tooDeep !== undefined) refuse('depth', tooDeep);
   const received = record.event;
-  if (isString(received) && received !== eventKind) refuse('kind', received);
+  if (typeof received === 'string' && received !== eventKind) refuse('kind', received);
   if (Object.entries(fields).some(([key, fits]) => !fits(record[key]))) refuse('fields', record);
   // Every check refuses `undefined`, so the record holds each documented field: spread over `fields`,
   // it replaces each check with its value, and a key set again keeps its place, the document's order.

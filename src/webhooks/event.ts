@@ -65,9 +65,12 @@ function fieldIssues(record: Record<string, unknown>): ValidationIssue[] {
 /** What a field should have held, for a value its check refused. */
 function expectation(key: string, value: unknown): string {
   if (key === 'event') return `expected "${kind}"`;
-  if (typeof value === 'string' && key === 'timestamp')
-    return 'expected a UTC date-time "YYYY-MM-DDThh:mm:ssZ" (a real date, whole seconds, Z)';
-  if (key === 'quartile' || key === 'timestamp') return 'expected a string';
+  // A string is refused only by the timestamp's form: the quartile takes any.
+  if (key === 'quartile' || key === 'timestamp') {
+    return typeof value === 'string'
+      ? 'expected a UTC date-time "YYYY-MM-DDThh:mm:ssZ" (a real date, whole seconds, Z)'
+      : 'expected a string';
+  }
   if (!Number.isInteger(value)) return 'expected an integer';
   // A safe integer refused: only the journal's id has a bound beyond that.
   if (Number.isSafeInteger(value)) return 'expected a positive integer';
