@@ -12,18 +12,19 @@ import { datePattern } from '../schemas/date-pattern.js';
 /** The one kind of event the API document describes. */
 export const eventKind = 'score_updated';
 
+/** What an event can be: an object, neither `null` nor an array. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
- * Why {@link checkEvent} refused a value, with what the parser needs to say so: the value itself
- * (`value`, `promise`, `stream`), the path of the key or the nesting refused (`key`, `depth`), the
- * kind received (`kind`), or the snapshot of the body whose {@link fields} do not all fit (`fields`).
+ * Why {@link checkEvent} refused a value, with what the parser needs to say so: the value itself, no
+ * object (`value`), the path of the key or the nesting refused (`key`, `depth`), or the snapshot of
+ * the body whose {@link fields} do not all fit (`fields`; among them, maybe, an unknown kind of event).
  */
 export interface Refusals {
   value: unknown;
-  promise: unknown;
-  stream: unknown;
   key: PropertyKey[];
   depth: PropertyKey[];
-  kind: string;
   fields: Record<string, unknown>;
 }
 
@@ -71,8 +72,6 @@ export function checkEvent(value: unknown, refuse: Refuse): ScoreUpdatedEvent {
     if (Object.hasOwn(Object.prototype, key)) refuse('key', [...parent, key]);
   });
   if (tooDeep !== undefined) refuse('depth', tooDeep);
-  const received = record.event;
-  if (typeof received === 'string' && received !== eventKind) refuse('kind', received);
   if (Object.entries(fields).some(([key, fits]) => !fits(record[key]))) refuse('fields', record);
   // Every check refuses `undefined`, so the record holds each documented field: spread over `fields`,
   // it replaces each check with its value, and a key set again keeps its place, the document's order.
@@ -87,12 +86,8 @@ export function checkEvent(value: unknown, refuse: Refuse): ScoreUpdatedEvent {
  * - A `__proto__` key becomes an own field of the null-prototype copy, for the key check to refuse.
  */
 function ownFields(value: unknown, refuse: Refuse): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) refuse('value', value);
+  if (!isRecord(value)) refuse('value', value);
   const source = value as Record<string, unknown>;
-  if (typeof source.then === 'function') refuse('promise', value);
-  if (typeof source.getReader === 'function' || typeof source.arrayBuffer === 'function') {
-    refuse('stream', value);
-  }
   const record: Record<string, unknown> = Object.create(null);
   for (const key of Object.keys(source)) record[key] = source[key];
   return record;

@@ -3,7 +3,14 @@ import { describeValue, quote } from '../core/describe-value.js';
 import { type ValidationIssue, WebhookPayloadError } from '../core/errors.js';
 import { summarizeIssues } from '../core/issues.js';
 import type { ScoreUpdatedEvent } from '../core/score-updated-event.js';
-import { checkEvent, fields, eventKind as kind, type Refusals } from './event-checks.js';
+import {
+  checkEvent,
+  fields,
+  isRecord,
+  eventKind as kind,
+  type Refusals,
+  type Refuse,
+} from './event-checks.js';
 
 /**
  * Every webhook event the SDK knows. The API document describes one kind, so this is
@@ -29,19 +36,18 @@ export type WebhookEvent = ScoreUpdatedEvent;
 /** The error for each refusal, by its reason. */
 const refusals: { [W in keyof Refusals]: (detail: Refusals[W]) => WebhookPayloadError } = {
   value: (value) => rootError(`expected a JSON object, got ${describeValue(value)}`),
-  promise: () => rootError('got a Promise; await the body first'),
-  stream: () =>
-    rootError('got a stream, Blob, Request or Response; read its body first, e.g. `await request.text()`'),
   key: (path) => {
     const key = path.at(-1) as string;
     return payloadError(path, `the key "${key}" is not allowed: it shadows Object.prototype.${key}`);
   },
   depth: (path) => payloadError(path, `nested deeper than ${maxBodyDepth} levels of objects and arrays`),
-  kind: (received) => {
-    const message = `unknown webhook event ${quote(received)}; this SDK version handles "${kind}" only`;
-    return new WebhookPayloadError(message, [{ path: ['event'], message }]);
-  },
   fields: (record) => {
+    const received = record.event;
+    // An unknown kind is said alone: its other fields may follow a document this version does not know.
+    if (typeof received === 'string' && received !== kind) {
+      const message = `unknown webhook event ${quote(received)}; this SDK version handles "${kind}" only`;
+      return new WebhookPayloadError(message, [{ path: ['event'], message }]);
+    }
     const issues = fieldIssues(record);
     return new WebhookPayloadError(`invalid ${kind} webhook event: ${summarizeIssues(issues)}`, issues);
   },
@@ -87,10 +93,22 @@ function expectation(key: string, value: unknown): string {
  *   kind, a key that shadows a member of `Object.prototype` at any depth, or a nesting too deep); other errors only from hostile objects (throwing getters, proxies), which the caller wraps.
  */
 export function validateEvent(value: unknown): WebhookEvent {
-  return checkEvent(value, (why, detail) => {
-    throw (refusals[why] as (detail: unknown) => WebhookPayloadError)(detail);
-  });
+  // A body not read yet is the parser's alone to refuse: a relayed message is always text. What is no
+  // object at all is left to the checks.
+  if (isRecord(value)) {
+    if (typeof value.then === 'function') throw rootError('got a Promise; await the body first');
+    if (typeof value.getReader === 'function' || typeof value.arrayBuffer === 'function') {
+      throw rootError(
+        'got a stream, Blob, Request or Response; read its body first, e.g. `await request.text()`',
+      );
+    }
+  }
+  return checkEvent(value, refuse);
 }
+
+const refuse: Refuse = (why, detail) => {
+  throw (refusals[why] as (detail: unknown) => WebhookPayloadError)(detail);
+};
 
 /** `invalid webhook payload: …`, with the one issue at `path`. */
 function payloadError(path: PropertyKey[], message: string): WebhookPayloadError {
