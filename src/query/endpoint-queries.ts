@@ -1,5 +1,6 @@
 import type { Endpoint } from '../core/endpoint.js';
 import type { Page } from '../core/page.js';
+import { isRecord } from '../webhooks/event-checks.js';
 import { nextPageParam } from './next-page.js';
 import type { LaidDefaults } from './types.js';
 
@@ -47,8 +48,7 @@ export function endpointQueries(
     const { call, key, paramsAt } = argumentsOf(endpoint, given);
     const params = call[paramsAt];
     // Only parameters the method can take get a page: anything else goes as given, for the client to refuse.
-    const pageable =
-      params === undefined || (typeof params === 'object' && params !== null && !Array.isArray(params));
+    const pageable = params === undefined || isRecord(params);
     const firstPage = pageable ? (params as { page?: unknown } | undefined)?.page : undefined;
     const withPage = (page: unknown) =>
       call.map((value, i) => (i === paramsAt && pageable ? { ...(value as object), page } : value));

@@ -8,13 +8,14 @@ import type { InvalidatingClient } from './types.js';
  */
 export function staleKeys(prefix: readonly unknown[], event: WebhookEvent): unknown[][] {
   if (event?.event !== 'score_updated') return [];
-  const keys: unknown[][] = [];
-  for (const endpoint of endpointList) {
-    const view = endpoint.scoreEvent;
-    if (view?.of === 'journal') keys.push([...prefix, endpoint.name, event.journal_id]);
-    else if (view?.of === 'list') keys.push([...prefix, endpoint.name]);
-  }
-  return keys;
+  return endpointList
+    .filter((endpoint) => endpoint.scoreEvent !== undefined)
+    .map((endpoint) =>
+      // A list's key without its parameters is the prefix of every list asked for.
+      endpoint.scoreEvent?.of === 'journal'
+        ? [...prefix, endpoint.name, event.journal_id]
+        : [...prefix, endpoint.name],
+    );
 }
 
 /** Invalidates (and so refetches, when observed) every query `event` makes stale. */
