@@ -87,7 +87,7 @@ export function follow<QueryClient>(
   const address = relayAddress(url);
   // Required, where checkFunction lets an option left out through.
   if (typeof invalidate !== 'function') {
-    throw new ConfigurationError('invalidate', '`invalidate` must be a function: what to do with each event');
+    throw new ConfigurationError('invalidate', '`invalidate` must be a function');
   }
   const connect = eventSourceFactory(options?.eventSource);
   const firstWaitMs = checkInteger('reconnectMs', options?.reconnectMs, 1, longestWaitMs) ?? 1_000;
@@ -186,9 +186,10 @@ function eventSourceFactory(given: unknown): (url: string) => EventSourceLike {
     checkFunction<(url: string) => EventSourceLike>('eventSource', given) ??
     (EventSourceClass && ((url: string) => new EventSourceClass(url)));
   if (factory === undefined) {
-    const message =
-      'this runtime has no EventSource: pass `eventSource` (a polyfill) to follow an event relay';
-    throw new ConfigurationError('eventSource', message);
+    throw new ConfigurationError(
+      'eventSource',
+      'this runtime has no EventSource: pass a polyfill as `eventSource`',
+    );
   }
   return factory;
 }

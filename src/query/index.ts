@@ -34,7 +34,7 @@ const entryDefaults: LaidDefaults = { retry: false, networkMode: 'always' };
 function checkKey(key: unknown, client: MetricClient): readonly unknown[] {
   if (key === undefined) return Object.freeze(['scholarly-metrics', client.baseUrl]);
   if (!Array.isArray(key) || key.length === 0) {
-    throw new ConfigurationError('key', '`key` must be a non-empty array, the prefix of every query key');
+    throw new ConfigurationError('key', '`key` must be a non-empty array');
   }
   return Object.freeze([...key]);
 }
