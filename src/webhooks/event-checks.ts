@@ -58,11 +58,15 @@ export const fields: Record<keyof ScoreUpdatedEvent, (value: unknown) => boolean
  * `Object.prototype`, and nothing is nested deeper than core's `maxBodyDepth` (the event being level
  * 1); an event is flat, and the bound leaves room for nested fields a future server may add.
  *
+ * `value` is data: what `JSON.parse` made, or the parser's snapshot of a body it was handed (its own
+ * fields, each getter run once, in a null-prototype object), so each field is read as it stands.
+ *
  * @throws what `refuse` throws, for a value that is not an event; other errors only from hostile
  *   objects (throwing getters, proxies).
  */
 export function checkEvent(value: unknown, refuse: Refuse): ScoreUpdatedEvent {
-  const record = ownFields(value, refuse);
+  if (!isRecord(value)) refuse('value', value);
+  const record = value as Record<string, unknown>;
   const tooDeep = pathTooDeep(record, maxBodyDepth, (key, parent) => {
     // A key named after one of `Object.prototype`'s members (`toString`, `hasOwnProperty`, `__proto__`,
     // …) hides the built-in on the object that holds it: `event.toString()` or `String(event)` throws,
@@ -76,19 +80,4 @@ export function checkEvent(value: unknown, refuse: Refuse): ScoreUpdatedEvent {
   // Every check refuses `undefined`, so the record holds each documented field: spread over `fields`,
   // it replaces each check with its value, and a key set again keeps its place, the document's order.
   return { ...fields, ...record } as unknown as ScoreUpdatedEvent;
-}
-
-/**
- * A snapshot of the body's own enumerable fields in a null-prototype object.
- *
- * - Only own fields count: a field inherited through a prototype was not in the JSON the service sent.
- * - Each getter runs once, so a value cannot change between validation and use.
- * - A `__proto__` key becomes an own field of the null-prototype copy, for the key check to refuse.
- */
-function ownFields(value: unknown, refuse: Refuse): Record<string, unknown> {
-  if (!isRecord(value)) refuse('value', value);
-  const source = value as Record<string, unknown>;
-  const record: Record<string, unknown> = Object.create(null);
-  for (const key of Object.keys(source)) record[key] = source[key];
-  return record;
 }

@@ -93,17 +93,29 @@ function expectation(key: string, value: unknown): string {
  *   kind, a key that shadows a member of `Object.prototype` at any depth, or a nesting too deep); other errors only from hostile objects (throwing getters, proxies), which the caller wraps.
  */
 export function validateEvent(value: unknown): WebhookEvent {
-  // A body not read yet is the parser's alone to refuse: a relayed message is always text. What is no
-  // object at all is left to the checks.
-  if (isRecord(value)) {
-    if (typeof value.then === 'function') throw rootError('got a Promise; await the body first');
-    if (typeof value.getReader === 'function' || typeof value.arrayBuffer === 'function') {
-      throw rootError(
-        'got a stream, Blob, Request or Response; read its body first, e.g. `await request.text()`',
-      );
-    }
+  // What is no object at all is left to the checks, which refuse it.
+  return checkEvent(isRecord(value) ? ownFields(value) : value, refuse);
+}
+
+/**
+ * A snapshot of a body's own enumerable fields in a null-prototype object, once it is known to be read.
+ *
+ * - A body not read yet (a promise, a stream) is refused: only the parser is handed one, as a relayed
+ *   message is always text.
+ * - Only own fields count: a field inherited through a prototype was not in the JSON the service sent.
+ * - Each getter runs once, so a value cannot change between validation and use.
+ * - A `__proto__` key becomes an own field of the null-prototype copy, for the key check to refuse.
+ */
+function ownFields(body: Record<string, unknown>): Record<string, unknown> {
+  if (typeof body.then === 'function') throw rootError('got a Promise; await the body first');
+  if (typeof body.getReader === 'function' || typeof body.arrayBuffer === 'function') {
+    throw rootError(
+      'got a stream, Blob, Request or Response; read its body first, e.g. `await request.text()`',
+    );
   }
-  return checkEvent(value, refuse);
+  const record: Record<string, unknown> = Object.create(null);
+  for (const key of Object.keys(body)) record[key] = body[key];
+  return record;
 }
 
 const refuse: Refuse = (why, detail) => {
