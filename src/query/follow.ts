@@ -172,7 +172,7 @@ export function relayedEvent(data: unknown): ScoreUpdatedEvent {
 }
 
 const dropped = (why: string): never => {
-  throw new TypeError(`not a webhook event (${why})`);
+  throw new Error(why);
 };
 
 /** Calls `work`, ignoring what it throws or rejects with: following must not end on a handler's failure. */
