@@ -3,14 +3,7 @@ import { describeValue, quote } from '../core/describe-value.js';
 import { type ValidationIssue, WebhookPayloadError } from '../core/errors.js';
 import { summarizeIssues } from '../core/issues.js';
 import type { ScoreUpdatedEvent } from '../core/score-updated-event.js';
-import {
-  checkEvent,
-  fields,
-  isRecord,
-  eventKind as kind,
-  type Refusals,
-  type Refuse,
-} from './event-checks.js';
+import { checkEvent, fields, isRecord, eventKind as kind, type Refusals } from './event-checks.js';
 
 /**
  * Every webhook event the SDK knows. The API document describes one kind, so this is
@@ -94,7 +87,9 @@ function expectation(key: string, value: unknown): string {
  */
 export function validateEvent(value: unknown): WebhookEvent {
   // What is no object at all is left to the checks, which refuse it.
-  return checkEvent(isRecord(value) ? ownFields(value) : value, refuse);
+  return checkEvent(isRecord(value) ? ownFields(value) : value, (why, detail) => {
+    throw (refusals[why] as (detail: unknown) => WebhookPayloadError)(detail);
+  });
 }
 
 /**
@@ -117,10 +112,6 @@ function ownFields(body: Record<string, unknown>): Record<string, unknown> {
   for (const key of Object.keys(body)) record[key] = body[key];
   return record;
 }
-
-const refuse: Refuse = (why, detail) => {
-  throw (refusals[why] as (detail: unknown) => WebhookPayloadError)(detail);
-};
 
 /** `invalid webhook payload: …`, with the one issue at `path`. */
 function payloadError(path: PropertyKey[], message: string): WebhookPayloadError {
