@@ -85,10 +85,8 @@ export function follow<QueryClient>(
   options?: FollowOptions,
 ): () => void {
   const address = relayAddress(url);
-  // Required, where checkFunction lets an option left out through.
-  if (typeof invalidate !== 'function') {
-    throw new ConfigurationError('invalidate', '`invalidate` must be a function');
-  }
+  // Required: checkFunction lets `undefined` through as an option left out, but not `null`.
+  checkFunction('invalidate', invalidate ?? null);
   const connect = eventSourceFactory(options?.eventSource);
   const firstWaitMs = checkInteger('reconnectMs', options?.reconnectMs, 1, longestWaitMs) ?? 1_000;
   const missed = options?.missed;
@@ -150,10 +148,14 @@ export function follow<QueryClient>(
  * not quote the address, which may carry a token.
  */
 function relayAddress(url: unknown): string {
-  // An address of another type would be reopened as a relative path such as `/undefined`.
-  const address = typeof url === 'string' || url instanceof URL ? String(url) : '';
+  const address = url instanceof URL ? url.href : url;
   try {
-    if (address.trim() !== '' && /^https?:$/.test(new URL(address, 'http://localhost/').protocol)) {
+    // An address of another type would be reopened as a relative path such as `/undefined`.
+    if (
+      typeof address === 'string' &&
+      address.trim() !== '' &&
+      /^https?:$/.test(new URL(address, 'http://localhost/').protocol)
+    ) {
       return address;
     }
   } catch {

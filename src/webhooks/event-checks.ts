@@ -72,8 +72,8 @@ export function checkEvent(value: unknown, refuse: Refuse): ScoreUpdatedEvent {
     // …) hides the built-in on the object that holds it: `event.toString()` or `String(event)` throws,
     // `record.hasOwnProperty(…)` calls the sender's value, `value.constructor` is no longer the
     // constructor. `__proto__` copied onto an ordinary object replaces its prototype instead of adding
-    // a field. None is a field of any event.
-    if (Object.hasOwn(Object.prototype, key)) refuse('key', [...parent, key]);
+    // a field. None is a field of any event. (`Object.prototype` has no prototype: `in` sees its own.)
+    if (key in Object.prototype) refuse('key', [...parent, key]);
   });
   if (tooDeep !== undefined) refuse('depth', tooDeep);
   if (Object.entries(fields).some(([key, fits]) => !fits(record[key]))) refuse('fields', record);
