@@ -26,10 +26,10 @@ export function endpointQueries(
     const call = Array.from({ length: count }, (_, i) => given[i]);
     let length = count;
     while (length > 0 && call[length - 1] === undefined) length--;
-    return { call, queryKey: [...prefix, endpoint.name, ...call.slice(0, length), ...suffix] };
+    return [call, [...prefix, endpoint.name, ...call.slice(0, length), ...suffix]] as const;
   };
   const query = (...given: unknown[]) => {
-    const { call, queryKey } = argumentsOf(given);
+    const [call, queryKey] = argumentsOf(given);
     return {
       ...defaults,
       queryKey,
@@ -41,7 +41,7 @@ export function endpointQueries(
   };
   if (!endpoint.paged) return query;
   const infinite = (...given: unknown[]) => {
-    const { call, queryKey } = argumentsOf(given, 'infinite');
+    const [call, queryKey] = argumentsOf(given, 'infinite');
     const params = call[paramsAt];
     // Only parameters the method can take get a page: anything else goes as given, for the client to refuse.
     const pageable = params === undefined || isRecord(params);
