@@ -161,7 +161,7 @@ function relayAddress(url: unknown): string {
   } catch {
     // Not an address at all: refused below.
   }
-  throw new ConfigurationError('url', "follow() needs the relay's address: an http or https URL");
+  throw new ConfigurationError('url', '`url` must be an http or https URL');
 }
 
 /**
