@@ -34,9 +34,7 @@ export function endpointQueries(
       ...defaults,
       queryKey,
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        Promise.resolve(invoke(call, signal)).then((answer) =>
-          endpoint.paged ? (answer as Page<unknown>).toJSON() : answer,
-        ),
+        invoke(call, signal).then((answer) => (endpoint.paged ? (answer as Page<unknown>).toJSON() : answer)),
     };
   };
   if (!endpoint.paged) return query;
@@ -52,7 +50,7 @@ export function endpointQueries(
       ...defaults,
       queryKey,
       queryFn: ({ signal, pageParam }: { signal: AbortSignal; pageParam: number }) =>
-        Promise.resolve(invoke(withPage(pageParam), signal)).then((page) => (page as Page<unknown>).toJSON()),
+        invoke(withPage(pageParam), signal).then((page) => (page as Page<unknown>).toJSON()),
       // A `page` that is not a page number starts the walk as given, so the client refuses it by name.
       initialPageParam: firstPage === undefined ? 1 : firstPage,
       getNextPageParam: nextPageParam,
