@@ -26,6 +26,17 @@ export type WebhookEvent = ScoreUpdatedEvent;
  * the two to the same verdicts, outputs and messages. Here are the sentences for what they refuse.
  */
 
+/** `invalid webhook payload: …`, with the one issue at `path`. */
+function payloadError(path: PropertyKey[], message: string): WebhookPayloadError {
+  const issues: ValidationIssue[] = [{ path, message }];
+  return new WebhookPayloadError(`invalid webhook payload: ${summarizeIssues(issues)}`, issues);
+}
+
+/** `invalid webhook payload: …`, about the body itself (its issue's path is empty). */
+function rootError(message: string): WebhookPayloadError {
+  return new WebhookPayloadError(`invalid webhook payload: ${message}`, [{ path: [], message }]);
+}
+
 /** The error for each refusal, by its reason. */
 const refusals: { [W in keyof Refusals]: (detail: Refusals[W]) => WebhookPayloadError } = {
   value: (value) => rootError(`expected a JSON object, got ${describeValue(value)}`),
@@ -111,14 +122,4 @@ function ownFields(body: Record<string, unknown>): Record<string, unknown> {
   const record: Record<string, unknown> = Object.create(null);
   for (const key of Object.keys(body)) record[key] = body[key];
   return record;
-}
-
-/** `invalid webhook payload: …`, with the one issue at `path`. */
-function payloadError(path: PropertyKey[], message: string): WebhookPayloadError {
-  const issues: ValidationIssue[] = [{ path, message }];
-  return new WebhookPayloadError(`invalid webhook payload: ${summarizeIssues(issues)}`, issues);
-}
-
-function rootError(message: string): WebhookPayloadError {
-  return new WebhookPayloadError(`invalid webhook payload: ${message}`, [{ path: [], message }]);
 }
