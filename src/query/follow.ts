@@ -179,6 +179,7 @@ const dropped = (why: string): never => {
 
 /** Calls `work`, ignoring what it throws or rejects with: following must not end on a handler's failure. */
 function ignoringFailure(work: () => unknown): void {
+  // What `work` throws at once rejects the promise too: the executor turns it into a rejection.
   new Promise((resolve) => resolve(work())).catch(() => {});
 }
 
@@ -187,7 +188,7 @@ function eventSourceFactory(given: unknown): (url: string) => EventSourceLike {
   const factory =
     checkFunction<(url: string) => EventSourceLike>('eventSource', given) ??
     (EventSourceClass && ((url: string) => new EventSourceClass(url)));
-  if (factory === undefined) {
+  if (!factory) {
     throw new ConfigurationError(
       'eventSource',
       'this runtime has no EventSource: pass a polyfill as `eventSource`',

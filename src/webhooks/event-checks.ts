@@ -18,8 +18,8 @@ export const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * Why {@link checkEvent} refused a value, with what the parser needs to say so: the value itself, no
- * object (`value`), the path of the key or the nesting refused (`key`, `depth`), or the snapshot of
- * the body whose {@link fields} do not all fit (`fields`; among them, maybe, an unknown kind of event).
+ * object (`value`), the path of the key or the nesting refused (`key`, `depth`), or the record whose
+ * {@link fields} do not all fit (`fields`; among them, maybe, an unknown kind of event).
  */
 export interface Refusals {
   value: unknown;
