@@ -1,28 +1,11 @@
 import type { Endpoint } from '../core/endpoint.js';
 import type { Page } from '../core/page.js';
+import { isRecord } from '../webhooks/event-checks.js';
 import { nextPageParam } from './next-page.js';
 import type { LaidDefaults } from './types.js';
 
 /** A client method, called with its arguments and the request options `{ signal }`. */
 export type MethodCall = (args: unknown[], signal: AbortSignal) => PromiseLike<unknown>;
-
-/** How many arguments a method takes before its options: its path values, then its parameters. */
-function argumentCount(endpoint: Endpoint): number {
-  const path = Object.keys(endpoint.pathParams).length;
-  return path + (Object.keys(endpoint.query).length > 0 ? 1 : 0);
-}
-
-/**
- * The arguments as the method takes them (as many as its slots, missing ones `undefined`), and as
- * the key holds them (trailing `undefined`s left out: `search()` and `search(undefined)` are one query).
- */
-function argumentsOf(endpoint: Endpoint, given: readonly unknown[]) {
-  const count = argumentCount(endpoint);
-  const call = Array.from({ length: count }, (_, i) => given[i]);
-  let length = count;
-  while (length > 0 && call[length - 1] === undefined) length--;
-  return { call, key: call.slice(0, length), paramsAt: count - 1 };
-}
 
 /** The queries of one endpoint: a function giving query options, or infinite ones and `.page()`. */
 export function endpointQueries(
@@ -31,32 +14,43 @@ export function endpointQueries(
   prefix: readonly unknown[],
   defaults: LaidDefaults,
 ): unknown {
+  // How many arguments the method takes before its options: its path values, then its parameters.
+  const count = Object.keys(endpoint.pathParams).length + (Object.keys(endpoint.query).length > 0 ? 1 : 0);
+  const paramsAt = count - 1;
+  /**
+   * The arguments as the method takes them (as many as its slots, missing ones `undefined`), and the
+   * key that holds them (trailing `undefined`s left out: `search()` and `search(undefined)` are one
+   * query), then `suffix`.
+   */
+  const argumentsOf = (given: readonly unknown[], ...suffix: unknown[]) => {
+    const call = Array.from({ length: count }, (_, i) => given[i]);
+    let length = count;
+    while (length > 0 && call[length - 1] === undefined) length--;
+    return [call, [...prefix, endpoint.name, ...call.slice(0, length), ...suffix]] as const;
+  };
   const query = (...given: unknown[]) => {
-    const { call, key } = argumentsOf(endpoint, given);
+    const [call, queryKey] = argumentsOf(given);
     return {
       ...defaults,
-      queryKey: [...prefix, endpoint.name, ...key],
+      queryKey,
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        Promise.resolve(invoke(call, signal)).then((answer) =>
-          endpoint.paged ? (answer as Page<unknown>).toJSON() : answer,
-        ),
+        invoke(call, signal).then((answer) => (endpoint.paged ? (answer as Page<unknown>).toJSON() : answer)),
     };
   };
   if (!endpoint.paged) return query;
   const infinite = (...given: unknown[]) => {
-    const { call, key, paramsAt } = argumentsOf(endpoint, given);
+    const [call, queryKey] = argumentsOf(given, 'infinite');
     const params = call[paramsAt];
     // Only parameters the method can take get a page: anything else goes as given, for the client to refuse.
-    const pageable =
-      params === undefined || (typeof params === 'object' && params !== null && !Array.isArray(params));
+    const pageable = params === undefined || isRecord(params);
     const firstPage = pageable ? (params as { page?: unknown } | undefined)?.page : undefined;
     const withPage = (page: unknown) =>
-      call.map((value, i) => (i === paramsAt && pageable ? { ...(value as object), page } : value));
+      pageable ? [...call.slice(0, paramsAt), { ...(params as object | undefined), page }] : call;
     return {
       ...defaults,
-      queryKey: [...prefix, endpoint.name, ...key, 'infinite'],
+      queryKey,
       queryFn: ({ signal, pageParam }: { signal: AbortSignal; pageParam: number }) =>
-        Promise.resolve(invoke(withPage(pageParam), signal)).then((page) => (page as Page<unknown>).toJSON()),
+        invoke(withPage(pageParam), signal).then((page) => (page as Page<unknown>).toJSON()),
       // A `page` that is not a page number starts the walk as given, so the client refuses it by name.
       initialPageParam: firstPage === undefined ? 1 : firstPage,
       getNextPageParam: nextPageParam,

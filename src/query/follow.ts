@@ -50,7 +50,6 @@ export interface FollowOptions {
   missed?: (() => unknown) | undefined;
 }
 
-const closedState = 2;
 const longestWaitMs = 30_000;
 
 /**
@@ -86,29 +85,21 @@ export function follow<QueryClient>(
   options?: FollowOptions,
 ): () => void {
   const address = relayAddress(url);
-  if (typeof invalidate !== 'function') {
-    throw new ConfigurationError('invalidate', '`invalidate` must be a function: what to do with each event');
-  }
+  // Required: checkFunction lets `undefined` through as an option left out, but not `null`.
+  checkFunction('invalidate', invalidate ?? null);
   const connect = eventSourceFactory(options?.eventSource);
   const firstWaitMs = checkInteger('reconnectMs', options?.reconnectMs, 1, longestWaitMs) ?? 1_000;
+  const missed = options?.missed;
   let source: EventSourceLike | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let waitMs = firstWaitMs;
   let stopped = false;
 
-  const onMessage = (message: { data?: unknown }) => {
-    let event: ScoreUpdatedEvent;
-    try {
-      event = relayedEvent(message.data);
-    } catch {
-      return; // not an event: a relay of another version, or something else on the same stream
-    }
-    ignoringFailure(() => invalidate(queryClient, event));
-  };
-  const missed = options?.missed;
-  const onMissed = () => {
-    if (missed !== undefined) ignoringFailure(missed);
-  };
+  // A message that is not an event throws here, and is dropped unworded as a failing `invalidate` is:
+  // a relay of another version, or something else on the same stream.
+  const onMessage = (message: { data?: unknown }) =>
+    ignoringFailure(() => invalidate(queryClient, relayedEvent(message.data)));
+  const onMissed = () => ignoringFailure(() => missed?.());
   const schedule = () => {
     retry = setTimeout(reopen, waitMs);
     waitMs = Math.min(waitMs * 2, longestWaitMs);
@@ -127,8 +118,8 @@ export function follow<QueryClient>(
       }
     });
     opened.addEventListener('error', () => {
-      // Connecting again is the browser's job, unless it closed the stream for good.
-      if (stopped || opened !== source || opened.readyState !== closedState || retry !== undefined) return;
+      // Connecting again is the browser's job, unless it closed the stream for good (readyState 2).
+      if (stopped || opened !== source || opened.readyState !== 2 || retry !== undefined) return;
       schedule();
     });
   };
@@ -146,7 +137,7 @@ export function follow<QueryClient>(
 
   return () => {
     stopped = true;
-    if (retry !== undefined) clearTimeout(retry);
+    clearTimeout(retry);
     source?.close();
   };
 }
@@ -157,18 +148,20 @@ export function follow<QueryClient>(
  * not quote the address, which may carry a token.
  */
 function relayAddress(url: unknown): string {
-  // An address of another type would be reopened as a relative path such as `/undefined`.
-  const address = typeof url === 'string' || url instanceof URL ? String(url) : '';
-  let protocol = '';
+  const address = url instanceof URL ? url.href : url;
   try {
-    protocol = new URL(address, 'http://localhost/').protocol;
+    // An address of another type would be reopened as a relative path such as `/undefined`.
+    if (
+      typeof address === 'string' &&
+      address.trim() !== '' &&
+      /^https?:$/.test(new URL(address, 'http://localhost/').protocol)
+    ) {
+      return address;
+    }
   } catch {
     // Not an address at all: refused below.
   }
-  if (address.trim() === '' || !/^https?:$/.test(protocol)) {
-    throw new ConfigurationError('url', "follow() needs the relay's address: an http or https URL");
-  }
-  return address;
+  throw new ConfigurationError('url', '`url` must be an http or https URL');
 }
 
 /**
@@ -180,27 +173,26 @@ export function relayedEvent(data: unknown): ScoreUpdatedEvent {
   return checkEvent(JSON.parse(withoutBom(typeof data === 'string' ? data : '')), dropped);
 }
 
-const dropped = (): never => {
-  throw new TypeError('not a webhook event');
+const dropped = (why: string): never => {
+  throw new Error(why);
 };
 
 /** Calls `work`, ignoring what it throws or rejects with: following must not end on a handler's failure. */
 function ignoringFailure(work: () => unknown): void {
-  try {
-    Promise.resolve(work()).catch(() => {});
-  } catch {
-    // A synchronous throw is ignored as a rejection would be.
-  }
+  // What `work` throws at once rejects the promise too: the executor turns it into a rejection.
+  new Promise((resolve) => resolve(work())).catch(() => {});
 }
 
 function eventSourceFactory(given: unknown): (url: string) => EventSourceLike {
-  const factory = checkFunction<(url: string) => EventSourceLike>('eventSource', given);
-  if (factory !== undefined) return factory;
   const EventSourceClass = (globalThis as { EventSource?: new (url: string) => EventSourceLike }).EventSource;
-  if (EventSourceClass === undefined) {
-    const message =
-      'this runtime has no EventSource: pass `eventSource` (a polyfill) to follow an event relay';
-    throw new ConfigurationError('eventSource', message);
+  const factory =
+    checkFunction<(url: string) => EventSourceLike>('eventSource', given) ??
+    (EventSourceClass && ((url: string) => new EventSourceClass(url)));
+  if (!factory) {
+    throw new ConfigurationError(
+      'eventSource',
+      'this runtime has no EventSource: pass a polyfill as `eventSource`',
+    );
   }
-  return (url) => new EventSourceClass(url);
+  return factory;
 }

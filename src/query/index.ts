@@ -9,6 +9,7 @@ import type { Endpoint } from '../core/endpoint.js';
 import { ConfigurationError } from '../core/errors.js';
 import { checkObject } from '../core/options/checks.js';
 import type { WebhookEvent } from '../webhooks/event.js';
+import { isRecord } from '../webhooks/event-checks.js';
 import { endpointQueries, type MethodCall } from './endpoint-queries.js';
 import { follow } from './follow.js';
 import { invalidateEvent } from './invalidate.js';
@@ -33,17 +34,16 @@ const entryDefaults: LaidDefaults = { retry: false, networkMode: 'always' };
 function checkKey(key: unknown, client: MetricClient): readonly unknown[] {
   if (key === undefined) return Object.freeze(['scholarly-metrics', client.baseUrl]);
   if (!Array.isArray(key) || key.length === 0) {
-    throw new ConfigurationError('key', '`key` must be a non-empty array, the prefix of every query key');
+    throw new ConfigurationError('key', '`key` must be a non-empty array');
   }
   return Object.freeze([...key]);
 }
 
 function checkClient(client: unknown): MetricClient {
-  const namespaces = Object.keys(endpoints);
-  if (client === null || typeof client !== 'object' || namespaces.some((name) => !(name in client))) {
+  if (!isRecord(client) || Object.keys(endpoints).some((namespace) => !(namespace in client))) {
     throw new ConfigurationError('client', 'metricQueries(client) needs a MetricClient');
   }
-  return client as MetricClient;
+  return client as unknown as MetricClient;
 }
 
 /** Calls `client[namespace][verb](...args, { signal })`, the method as the client's own. */

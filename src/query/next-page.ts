@@ -1,8 +1,7 @@
 import type { PlainPage } from '../core/page.js';
 
 /** Enough of a page to recognise it if it comes again: its length, first and last items. */
-function fingerprint(page: PlainPage<unknown>): string {
-  const { data } = page;
+function fingerprint({ data }: PlainPage<unknown>): string {
   return `${data.length}:${JSON.stringify(data[0])}:${JSON.stringify(data[data.length - 1])}`;
 }
 
@@ -14,12 +13,10 @@ function fingerprint(page: PlainPage<unknown>): string {
  * that brings the items seen to the smallest `total` any page reported.
  */
 export function nextPageParam<T>(last: PlainPage<T>, all: readonly PlainPage<T>[]): number | undefined {
-  const first = all[0];
-  if (first === undefined || all.length < 2) return last.nextPage;
+  if (all.length < 2) return last.nextPage;
+  const first = all[0]!;
   const size = first.data.length;
-  if (last.data.length < size) return undefined;
-  const before = all[all.length - 2]!;
-  if (fingerprint(before) === fingerprint(last)) return undefined;
+  if (last.data.length < size || fingerprint(all[all.length - 2]!) === fingerprint(last)) return undefined;
   let seen = (first.page - 1) * size;
   let bound = Number.POSITIVE_INFINITY;
   for (const page of all) {

@@ -40,12 +40,8 @@ type NotAPromise<Body> = Body extends PromiseLike<unknown> ? never : unknown;
  * ```
  */
 export function parseWebhookEvent<Body extends WebhookBody>(body: Body & NotAPromise<Body>): WebhookEvent {
-  return checked(() => decodeBody(body));
-}
-
-function checked(decode: () => unknown): WebhookEvent {
   try {
-    return validateEvent(decode());
+    return validateEvent(decodeBody(body));
   } catch (error) {
     if (error instanceof WebhookPayloadError) throw error;
     // Getters, proxies and exotic objects can throw anything; the contract is one error type.

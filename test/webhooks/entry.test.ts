@@ -61,6 +61,7 @@ describe('the scholarly-metrics/webhooks entry point', () => {
       '../core/version.js', // a constant, for the telemetry's scope
       '../telemetry/webhook-telemetry.js', // a receiver's spans and counter, when given `telemetry`
       '../core/score-updated-event.js', // types: erased at build
+      '../schemas/date-pattern.js', // one regular expression, the response parsers' date check
     ];
     for (const { file, text } of sources) {
       const code = withoutComments(text);
@@ -87,6 +88,7 @@ describe('the scholarly-metrics/webhooks entry point', () => {
       'core/read-body.ts',
       'core/status-message.ts',
       'core/version.ts',
+      'schemas/date-pattern.ts',
       'telemetry/traceparent.ts',
       'telemetry/webhook-telemetry.ts',
     ]);
