@@ -22,6 +22,8 @@ const kind: RecordKind = {
     name: 'text',
     tags: 'json',
     shelf: 'integer',
+    title: 'text',
+    note: 'text',
   },
 };
 
@@ -36,6 +38,9 @@ function thing(at: number): Row {
     name: names[at % names.length],
     tags: at % 4 === 0 ? undefined : { at, list: [at, 'x'] },
     shelf: 'not an integer',
+    // Text that differs on every row, as titles do: ASCII, and with characters past it.
+    title: `Title ${at}`,
+    note: at % 9 === 0 ? undefined : `note ${at} ${names[at % names.length]}`,
   };
 }
 
@@ -50,6 +55,8 @@ function expected(record: Row) {
     name: record.name,
     tags: record.tags === undefined ? null : JSON.stringify(record.tags),
     shelf: null,
+    title: record.title,
+    note: record.note ?? null,
   };
 }
 
