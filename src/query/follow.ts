@@ -39,6 +39,7 @@ export interface FollowOptions {
   /**
    * The first wait before reopening a stream the browser gave up on (a 503 from a full relay, a
    * network change); it doubles on each failure up to 30 s, and starts over once a stream opens.
+   * Each wait is drawn between half and all of it, so that pages refused together come back apart.
    * @default 1_000
    */
   reconnectMs?: number | undefined;
@@ -101,7 +102,8 @@ export function follow<QueryClient>(
     ignoringFailure(() => invalidate(queryClient, relayedEvent(message.data)));
   const onMissed = () => ignoringFailure(() => missed?.());
   const schedule = () => {
-    retry = setTimeout(reopen, waitMs);
+    // Between half the wait and all of it: pages a full relay refused together come back apart.
+    retry = setTimeout(reopen, (waitMs * (1 + Math.random())) / 2);
     waitMs = Math.min(waitMs * 2, longestWaitMs);
   };
   const open = (anew: boolean) => {
@@ -153,7 +155,7 @@ function relayAddress(url: unknown): string {
     // An address of another type would be reopened as a relative path such as `/undefined`.
     if (
       typeof address === 'string' &&
-      address.trim() !== '' &&
+      address.trim() &&
       /^https?:$/.test(new URL(address, 'http://localhost/').protocol)
     ) {
       return address;
@@ -169,8 +171,9 @@ function relayAddress(url: unknown): string {
  * `parseWebhookEvent` takes, this takes); a message they refuse throws, to be dropped unworded.
  */
 export function relayedEvent(data: unknown): ScoreUpdatedEvent {
-  // JSON.parse refuses an empty or blank text, as the parser does.
-  return checkEvent(JSON.parse(withoutBom(typeof data === 'string' ? data : '')), dropped);
+  // JSON.parse refuses an empty or blank text, as the parser does; an EventSource's data is text, and
+  // anything else reads as no JSON event (`[object Object]`, `undefined`) or as no object (`5`).
+  return checkEvent(JSON.parse(withoutBom(String(data))), dropped);
 }
 
 const dropped = (why: string): never => {

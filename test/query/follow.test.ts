@@ -50,6 +50,7 @@ async function serve(lines = '', relayOptions?: EventRelayOptions) {
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 describe('follow', () => {
@@ -181,6 +182,8 @@ describe('follow', () => {
 
   it('reopens a stream the browser closed for good, after a doubling wait, until stop()', async () => {
     vi.useFakeTimers();
+    // Each wait is drawn between half and all of it: here three quarters.
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
     const timers = countSdkTimers();
     const sources: FakeEventSource[] = [];
     const stop = follow(queryClient, new URL('http://localhost/events'), async () => {}, {
@@ -197,19 +200,19 @@ describe('follow', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(sources).toHaveLength(1);
     sources[0]!.fail(2);
-    await vi.advanceTimersByTimeAsync(99);
+    await vi.advanceTimersByTimeAsync(74);
     expect(sources).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(sources).toHaveLength(2);
     sources[1]!.fail(2);
-    await vi.advanceTimersByTimeAsync(199);
+    await vi.advanceTimersByTimeAsync(149);
     expect(sources).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(1);
     expect(sources).toHaveLength(3);
     // Opened: the wait starts over.
     sources[2]!.emit('open', {});
     sources[2]!.fail(2);
-    await vi.advanceTimersByTimeAsync(100);
+    await vi.advanceTimersByTimeAsync(75);
     expect(sources).toHaveLength(4);
     sources[3]!.fail(2);
     stop();
@@ -217,6 +220,31 @@ describe('follow', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(sources).toHaveLength(4);
     expect(timers()).toBe(0);
+  });
+
+  it('draws each wait between half and all of it, so that pages refused together come back apart', async () => {
+    vi.useFakeTimers();
+    const reopened: number[] = [];
+    const random = vi.spyOn(Math, 'random');
+    const stops = [0, 0.99].map((draw) => {
+      random.mockReturnValue(draw);
+      const sources: FakeEventSource[] = [];
+      const stop = follow(queryClient, '/events', async () => {}, {
+        eventSource: (url) => {
+          if (sources.length > 0) reopened.push(Date.now());
+          sources.push(new FakeEventSource(url));
+          return sources.at(-1)!;
+        },
+        reconnectMs: 1_000,
+      });
+      // Refused for good at once (a full relay's 503), as every page was.
+      sources[0]!.fail(2);
+      return stop;
+    });
+    const started = Date.now();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(reopened.map((at) => at - started)).toEqual([500, 995]);
+    for (const stop of stops) stop();
   });
 
   it('calls missed once a stream it opened anew is open, never for the first', async () => {
