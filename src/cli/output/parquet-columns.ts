@@ -1,8 +1,7 @@
 /**
  * A row group's columns as hyparquet-writer takes them, with each column chunk's statistics made in
  * the same pass: the library's own pass compares every value again, through a generic comparison
- * that costs more than the encoding of most columns. Text no dictionary would suit is handed over
- * as UTF-8 bytes, encoded a thousand values at a time rather than one by one by the library.
+ * that costs more than the encoding of most columns.
  */
 import { cellOf } from './cells.js';
 import type { ColumnType } from './record-kinds.js';
@@ -18,8 +17,6 @@ export interface ChunkStatistics {
 export interface ColumnChunk {
   data: unknown[];
   statistics: ChunkStatistics;
-  /** `'PLAIN'` for text handed over as UTF-8 bytes (no dictionary); else the library's choice. */
-  encoding?: 'PLAIN';
 }
 
 const dayMs = 86_400_000;
@@ -60,7 +57,7 @@ function textBefore(a: string, b: string): boolean {
   return a.length < b.length;
 }
 
-/** One column of `rows`: its stored values (text maybe as bytes), and their min, max and null count. */
+/** One column of `rows`: its stored values, and their min, max and null count. */
 export function columnChunk(
   rows: readonly Record<string, unknown>[],
   name: string,
@@ -82,60 +79,7 @@ export function columnChunk(
     data[i] = type === 'integer' ? BigInt(value as number) : value;
   }
   if (careful) [min, max] = textBounds(data as Array<string | null>);
-  const statistics = statisticsOf(type, min, max, nulls);
-  const text = data as Array<string | null>;
-  if ((type !== 'text' && type !== 'json') || !nearlyAllDistinct(text)) return { data, statistics };
-  return { data: utf8Values(text), statistics, encoding: 'PLAIN' };
-}
-
-/**
- * hyparquet-writer's first test of whether a dictionary could pay for a column (its `useDictionary`):
- * a thousand values spread evenly over it, whose distinct values hold over 90 % of their bytes (as it
- * counts them: a string's length, and four bytes of length prefix). A column that passes is written
- * plain by the library whatever it is given, so its text can go as bytes, encoded here in one pass.
- */
-function nearlyAllDistinct(values: ReadonlyArray<string | null>): boolean {
-  const samples = Math.min(values.length, 1000);
-  const seen = new Set<string>();
-  let [distinctSize, totalSize] = [0, 0];
-  for (let i = 0; i < samples; i++) {
-    const value = values[samples === 1 ? 0 : Math.floor((i * (values.length - 1)) / (samples - 1))];
-    if (value === null || value === undefined) continue;
-    const size = value.length + 4;
-    totalSize += size;
-    if (seen.has(value)) continue;
-    seen.add(value);
-    distinctSize += size;
-  }
-  return totalSize === 0 || distinctSize / totalSize > 0.9;
-}
-
-const utf8 = new TextEncoder();
-/** Values encoded together: a bound on the text joined at once, whatever the row group's size. */
-const valuesPerEncode = 1000;
-
-/**
- * The values as UTF-8 bytes, as the library writes them. ASCII text (one byte per character) is
- * encoded a thousand values at a time and cut into views: one encoder call instead of a thousand.
- */
-function utf8Values(values: ReadonlyArray<string | null>): Array<Uint8Array | null> {
-  const out: Array<Uint8Array | null> = [];
-  for (let start = 0; start < values.length; start += valuesPerEncode) {
-    const batch = values.slice(start, start + valuesPerEncode);
-    const bytes = utf8.encode(batch.join(''));
-    // UTF-8 takes more bytes than UTF-16 takes units for any character past ASCII.
-    const ascii = bytes.length === batch.reduce((length, value) => length + (value?.length ?? 0), 0);
-    let at = 0;
-    for (const value of batch) {
-      if (value === null) out.push(null);
-      else if (!ascii) out.push(utf8.encode(value));
-      else {
-        out.push(bytes.subarray(at, at + value.length));
-        at += value.length;
-      }
-    }
-  }
-  return out;
+  return { data, statistics: statisticsOf(type, min, max, nulls) };
 }
 
 function textBounds(values: ReadonlyArray<string | null>): [string | undefined, string | undefined] {

@@ -123,10 +123,7 @@ export async function parquetListWriter(
     if (pending.length === 0) return;
     const rows = project ? pending.map(project) : pending;
     const chunks = columns.map(([name, type]) => columnChunk(rows, name, type));
-    const columnData = columns.map(([name], j) => {
-      const { data, encoding } = chunks[j]!;
-      return { name, data, encoding, statistics: false };
-    });
+    const columnData = columns.map(([name], j) => ({ name, data: chunks[j]!.data, statistics: false }));
     void writer.write({ columnData, rowGroupSize: pending.length });
     describeChunks(writer, chunks);
     pending = [];
