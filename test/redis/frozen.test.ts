@@ -43,11 +43,17 @@ describe.skipIf(skip).each(redisClients)('a frozen Redis over $name', { timeout:
     return key === undefined ? 0 : Number(await db.redis.command([type, key]));
   };
 
-  it('a call rejects within its timeout, sending nothing; after SIGCONT calls work again', async () => {
+  /** A quota of its own (a fresh key prefix), its part for the test's client used once already. */
+  const usedQuota = async () => {
     const prefix = `z${++prefixes}`;
     const quota = new RedisQuota({ redis: db.redis.client, maxConcurrency: 2, prefix });
     const part = quota.forClient(identity);
     await part.run(async () => 0);
+    return { prefix, quota, part };
+  };
+
+  it('a call rejects within its timeout, sending nothing; after SIGCONT calls work again', async () => {
+    const { prefix, quota, part } = await usedQuota();
     let sent = false;
     const error = await frozen(() =>
       part.run(async () => (sent = true), { signal: undefined, timeout: 300 }).catch((e: unknown) => e),
@@ -63,10 +69,7 @@ describe.skipIf(skip).each(redisClients)('a frozen Redis over $name', { timeout:
   });
 
   it('close() refuses at once a call whose question Redis holds, and resolves after SIGCONT', async () => {
-    const prefix = `z${++prefixes}`;
-    const quota = new RedisQuota({ redis: db.redis.client, maxConcurrency: 2, prefix });
-    const part = quota.forClient(identity);
-    await part.run(async () => 0);
+    const { prefix, quota, part } = await usedQuota();
     let sent = false;
     let closing: Promise<unknown> = Promise.resolve();
     const outcome = await frozen(async () => {
