@@ -1,5 +1,6 @@
 import { quote } from './describe-value.js';
 import { InvalidParameterError } from './errors.js';
+import { isRecord } from './is-record.js';
 import { requestOptionNames } from './options/request.js';
 import { checkParams, type ParamCheck, type Query } from './params.js';
 import { segment } from './path.js';
@@ -123,7 +124,7 @@ export function checkOptionNames(
   allowed: Readonly<Record<string, true>>,
 ): void {
   // Anything but an object is refused, naming `options`, where the values are checked.
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) return;
+  if (!isRecord(options)) return;
   for (const name of Object.keys(options)) {
     if (Object.hasOwn(allowed, name)) continue;
     const { name: method } = endpoint;

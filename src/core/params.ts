@@ -1,5 +1,6 @@
 import { describeValue } from './describe-value.js';
 import { InvalidParameterError } from './errors.js';
+import { isRecord } from './is-record.js';
 
 /**
  * Refusals of what is surely invalid, before anything is sent. Only what the API document makes
@@ -61,7 +62,7 @@ export function checkOneOf<const T extends string>(
 /** The parameters object itself: absent, or a plain object. */
 export function checkParams<T extends object>(value: T | undefined): Partial<T> {
   if (value === undefined) return {};
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+  if (!isRecord(value)) {
     throw new InvalidParameterError('params', `parameters must be an object, got ${describeValue(value)}`);
   }
   return value;

@@ -1,6 +1,6 @@
 import type { Endpoint } from '../core/endpoint.js';
+import { isRecord } from '../core/is-record.js';
 import type { Page } from '../core/page.js';
-import { isRecord } from '../webhooks/event-checks.js';
 import { nextPageParam } from './next-page.js';
 import type { LaidDefaults } from './types.js';
 

@@ -1,4 +1,5 @@
 import { maxBodyDepth, pathTooDeep } from '../core/depth.js';
+import { isRecord } from '../core/is-record.js';
 import type { ScoreUpdatedEvent } from '../core/score-updated-event.js';
 import { datePattern } from '../schemas/date-pattern.js';
 
@@ -11,10 +12,6 @@ import { datePattern } from '../schemas/date-pattern.js';
 
 /** The one kind of event the API document describes. */
 export const eventKind = 'score_updated';
-
-/** What an event can be: an object, neither `null` nor an array. */
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Why {@link checkEvent} refused a value, with what the parser needs to say so: the value itself, no

@@ -1,9 +1,10 @@
 import { maxBodyDepth } from '../core/depth.js';
 import { describeValue, quote } from '../core/describe-value.js';
 import { type ValidationIssue, WebhookPayloadError } from '../core/errors.js';
+import { isRecord } from '../core/is-record.js';
 import { summarizeIssues } from '../core/issues.js';
 import type { ScoreUpdatedEvent } from '../core/score-updated-event.js';
-import { checkEvent, fields, isRecord, eventKind as kind, type Refusals } from './event-checks.js';
+import { checkEvent, fields, eventKind as kind, type Refusals } from './event-checks.js';
 
 /**
  * Every webhook event the SDK knows. The API document describes one kind, so this is

@@ -54,6 +54,7 @@ describe('the scholarly-metrics/webhooks entry point', () => {
       '../core/errors.js',
       '../core/describe-value.js',
       '../core/issues.js',
+      '../core/is-record.js', // one type guard: a plain object
       '../core/options/checks.js',
       '../core/options/telemetry.js',
       '../core/read-body.js',
@@ -82,6 +83,7 @@ describe('the scholarly-metrics/webhooks entry point', () => {
       'core/describe-value.ts',
       'core/errors.ts',
       'core/escape.ts',
+      'core/is-record.ts',
       'core/issues.ts',
       'core/options/checks.ts',
       'core/options/telemetry.ts',

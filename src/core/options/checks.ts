@@ -1,4 +1,5 @@
 import { ConfigurationError } from '../errors.js';
+import { isRecord } from '../is-record.js';
 
 /**
  * The one set of checks every entry's options go through (client, call, cache, quota, receivers, mock,
@@ -84,7 +85,7 @@ export function checkFunction<T>(option: string, value: unknown): T | undefined 
 /** A plain object (not `null`, not an array). */
 export function checkObject<T extends object>(option: string, value: unknown): T | undefined {
   if (value === undefined) return undefined;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+  if (!isRecord(value)) {
     throw new ConfigurationError(option, `\`${option}\` must be an object`);
   }
   return value as T;

@@ -1,12 +1,13 @@
 import { ConfigurationError } from '../errors.js';
 import type { ClientHooks } from '../hook-types.js';
+import { isRecord } from '../is-record.js';
 
 export type { ResolvedClientOptions } from './client-types.js';
 
 /** Checks the `hooks` option at construction, so a typo fails there and not on the first request. */
 export function checkHooks(value: ClientHooks | undefined): ClientHooks | undefined {
   if (value === undefined) return undefined;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+  if (!isRecord(value)) {
     throw new ConfigurationError(
       'hooks',
       '`hooks` must be an object with `beforeRequest` and/or `afterResponse` arrays',
