@@ -128,8 +128,11 @@ export async function parquetListWriter(
     describeChunks(writer, chunks);
     pending = [];
   };
+  // Each group's metadata as JSON text, made once: the checkpoint holds every group's, after each group.
+  const groupTexts: string[] = [];
   const written = (): Uint8Array => {
-    state.parquet = { offset: bytes.offset, rowGroups: encodeGroups(writer.row_groups) };
+    for (const group of writer.row_groups.slice(groupTexts.length)) groupTexts.push(encodeGroup(group));
+    state.parquet = { offset: bytes.offset, rowGroups: `[${groupTexts.join(',')}]` };
     return bytes.take();
   };
   return {
@@ -173,9 +176,9 @@ function describeChunks(writer: ParquetWriter, chunks: readonly ColumnChunk[]): 
 
 const dictionaryPage = { page_type: 'DICTIONARY_PAGE', encoding: 'PLAIN', count: 1 } as const;
 
-/** Row groups' metadata as JSON text: its counts are bigints, its statistics bytes. */
-function encodeGroups(groups: readonly RowGroup[]): string {
-  return JSON.stringify(groups, function (this: Record<string, unknown>, key, value) {
+/** A row group's metadata as JSON text: its counts are bigints, its statistics bytes. */
+function encodeGroup(group: RowGroup): string {
+  return JSON.stringify(group, function (this: Record<string, unknown>, key, value) {
     const raw = this[key];
     if (typeof raw === 'bigint') return { $bigint: raw.toString() };
     if (raw instanceof Uint8Array) return { $bytes: Buffer.from(raw).toString('base64') };
