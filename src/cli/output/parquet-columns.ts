@@ -1,9 +1,7 @@
 /**
  * A row group's columns as hyparquet-writer takes them, with each column chunk's statistics made in
  * the same pass: the library's own pass compares every value again, through a generic comparison
- * that costs more than the encoding of most columns. Text goes to the library as UTF-8 bytes made
- * by `Buffer.from`, which takes small strings from a shared pool: the library's own conversion
- * (a `TextEncoder` call per value, each its own allocation) costs more than the rest of a column.
+ * that costs more than the encoding of most columns.
  */
 import { cellOf } from './cells.js';
 import type { ColumnType } from './record-kinds.js';
@@ -65,57 +63,23 @@ export function columnChunk(
   name: string,
   type: ColumnType,
 ): ColumnChunk {
-  return type === 'text' || type === 'json' ? textChunk(rows, name) : scalarChunk(rows, name, type);
-}
-
-/** A column of numbers, booleans or dates; integers as the bigints INT64 takes. */
-function scalarChunk(rows: readonly Record<string, unknown>[], name: string, type: ColumnType): ColumnChunk {
   const data: unknown[] = new Array(rows.length);
-  let [min, max]: Array<number | boolean | undefined> = [undefined, undefined];
-  let nulls = 0;
+  let [min, max]: Array<number | boolean | string | undefined> = [undefined, undefined];
+  let [nulls, careful] = [0, false];
   for (let i = 0; i < rows.length; i++) {
-    const value = storedValue(rows[i]![name], type) as number | boolean | null;
+    const value = storedValue(rows[i]![name], type);
     if (value === null) {
       data[i] = null;
       nulls++;
       continue;
     }
+    if (typeof value === 'string' && !careful && orderSensitive.test(value)) careful = true;
     if (min === undefined || value < min) min = value;
     if (max === undefined || value > max) max = value;
     data[i] = type === 'integer' ? BigInt(value as number) : value;
   }
+  if (careful) [min, max] = textBounds(data as Array<string | null>);
   return { data, statistics: statisticsOf(type, min, max, nulls) };
-}
-
-/**
- * A column of text (JSON text for nested values) as UTF-8 bytes, one buffer per distinct value:
- * the library finds a repeated value's dictionary entry by the buffer it was handed before.
- */
-function textChunk(rows: readonly Record<string, unknown>[], name: string): ColumnChunk {
-  const data: Array<Uint8Array | null> = new Array(rows.length);
-  const made = new Map<string, Uint8Array>();
-  let [min, max]: Array<string | undefined> = [undefined, undefined];
-  let [nulls, careful] = [0, false];
-  for (let i = 0; i < rows.length; i++) {
-    const value = rows[i]![name];
-    if (value === undefined || value === null) {
-      data[i] = null;
-      nulls++;
-      continue;
-    }
-    const text = cellOf(value);
-    if (!careful && orderSensitive.test(text)) careful = true;
-    if (min === undefined || text < min) min = text;
-    if (max === undefined || text > max) max = text;
-    let bytes = made.get(text);
-    if (bytes === undefined) {
-      bytes = Buffer.from(text, 'utf8');
-      made.set(text, bytes);
-    }
-    data[i] = bytes;
-  }
-  if (careful) [min, max] = textBounds(rows.map((row) => storedValue(row[name], 'text') as string | null));
-  return { data, statistics: statisticsOf('text', min, max, nulls) };
 }
 
 function textBounds(values: ReadonlyArray<string | null>): [string | undefined, string | undefined] {
