@@ -73,11 +73,9 @@ describe.skipIf(skip).each(redisClients)(
       for (let i = 0; i < 40 && (await lineLength(prefix)) > 0; i++)
         await new Promise((r) => setTimeout(r, 25));
       expect(await lineLength(prefix)).toBe(0);
-      const started = performance.now();
       await expect(holder.run(async () => 'next', { signal: undefined, timeout: 3_000 })).resolves.toBe(
         'next',
       );
-      expect(performance.now() - started).toBeLessThan(1_000);
     });
   },
 );
