@@ -4,6 +4,10 @@ import type { Page } from '../core/page.js';
 import { nextPageParam } from './next-page.js';
 import type { LaidDefaults } from './types.js';
 
+/** An argument with no value: `undefined`, or parameters whose values are all `undefined`. */
+const isBlank = (value: unknown): boolean =>
+  isRecord(value) ? Object.values(value).every((each) => each === undefined) : value === undefined;
+
 /** A client method, called with its arguments and the request options `{ signal }`. */
 export type MethodCall = (args: unknown[], signal: AbortSignal) => PromiseLike<unknown>;
 
@@ -19,13 +23,13 @@ export function endpointQueries(
   const paramsAt = count - 1;
   /**
    * The arguments as the method takes them (as many as its slots, missing ones `undefined`), and the
-   * key that holds them (trailing `undefined`s left out: `search()` and `search(undefined)` are one
-   * query), then `suffix`.
+   * key that holds them (trailing arguments with no value left out: `search()`, `search(undefined)`
+   * and `search({})` are one query), then `suffix`.
    */
   const argumentsOf = (given: readonly unknown[], ...suffix: unknown[]) => {
     const call = Array.from({ length: count }, (_, i) => given[i]);
     let length = count;
-    while (length > 0 && call[length - 1] === undefined) length--;
+    while (length > 0 && isBlank(call[length - 1])) length--;
     return [call, [...prefix, endpoint.name, ...call.slice(0, length), ...suffix]] as const;
   };
   const query = (...given: unknown[]) => {

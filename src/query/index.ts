@@ -77,14 +77,19 @@ export function metricQueries(client: MetricClient, defaults?: MetricQueryDefaul
   const checked = checkClient(client);
   const { key: givenKey, ...laid } = checkObject<MetricQueryDefaults>('defaults', defaults) ?? {};
   const key = checkKey(givenKey, checked);
+  const under: Record<string, unknown> = { ...entryDefaults };
   // An option given as `undefined` keeps the entry's default, as one left out does.
-  const given = Object.entries(laid).filter(([, value]) => value !== undefined);
-  const under: LaidDefaults = { ...entryDefaults, ...(Object.fromEntries(given) as LaidDefaults) };
+  for (const [name, value] of Object.entries(laid)) if (value !== undefined) under[name] = value;
   const queries: Record<string, unknown> = {};
   for (const [namespace, verbs] of Object.entries(endpoints)) {
     const built: Record<string, unknown> = {};
     for (const [verb, endpoint] of Object.entries(verbs) as [string, Endpoint][]) {
-      built[verb] = endpointQueries(endpoint, methodCall(checked, namespace, verb), key, under);
+      built[verb] = endpointQueries(
+        endpoint,
+        methodCall(checked, namespace, verb),
+        key,
+        under as LaidDefaults,
+      );
     }
     queries[namespace] = Object.freeze(built);
   }
@@ -97,7 +102,7 @@ export function metricQueries(client: MetricClient, defaults?: MetricQueryDefaul
     follow: (queryClient: InvalidatingClient, url: string | URL) => {
       // Each failing invalidation is ignored while following: a wrong client must be told now.
       if (typeof (queryClient as Partial<InvalidatingClient> | null)?.invalidateQueries !== 'function') {
-        throw new ConfigurationError('queryClient', 'queries.follow(queryClient, url) needs a QueryClient');
+        throw new ConfigurationError('queryClient', 'follow(queryClient, url) needs a QueryClient');
       }
       return follow(queryClient, url, invalidate, {
         missed: () => queryClient.invalidateQueries({ queryKey: key }),

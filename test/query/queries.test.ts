@@ -63,6 +63,20 @@ describe('scholarly-metrics/query: query options for every endpoint', () => {
     ]);
   });
 
+  it('leaves parameters with no value out of the key: list(), list({}) and list({ show: undefined }) share a cache entry', async () => {
+    const { queries } = mockQueries();
+    const bare = queries.countries.list().queryKey;
+    expect(queries.countries.list({}).queryKey).toEqual(bare);
+    expect(queries.countries.list({ show: undefined }).queryKey).toEqual(bare);
+    expect(queries.countries.list({ show: 'all' }).queryKey).not.toEqual(bare);
+    expect(queries.papers.search.page({}).queryKey).toEqual(queries.papers.search.page().queryKey);
+    expect(queries.journals.papers(4, {}).queryKey).toEqual(queries.journals.papers(4).queryKey);
+    // As TanStack Query stores them: one entry for the three calls.
+    const queryClient = new QueryClient();
+    await queryClient.fetchQuery(queries.countries.list());
+    expect(queryClient.getQueryData(queries.countries.list({}).queryKey)).toBeDefined();
+  });
+
   it('rejects with the SDK’s typed errors, one attempt for a 4xx', async () => {
     const { api, queries, queryClient } = mockQueries();
     api.faults.next({ status: 401 });
