@@ -16,7 +16,7 @@ const {
   bin: deno,
   project,
   install,
-} = prepareRuntimeProject('test:deno', 'Deno', ensureDeno(), ['deno.ts', 'smoke.ts']);
+} = prepareRuntimeProject('test:deno', 'Deno', ensureDeno(), ['deno.ts', 'smoke.ts', 'encoded-webhooks.ts']);
 let status = 1;
 try {
   const tarball = install();
@@ -31,7 +31,7 @@ try {
       'run',
       '--no-prompt',
       '--no-lock',
-      // The test program imports './smoke.js' as tsc wants; this lets Deno find smoke.ts.
+      // The test program imports './smoke.js' as tsc wants; this lets Deno find smoke.ts (and its imports).
       '--sloppy-imports',
       '--allow-net=127.0.0.1',
       'deno.ts',

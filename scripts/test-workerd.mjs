@@ -21,7 +21,11 @@ const {
   bin: workerd,
   project,
   install,
-} = prepareRuntimeProject('test:workerd', 'workerd', ensureWorkerd(), ['workerd-worker.ts', 'smoke.ts']);
+} = prepareRuntimeProject('test:workerd', 'workerd', ensureWorkerd(), [
+  'workerd-worker.ts',
+  'smoke.ts',
+  'encoded-webhooks.ts',
+]);
 const failures = [];
 let child;
 try {

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { MetricClient, NotFoundError } from 'scholarly-metrics';
 import { parseWebhookEvent } from 'scholarly-metrics/webhooks';
+import { checkEncodedWebhooks } from '../runtimes/encoded-webhooks.js';
 
 const bun = (globalThis as { Bun?: { version: string } }).Bun;
 assert.ok(bun, 'this smoke test must run on Bun');
@@ -31,6 +32,7 @@ const event = parseWebhookEvent(
   '{"event":"score_updated","journal_id":1,"old_score":1,"new_score":2,"quartile":"Q1","timestamp":"2024-05-01T12:00:00Z"}',
 );
 assert.equal(event.new_score, 2);
+const encodedWebhooks = await checkEncodedWebhooks();
 
 // The CommonJS build too.
 const require = createRequire(import.meta.url);
@@ -39,5 +41,5 @@ const viaRequire = await new cjs.MetricClient().subjects.list();
 assert.ok(viaRequire.length > 0);
 
 console.log(
-  `Bun ${bun.version}: ESM and CJS builds OK (${journals.length} journals, walked ${walked} papers)`,
+  `Bun ${bun.version}: ESM and CJS builds OK (${journals.length} journals, walked ${walked} papers); ${encodedWebhooks}`,
 );

@@ -3,6 +3,7 @@
 // here (no `node:` module, no runtime global): the same file runs in both runtimes.
 import { MetricClient, MetricError, NotFoundError, TimeoutError } from 'scholarly-metrics';
 import { parseWebhookEvent, WebhookPayloadError } from 'scholarly-metrics/webhooks';
+import { checkEncodedWebhooks } from './encoded-webhooks.js';
 
 /** One request the client sent, as the runtime's own `fetch` saw it. */
 interface SentRequest {
@@ -153,6 +154,7 @@ export async function runSmoke({ baseUrl, apiKey }: { baseUrl: string; apiKey: s
     `an unknown event should be a WebhookPayloadError naming it, got ${describe(refused)}`,
   );
   passed.push('webhooks: parseWebhookEvent parses a score_updated body and refuses another event');
+  passed.push(await checkEncodedWebhooks());
 
   return passed;
 }
