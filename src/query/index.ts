@@ -77,19 +77,16 @@ export function metricQueries(client: MetricClient, defaults?: MetricQueryDefaul
   const checked = checkClient(client);
   const { key: givenKey, ...laid } = checkObject<MetricQueryDefaults>('defaults', defaults) ?? {};
   const key = checkKey(givenKey, checked);
-  const under: Record<string, unknown> = { ...entryDefaults };
+  const under: LaidDefaults = { ...entryDefaults };
   // An option given as `undefined` keeps the entry's default, as one left out does.
-  for (const [name, value] of Object.entries(laid)) if (value !== undefined) under[name] = value;
+  for (const [name, value] of Object.entries(laid)) {
+    if (value !== undefined) (under as Record<string, unknown>)[name] = value;
+  }
   const queries: Record<string, unknown> = {};
   for (const [namespace, verbs] of Object.entries(endpoints)) {
     const built: Record<string, unknown> = {};
     for (const [verb, endpoint] of Object.entries(verbs) as [string, Endpoint][]) {
-      built[verb] = endpointQueries(
-        endpoint,
-        methodCall(checked, namespace, verb),
-        key,
-        under as LaidDefaults,
-      );
+      built[verb] = endpointQueries(endpoint, methodCall(checked, namespace, verb), key, under);
     }
     queries[namespace] = Object.freeze(built);
   }
