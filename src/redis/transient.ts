@@ -2,21 +2,30 @@ import { sleep } from '../core/abort.js';
 import type { Script, ScriptRunner } from './adapter.js';
 
 /**
+ * The first word of Redis's answer in an error, also when ioredis gave up past its `maxRedirections`
+ * and names the last answer it got.
+ */
+const answerWord = /^(?:Too many Cluster redirections\. Last error: (?:\w+: )?)?([A-Z]+)\b/;
+
+function answerOf(error: unknown): string | undefined {
+  return answerWord.exec(String((error as Error | undefined)?.message))?.[1];
+}
+
+/**
  * Answers a Redis Cluster gives while it moves or finds a slot, before running anything: the same
  * script sent again a moment later runs. node-redis follows MOVED and ASK itself but not TRYAGAIN
  * (a multi-key command during a slot migration); a client that does not follow them, or a node still
  * loading its data, answers the rest. ioredis follows them all up to its `maxRedirections`, then
  * gives up naming the last answer: a migration that outlasts them is transient all the same.
  */
-const transientReplies =
-  /^(?:Too many Cluster redirections\. Last error: (?:\w+: )?)?(?:TRYAGAIN|MOVED|ASK|CLUSTERDOWN|LOADING)\b/;
+const transientAnswers = new Set(['TRYAGAIN', 'MOVED', 'ASK', 'CLUSTERDOWN', 'LOADING']);
 
 /** Backoff between sends after a transient answer: from this, doubling, to the cap. */
 const firstBackoffMs = 10;
 const backoffCapMs = 200;
 
 export function isTransient(error: unknown): boolean {
-  return error instanceof Error && transientReplies.test(error.message);
+  return error instanceof Error && transientAnswers.has(answerOf(error) ?? '');
 }
 
 /** Whether a script may be sent again after a transient answer and `backoffMs` more of waiting. */
@@ -53,8 +62,9 @@ export async function runThroughTransients(
       run.loaded.add(script.sha);
       return reply;
     } catch (error) {
-      // A restarted or flushed Redis has lost its script cache: EVAL loads the script again.
-      if (!whole && isNoScript(error)) {
+      // A restarted or flushed Redis has lost its script cache: EVAL loads the script again. A node
+      // that restarted while ioredis followed redirections says so as the last answer it got.
+      if (!whole && answerOf(error) === 'NOSCRIPT') {
         whole = true;
         continue;
       }
@@ -63,10 +73,6 @@ export async function runThroughTransients(
       backoff = Math.min(backoff * 2, backoffCapMs);
     }
   }
-}
-
-function isNoScript(error: unknown): boolean {
-  return String((error as Error | undefined)?.message).startsWith('NOSCRIPT');
 }
 
 /** A script sent alone: what {@link patientRunner} makes. */

@@ -1,7 +1,7 @@
 // A Redis Cluster's transient answers (TRYAGAIN, MOVED, ASK, CLUSTERDOWN, LOADING) are asked again
 // within the call's timeout; every other failure is reported at once, in Redis's words and its error
 // class. The Redis here is a plain object with the client's methods: no server needed.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { QuotaUnavailableError } from '../../src/index.js';
 import type { NodeRedisLike } from '../../src/redis/adapter.js';
 import { RedisQuota } from '../../src/redis/redis-quota.js';
@@ -16,17 +16,20 @@ class TimeoutError extends Error {}
 /** A node-redis-shaped client answering each script call with the next of `answers`, then `rest`. */
 function fakeRedis(answers: Array<() => unknown>, rest: () => unknown) {
   const calls: string[] = [];
-  const answer = async (args: string[]) => {
+  /** How each script was sent: `EVAL` (whole) or `EVALSHA`. */
+  const sends: string[] = [];
+  const answer = async (send: string, args: string[]) => {
     calls.push(args[0] ?? '');
+    sends.push(send);
     return (answers.shift() ?? rest)();
   };
   const client: NodeRedisLike = {
-    evalSha: (_sha, { arguments: args }) => answer(args),
-    eval: (_script, { arguments: args }) => answer(args),
+    evalSha: (_sha, { arguments: args }) => answer('EVALSHA', args),
+    eval: (_script, { arguments: args }) => answer('EVAL', args),
   };
   // An acquire's first argument is its ticket (`pid.random.n`); the other scripts' are numbers or words.
   const acquires = () => calls.filter((first) => first.includes('.')).length;
-  return { client, calls, acquires };
+  return { client, calls, sends, acquires };
 }
 
 const refuse = (error: Error) => () => {
@@ -52,6 +55,26 @@ describe('a Redis Cluster’s transient answers', () => {
     await quota.forClient(identity).run(async () => sent++, attempt(5_000));
     expect(sent).toBe(1);
     expect(redis.acquires()).toBe(3);
+  });
+
+  it.each([
+    'NOSCRIPT No matching script. Please use EVAL.',
+    // ioredis, when a node restarted while it followed redirections: its script cache is empty.
+    'Too many Cluster redirections. Last error: ReplyError: NOSCRIPT No matching script. Please use EVAL.',
+  ])('%s: the script is sent whole again, and the call succeeds', async (text) => {
+    // Fake timers: an end waits for the next start, never for the short idle, so the sends are the acquires'.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const redis = fakeRedis([granted, refuse(new ErrorReply(text))], granted);
+      const part = new RedisQuota({ redis: redis.client, maxConcurrency: 2 }).forClient(identity);
+      await part.run(async () => 0, attempt(5_000));
+      const before = redis.sends.length;
+      await expect(part.run(async () => 'sent', attempt(5_000))).resolves.toBe('sent');
+      // The second acquire by its SHA-1, refused, then sent whole, which loads it again.
+      expect(redis.sends.slice(before)).toEqual(['EVALSHA', 'EVAL']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks again no longer than the call’s timeout, then names what Redis said', async () => {
