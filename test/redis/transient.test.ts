@@ -1,7 +1,7 @@
 // A Redis Cluster's transient answers (TRYAGAIN, MOVED, ASK, CLUSTERDOWN, LOADING) are asked again
 // within the call's timeout; every other failure is reported at once, in Redis's words and its error
 // class. The Redis here is a plain object with the client's methods: no server needed.
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QuotaUnavailableError } from '../../src/index.js';
 import type { NodeRedisLike } from '../../src/redis/adapter.js';
 import { RedisQuota } from '../../src/redis/redis-quota.js';
@@ -39,6 +39,10 @@ const granted = () => [0, 0];
 const attempt = (timeout: number) => ({ signal: undefined, timeout });
 
 describe('a Redis Cluster’s transient answers', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it.each([
     'TRYAGAIN Multiple keys request during rehashing of slot',
     'MOVED 3999 127.0.0.1:6381',
@@ -64,30 +68,33 @@ describe('a Redis Cluster’s transient answers', () => {
   ])('%s: the script is sent whole again, and the call succeeds', async (text) => {
     // Fake timers: an end waits for the next start, never for the short idle, so the sends are the acquires'.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      const redis = fakeRedis([granted, refuse(new ErrorReply(text))], granted);
-      const part = new RedisQuota({ redis: redis.client, maxConcurrency: 2 }).forClient(identity);
-      await part.run(async () => 0, attempt(5_000));
-      const before = redis.sends.length;
-      await expect(part.run(async () => 'sent', attempt(5_000))).resolves.toBe('sent');
-      // The second acquire by its SHA-1, refused, then sent whole, which loads it again.
-      expect(redis.sends.slice(before)).toEqual(['EVALSHA', 'EVAL']);
-    } finally {
-      vi.useRealTimers();
-    }
+    const redis = fakeRedis([granted, refuse(new ErrorReply(text))], granted);
+    const part = new RedisQuota({ redis: redis.client, maxConcurrency: 2 }).forClient(identity);
+    await part.run(async () => 0, attempt(5_000));
+    const before = redis.sends.length;
+    await expect(part.run(async () => 'sent', attempt(5_000))).resolves.toBe('sent');
+    // The second acquire by its SHA-1, refused, then sent whole, which loads it again.
+    expect(redis.sends.slice(before)).toEqual(['EVALSHA', 'EVAL']);
   });
 
   it('asks again no longer than the call’s timeout, then names what Redis said', async () => {
+    // The backoff's sleeps and the deadline on fake timers and a fake monotonic clock: exact, however loaded.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     const redis = fakeRedis([], refuse(new ErrorReply('CLUSTERDOWN Hash slot not served')));
     const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 2 });
     let sent = false;
-    const started = performance.now();
-    const error = await quota
+    let settled = false;
+    const call = quota
       .forClient(identity)
       .run(async () => (sent = true), attempt(300))
-      .catch((e: unknown) => e);
-    // A hang guard only: the deadline is 300 ms.
-    expect(performance.now() - started).toBeLessThan(10_000);
+      .catch((e: unknown) => e)
+      .finally(() => {
+        settled = true;
+      });
+    // It stops asking once the next backoff would end past the deadline: settled by then, not after.
+    await vi.advanceTimersByTimeAsync(300);
+    expect(settled).toBe(true);
+    const error = await call;
     expect(error).toBeInstanceOf(QuotaUnavailableError);
     expect(sent).toBe(false);
     expect(redis.acquires()).toBeGreaterThan(2);
