@@ -23,14 +23,18 @@ function helloAt(id: string): Uint8Array {
 
 /**
  * A relay's open streams: what each may hold, the heartbeat they share, and their ends. Every stream's
- * queue counts messages, and a message that would go past `maxBufferedEvents` drops the stream
- * instead: a client that stops reading costs a bounded amount, never a growing queue.
+ * queue counts messages; a stream past `maxBufferedEvents` is looked at again once the events
+ * published in the same turn are queued, and dropped if its client has still not read them. So a
+ * burst published at once reaches every client that reads, and a client that stops reading costs a
+ * bounded amount (the bound, plus one burst), never a growing queue.
  */
 export class EventStreams {
   readonly #open = new Set<Client>();
   readonly #heartbeatMs: number;
   readonly #maxBufferedEvents: number;
   #heartbeat: ReturnType<typeof setInterval> | undefined;
+  /** Set while a stream is past the bound: the timer that looks at the streams again after this turn. */
+  #recheck: ReturnType<typeof setTimeout> | undefined;
 
   constructor(settings: { heartbeatMs: number; maxBufferedEvents: number }) {
     this.#heartbeatMs = settings.heartbeatMs;
@@ -113,15 +117,27 @@ export class EventStreams {
   }
 
   #send(client: Client, frame: Uint8Array): boolean {
-    const room = client.controller.desiredSize;
-    if (room === null || room <= 0) {
-      const message = `the client was dropped: ${this.#maxBufferedEvents} messages were waiting for it`;
-      this.#drop(client, new MetricError(message));
+    if (client.controller.desiredSize === null) {
+      this.#remove(client);
       return false;
     }
     client.controller.enqueue(frame);
+    if (isOver(client)) this.#recheck ??= setTimeout(() => this.#dropUnread(), 0);
     return true;
   }
+
+  /** Drops each stream still past the bound: its client did not read what the last turn queued. */
+  #dropUnread(): void {
+    this.#recheck = undefined;
+    const message = `the client was dropped: ${this.#maxBufferedEvents} messages were waiting for it`;
+    for (const client of [...this.#open]) if (isOver(client)) this.#drop(client, new MetricError(message));
+  }
+}
+
+/** Whether a stream holds more messages than its bound (`desiredSize` is the bound less what it holds). */
+function isOver(client: Client): boolean {
+  const room = client.controller.desiredSize;
+  return room !== null && room < 0;
 }
 
 /** A stream the consumer already cancelled or errored throws on close/error: there is nothing to end. */

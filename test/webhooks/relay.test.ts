@@ -49,9 +49,14 @@ describe('createEventRelay', () => {
       sentTo.push(relay.publish(scored(n)));
       expect(eventOf(await reading.next()).data).toEqual(scored(n));
     }
-    // The slow stream holds four events (its greeting is not counted): the fifth would pass the bound.
-    expect(sentTo).toEqual([2, 2, 2, 2, 1, 1, 1, 1]);
+    // Queued for both within this turn; the slow stream, past four unread (its greeting is not
+    // counted), is dropped once the relay looks again, after the turn.
+    expect(sentTo).toEqual([2, 2, 2, 2, 2, 2, 2, 2]);
+    expect(relay.clients).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 1));
     expect(relay.clients).toBe(1);
+    expect(relay.publish(scored(9))).toBe(1);
+    expect(eventOf(await reading.next()).data).toEqual(scored(9));
     // Dropped with an error, its queue discarded: nothing of what it held is delivered.
     const dropped = await slow.reader.read().catch((error: unknown) => error);
     expect(dropped).toBeInstanceOf(MetricError);
@@ -83,9 +88,26 @@ describe('createEventRelay', () => {
     relay.handler(get());
     await vi.advanceTimersByTimeAsync(3_000);
     expect(relay.clients).toBe(1);
-    await vi.advanceTimersByTimeAsync(1_000);
+    // The fourth ping passes the bound; the relay drops the stream when it looks again, after the turn.
+    await vi.advanceTimersByTimeAsync(1_001);
     expect(relay.clients).toBe(0);
     expect(timers()).toBe(0);
+  });
+
+  it('delivers a burst larger than maxBufferedEvents, published at once, to a client that reads', async () => {
+    const relay = createEventRelay({ maxBufferedEvents: 4 });
+    const reading = frames(relay.handler(get()));
+    const idle = frames(relay.handler(get()));
+    expect(await reading.next()).toMatch(greeting);
+    const sentTo = Array.from({ length: 20 }, (_, i) => relay.publish(scored(i + 1)));
+    expect(sentTo.every((count) => count === 2)).toBe(true);
+    for (let n = 1; n <= 20; n++) expect(eventOf(await reading.next()).data).toEqual(scored(n));
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    // The client that read is kept; the one that read nothing holds the burst unread, and goes.
+    expect(relay.clients).toBe(1);
+    const dropped = await idle.reader.read().catch((error: unknown) => error);
+    expect(dropped).toBeInstanceOf(MetricError);
+    relay.close();
   });
 
   it('close() ends every stream after what it holds, and refuses new ones', async () => {
