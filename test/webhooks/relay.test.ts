@@ -314,6 +314,22 @@ describe('createEventRelay', () => {
     expect(() => createEventRelay({ [option]: value })).toThrow(`\`${option}\` must be an integer`);
   });
 
+  it('delivers a burst of 200 events (past the 64 a client may leave unread) over a real Node HTTP server', async () => {
+    const relay = createEventRelay();
+    const server = await startServer(nodeListener(relay));
+    try {
+      const stream = frames(await fetch(server.url));
+      expect(await stream.next()).toMatch(greeting);
+      const sentTo = Array.from({ length: 200 }, (_, i) => relay.publish(scored(i + 1)));
+      expect(sentTo.every((count) => count === 1)).toBe(true);
+      for (let n = 1; n <= 200; n++) expect(eventOf(await stream.next()).data).toEqual(scored(n));
+      expect(relay.clients).toBe(1);
+    } finally {
+      relay.close();
+      await server.close();
+    }
+  });
+
   it('streams over a real Node HTTP server, and a client that disconnects frees its place', async () => {
     const relay = createEventRelay();
     const server = await startServer(nodeListener(relay));
