@@ -7,7 +7,7 @@
 // - Deno: `@deno/<platform>-<arch>`, the binary package behind npm's `deno` package.
 // - workerd: `@cloudflare/workerd-<platform>-<arch>`, the binary package behind npm's `workerd` package.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -198,17 +198,18 @@ export function installPackedPackage(project) {
  * What `test:deno` and `test:workerd` start with: a build to pack, the runtime (or a stop, as
  * {@link stopUnlessInstalled} decides), and a fresh project outside the repository, where the
  * repository's tsconfig cannot mislead the runtime and packages resolve as in a user's project.
- * `install()` then packs the package into it with the named test/runtimes files, and returns the
- * tarball's name. The caller removes `project`.
+ * `install()` then packs the package into it with every file of test/runtimes (each runtime's entry and
+ * the modules they share), and returns the tarball's name. The caller removes `project`.
  */
-export function prepareRuntimeProject(script, runtime, installed, files) {
+export function prepareRuntimeProject(script, runtime, installed) {
   requireBuild(script);
   const bin = stopUnlessInstalled(runtime, installed);
   process.stdout.write(`${script}: ${versionOf(bin).split('\n')[0]} (${bin})\n`);
   const project = mkdtempSync(join(tmpdir(), `scholarly-metrics-${runtime.toLowerCase()}-`));
   const install = () => {
     const tarball = installPackedPackage(project);
-    for (const file of files) copyFileSync(join(root, 'test', 'runtimes', file), join(project, file));
+    const runtimes = join(root, 'test', 'runtimes');
+    for (const file of readdirSync(runtimes)) copyFileSync(join(runtimes, file), join(project, file));
     return tarball;
   };
   return { bin, project, install };

@@ -12,11 +12,7 @@ import { cache, ensureDeno, prepareRuntimeProject, root, runWithTimeLimit } from
 
 const LIMIT_MS = 30_000;
 
-const {
-  bin: deno,
-  project,
-  install,
-} = prepareRuntimeProject('test:deno', 'Deno', ensureDeno(), ['deno.ts', 'smoke.ts', 'encoded-webhooks.ts']);
+const { bin: deno, project, install } = prepareRuntimeProject('test:deno', 'Deno', ensureDeno());
 let status = 1;
 try {
   const tarball = install();

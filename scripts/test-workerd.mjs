@@ -17,15 +17,7 @@ import { ensureWorkerd, prepareRuntimeProject, root } from './runtimes.mjs';
 
 const LIMIT_MS = 30_000;
 
-const {
-  bin: workerd,
-  project,
-  install,
-} = prepareRuntimeProject('test:workerd', 'workerd', ensureWorkerd(), [
-  'workerd-worker.ts',
-  'smoke.ts',
-  'encoded-webhooks.ts',
-]);
+const { bin: workerd, project, install } = prepareRuntimeProject('test:workerd', 'workerd', ensureWorkerd());
 const failures = [];
 let child;
 try {

@@ -2,7 +2,8 @@
 // own DecompressionStream (Deno, workerd and Bun each have theirs). Web-standard APIs only.
 import { createWebhookHandler } from 'scholarly-metrics/webhooks';
 
-const body =
+/** A `score_updated` body as the service sends it: the smoke tests' one event. */
+export const scoreUpdatedBody =
   '{"event":"score_updated","journal_id":7,"old_score":61,"new_score":64,"quartile":"Q1","timestamp":"2024-05-01T12:00:00Z"}';
 
 async function encoded(text: string, format: 'gzip' | 'deflate'): Promise<ArrayBuffer> {
@@ -28,13 +29,13 @@ export async function checkEncodedWebhooks(): Promise<string> {
     if (event.event === 'score_updated') received.push(event.new_score);
   });
   for (const format of ['gzip', 'deflate'] as const) {
-    const response = await handle(delivery(format, await encoded(body, format)));
+    const response = await handle(delivery(format, await encoded(scoreUpdatedBody, format)));
     if (response.status !== 200)
       throw new Error(`a ${format} body got ${response.status}: ${await response.text()}`);
   }
   if (received.join() !== '64,64')
     throw new Error(`the callback got ${JSON.stringify(received)}, not 64 twice`);
-  const corrupt = await handle(delivery('gzip', new TextEncoder().encode(body)));
+  const corrupt = await handle(delivery('gzip', new TextEncoder().encode(scoreUpdatedBody)));
   const refusal = await corrupt.text();
   if (corrupt.status !== 400 || !refusal.includes('decoded from gzip')) {
     throw new Error(`a body that is not gzip got ${corrupt.status}: ${refusal}`);

@@ -3,7 +3,7 @@
 // here (no `node:` module, no runtime global): the same file runs in both runtimes.
 import { MetricClient, MetricError, NotFoundError, TimeoutError } from 'scholarly-metrics';
 import { parseWebhookEvent, WebhookPayloadError } from 'scholarly-metrics/webhooks';
-import { checkEncodedWebhooks } from './encoded-webhooks.js';
+import { checkEncodedWebhooks, scoreUpdatedBody } from './encoded-webhooks.js';
 
 /** One request the client sent, as the runtime's own `fetch` saw it. */
 interface SentRequest {
@@ -134,9 +134,7 @@ export async function runSmoke({ baseUrl, apiKey }: { baseUrl: string; apiKey: s
   check(sent.length === 1, `maxRetries: 0 should send 1 request, sent ${JSON.stringify(sent)}`);
   passed.push(`timeout: TimeoutError after ${waited} ms (timeout 300 ms, answer delayed 10 s)`);
 
-  const body =
-    '{"event":"score_updated","journal_id":7,"old_score":61,"new_score":64,"quartile":"Q1","timestamp":"2024-05-01T12:00:00Z"}';
-  const event = parseWebhookEvent(new TextEncoder().encode(body));
+  const event = parseWebhookEvent(new TextEncoder().encode(scoreUpdatedBody));
   check(
     event.event === 'score_updated' && event.journal_id === 7 && event.new_score === 64,
     `parseWebhookEvent read ${JSON.stringify(event)}`,
