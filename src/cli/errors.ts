@@ -4,8 +4,9 @@
  */
 
 /**
- * The exit codes of the contract: done, an API, network or database error (the command failed), a usage error,
- * some of many lookups failed (the others written), a rate limit that will not clear soon, Ctrl-C.
+ * The exit codes of the contract: done, an API, network or database error (the command failed), a
+ * usage error, some of many lookups failed (the others written), a rate limit that will not clear soon,
+ * Ctrl-C.
  */
 export const exitCodes = {
   ok: 0,
