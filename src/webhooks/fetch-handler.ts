@@ -35,7 +35,7 @@ export interface FetchWebhookContext {
  *
  * @param onEvent - your code, called once per valid event; awaited before the answer is sent.
  * @param options - size cap, body deadline and error reporting; see {@link WebhookHandlerOptions}.
- * @throws {InvalidParameterError} at creation, for a non-function `onEvent` or an invalid option.
+ * @throws {ConfigurationError} at creation, for a non-function `onEvent` or an invalid option.
  * @example
  * ```ts
  * import { createWebhookHandler } from 'scholarly-metrics/webhooks';
