@@ -134,9 +134,9 @@ export interface MockDatasetSizes {
   readonly papers?: number | undefined;
   /** At most 100,000 (`MOCK_MAX_SIZES`). @default 3000 */
   readonly authors?: number | undefined;
-  /** At most 30. @default 25 */
+  /** At most 30 (`MOCK_MAX_SIZES`). @default 25 */
   readonly subjects?: number | undefined;
-  /** At most 72. @default 60 */
+  /** At most 72 (`MOCK_MAX_SIZES`). @default 60 */
   readonly countries?: number | undefined;
 }
 

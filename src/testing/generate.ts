@@ -34,12 +34,18 @@ const lastHistoryYear = 2024;
  * createMockApi({ sizes: { papers: MOCK_MAX_SIZES.papers + 1 } }); // throws ConfigurationError: …from 0 to 1000000
  * ```
  */
-export const MOCK_MAX_SIZES = { journals: 10_000, papers: 1_000_000, authors: 100_000 } as const;
+export const MOCK_MAX_SIZES = {
+  journals: 10_000,
+  papers: 1_000_000,
+  authors: 100_000,
+  // As many as the mock has names for.
+  subjects: subjectNames.length,
+  countries: countryNames.length,
+} as const;
 
 /** Applies defaults and refuses sizes past the maxima or that the generator cannot honour. */
 export function resolveSizes(sizes?: MockDatasetSizes): ResolvedSizes {
-  const max = { ...MOCK_MAX_SIZES, subjects: subjectNames.length, countries: countryNames.length };
-  return resolveMockSizes(sizes, defaultSizes, max);
+  return resolveMockSizes(sizes, defaultSizes, MOCK_MAX_SIZES);
 }
 
 /**

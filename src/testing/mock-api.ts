@@ -15,6 +15,18 @@ import { Subscribers } from './subscribers.js';
 
 export type { MockApi, MockApiOptions, MockRequestRecord } from './mock-api-types.js';
 
+/** Each mock's request log, for the answers its HTTP server makes without the core. */
+const logs = new WeakMap<MockApi, RequestLog>();
+
+/**
+ * An answer the HTTP server makes itself (a method `Request` cannot carry, a body past the cap),
+ * given what every answer of `api` carries: a request id and the CORS headers.
+ */
+export function serverAnswer(api: MockApi, response: Response): Response {
+  const requestId = logs.get(api)?.nextId();
+  return applyCors(requestId === undefined ? response : withRequestId(response, requestId));
+}
+
 /**
  * Creates a mock of the API over a deterministic dataset.
  *
@@ -91,6 +103,7 @@ export function createMockApiOver(router: Router, options: MockApiOptions = {}):
     },
   };
   api.reset();
+  logs.set(api, log);
   return api;
 }
 

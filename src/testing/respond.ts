@@ -28,12 +28,16 @@ export function createResponder(parts: ResponderParts): (request: Request, url: 
         allow: 'GET, HEAD, OPTIONS',
       });
     }
-    const body = parts.router(parts.dataset(), path.slice(basePath.length), url.searchParams);
-    const response = json(body);
-    return request.method === 'HEAD' ? new Response(null, response) : response;
+    return json(parts.router(parts.dataset(), path.slice(basePath.length), url.searchParams));
   };
 
+  // HTTP sends no body with an answer to HEAD, errors and faults included: as the HTTP server does.
   return async (request, url) => {
+    const response = await faulted(request, url);
+    return request.method === 'HEAD' && response.body !== null ? new Response(null, response) : response;
+  };
+
+  async function faulted(request: Request, url: URL): Promise<Response> {
     const path = url.pathname;
     // Faults are meant for the API: a health probe or a favicon request must not use one up.
     if (!(path === basePath || path.startsWith(`${basePath}/`))) {
@@ -61,5 +65,5 @@ export function createResponder(parts: ResponderParts): (request: Request, url: 
         ? errorResponse(error.status, error.message, error.headers)
         : errorResponse(500, `Mock API bug: ${error instanceof Error ? error.message : String(error)}`);
     }
-  };
+  }
 }

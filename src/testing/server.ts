@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createMockApi, type MockApi, type MockApiOptions } from './mock-api.js';
+import { createMockApi, type MockApi, type MockApiOptions, serverAnswer } from './mock-api.js';
 import { resolveMockServerOptions } from './mock-api-options.js';
 import { errorResponse } from './responses.js';
 import {
@@ -172,13 +172,13 @@ async function serve(
   }
   if (forbiddenMethods.has(req.method ?? '')) {
     const message = `${req.method} is not allowed: every endpoint is a GET`;
-    return write(res, errorResponse(405, message, { allow: 'GET, HEAD, OPTIONS' }), true);
+    return write(res, serverAnswer(api, errorResponse(405, message, { allow: 'GET, HEAD, OPTIONS' })), true);
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   const body = hasBody ? await readCapped(req) : undefined;
   if (body === 'too_large') {
     const message = `The request body is larger than ${maxRequestBodyBytes} bytes`;
-    return write(res, errorResponse(413, message), true);
+    return write(res, serverAnswer(api, errorResponse(413, message)), true);
   }
   if (body === 'aborted') return;
   const request = new Request(target, {

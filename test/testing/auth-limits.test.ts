@@ -81,6 +81,21 @@ describe('authentication (API §5)', () => {
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
   });
+
+  it('answers HEAD without a body when it refuses or a fault answers, as HTTP and the mock server do', async () => {
+    const headers = { authorization: `Bearer ${MOCK_API_KEY}` };
+    const head = (path: string) =>
+      api.handle(new Request(`${MOCK_BASE_URL}${path}`, { method: 'HEAD', headers }));
+    const refused = [await head('/journals/abc'), await head('/journals/999999')];
+    api.faults
+      .next({ status: 503 })
+      .next({ status: 500, body: { oops: true } })
+      .next({ malformed: true });
+    const answers = [...refused, await head('/subjects'), await head('/subjects'), await head('/subjects')];
+    expect(answers.map((answer) => answer.status)).toEqual([400, 404, 503, 500, 200]);
+    for (const answer of answers) expect(await answer.text()).toBe('');
+    expect(answers[0]!.headers.get('content-type')).toContain('application/json');
+  });
 });
 
 describe('rate limits (API §8)', () => {

@@ -3,7 +3,7 @@
  * never read. Measured by what the client managed to write before the server stopped taking bytes:
  * the server cannot have buffered more than that.
  */
-import { request } from 'node:http';
+import { type IncomingHttpHeaders, request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testing/index.js';
 import { postChunked } from '../webhooks/node-server.js';
@@ -45,26 +45,29 @@ describe('request bodies past 1 MiB', () => {
 
   it('answers 413 before reading when Content-Length says more than 1 MiB, and closes the connection', async () => {
     const server = await start();
-    const answer = await new Promise<{ status?: number; connection?: string; body: string }>(
-      (resolve, reject) => {
-        const req = request(controlUrl(server, 'faults'), {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'content-length': String(2 * MiB) },
+    type Answer = { status?: number; connection?: string; body: string; headers: IncomingHttpHeaders };
+    const answer = await new Promise<Answer>((resolve, reject) => {
+      const req = request(controlUrl(server, 'faults'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': String(2 * MiB) },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.setEncoding('utf8').on('data', (part: string) => {
+          body += part;
         });
-        req.on('response', (res) => {
-          let body = '';
-          res.setEncoding('utf8').on('data', (part: string) => {
-            body += part;
-          });
-          res.on('end', () => resolve({ status: res.statusCode, connection: res.headers.connection, body }));
-        });
-        req.on('error', reject);
-        // Only the head is sent: the answer must not wait for a body that is never coming.
-        req.flushHeaders();
-      },
-    );
+        const { statusCode: status, headers } = res;
+        res.on('end', () => resolve({ status, connection: headers.connection, body, headers }));
+      });
+      req.on('error', reject);
+      // Only the head is sent: the answer must not wait for a body that is never coming.
+      req.flushHeaders();
+    });
     expect(answer.status).toBe(413);
     expect(answer.connection).toBe('close');
+    // Made by the server before the core sees the request, it carries what every answer does.
+    expect(answer.headers['x-request-id']).toMatch(/^req_\d{6,}$/);
+    expect(answer.headers['access-control-allow-origin']).toBe('*');
   });
 
   it('takes a body of exactly 1 MiB, and refuses one byte more', async () => {

@@ -96,7 +96,14 @@ describe('dataset sizes', () => {
   });
 
   it('keeps the maxima documented on the options', () => {
-    expect(MOCK_MAX_SIZES).toEqual({ journals: 10_000, papers: 1_000_000, authors: 100_000 });
+    const lists = { subjects: 30, countries: 72 };
+    expect(MOCK_MAX_SIZES).toEqual({ journals: 10_000, papers: 1_000_000, authors: 100_000, ...lists });
+    for (const [name, max] of Object.entries(lists)) {
+      expect(() => createMockApi({ sizes: { [name]: max + 1 } })).toThrow(`from 0 to ${max}`);
+      expect(createMockApi({ sizes: { ...smallSizes, [name]: max } }).dataset[name as never]).toHaveLength(
+        max,
+      );
+    }
   });
 });
 

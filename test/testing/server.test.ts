@@ -1,4 +1,4 @@
-import { createServer, request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -26,7 +26,7 @@ function raw(
   path: string,
   headers: Record<string, string> = auth,
   method = 'GET',
-): Promise<{ status: number; body: string; allow?: string | undefined }> {
+): Promise<{ status: number; body: string; allow?: string | undefined; headers: IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const options = { host: '127.0.0.1', port: server.port, path, headers, method, agent: false };
     const req = httpRequest(options, (res) => {
@@ -35,7 +35,8 @@ function raw(
       res.on('data', (chunk: string) => {
         body += chunk;
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, allow: res.headers.allow }));
+      const { statusCode = 0, headers } = res;
+      res.on('end', () => resolve({ status: statusCode, body, allow: headers.allow, headers }));
     });
     req.on('error', reject);
     req.end();
@@ -70,6 +71,9 @@ describe('startMockServer', () => {
       const response = await raw('/api/v1/subjects', auth, method);
       expect([response.status, response.allow]).toEqual([405, 'GET, HEAD, OPTIONS']);
       expect(JSON.parse(response.body)).toMatchObject({ error: 'method_not_allowed' });
+      // Answered by the server itself for TRACE, by the core for PUT: alike to the client.
+      expect(response.headers['x-request-id']).toMatch(/^req_\d{6,}$/);
+      expect(response.headers['access-control-allow-origin']).toBe('*');
     }
   });
 
