@@ -33,6 +33,8 @@ export type Send<T> = (options: TransportOptions | undefined) => Promise<Answer<
 
 /** A request in flight, whose score it shows (if any), and the events that arrived meanwhile. */
 interface Flying {
+  /** Its place in the map of requests calls may join. */
+  readonly name: string;
   readonly flight: Flight<Answer<unknown>>;
   readonly subject: EventSubject | undefined;
   readonly events: EventsInFlight | undefined;
@@ -64,7 +66,13 @@ export class ResponseCache {
   readonly #kept: KeptContext;
   readonly #scope: Promise<string>;
   readonly #partitionOf = partitions();
+  /** The requests a call may join, by partition, bound and path. */
   readonly #flights = new Map<string, Flying>();
+  /**
+   * Every request in flight, joinable or not: one an event or a refresh took out of `#flights` still
+   * keeps its answer when it lands, so each later event must reach it too.
+   */
+  readonly #running = new Set<Flying>();
   /** The journals on the last list answer this process saw. */
   #listedHere: ReadonlySet<number> | undefined;
   /** How many times `clear()` was called: a request sent before a clear keeps nothing. */
@@ -180,14 +188,13 @@ export class ResponseCache {
       );
     }
     const scope = await this.#scope;
-    for (const [name, flying] of this.#flights) {
+    for (const flying of this.#running) {
       if (flying.subject !== id && flying.subject !== 'list') continue;
       flying.events?.add(event);
       // Calls made from now on do not join a request whose answer the event may contradict: the
       // journal's own, or the list when the journal was on the last list seen here (or none was).
-      if (flying.subject !== 'list' || this.#listedHere?.has(id as number) !== false) {
-        this.#flights.delete(name);
-      }
+      if (flying.subject !== 'list' || this.#listedHere?.has(id as number) !== false)
+        this.#unjoinable(flying);
     }
     try {
       const routes = eventRoutesOf(id as number, this.#parts);
@@ -248,14 +255,23 @@ export class ResponseCache {
         await keepAnswer(this.#kept, target, { watch, started, events, cleared }, answer);
         return answer;
       } finally {
-        if (created !== undefined && this.#flights.get(name) === created) this.#flights.delete(name);
+        if (created !== undefined) {
+          this.#running.delete(created);
+          this.#unjoinable(created);
+        }
       }
     }, this.#parts);
-    created = { flight, subject: target.subject, events };
+    created = { name, flight, subject: target.subject, events };
     this.#flights.set(name, created);
+    this.#running.add(created);
     // Its callers handle the outcome; a flight every caller left must not count as unhandled.
     flight.promise.catch(() => {});
     return created;
+  }
+
+  /** Takes `flying` out of the requests calls may join, unless another has taken its place. */
+  #unjoinable(flying: Flying): void {
+    if (this.#flights.get(flying.name) === flying) this.#flights.delete(flying.name);
   }
 
   /** {@link watchForEvents}; `false` when the store failed: the answer cannot be watched, so it is not kept. */

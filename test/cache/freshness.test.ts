@@ -107,6 +107,54 @@ describe('client.cache.apply(event)', () => {
     expect((await client.journals.get(7)).metric_score).toBe(13);
     expect((await client.journals.get(7)).metric_score).toBe(13);
   });
+
+  /** A client over the mock whose first request's answer (made at once) is handed over at `release()`. */
+  function firstHeld() {
+    const api = createMockApi();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let first = true;
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const response = await api.fetch(input, init);
+      if (first) {
+        first = false;
+        await gate;
+      }
+      return response;
+    };
+    return { api, release, ...cachedClient({ fetch }, api) };
+  }
+
+  it('reaches a request in flight with every event, not only the first that concerns it', async () => {
+    const { api, client, release } = firstHeld();
+    // The API has the first change, whose delivery is late: the request in flight shows it.
+    const { event: first } = await api.updateScore(7, 21);
+    const early = client.journals.get(7);
+    await vi.waitFor(() => expect(api.requests).toHaveLength(1));
+    await client.cache!.apply(first);
+    const { event: second } = await api.updateScore(7, 22);
+    await client.cache!.apply(second);
+    release();
+    expect((await early).metric_score).toBe(21);
+    // The answer landed after the second event, which it contradicts: it must not be kept.
+    const after = await client.journals.get(7).withResponse();
+    expect([after.cacheStatus, after.data.metric_score]).toEqual(['miss', 22]);
+  });
+
+  it('reaches a request in flight that a refresh took the place of, so that its answer is not kept', async () => {
+    const { api, client, release } = firstHeld();
+    const early = client.journals.get(7);
+    await vi.waitFor(() => expect(api.requests).toHaveLength(1));
+    const before = (await client.journals.get(7, { cache: 'refresh' })).metric_score;
+    const { event } = await api.updateScore(7, before === 31 ? 32 : 31);
+    await client.cache!.apply(event);
+    release();
+    expect((await early).metric_score).toBe(before);
+    const after = await client.journals.get(7).withResponse();
+    expect([after.cacheStatus, after.data.metric_score]).toEqual(['miss', event.new_score]);
+  });
 });
 
 describe('a webhook receiver given the cache', () => {
