@@ -165,6 +165,31 @@ describe('walking', () => {
     expect(asked).toEqual([2, 3, 4, 5]);
   });
 
+  it('a walk begun past page 1 on a server serving fewer than per_page loses nothing when its first page ends past total', async () => {
+    // 50 items a page for per_page 100, total 120: page 2 holds items 51 to 100. Counted at 100 a page,
+    // the items before it and its own would make 150, past total: the server serves fewer than asked.
+    const asked = journalPapers((page) => ({
+      data: Array.from({ length: Math.max(0, Math.min(50, 120 - (page - 1) * 50)) }, (_, i) =>
+        paper((page - 1) * 50 + i + 1),
+      ),
+      total: 120,
+    }));
+    const walk = testClient().journals.papers(1, { page: 2, per_page: 100 }, { prefetch: 0 });
+    const items = await collect(walk);
+    expect(items.map((item) => item.id)).toEqual(Array.from({ length: 70 }, (_, i) => 51 + i));
+    expect(asked).toEqual([2, 3]);
+    const alone = await testClient().journals.papers(1, { page: 2, per_page: 100 });
+    expect(alone.toJSON().nextPage).toBe(3);
+  });
+
+  it('takes a short page fetched alone whose count makes total as the last, asking for nothing more', async () => {
+    // Honest: 87 items at 20 a page, page 5 holds the last 7.
+    const asked = journalPapers(honest(87));
+    const items = await collect(testClient().journals.papers(1, { page: 5, per_page: 20 }, { prefetch: 0 }));
+    expect(items).toHaveLength(7);
+    expect(asked).toEqual([5]);
+  });
+
   it('never asks for a page past the end, even if that page would not be empty', async () => {
     const asked = journalPapers((page) => ({ data: [paper(page), paper(page + 50)], total: 4 }));
     const items = await collect(testClient().journals.papers(1, { per_page: 2 }, { prefetch: 4 }));
