@@ -19,9 +19,15 @@ export function hooksFor(
   const beforeRequest: BeforeRequestHook[] = (hooks?.beforeRequest ?? []).map((hook) =>
     guarded('beforeRequest', hook, secret),
   );
-  const afterResponse: AfterResponseHook[] = (hooks?.afterResponse ?? []).map((hook) =>
-    guarded('afterResponse', hook, secret),
-  );
+  const afterResponse: AfterResponseHook[] = (hooks?.afterResponse ?? []).map((hook) => {
+    const run = guarded('afterResponse', hook, secret);
+    // Only a Response replaces the answer: on `ky.retry()`'s marker ky would throw and retry, and
+    // retries are the client's (`maxRetries`), so the marker is let go like any other value.
+    return async (state) => {
+      const result = await run(state);
+      return isResponse(result) ? result : undefined;
+    };
+  });
   // Logged last, so that the line shows the request as the user's hooks left it.
   if (logger) {
     beforeRequest.push(({ request }) => {
@@ -49,6 +55,10 @@ export function mergeHooks(
     afterResponse: [...(parent.afterResponse ?? []), ...(child.afterResponse ?? [])],
   };
 }
+
+/** A `Response` as ky tells one, also from another realm. */
+const isResponse = (value: unknown): value is Response =>
+  value instanceof Response || Object.prototype.toString.call(value) === '[object Response]';
 
 /** `hook` with what it throws turned into a {@link hookError}; what it returns is passed on as is. */
 function guarded<State, Result>(

@@ -1,4 +1,5 @@
 import { inspect } from 'node:util';
+import ky from 'ky';
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -117,6 +118,19 @@ describe('afterResponse', () => {
     expect(await rejection(testClient({ hooks: broken }).subjects.list())).toBeInstanceOf(
       ResponseValidationError,
     );
+  });
+
+  it("ky.retry()'s marker retries nothing: the server's answer stands, sent once", async () => {
+    const seen = everything();
+    const hooks: ClientHooks = { afterResponse: [() => ky.retry()] };
+    expect(await testClient({ hooks, maxRetries: 3 }).subjects.list()).toEqual(subjects);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('anything else a hook returns leaves the answer as it is', async () => {
+    everything();
+    const hooks = { afterResponse: [() => ({ status: 404 }), () => 'text', () => null] };
+    expect(await testClient({ hooks: hooks as ClientHooks }).subjects.list()).toEqual(subjects);
   });
 });
 
