@@ -1,4 +1,5 @@
-import type { WebhookBody } from './decode-body.js';
+import { WebhookPayloadError } from '../core/errors.js';
+import { type WebhookBody, withCause } from './decode-body.js';
 import { encoder } from './encoder.js';
 import type { WebhookEvent } from './event.js';
 import { parseWebhookEvent } from './parse.js';
@@ -111,11 +112,11 @@ export function createEventRelay(options?: EventRelayOptions): EventRelay {
   };
 
   const publish = (input: WebhookEvent | WebhookBody): number => {
-    const event = parseWebhookEvent<WebhookBody>(input);
+    const data = eventData(parseWebhookEvent<WebhookBody>(input));
     if (closed) return 0;
+    // An id is taken only for an event that is sent: one without a frame would replay the ring's old frame.
     const id = replay.nextId();
-    // JSON.stringify writes no line break, so the event is one `data:` line.
-    const frame = encoder.encode(`id: ${id}\ndata: ${JSON.stringify(event)}\n\n`);
+    const frame = encoder.encode(`id: ${id}\ndata: ${data}\n\n`);
     replay.keep(frame);
     return streams.broadcast(frame);
   };
@@ -132,6 +133,20 @@ export function createEventRelay(options?: EventRelayOptions): EventRelay {
       return streams.size;
     },
   };
+}
+
+/**
+ * The event as JSON, on one line (JSON.stringify writes no line break). An object a framework parsed may
+ * hold, beside its checked fields, a value JSON cannot carry: that event is invalid, as `publish` says.
+ */
+function eventData(event: WebhookEvent): string {
+  try {
+    return JSON.stringify(event);
+  } catch (error) {
+    const message =
+      'invalid webhook payload: the event holds a value JSON cannot carry, such as a BigInt or a cycle';
+    throw withCause(new WebhookPayloadError(message), error);
+  }
 }
 
 /**

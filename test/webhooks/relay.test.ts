@@ -9,6 +9,18 @@ import { eventOf, frames, nodeListener } from './relay-client.js';
 const url = 'http://localhost/events';
 const get = (headers?: HeadersInit, signal?: AbortSignal) => new Request(url, { headers, signal });
 const scored = (journal_id: number) => ({ ...validEvent, journal_id });
+// Events that pass parseWebhookEvent (extra fields are kept) but that JSON.stringify cannot write.
+const unsendable: [string, () => object][] = [
+  ['a BigInt', () => ({ ...validEvent, extra: 3n })],
+  [
+    'a cycle',
+    () => {
+      const event: Record<string, unknown> = { ...validEvent };
+      event.self = event;
+      return event;
+    },
+  ],
+];
 // A new stream's greeting: a comment, and the id of the relay's latest event (`.0` before the first).
 const greeting = /^: connected\nid: [0-9a-z]+\.\d+$/;
 
@@ -155,6 +167,41 @@ describe('createEventRelay', () => {
     for (const hostile of [polluted, throwing, null, 42, [validEvent]]) {
       expect(() => relay.publish(hostile as never)).toThrow(WebhookPayloadError);
     }
+    relay.close();
+  });
+
+  it.each(unsendable)('refuses to publish an event holding %s, and sends nothing', async (_name, make) => {
+    const relay = createEventRelay();
+    const stream = frames(relay.handler(get()));
+    expect(() => relay.publish(make())).toThrow(WebhookPayloadError);
+    expect(() => relay.publish(make())).toThrow('the event holds a value JSON cannot carry');
+    relay.publish(validEvent);
+    expect(await stream.next()).toMatch(greeting);
+    // The first frame after the greeting is the valid event, numbered 1: the refused ones took no id.
+    const { id, data } = eventOf(await stream.next());
+    expect(data).toEqual(validEvent);
+    expect(id).toMatch(/\.1$/);
+    relay.close();
+    // Invalid whether the relay is open or not, as an event parseWebhookEvent refuses is.
+    expect(() => relay.publish(make())).toThrow(WebhookPayloadError);
+  });
+
+  it('replays no old event to a client back with Last-Event-ID after an event JSON cannot carry', async () => {
+    const relay = createEventRelay({ replayEvents: 2 });
+    const first = frames(relay.handler(get()));
+    await first.next();
+    relay.publish(scored(1));
+    relay.publish(scored(2));
+    for (const [, make] of unsendable) expect(() => relay.publish(make())).toThrow();
+    await first.next();
+    const { id: lastId } = eventOf(await first.next());
+    const back = frames(relay.handler(get({ 'last-event-id': lastId })));
+    expect(await back.next()).toBe(': connected');
+    relay.publish(scored(3));
+    // The client had everything: its first event is the next one, whose id follows its last.
+    const next = { id: lastId.replace(/\.2$/, '.3'), data: scored(3) };
+    expect(eventOf(await back.next())).toEqual(next);
+    expect(eventOf(await first.next())).toEqual(next);
     relay.close();
   });
 
