@@ -124,7 +124,7 @@ describe('client.cache.apply(event)', () => {
       }
       return response;
     };
-    return { api, release, ...cachedClient({ fetch }, api) };
+    return { release, ...cachedClient({ fetch }, api) };
   }
 
   it('reaches a request in flight with every event, not only the first that concerns it', async () => {
