@@ -35,9 +35,11 @@ function toArrayLimit(options: { limit?: unknown } | undefined): number {
   if (limit === Number.POSITIVE_INFINITY || (Number.isInteger(limit) && (limit as number) >= 0)) {
     return limit as number;
   }
+  // A string is not quoted: this refusal has no key to cut out of it, and the string may be the key.
+  const got = typeof limit === 'string' ? 'a string' : describeValue(limit);
   throw new InvalidParameterError(
     'limit',
-    `toArray needs { limit }: a whole number of items, or Infinity for all; got ${describeValue(limit)}`,
+    `toArray needs { limit }: a whole number of items, or Infinity for all; got ${got}`,
   );
 }
 

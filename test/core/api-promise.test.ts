@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -11,7 +12,7 @@ import {
 } from '../../src/index.js';
 import { createMockApi, MOCK_DOIS } from '../../src/testing/index.js';
 import { rejection } from '../helpers/calls.js';
-import { BASE, journalProfile, json, sequence, testClient, useMsw } from '../support.js';
+import { BASE, journalProfile, json, sequence, TEST_KEY, testClient, useMsw } from '../support.js';
 
 const server = useMsw();
 
@@ -279,5 +280,14 @@ describe('PagePromise.toArray({ limit })', () => {
     expect(error).toBeInstanceOf(InvalidParameterError);
     expect((error as InvalidParameterError).parameter).toBe('limit');
     expect(asked).toEqual([]);
+  });
+
+  it('never quotes a string limit, which may be the key pasted in the wrong place', async () => {
+    const { sdk } = paged();
+    const error = await rejection(sdk.journals.papers(1).toArray({ limit: TEST_KEY as never }));
+    expect((error as Error).message).toBe(
+      'toArray needs { limit }: a whole number of items, or Infinity for all; got a string',
+    );
+    expect(inspect(error)).not.toContain(TEST_KEY);
   });
 });
