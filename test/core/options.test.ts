@@ -385,6 +385,30 @@ describe('headers', () => {
       expect(calls).toBe(0);
     },
   );
+
+  it('sends the headers of a HeadersLike that is not a runtime Headers, client-wide and per call', async () => {
+    /** What the type allows: get, has and forEach, on a prototype (nothing of its own to iterate). */
+    class TeamHeaders {
+      readonly #entries: Array<[string, string]>;
+      constructor(entries: Array<[string, string]>) {
+        this.#entries = entries;
+      }
+      get(name: string) {
+        return this.#entries.find(([key]) => key === name)?.[1] ?? null;
+      }
+      has(name: string) {
+        return this.get(name) !== null;
+      }
+      forEach(callback: (value: string, name: string) => void) {
+        for (const [name, value] of this.#entries) callback(value, name);
+      }
+    }
+    const seen = journal42();
+    const sdk = testClient({ headers: new TeamHeaders([['x-team', 'bibliometrics']]) });
+    await sdk.journals.get(42, { headers: new TeamHeaders([['x-trace', 't1']]) });
+    expect(seen[0]!.headers.get('x-team')).toBe('bibliometrics');
+    expect(seen[0]!.headers.get('x-trace')).toBe('t1');
+  });
 });
 
 describe('in a browser', () => {

@@ -1,5 +1,5 @@
 import { ConfigurationError } from '../errors.js';
-import type { HeadersInput } from '../headers.js';
+import type { HeadersInput, HeadersLike } from '../headers.js';
 import { checkDuration, checkInteger, checkObject } from './checks.js';
 
 /**
@@ -93,6 +93,13 @@ export function checkHeaders(value: HeadersInput | undefined, option = 'headers'
   if (value === undefined) return undefined;
   try {
     if (value === null || typeof value !== 'object') throw new TypeError('not an object');
+    // A HeadersLike that is not iterable (not a runtime's Headers) gives its entries through forEach:
+    // `new Headers` would read it as a record of its own properties, that is, of nothing.
+    if (!(Symbol.iterator in value) && typeof (value as HeadersLike).forEach === 'function') {
+      const copy = new Headers();
+      (value as HeadersLike).forEach((headerValue, name) => copy.append(name, headerValue));
+      return copy;
+    }
     return new Headers(value as HeadersInit);
   } catch {
     // The runtime's message quotes the offending value, which may be a credential: leave it out.
