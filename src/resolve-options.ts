@@ -38,6 +38,7 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedMetri
   return {
     apiKey: resolveApiKey(
       options.apiKey === undefined ? variable('METRIC_API_KEY') : options.apiKey,
+      options.apiKey === undefined ? 'METRIC_API_KEY' : 'apiKey',
       allowBrowser === true,
     ),
     baseUrl: resolveBaseUrl(options.baseUrl, variable('METRIC_BASE_URL')),
@@ -53,8 +54,12 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedMetri
   };
 }
 
-/** The key: the option, else METRIC_API_KEY (`apiKey`); `null` sends none. */
-function resolveApiKey(apiKey: string | null | undefined, allowBrowser: boolean): string | null {
+/** The key: the option, else METRIC_API_KEY (named by `source`); `null` sends none. */
+function resolveApiKey(
+  apiKey: string | null | undefined,
+  source: 'apiKey' | 'METRIC_API_KEY',
+  allowBrowser: boolean,
+): string | null {
   if (apiKey === undefined || apiKey === '') {
     throw new ConfigurationError(
       'apiKey',
@@ -64,9 +69,10 @@ function resolveApiKey(apiKey: string | null | undefined, allowBrowser: boolean)
   }
   if (apiKey !== null && (typeof apiKey !== 'string' || !/^[\x21-\x7e]+$/.test(apiKey))) {
     // The value is never echoed: it is a secret even when it is malformed.
+    const named = source === 'apiKey' ? '`apiKey`' : source;
     throw new ConfigurationError(
-      'apiKey',
-      '`apiKey` must be a string of visible ASCII characters with no spaces',
+      source,
+      `${named} must be a string of visible ASCII characters with no spaces`,
     );
   }
   if (apiKey !== null && inBrowserPage() && !allowBrowser) {

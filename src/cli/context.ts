@@ -88,7 +88,7 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
   } catch (error) {
     await shared?.close();
     if (isMissingKey(error, ConfigurationError)) throw new UsageError(noKeyMessage);
-    if (!options.mock && error instanceof ConfigurationError && error.option === 'apiKey')
+    if (!options.mock && error instanceof ConfigurationError && error.option === 'METRIC_API_KEY')
       throw keyRefusal(error, io.env.METRIC_API_KEY, ConfigurationError);
     // The constructor sends nothing: what it refuses is the configuration the command line gave it.
     if (error instanceof MetricError && !(error instanceof ConfigurationError))
@@ -180,21 +180,17 @@ function isMissingKey(error: unknown, refusal: typeof ConfigurationError): boole
 }
 
 /**
- * The SDK's refusal of the key, named as the command line's user set it: the key comes only from
- * METRIC_API_KEY, so the SDK's `apiKey` would name an option they never wrote. Nothing of the key is
- * quoted; a space at either end (a paste, a quoted export) is said, as it is the usual cause.
+ * The SDK's refusal of METRIC_API_KEY, with the usual cause said when it is the one: a space or a line
+ * break at either end (a paste, a quoted export). Nothing of the key is quoted.
  */
 function keyRefusal(
   error: ConfigurationError,
   key: string | undefined,
   refusal: typeof ConfigurationError,
 ): ConfigurationError {
-  const message = error.message
-    .replaceAll('`apiKey`', 'METRIC_API_KEY')
-    .replaceAll('apiKey', 'METRIC_API_KEY');
   const padded = key !== undefined && key.trim() !== key;
   const cause = padded ? ' (it starts or ends with a space or a line break: export it without them)' : '';
-  return new refusal('METRIC_API_KEY', `${message}${cause}`);
+  return new refusal('METRIC_API_KEY', `${error.message}${cause}`);
 }
 
 /** The sink for `--output` (cut back to `from` bytes), or standard output. */

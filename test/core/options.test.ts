@@ -50,6 +50,19 @@ describe('environment variables', () => {
     expect(seen[0]!.headers.get('authorization')).toBe('Bearer sk_env_key_1');
   });
 
+  it('a malformed METRIC_API_KEY is named as the variable, an apiKey as the option; neither quoted', () => {
+    const key = 'sk_env_key_4\r';
+    vi.stubEnv('METRIC_API_KEY', key);
+    const fromEnvironment = thrown(() => new MetricClient({ baseUrl: BASE }));
+    expect(fromEnvironment).toBeInstanceOf(ConfigurationError);
+    expect((fromEnvironment as ConfigurationError).option).toBe('METRIC_API_KEY');
+    expect(fromEnvironment.message).toMatch(/^METRIC_API_KEY must be /);
+    const given = thrown(() => new MetricClient({ baseUrl: BASE, apiKey: key }));
+    expect((given as ConfigurationError).option).toBe('apiKey');
+    expect(given.message).toMatch(/^`apiKey` must be /);
+    for (const error of [fromEnvironment, given]) expect(error.message).not.toContain('sk_env_key_4');
+  });
+
   it('METRIC_BASE_URL is used when baseUrl is omitted', async () => {
     vi.stubEnv('METRIC_BASE_URL', BASE);
     const seen = journal42();
