@@ -1,3 +1,6 @@
+/** How many ends whose send failed close() keeps: the newest, whose leases are likeliest still running. */
+const maxUnsent = 10_000;
+
 /**
  * The attempts of one partition that have ended and that Redis has not been told of yet. The next
  * acquire of the process carries them (one script per request when requests run one after another);
@@ -7,6 +10,9 @@
  * Each end goes as `ticket@ms`, how long ago its answer came back by this process's clock, so that
  * Redis counts the start from then rather than from when it heard of it: a duration, whatever the
  * clocks' skew, and never more than the true delay (the trip to Redis only adds to it).
+ *
+ * Ends whose send alone failed wait for close(), which sends them again: it resolves only once Redis
+ * has every end, and a background retry would keep the process busy while Redis is away.
  */
 export class EndedAttempts {
   readonly #idleMs: number;
@@ -19,6 +25,9 @@ export class EndedAttempts {
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** Sends alone under way, for {@link EndedAttempts.flush} to wait for. */
   readonly #sending = new Set<Promise<unknown>>();
+  /** Ends whose send alone failed and when each came, as `#tickets` and `#times` hold them: oldest first. */
+  #unsentTickets: string[] = [];
+  #unsentTimes: number[] = [];
 
   constructor(idleMs: number, send: (tickets: string[]) => Promise<unknown>) {
     this.#idleMs = idleMs;
@@ -56,8 +65,16 @@ export class EndedAttempts {
     for (const end of ends) this.add(end);
   }
 
-  /** Sends what waits, and resolves when Redis has it and every send alone under way (rejects if not). */
+  /**
+   * Sends what waits and the ends whose send failed, and resolves when Redis has them and every send
+   * alone under way (rejects if not; what fails stays for the next flush).
+   */
   async flush(): Promise<void> {
+    // Back among the waiting ends, so that each is told how long ago its answer came as of this send.
+    this.#tickets = this.#unsentTickets.concat(this.#tickets);
+    this.#times = this.#unsentTimes.concat(this.#times);
+    this.#unsentTickets = [];
+    this.#unsentTimes = [];
     this.#sendAlone();
     await Promise.all(this.#sending);
   }
@@ -71,14 +88,27 @@ export class EndedAttempts {
   }
 
   #sendAlone(): void {
-    const tickets = this.take();
-    if (tickets.length === 0) return;
-    const sent = this.#send(tickets);
+    if (this.#tickets.length === 0) return;
+    const tickets = this.#tickets;
+    const times = this.#times;
+    const sent = this.#send(this.take());
     this.#sending.add(sent);
-    // A lost end costs only time: the lease ends and the start stops counting by themselves.
     sent.then(
       () => this.#sending.delete(sent),
-      () => this.#sending.delete(sent),
+      () => {
+        this.#sending.delete(sent);
+        this.#keep(tickets, times);
+      },
     );
+  }
+
+  /**
+   * Keeps ends whose send failed for the next flush. A lost end costs only time (the lease ends and the
+   * start stops counting by themselves), so past {@link maxUnsent} the oldest go: a long outage must not
+   * grow the list without bound.
+   */
+  #keep(tickets: readonly string[], times: readonly number[]): void {
+    this.#unsentTickets = this.#unsentTickets.concat(tickets).slice(-maxUnsent);
+    this.#unsentTimes = this.#unsentTimes.concat(times).slice(-maxUnsent);
   }
 }

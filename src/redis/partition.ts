@@ -6,13 +6,13 @@ import { type Script, type ScriptRunner, script } from './adapter.js';
 import { askWithin, type Stoppable } from './ask.js';
 import type { Deadlines } from './deadlines.js';
 import { EndedAttempts } from './ends.js';
+import { HoldSends } from './holds.js';
 import { argTemplate, keyNames } from './keys.js';
-import { HOLD_SCRIPT, RELEASE_SCRIPT, releaseArgs } from './lua-scripts.js';
+import { RELEASE_SCRIPT, releaseArgs } from './lua-scripts.js';
 import { checkAcquireReply, redisFailure } from './reply.js';
-import { patientRunner, type ScriptCall } from './transient.js';
+import { patientRunner } from './transient.js';
 
 const releaseScript = script(RELEASE_SCRIPT);
-const holdScript = script(HOLD_SCRIPT);
 
 /** How long a lease outlives its attempt's timeout: the margin for a holder that dies mid-attempt. */
 export const leaseMarginMs = 5_000;
@@ -52,8 +52,6 @@ export interface PartitionLimits {
  */
 export class RedisPartition implements RequestQuota {
   readonly #run: ScriptRunner;
-  /** `#run` for ends and holds sent alone: through a cluster's transient answers, for a while. */
-  readonly #patient: ScriptCall;
   readonly #keys: string[];
   readonly #deadlines: Deadlines;
   /** The acquire script made for these limits, and the keys it takes. */
@@ -76,8 +74,8 @@ export class RedisPartition implements RequestQuota {
   /** Waiters polling for a place held elsewhere, woken when this process gives one back. */
   readonly #wakers = new Set<() => void>();
   readonly #ended: EndedAttempts;
-  /** Pauses and blocks on their way to Redis, for close() to wait for. */
-  readonly #holds = new Set<Promise<unknown>>();
+  /** Pauses and blocks for Redis, for close() to wait for (and send again, those that failed). */
+  readonly #holds: HoldSends;
   /** Calls taking a place, for close() to wait for once it has told them to stop. */
   readonly #taking = new Set<Promise<void>>();
   /** Waiters sleeping on a known wait (a window, a pause, a paced start), woken by close(). */
@@ -95,8 +93,8 @@ export class RedisPartition implements RequestQuota {
 
   constructor(run: ScriptRunner, keys: string[], limits: PartitionLimits, deadlines: Deadlines) {
     this.#run = run;
+    // Ends and holds sent alone go through a cluster's transient answers, for a while.
     const patient = patientRunner(run, patienceMs);
-    this.#patient = patient;
     this.#keys = keys;
     this.#leaseMs = limits.leaseMs;
     this.#deadlines = deadlines;
@@ -106,6 +104,7 @@ export class RedisPartition implements RequestQuota {
     this.#releaseArgs = argTemplate(releaseArgs, fixed).template;
     this.#waitReach = Math.max(limits.minuteMs, limits.perDay > 0 ? limits.dayMs : 0, maxPauseMs);
     this.#releases = limits.concurrency > 0 || limits.perMinute > 0 || limits.perDay > 0;
+    this.#holds = new HoldSends(patient, keys);
     this.#ended = new EndedAttempts(idleMs, (tickets) =>
       patient(releaseScript, this.#keys, [...this.#releaseArgs, ...tickets]).then(
         () => this.#wake(),
@@ -149,14 +148,14 @@ export class RedisPartition implements RequestQuota {
     if (!(ms > 0)) return;
     const held = Math.min(ms, maxPauseMs);
     this.#pausedUntil = Math.max(this.#pausedUntil, performance.now() + held);
-    this.#hold('pause', held);
+    this.#holds.add('pause', held);
   }
 
   block(ms: number): void {
     if (!(ms > 0)) return;
     const held = Math.min(ms, maxBlockMs);
     this.#blockedUntil = Math.max(this.#blockedUntil, performance.now() + held);
-    this.#hold('block', held);
+    this.#holds.add('block', held);
   }
 
   /**
@@ -181,18 +180,14 @@ export class RedisPartition implements RequestQuota {
   }
 
   /**
-   * Sends every end and hold not yet in Redis, once the calls in flight have landed (see
-   * {@link RedisPartition.land}), and resolves when Redis has them; later calls are refused.
+   * Sends every end and hold not yet in Redis, those whose send failed among them, once the calls in
+   * flight have landed (see {@link RedisPartition.land}), and resolves when Redis has them; later calls
+   * are refused.
    */
   async close(): Promise<void> {
     await this.land();
     await Promise.allSettled(this.#taking);
-    const holds = [...this.#holds].map((sent) =>
-      sent.catch((error: unknown) => {
-        throw redisFailure(error, 'the quota was closed');
-      }),
-    );
-    await Promise.all([this.#ended.flush(), ...holds]);
+    await Promise.all([this.#ended.flush(), this.#holds.flush()]);
   }
 
   /** Takes a place for `ticket`, waiting in Redis's line as long as it must; each ask answered within `timeout`. */
@@ -252,15 +247,6 @@ export class RedisPartition implements RequestQuota {
 
   #wake(): void {
     if (this.#wakers.size > 0) for (const wake of [...this.#wakers]) wake();
-  }
-
-  #hold(hold: 'pause' | 'block', ms: number): void {
-    const sent = this.#patient(holdScript, this.#keys, [hold, String(Math.ceil(ms))]);
-    this.#holds.add(sent);
-    sent.then(
-      () => this.#holds.delete(sent),
-      () => this.#holds.delete(sent),
-    );
   }
 
   #throwIfClosed(): void {

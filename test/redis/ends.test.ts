@@ -26,4 +26,30 @@ describe('EndedAttempts', () => {
       vi.useRealTimers();
     }
   });
+
+  it('keeps the newest 10 000 ends whose send failed for flush, told as of then', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const sent: string[][] = [];
+      let up = false;
+      const ends = new EndedAttempts(50, async (tickets) => {
+        if (!up) throw new Error('Connection is closed.');
+        sent.push(tickets);
+      });
+      for (let i = 1; i <= 10_001; i++) ends.add(`a.${i}`);
+      await vi.advanceTimersByTimeAsync(50);
+      expect(sent).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1_000);
+      up = true;
+      await ends.flush();
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toHaveLength(10_000);
+      expect(sent[0]?.[0]).toBe('a.2@1050');
+      // Nothing left: a second flush sends nothing.
+      await ends.flush();
+      expect(sent).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

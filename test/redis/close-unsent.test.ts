@@ -1,0 +1,175 @@
+// quota.close() and what failed to reach Redis before it: a pause, a block or the ends of calls whose
+// send alone failed go again with close(), which resolves only once Redis has them and rejects with
+// QuotaUnavailableError when it still fails, as it does for a send under way. The Redis here is a plain
+// object with node-redis's methods, up or away as the test says; timers and the monotonic clock are fake,
+// so every hold's length is exact.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { QuotaIdentity } from '../../src/core/quota-types.js';
+import { QuotaUnavailableError } from '../../src/index.js';
+import type { NodeRedisLike } from '../../src/redis/adapter.js';
+import { releaseArgs } from '../../src/redis/lua-scripts.js';
+import { RedisQuota } from '../../src/redis/redis-quota.js';
+import { TEST_KEY } from '../support.js';
+
+const identity: QuotaIdentity = { baseUrl: 'https://api.example.test/api/v1', apiKey: TEST_KEY };
+
+/** ioredis's words for a connection that is gone: what every call meets while Redis is away. */
+const goneText = 'Connection is closed.';
+
+/** A Redis that grants every place and takes every end and hold while `up`, and refuses all while not. */
+function fakeRedis() {
+  const fake = {
+    up: true,
+    /** The arguments of each script Redis took, in order. */
+    taken: [] as string[][],
+    /** Scripts refused while away. */
+    refused: 0,
+    client: undefined as unknown as NodeRedisLike,
+    /** The holds Redis took, as `[hold, ms]`. */
+    holds: () => fake.taken.filter(([first]) => first === 'pause' || first === 'block'),
+    /** The tickets of each release Redis took (its first arguments are the limits, numbers). */
+    ends: () =>
+      fake.taken.filter(([first]) => /^\d+$/.test(first ?? '')).map((args) => args.slice(releaseArgs.length)),
+  };
+  const answer = async (args: string[]) => {
+    if (!fake.up) {
+      fake.refused++;
+      throw new Error(goneText);
+    }
+    fake.taken.push(args);
+    return [0, 0];
+  };
+  fake.client = {
+    evalSha: (_sha, { arguments: args }) => answer(args),
+    eval: (_source, { arguments: args }) => answer(args),
+  };
+  return fake;
+}
+
+/** A ticket as the quota makes them (`pid.random.n`), told `@ms` ago: how an end goes alone. */
+const endOf = (n: number, ms: number) => new RegExp(`^[0-9a-z]+\\.[0-9a-z]+\\.${n}@${ms}$`);
+
+describe('quota.close() after a send to Redis failed', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it.each([
+    ['block', 3_600_000],
+    ['pause', 30_000],
+  ] as const)(
+    'a %s whose send failed goes again, for what is left of it; close() resolves once Redis has it',
+    async (hold, ms) => {
+      const redis = fakeRedis();
+      const quota = new RedisQuota({ redis: redis.client, maxRequestsPerMinute: 10 });
+      redis.up = false;
+      quota.forClient(identity)[hold](ms);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(redis.refused).toBe(1);
+      redis.up = true;
+      await quota.close();
+      expect(redis.holds()).toEqual([[hold, String(ms - 100)]]);
+    },
+  );
+
+  it.each([
+    ['block', 3_600_000],
+    ['pause', 30_000],
+  ] as const)(
+    'a %s whose send failed, with Redis still away: close() rejects, and sends it once Redis is back',
+    async (hold, ms) => {
+      const redis = fakeRedis();
+      const quota = new RedisQuota({ redis: redis.client, maxRequestsPerMinute: 10 });
+      redis.up = false;
+      quota.forClient(identity)[hold](ms);
+      await vi.advanceTimersByTimeAsync(100);
+      const error = await quota.close().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(QuotaUnavailableError);
+      expect((error as Error).message).toBe(`Redis failed (Error: ${goneText}); the quota was closed`);
+      expect(redis.refused).toBe(2);
+      // Still remembered: a later close() delivers it.
+      await vi.advanceTimersByTimeAsync(100);
+      redis.up = true;
+      await quota.close();
+      expect(redis.holds()).toEqual([[hold, String(ms - 200)]]);
+    },
+  );
+
+  it('a failed hold already over is not sent: close() resolves with Redis away', async () => {
+    const redis = fakeRedis();
+    const quota = new RedisQuota({ redis: redis.client });
+    redis.up = false;
+    quota.forClient(identity).pause(50);
+    await vi.advanceTimersByTimeAsync(100);
+    await quota.close();
+    expect(redis.refused).toBe(1);
+  });
+
+  it('a failed block that a later one reaching Redis outlasts is not sent again', async () => {
+    const redis = fakeRedis();
+    const quota = new RedisQuota({ redis: redis.client });
+    const part = quota.forClient(identity);
+    redis.up = false;
+    part.block(60_000);
+    await vi.advanceTimersByTimeAsync(100);
+    redis.up = true;
+    part.block(120_000);
+    await vi.advanceTimersByTimeAsync(100);
+    await quota.close();
+    expect(redis.holds()).toEqual([['block', '120000']]);
+  });
+
+  it('the end of a call whose send failed goes again; close() resolves once Redis has it', async () => {
+    const redis = fakeRedis();
+    const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 2 });
+    await quota.forClient(identity).run(async () => 'sent');
+    redis.up = false;
+    // No acquire comes to carry the end: it goes alone after the idle, and fails.
+    await vi.advanceTimersByTimeAsync(5);
+    expect(redis.refused).toBe(1);
+    expect(redis.ends()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(100);
+    redis.up = true;
+    await quota.close();
+    const ends = redis.ends();
+    expect(ends).toHaveLength(1);
+    expect(ends[0]).toHaveLength(1);
+    // Told as of this send: its answer came 105 ms before, not the 5 ms the failed send said.
+    expect(ends[0]?.[0]).toMatch(endOf(1, 105));
+  });
+
+  it('the end of a call whose send failed, with Redis still away: close() rejects', async () => {
+    const redis = fakeRedis();
+    const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 2 });
+    await quota.forClient(identity).run(async () => 'sent');
+    redis.up = false;
+    await vi.advanceTimersByTimeAsync(5);
+    const error = await quota.close().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(QuotaUnavailableError);
+    expect((error as Error).message).toBe(
+      `Redis failed (Error: ${goneText}); the ends of the last calls did not reach it: their places stay held until their leases end`,
+    );
+    expect(redis.refused).toBe(2);
+  });
+
+  it('a call refused while Redis was away leaves the line with close(), once Redis is back', async () => {
+    const redis = fakeRedis();
+    const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 2 });
+    redis.up = false;
+    const refused = await quota
+      .forClient(identity)
+      .run(async () => 'sent')
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(QuotaUnavailableError);
+    await vi.advanceTimersByTimeAsync(0);
+    // Its acquire and then its end (leaving the line it may have been put in unseen) failed.
+    expect(redis.refused).toBe(2);
+    redis.up = true;
+    await quota.close();
+    expect(redis.ends()).toHaveLength(1);
+    expect(redis.ends()[0]?.[0]).toMatch(/^~[0-9a-z]+\.[0-9a-z]+\.1$/);
+  });
+});
