@@ -140,11 +140,13 @@ export function createEventRelay(options?: EventRelayOptions): EventRelay {
  * hold, beside its checked fields, a value JSON cannot carry: that event is invalid, as `publish` says.
  */
 function eventData(event: WebhookEvent): string {
+  const message =
+    'invalid webhook payload: the event holds a value JSON cannot carry, such as a BigInt, a cycle or a toJSON function';
+  // As `toJSON`, a function would put whatever it returns in the frame instead of the checked event.
+  if (typeof (event as { toJSON?: unknown }).toJSON === 'function') throw new WebhookPayloadError(message);
   try {
     return JSON.stringify(event);
   } catch (error) {
-    const message =
-      'invalid webhook payload: the event holds a value JSON cannot carry, such as a BigInt or a cycle';
     throw withCause(new WebhookPayloadError(message), error);
   }
 }

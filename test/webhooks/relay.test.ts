@@ -20,6 +20,7 @@ const unsendable: [string, () => object][] = [
       return event;
     },
   ],
+  ['a toJSON function', () => ({ ...validEvent, toJSON: () => ({ event: 'forged' }) })],
 ];
 // A new stream's greeting: a comment, and the id of the relay's latest event (`.0` before the first).
 const greeting = /^: connected\nid: [0-9a-z]+\.\d+$/;
