@@ -19,15 +19,9 @@ export function hooksFor(
   const beforeRequest: BeforeRequestHook[] = (hooks?.beforeRequest ?? []).map((hook) =>
     guarded('beforeRequest', hook, secret),
   );
-  const afterResponse: AfterResponseHook[] = (hooks?.afterResponse ?? []).map((hook) => {
-    const run = guarded('afterResponse', hook, secret);
-    // Only a Response replaces the answer: on `ky.retry()`'s marker ky would throw and retry, and
-    // retries are the client's (`maxRetries`), so the marker is let go like any other value.
-    return async (state) => {
-      const result = await run(state);
-      return isResponse(result) ? result : undefined;
-    };
-  });
+  const afterResponse: AfterResponseHook[] = (hooks?.afterResponse ?? []).map((hook) =>
+    guarded('afterResponse', hook, secret),
+  );
   // Logged last, so that the line shows the request as the user's hooks left it.
   if (logger) {
     beforeRequest.push(({ request }) => {
@@ -56,19 +50,22 @@ export function mergeHooks(
   };
 }
 
-/** A `Response` as ky tells one, also from another realm. */
-const isResponse = (value: unknown): value is Response =>
-  value instanceof Response || Object.prototype.toString.call(value) === '[object Response]';
-
-/** `hook` with what it throws turned into a {@link hookError}; what it returns is passed on as is. */
+/**
+ * `hook` with what it throws turned into a {@link hookError}. What it returns is passed on, but for
+ * an `afterResponse` hook only a `Response` (of any realm): on `ky.retry()`'s marker ky would throw
+ * and retry, and retries are the client's (`maxRetries`).
+ */
 function guarded<State, Result>(
   kind: keyof ClientHooks,
   hook: (state: State) => Result | Promise<Result>,
   secret: string | null,
-): (state: State) => Promise<Result> {
+): (state: State) => Promise<Result | undefined> {
   return async (state) => {
     try {
-      return await hook(state);
+      const result = await hook(state);
+      return kind === 'beforeRequest' || Object.prototype.toString.call(result) === '[object Response]'
+        ? result
+        : undefined;
     } catch (error) {
       throw await hookError(kind, error, secret);
     }
