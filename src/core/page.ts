@@ -110,14 +110,14 @@ export class Page<T> {
     this.#source = source;
     this.#options = options;
     const { data } = body;
-    // A first page shorter than the size asked for is the last page at that size only if the items
-    // before it and its own make `total`; else the server serves fewer per page than asked.
-    const shortOfAsked =
-      previous === undefined &&
-      requestedSize !== undefined &&
-      data.length < requestedSize &&
-      (page - 1) * requestedSize + data.length !== body.total;
-    const pageSize = previous?.pageSize ?? (shortOfAsked ? data.length : (requestedSize ?? data.length));
+    // The pages before a walk's first count at the size asked for when, with this page, they make
+    // `total` (this may be the last page, shorter than the rest); else at the size served, which a
+    // server may cap or ignore.
+    const pageSize =
+      previous?.pageSize ??
+      (requestedSize !== undefined && (page - 1) * requestedSize + data.length === body.total
+        ? requestedSize
+        : data.length);
     // Safe to stringify: a page body is refused past a nesting depth and a size (see parseResponse).
     const print = `${data.length}:${JSON.stringify(data[0])}:${JSON.stringify(data[data.length - 1])}`;
     const firstSize = previous?.firstSize ?? data.length;
@@ -147,11 +147,10 @@ export class Page<T> {
    * number is within what `total` and the page size allow.
    *
    * A page fetched alone by number counts the pages before it as full: at the `per_page` asked for
-   * when one was given (page 59 of 1,161 results at `per_page: 20` is the last), unless it is shorter
-   * and those pages and its own do not make `total` (the server serves fewer per page than asked:
-   * they count at its length); without `per_page`, at its own length, which the last page of all,
-   * shorter than the rest, cannot tell apart from a full one. A walk that goes on counts again at the
-   * size served once a second page is as short as its first.
+   * when they and this page make `total` (page 59 of 1,161 results at `per_page: 20` is the last),
+   * else at this page's length, which the last page of all, shorter than the rest, cannot tell apart
+   * from a full one. A walk that goes on counts again at the size served once a second page is as
+   * short as its first.
    *
    * @example
    * ```ts

@@ -2,8 +2,6 @@ import { inBrowserPage } from './browser.js';
 import { MetricError } from './errors.js';
 import { redactText } from './redact.js';
 
-/** As many as `fetch` itself follows before giving up. */
-const maxRedirects = 20;
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 
 /**
@@ -21,7 +19,8 @@ function hidesRedirects(): boolean {
  * the user put in `x-api-key` would reach whatever host the server names. Here every redirect is
  * taken in hand (`redirect: 'manual'`, where the runtime shows it: Node, Deno, Bun, workerd): one to
  * the same origin is followed with the same headers, under the same signal (the attempt's deadline
- * covers them all); one to another origin is refused with a `MetricError`, never sent.
+ * covers them all); one to another origin is refused with a `MetricError`, never sent. The following
+ * is a module of its own, loaded with the first redirect: most clients never get one.
  */
 export function fetchFollowingSameOrigin(
   fetch: typeof globalThis.fetch,
@@ -29,30 +28,11 @@ export function fetchFollowingSameOrigin(
 ): typeof globalThis.fetch {
   if (hidesRedirects()) return fetch;
   return async (input, init) => {
-    let request = input instanceof Request ? input : new Request(input, init);
-    let response = await fetch(request, { ...init, redirect: 'manual' });
-    for (let followed = 0; redirectStatuses.has(response.status); followed++) {
-      const location = response.headers.get('location');
-      // Without a Location there is nowhere to go: the 3xx is the answer, and fails as one.
-      if (location === null) return response;
-      response.body?.cancel().catch(() => {});
-      const from = new URL(request.url);
-      const to = new URL(location, from);
-      if (to.origin !== from.origin) {
-        throw new MetricError(
-          redactText(
-            `Refused a ${response.status} redirect from ${from.origin} to another origin, ${to.origin}: ` +
-              'headers set for the API are never sent elsewhere (set baseUrl to the new address)',
-            secret,
-          ),
-        );
-      }
-      if (followed === maxRedirects) {
-        throw new MetricError(`Gave up after ${maxRedirects} redirects within ${from.origin}`);
-      }
-      request = new Request(to.href, { method: request.method, headers: request.headers });
-      response = await fetch(request, { ...init, redirect: 'manual' });
-    }
-    return response;
+    const request = input instanceof Request ? input : new Request(input, init);
+    const response = await fetch(request, { ...init, redirect: 'manual' });
+    if (!redirectStatuses.has(response.status)) return response;
+    const { followSameOrigin } = await import('./follow-redirects.js');
+    const send = (next: Request) => fetch(next, { ...init, redirect: 'manual' });
+    return followSameOrigin(send, request, response, { secret, redirectStatuses, MetricError, redactText });
   };
 }

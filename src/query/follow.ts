@@ -163,7 +163,7 @@ function relayAddress(url: unknown): string {
   } catch {
     // Not an address at all: refused below.
   }
-  throw new ConfigurationError('url', '`url` must be an http or https URL');
+  throw new ConfigurationError('url', '`url` must be an http(s) URL');
 }
 
 /**

@@ -351,7 +351,7 @@ describe('follow', () => {
       expect(refusal, String(url)).toBeInstanceOf(ConfigurationError);
       expect(refusal).toMatchObject({
         option: 'url',
-        message: expect.stringContaining('an http or https URL'),
+        message: expect.stringContaining('an http(s) URL'),
       });
       expect((refusal as Error).message).not.toContain('secret-token');
     }
