@@ -5,15 +5,6 @@ import { redactText } from './redact.js';
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 
 /**
- * Whether this runtime's `fetch` hides a redirect it was told not to follow. A browser (page or
- * worker) answers `redirect: 'manual'` with an opaque response, no status, no `Location`, so there
- * the browser follows redirects itself, under its own rules (see docs/runtimes.md).
- */
-function hidesRedirects(): boolean {
-  return inBrowserPage() || (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope !== undefined;
-}
-
-/**
  * `fetch` that follows redirects within the request's origin only. `fetch` itself drops
  * `Authorization` on a redirect to another origin but keeps every other header, so a key a hook or
  * the user put in `x-api-key` would reach whatever host the server names. Here every redirect is
@@ -26,10 +17,15 @@ export function fetchFollowingSameOrigin(
   fetch: typeof globalThis.fetch,
   secret: string | null,
 ): typeof globalThis.fetch {
-  if (hidesRedirects()) return fetch;
+  // A page's `fetch` answers `redirect: 'manual'` with an opaque response (see below): the browser
+  // follows redirects itself, under its own rules (see docs/runtimes.md).
+  if (inBrowserPage()) return fetch;
   return async (input, init) => {
     const request = input instanceof Request ? input : new Request(input, init);
     const response = await fetch(request, { ...init, redirect: 'manual' });
+    // So does a browser's worker, with no status or Location to check: the request goes again, for the
+    // browser to follow. workerd, a worker too, shows the redirect, and it is taken in hand here.
+    if (response.type === 'opaqueredirect') return fetch(request, init);
     if (!redirectStatuses.has(response.status)) return response;
     const { followSameOrigin } = await import('./follow-redirects.js');
     const send = (next: Request) => fetch(next, { ...init, redirect: 'manual' });

@@ -60,6 +60,39 @@ describe('fetchFollowingSameOrigin', () => {
     expect(response.status).toBe(301);
   });
 
+  it('in a worker whose fetch shows the redirect (workerd), takes it in hand as anywhere', async () => {
+    (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope = class {};
+    try {
+      const { fetch, asked } = table({
+        'https://api.test/a': moved(307, 'https://elsewhere.test/a'),
+      });
+      const error = await fetchFollowingSameOrigin(
+        fetch,
+        TEST_KEY,
+      )(new Request('https://api.test/a')).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(MetricError);
+      expect(asked.map((a) => a.redirect)).toEqual(['manual']);
+    } finally {
+      delete (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope;
+    }
+  });
+
+  it("in a browser's worker (an opaque answer to manual), sends again for the browser to follow", async () => {
+    const opaque = () =>
+      Object.defineProperties(new Response(null), {
+        type: { value: 'opaqueredirect' },
+        status: { value: 0 },
+      });
+    let calls = 0;
+    const fetch = (async (_input: RequestInfo | URL, init?: RequestInit) =>
+      calls++ === 0 && init?.redirect === 'manual'
+        ? opaque()
+        : new Response('followed')) as typeof globalThis.fetch;
+    const response = await fetchFollowingSameOrigin(fetch, TEST_KEY)(new Request('https://api.test/a'));
+    expect(await response.text()).toBe('followed');
+    expect(calls).toBe(2);
+  });
+
   it('in a browser, leaves redirects to the browser', async () => {
     (globalThis as { document?: unknown }).document = {};
     const { fetch, asked } = table({ 'https://api.test/a': () => new Response('ok') });

@@ -124,6 +124,20 @@ export async function runSmoke({ baseUrl, apiKey }: { baseUrl: string; apiKey: s
   );
   passed.push('500: retried once, then succeeded');
 
+  // A redirect within the API's origin is followed by a module loaded with the first redirect.
+  let moved = 0;
+  const movingFetch: typeof fetch = async (input, init) => {
+    if (moved++ > 0) return fetch(input, init);
+    const location = input instanceof Request ? input.url : String(input);
+    return new Response(null, { status: 307, headers: { location } });
+  };
+  const movedSubjects = await new MetricClient({ apiKey, baseUrl, fetch: movingFetch }).subjects.list();
+  check(
+    movedSubjects.length === subjects.length && moved === 2,
+    `a 307 within the origin should be followed once, got ${moved} requests`,
+  );
+  passed.push('307 within the origin: followed (its module loaded on demand)');
+
   sent.length = 0;
   await queueFault(origin, { delayMs: 10_000 });
   const started = Date.now();
