@@ -55,7 +55,7 @@ export interface Harvest {
     position: number,
     counts: Omit<ProgressCounts, 'done'> & { done?: number },
   ): Promise<void>;
-  /** Ends the document and marks the checkpoint complete. */
+  /** Erases the progress line from a terminal it shares, ends the document, marks the checkpoint complete. */
   finish(): Promise<void>;
   /**
    * Erases the progress line, saves the checkpoint noted last if it is not saved yet (a run stopped by
@@ -190,14 +190,17 @@ function harvestInto(
   const unlisten = progress.onPause(() => {
     if (unsaved !== undefined) pausedSave = save(unsaved).catch(() => {});
   });
+  // Output and progress on one terminal: the line is erased first, or what is written would follow it.
+  const eraseProgress = () => {
+    if (sink.isTerminal) progress.clear();
+  };
   return {
     position,
     get count() {
       return writer.state().count;
     },
     async write(records, position, counts) {
-      // Records and progress on one terminal: the line is erased first, or a row would follow it.
-      if (sink.isTerminal) progress.clear();
+      eraseProgress();
       await sink.write(writer.rows(records));
       // Records a writer still gathers (a Parquet row group) are not in the file: not yet a checkpoint.
       if (output !== undefined && (writer.pending?.() ?? 0) === 0) {
@@ -207,6 +210,8 @@ function harvestInto(
       progress.update({ ...counts, done: counts.done ?? writer.state().count });
     },
     async finish() {
+      // The end is output as records are (a table's hidden-columns line, an empty csv's header).
+      eraseProgress();
       await sink.write(writer.end());
       await save(noted(0, true));
     },

@@ -86,9 +86,33 @@ export function listWriter(
 ): TextListWriter {
   const writer = documentWriter(format, width, restored, options);
   if (!options.terminal || format === 'table') return writer;
-  return {
+  return wholeLines({
     rows: (records) => terminalDocument(writer.rows(records)),
     end: () => terminalDocument(writer.end()),
+    state: () => writer.state(),
+  });
+}
+
+/**
+ * `writer` handing a terminal whole lines: a line left open (a json record, whose comma comes with the
+ * next) is held back until the text that ends it. The progress line is drawn on the terminal's last
+ * line between pages, and would erase a record still on it. A terminal's text is in no checkpoint, so
+ * none counts what is held.
+ */
+function wholeLines(writer: TextListWriter): TextListWriter {
+  let held = '';
+  return {
+    rows: (records) => {
+      const text = held + writer.rows(records);
+      const ended = text.lastIndexOf('\n') + 1;
+      held = text.slice(ended);
+      return text.slice(0, ended);
+    },
+    end: () => {
+      const text = held + writer.end();
+      held = '';
+      return text;
+    },
     state: () => writer.state(),
   };
 }

@@ -25,6 +25,18 @@ describe('the list writers', () => {
     }
     expect(listWriter('json', undefined).end()).toBe('[]\n');
   });
+
+  it('hands a terminal whole lines, a json record held until its comma: the same document', () => {
+    const pages = [[{ a: 1 }, { a: 2 }], [], [{ a: 3, b: 'x,"y"' }]];
+    for (const format of ['json', 'jsonl', 'csv', 'tsv'] as const) {
+      const file = listWriter(format, undefined);
+      const terminal = listWriter(format, undefined, undefined, { terminal: true });
+      const chunks = [...pages.map((page) => terminal.rows(page)), terminal.end()];
+      for (const chunk of chunks) expect(chunk === '' || chunk.endsWith('\n'), format).toBe(true);
+      const whole = pages.map((page) => file.rows(page)).join('') + file.end();
+      expect(chunks.join(''), format).toBe(whole);
+    }
+  });
 });
 
 describe('csv and tsv for analysts', () => {
