@@ -1,9 +1,10 @@
 /**
  * The checkpoint of a resumable harvest (`--output FILE`): `FILE.checkpoint.json`, beside the output.
- * It records the command that writes the file, the byte length of the output that is complete, and
- * where to carry on. Saved as pages (or batches of DOIs) reach the file (see `checkpointEveryMs`),
- * through a temporary file renamed over the old one: a run killed at any moment leaves the old
- * checkpoint or the new one, never half of one. A checkpoint read back is checked whole before FILE is touched: it is a
+ * It records the command that writes the file, the byte length of the output that is complete,
+ * where to carry on, and what the command adds of its own (get-many: its failures so far). Saved as
+ * pages (or batches of DOIs) reach the file (see `checkpointEveryMs`), through a temporary file
+ * renamed over the old one: a run killed at any moment leaves the old checkpoint or the new one,
+ * never half of one. A checkpoint read back is checked whole before FILE is touched: it is a
  * file anyone can edit, and a wrong length would cut or pad FILE.
  */
 import { randomBytes } from 'node:crypto';
@@ -12,7 +13,18 @@ import { UsageError } from './errors.js';
 import { terminalSafe } from './output/escape.js';
 import type { ListState } from './output/writer-types.js';
 
-export interface Checkpoint {
+/**
+ * What get-many keeps in its checkpoint beside the harvest's fields: what a resume carries on from.
+ * Absent from the checkpoints of walks, and of get-many runs of versions that did not keep them.
+ */
+export interface CheckpointAdditions {
+  /** The DOIs that failed before `position`: a resumed run counts them in its exit code. */
+  readonly failures?: number;
+  /** The `--failed` file as given, and its byte length at `position`: a resume cuts it back to that. */
+  readonly failed?: { readonly path: string; readonly bytes: number };
+}
+
+export interface Checkpoint extends CheckpointAdditions {
   /** The command line that writes the output, paging and formatting options included. */
   readonly command: readonly string[];
   /** Bytes of the output that are complete; a resume cuts the file back to this length. */
@@ -143,7 +155,7 @@ function parseCheckpoint(text: string, positions: PositionRange): Checkpoint | s
     return 'not JSON';
   }
   if (!isObject(value)) return 'not an object';
-  const { command, bytes, writer, position, complete } = value;
+  const { command, bytes, writer, position, complete, failures, failed } = value;
   if (!Array.isArray(command) || !command.every((part) => typeof part === 'string'))
     return 'command is not a list of strings';
   if (!isCount(bytes)) return 'bytes is not a whole number of 0 or more';
@@ -161,6 +173,9 @@ function parseCheckpoint(text: string, positions: PositionRange): Checkpoint | s
     (!Array.isArray(widths) || !widths.every(isCount) || widths.length > (columns?.length ?? 0))
   )
     return 'writer.widths is not a width for each column';
+  if (failures !== undefined && !isCount(failures)) return 'failures is not a whole number of 0 or more';
+  if (failed !== undefined && !(isObject(failed) && typeof failed.path === 'string' && isCount(failed.bytes)))
+    return 'failed is not a path and a byte length';
   return value as unknown as Checkpoint;
 }
 

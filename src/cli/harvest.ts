@@ -5,6 +5,7 @@
  */
 import {
   type Checkpoint,
+  type CheckpointAdditions,
   holdsUnfinishedRun,
   type PositionRange,
   readCheckpoint,
@@ -46,6 +47,13 @@ export interface Harvest {
   readonly position: number | undefined;
   /** Records written, the resumed ones included. */
   readonly count: number;
+  /** What the command kept of its own in the checkpoint resumed, if resuming. */
+  readonly resumed: CheckpointAdditions | undefined;
+  /**
+   * What the command keeps of its own in each checkpoint noted from now on, as of the records written
+   * (a checkpoint is noted when records reach the file, and may be saved later).
+   */
+  keep(additions: () => CheckpointAdditions): void;
   /**
    * Writes `records`, notes the checkpoint at `position` (saved after the first page, then at most
    * every `checkpointEveryMs`), then redraws the progress line (`done` defaults to the records written).
@@ -112,7 +120,8 @@ export async function openHarvest(
   const resumedDone =
     saved === undefined ? 0 : shape.counts === 'positions' ? saved.position : saved.writer.count;
   progress.begin(unit, resumedDone);
-  return harvestInto(context, output, identity, sink, writer, saved?.position);
+  const resumed = saved && { failures: saved.failures, failed: saved.failed };
+  return harvestInto(context, output, identity, sink, writer, saved?.position, resumed);
 }
 
 /**
@@ -165,8 +174,10 @@ function harvestInto(
   sink: Sink,
   writer: ListWriter,
   position: number | undefined,
+  resumed: CheckpointAdditions | undefined,
 ): Harvest {
   let unsaved: Checkpoint | undefined;
+  let additions = (): CheckpointAdditions => resumed ?? {};
   let savedAt = Number.NEGATIVE_INFINITY;
   const save = async (checkpoint: Checkpoint) => {
     if (output === undefined) return;
@@ -179,6 +190,7 @@ function harvestInto(
   // The state as of the records written so far: the writer's state object changes as it writes on.
   // A shallow copy is enough, taken after every page: a writer replaces its lists, never edits them.
   const noted = (position: number, complete: boolean): Checkpoint => ({
+    ...additions(),
     command: identity,
     bytes: sink.bytes,
     writer: { ...writer.state() },
@@ -198,6 +210,10 @@ function harvestInto(
     position,
     get count() {
       return writer.state().count;
+    },
+    resumed,
+    keep(given) {
+      additions = given;
     },
     async write(records, position, counts) {
       eraseProgress();

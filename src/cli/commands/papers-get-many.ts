@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import { type FileHandle, open } from 'node:fs/promises';
+import { type FileHandle, open, stat, truncate } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { endpoints } from '../../api/endpoints.js';
 import type { MetricError } from '../../index.js';
 import { act, examples } from '../action.js';
+import type { CheckpointAdditions } from '../checkpoint.js';
 import { offerFields } from '../completion.js';
 import type { Context } from '../context.js';
 import type { DoiEntry, DoiList } from '../doi-input.js';
@@ -119,10 +121,17 @@ async function getMany(
     output: options.output,
     notes: skippedNotes(list),
   });
-  if (failures > 0) {
-    const where = context.options.quiet ? '' : ' (listed above)';
-    throw new LookupsFailedError(`${failures} of ${dois.length} DOIs failed${where}`);
+  const total = failures.earlier + failures.listed;
+  if (total > 0) {
+    const where = context.options.quiet ? '' : ` (${whereListed(failures)})`;
+    throw new LookupsFailedError(`${total} of ${dois.length} DOIs failed${where}`);
   }
+}
+
+/** `listed above`, `2 listed above, 1 by the stopped run`: where a resumed run's failures were told. */
+function whereListed({ earlier, listed }: { earlier: number; listed: number }): string {
+  if (earlier === 0) return 'listed above';
+  return listed === 0 ? 'listed by the stopped run' : `${listed} listed above, ${earlier} by the stopped run`;
 }
 
 /** The DOIs of the arguments or of `--input`, each once. */
@@ -164,20 +173,30 @@ function skippedNotes({ blank, repeated, noun }: DoiList): string[] {
   return parts.length === 0 ? [] : [`skipped ${parts.join(', ')}`];
 }
 
+/** The `--failed` file: its handle, and its length, which each checkpoint keeps. */
+type FailedFile = { readonly path: string; readonly handle: FileHandle; bytes: number };
+
 /**
  * Looks up `entries` batch by batch, writing each batch's papers (and, with `--failed`, its failures)
- * before the next: the number of DOIs that failed. The failures are listed on stderr at the end,
- * unless `--quiet`.
+ * before the next: the DOIs that failed before a resume, and those listed on stderr at the end
+ * (unless `--quiet`).
  */
 async function lookUp(
   context: Context,
   options: GetManyOptions,
   entries: readonly DoiEntry[],
   harvest: Harvest,
-): Promise<number> {
-  const failed =
-    options.failed === undefined ? undefined : await openFailed(options.failed, harvest.position ?? 0);
+): Promise<{ earlier: number; listed: number }> {
+  const saved = harvest.resumed;
+  // A checkpoint that kept no count still tells it: each DOI done wrote a paper or failed.
+  const earlier = saved?.failures ?? Math.max(0, (harvest.position ?? 0) - harvest.count);
+  const failed = options.failed === undefined ? undefined : await openFailed(options.failed, saved);
   const failures: string[] = [];
+  // Taken when the harvest notes a checkpoint, after a batch's papers and failures are written.
+  harvest.keep(() => ({
+    failures: earlier + failures.length,
+    failed: failed === undefined ? saved?.failed : { path: failed.path, bytes: failed.bytes },
+  }));
   let done = harvest.position ?? 0;
   try {
     const size = options.concurrency * batchFactor;
@@ -197,17 +216,17 @@ async function lookUp(
           failedLines += failedLine(result.doi, result.error, options.rawCells === true);
         }
       }
-      if (failed !== undefined && failedLines !== '') await failed.appendFile(failedLines);
+      if (failed !== undefined) await appendFailed(failed, failedLines);
       done += batch.length;
       await harvest.write(papers, done, { done, total: entries.length, requests: context.requests() });
     }
     await harvest.finish();
   } finally {
     await harvest.close();
-    await failed?.close();
+    await failed?.handle.close();
     if (!context.options.quiet) for (const failure of failures) context.io.stderr.write(`${failure}\n`);
   }
-  return failures.length;
+  return { earlier, listed: failures.length };
 }
 
 /** A failure line on stderr: the DOI echoed as the user gave it, but nothing in it acts on the terminal. */
@@ -215,16 +234,41 @@ function describeFailure(doi: string, error: MetricError): string {
   return terminalSafe(`${doi}: ${error.name}: ${error.message}`);
 }
 
-/** `--failed FILE`: a tsv of doi, error and message, its header written on a fresh start. */
-async function openFailed(path: string, resumedAt: number): Promise<FileHandle> {
+/**
+ * `--failed FILE`: a tsv of doi, error and message, its header written when the file is new or empty.
+ * A resume cuts it back to the length its checkpoint kept, so no failure is in it twice; FILE is
+ * written afresh on a fresh start, or when no run so far wrote it.
+ */
+async function openFailed(path: string, saved: CheckpointAdditions | undefined): Promise<FailedFile> {
   try {
-    const handle = await open(path, resumedAt > 0 ? 'a' : 'w');
-    if (resumedAt === 0) await handle.appendFile('doi\terror\tmessage\n');
-    return handle;
+    const kept = keptBytes(path, saved);
+    // A file it cannot stat, it cannot write either: open says why.
+    const size = kept === 0 ? 0 : ((await stat(path).catch(() => undefined))?.size ?? 0);
+    const bytes = Math.min(kept ?? size, size);
+    if (bytes < size) await truncate(path, bytes);
+    const failed = { path, handle: await open(path, bytes === 0 ? 'w' : 'a'), bytes };
+    if (bytes === 0) await appendFailed(failed, 'doi\terror\tmessage\n');
+    return failed;
   } catch (error) {
     // Node's words name the file too: escaped with the rest.
     throw new UsageError(terminalSafe(`cannot write --failed ${path}: ${(error as Error).message}`));
   }
+}
+
+/**
+ * The bytes of `--failed` a run keeps: the length the checkpoint kept of this file; none on a fresh
+ * start or when the checkpoint kept another's or none; all when it kept no tally (no line is lost).
+ */
+function keptBytes(path: string, saved: CheckpointAdditions | undefined): number | undefined {
+  if (saved === undefined) return 0;
+  if (saved.failures === undefined) return undefined;
+  return saved.failed !== undefined && resolve(saved.failed.path) === resolve(path) ? saved.failed.bytes : 0;
+}
+
+async function appendFailed(failed: FailedFile, lines: string): Promise<void> {
+  if (lines === '') return;
+  await failed.handle.appendFile(lines);
+  failed.bytes += Buffer.byteLength(lines);
 }
 
 function failedLine(doi: string, error: MetricError, raw: boolean): string {
