@@ -11,7 +11,10 @@
  * ```
  */
 import { processIO } from './io.js';
-import { run } from './main.js';
+import { quietly } from './quiet-warnings.js';
+
+// commander imports node:util, whose first load warns where NO_COLOR and FORCE_COLOR are both set.
+const { run } = await quietly(() => import('./main.js'));
 
 /** How long what a run leaves behind may keep the process once its output is out. */
 const leftoverMs = 500;

@@ -97,7 +97,10 @@ function hintFor(
   return undefined;
 }
 
-/** The API lives under `/api/v1`: a base URL whose path lacks it gets the URL it likely meant. */
+/**
+ * The API lives under `/api/v1`: a base URL whose path lacks it gets the URL it likely meant, its
+ * path with `/api/v1` in place of an `/api` or `/api/vN` it ends with (`/api/api/v1` is no API's).
+ */
 export function apiPathHint(baseUrl: string): string | undefined {
   let url: URL;
   try {
@@ -105,8 +108,9 @@ export function apiPathHint(baseUrl: string): string | undefined {
   } catch {
     return undefined;
   }
-  if (/\/api\/v1\/?$/.test(url.pathname)) return undefined;
-  const suggested = `${url.origin}${url.pathname.replace(/\/+$/, '')}/api/v1`;
+  const path = url.pathname.replace(/\/+$/, '');
+  if (path.endsWith('/api/v1')) return undefined;
+  const suggested = `${url.origin}${path.replace(/\/api(\/v\d+)?$/, '')}/api/v1`;
   return terminalSafe(`the API lives under /api/v1: try --base-url ${suggested}`);
 }
 

@@ -8,17 +8,24 @@ import { existsSync, realpathSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { DatabaseError } from '../errors.js';
 import { terminalSafe } from '../output/escape.js';
-import { databaseError, isLockedError, loadSqlite } from '../output/sqlite.js';
+import { databaseError, databaseFile, isLockedError, loadSqlite } from '../output/sqlite.js';
 
-/** The file whose lock a sync of `path` holds: beside the database a symbolic link names. */
-function syncLockPath(path: string): string {
-  return `${existsSync(path) ? realpathSync(path) : path}-sync`;
+/**
+ * The file whose lock a sync of `path` (given by `name`) holds: beside the database a symbolic link
+ * names, and as absolute as the database's own, so that node:sqlite reads no `file:` URI in it.
+ */
+function syncLockPath(path: string, name: string): string {
+  const file = databaseFile(path, name);
+  return `${existsSync(file) ? realpathSync(file) : file}-sync`;
 }
 
-/** Takes the sync lock of the database at `path`, or fails at once if another sync holds it. */
-export async function lockSync(path: string): Promise<{ release(): void }> {
+/**
+ * Takes the sync lock of the database at `path` (given by `name`), or fails at once if another sync
+ * holds it.
+ */
+export async function lockSync(path: string, name: string): Promise<{ release(): void }> {
+  const lockPath = syncLockPath(path, name);
   const { DatabaseSync } = await loadSqlite();
-  const lockPath = syncLockPath(path);
   let lock: DatabaseSync | undefined;
   try {
     lock = new DatabaseSync(lockPath);

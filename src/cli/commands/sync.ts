@@ -14,7 +14,7 @@ import { UsageError } from '../errors.js';
 import { sayLastWord } from '../last-word.js';
 import { boolean, integer } from '../options.js';
 import { terminalSafe } from '../output/escape.js';
-import { databaseError, openDatabase } from '../output/sqlite.js';
+import { databaseError, databaseFile, openDatabase } from '../output/sqlite.js';
 import { syncJournals } from './sync-journals.js';
 import { lockSync } from './sync-lock.js';
 import { type PaperSearch, syncPapers } from './sync-papers.js';
@@ -37,6 +37,9 @@ interface SyncOptions {
 }
 
 const whats = ['journals', 'papers'] as const;
+
+/** How a message names the database argument. */
+const databaseArgument = 'sync DB';
 
 /** The papers search of the options; its options only with `papers`. */
 function searchOf(kind: SyncQuery['what'] | undefined, options: SyncOptions): PaperSearch {
@@ -79,13 +82,15 @@ async function runSync(
   options: SyncOptions,
 ) {
   const search = searchOf(kind, options);
-  // A misspelt name is not made into an empty database (and its lock) only to be refused.
-  if (kind === undefined && !existsSync(path)) throw nothingToRefresh(path);
-  const database = await openDatabase(path);
+  // An empty path is refused first; a misspelt name is not made into an empty database (and its
+  // lock) only to be refused.
+  const file = databaseFile(path, databaseArgument);
+  if (kind === undefined && !existsSync(file)) throw nothingToRefresh(path);
+  const database = await openDatabase(path, databaseArgument);
   let lock: { release(): void } | undefined;
   let records = 0;
   try {
-    lock = await lockSync(path);
+    lock = await lockSync(path, databaseArgument);
     ensureSyncTables(database);
     const now = context.io.now();
     const named =

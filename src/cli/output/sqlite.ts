@@ -4,8 +4,10 @@
  * records twice leaves one row each and a changed value replaces the old one. Each page is one
  * transaction: a stopped run leaves whole pages.
  */
+import { resolve } from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { DatabaseError, UsageError } from '../errors.js';
+import { quietly } from '../quiet-warnings.js';
 import { cellOf, type Row } from './cells.js';
 import { terminalSafe } from './escape.js';
 import {
@@ -23,25 +25,16 @@ type Sqlite = typeof import('node:sqlite');
 export const sqliteNode = '22.13';
 
 /**
- * `node:sqlite`, loaded without the ExperimentalWarning Node 22 prints for it (that warning alone:
- * any other goes out as usual); a usage error naming the Node that has it where this one does not.
+ * `node:sqlite`, loaded without the ExperimentalWarning Node 22 prints for it; a usage error naming
+ * the Node that has it where this one does not.
  */
 export async function loadSqlite(): Promise<Sqlite> {
-  const emitWarning = process.emitWarning;
-  process.emitWarning = function filtered(this: unknown, warning: string | Error, ...rest: unknown[]) {
-    const type = typeof rest[0] === 'string' ? rest[0] : (rest[0] as { type?: string } | undefined)?.type;
-    const message = typeof warning === 'string' ? warning : warning.message;
-    if (type === 'ExperimentalWarning' && /sqlite/i.test(message)) return;
-    return (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
-  } as typeof process.emitWarning;
   try {
-    return await import('node:sqlite');
+    return await quietly(() => import('node:sqlite'));
   } catch {
     throw new UsageError(
       `SQLite databases need node:sqlite, which Node ${sqliteNode} and later have (this is Node ${process.versions.node})`,
     );
-  } finally {
-    process.emitWarning = emitWarning;
   }
 }
 
@@ -189,14 +182,27 @@ export function databaseError(path: string, error: unknown): unknown {
 }
 
 /**
- * Opens `path` as a database for upserts: WAL, so a reader may look while a harvest writes. SQLite
- * reads a file's header at its first statement, so a file that is not a database fails there.
+ * The file node:sqlite opens for `path`, which `name` (an option or argument) gave: an absolute path,
+ * as node:sqlite reads `:memory:` and `file:` URIs as a database in memory or another file, where
+ * the command means the file of that name (as `--output` is for every format). An empty path names
+ * no file (resolved, it would be the working folder): a usage error.
  */
-export async function openDatabase(path: string): Promise<DatabaseSync> {
+export function databaseFile(path: string, name: string): string {
+  if (path === '') throw new UsageError(`${name} needs a file path, not an empty one`);
+  return resolve(path);
+}
+
+/**
+ * Opens `path` (given by `name`) as a database for upserts: WAL, so a reader may look while a harvest
+ * writes. SQLite reads a file's header at its first statement, so a file that is not a database
+ * fails there.
+ */
+export async function openDatabase(path: string, name = '--output'): Promise<DatabaseSync> {
+  const file = databaseFile(path, name);
   const { DatabaseSync } = await loadSqlite();
   let database: DatabaseSync | undefined;
   try {
-    database = new DatabaseSync(path);
+    database = new DatabaseSync(file);
     database.exec(
       `PRAGMA busy_timeout = ${busyTimeoutSeconds * 1000}; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL`,
     );
