@@ -79,22 +79,8 @@ describe('client.cache.apply(event)', () => {
   });
 
   it('an answer in flight when the event is applied is not kept, and later calls do not join it', async () => {
-    const api = createMockApi();
     // The first answer is made at once (the old score) and handed over only when the test says.
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let held = true;
-    const fetch: typeof globalThis.fetch = async (input, init) => {
-      const response = await api.fetch(input, init);
-      if (held) {
-        held = false;
-        await gate;
-      }
-      return response;
-    };
-    const { client } = cachedClient({ fetch }, api);
+    const { api, client, release } = firstHeld();
     const early = client.journals.get(7);
     await vi.waitFor(() => expect(api.requests).toHaveLength(1));
     const { event } = await api.updateScore(7, 13);

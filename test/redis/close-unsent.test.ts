@@ -49,6 +49,29 @@ function fakeRedis() {
 /** A ticket as the quota makes them (`pid.random.n`), told `@ms` ago: how an end goes alone. */
 const endOf = (n: number, ms: number) => new RegExp(`^[0-9a-z]+\\.[0-9a-z]+\\.${n}@${ms}$`);
 
+/** A quota whose `hold` of `ms` was sent while Redis was away, 100 ms ago; Redis is still away. */
+async function failedHold(hold: 'block' | 'pause', ms: number) {
+  const redis = fakeRedis();
+  const quota = new RedisQuota({ redis: redis.client, maxRequestsPerMinute: 10 });
+  redis.up = false;
+  quota.forClient(identity)[hold](ms);
+  await vi.advanceTimersByTimeAsync(100);
+  return { redis, quota };
+}
+
+/**
+ * A quota whose one call ended while Redis was away: no acquire came to carry the end, so it went
+ * alone after the idle, and failed. Redis is still away.
+ */
+async function failedEnd() {
+  const redis = fakeRedis();
+  const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 2 });
+  await quota.forClient(identity).run(async () => 'sent');
+  redis.up = false;
+  await vi.advanceTimersByTimeAsync(5);
+  return { redis, quota };
+}
+
 describe('quota.close() after a send to Redis failed', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
@@ -63,11 +86,7 @@ describe('quota.close() after a send to Redis failed', () => {
   ] as const)(
     'a %s whose send failed goes again, for what is left of it; close() resolves once Redis has it',
     async (hold, ms) => {
-      const redis = fakeRedis();
-      const quota = new RedisQuota({ redis: redis.client, maxRequestsPerMinute: 10 });
-      redis.up = false;
-      quota.forClient(identity)[hold](ms);
-      await vi.advanceTimersByTimeAsync(100);
+      const { redis, quota } = await failedHold(hold, ms);
       expect(redis.refused).toBe(1);
       redis.up = true;
       await quota.close();
@@ -81,11 +100,7 @@ describe('quota.close() after a send to Redis failed', () => {
   ] as const)(
     'a %s whose send failed, with Redis still away: close() rejects, and sends it once Redis is back',
     async (hold, ms) => {
-      const redis = fakeRedis();
-      const quota = new RedisQuota({ redis: redis.client, maxRequestsPerMinute: 10 });
-      redis.up = false;
-      quota.forClient(identity)[hold](ms);
-      await vi.advanceTimersByTimeAsync(100);
+      const { redis, quota } = await failedHold(hold, ms);
       const error = await quota.close().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(QuotaUnavailableError);
       expect((error as Error).message).toBe(`Redis failed (Error: ${goneText}); the quota was closed`);
@@ -123,12 +138,7 @@ describe('quota.close() after a send to Redis failed', () => {
   });
 
   it('the end of a call whose send failed goes again; close() resolves once Redis has it', async () => {
-    const redis = fakeRedis();
-    const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 2 });
-    await quota.forClient(identity).run(async () => 'sent');
-    redis.up = false;
-    // No acquire comes to carry the end: it goes alone after the idle, and fails.
-    await vi.advanceTimersByTimeAsync(5);
+    const { redis, quota } = await failedEnd();
     expect(redis.refused).toBe(1);
     expect(redis.ends()).toEqual([]);
     await vi.advanceTimersByTimeAsync(100);
@@ -142,11 +152,7 @@ describe('quota.close() after a send to Redis failed', () => {
   });
 
   it('the end of a call whose send failed, with Redis still away: close() rejects', async () => {
-    const redis = fakeRedis();
-    const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 2 });
-    await quota.forClient(identity).run(async () => 'sent');
-    redis.up = false;
-    await vi.advanceTimersByTimeAsync(5);
+    const { redis, quota } = await failedEnd();
     const error = await quota.close().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(QuotaUnavailableError);
     expect((error as Error).message).toBe(
