@@ -97,7 +97,9 @@ export function checkHeaders(value: HeadersInput | undefined, option = 'headers'
     // `new Headers` would read it as a record of its own properties, that is, of nothing.
     if (!(Symbol.iterator in value) && typeof (value as HeadersLike).forEach === 'function') {
       const copy = new Headers();
-      (value as HeadersLike).forEach((headerValue, name) => copy.append(name, headerValue));
+      (value as HeadersLike).forEach((headerValue, name) => {
+        copy.append(name, headerValue);
+      });
       return copy;
     }
     return new Headers(value as HeadersInit);
