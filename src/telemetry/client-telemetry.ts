@@ -166,6 +166,8 @@ class Attempts implements AttemptTelemetry {
     return () => {
       const ms = performance.now() - queued;
       this.#count++;
+      // The span shows the final attempt's status: none if it gets no answer, whatever came before.
+      this.status = undefined;
       this.#waitedMs += ms;
       this.#instruments?.quotaWait.record(ms / 1000, this.#quota);
       this.#countWaiting(-1);

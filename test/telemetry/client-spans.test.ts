@@ -111,6 +111,16 @@ describe('a span per call', () => {
     expect(span!.attributes['http.response.status_code']).toBeUndefined();
   });
 
+  it("a 503, then a retry that times out: no status, as the final attempt's had no answer", async () => {
+    const client = testClient({ telemetry: otel.telemetry, timeout: 150, maxRetries: 1 }, mock);
+    mock.api.faults.next({ status: 503 }).next({ delayMs: 2_000 });
+    await expect(client.journals.get(3)).rejects.toBeInstanceOf(TimeoutError);
+    const [span] = otel.named('journals.get');
+    expect(span!.attributes['http.request.resend_count']).toBe(1);
+    expect(span!.attributes['error.type']).toBe('TimeoutError');
+    expect(span!.attributes['http.response.status_code']).toBeUndefined();
+  });
+
   it('an abort: ERROR, RequestAbortedError', async () => {
     const client = testClient({ telemetry: otel.telemetry }, mock);
     mock.api.faults.next({ delayMs: 2_000 });
