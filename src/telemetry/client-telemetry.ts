@@ -18,6 +18,7 @@ import {
   serverAttributes,
   statusMessage,
 } from './attributes.js';
+import { guarded, guardedTracer, orNone } from './guarded.js';
 import {
   type ClientInstruments,
   clientInstruments,
@@ -49,9 +50,15 @@ export class ClientTelemetry implements CallTelemetry {
     parts: FirstLoadParts,
   ) {
     this.#parts = parts;
-    this.#tracer = tracerOf(options, version);
-    const meter = meterOf(options, version);
-    this.#instruments = meter && clientInstruments(meter);
+    const tracer = orNone(() => tracerOf(options, version));
+    this.#tracer = tracer && guardedTracer(tracer);
+    const meter = orNone(() => meterOf(options, version));
+    const instruments = meter && orNone(() => clientInstruments(meter));
+    this.#instruments =
+      instruments &&
+      (Object.fromEntries(
+        Object.entries(instruments).map(([name, instrument]) => [name, instrument && guarded(instrument)]),
+      ) as ClientInstruments);
     this.#server = serverAttributes(client.baseUrl);
     this.#client = client;
     this.#quota = { 'scholarly_metrics.quota.source': shared ? 'redis' : 'local', ...this.#server };
