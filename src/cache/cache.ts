@@ -140,7 +140,8 @@ export class ResponseCache {
       options?.signal?.aborted ||
       mode === false ||
       ttl === 0 ||
-      (this.#secret !== null && path.includes(this.#secret))
+      // Nor a path holding the key in any form (percent- or base64-encoded too): it would be in a store key.
+      this.#parts.mentionsSecret(path, this.#secret)
     ) {
       return off(await send(options));
     }

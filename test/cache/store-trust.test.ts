@@ -177,4 +177,19 @@ describe('answers that hold the key', { timeout: 30_000 }, () => {
     expect(answer.cacheStatus).toBe('miss');
     expect(map.size).toBe(0);
   });
+
+  it.each([
+    ['percent-encoded in the path (its + and /)', (key: string) => key],
+    ['base64-encoded', (key: string) => btoa(key)],
+    ['base64-encoded after a user name', (key: string) => btoa(`user:${key}`)],
+  ])('a call whose parameters hold the key %s goes uncached: no store key holds it', async (_, form) => {
+    const key = 'sk_live+AbCdEf/0123456789==';
+    const map = new Map<string, unknown>();
+    const client = testClient({ apiKey: key, cache: { store: new Keyv({ store: map }) } }, mock);
+    mock.api.keys.set(key, 'professional');
+    const first = await client.papers.search({ q: form(key) }).withResponse();
+    const second = await client.papers.search({ q: form(key) }).withResponse();
+    expect([first.cacheStatus, second.cacheStatus]).toEqual(['off', 'off']);
+    expect(map.size).toBe(0);
+  });
 });
