@@ -94,6 +94,8 @@ export class Papers extends APIResource {
    * its positions share the result. The call rejects as a whole, sending nothing more and cancelling
    * the lookups in flight, on a 401, a 403, a 429 that is not retried, or when `signal` aborts.
    *
+   * @param dois - an array, a Set or any iterable of DOIs; not one DOI alone (a string is an iterable
+   *   of strings too, so its type says `object`).
    * @example
    * ```ts
    * const results = await client.papers.getMany(['10.1000/abc/def', '10.1000/no-such-paper'], {
@@ -104,7 +106,7 @@ export class Papers extends APIResource {
    * }
    * ```
    */
-  async getMany(dois: Iterable<string>, options?: GetManyOptions): Promise<PaperResult[]> {
+  async getMany(dois: Iterable<string> & object, options?: GetManyOptions): Promise<PaperResult[]> {
     // Loaded on the first bulk lookup: a browser page that never makes one does not download it.
     const { getMany, summarize } = await import('./get-many.js');
     // Each lookup is a `papers.get` call of its own (its own span, a child of this call's).

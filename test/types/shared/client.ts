@@ -29,6 +29,9 @@ export async function everyMethod(client: MetricClient): Promise<void> {
   const paper = await client.papers.get('10.1000/xyz');
   console.log(paper.abstract.length);
   const results: PaperResult[] = await client.papers.getMany(['10.1000/a'], { concurrency: undefined });
+  await client.papers.getMany(new Set(['10.1000/a']));
+  // @ts-expect-error one DOI alone is refused: a string is an iterable of strings, but no list of DOIs
+  await client.papers.getMany('10.1000/a');
   for (const result of results) console.log(result.error ? result.error.message : result.paper.title);
 
   for await (const author of client.authors.list({ q: maybeQuery, country_id: undefined })) {
