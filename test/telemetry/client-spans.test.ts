@@ -86,7 +86,7 @@ describe('a span per call', () => {
     for (const attempt of http) expect(parentOf(attempt)).toBe(span!.spanContext().spanId);
   });
 
-  it('a 429 that asks for a pause: the wait shows as a retry and as quota wait of the next attempt', async () => {
+  it("a 429 that asks for a pause: the wait shows as the retry's delay, not again as quota wait", async () => {
     const client = testClient({ telemetry: otel.telemetry }, mock);
     mock.api.faults.next({ status: 429, headers: { 'retry-after': '1' } });
     await client.countries.list();
