@@ -17,6 +17,8 @@ import { harvestOptions, integer, type OutputOptions, outputOptions } from '../o
 import { cellOf, type Row, spreadsheetCell, tsvField } from '../output/cells.js';
 import { terminalSafe } from '../output/escape.js';
 import { fieldPaths } from '../output/fields.js';
+import { chooseFormat } from '../output/formats.js';
+import { recordKindOf } from '../output/record-kinds.js';
 import { fieldsOf, topFields } from '../record-fields.js';
 import { maxGetManyConcurrency } from '../sdk-bounds.js';
 import { identityOf } from '../walk.js';
@@ -44,6 +46,8 @@ const lookup = endpoints.papers.get;
 const paperFields = fieldsOf(lookup);
 /** What `--fields` may name: a paper's fields, and `input` (written with `--keep-input`). */
 const shownFields = paperFields && { input: null, ...paperFields };
+/** The columns of a Parquet file of papers when no `--fields` names them. */
+const paperColumns = Object.keys(recordKindOf(['papers', 'get-many'])?.columns ?? {});
 
 /**
  * `papers get-many`: many papers by DOI, from the arguments or a file of one DOI a line (`-` for
@@ -156,12 +160,23 @@ async function doiList(context: Context, options: GetManyOptions, args: string[]
   return list;
 }
 
-/** With `--keep-input`, the `input` column is one of the fields asked for, the first. */
+/**
+ * With `--keep-input`, the `input` column is one of the fields asked for, the first. Parquet's columns
+ * are the paper's unless `--fields` names them, so they are named here. SQLite refuses it: its
+ * `papers` table, shared by every run and command that writes papers, holds one row per paper.
+ */
 function withInputColumn(options: GetManyOptions): GetManyOptions {
   if (!options.keepInput && options.fields?.includes('input'))
     throw new UsageError('--fields input needs --keep-input');
-  if (!options.keepInput || options.fields === undefined) return options;
-  return { ...options, fields: ['input', ...options.fields.filter((field) => field !== 'input')] };
+  if (!options.keepInput) return options;
+  const format = chooseFormat(options.format, false, true, options.output);
+  if (format === 'sqlite')
+    throw new UsageError(
+      '--keep-input does not go with --format sqlite: its papers table holds one row per paper, upserted by id, not one per input cell; write parquet, csv, tsv or jsonl',
+    );
+  const fields = options.fields ?? (format === 'parquet' ? paperColumns : undefined);
+  if (fields === undefined) return options;
+  return { ...options, fields: ['input', ...fields.filter((field) => field !== 'input')] };
 }
 
 /** `skipped 3 blank lines, 2 repeated DOIs`: what the list held that was not looked up. */

@@ -8,7 +8,9 @@
  */
 import * as zlib from 'node:zlib';
 import { ParquetWriter } from 'hyparquet-writer';
+import { UsageError } from '../errors.js';
 import type { Row } from './cells.js';
+import { terminalSafe } from './escape.js';
 import { projector } from './fields.js';
 import { type ColumnChunk, columnChunk } from './parquet-columns.js';
 import { type ColumnType, typedColumns } from './record-kinds.js';
@@ -103,7 +105,9 @@ export async function parquetListWriter(
   const state: ListState = { ...restored };
   const project = options.fields === undefined ? undefined : projector(options.fields);
   const columns = typedColumns(options.kind, options.fields, state.columns ?? options.columns ?? []);
-  state.columns = columns.map(([name]) => name);
+  const names = columns.map(([name]) => name);
+  if (state.parquet !== undefined) checkColumns(state.columns, names, options.database);
+  state.columns = names;
   const saved: ParquetState = state.parquet ?? { offset: 0, rowGroups: '[]' };
   const bytes = await writerAt(saved.offset);
   const schema: SchemaElement[] = [
@@ -152,6 +156,23 @@ export async function parquetListWriter(
     state: () => state,
     pending: () => pending.length,
   };
+}
+
+/**
+ * Refuses to resume a file whose groups have other columns than this run writes (a checkpoint of
+ * another release of the command line): the footer would describe columns its groups do not hold.
+ */
+function checkColumns(
+  saved: readonly string[] | undefined,
+  names: readonly string[],
+  file = 'the file',
+): void {
+  if (saved === undefined || JSON.stringify(saved) === JSON.stringify(names)) return;
+  throw new UsageError(
+    terminalSafe(
+      `--resume: ${file} has the columns ${saved.join(', ')}; this run writes ${names.join(', ')}: add --overwrite to start again`,
+    ),
+  );
 }
 
 /**
