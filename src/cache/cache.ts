@@ -51,8 +51,9 @@ interface Flying {
  * markers of what another process has in flight; then it deletes the kept answers the event makes
  * wrong. A request in a shared store says it is in flight, reads its marker before it is sent and
  * again once its answer is kept; if the marker moved meanwhile (or an event here contradicts the
- * answer), the answer, possibly from before the event, is deleted again. A request slower than a
- * marker lives is not kept.
+ * answer), the answer, possibly from before the event, is deleted again. A request slower than its
+ * client's marker lifetime is not kept; its flight records that lifetime, and a marker lives the
+ * longest lifetime recorded by the requests it concerns, whichever process applies the event.
  */
 export class ResponseCache {
   readonly #store: Store;

@@ -14,16 +14,32 @@ import type { Store } from './store.js';
  */
 
 /**
- * How long a marker must live: as long as one request can take from its first attempt to the keeping
- * of its answer, that is every attempt's timeout, the waits between them (a backoff or a
- * `Retry-After`, whichever is longer: `longestRetryWait`) and the store's writes.
+ * How long a request of a client may take and still be kept: every attempt's timeout, the waits
+ * between them (a backoff or a `Retry-After`, whichever is longer: `longestRetryWait`) and the store's
+ * operations before it is sent (its flight read and written, its marker read). A marker must live at
+ * least as long as the longest such lifetime among the requests in flight, whichever process sent them.
  */
 export function markerLifetimeOf(
   timeout: number,
   maxRetries: number,
   { longestRetryWait }: Pick<FirstLoadParts, 'longestRetryWait'>,
 ): number {
-  return timeout * (maxRetries + 1) + longestRetryWait * maxRetries + 2 * storeTimeout;
+  return timeout * (maxRetries + 1) + longestRetryWait * maxRetries + 3 * storeTimeout;
+}
+
+/**
+ * A year: longer than any client's lifetime (the longest timer, 2^31 - 1 ms, on each of 11 attempts,
+ * with 10 waits of at most a minute, is about 274 days). A longer one read from the store is not the SDK's.
+ */
+const longestLifetime = 365 * 24 * 3_600_000;
+
+/**
+ * The lifetime a flight key or marker records (`<ms>` or `<ms>:<token>`), so that processes with
+ * shorter ones never replace it by one that ends sooner; 0 when it records none.
+ */
+export function lifetimeIn(value: unknown): number {
+  const recorded = typeof value === 'string' ? /^(\d{1,12})(?::|$)/.exec(value) : null;
+  return recorded === null ? 0 : Math.min(Number(recorded[1]), longestLifetime);
 }
 
 /** The fields of a journal or score history the event speaks of. */
@@ -88,7 +104,8 @@ export interface Watched {
 /**
  * Says, in a shared store, that a request of `path` is in flight (so that an event writes its
  * marker), then reads the marker: in this order, an event either sees the request or moves the marker
- * after it was read.
+ * after it was read. The flight key records the longest lifetime of the requests of `path` in flight
+ * in any process, and lives that long: an event marks for as long as the slowest of them may run.
  */
 export async function watchForEvents(
   store: Store,
@@ -97,7 +114,9 @@ export async function watchForEvents(
   marker: string,
   lifetime: number,
 ): Promise<Watched> {
-  await store.set(flightKey(scope, path), '1', lifetime);
+  const key = flightKey(scope, path);
+  const longest = Math.max(lifetime, lifetimeIn(await store.get(key)));
+  await store.set(key, String(longest), longest);
   return { marker, before: await store.get(marker) };
 }
 
@@ -119,8 +138,10 @@ export async function recordListed(store: Store, scope: string, list: unknown, l
 /**
  * Writes, in a shared store, the markers a request in flight somewhere needs to learn of the event
  * for `journalId`: the journal's slot if its profile or history is in flight, the list's if the list
- * is in flight and may hold the journal. Each is short-lived. `routes`: the journal's event routes
- * (eventRoutesOf in keys.ts).
+ * is in flight and may hold the journal. Each is short-lived, yet outlives every request that may read
+ * it: it lives the longest of `lifetime` (this client's), the lifetimes the flights record and the one
+ * the marker it replaces records (another journal of the slot may be in flight). `routes`: the
+ * journal's event routes (eventRoutesOf in keys.ts).
  */
 export async function markJournal(
   store: Store,
@@ -129,9 +150,11 @@ export async function markJournal(
   routes: Route[],
   lifetime: number,
 ) {
-  const [listed, ...flying] = await Promise.all([
+  const slots = [...new Set(routes.map((route) => markerKey(scope, eventSubjectOf(route)!)))];
+  const [listed, flying, marked] = await Promise.all([
     store.get(listedKey(scope)),
-    ...routes.map((route) => store.get(flightKey(scope, route.path))),
+    Promise.all(routes.map((route) => store.get(flightKey(scope, route.path)))),
+    Promise.all(slots.map((marker) => store.get(marker))),
   ]);
   const markers = new Set<string>();
   for (const [index, route] of routes.entries()) {
@@ -139,8 +162,9 @@ export async function markJournal(
     if (!isSet(flying[index]) || (subject === 'list' && !mayBeListed(listed, journalId))) continue;
     markers.add(markerKey(scope, subject));
   }
-  const token = `${Date.now()}.${Math.random()}`;
-  for (const marker of markers) await store.set(marker, token, lifetime);
+  const longest = Math.max(lifetime, ...[...flying, ...marked].map(lifetimeIn));
+  const token = `${longest}:${Date.now()}.${Math.random()}`;
+  for (const marker of markers) await store.set(marker, token, longest);
 }
 
 const isSet = (value: unknown) => value !== undefined && value !== null;

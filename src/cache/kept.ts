@@ -22,7 +22,7 @@ export interface KeptContext {
   readonly quietly: <R>(run: () => Promise<R>) => Promise<R | undefined>;
   /** How long past its expiry an answer is kept, to be served when the API fails. */
   readonly staleIfError: number;
-  /** How long an event marker lives (see events.ts). */
+  /** How long a request may take and still be kept; its flight records it, and markers outlive it (see events.ts). */
   readonly markerLifetime: number;
   /** What the cache uses of the client's first load. */
   readonly parts: FirstLoadParts;
@@ -149,7 +149,8 @@ export async function keepAnswer(
     if (listed !== true) return;
   }
   const now = Date.now();
-  // Cleared, contradicted by an event here, or too slow for a marker written meanwhile to be still there.
+  // Cleared, contradicted by an event here, or slower than its client's lifetime: its flight recorded
+  // that much, and a marker written meanwhile lives at least as long.
   const allowed = () => !cleared() && (events?.allowsKeeping(answer.data) ?? true);
   if (!allowed() || (watch !== undefined && now - started > markerLifetime)) return;
   const body = JSON.stringify(answer.data);

@@ -113,7 +113,8 @@ export function answerKey(
 
 /**
  * The marker a request about `subject` checks, in a shared store, for a `score_updated` event that
- * arrived while it was in flight (see ResponseCache): one for the list, one per slot of journals.
+ * arrived while it was in flight (see ResponseCache): one for the list, one per slot of journals. It
+ * records how long it lives, so that a later event never shortens it (see markJournal).
  */
 export function markerKey(scope: string, subject: EventSubject): string {
   return subject === 'list' ? `${scope}#event:journals` : `${scope}#event:${subject % markerSlots}`;
@@ -121,7 +122,8 @@ export function markerKey(scope: string, subject: EventSubject): string {
 
 /**
  * The key a request of an event path writes, in a shared store, before it is sent: an event finds
- * there whether any process has that path in flight, and writes a marker only then.
+ * there whether any process has that path in flight, and writes a marker only then, living at least
+ * the lifetime the key records (see watchForEvents).
  */
 export function flightKey(scope: string, path: string): string {
   return `${scope}#flight:${path}`;
