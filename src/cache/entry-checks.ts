@@ -20,6 +20,21 @@ export function oversized(body: string, maxResponseBytes: number): string | unde
 }
 
 /**
+ * The most UTF-16 units an entry's metadata (its status, times and headers) may take beside its body:
+ * an API's headers fit in far less (Node reads at most 16 KiB of them).
+ */
+const maxMetaLength = 64 * 1024;
+
+/**
+ * Why a value read from the store is too large to be an entry of an answer within `maxResponseBytes`,
+ * told before any of it is parsed: its headers are as forged as its body may be.
+ */
+export function overgrown(value: unknown, maxResponseBytes: number): string | undefined {
+  const large = typeof value === 'string' && value.length > maxResponseBytes + maxMetaLength;
+  return large ? 'larger than maxResponseBytes and the headers of an answer' : undefined;
+}
+
+/**
  * Why an entry's times may not be believed, or `undefined`: it lives longer than its method's
  * lifetime allows, or was written further in the future than clocks drift.
  */

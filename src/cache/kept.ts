@@ -5,7 +5,7 @@ import type { Logger } from '../core/logger.js';
 import type { Answer } from '../core/transport.js';
 import type { ResponseShape } from '../core/validate.js';
 import { decodeEntry, type EntryMeta, encodeEntry, rebuildResponse } from './entry.js';
-import { misplaced, overlong, oversized } from './entry-checks.js';
+import { misplaced, overgrown, overlong, oversized } from './entry-checks.js';
 import type { Watched } from './events.js';
 import { recordListed } from './events.js';
 import type { EventsInFlight } from './events-in-flight.js';
@@ -81,9 +81,11 @@ export async function readKept<T>(
   const { MetricError, parseResponse, VERSION } = context.parts;
   const value = await quietly(() => store.get(query.key));
   if (value === undefined || value === null) return undefined;
-  const entry = decodeEntry(value, VERSION);
+  const huge = overgrown(value, query.maxResponseBytes);
+  const entry = huge === undefined ? decodeEntry(value, VERSION) : undefined;
   if (entry !== undefined && entry.meta.p !== query.partition) return undefined;
   try {
+    if (huge !== undefined) throw new MetricError(huge);
     if (entry === undefined) throw new MetricError('not an entry of this version of the SDK');
     const unfit =
       oversized(entry.body, query.maxResponseBytes) ?? overlong(entry.meta, query.ttl, Date.now());
