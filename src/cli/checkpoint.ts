@@ -1,5 +1,5 @@
 /**
- * The checkpoint of a resumable harvest (`--output FILE`): `FILE.checkpoint.json`, beside the output.
+ * The checkpoint of a resumable harvest (`--output FILE`), beside the output (see `checkpointPath`).
  * It records the command that writes the file, the byte length of the output that is complete,
  * where to carry on, and what the command adds of its own (get-many: its failures so far). Saved as
  * pages (or batches of DOIs) reach the file (see `checkpointEveryMs`), through a temporary file
@@ -7,7 +7,7 @@
  * never half of one. A checkpoint read back is checked whole before FILE is touched: it is a
  * file anyone can edit, and a wrong length would cut or pad FILE.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { UsageError } from './errors.js';
 import { terminalSafe } from './output/escape.js';
@@ -43,30 +43,39 @@ export interface PositionRange {
   readonly max: number;
 }
 
-export function checkpointPath(output: string): string {
-  return `${output}.checkpoint.json`;
+/**
+ * Where the checkpoint of a run into `output` is kept. A file a resume cuts back (text, Parquet) has
+ * one, `FILE.checkpoint.json`: its bytes are one run's. A database is upserted, never cut back, and
+ * shared by the runs of several commands: each `command` given keeps its own,
+ * `FILE.<digest of the command>.checkpoint.json`, which another command's run neither reads nor replaces.
+ */
+export function checkpointPath(output: string, command?: readonly string[]): string {
+  if (command === undefined) return `${output}.checkpoint.json`;
+  const digest = createHash('sha256').update(JSON.stringify(command)).digest('hex').slice(0, 12);
+  return `${output}.${digest}.checkpoint.json`;
 }
 
 /**
- * The checkpoint to resume from: `undefined` when there is none (a fresh start). One that does not
- * hold what a checkpoint must, or whose length is past FILE's end, or of another command, is refused
- * (a usage error naming what is wrong) before FILE is touched.
+ * The checkpoint at `path` to resume from: `undefined` when there is none (a fresh start). One that
+ * does not hold what a checkpoint must, or whose length is past FILE's end, or of another command, is
+ * refused (a usage error naming what is wrong) before FILE is touched.
  */
 export async function readCheckpoint(
   output: string,
+  path: string,
   command: readonly string[],
   positions: PositionRange,
 ): Promise<Checkpoint | undefined> {
-  const text = await readText(checkpointPath(output));
+  const text = await readText(path);
   if (text === undefined) return undefined;
   const saved = parseCheckpoint(text, positions);
-  if (typeof saved === 'string') throw refused(output, saved);
+  if (typeof saved === 'string') throw refused(path, saved);
   if (JSON.stringify(saved.command) !== JSON.stringify(command))
     throw anotherCommand(output, saved.command, command);
   const size = await sizeOf(output);
-  if (size === undefined && saved.bytes > 0) throw refused(output, `${output} is gone`);
+  if (size === undefined && saved.bytes > 0) throw refused(path, `${output} is gone`);
   if (size !== undefined && saved.bytes > size)
-    throw refused(output, `bytes is ${saved.bytes}, past the ${size} bytes of ${output}`);
+    throw refused(path, `bytes is ${saved.bytes}, past the ${size} bytes of ${output}`);
   return saved;
 }
 
@@ -121,9 +130,12 @@ function optionWords(name: string, json: string | undefined): string {
   return `${flag} ${Array.isArray(value) ? value.join(',') : String(value)}`;
 }
 
-/** Whether FILE's checkpoint says a run was left unfinished (one that cannot be read counts as such). */
-export async function holdsUnfinishedRun(output: string): Promise<boolean> {
-  const text = await readText(checkpointPath(output));
+/**
+ * Whether the checkpoint at `path` says a run was left unfinished (one that cannot be read counts as
+ * such).
+ */
+export async function holdsUnfinishedRun(path: string): Promise<boolean> {
+  const text = await readText(path);
   if (text === undefined) return false;
   try {
     return (JSON.parse(text) as { complete?: unknown } | null)?.complete !== true;
@@ -132,9 +144,8 @@ export async function holdsUnfinishedRun(output: string): Promise<boolean> {
   }
 }
 
-/** Replaces the checkpoint: a temporary file of a random name, created (never opened) and renamed. */
-export async function writeCheckpoint(output: string, checkpoint: Checkpoint): Promise<void> {
-  const path = checkpointPath(output);
+/** Replaces the checkpoint at `path`: a temporary file of a random name, created (never opened), renamed. */
+export async function writeCheckpoint(path: string, checkpoint: Checkpoint): Promise<void> {
   // 'wx' fails on any file there, a symbolic link included: nothing is written through one.
   const temporary = `${path}.${randomBytes(8).toString('hex')}.tmp`;
   try {
@@ -179,10 +190,10 @@ function parseCheckpoint(text: string, positions: PositionRange): Checkpoint | s
   return value as unknown as Checkpoint;
 }
 
-function refused(output: string, what: string): UsageError {
+function refused(path: string, what: string): UsageError {
   return new UsageError(
     terminalSafe(
-      `${checkpointPath(output)} is not a checkpoint this command can resume (${what}): ` +
+      `${path} is not a checkpoint this command can resume (${what}): ` +
         'add --overwrite (instead of --resume) to start again, or pick another --output',
     ),
   );

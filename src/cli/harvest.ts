@@ -6,6 +6,7 @@
 import {
   type Checkpoint,
   type CheckpointAdditions,
+  checkpointPath,
   holdsUnfinishedRun,
   type PositionRange,
   readCheckpoint,
@@ -88,14 +89,13 @@ export async function openHarvest(
 ): Promise<Harvest | undefined> {
   const { io, progress } = context;
   const { output } = options;
-  await checkHarvestOptions(options);
-  // A file's format is the same given or told by its extension (the sink of a file is no terminal).
-  const fileFormat = output === undefined ? undefined : chooseFormat(options.format, false, true, output);
-  const identity = fileFormat === undefined ? command : fileIdentity(command, fileFormat);
-  const saved =
-    output !== undefined && options.resume
-      ? await readCheckpoint(output, identity, shape.positions)
-      : undefined;
+  checkHarvestOptions(options);
+  const { fileFormat, identity, checkpoint } = harvestFile(command, options);
+  let saved: Checkpoint | undefined;
+  if (output !== undefined && checkpoint !== undefined) {
+    await refuseUnfinished(output, checkpoint, fileFormat === 'sqlite', options);
+    if (options.resume) saved = await readCheckpoint(output, checkpoint, identity, shape.positions);
+  }
   if (saved?.complete) {
     io.stderr.write(`${terminalSafe(`${output} is complete: nothing left to resume`)}\n`);
     return undefined;
@@ -121,7 +121,21 @@ export async function openHarvest(
     saved === undefined ? 0 : shape.counts === 'positions' ? saved.position : saved.writer.count;
   progress.begin(unit, resumedDone);
   const resumed = saved && { failures: saved.failures, failed: saved.failed };
-  return harvestInto(context, output, identity, sink, writer, saved?.position, resumed);
+  return harvestInto(context, checkpoint, identity, sink, writer, saved?.position, resumed);
+}
+
+/**
+ * The file `--output` names, if any: its format, the command's identity as its checkpoint records
+ * it, and where that checkpoint is. A database's is the command's own (see `checkpointPath`): its
+ * runs upsert, so another command's unfinished run neither blocks this one nor is replaced by it.
+ */
+function harvestFile(command: readonly string[], { format, output }: HarvestOptions) {
+  if (output === undefined) return { fileFormat: undefined, identity: command, checkpoint: undefined };
+  // A file's format is the same given or told by its extension (the sink of a file is no terminal).
+  const fileFormat = chooseFormat(format, false, true, output);
+  const identity = fileIdentity(command, fileFormat);
+  const checkpoint = checkpointPath(output, fileFormat === 'sqlite' ? identity : undefined);
+  return { fileFormat, identity, checkpoint };
 }
 
 /**
@@ -151,25 +165,35 @@ export function checkDatabaseOutput({ format, output }: OutputOptions): void {
 }
 
 /** The usage errors of `--output`, `--resume` and `--overwrite`, before anything is read or written. */
-async function checkHarvestOptions(options: HarvestOptions): Promise<void> {
+function checkHarvestOptions(options: HarvestOptions): void {
   const { output, resume, overwrite } = options;
   checkDatabaseOutput(options);
   if (resume && output === undefined) throw new UsageError('--resume needs --output <file>');
   if (overwrite && output === undefined) throw new UsageError('--overwrite needs --output <file>');
   if (resume && overwrite) throw new UsageError('--resume and --overwrite exclude each other: give one');
-  // A run left unfinished is not started over by accident: hours of harvest may be in FILE.
-  if (output !== undefined && !resume && !overwrite && (await holdsUnfinishedRun(output)))
-    throw new UsageError(
-      terminalSafe(
-        `${output} holds an unfinished run: add --resume to continue, or --overwrite to start again`,
-      ),
-    );
 }
 
-/** The harvest writing through `writer` into `sink`, its checkpoint kept beside `output`. */
+/**
+ * A run left unfinished is not started over by accident: hours of harvest may be in FILE. A
+ * checkpoint of the command's own (a database's) names it: other commands' runs there do not count.
+ */
+async function refuseUnfinished(
+  output: string,
+  checkpoint: string,
+  ofCommand: boolean,
+  { resume, overwrite }: HarvestOptions,
+): Promise<void> {
+  if (resume || overwrite || !(await holdsUnfinishedRun(checkpoint))) return;
+  const run = ofCommand ? 'an unfinished run of this command' : 'an unfinished run';
+  throw new UsageError(
+    terminalSafe(`${output} holds ${run}: add --resume to continue, or --overwrite to start again`),
+  );
+}
+
+/** The harvest writing through `writer` into `sink`, its checkpoint kept in `checkpointFile` if any. */
 function harvestInto(
   { io, progress }: Context,
-  output: string | undefined,
+  checkpointFile: string | undefined,
   identity: readonly string[],
   sink: Sink,
   writer: ListWriter,
@@ -180,12 +204,12 @@ function harvestInto(
   let additions = (): CheckpointAdditions => resumed ?? {};
   let savedAt = Number.NEGATIVE_INFINITY;
   const save = async (checkpoint: Checkpoint) => {
-    if (output === undefined) return;
+    if (checkpointFile === undefined) return;
     unsaved = undefined;
     savedAt = io.now();
     // The bytes the checkpoint counts are in the file before it says so.
     sink.flush();
-    await writeCheckpoint(output, checkpoint);
+    await writeCheckpoint(checkpointFile, checkpoint);
   };
   // The state as of the records written so far: the writer's state object changes as it writes on.
   // A shallow copy is enough, taken after every page: a writer replaces its lists, never edits them.
@@ -219,7 +243,7 @@ function harvestInto(
       eraseProgress();
       await sink.write(writer.rows(records));
       // Records a writer still gathers (a Parquet row group) are not in the file: not yet a checkpoint.
-      if (output !== undefined && (writer.pending?.() ?? 0) === 0) {
+      if (checkpointFile !== undefined && (writer.pending?.() ?? 0) === 0) {
         unsaved = noted(position, false);
         if (io.now() - savedAt >= checkpointEveryMs) await save(unsaved);
       }
@@ -239,7 +263,7 @@ function harvestInto(
         // Only after a failure or Ctrl-C: its own failure is told, not put in place of theirs.
         if (unsaved !== undefined) await save(unsaved);
       } catch (error) {
-        const what = `the checkpoint of ${output} was not saved: ${(error as Error).message}`;
+        const what = `${checkpointFile} was not saved: ${(error as Error).message}`;
         io.stderr.write(`warning: ${terminalSafe(what)}\n`);
       } finally {
         try {
