@@ -38,6 +38,34 @@ export function ensureSyncTables(database: DatabaseSync): void {
       id INTEGER PRIMARY KEY, query_id INTEGER NOT NULL REFERENCES sync_queries (id),
       started TEXT NOT NULL, finished TEXT, records INTEGER NOT NULL DEFAULT 0,
       requests INTEGER NOT NULL DEFAULT 0, stopped_by TEXT, position TEXT NOT NULL DEFAULT '{}');`);
+  // A database an earlier release made lacks the refresh's round: added, empty for its runs.
+  const columns = database.prepare('PRAGMA table_info(sync_runs)').all() as Array<{ name: string }>;
+  if (!columns.some((column) => column.name === 'round'))
+    database.exec('ALTER TABLE sync_runs ADD COLUMN round INTEGER');
+}
+
+/**
+ * The round a refresh of every query (`sync DB`) runs, and the queries it owes. A round that stopped
+ * (a query started in it and not done) is continued with the queries not done in it, so that a daily
+ * limit is not spent again on what it refreshed already; else a new round refreshes every query.
+ */
+export function refreshRound(
+  database: DatabaseSync,
+  queries: readonly SyncQuery[],
+): { round: number; queries: readonly SyncQuery[] } {
+  const { last } = database.prepare('SELECT MAX(round) AS last FROM sync_runs').get() as {
+    last: number | null;
+  };
+  if (last === null) return { round: 1, queries };
+  const rows = database
+    .prepare(
+      "SELECT query_id, MAX(stopped_by IS 'done') AS done FROM sync_runs WHERE round = ? GROUP BY query_id",
+    )
+    .all(last) as Array<{ query_id: number; done: number }>;
+  const started = new Map(rows.map((row) => [row.query_id, row.done === 1]));
+  const owed = queries.filter((query) => started.get(query.id) !== true);
+  const stopped = owed.some((query) => started.has(query.id));
+  return stopped ? { round: last, queries: owed } : { round: last + 1, queries };
 }
 
 /**
@@ -82,9 +110,14 @@ export function storedQueries(database: DatabaseSync): SyncQuery[] {
 
 /**
  * A new run of `query`: from where the last run stopped if it did not finish (stopped by a limit or
- * Ctrl-C, or killed before it could say), else from the start.
+ * Ctrl-C, or killed before it could say), else from the start; `round`, a refresh's of every query.
  */
-export function beginRun(database: DatabaseSync, query: SyncQuery, now: number): SyncRun {
+export function beginRun(
+  database: DatabaseSync,
+  query: SyncQuery,
+  now: number,
+  round: number | null = null,
+): SyncRun {
   const last = database
     .prepare(
       'SELECT stopped_by, finished, position FROM sync_runs WHERE query_id = ? ORDER BY id DESC LIMIT 1',
@@ -93,8 +126,8 @@ export function beginRun(database: DatabaseSync, query: SyncQuery, now: number):
   const unfinished = last !== undefined && last.stopped_by !== 'done';
   const from: SyncPosition = unfinished ? JSON.parse(last.position) : {};
   const result = database
-    .prepare('INSERT INTO sync_runs (query_id, started, position) VALUES (?, ?, ?)')
-    .run(query.id, new Date(now).toISOString(), JSON.stringify(from));
+    .prepare('INSERT INTO sync_runs (query_id, started, position, round) VALUES (?, ?, ?, ?)')
+    .run(query.id, new Date(now).toISOString(), JSON.stringify(from), round);
   return { id: Number(result.lastInsertRowid), query, from, records: 0 };
 }
 

@@ -23,6 +23,7 @@ import {
   endRun,
   ensureSyncTables,
   forgetQuery,
+  refreshRound,
   type SyncQuery,
   storedQueries,
   storeQuery,
@@ -95,10 +96,12 @@ async function runSync(
     const now = context.io.now();
     const named =
       kind === undefined ? undefined : storeQuery(database, kind, search as SyncQuery['params'], now);
-    const queries = named === undefined ? storedQueries(database) : [named];
-    if (queries.length === 0) throw nothingToRefresh(path);
+    const stored = named === undefined ? storedQueries(database) : [named];
+    if (stored.length === 0) throw nothingToRefresh(path);
+    const { round, queries } =
+      named === undefined ? refreshRound(database, stored) : { round: null, queries: stored };
     for (const query of queries) {
-      const run = beginRun(database, query, context.io.now());
+      const run = beginRun(database, query, context.io.now(), round);
       const base = context.requests();
       const requests = () => context.requests() - base;
       try {

@@ -17,6 +17,8 @@ import { scratch } from '../resume.js';
 const sizes = { journals: 12, papers: 300, authors: 20 };
 const mock = useMockServer({ sizes, faults: { latencyMs: 5 } });
 const limited = useMockServer({ sizes, limits: dailyLimit(12) });
+/** A day's limit above `sync DB journals` (27 requests) but below it and the papers search (30) together. */
+const roomy = useMockServer({ sizes, limits: dailyLimit(40) });
 const tables = ['journals', 'subjects', 'countries', 'score_points', 'papers'];
 
 function query(path: string, sql: string): Record<string, unknown>[] {
@@ -155,6 +157,37 @@ describe('sync', { timeout: 120_000 }, () => {
       'done',
       'done',
     ]);
+  });
+
+  it('`sync DB` stopped by a daily limit continues its round: what it refreshed is not asked again', async () => {
+    const file = join(scratch(), 'metrics.sqlite');
+    for (const what of [['journals'], ['papers', '--per-page', '10']]) {
+      const stored = await run(['sync', file, ...what], { url: mock.server.url });
+      expect(stored.code, stored.stderr).toBe(0);
+    }
+    // Day 1: the journals are refreshed, the search stopped part-way.
+    const first = await run(['sync', file], { url: roomy.server.url });
+    expect(first.code, first.stderr).toBe(75);
+    // Day 2: the search continues where it stopped; the journals, refreshed this round, are not sent again.
+    roomy.api.reset();
+    const second = await run(['sync', file], { url: roomy.server.url });
+    expect(second.code, second.stderr).toBe(0);
+    expect(roomy.api.requests.every((request) => request.path.startsWith('/api/v1/papers'))).toBe(true);
+    // Day 3: the round is over, so a new one refreshes both.
+    roomy.api.reset();
+    const third = await run(['sync', file], { url: roomy.server.url });
+    expect(third.code, third.stderr).toBe(75);
+    const rounds = query(file, 'SELECT query_id, round, stopped_by FROM sync_runs ORDER BY id');
+    expect(rounds).toEqual([
+      { query_id: 1, round: null, stopped_by: 'done' },
+      { query_id: 2, round: null, stopped_by: 'done' },
+      { query_id: 1, round: 1, stopped_by: 'done' },
+      { query_id: 2, round: 1, stopped_by: 'rate limit' },
+      { query_id: 2, round: 1, stopped_by: 'done' },
+      { query_id: 1, round: 2, stopped_by: 'done' },
+      { query_id: 2, round: 2, stopped_by: 'rate limit' },
+    ]);
+    expect(contents(file).papers).toHaveLength(300);
   });
 
   it('continues after SIGKILL of the bin mid-run: no row twice, none missing', async () => {
