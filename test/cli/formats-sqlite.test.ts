@@ -6,26 +6,19 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { useMockServer } from '../support.js';
 import { jsonLines, run, runBin } from './helpers.js';
 import { dailyLimit } from './output/daily-limit.js';
 import { lockedReport, runWhileLocked } from './output/locked-database.js';
+import { sqliteRows } from './output/sqlite-rows.js';
 import { scratch } from './resume.js';
 
 const sizes = { journals: 10, papers: 400, authors: 20 };
 const mock = useMockServer({ sizes });
 const limited = useMockServer({ sizes, limits: dailyLimit(45) });
 
-function query(path: string, sql: string): Record<string, unknown>[] {
-  const database = new DatabaseSync(path, { readOnly: true });
-  try {
-    return database.prepare(sql).all() as Record<string, unknown>[];
-  } finally {
-    database.close();
-  }
-}
+const query = sqliteRows;
 
 /** `name: TYPE` of each column of `table`, its key columns marked with `*`. */
 function columnsOf(path: string, table: string): string[] {

@@ -6,9 +6,8 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InterruptedError } from '../../src/cli/errors.js';
 import { useMockServer } from '../support.js';
-import { run } from './helpers.js';
+import { run, runStoppedAt } from './helpers.js';
 import { scratch } from './resume.js';
 
 const mock = useMockServer({ sizes: { journals: 5, papers: 80, authors: 20 } });
@@ -38,29 +37,19 @@ async function listWith(missing: Record<number, string>, size = 12) {
  * `files` put back as they were on disk at that moment.
  */
 async function stoppedAt(args: string[], doi: string, how: 'ctrl-c' | 'kill', files: string[] = []) {
-  const stop = new AbortController();
   let onDisk: (string | undefined)[] = [];
-  const handle = mock.api.handle.bind(mock.api);
-  mock.api.handle = (request) => {
-    if (!stop.signal.aborted && decodeURIComponent(new URL(request.url).pathname).endsWith(`/${doi}`)) {
-      onDisk = files.map((file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined));
-      stop.abort(new InterruptedError('interrupted'));
+  const lookupOf = (url: URL) => decodeURIComponent(url.pathname).endsWith(`/${doi}`);
+  const result = await runStoppedAt(mock.server, args, lookupOf, () => {
+    onDisk = files.map((file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined));
+  });
+  expect(result.code, result.stderr).toBe(130);
+  if (how === 'kill')
+    for (const [index, file] of files.entries()) {
+      const text = onDisk[index];
+      if (text === undefined) rmSync(file, { force: true });
+      else writeFileSync(file, text);
     }
-    return handle(request);
-  };
-  try {
-    const result = await run(args, { url: mock.server.url, now: () => 0, signal: stop.signal });
-    expect(result.code, result.stderr).toBe(130);
-    if (how === 'kill')
-      for (const [index, file] of files.entries()) {
-        const text = onDisk[index];
-        if (text === undefined) rmSync(file, { force: true });
-        else writeFileSync(file, text);
-      }
-    return result;
-  } finally {
-    mock.api.handle = handle;
-  }
+  return result;
 }
 
 /** The output and `--failed` file of the run never stopped. */

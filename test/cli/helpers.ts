@@ -6,9 +6,10 @@
  * file (npm test builds before the tests), else the TypeScript bundled once.
  */
 import { Readable, Writable } from 'node:stream';
+import { InterruptedError } from '../../src/cli/errors.js';
 import type { IO } from '../../src/cli/io.js';
 import { run as runCommandLine } from '../../src/cli/main.js';
-import { MOCK_API_KEY } from '../../src/testing/index.js';
+import { MOCK_API_KEY, type MockServer } from '../../src/testing/index.js';
 import { cliBin } from '../helpers/bin.js';
 import { spawnNode } from '../helpers/spawn.js';
 
@@ -103,4 +104,31 @@ export function jsonLines(text: string): unknown[] {
     .split('\n')
     .filter((line) => line !== '')
     .map((line) => JSON.parse(line) as unknown);
+}
+
+/**
+ * Runs `args` in-process against `server` with a clock standing still (a checkpoint is saved only as
+ * the run closes), stopped by Ctrl-C, as the bin's IO plays it, as the first request `matches` comes;
+ * `then` runs at that moment (a test playing `kill -9` reads the files as they are on disk).
+ */
+export async function runStoppedAt(
+  server: MockServer,
+  args: string[],
+  matches: (url: URL) => boolean,
+  then?: () => void,
+): Promise<Result> {
+  const stop = new AbortController();
+  const handle = server.api.handle.bind(server.api);
+  server.api.handle = (request) => {
+    if (!stop.signal.aborted && matches(new URL(request.url))) {
+      then?.();
+      stop.abort(new InterruptedError('interrupted'));
+    }
+    return handle(request);
+  };
+  try {
+    return await run(args, { url: server.url, now: () => 0, signal: stop.signal });
+  } finally {
+    server.api.handle = handle;
+  }
 }

@@ -8,9 +8,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parquetMetadata } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
-import { InterruptedError } from '../../src/cli/errors.js';
 import { useMockServer } from '../support.js';
-import { jsonLines, run } from './helpers.js';
+import { jsonLines, run, runStoppedAt } from './helpers.js';
 import { parquetObjects } from './output/hyparquet.js';
 import { csvRecords } from './records.js';
 import { scratch } from './resume.js';
@@ -126,19 +125,9 @@ async function foundList() {
 
 /** Runs `args`, stopped by Ctrl-C as the lookup of `doi` is asked for; the clock stands still. */
 async function stoppedAt(args: string[], doi: string) {
-  const stop = new AbortController();
-  const handle = mock.api.handle.bind(mock.api);
-  mock.api.handle = (request) => {
-    if (!stop.signal.aborted && decodeURIComponent(new URL(request.url).pathname).endsWith(`/${doi}`))
-      stop.abort(new InterruptedError('interrupted'));
-    return handle(request);
-  };
-  try {
-    const result = await run(args, { url: mock.server.url, now: () => 0, signal: stop.signal });
-    expect(result.code, result.stderr).toBe(130);
-  } finally {
-    mock.api.handle = handle;
-  }
+  const lookupOf = (url: URL) => decodeURIComponent(url.pathname).endsWith(`/${doi}`);
+  const result = await runStoppedAt(mock.server, args, lookupOf);
+  expect(result.code, result.stderr).toBe(130);
 }
 
 describe('papers get-many --keep-input --resume into Parquet', { timeout: 120_000 }, () => {

@@ -6,11 +6,10 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { InterruptedError } from '../../src/cli/errors.js';
 import { useMockServer } from '../support.js';
-import { run } from './helpers.js';
+import { run, runStoppedAt } from './helpers.js';
+import { sqliteRows } from './output/sqlite-rows.js';
 import { scratch } from './resume.js';
 
 const mock = useMockServer({ sizes: { journals: 5, papers: 100, authors: 100 } });
@@ -20,14 +19,7 @@ const search = ['papers', 'search', '--per-page', '5', ...paging];
 const authors = ['authors', 'list', ...paging];
 const journalPapers = ['journals', 'papers', '2', '--per-page', '5', ...paging];
 
-function query(path: string, sql: string): Record<string, unknown>[] {
-  const database = new DatabaseSync(path, { readOnly: true });
-  try {
-    return database.prepare(sql).all() as Record<string, unknown>[];
-  } finally {
-    database.close();
-  }
-}
+const query = sqliteRows;
 
 const papersOf = (path: string) => query(path, 'SELECT * FROM papers ORDER BY id');
 
@@ -42,20 +34,10 @@ async function ok(args: string[]) {
  * the pages before it written, the checkpoint saved as the run closes.
  */
 async function stoppedAt(args: string[], path: string, page: number) {
-  const stop = new AbortController();
-  const handle = mock.api.handle.bind(mock.api);
-  mock.api.handle = (request) => {
-    const url = new URL(request.url);
-    if (url.pathname.endsWith(path) && Number(url.searchParams.get('page') ?? 1) === page)
-      stop.abort(new InterruptedError('interrupted'));
-    return handle(request);
-  };
-  try {
-    const result = await run(args, { url: mock.server.url, now: () => 0, signal: stop.signal });
-    expect(result.code, result.stderr).toBe(130);
-  } finally {
-    mock.api.handle = handle;
-  }
+  const pageOf = (url: URL) =>
+    url.pathname.endsWith(path) && Number(url.searchParams.get('page') ?? 1) === page;
+  const result = await runStoppedAt(mock.server, args, pageOf);
+  expect(result.code, result.stderr).toBe(130);
 }
 
 /** The pages of `path` the mock was asked for since its last reset. */

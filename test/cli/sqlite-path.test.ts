@@ -6,11 +6,11 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { afterThisTest } from '../helpers/cleanup.js';
 import { useMockServer } from '../support.js';
 import { run } from './helpers.js';
+import { sqliteRows } from './output/sqlite-rows.js';
 import { scratch } from './resume.js';
 
 const sizes = { journals: 6, papers: 20, authors: 5 };
@@ -25,14 +25,8 @@ function inScratch(): string {
   return folder;
 }
 
-function count(path: string, table: string): number {
-  const database = new DatabaseSync(path, { readOnly: true });
-  try {
-    return Number((database.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
-  } finally {
-    database.close();
-  }
-}
+const count = (path: string, table: string) =>
+  Number(sqliteRows(path, `SELECT count(*) AS n FROM ${table}`)[0]?.n);
 
 describe('the path of a SQLite database', { timeout: 120_000 }, () => {
   it('-o "" with --format sqlite: exit 2 naming --output, no file', async () => {

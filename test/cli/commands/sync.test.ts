@@ -12,6 +12,7 @@ import { run, start } from '../helpers.js';
 import { dailyLimit } from '../output/daily-limit.js';
 import { clipboardName, expectNameEscaped } from '../output/hostile.js';
 import { lockedReport, runWhileLocked } from '../output/locked-database.js';
+import { sqliteRows } from '../output/sqlite-rows.js';
 import { scratch } from '../resume.js';
 
 const sizes = { journals: 12, papers: 300, authors: 20 };
@@ -21,14 +22,7 @@ const limited = useMockServer({ sizes, limits: dailyLimit(12) });
 const roomy = useMockServer({ sizes, limits: dailyLimit(40) });
 const tables = ['journals', 'subjects', 'countries', 'score_points', 'papers'];
 
-function query(path: string, sql: string): Record<string, unknown>[] {
-  const database = new DatabaseSync(path, { readOnly: true });
-  try {
-    return (database.prepare(sql).all() as Record<string, unknown>[]).map((row) => ({ ...row }));
-  } finally {
-    database.close();
-  }
-}
+const query = sqliteRows;
 
 /** Every table the sync writes, its rows in key order. */
 function contents(path: string): Record<string, unknown[]> {
