@@ -22,7 +22,8 @@ import { vi } from 'vitest';
 import { type Block, root } from './markdown.js';
 import { forgetCollected, runCollected } from './vitest-shim.js';
 
-const targets: Record<string, string> = {
+/** Where each name a block imports leads: the package's entries to src/, `vitest` to the doc test's shim. */
+export const targets: Record<string, string> = {
   'scholarly-metrics': 'src/index.ts',
   'scholarly-metrics/webhooks': 'src/webhooks/index.ts',
   'scholarly-metrics/testing': 'src/testing/index.ts',

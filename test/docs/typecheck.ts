@@ -11,24 +11,11 @@
 import { join } from 'node:path';
 import ts from 'typescript';
 import { type Block, root } from './markdown.js';
-import { build, type Exported } from './snippets.js';
+import { build, type Exported, targets } from './snippets.js';
 
-/** Where `import … from '<name>'` leads, as package.json's exports lead a user's compiler. */
-const entries: Record<string, string> = {
-  'scholarly-metrics': 'src/index.ts',
-  'scholarly-metrics/webhooks': 'src/webhooks/index.ts',
-  'scholarly-metrics/testing': 'src/testing/index.ts',
-  'scholarly-metrics/redis': 'src/redis/index.ts',
-  'scholarly-metrics/query': 'src/query/index.ts',
-  'scholarly-metrics/openapi.json': 'openapi/openapi.json',
-};
-
-// build() writes the package's names as paths to the sources (and `vitest` as the doc test's shim),
-// for the runtime; a compiler reads the names, as a user writes them.
-const rewritten: Record<string, string> = {
-  ...entries,
-  vitest: 'test/docs/vitest-shim.ts',
-};
+// build() writes the names a block imports as paths (targets), for the runtime; a compiler reads the
+// names, as a user writes them, and finds the package's entries (all but `vitest`) by `paths`.
+const { vitest: _shim, ...entries } = targets;
 
 export const compilerOptions: ts.CompilerOptions = {
   strict: true,
@@ -68,7 +55,7 @@ export function typecheck(list: readonly Block[], exported: Exported): Map<Block
   const files = new Map<string, { block: Block; source: string; offset: number }>();
   for (const block of list) {
     let source = build(block, exported).source;
-    for (const [name, file] of Object.entries(rewritten))
+    for (const [name, file] of Object.entries(targets))
       source = source.replaceAll(`'${join(root, file)}'`, `'${name}'`);
     const offset = source.split('\n').length - block.code.split('\n').length;
     const name = join(root, 'test/docs', `block_${block.page.replace(/\W/g, '_')}_${block.line}.ts`);
