@@ -130,7 +130,10 @@ export interface MetricInfiniteQueryOptions<T> extends LaidDefaults {
  * ```
  */
 export interface PagedQuery<T, A extends readonly unknown[]> {
-  /** Infinite options: pages from the `page` parameter (else 1) to the last, none past it. */
+  /**
+   * Infinite options: pages from the `page` parameter (else 1) to the last, none past it (a walk that
+   * starts past page 1, on a server serving another page size than asked: see docs/browser.md).
+   */
   (...args: A): MetricInfiniteQueryOptions<T>;
   /** One page, as `useQuery` options: `queries.papers.search.page({ q, page: 3 })`. */
   page(...args: A): MetricQueryOptions<PlainPage<T>>;
