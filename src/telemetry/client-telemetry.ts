@@ -18,7 +18,7 @@ import {
   serverAttributes,
   statusMessage,
 } from './attributes.js';
-import { guarded, guardedTracer, orNone } from './guarded.js';
+import { guardedInstrument, guardedTracer, orNone } from './guarded.js';
 import {
   type ClientInstruments,
   clientInstruments,
@@ -57,7 +57,10 @@ export class ClientTelemetry implements CallTelemetry {
     this.#instruments =
       instruments &&
       (Object.fromEntries(
-        Object.entries(instruments).map(([name, instrument]) => [name, instrument && guarded(instrument)]),
+        Object.entries(instruments).map(([name, instrument]) => [
+          name,
+          instrument && guardedInstrument(instrument),
+        ]),
       ) as ClientInstruments);
     this.#server = serverAttributes(client.baseUrl);
     this.#client = client;

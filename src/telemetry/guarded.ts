@@ -1,23 +1,35 @@
-import type { SpanLike, TracerLike } from '../core/telemetry-types.js';
+import type { SpanLike, TelemetryAttributes, TracerLike } from '../core/telemetry-types.js';
 
 /*
  * The user's tracer and meter behind guards: what they throw costs a call its span or a measure,
- * never its answer. OpenTelemetry's own never throw; a custom or faulty provider may.
+ * never its answer. OpenTelemetry's own never throw; a custom or faulty provider may. The guards are
+ * made once per span or instrument: a call pays a try, not an allocation per method.
  */
 
-/** `target` (a span, an instrument) whose methods ignore what they throw, and return nothing. */
-export function guarded<T extends object>(target: T): T {
-  return new Proxy(target, {
-    get(object, key) {
-      const member: unknown = Reflect.get(object, key);
-      if (typeof member !== 'function') return member;
-      return (...args: unknown[]) => {
-        try {
-          member.apply(object, args);
-        } catch {}
-      };
+/** `span` with each method's throw ignored. */
+function guardedSpan(span: SpanLike): SpanLike {
+  return {
+    setAttribute(key, value) {
+      try {
+        span.setAttribute(key, value);
+      } catch {}
     },
-  });
+    addEvent(name, attributes) {
+      try {
+        span.addEvent(name, attributes);
+      } catch {}
+    },
+    setStatus(status) {
+      try {
+        span.setStatus(status);
+      } catch {}
+    },
+    end() {
+      try {
+        span.end();
+      } catch {}
+    },
+  };
 }
 
 /** What a call uses of a span when its tracer could not give one. */
@@ -32,7 +44,7 @@ export function guardedTracer(tracer: TracerLike): TracerLike {
     startActiveSpan(name, options, fn) {
       let started: { value: ReturnType<typeof fn> } | undefined;
       const inSpan = (span: SpanLike) => {
-        started = { value: fn(guarded(span)) as ReturnType<typeof fn> };
+        started = { value: fn(guardedSpan(span)) as ReturnType<typeof fn> };
         return started.value;
       };
       try {
@@ -42,6 +54,24 @@ export function guardedTracer(tracer: TracerLike): TracerLike {
       }
     },
   };
+}
+
+/** What a histogram records or a counter adds. */
+type Measure = (value: number, attributes?: TelemetryAttributes) => void;
+
+/** An instrument (a histogram's `record`, a counter's `add`) with its throw ignored. */
+export function guardedInstrument<T extends object>(instrument: T): T {
+  const guarded: Partial<Record<'record' | 'add', Measure>> = {};
+  for (const name of ['record', 'add'] as const) {
+    const method = (instrument as Partial<Record<'record' | 'add', Measure>>)[name];
+    if (typeof method !== 'function') continue;
+    guarded[name] = (value, attributes) => {
+      try {
+        method.call(instrument, value, attributes);
+      } catch {}
+    };
+  }
+  return guarded as T;
 }
 
 /** What `make` gives, or `undefined` where the user's provider throws while it is made. */
