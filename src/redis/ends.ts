@@ -46,7 +46,8 @@ export class EndedAttempts {
 
   /** The waiting ends, for an acquire to carry: Redis is then told of them by that acquire. */
   take(): string[] {
-    if (this.#tickets.length === 0) return this.#tickets;
+    // A list of its own, even empty: ends added while the acquire is out must not join what it carries.
+    if (this.#tickets.length === 0) return [];
     const now = performance.now();
     const ends = this.#tickets.map((ticket, i) => {
       const ago = Math.floor(now - (this.#times[i] ?? now));

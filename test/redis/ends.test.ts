@@ -27,6 +27,23 @@ describe('EndedAttempts', () => {
     }
   });
 
+  it('hands an acquire that carries none a list of its own: ends added meanwhile are not put back twice', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const sent: string[][] = [];
+      const ends = new EndedAttempts(50, async (tickets) => sent.push(tickets));
+      const carried = ends.take();
+      // Another call ends while the acquire waits for Redis; then the acquire fails.
+      ends.add('b.1');
+      ends.restore(carried);
+      expect(carried).toEqual([]);
+      await vi.advanceTimersByTimeAsync(50);
+      expect(sent).toEqual([['b.1@50']]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('keeps the newest 10 000 ends whose send failed for flush, told as of then', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     try {
