@@ -215,7 +215,11 @@ function tableColumn(text: string, name: string, column: string, delimiter: stri
 function jsonLinesColumn(text: string, name: string, field: string): string[] {
   const seen = new Set<string>();
   const values: string[] = [];
-  for (const [index, line] of text.split(/\r?\n/).entries()) {
+  // A byte order mark is no JSON: a file an editor saved with one is read as one without.
+  for (const [index, line] of text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .entries()) {
     if (line.trim() === '') continue;
     let record: unknown;
     try {

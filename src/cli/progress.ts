@@ -157,7 +157,10 @@ export function grouped(value: number): string {
 /** A duration as people read it: `0.8 s`, `45 s`, `3 min 5 s`, `2 h 10 min`. */
 export function clock(seconds: number): string {
   if (seconds < 10) return `${Math.max(seconds, 0).toFixed(1)} s`;
-  if (seconds < 60) return `${Math.ceil(seconds)} s`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${Math.ceil(seconds % 60)} s`;
-  return `${Math.floor(seconds / 3600)} h ${Math.ceil((seconds % 3600) / 60)} min`;
+  // Rounded up as a whole before it is split, so that no part shows 60 (`1 min 60 s`).
+  const whole = Math.ceil(seconds);
+  if (whole < 60) return `${whole} s`;
+  if (whole < 3600) return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+  const minutes = Math.ceil(whole / 60);
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }

@@ -11,7 +11,13 @@ import { sayLastWord } from './last-word.js';
 import type { OutputOptions } from './options.js';
 import type { Row } from './output/cells.js';
 import { terminalSafe } from './output/escape.js';
-import { chooseFormat, isDatabaseFormat, listWriter, type TextFormat } from './output/formats.js';
+import {
+  chooseFormat,
+  formatRecord,
+  isDatabaseFormat,
+  listWriter,
+  type TextFormat,
+} from './output/formats.js';
 import type { Sink } from './output/sink.js';
 import type { WriterOptions } from './output/writer-types.js';
 import { checkFieldsFor, type RecordViews } from './run.js';
@@ -100,13 +106,17 @@ async function writeRecords(
   const keyed = found.map(({ id, record }) => withKey(record, many.key, id));
   const views = found.map(({ id }) => many.views?.(id));
   const table = views[0]?.table;
-  if (format === 'table' && table !== undefined && shown.all) {
+  // On a terminal each record as for one id, under a line naming it; a command's own view (a score's
+  // chart and table) shows every field, so with --fields its records make one table.
+  if (format === 'table' && (table === undefined || shown.all)) {
     const paint = view.paint ?? ((text: string) => text);
     for (const [index, { id, record }] of found.entries()) {
       const heading = `${index === 0 ? '' : '\n'}${paint(terminalSafe(`${many.key} ${id}`))}\n`;
-      await sink.write(
-        heading + (await (views[index]?.table ?? table)(record, sink.columns, shown.chart, paint)),
-      );
+      const own = views[index]?.table ?? table;
+      const body = own
+        ? await own(record, sink.columns, shown.chart, paint)
+        : formatRecord('table', record, sink.columns, view);
+      await sink.write(heading + body);
     }
     return { count: found.length, unit: 'records' };
   }

@@ -42,6 +42,17 @@ describe('DOIs as people have them', () => {
     expect(readDoiList('{"doi":"10.1/a"}\n', '-')).toEqual(['10.1/a']);
   });
 
+  it('reads a file an editor saved with a byte order mark, whatever its kind', () => {
+    const bom = '\uFEFF';
+    expect(readDoiList(`${bom}{"doi":"10.1/a"}\n{"doi":"10.1/b"}\n`, 'p.jsonl')).toEqual([
+      '10.1/a',
+      '10.1/b',
+    ]);
+    expect(readDoiList(`${bom}{"doi":"10.1/a"}\n`, '-')).toEqual(['10.1/a']);
+    expect(readDoiList(`${bom}doi,title\n10.1/a,A\n`, 'x.csv')).toEqual(['10.1/a']);
+    expect(readDoiList(`${bom}10.1/a\n`, 'dois.txt')).toEqual(['10.1/a']);
+  });
+
   it('reads a csv or tsv whose rows end in CRLF and LF alike (rows appended by another tool)', () => {
     const csv = 'doi,title\r\n10.1/a,A\r\n10.1/b,B\n10.1/c,"C, quoted\r\nover two lines"\n10.1/d,D\r\n';
     expect(readDoiList(csv, 'mixed.csv')).toEqual(['10.1/a', '10.1/b', '10.1/c', '10.1/d']);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { grouped, describe as line, Progress } from '../../src/cli/progress.js';
+import { clock, grouped, describe as line, Progress } from '../../src/cli/progress.js';
 import { countSdkTimers } from '../helpers/fake-clock.js';
 
 describe('the progress line', () => {
@@ -15,6 +15,22 @@ describe('the progress line', () => {
     expect(line({ done: 42_810, total: 43_000, requests: 2 }, 'papers', 1, 42_800)).toBe(
       '42,810 of 43,000 papers · 2 requests · 10/s · 19 s left',
     );
+  });
+
+  it('says a duration rounded up as a whole: never 60 s in a minute, nor 60 min in an hour', () => {
+    const said = [9.94, 58.2, 59.6, 60, 119.4, 125, 3599.5, 3600, 7170, 7201];
+    expect(said.map(clock)).toEqual([
+      '9.9 s',
+      '59 s',
+      '1 min 0 s',
+      '1 min 0 s',
+      '2 min 0 s',
+      '2 min 5 s',
+      '1 h 0 min',
+      '1 h 0 min',
+      '2 h 0 min',
+      '2 h 1 min',
+    ]);
   });
 
   it("groups thousands as toLocaleString('en') does, without calling it for a count", () => {

@@ -17,9 +17,13 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
 const narrow =
   /^[\x20-\x7e\xa0-\xac\xae-\u02ff\u0370-\u0377\u037a-\u037f\u0384-\u0482\u048a-\u052f\u2010-\u2027\u2030-\u205e\u20a0-\u20c0]*$/;
 
+/** Soft hyphens (U+00AD): string-width counts them as nothing, terminals draw each a column wide. */
+const softHyphens = /\xad/g;
+
 /** The columns `text` takes on a terminal; `text` holds no active character (see `terminalSafe`). */
 export function displayWidth(text: string): number {
-  return narrow.test(text) ? text.length : stringWidth(text);
+  if (narrow.test(text)) return text.length;
+  return stringWidth(text) + (text.match(softHyphens)?.length ?? 0);
 }
 
 /** The pieces a cut may fall between: escapes whole, then grapheme clusters. */

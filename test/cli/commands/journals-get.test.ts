@@ -45,6 +45,17 @@ describe('scholarly-metrics journals get with several ids', () => {
     expect(jsonLines(jsonl.stdout)).toEqual(expected.slice(0, 2));
   });
 
+  it('on a terminal, each journal as for one id, under a line naming it', async () => {
+    const terminal = { stdout: true, columns: 100 };
+    const fields = ['--fields', 'id,name,quartile'];
+    const one = await run(['journals', 'get', '5', ...fields], { url: mock.server.url, terminal });
+    const many = await run(['journals', 'get', '2', '5', ...fields], { url: mock.server.url, terminal });
+    expect(many.code, many.stderr).toBe(0);
+    const [first, second] = many.stdout.split('\n\n');
+    expect(first).toMatch(/^id 2\nid {8}2\nname {6}.+\nquartile {2}Q\d$/);
+    expect(second).toBe(`id 5\n${one.stdout}`);
+  });
+
   it('one id alone is written as before: one JSON document, not an array', async () => {
     const one = await run(['journals', 'get', '3'], { url: mock.server.url });
     expect(Array.isArray(JSON.parse(one.stdout))).toBe(false);

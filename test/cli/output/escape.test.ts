@@ -36,6 +36,12 @@ describe('terminalSafe', () => {
     expect(disagreements).toEqual([]);
   });
 
+  it('counts a soft hyphen a column wide, as terminals draw it (string-width counts none)', () => {
+    expect(displayWidth('soft\u00adhyphen')).toBe(11);
+    expect(displayWidth('日本\u00ad')).toBe(5);
+    expect(displayWidth(truncate('a\u00adb\u00adc\u00add', 4))).toBeLessThanOrEqual(4);
+  });
+
   it('cutting an escaped cell never splits an escape', () => {
     const safe = terminalSafe(`x${hostile.osc52}`);
     for (let width = 1; width < displayWidth(safe); width++) {
