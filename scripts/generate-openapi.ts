@@ -125,13 +125,17 @@ function componentSchemas(): Record<string, Json> {
     }
     out[id] = { description, ...schema };
   }
+  // zod's JSON Schema leaves a refinement out: the SDK refuses a journal id of 0 or less.
+  const event = out.ScoreUpdatedEvent?.properties as Record<string, Json> | undefined;
+  if (event?.journal_id) event.journal_id = { ...event.journal_id, minimum: 1 };
   out.Error = {
     description:
       'An error body. The API document does not publish its shape; servers are expected to send JSON ' +
       'such as `{ "error": "not_found", "message": "…" }`, and the SDK keeps whatever arrives.',
     type: 'object',
     properties: {
-      error: { type: 'string', description: 'A short error code.' },
+      // No type: a code (a string), or an object with its `message`, another common shape.
+      error: { description: 'A short error code, or an object with its `message`.' },
       message: { type: 'string', description: 'What went wrong, for people.' },
     },
     additionalProperties: {},
@@ -355,6 +359,20 @@ const operations: Operation[] = Object.entries(endpoints).flatMap(([namespace, v
   })),
 );
 
+/** The other answers of the SDK's receivers, each an Error body. */
+const receiverAnswers: Json = Object.fromEntries(
+  Object.entries({
+    '405': 'A method other than POST.',
+    '408': "A body slower than the receiver's `bodyTimeoutMs` (the connection is then closed).",
+    '413': "A body past the receiver's `maxBodyBytes`, decoded or not (the connection is then closed).",
+    '415': 'A `Content-Encoding` other than gzip, deflate or identity.',
+    '503': "The cache could not drop the event's answers (`cacheFailure: 'reject'`): deliver it again.",
+  }).map(([status, description]) => [
+    status,
+    { description, content: { 'application/json': { schema: ref('Error') } } },
+  ]),
+);
+
 function pathItem(op: Operation): Json {
   const pathParams = op.params.filter((p) => parameters[p]?.in === 'path');
   const operationResponses: Json = {
@@ -363,7 +381,8 @@ function pathItem(op: Operation): Json {
       content: { 'application/json': { schema: op.body } },
     },
   };
-  if (op.params.length > 0) operationResponses['400'] = { $ref: '#/components/responses/BadRequest' };
+  // Every operation: an invalid parameter is a 400 (API §4), an unknown one included.
+  operationResponses['400'] = { $ref: '#/components/responses/BadRequest' };
   operationResponses['401'] = { $ref: '#/components/responses/Unauthorized' };
   operationResponses['403'] = { $ref: '#/components/responses/Forbidden' };
   if (pathParams.length > 0) operationResponses['404'] = { $ref: '#/components/responses/NotFound' };
@@ -428,7 +447,9 @@ export function generate(): Json {
           description:
             "The service POSTs this event to the URL configured in its dashboard when a journal's " +
             'score changes. The API document shows no signature or shared secret, no delivery headers ' +
-            'and no retry policy; deliveries may repeat (deduplicate on `journal_id` + `timestamp`). ' +
+            'and no retry policy; deliveries may repeat: deduplicate on the whole event (`journal_id`, ' +
+            '`timestamp`, `old_score`, `new_score`), as `timestamp` counts whole seconds and a score ' +
+            'changed twice within one gives two events with one timestamp. ' +
             'SDK: `parseWebhookEvent`, `createWebhookHandler`, `createNodeWebhookHandler` from ' +
             '`scholarly-metrics/webhooks`.',
           security: [],
@@ -444,9 +465,12 @@ export function generate(): Json {
             },
             '400': {
               description:
-                "The SDK's receivers answer 400 with a reason to a body that is not a valid event.",
+                "The SDK's receivers answer 400 with a reason to a body that is not a valid event; " +
+                'besides this schema they refuse a key named after a member of `Object.prototype` ' +
+                '(`constructor`, `toString`…) and nesting deeper than 64 levels.',
               content: { 'application/json': { schema: ref('Error') } },
             },
+            ...receiverAnswers,
           },
         },
       },

@@ -213,9 +213,11 @@ function perWindow(raw: string): { requests: number; windowMs: number } {
 }
 
 function latency(raw: string): number | [number, number] {
-  const [min, max] = raw.split('-');
+  const match = /^([^-]*)(?:-([^-]*))?$/.exec(raw);
+  if (match === null) fail(`--latency expects <ms> or <min>-<max>, got '${raw}'`);
+  const [, min = '', max] = match;
   if (max === undefined) return integer(raw, '--latency', MOCK_MAX_DELAY_MS);
-  return [integer(min ?? '', '--latency', MOCK_MAX_DELAY_MS), integer(max, '--latency', MOCK_MAX_DELAY_MS)];
+  return [integer(min, '--latency', MOCK_MAX_DELAY_MS), integer(max, '--latency', MOCK_MAX_DELAY_MS)];
 }
 
 function fail(message: string): never {

@@ -9,6 +9,7 @@ import { safeParse } from 'zod/mini';
 import { generate, render } from '../../scripts/generate-openapi.js';
 import { responseSchemas } from '../../src/schemas/response-schemas.js';
 import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL, MOCK_DOIS } from '../../src/testing/index.js';
+import { parseWebhookEvent, WebhookPayloadError } from '../../src/webhooks/index.js';
 
 type Json = Record<string, unknown>;
 
@@ -68,14 +69,29 @@ describe('openapi/openapi.json', () => {
     );
     for (const [path, item] of Object.entries(paths)) {
       const codes = Object.keys(item.get.responses as Json);
-      expect(codes, path).toEqual(expect.arrayContaining(['200', '401', '403', '429', '500']));
-      if (path.includes('{')) expect(codes, path).toEqual(expect.arrayContaining(['400', '404']));
+      // Every operation refuses an invalid or unknown parameter with a 400 (the mock does too).
+      expect(codes, path).toEqual(expect.arrayContaining(['200', '400', '401', '403', '429', '500']));
+      if (path.includes('{')) expect(codes, path).toEqual(expect.arrayContaining(['404']));
     }
     expect(committed.security).toEqual([{ bearerAuth: [] }]);
     const webhooks = committed.webhooks as Record<string, { post: Json }>;
     expect(webhooks.score_updated?.post.requestBody).toMatchObject({
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ScoreUpdatedEvent' } } },
     });
+    // What the SDK's receivers answer, each told, and the deduplication docs/webhooks.md gives.
+    const answers = Object.keys(webhooks.score_updated?.post.responses as Json);
+    expect(answers.sort()).toEqual(['200', '400', '405', '408', '413', '415', '503']);
+    expect(webhooks.score_updated?.post.description).toContain('deduplicate on the whole event');
+  });
+
+  test("the mock's 400 for an unknown parameter is a documented answer, on an endpoint with none", async () => {
+    const answer = await createMockApi().fetch(`${MOCK_BASE_URL}/journals?page=1`, {
+      headers: { authorization: `Bearer ${MOCK_API_KEY}` },
+    });
+    expect(answer.status).toBe(400);
+    const body = await answer.json();
+    expect(schemaAt('/components/schemas/Error')(body)).toBe(true);
+    expect(schemaAt('/components/schemas/Error')({ error: { message: 'No journal 7' } })).toBe(true);
   });
 
   test('ships in the package as scholarly-metrics/openapi.json', () => {
@@ -122,6 +138,11 @@ describe('the document agrees with the mock API and the SDK', () => {
     expect(validate(JSON.parse(JSON.stringify(event))), JSON.stringify(validate.errors)).toBe(true);
     expect(validate({ ...event, timestamp: '2024-01-01T00:00:00.5Z' })).toBe(false);
     expect(validate({ ...event, event: 'other' })).toBe(false);
+    // A refinement zod's JSON Schema leaves out, told by the generator: the SDK refuses an id below 1.
+    for (const journal_id of [0, -3]) {
+      expect(validate({ ...event, journal_id })).toBe(false);
+      expect(() => parseWebhookEvent(JSON.stringify({ ...event, journal_id }))).toThrow(WebhookPayloadError);
+    }
   });
 
   test('it refuses what the SDK refuses, and accepts what it accepts', () => {

@@ -92,6 +92,11 @@ describe('scholarly-metrics-mock (the bin)', () => {
       expect(await window.exit(), value).toBe(2);
       expect(window.output().stderr, value).toMatch(/--per-window expects <requests>\/<ms>/);
     }
+    for (const value of ['300-400-0', '5-10-20', '-']) {
+      const latency = run(['--latency', value]);
+      expect(await latency.exit(), value).toBe(2);
+      expect(latency.output().stderr, value).toMatch(/--latency/);
+    }
     for (const value of ['localhost:5173', 'ftp://files.example', 'http://localhost:5173/app']) {
       const origin = run(['--control-origin', value]);
       expect(await origin.exit(), value).toBe(2);
