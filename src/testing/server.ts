@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { createServer as CreateServer, IncomingMessage, ServerResponse } from 'node:http';
 import { createMockApi, type MockApi, type MockApiOptions, serverAnswer } from './mock-api.js';
 import { resolveMockServerOptions } from './mock-api-options.js';
 import { errorResponse } from './responses.js';
@@ -81,8 +81,12 @@ export interface MockServer {
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   // Loaded here, not at the top, so that importing `scholarly-metrics/testing` in a browser (for msw's
-  // setupWorker) never touches a Node module.
-  const { createServer } = await import('node:http');
+  // setupWorker) never touches a Node module; by a name a bundler does not follow, so that a browser
+  // build (esbuild refuses `node:` modules for the browser) has nothing to resolve.
+  const http = 'node:http';
+  const { createServer } = (await import(/* webpackIgnore: true */ /* @vite-ignore */ http)) as {
+    createServer: typeof CreateServer;
+  };
   const { api: given, ...mockOptions } = options;
   const { port, host, controlOrigins: trusted } = resolveMockServerOptions(options);
   const api = given ?? createMockApi(mockOptions);
