@@ -50,12 +50,12 @@ export type {
   TelemetryOptions,
   TracerProviderLike,
 } from './core/telemetry-types.js';
-export type { Authors } from './resources/authors.js';
-export type { Countries } from './resources/countries.js';
+export { Authors } from './resources/authors.js';
+export { Countries } from './resources/countries.js';
 export type { GetManyOptions, PaperResult } from './resources/get-many.js';
-export type { Journals } from './resources/journals.js';
-export type { Papers } from './resources/papers.js';
-export type { Subjects } from './resources/subjects.js';
+export { Journals } from './resources/journals.js';
+export { Papers } from './resources/papers.js';
+export { Subjects } from './resources/subjects.js';
 export type { Author, AuthorProfile } from './schemas/authors.js';
 export type { Country } from './schemas/countries.js';
 export type { Journal, JournalPaper, JournalProfile, ScoreHistory, ScorePoint } from './schemas/journals.js';

@@ -194,7 +194,7 @@ function eventSourceFactory(given: unknown): (url: string) => EventSourceLike {
   if (!factory) {
     throw new ConfigurationError(
       'eventSource',
-      'this runtime has no EventSource: pass a polyfill as `eventSource`',
+      'no EventSource here: pass a polyfill as `eventSource`',
     );
   }
   return factory;
