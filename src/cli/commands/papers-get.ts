@@ -4,7 +4,8 @@ import { recordCommand } from '../endpoint-command.js';
 /** `papers get DOI`: one paper. */
 export const papersGet = recordCommand(endpoints.papers.get, {
   description: 'one paper by its DOI',
-  args: { doi: 'the DOI, e.g. 10.1000/xyz' },
+  args: { doi: 'the DOI, e.g. 10.1000/abc/def' },
   fetch: (context, [doi]) => context.client.papers.get(doi ?? ''),
-  examples: ['scholarly-metrics papers get 10.1000/xyz'],
+  // DOIs the built-in mock has (MOCK_DOIS): every example runs with --mock.
+  examples: ['scholarly-metrics papers get 10.1000/abc/def'],
 });

@@ -22,7 +22,7 @@ export const papersSearch = walkCommand<SearchOptions>(endpoints.papers.search, 
       .argument('[words...]', 'search words, as typed (joined into the search term)')
       .option('--q <text>', 'search term')
       .option('--query <text>', 'search term (the same as --q)')
-      .option('--year <year>', 'publication year', integer(0, 9999))
+      .option('--year <year>', 'publication year', integer(1, 9999))
       .option('--oa <true|false>', 'open access only (true) or not open access (false)', boolean)
       .option('--sort <field>', 'sort selector, e.g. -citations'),
   lister: (words, options) => {

@@ -143,7 +143,7 @@ export const sync: CliCommand = {
         ),
       )
       .option('--q <text>', 'papers: search term')
-      .option('--year <year>', 'papers: publication year', integer(0, 9999))
+      .option('--year <year>', 'papers: publication year', integer(1, 9999))
       .option('--oa <true|false>', 'papers: open access only (true) or not (false)', boolean)
       .option('--sort <field>', 'papers: sort selector, e.g. -citations')
       .option('--per-page <n>', "papers: items per page (default: the server's)", integer(1))

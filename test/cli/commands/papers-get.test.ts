@@ -23,7 +23,7 @@ describe('scholarly-metrics papers get', () => {
 
   it('shows an example in --help', async () => {
     expect((await run(['papers', 'get', '--help'])).stdout).toContain(
-      '$ scholarly-metrics papers get 10.1000/xyz',
+      '$ scholarly-metrics papers get 10.1000/abc/def',
     );
   });
 });

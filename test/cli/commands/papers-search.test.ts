@@ -60,6 +60,10 @@ describe('scholarly-metrics papers search', () => {
     const both = await run([...args, '--all', '--limit', '3'], { url: mock.server.url });
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('error: --all and --limit exclude each other');
+    // Year 0 is no year of publication (the mock refuses it with a 400): refused before sending.
+    const yearZero = await run([...args, '--year', '0'], { url: mock.server.url });
+    expect(yearZero.code).toBe(2);
+    expect(yearZero.stderr).toContain('--year');
     expect(mock.api.requests).toHaveLength(0);
   });
 
