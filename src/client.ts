@@ -128,6 +128,7 @@ export class MetricClient {
       sameApi &&
       options.maxConcurrency === undefined &&
       options.maxRequestsPerMinute === undefined &&
+      options.pacing === undefined &&
       options.quota === undefined;
     // With no cache option of its own, the child keeps and drops answers with its parent, so one
     // `client.cache.apply(event)` serves both.

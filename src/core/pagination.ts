@@ -61,6 +61,8 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
   readonly #pageSize: number | undefined;
   readonly #options: PageRequestOptions;
   #first: Promise<WithResponse<Page<T>>> | undefined;
+  /** Whether a request of this walk, its first page's included, was rate-limited (429) and retried. */
+  #limited = false;
 
   /** Made by the client's paginated methods; `startPage` and `pageSize` are checked when sent. */
   constructor(
@@ -72,7 +74,13 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     this.#source = source;
     this.#startPage = startPage === undefined ? 1 : startPage;
     this.#pageSize = pageSize;
-    this.#options = options ?? {};
+    // After a 429, a walk looks a single page ahead: every request made with these options says so.
+    this.#options = {
+      ...options,
+      onRetry: (error: unknown) => {
+        this.#limited ||= (error as { status?: unknown }).status === 429;
+      },
+    } as PageRequestOptions;
   }
 
   #firstPage(): Promise<WithResponse<Page<T>>> {
@@ -198,9 +206,6 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     const options: TransportOptions = {
       ...this.#options,
       signal: user ? AbortSignal.any([user, stop.signal]) : stop.signal,
-      onRetry: (error) => {
-        if ((error as { status?: unknown }).status === 429) window = Math.min(window, 1);
-      },
     };
     // ahead[i] is the answer for page (page.page + 1 + i), already requested.
     const ahead: Array<Promise<Answer<PageBody<T>>>> = [];
@@ -211,6 +216,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     try {
       let page = (await this.#firstPage()).data;
       for (;;) {
+        if (this.#limited) window = Math.min(window, 1);
         while (ahead.length < window && wanted(page, page.page + 1 + ahead.length)) {
           const request = this.#source.answer(page.page + 1 + ahead.length, options);
           // Awaited later, in order; a rejection meanwhile must not count as unhandled.

@@ -7,7 +7,8 @@ const retriedStatuses = new Set([500, 502, 503, 504]);
 /**
  * p-retry's own backoff: about 0.5 s before the first retry, doubling, capped at 8 s; p-retry's
  * `randomize` stretches each wait by a random factor from 1 to 2, so that clients failed by the same
- * outage do not come back in step.
+ * outage do not come back in step. The cap comes after the stretch: from the fifth retry (a
+ * `maxRetries` of 5 or more) every wait is 8 s, in step again.
  */
 export const backoff = { factor: 2, minTimeout: 500, maxTimeout: 8_000, randomize: true } as const;
 
@@ -49,9 +50,11 @@ export function parseRetryAfter(headers: Headers, now: number = Date.now()): num
   if (!value) return undefined;
   // Enough digits make Number() Infinity: the ceiling makes it a day like any wait past it.
   if (/^\d+(\.\d+)?$/.test(value)) return Math.min(Number(value), retryAfterCeilingSeconds);
-  // Only an HTTP date ("Wed, 21 Oct 2026 07:28:00 GMT") is a date here, not whatever Date.parse accepts.
-  if (!/^[a-z]{3}, /i.test(value)) return undefined;
-  const date = Date.parse(value);
+  // Only an HTTP date is a date here, not whatever Date.parse accepts: "Wed, 21 Oct 2026 07:28:00 GMT",
+  // or a form recipients must still read, "Wednesday, 21-Oct-26 07:28:00 GMT" and asctime's
+  // "Wed Oct 21 07:28:00 2026" (no comma), which is GMT too though it does not say so.
+  if (!/^[a-z]{3,9},? \w/i.test(value)) return undefined;
+  const date = Date.parse(value.includes(',') ? value : `${value} GMT`);
   if (Number.isNaN(date)) return undefined;
   return Math.min(Math.max(0, Math.ceil((date - now) / 1000)), retryAfterCeilingSeconds);
 }

@@ -265,6 +265,31 @@ describe('walking', () => {
     expect(mostAfter).toBeLessThanOrEqual(2);
   });
 
+  it('a rate-limited (429) first page: the walk looks one page ahead from the start', async () => {
+    let inFlight = 0;
+    let most = 0;
+    let limited = false;
+    server.use(
+      http.get(`${BASE}/journals/1/papers`, async ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await delay(20);
+        inFlight--;
+        if (page === 1 && !limited) {
+          limited = true;
+          return json({ message: 'slow down' }, { status: 429, headers: { 'retry-after': '0' } });
+        }
+        return json(honest(100)(page, 10));
+      }),
+    );
+    const items = await collect(testClient().journals.papers(1, { per_page: 10 }, { prefetch: 4 }));
+    expect(items).toHaveLength(100);
+    expect(limited).toBe(true);
+    // The page being read and one ahead: never the four of the prefetch asked for.
+    expect(most).toBeLessThanOrEqual(2);
+  });
+
   it('a failing page mid-walk rejects the walk, in order', async () => {
     server.use(
       http.get(`${BASE}/journals/1/papers`, ({ request }) => {

@@ -97,6 +97,17 @@ describe("pacing: 'even' on the client's own maxRequestsPerMinute", () => {
     expect(await calls).toHaveLength(4);
   });
 
+  it("a withOptions child's own pacing is its own, not the parent's dropped in silence", async () => {
+    useFakeClock();
+    const log = serve({ '/subjects': () => json(subjects) });
+    const parent = testClient({ maxRequestsPerMinute: 3 });
+    const child = parent.withOptions({ pacing: 'even' });
+    const calls = Promise.all(Array.from({ length: 3 }, () => child.subjects.list()));
+    await at(40_000);
+    expect(log.map((entry) => entry.at)).toEqual([0, 20_000, 40_000]);
+    expect(await calls).toHaveLength(3);
+  });
+
   it('refuses a pacing other than burst or even, and pacing beside a shared quota', () => {
     expect(() => testClient({ pacing: 'smooth' as never })).toThrow(/`pacing` must be 'burst' or 'even'/);
     const quota = { forClient: () => ({ run: (send: () => unknown) => send(), pause() {}, block() {} }) };
