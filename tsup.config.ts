@@ -28,12 +28,14 @@ const shared: Options = {
 };
 
 // The testing entry loads msw (optional, ESM only) with a top-level await, which CommonJS cannot
-// express: the CommonJS build takes src/testing/msw-module-cjs.ts, which requires msw on first use.
+// express, and node:http by a name no bundler follows, which a CommonJS loader may have no `import()`
+// for: the CommonJS build takes src/testing/msw-module-cjs.ts (msw required on first use) and
+// node-http-cjs.ts (a literal import, made a deferred `require` below).
 const commonJsMswModule: EsbuildPlugin = {
   name: 'commonjs-msw-module',
   setup(build) {
-    build.onResolve({ filter: /^\.\/msw-module\.js$/ }, (args) => ({
-      path: join(args.resolveDir, 'msw-module-cjs.ts'),
+    build.onResolve({ filter: /^\.\/(msw-module|node-http)\.js$/ }, (args) => ({
+      path: join(args.resolveDir, `${args.path.slice(2, -3)}-cjs.ts`),
     }));
   },
 };

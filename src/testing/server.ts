@@ -1,6 +1,7 @@
-import type { createServer as CreateServer, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createMockApi, type MockApi, type MockApiOptions, serverAnswer } from './mock-api.js';
 import { resolveMockServerOptions } from './mock-api-options.js';
+import { loadHttp } from './node-http.js';
 import { errorResponse } from './responses.js';
 import {
   allowedHosts,
@@ -81,12 +82,8 @@ export interface MockServer {
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   // Loaded here, not at the top, so that importing `scholarly-metrics/testing` in a browser (for msw's
-  // setupWorker) never touches a Node module; by a name a bundler does not follow, so that a browser
-  // build (esbuild refuses `node:` modules for the browser) has nothing to resolve.
-  const http = 'node:http';
-  const { createServer } = (await import(/* webpackIgnore: true */ /* @vite-ignore */ http)) as {
-    createServer: typeof CreateServer;
-  };
+  // setupWorker) never touches a Node module.
+  const { createServer } = await loadHttp();
   const { api: given, ...mockOptions } = options;
   const { port, host, controlOrigins: trusted } = resolveMockServerOptions(options);
   const api = given ?? createMockApi(mockOptions);
