@@ -6,10 +6,10 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freeStablePort } from './free-port.js';
 import { redisServerBinary, whenRedisReady } from './redis-server.js';
 
 const run = promisify(execFile);
@@ -43,33 +43,6 @@ export interface RedisCluster {
   close(): Promise<void>;
 }
 
-/** A port that is free and whose cluster bus port (+10000) is free too. */
-async function freeClusterPort(): Promise<number> {
-  for (;;) {
-    const port = await listenFree(0);
-    if (
-      port + 10_000 <= 65_535 &&
-      (await listenFree(port + 10_000).then(
-        () => true,
-        () => false,
-      ))
-    )
-      return port;
-  }
-}
-
-function listenFree(port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      const address = server.address();
-      const bound = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(bound));
-    });
-  });
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts redis-server on `port` in `dir`, resolving once it accepts connections. */
@@ -94,7 +67,7 @@ export async function startRedisCluster(): Promise<RedisCluster> {
   const nodes: ClusterNode[] = [];
   try {
     for (let i = 0; i < 3; i++) {
-      const port = await freeClusterPort();
+      const port = await freeStablePort(10_000);
       const dir = join(root, String(port));
       await mkdir(dir);
       children.set(port, await startNode(binary, port, dir));

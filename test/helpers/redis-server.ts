@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './free-port.js';
+import { freeStablePort } from './free-port.js';
 import { skipWithout } from './real-part.js';
 
 /** The redis-server binary, or `undefined` when it is not installed. */
@@ -44,7 +44,8 @@ export async function startRedisServer(): Promise<RedisServer> {
   }
   const binary = redisServerBinary;
   const dir = await mkdtemp(join(tmpdir(), 'sm-redis-'));
-  const port = await freePort();
+  // Started again on this port after stop(): one a client's connection cannot take meanwhile.
+  const port = await freeStablePort();
   let child: ChildProcess | undefined;
 
   async function start(): Promise<void> {
