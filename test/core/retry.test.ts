@@ -221,6 +221,7 @@ describe('Retry-After', () => {
     expect(at('Thu Jan  1 00:00:45 2026')).toBe(45); // asctime, GMT though it does not say so
     expect(at('Thu Jan 1 00:00:45 2026')).toBe(45);
     expect(at('Thursday 00:00:45')).toBeUndefined();
+    for (const text of ['about 5', 'Retry 120', 'seconds 60']) expect(at(text), text).toBeUndefined();
   });
 
   it('Retry-After past a day counts as a day (retryAfterCeilingSeconds): always a finite number', () => {
