@@ -44,10 +44,15 @@ export function ensureSyncTables(database: DatabaseSync): void {
     database.exec('ALTER TABLE sync_runs ADD COLUMN round INTEGER');
 }
 
+/** What stopped a run in a way the next `sync DB` continues: a daily limit, Ctrl-C, a kill (no word). */
+const continued = new Set([null, 'rate limit', 'interrupted']);
+
 /**
- * The round a refresh of every query (`sync DB`) runs, and the queries it owes. A round that stopped
- * (a query started in it and not done) is continued with the queries not done in it, so that a daily
- * limit is not spent again on what it refreshed already; else a new round refreshes every query.
+ * The round a refresh of every query (`sync DB`) runs, and the queries it owes. A round a daily limit
+ * or Ctrl-C stopped (or a kill) is continued with the queries not done in it, so that the next day's
+ * requests do not go again to what it refreshed already. Else (every query done, or the last run
+ * failed otherwise: a query the API keeps refusing must not hold the others back) a new round
+ * refreshes every query.
  */
 export function refreshRound(
   database: DatabaseSync,
@@ -57,15 +62,15 @@ export function refreshRound(
     last: number | null;
   };
   if (last === null) return { round: 1, queries };
-  const rows = database
-    .prepare(
-      "SELECT query_id, MAX(stopped_by IS 'done') AS done FROM sync_runs WHERE round = ? GROUP BY query_id",
-    )
-    .all(last) as Array<{ query_id: number; done: number }>;
-  const started = new Map(rows.map((row) => [row.query_id, row.done === 1]));
-  const owed = queries.filter((query) => started.get(query.id) !== true);
-  const stopped = owed.some((query) => started.has(query.id));
-  return stopped ? { round: last, queries: owed } : { round: last + 1, queries };
+  const runs = database
+    .prepare('SELECT query_id, stopped_by FROM sync_runs WHERE round = ? ORDER BY id')
+    .all(last) as Array<{ query_id: number; stopped_by: string | null }>;
+  const done = new Set(runs.filter((run) => run.stopped_by === 'done').map((run) => run.query_id));
+  const stopped = runs.at(-1);
+  if (stopped === undefined || stopped.stopped_by === 'done' || !continued.has(stopped.stopped_by))
+    return { round: last + 1, queries };
+  const owed = queries.filter((query) => !done.has(query.id));
+  return owed.length === 0 ? { round: last + 1, queries } : { round: last, queries: owed };
 }
 
 /**

@@ -184,6 +184,35 @@ describe('sync', { timeout: 120_000 }, () => {
     expect(contents(file).papers).toHaveLength(300);
   });
 
+  it('a query the API keeps failing does not freeze the round: each `sync DB` starts a new one', async () => {
+    const file = join(scratch(), 'metrics.sqlite');
+    for (const q of ['climate', 'coral', 'reef']) {
+      const stored = await run(['sync', file, 'papers', '--q', q], { url: mock.server.url });
+      expect(stored.code, stored.stderr).toBe(0);
+    }
+    // The search for coral now fails on the server (refused for good, as a 400 is).
+    const handle = mock.api.handle.bind(mock.api);
+    mock.api.handle = (request) =>
+      new URL(request.url).searchParams.get('q') === 'coral'
+        ? Promise.resolve(Response.json({ error: 'bad_request', message: 'no' }, { status: 400 }))
+        : handle(request);
+    try {
+      for (let day = 0; day < 2; day++) {
+        const refresh = await run(['sync', file], { url: mock.server.url });
+        expect(refresh.code).toBe(1);
+      }
+    } finally {
+      mock.api.handle = handle;
+    }
+    const rounds = query(file, 'SELECT query_id, round, stopped_by FROM sync_runs WHERE round IS NOT NULL');
+    expect(rounds).toEqual([
+      { query_id: 1, round: 1, stopped_by: 'done' },
+      { query_id: 2, round: 1, stopped_by: 'BadRequestError' },
+      { query_id: 1, round: 2, stopped_by: 'done' },
+      { query_id: 2, round: 2, stopped_by: 'BadRequestError' },
+    ]);
+  });
+
   it('continues after SIGKILL of the bin mid-run: no row twice, none missing', async () => {
     const reference = contents(await synced(['journals']));
     const file = join(scratch(), 'metrics.sqlite');
