@@ -259,6 +259,9 @@ function harvestInto(
       unlisten();
       await pausedSave;
       progress.clear();
+      // A run stopped before finish() still shows the last record it received.
+      const held = writer.held?.();
+      if (held) await sink.write(held);
       try {
         // Only after a failure or Ctrl-C: its own failure is told, not put in place of theirs.
         if (unsaved !== undefined) await save(unsaved);

@@ -39,8 +39,10 @@ async function listWith(missing: Record<number, string>, size = 12) {
 async function stoppedAt(args: string[], doi: string, how: 'ctrl-c' | 'kill', files: string[] = []) {
   let onDisk: (string | undefined)[] = [];
   const lookupOf = (url: URL) => decodeURIComponent(url.pathname).endsWith(`/${doi}`);
-  const result = await runStoppedAt(mock.server, args, lookupOf, () => {
-    onDisk = files.map((file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined));
+  const result = await runStoppedAt(mock.server, args, lookupOf, {
+    onStop: () => {
+      onDisk = files.map((file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined));
+    },
   });
   expect(result.code, result.stderr).toBe(130);
   if (how === 'kill')

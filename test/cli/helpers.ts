@@ -109,25 +109,26 @@ export function jsonLines(text: string): unknown[] {
 /**
  * Runs `args` in-process against `server` with a clock standing still (a checkpoint is saved only as
  * the run closes), stopped by Ctrl-C, as the bin's IO plays it, as the first request `matches` comes;
- * `then` runs at that moment (a test playing `kill -9` reads the files as they are on disk).
+ * `onStop` runs at that moment (a test playing `kill -9` reads the files as they are on disk). `options`
+ * as for `run` (a terminal).
  */
 export async function runStoppedAt(
   server: MockServer,
   args: string[],
   matches: (url: URL) => boolean,
-  then?: () => void,
+  { onStop, ...options }: InProcessOptions & { onStop?: () => void } = {},
 ): Promise<Result> {
   const stop = new AbortController();
   const handle = server.api.handle.bind(server.api);
   server.api.handle = (request) => {
     if (!stop.signal.aborted && matches(new URL(request.url))) {
-      then?.();
+      onStop?.();
       stop.abort(new InterruptedError('interrupted'));
     }
     return handle(request);
   };
   try {
-    return await run(args, { url: server.url, now: () => 0, signal: stop.signal });
+    return await run(args, { url: server.url, now: () => 0, ...options, signal: stop.signal });
   } finally {
     server.api.handle = handle;
   }

@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import type { IO } from '../../src/cli/io.js';
 import { run as runCommandLine } from '../../src/cli/main.js';
 import { MOCK_DOIS } from '../../src/testing/index.js';
-import { environment, run } from './helpers.js';
+import { useMockServer } from '../support.js';
+import { environment, run, runStoppedAt } from './helpers.js';
 
 const eraseLine = '\u001b[2K';
 
@@ -126,5 +127,30 @@ describe('the progress line, on the terminal the output goes to', () => {
     const piped = await run(['--mock', ...args]);
     expect(shown.stdout).toBe(piped.stdout);
     expect(shown.screen).toEqual([...linesOf(piped.stdout), `${MOCK_DOIS.length} papers`]);
+  });
+});
+
+describe('json on a terminal, a run stopped before its end', () => {
+  const mock = useMockServer({ sizes: { journals: 5, papers: 100, authors: 10 } });
+
+  it('still shows every record it received, the last held for its comma included', async () => {
+    const args = [
+      'papers',
+      'search',
+      '--per-page',
+      '2',
+      '--limit',
+      '10',
+      '--format',
+      'json',
+      '--fields',
+      'id',
+    ];
+    const pageThree = (url: URL) => url.searchParams.get('page') === '3';
+    const terminal = { stdout: true, columns: 100 };
+    const stopped = await runStoppedAt(mock.server, args, pageThree, { terminal });
+    expect(stopped.code).toBe(130);
+    // Pages 1 and 2: four records, each on its line, though the array never ends.
+    expect(stopped.stdout.match(/"id"/g)).toHaveLength(4);
   });
 });

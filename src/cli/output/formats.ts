@@ -100,19 +100,21 @@ export function listWriter(
  * none counts what is held.
  */
 function wholeLines(writer: TextListWriter): TextListWriter {
-  let held = '';
+  let open = '';
+  const take = () => {
+    const text = open;
+    open = '';
+    return text;
+  };
   return {
     rows: (records) => {
-      const text = held + writer.rows(records);
+      const text = open + writer.rows(records);
       const ended = text.lastIndexOf('\n') + 1;
-      held = text.slice(ended);
+      open = text.slice(ended);
       return text.slice(0, ended);
     },
-    end: () => {
-      const text = held + writer.end();
-      held = '';
-      return text;
-    },
+    end: () => take() + writer.end(),
+    held: take,
     state: () => writer.state(),
   };
 }

@@ -63,6 +63,11 @@ export interface ListWriter {
   pending?(): number;
   /** Releases what the writer holds open (SQLite's database); after `end()` or a failure. */
   close?(): void;
+  /**
+   * Text a terminal's writer holds back until the line it starts is ended (a json record before its
+   * comma), handed over once: a run that stops before `end()` shows it still.
+   */
+  held?(): string;
 }
 
 /** A writer of a text format. */
