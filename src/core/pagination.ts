@@ -39,7 +39,7 @@ function toArrayLimit(options: { limit?: unknown } | undefined): number {
   const got = typeof limit === 'string' ? 'a string' : describeValue(limit);
   throw new InvalidParameterError(
     'limit',
-    `toArray needs { limit }: a whole number of items, or Infinity for all; got ${got}`,
+    `toArray needs { limit }: a count, or Infinity for all; got ${got}`,
   );
 }
 

@@ -50,12 +50,9 @@ export function parseRetryAfter(headers: Headers, now: number = Date.now()): num
   if (!value) return undefined;
   // Enough digits make Number() Infinity: the ceiling makes it a day like any wait past it.
   if (/^\d+(\.\d+)?$/.test(value)) return Math.min(Number(value), retryAfterCeilingSeconds);
-  // Only an HTTP date is a date here, not whatever Date.parse accepts: "Wed, 21 Oct 2026 07:28:00 GMT",
-  // or a form recipients must still read, "Wednesday, 21-Oct-26 07:28:00 GMT" and asctime's
-  // "Wed Oct 21 07:28:00 2026" (no comma), which is GMT too though it does not say so. Each has its
-  // time of day: text without one ("about 5") is no date, whatever Date.parse makes of it.
-  if (!/^[a-z]{3,9},? .+\d:\d\d:\d\d/i.test(value)) return undefined;
-  const date = Date.parse(value.includes(',') ? value : `${value} GMT`);
+  // Only an HTTP date ("Wed, 21 Oct 2026 07:28:00 GMT") is a date here, not whatever Date.parse accepts.
+  if (!/^[a-z]{3}, /i.test(value)) return undefined;
+  const date = Date.parse(value);
   if (Number.isNaN(date)) return undefined;
   return Math.min(Math.max(0, Math.ceil((date - now) / 1000)), retryAfterCeilingSeconds);
 }

@@ -286,7 +286,7 @@ describe('PagePromise.toArray({ limit })', () => {
     const { sdk } = paged();
     const error = await rejection(sdk.journals.papers(1).toArray({ limit: TEST_KEY as never }));
     expect((error as Error).message).toBe(
-      'toArray needs { limit }: a whole number of items, or Infinity for all; got a string',
+      'toArray needs { limit }: a count, or Infinity for all; got a string',
     );
     expect(inspect(error)).not.toContain(TEST_KEY);
   });

@@ -214,13 +214,9 @@ describe('Retry-After', () => {
     expect(parseRetryAfter(new Headers(), now)).toBeUndefined();
   });
 
-  it('reads the obsolete HTTP dates a recipient must still accept (RFC 9110 §5.6.7), all GMT', () => {
-    const now = Date.parse('2026-01-01T00:00:00Z');
-    const at = (value: string) => parseRetryAfter(new Headers({ 'retry-after': value }), now);
-    expect(at('Thursday, 01-Jan-26 00:00:45 GMT')).toBe(45); // RFC 850
-    expect(at('Thu Jan  1 00:00:45 2026')).toBe(45); // asctime, GMT though it does not say so
-    expect(at('Thu Jan 1 00:00:45 2026')).toBe(45);
-    expect(at('Thursday 00:00:45')).toBeUndefined();
+  it('reads no text but the two forms as a wait, whatever Date.parse makes of it', () => {
+    const at = (value: string) =>
+      parseRetryAfter(new Headers({ 'retry-after': value }), Date.UTC(2026, 0, 1));
     for (const text of ['about 5', 'Retry 120', 'seconds 60']) expect(at(text), text).toBeUndefined();
   });
 
