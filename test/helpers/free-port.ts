@@ -31,10 +31,11 @@ function ephemeralStart(): number {
 /**
  * A free port below the ports the system hands to outgoing connections, with the port `plus` above it
  * free too (a Redis Cluster node's bus): a server killed and started again on it cannot find it taken
- * meanwhile by a client's connection, as a port of that range can be.
+ * meanwhile by a client's connection, as a port of that range can be. Single servers take theirs from
+ * 10000 to 20000, servers with a second port (and that port) above: neither takes the other's.
  */
 export async function freeStablePort(plus = 0): Promise<number> {
-  const [low, high] = [10_000, (ephemeralStart() || 32_768) - plus];
+  const [low, high] = plus === 0 ? [10_000, 20_000] : [20_000, (ephemeralStart() || 32_768) - plus];
   for (let attempt = 0; attempt < 100; attempt++) {
     const port = low + Math.floor(Math.random() * (high - low));
     const free = (candidate: number) =>
