@@ -239,55 +239,45 @@ describe('walking', () => {
     expect(most).toBeLessThanOrEqual(8);
   });
 
-  it('after a rate-limited (429) page, the walk drops to one page ahead', async () => {
-    let inFlight = 0;
-    let mostBefore = 0;
-    let mostAfter = 0;
-    let limited = false;
+  /**
+   * 100 papers, 10 a page, each answered after 20 ms; page `limitedPage` answered 429 (Retry-After 0)
+   * once. The most requests in flight before that 429 and after it.
+   */
+  function rateLimitedOnce(limitedPage: number) {
+    const seen = { inFlight: 0, mostBefore: 0, mostAfter: 0, limited: false };
     server.use(
       http.get(`${BASE}/journals/1/papers`, async ({ request }) => {
         const page = Number(new URL(request.url).searchParams.get('page'));
-        inFlight++;
-        if (limited) mostAfter = Math.max(mostAfter, inFlight);
-        else mostBefore = Math.max(mostBefore, inFlight);
+        seen.inFlight++;
+        if (seen.limited) seen.mostAfter = Math.max(seen.mostAfter, seen.inFlight);
+        else seen.mostBefore = Math.max(seen.mostBefore, seen.inFlight);
         await delay(20);
-        inFlight--;
-        if (page === 3 && !limited) {
-          limited = true;
+        seen.inFlight--;
+        if (page === limitedPage && !seen.limited) {
+          seen.limited = true;
           return json({ message: 'slow down' }, { status: 429, headers: { 'retry-after': '0' } });
         }
         return json(honest(100)(page, 10));
       }),
     );
+    return seen;
+  }
+
+  it('after a rate-limited (429) page, the walk drops to one page ahead', async () => {
+    const seen = rateLimitedOnce(3);
     const items = await collect(testClient().journals.papers(1, { per_page: 10 }, { prefetch: 4 }));
     expect(items.map((p) => p.id)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
-    expect(mostBefore).toBeGreaterThanOrEqual(3);
-    expect(mostAfter).toBeLessThanOrEqual(2);
+    expect(seen.mostBefore).toBeGreaterThanOrEqual(3);
+    expect(seen.mostAfter).toBeLessThanOrEqual(2);
   });
 
   it('a rate-limited (429) first page: the walk looks one page ahead from the start', async () => {
-    let inFlight = 0;
-    let most = 0;
-    let limited = false;
-    server.use(
-      http.get(`${BASE}/journals/1/papers`, async ({ request }) => {
-        const page = Number(new URL(request.url).searchParams.get('page'));
-        inFlight++;
-        most = Math.max(most, inFlight);
-        await delay(20);
-        inFlight--;
-        if (page === 1 && !limited) {
-          limited = true;
-          return json({ message: 'slow down' }, { status: 429, headers: { 'retry-after': '0' } });
-        }
-        return json(honest(100)(page, 10));
-      }),
-    );
+    const seen = rateLimitedOnce(1);
     const items = await collect(testClient().journals.papers(1, { per_page: 10 }, { prefetch: 4 }));
     expect(items).toHaveLength(100);
-    expect(limited).toBe(true);
+    expect(seen.limited).toBe(true);
     // The page being read and one ahead: never the four of the prefetch asked for.
-    expect(most).toBeLessThanOrEqual(2);
+    expect(Math.max(seen.mostBefore, seen.mostAfter)).toBeLessThanOrEqual(2);
   });
 
   it('a failing page mid-walk rejects the walk, in order', async () => {
