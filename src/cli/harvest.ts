@@ -74,9 +74,14 @@ export interface Harvest {
   close(): Promise<void>;
 }
 
+/** What `--resume` found of a run that finished: nothing is left to do, and what it kept of its own. */
+export interface FinishedRun {
+  readonly finished: CheckpointAdditions;
+}
+
 /**
- * The harvest of the command `command` (its identity); `undefined` when `--resume` finds it complete
- * already (the caller has nothing to do).
+ * The harvest of the command `command` (its identity), or the finished run `--resume` found (the
+ * caller has nothing left to do but report what that run kept: get-many's failures).
  */
 export async function openHarvest(
   context: Context,
@@ -86,7 +91,7 @@ export async function openHarvest(
   shape: HarvestShape,
   /** The fields of the command's records: the header of an empty csv or tsv. */
   columns?: readonly string[],
-): Promise<Harvest | undefined> {
+): Promise<Harvest | FinishedRun> {
   const { io, progress } = context;
   const { output } = options;
   checkHarvestOptions(options);
@@ -98,7 +103,7 @@ export async function openHarvest(
   }
   if (saved?.complete) {
     io.stderr.write(`${terminalSafe(`${output} is complete: nothing left to resume`)}\n`);
-    return undefined;
+    return { finished: { failures: saved.failures, failed: saved.failed } };
   }
   // A database is written by its own code: its file is never cut back as a text file is.
   const sink = fileFormat === 'sqlite' ? nullSink() : await openSink(io, output, saved?.bytes ?? 0);

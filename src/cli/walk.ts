@@ -40,7 +40,7 @@ export async function runWalk(
     { positions: { min: 1, max: Number.MAX_SAFE_INTEGER }, counts: 'records' },
     columns,
   );
-  if (harvest === undefined) return;
+  if ('finished' in harvest) return;
   let total: number | undefined;
   let more = false;
   try {

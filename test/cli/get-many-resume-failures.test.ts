@@ -163,6 +163,21 @@ describe('papers get-many --resume after a DOI failed', () => {
     );
   });
 
+  it('of a run that finished with a failure: nothing requested, and it exits 3 as that run did', async () => {
+    const { folder, args } = await listWith({ 3: '10.9999/gone' });
+    const output = join(folder, 'f.jsonl');
+    const first = await run([...args, '-o', output], { url: mock.server.url });
+    expect(first.code, first.stderr).toBe(3);
+    const requests = mock.api.requests.length;
+    const again = await run([...args, '-o', output, '--resume'], { url: mock.server.url });
+    expect(again.code, again.stderr).toBe(3);
+    expect(again.stderr).toContain(`${output} is complete: nothing left to resume`);
+    expect(again.stderr).toContain(
+      'error: LookupsFailedError: 1 of 12 DOIs failed (listed by the run that finished the file)',
+    );
+    expect(mock.api.requests.length).toBe(requests);
+  });
+
   it('refuses a checkpoint whose failures or --failed length is not a count (exit 2)', async () => {
     const { dois, folder, args } = await listWith({ 0: '10.9999/early' });
     const output = join(folder, 'e.jsonl');

@@ -116,7 +116,13 @@ async function getMany(
     { positions: { min: 0, max: dois.length }, counts: 'positions' },
     paperFields && [...(options.keepInput ? ['input'] : []), ...topFields(paperFields)],
   );
-  if (harvest === undefined) return;
+  if ('finished' in harvest) {
+    // Its failures were listed by the run that finished: this one exits as that one did.
+    const earlier = harvest.finished.failures ?? 0;
+    if (earlier === 0) return;
+    const where = context.options.quiet ? '' : ' (listed by the run that finished the file)';
+    throw new LookupsFailedError(`${earlier} of ${dois.length} DOIs failed${where}`);
+  }
   const failures = await lookUp(context, options, list.entries, harvest);
   sayLastWord(context, {
     count: harvest.count,
@@ -205,7 +211,14 @@ async function lookUp(
   const saved = harvest.resumed;
   // A checkpoint that kept no count still tells it: each DOI done wrote a paper or failed.
   const earlier = saved?.failures ?? Math.max(0, (harvest.position ?? 0) - harvest.count);
-  const failed = options.failed === undefined ? undefined : await openFailed(options.failed, saved);
+  // A --failed it cannot write ends the run before any lookup: the harvest opened is closed first.
+  const failed =
+    options.failed === undefined
+      ? undefined
+      : await openFailed(options.failed, saved).catch(async (error: unknown) => {
+          await harvest.close();
+          throw error;
+        });
   const failures: string[] = [];
   // Taken when the harvest notes a checkpoint, after a batch's papers and failures are written.
   harvest.keep(() => ({
