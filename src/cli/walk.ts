@@ -11,6 +11,7 @@ import { openHarvest } from './harvest.js';
 import { sayLastWord } from './last-word.js';
 import type { PagingOptions } from './options.js';
 import type { Row } from './output/cells.js';
+import { grouped } from './progress.js';
 
 /** The request of one walk, from page `page` with `perPage` items a page. */
 export type Lister = (
@@ -73,7 +74,8 @@ export async function runWalk(
     await harvest.close();
   }
   if (more && context.io.stderr.isTTY && context.options.quiet !== true) {
-    context.io.stderr.write(`${harvest.count} of ${total} ${unit}: --limit <n> or --all for more\n`);
+    const shown = `${grouped(harvest.count)} of ${total === undefined ? '?' : grouped(total)} ${unit}`;
+    context.io.stderr.write(`${shown}: --limit <n> or --all for more\n`);
   } else {
     sayLastWord(context, {
       count: harvest.count,

@@ -52,6 +52,9 @@ describe('the last word', () => {
       join(scratch(), 'p.jsonl'),
     ]);
     expect(many.stderr).toMatch(/^wrote 1,200 of 1,200 papers to /);
+    // One page on a terminal: the hint that there is more groups the total as well.
+    const page = await run(['--mock', 'papers', 'search', '--per-page', '3'], { terminal: { stderr: true } });
+    expect(afterProgress(page.stderr)).toBe('3 of 30,000 papers: --limit <n> or --all for more\n');
   });
 
   it('counts every attempt sent: a retried 503 is two requests', async () => {
