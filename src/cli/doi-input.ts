@@ -227,10 +227,14 @@ function jsonLinesColumn(text: string, name: string, field: string): string[] {
     } catch {
       throw new UsageError(`--input ${terminalSafe(name)} line ${index + 1} is not JSON`);
     }
-    if (record === null || typeof record !== 'object') continue;
+    // A line without the field as text (null, absent, or no object at all) holds nothing: a blank entry.
+    if (record === null || typeof record !== 'object') {
+      values.push('');
+      continue;
+    }
     for (const key of Object.keys(record)) seen.add(key);
     const value = (record as Record<string, unknown>)[field];
-    if (typeof value === 'string') values.push(value);
+    values.push(typeof value === 'string' ? value : '');
   }
   if (!seen.has(field)) throw missingColumn(field, name, [...seen]);
   return values;

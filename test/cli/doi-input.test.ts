@@ -242,4 +242,12 @@ describe('readDois: each DOI once, what was skipped counted', () => {
     expect(readDois('', 'dois.txt')).toMatchObject({ entries: [], blank: 0 });
     expect(readDois('id,doi\n1,\n2,10.1/c\n', 'x.csv')).toMatchObject({ blank: 1, noun: 'entry' });
   });
+
+  it('counts a jsonl entry without its DOI as text (null, absent, no object) as blank, as a csv’s empty cell', async () => {
+    const { readDois } = await import('../../src/cli/doi-input.js');
+    const text = '{"doi":null}\n{"id":2}\n"10.1/x"\n{"doi":"10.1/c"}\n\n';
+    const list = readDois(text, 'p.jsonl');
+    expect(list.entries).toEqual([{ doi: '10.1/c', input: '10.1/c' }]);
+    expect(list).toMatchObject({ blank: 3, noun: 'entry' });
+  });
 });
