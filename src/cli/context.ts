@@ -52,6 +52,9 @@ export const noKeyMessage = 'no API key: export METRIC_API_KEY=… (or try --moc
 /** The client for `command`'s global options. */
 export async function createContext(command: Command, io: RunIO): Promise<Context> {
   const options = command.optsWithGlobals<GlobalOptions>();
+  // The mock answers in-process: a base URL given beside it would be ignored without a word.
+  if (options.mock && options.baseUrl !== undefined)
+    throw new UsageError('--mock and --base-url exclude each other: give one');
   let requests = 0;
   const started = io.now();
   const progress = Progress.for(io.stderr, options.quiet === true, io.now);

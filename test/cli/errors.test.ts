@@ -101,6 +101,12 @@ describe('errors of the scholarly-metrics command', () => {
     expect(result.stderr).toMatch(/^error: cannot write --output \/nonexistent-folder\/out.jsonl: ENOENT/);
   });
 
+  it('--mock beside --base-url is a usage error (exit 2): the mock would ignore the URL', async () => {
+    const result = await run(['--mock', 'subjects', 'list', '--base-url', 'http://127.0.0.1:9/api/v1']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('error: --mock and --base-url exclude each other: give one\n');
+  });
+
   it('a network error exits 1 with the class, and says which base URL it tried', async () => {
     const result = await run(['subjects', 'list', '--base-url', 'http://127.0.0.1:9/api/v1'], {
       url: mock.server.url,
