@@ -57,29 +57,51 @@ function textBefore(a: string, b: string): boolean {
   return a.length < b.length;
 }
 
-/** One column of `rows`: its stored values, and their min, max and null count. */
-export function columnChunk(
-  rows: readonly Record<string, unknown>[],
-  name: string,
-  type: ColumnType,
-): ColumnChunk {
-  const data: unknown[] = new Array(rows.length);
-  let [min, max]: Array<number | boolean | string | undefined> = [undefined, undefined];
-  let [nulls, careful] = [0, false];
-  for (let i = 0; i < rows.length; i++) {
-    const value = storedValue(rows[i]![name], type);
-    if (value === null) {
-      data[i] = null;
-      nulls++;
-      continue;
+/**
+ * One column of a row group, gathered page by page as the records come: its stored values, and their
+ * min, max and null count. The records themselves are not kept until the group is whole, only what
+ * the column stores of them.
+ */
+export class ColumnGatherer {
+  #data: unknown[] = [];
+  #min: number | boolean | string | undefined;
+  #max: number | boolean | string | undefined;
+  #nulls = 0;
+  /** Whether a text value needs the code point order for its bounds (see `orderSensitive`). */
+  #careful = false;
+
+  constructor(
+    readonly name: string,
+    readonly type: ColumnType,
+  ) {}
+
+  add(rows: readonly Record<string, unknown>[]): void {
+    const { name, type } = this;
+    for (const row of rows) {
+      const value = storedValue(row[name], type);
+      if (value === null) {
+        this.#data.push(null);
+        this.#nulls++;
+        continue;
+      }
+      if (typeof value === 'string' && !this.#careful && orderSensitive.test(value)) this.#careful = true;
+      if (this.#min === undefined || value < this.#min) this.#min = value;
+      if (this.#max === undefined || value > this.#max) this.#max = value;
+      this.#data.push(type === 'integer' ? BigInt(value as number) : value);
     }
-    if (typeof value === 'string' && !careful && orderSensitive.test(value)) careful = true;
-    if (min === undefined || value < min) min = value;
-    if (max === undefined || value > max) max = value;
-    data[i] = type === 'integer' ? BigInt(value as number) : value;
   }
-  if (careful) [min, max] = textBounds(data as Array<string | null>);
-  return { data, statistics: statisticsOf(type, min, max, nulls) };
+
+  /** The chunk gathered so far; the gatherer starts again empty. */
+  take(): ColumnChunk {
+    const data = this.#data;
+    const [min, max] = this.#careful ? textBounds(data as Array<string | null>) : [this.#min, this.#max];
+    const chunk = { data, statistics: statisticsOf(this.type, min, max, this.#nulls) };
+    this.#data = [];
+    this.#min = this.#max = undefined;
+    this.#nulls = 0;
+    this.#careful = false;
+    return chunk;
+  }
 }
 
 function textBounds(values: ReadonlyArray<string | null>): [string | undefined, string | undefined] {

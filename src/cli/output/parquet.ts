@@ -9,10 +9,9 @@
 import * as zlib from 'node:zlib';
 import { ParquetWriter } from 'hyparquet-writer';
 import { UsageError } from '../errors.js';
-import type { Row } from './cells.js';
 import { terminalSafe } from './escape.js';
 import { projector } from './fields.js';
-import { type ColumnChunk, columnChunk } from './parquet-columns.js';
+import { type ColumnChunk, ColumnGatherer } from './parquet-columns.js';
 import { type ColumnType, typedColumns } from './record-kinds.js';
 import type { ListState, ListWriter, ParquetState, WriterOptions } from './writer-types.js';
 
@@ -122,15 +121,16 @@ export async function parquetListWriter(
     writer.row_groups = decodeGroups(saved.rowGroups);
     writer.num_rows = writer.row_groups.reduce((sum, group) => sum + group.num_rows, 0n);
   }
-  let pending: Row[] = [];
+  // A row group is gathered column by column as pages come, so only its stored values are held.
+  const gatherers = columns.map(([name, type]) => new ColumnGatherer(name, type));
+  let pending = 0;
   const writeGroup = (): void => {
-    if (pending.length === 0) return;
-    const rows = project ? pending.map(project) : pending;
-    const chunks = columns.map(([name, type]) => columnChunk(rows, name, type));
+    if (pending === 0) return;
+    const chunks = gatherers.map((gatherer) => gatherer.take());
     const columnData = columns.map(([name], j) => ({ name, data: chunks[j]!.data, statistics: false }));
-    void writer.write({ columnData, rowGroupSize: pending.length });
+    void writer.write({ columnData, rowGroupSize: pending });
     describeChunks(writer, chunks);
-    pending = [];
+    pending = 0;
   };
   // Each group's metadata as JSON text, made once: the checkpoint holds every group's, after each group.
   const groupTexts: string[] = [];
@@ -141,10 +141,12 @@ export async function parquetListWriter(
   };
   return {
     rows(records) {
-      for (const record of records) pending.push(record);
+      const rows = project ? records.map(project) : records;
+      for (const gatherer of gatherers) gatherer.add(rows);
+      pending += records.length;
       // Counted as given, as the walk needs for --limit; a checkpoint is noted only with none pending.
       state.count += records.length;
-      if (pending.length < (options.rowGroupRows ?? parquetRowGroupRows)) return new Uint8Array();
+      if (pending < (options.rowGroupRows ?? parquetRowGroupRows)) return new Uint8Array();
       writeGroup();
       return written();
     },
@@ -154,7 +156,7 @@ export async function parquetListWriter(
       return written();
     },
     state: () => state,
-    pending: () => pending.length,
+    pending: () => pending,
   };
 }
 
