@@ -50,6 +50,11 @@ class Scrubber {
 
   copy(value: unknown, depth: number): unknown {
     if (typeof value === 'string') return this.text(value);
+    if (typeof value === 'symbol') {
+      // inspect shows a symbol's description, as a key or a value.
+      const { description } = value;
+      return description && this.text(description) !== description ? Symbol(this.text(description)) : value;
+    }
     if (value === null || typeof value !== 'object') return value;
     const known = this.#copies.get(value);
     if (known !== undefined) return known;
@@ -87,7 +92,18 @@ class Scrubber {
       for (const [key, item] of value) map.set(this.copy(key, depth + 1), this.copy(item, depth + 1));
       return map;
     }
-    const record: Record<string, unknown> = Object.create(Object.getPrototypeOf(value));
+    if (value instanceof Set) {
+      const set = new Set();
+      this.#copies.set(value, set);
+      for (const item of value) set.add(this.copy(item, depth + 1));
+      return set;
+    }
+    // A boxed string (`new String(…)`): inspect shows the text it holds.
+    if (value instanceof String) {
+      const text = String(value);
+      return this.text(text) === text ? value : this.text(text);
+    }
+    const record: Record<PropertyKey, unknown> = Object.create(Object.getPrototypeOf(value));
     this.#copies.set(value, record);
     this.#properties(value, record, depth);
     return record;
@@ -102,16 +118,19 @@ class Scrubber {
     return clean;
   }
 
-  /** Own data properties, enumerable or not (inspect shows both); getters are not called. */
-  #properties(from: object, to: Record<string, unknown>, depth: number, skip: string[] = []): void {
-    for (const name of Object.getOwnPropertyNames(from)) {
-      if (skip.includes(name)) continue;
+  /**
+   * Own data properties, enumerable or not, symbol-keyed too (inspect shows them all); getters are
+   * not called.
+   */
+  #properties(from: object, to: Record<PropertyKey, unknown>, depth: number, skip: string[] = []): void {
+    for (const name of Reflect.ownKeys(from)) {
+      if (typeof name === 'string' && skip.includes(name)) continue;
       const descriptor = Object.getOwnPropertyDescriptor(from, name);
       if (!descriptor || !('value' in descriptor)) {
         this.changed = true;
         continue;
       }
-      Object.defineProperty(to, this.text(name), {
+      Object.defineProperty(to, this.copy(name, depth) as PropertyKey, {
         value: this.copy(descriptor.value, depth + 1),
         enumerable: descriptor.enumerable ?? false,
         writable: true,

@@ -613,6 +613,25 @@ describe('redaction of pathological values', () => {
     expect(copied.headers.get('x-trace')).toBe('kept');
     expect(copied.headers.get('authorization')).toBe(`Bearer ${redacted}`);
   });
+
+  it('redactCause cleans what inspect shows beyond named properties: symbol keys, Sets, boxed strings', () => {
+    const tag = Symbol('context');
+    const named = Symbol(`key ${TEST_KEY}`);
+    const error = Object.assign(new Error('fetch failed'), {
+      [tag]: `Bearer ${TEST_KEY}`,
+      [named]: 'kept',
+      seen: new Set(['kept', `Bearer ${TEST_KEY}`]),
+      // biome-ignore lint/style/useConsistentBuiltinInstantiation: the boxed string is the point.
+      boxed: new String(TEST_KEY),
+      marker: Symbol(TEST_KEY),
+    });
+    const clean = redactCause(error, TEST_KEY) as Error & Record<PropertyKey, unknown>;
+    expect(clean).not.toBe(error);
+    expect(inspect(clean, { showHidden: true, depth: 20 })).not.toContain(TEST_KEY);
+    expect(clean[tag]).toBe(`Bearer ${redacted}`);
+    expect([...(clean.seen as Set<string>)]).toEqual(['kept', `Bearer ${redacted}`]);
+    expect(Object.getOwnPropertySymbols(clean).map((key) => clean[key])).toContain('kept');
+  });
 });
 
 describe('a cause cleaned when its module cannot load (an offline browser)', () => {
