@@ -621,7 +621,6 @@ describe('redaction of pathological values', () => {
       [tag]: `Bearer ${TEST_KEY}`,
       [named]: 'kept',
       seen: new Set(['kept', `Bearer ${TEST_KEY}`]),
-      // biome-ignore lint/style/useConsistentBuiltinInstantiation: the boxed string is the point.
       boxed: new String(TEST_KEY),
       marker: Symbol(TEST_KEY),
     });
