@@ -66,6 +66,8 @@ export class APIPromise<T> extends Promise<T> {
   #answered: Promise<Answer<T>> | undefined;
   #data: Promise<T> | undefined;
   #rawOnly = false;
+  /** Settles when this call has started: calls start in the order they were made, however read. */
+  readonly #turn: Promise<void>;
 
   /** Made by the client's methods: `answer` sends and validates, `raw` sends and reads nothing. */
   constructor(answer: () => Promise<Answer<T>>, raw: () => Promise<Response>) {
@@ -74,15 +76,16 @@ export class APIPromise<T> extends Promise<T> {
     this.#answer = answer;
     this.#raw = raw;
     // Started after the calling code's synchronous part, so that `.asResponse()` chained on the
-    // call can still ask for the raw request alone.
-    queueMicrotask(() => {
+    // call can still ask for the raw request alone; a call read at once (awaited) waits for it too,
+    // or it would be sent before the calls made earlier in the same tick.
+    this.#turn = Promise.resolve().then(() => {
       if (!this.#rawOnly) this.#start();
     });
   }
 
   #start(): Promise<Answer<T>> {
     if (this.#answered === undefined) {
-      this.#answered = this.#answer();
+      this.#answered = this.#turn.then(this.#answer);
       // Never awaited, a failed request must not surface as an unhandled rejection; whoever does
       // await it still gets the error.
       this.#answered.catch(() => {});
@@ -140,6 +143,6 @@ export class APIPromise<T> extends Promise<T> {
    */
   asResponse(): Promise<Response> {
     this.#rawOnly = true;
-    return this.#raw();
+    return this.#turn.then(this.#raw);
   }
 }

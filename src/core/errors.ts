@@ -22,7 +22,7 @@ export class MetricError extends Error {
 
 /** The request id a server or gateway put on its answer, if any. */
 export function requestIdOf(headers: Headers): string | undefined {
-  return headers.get('x-request-id') ?? headers.get('request-id') ?? undefined;
+  return headers.get('x-request-id') || headers.get('request-id') || undefined;
 }
 
 /**

@@ -65,10 +65,29 @@ describe('APIPromise', () => {
   });
 
   it.each([
+    [
+      'then() called at once, behind a call made before it',
+      (promise: APIPromise<unknown>) => promise.then((data) => data),
+    ],
+    [
+      'withResponse(), behind a call made before it',
+      (promise: APIPromise<unknown>) => promise.withResponse(),
+    ],
+    ['asResponse(), behind a call made before it', (promise: APIPromise<unknown>) => promise.asResponse()],
+  ])('is sent in the order the calls were made when %s', async (_label, read) => {
+    const client = testClient({ fetch: mockFetch, maxConcurrency: 1 }, api);
+    const first = client.journals.get(1);
+    await read(client.journals.get(2));
+    await first;
+    expect(sent.map((url) => new URL(url).pathname.split('/').at(-1))).toEqual(['1', '2']);
+  });
+
+  it.each([
     ['X-Request-Id', { 'x-request-id': 'xr-1' }, 'xr-1'],
     ['Request-Id', { 'request-id': 'r-2' }, 'r-2'],
     ['both (X-Request-Id wins)', { 'x-request-id': 'xr-3', 'request-id': 'r-3' }, 'xr-3'],
     ['neither', {}, undefined],
+    ['an empty X-Request-Id beside a Request-Id', { 'x-request-id': '', 'request-id': 'r-4' }, 'r-4'],
   ])('withResponse().requestId from %s', async (_label, headers, expected) => {
     server.use(http.get(`${BASE}/journals/42`, () => json(journalProfile, { headers })));
     const answer = await testClient().journals.get(42).withResponse();
