@@ -57,7 +57,9 @@ export async function connectionError(
   error: unknown,
   secret: string | null,
 ): Promise<ConnectionError> {
-  const raw = (error as { name?: unknown }).name === 'NetworkError' ? (error as Error).cause : error;
+  // A runtime's own NetworkError (a DOMException) has no cause: it is the reason itself.
+  const raw =
+    (error as { name?: unknown }).name === 'NetworkError' ? ((error as Error).cause ?? error) : error;
   const cause = await cleanCause(raw, secret);
   return new ConnectionError(`${what} failed: ${escapeUnsafe(describeChain(cause))}`, { cause });
 }

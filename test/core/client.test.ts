@@ -139,6 +139,17 @@ describe('User-Agent', () => {
   });
 });
 
+describe('ConnectionError from a runtime’s own NetworkError', () => {
+  it('keeps it as the cause and names its message (it is no wrapper of ky’s)', async () => {
+    const thrown = new DOMException('Network request failed', 'NetworkError');
+    const client = testClient({ maxRetries: 0, fetch: () => Promise.reject(thrown) });
+    const error = await rejection(client.subjects.list());
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as Error).message).toMatch(/ failed: Network request failed$/);
+    expect((error as Error).cause).toBe(thrown);
+  });
+});
+
 describe('ConnectionError over a real socket', () => {
   it('a refused connection names ECONNREFUSED, keeps the runtime error as cause, and never the key', async () => {
     // A port that was just free: open a server on it, note the port, close it.
