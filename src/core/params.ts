@@ -59,11 +59,19 @@ export function checkOneOf<const T extends string>(
   throw new InvalidParameterError(name, `${name} must be ${list}, got ${describeValue(value)}`);
 }
 
-/** The parameters object itself: absent, or a plain object. */
+/**
+ * The parameters object itself: absent, or a plain object. A Map, a URLSearchParams or a class's
+ * instance keeps its entries where no parameter is read: refused, not sent without them.
+ */
 export function checkParams<T extends object>(value: T | undefined): Partial<T> {
   if (value === undefined) return {};
-  if (!isRecord(value)) {
-    throw new InvalidParameterError('params', `parameters must be an object, got ${describeValue(value)}`);
+  // Object.prototype of any realm (its own prototype is null), or no prototype at all.
+  const prototype = isRecord(value) ? Object.getPrototypeOf(value) : 0;
+  if (prototype !== null && Object.getPrototypeOf(Object(prototype)) !== null) {
+    throw new InvalidParameterError(
+      'params',
+      `parameters must be a plain object, got ${describeValue(value)}`,
+    );
   }
   return value;
 }

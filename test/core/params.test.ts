@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -200,6 +201,9 @@ describe('checkParams', () => {
     expect(checkParams(params)).toBe(params);
     const bare = Object.assign(Object.create(null) as object, { q: 'x' });
     expect(checkParams(bare)).toBe(bare);
+    // A plain object of another realm (an iframe, a vm context) is as plain.
+    const foreign = runInNewContext('({ q: "x" })') as object;
+    expect(checkParams(foreign)).toBe(foreign);
   });
 
   it.each<[unknown, string]>([
@@ -208,10 +212,20 @@ describe('checkParams', () => {
     [5, 'got 5'],
     [[], 'got an array'],
     [true, 'got true'],
+    // What keeps its entries where no parameter is read: never sent without them.
+    [new Map([['q', 'x']]), 'got an object'],
+    [new URLSearchParams({ q: 'x' }), 'got an object'],
+    [new Date(0), 'got an object'],
+    [
+      new (class Search {
+        q = 'x';
+      })(),
+      'got an object',
+    ],
   ])('refuses %o', (value, described) => {
     const error = refusal(() => checkParams(value as object));
     expect(error.parameter).toBe('params');
-    expect(error.message).toBe(`parameters must be an object, ${described}`);
+    expect(error.message).toBe(`parameters must be a plain object, ${described}`);
   });
 });
 
