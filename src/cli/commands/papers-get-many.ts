@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
-import { type FileHandle, open, stat, truncate } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { endpoints } from '../../api/endpoints.js';
 import type { MetricError } from '../../index.js';
 import { act, examples } from '../action.js';
-import type { CheckpointAdditions } from '../checkpoint.js';
 import { offerFields } from '../completion.js';
 import type { Context } from '../context.js';
 import type { DoiEntry, DoiList } from '../doi-input.js';
@@ -14,7 +11,7 @@ import { PartialFailureError, UsageError } from '../errors.js';
 import { type Harvest, openHarvest } from '../harvest.js';
 import { sayLastWord } from '../last-word.js';
 import { harvestOptions, integer, type OutputOptions, outputOptions } from '../options.js';
-import { cellOf, type Row, spreadsheetCell, tsvField } from '../output/cells.js';
+import type { Row } from '../output/cells.js';
 import { terminalSafe } from '../output/escape.js';
 import { fieldPaths } from '../output/fields.js';
 import { chooseFormat } from '../output/formats.js';
@@ -22,6 +19,7 @@ import { recordKindOf } from '../output/record-kinds.js';
 import { fieldsOf, topFields } from '../record-fields.js';
 import { maxGetManyConcurrency } from '../sdk-bounds.js';
 import { identityOf } from '../walk.js';
+import { appendFailed, failedLine, openFailed } from './failed-file.js';
 
 interface GetManyOptions extends OutputOptions {
   input?: string;
@@ -194,9 +192,6 @@ function skippedNotes({ blank, repeated, noun }: DoiList): string[] {
   return parts.length === 0 ? [] : [`skipped ${parts.join(', ')}`];
 }
 
-/** The `--failed` file: its handle, and its length, which each checkpoint keeps. */
-type FailedFile = { readonly path: string; readonly handle: FileHandle; bytes: number };
-
 /**
  * Looks up `entries` batch by batch, writing each batch's papers (and, with `--failed`, its failures)
  * before the next: the DOIs that failed before a resume, and those listed on stderr at the end
@@ -260,46 +255,4 @@ async function lookUp(
 /** A failure line on stderr: the DOI echoed as the user gave it, but nothing in it acts on the terminal. */
 function describeFailure(doi: string, error: MetricError): string {
   return terminalSafe(`${doi}: ${error.name}: ${error.message}`);
-}
-
-/**
- * `--failed FILE`: a tsv of doi, error and message, its header written when the file is new or empty.
- * A resume cuts it back to the length its checkpoint kept, so no failure is in it twice; FILE is
- * written afresh on a fresh start, or when no run so far wrote it.
- */
-async function openFailed(path: string, saved: CheckpointAdditions | undefined): Promise<FailedFile> {
-  try {
-    const kept = keptBytes(path, saved);
-    // A file it cannot stat, it cannot write either: open says why.
-    const size = kept === 0 ? 0 : ((await stat(path).catch(() => undefined))?.size ?? 0);
-    const bytes = Math.min(kept ?? size, size);
-    if (bytes < size) await truncate(path, bytes);
-    const failed = { path, handle: await open(path, bytes === 0 ? 'w' : 'a'), bytes };
-    if (bytes === 0) await appendFailed(failed, 'doi\terror\tmessage\n');
-    return failed;
-  } catch (error) {
-    // Node's words name the file too: escaped with the rest.
-    throw new UsageError(terminalSafe(`cannot write --failed ${path}: ${(error as Error).message}`));
-  }
-}
-
-/**
- * The bytes of `--failed` a run keeps: the length the checkpoint kept of this file; none on a fresh
- * start or when the checkpoint kept another's or none; all when it kept no tally (no line is lost).
- */
-function keptBytes(path: string, saved: CheckpointAdditions | undefined): number | undefined {
-  if (saved === undefined) return 0;
-  if (saved.failures === undefined) return undefined;
-  return saved.failed !== undefined && resolve(saved.failed.path) === resolve(path) ? saved.failed.bytes : 0;
-}
-
-async function appendFailed(failed: FailedFile, lines: string): Promise<void> {
-  if (lines === '') return;
-  await failed.handle.appendFile(lines);
-  failed.bytes += Buffer.byteLength(lines);
-}
-
-function failedLine(doi: string, error: MetricError, raw: boolean): string {
-  const cell = raw ? cellOf : spreadsheetCell;
-  return `${[doi, error.name, error.message].map((value) => tsvField(cell(value))).join('\t')}\n`;
 }

@@ -1,0 +1,56 @@
+/**
+ * `papers get-many --failed FILE`: a tsv of the DOIs that failed, with their error class and message,
+ * kept in step with the harvest's checkpoint so that a resumed run lists no failure twice.
+ */
+import { type FileHandle, open, stat, truncate } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { MetricError } from '../../index.js';
+import type { CheckpointAdditions } from '../checkpoint.js';
+import { UsageError } from '../errors.js';
+import { cellOf, spreadsheetCell, tsvField } from '../output/cells.js';
+import { terminalSafe } from '../output/escape.js';
+
+/** The `--failed` file: its handle, and its length, which each checkpoint keeps. */
+export type FailedFile = { readonly path: string; readonly handle: FileHandle; bytes: number };
+
+/**
+ * `--failed FILE`: a tsv of doi, error and message, its header written when the file is new or empty.
+ * A resume cuts it back to the length its checkpoint kept, so no failure is in it twice; FILE is
+ * written afresh on a fresh start, or when no run so far wrote it.
+ */
+export async function openFailed(path: string, saved: CheckpointAdditions | undefined): Promise<FailedFile> {
+  try {
+    const kept = keptBytes(path, saved);
+    // A file it cannot stat, it cannot write either: open says why.
+    const size = kept === 0 ? 0 : ((await stat(path).catch(() => undefined))?.size ?? 0);
+    const bytes = Math.min(kept ?? size, size);
+    if (bytes < size) await truncate(path, bytes);
+    const failed = { path, handle: await open(path, bytes === 0 ? 'w' : 'a'), bytes };
+    if (bytes === 0) await appendFailed(failed, 'doi\terror\tmessage\n');
+    return failed;
+  } catch (error) {
+    // Node's words name the file too: escaped with the rest.
+    throw new UsageError(terminalSafe(`cannot write --failed ${path}: ${(error as Error).message}`));
+  }
+}
+
+/**
+ * The bytes of `--failed` a run keeps: the length the checkpoint kept of this file; none on a fresh
+ * start or when the checkpoint kept another's or none; all when it kept no tally (no line is lost).
+ */
+function keptBytes(path: string, saved: CheckpointAdditions | undefined): number | undefined {
+  if (saved === undefined) return 0;
+  if (saved.failures === undefined) return undefined;
+  return saved.failed !== undefined && resolve(saved.failed.path) === resolve(path) ? saved.failed.bytes : 0;
+}
+
+export async function appendFailed(failed: FailedFile, lines: string): Promise<void> {
+  if (lines === '') return;
+  await failed.handle.appendFile(lines);
+  failed.bytes += Buffer.byteLength(lines);
+}
+
+export function failedLine(doi: string, error: MetricError, raw: boolean): string {
+  const cell = raw ? cellOf : spreadsheetCell;
+  return `${[doi, error.name, error.message].map((value) => tsvField(cell(value))).join('\t')}\n`;
+}
