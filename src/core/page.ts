@@ -104,12 +104,16 @@ export class Page<T> {
     previous?: WalkState,
     requestedSize?: number,
   ) {
-    this.data = body.data;
+    const { data } = body;
+    // Safe to stringify: a page body is refused past a nesting depth and a size (see parseResponse).
+    const print = `${data.length}:${JSON.stringify(data[0])}:${JSON.stringify(data[data.length - 1])}`;
+    const repeat = data.length > 0 && print === previous?.fingerprint;
+    // A repeat is served empty, and last: whoever follows the pages by hand collects no item twice.
+    this.data = repeat ? [] : data;
     this.total = body.total;
     this.page = page;
     this.#source = source;
     this.#options = options;
-    const { data } = body;
     // The pages before a walk's first count at the size asked for when, with this page, they make
     // `total` (this may be the last page, shorter than the rest); else at the size served, which a
     // server may cap or ignore.
@@ -118,8 +122,6 @@ export class Page<T> {
       (requestedSize !== undefined && (page - 1) * requestedSize + data.length === body.total
         ? requestedSize
         : data.length);
-    // Safe to stringify: a page body is refused past a nesting depth and a size (see parseResponse).
-    const print = `${data.length}:${JSON.stringify(data[0])}:${JSON.stringify(data[data.length - 1])}`;
     const firstSize = previous?.firstSize ?? data.length;
     const firstPage = previous?.firstPage ?? page;
     // A walk begun past page 1 counts the pages before it at the size asked for. A later page as short
@@ -137,7 +139,7 @@ export class Page<T> {
       before,
       seen: (previous === undefined ? before : previous.seen - previous.before + before) + data.length,
       fingerprint: print,
-      repeat: data.length > 0 && print === previous?.fingerprint,
+      repeat,
     };
   }
 
@@ -194,6 +196,7 @@ export class Page<T> {
 
   /**
    * Fetches the page after this one; rejects with a `MetricError` when {@link Page.hasNextPage} is false.
+   * A page the server serves again for the next number (it ignores `page`) comes back empty, and last.
    *
    * @example
    * ```ts
@@ -225,7 +228,6 @@ export class Page<T> {
       yield* page.data;
       if (!page.hasNextPage()) return;
       page = await page.getNextPage();
-      if (stateOf(page).repeat) return;
     }
   }
 }
