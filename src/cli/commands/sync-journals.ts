@@ -2,14 +2,15 @@
  * `sync DB journals`: the subjects, the countries and the journals list in one transaction, then
  * each journal's profile and score history, a journal per transaction with the run's position, so
  * that a stopped run continues with the next journal and never writes a row twice. A journal the
- * API no longer has (an older list's, kept in the table) is passed over, its rows left as they are.
+ * API no longer has (an older list's, kept in the table) is passed over, its rows left as they are;
+ * so is one the API keeps failing, told as a failure.
  */
 import type { DatabaseSync } from 'node:sqlite';
 import type { Context } from '../context.js';
 import type { Row } from '../output/cells.js';
 import { recordKinds } from '../output/record-kinds.js';
 import { inTransaction, upserter } from '../output/sqlite.js';
-import { advance, type SyncRun } from './sync-store.js';
+import { advance, concernsOne, type SyncRun } from './sync-store.js';
 
 const kind = (name: string) => {
   const found = recordKinds[name];
@@ -60,12 +61,17 @@ async function gone(
   return !(await listed.ids).has(id);
 }
 
-/** Writes what `run` has left of the journals; `requests` counts this run's requests. */
+/**
+ * Writes what `run` has left of the journals; `requests` counts this run's requests. A journal the
+ * API keeps failing (see `concernsOne`) is told to `failed` and passed over, its rows left as they
+ * are: the journals after it are still refreshed, and the next run asks for it again.
+ */
 export async function syncJournals(
   context: Context,
   database: DatabaseSync,
   run: SyncRun,
   requests: () => number,
+  failed: (what: string, error: Error) => void,
 ): Promise<void> {
   const { client, progress, signal } = context;
   const journal = upserter(database, kind('journals get'));
@@ -89,7 +95,8 @@ export async function syncJournals(
       }));
       fetched = { profile, history };
     } catch (error) {
-      if (!(await gone(context, listed, id, error))) throw error;
+      if (!concernsOne(error) || signal.aborted) throw error;
+      if (!(await gone(context, listed, id, error))) failed(`journal ${id}`, error as Error);
     }
     inTransaction(database, () => {
       if (fetched !== undefined) journal(fetched.profile);

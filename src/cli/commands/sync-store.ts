@@ -44,6 +44,28 @@ export function ensureSyncTables(database: DatabaseSync): void {
     database.exec('ALTER TABLE sync_runs ADD COLUMN round INTEGER');
 }
 
+/**
+ * Whether `error` concerns one journal or one stored query, not the run: the API refused or failed
+ * that one request through its retries, so the others are still worth asking for. A rate limit, a
+ * refused key, the network or Ctrl-C would fail every other request too.
+ */
+export function concernsOne(error: unknown): boolean {
+  const name = (error as Error | undefined)?.name;
+  return (
+    name === 'NotFoundError' ||
+    name === 'BadRequestError' ||
+    name === 'InvalidParameterError' ||
+    name === 'InternalServerError' ||
+    name === 'ResponseValidationError' ||
+    name === 'ResponseTooLargeError'
+  );
+}
+
+/** A query as a failure line names it: `journals`, or `papers {"q":"coral"}`. */
+export function describeQuery(query: SyncQuery): string {
+  return query.what === 'journals' ? 'journals' : `papers ${JSON.stringify(query.params)}`;
+}
+
 /** What stopped a run in a way the next `sync DB` continues: a daily limit, Ctrl-C, a kill (no word). */
 const continued = new Set([null, 'rate limit', 'interrupted']);
 

@@ -10,7 +10,7 @@ import { Argument, type Command } from 'commander';
 import { act, examples } from '../action.js';
 import type { Context } from '../context.js';
 import type { CliCommand } from '../endpoint-command.js';
-import { UsageError } from '../errors.js';
+import { PartialFailureError, UsageError } from '../errors.js';
 import { sayLastWord } from '../last-word.js';
 import { boolean, integer } from '../options.js';
 import { terminalSafe } from '../output/escape.js';
@@ -20,6 +20,8 @@ import { lockSync } from './sync-lock.js';
 import { type PaperSearch, syncPapers } from './sync-papers.js';
 import {
   beginRun,
+  concernsOne,
+  describeQuery,
   endRun,
   ensureSyncTables,
   forgetQuery,
@@ -90,6 +92,14 @@ async function runSync(
   const database = await openDatabase(path, databaseArgument);
   let lock: { release(): void } | undefined;
   let records = 0;
+  const failures: string[] = [];
+  // Told at once, the progress line erased first: the line names what failed and why.
+  const failed = (what: string, error: Error) => {
+    failures.push(what);
+    context.progress.clear();
+    if (!context.options.quiet)
+      context.io.stderr.write(`${terminalSafe(`${what}: ${error.name}: ${error.message}`)}\n`);
+  };
   try {
     lock = await lockSync(path, databaseArgument);
     ensureSyncTables(database);
@@ -105,7 +115,8 @@ async function runSync(
       const base = context.requests();
       const requests = () => context.requests() - base;
       try {
-        await (query.what === 'journals' ? syncJournals : syncPapers)(context, database, run, requests);
+        if (query.what === 'journals') await syncJournals(context, database, run, requests, failed);
+        else await syncPapers(context, database, run, requests);
         endRun(database, run, 'done', context.io.now(), requests());
       } catch (error) {
         try {
@@ -116,7 +127,9 @@ async function runSync(
           // The database failed too (locked, full): the run stays unfinished, as after a kill, and
           // `error` says what stopped it.
         }
-        throw error;
+        // A refresh of every query passes over one the API keeps failing: the others are owed theirs.
+        if (named !== undefined || !concernsOne(error) || context.signal.aborted) throw error;
+        failed(`query ${query.id} (${describeQuery(query)})`, error as Error);
       } finally {
         records += run.records;
         context.progress.clear();
@@ -127,6 +140,15 @@ async function runSync(
     database.close();
   }
   sayLastWord(context, { count: records, unit: 'records', output: path });
+  if (failures.length > 0) {
+    const where = context.options.quiet ? '' : ' (listed above)';
+    throw new SyncFailuresError(`${failures.length} not refreshed${where}: the next sync asks again`);
+  }
+}
+
+/** Thrown when some journals or stored queries failed: the others are refreshed, the exit code is 3. */
+export class SyncFailuresError extends PartialFailureError {
+  override readonly name = 'SyncFailuresError';
 }
 
 /** `sync DB [WHAT]`: a command of its own, not under a resource. */

@@ -113,7 +113,7 @@ describe('sync', { timeout: 120_000 }, () => {
     expect(others).toEqual(referenceOthers);
   });
 
-  it('journals: a 404 for a journal the list still holds fails the run (exit 1), continued from it', async () => {
+  it('journals: a 404 for a journal the list still holds is told and passed over (exit 3), asked again next run', async () => {
     const file = await synced(['journals']);
     const handle = mock.api.handle.bind(mock.api);
     // Journal 3's profile answers 404 (as from no such journal) while the list still holds it.
@@ -121,15 +121,23 @@ describe('sync', { timeout: 120_000 }, () => {
       handle(new Request(request.url.replace(/\/journals\/3$/, '/journals/999999'), request));
     try {
       const failed = await run(['sync', file], { url: mock.server.url });
-      expect(failed.code).toBe(1);
-      expect(failed.stderr).toContain('NotFoundError');
+      expect(failed.code).toBe(3);
+      expect(failed.stderr).toContain('journal 3: NotFoundError: ');
+      expect(failed.stderr).toContain('error: SyncFailuresError: 1 not refreshed (listed above)');
     } finally {
       mock.api.handle = handle;
     }
+    // The journals after it were refreshed in the same run, which reached its end.
+    const paths = mock.api.requests.map((request) => request.path);
+    expect(paths.lastIndexOf('/api/v1/journals/12/score')).toBeGreaterThan(
+      paths.lastIndexOf('/api/v1/journals/999999'),
+    );
     const stopped = query(file, 'SELECT stopped_by, position FROM sync_runs ORDER BY id');
-    expect(stopped.at(-1)).toEqual({ stopped_by: 'NotFoundError', position: '{"step":"journals","next":2}' });
+    expect(stopped.at(-1)).toEqual({ stopped_by: 'done', position: '{"step":"journals","next":12}' });
+    mock.api.reset();
     const again = await run(['sync', file], { url: mock.server.url });
     expect(again.code, again.stderr).toBe(0);
+    expect(mock.api.requests.map((request) => request.path)).toContain('/api/v1/journals/3');
   });
 
   it('papers: stores the search; stopped and continued; `sync DB` refreshes it without a duplicate', async () => {
@@ -184,7 +192,7 @@ describe('sync', { timeout: 120_000 }, () => {
     expect(contents(file).papers).toHaveLength(300);
   });
 
-  it('a query the API keeps failing does not freeze the round: each `sync DB` starts a new one', async () => {
+  it('a query the API keeps failing is told and passed over: the queries after it are refreshed, every round', async () => {
     const file = join(scratch(), 'metrics.sqlite');
     for (const q of ['climate', 'coral', 'reef']) {
       const stored = await run(['sync', file, 'papers', '--q', q], { url: mock.server.url });
@@ -199,7 +207,8 @@ describe('sync', { timeout: 120_000 }, () => {
     try {
       for (let day = 0; day < 2; day++) {
         const refresh = await run(['sync', file], { url: mock.server.url });
-        expect(refresh.code).toBe(1);
+        expect(refresh.code).toBe(3);
+        expect(refresh.stderr).toContain('query 2 (papers {"q":"coral"}): BadRequestError: ');
       }
     } finally {
       mock.api.handle = handle;
@@ -208,8 +217,10 @@ describe('sync', { timeout: 120_000 }, () => {
     expect(rounds).toEqual([
       { query_id: 1, round: 1, stopped_by: 'done' },
       { query_id: 2, round: 1, stopped_by: 'BadRequestError' },
+      { query_id: 3, round: 1, stopped_by: 'done' },
       { query_id: 1, round: 2, stopped_by: 'done' },
       { query_id: 2, round: 2, stopped_by: 'BadRequestError' },
+      { query_id: 3, round: 2, stopped_by: 'done' },
     ]);
   });
 
