@@ -41,6 +41,8 @@ export function act<O extends OptionValues>(fn: Action<O>): (...args: unknown[])
         // replaced whole or not at all, so what it holds stays true.
         await untilAborted(fn(context, command.opts<O>(), command.args, command), context.signal);
       } finally {
+        // A command given up after Ctrl-C (see untilAborted) has not erased its own line.
+        context.progress.clear();
         // Also on an error or Ctrl-C: an open Redis connection would keep the process from exiting.
         await context.close();
       }

@@ -301,17 +301,31 @@ describe('Ctrl-C', () => {
 
   it.each([
     ['journals', 'get', '4'],
+    ['journals', 'score', '4'],
+    ['journals', 'list'],
+    ['authors', 'get', '4'],
+    ['papers', 'get', '10.1000/abc'],
+    ['subjects', 'list'],
+    ['countries', 'list'],
     ['papers', 'search', '--all'],
-  ])('ends %s %s at once while a request has no answer: exit 130', async (...args) => {
-    server.serve(() => {}); // accepted, never answered
-    const interrupt = new AbortController();
-    const running = run(args, { url: server.base, signal: interrupt.signal });
-    await expect.poll(() => server.hits).toBe(1);
-    interrupt.abort(new InterruptedError('interrupted'));
-    const result = await running;
-    expect(result.stderr).toBe('error: InterruptedError: stopped by Ctrl-C\n');
-    expect(result.code).toBe(130);
-  });
+  ])(
+    'ends %s %s at once while a request has no answer, the request itself aborted: exit 130',
+    async (...args) => {
+      // Accepted, never answered: only the client's abort closes it.
+      let closed: Promise<unknown> = new Promise(() => {});
+      server.serve((req) => {
+        closed = new Promise((resolve) => req.on('close', resolve));
+      });
+      const interrupt = new AbortController();
+      const running = run(args, { url: server.base, signal: interrupt.signal });
+      await expect.poll(() => server.hits).toBe(1);
+      interrupt.abort(new InterruptedError('interrupted'));
+      const result = await running;
+      expect(result.stderr).toBe('error: InterruptedError: stopped by Ctrl-C\n');
+      expect(result.code).toBe(130);
+      await closed;
+    },
+  );
 
   it.each([
     [

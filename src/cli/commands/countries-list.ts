@@ -18,6 +18,7 @@ export const countriesList = listCommand<CountryOptions>(endpoints.countries.lis
         "active: countries with journals; all: every country (default: the server's)",
       ).choices(['active', 'all']),
     ),
-  fetch: (context, _, options) => context.client.countries.list({ show: options.show }),
+  fetch: (context, _, options) =>
+    context.client.countries.list({ show: options.show }, { signal: context.signal }),
   examples: ['scholarly-metrics countries list --show all'],
 });

@@ -5,6 +5,6 @@ import { listCommand } from '../endpoint-command.js';
 export const subjectsList = listCommand(endpoints.subjects.list, {
   description: 'every subject area',
   unit: 'subjects',
-  fetch: (context) => context.client.subjects.list(),
+  fetch: (context) => context.client.subjects.list({ signal: context.signal }),
   examples: ['scholarly-metrics subjects list'],
 });
