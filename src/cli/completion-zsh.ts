@@ -16,12 +16,22 @@ export function zshScript(name: string, completer: string, bash: string): string
 # ${name} completion for zsh: save as _${name} in a folder of $fpath, or source it after compinit
 autoload -U +X bashcompinit && bashcompinit
 ${bash}
+# bashcompinit's compgen -f ignores the word it is given and globs zsh's $PREFIX in sh emulation: as
+# typed, backslashes kept and split at its spaces. The files are listed here instead, zsh's way.
+${completer}_files() {
+  emulate -L zsh
+  COMPREPLY=("$1"*(N))
+  compopt -o filenames
+}
 # The bash function with the words as bash would give them, in sh emulation as bashcompinit's compgen
 # runs it; its compopt calls noted (no space after a field of a comma list, file names) and done.
+# zsh's $words are as typed, bash's unquoted: \`my\\ f\` and \`"my f\` are the name \`my f\`, the quote
+# still open in the word being completed closed before it is unquoted.
 ${adapter}() {
   local -a COMP_WORDS COMPREPLY asked
   local COMP_CWORD=$((CURRENT - 1)) saved=\${functions[compopt]-} ret=1
-  COMP_WORDS=("\${words[@]}")
+  COMP_WORDS=("\${(@Q)words}")
+  COMP_WORDS[CURRENT]=\${(Q)\${:-\${words[CURRENT]}\${compstate[quote][-1]}}}
   functions[compopt]='[[ $1 = -o ]] && asked+=("$2")'
   {
     () {
@@ -35,9 +45,10 @@ ${adapter}() {
     if [[ -n $saved ]]; then functions[compopt]=$saved; else unfunction compopt; fi
   }
   if (( \${asked[(I)filenames]} )); then
-    # The folder typed so far kept as it is; each name tested there, a folder's given its slash.
+    # The folder typed so far kept as it is; each name tested there (unquoted), a folder's given its
+    # slash. Each name is quoted as compadd inserts it: \`a b.csv\` becomes \`a\\ b.csv\`.
     compset -P '*/' && COMPREPLY=("\${COMPREPLY[@]##*/}")
-    compadd -f -W "$IPREFIX" -a COMPREPLY && ret=0
+    compadd -f -W "\${(Q)IPREFIX}" -a COMPREPLY && ret=0
   elif (( \${asked[(I)nospace]} )); then
     compadd -S '' -a COMPREPLY && ret=0
   else

@@ -120,4 +120,33 @@ describe.skipIf(skipZsh)('completion zsh, run by zsh', () => {
       rmSync(files, { recursive: true, force: true });
     }
   });
+
+  it.each(Object.keys(setups) as (keyof typeof setups)[])(
+    'completes a path typed with its spaces backslash-quoted or in quotes, %s: folder, then file',
+    (setup) => {
+      const files = mkdtempSync(join(tmpdir(), 'scholarly-completion-zsh-spaces-'));
+      try {
+        mkdirSync(join(files, 'cdir', 'my dir'), { recursive: true });
+        writeFileSync(join(files, 'cdir', 'my dir', 'a b.csv'), '');
+        writeFileSync(join(files, 'my file.csv'), '');
+        // Two TABs, the second on the line the first left: zsh's word still holds its backslashes.
+        const folderLine = complete('scholarly-metrics papers get-many --input cdir/my', setup, files).line;
+        expect(folderLine).toBe('scholarly-metrics papers get-many --input cdir/my\\ dir/');
+        expect(complete(folderLine, setup, files).line).toBe(
+          'scholarly-metrics papers get-many --input cdir/my\\ dir/a\\ b.csv ',
+        );
+        const partial = complete('scholarly-metrics papers get-many -o my\\ f', setup, files);
+        expect(partial.offered).toEqual(['my file.csv']);
+        expect(partial.line).toBe('scholarly-metrics papers get-many -o my\\ file.csv ');
+        expect(complete('scholarly-metrics papers get-many --failed "my f', setup, files).line).toBe(
+          'scholarly-metrics papers get-many --failed "my file.csv" ',
+        );
+        expect(complete('scholarly-metrics sync cdir/my\\ dir/a', setup, files).line).toBe(
+          'scholarly-metrics sync cdir/my\\ dir/a\\ b.csv ',
+        );
+      } finally {
+        rmSync(files, { recursive: true, force: true });
+      }
+    },
+  );
 });
