@@ -49,33 +49,51 @@ export async function runRecords(
   if (isDatabaseFormat(wanted))
     throw new UsageError(`several ids are written as text: for ${wanted}, give one id per run (or use sync)`);
   checkFieldsFor(options, many.views?.(ids[0] ?? ''), many.key);
-  const { found, failures } = await fetchEach(ids, many.fetch);
+  const failures: string[] = [];
+  try {
+    const found = await fetchEach(ids, many.fetch, failures);
+    const written = await writeFound(context, options, ids, found, many);
+    if (options.output !== undefined) sayLastWord(context, { ...written, output: options.output });
+  } finally {
+    // Said even when a later id's error (a 400, the network) ends the command: no 404 goes untold.
+    if (!context.options.quiet) for (const failure of failures) context.io.stderr.write(`${failure}\n`);
+  }
+  if (failures.length === 0) return;
+  const where = context.options.quiet ? '' : ' (listed above)';
+  throw new RecordsFailedError(`${failures.length} of ${ids.length} ids were not found${where}`);
+}
+
+/** Writes the records found as one document to the command's output: what the last word counts. */
+async function writeFound(
+  context: Context,
+  options: OutputOptions,
+  ids: readonly string[],
+  found: ReadonlyArray<{ id: string; record: Row }>,
+  many: ManyRecords,
+): Promise<{ count: number; unit: string }> {
   const sink = await openSink(context.io, options.output);
-  let written: { count: number; unit: string };
   try {
     const format = chooseFormat(options.format, sink.isTerminal, false, options.output) as TextFormat;
     const columns = many.views?.(ids[0] ?? '').rows?.columns;
     const facts = { io: context.io, color: context.options.color, columns, format };
     const view = await writerOptions(facts, options, sink);
     const shown = { all: options.fields === undefined, chart: options.format === undefined };
-    written = await writeRecords(sink, format, found, many, view, shown);
+    return await writeRecords(sink, format, found, many, view, shown);
   } finally {
     await sink.close();
   }
-  if (options.output !== undefined) sayLastWord(context, { ...written, output: options.output });
-  if (failures.length === 0) return;
-  if (!context.options.quiet) for (const failure of failures) context.io.stderr.write(`${failure}\n`);
-  const where = context.options.quiet ? '' : ' (listed above)';
-  throw new RecordsFailedError(`${failures.length} of ${ids.length} ids were not found${where}`);
 }
 
-/** The records of the ids found, each with its id, and a line for each id the API does not know. */
+/**
+ * The records of the ids found, each with its id; a line for each id the API does not know is put in
+ * `failures` as it is met, so the caller has them even when a later id's error is thrown.
+ */
 async function fetchEach(
   ids: readonly string[],
   fetch: (id: string) => Promise<Row>,
-): Promise<{ found: Array<{ id: string; record: Row }>; failures: string[] }> {
+  failures: string[],
+): Promise<Array<{ id: string; record: Row }>> {
   const found: Array<{ id: string; record: Row }> = [];
-  const failures: string[] = [];
   // One after another: ids are few, and a rate limit met by one is waited out before the next.
   for (const id of ids) {
     try {
@@ -85,7 +103,7 @@ async function fetchEach(
       failures.push(terminalSafe(`${id}: ${error.name}: ${error.message}`));
     }
   }
-  return { found, failures };
+  return found;
 }
 
 /** A 404: the id is not the API's; every other error is the command's failure. */

@@ -1,0 +1,63 @@
+/**
+ * A record command given several ids: an id the API does not know (404) is named on stderr even when
+ * a later id fails another way (a 400) and that error ends the command, with its own exit code.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { exitCodes } from '../../src/cli/errors.js';
+import { useMockServer } from '../support.js';
+import { jsonLines, run } from './helpers.js';
+import { scratch } from './resume.js';
+
+const mock = useMockServer({ sizes: { journals: 5, papers: 50, authors: 20 } });
+const ids = ['journals', 'get', '2', '999999', '3', '--format', 'jsonl'];
+
+/** Queues the answers of three lookups: the first two real (found, then a 404), the third a 400. */
+function badRequestThird(): void {
+  mock.api.faults.next({ delayMs: 0, times: 2 }).next({ status: 400 });
+}
+
+describe('several ids: each id not found is named on stderr', () => {
+  it('names the id not found, then the 400 ends the command as it would for one id', async () => {
+    mock.api.faults.next({ status: 400 });
+    const one = await run(['journals', 'get', '3', '--format', 'jsonl'], { url: mock.server.url });
+    expect(one.code).toBe(exitCodes.failed);
+    const oneError = one.stderr.trim().split('\n').at(-1)!;
+    expect(oneError).toMatch(/^error: BadRequestError: 400 /);
+
+    badRequestThird();
+    const result = await run(ids, { url: mock.server.url });
+    expect(mock.api.faults.pending).toBe(0);
+    expect(result.code).toBe(one.code);
+    expect(result.stderr).toBe(
+      `999999: NotFoundError: 404 Not Found: No journal with id 999999\n${oneError}\n`,
+    );
+    // The command failed before writing: nothing half-written on stdout.
+    expect(jsonLines(result.stdout)).toEqual([]);
+  });
+
+  it('-q: the 400 alone, no id listed', async () => {
+    badRequestThird();
+    const result = await run(['-q', ...ids], { url: mock.server.url });
+    expect(result.code).toBe(exitCodes.failed);
+    expect(result.stderr).toMatch(/^error: BadRequestError: 400 [^\n]*\n$/);
+  });
+
+  it('with no other error: the 404 listed, then exit 3 as before', async () => {
+    const result = await run(ids, { url: mock.server.url });
+    expect(result.code).toBe(exitCodes.partial);
+    expect(result.stderr).toMatch(
+      /^999999: NotFoundError: .+\nerror: RecordsFailedError: 1 of 3 ids were not found \(listed above\)/,
+    );
+    expect(jsonLines(result.stdout).map((row) => (row as { id: number }).id)).toEqual([2, 3]);
+  });
+
+  it('with --output: the last word, then the id not found, then exit 3', async () => {
+    const file = join(scratch(), 'journals.jsonl');
+    const result = await run(['journals', 'get', '2', '999999', '-o', file], { url: mock.server.url });
+    expect(result.code).toBe(exitCodes.partial);
+    expect(result.stderr).toMatch(
+      /^wrote 1 record to .*journals\.jsonl \(2 requests, .+\)\n999999: NotFoundError: .+\nerror: RecordsFailedError: 1 of 2 ids/,
+    );
+  });
+});
