@@ -12,7 +12,7 @@ export interface Written {
   readonly count: number;
   /** What the command was to write: the walk's total (within --limit), the DOIs given. */
   readonly total?: number | undefined;
-  /** The records' name, plural (`papers`, `journals`). */
+  /** The records' name, plural (`papers`, `journals`); said singular by {@link unitFor} for one. */
   readonly unit: string;
   readonly output: string | undefined;
   /** Said after the count, e.g. `skipped 3 blank lines`. */
@@ -42,6 +42,27 @@ export function lastWord(
   return line === undefined || notes.length === 0 ? line : `${line}; ${notes.join('; ')}`;
 }
 
+/**
+ * The singular of each unit the commands pass (their spec's `unit`, a view's rows' `unit`, and the
+ * progress line's): spelled out, since no rule strips every plural right (`countries`, `DOIs`).
+ */
+const singulars: ReadonlyMap<string, string> = new Map([
+  ['authors', 'author'],
+  ['countries', 'country'],
+  ['DOIs', 'DOI'],
+  ['journals', 'journal'],
+  ['papers', 'paper'],
+  ['records', 'record'],
+  ['rows', 'row'],
+  ['score points', 'score point'],
+  ['subjects', 'subject'],
+]);
+
+/** `unit` (plural) as said after `number`: singular for exactly 1; a unit not known is kept as given. */
+export function unitFor(number: number, unit: string): string {
+  return number === 1 ? (singulars.get(unit) ?? unit) : unit;
+}
+
 function countLine(
   { count, total, unit, output }: Written,
   requests: number,
@@ -52,8 +73,10 @@ function countLine(
   if (output !== undefined) {
     const of = total === undefined ? '' : ` of ${grouped(total)}`;
     const sent = `${grouped(requests)} request${requests === 1 ? '' : 's'}`;
+    // The unit agrees with the number said just before it: `1 of 12 papers`, `1 of 1 paper`.
+    const named = unitFor(total ?? count, unit);
     // The file's name as the user typed it, but nothing in it acts on the terminal.
-    return `wrote ${grouped(count)}${of} ${unit} to ${terminalSafe(output)} (${sent}, ${clock(seconds)})`;
+    return `wrote ${grouped(count)}${of} ${named} to ${terminalSafe(output)} (${sent}, ${clock(seconds)})`;
   }
-  return terminal ? `${grouped(count)} ${unit}` : undefined;
+  return terminal ? `${grouped(count)} ${unitFor(count, unit)}` : undefined;
 }

@@ -116,7 +116,7 @@ describe('papers get-many --resume --failed FILE', () => {
       url: mock.server.url,
     });
     expect(retry.code, retry.stderr).toBe(3);
-    expect(retry.stderr).toContain('error: LookupsFailedError: 1 of 1 DOIs failed');
+    expect(retry.stderr).toContain('error: LookupsFailedError: 1 of 1 DOI failed');
   });
 
   it('left out of a resume between two that give it: FILE as the first run’s checkpoint had it', async () => {

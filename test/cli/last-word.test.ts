@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { lastWord, unitFor } from '../../src/cli/last-word.js';
 import { MOCK_DOIS } from '../../src/testing/index.js';
 import { useMockServer } from '../support.js';
 import { jsonLines, run } from './helpers.js';
@@ -107,6 +108,63 @@ describe('the last word', () => {
   });
 });
 
+describe('the last word says one record in the singular', () => {
+  const said = (written: { count: number; total?: number; unit: string }, terminal = false) =>
+    lastWord({ ...written, output: terminal ? undefined : 'x.csv' }, 1, 0.8, { terminal });
+
+  it('the unit agrees with the number nearest it: the total when given, else the count', () => {
+    expect(said({ count: 1, unit: 'journals' })).toBe('wrote 1 journal to x.csv (1 request, 0.8 s)');
+    expect(said({ count: 1, total: 1, unit: 'papers' })).toMatch(/^wrote 1 of 1 paper to /);
+    expect(said({ count: 1, total: 12, unit: 'papers' })).toMatch(/^wrote 1 of 12 papers to /);
+    expect(said({ count: 2, unit: 'journals' })).toMatch(/^wrote 2 journals to /);
+    // On a terminal only the count is said: the unit agrees with it, not with the total.
+    expect(said({ count: 1, total: 12, unit: 'papers' }, true)).toBe('1 paper');
+    expect(said({ count: 0, total: 1, unit: 'papers' }, true)).toBe('0 papers match');
+  });
+
+  it('every unit the commands pass has its singular', () => {
+    const units = {
+      authors: 'author',
+      countries: 'country',
+      DOIs: 'DOI',
+      journals: 'journal',
+      papers: 'paper',
+      records: 'record',
+      rows: 'row',
+      'score points': 'score point',
+      subjects: 'subject',
+    };
+    for (const [plural, singular] of Object.entries(units)) {
+      expect(unitFor(1, plural)).toBe(singular);
+      expect(unitFor(2, plural)).toBe(plural);
+      expect(unitFor(0, plural)).toBe(plural);
+    }
+    // A unit given already singular, or one not known, is kept as given, never mangled.
+    expect(unitFor(1, 'record')).toBe('record');
+    expect(unitFor(1, 'constructor')).toBe('constructor');
+  });
+
+  it('journals list --limit 1 -o: wrote 1 journal', async () => {
+    const file = join(scratch(), 'one.csv');
+    const result = await run(['journals', 'list', '--limit', '1', '-o', file], {
+      url: mock.server.url,
+      now: clock(),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe(`wrote 1 journal to ${file} (1 request, 0.8 s)\n`);
+  });
+
+  it('get-many of one DOI: wrote 1 of 1 paper', async () => {
+    const file = join(scratch(), 'one.jsonl');
+    const result = await run(['papers', 'get-many', MOCK_DOIS[0]!, '--output', file], {
+      url: mock.server.url,
+      now: clock(),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe(`wrote 1 of 1 paper to ${file} (1 request, 0.8 s)\n`);
+  });
+});
+
 describe('the last word names the file escaped', () => {
   it('wrote N … to FILE: a name holding OSC 52 is shown, never sent raw', async () => {
     const file = join(scratch(), clipboardName);
@@ -116,7 +174,7 @@ describe('the last word names the file escaped', () => {
     });
     expect(result.code, result.stderr).toBe(0);
     expect(jsonLines(readFileSync(file, 'utf8'))).toHaveLength(1);
-    expect(result.stderr).toMatch(/wrote 1 of 1 papers to .*evil\\e\]52;c;ZXZpbA==\\x07\.jsonl \(/);
+    expect(result.stderr).toMatch(/wrote 1 of 1 paper to .*evil\\e\]52;c;ZXZpbA==\\x07\.jsonl \(/);
     expectNameEscaped(afterProgress(result.stderr));
   });
 });

@@ -9,7 +9,7 @@ import type { DoiEntry, DoiList } from '../doi-input.js';
 import { type CliCommand, commandName, requestLine } from '../endpoint-command.js';
 import { PartialFailureError, UsageError } from '../errors.js';
 import { type Harvest, openHarvest } from '../harvest.js';
-import { sayLastWord } from '../last-word.js';
+import { sayLastWord, unitFor } from '../last-word.js';
 import { harvestOptions, integer, type OutputOptions, outputOptions } from '../options.js';
 import type { Row } from '../output/cells.js';
 import { terminalSafe } from '../output/escape.js';
@@ -119,7 +119,9 @@ async function getMany(
     const earlier = harvest.finished.failures ?? 0;
     if (earlier === 0) return;
     const where = context.options.quiet ? '' : ' (listed by the run that finished the file)';
-    throw new LookupsFailedError(`${earlier} of ${dois.length} DOIs failed${where}`);
+    throw new LookupsFailedError(
+      `${earlier} of ${dois.length} ${unitFor(dois.length, 'DOIs')} failed${where}`,
+    );
   }
   const failures = await lookUp(context, options, list.entries, harvest);
   sayLastWord(context, {
@@ -132,7 +134,7 @@ async function getMany(
   const total = failures.earlier + failures.listed;
   if (total > 0) {
     const where = context.options.quiet ? '' : ` (${whereListed(failures)})`;
-    throw new LookupsFailedError(`${total} of ${dois.length} DOIs failed${where}`);
+    throw new LookupsFailedError(`${total} of ${dois.length} ${unitFor(dois.length, 'DOIs')} failed${where}`);
   }
 }
 
