@@ -8,7 +8,7 @@ import type { PagePromise, PageRequestOptions } from '../index.js';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
 import { openHarvest } from './harvest.js';
-import { sayLastWord } from './last-word.js';
+import { sayLastWord, unitFor } from './last-word.js';
 import type { PagingOptions } from './options.js';
 import type { Row } from './output/cells.js';
 import { grouped } from './progress.js';
@@ -73,16 +73,19 @@ export async function runWalk(
   } finally {
     await harvest.close();
   }
-  if (more && context.io.stderr.isTTY && context.options.quiet !== true) {
-    const shown = `${grouped(harvest.count)} of ${total === undefined ? '?' : grouped(total)} ${unit}`;
-    context.io.stderr.write(`${shown}: --limit <n> or --all for more\n`);
-  } else {
+  // On a terminal, one page of more says how to get the rest; with --output, after what was written.
+  const hint = more && context.io.stderr.isTTY && context.options.quiet !== true;
+  if (!hint || options.output !== undefined) {
     sayLastWord(context, {
       count: harvest.count,
       total: total === undefined ? undefined : Math.min(total, limit ?? total),
       unit,
       output: options.output,
     });
+  }
+  if (hint) {
+    const shown = `${grouped(harvest.count)} of ${total === undefined ? '?' : grouped(total)} ${unitFor(total ?? harvest.count, unit)}`;
+    context.io.stderr.write(`${shown}: --limit <n> or --all for more\n`);
   }
 }
 

@@ -56,6 +56,15 @@ describe('the last word', () => {
     // One page on a terminal: the hint that there is more groups the total as well.
     const page = await run(['--mock', 'papers', 'search', '--per-page', '3'], { terminal: { stderr: true } });
     expect(afterProgress(page.stderr)).toBe('3 of 30,000 papers: --limit <n> or --all for more\n');
+    // With --output, on a terminal too, what was written is said first.
+    const onePage = join(scratch(), 'one-page.jsonl');
+    const written = await run(['--mock', 'papers', 'search', '--per-page', '3', '-o', onePage], {
+      terminal: { stderr: true },
+      now: clock(),
+    });
+    expect(afterProgress(written.stderr)).toBe(
+      `wrote 3 of 30,000 papers to ${onePage} (1 request, 0.8 s)\n3 of 30,000 papers: --limit <n> or --all for more\n`,
+    );
   });
 
   it('counts every attempt sent: a retried 503 is two requests', async () => {
