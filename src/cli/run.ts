@@ -14,6 +14,7 @@ import {
   listWriter,
 } from './output/formats.js';
 import { nullSink } from './output/sink.js';
+import { UnfitValues, unfitWarning } from './output/typed-values.js';
 import { writerOptions } from './view.js';
 
 /** The facts of the view a command adds: its records' fields (the header of an empty list). */
@@ -43,15 +44,18 @@ async function writeDatabase(
   const sink = format === 'sqlite' ? nullSink() : await openSink(context.io, output);
   try {
     const view = await writerOptions({ io: context.io, ...shown, format }, options, sink);
+    const unfit = new UnfitValues();
     const writer = await databaseWriter(format, undefined, {
       ...view,
       ...databaseFacts(shown.command ?? [], output),
+      unfit,
     });
     try {
       await sink.write(writer.rows(records));
       await sink.write(writer.end());
     } finally {
       writer.close?.();
+      context.io.stderr.write(unfitWarning(unfit));
     }
   } finally {
     await sink.close();

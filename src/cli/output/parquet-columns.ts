@@ -3,8 +3,8 @@
  * the same pass: the library's own pass compares every value again, through a generic comparison
  * that costs more than the encoding of most columns.
  */
-import { cellOf } from './cells.js';
 import type { ColumnType } from './record-kinds.js';
+import { storedValue, type UnfitValues } from './typed-values.js';
 
 /** A column chunk's statistics as hyparquet-writer keeps them (and writes them into the footer). */
 export interface ChunkStatistics {
@@ -20,25 +20,6 @@ export interface ColumnChunk {
 }
 
 const dayMs = 86_400_000;
-
-/** A value as its column stores it; `null` for a value the column cannot hold. */
-function storedValue(value: unknown, type: ColumnType): number | boolean | string | null {
-  if (value === undefined || value === null) return null;
-  switch (type) {
-    case 'integer':
-      return typeof value === 'number' && Number.isSafeInteger(value) ? value : null;
-    case 'double':
-      return typeof value === 'number' ? value : null;
-    case 'boolean':
-      return typeof value === 'boolean' ? value : null;
-    case 'date': {
-      const time = typeof value === 'string' ? Date.parse(`${value.slice(0, 10)}T00:00:00Z`) : Number.NaN;
-      return Number.isNaN(time) ? null : Math.floor(time / dayMs);
-    }
-    default:
-      return cellOf(value);
-  }
-}
 
 /**
  * Characters whose UTF-16 order differs from their UTF-8 byte order (Parquet's order for text):
@@ -73,17 +54,23 @@ export class ColumnGatherer {
   constructor(
     readonly name: string,
     readonly type: ColumnType,
+    /** Where a value the column cannot hold is counted. */
+    readonly unfit?: UnfitValues,
   ) {}
 
   add(rows: readonly Record<string, unknown>[]): void {
     const { name, type } = this;
     for (const row of rows) {
-      const value = storedValue(row[name], type);
-      if (value === null) {
+      const given = row[name];
+      const stored = storedValue(given, type);
+      if (stored === null) {
+        if (given !== undefined && given !== null) this.unfit?.note(name, type);
         this.#data.push(null);
         this.#nulls++;
         continue;
       }
+      // A date is kept as its days since 1970, as Parquet's DATE is.
+      const value = type === 'date' ? Date.parse(`${stored}T00:00:00Z`) / dayMs : stored;
       if (typeof value === 'string' && !this.#careful && orderSensitive.test(value)) this.#careful = true;
       if (this.#min === undefined || value < this.#min) this.#min = value;
       if (this.#max === undefined || value > this.#max) this.#max = value;

@@ -122,7 +122,7 @@ export async function parquetListWriter(
     writer.num_rows = writer.row_groups.reduce((sum, group) => sum + group.num_rows, 0n);
   }
   // A row group is gathered column by column as pages come, so only its stored values are held.
-  const gatherers = columns.map(([name, type]) => new ColumnGatherer(name, type));
+  const gatherers = columns.map(([name, type]) => new ColumnGatherer(name, type, options.unfit));
   let pending = 0;
   const writeGroup = (): void => {
     if (pending === 0) return;

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { DatabaseError, UsageError } from '../errors.js';
 import { quietly } from '../quiet-warnings.js';
-import { cellOf, type Row } from './cells.js';
+import type { Row } from './cells.js';
 import { terminalSafe } from './escape.js';
 import {
   type ColumnType,
@@ -17,6 +17,7 @@ import {
   recordKinds,
   tableColumns,
 } from './record-kinds.js';
+import { storedValue, type UnfitValues } from './typed-values.js';
 import type { ListState, ListWriter, WriterOptions } from './writer-types.js';
 
 type Sqlite = typeof import('node:sqlite');
@@ -92,20 +93,10 @@ export function upsertStatement(
   );
 }
 
-/** A value as SQLite stores it in a column of `type`. */
-export function sqlValueOf(value: unknown, type: ColumnType): null | number | bigint | string {
-  if (value === undefined || value === null) return null;
-  switch (type) {
-    case 'integer':
-    case 'double':
-      return typeof value === 'number' ? value : null;
-    case 'boolean':
-      return typeof value === 'boolean' ? Number(value) : null;
-    case 'date':
-      return typeof value === 'string' ? value.slice(0, 10) : null;
-    default:
-      return cellOf(value);
-  }
+/** A value as SQLite stores it in a column of `type`: as Parquet would (see `storedValue`), booleans as 0 and 1. */
+export function sqlValueOf(value: unknown, type: ColumnType): null | number | string {
+  const stored = storedValue(value, type);
+  return typeof stored === 'boolean' ? Number(stored) : stored;
 }
 
 /**
@@ -133,6 +124,7 @@ export function batchUpserter(
   database: DatabaseSync,
   kind: RecordKind,
   columns: readonly string[] = Object.keys(kind.columns),
+  unfit?: UnfitValues,
 ): (records: readonly Row[]) => void {
   // A table no command lists (the journal-paper link) has its kind's own columns alone.
   ensureTable(database, kind.table, { ...kind.columns, ...tableColumns(kind.table) }, kind.key);
@@ -151,11 +143,16 @@ export function batchUpserter(
   return (records) => {
     for (let start = 0; start < records.length; start += chunkRows) {
       const end = Math.min(records.length, start + chunkRows);
-      const values: Array<null | number | bigint | string> = [];
+      const values: Array<null | number | string> = [];
       for (let at = start; at < end; at++) {
         const record = records[at]!;
-        for (let column = 0; column < columns.length; column++)
-          values.push(sqlValueOf(record[columns[column]!], types[column]!));
+        for (let column = 0; column < columns.length; column++) {
+          const given = record[columns[column]!];
+          const value = sqlValueOf(given, types[column]!);
+          if (value === null && given !== undefined && given !== null)
+            unfit?.note(columns[column]!, types[column]!);
+          values.push(value);
+        }
       }
       statementOf(end - start).run(...values);
     }
@@ -257,7 +254,7 @@ export async function sqliteListWriter(restored: ListState, options: WriterOptio
   const database = await openDatabase(path);
   const state: ListState = { ...restored, columns };
   try {
-    const upsert = batchUpserter(database, kind, columns);
+    const upsert = batchUpserter(database, kind, columns, options.unfit);
     // `journals papers 42`: each paper linked to journal 42.
     const journal = kind === recordKinds['journals papers'] ? Number(options.args?.[0]) : undefined;
     const link =

@@ -4,6 +4,7 @@ import type { Row } from './cells.js';
 import type { RecordKind } from './record-kinds.js';
 import type * as Tables from './table.js';
 import type { Kind } from './table.js';
+import type { UnfitValues } from './typed-values.js';
 
 /** Where a Parquet file stands: its length, and the metadata of its row groups (tagged JSON text). */
 export interface ParquetState {
@@ -44,6 +45,8 @@ export interface WriterOptions {
   database?: string | undefined;
   /** SQLite: the command's arguments (`journals papers 42` links its papers to journal 42). */
   args?: readonly string[] | undefined;
+  /** Parquet, SQLite: where values their typed columns cannot hold are counted. */
+  unfit?: UnfitValues | undefined;
 }
 
 export type TableCode = typeof Tables;

@@ -1,0 +1,56 @@
+/**
+ * A value as a typed column stores it, the same in Parquet and in SQLite. A value the column cannot
+ * hold is stored as null and counted: the shape of some answers (a search's results) is not
+ * published, so a server may send a year as text, and the run then says what it could not keep.
+ */
+import { cellOf } from './cells.js';
+import { terminalSafe } from './escape.js';
+import type { ColumnType } from './record-kinds.js';
+
+/** `YYYY-MM-DD`, the date a typed column keeps of a date or date-time. */
+const datePrefix = /^\d{4}-\d{2}-\d{2}/;
+
+/** `value` as a column of `type` stores it; `null` for nothing, or for a value the column cannot hold. */
+export function storedValue(value: unknown, type: ColumnType): number | boolean | string | null {
+  if (value === undefined || value === null) return null;
+  switch (type) {
+    case 'integer':
+      return typeof value === 'number' && Number.isSafeInteger(value) ? value : null;
+    case 'double':
+      return typeof value === 'number' ? value : null;
+    case 'boolean':
+      return typeof value === 'boolean' ? value : null;
+    case 'date': {
+      const day = typeof value === 'string' ? datePrefix.exec(value)?.[0] : undefined;
+      return day !== undefined && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ? day : null;
+    }
+    default:
+      return cellOf(value);
+  }
+}
+
+/** The values typed columns could not hold, by column: what a run warns it wrote as null. */
+export class UnfitValues {
+  readonly #counts = new Map<string, { type: ColumnType; count: number }>();
+
+  /** Counts `value`, given and stored as null in the column `name` of `type`. */
+  note(name: string, type: ColumnType): void {
+    const known = this.#counts.get(name);
+    if (known === undefined) this.#counts.set(name, { type, count: 1 });
+    else known.count += 1;
+  }
+
+  /** `year (integer) 12, oa (boolean) 3`; `undefined` when every value fit. */
+  describe(): string | undefined {
+    if (this.#counts.size === 0) return undefined;
+    return [...this.#counts].map(([name, { type, count }]) => `${name} (${type}) ${count}`).join(', ');
+  }
+}
+
+/** The warning a run gives when some values did not fit their typed columns; `''` when all did. */
+export function unfitWarning(unfit: UnfitValues): string {
+  const what = unfit.describe();
+  return what === undefined
+    ? ''
+    : `warning: ${terminalSafe(`written as null, not of their column's type: ${what}`)}\n`;
+}

@@ -1,0 +1,75 @@
+/**
+ * Values a typed column cannot hold (a search's results have no published shape: a server may send a
+ * year as text): Parquet and SQLite store the same null for each, and the run says how many, by column.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { storedValue } from '../../../src/cli/output/typed-values.js';
+import { useRealServer } from '../../helpers/real-server.js';
+import { run } from '../helpers.js';
+import { scratch } from '../resume.js';
+import { parquetObjects } from './hyparquet.js';
+import { sqliteRows } from './sqlite-rows.js';
+
+describe('storedValue', () => {
+  it.each<[unknown, Parameters<typeof storedValue>[1], unknown]>([
+    [2020, 'integer', 2020],
+    ['2020', 'integer', null],
+    [1.5, 'integer', null],
+    [2 ** 53, 'integer', null],
+    [1.5, 'double', 1.5],
+    [true, 'boolean', true],
+    ['yes', 'boolean', null],
+    ['2024-05-01T12:00:00Z', 'date', '2024-05-01'],
+    ['2024-13-45', 'date', null],
+    ['May 2024', 'date', null],
+    [{ a: 1 }, 'json', '{"a":1}'],
+    [undefined, 'text', null],
+  ])('%o as %s: %o', (value, type, stored) => {
+    expect(storedValue(value, type)).toEqual(stored);
+  });
+});
+
+describe('values their typed column cannot hold', () => {
+  const server = useRealServer();
+  const papers = [
+    { id: 1, title: 'Fits', year: 2020, citations: 3, oa: true },
+    { id: 2, title: 'Text year', year: '2021', citations: 1.5, oa: 'yes' },
+  ];
+
+  it.each(['parquet', 'sqlite'])('%s: the same nulls, and a warning naming each column', async (format) => {
+    server.serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: papers, total: papers.length }));
+    });
+    const file = join(scratch(), `papers.${format}`);
+    const result = await run(['papers', 'search', '--q', 'x', '-o', file], { url: server.base });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(
+      "warning: written as null, not of their column's type: year (integer) 1, citations (integer) 1, oa (boolean) 1\n",
+    );
+    const rows =
+      format === 'sqlite'
+        ? sqliteRows(file, 'SELECT id, year, citations, oa FROM papers ORDER BY id')
+        : (await parquetObjects({ file: bufferOf(file), columns: ['id', 'year', 'citations', 'oa'] })).map(
+            (row) => ({
+              ...row,
+              id: Number(row.id),
+              year: row.year === null ? null : Number(row.year),
+              citations: row.citations === null ? null : Number(row.citations),
+              oa: row.oa === null ? null : Number(row.oa),
+            }),
+          );
+    expect(rows).toEqual([
+      { id: 1, year: 2020, citations: 3, oa: 1 },
+      { id: 2, year: null, citations: null, oa: null },
+    ]);
+  });
+});
+
+/** The file's bytes as hyparquet reads them. */
+function bufferOf(path: string): ArrayBuffer {
+  const bytes = readFileSync(path);
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+}
