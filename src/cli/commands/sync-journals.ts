@@ -10,7 +10,7 @@ import type { Context } from '../context.js';
 import type { Row } from '../output/cells.js';
 import { recordKinds } from '../output/record-kinds.js';
 import { inTransaction, upserter } from '../output/sqlite.js';
-import { advance, concernsOne, type SyncRun } from './sync-store.js';
+import { advance, concernsOne, type SyncReport, type SyncRun } from './sync-store.js';
 
 const kind = (name: string) => {
   const found = recordKinds[name];
@@ -24,6 +24,7 @@ async function writeLists(
   database: DatabaseSync,
   run: SyncRun,
   requests: () => number,
+  report: SyncReport,
 ): Promise<void> {
   const { client, signal } = context;
   const [subjects, countries, journals] = [
@@ -32,9 +33,9 @@ async function writeLists(
     await client.journals.list({ signal }),
   ];
   const lists: Array<[(record: Row) => void, readonly Row[]]> = [
-    [upserter(database, kind('subjects list')), subjects as readonly Row[]],
-    [upserter(database, kind('countries list')), countries as readonly Row[]],
-    [upserter(database, kind('journals list')), journals as readonly Row[]],
+    [upserter(database, kind('subjects list'), report.unfit), subjects as readonly Row[]],
+    [upserter(database, kind('countries list'), report.unfit), countries as readonly Row[]],
+    [upserter(database, kind('journals list'), report.unfit), journals as readonly Row[]],
   ];
   inTransaction(database, () => {
     for (const [write, records] of lists) for (const record of records) write(record);
@@ -63,7 +64,7 @@ async function gone(
 
 /**
  * Writes what `run` has left of the journals; `requests` counts this run's requests. A journal the
- * API keeps failing (see `concernsOne`) is told to `failed` and passed over, its rows left as they
+ * API keeps failing (see `concernsOne`) is told to `report` and passed over, its rows left as they
  * are: the journals after it are still refreshed, and the next run asks for it again.
  */
 export async function syncJournals(
@@ -71,12 +72,12 @@ export async function syncJournals(
   database: DatabaseSync,
   run: SyncRun,
   requests: () => number,
-  failed: (what: string, error: Error) => void,
+  report: SyncReport,
 ): Promise<void> {
   const { client, progress, signal } = context;
-  const journal = upserter(database, kind('journals get'));
-  const points = upserter(database, kind('journals score'));
-  if (run.from.step !== 'journals') await writeLists(context, database, run, requests);
+  const journal = upserter(database, kind('journals get'), report.unfit);
+  const points = upserter(database, kind('journals score'), report.unfit);
+  if (run.from.step !== 'journals') await writeLists(context, database, run, requests, report);
   const ids = (database.prepare('SELECT id FROM journals ORDER BY id').all() as Array<{ id: number }>).map(
     (row) => row.id,
   );
@@ -96,7 +97,7 @@ export async function syncJournals(
       fetched = { profile, history };
     } catch (error) {
       if (!concernsOne(error) || signal.aborted) throw error;
-      if (!(await gone(context, listed, id, error))) failed(`journal ${id}`, error as Error);
+      if (!(await gone(context, listed, id, error))) report.failed(`journal ${id}`, error as Error);
     }
     inTransaction(database, () => {
       if (fetched !== undefined) journal(fetched.profile);

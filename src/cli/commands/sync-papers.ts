@@ -7,7 +7,7 @@ import type { Context } from '../context.js';
 import type { Row } from '../output/cells.js';
 import { recordKinds } from '../output/record-kinds.js';
 import { inTransaction, upserter } from '../output/sqlite.js';
-import { advance, type SyncRun } from './sync-store.js';
+import { advance, type SyncReport, type SyncRun } from './sync-store.js';
 
 /** The search of a stored papers query. */
 export interface PaperSearch {
@@ -24,10 +24,11 @@ export async function syncPapers(
   database: DatabaseSync,
   run: SyncRun,
   requests: () => number,
+  { unfit }: SyncReport,
 ): Promise<void> {
   const kind = recordKinds['papers search'];
   if (kind === undefined) throw new Error('no record kind papers search');
-  const paper = upserter(database, kind);
+  const paper = upserter(database, kind, unfit);
   const search = run.query.params as PaperSearch;
   const walk = context.client.papers.search(
     { ...search, page: run.from.page ?? 1 },

@@ -5,6 +5,7 @@
  * moment (a daily limit, Ctrl-C, `kill -9`) is continued by the next from exactly where it stopped.
  */
 import type { DatabaseSync } from 'node:sqlite';
+import type { UnfitValues } from '../output/typed-values.js';
 
 /** Where a sync stands: the papers' next page, or the journals' step and next journal. */
 export interface SyncPosition {
@@ -59,6 +60,14 @@ export function concernsOne(error: unknown): boolean {
     name === 'ResponseValidationError' ||
     name === 'ResponseTooLargeError'
   );
+}
+
+/** Where a run tells what it could not refresh or keep: the command says it at its end. */
+export interface SyncReport {
+  /** A journal or query passed over (see `concernsOne`): named on stderr at once. */
+  readonly failed: (what: string, error: Error) => void;
+  /** Values their typed columns could not hold, stored as null. */
+  readonly unfit: UnfitValues;
 }
 
 /** A query as a failure line names it: `journals`, or `papers {"q":"coral"}`. */

@@ -15,6 +15,7 @@ import { sayLastWord } from '../last-word.js';
 import { boolean, integer } from '../options.js';
 import { terminalSafe } from '../output/escape.js';
 import { databaseError, databaseFile, openDatabase } from '../output/sqlite.js';
+import { UnfitValues, unfitWarning } from '../output/typed-values.js';
 import { syncJournals } from './sync-journals.js';
 import { lockSync } from './sync-lock.js';
 import { type PaperSearch, syncPapers } from './sync-papers.js';
@@ -27,6 +28,7 @@ import {
   forgetQuery,
   refreshRound,
   type SyncQuery,
+  type SyncReport,
   storedQueries,
   storeQuery,
 } from './sync-store.js';
@@ -93,12 +95,15 @@ async function runSync(
   let lock: { release(): void } | undefined;
   let records = 0;
   const failures: string[] = [];
-  // Told at once, the progress line erased first: the line names what failed and why.
-  const failed = (what: string, error: Error) => {
-    failures.push(what);
-    context.progress.clear();
-    if (!context.options.quiet)
-      context.io.stderr.write(`${terminalSafe(`${what}: ${error.name}: ${error.message}`)}\n`);
+  const report: SyncReport = {
+    // Told at once, the progress line erased first: the line names what failed and why.
+    failed(what, error) {
+      failures.push(what);
+      context.progress.clear();
+      if (!context.options.quiet)
+        context.io.stderr.write(`${terminalSafe(`${what}: ${error.name}: ${error.message}`)}\n`);
+    },
+    unfit: new UnfitValues(),
   };
   try {
     lock = await lockSync(path, databaseArgument);
@@ -115,8 +120,13 @@ async function runSync(
       const base = context.requests();
       const requests = () => context.requests() - base;
       try {
-        if (query.what === 'journals') await syncJournals(context, database, run, requests, failed);
-        else await syncPapers(context, database, run, requests);
+        await (query.what === 'journals' ? syncJournals : syncPapers)(
+          context,
+          database,
+          run,
+          requests,
+          report,
+        );
         endRun(database, run, 'done', context.io.now(), requests());
       } catch (error) {
         try {
@@ -129,7 +139,7 @@ async function runSync(
         }
         // A refresh of every query passes over one the API keeps failing: the others are owed theirs.
         if (named !== undefined || !concernsOne(error) || context.signal.aborted) throw error;
-        failed(`query ${query.id} (${describeQuery(query)})`, error as Error);
+        report.failed(`query ${query.id} (${describeQuery(query)})`, error as Error);
       } finally {
         records += run.records;
         context.progress.clear();
@@ -138,6 +148,7 @@ async function runSync(
   } finally {
     lock?.release();
     database.close();
+    context.io.stderr.write(unfitWarning(report.unfit));
   }
   sayLastWord(context, { count: records, unit: 'records', output: path });
   if (failures.length > 0) {

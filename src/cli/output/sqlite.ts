@@ -100,15 +100,16 @@ export function sqlValueOf(value: unknown, type: ColumnType): null | number | st
 }
 
 /**
- * A function that upserts a record of `kind` into its table (made if missing), writing `columns`
- * (by default the kind's own: a journal's profile leaves the list's columns as they are).
+ * A function that upserts a record of `kind` into its table (made if missing), writing the kind's
+ * own columns (a journal's profile leaves the list's columns as they are); values they cannot hold
+ * are counted in `unfit`.
  */
 export function upserter(
   database: DatabaseSync,
   kind: RecordKind,
-  columns: readonly string[] = Object.keys(kind.columns),
+  unfit?: UnfitValues,
 ): (record: Row) => void {
-  const upsert = batchUpserter(database, kind, columns);
+  const upsert = batchUpserter(database, kind, Object.keys(kind.columns), unfit);
   return (record) => upsert([record]);
 }
 

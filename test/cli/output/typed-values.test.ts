@@ -68,6 +68,27 @@ describe('values their typed column cannot hold', () => {
   });
 });
 
+describe('values their typed column cannot hold, kept current by sync', () => {
+  const server = useRealServer();
+
+  it('stores null and warns by column, as a harvest does', async () => {
+    const papers = [{ id: 7, title: 'Text year', year: '2021', citations: 4, oa: false }];
+    server.serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: papers, total: papers.length }));
+    });
+    const file = join(scratch(), 'metrics.sqlite');
+    const result = await run(['sync', file, 'papers', '--q', 'x'], { url: server.base });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(
+      "warning: written as null, not of their column's type: year (integer) 1\n",
+    );
+    expect(sqliteRows(file, 'SELECT id, year, citations, oa FROM papers')).toEqual([
+      { id: 7, year: null, citations: 4, oa: 0 },
+    ]);
+  });
+});
+
 /** The file's bytes as hyparquet reads them. */
 function bufferOf(path: string): ArrayBuffer {
   const bytes = readFileSync(path);
