@@ -24,6 +24,9 @@ export function redactCause(error: unknown, secret: string | null, redactor: Red
   return scrubber.changed ? clean : error;
 }
 
+/** An array's or a boxed string's own `length` and indexes: its entries, copied as such. */
+const isIndexOrLength = (name: string) => name === 'length' || /^(0|[1-9]\d*)$/.test(name);
+
 /** How deep the walk goes (cause chains, nested properties); deeper values are left out. */
 const maxDepth = 8;
 /** How many values the walk visits at most: what a hostile error holds is not the SDK's to traverse. */
@@ -53,7 +56,8 @@ class Scrubber {
     if (typeof value === 'symbol') {
       // inspect shows a symbol's description, as a key or a value.
       const { description } = value;
-      return description && this.text(description) !== description ? Symbol(this.text(description)) : value;
+      const clean = description && this.text(description);
+      return clean !== description ? Symbol(clean) : value;
     }
     if (value === null || typeof value !== 'object') return value;
     const known = this.#copies.get(value);
@@ -80,33 +84,30 @@ class Scrubber {
       return href === value.href ? value : href;
     }
     if (value instanceof Error) return this.#error(value, depth);
-    if (Array.isArray(value)) {
-      const list: unknown[] = [];
-      this.#copies.set(value, list);
-      for (const item of value) list.push(this.copy(item, depth + 1));
-      return list;
-    }
-    if (value instanceof Map) {
-      const map = new Map();
-      this.#copies.set(value, map);
-      for (const [key, item] of value) map.set(this.copy(key, depth + 1), this.copy(item, depth + 1));
-      return map;
-    }
-    if (value instanceof Set) {
-      const set = new Set();
-      this.#copies.set(value, set);
-      for (const item of value) set.add(this.copy(item, depth + 1));
-      return set;
-    }
+    const copy = this.#entries(value, depth);
+    // Beside its entries, a container's own properties show in inspect too (`Set(1) { 'a', note: … }`);
+    // an array's and a boxed string's indexes and length are its entries.
+    const indexed = Array.isArray(value) || value instanceof String;
+    this.#properties(value, copy, depth, indexed ? isIndexOrLength : () => false);
+    return copy;
+  }
+
+  /** A copy of `value` with its entries when it is an array, a Map, a Set or a boxed string; else empty. */
+  #entries(value: object, depth: number): Record<PropertyKey, unknown> {
+    let copy: object;
     // A boxed string (`new String(…)`): inspect shows the text it holds.
-    if (value instanceof String) {
-      const text = String(value);
-      return this.text(text) === text ? value : this.text(text);
-    }
-    const record: Record<PropertyKey, unknown> = Object.create(Object.getPrototypeOf(value));
-    this.#copies.set(value, record);
-    this.#properties(value, record, depth);
-    return record;
+    if (value instanceof String) copy = Object(this.text(String(value)));
+    else if (Array.isArray(value)) copy = [];
+    else if (value instanceof Map) copy = new Map();
+    else if (value instanceof Set) copy = new Set();
+    else copy = Object.create(Object.getPrototypeOf(value));
+    this.#copies.set(value, copy);
+    const next = (item: unknown) => this.copy(item, depth + 1);
+    if (copy instanceof Map)
+      for (const [key, item] of value as Map<unknown, unknown>) copy.set(next(key), next(item));
+    else if (copy instanceof Set) for (const item of value as Set<unknown>) copy.add(next(item));
+    else if (Array.isArray(copy)) for (const item of value as unknown[]) copy.push(next(item));
+    return copy as Record<PropertyKey, unknown>;
   }
 
   #error(error: Error, depth: number): Error {
@@ -114,7 +115,12 @@ class Scrubber {
     this.#copies.set(error, clean);
     if (clean.name !== error.name) clean.name = this.text(String(error.name));
     clean.stack = this.text(String(error.stack ?? ''));
-    this.#properties(error, clean as never, depth, ['message', 'stack', 'name']);
+    this.#properties(
+      error,
+      clean as never,
+      depth,
+      (name) => name === 'message' || name === 'stack' || name === 'name',
+    );
     return clean;
   }
 
@@ -122,9 +128,14 @@ class Scrubber {
    * Own data properties, enumerable or not, symbol-keyed too (inspect shows them all); getters are
    * not called.
    */
-  #properties(from: object, to: Record<PropertyKey, unknown>, depth: number, skip: string[] = []): void {
+  #properties(
+    from: object,
+    to: Record<PropertyKey, unknown>,
+    depth: number,
+    copied: (name: string) => boolean,
+  ): void {
     for (const name of Reflect.ownKeys(from)) {
-      if (typeof name === 'string' && skip.includes(name)) continue;
+      if (typeof name === 'string' && copied(name)) continue;
       const descriptor = Object.getOwnPropertyDescriptor(from, name);
       if (!descriptor || !('value' in descriptor)) {
         this.changed = true;

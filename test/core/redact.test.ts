@@ -631,6 +631,22 @@ describe('redaction of pathological values', () => {
     expect([...(clean.seen as Set<string>)]).toEqual(['kept', `Bearer ${redacted}`]);
     expect(Object.getOwnPropertySymbols(clean).map((key) => clean[key])).toContain('kept');
   });
+
+  it('redactCause cleans the own properties of containers beside their entries', () => {
+    const note = { note: `Bearer ${TEST_KEY}` };
+    const error = Object.assign(new Error('fetch failed'), {
+      set: Object.assign(new Set(['a']), note),
+      map: Object.assign(new Map([['a', 1]]), note),
+      list: Object.assign(['a'], note),
+      boxed: Object.assign(new String('hello'), note),
+    });
+    const clean = redactCause(error, TEST_KEY) as Error & Record<string, Record<string, unknown>>;
+    expect(inspect(clean)).not.toContain(TEST_KEY);
+    for (const name of ['set', 'map', 'list', 'boxed']) expect(clean[name]!.note).toBe(`Bearer ${redacted}`);
+    expect([...(clean.set as unknown as Set<string>)]).toEqual(['a']);
+    expect(String(clean.boxed)).toBe('hello');
+    expect([...(clean.list as unknown as string[])]).toEqual(['a']);
+  });
 });
 
 describe('a cause cleaned when its module cannot load (an offline browser)', () => {
