@@ -4,7 +4,7 @@
  * that costs more than the encoding of most columns.
  */
 import type { ColumnType } from './record-kinds.js';
-import { storedValue, type UnfitValues } from './typed-values.js';
+import { daysSince1970, storedValue, type UnfitValues } from './typed-values.js';
 
 /** A column chunk's statistics as hyparquet-writer keeps them (and writes them into the footer). */
 export interface ChunkStatistics {
@@ -18,8 +18,6 @@ export interface ColumnChunk {
   data: unknown[];
   statistics: ChunkStatistics;
 }
-
-const dayMs = 86_400_000;
 
 /**
  * Characters whose UTF-16 order differs from their UTF-8 byte order (Parquet's order for text):
@@ -70,7 +68,7 @@ export class ColumnGatherer {
         continue;
       }
       // A date is kept as its days since 1970, as Parquet's DATE is.
-      const value = type === 'date' ? Date.parse(`${stored}T00:00:00Z`) / dayMs : stored;
+      const value = type === 'date' ? daysSince1970(stored as string)! : stored;
       if (typeof value === 'string' && !this.#careful && orderSensitive.test(value)) this.#careful = true;
       if (this.#min === undefined || value < this.#min) this.#min = value;
       if (this.#max === undefined || value > this.#max) this.#max = value;

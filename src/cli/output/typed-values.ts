@@ -22,12 +22,24 @@ export function storedValue(value: unknown, type: ColumnType): number | boolean 
       return typeof value === 'boolean' ? value : null;
     case 'date': {
       const day = typeof value === 'string' ? datePrefix.exec(value)?.[0] : undefined;
-      return day !== undefined && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ? day : null;
+      return day !== undefined && daysSince1970(day) !== undefined ? day : null;
     }
     default:
       return cellOf(value);
   }
 }
+
+/**
+ * The day `YYYY-MM-DD` as days since 1970-01-01 (Parquet's DATE); `undefined` for no such day: a
+ * date that the parser would roll over (February 30th) is refused, not moved to March.
+ */
+export function daysSince1970(day: string): number | undefined {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== day) return undefined;
+  return time / dayMs;
+}
+
+const dayMs = 86_400_000;
 
 /** The values typed columns could not hold, by column: what a run warns it wrote as null. */
 export class UnfitValues {
