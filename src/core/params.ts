@@ -1,6 +1,6 @@
 import { describeValue } from './describe-value.js';
 import { InvalidParameterError } from './errors.js';
-import { isRecord } from './is-record.js';
+import { isPlainRecord } from './is-record.js';
 
 /**
  * Refusals of what is surely invalid, before anything is sent. Only what the API document makes
@@ -65,9 +65,7 @@ export function checkOneOf<const T extends string>(
  */
 export function checkParams<T extends object>(value: T | undefined): Partial<T> {
   if (value === undefined) return {};
-  // Object.prototype of any realm (its own prototype is null), or no prototype at all.
-  const prototype = isRecord(value) ? Object.getPrototypeOf(value) : 0;
-  if (prototype !== null && Object.getPrototypeOf(Object(prototype)) !== null) {
+  if (!isPlainRecord(value)) {
     throw new InvalidParameterError(
       'params',
       `parameters must be a plain object, got ${describeValue(value)}`,

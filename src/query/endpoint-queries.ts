@@ -1,5 +1,5 @@
 import type { Endpoint } from '../core/endpoint.js';
-import { isRecord } from '../core/is-record.js';
+import { isPlainRecord, isRecord } from '../core/is-record.js';
 import type { Page } from '../core/page.js';
 import { nextPageParam } from './next-page.js';
 import type { LaidDefaults } from './types.js';
@@ -46,7 +46,8 @@ export function endpointQueries(
     const [call, queryKey] = argumentsOf(given, 'infinite');
     const params = call[paramsAt];
     // Only parameters the method can take get a page: anything else goes as given, for the client to refuse.
-    const pageable = params === undefined || isRecord(params);
+    // Parameters the client would refuse (a Map, URLSearchParams) go to it as given, never spread.
+    const pageable = params === undefined || isPlainRecord(params);
     const firstPage = pageable ? (params as { page?: unknown } | undefined)?.page : undefined;
     const withPage = (page: unknown) =>
       pageable ? [...call.slice(0, paramsAt), { ...(params as object | undefined), page }] : call;

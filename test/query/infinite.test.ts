@@ -116,6 +116,9 @@ describe('scholarly-metrics/query: infinite queries', () => {
       ['coral'],
       { q: 'coral', page: 'two' },
       { q: 'coral', page: null },
+      // Not plain objects: spread into one, they would lose their entries and search everything.
+      new URLSearchParams({ q: 'coral' }),
+      new Map([['q', 'coral']]),
     ]) {
       const direct = await (client.papers.search as (params: unknown) => Promise<unknown>)(params).catch(
         (error: unknown) => error,
