@@ -62,10 +62,29 @@ async function gone(
   return !(await listed.ids).has(id);
 }
 
+/** A journal's profile and score history, as its rows; `undefined` for a journal the API no longer has. */
+async function fetchJournal(
+  context: Context,
+  listed: { ids?: Promise<ReadonlySet<number>> },
+  id: number,
+): Promise<{ profile: Row; history: Row[] } | undefined> {
+  const { client, signal } = context;
+  try {
+    const profile = (await client.journals.get(id, { signal })) as unknown as Row;
+    const score = await client.journals.score(id, { signal });
+    const history = score.history.map((point) => ({ journal_id: id, date: point.date, score: point.score }));
+    return { profile, history };
+  } catch (error) {
+    if (await gone(context, listed, id, error)) return undefined;
+    throw error;
+  }
+}
+
 /**
  * Writes what `run` has left of the journals; `requests` counts this run's requests. A journal the
  * API keeps failing (see `concernsOne`) is told to `report` and passed over, its rows left as they
- * are: the journals after it are still refreshed, and the next run asks for it again.
+ * are: the journals after it are still refreshed. The position keeps it, so that a run continued
+ * after a stop asks for it again at its end, as a fresh run asks for every journal.
  */
 export async function syncJournals(
   context: Context,
@@ -74,36 +93,42 @@ export async function syncJournals(
   requests: () => number,
   report: SyncReport,
 ): Promise<void> {
-  const { client, progress, signal } = context;
+  const { progress, signal } = context;
   const journal = upserter(database, kind('journals get'), report.unfit);
   const points = upserter(database, kind('journals score'), report.unfit);
   if (run.from.step !== 'journals') await writeLists(context, database, run, requests, report);
   const ids = (database.prepare('SELECT id FROM journals ORDER BY id').all() as Array<{ id: number }>).map(
     (row) => row.id,
   );
+  const start = run.from.step === 'journals' ? (run.from.next ?? 0) : 0;
+  // The journals the stopped run passed over, asked for after the rest (once each).
+  const ahead = new Set(ids.slice(start));
+  const carried = (run.from.step === 'journals' ? (run.from.failed ?? []) : []).filter(
+    (id) => !ahead.has(id),
+  );
+  const queue = [...ids.slice(start), ...carried];
+  const failed: number[] = [];
   const listed: { ids?: Promise<ReadonlySet<number>> } = {};
   progress.begin('records', run.records);
-  for (let at = run.from.step === 'journals' ? (run.from.next ?? 0) : 0; at < ids.length; at += 1) {
-    const id = ids[at] as number;
+  for (const [at, id] of queue.entries()) {
     let fetched: { profile: Row; history: Row[] } | undefined;
     try {
-      const profile = (await client.journals.get(id, { signal })) as unknown as Row;
-      const score = await client.journals.score(id, { signal });
-      const history = score.history.map((point) => ({
-        journal_id: id,
-        date: point.date,
-        score: point.score,
-      }));
-      fetched = { profile, history };
+      fetched = await fetchJournal(context, listed, id);
     } catch (error) {
       if (!concernsOne(error) || signal.aborted) throw error;
-      if (!(await gone(context, listed, id, error))) report.failed(`journal ${id}`, error as Error);
+      report.failed(`journal ${id}`, error as Error);
+      failed.push(id);
     }
+    const position = {
+      step: 'journals' as const,
+      next: Math.min(ids.length, start + at + 1),
+      failed: [...failed, ...queue.slice(Math.max(at + 1, ids.length - start))],
+    };
     inTransaction(database, () => {
       if (fetched !== undefined) journal(fetched.profile);
       for (const point of fetched?.history ?? []) points(point);
       const written = fetched === undefined ? 0 : 1 + fetched.history.length;
-      advance(database, run, { step: 'journals', next: at + 1 }, written, requests());
+      advance(database, run, position, written, requests());
     });
     progress.update({ done: run.records, total: undefined, requests: context.requests() });
   }

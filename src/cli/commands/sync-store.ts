@@ -7,11 +7,15 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { UnfitValues } from '../output/typed-values.js';
 
-/** Where a sync stands: the papers' next page, or the journals' step and next journal. */
+/**
+ * Where a sync stands: the papers' next page, or the journals' step and next journal, with those the
+ * run passed over as failed (asked for again by a run that continues it).
+ */
 export interface SyncPosition {
   readonly page?: number;
   readonly step?: 'lists' | 'journals';
   readonly next?: number;
+  readonly failed?: readonly number[];
 }
 
 /** A query `sync` keeps current: `journals`, or `papers` with its search. */

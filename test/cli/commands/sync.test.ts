@@ -133,11 +133,44 @@ describe('sync', { timeout: 120_000 }, () => {
       paths.lastIndexOf('/api/v1/journals/999999'),
     );
     const stopped = query(file, 'SELECT stopped_by, position FROM sync_runs ORDER BY id');
-    expect(stopped.at(-1)).toEqual({ stopped_by: 'done', position: '{"step":"journals","next":12}' });
+    expect(stopped.at(-1)).toEqual({
+      stopped_by: 'done',
+      position: '{"step":"journals","next":12,"failed":[3]}',
+    });
     mock.api.reset();
     const again = await run(['sync', file], { url: mock.server.url });
     expect(again.code, again.stderr).toBe(0);
     expect(mock.api.requests.map((request) => request.path)).toContain('/api/v1/journals/3');
+  });
+
+  it('journals: one passed over, then the run stopped by a daily limit: the continued run asks for it again', async () => {
+    const file = await synced(['journals']);
+    const handle = mock.api.handle.bind(mock.api);
+    // Journal 3 answers 404 while listed; journal 8's profile meets the day's limit.
+    mock.api.handle = (request) => {
+      const { pathname } = new URL(request.url);
+      if (pathname.endsWith('/journals/8'))
+        return Promise.resolve(
+          Response.json(
+            { error: 'rate_limited', message: 'daily limit' },
+            { status: 429, headers: { 'retry-after': '7200' } },
+          ),
+        );
+      return handle(new Request(request.url.replace(/\/journals\/3$/, '/journals/999999'), request));
+    };
+    try {
+      const stopped = await run(['sync', file], { url: mock.server.url });
+      expect(stopped.code, stopped.stderr).toBe(75);
+      expect(stopped.stderr).toContain('journal 3: NotFoundError: ');
+    } finally {
+      mock.api.handle = handle;
+    }
+    mock.api.reset();
+    const continued = await run(['sync', file], { url: mock.server.url });
+    expect(continued.code, continued.stderr).toBe(0);
+    const paths = mock.api.requests.map((request) => request.path);
+    expect(paths).toContain('/api/v1/journals/3');
+    expect(paths.indexOf('/api/v1/journals/3')).toBeGreaterThan(paths.indexOf('/api/v1/journals/12'));
   });
 
   it('papers: stores the search; stopped and continued; `sync DB` refreshes it without a duplicate', async () => {
