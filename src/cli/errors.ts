@@ -39,3 +39,11 @@ export class InterruptedError extends Error {
 export class PartialFailureError extends Error {
   override readonly name: string = 'PartialFailureError';
 }
+
+/**
+ * ` (listed above)`, or where else the failures were told, after a partial failure's count; nothing
+ * with `--quiet`, which listed none.
+ */
+export function whereTold(quiet: boolean | undefined, where = 'listed above'): string {
+  return quiet ? '' : ` (${where})`;
+}

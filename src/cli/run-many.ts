@@ -6,7 +6,7 @@
  */
 import type { Context } from './context.js';
 import { openSink } from './context.js';
-import { PartialFailureError, UsageError } from './errors.js';
+import { PartialFailureError, UsageError, whereTold } from './errors.js';
 import { sayLastWord } from './last-word.js';
 import type { OutputOptions } from './options.js';
 import type { Row } from './output/cells.js';
@@ -59,8 +59,9 @@ export async function runRecords(
     if (!context.options.quiet) for (const failure of failures) context.io.stderr.write(`${failure}\n`);
   }
   if (failures.length === 0) return;
-  const where = context.options.quiet ? '' : ' (listed above)';
-  throw new RecordsFailedError(`${failures.length} of ${ids.length} ids were not found${where}`);
+  throw new RecordsFailedError(
+    `${failures.length} of ${ids.length} ids were not found${whereTold(context.options.quiet)}`,
+  );
 }
 
 /** Writes the records found as one document to the command's output: what the last word counts. */

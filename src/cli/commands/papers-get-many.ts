@@ -7,7 +7,7 @@ import { offerFields } from '../completion.js';
 import type { Context } from '../context.js';
 import type { DoiEntry, DoiList } from '../doi-input.js';
 import { type CliCommand, commandName, requestLine } from '../endpoint-command.js';
-import { PartialFailureError, UsageError } from '../errors.js';
+import { PartialFailureError, UsageError, whereTold } from '../errors.js';
 import { type Harvest, openHarvest } from '../harvest.js';
 import { sayLastWord, unitFor } from '../last-word.js';
 import { harvestOptions, integer, type OutputOptions, outputOptions } from '../options.js';
@@ -114,14 +114,13 @@ async function getMany(
     { positions: { min: 0, max: dois.length }, counts: 'positions' },
     paperFields && [...(options.keepInput ? ['input'] : []), ...topFields(paperFields)],
   );
+  const quiet = context.options.quiet;
+  // A finished run's failures were listed by that run: this one exits as that one did.
   if ('finished' in harvest) {
-    // Its failures were listed by the run that finished: this one exits as that one did.
     const earlier = harvest.finished.failures ?? 0;
-    if (earlier === 0) return;
-    const where = context.options.quiet ? '' : ' (listed by the run that finished the file)';
-    throw new LookupsFailedError(
-      `${earlier} of ${dois.length} ${unitFor(dois.length, 'DOIs')} failed${where}`,
-    );
+    if (earlier > 0)
+      throw lookupsFailed(earlier, dois.length, whereTold(quiet, 'listed by the run that finished the file'));
+    return;
   }
   const failures = await lookUp(context, options, list.entries, harvest);
   sayLastWord(context, {
@@ -132,10 +131,12 @@ async function getMany(
     notes: skippedNotes(list),
   });
   const total = failures.earlier + failures.listed;
-  if (total > 0) {
-    const where = context.options.quiet ? '' : ` (${whereListed(failures)})`;
-    throw new LookupsFailedError(`${total} of ${dois.length} ${unitFor(dois.length, 'DOIs')} failed${where}`);
-  }
+  if (total > 0) throw lookupsFailed(total, dois.length, whereTold(quiet, whereListed(failures)));
+}
+
+/** `3 of 12 DOIs failed (listed above)`. */
+function lookupsFailed(failed: number, of: number, where: string): LookupsFailedError {
+  return new LookupsFailedError(`${failed} of ${of} ${unitFor(of, 'DOIs')} failed${where}`);
 }
 
 /** `listed above`, `2 listed above, 1 by the stopped run`: where a resumed run's failures were told. */

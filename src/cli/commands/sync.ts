@@ -10,7 +10,7 @@ import { Argument, type Command } from 'commander';
 import { act, examples } from '../action.js';
 import type { Context } from '../context.js';
 import type { CliCommand } from '../endpoint-command.js';
-import { PartialFailureError, UsageError } from '../errors.js';
+import { PartialFailureError, UsageError, whereTold } from '../errors.js';
 import { sayLastWord } from '../last-word.js';
 import { boolean, integer } from '../options.js';
 import { terminalSafe } from '../output/escape.js';
@@ -152,7 +152,7 @@ async function runSync(
   }
   sayLastWord(context, { count: records, unit: 'records', output: path });
   if (failures.length > 0) {
-    const where = context.options.quiet ? '' : ' (listed above)';
+    const where = whereTold(context.options.quiet);
     throw new SyncFailuresError(`${failures.length} not refreshed${where}: the next sync asks again`);
   }
 }
