@@ -9,17 +9,9 @@ import type { Watched } from './events.js';
 import { dropContradicted, journalIds, markerLifetimeOf, markJournal, watchForEvents } from './events.js';
 import { EventsInFlight } from './events-in-flight.js';
 import type { FirstLoadParts } from './first-load-parts.js';
-import { Flight } from './flight.js';
+import { Flight, type Flying } from './flight.js';
 import { answerOf, type KeptContext, keepAnswer, off, readKept, servesStale, type Target } from './kept.js';
-import {
-  answerKey,
-  type EventSubject,
-  eventRoutesOf,
-  eventSubjectOf,
-  markerKey,
-  partitions,
-  scopeOf,
-} from './keys.js';
+import { answerKey, eventRoutesOf, eventSubjectOf, markerKey, partitions, scopeOf } from './keys.js';
 import { keyvStore } from './keyv-store.js';
 import { memoryStore } from './memory-store.js';
 import type { ResolvedCacheOptions } from './options.js';
@@ -30,15 +22,6 @@ const copyOf = (shared: Answer<unknown>) => ({ ...shared, data: structuredClone(
 
 /** Sends the request itself (through the transport) with these options. */
 export type Send<T> = (options: TransportOptions | undefined) => Promise<Answer<T>>;
-
-/** A request in flight, whose score it shows (if any), and the events that arrived meanwhile. */
-interface Flying {
-  /** Its place in the map of requests calls may join. */
-  readonly name: string;
-  readonly flight: Flight<Answer<unknown>>;
-  readonly subject: EventSubject | undefined;
-  readonly events: EventsInFlight | undefined;
-}
 
 /**
  * The cache of one client (and of the clients `withOptions` makes from it): loaded only by a client
@@ -237,8 +220,8 @@ export class ResponseCache {
     if (!joined) return answer;
     const seen = events?.count ?? 0;
     return answer.then((own): Promise<Answer<unknown>> | Answer<unknown> =>
-      // The answer may predate an event that came before this call and contradicts it: ask again.
-      events?.contradicts(own.data, seen) ? this.#send(target, false, options, send) : own,
+      // The answer may predate an event before this call, here or elsewhere (its marker moved): ask again.
+      events?.contradicts(own.data, seen) || flying!.moved ? this.#send(target, false, options, send) : own,
     );
   }
 
@@ -254,7 +237,8 @@ export class ResponseCache {
         const watch = await this.#watch(target);
         const answer = await send({ ...options, signal, cache: undefined });
         if (target.subject === 'list') this.#listedHere = new Set(journalIds(answer.data));
-        await keepAnswer(this.#kept, target, { watch, started, events, cleared }, answer);
+        const moved = await keepAnswer(this.#kept, target, { watch, started, events, cleared }, answer);
+        if (created !== undefined) created.moved = moved;
         return answer;
       } finally {
         if (created !== undefined) {
@@ -263,7 +247,7 @@ export class ResponseCache {
         }
       }
     }, this.#parts);
-    created = { name, flight, subject: target.subject, events };
+    created = { name, flight, subject: target.subject, events, moved: false };
     this.#flights.set(name, created);
     this.#running.add(created);
     // Its callers handle the outcome; a flight every caller left must not count as unhandled.

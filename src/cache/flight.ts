@@ -1,4 +1,7 @@
+import type { Answer } from '../core/transport.js';
+import type { EventsInFlight } from './events-in-flight.js';
 import type { FirstLoadParts } from './first-load-parts.js';
+import type { EventSubject } from './keys.js';
 
 /**
  * One request shared by every identical call made while it is in flight. It runs under a signal of
@@ -51,4 +54,15 @@ export class Flight<T> {
         .then(resolve, reject);
     });
   }
+}
+
+/** A request in flight, whose score it shows (if any), and the events that arrived meanwhile. */
+export interface Flying {
+  /** Its place in the map of requests calls may join. */
+  readonly name: string;
+  readonly flight: Flight<Answer<unknown>>;
+  readonly subject: EventSubject | undefined;
+  readonly events: EventsInFlight | undefined;
+  /** Whether an event of another process moved its marker while it was in flight (see keepAnswer). */
+  moved: boolean;
 }

@@ -134,35 +134,46 @@ export function servesStale(
 /**
  * Keeps `answer` for `target` unless the store failed while watching it, the cache was cleared or an
  * event here contradicts it, or (in a shared store) its request outlived a marker or another
- * process's event moved it.
+ * process's event moved it. Resolves to whether such an event moved the marker while the request was
+ * in flight: the answer may predate it, so calls that joined the request ask again.
  */
 export async function keepAnswer(
   context: KeptContext,
   target: Target,
   { watch, started, events, cleared }: FlightWatch,
   answer: Answer<unknown>,
-): Promise<void> {
+): Promise<boolean> {
   const { store, quietly, staleIfError, markerLifetime, parts } = context;
   const { key, partition, ttl } = target;
-  if (watch === false) return;
+  if (watch === false) return false;
   if (watch !== undefined && target.subject === 'list') {
     const lifetime = ttl + staleIfError;
     const listed = await quietly(() => recordListed(store, target.scope, answer.data, lifetime));
-    if (listed !== true) return;
+    if (listed !== true) return false;
   }
   const now = Date.now();
   // Cleared, contradicted by an event here, or slower than its client's lifetime: its flight recorded
   // that much, and a marker written meanwhile lives at least as long.
   const allowed = () => !cleared() && (events?.allowsKeeping(answer.data) ?? true);
-  if (!allowed() || (watch !== undefined && now - started > markerLifetime)) return;
+  if (!allowed() || (watch !== undefined && now - started > markerLifetime)) return false;
   const body = JSON.stringify(answer.data);
   const value = encodeEntry(answer.response, body, partition, now, now + ttl, parts.VERSION);
   // A server that echoes the key, in any encoding the redaction knows, must not make the store hold it.
-  if (parts.mentionsSecret(value, context.secret)) return;
-  await quietly(async () => {
+  if (parts.mentionsSecret(value, context.secret)) return false;
+  const moved = async () => watch !== undefined && (await store.get(watch.marker)) !== watch.before;
+  const verdict = await quietly(async () => {
+    // Before writing: an answer known to predate an event never takes the place of a fresher one.
+    if (await moved()) return 'moved';
     await store.set(key, value, ttl + staleIfError);
-    if (!allowed() || (watch !== undefined && (await store.get(watch.marker)) !== watch.before)) {
-      await store.delete(key);
+    // After: an event may have come in between. Unless shown otherwise (a store that fails or times
+    // out here shows nothing), the answer does not stay.
+    let checked: 'kept' | 'moved' | 'dropped' | undefined;
+    try {
+      checked = !allowed() ? 'dropped' : (await moved()) ? 'moved' : 'kept';
+    } finally {
+      if (checked !== 'kept') await store.delete(key);
     }
+    return checked;
   });
+  return verdict === 'moved';
 }

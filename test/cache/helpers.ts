@@ -1,4 +1,6 @@
-import type { ClientOptions } from '../../src/index.js';
+import Keyv from 'keyv';
+import { expect, vi } from 'vitest';
+import type { ClientOptions, MetricClient } from '../../src/index.js';
 import { createMockApi, type MockApi } from '../../src/testing/index.js';
 import { testClient } from '../support.js';
 
@@ -63,3 +65,30 @@ export function eventsInFlight(fetch: typeof globalThis.fetch, during: () => Pro
   };
   return { fetch: wrapped, trickle };
 }
+
+/** Clients over one mock API and one Map, each through a Keyv of its own: processes sharing a store. */
+export function sharedStore() {
+  const api = createMockApi();
+  const map = new Map<string, unknown>();
+  const clientOf = (options: Parameters<typeof testClient>[0] = {}) =>
+    testClient({ cache: { store: new Keyv({ store: map }) }, ...options }, api);
+  const failFast = (options: Parameters<typeof testClient>[0] = {}) =>
+    clientOf({ timeout: 100, maxRetries: 0, ...options });
+  return { api, clientOf, failFast };
+}
+
+/** A request for journal `id`, by a client `clientOf` makes, held in flight until `release()`. */
+export async function held(
+  api: MockApi,
+  clientOf: (options: { fetch: typeof fetch }) => MetricClient,
+  id: number,
+) {
+  const gated = gatedFetch(api);
+  const call = clientOf({ fetch: gated.fetch }).journals.get(id);
+  await vi.waitFor(() => expect(gated.started()).toBe(1));
+  return { call, release: gated.release };
+}
+
+/** A score the journal does not show. */
+export const newScoreFor = async (client: MetricClient, id: number) =>
+  (await client.journals.get(id, { cache: false })).metric_score === 61 ? 62 : 61;

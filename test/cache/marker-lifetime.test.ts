@@ -2,39 +2,13 @@
 // a marker. The marker must outlive the request, whichever process applies the event: here the
 // applier is a fail-fast client (a webhook receiver, timeout 100 ms, no retry) whose own requests end
 // within about three seconds, while the request in flight belongs to a client that may wait minutes.
-import Keyv from 'keyv';
 import { describe, expect, it, vi } from 'vitest';
-import { type MetricClient, NotFoundError } from '../../src/index.js';
-import { createMockApi, type MockApi } from '../../src/testing/index.js';
+import { NotFoundError } from '../../src/index.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
-import { testClient } from '../support.js';
-import { gatedFetch } from './helpers.js';
+import { held, newScoreFor, sharedStore } from './helpers.js';
 
 /** Longer than a fail-fast client's requests can take (and its markers live), far shorter than a default client's. */
 const pastFailFast = 5_000;
-
-/** Clients over one mock API and one Map, each through a Keyv of its own: processes sharing a store. */
-function sharedStore() {
-  const api = createMockApi();
-  const map = new Map<string, unknown>();
-  const clientOf = (options: Parameters<typeof testClient>[0] = {}) =>
-    testClient({ cache: { store: new Keyv({ store: map }) }, ...options }, api);
-  const failFast = (options: Parameters<typeof testClient>[0] = {}) =>
-    clientOf({ timeout: 100, maxRetries: 0, ...options });
-  return { api, clientOf, failFast };
-}
-
-/** A request for journal `id`, by a client `clientOf` makes, held in flight until `release()`. */
-async function held(api: MockApi, clientOf: (options: { fetch: typeof fetch }) => MetricClient, id: number) {
-  const gated = gatedFetch(api);
-  const call = clientOf({ fetch: gated.fetch }).journals.get(id);
-  await vi.waitFor(() => expect(gated.started()).toBe(1));
-  return { call, release: gated.release };
-}
-
-/** A score the journal does not show. */
-const newScoreFor = async (client: MetricClient, id: number) =>
-  (await client.journals.get(id, { cache: false })).metric_score === 61 ? 62 : 61;
 
 /** Moves the clock (the store's expiries with it) and fires no timer: no request times out. */
 const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
