@@ -24,9 +24,6 @@ export function redactCause(error: unknown, secret: string | null, redactor: Red
   return scrubber.changed ? clean : error;
 }
 
-/** An array's or a boxed string's own `length` and indexes: its entries, copied as such. */
-const isIndexOrLength = (name: string) => name === 'length' || /^(0|[1-9]\d*)$/.test(name);
-
 /** How deep the walk goes (cause chains, nested properties); deeper values are left out. */
 const maxDepth = 8;
 /** How many values the walk visits at most: what a hostile error holds is not the SDK's to traverse. */
@@ -84,30 +81,26 @@ class Scrubber {
       return href === value.href ? value : href;
     }
     if (value instanceof Error) return this.#error(value, depth);
-    const copy = this.#entries(value, depth);
-    // Beside its entries, a container's own properties show in inspect too (`Set(1) { 'a', note: … }`);
-    // an array's and a boxed string's indexes and length are its entries.
-    const indexed = Array.isArray(value) || value instanceof String;
-    this.#properties(value, copy, depth, indexed ? isIndexOrLength : () => false);
-    return copy;
-  }
-
-  /** A copy of `value` with its entries when it is an array, a Map, a Set or a boxed string; else empty. */
-  #entries(value: object, depth: number): Record<PropertyKey, unknown> {
-    let copy: object;
-    // A boxed string (`new String(…)`): inspect shows the text it holds.
-    if (value instanceof String) copy = Object(this.text(String(value)));
-    else if (Array.isArray(value)) copy = [];
-    else if (value instanceof Map) copy = new Map();
-    else if (value instanceof Set) copy = new Set();
-    else copy = Object.create(Object.getPrototypeOf(value));
+    // A boxed string (`new String(…)`) shows its text; a Map or a Set its entries; each of them, and
+    // an array, its own properties too (`Set(1) { 'a', note: … }`), copied below with the indexes.
+    const copy =
+      value instanceof String
+        ? Object(this.text(String(value)))
+        : value instanceof Map
+          ? new Map()
+          : value instanceof Set
+            ? new Set()
+            : Array.isArray(value)
+              ? []
+              : Object.create(Object.getPrototypeOf(value));
     this.#copies.set(value, copy);
-    const next = (item: unknown) => this.copy(item, depth + 1);
-    if (copy instanceof Map)
-      for (const [key, item] of value as Map<unknown, unknown>) copy.set(next(key), next(item));
-    else if (copy instanceof Set) for (const item of value as Set<unknown>) copy.add(next(item));
-    else if (Array.isArray(copy)) for (const item of value as unknown[]) copy.push(next(item));
-    return copy as Record<PropertyKey, unknown>;
+    if (value instanceof Map || value instanceof Set)
+      for (const [key, item] of value.entries()) {
+        if (copy instanceof Map) copy.set(this.copy(key, depth + 1), this.copy(item, depth + 1));
+        else copy.add(this.copy(item, depth + 1));
+      }
+    this.#properties(value, copy, depth);
+    return copy;
   }
 
   #error(error: Error, depth: number): Error {
@@ -115,12 +108,7 @@ class Scrubber {
     this.#copies.set(error, clean);
     if (clean.name !== error.name) clean.name = this.text(String(error.name));
     clean.stack = this.text(String(error.stack ?? ''));
-    this.#properties(
-      error,
-      clean as never,
-      depth,
-      (name) => name === 'message' || name === 'stack' || name === 'name',
-    );
+    this.#properties(error, clean as never, depth);
     return clean;
   }
 
@@ -128,14 +116,11 @@ class Scrubber {
    * Own data properties, enumerable or not, symbol-keyed too (inspect shows them all); getters are
    * not called.
    */
-  #properties(
-    from: object,
-    to: Record<PropertyKey, unknown>,
-    depth: number,
-    copied: (name: string) => boolean,
-  ): void {
+  #properties(from: object, to: Record<PropertyKey, unknown>, depth: number): void {
     for (const name of Reflect.ownKeys(from)) {
-      if (typeof name === 'string' && copied(name)) continue;
+      // What the copy has already (an Error's message and stack, a boxed string's text and length,
+      // an array's length) was made clean with it.
+      if (Object.hasOwn(to, name)) continue;
       const descriptor = Object.getOwnPropertyDescriptor(from, name);
       if (!descriptor || !('value' in descriptor)) {
         this.changed = true;
