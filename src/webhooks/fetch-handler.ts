@@ -72,7 +72,8 @@ function describe(request: Request): Delivery {
     contentLength: request.headers.get('content-length'),
     contentEncoding: request.headers.get('content-encoding'),
     traceparent: request.headers.get('traceparent'),
-    consumed: request.bodyUsed,
+    // Read, or held by a reader someone else took: either way not the receiver's to read.
+    consumed: request.bodyUsed || request.body?.locked === true,
     stream: () => request.body,
     // Cancelled so the runtime can drop the body instead of buffering it.
     drop: () => request.body?.cancel().catch(() => {}),

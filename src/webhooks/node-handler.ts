@@ -30,6 +30,7 @@ export interface NodeWebhookRequest {
   on(event: string, listener: (...args: unknown[]) => void): unknown;
   removeListener(event: string, listener: (...args: unknown[]) => void): unknown;
   pause?(): unknown;
+  resume?(): unknown;
 }
 
 /**
@@ -162,7 +163,7 @@ function bodyStream(req: NodeWebhookRequest): ReadableStream<Uint8Array> {
         controller.error(reason);
       };
       const onData = (chunk: unknown) => {
-        // Chunks are Buffers, or strings after `req.setEncoding()`; anything else is not a body.
+        // Chunks are Buffers, or strings after `req.setEncoding('utf8')`; anything else is not a body.
         if (typeof chunk === 'string') controller.enqueue(encoder.encode(chunk));
         else if (ArrayBuffer.isView(chunk)) {
           controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
@@ -184,6 +185,8 @@ function bodyStream(req: NodeWebhookRequest): ReadableStream<Uint8Array> {
       req.on('close', onClose);
       // This listener stays: a stream error with no listener would crash the process.
       req.on('error', fail);
+      // A request paused before it was handed over (`req.pause()`) gives no data until resumed.
+      req.resume?.();
     },
     cancel() {
       req.pause?.();

@@ -165,6 +165,7 @@ async function readWithin(
   bodyTimeoutMs: number,
 ): Promise<CappedBody> {
   let timedOut = false;
+  let sentTooMuch = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
@@ -176,12 +177,26 @@ async function readWithin(
     const stream = delivery.stream();
     if (stream === null) return new Uint8Array(0);
     const within = { race: <T>(read: Promise<T>) => Promise.race([read, late]) };
-    // The cap counts decoded bytes, so a small gzip that expands a thousandfold stops at the cap.
-    const decoded = coding === null ? stream : stream.pipeThrough(new DecompressionStream(coding) as Decoder);
+    // The cap counts decoded bytes, so a small gzip that expands a thousandfold stops at the cap, and
+    // the bytes sent too, so a gzip that decodes to next to nothing cannot be sent without end.
+    let sent = 0;
+    const counted = new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        sent += chunk.byteLength;
+        sentTooMuch = sent > maxBodyBytes;
+        if (sentTooMuch) controller.error();
+        else controller.enqueue(chunk);
+      },
+    });
+    const decoded =
+      coding === null
+        ? stream
+        : stream.pipeThrough(counted).pipeThrough(new DecompressionStream(coding) as Decoder);
     return (await readCapped(decoded, maxBodyBytes, within)) ?? 'too_large';
   } catch {
-    // The sender went away or the stream broke (nothing valid arrived), or the time ran out.
-    return timedOut ? 'too_slow' : 'unreadable';
+    // Sent past the cap; the sender went away or the stream broke (nothing valid arrived); or the
+    // time ran out.
+    return sentTooMuch ? 'too_large' : timedOut ? 'too_slow' : 'unreadable';
   } finally {
     clearTimeout(timer);
   }

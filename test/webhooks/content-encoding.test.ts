@@ -78,6 +78,27 @@ describe('the Node receiver and Content-Encoding', () => {
     expect(events).toEqual([]);
   });
 
+  it('caps the bytes sent too: a gzip larger than maxBodyBytes gets 413, however little it decodes to', async () => {
+    // Stored, not compressed: the gzip is a little larger than the event it holds.
+    const stored = gzipSync(validJson, { level: 0 });
+    const maxBodyBytes = validJson.length + 4;
+    expect(stored.byteLength).toBeGreaterThan(maxBodyBytes);
+    const events: WebhookEvent[] = [];
+    const server = await startServer(
+      createNodeWebhookHandler((event) => void events.push(event), { maxBodyBytes, onError: () => {} }),
+    );
+    servers.push(server);
+    expect((await postEncoded(server.url, stored, 'gzip')).status).toBe(413);
+    const handler = createWebhookHandler((event) => void events.push(event), { maxBodyBytes });
+    expect((await handler(fetchDelivery(stored, 'gzip'))).status).toBe(413);
+    expect(events).toEqual([]);
+    // Within the cap, the same body is read.
+    const roomy = createWebhookHandler((event) => void events.push(event), {
+      maxBodyBytes: stored.byteLength,
+    });
+    expect((await roomy(fetchDelivery(stored, 'gzip'))).status).toBe(200);
+  });
+
   it('answers 400 naming the coding when the gzip is corrupt or cut short', async () => {
     const { url } = await nodeReceiver();
     for (const body of [new TextEncoder().encode(validJson), gzipSync(validJson).subarray(0, 20)]) {

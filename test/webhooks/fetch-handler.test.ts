@@ -254,6 +254,15 @@ describe('createWebhookHandler: callback errors', () => {
     expect(String(errors[0])).toContain('already read');
     expect(events).toEqual([]);
   });
+
+  it('answers 500 and reports when other code holds a reader of the body, unread', async () => {
+    const { handler, errors, events } = setup();
+    const request = post(validJson);
+    request.body?.getReader();
+    expect((await handler(request)).status).toBe(500);
+    expect(String(errors[0])).toContain('already read');
+    expect(events).toEqual([]);
+  });
 });
 
 describe('createWebhookHandler: options', () => {

@@ -292,6 +292,21 @@ describe('createNodeWebhookHandler: broken streams and responses', () => {
     expect(onEvent).toHaveBeenCalledWith(validEvent, { req });
   });
 
+  it('reads a request paused before it was handed over: 200, not 408', async () => {
+    const { url, events } = await serve(() => {}, {
+      bodyTimeoutMs: 60_000,
+      before: [
+        (req, _res, next) => {
+          req.pause();
+          next();
+        },
+      ],
+    });
+    const response = await postJson(url, validJson, { 'content-type': 'application/json' });
+    expect(response.status).toBe(200);
+    expect(events).toEqual([validEvent]);
+  });
+
   it('answers 400 for a chunk that is neither bytes nor text (an object-mode stream)', async () => {
     const req = fakeRequest('POST');
     const { res, done } = fakeResponse();
