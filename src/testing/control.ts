@@ -20,13 +20,13 @@ export async function handleControl(api: MockApi, request: Request, url: URL): P
         const body = await readObject(request);
         const journalId = body.journal_id;
         const newScore = body.new_score;
-        if (typeof journalId !== 'number' || typeof newScore !== 'number') {
+        if (!Number.isSafeInteger(journalId) || typeof newScore !== 'number') {
           return errorResponse(400, 'Send {"journal_id": <integer>, "new_score": <integer>}');
         }
-        if (api.dataset.journal(journalId) === undefined) {
+        if (api.dataset.journal(journalId as number) === undefined) {
           return errorResponse(404, `No journal with id ${journalId}`);
         }
-        return json(await api.updateScore(journalId, newScore));
+        return json(await api.updateScore(journalId as number, newScore));
       }
       case 'GET /__mock/webhooks':
         return json({ urls: api.webhooks.urls });

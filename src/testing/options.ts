@@ -216,16 +216,20 @@ function checkLatency(value: unknown, maxDelayMs: number): readonly [number, num
   return [min, max];
 }
 
-/** A webhook URL, given at creation or subscribed later: absolute http(s). */
+/**
+ * A webhook URL, given at creation or subscribed later: absolute http(s), without a user or password
+ * (`fetch` refuses to send to one, so every delivery would fail).
+ */
 export function checkMockWebhookUrl(url: unknown): string {
-  if (typeof url !== 'string' || !URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+  const parsed = typeof url === 'string' && URL.canParse(url) ? new URL(url) : undefined;
+  if (parsed === undefined || !/^https?:$/.test(parsed.protocol) || parsed.username || parsed.password) {
     throw new ConfigurationError(
       'webhooks.urls',
       // The URL is not quoted: a receiver's URL often carries its secret token.
-      'Webhook URL must be an absolute http(s) URL',
+      'Webhook URL must be an absolute http(s) URL, without a user or password',
     );
   }
-  return url;
+  return url as string;
 }
 
 /** A status the mock can answer with. */

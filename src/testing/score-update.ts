@@ -9,6 +9,12 @@ import { formatTimestamp } from './webhooks.js';
  * history entry, which would leave the history out of order.
  */
 export function updateScoreIn(dataset: MutableDataset, journalId: number, newScore: number, now: number) {
+  // An id that is no integer is a mistake of the call, not a journal the dataset lacks.
+  if (!Number.isSafeInteger(journalId)) {
+    throw new TypeError(
+      `journalId must be an integer, got ${JSON.stringify(journalId) ?? String(journalId)}`,
+    );
+  }
   const journal = dataset.journal(journalId);
   if (journal === undefined) throw new RangeError(`No journal with id ${journalId}`);
   if (!Number.isSafeInteger(newScore) || newScore < 0) {

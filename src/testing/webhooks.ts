@@ -64,17 +64,46 @@ export async function deliver(
   fetchImpl: typeof globalThis.fetch,
   timeoutMs: number,
 ): Promise<MockWebhookDelivery> {
+  const controller = new AbortController();
+  // The delivery gives up at the timeout even when the fetch given ignores its signal (a handler
+  // called in-process never reads it): the wait is raced, not only aborted.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError');
+      controller.abort(error);
+      reject(error);
+    }, timeoutMs);
+  });
   try {
-    const response = await fetchImpl(url, {
+    const sent = fetchImpl(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': 'scholarly-metrics-mock' },
       body: JSON.stringify(event),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: controller.signal,
     });
+    const response = await Promise.race([sent, timedOut]);
     await response.body?.cancel();
     return { url, ok: response.ok, status: response.status };
   } catch (error) {
     const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-    return { url, ok: false, error: `${error instanceof Error ? error.message : String(error)}${cause}` };
+    const message = `${error instanceof Error ? error.message : String(error)}${cause}`;
+    // A URL's credentials (or a token in it) are not repeated in what the delivery reports.
+    return { url, ok: false, error: message.replaceAll(url, withoutSecrets(url)) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** `url` as a delivery error may show it: its user and password left out. */
+function withoutSecrets(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.username === '' && parsed.password === '') return url;
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.href;
+  } catch {
+    return url;
   }
 }

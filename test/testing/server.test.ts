@@ -152,6 +152,13 @@ describe('control endpoints and mockControl', () => {
   it('explain bad requests', async () => {
     const control = mockControl(server.url);
     await expect(control.updateScore(999_999, 1)).rejects.toThrow(/No journal with id 999999/);
+    // An id that is no integer is a bad request (400), not a journal the mock lacks (404).
+    const fractional = await fetch(new URL('/__mock/score', server.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ journal_id: 7.5, new_score: 81 }),
+    });
+    expect(fractional.status).toBe(400);
     await expect(control.updateScore(1, -4)).rejects.toThrow(/non-negative integer/);
     await expect(control.fault({ status: 42 })).rejects.toThrow(/200 to 599/);
     await expect(control.subscribe('not a url')).rejects.toThrow(/absolute http/);

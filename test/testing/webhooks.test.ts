@@ -111,8 +111,33 @@ describe('updateScore and the score_updated webhook (API §6)', () => {
     expect(() => api.webhooks.subscribe('ftp://nope')).toThrow(ConfigurationError);
   });
 
+  it('gives up on a receiver at timeoutMs even when its fetch ignores the signal', async () => {
+    const api = smallApi({
+      now,
+      // An in-process handler that never answers and never reads the request's signal.
+      webhooks: { urls: ['https://example.test/hooks'], timeoutMs: 20, fetch: () => new Promise(() => {}) },
+    });
+    const { deliveries } = await api.updateScore(3, api.dataset.journal(3)!.metric_score + 1);
+    expect(deliveries).toEqual([
+      { url: 'https://example.test/hooks', ok: false, error: 'no answer within 20 ms' },
+    ]);
+  });
+
+  it('refuses a webhook URL with a user or password, whose every delivery would fail', () => {
+    const api = smallApi();
+    expect(() => api.webhooks.subscribe('https://user:secret@example.test/hooks')).toThrow(
+      'Webhook URL must be an absolute http(s) URL, without a user or password',
+    );
+    expect(() => smallApi({ webhooks: { urls: ['https://user@example.test/hooks'] } })).toThrow(
+      ConfigurationError,
+    );
+  });
+
   it('rejects an unknown journal, a bad score and an unchanged score', async () => {
     const api = smallApi();
+    // An id that is no integer is the call's mistake, not a journal the mock lacks.
+    await expect(api.updateScore('7' as unknown as number, 5)).rejects.toThrow(TypeError);
+    await expect(api.updateScore(7.5, 5)).rejects.toThrow('journalId must be an integer, got 7.5');
     await expect(api.updateScore(999_999, 5)).rejects.toThrow(/No journal/);
     await expect(api.updateScore(1, -1)).rejects.toThrow(RangeError);
     await expect(api.updateScore(1, 2.5)).rejects.toThrow(RangeError);
