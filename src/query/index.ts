@@ -28,8 +28,10 @@ export type {
 /**
  * The entry's own defaults, under the caller's: the SDK already retries what is worth retrying
  * (honouring `Retry-After`, never a 4xx), and a query paused offline would hide its `ConnectionError`.
+ * TanStack refetches on reconnect only in its other network modes: said here, so a query that failed
+ * offline is asked again once the browser is back online.
  */
-const entryDefaults: LaidDefaults = { retry: false, networkMode: 'always' };
+const entryDefaults: LaidDefaults = { retry: false, networkMode: 'always', refetchOnReconnect: true };
 
 function checkKey(key: unknown, client: MetricClient): readonly unknown[] {
   if (key === undefined) return Object.freeze(['scholarly-metrics', client.baseUrl]);

@@ -45,7 +45,11 @@ export interface MetricQueryDefaults {
   gcTime?: number | undefined;
   /** Refetch stale data when the window regains focus (TanStack's default: true). */
   refetchOnWindowFocus?: boolean | 'always' | undefined;
-  /** Refetch stale data when the browser comes back online (TanStack's default: true). */
+  /**
+   * Refetch stale data when the browser comes back online. TanStack's default is true, but false
+   * under `networkMode: 'always'`; this entry sets it.
+   * @default true
+   */
   refetchOnReconnect?: boolean | 'always' | undefined;
   /** Refetch stale data when a component mounts (TanStack's default: true). */
   refetchOnMount?: boolean | 'always' | undefined;

@@ -1,5 +1,5 @@
-import { QueryClient, QueryObserver } from '@tanstack/query-core';
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { onlineManager, QueryClient, QueryObserver } from '@tanstack/query-core';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import {
   AuthenticationError,
   ConfigurationError,
@@ -101,9 +101,37 @@ describe('scholarly-metrics/query: query options for every endpoint', () => {
     expect(observer.getCurrentResult().failureCount).toBe(1);
   });
 
+  it('asks a query that failed offline again when the browser is back online', async () => {
+    const { api, queries, queryClient } = mockQueries({ client: { maxRetries: 0 } });
+    queryClient.mount();
+    onlineManager.setOnline(false);
+    try {
+      api.faults.next({ reset: true });
+      const observer = new QueryObserver(queryClient, queries.journals.get(1));
+      const stop = observer.subscribe(() => {});
+      // Waited for as long as the test may run: the in-process mock answers at once.
+      const patiently = { timeout: 30_000 };
+      await vi.waitFor(
+        () => expect(observer.getCurrentResult().error?.name).toBe('ConnectionError'),
+        patiently,
+      );
+      onlineManager.setOnline(true);
+      await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('success'), patiently);
+      expect(api.requests).toHaveLength(2);
+      stop();
+    } finally {
+      onlineManager.setOnline(true);
+      queryClient.unmount();
+    }
+  });
+
   it('lays the defaults under every option; given ones win, undefined keeps the entry’s', () => {
     const { queries: plain } = mockQueries();
-    expect(plain.journals.get(1)).toMatchObject({ retry: false, networkMode: 'always' });
+    expect(plain.journals.get(1)).toMatchObject({
+      retry: false,
+      networkMode: 'always',
+      refetchOnReconnect: true,
+    });
     expect(plain.papers.search()).toMatchObject({ retry: false, networkMode: 'always', initialPageParam: 1 });
     const { queries } = mockQueries({ defaults: { retry: 1, staleTime: 5_000, networkMode: undefined } });
     for (const options of [queries.journals.list(), queries.papers.search.page(), queries.authors.list()]) {
