@@ -10,8 +10,9 @@ export function ScoreChart({ history, current }: { history: readonly ScorePoint[
   const points = [...history].reverse();
   if (points.length === 0) return <p className="muted">No history yet. Current score: {current}.</p>;
   const scores = points.map((point) => point.score);
+  // Scores are integers with no upper bound in the API: the axis fits the data, from 0 up.
   const low = Math.max(0, Math.min(...scores) - 5);
-  const high = Math.min(100, Math.max(...scores) + 5);
+  const high = Math.max(...scores) + 5;
   const x = (i: number) =>
     pad.left + (points.length === 1 ? 0 : (i / (points.length - 1)) * (width - pad.left - pad.right));
   const y = (score: number) =>
