@@ -1,6 +1,6 @@
 import { checkCacheOption, type ResolvedCacheOptions } from './cache/options.js';
 import type { ClientOptions } from './client-options.js';
-import { inBrowserPage } from './core/browser.js';
+import { inBrowser } from './core/browser.js';
 import { ConfigurationError } from './core/errors.js';
 import { isLogLevel, type Logger, type LogLevel, logLevels } from './core/logger.js';
 import { checkBoolean, checkFunction, checkHttpUrl, checkObject } from './core/options/checks.js';
@@ -75,11 +75,11 @@ function resolveApiKey(
       `${named} must be a string of visible ASCII characters with no spaces`,
     );
   }
-  if (apiKey !== null && inBrowserPage() && !allowBrowser) {
+  if (apiKey !== null && inBrowser() && !allowBrowser) {
     throw new ConfigurationError(
       'dangerouslyAllowBrowser',
-      'Refusing an API key in a browser: anyone who opens the page can read it. Route requests through ' +
-        'your server and pass apiKey: null, or set dangerouslyAllowBrowser: true if you accept the risk',
+      'Refusing an API key in a browser, where anyone can read it: route requests through your ' +
+        'server (apiKey: null), or set dangerouslyAllowBrowser: true to accept the risk',
     );
   }
   return apiKey;

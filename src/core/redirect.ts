@@ -1,4 +1,4 @@
-import { inBrowserPage } from './browser.js';
+import { inBrowser } from './browser.js';
 import { MetricError } from './errors.js';
 import { redactText } from './redact.js';
 
@@ -17,14 +17,14 @@ export function fetchFollowingSameOrigin(
   fetch: typeof globalThis.fetch,
   secret: string | null,
 ): typeof globalThis.fetch {
-  // A page's `fetch` answers `redirect: 'manual'` with an opaque response (see below): the browser
+  // A browser's `fetch` answers `redirect: 'manual'` with an opaque response (see below): the browser
   // follows redirects itself, under its own rules (see docs/runtimes.md).
-  if (inBrowserPage()) return fetch;
+  if (inBrowser()) return fetch;
   return async (input, init) => {
     const request = input instanceof Request ? input : new Request(input, init);
     const response = await fetch(request, { ...init, redirect: 'manual' });
-    // So does a browser's worker, with no status or Location to check: the request goes again, for the
-    // browser to follow. workerd, a worker too, shows the redirect, and it is taken in hand here.
+    // So would a browser-like runtime not recognised as one, with no status or Location to check: the
+    // request goes again, for it to follow. workerd shows the redirect, and it is taken in hand here.
     if (response.type === 'opaqueredirect') return fetch(request, init);
     if (!redirectStatuses.has(response.status)) return response;
     const { followSameOrigin } = await import('./follow-redirects.js');

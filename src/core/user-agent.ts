@@ -1,4 +1,4 @@
-import { inBrowserPage } from './browser.js';
+import { inBrowser } from './browser.js';
 import { VERSION } from './version.js';
 
 /** The version, also where the User-Agent is built (tests read it here). */
@@ -25,7 +25,7 @@ function runtimeName(g: RuntimeGlobals): string | undefined {
     if (g.Deno?.version?.deno) return `deno/${g.Deno.version.deno}`;
     if (g.Bun?.version) return `bun/${g.Bun.version}`;
     if (g.navigator?.userAgent === 'Cloudflare-Workers') return 'workerd';
-    if (inBrowserPage()) return undefined;
+    if (inBrowser()) return undefined;
     if (g.process?.versions?.node) return `node/${g.process.versions.node}`;
     return 'unknown';
   } catch {
