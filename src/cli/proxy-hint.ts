@@ -23,6 +23,10 @@ export function connectionHint(error: Error, baseUrl: string | undefined, env: P
       ? `${named} refused its user and password (407): check them in ${proxy.variable}`
       : `${named} asks for a user and password (407): set ${proxy?.variable ?? 'HTTPS_PROXY'}=http://user:password@host:port`;
   }
+  // A gateway's status: the proxy could not reach the API (a server down, a base URL mistyped).
+  if (status === '502' || status === '503' || status === '504') {
+    return `${named} could not reach ${hostAndPort(baseUrl)} (${status}): check --base-url or METRIC_BASE_URL (now: ${baseUrl}), and that the server runs`;
+  }
   if (status !== undefined) {
     return `${named} refused the tunnel to ${hostAndPort(baseUrl)} (${status}): ask its administrator to allow it, or list the host in NO_PROXY if it is reachable directly`;
   }
@@ -62,21 +66,28 @@ function proxyFor(
 }
 
 /** Whether Node's fetch reads the proxy variables: `NODE_USE_ENV_PROXY=1` or `--use-env-proxy`. */
-function envProxyOn(env: ProxyEnv): boolean {
+export function envProxyOn(env: ProxyEnv): boolean {
   return env.NODE_USE_ENV_PROXY === '1' || process.execArgv.includes('--use-env-proxy');
 }
 
-/** Whether NO_PROXY sends `url` direct, matched as undici matches it (`*`, a host, `.suffix`, a port). */
+/**
+ * Whether NO_PROXY sends `url` direct, matched as undici matches it: `*`, a host in any case, a
+ * `.suffix` (or `*.suffix`) that matches the domain itself too, a port.
+ */
 function bypassed(url: string, env: ProxyEnv): boolean {
   const target = parsed(url);
   if (target === undefined) return false;
   const port = target.port || (target.protocol === 'http:' ? '80' : '443');
-  const entries = (env.no_proxy ?? env.NO_PROXY ?? '').split(/[,\s]+/).filter(Boolean);
+  const entries = (env.no_proxy ?? env.NO_PROXY ?? '')
+    .toLowerCase()
+    .split(/[,\s]+/)
+    .filter(Boolean);
   return entries.some((entry) => {
     if (entry === '*') return true;
     const [host = '', entryPort] = entry.split(/:(?=\d+$)/);
     if (entryPort !== undefined && entryPort !== port) return false;
-    return /^[.*]/.test(host) ? target.hostname.endsWith(host.replace(/^\*/, '')) : target.hostname === host;
+    const domain = host.replace(/^\*?\./, '');
+    return target.hostname === domain || (domain !== host && target.hostname.endsWith(`.${domain}`));
   });
 }
 

@@ -3,6 +3,7 @@ import { redacted } from '../core/redact.js';
 import type { TelemetryOptions } from '../index.js';
 import { UsageError } from './errors.js';
 import { exportHeaders, exports, resourceAttributes, samplerOf, telemetryDisabled } from './otel-env.js';
+import { envProxyOn } from './proxy-hint.js';
 
 /*
  * The command line's own OpenTelemetry: with an OTLP endpoint set, its traces and metrics go over
@@ -96,7 +97,8 @@ export function maskedEndpoint(value: string): string {
   const head = queryAt === -1 ? value : value.slice(0, queryAt);
   const tail = queryAt === -1 ? '' : value.slice(queryAt);
   const at = head.lastIndexOf('@');
-  const scheme = /^[A-Za-z][\w+.-]*:\/*/.exec(head)?.[0] ?? '';
+  // A scheme has its slashes (`http:/`, `https://`): `user:password@host` has none, and is masked whole.
+  const scheme = /^[A-Za-z][\w+.-]*:\/+/.exec(head)?.[0] ?? '';
   const place = at === -1 ? head : `${scheme}${redacted}${head.slice(at)}`;
   const query = tail.replace(/#.*$/s, `#${redacted}`).replace(/([?&;][^=&;#]*=)[^&;#]*/g, `$1${redacted}`);
   const masked = escapeUnsafe(place + query);
@@ -136,14 +138,18 @@ export function boundedFlush(
   });
 }
 
-/** The exporters' HTTP agents: destroying them ends every request they still have open. */
-function exportAgents() {
+/**
+ * The exporters' HTTP agents: destroying them ends every request they still have open. With
+ * `NODE_USE_ENV_PROXY=1` they go through the proxy the environment names, as the API requests do.
+ */
+function exportAgents(env: Env) {
   const agents: { destroy(): void }[] = [];
   let destroyed = false;
   return {
     async create(protocol: string) {
       const http = protocol === 'https:' ? await import('node:https') : await import('node:http');
-      const agent = new http.Agent({ keepAlive: false });
+      // `proxyEnv` (Node 22.21, 24.5): Node's own agent reads the variables; one made here is told to.
+      const agent = new http.Agent({ keepAlive: false, ...(envProxyOn(env) && { proxyEnv: env }) });
       agents.push(agent);
       if (destroyed) agent.destroy();
       return agent;
@@ -198,6 +204,8 @@ function providers(
     url,
     headers: exportHeaders(env, signal),
     timeoutMillis: flushBoundMs,
+    // Said, or the exporter reads OTEL_EXPORTER_OTLP_COMPRESSION, which the command line does not.
+    compression: 'none' as never,
     httpAgentOptions: agents.create,
   });
   const tracerProvider =
@@ -240,7 +248,7 @@ export async function startTelemetry(env: Env): Promise<CliTelemetry | undefined
   exportHeaders(env, 'METRICS');
   const packages = await loadPackages();
   const [api, hooks] = packages;
-  const agents = exportAgents();
+  const agents = exportAgents(env);
   const { tracerProvider, meterProvider } = providers(env, endpoints, packages, agents);
   // The command line is an application: it may own the context manager, so that a call's span is the
   // parent of those it makes (getMany's lookups). One already set (a test's, a host's) is kept.

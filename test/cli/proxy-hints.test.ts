@@ -45,6 +45,15 @@ describe('hints for a request that a proxy stopped', () => {
     );
   });
 
+  it.each([502, 503, 504])(
+    'a gateway status (%i): the proxy could not reach the API, so the base URL is checked, not the proxy',
+    (status) => {
+      expect(hint(tunnel(status), { ...on, HTTP_PROXY: 'http://127.0.0.1:3128' })).toBe(
+        `the proxy http://127.0.0.1:3128 (HTTP_PROXY) could not reach 127.0.0.1:31300 (${status}): check --base-url or METRIC_BASE_URL (now: ${baseUrl}), and that the server runs`,
+      );
+    },
+  );
+
   it('a proxy that is down or silent is named beside the base URL', () => {
     const env = { ...on, HTTPS_PROXY: 'http://bob:pw@proxy.corp.example:3128' };
     const url = 'https://api.example/api/v1';
@@ -73,6 +82,25 @@ describe('hints for a request that a proxy stopped', () => {
       );
     }
     expect(hint(refused, { ...on, HTTP_PROXY: 'http://127.0.0.1:3128', NO_PROXY: '127.0.0.1:9' })).toContain(
+      'check the proxy',
+    );
+  });
+
+  it('NO_PROXY matches as undici does: in any case, and a .suffix matches the domain itself', () => {
+    const local = 'http://localhost:31300/api/v1';
+    const refused = failed('connect ECONNREFUSED 127.0.0.1:31300');
+    for (const NO_PROXY of ['LOCALHOST', '.localhost', '*.localhost', 'LocalHost:31300']) {
+      expect(hint(refused, { ...on, HTTP_PROXY: 'http://127.0.0.1:3128', NO_PROXY }, local), NO_PROXY).toBe(
+        `check --base-url or METRIC_BASE_URL (now: ${local})`,
+      );
+    }
+    // A suffix matches subdomains, never a longer name that merely ends the same way.
+    const sub = 'http://api.corp.example:31300/api/v1';
+    expect(hint(refused, { ...on, HTTP_PROXY: 'http://p:3128', NO_PROXY: '.corp.example' }, sub)).toBe(
+      `check --base-url or METRIC_BASE_URL (now: ${sub})`,
+    );
+    const other = 'http://notcorp.example:31300/api/v1';
+    expect(hint(refused, { ...on, HTTP_PROXY: 'http://p:3128', NO_PROXY: '.corp.example' }, other)).toContain(
       'check the proxy',
     );
   });

@@ -18,6 +18,7 @@ import { startMockServer } from '../../src/testing/index.js';
 import { run, runBin, start } from './helpers.js';
 
 interface Export {
+  encoding?: string | undefined;
   path: string;
   contentType: string | undefined;
   body: {
@@ -42,7 +43,9 @@ const receiver = createServer((req, res) => {
     text += chunk;
   });
   req.on('end', () => {
-    exports.push({ path: req.url ?? '', contentType: req.headers['content-type'], body: JSON.parse(text) });
+    const encoding = req.headers['content-encoding'];
+    const body = encoding === undefined ? JSON.parse(text) : {};
+    exports.push({ path: req.url ?? '', contentType: req.headers['content-type'], encoding, body });
     res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
   });
 });
@@ -71,15 +74,43 @@ describe('the command line exports over OTLP/HTTP', { timeout: 60_000 }, () => {
   it('the real bin sends its spans and metrics before it exits', async () => {
     exports.length = 0;
     const result = await runBin(['--mock', 'journals', 'get', '1'], {
-      env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint },
+      // Set for other tools: the command line reads no compression variable (docs/cli.md).
+      env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_EXPORTER_OTLP_COMPRESSION: 'gzip' },
     });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(exports.map((e) => e.path).sort()).toEqual(['/v1/metrics', '/v1/traces']);
     expect(exports.every((e) => e.contentType?.startsWith('application/json'))).toBe(true);
+    expect(exports.map((e) => e.encoding)).toEqual([undefined, undefined]);
     // The command's span, and its call's span inside it.
     expect(spanNames().sort()).toEqual(['journals.get', 'scholarly-metrics journals get']);
     expect(metricNames()).toContain('scholarly_metrics.client.duration');
+  });
+
+  it('with NODE_USE_ENV_PROXY=1, exports go through the proxy the environment names, as API requests do', async () => {
+    // A forward proxy of the test's own: it records the absolute URL each request names and answers.
+    const proxied: string[] = [];
+    const proxy = createServer((req, res) => {
+      proxied.push(req.url ?? '');
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const result = await runBin(['--mock', 'journals', 'get', '1'], {
+        env: {
+          OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+          NODE_USE_ENV_PROXY: '1',
+          HTTP_PROXY: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+          NO_PROXY: '',
+        },
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(proxied.sort()).toEqual([`${endpoint}/v1/metrics`, `${endpoint}/v1/traces`]);
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 
   it('after Ctrl-C, what was recorded is still sent', async () => {
@@ -270,6 +301,9 @@ describe('where the export goes', () => {
   it.each([
     ['http://user:s3cr3t-pass@[::1/x?token=tok-9f8e7d', 'http://[redacted]@[::1/x?token=[redacted]'],
     ['s3cr3t-pass@collector:4318', '[redacted]@collector:4318'],
+    // No scheme: what stands before the first colon is a user or a token, not a scheme.
+    ['glc_SECRETTOKEN:@otel.corp:4318', '[redacted]@otel.corp:4318'],
+    ['admin:hunter2@otel.corp:4318/v1', '[redacted]@otel.corp:4318/v1'],
     ['http:/user:s3cr3t-pass@collector:99999/x', 'http:/[redacted]@collector:99999/x'],
     [
       'http://collector:99999/v1?api_key=tok-9f8e7d&b=2#tok-9f8e7d',
