@@ -11,7 +11,7 @@ import { useMockServer } from '../support.js';
 import { jsonLines, run, start } from './helpers.js';
 import { dailyLimit } from './output/daily-limit.js';
 import { duckdb, parquetTypes } from './output/duckdb.js';
-import { parquetObjects } from './output/hyparquet.js';
+import { parquetBytes, parquetRows } from './output/hyparquet.js';
 import { scratch } from './resume.js';
 
 const sizes = { journals: 10, papers: 400, authors: 20 };
@@ -20,18 +20,6 @@ const limited = useMockServer({ sizes, limits: dailyLimit(45) });
 // Slow enough that a run outlasts its first checkpoint (saved once a second), however fast the machine.
 const slow = useMockServer({ sizes, faults: { latencyMs: 60 } });
 const search = ['papers', 'search', '--per-page', '5', '--all', '--prefetch', '0', '--row-group', '20'];
-
-/** The rows of a Parquet file as hyparquet reads them, INT64 as numbers again. */
-async function parquetRows(path: string): Promise<Record<string, unknown>[]> {
-  const bytes = readFileSync(path);
-  const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-  const rows = (await parquetObjects({ file })) as Record<string, unknown>[];
-  return rows.map((row) =>
-    Object.fromEntries(
-      Object.entries(row).map(([key, value]) => [key, typeof value === 'bigint' ? Number(value) : value]),
-    ),
-  );
-}
 
 async function jsonlOf(args: string[], url: string): Promise<Record<string, unknown>[]> {
   const result = await run([...args, '--format', 'jsonl'], { url });
@@ -58,10 +46,7 @@ describe('--format parquet', { timeout: 120_000 }, () => {
     expect(expected).toHaveLength(400);
     expect(await parquetRows(file)).toEqual(expected);
     // Row groups of at least --row-group records, each ended with a page: 400 / 20.
-    const bytes = readFileSync(file);
-    const metadata = parquetMetadata(
-      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
-    );
+    const metadata = parquetMetadata(parquetBytes(file));
     expect(metadata.row_groups).toHaveLength(20);
     expect(metadata.schema.find((element) => element.name === 'oa')?.type).toBe('BOOLEAN');
     expect(await duckdb(`SELECT count(*) AS n, count(DISTINCT id) AS ids FROM '${file}'`)).toEqual([

@@ -10,7 +10,7 @@ import { parquetMetadata } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
 import { useMockServer } from '../support.js';
 import { jsonLines, run, runStoppedAt } from './helpers.js';
-import { parquetObjects } from './output/hyparquet.js';
+import { parquetBytes, parquetRows } from './output/hyparquet.js';
 import { csvRecords } from './records.js';
 import { scratch } from './resume.js';
 
@@ -19,18 +19,9 @@ const list = 'doi\nhttps://doi.org/10.1000/ABC/DEF\n10.9999/nope\n10.5555/üñí
 /** The cells kept: the not-found DOI writes no paper, the repeat is looked up once. */
 const kept = ['https://doi.org/10.1000/ABC/DEF', '10.5555/üñí-ç'];
 
-function bytesOf(path: string): ArrayBuffer {
-  const bytes = readFileSync(path);
-  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-}
-
-async function parquetRows(path: string): Promise<Record<string, unknown>[]> {
-  return (await parquetObjects({ file: bytesOf(path) })) as Record<string, unknown>[];
-}
-
 /** Each column of a Parquet file: its name and its physical and converted types. */
 function parquetColumns(path: string): string[] {
-  return parquetMetadata(bytesOf(path))
+  return parquetMetadata(parquetBytes(path))
     .schema.slice(1)
     .map((element) => `${element.name}: ${element.type} ${element.converted_type ?? ''}`.trim());
 }

@@ -2,14 +2,13 @@
  * Values a typed column cannot hold (a search's results have no published shape: a server may send a
  * year as text): Parquet and SQLite store the same null for each, and the run says how many, by column.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { storedValue } from '../../../src/cli/output/typed-values.js';
 import { useRealServer } from '../../helpers/real-server.js';
 import { run } from '../helpers.js';
 import { scratch } from '../resume.js';
-import { parquetObjects } from './hyparquet.js';
+import { parquetRows } from './hyparquet.js';
 import { sqliteRows } from './sqlite-rows.js';
 
 describe('storedValue', () => {
@@ -56,15 +55,11 @@ describe('values their typed column cannot hold', () => {
     const rows =
       format === 'sqlite'
         ? sqliteRows(file, 'SELECT id, year, citations, oa FROM papers ORDER BY id')
-        : (await parquetObjects({ file: bufferOf(file), columns: ['id', 'year', 'citations', 'oa'] })).map(
-            (row) => ({
-              ...row,
-              id: Number(row.id),
-              year: row.year === null ? null : Number(row.year),
-              citations: row.citations === null ? null : Number(row.citations),
-              oa: row.oa === null ? null : Number(row.oa),
-            }),
-          );
+        : // Booleans as SQLite keeps them, 0 and 1.
+          (await parquetRows(file, ['id', 'year', 'citations', 'oa'])).map(({ oa, ...row }) => ({
+            ...row,
+            oa: oa === null ? null : Number(oa),
+          }));
     expect(rows).toEqual([
       { id: 1, year: 2020, citations: 3, oa: 1 },
       { id: 2, year: null, citations: null, oa: null },
@@ -92,9 +87,3 @@ describe('values their typed column cannot hold, kept current by sync', () => {
     ]);
   });
 });
-
-/** The file's bytes as hyparquet reads them. */
-function bufferOf(path: string): ArrayBuffer {
-  const bytes = readFileSync(path);
-  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-}
