@@ -7,6 +7,7 @@
  * what the table cannot know: its words, its examples, the client method it calls.
  */
 import type { Command, OptionValues } from 'commander';
+import type { RequestOptions } from '../index.js';
 import { act, examples } from './action.js';
 import { pathArgumentParsers } from './arguments.js';
 import { offerFields } from './completion.js';
@@ -104,7 +105,13 @@ interface CommandSpec extends EndpointCommandSpec {
 
 /** A command whose endpoint answers with one record. */
 export interface RecordCommandSpec<O extends OptionValues> extends CommandSpec {
-  readonly fetch: (context: Context, args: readonly string[], options: O) => Promise<Row>;
+  /** The request: `request` carries the run's signal, so Ctrl-C aborts it. */
+  readonly fetch: (
+    context: Context,
+    args: readonly string[],
+    options: O,
+    request: RequestOptions,
+  ) => Promise<Row>;
   /** How it shows its record beyond the default views, for these arguments. */
   readonly views?: (args: readonly string[]) => RecordViews;
   /**
@@ -118,7 +125,13 @@ export interface RecordCommandSpec<O extends OptionValues> extends CommandSpec {
 export interface ListCommandSpec<O extends OptionValues> extends CommandSpec {
   /** What its records are (plural), for the last word. */
   readonly unit: string;
-  readonly fetch: (context: Context, args: readonly string[], options: O) => Promise<readonly Row[]>;
+  /** The request: `request` carries the run's signal, so Ctrl-C aborts it. */
+  readonly fetch: (
+    context: Context,
+    args: readonly string[],
+    options: O,
+    request: RequestOptions,
+  ) => Promise<readonly Row[]>;
 }
 
 /** A command whose endpoint pages: one page, `--limit` records or `--all`. */
@@ -140,14 +153,14 @@ export function recordCommand<O extends OutputOptions = OutputOptions>(
           return runRecord(
             context,
             options,
-            () => spec.fetch(context, args, options),
+            () => spec.fetch(context, args, options, { signal: context.signal }),
             spec.views?.(args),
             invocation(endpoint, args),
           );
         const { views } = spec;
         return runRecords(context, options, args, {
           key: spec.key ?? 'id',
-          fetch: (id) => spec.fetch(context, [id], options),
+          fetch: (id) => spec.fetch(context, [id], options, { signal: context.signal }),
           views: views && ((id) => views([id])),
         });
       }),
@@ -163,10 +176,16 @@ export function listCommand<O extends OutputOptions = OutputOptions>(
   return made(endpoint, spec, (command, fields) =>
     outputOptions(command, fields).action(
       act<O>((context, options, args) =>
-        runList(context, options, spec.unit, () => spec.fetch(context, args, options), {
-          columns: fields && topFields(fields),
-          command: invocation(endpoint, args),
-        }),
+        runList(
+          context,
+          options,
+          spec.unit,
+          () => spec.fetch(context, args, options, { signal: context.signal }),
+          {
+            columns: fields && topFields(fields),
+            command: invocation(endpoint, args),
+          },
+        ),
       ),
     ),
   );

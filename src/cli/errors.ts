@@ -2,6 +2,7 @@
  * Exit codes and the errors of the `scholarly-metrics` command itself (their report, which knows
  * the SDK's errors, is in report.ts: loaded when there is one to report).
  */
+import { terminalSafe } from './output/escape.js';
 
 /**
  * The exit codes of the contract: done, an API, network or database error (the command failed), a
@@ -38,6 +39,14 @@ export class InterruptedError extends Error {
  */
 export class PartialFailureError extends Error {
   override readonly name: string = 'PartialFailureError';
+}
+
+/**
+ * The line on stderr for one of many that failed (a DOI, an id, a journal): what it is, as the user
+ * gave it, and the error's class and message; nothing in it acts on the terminal.
+ */
+export function failureLine(what: string, error: Error): string {
+  return terminalSafe(`${what}: ${error.name}: ${error.message}`);
 }
 
 /**

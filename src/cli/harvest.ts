@@ -21,7 +21,6 @@ import { terminalSafe } from './output/escape.js';
 import { chooseFormat, databaseWriter, type Format, isDatabaseFormat, listWriter } from './output/formats.js';
 import { recordKindOf } from './output/record-kinds.js';
 import { nullSink, type Sink } from './output/sink.js';
-import { UnfitValues, unfitWarning } from './output/typed-values.js';
 import type { ListWriter } from './output/writer-types.js';
 import type { ProgressCounts } from './progress.js';
 import { writerOptions } from './view.js';
@@ -111,14 +110,12 @@ export async function openHarvest(
   const format = chooseFormat(options.format, sink.isTerminal, true, output);
   const view = await writerOptions({ io, color: context.options.color, columns, format }, options, sink);
   let writer: ListWriter;
-  const unfit = new UnfitValues();
   try {
     writer = isDatabaseFormat(format)
       ? await databaseWriter(format, saved?.writer, {
           ...view,
           ...databaseFacts(identity, output),
           rowGroupRows: options.rowGroup,
-          unfit,
         })
       : listWriter(format, sink.columns, saved?.writer, view);
   } catch (error) {
@@ -129,7 +126,7 @@ export async function openHarvest(
     saved === undefined ? 0 : shape.counts === 'positions' ? saved.position : saved.writer.count;
   progress.begin(unit, resumedDone);
   const resumed = saved && { failures: saved.failures, failed: saved.failed };
-  return harvestInto(context, checkpoint, identity, sink, { writer, unfit }, saved?.position, resumed);
+  return harvestInto(context, checkpoint, identity, sink, writer, saved?.position, resumed);
 }
 
 /**
@@ -204,7 +201,7 @@ function harvestInto(
   checkpointFile: string | undefined,
   identity: readonly string[],
   sink: Sink,
-  { writer, unfit }: { writer: ListWriter; unfit: UnfitValues },
+  writer: ListWriter,
   position: number | undefined,
   resumed: CheckpointAdditions | undefined,
 ): Harvest {
@@ -267,7 +264,7 @@ function harvestInto(
       unlisten();
       await pausedSave;
       progress.clear();
-      io.stderr.write(unfitWarning(unfit));
+      io.stderr.write(writer.warning?.() ?? '');
       // A run stopped before finish() still shows the last record it received.
       const held = writer.held?.();
       if (held) await sink.write(held);

@@ -63,6 +63,12 @@ export function unitFor(number: number, unit: string): string {
   return number === 1 ? (singulars.get(unit) ?? unit) : unit;
 }
 
+/** `3 of 1,161 papers`, or `3 papers` without a total: the unit agrees with the number said last. */
+export function countOf(count: number, total: number | undefined, unit: string): string {
+  const of = total === undefined ? '' : ` of ${grouped(total)}`;
+  return `${grouped(count)}${of} ${unitFor(total ?? count, unit)}`;
+}
+
 function countLine(
   { count, total, unit, output }: Written,
   requests: number,
@@ -71,12 +77,9 @@ function countLine(
 ): string | undefined {
   if (count === 0 && (output !== undefined || terminal)) return `0 ${unit} match`;
   if (output !== undefined) {
-    const of = total === undefined ? '' : ` of ${grouped(total)}`;
     const sent = `${grouped(requests)} request${requests === 1 ? '' : 's'}`;
-    // The unit agrees with the number said just before it: `1 of 12 papers`, `1 of 1 paper`.
-    const named = unitFor(total ?? count, unit);
     // The file's name as the user typed it, but nothing in it acts on the terminal.
-    return `wrote ${grouped(count)}${of} ${named} to ${terminalSafe(output)} (${sent}, ${clock(seconds)})`;
+    return `wrote ${countOf(count, total, unit)} to ${terminalSafe(output)} (${sent}, ${clock(seconds)})`;
   }
-  return terminal ? `${grouped(count)} ${unitFor(count, unit)}` : undefined;
+  return terminal ? countOf(count, undefined, unit) : undefined;
 }

@@ -6,7 +6,7 @@
  */
 import type { Context } from './context.js';
 import { openSink } from './context.js';
-import { PartialFailureError, UsageError, whereTold } from './errors.js';
+import { failureLine, PartialFailureError, UsageError, whereTold } from './errors.js';
 import { sayLastWord } from './last-word.js';
 import type { OutputOptions } from './options.js';
 import type { Row } from './output/cells.js';
@@ -101,7 +101,7 @@ async function fetchEach(
       found.push({ id, record: await fetch(id) });
     } catch (error) {
       if (!isNotFound(error)) throw error;
-      failures.push(terminalSafe(`${id}: ${error.name}: ${error.message}`));
+      failures.push(failureLine(id, error));
     }
   }
   return found;

@@ -14,7 +14,6 @@ import {
   listWriter,
 } from './output/formats.js';
 import { nullSink } from './output/sink.js';
-import { UnfitValues, unfitWarning } from './output/typed-values.js';
 import { writerOptions } from './view.js';
 
 /** The facts of the view a command adds: its records' fields (the header of an empty list). */
@@ -44,18 +43,16 @@ async function writeDatabase(
   const sink = format === 'sqlite' ? nullSink() : await openSink(context.io, output);
   try {
     const view = await writerOptions({ io: context.io, ...shown, format }, options, sink);
-    const unfit = new UnfitValues();
     const writer = await databaseWriter(format, undefined, {
       ...view,
       ...databaseFacts(shown.command ?? [], output),
-      unfit,
     });
     try {
       await sink.write(writer.rows(records));
       await sink.write(writer.end());
     } finally {
       writer.close?.();
-      context.io.stderr.write(unfitWarning(unfit));
+      context.io.stderr.write(writer.warning?.() ?? '');
     }
   } finally {
     await sink.close();
@@ -152,7 +149,7 @@ export async function runRecord(
     await writeDatabase(context, options, database, rows, { columns: views.rows?.columns, command });
     sayLastWord(context, {
       count: rows.length,
-      unit: rows.length === 1 ? 'record' : 'records',
+      unit: 'records',
       output: options.output,
     });
     return;

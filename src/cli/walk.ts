@@ -8,10 +8,9 @@ import type { PagePromise, PageRequestOptions } from '../index.js';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
 import { openHarvest } from './harvest.js';
-import { sayLastWord, unitFor } from './last-word.js';
+import { countOf, sayLastWord } from './last-word.js';
 import type { PagingOptions } from './options.js';
 import type { Row } from './output/cells.js';
-import { grouped } from './progress.js';
 
 /** The request of one walk, from page `page` with `perPage` items a page. */
 export type Lister = (
@@ -84,8 +83,7 @@ export async function runWalk(
     });
   }
   if (hint) {
-    const shown = `${grouped(harvest.count)} of ${total === undefined ? '?' : grouped(total)} ${unitFor(total ?? harvest.count, unit)}`;
-    context.io.stderr.write(`${shown}: --limit <n> or --all for more\n`);
+    context.io.stderr.write(`${countOf(harvest.count, total, unit)}: --limit <n> or --all for more\n`);
   }
 }
 

@@ -9,6 +9,6 @@ export const authorsGet = recordCommand(endpoints.authors.get, {
   variadic: true,
   key: 'id',
   fields: { ...fieldsOf(endpoints.authors.get), papers: paperSummaryFields },
-  fetch: (context, [author]) => context.client.authors.get(Number(author), { signal: context.signal }),
+  fetch: (context, [author], _, request) => context.client.authors.get(Number(author), request),
   examples: ['scholarly-metrics authors get 1234', 'scholarly-metrics authors get 1234 1235 --format jsonl'],
 });

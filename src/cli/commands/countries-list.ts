@@ -18,7 +18,6 @@ export const countriesList = listCommand<CountryOptions>(endpoints.countries.lis
         "active: countries with journals; all: every country (default: the server's)",
       ).choices(['active', 'all']),
     ),
-  fetch: (context, _, options) =>
-    context.client.countries.list({ show: options.show }, { signal: context.signal }),
+  fetch: (context, _, options, request) => context.client.countries.list({ show: options.show }, request),
   examples: ['scholarly-metrics countries list --show all'],
 });

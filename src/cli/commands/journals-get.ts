@@ -7,7 +7,7 @@ export const journalsGet = recordCommand(endpoints.journals.get, {
   args: { id: 'the journal id; several give one table' },
   variadic: true,
   key: 'id',
-  fetch: (context, [journal]) => context.client.journals.get(Number(journal), { signal: context.signal }),
+  fetch: (context, [journal], _, request) => context.client.journals.get(Number(journal), request),
   examples: [
     'scholarly-metrics journals get 42',
     'scholarly-metrics journals get 42 --format json',

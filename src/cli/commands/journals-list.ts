@@ -7,8 +7,8 @@ export const journalsList = listCommand<OutputOptions & { limit?: number }>(endp
   description: 'every journal',
   unit: 'journals',
   options: (command) => command.option('--limit <n>', 'the first n journals only', integer(1)),
-  fetch: async (context, _, options) =>
-    (await context.client.journals.list({ signal: context.signal })).slice(0, options.limit),
+  fetch: async (context, _, options, request) =>
+    (await context.client.journals.list(request)).slice(0, options.limit),
   examples: [
     'scholarly-metrics journals list -o journals.csv',
     'scholarly-metrics journals list --limit 10 --fields id,name,quartile,metric_score',

@@ -19,7 +19,7 @@ export const journalsScore = recordCommand(endpoints.journals.score, {
   variadic: true,
   key: 'journal_id',
   fields: { ...score, history: history ?? null, ...pointFields },
-  fetch: (context, [journal]) => context.client.journals.score(Number(journal), { signal: context.signal }),
+  fetch: (context, [journal], _, request) => context.client.journals.score(Number(journal), request),
   views: ([journal]) => ({
     fields: [...Object.keys(score), 'history'],
     table: async (record, columns, drawn, paint) => (await chart()).scoreTable(record, columns, drawn, paint),

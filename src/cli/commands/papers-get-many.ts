@@ -1,25 +1,23 @@
 import { createHash } from 'node:crypto';
 import type { Command } from 'commander';
 import { endpoints } from '../../api/endpoints.js';
-import type { MetricError } from '../../index.js';
 import { act, examples } from '../action.js';
 import { offerFields } from '../completion.js';
 import type { Context } from '../context.js';
 import type { DoiEntry, DoiList } from '../doi-input.js';
 import { type CliCommand, commandName, requestLine } from '../endpoint-command.js';
-import { PartialFailureError, UsageError, whereTold } from '../errors.js';
+import { failureLine, PartialFailureError, UsageError, whereTold } from '../errors.js';
 import { type Harvest, openHarvest } from '../harvest.js';
 import { sayLastWord, unitFor } from '../last-word.js';
 import { harvestOptions, integer, type OutputOptions, outputOptions } from '../options.js';
 import type { Row } from '../output/cells.js';
-import { terminalSafe } from '../output/escape.js';
 import { fieldPaths } from '../output/fields.js';
 import { chooseFormat } from '../output/formats.js';
 import { recordKindOf } from '../output/record-kinds.js';
 import { fieldsOf, topFields } from '../record-fields.js';
 import { maxGetManyConcurrency } from '../sdk-bounds.js';
 import { identityOf } from '../walk.js';
-import { appendFailed, failedLine, openFailed } from './failed-file.js';
+import { appendFailed, type FailedFile, failedLine, openFailed } from './failed-file.js';
 
 interface GetManyOptions extends OutputOptions {
   input?: string;
@@ -191,7 +189,7 @@ function skippedNotes({ blank, repeated, noun }: DoiList): string[] {
   const parts: string[] = [];
   const plural = { line: 'lines', entry: 'entries', argument: 'arguments' } as const;
   if (blank > 0) parts.push(`${blank} blank ${blank === 1 ? noun : plural[noun]}`);
-  if (repeated > 0) parts.push(`${repeated} repeated DOI${repeated === 1 ? '' : 's'}`);
+  if (repeated > 0) parts.push(`${repeated} repeated ${unitFor(repeated, 'DOIs')}`);
   return parts.length === 0 ? [] : [`skipped ${parts.join(', ')}`];
 }
 
@@ -209,15 +207,8 @@ async function lookUp(
   const saved = harvest.resumed;
   // A checkpoint that kept no count still tells it: each DOI done wrote a paper or failed.
   const earlier = saved?.failures ?? Math.max(0, (harvest.position ?? 0) - harvest.count);
-  // A --failed it cannot write ends the run before any lookup: the harvest opened is closed first.
-  const failed =
-    options.failed === undefined
-      ? undefined
-      : await openFailed(options.failed, saved).catch(async (error: unknown) => {
-          await harvest.close();
-          throw error;
-        });
   const failures: string[] = [];
+  let failed: FailedFile | undefined;
   // Taken when the harvest notes a checkpoint, after a batch's papers and failures are written.
   harvest.keep(() => ({
     failures: earlier + failures.length,
@@ -225,6 +216,8 @@ async function lookUp(
   }));
   let done = harvest.position ?? 0;
   try {
+    // Opened within the try: a --failed it cannot write ends the run, the harvest closed below.
+    if (options.failed !== undefined) failed = await openFailed(options.failed, saved);
     const size = options.concurrency * batchFactor;
     while (done < entries.length) {
       const batch = entries.slice(done, done + size);
@@ -238,7 +231,7 @@ async function lookUp(
         if (result.error === undefined)
           papers.push(options.keepInput ? { input: batch[index]?.input, ...result.paper } : result.paper);
         else {
-          failures.push(describeFailure(result.doi, result.error));
+          failures.push(failureLine(result.doi, result.error));
           failedLines += failedLine(result.doi, result.error, options.rawCells === true);
         }
       }
@@ -253,9 +246,4 @@ async function lookUp(
     if (!context.options.quiet) for (const failure of failures) context.io.stderr.write(`${failure}\n`);
   }
   return { earlier, listed: failures.length };
-}
-
-/** A failure line on stderr: the DOI echoed as the user gave it, but nothing in it acts on the terminal. */
-function describeFailure(doi: string, error: MetricError): string {
-  return terminalSafe(`${doi}: ${error.name}: ${error.message}`);
 }

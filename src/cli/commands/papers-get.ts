@@ -5,7 +5,7 @@ import { recordCommand } from '../endpoint-command.js';
 export const papersGet = recordCommand(endpoints.papers.get, {
   description: 'one paper by its DOI',
   args: { doi: 'the DOI, e.g. 10.1000/abc/def' },
-  fetch: (context, [doi]) => context.client.papers.get(doi ?? '', { signal: context.signal }),
+  fetch: (context, [doi], _, request) => context.client.papers.get(doi ?? '', request),
   // DOIs the built-in mock has (MOCK_DOIS): every example runs with --mock.
   examples: ['scholarly-metrics papers get 10.1000/abc/def'],
 });

@@ -5,6 +5,6 @@ import { listCommand } from '../endpoint-command.js';
 export const subjectsList = listCommand(endpoints.subjects.list, {
   description: 'every subject area',
   unit: 'subjects',
-  fetch: (context) => context.client.subjects.list({ signal: context.signal }),
+  fetch: (context, _, __, request) => context.client.subjects.list(request),
   examples: ['scholarly-metrics subjects list'],
 });

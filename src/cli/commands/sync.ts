@@ -10,7 +10,7 @@ import { Argument, type Command } from 'commander';
 import { act, examples } from '../action.js';
 import type { Context } from '../context.js';
 import type { CliCommand } from '../endpoint-command.js';
-import { PartialFailureError, UsageError, whereTold } from '../errors.js';
+import { failureLine, PartialFailureError, UsageError, whereTold } from '../errors.js';
 import { sayLastWord } from '../last-word.js';
 import { boolean, integer } from '../options.js';
 import { terminalSafe } from '../output/escape.js';
@@ -100,8 +100,7 @@ async function runSync(
     failed(what, error) {
       failures.push(what);
       context.progress.clear();
-      if (!context.options.quiet)
-        context.io.stderr.write(`${terminalSafe(`${what}: ${error.name}: ${error.message}`)}\n`);
+      if (!context.options.quiet) context.io.stderr.write(`${failureLine(what, error)}\n`);
     },
     unfit: new UnfitValues(),
   };

@@ -8,6 +8,7 @@ import { columnsOf, type Row } from './cells.js';
 import { delimitedWriter } from './delimited.js';
 import { terminalDocument } from './escape.js';
 import { projector } from './fields.js';
+import { UnfitValues, unfitWarning } from './typed-values.js';
 import type { ListState, ListWriter, TableCode, TextListWriter, WriterOptions } from './writer-types.js';
 
 /** The formats written into a file of their own by their own code, never as text. */
@@ -19,7 +20,7 @@ export function isDatabaseFormat(format: Format): format is DatabaseFormat {
 
 /**
  * The writer of a database format: Parquet's row groups, SQLite's upserts. Loaded only then (the
- * Parquet writer, `node:sqlite`).
+ * Parquet writer, `node:sqlite`). Its `warning` says what its typed columns could not hold.
  */
 export async function databaseWriter(
   format: DatabaseFormat,
@@ -27,8 +28,13 @@ export async function databaseWriter(
   options: WriterOptions,
 ): Promise<ListWriter> {
   const state: ListState = { count: 0, ...restored };
-  if (format === 'parquet') return (await import('./parquet.js')).parquetListWriter(state, options);
-  return (await import('./sqlite.js')).sqliteListWriter(state, options);
+  const unfit = new UnfitValues();
+  const typed = { ...options, unfit };
+  const writer =
+    format === 'parquet'
+      ? await (await import('./parquet.js')).parquetListWriter(state, typed)
+      : await (await import('./sqlite.js')).sqliteListWriter(state, typed);
+  return Object.assign(writer, { warning: () => unfitWarning(unfit) });
 }
 
 export const formats = ['table', 'json', 'jsonl', 'csv', 'tsv', 'parquet', 'sqlite'] as const;

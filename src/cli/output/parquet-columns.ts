@@ -4,7 +4,7 @@
  * that costs more than the encoding of most columns.
  */
 import type { ColumnType } from './record-kinds.js';
-import { daysSince1970, storedValue, type UnfitValues } from './typed-values.js';
+import { daysSince1970, storedNoting, type UnfitValues } from './typed-values.js';
 
 /** A column chunk's statistics as hyparquet-writer keeps them (and writes them into the footer). */
 export interface ChunkStatistics {
@@ -59,16 +59,14 @@ export class ColumnGatherer {
   add(rows: readonly Record<string, unknown>[]): void {
     const { name, type } = this;
     for (const row of rows) {
-      const given = row[name];
-      const stored = storedValue(given, type);
+      const stored = storedNoting(row[name], name, type, this.unfit);
       if (stored === null) {
-        if (given !== undefined && given !== null) this.unfit?.note(name, type);
         this.#data.push(null);
         this.#nulls++;
         continue;
       }
       // A date is kept as its days since 1970, as Parquet's DATE is.
-      const value = type === 'date' ? daysSince1970(stored as string)! : stored;
+      const value = type === 'date' ? daysSince1970(stored as string) : stored;
       if (typeof value === 'string' && !this.#careful && orderSensitive.test(value)) this.#careful = true;
       if (this.#min === undefined || value < this.#min) this.#min = value;
       if (this.#max === undefined || value > this.#max) this.#max = value;

@@ -17,7 +17,7 @@ import {
   recordKinds,
   tableColumns,
 } from './record-kinds.js';
-import { storedValue, type UnfitValues } from './typed-values.js';
+import { storedNoting, type UnfitValues } from './typed-values.js';
 import type { ListState, ListWriter, WriterOptions } from './writer-types.js';
 
 type Sqlite = typeof import('node:sqlite');
@@ -93,12 +93,6 @@ export function upsertStatement(
   );
 }
 
-/** A value as SQLite stores it in a column of `type`: as Parquet would (see `storedValue`), booleans as 0 and 1. */
-export function sqlValueOf(value: unknown, type: ColumnType): null | number | string {
-  const stored = storedValue(value, type);
-  return typeof stored === 'boolean' ? Number(stored) : stored;
-}
-
 /**
  * A function that upserts a record of `kind` into its table (made if missing), writing the kind's
  * own columns (a journal's profile leaves the list's columns as they are); values they cannot hold
@@ -148,11 +142,9 @@ export function batchUpserter(
       for (let at = start; at < end; at++) {
         const record = records[at]!;
         for (let column = 0; column < columns.length; column++) {
-          const given = record[columns[column]!];
-          const value = sqlValueOf(given, types[column]!);
-          if (value === null && given !== undefined && given !== null)
-            unfit?.note(columns[column]!, types[column]!);
-          values.push(value);
+          const stored = storedNoting(record[columns[column]!], columns[column]!, types[column]!, unfit);
+          // As Parquet stores it, booleans as 0 and 1.
+          values.push(typeof stored === 'boolean' ? Number(stored) : stored);
         }
       }
       statementOf(end - start).run(...values);

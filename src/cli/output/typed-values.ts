@@ -22,21 +22,32 @@ export function storedValue(value: unknown, type: ColumnType): number | boolean 
       return typeof value === 'boolean' ? value : null;
     case 'date': {
       const day = typeof value === 'string' ? datePrefix.exec(value)?.[0] : undefined;
-      return day !== undefined && daysSince1970(day) !== undefined ? day : null;
+      return day !== undefined && isDay(day) ? day : null;
     }
     default:
       return cellOf(value);
   }
 }
 
-/**
- * The day `YYYY-MM-DD` as days since 1970-01-01 (Parquet's DATE); `undefined` for no such day: a
- * date that the parser would roll over (February 30th) is refused, not moved to March.
- */
-export function daysSince1970(day: string): number | undefined {
-  const time = Date.parse(`${day}T00:00:00Z`);
-  if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== day) return undefined;
-  return time / dayMs;
+/** `value` as its column `name` of `type` stores it; a value the column cannot hold is counted in `unfit`. */
+export function storedNoting(value: unknown, name: string, type: ColumnType, unfit?: UnfitValues) {
+  const stored = storedValue(value, type);
+  if (stored === null && value !== undefined && value !== null) unfit?.note(name, type);
+  return stored;
+}
+
+/** The start of the day `YYYY-MM-DD` (UTC), in ms; NaN for a text no date parser reads. */
+const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/** Whether `YYYY-MM-DD` names a day: one the parser would roll over (February 30th) does not. */
+function isDay(day: string): boolean {
+  const time = dayStart(day);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
+}
+
+/** A day `storedValue` kept, as days since 1970-01-01 (Parquet's DATE). */
+export function daysSince1970(day: string): number {
+  return dayStart(day) / dayMs;
 }
 
 const dayMs = 86_400_000;

@@ -71,6 +71,8 @@ export interface ListWriter {
    * comma), handed over once: a run that stops before `end()` shows it still.
    */
   held?(): string;
+  /** What to say on stderr once the writing is over (values its typed columns could not hold), or ''. */
+  warning?(): string;
 }
 
 /** A writer of a text format. */
