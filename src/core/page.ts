@@ -167,8 +167,8 @@ export class Page<T> {
   hasNextPage(): boolean {
     const state = this.#state;
     return (
+      // A repeat comes empty (see the constructor): the length says it.
       this.data.length > 0 &&
-      !state.repeat &&
       !state.short &&
       state.seen < state.bound &&
       this.page * state.firstSize < state.bound

@@ -94,11 +94,11 @@ class Scrubber {
               ? []
               : Object.create(Object.getPrototypeOf(value));
     this.#copies.set(value, copy);
-    if (value instanceof Map || value instanceof Set)
-      for (const [key, item] of value.entries()) {
-        if (copy instanceof Map) copy.set(this.copy(key, depth + 1), this.copy(item, depth + 1));
-        else copy.add(this.copy(item, depth + 1));
-      }
+    if (copy instanceof Map)
+      for (const [key, item] of (value as Map<unknown, unknown>).entries())
+        copy.set(this.copy(key, depth + 1), this.copy(item, depth + 1));
+    else if (copy instanceof Set)
+      for (const [, item] of (value as Set<unknown>).entries()) copy.add(this.copy(item, depth + 1));
     this.#properties(value, copy, depth);
     return copy;
   }

@@ -1,3 +1,4 @@
+import { Deadline } from '../core/abort.js';
 import type { ScoreUpdatedEvent } from '../core/score-updated-event.js';
 
 /**
@@ -64,46 +65,24 @@ export async function deliver(
   fetchImpl: typeof globalThis.fetch,
   timeoutMs: number,
 ): Promise<MockWebhookDelivery> {
-  const controller = new AbortController();
-  // The delivery gives up at the timeout even when the fetch given ignores its signal (a handler
-  // called in-process never reads it): the wait is raced, not only aborted.
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError');
-      controller.abort(error);
-      reject(error);
-    }, timeoutMs);
-  });
+  // A deadline raced, not only a signal: a fetch that ignores its signal (a handler called
+  // in-process never reads it) still ends at the timeout.
+  const deadline = new Deadline(timeoutMs, undefined);
   try {
     const sent = fetchImpl(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': 'scholarly-metrics-mock' },
       body: JSON.stringify(event),
-      signal: controller.signal,
+      signal: deadline.signal,
     });
-    const response = await Promise.race([sent, timedOut]);
+    const response = await deadline.race(sent);
     await response.body?.cancel();
     return { url, ok: response.ok, status: response.status };
   } catch (error) {
+    if (deadline.timedOut) return { url, ok: false, error: `no answer within ${timeoutMs} ms` };
     const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-    const message = `${error instanceof Error ? error.message : String(error)}${cause}`;
-    // A URL's credentials (or a token in it) are not repeated in what the delivery reports.
-    return { url, ok: false, error: message.replaceAll(url, withoutSecrets(url)) };
+    return { url, ok: false, error: `${error instanceof Error ? error.message : String(error)}${cause}` };
   } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** `url` as a delivery error may show it: its user and password left out. */
-function withoutSecrets(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.username === '' && parsed.password === '') return url;
-    parsed.username = '';
-    parsed.password = '';
-    return parsed.href;
-  } catch {
-    return url;
+    deadline.clear();
   }
 }
