@@ -15,11 +15,6 @@ export const replacesModules = [
 ];
 
 /**
- * Files that spend most of their time waiting on worker processes and Redis windows. Vitest starts
- * the longest files first only once it has timed them; in a fresh clone it goes by file size, and
- * these small files started last and ran alone at the end.
- */
-/**
  * Files that change what the whole process shares, and so run with modules of their own: the
  * dashboard's build runs Vite and its plugins in the worker, which leaves zod's global configuration
  * speaking English, and every later file's validation messages with it.
@@ -29,6 +24,11 @@ export const changesProcessState = ['test/examples/dashboard.test.ts'];
 /** Every file the `node-isolated` project runs. */
 export const isolated = [...replacesModules, ...changesProcessState];
 
+/**
+ * Files that spend most of their time waiting on worker processes and Redis windows. Vitest starts
+ * the longest files first only once it has timed them; in a fresh clone it goes by file size, and
+ * these small files started last and ran alone at the end.
+ */
 export const startFirst = ['test/redis/processes-node-redis.test.ts', 'test/redis/processes-ioredis.test.ts'];
 
 /** Vitest's own order, with {@link startFirst} moved to the front. */
