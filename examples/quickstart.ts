@@ -32,8 +32,9 @@ try {
   const top = [...journals].sort((a, b) => b.metric_score - a.metric_score).slice(0, 5);
   const histories = await Promise.all(top.map((journal) => client.journals.score(journal.id)));
   top.forEach((journal, i) => {
-    // The API sends history newest first; a trend reads oldest first.
-    const trend = sparkline(histories[i]!.history.map((h) => h.score).reverse()).padStart(12);
+    // A trend reads oldest first; the API promises no order, so the points are sorted by date.
+    const history = [...histories[i]!.history].sort((a, b) => a.date.localeCompare(b.date));
+    const trend = sparkline(history.map((h) => h.score)).padStart(12);
     say(`   ${String(journal.metric_score).padStart(3)}  ${journal.quartile}  ${trend}  ${journal.name}`);
   });
   say(dim(`   (${journals.length} journals in all)`));

@@ -54,7 +54,8 @@ export class Journals extends APIResource {
   }
 
   /**
-   * A journal's current score, quartile and score history (most recent first). `GET /journals/{id}/score`
+   * A journal's current score, quartile and score history (the API promises no order; its sample lists
+   * the most recent first). `GET /journals/{id}/score`
    * @example
    * ```ts
    * const { current, history } = await client.journals.score(42);

@@ -82,8 +82,10 @@ export const scorePointSchema = z.looseObject({ date: isoDate, score: integer })
  * import type { ScorePoint } from 'scholarly-metrics';
  *
  * const { history } = await client.journals.score(42);
- * // The history comes most recent first; a chart wants the oldest first.
- * const chart = [...history].reverse().map((point: ScorePoint) => ({ x: point.date, y: point.score }));
+ * // A chart wants the oldest first; the API promises no order (its sample lists the most recent first).
+ * const chart = [...history]
+ *   .sort((a: ScorePoint, b: ScorePoint) => a.date.localeCompare(b.date))
+ *   .map((point) => ({ x: point.date, y: point.score }));
  * ```
  */
 export type ScorePoint = Fields<z.infer<typeof scorePointSchema>>;

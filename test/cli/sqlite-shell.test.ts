@@ -92,7 +92,7 @@ describe.skipIf(skip)("SQLite's own shell reads the databases", { timeout: 120_0
 
     const papers = await jsonl(['papers', 'search', '--all']);
     const read = shellRows(copy, 'SELECT id, doi, year, oa, typeof(oa) AS t FROM papers ORDER BY id');
-    const byId = (a: { id: unknown }, b: { id: unknown }) => Number(a.id) - Number(b.id);
+    const byId = (a: Record<string, unknown>, b: Record<string, unknown>) => Number(a.id) - Number(b.id);
     expect(read).toEqual(
       papers.sort(byId).map((p) => ({ id: p.id, doi: p.doi, year: p.year, oa: p.oa ? 1 : 0, t: 'integer' })),
     );

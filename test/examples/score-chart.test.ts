@@ -30,4 +30,20 @@ describe('examples/dashboard ScoreChart', () => {
       expect(y).toBeLessThanOrEqual(194);
     }
   });
+
+  it('draws the oldest point on the left, whatever order the history comes in', () => {
+    const newestFirst = [
+      { date: '2026-03-01', score: 61 },
+      { date: '2026-02-01', score: 52 },
+      { date: '2026-01-01', score: 40 },
+    ];
+    const render = (history: typeof newestFirst) =>
+      renderToStaticMarkup(createElement(ScoreChart as never, { history, current: 61 }));
+    const drawn = render(newestFirst);
+    expect(render([...newestFirst].reverse())).toBe(drawn);
+    const ys = lineYs(drawn);
+    // Rising scores: each point higher on the page (a smaller y) than the one before it.
+    expect(ys[0]).toBeGreaterThan(ys[1]!);
+    expect(ys[1]).toBeGreaterThan(ys[2]!);
+  });
 });

@@ -6,8 +6,9 @@ const pad = { top: 12, right: 12, bottom: 26, left: 34 };
 
 /** A line of the scores over time, drawn as inline SVG: no chart library in the bundle. */
 export function ScoreChart({ history, current }: { history: readonly ScorePoint[]; current: number }) {
-  // The API lists the most recent entry first; a chart reads left to right, oldest first.
-  const points = [...history].reverse();
+  // A chart reads left to right, oldest first; the API promises no order (its sample lists the most
+  // recent entry first), so the points are sorted by their dates.
+  const points = [...history].sort((a, b) => a.date.localeCompare(b.date));
   if (points.length === 0) return <p className="muted">No history yet. Current score: {current}.</p>;
   const scores = points.map((point) => point.score);
   // Scores are integers with no upper bound in the API: the axis fits the data, from 0 up.

@@ -37,8 +37,11 @@ export function scoreRows(journalId: number, record: Row): Row[] {
  * to draw. Whole scores get whole labels; no two labels of the axis read the same (see `yAxis`).
  */
 export function scoreChart(history: readonly Row[], columns: number | undefined): string {
-  // The service sends the most recent first; a chart reads left to right, oldest first.
-  const points = history.filter((point) => typeof point.score === 'number').reverse();
+  // A chart reads left to right, oldest first: the API's sample lists the most recent first, but
+  // promises no order, so the points are sorted by their dates (YYYY-MM-DD sorts as text).
+  const points = history
+    .filter((point) => typeof point.score === 'number')
+    .sort((a, b) => String(a.date).localeCompare(String(b.date)));
   if (points.length < 2) return '';
   const scores = points.map((point) => point.score as number);
   const axis = yAxis(scores);

@@ -36,6 +36,13 @@ describe('the score chart', () => {
     }
   });
 
+  it('draws the same chart from a history in any order (the API promises none)', () => {
+    const oldestFirst = [...history].reverse();
+    const shuffled = history.map((_, i) => history[(i * 5) % history.length]!);
+    expect(scoreChart(oldestFirst, 120)).toBe(scoreChart(history, 120));
+    expect(scoreChart(shuffled, 120)).toBe(scoreChart(history, 120));
+  });
+
   it.each([
     ['whole scores over a small range', [80, 81, 82, 80, 81]],
     ['whole scores over a range of 13', [40, 53, 47, 41, 52]],
