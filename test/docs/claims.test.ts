@@ -1,10 +1,12 @@
 /**
- * Lists in the docs that claim to be complete: the README's table of error classes, and the pages
- * that name the package's entry points. Each must keep up with what the package exports.
+ * Lists in the docs that claim to be complete: the README's table of error classes, the pages that
+ * name the package's entry points, and the command line's OpenTelemetry install line. Each must keep
+ * up with what the package exports or loads.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { telemetryPackages } from '../../src/cli/telemetry.js';
 import * as sdk from '../../src/index.js';
 import { read, root } from './markdown.js';
 
@@ -44,4 +46,12 @@ describe('lists the docs present as complete', () => {
       expect(missing).toEqual([]);
     });
   }
+
+  it("docs/observability.md: the command line's install line names every package it loads", () => {
+    const text = read('docs/observability.md');
+    const start = text.indexOf('npm install', text.indexOf('OTEL_EXPORTER_OTLP_METRICS_ENDPOINT'));
+    const line = text.slice(start, text.indexOf('\nOTEL_', start)).replaceAll('\\\n', ' ');
+    const missing = telemetryPackages.filter((name) => !line.split(/\s+/).includes(name));
+    expect(missing).toEqual([]);
+  });
 });
