@@ -63,7 +63,9 @@ async function attempt(label: string, call: () => Promise<unknown>): Promise<voi
 try {
   await attempt('unknown journal', () => client.journals.get(999_999));
   await attempt('unsupported sort value', () => client.papers.search({ sort: 'popularity' }));
-  await attempt('refused before sending: id -1', () => client.journals.get(-1));
+  await attempt('refused before sending: an id read from bad input', () =>
+    client.journals.get(Number('42a')),
+  );
   await attempt('wrong API key', () => new MetricClient({ apiKey: 'sm_wrong', baseUrl }).subjects.list());
   await attempt('plan without API access', () =>
     new MetricClient({ apiKey: MOCK_NO_ACCESS_API_KEY, baseUrl }).subjects.list(),

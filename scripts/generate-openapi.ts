@@ -125,9 +125,6 @@ function componentSchemas(): Record<string, Json> {
     }
     out[id] = { description, ...schema };
   }
-  // zod's JSON Schema leaves a refinement out: the SDK refuses a journal id of 0 or less.
-  const event = out.ScoreUpdatedEvent?.properties as Record<string, Json> | undefined;
-  if (event?.journal_id) event.journal_id = { ...event.journal_id, minimum: 1 };
   out.Error = {
     description:
       'An error body. The API document does not publish its shape; servers are expected to send JSON ' +
@@ -144,6 +141,8 @@ function componentSchemas(): Record<string, Json> {
 }
 
 const safeMax = Number.MAX_SAFE_INTEGER;
+/** Any safe integer: the document says no more of an id or a year. */
+const safeInteger = { type: 'integer', minimum: -safeMax, maximum: safeMax };
 
 const parameters: Record<string, Json> = {
   id: {
@@ -151,7 +150,7 @@ const parameters: Record<string, Json> = {
     in: 'path',
     required: true,
     description: 'The integer id of the resource.',
-    schema: { type: 'integer', minimum: 1, maximum: safeMax },
+    schema: safeInteger,
   },
   doi: {
     name: 'doi',
@@ -180,7 +179,7 @@ const parameters: Record<string, Json> = {
     name: 'year',
     in: 'query',
     description: 'Publication year.',
-    schema: { type: 'integer', minimum: -safeMax, maximum: safeMax },
+    schema: safeInteger,
   },
   oa: {
     name: 'oa',
@@ -199,13 +198,13 @@ const parameters: Record<string, Json> = {
     name: 'country_id',
     in: 'query',
     description: 'Only authors of this country.',
-    schema: { type: 'integer', minimum: 1, maximum: safeMax },
+    schema: safeInteger,
   },
   field_id: {
     name: 'field_id',
     in: 'query',
     description: 'Only authors of this field.',
-    schema: { type: 'integer', minimum: 1, maximum: safeMax },
+    schema: safeInteger,
   },
   show: {
     name: 'show',

@@ -31,7 +31,7 @@ const day = 24 * hour;
 
 const id: ParamCheck = (name, value) => checkId(name, value);
 const doi: ParamCheck = (_name, value) => checkDoi(value);
-const optionalId: ParamCheck = (name, value) => (value === undefined ? undefined : checkId(name, value));
+const optionalId: ParamCheck = checkInteger;
 const pages = { page: checkPositiveInteger, per_page: checkPositiveInteger };
 
 /** An endpoint of the table, typed with its name and its answer. */

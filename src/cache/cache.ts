@@ -167,10 +167,8 @@ export class ResponseCache {
     // Checked by what is read (the receiver has parsed the whole event): this chunk stays free of
     // the webhook parser, which would otherwise be split out of the client's first load.
     const id = (event as { journal_id?: unknown } | null)?.journal_id;
-    if (event?.event !== 'score_updated' || !Number.isSafeInteger(id) || (id as number) < 1) {
-      throw new WebhookPayloadError(
-        'cache.apply takes a score_updated event with a positive integer journal_id',
-      );
+    if (event?.event !== 'score_updated' || !Number.isSafeInteger(id)) {
+      throw new WebhookPayloadError('cache.apply takes a score_updated event with an integer journal_id');
     }
     const scope = await this.#scope;
     for (const flying of this.#running) {

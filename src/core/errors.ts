@@ -192,7 +192,7 @@ export class ResponseValidationError extends MetricError {
  *
  * @example
  * ```ts
- * await client.journals.get(-1); // rejects: InvalidParameterError: id must be a positive integer, got -1
+ * await client.journals.get(1.5); // rejects: InvalidParameterError: id must be an integer, got 1.5
  * ```
  */
 export class InvalidParameterError extends MetricError {

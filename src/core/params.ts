@@ -7,9 +7,10 @@ import { isPlainRecord } from './is-record.js';
  * certain is refused here; everything else (an unknown `sort`, a `q` of any form) goes to the server.
  */
 
+/** An identifier: any safe integer, as the document says no more (an unknown one is the server's 404). */
 export function checkId(name: string, value: unknown): number {
-  if (!Number.isSafeInteger(value) || (value as number) < 1) {
-    throw new InvalidParameterError(name, `${name} must be a positive integer, got ${describeValue(value)}`);
+  if (!Number.isSafeInteger(value)) {
+    throw new InvalidParameterError(name, `${name} must be an integer, got ${describeValue(value)}`);
   }
   return value as number;
 }

@@ -42,14 +42,7 @@ const timestamp = z.iso.datetime({
  */
 export const scoreUpdatedEventSchema = z.looseObject({
   event: z.literal('score_updated'),
-  // Stricter than the document's "integer": an id of 0 or less names no journal. Checked only once the
-  // value is a safe integer, so that a value past the safe range gets one issue, as by hand.
-  journal_id: integer().check(
-    z.refine((id: number) => id > 0, {
-      error: 'expected a positive integer',
-      when: (payload) => payload.issues.length === 0,
-    }),
-  ),
+  journal_id: integer(),
   old_score: integer(),
   new_score: integer(),
   quartile: quartileSchema,

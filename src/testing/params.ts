@@ -47,14 +47,19 @@ export class Query {
     return this.#params.get(name) ?? undefined;
   }
 
-  /** A decimal integer within [min, max], or `undefined` when absent. */
-  integer(name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  /** A decimal integer within [min, max] (any safe one by default), or `undefined` when absent. */
+  integer(name: string, min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER): number | undefined {
     const raw = this.#params.get(name);
     if (raw === null) return undefined;
-    const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+    const value = /^-?\d+$/.test(raw) ? Number(raw) : Number.NaN;
     if (!Number.isSafeInteger(value) || value < min || value > max) {
-      const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
-      throw badRequest(`'${name}' must be an integer ${range}, got '${raw}'`);
+      const range =
+        max !== Number.MAX_SAFE_INTEGER
+          ? ` from ${min} to ${max}`
+          : min > Number.MIN_SAFE_INTEGER
+            ? ` >= ${min}`
+            : '';
+      throw badRequest(`'${name}' must be an integer${range}, got '${raw}'`);
     }
     return value;
   }
@@ -98,9 +103,9 @@ export function paginate<T, U>(
   return { data: items.slice(start, start + perPage).map(toWire), total: items.length };
 }
 
-/** A path id: digits only (else 400), as a number. */
+/** A path id: an integer's digits, a minus sign allowed (else 400), as a number. */
 export function parseId(raw: string, what: string): number {
-  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(value)) throw badRequest(`${what} id must be a positive integer, got '${raw}'`);
+  const value = /^-?\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(value)) throw badRequest(`${what} id must be an integer, got '${raw}'`);
   return value;
 }

@@ -58,8 +58,8 @@ const handlers: Handlers = {
     list: (dataset, query) => {
       const filters = {
         q: query.string('q'),
-        country_id: query.integer('country_id', 1),
-        field_id: query.integer('field_id', 1),
+        country_id: query.integer('country_id'),
+        field_id: query.integer('field_id'),
         sort: query.oneOf('sort', MOCK_AUTHOR_SORTS, 'id'),
       };
       const { page, perPage } = query.pagination();

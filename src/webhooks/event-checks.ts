@@ -38,8 +38,8 @@ const timeOfDay = /^T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\dZ$/;
 export const fields: Record<keyof ScoreUpdatedEvent, (value: unknown) => boolean> = {
   event: (value) => value === eventKind,
   // Safe integers: a larger JSON number was already rounded by JSON.parse, so it cannot be trusted.
-  // Identifiers start at 1: 0 or a negative id names no journal.
-  journal_id: (value) => Number.isSafeInteger(value) && (value as number) > 0,
+  // The document says no more of an id than that it is an integer.
+  journal_id: (value) => Number.isSafeInteger(value),
   old_score: (value) => Number.isSafeInteger(value),
   new_score: (value) => Number.isSafeInteger(value),
   quartile: (value) => typeof value === 'string',

@@ -83,8 +83,6 @@ function expectation(key: string, value: unknown): string {
       : 'expected a string';
   }
   if (!Number.isInteger(value)) return 'expected an integer';
-  // A safe integer refused: only the journal's id has a bound beyond that.
-  if (Number.isSafeInteger(value)) return 'expected a positive integer';
   const bound =
     (value as number) > 0 ? `at most ${Number.MAX_SAFE_INTEGER}` : `at least ${Number.MIN_SAFE_INTEGER}`;
   return `expected a safe integer (${bound})`;

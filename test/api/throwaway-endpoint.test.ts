@@ -70,7 +70,7 @@ describe('an endpoint added to the table', () => {
     const api = mockWithTwins();
     const twins = clientOf(api);
     const sent = api.requests.length;
-    await expect(twins.get(0)).rejects.toBeInstanceOf(InvalidParameterError);
+    await expect(twins.get(0.5)).rejects.toBeInstanceOf(InvalidParameterError);
     await expect(twins.get(3, { size: 2 } as never)).rejects.toThrow(
       'journals.twin() takes no parameter "size"; it takes depth',
     );

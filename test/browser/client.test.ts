@@ -172,7 +172,7 @@ describe('typed errors', () => {
         return fetch(input, init);
       },
     });
-    const error = await c.journals.get(-1).catch((e: unknown) => e);
+    const error = await c.journals.get(1.5).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidParameterError);
     expect((error as InvalidParameterError).parameter).toBeTruthy();
     await expect(c.papers.search({ page: 0 })).rejects.toBeInstanceOf(InvalidParameterError);

@@ -113,7 +113,7 @@ describe('every entry refuses a bad option with a ConfigurationError naming it',
 
   it('a bad API parameter stays an InvalidParameterError', async () => {
     const error = await client({})
-      .journals.get(-1)
+      .journals.get(1.5)
       .then(
         () => undefined,
         (caught: unknown) => caught,

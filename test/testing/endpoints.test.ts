@@ -176,7 +176,14 @@ describe('lookups: 404 for unknown ids and DOIs, 400 for malformed ones', () => 
     expect(answer.body).toEqual({ error: 'not_found', message: expect.stringContaining(message) });
   });
 
-  it.each(['/journals/abc', '/journals/-1', '/journals/1e3/score', '/authors/x'])(
+  it.each(['/journals/0', '/journals/-1', '/authors/-7'])(
+    '%s → 404: an integer, but no such id',
+    async (path) => {
+      expect((await get(api, path)).status).toBe(404);
+    },
+  );
+
+  it.each(['/journals/abc', '/journals/+1', '/journals/1e3/score', '/authors/x', '/journals/--1'])(
     '%s → 400',
     async (path) => {
       expect((await get(api, path)).status).toBe(400);

@@ -134,9 +134,19 @@ describe('author list filters and sorts', () => {
     expect((await ok<Page<AuthorItem>>(api, '/authors?country_id=9999')).total).toBe(0);
   });
 
-  it.each(['country_id=abc', 'country_id=0', 'field_id=-2', 'field_id=1.0'])('%s → 400', async (query) => {
-    expect((await get(api, `/authors?${query}`)).status).toBe(400);
-  });
+  it.each(['country_id=abc', 'country_id=+1', 'field_id=1.0', 'field_id=9007199254740992'])(
+    '%s → 400',
+    async (query) => {
+      expect((await get(api, `/authors?${query}`)).status).toBe(400);
+    },
+  );
+
+  it.each(['country_id=0', 'field_id=-2'])(
+    '%s: an integer that matches nothing, an empty page',
+    async (query) => {
+      expect(await ok<Page<AuthorItem>>(api, `/authors?${query}`)).toEqual({ data: [], total: 0 });
+    },
+  );
 
   it('q matches name or affiliation, case-insensitively', async () => {
     const affil = dataset.authors[5]!.affil.split(',')[0]!;

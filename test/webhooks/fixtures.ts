@@ -28,7 +28,7 @@ export const arrayBufferOf = (text: string): ArrayBuffer => {
 const knownKeys = new Set(['event', 'journal_id', 'old_score', 'new_score', 'quartile', 'timestamp']);
 
 const safeInteger = fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER });
-const positiveId = fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER });
+const journalId = fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER });
 
 /**
  * Whether a key anywhere in `value` names a member of `Object.prototype`: the oracle asks the runtime
@@ -67,7 +67,7 @@ const extraValueArb = fc.oneof(
 /** Every valid event: any safe integers, any quartile string, any real timestamp, extra JSON fields. */
 export const validEventArb: fc.Arbitrary<ScoreUpdatedEvent> = fc
   .record({
-    journal_id: positiveId,
+    journal_id: journalId,
     old_score: safeInteger,
     new_score: safeInteger,
     quartile: fc.oneof(fc.constantFrom('Q1', 'Q2', 'Q3', 'Q4'), fc.string({ unit: 'binary' })),
@@ -101,7 +101,7 @@ export function isValidEvent(value: unknown): boolean {
   const record = value as Record<string, unknown>;
   const ints = [record.journal_id, record.old_score, record.new_score];
   if (record.event !== 'score_updated' || !ints.every(Number.isSafeInteger)) return false;
-  if ((record.journal_id as number) <= 0 || hasBuiltInKey(record)) return false;
+  if (hasBuiltInKey(record)) return false;
   if (typeof record.quartile !== 'string' || typeof record.timestamp !== 'string') return false;
   if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(record.timestamp)) return false;
   const date = new Date(record.timestamp);
