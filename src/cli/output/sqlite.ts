@@ -17,7 +17,7 @@ import {
   recordKinds,
   tableColumns,
 } from './record-kinds.js';
-import { storedNoting, type UnfitValues } from './typed-values.js';
+import { storedNoting, storedValue, type UnfitValues } from './typed-values.js';
 import type { ListState, ListWriter, WriterOptions } from './writer-types.js';
 
 type Sqlite = typeof import('node:sqlite');
@@ -113,7 +113,9 @@ const parametersPerStatement = 1000;
 /**
  * A function that upserts records of `kind` as `upserter` does, many rows to a statement: each call
  * into SQLite has a cost of its own, which a statement per record would pay for every record.
- * Rows are upserted in order, so a key given twice in one page ends with its last values.
+ * Rows are upserted in order, so a key given twice in one page ends with its last values. A record
+ * without a value for each key column is not written but counted in `unfit`: SQLite would make up a
+ * key for it (a new row each run) or keep every such row apart.
  */
 export function batchUpserter(
   database: DatabaseSync,
@@ -135,7 +137,11 @@ export function batchUpserter(
     }
     return statement;
   };
-  return (records) => {
+  const keyed = (record: Row) =>
+    kind.key.every((name) => storedValue(record[name], kind.columns[name] ?? 'json') !== null);
+  return (given) => {
+    const records = given.filter(keyed);
+    if (records.length < given.length) unfit?.noteUnkeyed(kind.key, given.length - records.length);
     for (let start = 0; start < records.length; start += chunkRows) {
       const end = Math.min(records.length, start + chunkRows);
       const values: Array<null | number | string> = [];

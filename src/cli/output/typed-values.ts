@@ -52,9 +52,25 @@ export function daysSince1970(day: string): number {
 
 const dayMs = 86_400_000;
 
-/** The values typed columns could not hold, by column: what a run warns it wrote as null. */
+/**
+ * The values typed columns could not hold, by column: what a run warns it wrote as null. And the
+ * records a database did not write for want of their key, by key.
+ */
 export class UnfitValues {
   readonly #counts = new Map<string, { type: ColumnType; count: number }>();
+  readonly #unkeyed = new Map<string, number>();
+
+  /** Counts `count` records not written: a column of `key` had no value it could hold. */
+  noteUnkeyed(key: readonly string[], count: number): void {
+    const name = key.join(', ');
+    this.#unkeyed.set(name, (this.#unkeyed.get(name) ?? 0) + count);
+  }
+
+  /** `12 without id`; `undefined` when every record had its key. */
+  describeUnkeyed(): string | undefined {
+    if (this.#unkeyed.size === 0) return undefined;
+    return [...this.#unkeyed].map(([key, count]) => `${count} without ${key}`).join(', ');
+  }
 
   /** Counts `value`, given and stored as null in the column `name` of `type`. */
   note(name: string, type: ColumnType): void {
@@ -70,10 +86,14 @@ export class UnfitValues {
   }
 }
 
-/** The warning a run gives when some values did not fit their typed columns; `''` when all did. */
+/** The warnings a run gives when some values did not fit their typed columns, or records lacked their key; `''` when none. */
 export function unfitWarning(unfit: UnfitValues): string {
-  const what = unfit.describe();
-  return what === undefined
-    ? ''
-    : `warning: ${terminalSafe(`written as null, not of their column's type: ${what}`)}\n`;
+  const [what, unkeyed] = [unfit.describe(), unfit.describeUnkeyed()];
+  const warning = (text: string) => `warning: ${terminalSafe(text)}\n`;
+  return (
+    (what === undefined ? '' : warning(`written as null, not of their column's type: ${what}`)) +
+    (unkeyed === undefined
+      ? ''
+      : warning(`records not written to the database, their key missing: ${unkeyed}`))
+  );
 }

@@ -87,3 +87,32 @@ describe('values their typed column cannot hold, kept current by sync', () => {
     ]);
   });
 });
+
+describe('search results without their key (the shape of a result is not published)', () => {
+  const server = useRealServer();
+  const papers = [
+    { id: 1, title: 'Keyed', year: 2020 },
+    { doi: '10.1000/a', title: 'No id', year: 2021 },
+    { id: 'p-3', title: 'A text id', year: 2022 },
+  ];
+
+  it.each([
+    ['a harvest', (file: string) => ['papers', 'search', '--q', 'x', '-o', file, '--overwrite']],
+    ['sync', (file: string) => ['sync', file, 'papers', '--q', 'x']],
+  ])('%s: not written to the database, however many runs, and counted in a warning', async (_, args) => {
+    server.serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: papers, total: papers.length }));
+    });
+    const file = join(scratch(), 'metrics.sqlite');
+    for (let run_ = 0; run_ < 3; run_++) {
+      const result = await run(args(file), { url: server.base });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toContain(
+        'warning: records not written to the database, their key missing: 2 without id\n',
+      );
+      expect(result.stderr).not.toContain('written as null');
+    }
+    expect(sqliteRows(file, 'SELECT id, title FROM papers')).toEqual([{ id: 1, title: 'Keyed' }]);
+  });
+});
