@@ -2,6 +2,18 @@
 
 export type Row = Record<string, unknown>;
 
+/**
+ * Each element as a row of cells: one that is no object (the shape of a search's results is not
+ * published, so a server may list DOIs as strings) as a row of one cell, `value`.
+ */
+export function asRows(elements: readonly unknown[]): readonly Row[] {
+  const isRow = (element: unknown) =>
+    element !== null && typeof element === 'object' && !Array.isArray(element);
+  return elements.every(isRow)
+    ? (elements as readonly Row[])
+    : elements.map((element) => (isRow(element) ? (element as Row) : { value: element }));
+}
+
 /** The keys of `records`, in the order first seen. */
 export function columnsOf(records: readonly unknown[]): string[] {
   const seen = new Set<string>();

@@ -4,7 +4,7 @@
  * document: no second header, the JSON array's commas in place, the table's columns kept.
  */
 import { extname } from 'node:path';
-import { columnsOf, type Row } from './cells.js';
+import { asRows, columnsOf, type Row } from './cells.js';
 import { delimitedWriter } from './delimited.js';
 import { terminalDocument } from './escape.js';
 import { projector } from './fields.js';
@@ -173,13 +173,16 @@ function documentWriter(
         state: () => state,
       };
     case 'csv':
-    case 'tsv':
-      return delimitedWriter(format, state, columnsFrom, options);
+    case 'tsv': {
+      const writer = delimitedWriter(format, state, columnsFrom, options);
+      return { ...writer, rows: (records) => writer.rows(asRows(records)) };
+    }
     case 'table': {
       const { headerLine, hiddenLine, layoutTable, rowLines } = tablesOf(options);
       return {
-        rows: (records) => {
-          if (records.length === 0) return '';
+        rows: (elements) => {
+          if (elements.length === 0) return '';
+          const records = asRows(elements);
           const header = state.columns === undefined;
           const columns = columnsFrom(records);
           const rows = shaped(records);

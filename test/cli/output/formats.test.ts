@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cellOf, spreadsheetCell, tsvField } from '../../../src/cli/output/cells.js';
 import { valueAt } from '../../../src/cli/output/fields.js';
-import { chooseFormat, formatRecord, listWriter } from '../../../src/cli/output/formats.js';
+import { chooseFormat, formatRecord, listWriter, tablesFor } from '../../../src/cli/output/formats.js';
 
 describe('the list writers', () => {
   it('chooses table on a terminal, else json for one record and jsonl for a list', () => {
@@ -36,6 +36,21 @@ describe('the list writers', () => {
       const whole = pages.map((page) => file.rows(page)).join('') + file.end();
       expect(chunks.join(''), format).toBe(whole);
     }
+  });
+
+  it('writes an element that is no object (a result of unpublished shape) in a column `value`', async () => {
+    const elements = ['10.1000/a', null, 7, ['x'], { id: 1 }] as never[];
+    expect(listWriter('csv', undefined).rows(elements)).toBe(
+      'value,id\r\n10.1000/a,\r\n,\r\n7,\r\n"[""x""]",\r\n,1\r\n',
+    );
+    expect(listWriter('tsv', undefined).rows(elements)).toBe(
+      'value\tid\n10.1000/a\t\n\t\n7\t\n["x"]\t\n\t1\n',
+    );
+    const tables = await tablesFor('table');
+    const table = listWriter('table', 80, undefined, { tables }).rows(elements);
+    expect(table.split('\n')[0]).toMatch(/^VALUE +ID *$/);
+    expect(table).toContain('10.1000/a');
+    expect(listWriter('jsonl', undefined).rows(elements)).toBe('"10.1000/a"\nnull\n7\n["x"]\n{"id":1}\n');
   });
 });
 
