@@ -57,9 +57,12 @@ export async function connectionError(
   error: unknown,
   secret: string | null,
 ): Promise<ConnectionError> {
-  // A runtime's own NetworkError (a DOMException) has no cause: it is the reason itself.
-  const raw =
-    (error as { name?: unknown }).name === 'NetworkError' ? ((error as Error).cause ?? error) : error;
+  // A runtime's own NetworkError (a DOMException) has no cause: it is the reason itself. What a
+  // `fetch` option rejects with may be anything: null, or an object whose getters throw.
+  let raw = error;
+  try {
+    if ((error as { name?: unknown } | null)?.name === 'NetworkError') raw = (error as Error).cause ?? error;
+  } catch {}
   const cause = await cleanCause(raw, secret);
   return new ConnectionError(`${what} failed: ${escapeUnsafe(describeChain(cause))}`, { cause });
 }

@@ -45,7 +45,8 @@ export function isLogLevel(value: unknown): value is LogLevel {
 
 /**
  * A logger that drops lines above `level`; `undefined` when nothing would ever be logged. Every line
- * it passes on, at every level, has `secret` cut out of its message and details, however encoded.
+ * it passes on, at every level, has `secret` cut out of its message and details, however encoded;
+ * what `sink` throws is dropped.
  */
 export function createLogger(
   level: LogLevel,
@@ -60,8 +61,11 @@ export function createLogger(
       if (rank[name] > rank[level]) return;
       const line = `[scholarly-metrics] ${redactText(message, secret)}`;
       // Without details, the line is the message alone: console would print a trailing `undefined`.
-      if (details === undefined) target[name](line);
-      else target[name](line, redactValue(details, secret) as Record<string, unknown>);
+      // A logger that throws is passed over: a line it could not write must not change a call's outcome.
+      try {
+        if (details === undefined) target[name](line);
+        else target[name](line, redactValue(details, secret) as Record<string, unknown>);
+      } catch {}
     };
   return { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
 }

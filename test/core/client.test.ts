@@ -148,6 +148,22 @@ describe('ConnectionError from a runtime’s own NetworkError', () => {
     expect((error as Error).message).toMatch(/ failed: Network request failed$/);
     expect((error as Error).cause).toBe(thrown);
   });
+
+  const nameThrows = Object.defineProperty({}, 'name', {
+    get() {
+      throw new Error('no name');
+    },
+  });
+  it.each([
+    ['null', null],
+    ['undefined', undefined],
+    ['an object whose name getter throws', nameThrows],
+  ])('a fetch rejecting with %s: a ConnectionError all the same', async (_, reason) => {
+    const client = testClient({ maxRetries: 0, fetch: () => Promise.reject(reason) });
+    const error = await rejection(client.subjects.list());
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as Error).message).toMatch(/^GET .+\/subjects failed: /);
+  });
 });
 
 describe('ConnectionError over a real socket', () => {

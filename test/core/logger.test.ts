@@ -7,6 +7,7 @@ import {
   loggableHeaders,
   logLevels,
 } from '../../src/core/logger.js';
+import { NotFoundError } from '../../src/index.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
 import {
   BASE,
@@ -86,6 +87,29 @@ describe('createLogger', () => {
 
   it('lists the levels from quiet to chatty', () => {
     expect(logLevels).toEqual(['off', 'error', 'warn', 'info', 'debug']);
+  });
+
+  it("a logger that throws changes no call's outcome: the typed error, or the answer, as without it", async () => {
+    const broken = (level: string) => () => {
+      throw new Error(`logger.${level} broke`);
+    };
+    const logger: Logger = {
+      error: broken('error'),
+      warn: broken('warn'),
+      info: broken('info'),
+      debug: broken('debug'),
+    };
+    server.use(http.get(`${BASE}/subjects`, () => new HttpResponse('nope', { status: 404 })));
+    const failed = testClient({ logLevel: 'error', logger, maxRetries: 0 }).subjects.list();
+    await expect(failed).rejects.toBeInstanceOf(NotFoundError);
+    journal42();
+    let sent = 0;
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      sent++;
+      return globalThis.fetch(input, init);
+    };
+    const answered = await testClient({ logLevel: 'debug', logger, fetch }).journals.get(42);
+    expect([answered.id, sent]).toEqual([42, 1]);
   });
 });
 
