@@ -88,6 +88,11 @@ const getManyMethod: MethodShape = { name: 'papers.getMany', pathParams: {}, que
 
 const defaultConcurrency = 4;
 export const maxConcurrency = 16;
+/**
+ * The most DOIs one call takes: every answer is held until the call ends, and an iterable that never
+ * ends must be refused rather than read for ever.
+ */
+const maxDois = 100_000;
 
 /**
  * The work of `papers.getMany`, with the single lookup handed in so that each one goes through the
@@ -182,6 +187,12 @@ function collect(dois: Iterable<string>, { InvalidParameterError, describeValue 
   }
   const list: string[] = [];
   for (const doi of dois) {
+    if (list.length === maxDois) {
+      throw new InvalidParameterError(
+        'dois',
+        `dois holds more than ${maxDois} DOIs: getMany holds every answer until it ends; pass them in parts`,
+      );
+    }
     if (typeof doi !== 'string') {
       throw new InvalidParameterError(
         'dois',

@@ -76,7 +76,8 @@ export async function deliver(
       signal: deadline.signal,
     });
     const response = await deadline.race(sent);
-    await response.body?.cancel();
+    // The body is let go, not waited for: a stream whose cancel never settles must not hold the delivery.
+    response.body?.cancel().catch(() => {});
     return { url, ok: response.ok, status: response.status };
   } catch (error) {
     if (deadline.timedOut) return { url, ok: false, error: `no answer within ${timeoutMs} ms` };

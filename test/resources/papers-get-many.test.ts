@@ -398,4 +398,16 @@ describe('papers.getMany: refused arguments', () => {
     await expect(testClient().papers.getMany(broken)).rejects.toThrow('disk gone');
     expect(seen).toHaveLength(0);
   });
+
+  it('an iterable that never ends is refused past 100,000 DOIs, having sent nothing', async () => {
+    let read = 0;
+    const endless = (function* () {
+      for (;;) yield `10.1000/x${read++}`;
+    })();
+    const error = await expectRefused(() => testClient().papers.getMany(endless), 'dois');
+    expect(error.message).toBe(
+      'dois holds more than 100000 DOIs: getMany holds every answer until it ends; pass them in parts',
+    );
+    expect(read).toBe(100_001);
+  });
 });

@@ -123,6 +123,20 @@ describe('updateScore and the score_updated webhook (API §6)', () => {
     ]);
   });
 
+  it('settles when an answer came but its body cannot be cancelled (a cancel that never settles)', async () => {
+    const stuck = new ReadableStream({ cancel: () => new Promise<void>(() => {}) });
+    const api = smallApi({
+      now,
+      webhooks: {
+        urls: ['https://example.test/hooks'],
+        timeoutMs: 20,
+        fetch: async () => new Response(stuck),
+      },
+    });
+    const { deliveries } = await api.updateScore(3, api.dataset.journal(3)!.metric_score + 1);
+    expect(deliveries).toEqual([{ url: 'https://example.test/hooks', ok: true, status: 200 }]);
+  });
+
   it('refuses a webhook URL with a user or password, whose every delivery would fail', () => {
     const api = smallApi();
     expect(() => api.webhooks.subscribe('https://user:secret@example.test/hooks')).toThrow(
