@@ -28,8 +28,11 @@ import { lazyClientTelemetry } from './telemetry/options.js';
  * const journals = await client.journals.list();
  * for await (const paper of client.papers.search({ q: 'graphene' })) console.log(paper.title);
  * ```
+ *
+ * @typeParam CacheOption - The `cache` option it was made with, as given: `client.cache` is typed
+ * from it, a `MetricCache` for `cache: true` or a store's options, `undefined` without one.
  */
-export class MetricClient {
+export class MetricClient<CacheOption extends ClientOptions['cache'] = ClientOptions['cache']> {
   // Declared only: the constructor assigns each (in this order), so the built class need not list them.
   /** Journals: list, profile, papers, score history. */
   declare readonly journals: Journals;
@@ -42,14 +45,14 @@ export class MetricClient {
   /** Countries. */
   declare readonly countries: Countries;
   /** The cache, when the `cache` option was given (`undefined` otherwise): `apply(event)`, `clear()`. */
-  declare readonly cache: MetricCache | undefined;
+  declare readonly cache: CacheOption extends false | undefined ? undefined : MetricCache;
 
   readonly #options: ClientOptions;
   readonly #resolved: ResolvedMetricClientOptions;
   readonly #quota: RequestQuota;
 
   /** Throws a `ConfigurationError` that names the option or variable at fault. */
-  constructor(options?: ClientOptions) {
+  constructor(options?: ClientOptions & { cache?: CacheOption }) {
     // A child of withOptions comes with its options resolved and its parent's quota and cache.
     const inherited = handing;
     handing = undefined;
@@ -75,7 +78,8 @@ export class MetricClient {
     this.authors = new Authors(transport, cache);
     this.subjects = new Subjects(transport, cache);
     this.countries = new Countries(transport, cache);
-    this.cache = inherited?.cache ?? cache;
+    // Made exactly when the option asks for one, as the type says.
+    this.cache = (inherited?.cache ?? cache) as this['cache'];
   }
 
   /**
@@ -99,6 +103,9 @@ export class MetricClient {
    * The new client shares this one's quota (`maxConcurrency` and `maxRequestsPerMinute`, or
    * `quota`, and the pause after a 429) as long as it talks to the same API with the same key and sets no limit of its
    * own: the server counts requests per key, so two clients on one key draw from one allowance.
+   * The new client takes over this one's `maxConcurrency`, `maxRequestsPerMinute` and `pacing` too,
+   * so giving it a `quota` when this one has any of them is refused, as `new MetricClient()` refuses
+   * both together: make such a child from a client without limits of its own.
    *
    * @example
    * ```ts

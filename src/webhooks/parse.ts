@@ -1,12 +1,21 @@
 import { WebhookPayloadError } from '../core/errors.js';
-import { decodeBody, type WebhookBody, withCause } from './decode-body.js';
+import { decodeBody, withCause } from './decode-body.js';
 import { validateEvent, type WebhookEvent } from './event.js';
 
 /**
- * `never` for a promise: `object` takes one, and `parseWebhookEvent(request.text())` (a forgotten
- * `await`) would compile, to fail only at run time.
+ * `never` for what is no body yet, only the way to one: a promise (`parseWebhookEvent(request.text())`,
+ * a forgotten `await`), a Request or Response, a Blob, a stream. Anything else is taken, `unknown`
+ * too (a framework's parsed body), and checked at run time.
  */
-type NotAPromise<Body> = Body extends PromiseLike<unknown> ? never : unknown;
+type ReadBody<Body> = Body extends
+  | PromiseLike<unknown>
+  | Request
+  | Response
+  | Blob
+  | ReadableStream
+  | AsyncIterable<unknown>
+  ? never
+  : unknown;
 
 /**
  * Validates a webhook body and returns the typed event.
@@ -39,7 +48,7 @@ type NotAPromise<Body> = Body extends PromiseLike<unknown> ? never : unknown;
  * }
  * ```
  */
-export function parseWebhookEvent<Body extends WebhookBody>(body: Body & NotAPromise<Body>): WebhookEvent {
+export function parseWebhookEvent<Body>(body: Body & ReadBody<Body>): WebhookEvent {
   try {
     return validateEvent(decodeBody(body));
   } catch (error) {

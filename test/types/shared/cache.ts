@@ -10,6 +10,7 @@ import {
   type CacheStore,
   type MetricCache,
   MetricClient,
+  type ScoreUpdatedEvent,
 } from 'scholarly-metrics';
 import type { MockApi } from 'scholarly-metrics/testing';
 import { createWebhookHandler, parseWebhookEvent, type WebhookEvent } from 'scholarly-metrics/webhooks';
@@ -74,6 +75,24 @@ export async function fresh(client: MetricClient, api: MockApi, body: string): P
   await client.cache?.clear();
   const onEvent = (received: WebhookEvent) => console.log(received.journal_id);
   createWebhookHandler(onEvent, { cache: client.cache });
+}
+
+/** A client made with a cache has one, by its type: the contract's `client.cache.apply(event)` compiles as written. */
+export async function typedByTheOption(event: ScoreUpdatedEvent, enabled: boolean): Promise<void> {
+  const client = new MetricClient({ apiKey, baseUrl, cache: true });
+  await client.cache.apply(event);
+  await client.cache.clear();
+  const keyed = new MetricClient({ apiKey, baseUrl, cache: { staleIfError: 60_000 } });
+  createWebhookHandler(() => {}, { cache: keyed.cache });
+  const off: undefined = new MetricClient({ apiKey, baseUrl, cache: false }).cache;
+  const maybe = new MetricClient({ apiKey, baseUrl, cache: enabled });
+  // @ts-expect-error: a cache option that may be false may leave the client without one
+  await maybe.cache.clear();
+  // Any of them is a MetricClient where one is taken.
+  const clients: MetricClient[] = [client, keyed, maybe];
+  // @ts-expect-error: a misspelt option is still refused
+  new MetricClient({ apiKey, baseUrl, cache: true, maxRetry: 3 });
+  console.log(off, clients.length);
 }
 
 export function wrong(client: MetricClient, status: CacheStatus): unknown[] {
