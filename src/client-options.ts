@@ -35,8 +35,9 @@ export type ClientOptions = ClientOptionsBase &
   );
 
 /**
- * Every option of `new MetricClient(options)`; {@link ClientOptions} adds that `quota` excludes the
- * client's own limits.
+ * Every option of `new MetricClient(options)`, documented; {@link ClientOptions} adds that `quota`
+ * excludes the client's own limits. Type your options as `ClientOptions`: an object of this type
+ * alone is not taken by the constructor, as it may hold both.
  *
  * @example
  * ```ts

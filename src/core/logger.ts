@@ -14,7 +14,8 @@ import { redacted, redactText, redactValue } from './redact.js';
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
 /**
- * Where log lines go: `console` fits, and so does pino or winston.
+ * Where log lines go: `console` fits, and so does winston. pino takes its details first, so it needs
+ * an adapter: `{ error: (m, d) => log.error(d, m), warn: …, info: …, debug: … }`.
  *
  * @example
  * ```ts
