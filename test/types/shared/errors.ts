@@ -1,4 +1,4 @@
-// Each status class has its literal status and name.
+// Each status class has its literal status and name; a plain Error is no MetricError.
 import {
   APIError,
   AuthenticationError,
@@ -6,6 +6,7 @@ import {
   InternalServerError,
   MetricError,
   NotFoundError,
+  type PaperResult,
   PermissionDeniedError,
   RateLimitError,
 } from 'scholarly-metrics';
@@ -26,4 +27,18 @@ export function statuses(error: unknown): number | undefined {
   if (error instanceof APIError) return error.status;
   if (error instanceof MetricError) return error.message.length;
   return undefined;
+}
+
+/** A plain Error is no MetricError to the types, as it is none at run time. */
+export function plainErrors(result: PaperResult): MetricError[] {
+  // @ts-expect-error: an Error the SDK did not make
+  const plain: MetricError = new Error('plain');
+  // @ts-expect-error: a result's error is the SDK's
+  const made: PaperResult = { doi: '10.1000/x', error: new TypeError('no') };
+  return [
+    plain,
+    new MetricError('made'),
+    ...(result.error ? [result.error] : []),
+    ...(made.error ? [made.error] : []),
+  ];
 }
