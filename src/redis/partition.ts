@@ -91,22 +91,37 @@ export class RedisPartition implements RequestQuota {
   #landed: (() => void) | undefined;
   #closed = false;
 
-  constructor(run: ScriptRunner, keys: string[], limits: PartitionLimits, deadlines: Deadlines) {
+  /**
+   * `owe` is told of this partition when a send of an end or a hold fails: what it then owes Redis
+   * waits for close(), so whoever closes must keep hold of it until then.
+   */
+  constructor(
+    run: ScriptRunner,
+    keys: string[],
+    limits: PartitionLimits,
+    deadlines: Deadlines,
+    owe: (partition: RedisPartition) => void = () => {},
+  ) {
     this.#run = run;
     // Ends and holds sent alone go through a cluster's transient answers, for a while.
     const patient = patientRunner(run, patienceMs);
+    const owing: typeof patient = (...call) =>
+      patient(...call).catch((error: unknown) => {
+        owe(this);
+        throw error;
+      });
     this.#keys = keys;
     this.#leaseMs = limits.leaseMs;
     this.#deadlines = deadlines;
     const { leaseMs: _perCall, ...fixed } = { ...limits, lineGraceMs };
-    this.#acquire = script(acquireScript(fixed));
+    this.#acquire = acquireFor(limits);
     this.#acquireKeys = acquireKeyNames(fixed).map((name) => keys[keyNames.indexOf(name)] as string);
     this.#releaseArgs = argTemplate(releaseArgs, fixed).template;
     this.#waitReach = Math.max(limits.minuteMs, limits.perDay > 0 ? limits.dayMs : 0, maxPauseMs);
     this.#releases = limits.concurrency > 0 || limits.perMinute > 0 || limits.perDay > 0;
-    this.#holds = new HoldSends(patient, keys);
+    this.#holds = new HoldSends(owing, keys);
     this.#ended = new EndedAttempts(idleMs, (tickets) =>
-      patient(releaseScript, this.#keys, [...this.#releaseArgs, ...tickets]).then(
+      owing(releaseScript, this.#keys, [...this.#releaseArgs, ...tickets]).then(
         () => this.#wake(),
         (error: unknown) => {
           throw redisFailure(error, endsLost);
@@ -267,6 +282,21 @@ export class RedisPartition implements RequestQuota {
     if (left > 0) throw blockedError(left);
     this.#blockedUntil = 0;
   }
+}
+
+/**
+ * The acquire script of `limits`, made once for all the partitions of a quota (they share the limits
+ * object): its text is long, and a fleet serving many keys makes a partition for each.
+ */
+const acquireScripts = new WeakMap<PartitionLimits, Script>();
+function acquireFor(limits: PartitionLimits): Script {
+  let made = acquireScripts.get(limits);
+  if (made === undefined) {
+    const { leaseMs: _perCall, ...fixed } = { ...limits, lineGraceMs };
+    made = script(acquireScript(fixed));
+    acquireScripts.set(limits, made);
+  }
+  return made;
 }
 
 /** The refusal of a call made or still waiting when the quota was closed. */

@@ -35,7 +35,8 @@ export interface RedisSharedQuota extends SharedQuota {
   /**
    * What the quota holds now across every process sharing it: calls waiting, requests in flight,
    * starts in the last minute and day, the pause or block in force. One Redis round trip per base URL
-   * and API key this process sends as (one, usually; with none yet, one all the same), so it serves
+   * and API key a client of this process still sends as (one, usually; with none, one all the same:
+   * the partition of a key whose clients are all gone is let go, in memory, not in Redis), so it serves
    * as a readiness check: it rejects with `QuotaUnavailableError` when Redis fails or does not answer
    * within 5 s.
    *
@@ -74,8 +75,17 @@ export class RedisQuota implements RedisSharedQuota {
   readonly #run: ScriptRunner;
   readonly #prefix: string;
   readonly #limits: PartitionLimits;
-  /** One partition object per identity in this process, so that its clients wake each other. */
-  readonly #partitions = new Map<string, RedisPartition>();
+  /**
+   * One partition object per identity in this process, so that its clients wake each other; held
+   * weakly, so that the partition of a key no client uses any more (a fleet serving many keys) is
+   * let go with its last client. Its entry goes when it is collected.
+   */
+  readonly #partitions = new Map<string, WeakRef<RedisPartition>>();
+  readonly #collected = new FinalizationRegistry<string>((hash) => {
+    if (this.#partitions.get(hash)?.deref() === undefined) this.#partitions.delete(hash);
+  });
+  /** Partitions owing Redis an end or a hold whose send failed: kept until close() sends it again. */
+  readonly #owing = new Set<RedisPartition>();
   readonly #deadlines = new Deadlines();
   #closed = false;
 
@@ -103,19 +113,32 @@ export class RedisQuota implements RedisSharedQuota {
 
   forClient(identity: QuotaIdentity): RequestQuota {
     const hash = partitionHash(identity);
-    let partition = this.#partitions.get(hash);
+    let partition = this.#partitions.get(hash)?.deref();
     if (partition === undefined) {
       const keys = partitionKeys(this.#prefix, hash);
-      partition = new RedisPartition(this.#run, keys, this.#limits, this.#deadlines);
-      this.#partitions.set(hash, partition);
+      const owe = (owing: RedisPartition) => this.#owing.add(owing);
+      partition = new RedisPartition(this.#run, keys, this.#limits, this.#deadlines, owe);
+      this.#partitions.set(hash, new WeakRef(partition));
+      this.#collected.register(partition, hash);
       // A client made after close() is refused like the others.
       if (this.#closed) void partition.close();
     }
     return partition;
   }
 
+  /** The hashes of the partitions still in use in this process, and each partition. */
+  #live(): Array<[string, RedisPartition]> {
+    const live: Array<[string, RedisPartition]> = [];
+    for (const [hash, ref] of this.#partitions) {
+      const partition = ref.deref();
+      if (partition !== undefined) live.push([hash, partition]);
+    }
+    return live;
+  }
+
   async stats(): Promise<RedisQuotaStats> {
-    const hashes = this.#partitions.size > 0 ? [...this.#partitions.keys()] : [noPartition];
+    const live = this.#live().map(([hash]) => hash);
+    const hashes = live.length > 0 ? live : [noPartition];
     const read = (hash: string) =>
       readStats(this.#run, partitionKeys(this.#prefix, hash), this.#limits, closeTimeoutMs);
     const deadline = new Deadline(closeTimeoutMs, undefined);
@@ -131,12 +154,13 @@ export class RedisQuota implements RedisSharedQuota {
 
   async close(): Promise<void> {
     this.#closed = true;
-    const partitions = [...this.#partitions.values()];
+    const partitions = [...new Set([...this.#live().map(([, partition]) => partition), ...this.#owing])];
     // The calls in flight end first, with no Redis call meanwhile: the 5 s are for Redis alone.
     await Promise.all(partitions.map((p) => p.land()));
     const deadline = new Deadline(closeTimeoutMs, undefined);
     try {
       await deadline.race(Promise.all(partitions.map((p) => p.close())));
+      this.#owing.clear();
     } catch (error) {
       if (!deadline.timedOut) throw error;
       throw new QuotaUnavailableError(`Redis did not answer within ${closeTimeoutMs} ms on close`);
