@@ -19,7 +19,7 @@ import { describeStatus } from './status-message.js';
 export class MetricError extends Error {
   override name = 'MetricError';
   /** Declared only: to the types, as at run time, a plain `Error` is no `MetricError`. */
-  private declare readonly isMetricError: true;
+  declare private readonly isMetricError: true;
 }
 
 /** The request id a server or gateway put on its answer, if any. */
