@@ -20,7 +20,10 @@ const holds = [];
 /** Every script granted (the acquire's `[0, 0]`) while Redis is up; refused while it is away. */
 const answer = async (args) => {
   if (!up) throw new Error('Connection is closed.');
-  if (reading) return (statsAsked++, [0, 0, 0, 0, 0, 0]);
+  if (reading) {
+    statsAsked++;
+    return [0, 0, 0, 0, 0, 0];
+  }
   if (args[0] === 'pause' || args[0] === 'block') holds.push(args[0]);
   return [0, 0];
 };
