@@ -1,7 +1,7 @@
 import { sleep } from '../core/abort.js';
 import { QuotaUnavailableError, RateLimitError } from '../core/errors.js';
 import type { QuotaAttempt, RequestQuota } from '../core/quota-types.js';
-import { acquireArgv, acquireKeyNames, acquireScript } from './acquire-script.js';
+import { acquireArgv, acquireKeyNames, sharedAcquireScript } from './acquire-script.js';
 import { type Script, type ScriptRunner, script } from './adapter.js';
 import { askWithin, type Stoppable } from './ask.js';
 import type { Deadlines } from './deadlines.js';
@@ -114,7 +114,7 @@ export class RedisPartition implements RequestQuota {
     this.#leaseMs = limits.leaseMs;
     this.#deadlines = deadlines;
     const { leaseMs: _perCall, ...fixed } = { ...limits, lineGraceMs };
-    this.#acquire = acquireFor(limits);
+    this.#acquire = sharedAcquireScript(limits, fixed);
     this.#acquireKeys = acquireKeyNames(fixed).map((name) => keys[keyNames.indexOf(name)] as string);
     this.#releaseArgs = argTemplate(releaseArgs, fixed).template;
     this.#waitReach = Math.max(limits.minuteMs, limits.perDay > 0 ? limits.dayMs : 0, maxPauseMs);
@@ -282,21 +282,6 @@ export class RedisPartition implements RequestQuota {
     if (left > 0) throw blockedError(left);
     this.#blockedUntil = 0;
   }
-}
-
-/**
- * The acquire script of `limits`, made once for all the partitions of a quota (they share the limits
- * object): its text is long, and a fleet serving many keys makes a partition for each.
- */
-const acquireScripts = new WeakMap<PartitionLimits, Script>();
-function acquireFor(limits: PartitionLimits): Script {
-  let made = acquireScripts.get(limits);
-  if (made === undefined) {
-    const { leaseMs: _perCall, ...fixed } = { ...limits, lineGraceMs };
-    made = script(acquireScript(fixed));
-    acquireScripts.set(limits, made);
-  }
-  return made;
 }
 
 /** The refusal of a call made or still waiting when the quota was closed. */
