@@ -1,4 +1,5 @@
 import { clientCache } from './cache/client-cache.js';
+import type { CacheOptions } from './cache/options.js';
 import type { ClientOptions } from './client-options.js';
 import type { ClientCache, MetricCache } from './core/cache-types.js';
 import type { HeadersInput } from './core/headers.js';
@@ -52,7 +53,7 @@ export class MetricClient<CacheOption extends ClientOptions['cache'] = ClientOpt
   readonly #quota: RequestQuota;
 
   /** Throws a `ConfigurationError` that names the option or variable at fault. */
-  constructor(options?: ClientOptions & { cache?: CacheOption }) {
+  constructor(options?: ClientOptions & { cache?: CacheOptionOf<CacheOption> }) {
     // A child of withOptions comes with its options resolved and its parent's quota and cache.
     const inherited = handing;
     handing = undefined;
@@ -115,7 +116,9 @@ export class MetricClient<CacheOption extends ClientOptions['cache'] = ClientOpt
    * const journal = await strict.journals.get(42);
    * ```
    */
-  withOptions(options: ClientOptions): MetricClient {
+  withOptions<ChildCache extends ClientOptions['cache'] = CacheOption>(
+    options: ClientOptions & { cache?: CacheOptionOf<ChildCache> },
+  ): MetricClient<ChildCache> {
     checkObject('options', options);
     const parent = this.#resolved;
     // An option given as `undefined` keeps the parent's, as an option left out does.
@@ -145,9 +148,16 @@ export class MetricClient<CacheOption extends ClientOptions['cache'] = ClientOpt
       quota: sharesQuota ? this.#quota : undefined,
       cache: sharesCache ? (this.cache as ClientCache | undefined) : undefined,
     };
-    return new MetricClient(merged);
+    // Its cache is this one's, or the one its own option asks for: as its type says.
+    return new MetricClient(merged) as MetricClient<ChildCache>;
   }
 }
+
+/**
+ * The `cache` option as the constructor takes it: the value given, by which `client.cache` is typed,
+ * but checked as `CacheOptions` when it is an object, so that a misspelt key is still refused.
+ */
+type CacheOptionOf<CacheOption> = CacheOption extends object ? CacheOptions : CacheOption;
 
 /**
  * What withOptions hands the child it makes: set just before `new MetricClient()` and taken by its

@@ -62,11 +62,12 @@ export function createLogger(
       if (rank[name] > rank[level]) return;
       const line = `[scholarly-metrics] ${redactText(message, secret)}`;
       // Without details, the line is the message alone: console would print a trailing `undefined`.
-      // A logger that throws is passed over: a line it could not write must not change a call's outcome.
-      try {
-        if (details === undefined) target[name](line);
-        else target[name](line, redactValue(details, secret) as Record<string, unknown>);
-      } catch {}
+      // A logger that throws, or whose method is async and rejects, is passed over: a line it could not
+      // write must not change a call's outcome. The method runs at once; only its failure is caught.
+      (async () =>
+        details === undefined
+          ? target[name](line)
+          : target[name](line, redactValue(details, secret) as Record<string, unknown>))().catch(() => {});
     };
   return { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
 }

@@ -111,6 +111,32 @@ describe('createLogger', () => {
     const answered = await testClient({ logLevel: 'debug', logger, fetch }).journals.get(42);
     expect([answered.id, sent]).toEqual([42, 1]);
   });
+
+  it('an async logger that rejects leaves no unhandled rejection, and its lines are still written in order', async () => {
+    const written: string[] = [];
+    const rejecting = async (message: string) => {
+      written.push(message);
+      throw new Error('log sink down');
+    };
+    const logger: Logger = { error: rejecting, warn: rejecting, info: rejecting, debug: rejecting };
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      server.use(http.get(`${BASE}/subjects`, () => new HttpResponse('nope', { status: 404 })));
+      const failed = testClient({ logLevel: 'debug', logger, maxRetries: 0 }).subjects.list();
+      await expect(failed).rejects.toBeInstanceOf(NotFoundError);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
+    expect(written.map((line) => line.split(' ').slice(1, 3).join(' '))).toEqual([
+      `GET ${BASE}/subjects`,
+      `404 from`,
+      `GET ${BASE}/subjects`,
+    ]);
+  });
 });
 
 describe('loggableHeaders', () => {

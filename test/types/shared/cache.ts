@@ -92,7 +92,12 @@ export async function typedByTheOption(event: ScoreUpdatedEvent, enabled: boolea
   const clients: MetricClient[] = [client, keyed, maybe];
   // @ts-expect-error: a misspelt option is still refused
   new MetricClient({ apiKey, baseUrl, cache: true, maxRetry: 3 });
-  console.log(off, clients.length);
+  // @ts-expect-error: and so is a misspelt option of the cache
+  new MetricClient({ apiKey, baseUrl, cache: { ttl: {}, tll: 5 } });
+  // A child keeps its parent's cache, and its type.
+  await client.withOptions({ timeout: 5_000 }).cache.apply(event);
+  const childOff: undefined = client.withOptions({ cache: false }).cache;
+  console.log(off, childOff, clients.length);
 }
 
 export function wrong(client: MetricClient, status: CacheStatus): unknown[] {
