@@ -7,13 +7,21 @@ import { type FieldTree, fieldPaths, parseFields, unknownFields } from './output
 import { type Format, formats } from './output/formats.js';
 import { maxPrefetch } from './sdk-bounds.js';
 
-/** A parser of whole numbers from `min` to `max`. */
-export function integer(min: number, max = Number.MAX_SAFE_INTEGER): (raw: string) => number {
+/** A parser of whole numbers from `min` to `max` (any safe one by default: an id, as the API document says no more). */
+export function integer(
+  min = Number.MIN_SAFE_INTEGER,
+  max = Number.MAX_SAFE_INTEGER,
+): (raw: string) => number {
   return (raw) => {
     const value = Number(raw);
-    if (!/^\d+$/.test(raw) || value < min || value > max) {
-      const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
-      throw new InvalidArgumentError(`expected a whole number ${range}.`);
+    if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
+      const range =
+        max !== Number.MAX_SAFE_INTEGER
+          ? ` from ${min} to ${max}`
+          : min > Number.MIN_SAFE_INTEGER
+            ? ` ${min} or more`
+            : '';
+      throw new InvalidArgumentError(`expected a whole number${range}.`);
     }
     return value;
   };

@@ -19,8 +19,8 @@ export const authorsList = walkCommand<AuthorOptions>(endpoints.authors.list, {
     command
       .option('--q <text>', 'search term')
       .option('--query <text>', 'search term (the same as --q)')
-      .option('--country-id <id>', 'only authors of this country', integer(1))
-      .option('--field-id <id>', 'only authors of this field', integer(1))
+      .option('--country-id <id>', 'only authors of this country', integer())
+      .option('--field-id <id>', 'only authors of this field', integer())
       .option('--sort <field>', 'sort selector'),
   lister: (_, options) => (context, page, _perPage, request) =>
     context.client.authors.list(

@@ -14,6 +14,21 @@ describe('scholarly-metrics authors list', () => {
     expect(jsonLines(result.stdout)).toEqual(expected);
   });
 
+  it('takes any whole number as a filter id (the API document says no more), and refuses other values', async () => {
+    for (const id of ['0', '-3']) {
+      const result = await run(['authors', 'list', `--country-id=${id}`, '--field-id', id], {
+        url: mock.server.url,
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toBe('');
+    }
+    const bad = await run(['authors', 'list', '--field-id', '1.5'], { url: mock.server.url });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(
+      "option '--field-id <id>' argument '1.5' is invalid. expected a whole number.",
+    );
+  });
+
   it('has no --per-page: the endpoint takes none', async () => {
     const result = await run(['authors', 'list', '--per-page', '5'], { url: mock.server.url });
     expect(result.code).toBe(2);
