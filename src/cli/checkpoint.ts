@@ -10,6 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { UsageError } from './errors.js';
+import { isRow } from './output/cells.js';
 import { terminalSafe } from './output/escape.js';
 import type { ListState } from './output/writer-types.js';
 
@@ -165,7 +166,7 @@ function parseCheckpoint(text: string, positions: PositionRange): Checkpoint | s
   } catch {
     return 'not JSON';
   }
-  if (!isObject(value)) return 'not an object';
+  if (!isRow(value)) return 'not an object';
   const { command, bytes, writer, position, complete, failures, failed } = value;
   if (!Array.isArray(command) || !command.every((part) => typeof part === 'string'))
     return 'command is not a list of strings';
@@ -174,7 +175,7 @@ function parseCheckpoint(text: string, positions: PositionRange): Checkpoint | s
   if (!isCount(position)) return 'position is not a whole number of 0 or more';
   if (!complete && (position < positions.min || position > positions.max))
     return `position ${position} is not from ${positions.min} to ${positions.max}`;
-  if (!isObject(writer)) return 'writer is not an object';
+  if (!isRow(writer)) return 'writer is not an object';
   if (!isCount(writer.count)) return 'writer.count is not a whole number of 0 or more';
   const { columns, widths } = writer;
   if (columns !== undefined && (!Array.isArray(columns) || !columns.every((c) => typeof c === 'string')))
@@ -185,7 +186,7 @@ function parseCheckpoint(text: string, positions: PositionRange): Checkpoint | s
   )
     return 'writer.widths is not a width for each column';
   if (failures !== undefined && !isCount(failures)) return 'failures is not a whole number of 0 or more';
-  if (failed !== undefined && !(isObject(failed) && typeof failed.path === 'string' && isCount(failed.bytes)))
+  if (failed !== undefined && !(isRow(failed) && typeof failed.path === 'string' && isCount(failed.bytes)))
     return 'failed is not a path and a byte length';
   return value as unknown as Checkpoint;
 }
@@ -197,10 +198,6 @@ function refused(path: string, what: string): UsageError {
         'add --overwrite (instead of --resume) to start again, or pick another --output',
     ),
   );
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isCount(value: unknown): value is number {

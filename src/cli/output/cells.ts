@@ -1,17 +1,43 @@
 /** Records as cells: the columns of a batch, and each value as one line of text. */
+import { terminalSafe } from './escape.js';
 
 export type Row = Record<string, unknown>;
+
+/** Whether a value is a record: an object, not an array. */
+export function isRow(value: unknown): value is Row {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
 
 /**
  * Each element as a row of cells: one that is no object (the shape of a search's results is not
  * published, so a server may list DOIs as strings) as a row of one cell, `value`.
  */
 export function asRows(elements: readonly unknown[]): readonly Row[] {
-  const isRow = (element: unknown) =>
-    element !== null && typeof element === 'object' && !Array.isArray(element);
   return elements.every(isRow)
-    ? (elements as readonly Row[])
-    : elements.map((element) => (isRow(element) ? (element as Row) : { value: element }));
+    ? elements
+    : elements.map((element) => (isRow(element) ? element : { value: element }));
+}
+
+/** The fields of records that no column holds, counted by name: what a run warns it left out. */
+export class LeftOutFields {
+  readonly #counts = new Map<string, number>();
+  #columns: ReadonlySet<string> | undefined;
+
+  /** Counts each field of `records` not among `columns` (the same columns every call). */
+  note(records: readonly Row[], columns: readonly string[]): void {
+    const known = (this.#columns ??= new Set(columns));
+    for (const record of records) {
+      for (const name in record)
+        if (!known.has(name)) this.#counts.set(name, (this.#counts.get(name) ?? 0) + 1);
+    }
+  }
+
+  /** `warning: …` naming each field left out and how often, or '' when none was. */
+  warning(): string {
+    if (this.#counts.size === 0) return '';
+    const what = [...this.#counts].map(([name, count]) => `${JSON.stringify(name)} ${count}`).join(', ');
+    return `warning: ${terminalSafe(`fields with no column, left out (the first page set the columns): ${what}`)}\n`;
+  }
 }
 
 /** The keys of `records`, in the order first seen. */

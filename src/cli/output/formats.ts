@@ -4,7 +4,7 @@
  * document: no second header, the JSON array's commas in place, the table's columns kept.
  */
 import { extname } from 'node:path';
-import { asRows, columnsOf, type Row } from './cells.js';
+import { asRows, columnsOf, LeftOutFields, type Row } from './cells.js';
 import { delimitedWriter } from './delimited.js';
 import { terminalDocument } from './escape.js';
 import { projector } from './fields.js';
@@ -96,6 +96,7 @@ export function listWriter(
     rows: (records) => terminalDocument(writer.rows(records)),
     end: () => terminalDocument(writer.end()),
     state: () => writer.state(),
+    warning: writer.warning,
   });
 }
 
@@ -122,6 +123,7 @@ function wholeLines(writer: TextListWriter): TextListWriter {
     end: () => take() + writer.end(),
     held: take,
     state: () => writer.state(),
+    warning: writer.warning,
   };
 }
 
@@ -172,33 +174,61 @@ function documentWriter(
         end: () => (state.count === 0 ? '[]\n' : '\n]\n'),
         state: () => state,
       };
-    case 'csv':
-    case 'tsv': {
-      const writer = delimitedWriter(format, state, columnsFrom, options);
-      return { ...writer, rows: (records) => writer.rows(asRows(records)) };
-    }
-    case 'table': {
-      const { headerLine, hiddenLine, layoutTable, rowLines } = tablesOf(options);
+    default: {
+      const writer =
+        format === 'table'
+          ? tableWriter(state, width, { columnsFrom, shaped, counted }, options)
+          : delimitedWriter(format, state, columnsFrom, options);
+      // Without --fields the first page sets the columns: what a later record holds beside them is
+      // left out, and counted for a warning.
+      const leftOut = options.fields === undefined ? new LeftOutFields() : undefined;
       return {
+        ...writer,
         rows: (elements) => {
-          if (elements.length === 0) return '';
           const records = asRows(elements);
-          const header = state.columns === undefined;
-          const columns = columnsFrom(records);
-          const rows = shaped(records);
-          if (state.widths === undefined) {
-            const layout = layoutTable(columns, rows, width);
-            Object.assign(state, layout);
-          }
-          const layout = tableLayout(state);
-          const text = rowLines(layout, rows);
-          return counted(records, header ? headerLine(layout, options.paint) + text : text);
+          const text = writer.rows(records);
+          // A table's hidden columns are said by its own last line.
+          leftOut?.note(records, [...(state.columns ?? []), ...(state.hidden ?? [])]);
+          return text;
         },
-        end: () => hiddenLine({ hidden: state.hidden ?? [] }),
-        state: () => state,
+        warning: () => leftOut?.warning() ?? '',
       };
     }
   }
+}
+
+/** The table of a list, laid out by its first page. */
+function tableWriter(
+  state: ListState,
+  width: number | undefined,
+  { columnsFrom, shaped, counted }: DocumentParts,
+  options: WriterOptions,
+): TextListWriter {
+  const { headerLine, hiddenLine, layoutTable, rowLines } = tablesOf(options);
+  return {
+    rows: (records) => {
+      if (records.length === 0) return '';
+      const header = state.columns === undefined;
+      const columns = columnsFrom(records);
+      const rows = shaped(records);
+      if (state.widths === undefined) {
+        const layout = layoutTable(columns, rows, width);
+        Object.assign(state, layout);
+      }
+      const layout = tableLayout(state);
+      const text = rowLines(layout, rows);
+      return counted(records, header ? headerLine(layout, options.paint) + text : text);
+    },
+    end: () => hiddenLine({ hidden: state.hidden ?? [] }),
+    state: () => state,
+  };
+}
+
+/** What documentWriter's formats share: the run's columns, the records as --fields shapes them, the count. */
+interface DocumentParts {
+  columnsFrom(records: readonly Row[]): string[];
+  shaped(records: readonly Row[]): readonly Row[];
+  counted(records: readonly Row[], text: string): string;
 }
 
 function tableLayout(state: ListState) {

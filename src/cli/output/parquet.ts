@@ -9,6 +9,7 @@
 import * as zlib from 'node:zlib';
 import { ParquetWriter } from 'hyparquet-writer';
 import { UsageError } from '../errors.js';
+import { isRow } from './cells.js';
 import { terminalSafe } from './escape.js';
 import { projector } from './fields.js';
 import { type ColumnChunk, ColumnGatherer } from './parquet-columns.js';
@@ -141,9 +142,12 @@ export async function parquetListWriter(
   };
   return {
     rows(records) {
-      const rows = project ? records.map(project) : records;
+      // An element that is no object has no column to go in: counted, not written.
+      const kept = records.filter(isRow);
+      if (kept.length < records.length) options.unfit?.noteNotRecords(records.length - kept.length);
+      const rows = project ? kept.map(project) : kept;
       for (const gatherer of gatherers) gatherer.add(rows);
-      pending += records.length;
+      pending += kept.length;
       // Counted as given, as the walk needs for --limit; a checkpoint is noted only with none pending.
       state.count += records.length;
       if (pending < (options.rowGroupRows ?? parquetRowGroupRows)) return new Uint8Array();

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { DatabaseError, UsageError } from '../errors.js';
 import { quietly } from '../quiet-warnings.js';
-import type { Row } from './cells.js';
+import { isRow, type Row } from './cells.js';
 import { terminalSafe } from './escape.js';
 import {
   type ColumnType,
@@ -140,8 +140,10 @@ export function batchUpserter(
   const keyed = (record: Row) =>
     kind.key.every((name) => storedValue(record[name], kind.columns[name] ?? 'json') !== null);
   return (given) => {
-    const records = given.filter(keyed);
-    if (records.length < given.length) unfit?.noteUnkeyed(kind.key, given.length - records.length);
+    const rows = given.filter(isRow);
+    if (rows.length < given.length) unfit?.noteNotRecords(given.length - rows.length);
+    const records = rows.filter(keyed);
+    if (records.length < rows.length) unfit?.noteUnkeyed(kind.key, rows.length - records.length);
     for (let start = 0; start < records.length; start += chunkRows) {
       const end = Math.min(records.length, start + chunkRows);
       const values: Array<null | number | string> = [];

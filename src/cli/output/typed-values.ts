@@ -53,12 +53,18 @@ export function daysSince1970(day: string): number {
 const dayMs = 86_400_000;
 
 /**
- * The values typed columns could not hold, by column: what a run warns it wrote as null. And the
- * records a database did not write for want of their key, by key.
+ * The values typed columns could not hold, by column: what a run warns it wrote as null. And the list
+ * elements not written: records a database could not key, by key, and elements that are no object.
  */
 export class UnfitValues {
   readonly #counts = new Map<string, { type: ColumnType; count: number }>();
   readonly #unkeyed = new Map<string, number>();
+  #notRecords = 0;
+
+  /** Counts `count` list elements not written: they were no object, so no column could hold them. */
+  noteNotRecords(count: number): void {
+    this.#notRecords += count;
+  }
 
   /** Counts `count` records not written: a column of `key` had no value it could hold. */
   noteUnkeyed(key: readonly string[], count: number): void {
@@ -66,10 +72,12 @@ export class UnfitValues {
     this.#unkeyed.set(name, (this.#unkeyed.get(name) ?? 0) + count);
   }
 
-  /** `12 without id`; `undefined` when every record had its key. */
-  describeUnkeyed(): string | undefined {
-    if (this.#unkeyed.size === 0) return undefined;
-    return [...this.#unkeyed].map(([key, count]) => `${count} without ${key}`).join(', ');
+  /** `12 without id`, and `2 that are no object`; `undefined` when every element was a record with its key. */
+  describeUnwritten(): string | undefined {
+    const parts = [...this.#unkeyed].map(([key, count]) => `${count} without ${key}`);
+    if (this.#notRecords > 0)
+      parts.push(`${this.#notRecords} that ${this.#notRecords === 1 ? 'is' : 'are'} no object`);
+    return parts.length === 0 ? undefined : parts.join(', ');
   }
 
   /** Counts `value`, given and stored as null in the column `name` of `type`. */
@@ -86,14 +94,15 @@ export class UnfitValues {
   }
 }
 
-/** The warnings a run gives when some values did not fit their typed columns, or records lacked their key; `''` when none. */
+/**
+ * The warnings a run gives when some values did not fit their typed columns, or some list elements
+ * could not be written (no key, or no object); `''` when none.
+ */
 export function unfitWarning(unfit: UnfitValues): string {
-  const [what, unkeyed] = [unfit.describe(), unfit.describeUnkeyed()];
+  const [what, unwritten] = [unfit.describe(), unfit.describeUnwritten()];
   const warning = (text: string) => `warning: ${terminalSafe(text)}\n`;
   return (
     (what === undefined ? '' : warning(`written as null, not of their column's type: ${what}`)) +
-    (unkeyed === undefined
-      ? ''
-      : warning(`records not written to the database, their key missing: ${unkeyed}`))
+    (unwritten === undefined ? '' : warning(`list elements not written: ${unwritten} (jsonl keeps them)`))
   );
 }

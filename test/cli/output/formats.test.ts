@@ -52,6 +52,30 @@ describe('the list writers', () => {
     expect(table).toContain('10.1000/a');
     expect(listWriter('jsonl', undefined).rows(elements)).toBe('"10.1000/a"\nnull\n7\n["x"]\n{"id":1}\n');
   });
+
+  it('warns of the fields a later page holds beside the columns the first page set (csv, tsv, table)', async () => {
+    const pages = [
+      [{ id: 1, doi: '10.1000/a' }],
+      [{ id: 2, doi: '10.1000/b', venue: 'X' }, '10.1000/c'],
+      [{ id: 3, venue: 'Y' }],
+    ];
+    const tables = await tablesFor('table');
+    for (const format of ['csv', 'tsv', 'table'] as const) {
+      const writer = listWriter(format, 120, undefined, { tables, terminal: format === 'csv' });
+      for (const page of pages) writer.rows(page as never[]);
+      expect(writer.warning?.(), format).toBe(
+        'warning: fields with no column, left out (the first page set the columns): "venue" 2, "value" 1\n',
+      );
+    }
+    // --fields chooses the columns: nothing else is missed.
+    const chosen = listWriter('csv', undefined, undefined, { fields: ['id'] });
+    for (const page of pages) chosen.rows(page as never[]);
+    expect(chosen.warning?.() ?? '').toBe('');
+    const same = listWriter('csv', undefined);
+    same.rows([{ id: 1 }]);
+    same.rows([{ id: 2 }]);
+    expect(same.warning?.()).toBe('');
+  });
 });
 
 describe('csv and tsv for analysts', () => {

@@ -109,10 +109,56 @@ describe('search results without their key (the shape of a result is not publish
       const result = await run(args(file), { url: server.base });
       expect(result.code, result.stderr).toBe(0);
       expect(result.stderr).toContain(
-        'warning: records not written to the database, their key missing: 2 without id\n',
+        'warning: list elements not written: 2 without id (jsonl keeps them)\n',
       );
       expect(result.stderr).not.toContain('written as null');
     }
     expect(sqliteRows(file, 'SELECT id, title FROM papers')).toEqual([{ id: 1, title: 'Keyed' }]);
+  });
+});
+
+describe('search results that are no object (a string, null): no column can hold them', () => {
+  const server = useRealServer();
+  const data = ['10.1000/a', null, { id: 1, title: 'Keyed', year: 2020 }, [7]];
+
+  it.each([
+    ['parquet', (file: string) => ['papers', 'search', '--q', 'x', '-o', file]],
+    ['sqlite', (file: string) => ['papers', 'search', '--q', 'x', '-o', file]],
+    ['sync', (file: string) => ['sync', file, 'papers', '--q', 'x']],
+  ])('%s: the records written, the others counted in a warning', async (format, args) => {
+    server.serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data, total: data.length }));
+    });
+    const file = join(scratch(), `papers.${format === 'parquet' ? 'parquet' : 'sqlite'}`);
+    const result = await run(args(file), { url: server.base });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(
+      'warning: list elements not written: 3 that are no object (jsonl keeps them)\n',
+    );
+    const rows =
+      format === 'parquet'
+        ? await parquetRows(file, ['id', 'title'])
+        : sqliteRows(file, 'SELECT id, title FROM papers');
+    expect(rows).toEqual([{ id: 1, title: 'Keyed' }]);
+  });
+});
+
+describe('fields a later page holds beside the columns of the first (csv)', () => {
+  const server = useRealServer();
+
+  it('writes the columns of the first page and warns of what it left out', async () => {
+    const pages = [[{ id: 1, title: 'A' }], [{ id: 2, title: 'B', venue: 'X' }]];
+    server.serve((req, res) => {
+      const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? 1);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: pages[page - 1] ?? [], total: 2 }));
+    });
+    const file = join(scratch(), 'papers.csv');
+    const result = await run(['papers', 'search', '--q', 'x', '--all', '-o', file], { url: server.base });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(
+      'warning: fields with no column, left out (the first page set the columns): "venue" 1\n',
+    );
   });
 });
