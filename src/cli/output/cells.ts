@@ -25,7 +25,8 @@ export class LeftOutFields {
 
   /** Counts each field of `records` not among `columns` (the same columns every call). */
   note(records: readonly Row[], columns: readonly string[]): void {
-    const known = (this.#columns ??= new Set(columns));
+    this.#columns ??= new Set(columns);
+    const known = this.#columns;
     for (const record of records) {
       for (const name in record)
         if (!known.has(name)) this.#counts.set(name, (this.#counts.get(name) ?? 0) + 1);
