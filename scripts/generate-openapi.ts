@@ -47,7 +47,7 @@ const bodies: [name: string, schema: z.core.$ZodType, description: string][] = [
   [
     'ScoreHistory',
     scoreHistorySchema,
-    "A journal's current score, its quartile and its score history (most recent entry first).",
+    "A journal's current score, its quartile and its score history (the sample lists the most recent entry first; no order is promised).",
   ],
   ['Paper', paperSchema, 'A paper, as the DOI lookup returns it.'],
   [
@@ -281,7 +281,7 @@ const texts: { [S in keyof Table]: { [V in keyof Table[S]]: OperationText } } = 
       operationId: 'getJournalScore',
       summary: "Get a journal's score history",
       body: ref('ScoreHistory'),
-      bodyDescription: 'The current score and its history, most recent first.',
+      bodyDescription: 'The current score and its history, in no promised order.',
     },
   },
   papers: {

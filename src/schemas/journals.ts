@@ -90,7 +90,7 @@ export const scorePointSchema = z.looseObject({ date: isoDate, score: integer })
  */
 export type ScorePoint = Fields<z.infer<typeof scorePointSchema>>;
 
-/** A journal's current score and its history, most recent entry first as the service sends it. */
+/** A journal's current score and its history, in the order the service sends it (none is promised). */
 export const scoreHistorySchema = z.looseObject({
   current: integer,
   quartile: quartileSchema,
@@ -104,7 +104,8 @@ export const scoreHistorySchema = z.looseObject({
  * import type { ScoreHistory } from 'scholarly-metrics';
  *
  * const { current, quartile, history }: ScoreHistory = await client.journals.score(42);
- * console.log(`${current} (${quartile}), ${history.length} points since ${history.at(-1)?.date}`);
+ * const since = history.map((point) => point.date).sort()[0];
+ * console.log(`${current} (${quartile}), ${history.length} points since ${since}`);
  * ```
  */
 export type ScoreHistory = Fields<z.infer<typeof scoreHistorySchema>>;

@@ -11,7 +11,8 @@ const dateGap = 2;
 
 /**
  * The score record on a terminal: with `chart` (no `--format` given), the history drawn first; then
- * the other fields, then the history as a table, most recent first as the service sends it.
+ * the other fields, then the history as a table, most recent first (the API promises no order, so
+ * it is sorted, as the chart's points are).
  */
 export function scoreTable(
   record: Row,
@@ -19,7 +20,7 @@ export function scoreTable(
   chart: boolean,
   paint?: (text: string) => string,
 ): string {
-  const history = Array.isArray(record.history) ? (record.history as Row[]) : [];
+  const history = Array.isArray(record.history) ? byDate(record.history as Row[]).reverse() : [];
   const { history: _, ...rest } = record;
   const layout = layoutTable(['date', 'score'], history, columns);
   const drawn = chart ? scoreChart(history, columns) : '';
@@ -37,11 +38,8 @@ export function scoreRows(journalId: number, record: Row): Row[] {
  * to draw. Whole scores get whole labels; no two labels of the axis read the same (see `yAxis`).
  */
 export function scoreChart(history: readonly Row[], columns: number | undefined): string {
-  // A chart reads left to right, oldest first: the API's sample lists the most recent first, but
-  // promises no order, so the points are sorted by their dates (YYYY-MM-DD sorts as text).
-  const points = history
-    .filter((point) => typeof point.score === 'number')
-    .sort((a, b) => String(a.date).localeCompare(String(b.date)));
+  // A chart reads left to right, oldest first.
+  const points = byDate(history.filter((point) => typeof point.score === 'number'));
   if (points.length < 2) return '';
   const scores = points.map((point) => point.score as number);
   const axis = yAxis(scores);
@@ -57,6 +55,14 @@ export function scoreChart(history: readonly Row[], columns: number | undefined)
   const at = (index: number) =>
     labelWidth + 1 + Math.round((index * (series.length - 1)) / (points.length - 1));
   return `${plot}\n${dateLine(points, at, labelWidth + 1 + series.length)}\n\n`;
+}
+
+/**
+ * Score points oldest first, sorted by their dates (YYYY-MM-DD sorts as text): the API's sample lists
+ * the most recent first, but the API promises no order.
+ */
+function byDate(points: readonly Row[]): Row[] {
+  return [...points].sort((a, b) => String(a.date).localeCompare(String(b.date)));
 }
 
 /** The most decimals a label gets: a range finer than its last one is drawn flat. */

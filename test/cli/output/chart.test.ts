@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoreChart, scoreRows } from '../../../src/cli/output/chart.js';
+import { scoreChart, scoreRows, scoreTable } from '../../../src/cli/output/chart.js';
 import { displayWidth } from '../../../src/cli/output/width.js';
 
 const history = Array.from({ length: 12 }, (_, i) => ({
@@ -41,6 +41,10 @@ describe('the score chart', () => {
     const shuffled = history.map((_, i) => history[(i * 5) % history.length]!);
     expect(scoreChart(oldestFirst, 120)).toBe(scoreChart(history, 120));
     expect(scoreChart(shuffled, 120)).toBe(scoreChart(history, 120));
+    // The table under it lists the most recent first, whatever the order it came in.
+    const table = scoreTable({ current: 90, history: oldestFirst }, 120, false);
+    const dates = table.match(/\d{4}-12-31/g) ?? [];
+    expect(dates).toEqual(history.map((point) => point.date));
   });
 
   it.each([
