@@ -2,20 +2,19 @@ import { WebhookPayloadError } from '../core/errors.js';
 import { decodeBody, withCause } from './decode-body.js';
 import { validateEvent, type WebhookEvent } from './event.js';
 
+/** What is no body yet, only the way to one. */
+type NotYetABody = PromiseLike<unknown> | Request | Response | Blob | ReadableStream | AsyncIterable<unknown>;
+
 /**
- * `never` for what is no body yet, only the way to one: a promise (`parseWebhookEvent(request.text())`,
- * a forgotten `await`), a Request or Response, a Blob, a stream. Anything else is taken, `unknown`
- * too (a framework's parsed body), and checked at run time.
+ * `never` for what may be no body yet: a promise (`parseWebhookEvent(request.text())`, a forgotten
+ * `await`), a Request or Response, a Blob, a stream, or a union holding one. Anything else is taken,
+ * `unknown` and `any` too (a framework's parsed body), and checked at run time.
  */
-type ReadBody<Body> = Body extends
-  | PromiseLike<unknown>
-  | Request
-  | Response
-  | Blob
-  | ReadableStream
-  | AsyncIterable<unknown>
-  ? never
-  : unknown;
+export type ReadBody<Body> = 0 extends 1 & Body
+  ? unknown
+  : [Extract<Body, NotYetABody>] extends [never]
+    ? unknown
+    : never;
 
 /**
  * Validates a webhook body and returns the typed event.

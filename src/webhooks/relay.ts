@@ -1,8 +1,8 @@
 import { WebhookPayloadError } from '../core/errors.js';
-import { type WebhookBody, withCause } from './decode-body.js';
+import { withCause } from './decode-body.js';
 import { encoder } from './encoder.js';
 import type { WebhookEvent } from './event.js';
-import { parseWebhookEvent } from './parse.js';
+import { parseWebhookEvent, type ReadBody } from './parse.js';
 import { reply } from './receiver.js';
 import { type EventRelayOptions, resolveEventRelayOptions } from './relay-options.js';
 import { createReplay } from './relay-replay.js';
@@ -34,7 +34,7 @@ export interface EventRelay {
    * @returns how many streams it was queued for (0 once the relay is closed).
    * @throws {WebhookPayloadError} for an invalid event; then nothing is sent.
    */
-  publish(event: WebhookEvent | WebhookBody): number;
+  publish<Body>(event: Body & ReadBody<Body>): number;
   /** How many streams are open. */
   readonly clients: number;
   /** Ends every stream (what they hold is still delivered) and answers 503 to new requests. */
@@ -111,8 +111,8 @@ export function createEventRelay(options?: EventRelayOptions): EventRelay {
     }
   };
 
-  const publish = (input: WebhookEvent | WebhookBody): number => {
-    const data = eventData(parseWebhookEvent<WebhookBody>(input));
+  const publish = <Body>(input: Body & ReadBody<Body>): number => {
+    const data = eventData(parseWebhookEvent<unknown>(input));
     if (closed) return 0;
     // An id is taken only for an event that is sent: one without a frame would replay the ring's old frame.
     const id = replay.nextId();

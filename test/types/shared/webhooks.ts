@@ -1,5 +1,6 @@
 // The webhook entry: parse, handlers and their options.
 import {
+  createEventRelay,
   createNodeWebhookHandler,
   createWebhookHandler,
   parseWebhookEvent,
@@ -20,6 +21,14 @@ export async function receive(request: Request): Promise<WebhookEvent> {
   // A framework's parsed body, typed unknown (Fastify's, JSON.parse's), is checked at run time.
   const parsed: unknown = JSON.parse(await request.text());
   parseWebhookEvent(parsed);
+  // Express's req.body is typed any (as JSON.parse's result is): taken, and checked at run time.
+  parseWebhookEvent(JSON.parse('{}'));
+  // @ts-expect-error: a union that may be a Request may be no body yet
+  parseWebhookEvent(parsed as string | Request);
+  const relay = createEventRelay();
+  relay.publish(parsed);
+  // @ts-expect-error: the relay takes what parseWebhookEvent takes
+  relay.publish(request.text());
   console.log(fromBytes.new_score, fromObject.quartile);
   return fromText;
 }
