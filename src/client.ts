@@ -118,7 +118,7 @@ export class MetricClient<CacheOption extends ClientOptions['cache'] = ClientOpt
    */
   withOptions<ChildCache extends ClientOptions['cache'] = CacheOption>(
     options: ClientOptions & { cache?: CacheOptionOf<ChildCache> },
-  ): MetricClient<ChildCache> {
+  ): MetricClient<InheritedCache<ChildCache, CacheOption>> {
     checkObject('options', options);
     const parent = this.#resolved;
     // An option given as `undefined` keeps the parent's, as an option left out does.
@@ -149,7 +149,7 @@ export class MetricClient<CacheOption extends ClientOptions['cache'] = ClientOpt
       cache: sharesCache ? (this.cache as ClientCache | undefined) : undefined,
     };
     // Its cache is this one's, or the one its own option asks for: as its type says.
-    return new MetricClient(merged) as MetricClient<ChildCache>;
+    return new MetricClient(merged) as MetricClient<InheritedCache<ChildCache, CacheOption>>;
   }
 }
 
@@ -158,6 +158,9 @@ export class MetricClient<CacheOption extends ClientOptions['cache'] = ClientOpt
  * but checked as `CacheOptions` when it is an object, so that a misspelt key is still refused.
  */
 type CacheOptionOf<CacheOption> = CacheOption extends object ? CacheOptions : CacheOption;
+
+/** A child's `cache` option: its own, or its parent's when it gives none (`undefined` keeps the parent's). */
+type InheritedCache<Own, Parent> = [Own] extends [undefined] ? Parent : Own;
 
 /**
  * What withOptions hands the child it makes: set just before `new MetricClient()` and taken by its

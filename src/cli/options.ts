@@ -23,7 +23,8 @@ export function integer(
             : '';
       throw new InvalidArgumentError(`expected a whole number${range}.`);
     }
-    return value;
+    // `-0` is 0: it is sent, and saved, as such.
+    return value === 0 ? 0 : value;
   };
 }
 

@@ -187,8 +187,9 @@ function documentWriter(
         rows: (elements) => {
           const records = asRows(elements);
           const text = writer.rows(records);
-          // A table's hidden columns are said by its own last line.
-          leftOut?.note(records, [...(state.columns ?? []), ...(state.hidden ?? [])]);
+          // A table's hidden columns are said by its own last line. No columns yet: an empty page.
+          if (state.columns !== undefined)
+            leftOut?.note(records, [...state.columns, ...(state.hidden ?? [])]);
           return text;
         },
         warning: () => leftOut?.warning() ?? '',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { integer } from '../../../src/cli/options.js';
 import { useMockServer } from '../../support.js';
 import { jsonLines, run } from '../helpers.js';
 
@@ -22,6 +23,9 @@ describe('scholarly-metrics authors list', () => {
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toBe('');
     }
+    // -0 is 0, as sent and as saved in a checkpoint: the same run as --country-id 0.
+    expect(integer()('-0')).toBe(0);
+    expect(Object.is(integer()('-0'), -0)).toBe(false);
     const bad = await run(['authors', 'list', '--field-id', '1.5'], { url: mock.server.url });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(

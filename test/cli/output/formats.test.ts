@@ -75,6 +75,14 @@ describe('the list writers', () => {
     same.rows([{ id: 1 }]);
     same.rows([{ id: 2 }]);
     expect(same.warning?.()).toBe('');
+    // An empty page first (a batch whose DOIs all failed) sets no columns: the next page does.
+    for (const format of ['csv', 'table'] as const) {
+      const late = listWriter(format, 120, undefined, { tables });
+      late.rows([]);
+      late.rows([{ id: 1, doi: '10.1000/a' }]);
+      late.rows([{ id: 2, doi: '10.1000/b' }]);
+      expect(late.warning?.(), format).toBe('');
+    }
   });
 });
 

@@ -94,8 +94,9 @@ export async function typedByTheOption(event: ScoreUpdatedEvent, enabled: boolea
   new MetricClient({ apiKey, baseUrl, cache: true, maxRetry: 3 });
   // @ts-expect-error: and so is a misspelt option of the cache
   new MetricClient({ apiKey, baseUrl, cache: { ttl: {}, tll: 5 } });
-  // A child keeps its parent's cache, and its type.
+  // A child keeps its parent's cache, and its type; a cache option given as undefined is none given.
   await client.withOptions({ timeout: 5_000 }).cache.apply(event);
+  await client.withOptions({ cache: undefined }).cache.clear();
   const childOff: undefined = client.withOptions({ cache: false }).cache;
   console.log(off, childOff, clients.length);
 }
