@@ -65,6 +65,17 @@ export function ensureNode22() {
   return bin;
 }
 
+/**
+ * The oldest Node the package's `engines` field takes (`>=22`: 22.0.0), installed on first use: what
+ * a user on it gets is checked by a smoke run, not the whole suite (vitest itself needs a later 22).
+ */
+export function ensureOldestNode() {
+  const name = `node-${process.platform}-${process.arch}`;
+  const bin = ensurePackage('node22-oldest', name, '22.0.0', 'bin/node', (v) => v === '22.0.0');
+  if (bin === undefined) throw new Error(`could not install ${name}@22.0.0 from the npm registry`);
+  return bin;
+}
+
 /** Bun's binary for this machine, or undefined when no package fits or npm cannot install it. */
 export function ensureBun() {
   const arch = { x64: 'x64', arm64: 'aarch64' }[process.arch];

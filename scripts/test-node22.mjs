@@ -1,7 +1,9 @@
 // `npm run test:node22`: the Node test suite (the `node*` projects of vitest.config.ts) on Node 22,
 // the other maintained LTS. npm scripts run on Node 24 (the `node` devDependency); this script
 // installs Node 22's binary from the npm registry into node_modules/.cache/scholarly-metrics/node22 and runs vitest with it.
-import { ensureNode22, root, run, versionOf } from './runtimes.mjs';
+// Then the oldest Node the `engines` field takes (22.0.0) runs test/package/oldest-node-smoke.mjs
+// against the build: vitest itself needs a later Node 22.
+import { ensureNode22, ensureOldestNode, root, run, versionOf } from './runtimes.mjs';
 
 const node22 = ensureNode22();
 const version = versionOf(node22);
@@ -23,4 +25,9 @@ const status = run(
 process.stdout.write(
   `\ntest:node22: the node projects on Node ${version} ${status === 0 ? 'passed' : 'FAILED'}\n`,
 );
-process.exit(status);
+const oldest = ensureOldestNode();
+const smoke = run(oldest, [`${root}/test/package/oldest-node-smoke.mjs`]);
+process.stdout.write(
+  `test:node22: the oldest Node the engines field takes (${versionOf(oldest)}), a smoke run: ${smoke === 0 ? 'passed' : 'FAILED'}\n`,
+);
+process.exit(status || smoke);
