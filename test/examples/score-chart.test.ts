@@ -2,7 +2,7 @@
 // scores (the API bounds them at 0, not at 100).
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 // The example is type-checked under its own tsconfig.json (JSX), not the suite's: loaded by its URL.
 const chart = new URL('../../examples/dashboard/src/ScoreChart.tsx', import.meta.url).href;
@@ -28,6 +28,21 @@ describe('examples/dashboard ScoreChart', () => {
     for (const y of ys) {
       expect(y).toBeGreaterThanOrEqual(12);
       expect(y).toBeLessThanOrEqual(194);
+    }
+  });
+
+  it("renders without a warning from React (a point's title is one string)", () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const history = [
+        { date: '2026-01-01', score: 40 },
+        { date: '2026-02-01', score: 52 },
+      ];
+      const markup = renderToStaticMarkup(createElement(ScoreChart as never, { history, current: 52 }));
+      expect(markup).toContain('<title>2026-02-01: 52</title>');
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
     }
   });
 

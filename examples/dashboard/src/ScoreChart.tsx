@@ -53,9 +53,8 @@ export function ScoreChart({ history, current }: { history: readonly ScorePoint[
         <polyline points={line} fill="none" stroke="#2563eb" strokeWidth="2" />
         {points.map((point, i) => (
           <circle key={point.date} cx={x(i)} cy={y(point.score)} r="3" fill="#2563eb">
-            <title>
-              {point.date}: {point.score}
-            </title>
+            {/* One string: React takes a title's text whole, not as several children. */}
+            <title>{`${point.date}: ${point.score}`}</title>
           </circle>
         ))}
       </svg>
