@@ -17,7 +17,7 @@ import { openSink } from './context.js';
 import { UsageError } from './errors.js';
 import type { OutputOptions } from './options.js';
 import type { Row } from './output/cells.js';
-import { terminalSafe } from './output/escape.js';
+import { terminalSafe, warningLine } from './output/escape.js';
 import { chooseFormat, databaseWriter, type Format, isDatabaseFormat, listWriter } from './output/formats.js';
 import { recordKindOf } from './output/record-kinds.js';
 import { nullSink, type Sink } from './output/sink.js';
@@ -273,7 +273,7 @@ function harvestInto(
         if (unsaved !== undefined) await save(unsaved);
       } catch (error) {
         const what = `${checkpointFile} was not saved: ${(error as Error).message}`;
-        io.stderr.write(`warning: ${terminalSafe(what)}\n`);
+        io.stderr.write(warningLine(what));
       } finally {
         try {
           writer.close?.();

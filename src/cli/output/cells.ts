@@ -1,5 +1,5 @@
 /** Records as cells: the columns of a batch, and each value as one line of text. */
-import { terminalSafe } from './escape.js';
+import { warningLine } from './escape.js';
 
 export type Row = Record<string, unknown>;
 
@@ -14,7 +14,7 @@ export function isRow(value: unknown): value is Row {
  */
 export function asRows(elements: readonly unknown[]): readonly Row[] {
   return elements.every(isRow)
-    ? elements
+    ? (elements as readonly Row[])
     : elements.map((element) => (isRow(element) ? element : { value: element }));
 }
 
@@ -37,7 +37,7 @@ export class LeftOutFields {
   warning(): string {
     if (this.#counts.size === 0) return '';
     const what = [...this.#counts].map(([name, count]) => `${JSON.stringify(name)} ${count}`).join(', ');
-    return `warning: ${terminalSafe(`fields with no column, left out (the first page set the columns): ${what}`)}\n`;
+    return warningLine(`fields with no column, left out (the first page set the columns): ${what}`);
   }
 }
 

@@ -24,6 +24,11 @@ export function terminalSafe(text: string): string {
   return text.replace(unsafeCharacters, shown);
 }
 
+/** A warning on stderr: `warning: <text>`, the text escaped as `terminalSafe` does, and a line end. */
+export function warningLine(text: string): string {
+  return `warning: ${terminalSafe(text)}\n`;
+}
+
 /**
  * A document for a terminal (json, csv, … written to one): escaped as `terminalSafe` does, but its
  * line breaks (`\n`, and `\r\n`) and tabs kept, which separate records and fields and act on nothing.

@@ -9,11 +9,11 @@
 import * as zlib from 'node:zlib';
 import { ParquetWriter } from 'hyparquet-writer';
 import { UsageError } from '../errors.js';
-import { isRow } from './cells.js';
 import { terminalSafe } from './escape.js';
 import { projector } from './fields.js';
 import { type ColumnChunk, ColumnGatherer } from './parquet-columns.js';
 import { type ColumnType, typedColumns } from './record-kinds.js';
+import { recordsAmong } from './typed-values.js';
 import type { ListState, ListWriter, ParquetState, WriterOptions } from './writer-types.js';
 
 /** Records a row group holds, at least: a group is written at the end of the page that fills it. */
@@ -142,9 +142,7 @@ export async function parquetListWriter(
   };
   return {
     rows(records) {
-      // An element that is no object has no column to go in: counted, not written.
-      const kept = records.filter(isRow);
-      if (kept.length < records.length) options.unfit?.noteNotRecords(records.length - kept.length);
+      const kept = recordsAmong(records, options.unfit);
       const rows = project ? kept.map(project) : kept;
       for (const gatherer of gatherers) gatherer.add(rows);
       pending += kept.length;

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { DatabaseError, UsageError } from '../errors.js';
 import { quietly } from '../quiet-warnings.js';
-import { isRow, type Row } from './cells.js';
+import type { Row } from './cells.js';
 import { terminalSafe } from './escape.js';
 import {
   type ColumnType,
@@ -17,7 +17,7 @@ import {
   recordKinds,
   tableColumns,
 } from './record-kinds.js';
-import { storedNoting, storedValue, type UnfitValues } from './typed-values.js';
+import { recordsAmong, storedNoting, storedValue, type UnfitValues } from './typed-values.js';
 import type { ListState, ListWriter, WriterOptions } from './writer-types.js';
 
 type Sqlite = typeof import('node:sqlite');
@@ -140,8 +140,7 @@ export function batchUpserter(
   const keyed = (record: Row) =>
     kind.key.every((name) => storedValue(record[name], kind.columns[name] ?? 'json') !== null);
   return (given) => {
-    const rows = given.filter(isRow);
-    if (rows.length < given.length) unfit?.noteNotRecords(given.length - rows.length);
+    const rows = recordsAmong(given, unfit);
     const records = rows.filter(keyed);
     if (records.length < rows.length) unfit?.noteUnkeyed(kind.key, rows.length - records.length);
     for (let start = 0; start < records.length; start += chunkRows) {

@@ -3,8 +3,8 @@
  * hold is stored as null and counted: the shape of some answers (a search's results) is not
  * published, so a server may send a year as text, and the run then says what it could not keep.
  */
-import { cellOf } from './cells.js';
-import { terminalSafe } from './escape.js';
+import { cellOf, isRow, type Row } from './cells.js';
+import { warningLine } from './escape.js';
 import type { ColumnType } from './record-kinds.js';
 
 /** `YYYY-MM-DD`, the date a typed column keeps of a date or date-time. */
@@ -51,6 +51,17 @@ export function daysSince1970(day: string): number {
 }
 
 const dayMs = 86_400_000;
+
+/**
+ * The records among list elements, as the database formats write them: an element that is no object
+ * has no column to go in, and is counted in `unfit` instead.
+ */
+export function recordsAmong(elements: readonly unknown[], unfit: UnfitValues | undefined): readonly Row[] {
+  if (elements.every(isRow)) return elements as readonly Row[];
+  const records = elements.filter(isRow);
+  unfit?.noteNotRecords(elements.length - records.length);
+  return records;
+}
 
 /**
  * The values typed columns could not hold, by column: what a run warns it wrote as null. And the list
@@ -100,9 +111,8 @@ export class UnfitValues {
  */
 export function unfitWarning(unfit: UnfitValues): string {
   const [what, unwritten] = [unfit.describe(), unfit.describeUnwritten()];
-  const warning = (text: string) => `warning: ${terminalSafe(text)}\n`;
   return (
-    (what === undefined ? '' : warning(`written as null, not of their column's type: ${what}`)) +
-    (unwritten === undefined ? '' : warning(`list elements not written: ${unwritten} (jsonl keeps them)`))
+    (what === undefined ? '' : warningLine(`written as null, not of their column's type: ${what}`)) +
+    (unwritten === undefined ? '' : warningLine(`list elements not written: ${unwritten} (jsonl keeps them)`))
   );
 }

@@ -45,7 +45,7 @@ export interface WriterOptions {
   database?: string | undefined;
   /** SQLite: the command's arguments (`journals papers 42` links its papers to journal 42). */
   args?: readonly string[] | undefined;
-  /** Parquet, SQLite: where values their typed columns cannot hold are counted. */
+  /** Parquet, SQLite: where values their typed columns cannot hold, and elements not written, are counted. */
   unfit?: UnfitValues | undefined;
 }
 
@@ -71,7 +71,7 @@ export interface ListWriter {
    * comma), handed over once: a run that stops before `end()` shows it still.
    */
   held?(): string;
-  /** What to say on stderr once the writing is over (values its typed columns could not hold), or ''. */
+  /** What to say on stderr once the writing is over (what it left out, or could not hold), or ''. */
   warning?(): string;
 }
 
