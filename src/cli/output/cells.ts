@@ -14,7 +14,7 @@ export function isRow(value: unknown): value is Row {
  */
 export function asRows(elements: readonly unknown[]): readonly Row[] {
   return elements.every(isRow)
-    ? (elements as readonly Row[])
+    ? elements
     : elements.map((element) => (isRow(element) ? element : { value: element }));
 }
 
