@@ -2,7 +2,6 @@
  * The acquire script: takes a place for one attempt or says how long to wait, one Redis round trip
  * per call with free places. See lua-scripts.ts for how the windows, leases and line are kept.
  */
-import { type Script, script } from './adapter.js';
 import { type ArgSpec, type KeyName, luaPrologue } from './keys.js';
 import { endAttempts, formatNumber } from './lua-scripts.js';
 
@@ -224,19 +223,4 @@ export function acquireScript(settings: AcquireSettings): string {
   const constants = { perMinute, minuteMs, perDay, dayMs, concurrency, lineGraceMs, spacing };
   return `${luaPrologue(acquireArgs, acquireKeyNames(settings), constants)}
 ${acquireBody}`;
-}
-
-const shared = new WeakMap<object, Script>();
-
-/**
- * The acquire script of `settings`, made once per `owner` (a quota's limits, which all its partitions
- * share): its text is long, and a fleet serving many keys makes a partition for each.
- */
-export function sharedAcquireScript(owner: object, settings: AcquireSettings): Script {
-  let made = shared.get(owner);
-  if (made === undefined) {
-    made = script(acquireScript(settings));
-    shared.set(owner, made);
-  }
-  return made;
 }

@@ -1,7 +1,7 @@
 import { sleep } from '../core/abort.js';
 import { QuotaUnavailableError, RateLimitError } from '../core/errors.js';
 import type { QuotaAttempt, RequestQuota } from '../core/quota-types.js';
-import { acquireArgv, acquireKeyNames, sharedAcquireScript } from './acquire-script.js';
+import { acquireArgv, acquireKeyNames } from './acquire-script.js';
 import { type Script, type ScriptRunner, script } from './adapter.js';
 import { askWithin, type Stoppable } from './ask.js';
 import type { Deadlines } from './deadlines.js';
@@ -9,6 +9,7 @@ import { EndedAttempts } from './ends.js';
 import { HoldSends } from './holds.js';
 import { argTemplate, keyNames } from './keys.js';
 import { RELEASE_SCRIPT, releaseArgs } from './lua-scripts.js';
+import { type PartitionParts, scriptSettings } from './partition-parts.js';
 import { checkAcquireReply, redisFailure } from './reply.js';
 import { patientRunner } from './transient.js';
 
@@ -16,8 +17,6 @@ const releaseScript = script(RELEASE_SCRIPT);
 
 /** How long a lease outlives its attempt's timeout: the margin for a holder that dies mid-attempt. */
 export const leaseMarginMs = 5_000;
-/** How long a waiting ticket keeps its place in line past the wait it was told, unless it asks again. */
-const lineGraceMs = 5_000;
 /** Polling while a place is held elsewhere: from this, doubling, to the cap (woken early by a local release). */
 const firstPollMs = 5;
 const pollCapMs = 200;
@@ -32,19 +31,6 @@ const endsLost = 'the ends of the last calls did not reach it: their places stay
 /** The longest a 429 pause and a daily-limit block are kept: a retried 429 waits at most a minute or so. */
 export const maxPauseMs = 120_000;
 export const maxBlockMs = 86_400_000;
-
-/** The limits and window lengths as the scripts take them (0: no such limit). */
-export interface PartitionLimits {
-  readonly perMinute: number;
-  readonly minuteMs: number;
-  readonly perDay: number;
-  readonly dayMs: number;
-  readonly concurrency: number;
-  /** The least time between two starts in ms (`pacing: 'even'`), or 0. */
-  readonly spacing: number;
-  /** `leaseMs`, or undefined: the attempt's timeout plus {@link leaseMarginMs}. */
-  readonly leaseMs: number | undefined;
-}
 
 /**
  * The quota of every client in this process that sends as one base URL and API key, shared through
@@ -91,17 +77,7 @@ export class RedisPartition implements RequestQuota {
   #landed: (() => void) | undefined;
   #closed = false;
 
-  /**
-   * `owe` is told of this partition when a send of an end or a hold fails: what it then owes Redis
-   * waits for close(), so whoever closes must keep hold of it until then.
-   */
-  constructor(
-    run: ScriptRunner,
-    keys: string[],
-    limits: PartitionLimits,
-    deadlines: Deadlines,
-    owe: (partition: RedisPartition) => void = () => {},
-  ) {
+  constructor(keys: string[], { run, limits, deadlines, acquire, owe }: PartitionParts) {
     this.#run = run;
     // Ends and holds sent alone go through a cluster's transient answers, for a while.
     const patient = patientRunner(run, patienceMs);
@@ -113,8 +89,8 @@ export class RedisPartition implements RequestQuota {
     this.#keys = keys;
     this.#leaseMs = limits.leaseMs;
     this.#deadlines = deadlines;
-    const { leaseMs: _perCall, ...fixed } = { ...limits, lineGraceMs };
-    this.#acquire = sharedAcquireScript(limits, fixed);
+    const fixed = scriptSettings(limits);
+    this.#acquire = acquire;
     this.#acquireKeys = acquireKeyNames(fixed).map((name) => keys[keyNames.indexOf(name)] as string);
     this.#releaseArgs = argTemplate(releaseArgs, fixed).template;
     this.#waitReach = Math.max(limits.minuteMs, limits.perDay > 0 ? limits.dayMs : 0, maxPauseMs);

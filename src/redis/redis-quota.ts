@@ -5,7 +5,8 @@ import { type ScriptRunner, scriptRunner } from './adapter.js';
 import { Deadlines } from './deadlines.js';
 import { partitionHash, partitionKeys } from './keys.js';
 import { type RedisQuotaOptions, resolveRedisQuotaOptions } from './options.js';
-import { type PartitionLimits, RedisPartition } from './partition.js';
+import { RedisPartition } from './partition.js';
+import { type Owing, type PartitionLimits, type PartitionParts, partitionParts } from './partition-parts.js';
 import { type RedisQuotaStats, readStats, sumStats } from './stats.js';
 
 export type { RedisQuotaOptions } from './options.js';
@@ -75,6 +76,8 @@ export class RedisQuota implements RedisSharedQuota {
   readonly #run: ScriptRunner;
   readonly #prefix: string;
   readonly #limits: PartitionLimits;
+  /** What all its partitions share, made once. */
+  readonly #parts: PartitionParts;
   /**
    * One partition object per identity in this process, so that its clients wake each other; held
    * weakly, so that the partition of a key no client uses any more (a fleet serving many keys) is
@@ -85,7 +88,7 @@ export class RedisQuota implements RedisSharedQuota {
     if (this.#partitions.get(hash)?.deref() === undefined) this.#partitions.delete(hash);
   });
   /** Partitions owing Redis an end or a hold whose send failed: kept until close() sends it again. */
-  readonly #owing = new Set<RedisPartition>();
+  readonly #owing = new Set<Owing>();
   readonly #deadlines = new Deadlines();
   #closed = false;
 
@@ -109,15 +112,15 @@ export class RedisQuota implements RedisSharedQuota {
       spacing: settings.pacing === 'even' ? spacingOf(settings, windows) : 0,
       leaseMs: settings.leaseMs,
     };
+    const owe = (owing: Owing) => this.#owing.add(owing);
+    this.#parts = partitionParts(this.#run, this.#limits, this.#deadlines, owe);
   }
 
   forClient(identity: QuotaIdentity): RequestQuota {
     const hash = partitionHash(identity);
     let partition = this.#partitions.get(hash)?.deref();
     if (partition === undefined) {
-      const keys = partitionKeys(this.#prefix, hash);
-      const owe = (owing: RedisPartition) => this.#owing.add(owing);
-      partition = new RedisPartition(this.#run, keys, this.#limits, this.#deadlines, owe);
+      partition = new RedisPartition(partitionKeys(this.#prefix, hash), this.#parts);
       this.#partitions.set(hash, new WeakRef(partition));
       this.#collected.register(partition, hash);
       // A client made after close() is refused like the others.

@@ -2,7 +2,7 @@ import { QuotaUnavailableError } from '../core/errors.js';
 import { type ScriptRunner, script } from './adapter.js';
 import { argTemplate } from './keys.js';
 import { STATS_SCRIPT, statsArgs } from './lua-scripts.js';
-import type { PartitionLimits } from './partition.js';
+import { type PartitionLimits, scriptSettings } from './partition-parts.js';
 import { redisFailure } from './reply.js';
 import { runThroughTransients, until } from './transient.js';
 
@@ -45,8 +45,7 @@ export async function readStats(
   timeoutMs: number,
 ): Promise<RedisQuotaStats> {
   const patience = until(performance.now() + timeoutMs);
-  const { leaseMs: _perCall, ...fixed } = limits;
-  const args = [...argTemplate(statsArgs, fixed).template];
+  const args = [...argTemplate(statsArgs, scriptSettings(limits)).template];
   let reply: unknown;
   try {
     reply = await runThroughTransients(run, statsScript, keys, args, patience);
