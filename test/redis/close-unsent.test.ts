@@ -6,45 +6,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QuotaIdentity } from '../../src/core/quota-types.js';
 import { QuotaUnavailableError } from '../../src/index.js';
-import type { NodeRedisLike } from '../../src/redis/adapter.js';
-import { releaseArgs } from '../../src/redis/lua-scripts.js';
 import { RedisQuota } from '../../src/redis/redis-quota.js';
 import { TEST_KEY } from '../support.js';
+import { fakeRedis, goneText } from '../helpers/fake-redis.js';
 
 const identity: QuotaIdentity = { baseUrl: 'https://api.example.test/api/v1', apiKey: TEST_KEY };
-
-/** ioredis's words for a connection that is gone: what every call meets while Redis is away. */
-const goneText = 'Connection is closed.';
-
-/** A Redis that grants every place and takes every end and hold while `up`, and refuses all while not. */
-function fakeRedis() {
-  const fake = {
-    up: true,
-    /** The arguments of each script Redis took, in order. */
-    taken: [] as string[][],
-    /** Scripts refused while away. */
-    refused: 0,
-    client: undefined as unknown as NodeRedisLike,
-    /** The holds Redis took, as `[hold, ms]`. */
-    holds: () => fake.taken.filter(([first]) => first === 'pause' || first === 'block'),
-    /** The tickets of each release Redis took (its first arguments are the limits, numbers). */
-    ends: () =>
-      fake.taken.filter(([first]) => /^\d+$/.test(first ?? '')).map((args) => args.slice(releaseArgs.length)),
-  };
-  const answer = async (args: string[]) => {
-    if (!fake.up) {
-      fake.refused++;
-      throw new Error(goneText);
-    }
-    fake.taken.push(args);
-    return [0, 0];
-  };
-  fake.client = {
-    evalSha: (_sha, { arguments: args }) => answer(args),
-    eval: (_source, { arguments: args }) => answer(args),
-  };
-  return fake;
-}
 
 /** A ticket as the quota makes them (`pid.random.n`), told `@ms` ago: how an end goes alone. */
 const endOf = (n: number, ms: number) => new RegExp(`^[0-9a-z]+\\.[0-9a-z]+\\.${n}@${ms}$`);
