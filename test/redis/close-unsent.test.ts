@@ -7,8 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QuotaIdentity } from '../../src/core/quota-types.js';
 import { QuotaUnavailableError } from '../../src/index.js';
 import { RedisQuota } from '../../src/redis/redis-quota.js';
-import { TEST_KEY } from '../support.js';
 import { fakeRedis, goneText } from '../helpers/fake-redis.js';
+import { TEST_KEY } from '../support.js';
 
 const identity: QuotaIdentity = { baseUrl: 'https://api.example.test/api/v1', apiKey: TEST_KEY };
 
