@@ -2,6 +2,7 @@
  * Values a typed column cannot hold (a search's results have no published shape: a server may send a
  * year as text): Parquet and SQLite store the same null for each, and the run says how many, by column.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { storedValue } from '../../../src/cli/output/typed-values.js';
@@ -10,6 +11,19 @@ import { run } from '../helpers.js';
 import { scratch } from '../resume.js';
 import { parquetRows } from './hyparquet.js';
 import { sqliteRows } from './sqlite-rows.js';
+
+/**
+ * A search whose results are `pages` (the shape of a result is not published: anything goes), each
+ * page as asked for by `page`, with the count of them all as `total`.
+ */
+function searchPages(pages: readonly (readonly unknown[])[]) {
+  const total = pages.reduce((sum, page) => sum + page.length, 0);
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const page = Number(new URL(req.url ?? '/', 'http://localhost').searchParams.get('page') ?? 1);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ data: pages[page - 1] ?? [], total }));
+  };
+}
 
 describe('storedValue', () => {
   it.each<[unknown, Parameters<typeof storedValue>[1], unknown]>([
@@ -42,10 +56,7 @@ describe('values their typed column cannot hold', () => {
   ];
 
   it.each(['parquet', 'sqlite'])('%s: the same nulls, and a warning naming each column', async (format) => {
-    server.serve((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ data: papers, total: papers.length }));
-    });
+    server.serve(searchPages([papers]));
     const file = join(scratch(), `papers.${format}`);
     const result = await run(['papers', 'search', '--q', 'x', '-o', file], { url: server.base });
     expect(result.code, result.stderr).toBe(0);
@@ -72,10 +83,7 @@ describe('values their typed column cannot hold, kept current by sync', () => {
 
   it('stores null and warns by column, as a harvest does', async () => {
     const papers = [{ id: 7, title: 'Text year', year: '2021', citations: 4, oa: false }];
-    server.serve((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ data: papers, total: papers.length }));
-    });
+    server.serve(searchPages([papers]));
     const file = join(scratch(), 'metrics.sqlite');
     const result = await run(['sync', file, 'papers', '--q', 'x'], { url: server.base });
     expect(result.code, result.stderr).toBe(0);
@@ -100,10 +108,7 @@ describe('search results without their key (the shape of a result is not publish
     ['a harvest', (file: string) => ['papers', 'search', '--q', 'x', '-o', file, '--overwrite']],
     ['sync', (file: string) => ['sync', file, 'papers', '--q', 'x']],
   ])('%s: not written to the database, however many runs, and counted in a warning', async (_, args) => {
-    server.serve((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ data: papers, total: papers.length }));
-    });
+    server.serve(searchPages([papers]));
     const file = join(scratch(), 'metrics.sqlite');
     for (let run_ = 0; run_ < 3; run_++) {
       const result = await run(args(file), { url: server.base });
@@ -126,10 +131,7 @@ describe('search results that are no object (a string, null): no column can hold
     ['sqlite', (file: string) => ['papers', 'search', '--q', 'x', '-o', file]],
     ['sync', (file: string) => ['sync', file, 'papers', '--q', 'x']],
   ])('%s: the records written, the others counted in a warning', async (format, args) => {
-    server.serve((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ data, total: data.length }));
-    });
+    server.serve(searchPages([data]));
     const file = join(scratch(), `papers.${format === 'parquet' ? 'parquet' : 'sqlite'}`);
     const result = await run(args(file), { url: server.base });
     expect(result.code, result.stderr).toBe(0);
@@ -149,11 +151,7 @@ describe('fields a later page holds beside the columns of the first (csv)', () =
 
   it('writes the columns of the first page and warns of what it left out', async () => {
     const pages = [[{ id: 1, title: 'A' }], [{ id: 2, title: 'B', venue: 'X' }]];
-    server.serve((req, res) => {
-      const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? 1);
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ data: pages[page - 1] ?? [], total: 2 }));
-    });
+    server.serve(searchPages(pages));
     const file = join(scratch(), 'papers.csv');
     const result = await run(['papers', 'search', '--q', 'x', '--all', '-o', file], { url: server.base });
     expect(result.code, result.stderr).toBe(0);
