@@ -51,7 +51,7 @@ export class Query {
   integer(name: string, min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER): number | undefined {
     const raw = this.#params.get(name);
     if (raw === null) return undefined;
-    const value = /^-?\d+$/.test(raw) ? Number(raw) : Number.NaN;
+    const value = integerOf(raw);
     if (!Number.isSafeInteger(value) || value < min || value > max) {
       const range =
         max !== Number.MAX_SAFE_INTEGER
@@ -103,9 +103,12 @@ export function paginate<T, U>(
   return { data: items.slice(start, start + perPage).map(toWire), total: items.length };
 }
 
+/** The integer a decimal text writes (digits, a minus sign allowed), or NaN for any other text. */
+const integerOf = (raw: string) => (/^-?\d+$/.test(raw) ? Number(raw) : Number.NaN);
+
 /** A path id: an integer's digits, a minus sign allowed (else 400), as a number. */
 export function parseId(raw: string, what: string): number {
-  const value = /^-?\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  const value = integerOf(raw);
   if (!Number.isSafeInteger(value)) throw badRequest(`${what} id must be an integer, got '${raw}'`);
   return value;
 }
