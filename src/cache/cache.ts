@@ -10,7 +10,16 @@ import { dropContradicted, journalIds, markerLifetimeOf, markJournal, watchForEv
 import { EventsInFlight } from './events-in-flight.js';
 import type { FirstLoadParts } from './first-load-parts.js';
 import { Flight, type Flying } from './flight.js';
-import { answerOf, type KeptContext, keepAnswer, off, readKept, servesStale, type Target } from './kept.js';
+import {
+  answerOf,
+  type KeptContext,
+  keepAnswer,
+  off,
+  readKept,
+  servesStale,
+  type Target,
+  unlessAborted,
+} from './kept.js';
 import { answerKey, eventRoutesOf, eventSubjectOf, markerKey, partitions, scopeOf } from './keys.js';
 import { keyvStore } from './keyv-store.js';
 import { memoryStore } from './memory-store.js';
@@ -134,11 +143,9 @@ export class ResponseCache {
     const maxResponseBytes = options?.maxResponseBytes ?? client.maxResponseBytes;
     let fallback: CachedAnswer<T> | undefined;
     if (mode !== 'refresh') {
-      const kept = await readKept(
-        this.#kept,
-        { route: called, key, partition, ttl, maxResponseBytes },
-        shape,
-      );
+      const reading = readKept(this.#kept, { route: called, key, partition, ttl, maxResponseBytes }, shape);
+      const kept = await unlessAborted(options?.signal, reading);
+      if (options?.signal?.aborted) return off(await send(options));
       const now = Date.now();
       if (kept !== undefined && now < kept.meta.e) return answerOf(kept, 'hit');
       if (kept !== undefined && now < kept.meta.e + this.#staleIfError) fallback = answerOf(kept, 'stale');

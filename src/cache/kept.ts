@@ -69,6 +69,32 @@ export interface Kept<T> {
 }
 
 /**
+ * `reading`, or `undefined` as soon as `signal` aborts: a store slow to answer (a Redis client
+ * queueing commands for a lost server) holds no aborted call, which is refused as the transport
+ * refuses it, whatever the store holds.
+ */
+export function unlessAborted<T>(
+  signal: AbortSignal | undefined,
+  reading: Promise<T>,
+): Promise<T | undefined> {
+  if (signal === undefined) return reading;
+  return new Promise((resolve, reject) => {
+    const leave = () => resolve(undefined);
+    signal.addEventListener('abort', leave, { once: true });
+    reading.then(
+      (value) => {
+        signal.removeEventListener('abort', leave);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', leave);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
  * The entry kept under `query.key` for its partition, checked as an answer from the API is, and for
  * its size, lifetime and identity; a bad one is deleted. Another partition's entry is a miss, left alone.
  */

@@ -102,6 +102,64 @@ describe('cache: true (in memory)', () => {
     );
   });
 
+  it('refuses a call aborted while it reads the store, though the answer it reads is kept', async () => {
+    let holdReads = false;
+    let releaseRead: (() => void) | undefined;
+    const map = new Map<string, unknown>();
+    const store = {
+      get: async (key: string) => {
+        if (holdReads) await new Promise<void>((resolve) => (releaseRead = resolve));
+        return map.get(key);
+      },
+      set: async (key: string, value: unknown) => map.set(key, value),
+      delete: async (key: string) => map.delete(key),
+      clear: async () => map.clear(),
+    };
+    const { client, sent } = cachedClient({ cache: { store } });
+    await client.subjects.list();
+    holdReads = true;
+    const controller = new AbortController();
+    const call = client.subjects.list({ signal: controller.signal });
+    await vi.waitFor(() => expect(releaseRead).toBeDefined());
+    controller.abort();
+    // The read answers right after the abort, with the kept answer.
+    releaseRead!();
+    await expect(call).rejects.toBeInstanceOf(RequestAbortedError);
+    expect(sent()).toBe(1);
+  });
+
+  it('an abort ends a call whose store read never answers at once, not after the store timeout', async () => {
+    let hang = false;
+    const map = new Map<string, unknown>();
+    const never = new Promise<never>(() => {});
+    const store = {
+      get: async (key: string) => (hang ? never : map.get(key)),
+      set: async (key: string, value: unknown) => map.set(key, value),
+      delete: async (key: string) => map.delete(key),
+      clear: async () => map.clear(),
+    };
+    const { client, sent } = cachedClient({ cache: { store } });
+    // A first call loads the cache's modules, which fake timers would not wait for.
+    await client.journals.get(4);
+    hang = true;
+    vi.useFakeTimers();
+    try {
+      const controller = new AbortController();
+      const settled = vi.fn();
+      client.journals.get(5, { signal: controller.signal }).then(settled, settled);
+      await vi.advanceTimersByTimeAsync(10);
+      expect(settled).not.toHaveBeenCalled();
+      controller.abort();
+      // No timer moves: the store's one-second bound is not what ends the call.
+      await vi.advanceTimersByTimeAsync(0);
+      expect(settled).toHaveBeenCalledOnce();
+      expect(settled.mock.calls[0]![0]).toBeInstanceOf(RequestAbortedError);
+      expect(sent()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('asResponse bypasses the cache', async () => {
     const { client, sent } = cachedClient();
     await client.subjects.list();
