@@ -81,16 +81,7 @@ export function unlessAborted<T>(
   return new Promise((resolve, reject) => {
     const leave = () => resolve(undefined);
     signal.addEventListener('abort', leave, { once: true });
-    reading.then(
-      (value) => {
-        signal.removeEventListener('abort', leave);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', leave);
-        reject(error);
-      },
-    );
+    reading.finally(() => signal.removeEventListener('abort', leave)).then(resolve, reject);
   });
 }
 
