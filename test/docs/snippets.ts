@@ -3,7 +3,8 @@
  *
  * What a block may leave out, because pages read better without it:
  * - imports of the package's own names (`MetricClient`, `NotFoundError`, `createMockApi`, …): each
- *   name the block uses but neither imports nor declares is imported from the sources;
+ *   name the block uses but neither imports nor declares is imported from the sources (in docs/
+ *   only: the README's blocks are copied whole, so they import what they use);
  * - `client`, a `MetricClient`, and `api`, the mock API behind it (`createMockApi()`), when the
  *   block uses them without declaring them.
  *
@@ -95,10 +96,17 @@ export function build(block: Block, exported: Exported): Built {
   });
 
   const imported = importedNames(code);
+  // A name in a comment (`// APIError has requestId too`) is prose, not a use.
+  const statements = code.replace(/\/\*[\s\S]*?\*\/|(^|\s)\/\/.*$/gm, '$1');
   const missing = new Map<string, string[]>();
   for (const [name, specifier] of exported) {
-    if (!uses(code, name) || imported.has(name) || declares(code, name)) continue;
+    if (!uses(statements, name) || imported.has(name) || declares(code, name)) continue;
     missing.set(specifier, [...(missing.get(specifier) ?? []), name]);
+  }
+  // A reader copies the README's blocks whole, into a file of their own: they import what they use.
+  if (block.page === 'README.md' && missing.size > 0) {
+    const names = [...missing.values()].flat().join(', ');
+    throw new Error(`${block.page}:${block.line + 1}: the block uses ${names} without importing it`);
   }
   const prelude = [...missing].map(
     ([specifier, names]) => `import { ${names.join(', ')} } from '${specifier}';`,
