@@ -28,7 +28,8 @@ local function fmt(n) return string.format('%.0f', n) end
 /**
  * Ends the attempts named from ARGV[first] on: each start counts from when its answer came back,
  * `ticket@ms` that many ms before now (now without one), and its lease is given back. A ticket
- * written `~ticket` also waited in line and leaves it.
+ * written `~ticket` is a call that stopped waiting and was never sent: it leaves the line, and a
+ * place Redis granted it meanwhile counts in no window.
  */
 export const endAttempts = `
 local function endAttempts(now, first)
@@ -45,9 +46,12 @@ local function endAttempts(now, first)
       ticket = string.sub(ticket, 2)
       redis.call('ZREM', lineKey, ticket)
       redis.call('ZREM', lineExpiryKey, ticket)
+      if perMinute > 0 then redis.call('ZREM', minuteKey, ticket) end
+      if perDay > 0 then redis.call('ZREM', dayKey, ticket) end
+    else
+      if perMinute > 0 then redis.call('ZADD', minuteKey, 'XX', stamp, ticket) end
+      if perDay > 0 then redis.call('ZADD', dayKey, 'XX', stamp, ticket) end
     end
-    if perMinute > 0 then redis.call('ZADD', minuteKey, 'XX', stamp, ticket) end
-    if perDay > 0 then redis.call('ZADD', dayKey, 'XX', stamp, ticket) end
     if concurrency > 0 then redis.call('ZREM', leasesKey, ticket) end
   end
 end

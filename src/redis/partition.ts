@@ -26,8 +26,12 @@ const idleMs = 5;
 const patienceMs = 5_000;
 /** The attempt timeout assumed when a caller gives none (the client's own default). */
 const defaultTimeout = 30_000;
-/** What a failed send of ends means, as close() reports it: the calls were sent, their ends lost. */
-const endsLost = 'the ends of the last calls did not reach it: their places stay held until their leases end';
+/**
+ * What a failed send of ends means, as close() reports it: of calls that were sent, or that stopped
+ * waiting while Redis may have granted them a place unseen.
+ */
+const endsLost =
+  'the ends of the last calls did not reach it: a place Redis gave them stays held until its lease ends';
 /** The longest a 429 pause and a daily-limit block are kept: a retried 429 waits at most a minute or so. */
 export const maxPauseMs = 120_000;
 export const maxBlockMs = 86_400_000;

@@ -122,7 +122,7 @@ describe('quota.close() after a send to Redis failed', () => {
     const error = await quota.close().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(QuotaUnavailableError);
     expect((error as Error).message).toBe(
-      `Redis failed (Error: ${goneText}); the ends of the last calls did not reach it: their places stay held until their leases end`,
+      `Redis failed (Error: ${goneText}); the ends of the last calls did not reach it: a place Redis gave them stays held until its lease ends`,
     );
     expect(redis.refused).toBe(2);
   });

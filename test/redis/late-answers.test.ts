@@ -39,6 +39,41 @@ describe.skipIf(skip).each(redisClients)(
       return line === undefined ? 0 : Number(await pair.redis.command(['ZCARD', line]));
     }
 
+    /** The starts counted in the minute and the day windows of the quota under `prefix`. */
+    async function windowCounts(prefix: string): Promise<number[]> {
+      const counts = [];
+      for (const window of ['m', 'd']) {
+        const [key] = await pair.redis.keys(`${prefix}:*:${window}`);
+        counts.push(key === undefined ? 0 : Number(await pair.redis.command(['ZCARD', key])));
+      }
+      return counts;
+    }
+
+    it('a place Redis granted after the call stopped waiting counts in no window: nothing was sent', async () => {
+      const prefix = `late${++prefixes}`;
+      const limits = { maxRequestsPerMinute: 5, maxRequestsPerDay: 100, prefix };
+      const late = new RedisQuota({ redis: lateAnswers(pair.other.client, 400), ...limits }).forClient(
+        identity,
+      );
+      let sent = false;
+      const call = late.run(
+        async () => {
+          sent = true;
+        },
+        { signal: undefined, timeout: 100 },
+      );
+      await expect(call).rejects.toBeInstanceOf(QuotaUnavailableError);
+      expect(sent).toBe(false);
+      // Redis ran the ask at once (only its answer is late) and counted a start in both windows; the
+      // end the call sent takes it out of them again.
+      for (let i = 0; i < 40 && (await windowCounts(prefix)).some((n) => n > 0); i++)
+        await new Promise((r) => setTimeout(r, 25));
+      expect(await windowCounts(prefix)).toEqual([0, 0]);
+      // A call that is sent counts as ever.
+      await expect(late.run(async () => 'next', { signal: undefined, timeout: 3_000 })).resolves.toBe('next');
+      expect(await windowCounts(prefix)).toEqual([1, 1]);
+    });
+
     it.each([
       ['its timeout', 'timeout'],
       ['an abort', 'abort'],

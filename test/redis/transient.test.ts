@@ -135,7 +135,7 @@ describe('a Redis Cluster’s transient answers', () => {
     const closed = await quota.close().catch((e: unknown) => e);
     expect(closed).toBeInstanceOf(QuotaUnavailableError);
     expect((closed as Error).message).toBe(
-      `Redis failed (ErrorReply: ${oom}); the ends of the last calls did not reach it: their places stay held until their leases end`,
+      `Redis failed (ErrorReply: ${oom}); the ends of the last calls did not reach it: a place Redis gave them stays held until its lease ends`,
     );
   });
 
