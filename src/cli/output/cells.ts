@@ -21,15 +21,15 @@ export function asRows(elements: readonly unknown[]): readonly Row[] {
 /** The fields of records that no column holds, counted by name: what a run warns it left out. */
 export class LeftOutFields {
   readonly #counts = new Map<string, number>();
-  #columns: ReadonlySet<string> | undefined;
 
-  /** Counts each field of `records` not among `columns` (the same columns every call). */
-  note(records: readonly Row[], columns: readonly string[]): void {
-    this.#columns ??= new Set(columns);
-    const known = this.#columns;
+  /** `why`: what set the columns, as the warning says it. */
+  constructor(readonly why = 'the first page set the columns') {}
+
+  /** Counts each field of `records` not among `columns`. */
+  note(records: readonly Row[], columns: ReadonlySet<string>): void {
     for (const record of records) {
       for (const name in record)
-        if (!known.has(name)) this.#counts.set(name, (this.#counts.get(name) ?? 0) + 1);
+        if (!columns.has(name)) this.#counts.set(name, (this.#counts.get(name) ?? 0) + 1);
     }
   }
 
@@ -37,7 +37,7 @@ export class LeftOutFields {
   warning(): string {
     if (this.#counts.size === 0) return '';
     const what = [...this.#counts].map(([name, count]) => `${JSON.stringify(name)} ${count}`).join(', ');
-    return warningLine(`fields with no column, left out (the first page set the columns): ${what}`);
+    return warningLine(`fields with no column, left out (${this.why}): ${what}`);
   }
 }
 

@@ -182,14 +182,17 @@ function documentWriter(
       // Without --fields the first page sets the columns: what a later record holds beside them is
       // left out, and counted for a warning.
       const leftOut = options.fields === undefined ? new LeftOutFields() : undefined;
+      let columns: ReadonlySet<string> | undefined;
       return {
         ...writer,
         rows: (elements) => {
           const records = asRows(elements);
           const text = writer.rows(records);
           // A table's hidden columns are said by its own last line. No columns yet: an empty page.
-          if (state.columns !== undefined)
-            leftOut?.note(records, [...state.columns, ...(state.hidden ?? [])]);
+          if (state.columns !== undefined && leftOut !== undefined) {
+            columns ??= new Set([...state.columns, ...(state.hidden ?? [])]);
+            leftOut.note(records, columns);
+          }
           return text;
         },
         warning: () => leftOut?.warning() ?? '',

@@ -106,6 +106,7 @@ export async function parquetListWriter(
   const project = options.fields === undefined ? undefined : projector(options.fields);
   const columns = typedColumns(options.kind, options.fields, state.columns ?? options.columns ?? []);
   const names = columns.map(([name]) => name);
+  const columnNames = new Set(names);
   if (state.parquet !== undefined) checkColumns(state.columns, names, options.database);
   state.columns = names;
   const saved: ParquetState = state.parquet ?? { offset: 0, rowGroups: '[]' };
@@ -144,6 +145,7 @@ export async function parquetListWriter(
     rows(records) {
       const kept = recordsAmong(records, options.unfit);
       const rows = project ? kept.map(project) : kept;
+      options.unfit?.leftOut.note(rows, columnNames);
       for (const gatherer of gatherers) gatherer.add(rows);
       pending += kept.length;
       // Counted as given, as the walk needs for --limit; a checkpoint is noted only with none pending.

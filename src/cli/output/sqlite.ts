@@ -139,8 +139,10 @@ export function batchUpserter(
   };
   const keyed = (record: Row) =>
     kind.key.every((name) => storedValue(record[name], kind.columns[name] ?? 'json') !== null);
+  const written = new Set(columns);
   return (given) => {
     const rows = recordsAmong(given, unfit);
+    unfit?.leftOut.note(rows, written);
     const records = rows.filter(keyed);
     if (records.length < rows.length) unfit?.noteUnkeyed(kind.key, rows.length - records.length);
     for (let start = 0; start < records.length; start += chunkRows) {

@@ -3,7 +3,7 @@
  * hold is stored as null and counted: the shape of some answers (a search's results) is not
  * published, so a server may send a year as text, and the run then says what it could not keep.
  */
-import { cellOf, isRow, type Row } from './cells.js';
+import { cellOf, isRow, LeftOutFields, type Row } from './cells.js';
 import { warningLine } from './escape.js';
 import type { ColumnType } from './record-kinds.js';
 
@@ -68,6 +68,8 @@ export function recordsAmong(elements: readonly unknown[], unfit: UnfitValues | 
  * elements not written: records a database could not key, by key, and elements that are no object.
  */
 export class UnfitValues {
+  /** A record's fields that no typed column holds: not written. */
+  readonly leftOut = new LeftOutFields("the columns are the API document's fields; jsonl keeps them all");
   readonly #counts = new Map<string, { type: ColumnType; count: number }>();
   readonly #unkeyed = new Map<string, number>();
   #notRecords = 0;
@@ -106,13 +108,16 @@ export class UnfitValues {
 }
 
 /**
- * The warnings a run gives when some values did not fit their typed columns, or some list elements
- * could not be written (no key, or no object); `''` when none.
+ * The warnings a run gives when some values did not fit their typed columns, some list elements
+ * could not be written (no key, or no object), or some fields had no column; `''` when none.
  */
 export function unfitWarning(unfit: UnfitValues): string {
   const [what, unwritten] = [unfit.describe(), unfit.describeUnwritten()];
   return (
     (what === undefined ? '' : warningLine(`written as null, not of their column's type: ${what}`)) +
-    (unwritten === undefined ? '' : warningLine(`list elements not written: ${unwritten} (jsonl keeps them)`))
+    (unwritten === undefined
+      ? ''
+      : warningLine(`list elements not written: ${unwritten} (jsonl keeps them)`)) +
+    unfit.leftOut.warning()
   );
 }

@@ -160,3 +160,39 @@ describe('fields a later page holds beside the columns of the first (csv)', () =
     );
   });
 });
+
+describe('fields beside the typed columns (Parquet, SQLite): not written, and said', () => {
+  const server = useRealServer();
+  const pages = [[{ id: 1, title: 'A', venue: 'X' }], [{ id: 2, title: 'B', venue: 'Y', score: 3 }]];
+
+  it.each([
+    ['parquet', (file: string) => ['papers', 'search', '--q', 'x', '--all', '-o', file]],
+    ['sqlite', (file: string) => ['papers', 'search', '--q', 'x', '--all', '-o', file]],
+    ['sync', (file: string) => ['sync', file, 'papers', '--q', 'x']],
+  ])('%s: the typed columns written, a warning naming the others', async (format, args) => {
+    server.serve(searchPages(pages));
+    const file = join(scratch(), `papers.${format === 'parquet' ? 'parquet' : 'sqlite'}`);
+    const result = await run(args(file), { url: server.base });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(
+      'warning: fields with no column, left out (the columns are the API document\'s fields; jsonl keeps them all): "venue" 2, "score" 1\n',
+    );
+    const rows =
+      format === 'parquet'
+        ? await parquetRows(file, ['id', 'title'])
+        : sqliteRows(file, 'SELECT id, title FROM papers ORDER BY id');
+    expect(rows).toEqual([
+      { id: 1, title: 'A' },
+      { id: 2, title: 'B' },
+    ]);
+  });
+
+  it('says nothing with --fields, which names what is written', async () => {
+    server.serve(searchPages(pages));
+    const file = join(scratch(), 'papers.parquet');
+    const args = ['papers', 'search', '--q', 'x', '--all', '--fields', 'id,title', '-o', file];
+    const result = await run(args, { url: server.base });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).not.toContain('warning:');
+  });
+});
