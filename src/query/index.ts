@@ -11,11 +11,12 @@ import { isRecord } from '../core/is-record.js';
 import { checkObject } from '../core/options/checks.js';
 import type { WebhookEvent } from '../webhooks/event.js';
 import { endpointQueries, type MethodCall } from './endpoint-queries.js';
-import { follow } from './follow.js';
+import { type FollowOptions, follow } from './follow.js';
 import { invalidateEvent } from './invalidate.js';
 import type { InvalidatingClient, LaidDefaults, MetricQueries, MetricQueryDefaults } from './types.js';
 
 export type { PlainPage } from '../core/page.js';
+export type { EventSourceLike, FollowOptions } from './follow.js';
 export type {
   InvalidatingClient,
   MetricInfiniteQueryOptions,
@@ -98,13 +99,14 @@ export function metricQueries(client: MetricClient, defaults?: MetricQueryDefaul
     ...queries,
     key,
     invalidate,
-    follow: (queryClient: InvalidatingClient, url: string | URL) => {
+    follow: (queryClient: InvalidatingClient, url: string | URL, options?: FollowOptions) => {
       // Each failing invalidation is ignored while following: a wrong client must be told now.
       if (typeof (queryClient as Partial<InvalidatingClient> | null)?.invalidateQueries !== 'function') {
         throw new ConfigurationError('queryClient', 'follow(queryClient, url) needs a QueryClient');
       }
       return follow(queryClient, url, invalidate, {
         missed: () => queryClient.invalidateQueries({ queryKey: key }),
+        ...options,
       });
     },
   }) as unknown as MetricQueries;

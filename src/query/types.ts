@@ -6,6 +6,7 @@ import type { MetricError } from '../core/errors.js';
 import type { PlainPage } from '../core/page.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { WebhookEvent } from '../webhooks/event.js';
+import type { FollowOptions } from './follow.js';
 
 /**
  * TanStack Query options laid under every option `metricQueries` makes; each given one replaces the
@@ -202,9 +203,11 @@ export type MetricQueries = {
   invalidate(queryClient: InvalidatingClient, event: WebhookEvent): Promise<void>;
   /**
    * Follows an event relay's stream at `url`, invalidating on each event (and every query under
-   * `key` when events were missed); returns `stop`.
-   * @throws {ConfigurationError} for a `queryClient` without `invalidateQueries`, or a `url` that is
-   *   not a string or a URL.
+   * `key` when events were missed, unless `options.missed` says otherwise); returns `stop`.
+   * `options.eventSource` opens the stream where the page's own `EventSource` will not do: a relay
+   * on another origin that needs cookies, a polyfill, a test.
+   * @throws {ConfigurationError} for a `queryClient` without `invalidateQueries`, a `url` that is
+   *   not a string or a URL, or no `EventSource` (neither the runtime's nor `options.eventSource`).
    */
-  follow(queryClient: InvalidatingClient, url: string | URL): () => void;
+  follow(queryClient: InvalidatingClient, url: string | URL, options?: FollowOptions): () => void;
 };

@@ -117,6 +117,39 @@ describe('scholarly-metrics/query: invalidation', () => {
     }
   });
 
+  it('follow() opens the stream with options.eventSource where the runtime has no EventSource', async () => {
+    const { api, queries, queryClient } = mockQueries();
+    vi.stubGlobal('EventSource', undefined);
+    const opened: string[] = [];
+    const listeners = new Map<string, (event: { data?: unknown }) => void>();
+    const eventSource = (url: string) => {
+      opened.push(url);
+      return {
+        readyState: 1,
+        addEventListener(type: string, listener: (event: { data?: unknown }) => void) {
+          listeners.set(type, listener);
+        },
+        close() {},
+      };
+    };
+    try {
+      expect(() => queries.follow(queryClient, '/events')).toThrow(
+        expect.objectContaining({ name: 'ConfigurationError', option: 'eventSource' }),
+      );
+      const unwatch = await watch(queryClient, [queries.journals.get(1), queries.subjects.list()]);
+      const from = api.requests.length;
+      const stop = queries.follow(queryClient, '/events', { eventSource });
+      expect(opened).toEqual(['/events']);
+      // Its own `missed` is kept when the options give none.
+      listeners.get('missed')?.({ data: 'events sent while you were away are no longer kept' });
+      await vi.waitFor(() => expect(pathsSince(api, from)).toHaveLength(2));
+      stop();
+      unwatch();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('follow() refuses what is not a QueryClient at once, before any event is swallowed', () => {
     const { queries, queryClient } = mockQueries();
     const opened: string[] = [];
