@@ -27,7 +27,10 @@ export function endpointQueries(
    * and `search({})` are one query), then `suffix`.
    */
   const argumentsOf = (given: readonly unknown[], ...suffix: unknown[]) => {
-    const call = Array.from({ length: count }, (_, i) => given[i]);
+    // Parameters copied: an object the caller changes later must not change the key, nor the request.
+    const call = Array.from({ length: count }, (_, i) =>
+      isPlainRecord(given[i]) ? { ...given[i] } : given[i],
+    );
     let length = count;
     while (length > 0 && isBlank(call[length - 1])) length--;
     return [call, [...prefix, endpoint.name, ...call.slice(0, length), ...suffix]] as const;

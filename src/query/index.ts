@@ -44,7 +44,7 @@ function checkKey(key: unknown, client: MetricClient): readonly unknown[] {
 
 function checkClient(client: unknown): MetricClient {
   if (!isRecord(client) || Object.keys(endpoints).some((namespace) => !(namespace in client))) {
-    throw new ConfigurationError('client', 'metricQueries(client) needs a MetricClient');
+    throw new ConfigurationError('client', '`client` must be a MetricClient');
   }
   return client as unknown as MetricClient;
 }
@@ -102,7 +102,7 @@ export function metricQueries(client: MetricClient, defaults?: MetricQueryDefaul
     follow: (queryClient: InvalidatingClient, url: string | URL, options?: FollowOptions) => {
       // Each failing invalidation is ignored while following: a wrong client must be told now.
       if (typeof (queryClient as Partial<InvalidatingClient> | null)?.invalidateQueries !== 'function') {
-        throw new ConfigurationError('queryClient', 'follow(queryClient, url) needs a QueryClient');
+        throw new ConfigurationError('queryClient', '`queryClient` must be a QueryClient');
       }
       return follow(queryClient, url, invalidate, {
         missed: () => queryClient.invalidateQueries({ queryKey: key }),

@@ -24,6 +24,21 @@ describe('scholarly-metrics/query: query options for every endpoint', () => {
     expect(cached).toEqual(journal);
   });
 
+  it('copies the parameters: a change the caller makes later changes neither the key nor the request', async () => {
+    const { api, queries, queryClient } = mockQueries();
+    const params: { q: string; per_page: number } = { q: 'coral', per_page: 2 };
+    const options = queries.papers.search.page(params);
+    const infinite = queries.papers.search(params);
+    params.q = 'graphene';
+    expect(options.queryKey.at(-1)).toEqual({ q: 'coral', per_page: 2 });
+    expect(infinite.queryKey.at(-2)).toEqual({ q: 'coral', per_page: 2 });
+    const from = api.requests.length;
+    await queryClient.fetchQuery(options);
+    await queryClient.fetchInfiniteQuery(infinite);
+    expect(pathsSince(api, from)).toHaveLength(2);
+    for (const path of pathsSince(api, from)) expect(path).toContain('q=coral');
+  });
+
   it('covers every method of the API table, each calling the client', async () => {
     const { api, queries, queryClient } = mockQueries();
     const subjects = await queryClient.fetchQuery(queries.subjects.list());
