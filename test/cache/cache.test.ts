@@ -7,7 +7,7 @@ import {
   ResponseTooLargeError,
 } from '../../src/index.js';
 import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL } from '../../src/testing/index.js';
-import { cachedClient, gatedFetch } from './helpers.js';
+import { cachedClient, gatedFetch, holdingStore } from './helpers.js';
 
 describe('cache: true (in memory)', () => {
   it('answers the second identical call from the cache, with the original request id and an Age header', async () => {
@@ -103,45 +103,26 @@ describe('cache: true (in memory)', () => {
   });
 
   it('refuses a call aborted while it reads the store, though the answer it reads is kept', async () => {
-    let holdReads = false;
-    let releaseRead: (() => void) | undefined;
-    const map = new Map<string, unknown>();
-    const store = {
-      get: async (key: string) => {
-        if (holdReads) await new Promise<void>((resolve) => (releaseRead = resolve));
-        return map.get(key);
-      },
-      set: async (key: string, value: unknown) => map.set(key, value),
-      delete: async (key: string) => map.delete(key),
-      clear: async () => map.clear(),
-    };
-    const { client, sent } = cachedClient({ cache: { store } });
+    const reads = holdingStore();
+    const { client, sent } = cachedClient({ cache: { store: reads.store } });
     await client.subjects.list();
-    holdReads = true;
+    reads.hold();
     const controller = new AbortController();
     const call = client.subjects.list({ signal: controller.signal });
-    await vi.waitFor(() => expect(releaseRead).toBeDefined());
+    await vi.waitFor(() => expect(reads.held()).toBe(true));
     controller.abort();
     // The read answers right after the abort, with the kept answer.
-    releaseRead!();
+    reads.release();
     await expect(call).rejects.toBeInstanceOf(RequestAbortedError);
     expect(sent()).toBe(1);
   });
 
   it('an abort ends a call whose store read never answers at once, not after the store timeout', async () => {
-    let hang = false;
-    const map = new Map<string, unknown>();
-    const never = new Promise<never>(() => {});
-    const store = {
-      get: async (key: string) => (hang ? never : map.get(key)),
-      set: async (key: string, value: unknown) => map.set(key, value),
-      delete: async (key: string) => map.delete(key),
-      clear: async () => map.clear(),
-    };
-    const { client, sent } = cachedClient({ cache: { store } });
+    const reads = holdingStore();
+    const { client, sent } = cachedClient({ cache: { store: reads.store } });
     // A first call loads the cache's modules, which fake timers would not wait for.
     await client.journals.get(4);
-    hang = true;
+    reads.hold();
     vi.useFakeTimers();
     try {
       const controller = new AbortController();
@@ -306,19 +287,8 @@ describe('one request for identical calls in flight', () => {
   it('a caller whose signal aborts while it reads the store leaves no rejection unhandled', async () => {
     const api = createMockApi();
     const gated = gatedFetch(api);
-    const map = new Map<string, unknown>();
-    let releaseRead: (() => void) | undefined;
-    let holdReads = false;
-    const store = {
-      get: async (key: string) => {
-        if (holdReads) await new Promise<void>((resolve) => (releaseRead = resolve));
-        return map.get(key);
-      },
-      set: async (key: string, value: unknown) => map.set(key, value),
-      delete: async (key: string) => map.delete(key),
-      clear: async () => map.clear(),
-    };
-    const { client } = cachedClient({ fetch: gated.fetch, cache: { store } }, api);
+    const reads = holdingStore();
+    const { client } = cachedClient({ fetch: gated.fetch, cache: { store: reads.store } }, api);
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
@@ -326,12 +296,12 @@ describe('one request for identical calls in flight', () => {
       const first = new AbortController();
       const firstCall = client.subjects.list({ signal: first.signal });
       await vi.waitFor(() => expect(gated.started()).toBe(1));
-      holdReads = true;
+      reads.hold();
       const second = new AbortController();
       const secondCall = client.subjects.list({ signal: second.signal });
-      await vi.waitFor(() => expect(releaseRead).toBeDefined());
+      await vi.waitFor(() => expect(reads.held()).toBe(true));
       second.abort();
-      releaseRead!();
+      reads.release();
       await expect(secondCall).rejects.toBeInstanceOf(RequestAbortedError);
       first.abort();
       await expect(firstCall).rejects.toBeInstanceOf(RequestAbortedError);

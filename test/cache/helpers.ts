@@ -92,3 +92,30 @@ export async function held(
 /** A score the journal does not show. */
 export const newScoreFor = async (client: MetricClient, id: number) =>
   (await client.journals.get(id, { cache: false })).metric_score === 61 ? 62 : 61;
+
+/**
+ * A store over a Map whose reads can be held: after `hold()`, each read waits for `release()`, or
+ * for ever; `held()` tells whether one is waiting.
+ */
+export function holdingStore() {
+  const map = new Map<string, unknown>();
+  let holding = false;
+  let release: (() => void) | undefined;
+  const store = {
+    get: async (key: string) => {
+      if (holding) await new Promise<void>((resolve) => (release = resolve));
+      return map.get(key);
+    },
+    set: async (key: string, value: unknown) => map.set(key, value),
+    delete: async (key: string) => map.delete(key),
+    clear: async () => map.clear(),
+  };
+  return {
+    store,
+    hold: () => {
+      holding = true;
+    },
+    held: () => release !== undefined,
+    release: () => release?.(),
+  };
+}

@@ -25,6 +25,25 @@ function searchPages(pages: readonly (readonly unknown[])[]) {
   };
 }
 
+/** Each way a search reaches a database: Parquet and SQLite files (every page), and `sync`. */
+const databaseRuns = [
+  ['parquet', (file: string) => ['papers', 'search', '--q', 'x', '--all', '-o', file]],
+  ['sqlite', (file: string) => ['papers', 'search', '--q', 'x', '--all', '-o', file]],
+  ['sync', (file: string) => ['sync', file, 'papers', '--q', 'x']],
+] as const;
+
+/** Runs `args` into a fresh file of `format` against `base`; its result, and its rows' id and title. */
+async function intoDatabase(format: string, args: (file: string) => readonly string[], base: string) {
+  const file = join(scratch(), `papers.${format === 'parquet' ? 'parquet' : 'sqlite'}`);
+  const result = await run([...args(file)], { url: base });
+  expect(result.code, result.stderr).toBe(0);
+  const rows =
+    format === 'parquet'
+      ? await parquetRows(file, ['id', 'title'])
+      : sqliteRows(file, 'SELECT id, title FROM papers ORDER BY id');
+  return { stderr: result.stderr, rows };
+}
+
 describe('storedValue', () => {
   it.each<[unknown, Parameters<typeof storedValue>[1], unknown]>([
     [2020, 'integer', 2020],
@@ -126,22 +145,10 @@ describe('search results that are no object (a string, null): no column can hold
   const server = useRealServer();
   const data = ['10.1000/a', null, { id: 1, title: 'Keyed', year: 2020 }, [7]];
 
-  it.each([
-    ['parquet', (file: string) => ['papers', 'search', '--q', 'x', '-o', file]],
-    ['sqlite', (file: string) => ['papers', 'search', '--q', 'x', '-o', file]],
-    ['sync', (file: string) => ['sync', file, 'papers', '--q', 'x']],
-  ])('%s: the records written, the others counted in a warning', async (format, args) => {
+  it.each(databaseRuns)('%s: the records written, the others counted in a warning', async (format, args) => {
     server.serve(searchPages([data]));
-    const file = join(scratch(), `papers.${format === 'parquet' ? 'parquet' : 'sqlite'}`);
-    const result = await run(args(file), { url: server.base });
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toContain(
-      'warning: list elements not written: 3 that are no object (jsonl keeps them)\n',
-    );
-    const rows =
-      format === 'parquet'
-        ? await parquetRows(file, ['id', 'title'])
-        : sqliteRows(file, 'SELECT id, title FROM papers');
+    const { stderr, rows } = await intoDatabase(format, args, server.base);
+    expect(stderr).toContain('warning: list elements not written: 3 that are no object (jsonl keeps them)\n');
     expect(rows).toEqual([{ id: 1, title: 'Keyed' }]);
   });
 });
@@ -165,27 +172,20 @@ describe('fields beside the typed columns (Parquet, SQLite): not written, and sa
   const server = useRealServer();
   const pages = [[{ id: 1, title: 'A', venue: 'X' }], [{ id: 2, title: 'B', venue: 'Y', score: 3 }]];
 
-  it.each([
-    ['parquet', (file: string) => ['papers', 'search', '--q', 'x', '--all', '-o', file]],
-    ['sqlite', (file: string) => ['papers', 'search', '--q', 'x', '--all', '-o', file]],
-    ['sync', (file: string) => ['sync', file, 'papers', '--q', 'x']],
-  ])('%s: the typed columns written, a warning naming the others', async (format, args) => {
-    server.serve(searchPages(pages));
-    const file = join(scratch(), `papers.${format === 'parquet' ? 'parquet' : 'sqlite'}`);
-    const result = await run(args(file), { url: server.base });
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toContain(
-      'warning: fields with no column, left out (the columns are the API document\'s fields; jsonl keeps them all): "venue" 2, "score" 1\n',
-    );
-    const rows =
-      format === 'parquet'
-        ? await parquetRows(file, ['id', 'title'])
-        : sqliteRows(file, 'SELECT id, title FROM papers ORDER BY id');
-    expect(rows).toEqual([
-      { id: 1, title: 'A' },
-      { id: 2, title: 'B' },
-    ]);
-  });
+  it.each(databaseRuns)(
+    '%s: the typed columns written, a warning naming the others',
+    async (format, args) => {
+      server.serve(searchPages(pages));
+      const { stderr, rows } = await intoDatabase(format, args, server.base);
+      expect(stderr).toContain(
+        'warning: fields with no column, left out (the columns are the API document\'s fields; jsonl keeps them all): "venue" 2, "score" 1\n',
+      );
+      expect(rows).toEqual([
+        { id: 1, title: 'A' },
+        { id: 2, title: 'B' },
+      ]);
+    },
+  );
 
   it('says nothing with --fields, which names what is written', async () => {
     server.serve(searchPages(pages));
