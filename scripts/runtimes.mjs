@@ -76,6 +76,16 @@ export function ensureOldestNode() {
   return bin;
 }
 
+/**
+ * The compiler (`bin/tsc`) of TypeScript `version`, installed on first use: the declarations are
+ * checked by the oldest TypeScript the package supports and by the newest, beside the repository's.
+ */
+export function ensureTypeScript(version) {
+  const bin = ensurePackage(`typescript-${version}`, 'typescript', version, 'bin/tsc', (v) => v === version);
+  if (bin === undefined) throw new Error(`could not install typescript@${version} from the npm registry`);
+  return bin;
+}
+
 /** Bun's binary for this machine, or undefined when no package fits or npm cannot install it. */
 export function ensureBun() {
   const arch = { x64: 'x64', arm64: 'aarch64' }[process.arch];

@@ -14,7 +14,10 @@
 // | node16-esm | node16, ESM files          | the default (DOM)  | shared, esm, readme, query      |
 // | node16-cjs | node16, CommonJS files     | the default (DOM)  | shared, cjs                     |
 // | no-dom     | node16, ESM files          | es2023 only        | shared, esm, readme             |
+// | typescript-5.5.4, typescript-7.0.2: as bundler, by that compiler  | shared, esm, readme, query      |
 //
+// Those two compilers, the oldest TypeScript the package supports and the newest, come from the npm
+// registry on first use (scripts/runtimes.mjs); the others are the repository's TypeScript.
 // Cases live in test/types/<group>/*.ts: every file of a group is compiled under each setting that
 // lists the group, so a new entry point needs only a new file (in shared/ when it suits CommonJS
 // too: no top-level await there). Negative cases are `// @ts-expect-error` lines, which fail the
@@ -38,7 +41,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { blocks } from '../test/docs/markdown.ts';
-import { installPackedPackage, requireBuild, root } from './runtimes.mjs';
+import { ensureTypeScript, installPackedPackage, requireBuild, root } from './runtimes.mjs';
 
 const compilerOptions = {
   target: 'es2022',
@@ -50,6 +53,9 @@ const compilerOptions = {
   noEmit: true,
   types: ['node'],
 };
+
+/** TypeScript versions checked beside the repository's own (see `settings`). */
+const [oldestTypeScript, newestTypeScript] = ['5.5.4', '7.0.2'];
 
 const settings = [
   {
@@ -71,6 +77,14 @@ const settings = [
     options: { module: 'node16', lib: ['es2023'] },
     groups: ['shared', 'esm', 'readme'],
   },
+  // The oldest TypeScript the package supports (zod 4's own minimum) and the newest, TypeScript 7.
+  ...[oldestTypeScript, newestTypeScript].map((version) => ({
+    name: `typescript-${version}`,
+    tsc: version,
+    type: 'module',
+    options: { module: 'esnext', moduleResolution: 'bundler' },
+    groups: ['shared', 'esm', 'readme', 'query'],
+  })),
 ];
 
 // Enough of vitest for the README's test-file example: the point is the SDK's types, not vitest's.
@@ -138,7 +152,8 @@ const runs = settings.map((setting) => {
 });
 
 process.stdout.write(`test:types: ${tarball} in ${project}\n`);
-const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+const repositoryTsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+const tscOf = (setting) => (setting.tsc ? ensureTypeScript(setting.tsc) : repositoryTsc);
 let failed = 0;
 // Two at a time: each tsc is single-threaded.
 for (let i = 0; i < runs.length; i += 2) {
@@ -242,7 +257,7 @@ async function readmeCases() {
 
 function compile(run) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [tsc, '-p', run.dir, '--pretty', 'false'], {
+    const child = spawn(process.execPath, [tscOf(run.setting), '-p', run.dir, '--pretty', 'false'], {
       cwd: run.dir,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
