@@ -36,22 +36,26 @@ function guardedSpan(span: SpanLike): SpanLike {
 const noSpan: SpanLike = { setAttribute() {}, addEvent() {}, setStatus() {}, end() {} };
 
 /**
- * `tracer`, its spans guarded; a call whose span the tracer fails to start runs without one (once:
- * if the tracer throws after it started the call, the call's own outcome is kept).
+ * `tracer`, its spans guarded; a call whose span the tracer fails to start runs without one, once.
+ * The call's own outcome is returned whatever the tracer returns or throws after it ran the call.
  */
 export function guardedTracer(tracer: TracerLike): TracerLike {
   return {
     startActiveSpan(name, options, fn) {
       let started: { value: ReturnType<typeof fn> } | undefined;
+      let alone = false;
       const inSpan = (span: SpanLike) => {
+        // A tracer that runs it later than it returned: the call has run without a span already.
+        if (alone) return undefined;
         started = { value: fn(guardedSpan(span)) as ReturnType<typeof fn> };
         return started.value;
       };
       try {
-        return tracer.startActiveSpan(name, options, inSpan as typeof fn);
-      } catch {
-        return started ? started.value : (fn(noSpan) as ReturnType<typeof fn>);
-      }
+        tracer.startActiveSpan(name, options, inSpan as typeof fn);
+      } catch {}
+      if (started) return started.value;
+      alone = true;
+      return fn(noSpan) as ReturnType<typeof fn>;
     },
   };
 }

@@ -75,16 +75,31 @@ function parentContext(api: TraceApi | undefined, traceparent: unknown): unknown
  * A receiver's telemetry: a SERVER span per delivery (`webhooks.receive`, active while the callback
  * runs, continuing the sender's `traceparent`) and the deliveries counter by status code.
  */
-export async function deliveryTelemetry(options: TelemetryOptions, version: string) {
-  const tracer = options.tracerProvider?.getTracer(scope, version);
-  const meter = options.meterProvider?.getMeter(scope, version);
-  const deliveries = meter && deliveryCounter(meter);
+export async function deliveryTelemetry(
+  options: TelemetryOptions,
+  version: string,
+  failed: (error: unknown) => void,
+) {
+  // A tracer or a meter that throws costs the deliveries their spans or their counts, not both; each
+  // delivery tells `failed` of it.
+  const lost: unknown[] = [];
+  const made = <T>(make: () => T): T | undefined => {
+    try {
+      return make();
+    } catch (error) {
+      lost.push(error);
+    }
+  };
+  const tracer = made(() => options.tracerProvider?.getTracer(scope, version));
+  const meter = made(() => options.meterProvider?.getMeter(scope, version));
+  const deliveries = meter && made(() => deliveryCounter(meter));
   const api = tracer && (await loadTraceApi());
   const recorded = <R extends DeliveryOutcome>(outcome: R): R => {
     deliveries?.add(1, { 'http.response.status_code': outcome.status });
     return outcome;
   };
   return <R extends DeliveryOutcome>(receive: () => Promise<R>, traceparent?: unknown): Promise<R> => {
+    for (const error of lost) failed(error);
     if (tracer === undefined) return receive().then(recorded);
     const inSpan = async (span: SpanLike) => {
       try {

@@ -25,7 +25,7 @@ export function traced<Context>(
   return async (context, inspect) => {
     let answering: Promise<Reply> | undefined;
     try {
-      loaded ??= deliveryTelemetry(telemetry, VERSION);
+      loaded ??= deliveryTelemetry(telemetry, VERSION, failed);
       const receive = await loaded;
       const outcome = await receive(async () => {
         const seen: Seen = {};

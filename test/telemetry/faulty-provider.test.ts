@@ -27,6 +27,28 @@ const tracers: Array<[string, TracerProviderLike]> = [
     },
   ],
   [
+    'startActiveSpan returns something else than the call',
+    {
+      getTracer: () => ({
+        startActiveSpan: (_n: string, _o: object, fn: (span: object) => unknown) => {
+          fn(throwingSpan);
+          return undefined;
+        },
+      }),
+    },
+  ],
+  [
+    'startActiveSpan runs the call later, after it returned',
+    {
+      getTracer: () => ({
+        startActiveSpan: (_n: string, _o: object, fn: (span: object) => unknown) => {
+          setTimeout(() => fn(throwingSpan), 0);
+          return undefined;
+        },
+      }),
+    },
+  ],
+  [
     "the span's methods throw",
     {
       getTracer: () => ({

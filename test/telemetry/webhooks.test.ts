@@ -1,7 +1,8 @@
 // A SERVER span per webhook delivery and the deliveries counter, through the Fetch and the Node
 // receivers, with the real OpenTelemetry SDK.
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { TelemetryOptions } from '../../src/core/telemetry-types.js';
 import { ConfigurationError } from '../../src/index.js';
 import { createNodeWebhookHandler, createWebhookHandler } from '../../src/webhooks/index.js';
 import { validEvent, validJson } from '../webhooks/fixtures.js';
@@ -9,6 +10,15 @@ import { startServer } from '../webhooks/node-server.js';
 import { useTelemetry } from './harness.js';
 
 const otel = useTelemetry({ undici: false });
+/** A provider of either kind whose tracer or meter cannot be had. */
+const broken = {
+  getTracer: () => {
+    throw new Error('getTracer broke');
+  },
+  getMeter: () => {
+    throw new Error('getMeter broke');
+  },
+};
 const post = (body: string) => new Request('http://127.0.0.1/hook', { method: 'POST', body });
 
 describe('webhook deliveries', () => {
@@ -61,6 +71,34 @@ describe('webhook deliveries', () => {
     // Nothing of the callback's error on the span: the receiver's logs (onError) have it.
     expect(JSON.stringify(span!.status)).not.toContain('database');
   });
+
+  it.each([
+    [
+      'meter',
+      (working: TelemetryOptions) => ({ tracerProvider: working.tracerProvider, meterProvider: broken }),
+    ],
+    [
+      'tracer',
+      (working: TelemetryOptions) => ({ tracerProvider: broken, meterProvider: working.meterProvider }),
+    ],
+  ])(
+    'a %s that throws costs the deliveries that part alone, and onError hears of each',
+    async (what, telemetry) => {
+      const onError = vi.fn();
+      const handle = createWebhookHandler(() => {}, {
+        telemetry: telemetry(otel.telemetry) as never,
+        onError,
+      });
+      for (let delivery = 0; delivery < 2; delivery++)
+        expect((await handle(post(validJson))).status).toBe(200);
+      expect(onError).toHaveBeenCalledTimes(2);
+      if (what === 'meter') expect(otel.named('webhooks.receive')).toHaveLength(2);
+      else {
+        const points = await otel.points('scholarly_metrics.webhooks.deliveries');
+        expect(points.map((p) => p.value)).toEqual([2]);
+      }
+    },
+  );
 
   it('a bad telemetry option is refused at creation', () => {
     expect(() => createWebhookHandler(() => {}, { telemetry: {} as never })).toThrow(ConfigurationError);
