@@ -67,7 +67,9 @@ export class EventStreams {
     const stream = new ReadableStream<Uint8Array>(
       {
         start: (controller) => {
-          client = { controller, detach: () => signal.removeEventListener('abort', onAbort) };
+          // `request` held for the stream's life: Node's fetch has a request's signal follow the
+          // caller's abort only while that request is alive, and the server may have let go of it.
+          client = { controller, detach: () => request.signal.removeEventListener('abort', onAbort) };
           this.#add(client);
           controller.enqueue(startId === undefined ? hello : helloAt(startId));
           // At most `replayEvents` frames, each shared with every other stream.
