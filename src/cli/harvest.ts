@@ -10,8 +10,8 @@ import {
   holdsUnfinishedRun,
   type PositionRange,
   readCheckpoint,
-  writeCheckpoint,
 } from './checkpoint.js';
+import { CheckpointSaves } from './checkpoint-saves.js';
 import type { Context } from './context.js';
 import { openSink } from './context.js';
 import { UsageError } from './errors.js';
@@ -205,17 +205,8 @@ function harvestInto(
   position: number | undefined,
   resumed: CheckpointAdditions | undefined,
 ): Harvest {
-  let unsaved: Checkpoint | undefined;
   let additions = (): CheckpointAdditions => resumed ?? {};
-  let savedAt = Number.NEGATIVE_INFINITY;
-  const save = async (checkpoint: Checkpoint) => {
-    if (checkpointFile === undefined) return;
-    unsaved = undefined;
-    savedAt = io.now();
-    // The bytes the checkpoint counts are in the file before it says so.
-    sink.flush();
-    await writeCheckpoint(checkpointFile, checkpoint);
-  };
+  const saves = new CheckpointSaves(checkpointFile, sink, io.now, checkpointEveryMs);
   // The state as of the records written so far: the writer's state object changes as it writes on.
   // A shallow copy is enough, taken after every page: a writer replaces its lists, never edits them.
   const noted = (position: number, complete: boolean): Checkpoint => ({
@@ -229,7 +220,7 @@ function harvestInto(
   // A rate-limit wait may be the last moment before a kill: what is written is in the checkpoint first.
   let pausedSave: Promise<void> | undefined;
   const unlisten = progress.onPause(() => {
-    if (unsaved !== undefined) pausedSave = save(unsaved).catch(() => {});
+    if (saves.unsaved !== undefined) pausedSave = saves.save(saves.unsaved).catch(() => {});
   });
   // Output and progress on one terminal: the line is erased first, or what is written would follow it.
   const eraseProgress = () => {
@@ -248,19 +239,19 @@ function harvestInto(
       eraseProgress();
       await sink.write(writer.rows(records));
       // Records a writer still gathers (a Parquet row group) are not in the file: not yet a checkpoint.
-      if (checkpointFile !== undefined && (writer.pending?.() ?? 0) === 0) {
-        unsaved = noted(position, false);
-        if (io.now() - savedAt >= checkpointEveryMs) await save(unsaved);
-      }
+      if (checkpointFile !== undefined && (writer.pending?.() ?? 0) === 0)
+        await saves.note(noted(position, false));
       progress.update({ ...counts, done: counts.done ?? writer.state().count });
     },
     async finish() {
       // The end is output as records are (a table's hidden-columns line, an empty csv's header).
+      saves.stop();
       eraseProgress();
       await sink.write(writer.end());
-      await save(noted(0, true));
+      await saves.save(noted(0, true));
     },
     async close() {
+      saves.stop();
       unlisten();
       await pausedSave;
       progress.clear();
@@ -270,7 +261,7 @@ function harvestInto(
       if (held) await sink.write(held);
       try {
         // Only after a failure or Ctrl-C: its own failure is told, not put in place of theirs.
-        if (unsaved !== undefined) await save(unsaved);
+        if (saves.unsaved !== undefined) await saves.save(saves.unsaved);
       } catch (error) {
         const what = `${checkpointFile} was not saved: ${(error as Error).message}`;
         io.stderr.write(warningLine(what));

@@ -26,6 +26,8 @@ export class Progress {
   #counts: ProgressCounts | undefined;
   #waitingFor: string | undefined;
   #drawnAt = 0;
+  /** The redraw of counts an update brought within `redrawMs` of the last: due when the interval ends. */
+  #trailing: ReturnType<typeof setTimeout> | undefined;
   #shown = false;
   /** When the rate-limit wait ends (`now()` ms), while one is on. */
   #pausedUntil: number | undefined;
@@ -60,7 +62,15 @@ export class Progress {
     this.#counts = counts;
     if (this.#stream === undefined) return;
     const now = this.#now();
-    if (!force && now - this.#drawnAt < redrawMs) return;
+    if (!force && now - this.#drawnAt < redrawMs) {
+      // Drawn when the interval ends, whether or not another update comes by then: a walk the quota
+      // holds between pages must not leave numbers it has passed on the line.
+      this.#trailing ??= setTimeout(() => this.update(this.#counts!, true), redrawMs - (now - this.#drawnAt));
+      this.#trailing.unref?.();
+      return;
+    }
+    clearTimeout(this.#trailing);
+    this.#trailing = undefined;
     this.#drawnAt = now;
     this.#draw();
   }
@@ -109,6 +119,8 @@ export class Progress {
   /** Erases the line, so what follows starts on a clean one. */
   clear(): void {
     this.#endPause();
+    clearTimeout(this.#trailing);
+    this.#trailing = undefined;
     if (this.#stream === undefined || !this.#shown) return;
     this.#stream.write('\r\x1b[2K');
     this.#shown = false;

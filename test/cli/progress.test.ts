@@ -71,6 +71,39 @@ describe('the progress line', () => {
     expect(written.endsWith(erase)).toBe(true);
   });
 
+  it('draws the counts an update brought within the redraw interval once it ends, and none after clear()', () => {
+    vi.useFakeTimers();
+    const timers = countSdkTimers();
+    try {
+      let now = 0;
+      let written = '';
+      const terminal = {
+        isTTY: true,
+        columns: 100,
+        write: (text: string) => (written += text),
+      } as unknown as NodeJS.WriteStream;
+      const shown = Progress.for(terminal, false, () => now);
+      shown.begin('papers');
+      shown.update({ done: 20, total: 100, requests: 1 }, true);
+      now += 10;
+      // A burst of pages, then a long wait for the quota: no update comes after the last.
+      shown.update({ done: 40, total: 100, requests: 2 });
+      shown.update({ done: 60, total: 100, requests: 3 });
+      expect(written).not.toContain('60 of 100');
+      now += 90;
+      vi.advanceTimersByTime(90);
+      expect(written.split('\r\u001b[2K').at(-1)).toMatch(/^60 of 100 papers · 3 requests/);
+      now += 10;
+      shown.update({ done: 80, total: 100, requests: 4 });
+      shown.clear();
+      vi.advanceTimersByTime(1000);
+      expect(written.endsWith('\r\u001b[2K')).toBe(true);
+      expect(timers()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('is drawn whole on a terminal that reports no width (0 columns)', () => {
     let written = '';
     const terminal = {
