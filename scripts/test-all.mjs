@@ -16,11 +16,19 @@ const phases = [
   // the packed package's checks.
   [
     ['test:unit'],
-    ['test:browser', 'size', 'test:bun', 'test:deno', 'test:workerd', 'test:package', 'test:api'],
+    [
+      'test:browser',
+      'size',
+      'test:bun',
+      'test:deno',
+      'test:workerd',
+      'test:package',
+      'test:api',
+      'docs:check',
+    ],
   ],
-  // The suite again on Node 22 (every test, without coverage), beside the declarations' compiles and
-  // the API docs' check.
-  [['test:node22'], ['test:types', 'docs:check']],
+  // The suite again on Node 22 (every test, without coverage), beside the declarations' compiles.
+  [['test:node22'], ['test:types']],
 ];
 
 // Steps with no time limit of their own (compiles, packing, the docs' check) run at a lower priority:

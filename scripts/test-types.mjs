@@ -14,7 +14,7 @@
 // | node16-esm | node16, ESM files          | the default (DOM)  | shared, esm, readme, query      |
 // | node16-cjs | node16, CommonJS files     | the default (DOM)  | shared, cjs                     |
 // | no-dom     | node16, ESM files          | es2023 only        | shared, esm, readme             |
-// | typescript-5.5.4, typescript-7.0.2: as bundler, by that compiler  | shared, esm, readme, query      |
+// | typescript-5.5.4, typescript-7.0.2: as bundler, by that compiler  | shared, esm, readme             |
 //
 // Those two compilers, the oldest TypeScript the package supports and the newest, come from the npm
 // registry on first use (scripts/runtimes.mjs); the others are the repository's TypeScript.
@@ -83,7 +83,7 @@ const settings = [
     tsc: version,
     type: 'module',
     options: { module: 'esnext', moduleResolution: 'bundler' },
-    groups: ['shared', 'esm', 'readme', 'query'],
+    groups: ['shared', 'esm', 'readme'],
   })),
 ];
 
