@@ -2,6 +2,20 @@ import { describe, expect, it, vi } from 'vitest';
 import { clock, grouped, describe as line, Progress } from '../../src/cli/progress.js';
 import { countSdkTimers } from '../helpers/fake-clock.js';
 
+/** A terminal of `columns` (0: one that reports no size) and what was written to it. */
+function terminal(columns = 100) {
+  let written = '';
+  const stream = {
+    isTTY: true,
+    columns,
+    write: (text: string) => {
+      written += text;
+      return true;
+    },
+  } as unknown as NodeJS.WriteStream;
+  return { stream, written: () => written };
+}
+
 describe('the progress line', () => {
   it('says items of total, requests, rate and time left', () => {
     expect(line({ done: 1200, total: 30000, requests: 13 }, 'papers', 2)).toBe(
@@ -76,28 +90,23 @@ describe('the progress line', () => {
     const timers = countSdkTimers();
     try {
       let now = 0;
-      let written = '';
-      const terminal = {
-        isTTY: true,
-        columns: 100,
-        write: (text: string) => (written += text),
-      } as unknown as NodeJS.WriteStream;
-      const shown = Progress.for(terminal, false, () => now);
+      const { stream, written } = terminal();
+      const shown = Progress.for(stream, false, () => now);
       shown.begin('papers');
       shown.update({ done: 20, total: 100, requests: 1 }, true);
       now += 10;
       // A burst of pages, then a long wait for the quota: no update comes after the last.
       shown.update({ done: 40, total: 100, requests: 2 });
       shown.update({ done: 60, total: 100, requests: 3 });
-      expect(written).not.toContain('60 of 100');
+      expect(written()).not.toContain('60 of 100');
       now += 90;
       vi.advanceTimersByTime(90);
-      expect(written.split('\r\u001b[2K').at(-1)).toMatch(/^60 of 100 papers · 3 requests/);
+      expect(written().split('\r\u001b[2K').at(-1)).toMatch(/^60 of 100 papers · 3 requests/);
       now += 10;
       shown.update({ done: 80, total: 100, requests: 4 });
       shown.clear();
       vi.advanceTimersByTime(1000);
-      expect(written.endsWith('\r\u001b[2K')).toBe(true);
+      expect(written().endsWith('\r\u001b[2K')).toBe(true);
       expect(timers()).toBe(0);
     } finally {
       vi.useRealTimers();
@@ -105,33 +114,15 @@ describe('the progress line', () => {
   });
 
   it('is drawn whole on a terminal that reports no width (0 columns)', () => {
-    let written = '';
-    const terminal = {
-      isTTY: true,
-      columns: 0,
-      write: (text: string) => (written += text),
-    } as unknown as NodeJS.WriteStream;
-    const shown = Progress.for(terminal, false, () => 0);
+    const { stream, written } = terminal(0);
+    const shown = Progress.for(stream, false, () => 0);
     shown.begin('papers');
     shown.update({ done: 1, total: 2, requests: 1 }, true);
-    expect(written).toBe('\r\u001b[2K1 of 2 papers · 1 request');
+    expect(written()).toBe('\r\u001b[2K1 of 2 papers · 1 request');
   });
 });
 
 describe('a rate-limit wait on the progress line', () => {
-  function terminal() {
-    let written = '';
-    const stream = {
-      isTTY: true,
-      columns: 100,
-      write: (text: string) => {
-        written += text;
-        return true;
-      },
-    } as unknown as NodeJS.WriteStream;
-    return { stream, written: () => written };
-  }
-
   it('says rate-limited: waiting N s, counting down each second, then leaves the line', () => {
     vi.useFakeTimers();
     const timers = countSdkTimers();

@@ -18,3 +18,15 @@ export async function runWithGc(
   }).exited;
   return { code, stdout, stderr };
 }
+
+/**
+ * {@link runWithGc} for a script (beside the test: `new URL(file, import.meta.url)`) that ends by
+ * printing one line of JSON: its exit code, its stderr when it failed, and that report.
+ */
+export async function reportWithGc(
+  script: URL,
+): Promise<{ code: number | null; stderr: string; report: unknown }> {
+  const { code, stdout, stderr } = await runWithGc(fileURLToPath(script), []);
+  if (code !== 0) return { code, stderr, report: undefined };
+  return { code, stderr: '', report: JSON.parse(stdout.trim().split('\n').at(-1)!) };
+}
