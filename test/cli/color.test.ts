@@ -61,6 +61,18 @@ describe('errors and hints in colour', () => {
     expect(piped.stderr).toMatch(/^error: no API key/);
   });
 
+  it("paints commander's usage errors as the command's own, unless --color never came first", async () => {
+    const { run } = await import('./helpers.js');
+    const terminal = { terminal: { stderr: true }, env: { FORCE_COLOR: '1' } } as const;
+    const unknown = await run(['--mock', 'journals', 'lst'], terminal);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr.split('\n')[0]).toBe("\u001b[31merror:\u001b[39m unknown command 'lst'");
+    const refused = await run(['--color', 'never', '--mock', 'journals', 'lst'], terminal);
+    expect(refused.stderr).toMatch(/^error: unknown command 'lst'\n/);
+    const piped = await run(['--mock', 'journals', 'lst']);
+    expect(piped.stderr).toMatch(/^error: unknown command 'lst'\n/);
+  });
+
   it('paintReport leaves a stack as it is', () => {
     const text = paintReport('error: X: y\nhint: z\n    at f', palette(true));
     expect(text).toBe('\u001b[31merror:\u001b[39m X: y\n\u001b[2mhint: z\u001b[22m\n    at f');
