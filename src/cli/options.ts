@@ -40,6 +40,11 @@ export function boolean(raw: string): boolean {
   throw new InvalidArgumentError('expected true or false.');
 }
 
+/** An option taking `true` or `false`: its choices listed, so that help and completion offer them. */
+export function booleanOption(flags: string, description: string): Option {
+  return new Option(flags, description).choices(['true', 'false']).argParser(boolean);
+}
+
 /** The options every command has: how and where to write what it gets. */
 export interface OutputOptions {
   format?: Format;

@@ -71,6 +71,7 @@ describe('completion bash', () => {
     expect(complete('scholarly-metrics journals list --format ')).toEqual(
       expect.arrayContaining(['table', 'json', 'jsonl', 'csv']),
     );
+    expect(complete('scholarly-metrics papers search --oa ')).toEqual(['true', 'false']);
     // Global flags are offered after a command too.
     expect(complete('scholarly-metrics journals list --mo')).toEqual(['--mock']);
   });

@@ -1,7 +1,7 @@
 import { endpoints } from '../../api/endpoints.js';
 import { walkCommand } from '../endpoint-command.js';
 import { UsageError } from '../errors.js';
-import { boolean, integer, type PagingOptions } from '../options.js';
+import { booleanOption, integer, type PagingOptions } from '../options.js';
 import { paperSummaryFields } from '../record-fields.js';
 
 interface SearchOptions extends PagingOptions {
@@ -23,7 +23,7 @@ export const papersSearch = walkCommand<SearchOptions>(endpoints.papers.search, 
       .option('--q <text>', 'search term')
       .option('--query <text>', 'search term (the same as --q)')
       .option('--year <year>', 'publication year', integer(1, 9999))
-      .option('--oa <true|false>', 'open access only (true) or not open access (false)', boolean)
+      .addOption(booleanOption('--oa <true|false>', 'open access only (true) or not open access (false)'))
       .option('--sort <field>', 'sort selector, e.g. -citations'),
   lister: (words, options) => {
     const q = searchTerm(options, words);

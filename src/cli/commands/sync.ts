@@ -12,7 +12,7 @@ import type { Context } from '../context.js';
 import type { CliCommand } from '../endpoint-command.js';
 import { failureLine, PartialFailureError, UsageError, whereTold } from '../errors.js';
 import { sayLastWord } from '../last-word.js';
-import { boolean, integer } from '../options.js';
+import { booleanOption, integer } from '../options.js';
 import { terminalSafe } from '../output/escape.js';
 import { databaseError, databaseFile, openDatabase } from '../output/sqlite.js';
 import { UnfitValues, unfitWarning } from '../output/typed-values.js';
@@ -176,7 +176,7 @@ export const sync: CliCommand = {
       )
       .option('--q <text>', 'papers: search term')
       .option('--year <year>', 'papers: publication year', integer(1, 9999))
-      .option('--oa <true|false>', 'papers: open access only (true) or not (false)', boolean)
+      .addOption(booleanOption('--oa <true|false>', 'papers: open access only (true) or not (false)'))
       .option('--sort <field>', 'papers: sort selector, e.g. -citations')
       .option('--per-page <n>', "papers: items per page (default: the server's)", integer(1))
       .action(
