@@ -12,6 +12,7 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/free-port.js';
 import { redisServerBinary, skipWithoutRedis, whenRedisReady } from '../helpers/redis-server.js';
+import { tiedToThisProcess } from '../helpers/tied.js';
 import { run } from './helpers.js';
 
 const password = 'Clu5ter-pw';
@@ -82,7 +83,8 @@ async function startNode(dir: string, port: number): Promise<ChildProcess> {
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
   const cluster = ['--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`];
   const auth = ['--requirepass', password, '--masterauth', password];
-  const child = spawn(redisServerBinary!, [...args, ...cluster, ...auth, '--dir', dir], { stdio: 'pipe' });
+  const command = tiedToThisProcess(redisServerBinary!, [...args, ...cluster, ...auth, '--dir', dir]);
+  const child = spawn(...command, { stdio: 'pipe' });
   await whenRedisReady(child, port);
   return child;
 }

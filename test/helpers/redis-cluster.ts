@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freeStablePort } from './free-port.js';
 import { redisServerBinary, whenRedisReady } from './redis-server.js';
+import { tiedToThisProcess } from './tied.js';
 
 const run = promisify(execFile);
 const redisCli = 'redis-cli';
@@ -49,7 +50,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function startNode(binary: string, port: number, dir: string): Promise<ChildProcess> {
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
   const cluster = ['--cluster-enabled', 'yes', '--cluster-config-file', join(dir, 'nodes.conf')];
-  const child = spawn(binary, [...args, '--dir', dir, ...cluster, '--cluster-node-timeout', '2000'], {
+  const timeout = ['--cluster-node-timeout', '2000'];
+  const child = spawn(...tiedToThisProcess(binary, [...args, '--dir', dir, ...cluster, ...timeout]), {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await whenRedisReady(child, port);

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freeStablePort } from './free-port.js';
 import { skipWithout } from './real-part.js';
+import { tiedToThisProcess } from './tied.js';
 
 /** The redis-server binary, or `undefined` when it is not installed. */
 export const redisServerBinary = ['redis-server', '/usr/bin/redis-server'].find(
@@ -50,7 +51,9 @@ export async function startRedisServer(): Promise<RedisServer> {
 
   async function start(): Promise<void> {
     const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
-    const started = spawn(binary, [...args, '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const started = spawn(...tiedToThisProcess(binary, [...args, '--dir', dir]), {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child = started;
     await whenRedisReady(started, port);
   }

@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { bundled } from './bundle.js';
 import { afterThisTest } from './cleanup.js';
+import { tiedToThisProcess } from './tied.js';
 
 export interface SpawnOptions {
   /** The whole environment of the child (default: this process's). */
@@ -45,7 +46,8 @@ export interface Spawned {
 /** Starts `script` (a .ts file, or any with `bundle`, bundled; else as it is) with `args`. */
 export function spawnNode(script: string, args: readonly string[], options: SpawnOptions = {}): Spawned {
   const entry = options.bundle || script.endsWith('.ts') ? bundled(script) : script;
-  const child = spawn(process.execPath, [...(options.execArgv ?? []), entry, ...args], {
+  const node = tiedToThisProcess(process.execPath, [...(options.execArgv ?? []), entry, ...args]);
+  const child = spawn(...node, {
     env: options.env ?? process.env,
     cwd: options.cwd,
     stdio: ['pipe', 'pipe', 'pipe'],

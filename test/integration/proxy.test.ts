@@ -15,6 +15,7 @@ import { cliBin } from '../helpers/bin.js';
 import { freePort } from '../helpers/free-port.js';
 import { skipWithout } from '../helpers/real-part.js';
 import { spawnNode } from '../helpers/spawn.js';
+import { tiedToThisProcess } from '../helpers/tied.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const squidBinary = ['squid', '/usr/sbin/squid'].find((bin) => spawnSync(bin, ['-v']).status === 0);
@@ -59,7 +60,7 @@ describe.skipIf(skip)('the SDK through a corporate proxy (squid)', { timeout: 12
       authProxyUrl = `http://127.0.0.1:${authPort}`;
       await writeFile(join(dir, 'squid.conf'), squidConf(dir, port, authPort, asRoot));
       squidOutput = '';
-      const started = spawn(squidBinary, ['-N', '-f', join(dir, 'squid.conf')], {
+      const started = spawn(...tiedToThisProcess(squidBinary, ['-N', '-f', join(dir, 'squid.conf')]), {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       squid = started;

@@ -11,6 +11,7 @@ import { blocks } from '../docs/markdown.js';
 import { build, packageExports, workspace } from '../docs/snippets.js';
 import { bundled } from '../helpers/bundle.js';
 import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
+import { tiedToThisProcess } from '../helpers/tied.js';
 
 const skip = skipWithoutRedis('test/redis/readme-restart.test.ts');
 const heading = 'Many processes, one key';
@@ -66,7 +67,7 @@ describe.skipIf(skip)('the README’s Redis set-up', { timeout: 120_000 }, () =>
     const { block, setUp } = readmeSetUp();
     const file = join(space.directory, 'readme-restart.mts');
     writeFileSync(file, build({ ...block, code: `${setUp}\n${driver}` }, await packageExports()).source);
-    child = spawn(process.execPath, [bundled(file)], {
+    child = spawn(...tiedToThisProcess(process.execPath, [bundled(file)]), {
       cwd: space.directory,
       env: { ...process.env, REDIS_URL: redis.url, METRIC_API_KEY: MOCK_API_KEY, METRIC_BASE_URL: mock.url },
       stdio: ['pipe', 'pipe', 'pipe'],
