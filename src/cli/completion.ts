@@ -111,12 +111,15 @@ function bashScript(program: Command, fn: string): string {
 }
 ${fn}() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" path="" args="" n=0 word words="" i
+  # \`--fields=na\`: bash splits at the \`=\` (a word of its own); the value is completed as after a space.
+  if [[ "$cur" == "=" ]]; then cur=""
+  elif [[ "$prev" == "=" ]]; then prev="\${COMP_WORDS[COMP_CWORD-2]}"; fi
   # The command's path, then its arguments: each flag skipped, with its value when it takes one.
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="\${COMP_WORDS[i]}"
     case "$word" in
-      ${takesValue.join('|')}) ((i++)); continue ;;
-      -*) continue ;;
+      ${takesValue.join('|')}) ((i++)); [[ "\${COMP_WORDS[i]}" == "=" ]] && ((i++)); continue ;;
+      -*) [[ "\${COMP_WORDS[i+1]}" == "=" ]] && ((i += 2)); continue ;;
     esac
     case "$path:$word" in
       ${steps.join('|')}) path="\${path:+$path }$word" args="" n=0 ;;
@@ -130,10 +133,12 @@ ${valueCases}
 ${fieldCases}
         *) words="" ;;
       esac
-      # A comma list: the field being typed is what follows the last comma, the rest kept as typed.
-      local listed=""
+      # A comma list: the field being typed is what follows the last comma, the rest kept as typed,
+      # and a field listed already is not offered again.
+      local listed="" left="" field
       [[ "$cur" == *,* ]] && listed="\${cur%,*},"
-      COMPREPLY=($(compgen -P "$listed" -W "$words" -- "\${cur##*,}"))
+      for field in $words; do [[ ",$listed" == *",$field,"* ]] || left="$left $field"; done
+      COMPREPLY=($(compgen -P "$listed" -W "$left" -- "\${cur##*,}"))
       compopt -o nospace 2>/dev/null
       return ;;
     ${fileFlags.join('|')}) ${files} "$cur"; return ;;

@@ -87,6 +87,21 @@ describe('completion bash', () => {
     expect(complete('scholarly-metrics papers get-many --fields ti')).toEqual(['title']);
     // Each command its own fields: a journal has no doi.
     expect(complete('scholarly-metrics journals list --fields do')).toEqual([]);
+    // A field listed already is not offered again.
+    expect(complete('scholarly-metrics journals list --fields id,name,')).not.toContain('id,name,id');
+    expect(complete('scholarly-metrics journals list --fields id,name,')).toContain('id,name,quartile');
+  });
+
+  it('completes a value after `=` as after a space (bash makes the `=` a word of its own)', () => {
+    expect(complete('scholarly-metrics journals list --fields = qu')).toEqual(['quartile']);
+    expect(complete('scholarly-metrics journals list --fields =')).toEqual(
+      expect.arrayContaining(['id', 'name', 'quartile']),
+    );
+    expect(complete('scholarly-metrics journals list --format =')).toEqual(
+      expect.arrayContaining(['table', 'csv']),
+    );
+    // The flag and its value are skipped: the next word is still the command's first argument.
+    expect(complete('scholarly-metrics --format = csv completion z')).toEqual(['zsh']);
   });
 
   it('completes the choices of an argument: completion SHELL, sync DB WHAT', () => {
@@ -150,6 +165,14 @@ describe.skipIf(skipTmux)('completion bash at a real prompt (tmux)', () => {
     tmux('send-keys', 'scholarly-metrics papers get-many --input re', 'Tab');
     const screen = await until(/--input reef/);
     expect(screen).toContain('--input reef\\ dois.txt');
+  });
+
+  it('Tab completes a field after `--fields=` as after a space', async () => {
+    const { tmux, until } = tmuxSession({ width: 120, height: 10, command: 'bash --norc --noprofile' });
+    tmux('send-keys', `source ${JSON.stringify(script)}; PS1='$ '; clear`, 'Enter');
+    tmux('send-keys', 'scholarly-metrics journals list --fields=id,qu', 'Tab');
+    const screen = await until(/--fields=id,quartile/);
+    expect(screen).toContain('--fields=id,quartile');
   });
 });
 
