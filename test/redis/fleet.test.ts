@@ -39,11 +39,10 @@ describe.skipIf(skip).each(redisClients)('a fleet’s quota over $name', { timeo
     );
     // Both asked Redis and were told to wait for the window (a minute): close() comes meanwhile.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const started = performance.now();
     await shared.close();
+    // Held by the window, they would have waited a minute and then been sent: refused unsent, they
+    // were ended by close().
     const errors = await Promise.all(waiting);
-    // A hang guard only: the window would hold them for a minute.
-    expect(performance.now() - started).toBeLessThan(20_000);
     for (const error of errors) {
       expect(error).toBeInstanceOf(QuotaUnavailableError);
       expect((error as Error).message).toMatch(/closed.*nothing was sent/);
@@ -168,14 +167,13 @@ describe.skipIf(skip).each(redisClients)('a fleet’s quota over $name', { timeo
   it('leaseMs: a dead holder’s place comes back after leaseMs, not its timeout plus 5 s', async () => {
     const holder = quota({ maxConcurrency: 1, leaseMs: 1_000 });
     const prefix = `f${prefixes}`;
-    // Held forever, as by a process killed mid-request: its end never reaches Redis.
-    void holder.forClient(identity).run(() => new Promise(() => {}), attempt);
+    // Held forever, as by a process killed mid-request: its end never reaches Redis. Its timeout is
+    // ten minutes, so a lease made from it would outlast the test's own limit.
+    void holder.forClient(identity).run(() => new Promise(() => {}), { signal: undefined, timeout: 600_000 });
     await new Promise((resolve) => setTimeout(resolve, 100));
     const next = new RedisQuota({ redis: pair.other.client, prefix, maxConcurrency: 1, leaseMs: 1_000 });
     const started = performance.now();
     await next.forClient(identity).run(async () => 0, attempt);
-    // Well under the 35 s a 30 s timeout's lease would hold it (a hang guard, not a speed check).
-    expect(performance.now() - started).toBeLessThan(20_000);
     expect(performance.now() - started).toBeGreaterThan(500);
   });
 
