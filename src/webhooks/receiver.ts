@@ -252,7 +252,8 @@ const telemetryFailed = 'telemetry failed; the delivery is answered without it';
 const alreadyRead =
   'webhook receiver: the request body was already read by other code, and nothing was kept of it; ' +
   'give the receiver the request before anything reads its body (in Express a parser that sets ' +
-  'req.body, such as express.json(), may run first; in Fastify call it from an onRequest hook)';
+  'req.body, such as express.json(), may run first; in Fastify call it from an onRequest hook; in ' +
+  'Koa after koa-bodyparser, set ctx.req.body to ctx.request.rawBody)';
 
 function defaultOnError(error: unknown): void {
   // The callback's errors, and the receiver's own (a body read elsewhere, a request it cannot read).
