@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Checkpoint } from '../../src/cli/checkpoint.js';
 import { CheckpointSaves } from '../../src/cli/checkpoint-saves.js';
 import { nullSink } from '../../src/cli/output/sink.js';
+import { useFakeClock } from '../helpers/fake-clock.js';
 import { scratch } from './resume.js';
 
 const at = (position: number): Checkpoint => ({
@@ -14,13 +15,9 @@ const at = (position: number): Checkpoint => ({
   complete: false,
 });
 
-afterEach(() => {
-  vi.useRealTimers();
-});
-
 describe('CheckpointSaves', () => {
   it('saves the pages that came within the interval once it is over, with no page after them', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    useFakeClock({ date: false });
     let now = 0;
     const file = join(scratch(), 'out.jsonl.checkpoint.json');
     const saves = new CheckpointSaves(file, nullSink(), () => now, 1000);

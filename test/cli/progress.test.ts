@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { clock, grouped, describe as line, Progress } from '../../src/cli/progress.js';
-import { countSdkTimers } from '../helpers/fake-clock.js';
+import { countSdkTimers, useFakeClock } from '../helpers/fake-clock.js';
 
 /** A terminal of `columns` (0: one that reports no size) and what was written to it. */
 function terminal(columns = 100) {
@@ -86,31 +86,27 @@ describe('the progress line', () => {
   });
 
   it('draws the counts an update brought within the redraw interval once it ends, and none after clear()', () => {
-    vi.useFakeTimers();
+    useFakeClock({ date: false, intervals: true });
     const timers = countSdkTimers();
-    try {
-      let now = 0;
-      const { stream, written } = terminal();
-      const shown = Progress.for(stream, false, () => now);
-      shown.begin('papers');
-      shown.update({ done: 20, total: 100, requests: 1 }, true);
-      now += 10;
-      // A burst of pages, then a long wait for the quota: no update comes after the last.
-      shown.update({ done: 40, total: 100, requests: 2 });
-      shown.update({ done: 60, total: 100, requests: 3 });
-      expect(written()).not.toContain('60 of 100');
-      now += 90;
-      vi.advanceTimersByTime(90);
-      expect(written().split('\r\u001b[2K').at(-1)).toMatch(/^60 of 100 papers · 3 requests/);
-      now += 10;
-      shown.update({ done: 80, total: 100, requests: 4 });
-      shown.clear();
-      vi.advanceTimersByTime(1000);
-      expect(written().endsWith('\r\u001b[2K')).toBe(true);
-      expect(timers()).toBe(0);
-    } finally {
-      vi.useRealTimers();
-    }
+    let now = 0;
+    const { stream, written } = terminal();
+    const shown = Progress.for(stream, false, () => now);
+    shown.begin('papers');
+    shown.update({ done: 20, total: 100, requests: 1 }, true);
+    now += 10;
+    // A burst of pages, then a long wait for the quota: no update comes after the last.
+    shown.update({ done: 40, total: 100, requests: 2 });
+    shown.update({ done: 60, total: 100, requests: 3 });
+    expect(written()).not.toContain('60 of 100');
+    now += 90;
+    vi.advanceTimersByTime(90);
+    expect(written().split('\r\u001b[2K').at(-1)).toMatch(/^60 of 100 papers · 3 requests/);
+    now += 10;
+    shown.update({ done: 80, total: 100, requests: 4 });
+    shown.clear();
+    vi.advanceTimersByTime(1000);
+    expect(written().endsWith('\r\u001b[2K')).toBe(true);
+    expect(timers()).toBe(0);
   });
 
   it('is drawn whole on a terminal that reports no width (0 columns)', () => {
@@ -124,54 +120,46 @@ describe('the progress line', () => {
 
 describe('a rate-limit wait on the progress line', () => {
   it('says rate-limited: waiting N s, counting down each second, then leaves the line', () => {
-    vi.useFakeTimers();
+    useFakeClock({ date: false, intervals: true });
     const timers = countSdkTimers();
-    try {
-      let now = 0;
-      const { stream, written } = terminal();
-      const progress = Progress.for(stream, false, () => now);
-      progress.begin('papers');
-      progress.update({ done: 100, total: 500, requests: 2 }, true);
-      progress.rateLimited(58);
-      expect(written()).toMatch(/100 of 500 papers · 2 requests · rate-limited: waiting 58 s$/);
+    let now = 0;
+    const { stream, written } = terminal();
+    const progress = Progress.for(stream, false, () => now);
+    progress.begin('papers');
+    progress.update({ done: 100, total: 500, requests: 2 }, true);
+    progress.rateLimited(58);
+    expect(written()).toMatch(/100 of 500 papers · 2 requests · rate-limited: waiting 58 s$/);
+    now += 1000;
+    vi.advanceTimersByTime(1000);
+    expect(written()).toMatch(/rate-limited: waiting 57 s$/);
+    for (let second = 0; second < 57; second++) {
       now += 1000;
       vi.advanceTimersByTime(1000);
-      expect(written()).toMatch(/rate-limited: waiting 57 s$/);
-      for (let second = 0; second < 57; second++) {
-        now += 1000;
-        vi.advanceTimersByTime(1000);
-      }
-      const lines = written().split('\r\u001b[2K');
-      expect(lines.at(-2)).toMatch(/rate-limited: waiting 1 s$/);
-      expect(lines.at(-1)).toMatch(/^100 of 500 papers · 2 requests/);
-      expect(lines.at(-1)).not.toContain('rate-limited');
-      expect(written().endsWith('waiting 0 s')).toBe(false);
-      expect(timers()).toBe(0);
-    } finally {
-      vi.useRealTimers();
     }
+    const lines = written().split('\r\u001b[2K');
+    expect(lines.at(-2)).toMatch(/rate-limited: waiting 1 s$/);
+    expect(lines.at(-1)).toMatch(/^100 of 500 papers · 2 requests/);
+    expect(lines.at(-1)).not.toContain('rate-limited');
+    expect(written().endsWith('waiting 0 s')).toBe(false);
+    expect(timers()).toBe(0);
   });
 
   it('tells its listeners at once, drawn or not; clear() ends the countdown', () => {
-    vi.useFakeTimers();
+    useFakeClock({ date: false, intervals: true });
     const timers = countSdkTimers();
-    try {
-      const quiet = Progress.for(terminal().stream, true);
-      const heard = vi.fn();
-      const unlisten = quiet.onPause(heard);
-      quiet.rateLimited(5);
-      expect(heard).toHaveBeenCalledTimes(1);
-      unlisten();
-      quiet.rateLimited(5);
-      expect(heard).toHaveBeenCalledTimes(1);
-      expect(timers()).toBe(0);
-      const drawn = Progress.for(terminal().stream, false);
-      drawn.rateLimited(30);
-      expect(timers()).toBe(1);
-      drawn.clear();
-      expect(timers()).toBe(0);
-    } finally {
-      vi.useRealTimers();
-    }
+    const quiet = Progress.for(terminal().stream, true);
+    const heard = vi.fn();
+    const unlisten = quiet.onPause(heard);
+    quiet.rateLimited(5);
+    expect(heard).toHaveBeenCalledTimes(1);
+    unlisten();
+    quiet.rateLimited(5);
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(timers()).toBe(0);
+    const drawn = Progress.for(terminal().stream, false);
+    drawn.rateLimited(30);
+    expect(timers()).toBe(1);
+    drawn.clear();
+    expect(timers()).toBe(0);
   });
 });

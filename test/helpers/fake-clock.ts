@@ -1,21 +1,28 @@
 import { fileURLToPath } from 'node:url';
-import { onTestFinished, vi } from 'vitest';
+import { type FakeTimersConfig, onTestFinished, vi } from 'vitest';
 
 /** Where a fake clock with `Date` starts. */
 export const clockStart = Date.parse('2026-01-01T00:00:00Z');
 
 /**
  * A fake clock for the running test: `setTimeout` and `clearTimeout` (and `Date`, unless `date` is
- * false) move only when the test advances them, while sockets, `setImmediate` and a server's own
- * intervals stay real. p-retry's jitter is pinned at `random`: at 0, each backoff is exactly its base
- * (500 ms, 1 s, …). Undone when the test ends.
+ * false; intervals too with `intervals`, for a test that starts no server) move only when the test
+ * advances them, while sockets, `setImmediate` and a server's own intervals stay real. p-retry's
+ * jitter is pinned at `random`: at 0, each backoff is exactly its base (500 ms, 1 s, …). Undone when
+ * the test ends.
  */
-export function useFakeClock({ random = 0, date = true }: { random?: number; date?: boolean } = {}): void {
-  vi.useFakeTimers(
-    date
-      ? { toFake: ['setTimeout', 'clearTimeout', 'Date'], now: clockStart }
-      : { toFake: ['setTimeout', 'clearTimeout'] },
-  );
+export function useFakeClock({
+  random = 0,
+  date = true,
+  intervals = false,
+}: {
+  random?: number;
+  date?: boolean;
+  intervals?: boolean;
+} = {}): void {
+  const toFake: NonNullable<FakeTimersConfig['toFake']> = ['setTimeout', 'clearTimeout'];
+  if (intervals) toFake.push('setInterval', 'clearInterval');
+  vi.useFakeTimers(date ? { toFake: [...toFake, 'Date'], now: clockStart } : { toFake });
   vi.spyOn(Math, 'random').mockReturnValue(random);
   onTestFinished(() => {
     vi.useRealTimers();
