@@ -58,3 +58,15 @@ export function paintReport(text: string, paint: Palette): string {
     })
     .join('\n');
 }
+
+/**
+ * An error report as stderr shows it: painted when `--color` (`choice`), the environment and the
+ * terminal say so. The command's own errors and commander's usage errors both go through here.
+ */
+export function paintReportFor(
+  report: string,
+  choice: ColorChoice | undefined,
+  io: { env: ColorFacts['env']; stderr: { isTTY?: boolean } },
+): string {
+  return paintReport(report, palette(useColor({ choice, env: io.env, terminal: io.stderr.isTTY === true })));
+}

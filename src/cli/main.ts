@@ -4,7 +4,7 @@
  */
 import { type Command, CommanderError } from 'commander';
 import { version } from '../../package.json';
-import { type ColorChoice, paintReport, palette, useColor } from './color.js';
+import { type ColorChoice, paintReportFor } from './color.js';
 import { cliCommands } from './commands/index.js';
 import type { RunIO } from './context.js';
 import type { CliCommand } from './endpoint-command.js';
@@ -86,8 +86,7 @@ async function runProgram(
       resume: resumable !== undefined && resumable.opts().resume !== true,
       env: io.env,
     });
-    const colored = useColor({ choice: color, env: io.env, terminal: io.stderr.isTTY === true });
-    io.stderr.write(paintReport(report, palette(colored)));
+    io.stderr.write(paintReportFor(report, color, io));
     return exitCodeOf(reported);
   }
 }

@@ -5,7 +5,7 @@
  */
 import { Argument, type Command, Option } from 'commander';
 import { examples, Program } from './action.js';
-import { type ColorChoice, colorChoices, paintReport, palette, useColor } from './color.js';
+import { type ColorChoice, colorChoices, paintReportFor } from './color.js';
 import { cliCommands } from './commands/index.js';
 import { completionScript, type Shell, shells } from './completion.js';
 import type { RunIO } from './context.js';
@@ -44,18 +44,17 @@ export function createProgram(
   // Help, version and commander's own errors go to the run's streams, not the process's. Its errors
   // echo what was typed (`unknown command '…'`, an option's value), escaped as every echoed input is,
   // and begin with a red `error:` as the command's own do (`--color` counts when it came before).
-  const errorPalette = () =>
-    palette(
-      useColor({
-        choice: program.getOptionValue('color') as ColorChoice | undefined,
-        env: io.env,
-        terminal: io.stderr.isTTY === true,
-      }),
-    );
   program.configureOutput({
     writeOut: (text) => io.stdout.write(text),
     writeErr: (text) => io.stderr.write(text),
-    outputError: (text, write) => write(paintReport(terminalDocument(text), errorPalette())),
+    outputError: (text, write) =>
+      write(
+        paintReportFor(
+          terminalDocument(text),
+          program.getOptionValue('color') as ColorChoice | undefined,
+          io,
+        ),
+      ),
     getOutHelpWidth: () => io.stdout.columns ?? 80,
     getErrHelpWidth: () => io.stderr.columns ?? 80,
     getOutHasColors: () => false,
