@@ -2,7 +2,7 @@
 // three-master Redis Cluster (Debian's redis-server with --cluster-enabled, joined by
 // `redis-cli --cluster create`, a password on every node), started here on free ports and stopped by PID:
 // the command's quota lives on the slot's owner, reached from any node given.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,8 +11,7 @@ import { promisify } from 'node:util';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/free-port.js';
-import { redisServerBinary, skipWithoutRedis, whenRedisReady } from '../helpers/redis-server.js';
-import { tiedToThisProcess } from '../helpers/tied.js';
+import { skipWithoutRedis, spawnRedisServer } from '../helpers/redis-server.js';
 import { run } from './helpers.js';
 
 const password = 'Clu5ter-pw';
@@ -79,14 +78,9 @@ describe('scholarly-metrics --redis-cluster: what needs no Redis', () => {
 const exec = promisify(execFile);
 
 /** A redis-server with cluster mode on, a password, in `dir`; resolves once it accepts connections. */
-async function startNode(dir: string, port: number): Promise<ChildProcess> {
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+function startNode(dir: string, port: number): Promise<ChildProcess> {
   const cluster = ['--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`];
-  const auth = ['--requirepass', password, '--masterauth', password];
-  const command = tiedToThisProcess(redisServerBinary!, [...args, ...cluster, ...auth, '--dir', dir]);
-  const child = spawn(...command, { stdio: 'pipe' });
-  await whenRedisReady(child, port);
-  return child;
+  return spawnRedisServer(port, dir, [...cluster, '--requirepass', password, '--masterauth', password]);
 }
 
 const skip = skipWithoutRedis('test/cli/redis-cluster.test.ts');

@@ -3,15 +3,14 @@
 // free), no persistence, joined by `redis-cli --cluster create`, and stopped by PID. A master can be
 // killed and started again (it keeps its node id in its nodes.conf, and comes back empty), and a
 // slot moved between masters as a resharding does. Missing redis-server: see skipWithoutRedis.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freeStablePort } from './free-port.js';
-import { redisServerBinary, whenRedisReady } from './redis-server.js';
-import { tiedToThisProcess } from './tied.js';
+import { redisServerBinary, spawnRedisServer } from './redis-server.js';
 
 const run = promisify(execFile);
 const redisCli = 'redis-cli';
@@ -46,16 +45,10 @@ export interface RedisCluster {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Starts redis-server on `port` in `dir`, resolving once it accepts connections. */
-async function startNode(binary: string, port: number, dir: string): Promise<ChildProcess> {
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+/** Starts a cluster node on `port` in `dir`, resolving once it accepts connections. */
+function startNode(port: number, dir: string): Promise<ChildProcess> {
   const cluster = ['--cluster-enabled', 'yes', '--cluster-config-file', join(dir, 'nodes.conf')];
-  const timeout = ['--cluster-node-timeout', '2000'];
-  const child = spawn(...tiedToThisProcess(binary, [...args, '--dir', dir, ...cluster, ...timeout]), {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await whenRedisReady(child, port);
-  return child;
+  return spawnRedisServer(port, dir, [...cluster, '--cluster-node-timeout', '2000']);
 }
 
 /** Starts a 3-master cluster and waits until every node reports `cluster_state:ok`. */
@@ -63,7 +56,6 @@ export async function startRedisCluster(): Promise<RedisCluster> {
   if (redisServerBinary === undefined) {
     throw new Error('redis-server is not installed: .ci/run installs it with apt-get');
   }
-  const binary = redisServerBinary;
   const root = await mkdtemp(join(tmpdir(), 'sm-redis-cluster-'));
   const children = new Map<number, ChildProcess>();
   const nodes: ClusterNode[] = [];
@@ -72,7 +64,7 @@ export async function startRedisCluster(): Promise<RedisCluster> {
       const port = await freeStablePort(10_000);
       const dir = join(root, String(port));
       await mkdir(dir);
-      children.set(port, await startNode(binary, port, dir));
+      children.set(port, await startNode(port, dir));
       nodes.push({
         port,
         url: `redis://127.0.0.1:${port}`,
@@ -90,7 +82,7 @@ export async function startRedisCluster(): Promise<RedisCluster> {
     await rm(root, { recursive: true, force: true });
     throw error;
   }
-  return clusterOf(nodes, children, binary, root);
+  return clusterOf(nodes, children, root);
 }
 
 /** Waits until every node says the cluster is ok and agrees on each slot's owner. */
@@ -114,12 +106,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-function clusterOf(
-  nodes: ClusterNode[],
-  children: Map<number, ChildProcess>,
-  binary: string,
-  root: string,
-): RedisCluster {
+function clusterOf(nodes: ClusterNode[], children: Map<number, ChildProcess>, root: string): RedisCluster {
   const idOf = async (node: ClusterNode) => node.cli('cluster', 'myid');
   async function ownerOf(slot: number): Promise<ClusterNode> {
     const slots = JSON.parse(
@@ -155,7 +142,7 @@ function clusterOf(
       if (child) await stopChild(child);
     },
     async restart(node) {
-      children.set(node.port, await startNode(binary, node.port, join(root, String(node.port))));
+      children.set(node.port, await startNode(node.port, join(root, String(node.port))));
       await whole(nodes);
     },
     async close() {

@@ -38,24 +38,38 @@ export interface RedisServer {
   close(): Promise<void>;
 }
 
+/**
+ * Starts redis-server on 127.0.0.1:`port` in `dir`, with no persistence and `extra` arguments (a
+ * cluster's, a password), tied to this process (see tied.ts); resolves once it accepts connections.
+ */
+export async function spawnRedisServer(
+  port: number,
+  dir: string,
+  extra: readonly string[] = [],
+): Promise<ChildProcess> {
+  if (redisServerBinary === undefined) {
+    throw new Error('redis-server is not installed: .ci/run installs it with apt-get');
+  }
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+  const child = spawn(...tiedToThisProcess(redisServerBinary, [...args, '--dir', dir, ...extra]), {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await whenRedisReady(child, port);
+  return child;
+}
+
 /** Starts a redis-server of the test's own; resolves once it accepts connections. */
 export async function startRedisServer(): Promise<RedisServer> {
   if (redisServerBinary === undefined) {
     throw new Error('redis-server is not installed: .ci/run installs it with apt-get');
   }
-  const binary = redisServerBinary;
   const dir = await mkdtemp(join(tmpdir(), 'sm-redis-'));
   // Started again on this port after stop(): one a client's connection cannot take meanwhile.
   const port = await freeStablePort();
   let child: ChildProcess | undefined;
 
   async function start(): Promise<void> {
-    const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
-    const started = spawn(...tiedToThisProcess(binary, [...args, '--dir', dir]), {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child = started;
-    await whenRedisReady(started, port);
+    child = await spawnRedisServer(port, dir);
   }
 
   async function stop(): Promise<void> {
