@@ -16,6 +16,17 @@ function terminal(columns = 100) {
   return { stream, written: () => written };
 }
 
+/** A progress line for papers on a fake clock (`clock.ms`; intervals faked too), and the SDK's timers. */
+function lineOnFakeClock() {
+  useFakeClock({ date: false, intervals: true });
+  const timers = countSdkTimers();
+  const clock = { ms: 0 };
+  const { stream, written } = terminal();
+  const progress = Progress.for(stream, false, () => clock.ms);
+  progress.begin('papers');
+  return { progress, written, timers, clock };
+}
+
 describe('the progress line', () => {
   it('says items of total, requests, rate and time left', () => {
     expect(line({ done: 1200, total: 30000, requests: 13 }, 'papers', 2)).toBe(
@@ -86,22 +97,17 @@ describe('the progress line', () => {
   });
 
   it('draws the counts an update brought within the redraw interval once it ends, and none after clear()', () => {
-    useFakeClock({ date: false, intervals: true });
-    const timers = countSdkTimers();
-    let now = 0;
-    const { stream, written } = terminal();
-    const shown = Progress.for(stream, false, () => now);
-    shown.begin('papers');
+    const { progress: shown, written, timers, clock } = lineOnFakeClock();
     shown.update({ done: 20, total: 100, requests: 1 }, true);
-    now += 10;
+    clock.ms += 10;
     // A burst of pages, then a long wait for the quota: no update comes after the last.
     shown.update({ done: 40, total: 100, requests: 2 });
     shown.update({ done: 60, total: 100, requests: 3 });
     expect(written()).not.toContain('60 of 100');
-    now += 90;
+    clock.ms += 90;
     vi.advanceTimersByTime(90);
     expect(written().split('\r\u001b[2K').at(-1)).toMatch(/^60 of 100 papers · 3 requests/);
-    now += 10;
+    clock.ms += 10;
     shown.update({ done: 80, total: 100, requests: 4 });
     shown.clear();
     vi.advanceTimersByTime(1000);
@@ -120,20 +126,15 @@ describe('the progress line', () => {
 
 describe('a rate-limit wait on the progress line', () => {
   it('says rate-limited: waiting N s, counting down each second, then leaves the line', () => {
-    useFakeClock({ date: false, intervals: true });
-    const timers = countSdkTimers();
-    let now = 0;
-    const { stream, written } = terminal();
-    const progress = Progress.for(stream, false, () => now);
-    progress.begin('papers');
+    const { progress, written, timers, clock } = lineOnFakeClock();
     progress.update({ done: 100, total: 500, requests: 2 }, true);
     progress.rateLimited(58);
     expect(written()).toMatch(/100 of 500 papers · 2 requests · rate-limited: waiting 58 s$/);
-    now += 1000;
+    clock.ms += 1000;
     vi.advanceTimersByTime(1000);
     expect(written()).toMatch(/rate-limited: waiting 57 s$/);
     for (let second = 0; second < 57; second++) {
-      now += 1000;
+      clock.ms += 1000;
       vi.advanceTimersByTime(1000);
     }
     const lines = written().split('\r\u001b[2K');
