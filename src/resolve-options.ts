@@ -1,6 +1,7 @@
 import { checkCacheOption, type ResolvedCacheOptions } from './cache/options.js';
 import type { ClientOptions } from './client-options.js';
 import { inBrowser } from './core/browser.js';
+import { quote } from './core/describe-value.js';
 import { ConfigurationError } from './core/errors.js';
 import { isLogLevel, type Logger, type LogLevel, logLevels } from './core/logger.js';
 import { checkBoolean, checkFunction, checkHttpUrl, checkObject } from './core/options/checks.js';
@@ -15,6 +16,12 @@ import {
   defaultMaxResponseBytes,
 } from './core/options/request.js';
 
+/** Every option of the client: a name it lacks (misspelt, or another SDK's) is refused, not ignored. */
+const optionNames = (
+  'apiKey env baseUrl timeout maxRetries fetch headers maxConcurrency maxRequestsPerMinute pacing ' +
+  'quota hooks dangerouslyAllowBrowser logLevel logger cache maxResponseBytes telemetry'
+).split(' ');
+
 /** The client's options once checked: core's, and the cache's beside them. */
 export interface ResolvedMetricClientOptions extends ResolvedClientOptions {
   readonly cache: ResolvedCacheOptions | undefined;
@@ -27,6 +34,15 @@ export interface ResolvedMetricClientOptions extends ResolvedClientOptions {
  */
 export function resolveClientOptions(options: ClientOptions = {}): ResolvedMetricClientOptions {
   checkObject('options', options);
+  for (const name of Object.keys(options)) {
+    if (!optionNames.includes(name)) {
+      const names = optionNames.join(', ');
+      throw new ConfigurationError(
+        name,
+        `new MetricClient() takes no option ${quote(name)}; it takes ${names}`,
+      );
+    }
+  }
   // The variables come from the environment handed in, else from the process's: read once, here.
   const env = checkObject<Environment>('env', options.env);
   const variable = (name: string) => readVariable(env, name);

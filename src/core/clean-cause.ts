@@ -1,19 +1,29 @@
 import { redactHeaders, redactText } from './redact.js';
 
+type Load = () => Promise<typeof import('./redact-cause.js')>;
+
 /**
- * An error's cause cleaned of the secret ({@link redactCause}), its module loaded with the first
- * failure that needs it: the walk over a cause chain is for the error path only.
+ * A request's failure: its cause cleaned of the secret ({@link redactCause}), and the reason the
+ * chain gives. The walk over a cause chain is for the error path only: its module is loaded with
+ * the first failure.
  */
-export async function cleanCause(
+export function explainCause(
   error: unknown,
   secret: string | null,
-  load: () => Promise<typeof import('./redact-cause.js')> = () => import('./redact-cause.js'),
-): Promise<unknown> {
-  if (!secret) return error;
-  // An offline browser cannot fetch the module, and a connection failure is when that happens: the
-  // cause as text, cleaned, so that the caller still gets the SDK's typed error.
+  load: Load = () => import('./redact-cause.js'),
+): Promise<{ cause: unknown; reason: string }> {
   return load().then(
-    ({ redactCause }) => redactCause(error, secret, { redactText, redactHeaders }),
-    () => new Error(redactText(String(error), secret)),
+    (module) => module.explainCause(error, secret, { redactText, redactHeaders }),
+    () => {
+      // An offline browser cannot fetch the module, and a connection failure is when that happens:
+      // the cause as text, cleaned, so that the caller still gets the SDK's typed error.
+      const reason = secret ? redactText(String(error), secret) : String(error);
+      return { cause: secret ? new Error(reason) : error, reason };
+    },
   );
+}
+
+/** An error's cause cleaned of the secret (see {@link explainCause}). */
+export async function cleanCause(error: unknown, secret: string | null, load?: Load): Promise<unknown> {
+  return secret ? (await explainCause(error, secret, load)).cause : error;
 }

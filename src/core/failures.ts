@@ -1,4 +1,4 @@
-import { cleanCause } from './clean-cause.js';
+import { explainCause } from './clean-cause.js';
 import {
   APIError,
   AuthenticationError,
@@ -43,14 +43,9 @@ export function statusError(response: Response, text: string, secret: string | n
   }
 }
 
-/** Error codes that say more than a runtime's "fetch failed": ECONNREFUSED, ENOTFOUND, ECONNRESET… */
-const codePattern = /^[A-Z][A-Z0-9_]{2,}$/;
-const maxDepth = 8;
-
 /**
  * A request that got no answer. ky wraps the runtime's error in its own `NetworkError`; the cause
- * kept is the runtime's, and the message names the lowest reason in its chain, since "fetch failed"
- * alone does not tell a refused connection from an unknown host.
+ * kept is the runtime's, and the message gives the reason its chain names (see `explainCause`).
  */
 export async function connectionError(
   what: string,
@@ -63,22 +58,6 @@ export async function connectionError(
   try {
     if ((error as { name?: unknown } | null)?.name === 'NetworkError') raw = (error as Error).cause ?? error;
   } catch {}
-  const cause = await cleanCause(raw, secret);
-  return new ConnectionError(`${what} failed: ${escapeUnsafe(describeChain(cause))}`, { cause });
-}
-
-function describeChain(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  let reason = error.message;
-  let code: string | undefined;
-  let deepest: unknown = error;
-  for (let depth = 0; deepest instanceof Error && depth < maxDepth; depth++) {
-    const found = (deepest as { code?: unknown }).code;
-    if (typeof found === 'string' && codePattern.test(found)) code = found;
-    if (deepest !== error && deepest.message && !reason.includes(deepest.message)) {
-      reason += `: ${deepest.message}`;
-    }
-    deepest = deepest.cause;
-  }
-  return code && !reason.includes(code) ? `${reason} (${code})` : reason;
+  const { cause, reason } = await explainCause(raw, secret);
+  return new ConnectionError(`${what} failed: ${escapeUnsafe(reason)}`, { cause });
 }

@@ -1,3 +1,4 @@
+import { describeChain } from './cause-reason.js';
 import type { redactHeaders, redactText } from './redact.js';
 
 /**
@@ -22,6 +23,15 @@ export function redactCause(error: unknown, secret: string | null, redactor: Red
   const scrubber = new Scrubber(secret, redactor);
   const clean = scrubber.copy(error, 0);
   return scrubber.changed ? clean : error;
+}
+
+/**
+ * A request's failure: its cause cleaned of the secret, and the reason the chain gives, described
+ * here so that the description loads with the first failure too.
+ */
+export function explainCause(error: unknown, secret: string | null, redactor: Redactor) {
+  const cause = redactCause(error, secret, redactor);
+  return { cause, reason: describeChain(cause) };
 }
 
 /** How deep the walk goes (cause chains, nested properties); deeper values are left out. */

@@ -1,5 +1,5 @@
-import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClientOptions, ClientOptionsBase } from '../../src/client-options.js';
 import { ConfigurationError, ConnectionError, MetricClient, MetricError } from '../../src/index.js';
 import { resolveClientOptions } from '../../src/resolve-options.js';
 import { BASE, journalProfile, json, sequence, TEST_KEY, testClient, useMsw } from '../support.js';
@@ -520,8 +520,41 @@ describe('the options object', () => {
     expect(urls).toEqual([`${BASE}/subjects`]);
   });
 
-  it('unknown options are ignored', async () => {
-    server.use(http.get(`${BASE}/subjects`, () => json([])));
-    await expect(testClient({ organization: 'x' } as never).subjects.list()).resolves.toEqual([]);
+  it('a name it does not take (misspelt, or another SDK’s) → ConfigurationError naming it, listing the options', () => {
+    const error = thrown(() => testClient({ timout: 5_000 } as never)) as ConfigurationError;
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error.option).toBe('timout');
+    expect(error.message).toBe(
+      'new MetricClient() takes no option "timout"; it takes apiKey, env, baseUrl, timeout, maxRetries, ' +
+        'fetch, headers, maxConcurrency, maxRequestsPerMinute, pacing, quota, hooks, dangerouslyAllowBrowser, ' +
+        'logLevel, logger, cache, maxResponseBytes, telemetry',
+    );
+    expect(() => testClient({ organization: 'x' } as never)).toThrow(/takes no option "organization"/);
+    expect(() => testClient({}).withOptions({ retries: 1 } as never)).toThrow(/takes no option "retries"/);
+  });
+
+  it('takes every option ClientOptionsBase declares', () => {
+    // A Record of every key: the compiler fails this test when the type gains an option it lacks.
+    const every: { [K in keyof Required<ClientOptionsBase>]: ClientOptionsBase[K] } = {
+      apiKey: TEST_KEY,
+      env: {},
+      baseUrl: BASE,
+      timeout: 1_000,
+      maxRetries: 1,
+      fetch: globalThis.fetch,
+      headers: { 'x-team': 'a' },
+      maxConcurrency: 2,
+      maxRequestsPerMinute: 60,
+      pacing: 'even',
+      quota: undefined,
+      hooks: {},
+      dangerouslyAllowBrowser: false,
+      logLevel: 'off',
+      logger: console,
+      cache: false,
+      maxResponseBytes: 1_000_000,
+      telemetry: undefined,
+    };
+    expect(() => new MetricClient(every as ClientOptions)).not.toThrow();
   });
 });

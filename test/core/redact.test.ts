@@ -1,7 +1,7 @@
 import util from 'node:util';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { cleanCause } from '../../src/core/clean-cause.js';
+import { cleanCause, explainCause } from '../../src/core/clean-cause.js';
 import {
   mentionsSecret,
   redacted,
@@ -661,6 +661,15 @@ describe('a cause cleaned when its module cannot load (an offline browser)', () 
     expect(clean.message).toBe(`TypeError: fetch failed for ${redacted}`);
     expect(inspect(clean)).not.toContain(TEST_KEY);
     expect(inspect(clean)).not.toContain('dynamically imported');
+  });
+
+  it('a connection failure without a key is described by the cause’s text, the cause kept as it is', async () => {
+    const cause = new TypeError('Failed to fetch');
+    const unreachable = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    expect(await explainCause(cause, null, unreachable)).toEqual({
+      cause,
+      reason: 'TypeError: Failed to fetch',
+    });
   });
 
   it('loads the module when it can: the cause keeps its name and properties', async () => {

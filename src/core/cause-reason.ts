@@ -1,0 +1,32 @@
+/** Error codes that say more than a runtime's "fetch failed": ECONNREFUSED, ENOTFOUND, ECONNRESET… */
+const codePattern = /^[A-Z][A-Z0-9_]{2,}$/;
+const maxDepth = 8;
+
+/**
+ * Why a request got no answer, from its cause: the lowest reason in the chain, since "fetch failed"
+ * alone does not tell a refused connection from an unknown host, and the error code found on the way.
+ */
+export function describeChain(error: unknown): string {
+  if (!(error instanceof Error)) return textOf(error);
+  let reason = error.message;
+  let code: string | undefined;
+  let deepest: unknown = error;
+  for (let depth = 0; deepest instanceof Error && depth < maxDepth; depth++) {
+    const found = (deepest as { code?: unknown }).code;
+    if (typeof found === 'string' && codePattern.test(found)) code = found;
+    if (deepest !== error && deepest.message && !reason.includes(deepest.message)) {
+      reason += `: ${deepest.message}`;
+    }
+    deepest = deepest.cause;
+  }
+  return code && !reason.includes(code) ? `${reason} (${code})` : reason;
+}
+
+/** A value as text; one whose conversion throws (a hostile object, a revoked proxy) as its type. */
+function textOf(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return typeof value;
+  }
+}
