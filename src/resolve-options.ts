@@ -1,10 +1,9 @@
 import { checkCacheOption, type ResolvedCacheOptions } from './cache/options.js';
 import type { ClientOptions } from './client-options.js';
 import { inBrowser } from './core/browser.js';
-import { quote } from './core/describe-value.js';
 import { ConfigurationError } from './core/errors.js';
 import { isLogLevel, type Logger, type LogLevel, logLevels } from './core/logger.js';
-import { checkBoolean, checkFunction, checkHttpUrl, checkObject } from './core/options/checks.js';
+import { checkBoolean, checkFunction, checkHttpUrl, checkNames, checkObject } from './core/options/checks.js';
 import { checkHooks, type ResolvedClientOptions } from './core/options/client.js';
 import { type Environment, readVariable } from './core/options/environment.js';
 import { resolveClientQuota } from './core/options/quota.js';
@@ -34,15 +33,7 @@ export interface ResolvedMetricClientOptions extends ResolvedClientOptions {
  */
 export function resolveClientOptions(options: ClientOptions = {}): ResolvedMetricClientOptions {
   checkObject('options', options);
-  for (const name of Object.keys(options)) {
-    if (!optionNames.includes(name)) {
-      const names = optionNames.join(', ');
-      throw new ConfigurationError(
-        name,
-        `new MetricClient() takes no option ${quote(name)}; it takes ${names}`,
-      );
-    }
-  }
+  checkNames('new MetricClient()', options, optionNames);
   // The variables come from the environment handed in, else from the process's: read once, here.
   const env = checkObject<Environment>('env', options.env);
   const variable = (name: string) => readVariable(env, name);

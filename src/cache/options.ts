@@ -1,6 +1,7 @@
 import { type EndpointName, endpointList } from '../api/endpoints.js';
 import { ConfigurationError } from '../core/errors.js';
-import { checkInteger, checkObject } from '../core/options/checks.js';
+import { isRecord } from '../core/is-record.js';
+import { checkInteger, checkNames, checkObject } from '../core/options/checks.js';
 
 /**
  * The methods whose answers the cache keeps, by the names of the contract (the API table's): the keys
@@ -94,10 +95,12 @@ export function checkCacheOption(value: unknown): ResolvedCacheOptions | undefin
   if (!value) return undefined;
   // A Keyv given as the option itself would be read as options: its inner store (a Map, or the
   // adapter) taken for `store`, its namespace and lifetimes bypassed.
-  if (value !== true && (typeof value !== 'object' || Array.isArray(value) || isStore(value))) {
+  if (value !== true && (!isRecord(value) || isStore(value))) {
     throw new ConfigurationError('cache', '`cache` must be true, false or { store, ttl, staleIfError }');
   }
-  const { store, ttl = {}, staleIfError = 0 } = (value === true ? {} : value) as CacheOptions;
+  const options = (value === true ? {} : value) as CacheOptions;
+  checkNames('`cache`', options, ['store', 'ttl', 'staleIfError'], 'cache.');
+  const { store, ttl = {}, staleIfError = 0 } = options;
   if (store !== undefined && !isStore(store)) {
     throw new ConfigurationError(
       'cache.store',

@@ -17,13 +17,8 @@ export function explainCause(
     () => {
       // An offline browser cannot fetch the module, and a connection failure is when that happens:
       // the cause as text, cleaned, so that the caller still gets the SDK's typed error.
-      const reason = secret ? redactText(String(error), secret) : String(error);
+      const reason = redactText(String(error), secret);
       return { cause: secret ? new Error(reason) : error, reason };
     },
   );
-}
-
-/** An error's cause cleaned of the secret (see {@link explainCause}). */
-export async function cleanCause(error: unknown, secret: string | null, load?: Load): Promise<unknown> {
-  return secret ? (await explainCause(error, secret, load)).cause : error;
 }

@@ -1,5 +1,5 @@
 import type { Hooks } from 'ky';
-import { cleanCause } from './clean-cause.js';
+import { explainCause } from './clean-cause.js';
 import { MetricError } from './errors.js';
 import type { AfterResponseHook, BeforeRequestHook, ClientHooks } from './hook-types.js';
 import { type Logger, loggableHeaders } from './logger.js';
@@ -75,7 +75,6 @@ function guarded<State, Result>(
 async function hookError(kind: string, error: unknown, secret: string | null): Promise<MetricError> {
   // Always wrapped, the SDK's own errors too: what a hook throws is never retried, and never
   // carries the key.
-  const cause = await cleanCause(error, secret);
-  const reason = cause instanceof Error ? cause.message : String(cause);
-  return new MetricError(`The ${kind} hook threw: ${redactText(reason, secret)}`, { cause });
+  const { cause, reason } = await explainCause(error, secret);
+  return new MetricError(`The ${kind} hook threw: ${reason}`, { cause });
 }

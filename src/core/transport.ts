@@ -77,13 +77,11 @@ type ReadText = (response: Response) => Promise<string>;
  */
 export class Transport {
   readonly #ky: KyInstance;
-  readonly #baseUrl: string;
+  /** The client's base URL, timeout, retries and response bound: each call's defaults. */
+  readonly #client: ResolvedClientOptions;
   readonly #apiKey: string | null;
-  readonly #timeout: number;
-  readonly #maxRetries: number;
   readonly #logger: Logger | undefined;
   readonly #quota: RequestQuota;
-  readonly #maxResponseBytes: number;
   /** The client's telemetry, when it was given the `telemetry` option: resources run each call through it. */
   declare readonly telemetry: CallTelemetry | undefined;
 
@@ -91,11 +89,8 @@ export class Transport {
   constructor(options: ResolvedClientOptions, quota: RequestQuota, telemetry?: CallTelemetry) {
     this.#quota = quota;
     this.telemetry = telemetry;
-    this.#baseUrl = options.baseUrl;
+    this.#client = options;
     this.#apiKey = options.apiKey;
-    this.#timeout = options.timeout;
-    this.#maxRetries = options.maxRetries;
-    this.#maxResponseBytes = options.maxResponseBytes;
     this.#logger = createLogger(options.logLevel, options.logger, options.apiKey);
     const headers = new Headers({ accept: 'application/json' });
     if (options.apiKey !== null) headers.set('authorization', `Bearer ${options.apiKey}`);
@@ -136,10 +131,10 @@ export class Transport {
     const own = options.headers instanceof Headers ? options.headers.get('user-agent') : null;
     if (own) (options.headers as Headers).set('user-agent', extendUserAgent(own, userAgent()) ?? own);
     const { path, query } = this.#route(route);
-    const url = this.#baseUrl + path + (query ? queryString(query) : '');
+    const url = this.#client.baseUrl + path + (query ? queryString(query) : '');
     const { signal } = options;
-    const timeout = options.timeout ?? this.#timeout;
-    const retries = options.maxRetries ?? this.#maxRetries;
+    const timeout = options.timeout ?? this.#client.timeout;
+    const retries = options.maxRetries ?? this.#client.maxRetries;
     const attempt = (number: number) =>
       this.#attempt(url, timeout, options, finish).catch((error: unknown) => {
         // Paused before this attempt gives back its place in the quota, so that no request queued
@@ -227,7 +222,7 @@ export class Transport {
     // Named in messages with the key cut out (a hook or a parameter may have put it in the query),
     // when a message needs it: a successful attempt never does.
     const shown = () => redactText(url, this.#apiKey);
-    const limit = options.maxResponseBytes ?? this.#maxResponseBytes;
+    const limit = options.maxResponseBytes ?? this.#client.maxResponseBytes;
     const read: ReadText = (response) => readBody(response, limit, deadline, () => `GET ${shown()}`);
     try {
       // ky reads `headers: undefined` as "drop every header", so the key is left out when unset.

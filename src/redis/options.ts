@@ -1,5 +1,11 @@
 import { ConfigurationError } from '../core/errors.js';
-import { checkInteger, checkObject, type Resolved } from '../core/options/checks.js';
+import {
+  checkInteger,
+  checkNames,
+  checkObject,
+  type OptionNames,
+  type Resolved,
+} from '../core/options/checks.js';
 import { checkPacing, checkRequestLimit } from '../core/options/quota.js';
 import type { RedisClientLike } from './adapter.js';
 
@@ -60,11 +66,22 @@ export type ResolvedRedisQuotaOptions = Resolved<Omit<RedisQuotaOptions, 'redis'
   readonly leaseMs: number | undefined;
 };
 
+const optionNames: OptionNames<RedisQuotaOptions> = {
+  redis: true,
+  maxRequestsPerMinute: true,
+  maxConcurrency: true,
+  maxRequestsPerDay: true,
+  prefix: true,
+  pacing: true,
+  leaseMs: true,
+};
+
 /** Checks the options of `createRedisQuota()`. */
 export function resolveRedisQuotaOptions(options: RedisQuotaOptions): ResolvedRedisQuotaOptions {
   checkObject('options', options);
   if (options === undefined)
     throw new ConfigurationError('options', 'createRedisQuota() takes an object of options');
+  checkNames('createRedisQuota()', options, Object.keys(optionNames));
   const prefix = options.prefix ?? 'scholarly-metrics';
   if (typeof prefix !== 'string' || prefix === '') {
     throw new ConfigurationError('prefix', '`prefix` must be a non-empty string');

@@ -1,3 +1,4 @@
+import type { OptionNames } from '../core/options/checks.js';
 import {
   checkMockFault,
   type MockFaultOptions,
@@ -55,6 +56,17 @@ export interface MockFault {
   readonly times?: number | undefined;
 }
 
+/** The names a queued fault may have: any other is refused, not ignored. */
+const faultNames: OptionNames<MockFault> = {
+  status: true,
+  body: true,
+  headers: true,
+  reset: true,
+  malformed: true,
+  delayMs: true,
+  times: true,
+};
+
 /** @internal What to do to one request. */
 export interface ResolvedFault {
   readonly delayMs: number;
@@ -103,7 +115,7 @@ export class FaultController {
    * ```
    */
   next(fault: MockFault): this {
-    checkMockFault(fault, MOCK_MAX_DELAY_MS);
+    checkMockFault(fault, MOCK_MAX_DELAY_MS, faultNames);
     this.#queue.push({ fault, left: fault.times ?? 1 });
     return this;
   }

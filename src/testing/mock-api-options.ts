@@ -5,7 +5,9 @@ import {
   checkFunction,
   checkHttpUrl,
   checkInteger,
+  checkNames,
   checkObject,
+  type OptionNames,
   type Resolved,
 } from '../core/options/checks.js';
 import type { MockPlan } from './constants.js';
@@ -24,11 +26,29 @@ export type ResolvedMockApiOptions = Resolved<Pick<MockApiOptions, 'now' | 'cont
     readonly webhooks: Resolved<Omit<MockWebhookOptions, 'fetch'>> & Pick<MockWebhookOptions, 'fetch'>;
   };
 
-/** Checks the options of `createMockApi()` that are neither the dataset, the limits nor the faults. */
+const optionNames: OptionNames<MockApiOptions> = {
+  seed: true,
+  sizes: true,
+  baseUrl: true,
+  keys: true,
+  limits: true,
+  faults: true,
+  webhooks: true,
+  now: true,
+  control: true,
+};
+const webhookOptionNames: OptionNames<MockWebhookOptions> = { urls: true, fetch: true, timeoutMs: true };
+
+/**
+ * Checks the names of `createMockApi()`'s options, and those of its options that are neither the
+ * dataset, the limits nor the faults (each checked by its own part).
+ */
 export function resolveMockApiOptions(options: unknown): ResolvedMockApiOptions {
   const given = checkObject<Fields>('options', options) ?? {};
+  checkNames('createMockApi()', given, Object.keys(optionNames));
   checkMockKeys(given.keys);
   const webhooks = checkObject<Fields>('webhooks', given.webhooks) ?? {};
+  checkNames('`webhooks`', webhooks, Object.keys(webhookOptionNames), 'webhooks.');
   return {
     baseUrl: checkHttpUrl('baseUrl', given.baseUrl) === undefined ? undefined : (given.baseUrl as string),
     now: checkFunction<() => number>('now', given.now) ?? Date.now,
@@ -64,6 +84,8 @@ function checkMockKeys(keys: unknown): void {
   }
 }
 
+const serverOptionNames = ['port', 'host', 'api', 'controlOrigins'];
+
 /**
  * The server's `port`, `host`, `api` and `controlOrigins`: each origin as a browser sends it, `'*'` or
  * a URL's origin. A `host` that is not a name would reach Node's `listen()` as none, which binds every
@@ -80,6 +102,8 @@ export function resolveMockServerOptions(options: {
   controlOrigins: string[];
 } {
   const { host = '127.0.0.1', api } = options;
+  // A mock made already takes none of createMockApi()'s options: they would go unused.
+  if (api !== undefined) checkNames('startMockServer() given `api`', options, serverOptionNames);
   if (typeof host !== 'string' || host === '') {
     throw new ConfigurationError('host', '`host` must be an interface name or address, such as 127.0.0.1');
   }

@@ -3,8 +3,10 @@ import {
   checkBoolean,
   checkFraction,
   checkInteger,
+  checkNames,
   checkObject,
   checkOneOf,
+  type OptionNames,
   type Resolved,
 } from '../core/options/checks.js';
 import { checkHeaders } from '../core/options/request.js';
@@ -118,6 +120,8 @@ export function resolveMockSizes(
     subjects: size('subjects'),
     countries: size('countries'),
   };
+  // Every size has its value here, its default at least: the names to refuse any other.
+  checkNames('`sizes`', given, Object.keys(resolved), 'sizes.');
   const { journals, papers, authors, subjects, countries } = resolved;
   if ((journals > 0 || authors > 0) && (subjects === 0 || countries === 0)) {
     const kind = journals > 0 ? 'journals' : 'authors';
@@ -129,12 +133,17 @@ export function resolveMockSizes(
   return resolved;
 }
 
+const limitNames: OptionNames<MockLimits> = { perMinute: true, perDay: true, perWindow: true };
+const windowNames: OptionNames<MockWindowLimit> = { requests: true, windowMs: true };
+
 /** The mock's request limits per key; `Infinity` (the default) is no limit. */
 export function resolveMockLimits(limits: unknown): ResolvedMockLimits {
   const given = checkObject<Fields>('limits', limits) ?? {};
   const count = (option: string, value: unknown) =>
     value === Infinity ? Infinity : (checkInteger(option, value, 0, maxSafe) ?? Infinity);
+  checkNames('`limits`', given, Object.keys(limitNames), 'limits.');
   const window = checkObject<Fields>('limits.perWindow', given.perWindow);
+  if (window) checkNames('`limits.perWindow`', window, Object.keys(windowNames), 'limits.perWindow.');
   return {
     perMinute: count('limits.perMinute', given.perMinute),
     perDay: count('limits.perDay', given.perDay),
@@ -157,6 +166,7 @@ export function resolveMockFaults(options: unknown, maxDelayMs: number): Resolve
     malformedRate: checkFraction('faults.malformedRate', given.malformedRate) ?? 0,
     seed: checkMockSeed('faults.seed', given.seed) ?? 1,
   };
+  checkNames('`faults`', given, Object.keys(resolved), 'faults.');
   // One draw decides among them, so their shares must fit in one.
   if (resolved.errorRate + resolved.resetRate + resolved.malformedRate > 1) {
     throw new ConfigurationError('faults', 'faults: errorRate + resetRate + malformedRate must not exceed 1');
@@ -169,9 +179,10 @@ export function resolveMockFaults(options: unknown, maxDelayMs: number): Resolve
  * trip over later (a header name `Headers` refuses, a body JSON cannot hold) or silently ignore (a
  * misspelt `malformed`, `reset: 'true'`) is refused here, naming the field.
  */
-export function checkMockFault<Fault>(fault: Fault, maxDelayMs: number): Fault {
+export function checkMockFault<Fault>(fault: Fault, maxDelayMs: number, names: OptionNames<Fault>): Fault {
   // A fault is required: `null` or nothing is refused as not an object.
   const given = checkObject<Fields>('fault', fault ?? null) ?? {};
+  checkNames('a fault', given, Object.keys(names), 'fault.');
   checkStatus('fault.status', given.status);
   checkInteger('fault.times', given.times, 1, maxSafe);
   checkInteger('fault.delayMs', given.delayMs, 0, maxDelayMs);

@@ -84,8 +84,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // Loaded here, not at the top, so that importing `scholarly-metrics/testing` in a browser (for msw's
   // setupWorker) never touches a Node module.
   const { createServer } = await loadHttp();
-  const { api: given, ...mockOptions } = options;
   const { port, host, controlOrigins: trusted } = resolveMockServerOptions(options);
+  const { api: given, port: _port, host: _host, controlOrigins: _origins, ...mockOptions } = options;
   const api = given ?? createMockApi(mockOptions);
   let origin = 'http://127.0.0.1';
   let allowed = { port: 0, hosts: new Set<string>(), origins: new Set<string>() };

@@ -2,8 +2,10 @@ import { ConfigurationError } from '../core/errors.js';
 import {
   checkFunction,
   checkInteger,
+  checkNames,
   checkOneOf,
   maxTimerMs,
+  type OptionNames,
   type Resolved,
 } from '../core/options/checks.js';
 import type { TelemetryOptions } from '../core/telemetry-types.js';
@@ -80,6 +82,15 @@ export type ResolvedWebhookHandlerOptions = Resolved<
 > &
   Pick<WebhookHandlerOptions, 'onError' | 'cache'>;
 
+const optionNames: OptionNames<WebhookHandlerOptions> = {
+  maxBodyBytes: true,
+  bodyTimeoutMs: true,
+  onError: true,
+  cache: true,
+  cacheFailure: true,
+  telemetry: true,
+};
+
 /** A receiver's callback and options, checked when it is created, with their defaults applied. */
 export function resolveWebhookHandlerOptions(
   onEvent: unknown,
@@ -91,6 +102,7 @@ export function resolveWebhookHandlerOptions(
   if (options !== undefined && (options === null || typeof options !== 'object')) {
     throw new ConfigurationError('options', 'the receiver options must be an object');
   }
+  if (options) checkNames('the receiver', options, Object.keys(optionNames));
   const cache = options?.cache;
   if (cache !== undefined && typeof (cache as { apply?: unknown } | null)?.apply !== 'function') {
     throw new ConfigurationError('cache', 'cache must have an apply(event) method, such as client.cache');

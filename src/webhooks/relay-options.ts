@@ -1,5 +1,5 @@
 import { ConfigurationError } from '../core/errors.js';
-import { checkInteger, maxTimerMs, type Resolved } from '../core/options/checks.js';
+import { checkInteger, checkNames, maxTimerMs, type Resolved } from '../core/options/checks.js';
 
 /**
  * Options of {@link createEventRelay}.
@@ -52,11 +52,14 @@ export function resolveEventRelayOptions(options: EventRelayOptions | undefined)
     throw new ConfigurationError('options', 'the relay options must be an object');
   }
   const most = Number.MAX_SAFE_INTEGER;
-  return {
+  const resolved = {
     heartbeatMs: checkInteger('heartbeatMs', options?.heartbeatMs, 1, maxTimerMs) ?? 15_000,
     maxClients: checkInteger('maxClients', options?.maxClients, 1, most) ?? 1_000,
     maxBufferedEvents: checkInteger('maxBufferedEvents', options?.maxBufferedEvents, 1, most) ?? 64,
     replayEvents: checkInteger('replayEvents', options?.replayEvents, 0, 1_000_000) ?? 100,
     retryAfterSeconds: checkInteger('retryAfterSeconds', options?.retryAfterSeconds, 0, 86_400) ?? 5,
   };
+  // Every option has its value here, its default at least: the names to refuse any other.
+  if (options) checkNames('createEventRelay()', options, Object.keys(resolved));
+  return resolved;
 }

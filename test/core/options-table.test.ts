@@ -58,7 +58,10 @@ const atConstruction: RefusalCase[] = [
   ['client', 'quota', () => client({ quota: redisQuota({}), maxConcurrency: 2 })],
   ['client.withOptions', 'options', () => client({}).withOptions(null as never)],
   ['client.withOptions', 'timeout', () => client({}).withOptions({ timeout: -1 })],
+  ['client', 'timout', () => client({ timout: 5_000 })],
   ['cache', 'cache', () => client({ cache: 'yes' })],
+  // A misspelt store was ignored: the client kept answers in memory instead.
+  ['cache', 'cache.stor', () => client({ cache: { stor: new Map() } })],
   ['cache', 'cache.store', () => client({ cache: { store: {} } })],
   ['cache', 'cache.staleIfError', () => client({ cache: { staleIfError: -1 } })],
   ['cache', "cache.ttl['journals.gett']", () => client({ cache: { ttl: { 'journals.gett': 1 } } })],

@@ -520,17 +520,16 @@ describe('the options object', () => {
     expect(urls).toEqual([`${BASE}/subjects`]);
   });
 
-  it('a name it does not take (misspelt, or another SDK’s) → ConfigurationError naming it, listing the options', () => {
+  it('a name it does not take (misspelt, or another SDK’s) → ConfigurationError naming it', () => {
     const error = thrown(() => testClient({ timout: 5_000 } as never)) as ConfigurationError;
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.option).toBe('timout');
-    expect(error.message).toBe(
-      'new MetricClient() takes no option "timout"; it takes apiKey, env, baseUrl, timeout, maxRetries, ' +
-        'fetch, headers, maxConcurrency, maxRequestsPerMinute, pacing, quota, hooks, dangerouslyAllowBrowser, ' +
-        'logLevel, logger, cache, maxResponseBytes, telemetry',
-    );
+    expect(error.message).toBe('new MetricClient() takes no option "timout"');
     expect(() => testClient({ organization: 'x' } as never)).toThrow(/takes no option "organization"/);
     expect(() => testClient({}).withOptions({ retries: 1 } as never)).toThrow(/takes no option "retries"/);
+    // Read as `options.timeout`, an inherited option counts: so is an inherited name checked.
+    const inheriting = Object.assign(Object.create({ retries: 1 }), { apiKey: TEST_KEY, baseUrl: BASE });
+    expect(() => new MetricClient(inheriting)).toThrow(/takes no option "retries"/);
   });
 
   it('takes every option ClientOptionsBase declares', () => {

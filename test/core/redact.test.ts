@@ -1,7 +1,7 @@
 import util from 'node:util';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { cleanCause, explainCause } from '../../src/core/clean-cause.js';
+import { explainCause } from '../../src/core/clean-cause.js';
 import {
   mentionsSecret,
   redacted,
@@ -655,7 +655,7 @@ describe('a cause cleaned when its module cannot load (an offline browser)', () 
     const unreachable = vi.fn(() =>
       Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
     );
-    const clean = (await cleanCause(cause, TEST_KEY, unreachable)) as Error;
+    const clean = (await explainCause(cause, TEST_KEY, unreachable)).cause as Error;
     expect(unreachable).toHaveBeenCalledOnce();
     expect(clean).toBeInstanceOf(Error);
     expect(clean.message).toBe(`TypeError: fetch failed for ${redacted}`);
@@ -674,7 +674,7 @@ describe('a cause cleaned when its module cannot load (an offline browser)', () 
 
   it('loads the module when it can: the cause keeps its name and properties', async () => {
     const cause = Object.assign(new TypeError(`fetch failed for ${TEST_KEY}`), { code: 'E_NET' });
-    const clean = (await cleanCause(cause, TEST_KEY)) as TypeError & { code: string };
+    const clean = (await explainCause(cause, TEST_KEY)).cause as TypeError & { code: string };
     expect(clean.name).toBe('TypeError');
     expect(clean.code).toBe('E_NET');
     expect(clean.message).not.toContain(TEST_KEY);

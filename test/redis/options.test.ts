@@ -14,6 +14,8 @@ const atConstruction: RefusalCase[] = [
   ['redis quota', 'maxRequestsPerMinute', () => redisQuota({ maxRequestsPerMinute: 0 })],
   ['redis quota', 'maxRequestsPerDay', () => redisQuota({ maxRequestsPerDay: 1.5 })],
   ['redis quota', 'maxConcurrency', () => redisQuota({ maxConcurrency: '4' })],
+  // A misspelt limit was ignored: the fleet ran without it.
+  ['redis quota', 'maxRequestPerMinute', () => redisQuota({ maxRequestPerMinute: 600 })],
 ];
 
 describe('createRedisQuota refuses a bad option with a ConfigurationError naming it', () => {

@@ -56,6 +56,14 @@ const atConstruction: RefusalCase[] = [
   ['mock', 'fault.headers', () => createMockApi().faults.next({ headers: { 'retry-after': 1 as never } })],
   ['mock', 'fault.headers', () => createMockApi().faults.next({ headers: { 'bad name': 'x' } })],
   ['mock', 'fault.body', () => createMockApi().faults.next({ status: 500, body: { n: 1n } })],
+  // Misspelt names were ignored: the fault, the limit or the option did nothing.
+  ['mock', 'fault.stauts', () => createMockApi().faults.next({ stauts: 503 } as never)],
+  ['mock', 'faults.errorrate', () => createMockApi({ faults: { errorrate: 1 } as never })],
+  ['mock', 'limits.perminute', () => createMockApi({ limits: { perminute: 1 } as never })],
+  ['mock', 'limits.perWindow.window', () => mockWindow({ requests: 1, windowMs: 1, window: 1 })],
+  ['mock', 'sizes.journal', () => createMockApi({ sizes: { journal: 3 } as never })],
+  ['mock', 'webhooks.url', () => createMockApi({ webhooks: { url: 'http://a.test' } as never })],
+  ['mock', 'latencyMs', () => createMockApi({ latencyMs: 5 } as never)],
 ];
 
 /** The mock server starts asynchronously: its refusals reject, before it listens. */
@@ -68,6 +76,9 @@ const atCall: RefusalCase[] = [
   ['mock server', 'host', () => startMockServer({ host: [] as never })],
   ['mock server', 'host', () => startMockServer({ host: 7 as never })],
   ['mock server', 'host', () => startMockServer({ host: '' })],
+  ['mock server', 'prot', () => startMockServer({ prot: 8080 } as never)],
+  // Given a mock made already, createMockApi()'s options would go unused.
+  ['mock server', 'faults', () => startMockServer({ api: createMockApi(), faults: { errorRate: 1 } })],
   ['mock server', 'api', () => startMockServer({ api: {} as never })],
   ['mock server', 'api', () => startMockServer({ api: null as never })],
 ];

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createNodeWebhookHandler, createWebhookHandler } from '../../src/webhooks/index.js';
+import {
+  createEventRelay,
+  createNodeWebhookHandler,
+  createWebhookHandler,
+} from '../../src/webhooks/index.js';
 import { itRefusesAtConstruction, type RefusalCase } from '../helpers/refusals.js';
 
 const receivers = [createWebhookHandler, createNodeWebhookHandler] as const;
@@ -13,10 +17,12 @@ const atConstruction: RefusalCase[] = [
     [create.name, 'bodyTimeoutMs', () => create(() => {}, { bodyTimeoutMs: 2 ** 31 })],
     [create.name, 'onError', () => create(() => {}, { onError: 1 as never })],
     [create.name, 'cache', () => create(() => {}, { cache: {} as never })],
+    [create.name, 'maxBodySize', () => create(() => {}, { maxBodySize: 1_000 } as never)],
   ]),
+  ['createEventRelay', 'heartbeat', () => createEventRelay({ heartbeat: 1_000 } as never)],
 ];
 
-describe('the receivers refuse a bad option with a ConfigurationError naming it', () => {
+describe('the receivers and the relay refuse a bad option with a ConfigurationError naming it', () => {
   itRefusesAtConstruction(atConstruction);
 
   it('accept the bounds', () => {

@@ -1,3 +1,4 @@
+import { quote } from '../describe-value.js';
 import { ConfigurationError } from '../errors.js';
 import { isRecord } from '../is-record.js';
 
@@ -14,6 +15,9 @@ import { isRecord } from '../is-record.js';
  * field list is written once.
  */
 export type Resolved<T> = { readonly [K in keyof T]-?: Exclude<T[K], undefined> };
+
+/** One `true` per name of `T`, no more, no less: the compiler holds a list of names to its type. */
+export type OptionNames<T> = { readonly [K in keyof Required<T>]: true };
 
 /** The largest delay `setTimeout` can hold. */
 export const maxTimerMs = 2 ** 31 - 1;
@@ -80,6 +84,20 @@ export function checkFunction<T>(option: string, value: unknown): T | undefined 
   if (value === undefined) return undefined;
   if (typeof value !== 'function') throw new ConfigurationError(option, `\`${option}\` must be a function`);
   return value as T;
+}
+
+/**
+ * The names of an options object, each one of `names`: an option misspelt (`timout`) or meant for
+ * something else would otherwise be ignored without a word. A name it lacks is refused, named as
+ * `prefix` + the name (`cache.stor`); only names are quoted, never values.
+ */
+export function checkNames(what: string, options: object, names: readonly string[], prefix = ''): void {
+  // Inherited names too: the options are read as `options.timeout`, which finds them.
+  for (const name in options) {
+    if (!names.includes(name)) {
+      throw new ConfigurationError(prefix + name, `${what} takes no option ${quote(name)}`);
+    }
+  }
 }
 
 /** A plain object (not `null`, not an array). */

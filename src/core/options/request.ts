@@ -1,6 +1,6 @@
 import { ConfigurationError } from '../errors.js';
 import type { HeadersInput, HeadersLike } from '../headers.js';
-import { checkDuration, checkInteger, checkObject } from './checks.js';
+import { checkDuration, checkInteger, checkObject, type OptionNames } from './checks.js';
 
 /**
  * Options every method takes as its last argument.
@@ -45,8 +45,7 @@ export interface RequestOptions {
   maxResponseBytes?: number | undefined;
 }
 
-/** One `true` per name of `T`, no more, no less: the compiler holds a list of names to its type. */
-export type OptionNames<T> = { readonly [K in keyof Required<T>]: true };
+export type { OptionNames };
 
 /** The names of {@link RequestOptions}, at run time: a call refuses any other in their place. */
 export const requestOptionNames: OptionNames<RequestOptions> = {
