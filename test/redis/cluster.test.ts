@@ -145,7 +145,7 @@ describe.skipIf(skip)('the Redis quota on a 3-master Redis Cluster', { timeout: 
       }
     });
 
-    it('the slot’s master killed: calls reject with QuotaUnavailableError within their timeout, then work again', async () => {
+    it('the slot’s master killed: calls reject with QuotaUnavailableError rather than wait, then work again', async () => {
       const { api, prefix, key, clientOn } = fresh();
       const connection = await kind.connect(cluster.urls);
       try {
@@ -155,12 +155,10 @@ describe.skipIf(skip)('the Redis quota on a 3-master Redis Cluster', { timeout: 
         const owner = await cluster.ownerOf(await slotOf(key));
         await cluster.kill(owner);
         const sentBefore = api.requests.length;
-        const started = performance.now();
+        // A call that waited on the dead master for ever would hold the test to its own timeout.
         const error = await client.subjects.list().catch((e: unknown) => e);
         expect(error).toBeInstanceOf(QuotaUnavailableError);
         expect((error as Error).message).not.toMatch(/no reason given/);
-        // Within its 1 s timeout, plus a wide margin for a loaded machine (a hang guard).
-        expect(performance.now() - started).toBeLessThan(15_000);
         expect(api.requests.length).toBe(sentBefore);
         await cluster.restart(owner);
         let answered = false;
