@@ -92,8 +92,8 @@ export function checkFunction<T>(option: string, value: unknown): T | undefined 
  * `prefix` + the name (`cache.stor`); only names are quoted, never values.
  */
 export function checkNames(what: string, options: object, names: readonly string[], prefix = ''): void {
-  // Inherited names too: the options are read as `options.timeout`, which finds them.
-  for (const name in options) {
+  // Own names only: a name some library put on Object.prototype must not refuse every object.
+  for (const name of Object.keys(options)) {
     if (!names.includes(name)) {
       throw new ConfigurationError(prefix + name, `${what} takes no option ${quote(name)}`);
     }
