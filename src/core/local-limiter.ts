@@ -2,11 +2,6 @@ import type { QuotaLimits } from './options/quota.js';
 
 const minute = 60_000;
 
-/** One start the window counts: from its answer, or from no time yet while it is in flight. */
-interface Start {
-  at: number;
-}
-
 /**
  * The limits of one client's own requests: at most `maxConcurrency` in flight, at most
  * `maxRequestsPerMinute` started in any 60 s (a sliding window), starts at least 60 s ÷ that apart
@@ -28,8 +23,14 @@ export class LocalLimiter {
   readonly #perMinute: number;
   /** The least time between two starts (`pacing: 'even'`), or 0. */
   readonly #spacing: number;
-  /** The starts of the last window, in start order (at most `#perMinute` once trimmed). */
-  #starts: Start[] = [];
+  /** Counted starts still in flight: each counts in the window as if it had just started. */
+  #countedInFlight = 0;
+  /**
+   * When the counted starts' answers came (`Date.now()` times), those of the last window: in the
+   * order they came, which is time order, so the earliest is first (a clock set back only makes a
+   * wait longer, never a 429).
+   */
+  readonly #answeredAt: number[] = [];
   /** When the last request started (`Date.now()` time), for pacing. */
   #lastStart = Number.NEGATIVE_INFINITY;
   /** The waiting requests' starters, in the order they came (a Set keeps insertion order). */
@@ -71,7 +72,10 @@ export class LocalLimiter {
         // would wait for it forever.
         new Promise<T>((sent) => sent(send()))
           .finally(() => {
-            if (counted) counted.at = Date.now();
+            if (counted) {
+              this.#countedInFlight--;
+              this.#answeredAt.push(Date.now());
+            }
             this.#inFlight--;
             this.#next();
           })
@@ -92,26 +96,24 @@ export class LocalLimiter {
     if (ms > 0 && until > this.#resumeAt) this.#resumeAt = until;
   }
 
-  /** Records a start for the window and the pacing: in flight until its answer sets its time. */
-  #count(): Start | undefined {
-    if (!this.#perMinute) return undefined;
+  /** Records a start for the window and the pacing: in flight until its answer is timed. */
+  #count(): boolean {
+    if (!this.#perMinute) return false;
     this.#lastStart = Date.now();
-    const start = { at: Number.POSITIVE_INFINITY };
-    this.#starts.push(start);
-    return start;
+    this.#countedInFlight++;
+    return true;
   }
 
   /**
    * When the window lets one more request start: now while it holds fewer than the limit, else a
-   * window after its earliest answer (never, until an answer comes, while all are in flight).
+   * window after its earliest answer (never, until an answer comes, while all are in flight). Each
+   * answer leaves the window once: a full window costs the same however long the line.
    */
   #windowOpensAt(now: number): number {
-    if (this.#starts.length < this.#perMinute) return 0;
-    this.#starts = this.#starts.filter((start) => start.at + minute > now);
-    if (this.#starts.length < this.#perMinute) return 0;
-    let earliest = Number.POSITIVE_INFINITY;
-    for (const start of this.#starts) earliest = Math.min(earliest, start.at);
-    return earliest + minute;
+    const answered = this.#answeredAt;
+    while (answered.length > 0 && answered[0]! + minute <= now) answered.shift();
+    if (this.#countedInFlight + answered.length < this.#perMinute) return 0;
+    return (answered[0] ?? Number.POSITIVE_INFINITY) + minute;
   }
 
   /**

@@ -75,6 +75,27 @@ describe('maxRequestsPerMinute: an exact sliding window', () => {
     expect(starts.at(-1)).toEqual({ name: 'r20', at: 60_300 });
   });
 
+  it('answers in another order than their starts: the earliest answer opens the window', async () => {
+    useFakeClock();
+    const { send, finish, starts } = requests(new LocalLimiter({ maxRequestsPerMinute: 2 }));
+    void send('a');
+    void send('b');
+    await at(5_000);
+    await finish('b');
+    await at(20_000);
+    await finish('a');
+    void send('c');
+    void send('d');
+    await at(64_999);
+    expect(starts).toHaveLength(2);
+    await at(65_000);
+    expect(starts.at(-1)).toEqual({ name: 'c', at: 65_000 });
+    await at(79_999);
+    expect(starts).toHaveLength(3);
+    await at(80_000);
+    expect(starts.at(-1)).toEqual({ name: 'd', at: 80_000 });
+  });
+
   it('while every counted start is in flight, the next waits for an answer, however long', async () => {
     useFakeClock();
     const { send, starts } = answered(new LocalLimiter({ maxRequestsPerMinute: 1 }), 90_000);
