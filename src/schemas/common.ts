@@ -2,8 +2,14 @@ import * as z from 'zod/mini';
 import type { Quartile } from '../core/score-updated-event.js';
 import { datePattern } from './date-pattern.js';
 
-/** Every numeric field of the API is an integer: a safe one, never a float or a numeric string. */
-export const integer = z.int();
+/**
+ * Every numeric field of the API is an integer: a safe one, never a float or a numeric string. zod
+ * reports a non-number given to `z.int()` as "expected number"; say what the document means.
+ */
+export const integer = z.int({
+  error: (issue) =>
+    issue.code === 'invalid_type' && issue.expected === 'number' ? 'expected an integer' : undefined,
+});
 
 /**
  * A journal's {@link Quartile} label: any string, since the API document shows only `Q1` and does

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { ScoreUpdatedEvent } from '../core/score-updated-event.js';
-import { quartileSchema } from './common.js';
+import { integer, quartileSchema } from './common.js';
 
 /**
  * The reference definition of a `score_updated` webhook event (API §6), in zod/mini.
@@ -10,16 +10,6 @@ import { quartileSchema } from './common.js';
  * two to the same verdicts, outputs and messages (through src/core/issues.ts) on generated inputs;
  * the custom messages below are there so that the messages can be compared too.
  */
-
-/**
- * A safe integer (a larger JSON number was already rounded by JSON.parse, so it cannot be trusted).
- * zod reports a non-number given to `z.int()` as "expected number"; say what the document means.
- */
-const integer = () =>
-  z.int({
-    error: (issue) =>
-      issue.code === 'invalid_type' && issue.expected === 'number' ? 'expected an integer' : undefined,
-  });
 
 /**
  * `YYYY-MM-DDThh:mm:ssZ` exactly, as the document writes it: UTC (`Z`, no offset), no fractional
@@ -42,9 +32,9 @@ const timestamp = z.iso.datetime({
  */
 export const scoreUpdatedEventSchema = z.looseObject({
   event: z.literal('score_updated'),
-  journal_id: integer(),
-  old_score: integer(),
-  new_score: integer(),
+  journal_id: integer,
+  old_score: integer,
+  new_score: integer,
   quartile: quartileSchema,
   timestamp,
 }) satisfies z.ZodMiniType<ScoreUpdatedEvent, unknown>;

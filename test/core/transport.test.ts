@@ -131,9 +131,9 @@ describe('validation', () => {
       .catch((e: unknown) => e)) as ResponseValidationError;
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(error.issues.map((i) => i.path.join('.'))).toEqual(['metric_score', 'oa']);
-    expect(error.issues[0]!.message).toBe('expected a number, got string "87"');
+    expect(error.issues[0]!.message).toBe('expected an integer, got string "87"');
     expect(error.issues[1]!.message).toBe('expected a boolean, got 1.5');
-    expect(error.message).toContain('metric_score: expected a number');
+    expect(error.message).toContain('metric_score: expected an integer');
   });
 
   it('a float where an integer is documented is refused', async () => {
