@@ -32,6 +32,20 @@ ${adapter}() {
   local COMP_CWORD=$((CURRENT - 1)) saved=\${functions[compopt]-} ret=1
   COMP_WORDS=("\${(@Q)words}")
   COMP_WORDS[CURRENT]=\${(Q)\${:-\${words[CURRENT]}\${compstate[quote][-1]}}}
+  # zsh keeps --option=value one word, where bash makes three of it (--option, =, value): made bash's,
+  # and a value being completed completes after its option's \`=\`.
+  local -a split
+  local i valued=0
+  for (( i = 1; i <= $#COMP_WORDS; i++ )); do
+    if [[ \${COMP_WORDS[i]} == --*=* ]]; then
+      split+=("\${COMP_WORDS[i]%%=*}" = "\${COMP_WORDS[i]#*=}")
+      (( i <= CURRENT )) && (( COMP_CWORD += 2 ))
+      (( i == CURRENT )) && valued=1
+    else
+      split+=("\${COMP_WORDS[i]}")
+    fi
+  done
+  COMP_WORDS=("\${split[@]}")
   functions[compopt]='[[ $1 = -o ]] && asked+=("$2")'
   {
     () {
@@ -44,11 +58,13 @@ ${adapter}() {
   } always {
     if [[ -n $saved ]]; then functions[compopt]=$saved; else unfunction compopt; fi
   }
+  (( valued )) && compset -P 1 '*='
+  local option=$IPREFIX
   if (( \${asked[(I)filenames]} )); then
     # The folder typed so far kept as it is; each name tested there (unquoted), a folder's given its
     # slash. Each name is quoted as compadd inserts it: \`a b.csv\` becomes \`a\\ b.csv\`.
     compset -P '*/' && COMPREPLY=("\${COMPREPLY[@]##*/}")
-    compadd -f -W "\${(Q)IPREFIX}" -a COMPREPLY && ret=0
+    compadd -f -W "\${(Q)\${IPREFIX#$option}}" -a COMPREPLY && ret=0
   elif (( \${asked[(I)nospace]} )); then
     compadd -S '' -a COMPREPLY && ret=0
   else

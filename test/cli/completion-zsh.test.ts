@@ -97,6 +97,25 @@ describe.skipIf(skipZsh)('completion zsh, run by zsh', () => {
       );
   });
 
+  it.each(Object.keys(setups) as (keyof typeof setups)[])(
+    'completes the value of --option=value, %s, and reads such words before it as options',
+    (setup) => {
+      expect(complete('scholarly-metrics journals list --fields=id,na', setup).line).toBe(
+        'scholarly-metrics journals list --fields=id,name',
+      );
+      expect(complete('scholarly-metrics journals list --format=', setup).offered).toEqual(
+        expect.arrayContaining(['csv', 'parquet', 'sqlite']),
+      );
+      expect(complete('scholarly-metrics papers search --oa=t', setup).line).toBe(
+        'scholarly-metrics papers search --oa=true ',
+      );
+      // An option given as --option=value is one word to zsh: the command's arguments come after it.
+      expect(complete('scholarly-metrics --format=csv pa', setup).line).toBe(
+        'scholarly-metrics --format=csv papers ',
+      );
+    },
+  );
+
   it('completes paths after --input and for sync DATABASE: a name with spaces quoted, a folder with its slash', () => {
     const files = mkdtempSync(join(tmpdir(), 'scholarly-completion-zsh-files-'));
     try {
@@ -105,6 +124,13 @@ describe.skipIf(skipZsh)('completion zsh, run by zsh', () => {
       writeFileSync(join(files, 'metrics', 'all.sqlite'), '');
       const input = complete('scholarly-metrics papers get-many --input re', 'fpath', files);
       expect(input.line).toBe('scholarly-metrics papers get-many --input reef\\ dois.txt ');
+      // A path after --option=: completed after the `=`, looked for from the folder typed after it.
+      expect(complete('scholarly-metrics papers get-many --input=re', 'sourced', files).line).toBe(
+        'scholarly-metrics papers get-many --input=reef\\ dois.txt ',
+      );
+      expect(complete('scholarly-metrics journals list --output=metrics/a', 'fpath', files).line).toBe(
+        'scholarly-metrics journals list --output=metrics/all.sqlite ',
+      );
       expect(complete('scholarly-metrics sync met', 'sourced', files).line).toBe(
         'scholarly-metrics sync metrics/',
       );
