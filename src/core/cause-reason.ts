@@ -3,19 +3,30 @@ const codePattern = /^[A-Z][A-Z0-9_]{2,}$/;
 const maxDepth = 8;
 
 /**
- * Why a request got no answer, from its cause: the lowest reason in the chain, since "fetch failed"
- * alone does not tell a refused connection from an unknown host, and the error code found on the way.
+ * Why a request got no answer (or a hook failed), from its cause: the lowest reason in the chain,
+ * since "fetch failed" alone does not tell a refused connection from an unknown host, and the error
+ * code found on the way. Never throws, whatever the error's properties do.
  */
 export function describeChain(error: unknown): string {
+  try {
+    return reasonOf(error);
+  } catch {
+    // A getter that throws, a message that is a symbol: the error as text, if even that works.
+    return textOf(error);
+  }
+}
+
+function reasonOf(error: unknown): string {
   if (!(error instanceof Error)) return textOf(error);
-  let reason = error.message;
+  let reason = String(error.message);
   let code: string | undefined;
   let deepest: unknown = error;
   for (let depth = 0; deepest instanceof Error && depth < maxDepth; depth++) {
     const found = (deepest as { code?: unknown }).code;
     if (typeof found === 'string' && codePattern.test(found)) code = found;
-    if (deepest !== error && deepest.message && !reason.includes(deepest.message)) {
-      reason += `: ${deepest.message}`;
+    const { message } = deepest;
+    if (deepest !== error && typeof message === 'string' && message && !reason.includes(message)) {
+      reason += `: ${message}`;
     }
     deepest = deepest.cause;
   }

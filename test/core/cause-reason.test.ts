@@ -23,4 +23,17 @@ describe('describeChain', () => {
     };
     expect(describeChain(hostile)).toBe('object');
   });
+
+  it('never throws: an error whose cause getter throws, or whose message is a symbol, is described as text', () => {
+    const throwingCause = Object.defineProperty(new Error('outer'), 'cause', {
+      get() {
+        throw new Error('getter boom');
+      },
+    });
+    expect(describeChain(throwingCause)).toBe('Error: outer');
+    const symbolMessage = Object.assign(new Error(), { message: Symbol('s') });
+    expect(describeChain(symbolMessage)).toBe('Symbol(s)');
+    const symbolBelow = new Error('outer', { cause: Object.assign(new Error(), { message: Symbol('s') }) });
+    expect(describeChain(symbolBelow)).toBe('outer');
+  });
 });

@@ -158,6 +158,49 @@ describe('a hook that throws', () => {
     });
   }
 
+  it('an error whose properties throw (a cause getter, a symbol message) is still the hook’s MetricError, with no key set', async () => {
+    const seen = everything();
+    const throwingCause = Object.defineProperty(new Error('outer'), 'cause', {
+      get() {
+        throw new Error('getter boom');
+      },
+    });
+    const symbolMessage = Object.assign(new Error(), { message: Symbol('s') });
+    const symbolCause = new Error('outer', { cause: Object.assign(new Error(), { message: Symbol('s') }) });
+    for (const thrown of [throwingCause, symbolMessage, symbolCause]) {
+      let calls = 0;
+      const hooks: ClientHooks = {
+        beforeRequest: [
+          () => {
+            calls++;
+            throw thrown;
+          },
+        ],
+      };
+      const error = await rejection(testClient({ apiKey: null, hooks, maxRetries: 2 }).subjects.list());
+      expect(error).toBeInstanceOf(MetricError);
+      expect((error as Error).message).toMatch(/^The beforeRequest hook threw: /);
+      expect(calls).toBe(1);
+    }
+    expect(seen).toHaveLength(0);
+  });
+
+  it('names the reasons down its cause chain, as a connection error does', async () => {
+    everything();
+    const inner = Object.assign(new Error('token service refused'), { code: 'ECONNREFUSED' });
+    const hooks: ClientHooks = {
+      beforeRequest: [
+        () => {
+          throw new Error('signing failed', { cause: inner });
+        },
+      ],
+    };
+    const error = await rejection(testClient({ hooks }).subjects.list());
+    expect((error as Error).message).toBe(
+      'The beforeRequest hook threw: signing failed: token service refused (ECONNREFUSED)',
+    );
+  });
+
   it('a thrown string that quotes the key is kept out of the message too', async () => {
     everything();
     const hooks: ClientHooks = {
