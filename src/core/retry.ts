@@ -7,8 +7,9 @@ const retriedStatuses = new Set([500, 502, 503, 504]);
 /**
  * p-retry's own backoff: about 0.5 s before the first retry, doubling, capped at 8 s; p-retry's
  * `randomize` stretches each wait by a random factor from 1 to 2, so that clients failed by the same
- * outage do not come back in step. The cap comes after the stretch: from the fifth retry (a
- * `maxRetries` of 5 or more) every wait is 8 s, in step again.
+ * outage do not come back in step. Its cap comes after the stretch, so from the fifth retry (a
+ * `maxRetries` of 5 or more) every wait would be 8 s, in step again: the transport stretches a wait
+ * at the cap by up to half again (8 to 12 s).
  */
 export const backoff = { factor: 2, minTimeout: 500, maxTimeout: 8_000, randomize: true } as const;
 

@@ -171,8 +171,10 @@ export class Transport {
         shouldRetry: ({ error }) => isRetryable(error),
         onFailedAttempt: ({ error, attemptNumber, retriesLeft, retryDelay }) => {
           if (retriesLeft === 0 || !isRetryable(error)) return;
-          // p-retry sleeps its backoff next; a longer Retry-After is made up here, before it.
-          const extra = Math.max(0, (requestedWait(error) ?? 0) - retryDelay);
+          // p-retry sleeps its backoff next; a longer Retry-After is made up here, before it, and a
+          // backoff at its cap, which p-retry no longer stretches, is stretched by up to half again.
+          const stretch = retryDelay < backoff.maxTimeout ? 0 : (Math.random() * retryDelay) / 2;
+          const extra = Math.max(stretch, (requestedWait(error) ?? 0) - retryDelay);
           // The other requests of the client would draw the same 429: they wait as long as this one.
           if (error instanceof RateLimitError) this.#quota.pause(extra + retryDelay);
           this.#logger?.info(`retrying GET ${url} in ${extra + retryDelay} ms`, { reason: error.message });

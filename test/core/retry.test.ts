@@ -127,6 +127,25 @@ describe('backoff and Retry-After, on fake timers', () => {
     await expect(result).resolves.toEqual(subjects);
   });
 
+  it('a wait at the 8 s cap is stretched too, by up to half again: clients failed together do not retry in step', async () => {
+    useFakeClock({ random: 0.5 });
+    const { handler, seen } = sequence('/subjects', [() => new HttpResponse(null, { status: 503 })]);
+    server.use(handler);
+    const outcome = testClient({ maxRetries: 6 })
+      .subjects.list()
+      .catch((error: unknown) => error);
+    const now = { at: 0 };
+    // p-retry's waits, stretched 1.5×: 750, 1,500, 3,000, 6,000, then its cap, 8,000 and 8,000, each
+    // stretched here by a quarter (half of 0.5): 10,000. Attempts at 0, 0.75, 2.25, 5.25, 11.25, 21.25, 31.25 s.
+    const schedule = [750, 2_250, 5_250, 11_250, 21_250, 31_250];
+    expect(await sentBy(seen, 1, now)).toBe(1);
+    for (const [index, at] of schedule.entries()) {
+      expect(await sentBy(seen, at - 1, now)).toBe(index + 1);
+      expect(await sentBy(seen, at, now)).toBe(index + 2);
+    }
+    expect(await outcome).toBeInstanceOf(InternalServerError);
+  });
+
   it('waits the Retry-After seconds the server asked for, when longer than the backoff', async () => {
     useFakeClock();
     const { handler, seen } = sequence('/subjects', [
