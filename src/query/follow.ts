@@ -192,7 +192,7 @@ function eventSourceFactory(given: unknown): (url: string) => EventSourceLike {
     checkFunction<(url: string) => EventSourceLike>('eventSource', given) ??
     (EventSourceClass && ((url: string) => new EventSourceClass(url)));
   if (!factory) {
-    throw new ConfigurationError('eventSource', 'no EventSource here: pass a polyfill as `eventSource`');
+    throw new ConfigurationError('eventSource', 'no EventSource here: pass one as `eventSource`');
   }
   return factory;
 }
