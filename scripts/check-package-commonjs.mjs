@@ -65,7 +65,7 @@ const tracerProvider = {
     apiKey: key, baseUrl: 'http://x.test/api/v1', maxRetries: 0,
     fetch: async () => Response.json({ id: 'x' }),
   });
-  await assert.rejects(refused.journals.get(1), (error) => error instanceof ResponseValidationError && /id: expected a number/.test(error.message));
+  await assert.rejects(refused.journals.get(1), (error) => error instanceof ResponseValidationError && /id: expected an integer/.test(error.message));
   const unreachable = new MetricClient({
     apiKey: key, baseUrl: 'http://x.test/api/v1', maxRetries: 0,
     fetch: async () => { throw new TypeError('refused: Bearer ' + key); },
