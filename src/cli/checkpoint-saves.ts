@@ -7,21 +7,34 @@
 import { type Checkpoint, writeCheckpoint } from './checkpoint.js';
 import type { Sink } from './output/sink.js';
 
+/** Puts a checkpoint in its file (`writeCheckpoint`, or a test's). */
+type Write = (file: string, checkpoint: Checkpoint) => Promise<void>;
+
 export class CheckpointSaves {
   readonly #file: string | undefined;
   readonly #sink: Sink;
   readonly #now: () => number;
   readonly #everyMs: number;
+  readonly #write: Write;
   #unsaved: Checkpoint | undefined;
   #savedAt = Number.NEGATIVE_INFINITY;
   #later: ReturnType<typeof setTimeout> | undefined;
+  /** The write under way, if any: the next one waits for it. */
+  #writing: Promise<unknown> = Promise.resolve();
 
   /** No `file`: a harvest without a checkpoint, whose saves do nothing. */
-  constructor(file: string | undefined, sink: Sink, now: () => number, everyMs: number) {
+  constructor(
+    file: string | undefined,
+    sink: Sink,
+    now: () => number,
+    everyMs: number,
+    write: Write = writeCheckpoint,
+  ) {
     this.#file = file;
     this.#sink = sink;
     this.#now = now;
     this.#everyMs = everyMs;
+    this.#write = write;
   }
 
   /** The checkpoint noted and not saved yet, if any. */
@@ -31,12 +44,17 @@ export class CheckpointSaves {
 
   /** Saves `checkpoint` now. */
   async save(checkpoint: Checkpoint): Promise<void> {
-    if (this.#file === undefined) return;
+    const file = this.#file;
+    if (file === undefined) return;
     this.#unsaved = undefined;
     this.#savedAt = this.#now();
     // The bytes the checkpoint counts are in the file before it says so.
     this.#sink.flush();
-    await writeCheckpoint(this.#file, checkpoint);
+    // One write at a time, in the order saved: an earlier write that is slower (the interval's, under
+    // way as the harvest saves its end) must not land after a later one, taking the checkpoint back.
+    const written = this.#writing.then(() => this.#write(file, checkpoint));
+    this.#writing = written.catch(() => {});
+    await written;
   }
 
   /** Notes `checkpoint`: saved now if the last save is `everyMs` old, else when it is. */

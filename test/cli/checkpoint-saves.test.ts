@@ -44,4 +44,42 @@ describe('CheckpointSaves', () => {
     expect(saved()).toBe(3);
     expect(saves.unsaved?.position).toBe(4);
   });
+
+  it('writes one checkpoint at a time, in the order saved: a slow earlier write never lands after a later one', async () => {
+    // The interval's save under way when the harvest saves its end: were the end to land first, the
+    // file would say the run is unfinished, and the next --resume would ask for its last pages again.
+    const landed: number[] = [];
+    let releaseFirst = () => {};
+    const write = (_file: string, checkpoint: Checkpoint) =>
+      checkpoint.position === 1
+        ? new Promise<void>((resolve) => {
+            releaseFirst = () => {
+              landed.push(1);
+              resolve();
+            };
+          })
+        : Promise.resolve().then(() => {
+            landed.push(checkpoint.position);
+          });
+    const saves = new CheckpointSaves('out.checkpoint.json', nullSink(), () => 0, 1000, write);
+    const interval = saves.save(at(1));
+    const end = saves.save({ ...at(2), complete: true });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(landed).toEqual([]);
+    releaseFirst();
+    await Promise.all([interval, end]);
+    expect(landed).toEqual([1, 2]);
+  });
+
+  it('a write that failed holds up none after it', async () => {
+    const landed: number[] = [];
+    const write = async (_file: string, checkpoint: Checkpoint) => {
+      if (checkpoint.position === 1) throw new Error('disk full');
+      landed.push(checkpoint.position);
+    };
+    const saves = new CheckpointSaves('out.checkpoint.json', nullSink(), () => 0, 1000, write);
+    await expect(saves.save(at(1))).rejects.toThrow('disk full');
+    await saves.save(at(2));
+    expect(landed).toEqual([2]);
+  });
 });
