@@ -19,8 +19,10 @@ export class CheckpointSaves {
   #unsaved: Checkpoint | undefined;
   #savedAt = Number.NEGATIVE_INFINITY;
   #later: ReturnType<typeof setTimeout> | undefined;
-  /** The write under way, if any: the next one waits for it. */
+  /** The writes under way, in order, their failures ignored: the next one waits for them. */
   #writing: Promise<unknown> = Promise.resolve();
+  /** The last checkpoint noted or saved: a failed save is noted again only while it is the last. */
+  #latest: Checkpoint | undefined;
 
   /** No `file`: a harvest without a checkpoint, whose saves do nothing. */
   constructor(
@@ -42,10 +44,14 @@ export class CheckpointSaves {
     return this.#unsaved;
   }
 
-  /** Saves `checkpoint` now. */
+  /**
+   * Saves `checkpoint` now. If the write fails, the checkpoint is noted again, for the next page or the
+   * harvest's close() to save (and report), unless a later one was noted or saved meanwhile.
+   */
   async save(checkpoint: Checkpoint): Promise<void> {
     const file = this.#file;
     if (file === undefined) return;
+    this.#latest = checkpoint;
     this.#unsaved = undefined;
     this.#savedAt = this.#now();
     // The bytes the checkpoint counts are in the file before it says so.
@@ -54,11 +60,22 @@ export class CheckpointSaves {
     // way as the harvest saves its end) must not land after a later one, taking the checkpoint back.
     const written = this.#writing.then(() => this.#write(file, checkpoint));
     this.#writing = written.catch(() => {});
-    await written;
+    try {
+      await written;
+    } catch (error) {
+      if (this.#latest === checkpoint) this.#unsaved ??= checkpoint;
+      throw error;
+    }
+  }
+
+  /** Resolves once every write asked for has landed or failed. */
+  async settled(): Promise<void> {
+    await this.#writing;
   }
 
   /** Notes `checkpoint`: saved now if the last save is `everyMs` old, else when it is. */
   async note(checkpoint: Checkpoint): Promise<void> {
+    this.#latest = checkpoint;
     this.#unsaved = checkpoint;
     const since = this.#now() - this.#savedAt;
     if (since >= this.#everyMs) return this.save(checkpoint);
@@ -75,7 +92,7 @@ export class CheckpointSaves {
   #saveLater(): void {
     this.#later = undefined;
     const checkpoint = this.#unsaved;
-    // A failure leaves it for the next page, or for the harvest's close(), which reports one.
-    if (checkpoint !== undefined) this.save(checkpoint).catch(() => (this.#unsaved ??= checkpoint));
+    // A failure is noted again by save(), for the next page or the harvest's close(), which reports one.
+    if (checkpoint !== undefined) this.save(checkpoint).catch(() => {});
   }
 }

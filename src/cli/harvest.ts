@@ -254,6 +254,8 @@ function harvestInto(
       saves.stop();
       unlisten();
       await pausedSave;
+      // An interval's save may still be writing: it lands (or fails, and is noted again) first.
+      await saves.settled();
       progress.clear();
       io.stderr.write(writer.warning?.() ?? '');
       // A run stopped before finish() still shows the last record it received.

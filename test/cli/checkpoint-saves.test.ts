@@ -82,4 +82,71 @@ describe('CheckpointSaves', () => {
     await saves.save(at(2));
     expect(landed).toEqual([2]);
   });
+
+  it('a failed save is noted again only while nothing later was noted or saved: it never takes the checkpoint back', async () => {
+    useFakeClock({ date: false });
+    let now = 0;
+    const landed: string[] = [];
+    let failInterval = () => {};
+    const write = (_file: string, checkpoint: Checkpoint) =>
+      checkpoint.position === 2
+        ? new Promise<void>((_, reject) => {
+            failInterval = () => reject(new Error('disk full'));
+          })
+        : Promise.resolve().then(() => {
+            landed.push(`${checkpoint.position}${checkpoint.complete ? ' complete' : ''}`);
+          });
+    const saves = new CheckpointSaves('out.checkpoint.json', nullSink(), () => now, 1000, write);
+    await saves.note(at(1));
+    now = 100;
+    await saves.note(at(2));
+    // The interval's save of page 2 under way, then the harvest's end queued behind it; the first fails.
+    now = 1000;
+    vi.advanceTimersByTime(900);
+    await new Promise((resolve) => setImmediate(resolve));
+    const end = saves.save({ ...at(0), complete: true });
+    failInterval();
+    await end;
+    await saves.settled();
+    expect(landed).toEqual(['1', '0 complete']);
+    // Nothing left for close() to save over the end.
+    expect(saves.unsaved).toBeUndefined();
+    // With nothing after it, a failed save is noted again: close() saves it, or says it could not.
+    const alone = new CheckpointSaves(
+      'out.checkpoint.json',
+      nullSink(),
+      () => 0,
+      1000,
+      async () => {
+        throw new Error('disk full');
+      },
+    );
+    await alone.save(at(3)).catch(() => {});
+    expect(alone.unsaved?.position).toBe(3);
+  });
+
+  it('settled() waits for a save under way, which unsaved no longer shows', async () => {
+    let release = () => {};
+    const landed: number[] = [];
+    const write = (_file: string, checkpoint: Checkpoint) =>
+      new Promise<void>((resolve) => {
+        release = () => {
+          landed.push(checkpoint.position);
+          resolve();
+        };
+      });
+    const saves = new CheckpointSaves('out.checkpoint.json', nullSink(), () => 0, 1000, write);
+    void saves.save(at(1));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(saves.unsaved).toBeUndefined();
+    let settled = false;
+    const waiting = saves.settled().then(() => {
+      settled = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    release();
+    await waiting;
+    expect(landed).toEqual([1]);
+  });
 });
