@@ -44,10 +44,7 @@ export class CheckpointSaves {
     return this.#unsaved;
   }
 
-  /**
-   * Saves `checkpoint` now. If the write fails, the checkpoint is noted again, for the next page or the
-   * harvest's close() to save (and report), unless a later one was noted or saved meanwhile.
-   */
+  /** Saves `checkpoint` now; a failure is the caller's to report. */
   async save(checkpoint: Checkpoint): Promise<void> {
     const file = this.#file;
     if (file === undefined) return;
@@ -60,12 +57,21 @@ export class CheckpointSaves {
     // way as the harvest saves its end) must not land after a later one, taking the checkpoint back.
     const written = this.#writing.then(() => this.#write(file, checkpoint));
     this.#writing = written.catch(() => {});
-    try {
-      await written;
-    } catch (error) {
+    await written;
+  }
+
+  /**
+   * Saves the checkpoint noted and not saved, if any, where no caller waits for it (the interval's
+   * save, the one before a rate-limit wait). A failure notes it again, for the next page or the
+   * harvest's close() to save and report, unless a later one was noted or saved meanwhile: it would
+   * take the checkpoint back.
+   */
+  async saveNoted(): Promise<void> {
+    const checkpoint = this.#unsaved;
+    if (checkpoint === undefined) return;
+    await this.save(checkpoint).catch(() => {
       if (this.#latest === checkpoint) this.#unsaved ??= checkpoint;
-      throw error;
-    }
+    });
   }
 
   /** Resolves once every write asked for has landed or failed. */
@@ -91,8 +97,6 @@ export class CheckpointSaves {
 
   #saveLater(): void {
     this.#later = undefined;
-    const checkpoint = this.#unsaved;
-    // A failure is noted again by save(), for the next page or the harvest's close(), which reports one.
-    if (checkpoint !== undefined) this.save(checkpoint).catch(() => {});
+    void this.saveNoted();
   }
 }

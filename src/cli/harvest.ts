@@ -220,7 +220,7 @@ function harvestInto(
   // A rate-limit wait may be the last moment before a kill: what is written is in the checkpoint first.
   let pausedSave: Promise<void> | undefined;
   const unlisten = progress.onPause(() => {
-    if (saves.unsaved !== undefined) pausedSave = saves.save(saves.unsaved).catch(() => {});
+    pausedSave = saves.saveNoted();
   });
   // Output and progress on one terminal: the line is erased first, or what is written would follow it.
   const eraseProgress = () => {

@@ -111,7 +111,8 @@ describe('CheckpointSaves', () => {
     expect(landed).toEqual(['1', '0 complete']);
     // Nothing left for close() to save over the end.
     expect(saves.unsaved).toBeUndefined();
-    // With nothing after it, a failed save is noted again: close() saves it, or says it could not.
+    // With nothing after it, a failed save nobody waited for is noted again: close() saves it, or
+    // says it could not.
     const alone = new CheckpointSaves(
       'out.checkpoint.json',
       nullSink(),
@@ -121,8 +122,14 @@ describe('CheckpointSaves', () => {
         throw new Error('disk full');
       },
     );
+    // A save a caller waited for is the caller's to report; one nobody waited for is noted again.
     await alone.save(at(3)).catch(() => {});
-    expect(alone.unsaved?.position).toBe(3);
+    expect(alone.unsaved).toBeUndefined();
+    // Within the interval: noted, not saved; then the background save fails, and it is noted again.
+    await alone.note(at(4));
+    alone.stop();
+    await alone.saveNoted();
+    expect(alone.unsaved?.position).toBe(4);
   });
 
   it('settled() waits for a save under way, which unsaved no longer shows', async () => {
