@@ -97,23 +97,30 @@ async function sentBy(seen: readonly Request[], ms: number, now: { at: number })
   return seen.length;
 }
 
+/**
+ * A call with `maxRetries` of `schedule.length` to an API that answers 503 every time: its retries go
+ * out at `schedule` (ms of the fake clock), not a millisecond before, and it ends in the 503's error.
+ */
+async function expectRetriesAt(schedule: readonly number[]) {
+  const { handler, seen } = sequence('/subjects', [() => new HttpResponse(null, { status: 503 })]);
+  server.use(handler);
+  const outcome = testClient({ maxRetries: schedule.length })
+    .subjects.list()
+    .catch((error: unknown) => error);
+  const now = { at: 0 };
+  expect(await sentBy(seen, 1, now)).toBe(1);
+  for (const [index, at] of schedule.entries()) {
+    expect(await sentBy(seen, at - 1, now)).toBe(index + 1);
+    expect(await sentBy(seen, at, now)).toBe(index + 2);
+  }
+  expect(await outcome).toBeInstanceOf(InternalServerError);
+}
+
 describe('backoff and Retry-After, on fake timers', () => {
   it('waits about 0.5 s before the first retry, doubling, capped at 8 s', async () => {
     useFakeClock();
-    const { handler, seen } = sequence('/subjects', [() => new HttpResponse(null, { status: 503 })]);
-    server.use(handler);
-    const outcome = testClient({ maxRetries: 6 })
-      .subjects.list()
-      .catch((error: unknown) => error);
-    const now = { at: 0 };
     // Attempts at 0, 0.5, 1.5, 3.5, 7.5, 15.5 and 23.5 s: waits of 0.5, 1, 2, 4, 8 and 8 (capped) s.
-    const schedule = [500, 1_500, 3_500, 7_500, 15_500, 23_500];
-    expect(await sentBy(seen, 1, now)).toBe(1);
-    for (const [index, at] of schedule.entries()) {
-      expect(await sentBy(seen, at - 1, now)).toBe(index + 1);
-      expect(await sentBy(seen, at, now)).toBe(index + 2);
-    }
-    expect(await outcome).toBeInstanceOf(InternalServerError);
+    await expectRetriesAt([500, 1_500, 3_500, 7_500, 15_500, 23_500]);
   });
 
   it('jitter stretches a wait up to twice the base, never shortens it', async () => {
@@ -129,21 +136,9 @@ describe('backoff and Retry-After, on fake timers', () => {
 
   it('a wait at the 8 s cap is stretched too, by up to half again: clients failed together do not retry in step', async () => {
     useFakeClock({ random: 0.5 });
-    const { handler, seen } = sequence('/subjects', [() => new HttpResponse(null, { status: 503 })]);
-    server.use(handler);
-    const outcome = testClient({ maxRetries: 6 })
-      .subjects.list()
-      .catch((error: unknown) => error);
-    const now = { at: 0 };
     // p-retry's waits, stretched 1.5×: 750, 1,500, 3,000, 6,000, then its cap, 8,000 and 8,000, each
     // stretched here by a quarter (half of 0.5): 10,000. Attempts at 0, 0.75, 2.25, 5.25, 11.25, 21.25, 31.25 s.
-    const schedule = [750, 2_250, 5_250, 11_250, 21_250, 31_250];
-    expect(await sentBy(seen, 1, now)).toBe(1);
-    for (const [index, at] of schedule.entries()) {
-      expect(await sentBy(seen, at - 1, now)).toBe(index + 1);
-      expect(await sentBy(seen, at, now)).toBe(index + 2);
-    }
-    expect(await outcome).toBeInstanceOf(InternalServerError);
+    await expectRetriesAt([750, 2_250, 5_250, 11_250, 21_250, 31_250]);
   });
 
   it('waits the Retry-After seconds the server asked for, when longer than the backoff', async () => {
