@@ -7,7 +7,7 @@ import { terminalSafe } from './output/escape.js';
 /**
  * The exit codes of the contract: done, an API, network or database error (the command failed), a
  * usage error, some of many lookups failed (the others written), a rate limit that will not clear soon,
- * Ctrl-C.
+ * Ctrl-C; and a stop asked by SIGTERM (a supervisor's, `docker stop`), 128 + 15 as a shell reports it.
  */
 export const exitCodes = {
   ok: 0,
@@ -15,6 +15,7 @@ export const exitCodes = {
   usage: 2,
   partial: 3,
   interrupted: 130,
+  terminated: 143,
   rateLimited: 75,
 } as const;
 
@@ -28,9 +29,21 @@ export class DatabaseError extends Error {
   override readonly name = 'DatabaseError';
 }
 
-/** A stop that is not a failure of the API: Ctrl-C. */
+/** A stop that is not a failure of the API: Ctrl-C (SIGINT), or SIGTERM, by its exit code. */
 export class InterruptedError extends Error {
   override readonly name = 'InterruptedError';
+
+  constructor(
+    message: string,
+    readonly exitCode: number = exitCodes.interrupted,
+  ) {
+    super(message);
+  }
+}
+
+/** How a run `signal` stopped exits: as its reason says (SIGTERM's 143), else as Ctrl-C's 130. */
+export function stopExitCode(signal: AbortSignal): number {
+  return signal.reason instanceof InterruptedError ? signal.reason.exitCode : exitCodes.interrupted;
 }
 
 /**

@@ -3,7 +3,7 @@
  * its streams, the terminal's facts, the environment, the clock and the Ctrl-C signal. The bin builds
  * it from the real process (`processIO`); tests build one in memory and run commands in-process.
  */
-import { InterruptedError } from './errors.js';
+import { exitCodes, InterruptedError, stopExitCode } from './errors.js';
 
 /** A stream a command writes to, with the terminal's facts when it is one. */
 export interface OutputStream extends NodeJS.WritableStream {
@@ -37,10 +37,13 @@ export interface IO {
  */
 export function processIO(): { io: IO; dispose: () => void } {
   const interrupt = new AbortController();
-  const onSigint = () => {
-    interrupt.abort(new InterruptedError('interrupted'));
-    process.once('SIGINT', () => process.exit(130));
+  // The first stop asked winds the command down (its checkpoint saved); a second one exits at once.
+  const stop = (reason: InterruptedError) => () => {
+    if (interrupt.signal.aborted) process.exit(stopExitCode(interrupt.signal));
+    interrupt.abort(reason);
   };
+  const onSigint = stop(new InterruptedError('interrupted'));
+  const onSigterm = stop(new InterruptedError('terminated', exitCodes.terminated));
   const onStdoutError = (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
     throw error;
@@ -48,7 +51,8 @@ export function processIO(): { io: IO; dispose: () => void } {
   const onStderrError = (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
   };
-  process.once('SIGINT', onSigint);
+  process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigterm);
   process.stdout.on('error', onStdoutError);
   process.stderr.on('error', onStderrError);
   const io: IO = {
@@ -62,6 +66,7 @@ export function processIO(): { io: IO; dispose: () => void } {
   };
   const dispose = () => {
     process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigterm);
   };
   return { io, dispose };
 }

@@ -8,7 +8,7 @@ import { type ColorChoice, paintReportFor } from './color.js';
 import { cliCommands } from './commands/index.js';
 import type { RunIO } from './context.js';
 import type { CliCommand } from './endpoint-command.js';
-import { exitCodes, InterruptedError } from './errors.js';
+import { exitCodes, InterruptedError, stopExitCode } from './errors.js';
 import type { IO } from './io.js';
 import { createProgram } from './program.js';
 import { redactingStream, Secrets } from './secrets.js';
@@ -48,7 +48,7 @@ export async function run(
     const stoppedBefore = io.signal.aborted;
     await telemetry?.shutdown(io.signal);
     // Ctrl-C while the last export runs stops the run as it would have stopped the command.
-    if (telemetry !== undefined && !stoppedBefore && io.signal.aborted) code = exitCodes.interrupted;
+    if (telemetry !== undefined && !stoppedBefore && io.signal.aborted) code = stopExitCode(io.signal);
   }
   return code;
 }
@@ -71,7 +71,10 @@ async function runProgram(
     }
     const { describeError, exitCodeOf, stoppedBy } = await loadReport();
     const resumable = resumableRun(program);
-    const reported = stoppedBy(io.signal, error) ? new InterruptedError(resumeHint(resumable)) : error;
+    const stopped = stoppedBy(io.signal, error);
+    const reported = stopped
+      ? new InterruptedError(resumeHint(resumable, io.signal), stopExitCode(io.signal))
+      : error;
     const { mock, baseUrl, color, quiet } = program.opts<{
       mock?: boolean;
       baseUrl?: string;
@@ -105,8 +108,9 @@ function resumableRun(command: Command): Command | undefined {
   return undefined;
 }
 
-function resumeHint(resumable: Command | undefined): string {
+function resumeHint(resumable: Command | undefined, signal: AbortSignal): string {
+  const by = stopExitCode(signal) === exitCodes.terminated ? 'SIGTERM' : 'Ctrl-C';
   return resumable === undefined
-    ? 'stopped by Ctrl-C'
-    : 'stopped by Ctrl-C: run the same command with --resume to continue where it stopped';
+    ? `stopped by ${by}`
+    : `stopped by ${by}: run the same command with --resume to continue where it stopped`;
 }

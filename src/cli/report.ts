@@ -26,7 +26,7 @@ export function stoppedBy(signal: AbortSignal, error: unknown): boolean {
 /** The exit code for `error`. */
 export function exitCodeOf(error: unknown): number {
   if (error instanceof UsageError || error instanceof InvalidParameterError) return exitCodes.usage;
-  if (error instanceof InterruptedError) return exitCodes.interrupted;
+  if (error instanceof InterruptedError) return error.exitCode;
   if (error instanceof RateLimitError) return exitCodes.rateLimited;
   if (error instanceof PartialFailureError) return exitCodes.partial;
   // The client refusing its configuration (a malformed base URL, METRIC_LOG): the message names what
