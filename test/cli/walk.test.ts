@@ -42,47 +42,38 @@ describe('a walk with --output --resume', { timeout: 120_000 }, () => {
     },
   );
 
-  it('stops at Ctrl-C (SIGINT) with exit 130 and says how to continue; the same command continues', async () => {
-    const expected = await full('jsonl');
-    const file = join(scratch(), 'out.jsonl');
-    const args = [...search, '--output', file, '--resume'];
-    const first = start(args, { url: mock.server.url });
-    await linesReach(file, 40, first.exited);
-    first.child.kill('SIGINT');
-    const stopped = await first.exited;
-    expect(stopped.code).toBe(130);
-    expect(stopped.stderr).toContain('run the same command with --resume to continue');
-    expect(lineCount(file)).toBeLessThan(expected.split('\n').length - 1);
-    const second = await run(args, { url: mock.server.url });
-    expect(second.code, second.stderr).toBe(0);
-    expect(readFileSync(file, 'utf8')).toBe(expected);
-    // Run again once complete: nothing is sent, the file is kept.
-    const before = mock.api.requests.length;
-    const third = await run(args, { url: mock.server.url });
-    expect(third.code).toBe(0);
-    expect(mock.api.requests.length).toBe(before);
-    expect(readFileSync(file, 'utf8')).toBe(expected);
-  });
-
-  it('stops at SIGTERM as at Ctrl-C, exiting 143 with the same hint; the same command continues', async () => {
-    const expected = await full('jsonl');
-    const file = join(scratch(), 'out.jsonl');
-    const args = [...search, '--output', file, '--resume'];
-    const first = start(args, { url: mock.server.url });
-    await linesReach(file, 40, first.exited);
-    first.child.kill('SIGTERM');
-    const stopped = await first.exited;
-    expect(stopped.code).toBe(143);
-    expect(stopped.stderr).toContain('stopped by SIGTERM: run the same command with --resume to continue');
-    // A checkpoint the file holds, and no temporary file of it left.
-    const checkpoint = JSON.parse(readFileSync(`${file}.checkpoint.json`, 'utf8')) as { bytes: number };
-    expect(checkpoint.bytes).toBeGreaterThan(0);
-    expect(checkpoint.bytes).toBeLessThanOrEqual(readFileSync(file).length);
-    expect(readdirSync(join(file, '..')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
-    const second = await run(args, { url: mock.server.url });
-    expect(second.code, second.stderr).toBe(0);
-    expect(readFileSync(file, 'utf8')).toBe(expected);
-  });
+  it.each([
+    ['SIGINT', 130, 'Ctrl-C'],
+    ['SIGTERM', 143, 'SIGTERM'],
+  ] as const)(
+    'stops at %s with exit %i and says how to continue; the same command continues',
+    async (signal, code, by) => {
+      const expected = await full('jsonl');
+      const file = join(scratch(), 'out.jsonl');
+      const args = [...search, '--output', file, '--resume'];
+      const first = start(args, { url: mock.server.url });
+      await linesReach(file, 40, first.exited);
+      first.child.kill(signal);
+      const stopped = await first.exited;
+      expect(stopped.code).toBe(code);
+      expect(stopped.stderr).toContain(`stopped by ${by}: run the same command with --resume to continue`);
+      expect(lineCount(file)).toBeLessThan(expected.split('\n').length - 1);
+      // A checkpoint the file holds, and no temporary file of it left.
+      const checkpoint = JSON.parse(readFileSync(`${file}.checkpoint.json`, 'utf8')) as { bytes: number };
+      expect(checkpoint.bytes).toBeGreaterThan(0);
+      expect(checkpoint.bytes).toBeLessThanOrEqual(readFileSync(file).length);
+      expect(readdirSync(join(file, '..')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+      const second = await run(args, { url: mock.server.url });
+      expect(second.code, second.stderr).toBe(0);
+      expect(readFileSync(file, 'utf8')).toBe(expected);
+      // Run again once complete: nothing is sent, the file is kept.
+      const before = mock.api.requests.length;
+      const third = await run(args, { url: mock.server.url });
+      expect(third.code).toBe(0);
+      expect(mock.api.requests.length).toBe(before);
+      expect(readFileSync(file, 'utf8')).toBe(expected);
+    },
+  );
 
   it('exits 75 on a daily-limit 429, saying when to run again; a later run completes', async () => {
     const expected = await full('jsonl');
