@@ -1,7 +1,8 @@
 import { APIPromise } from './api-promise.js';
 import type { ClientCache } from './cache-types.js';
 import { checkOptionNames, type Endpoint, type PathValues, type Route, routeTo } from './endpoint.js';
-import { type OptionNames, requestOptionNames } from './options/request.js';
+import type { OptionNames } from './options/checks.js';
+import { requestOptionNames } from './options/request.js';
 import type { PageBody } from './page.js';
 import { PagePromise, type PageRequestOptions } from './pagination.js';
 import type { TelemetryAttributes } from './telemetry-types.js';

@@ -8,13 +8,8 @@ import type {
   RateLimitError,
   RequestAbortedError,
 } from '../core/errors.js';
-import type { checkInteger, checkObject } from '../core/options/checks.js';
-import type {
-  checkRequestOptions,
-  OptionNames,
-  RequestOptions,
-  requestOptionNames,
-} from '../core/options/request.js';
+import type { checkInteger, checkObject, OptionNames } from '../core/options/checks.js';
+import type { checkRequestOptions, RequestOptions, requestOptionNames } from '../core/options/request.js';
 import { runPool } from '../core/pool.js';
 import type { TransportOptions } from '../core/transport.js';
 import type { Paper } from '../schemas/papers.js';

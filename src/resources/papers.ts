@@ -11,13 +11,8 @@ import {
   RateLimitError,
   RequestAbortedError,
 } from '../core/errors.js';
-import { checkInteger, checkObject } from '../core/options/checks.js';
-import {
-  checkRequestOptions,
-  type OptionNames,
-  type RequestOptions,
-  requestOptionNames,
-} from '../core/options/request.js';
+import { checkInteger, checkObject, type OptionNames } from '../core/options/checks.js';
+import { checkRequestOptions, type RequestOptions, requestOptionNames } from '../core/options/request.js';
 import type { PagePromise, PageRequestOptions } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
 import type { TransportOptions } from '../core/transport.js';

@@ -45,8 +45,6 @@ export interface RequestOptions {
   maxResponseBytes?: number | undefined;
 }
 
-export type { OptionNames };
-
 /** The names of {@link RequestOptions}, at run time: a call refuses any other in their place. */
 export const requestOptionNames: OptionNames<RequestOptions> = {
   signal: true,
