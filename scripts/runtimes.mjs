@@ -71,7 +71,14 @@ export function ensureNode22() {
  */
 export function ensureOldestNode() {
   const name = `node-${process.platform}-${process.arch}`;
-  const bin = ensurePackage('node22-oldest', name, '22.0.0', 'bin/node', (v) => v === '22.0.0');
+  // That release's package.json spells its version with a leading "v".
+  const bin = ensurePackage(
+    'node22-oldest',
+    name,
+    '22.0.0',
+    'bin/node',
+    (v) => v.replace(/^v/, '') === '22.0.0',
+  );
   if (bin === undefined) throw new Error(`could not install ${name}@22.0.0 from the npm registry`);
   return bin;
 }
