@@ -1,5 +1,4 @@
-// §10, a replayed dashboard day on a simulated clock: with the cache and without, requests sent and
-// answers whose score is not the mock's at the moment of the call (each webhook handled before the next).
+// §10, a replayed dashboard day on a simulated clock, with the cache and without: requests, stale answers.
 import { loadDist, loadSdk, loadTesting, scaled } from './lib.js';
 
 export const dayConfig = { calls: scaled(10_000, 1_000), webhooks: 60, zipf: 1.1 };

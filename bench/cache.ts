@@ -1,6 +1,4 @@
-// §10, the cache, against the built package: a hit (from memory, and from Redis over loopback when
-// redis-server is installed) against the same call sent; a replayed day (bench/cache-day.ts); and
-// what the store checks add to a memory hit.
+// §10, the cache, built package: hits against the same call sent, a replayed day, the store checks on a hit.
 import { day } from './cache-day.js';
 import { atMost, count, named, range, table, us, x } from './format.js';
 import { compare, loadTesting, scaled, sdk, spread, withServer } from './lib.js';

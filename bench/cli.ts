@@ -1,7 +1,5 @@
-// §9, the command line: `papers search --all -o FILE` against the SDK's own walk of the same pages
-// (bench/cli-walk.mjs), each run a fresh process measured from inside (bench/cli-probe.mjs); the
-// progress line's cost; and, in this process, a table rendered. Parquet and SQLite beside the text
-// formats (their files' size against the same records in jsonl), and `sync DB journals` of the mock.
+// §9, the command line: `papers search --all -o FILE` in each format against the SDK's own walk, each run a
+// fresh process measured from inside (bench/cli-probe.mjs); the progress line's cost, a table, `sync`.
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,9 +47,8 @@ function recordsIn(format: string, path: string): number {
   if (format === 'sqlite') return selectOne<{ n: number }>(path, 'SELECT count(*) AS n FROM papers').n;
   if (format !== 'parquet')
     return readFileSync(path, 'utf8').split('\n').length - (format === 'jsonl' ? 1 : 2);
-  const bytes = readFileSync(path);
-  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-  return Number(parquetMetadata(buffer).num_rows);
+  // A copy: parquetMetadata reads the whole ArrayBuffer, and the file's Buffer may sit inside a larger pool.
+  return Number(parquetMetadata(new Uint8Array(readFileSync(path)).buffer).num_rows);
 }
 
 /** One run: the walk (`script` writing each item as a JSON line), or the command; its output checked. */
@@ -169,7 +166,6 @@ export async function measure() {
     (config.items / config.perPage) * updateNs + (median(of('jsonl, progress', 'seconds')) * 10 + 1) * drawNs;
   const outputBytes = bytes.jsonl ?? 0;
   const { items, perPage, prefetch } = config;
-  // Per command ÷ the walk, paired per round: items per second, peak RSS, CPU time.
   const commands = Object.fromEntries(allCommands.map((c) => [c, ratios(c, 'sdk walk')]));
   const figures = { items, perPage, prefetch, runs, fields, updateNs, drawNs, outputBytes, sync };
   return {

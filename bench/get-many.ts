@@ -1,5 +1,4 @@
-// §8, bulk lookups by DOI, each answer held back by the server: `papers.get` one after the other against
-// `papers.getMany` at a few `concurrency` settings; every contender must return the same papers in order.
+// §8, bulk lookups by DOI: `papers.get` one after the other against `papers.getMany`, answers held back.
 import { speedTable, x } from './format.js';
 import { loadTesting, raceRuns, scaled, sdk, withServer } from './lib.js';
 import type { Report, Results } from './report.js';

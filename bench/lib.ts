@@ -1,7 +1,9 @@
 // The measurement plumbing every benchmark shares: the build under test, processes of their own (the
 // bench server, a benchmark's child, a node script), contenders round-robin, and their statistics.
+import { deepStrictEqual } from 'node:assert';
 import { type ChildProcess, fork, type StdioOptions, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
+import { text } from 'node:stream/consumers';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 
@@ -72,10 +74,8 @@ export async function inChild<T>(file: string, { fn = 'measure', arg, execArgv }
 export async function node(args: string[], env: Record<string, string> = {}, quiet = false) {
   const stdio: StdioOptions = ['ignore', 'pipe', quiet ? 'pipe' : 'inherit'];
   const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio });
-  const [out, err] = [[] as string[], [] as string[]];
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => out.push(chunk));
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => err.push(chunk));
-  return { code: await exited(child), out: out.join(''), err: err.join('') };
+  const [out, err] = [text(child.stdout!), child.stderr ? text(child.stderr) : ''];
+  return { code: await exited(child), out: await out, err: await err };
 }
 /** What `node ARGS` printed, once it has exited with 0. */
 export async function runNode(args: string[], env: Record<string, string> = {}, quiet = false) {
@@ -180,20 +180,23 @@ export async function raceRuns(runs: Record<string, () => Promise<unknown>>, rou
   return { rounds, contenders, speedups, same };
 }
 
-/** The spreads of wall and CPU times (or of what `f` makes of them). */
 type Key = 'wall' | 'cpu';
+/** The spreads of wall and CPU times (or of what `f` makes of them). */
 export const wallCpu = (f: (key: Key) => number[]) => ({ wall: spread(f('wall')), cpu: spread(f('cpu')) });
 
 /**
  * Contenders (name: one operation; `i` numbers them alike for every contender, so that they get the same
  * inputs) in small batches, round-robin: per round, each one's wall time and this process's CPU time per
- * operation, in µs (`samples`); each one's spread, and the paired ratios of `pairs`.
+ * operation, in µs (`samples`); each one's spread, and the paired ratios of `pairs`. With `same`, every
+ * contender must first give the first one's answers for inputs 0 to `same - 1`, or the comparison means nothing.
  */
 export async function compare(
   runs: Record<string, (i: number) => unknown>,
-  { rounds, batch, warmup }: { rounds: number; batch: number; warmup: number },
+  { rounds, batch, warmup, same = 0 }: { rounds: number; batch: number; warmup: number; same?: number },
   pairs: ReadonlyArray<readonly [string, string]> = [],
 ) {
+  const [first, ...others] = Object.values(runs);
+  for (let i = 0; i < same; i++) for (const run of others) deepStrictEqual(await run(i), await first!(i));
   for (const run of Object.values(runs)) for (let n = 0; n < warmup; n++) await run(n);
   const samples = new Map<string, Record<Key, number[]>>();
   for (const name of Object.keys(runs)) samples.set(name, { wall: [], cpu: [] });

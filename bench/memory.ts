@@ -1,6 +1,5 @@
-// §4, memory: a million papers through one `for await`, each walk in a fresh process with --expose-gc,
-// from a server (another process) that makes pages up. The yardstick is the same walk by ky used by
-// hand: both go through ky and the runtime's `fetch`, so what the SDK's walk adds over it is the SDK's.
+// §4, memory: a million papers through one `for await`, each walk a fresh process with --expose-gc. The
+// yardstick, ky by hand, goes through ky and `fetch` too: what the SDK's walk adds over it is the SDK's.
 import { Agent, request } from 'node:http';
 import ky from 'ky';
 import { userAgent } from '../src/core/user-agent.js';

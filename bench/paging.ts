@@ -1,6 +1,4 @@
-// §7, paging, each answer held back by the server: a plain loop asking for one page after the other
-// against the SDK's iterator at each `prefetch`; then what `toArray({ limit })` saves against a naive
-// `for await` + `break` (requests started and received: no page past the one holding the limit-th item).
+// §7, paging: a plain loop against the SDK's iterator at each `prefetch`; what `toArray({ limit })` saves.
 import { isDeepStrictEqual } from 'node:util';
 import { atLeast, count, speedTable, table, x } from './format.js';
 import { loadTesting, medians, raceRuns, scaled, sdk, sleep, withServer } from './lib.js';

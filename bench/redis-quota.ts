@@ -1,6 +1,4 @@
-// §11, the quota shared through Redis (src/redis through tsx, node-redis, a redis-server of its own),
-// side by side on one redis-server: alone against one bare EVALSHA, rate-limiter-flexible and
-// Bottleneck; through HTTP against one bare EVALSHA before each request; across processes.
+// §11, the Redis quota against one bare EVALSHA, rate-limiter-flexible and Bottleneck; across processes.
 import Bottleneck from 'bottleneck';
 import { Redis } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';

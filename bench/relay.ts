@@ -1,6 +1,4 @@
-// §13, live dashboards: an event relay's fan-out. Many open event streams (in-process Fetch streams, each
-// with a reader waiting, as a server's adapter would be), one event published: the time until the last
-// stream has it, and the heap each open stream holds. Each round runs in a fresh process with --expose-gc.
+// §13, an event relay's fan-out: the time until the last of many open streams has an event, heap per stream.
 import { count, ms, table } from './format.js';
 import { collectGarbage, inChild, loadDist, median, medians, scaled } from './lib.js';
 import type { Report, Results } from './report.js';

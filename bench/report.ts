@@ -71,11 +71,10 @@ the 25th to 75th percentile of the rounds.`;
 
 export function markdown(results: Results): string {
   const reports = benchmarks.map(({ about, report }) => ({
-    id: about.id,
     about,
     ...report(results[about.key] as never, results),
   }));
-  const rows = reports.flatMap(({ id, rows = [] }) =>
+  const rows = reports.flatMap(({ about: { id }, rows = [] }) =>
     rows.map((r) => [id, r.what, r.figure, r.target ?? 'none', r.met === undefined ? '' : verdict(r.met)]),
   );
   const heading = ({ id, title }: Benchmark['about']) =>

@@ -1,6 +1,4 @@
-// §1b, where the SDK's time per request goes beyond ky used by hand: a ladder, each rung adding one
-// piece of what src/core/transport.ts does, built from its own modules; a rung less the one before,
-// paired per round, is that piece's cost.
+// §1b, a ladder from ky by hand to the SDK: each rung adds one piece of src/core/transport.ts, paired.
 import ky from 'ky';
 import pRetry from 'p-retry';
 import { Deadline } from '../src/core/abort.js';

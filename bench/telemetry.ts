@@ -1,6 +1,5 @@
-// §12, telemetry: per request on loopback, the SDK as built before telemetry (`BENCH_BEFORE_REF`, or the
-// build at `BENCH_BEFORE_DIST`), without `telemetry`, with the real OpenTelemetry SDK, and two references
-// made by hand around the call: the floor any instrumentation pays, and one bare span.
+// §12, telemetry per request: the SDK before telemetry (`BENCH_BEFORE_REF` built, or `BENCH_BEFORE_DIST`),
+// without it, with the real OpenTelemetry SDK, and two references made by hand around the call.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';

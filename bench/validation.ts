@@ -1,5 +1,4 @@
 // §3, validation: a 1,000-item page, text to checked value, each way against `JSON.parse` alone.
-import { deepStrictEqual } from 'node:assert';
 import { safeParse } from 'zod/mini';
 import { INVALID } from 'zod/v4/core';
 import { parseResponse } from '../src/core/validate.js';
@@ -38,9 +37,8 @@ export async function measure() {
     [names.sdk]: sdk,
     [names.runtime]: runtime,
   };
-  // Every contender accepts the page and gives back the same value.
-  for (const run of Object.values(runs)) deepStrictEqual(await run(), JSON.parse(text));
-  const options = { rounds: scaled(200, 6), batch: scaled(8, 2), warmup: scaled(50, 2) };
+  // Every contender accepts the page and gives back `JSON.parse`'s value.
+  const options = { rounds: scaled(200, 6), batch: scaled(8, 2), warmup: scaled(50, 2), same: 1 };
   const pairs = [names.fast, names.sdk, names.runtime].map((name) => [name, names.parse] as const);
   const { samples: _, ...figures } = await compare(runs, options, pairs);
   return { items: 1000, bytes: Buffer.byteLength(text), ...figures };
