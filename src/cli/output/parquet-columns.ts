@@ -27,9 +27,6 @@ export interface ColumnChunk {
  */
 const orderSensitive = /[\uD800-\uFFFF]/;
 
-/** The longest text a chunk encodes once for all its copies (see `ColumnGatherer`). */
-const shortText = 64;
-
 /**
  * One column of a row group, gathered page by page as the records come: its stored values, and their
  * min, max and null count. The records themselves are not kept until the group is whole, only what
@@ -43,10 +40,8 @@ export class ColumnGatherer {
   /** Whether a text value needs the code point order for its bounds (see `orderSensitive`). */
   #careful = false;
   /**
-   * The bytes of each short text of the chunk, made once: a repeated text is one object, which the
-   * library's dictionary recognises at once instead of comparing the bytes of every copy. Long texts
-   * (abstracts, long titles) seldom repeat, and keeping them here would hold each twice until the group
-   * is written.
+   * The bytes of each text of the chunk, made once: a repeated text is one object, which the
+   * library's dictionary recognises at once instead of comparing the bytes of every copy.
    */
   #encoded = new Map<string, Buffer>();
 
@@ -77,7 +72,6 @@ export class ColumnGatherer {
   }
 
   #bytesOf(text: string): Buffer {
-    if (text.length > shortText) return Buffer.from(text);
     let bytes = this.#encoded.get(text);
     if (bytes === undefined) {
       bytes = Buffer.from(text);
