@@ -1,9 +1,7 @@
 /**
  * A row group's columns as hyparquet-writer takes them, with each column chunk's statistics made in
  * the same pass: the library's own pass compares every value again, through a generic comparison
- * that costs more than the encoding of most columns. Text is handed over as UTF-8 bytes, each
- * distinct text of a chunk encoded once by Buffer (small ones share a pool): the library's own
- * TextEncoder call allocates a buffer for every string.
+ * that costs more than the encoding of most columns.
  */
 import type { ColumnType } from './record-kinds.js';
 import { daysSince1970, storedNoting, type UnfitValues } from './typed-values.js';
@@ -27,6 +25,17 @@ export interface ColumnChunk {
  */
 const orderSensitive = /[\uD800-\uFFFF]/;
 
+/** `a` before `b` in code point (UTF-8 byte) order. */
+function textBefore(a: string, b: string): boolean {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const [x, y] = [a.codePointAt(i)!, b.codePointAt(i)!];
+    if (x !== y) return x < y;
+    if (x > 0xffff) i++;
+  }
+  return a.length < b.length;
+}
+
 /**
  * One column of a row group, gathered page by page as the records come: its stored values, and their
  * min, max and null count. The records themselves are not kept until the group is whole, only what
@@ -39,11 +48,6 @@ export class ColumnGatherer {
   #nulls = 0;
   /** Whether a text value needs the code point order for its bounds (see `orderSensitive`). */
   #careful = false;
-  /**
-   * The bytes of each text of the chunk, made once: a repeated text is one object, which the
-   * library's dictionary recognises at once instead of comparing the bytes of every copy.
-   */
-  #encoded = new Map<string, Buffer>();
 
   constructor(
     readonly name: string,
@@ -66,27 +70,16 @@ export class ColumnGatherer {
       if (typeof value === 'string' && !this.#careful && orderSensitive.test(value)) this.#careful = true;
       if (this.#min === undefined || value < this.#min) this.#min = value;
       if (this.#max === undefined || value > this.#max) this.#max = value;
-      if (typeof value === 'string') this.#data.push(this.#bytesOf(value));
-      else this.#data.push(type === 'integer' ? BigInt(value as number) : value);
+      this.#data.push(type === 'integer' ? BigInt(value as number) : value);
     }
-  }
-
-  #bytesOf(text: string): Buffer {
-    let bytes = this.#encoded.get(text);
-    if (bytes === undefined) {
-      bytes = Buffer.from(text);
-      this.#encoded.set(text, bytes);
-    }
-    return bytes;
   }
 
   /** The chunk gathered so far; the gatherer starts again empty. */
   take(): ColumnChunk {
     const data = this.#data;
-    const [min, max] = this.#careful ? textBounds(data as Array<Buffer | null>) : [this.#min, this.#max];
+    const [min, max] = this.#careful ? textBounds(data as Array<string | null>) : [this.#min, this.#max];
     const chunk = { data, statistics: statisticsOf(this.type, min, max, this.#nulls) };
     this.#data = [];
-    this.#encoded.clear();
     this.#min = this.#max = undefined;
     this.#nulls = 0;
     this.#careful = false;
@@ -94,15 +87,14 @@ export class ColumnGatherer {
   }
 }
 
-/** The least and greatest text of a chunk in UTF-8 byte order, Parquet's order for text. */
-function textBounds(values: ReadonlyArray<Buffer | null>): [string | undefined, string | undefined] {
-  let [min, max]: Array<Buffer | undefined> = [undefined, undefined];
+function textBounds(values: ReadonlyArray<string | null>): [string | undefined, string | undefined] {
+  let [min, max]: Array<string | undefined> = [undefined, undefined];
   for (const value of values) {
     if (value === null) continue;
-    if (min === undefined || Buffer.compare(value, min) < 0) min = value;
-    if (max === undefined || Buffer.compare(max, value) < 0) max = value;
+    if (min === undefined || textBefore(value, min)) min = value;
+    if (max === undefined || textBefore(max, value)) max = value;
   }
-  return [min?.toString(), max?.toString()];
+  return [min, max];
 }
 
 function statisticsOf(type: ColumnType, min: unknown, max: unknown, nulls: number): ChunkStatistics {
