@@ -162,6 +162,7 @@ export function recordCommand<O extends OutputOptions = OutputOptions>(
           key: spec.key ?? 'id',
           fetch: (id) => spec.fetch(context, [id], options, { signal: context.signal }),
           views: views && ((id) => views([id])),
+          command: invocation(endpoint, args),
         });
       }),
     ),

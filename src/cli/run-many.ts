@@ -1,26 +1,27 @@
 /**
  * A record command given several ids (`journals score 2 5 7`): one document of every record, each
- * with its id, as a list is written (json an array, jsonl a line each, csv and tsv one header). An id
- * the API does not know (404) is named on stderr and the others are still written; the command then
- * exits 3. Any other error (a 401, a rate limit, the network) ends the command as it would for one id.
+ * with its id, as a list is written (json an array, jsonl a line each, csv and tsv one header; a
+ * Parquet file or SQLite table their rows, as one id's). An id the API does not know (404) is named
+ * on stderr and the others are still written; the command then exits 3. Any other error (a 401, a
+ * rate limit, the network) ends the command as it would for one id.
  */
 import type { Context } from './context.js';
 import { openSink } from './context.js';
-import { failureLine, PartialFailureError, UsageError, whereTold } from './errors.js';
+import { failureLine, PartialFailureError, whereTold } from './errors.js';
 import { sayLastWord } from './last-word.js';
 import type { OutputOptions } from './options.js';
 import type { Row } from './output/cells.js';
 import { terminalSafe } from './output/escape.js';
 import {
   chooseFormat,
+  type DatabaseFormat,
   formatRecord,
-  isDatabaseFormat,
   listWriter,
   type TextFormat,
 } from './output/formats.js';
 import type { Sink } from './output/sink.js';
 import type { WriterOptions } from './output/writer-types.js';
-import { checkFieldsFor, type RecordViews } from './run.js';
+import { checkFieldsFor, databaseFormatOf, type RecordViews, writeDatabase } from './run.js';
 import { writerOptions } from './view.js';
 
 /** Thrown when some of several ids were not found: the others are written, the exit code is 3. */
@@ -35,6 +36,8 @@ export interface ManyRecords {
   readonly fetch: (id: string) => Promise<Row>;
   /** The views of the record of `id`, as for one id. */
   readonly views?: ((id: string) => RecordViews) | undefined;
+  /** The command's path and ids (`journals score 2 5 7`): what a database's rows are. */
+  readonly command?: readonly string[] | undefined;
 }
 
 /** Fetches the record of each of `ids`, in order, and writes them as one document. */
@@ -44,15 +47,15 @@ export async function runRecords(
   ids: readonly string[],
   many: ManyRecords,
 ): Promise<void> {
-  // A database is written a page at a time by its own writer; several ids are one text document.
-  const wanted = chooseFormat(options.format, false, false, options.output);
-  if (isDatabaseFormat(wanted))
-    throw new UsageError(`several ids are written as text: for ${wanted}, give one id per run (or use sync)`);
+  const database = databaseFormatOf(options);
   checkFieldsFor(options, many.views?.(ids[0] ?? ''), many.key);
   const failures: string[] = [];
   try {
     const found = await fetchEach(ids, many.fetch, failures);
-    const written = await writeFound(context, options, ids, found, many);
+    const written =
+      database === undefined
+        ? await writeFound(context, options, ids, found, many)
+        : await writeFoundInto(context, options, database, found, many);
     if (options.output !== undefined) sayLastWord(context, { ...written, output: options.output });
   } finally {
     // Said even when a later id's error (a 400, the network) ends the command: no 404 goes untold.
@@ -83,6 +86,28 @@ async function writeFound(
   } finally {
     await sink.close();
   }
+}
+
+/**
+ * Writes the records found into the Parquet file or SQLite database of `--output`, by one writer:
+ * each record's rows as for one id (a score's points, each with its journal's id), or the record.
+ */
+async function writeFoundInto(
+  context: Context,
+  options: OutputOptions,
+  format: DatabaseFormat,
+  found: ReadonlyArray<{ id: string; record: Row }>,
+  many: ManyRecords,
+): Promise<{ count: number; unit: string }> {
+  const rows: Row[] = [];
+  let columns: readonly string[] | undefined;
+  for (const { id, record } of found) {
+    const own = many.views?.(id).rows;
+    columns ??= own?.columns;
+    rows.push(...(own ? await own.of(record) : [withKey(record, many.key, id)]));
+  }
+  await writeDatabase(context, options, format, rows, { ...(columns && { columns }), command: many.command });
+  return { count: rows.length, unit: 'records' };
 }
 
 /**

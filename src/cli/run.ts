@@ -24,7 +24,7 @@ export interface Shown {
 }
 
 /** The format `--format` or `--output`'s extension names when it is a database's, else nothing. */
-function databaseFormatOf(options: OutputOptions): DatabaseFormat | undefined {
+export function databaseFormatOf(options: OutputOptions): DatabaseFormat | undefined {
   checkDatabaseOutput(options);
   if (options.output === undefined) return undefined;
   const format = chooseFormat(options.format, false, true, options.output);
@@ -32,7 +32,7 @@ function databaseFormatOf(options: OutputOptions): DatabaseFormat | undefined {
 }
 
 /** Writes `records` into the Parquet file or SQLite database of `--output`. */
-async function writeDatabase(
+export async function writeDatabase(
   context: Context,
   options: OutputOptions,
   format: DatabaseFormat,
