@@ -12,16 +12,10 @@ import { sayLastWord } from './last-word.js';
 import type { OutputOptions } from './options.js';
 import type { Row } from './output/cells.js';
 import { terminalSafe } from './output/escape.js';
-import {
-  chooseFormat,
-  type DatabaseFormat,
-  formatRecord,
-  listWriter,
-  type TextFormat,
-} from './output/formats.js';
+import { chooseFormat, formatRecord, listWriter, type TextFormat } from './output/formats.js';
 import type { Sink } from './output/sink.js';
 import type { WriterOptions } from './output/writer-types.js';
-import { checkFieldsFor, databaseFormatOf, type RecordViews, writeDatabase } from './run.js';
+import { checkFieldsFor, databaseFormatOf, type RecordViews, writeRecordsInto } from './run.js';
 import { writerOptions } from './view.js';
 
 /** Thrown when some of several ids were not found: the others are written, the exit code is 3. */
@@ -52,10 +46,15 @@ export async function runRecords(
   const failures: string[] = [];
   try {
     const found = await fetchEach(ids, many.fetch, failures);
-    const written =
-      database === undefined
-        ? await writeFound(context, options, ids, found, many)
-        : await writeFoundInto(context, options, database, found, many);
+    let written: { count: number; unit: string };
+    if (database === undefined) written = await writeFound(context, options, ids, found, many);
+    else {
+      const records = found.map(({ id, record }) => ({ record, views: many.views?.(id) }));
+      written = {
+        count: await writeRecordsInto(context, options, database, records, many.command),
+        unit: 'records',
+      };
+    }
     if (options.output !== undefined) sayLastWord(context, { ...written, output: options.output });
   } finally {
     // Said even when a later id's error (a 400, the network) ends the command: no 404 goes untold.
@@ -86,28 +85,6 @@ async function writeFound(
   } finally {
     await sink.close();
   }
-}
-
-/**
- * Writes the records found into the Parquet file or SQLite database of `--output`, by one writer:
- * each record's rows as for one id (a score's points, each with its journal's id), or the record.
- */
-async function writeFoundInto(
-  context: Context,
-  options: OutputOptions,
-  format: DatabaseFormat,
-  found: ReadonlyArray<{ id: string; record: Row }>,
-  many: ManyRecords,
-): Promise<{ count: number; unit: string }> {
-  const rows: Row[] = [];
-  let columns: readonly string[] | undefined;
-  for (const { id, record } of found) {
-    const own = many.views?.(id).rows;
-    columns ??= own?.columns;
-    rows.push(...(own ? await own.of(record) : [withKey(record, many.key, id)]));
-  }
-  await writeDatabase(context, options, format, rows, { ...(columns && { columns }), command: many.command });
-  return { count: rows.length, unit: 'records' };
 }
 
 /**

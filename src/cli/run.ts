@@ -32,7 +32,7 @@ export function databaseFormatOf(options: OutputOptions): DatabaseFormat | undef
 }
 
 /** Writes `records` into the Parquet file or SQLite database of `--output`. */
-export async function writeDatabase(
+async function writeDatabase(
   context: Context,
   options: OutputOptions,
   format: DatabaseFormat,
@@ -57,6 +57,25 @@ export async function writeDatabase(
   } finally {
     await sink.close();
   }
+}
+
+/**
+ * Writes records into the Parquet file or SQLite database of `--output`, by one writer: each as its
+ * rows where its views have them (a score's points, each with its journal's id), else whole. Resolves
+ * to the number of rows written.
+ */
+export async function writeRecordsInto(
+  context: Context,
+  options: OutputOptions,
+  format: DatabaseFormat,
+  records: ReadonlyArray<{ record: Row; views?: RecordViews | undefined }>,
+  command?: readonly string[],
+): Promise<number> {
+  const rows: Row[] = [];
+  for (const { record, views } of records)
+    rows.push(...(views?.rows ? await views.rows.of(record) : [record]));
+  await writeDatabase(context, options, format, rows, { columns: records[0]?.views?.rows?.columns, command });
+  return rows.length;
 }
 
 /** Writes the list `fetch` resolves to; `unit` names its records (plural) in the last word. */
@@ -145,13 +164,8 @@ export async function runRecord(
   checkFieldsFor(options, views);
   const record = await fetch();
   if (database !== undefined) {
-    const rows = views.rows ? await views.rows.of(record) : [record];
-    await writeDatabase(context, options, database, rows, { columns: views.rows?.columns, command });
-    sayLastWord(context, {
-      count: rows.length,
-      unit: 'records',
-      output: options.output,
-    });
+    const count = await writeRecordsInto(context, options, database, [{ record, views }], command);
+    sayLastWord(context, { count, unit: 'records', output: options.output });
     return;
   }
   const sink = await openSink(context.io, options.output);
