@@ -6,6 +6,17 @@ import { clockStart, countSdkTimers, useFakeClock } from '../helpers/fake-clock.
 /** Moves the fake clock to `ms` after its start, running every timer due on the way. */
 const at = async (ms: number) => vi.advanceTimersByTimeAsync(ms - (Date.now() - clockStart));
 
+type Starts = ReadonlyArray<{ name: string; at: number }>;
+
+/** `name` starts at `ms` and not a millisecond earlier: nothing more had started at `ms - 1`. */
+async function startsAt(starts: Starts, name: string, ms: number): Promise<void> {
+  const before = starts.length;
+  await at(ms - 1);
+  expect(starts).toHaveLength(before);
+  await at(ms);
+  expect(starts.at(-1)).toEqual({ name, at: ms });
+}
+
 /**
  * Requests through `limiter` that the test ends by hand: `starts` logs which one started when (ms
  * after the clock's start), `finish(name)` settles it.
@@ -55,12 +66,8 @@ describe('maxRequestsPerMinute: an exact sliding window', () => {
       { name: 'a', at: 0 },
       { name: 'b', at: 10_000 },
     ]);
-    await at(60_500);
-    expect(starts.at(-1)).toEqual({ name: 'c', at: 60_500 });
-    await at(70_499);
-    expect(starts).toHaveLength(3);
-    await at(70_500);
-    expect(starts.at(-1)).toEqual({ name: 'd', at: 70_500 });
+    await startsAt(starts, 'c', 60_500);
+    await startsAt(starts, 'd', 70_500);
   });
 
   it('counts a start from its answer: at an exact limit the 21st waits for the 1st answer plus 60 s', async () => {
@@ -71,8 +78,7 @@ describe('maxRequestsPerMinute: an exact sliding window', () => {
     for (let i = 0; i < 21; i++) void send(`r${i}`);
     await at(60_299);
     expect(starts).toHaveLength(20);
-    await at(60_300);
-    expect(starts.at(-1)).toEqual({ name: 'r20', at: 60_300 });
+    await startsAt(starts, 'r20', 60_300);
   });
 
   it('answers in another order than their starts: the earliest answer opens the window', async () => {
@@ -86,14 +92,9 @@ describe('maxRequestsPerMinute: an exact sliding window', () => {
     await finish('a');
     void send('c');
     void send('d');
-    await at(64_999);
     expect(starts).toHaveLength(2);
-    await at(65_000);
-    expect(starts.at(-1)).toEqual({ name: 'c', at: 65_000 });
-    await at(79_999);
-    expect(starts).toHaveLength(3);
-    await at(80_000);
-    expect(starts.at(-1)).toEqual({ name: 'd', at: 80_000 });
+    await startsAt(starts, 'c', 65_000);
+    await startsAt(starts, 'd', 80_000);
   });
 
   it('while every counted start is in flight, the next waits for an answer, however long', async () => {
@@ -101,10 +102,8 @@ describe('maxRequestsPerMinute: an exact sliding window', () => {
     const { send, starts } = answered(new LocalLimiter({ maxRequestsPerMinute: 1 }), 90_000);
     void send('a');
     void send('b');
-    await at(149_999);
     expect(starts).toHaveLength(1);
-    await at(150_000);
-    expect(starts.at(-1)).toEqual({ name: 'b', at: 150_000 });
+    await startsAt(starts, 'b', 150_000);
   });
 
   it('never lets more than M start in any 60 s, whatever the arrivals', async () => {
