@@ -1,7 +1,8 @@
 /**
  * A row group's columns as hyparquet-writer takes them, with each column chunk's statistics made in
  * the same pass: the library's own pass compares every value again, through a generic comparison
- * that costs more than the encoding of most columns.
+ * that costs more than the encoding of most columns. Text that will take no dictionary is handed over
+ * as UTF-8 already, all of a chunk's encoded at once.
  */
 import type { ColumnType } from './record-kinds.js';
 import { daysSince1970, storedNoting, type UnfitValues } from './typed-values.js';
@@ -17,6 +18,8 @@ export interface ChunkStatistics {
 export interface ColumnChunk {
   data: unknown[];
   statistics: ChunkStatistics;
+  /** `PLAIN` where the chunk is known to take no dictionary (its text is then bytes already). */
+  encoding?: 'PLAIN';
 }
 
 /**
@@ -46,8 +49,6 @@ export class ColumnGatherer {
   #min: number | boolean | string | undefined;
   #max: number | boolean | string | undefined;
   #nulls = 0;
-  /** Whether a text value needs the code point order for its bounds (see `orderSensitive`). */
-  #careful = false;
 
   constructor(
     readonly name: string,
@@ -67,7 +68,6 @@ export class ColumnGatherer {
       }
       // A date is kept as its days since 1970, as Parquet's DATE is.
       const value = type === 'date' ? daysSince1970(stored as string) : stored;
-      if (typeof value === 'string' && !this.#careful && orderSensitive.test(value)) this.#careful = true;
       if (this.#min === undefined || value < this.#min) this.#min = value;
       if (this.#max === undefined || value > this.#max) this.#max = value;
       this.#data.push(type === 'integer' ? BigInt(value as number) : value);
@@ -76,15 +76,74 @@ export class ColumnGatherer {
 
   /** The chunk gathered so far; the gatherer starts again empty. */
   take(): ColumnChunk {
-    const data = this.#data;
-    const [min, max] = this.#careful ? textBounds(data as Array<string | null>) : [this.#min, this.#max];
-    const chunk = { data, statistics: statisticsOf(this.type, min, max, this.#nulls) };
+    const chunk =
+      this.type === 'text' || this.type === 'json'
+        ? textChunk(
+            this.#data as Array<string | null>,
+            this.#min as string | undefined,
+            this.#max as string | undefined,
+          )
+        : { data: this.#data, bounds: [this.#min, this.#max] };
+    const [min, max] = chunk.bounds;
+    const taken = { ...chunk, statistics: statisticsOf(this.type, min, max, this.#nulls) };
     this.#data = [];
     this.#min = this.#max = undefined;
     this.#nulls = 0;
-    this.#careful = false;
-    return chunk;
+    return taken;
   }
+}
+
+/**
+ * A text chunk's values and bounds. All its text is encoded at once: the bounds need the code point
+ * order only if some character sorts differently in it (see `orderSensitive`), and a chunk that will
+ * take no dictionary is handed over as UTF-8 bytes, views of one buffer, where the library would
+ * allocate an array per value.
+ */
+function textChunk(values: Array<string | null>, min: string | undefined, max: string | undefined) {
+  const joined = values.join('');
+  const bounds = orderSensitive.test(joined) ? textBounds(values) : [min, max];
+  if (dictionaryLikely(values)) return { data: values, bounds };
+  return { data: utf8Views(values, joined), bounds, encoding: 'PLAIN' as const };
+}
+
+/**
+ * hyparquet-writer's own first test of a dictionary, on the same sample: a thousand values spread over
+ * the chunk, weighed by length, of which distinct values may weigh at most 90%. Where it fails, the
+ * library would write the chunk plain; where it passes, the library decides on the whole chunk, from
+ * its text.
+ */
+function dictionaryLikely(values: ReadonlyArray<string | null>): boolean {
+  const size = Math.min(values.length, 1000);
+  const seen = new Set<string>();
+  let [distinct, total] = [0, 0];
+  for (let i = 0; i < size; i++) {
+    const value = values[size === 1 ? 0 : Math.floor((i * (values.length - 1)) / (size - 1))];
+    if (value === null || value === undefined) continue;
+    total += value.length + 4;
+    if (seen.has(value)) continue;
+    seen.add(value);
+    distinct += value.length + 4;
+  }
+  return total > 0 && distinct / total <= 0.9;
+}
+
+/** `values` as UTF-8, each a view of `joined`'s bytes; per value where a value's bytes depend on its neighbour's. */
+function utf8Views(values: ReadonlyArray<string | null>, joined: string): Array<Uint8Array | null> {
+  const bytes = Buffer.from(joined, 'utf8');
+  const ascii = bytes.length === joined.length;
+  const lengths = values.map((value) =>
+    value === null ? 0 : ascii ? value.length : Buffer.byteLength(value, 'utf8'),
+  );
+  // Lone surrogates in two neighbours would join into one character: then each value on its own.
+  if (!ascii && lengths.reduce((sum, length) => sum + length, 0) !== bytes.length)
+    return values.map((value) => (value === null ? null : Buffer.from(value, 'utf8')));
+  let offset = bytes.byteOffset;
+  return values.map((value, i) => {
+    if (value === null) return null;
+    const view = new Uint8Array(bytes.buffer, offset, lengths[i]);
+    offset += lengths[i]!;
+    return view;
+  });
 }
 
 function textBounds(values: ReadonlyArray<string | null>): [string | undefined, string | undefined] {

@@ -65,6 +65,7 @@ function elementOf(name: string, type: ColumnType): SchemaElement {
 class Bytes {
   buffer = new ArrayBuffer(1 << 16);
   view = new DataView(this.buffer);
+  bytes = new Uint8Array(this.buffer);
   offset: number;
   index = 0;
   constructor(offset: number) {
@@ -73,9 +74,17 @@ class Bytes {
   ensure(size: number): void {
     if (this.index + size <= this.buffer.byteLength) return;
     const grown = new ArrayBuffer(Math.max(this.buffer.byteLength * 2, this.index + size));
-    new Uint8Array(grown).set(new Uint8Array(this.buffer, 0, this.index));
+    new Uint8Array(grown).set(this.bytes.subarray(0, this.index));
     this.buffer = grown;
     this.view = new DataView(grown);
+    this.bytes = new Uint8Array(grown);
+  }
+  /** Appends `value` with no view of its own: the library's makes one per value, a text's included. */
+  appendBytes(value: Uint8Array): void {
+    this.ensure(value.length);
+    this.bytes.set(value, this.index);
+    this.offset += value.length;
+    this.index += value.length;
   }
   /** The bytes appended since the last take, copied; the buffer starts again empty. */
   take(): Uint8Array {
@@ -129,7 +138,10 @@ export async function parquetListWriter(
   const writeGroup = (): void => {
     if (pending === 0) return;
     const chunks = gatherers.map((gatherer) => gatherer.take());
-    const columnData = columns.map(([name], j) => ({ name, data: chunks[j]!.data, statistics: false }));
+    const columnData = columns.map(([name], j) => {
+      const { data, encoding } = chunks[j]!;
+      return { name, data, statistics: false, ...(encoding && { encoding }) };
+    });
     void writer.write({ columnData, rowGroupSize: pending });
     describeChunks(writer, chunks);
     pending = 0;

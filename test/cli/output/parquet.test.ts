@@ -118,6 +118,19 @@ describe('the Parquet list writer', () => {
     expect(shelf).toMatchObject({ null_count: 100n });
   });
 
+  it('writes distinct texts ending and starting with lone surrogates, which would join into one character', async () => {
+    // A high surrogate closing one title and a low one opening the next: each is U+FFFD in UTF-8,
+    // though the two side by side make one valid character.
+    const titles = Array.from({ length: 40 }, (_, at) => (at % 2 === 0 ? `x${at}\ud83d` : `\ude00y${at}`));
+    const records = titles.map((title, id) => ({ id, title }));
+    const file = await written(records, 20, 40);
+    const rows = await parquetObjects({ file, columns: ['title'] });
+    expect(rows.map((row) => row.title)).toEqual(
+      titles.map((title) => title.replace(/[\ud800-\udfff]/, '\ufffd')),
+    );
+    expect(parquetMetadata(file).row_groups[0]!.columns[7]!.meta_data?.encodings).toEqual(['PLAIN']);
+  });
+
   it('splits a chunk of long text into data pages of about 1 MB, dictionary or not', async () => {
     const long = (at: number) => `${String(at).padStart(6, '0')} ${'lorem ipsum '.repeat(2000)}`;
     const repeated = ['a', 'b', 'c'].map((letter) => letter.repeat(500_000));
