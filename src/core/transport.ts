@@ -1,5 +1,4 @@
 import ky, { type KyInstance } from 'ky';
-import pRetry from 'p-retry';
 import { Deadline, sleep } from './abort.js';
 import type { Route } from './endpoint.js';
 import {
@@ -48,6 +47,21 @@ export interface Answer<T> {
  * to ky's own with `AbortSignal.any` on every call, for nothing: ky aborts its own only on timeouts,
  * which are off.
  */
+type PRetry = typeof import('p-retry').default;
+let retryModule: Promise<PRetry> | undefined;
+
+/** p-retry, loaded once a call first fails; loaded again by a later failure if it could not be. */
+function loadRetry(): Promise<PRetry> {
+  retryModule ??= import('p-retry').then(
+    (module) => module.default,
+    (error: unknown) => {
+      retryModule = undefined;
+      throw error;
+    },
+  );
+  return retryModule;
+}
+
 const attemptSignal = 'scholarlyMetricsAttemptSignal';
 
 /**
@@ -156,7 +170,9 @@ export class Transport {
       };
       // The first attempt goes without p-retry, whose set-up is for calls that fail, where most
       // succeed; p-retry is then handed that attempt as its first (it checks the signal before
-      // anything), so that every retry decision and wait is still p-retry's.
+      // anything), so that every retry decision and wait is still p-retry's. It is loaded then too,
+      // so a page whose calls succeed never fetches it; where it cannot load (offline), the
+      // attempt's own failure is what the call throws.
       signal?.throwIfAborted();
       const first = send(1);
       try {
@@ -164,6 +180,12 @@ export class Transport {
         signal?.throwIfAborted();
         return answer;
       } catch {}
+      let pRetry: PRetry;
+      try {
+        pRetry = await loadRetry();
+      } catch {
+        return await first;
+      }
       return await pRetry((number) => (number === 1 ? first : send(number)), {
         ...backoff,
         retries,
