@@ -13,16 +13,14 @@ export async function invalidateEvent(
   event: WebhookEvent,
 ): Promise<void> {
   if (event?.event !== 'score_updated') return;
-  const stale = endpointList.filter((endpoint) => endpoint.scoreEvent !== undefined);
   await Promise.all(
-    stale.map((endpoint) =>
-      queryClient.invalidateQueries({
-        // A list's key without its parameters is the prefix of every list asked for.
-        queryKey:
-          endpoint.scoreEvent?.of === 'journal'
-            ? [...prefix, endpoint.name, event.journal_id]
-            : [...prefix, endpoint.name],
-      }),
+    endpointList.map(
+      ({ name, scoreEvent }) =>
+        scoreEvent &&
+        queryClient.invalidateQueries({
+          // A list's key without its parameters is the prefix of every list asked for.
+          queryKey: scoreEvent.of === 'journal' ? [...prefix, name, event.journal_id] : [...prefix, name],
+        }),
     ),
   );
 }
