@@ -41,12 +41,6 @@ export interface Answer<T> {
   readonly response: Response;
 }
 
-/**
- * The per-call option that carries an attempt's signal past ky to the `fetch` below it. ky forwards
- * the options it does not know to `fetch`; handed to ky as `signal`, the same signal would be joined
- * to ky's own with `AbortSignal.any` on every call, for nothing: ky aborts its own only on timeouts,
- * which are off.
- */
 type PRetry = typeof import('p-retry').default;
 let retryModule: Promise<PRetry> | undefined;
 
@@ -62,6 +56,12 @@ function loadRetry(): Promise<PRetry> {
   return retryModule;
 }
 
+/**
+ * The per-call option that carries an attempt's signal past ky to the `fetch` below it. ky forwards
+ * the options it does not know to `fetch`; handed to ky as `signal`, the same signal would be joined
+ * to ky's own with `AbortSignal.any` on every call, for nothing: ky aborts its own only on timeouts,
+ * which are off.
+ */
 const attemptSignal = 'scholarlyMetricsAttemptSignal';
 
 /**
@@ -171,15 +171,19 @@ export class Transport {
       // The first attempt goes without p-retry, whose set-up is for calls that fail, where most
       // succeed; p-retry is then handed that attempt as its first (it checks the signal before
       // anything), so that every retry decision and wait is still p-retry's. It is loaded then too,
-      // so a page whose calls succeed never fetches it; where it cannot load (offline), the
-      // attempt's own failure is what the call throws.
+      // and only for a failure it would retry: a page whose calls succeed, or fail for good (a 404),
+      // never fetches it; where it cannot load (offline), the attempt's own failure is thrown.
       signal?.throwIfAborted();
       const first = send(1);
+      let failure: unknown;
       try {
         const answer = await first;
         signal?.throwIfAborted();
         return answer;
-      } catch {}
+      } catch (error) {
+        failure = error;
+      }
+      if (retries === 0 || !isRetryable(failure)) throw failure;
       let pRetry: PRetry;
       try {
         pRetry = await loadRetry();

@@ -1,8 +1,8 @@
-// p-retry is loaded once a call first fails: a page whose calls all succeed never fetches it. Where
-// it cannot be loaded (a browser gone offline cannot fetch its chunk), the call throws the attempt's
-// own failure, and a later failure loads it again.
+// p-retry is loaded once a call fails in a way it would retry: a page whose calls succeed, or fail for
+// good, never fetches it. Where it cannot be loaded (a browser gone offline cannot fetch its chunk),
+// the call throws the attempt's own failure, and a later failure loads it again.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { InternalServerError } from '../../src/index.js';
+import { InternalServerError, NotFoundError } from '../../src/index.js';
 import { settleOnFakeClock, useFakeClock } from '../helpers/fake-clock.js';
 import { json, sequence, testClient, useMsw } from '../support.js';
 
@@ -26,6 +26,20 @@ describe('loading p-retry', () => {
     const client = testClient();
     await client.subjects.list();
     await client.subjects.list();
+    expect(seen).toHaveLength(2);
+    expect(loads.count).toBe(0);
+  });
+
+  it('is not loaded for a failure no retry would follow: a 404, or any failure with maxRetries 0', async () => {
+    const { handler, seen } = sequence('/subjects', [
+      () => json({ message: 'no such thing' }, { status: 404 }),
+      unavailable,
+    ]);
+    server.use(handler);
+    expect(await settleOnFakeClock(testClient().subjects.list())).toBeInstanceOf(NotFoundError);
+    expect(await settleOnFakeClock(testClient({ maxRetries: 0 }).subjects.list())).toBeInstanceOf(
+      InternalServerError,
+    );
     expect(seen).toHaveLength(2);
     expect(loads.count).toBe(0);
   });
