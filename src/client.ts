@@ -4,17 +4,13 @@ import type { ClientOptions } from './client-options.js';
 import type { ClientCache, MetricCache } from './core/cache-types.js';
 import type { HeadersInput } from './core/headers.js';
 import { mergeHooks } from './core/hooks.js';
-import { checkNames, checkObject } from './core/options/checks.js';
+import { checkObject } from './core/options/checks.js';
 import { checkTelemetryOption } from './core/options/telemetry.js';
 import { Quota } from './core/quota.js';
 import type { RequestQuota } from './core/quota-types.js';
 import { Transport } from './core/transport.js';
 import { VERSION } from './core/version.js';
-import {
-  clientOptionNames,
-  type ResolvedMetricClientOptions,
-  resolveClientOptions,
-} from './resolve-options.js';
+import { type ResolvedMetricClientOptions, resolveClientOptions } from './resolve-options.js';
 import { Authors } from './resources/authors.js';
 import { Countries } from './resources/countries.js';
 import { Journals } from './resources/journals.js';
@@ -124,8 +120,6 @@ export class MetricClient<CacheOption extends ClientOptions['cache'] = ClientOpt
     options: ClientOptions & { cache?: CacheOptionOf<ChildCache> },
   ): MetricClient<InheritedCache<ChildCache, CacheOption>> {
     checkObject('options', options);
-    // Before the names given as `undefined` are dropped: a misspelt one is refused all the same.
-    checkNames('client.withOptions()', options, clientOptionNames);
     const parent = this.#resolved;
     // An option given as `undefined` keeps the parent's, as an option left out does.
     const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));

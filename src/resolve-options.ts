@@ -16,7 +16,7 @@ import {
 } from './core/options/request.js';
 
 /** Every option of the client: a name it lacks (misspelt, or another SDK's) is refused, not ignored. */
-export const clientOptionNames = (
+const optionNames = (
   'apiKey env baseUrl timeout maxRetries fetch headers maxConcurrency maxRequestsPerMinute pacing ' +
   'quota hooks dangerouslyAllowBrowser logLevel logger cache maxResponseBytes telemetry'
 ).split(' ');
@@ -33,7 +33,7 @@ export interface ResolvedMetricClientOptions extends ResolvedClientOptions {
  */
 export function resolveClientOptions(options: ClientOptions = {}): ResolvedMetricClientOptions {
   checkObject('options', options);
-  checkNames('new MetricClient()', options, clientOptionNames);
+  checkNames('new MetricClient()', options, optionNames);
   // The variables come from the environment handed in, else from the process's: read once, here.
   const env = checkObject<Environment>('env', options.env);
   const variable = (name: string) => readVariable(env, name);

@@ -17,14 +17,7 @@ export function explainCause(
     () => {
       // An offline browser cannot fetch the module, and a connection failure is when that happens:
       // the cause as text, cleaned, so that the caller still gets the SDK's typed error.
-      let text: string;
-      try {
-        text = String(error);
-      } catch {
-        // A value with no text (`Object.create(null)`, a revoked proxy): its type, as the module says.
-        text = typeof error;
-      }
-      const reason = redactText(text, secret);
+      const reason = redactText(String(error), secret);
       return { cause: secret ? new Error(reason) : error, reason };
     },
   );

@@ -14,18 +14,11 @@ const retriedStatuses = new Set([500, 502, 503, 504]);
 export const backoff = { factor: 2, minTimeout: 500, maxTimeout: 8_000, randomize: true } as const;
 
 /**
- * A proxy's refusal of the tunnel to the API, as Node's fetch words it: a 4xx (407, its credentials;
- * 403, a host it does not allow) says the same on every attempt, where its 502/503/504 may pass.
- */
-const proxyRefusal = /Proxy response \(4\d\d\)|Proxy Authentication Required/;
-
-/**
- * Whether a failed attempt is worth another: connection failures and timeouts (not a proxy's
- * refusal), 500/502/503/504, and 429, unless the server asked for a wait longer than
- * {@link maxRetryAfterSeconds}.
+ * Whether a failed attempt is worth another: connection failures and timeouts, 500/502/503/504, and
+ * 429, unless the server asked for a wait longer than {@link maxRetryAfterSeconds}.
  */
 export function isRetryable(error: unknown): boolean {
-  if (error instanceof ConnectionError) return !proxyRefusal.test(error.message);
+  if (error instanceof ConnectionError) return true;
   if (!(error instanceof APIError)) return false;
   if (error.status !== 429 && !retriedStatuses.has(error.status)) return false;
   const seconds = retryAfterOf(error);

@@ -1,4 +1,5 @@
 import ky, { type KyInstance } from 'ky';
+import pRetry from 'p-retry';
 import { Deadline, sleep } from './abort.js';
 import type { Route } from './endpoint.js';
 import {
@@ -39,21 +40,6 @@ export interface TransportOptions extends RequestOptions {
 export interface Answer<T> {
   readonly data: T;
   readonly response: Response;
-}
-
-type PRetry = typeof import('p-retry').default;
-let retryModule: Promise<PRetry> | undefined;
-
-/** p-retry, loaded once a call first fails; loaded again by a later failure if it could not be. */
-function loadRetry(): Promise<PRetry> {
-  retryModule ??= import('p-retry').then(
-    (module) => module.default,
-    (error: unknown) => {
-      retryModule = undefined;
-      throw error;
-    },
-  );
-  return retryModule;
 }
 
 /**
@@ -170,26 +156,14 @@ export class Transport {
       };
       // The first attempt goes without p-retry, whose set-up is for calls that fail, where most
       // succeed; p-retry is then handed that attempt as its first (it checks the signal before
-      // anything), so that every retry decision and wait is still p-retry's. It is loaded then too,
-      // and only for a failure it would retry: a page whose calls succeed, or fail for good (a 404),
-      // never fetches it; where it cannot load (offline), the attempt's own failure is thrown.
+      // anything), so that every retry decision and wait is still p-retry's.
       signal?.throwIfAborted();
       const first = send(1);
-      let failure: unknown;
       try {
         const answer = await first;
         signal?.throwIfAborted();
         return answer;
-      } catch (error) {
-        failure = error;
-      }
-      if (retries === 0 || !isRetryable(failure)) throw failure;
-      let pRetry: PRetry;
-      try {
-        pRetry = await loadRetry();
-      } catch {
-        return await first;
-      }
+      } catch {}
       return await pRetry((number) => (number === 1 ? first : send(number)), {
         ...backoff,
         retries,

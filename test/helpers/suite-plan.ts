@@ -10,7 +10,6 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 export const replacesModules = [
   'test/cli/telemetry.test.ts',
-  'test/core/retry-load.test.ts',
   'test/telemetry/off.test.ts',
   'test/testing/exposed-warning.test.ts',
 ];
