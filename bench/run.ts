@@ -38,13 +38,13 @@ function ensureBuild(): void {
 
 /**
  * A private copy of dist/ with every chunk its files import: `npm test` elsewhere cleans dist/ first.
- * Beside it, the package's `"type": "module"`, as an installed package has: under node_modules/ no
- * package.json above it is read, and Node would compile each file as CommonJS before it finds the
- * ESM syntax: a start-up and a peak memory no install has.
+ * Beside it, the package's package.json, as an install has: under node_modules/ none above it is
+ * read, so Node would compile each file as CommonJS before it finds the ESM syntax (a start-up and a
+ * peak memory no install has), and bundlers would not know its `sideEffects`.
  */
 function snapshot(): string {
   fs.mkdirSync(cache, { recursive: true });
-  fs.writeFileSync(join(cache, 'package.json'), '{ "type": "module", "private": true }\n');
+  fs.copyFileSync(join(root, 'package.json'), join(cache, 'package.json'));
   const [copy, entries] = [join(cache, 'dist'), ['index.js', 'index.cjs', 'testing.js', 'webhooks.js']];
   const imports = /(?:from |import\(|require\()["'](\.\/[^"']+)["']/g;
   const present = (file: string) => fs.existsSync(join(copy, file));
