@@ -4,6 +4,10 @@
  * and keeps answers in its cache against the mock; a webhook is received, relayed and applied; and the
  * command line writes csv and Parquet (Snappy: Node's zstd came in 22.15) and refuses SQLite, which
  * node:sqlite has only from 22.13, with a usage error (exit 2) naming the Node that has it.
+ * First, before anything else has run: a call retried after a 503, and one after a 429, settle on a
+ * fake clock moved with promise jobs alone between its steps, as in a user's fake-timer test. On this
+ * Node an `import()` waits on real I/O, which a fake clock does not wait for: nothing on the retry
+ * path may be a module loaded on first use.
  * Prints `ok` and exits 0, or throws.
  */
 import assert from 'node:assert/strict';
@@ -19,6 +23,79 @@ const { createEventRelay, createWebhookHandler, parseWebhookEvent } = await impo
   new URL('webhooks.js', dist).href
 );
 const { metricQueries } = await import(new URL('query.js', dist).href);
+
+/**
+ * `setTimeout`, `clearTimeout` and `Date.now` on a clock moved by hand (Node 22.0.0's own MockTimers
+ * throws on the SDK's timers): what a user's fake-timer library does to the SDK.
+ */
+function fakeTimeouts() {
+  const real = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout, now: Date.now };
+  const due = new Map();
+  const start = Date.now();
+  let [now, next] = [0, 1];
+  Date.now = () => start + now;
+  globalThis.setTimeout = (run, ms = 0, ...args) => {
+    const id = next++;
+    due.set(id, { at: now + Math.max(0, Number(ms) || 0), run: () => run(...args) });
+    const self = () => timer;
+    const timer = {
+      id,
+      unref: self,
+      ref: self,
+      refresh: self,
+      hasRef: () => true,
+      [Symbol.toPrimitive]: () => id,
+    };
+    return timer;
+  };
+  globalThis.clearTimeout = (timer) => due.delete(typeof timer === 'object' ? timer?.id : timer);
+  return {
+    tick(ms) {
+      now += ms;
+      for (let first = earliest(); first !== undefined && first[1].at <= now; first = earliest()) {
+        due.delete(first[0]);
+        first[1].run();
+      }
+    },
+    restore() {
+      Object.assign(globalThis, { setTimeout: real.setTimeout, clearTimeout: real.clearTimeout });
+      Date.now = real.now;
+    },
+  };
+  function earliest() {
+    return [...due].sort((a, b) => a[1].at - b[1].at)[0];
+  }
+}
+
+/** What a call retried once after `status` settled to, the fake clock moved 100 ms at a time. */
+async function retriedOnFakeClock(clock, status) {
+  const body = (value, init = {}) => new Response(JSON.stringify(value), init);
+  let sent = 0;
+  const fetch = async () =>
+    ++sent === 1 ? body({ message: 'busy' }, { status, headers: { 'retry-after': '1' } }) : body([]);
+  const client = new MetricClient({
+    apiKey: 'sk_oldest_node',
+    baseUrl: 'https://api.example.test/api/v1',
+    fetch,
+  });
+  let outcome = 'unsettled';
+  client.subjects.list().then(
+    () => (outcome = 'answered'),
+    (error) => (outcome = `${error.name}: ${error.message}`),
+  );
+  for (let step = 0; step < 100 && outcome === 'unsettled'; step++) {
+    clock.tick(100);
+    for (let job = 0; job < 1_000; job++) await Promise.resolve();
+  }
+  return `${outcome} after ${sent} requests`;
+}
+const clock = fakeTimeouts();
+try {
+  for (const status of [503, 429])
+    assert.equal(await retriedOnFakeClock(clock, status), 'answered after 2 requests', `after a ${status}`);
+} finally {
+  clock.restore();
+}
 
 const server = await startMockServer();
 const folder = mkdtempSync(join(tmpdir(), 'scholarly-oldest-node-'));
