@@ -46,15 +46,14 @@ export async function runRecords(
   const failures: string[] = [];
   try {
     const found = await fetchEach(ids, many.fetch, failures);
-    let written: { count: number; unit: string };
-    if (database === undefined) written = await writeFound(context, options, ids, found, many);
-    else {
-      const records = found.map(({ id, record }) => ({ record, views: many.views?.(id) }));
-      written = {
-        count: await writeRecordsInto(context, options, database, records, many.command),
-        unit: 'records',
-      };
-    }
+    const rowsOf = ({ id, record }: (typeof found)[number]) => ({ record, views: many.views?.(id) });
+    const written =
+      database === undefined
+        ? await writeFound(context, options, ids, found, many)
+        : {
+            count: await writeRecordsInto(context, options, database, found.map(rowsOf), many.command),
+            unit: 'records',
+          };
     if (options.output !== undefined) sayLastWord(context, { ...written, output: options.output });
   } finally {
     // Said even when a later id's error (a 400, the network) ends the command: no 404 goes untold.

@@ -76,7 +76,7 @@ export class ColumnGatherer {
 
   /** The chunk gathered so far; the gatherer starts again empty. */
   take(): ColumnChunk {
-    const chunk =
+    const { bounds, ...chunk } =
       this.type === 'text' || this.type === 'json'
         ? textChunk(
             this.#data as Array<string | null>,
@@ -84,8 +84,7 @@ export class ColumnGatherer {
             this.#max as string | undefined,
           )
         : { data: this.#data, bounds: [this.#min, this.#max] };
-    const [min, max] = chunk.bounds;
-    const taken = { ...chunk, statistics: statisticsOf(this.type, min, max, this.#nulls) };
+    const taken = { ...chunk, statistics: statisticsOf(this.type, bounds[0], bounds[1], this.#nulls) };
     this.#data = [];
     this.#min = this.#max = undefined;
     this.#nulls = 0;
