@@ -1,6 +1,5 @@
-// §3b, the bounded body read (`readBody`, a stream counted against `maxResponseBytes`) against
-// `response.text()` raced against the attempt's Deadline, each parsed, paired per round; beside
-// loopback (noisy on a shared machine), a page held in memory, handed over in 64 KiB chunks.
+// §3b, the bounded body read (`readBody`) against `response.text()` raced against the attempt's Deadline, each
+// parsed; beside loopback (noisy on a shared machine), a page held in memory, handed over in 64 KiB chunks.
 import { Deadline } from '../src/core/abort.js';
 import { defaultMaxResponseBytes } from '../src/core/options/request.js';
 import { readBody } from '../src/core/read-body.js';
@@ -13,20 +12,10 @@ const names = {
   text: 'fetch + response.text() raced against the Deadline (0.2, unbounded)',
   bounded: 'fetch + readBody within maxResponseBytes (0.3, bounded)',
 } as const;
-
-/** A response over `bytes`, in 64 KiB chunks. */
-function chunked(bytes: Uint8Array): Response {
-  let at = 0;
-  const pull = (controller: ReadableStreamDefaultController<Uint8Array>) => {
-    if (at >= bytes.length) return controller.close();
-    controller.enqueue(bytes.subarray(at, at + 64 * 1024));
-    at += 64 * 1024;
-  };
-  return new Response(new ReadableStream({ pull }), { headers: { 'content-type': 'application/json' } });
-}
+type Respond = (i: number, signal: AbortSignal) => Promise<Response>;
 
 /** The two reads of one body, each a request (or the page in memory) parsed within a Deadline. */
-function readers(respond: (i: number, signal: AbortSignal) => Promise<Response>) {
+function readers(respond: Respond) {
   const read = (how: (response: Response, deadline: Deadline) => Promise<string>) => async (i: number) => {
     const deadline = new Deadline(60_000, undefined);
     try {
@@ -35,12 +24,11 @@ function readers(respond: (i: number, signal: AbortSignal) => Promise<Response>)
       deadline.clear();
     }
   };
-  const bounded = read((response, deadline) =>
-    readBody(response, defaultMaxResponseBytes, deadline, () => 'GET'),
-  );
   return {
     [names.text]: read((response, deadline) => deadline.race(response.text())),
-    [names.bounded]: bounded,
+    [names.bounded]: read((response, deadline) =>
+      readBody(response, defaultMaxResponseBytes, deadline, () => 'GET'),
+    ),
   };
 }
 
@@ -48,23 +36,32 @@ export async function measure() {
   const { MOCK_API_KEY } = await loadTesting();
   const headers = { accept: 'application/json', authorization: `Bearer ${MOCK_API_KEY}` };
   const page = new TextEncoder().encode(await pageText());
+  const inMemory = async () => {
+    let at = 0;
+    const pull = (controller: ReadableStreamDefaultController<Uint8Array>) => {
+      if (at >= page.length) return controller.close();
+      controller.enqueue(page.subarray(at, at + 65_536));
+      at += 65_536;
+    };
+    return new Response(new ReadableStream({ pull }), { headers: { 'content-type': 'application/json' } });
+  };
   const options = { rounds: scaled(150, 6), batch: scaled(10, 3), warmup: scaled(100, 3), same: 1 };
   return withServer({ kind: 'mock' }, async ({ url }) => {
     const over = (path: (i: number) => string) => (i: number, signal: AbortSignal) =>
       fetch(url + path(i), { headers, signal });
-    const bodies = {
+    const bodies: Record<string, Respond> = {
       'a journal profile': over((i) => `/journals/${(i % 400) + 1}`),
       'a page of a journal’s papers (per_page=100)': over(
         (i) => `/journals/${(i % 20) + 1}/papers?per_page=100`,
       ),
-      'a 1,000-item page, in memory (no socket)': async () => chunked(page),
+      'a 1,000-item page, in memory (no socket)': inMemory,
     };
     const results = [];
     for (const [body, respond] of Object.entries(bodies)) {
       const { ratios } = await compare(readers(respond), options, [[names.bounded, names.text]]);
       results.push({ body, ratio: ratios[0]! });
     }
-    return { rounds: options.rounds, batch: options.batch, bodies: results };
+    return { bodies: results };
   });
 }
 

@@ -14,7 +14,6 @@ const imports = (specifiers: string) =>
 const loads = {
   'scholarly-metrics (ESM)': `await import(${JSON.stringify(pathToFileURL(join(dist, 'index.js')).href)});`,
   'scholarly-metrics (CommonJS)': `createRequire(import.meta.url)(${JSON.stringify(join(dist, 'index.cjs'))});`,
-  // What the package's entry imports from its dependencies at load.
   'ky + p-retry + zod/mini + zod/v4/core (what the package imports)': imports(
     'ky p-retry zod/mini zod/v4/core',
   ),
@@ -43,13 +42,11 @@ const importMs = (c: Results['coldStart'], name: string) => ms(named(c.contender
 
 export function report(c: Results['coldStart']): Report {
   const what = 'cold import: the package (ESM) / the libraries it imports';
+  const rows = c.contenders.map((r) => [r.name, ms(r.importMs, 1), ms(r.processMs, 1)]);
   const text = `A fresh \`node\` process per import, ${c.rounds} rounds, round-robin. *import*: from the first import to the last; *process*:
 from the process's start to the end of its imports.
 
-${table(
-  ['what is imported', 'import', 'process'],
-  c.contenders.map((r) => [r.name, ms(r.importMs, 1), ms(r.processMs, 1)]),
-)}
+${table(['what is imported', 'import', 'process'], rows)}
 
 The package imports ky, p-retry and zod at load (they are in the request path): ${importMs(c, sdk)} against ${importMs(c, stack)} for
 those libraries alone; the difference is the package itself.`;

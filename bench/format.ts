@@ -17,10 +17,7 @@ export const verdict = (met: boolean) => (met ? '**met**' : '**not met**');
 
 /** One row of the Results table; without `met`, a figure for reference, judged against nothing. */
 export type Row = { what: string; figure: string; target?: string; met?: boolean };
-/**
- * A row judged `value ≤ limit` (`atMost`) or `value ≥ limit` (`atLeast`), the limit written `shown`;
- * met only if `also` holds too (the run's own checks: order kept, no 429, nothing stale).
- */
+/** A row judged `value ≤ limit` or `≥`, the limit written `shown`; met only if the run's own checks (`also`) hold. */
 const judge =
   (sign: '≤' | '≥') =>
   (what: string, figure: string, value: number, limit: number, shown = x(limit), also = true): Row => {
@@ -40,7 +37,6 @@ export function find<T>(list: readonly T[], pick: (item: T) => boolean, what: st
   if (found === undefined) throw new Error(`BENCHMARKS.md: no result for ${what}`);
   return found;
 }
-/** The item of `list` named `name`. */
 export const named = <T extends { name: string }>(list: readonly T[], name: string) =>
   find(list, (item) => item.name === name, name);
 

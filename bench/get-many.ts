@@ -31,7 +31,6 @@ export async function measure() {
     const named = concurrencies.map((c) => [`papers.getMany, concurrency ${c}`, many(c)]);
     const runs = Object.fromEntries([['papers.get, one after the other', sequential], ...named]);
     const { same, speedups, ...rest } = await raceRuns(runs, scaled(5, 1));
-    /** Sequential time over the contender's, paired per round (higher is faster). */
     const bySetting = speedups.map((s, n) => ({ ...s, concurrency: concurrencies[n]! }));
     return { dois: count, latencyMs, ...rest, speedups: bySetting, identical: same };
   });
@@ -41,9 +40,8 @@ export function report(g: Results['getMany']): Report {
   const headline = g.speedups.find((s) => s.concurrency === config.headline) ?? g.speedups[0]!;
   const what = `\`getMany\` of ${g.dois} DOIs at ${g.latencyMs} ms: one by one ÷ concurrency ${headline.concurrency}`;
   const figure = `${x(headline.speedup, 1)} faster${g.identical ? '' : ', **results differ**'}`;
-  const text = `bench/get-many.ts: ${g.dois} DOIs from the mock at ${g.latencyMs} ms of latency, \`papers.get\` one after the other against
-\`papers.getMany\` at a few \`concurrency\` settings, ${g.rounds} rounds, round-robin; every run must return the same papers in
-the same order: ${g.identical ? 'they did' : '**they did not**'}.
+  const text = `${g.dois} DOIs from the mock at ${g.latencyMs} ms of latency, \`papers.get\` one after the other against \`papers.getMany\` at a
+few \`concurrency\` settings, ${g.rounds} rounds, round-robin; every run must return the same papers in the same order: ${g.identical ? 'they did' : '**they did not**'}.
 
 ${speedTable(g, ['contender', `time for ${g.dois} lookups`, 'one by one ÷ contender (paired)'], (n) => x(n, 1))}`;
   return { rows: [{ what, figure }], text };

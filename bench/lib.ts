@@ -1,7 +1,7 @@
-// The measurement plumbing every benchmark shares: the build under test, processes of their own (the
-// bench server, a benchmark's child, a node script), contenders round-robin, and their statistics.
+// What every benchmark shares: the build under test, processes of their own, contenders round-robin, statistics.
 import { deepStrictEqual } from 'node:assert';
 import { type ChildProcess, fork, type StdioOptions, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { dirname, join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -20,7 +20,6 @@ export const loadDist = <T>(file: string, from = dist): Promise<T> =>
 export const loadSdk = () => loadDist<typeof import('../src/index.js')>('index.js');
 export const loadTesting = () => loadDist<typeof import('../src/testing/index.js')>('testing.js');
 
-/** A client of the built SDK with the mock's key: `MetricClient` options beside. */
 export async function sdk(baseUrl: string, options: Partial<import('../src/index.js').ClientOptions> = {}) {
   const [{ MetricClient }, { MOCK_API_KEY }] = await Promise.all([loadSdk(), loadTesting()]);
   return new MetricClient({ apiKey: MOCK_API_KEY, baseUrl, ...options });
@@ -28,13 +27,13 @@ export async function sdk(baseUrl: string, options: Partial<import('../src/index
 
 /** The headers the SDK puts on a request (its key, `accept`, its User-Agent), read off one it sent. */
 export async function sdkHeaders(baseUrl: string): Promise<Record<string, string>> {
-  let seen: Headers | undefined;
+  let seen = new Headers();
   const spy: typeof fetch = (input, init) => {
     seen = new Request(input, init).headers;
     return fetch(input, init);
   };
   await (await sdk(baseUrl, { fetch: spy })).journals.get(1);
-  return Object.fromEntries(seen!);
+  return Object.fromEntries(seen);
 }
 
 /** A real 1,000-item page: ten pages of the mock's papers, joined. */
@@ -50,24 +49,14 @@ export async function pageText(): Promise<string> {
   return JSON.stringify({ data, total: data.length });
 }
 
-/** A bench/ module run by tsx in a process of its own, talking over IPC. */
-const forkBench = (file: string, args: string[], execArgv: string[] = []) =>
-  fork(join(root, 'bench', file), args, {
-    execArgv: ['--import', 'tsx', ...execArgv],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
 const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', resolve));
 
 type Call = { fn?: string; arg?: unknown; execArgv?: string[] };
-/** `tsx bench/child.ts FILE EXPORT [ARG]`'s result over IPC: a process per benchmark, heaps kept apart. */
-export async function inChild<T>(file: string, { fn = 'measure', arg, execArgv }: Call = {}) {
+/** What `tsx bench/child.ts FILE EXPORT [ARG]` printed last: a process per benchmark, heaps kept apart. */
+export async function inChild<T>(file: string, { fn = 'measure', arg, execArgv = [] }: Call = {}) {
   const args = [file, fn, ...(arg === undefined ? [] : [JSON.stringify(arg)])];
-  const child = forkBench('child.ts', args, execArgv);
-  let result: T | undefined;
-  child.on('message', (message) => (result = (message as { result: T }).result));
-  const code = await exited(child);
-  if (code !== 0 || result === undefined) throw new Error(`bench/${args.join(' ')} exited with ${code}`);
-  return result;
+  const out = await runNode([...execArgv, '--import', 'tsx', 'bench/child.ts', ...args]);
+  return JSON.parse(out.trimEnd().split('\n').pop()!) as T;
 }
 
 /** `node ARGS` from the repository's root, `env` added: its exit code and output (stderr kept if `quiet`). */
@@ -77,42 +66,32 @@ export async function node(args: string[], env: Record<string, string> = {}, qui
   const [out, err] = [text(child.stdout!), child.stderr ? text(child.stderr) : ''];
   return { code: await exited(child), out: await out, err: await err };
 }
-/** What `node ARGS` printed, once it has exited with 0. */
 export async function runNode(args: string[], env: Record<string, string> = {}, quiet = false) {
   const { code, out, err } = await node(args, env, quiet);
   if (code !== 0) throw new Error(`node ${args.join(' ')} exited with ${code}: ${err}`);
   return out;
 }
 
-/** What bench/server.ts serves: the mock API, or pages made up as they are asked for. */
 export type ServerConfig =
   | { kind: 'mock'; options?: import('../src/testing/index.js').MockServerOptions }
   | { kind: 'synth'; total: number };
 export type Server = { url: string; received(): Promise<number> };
 
-/**
- * `use` with the API in a process of its own, so that its work never runs on the client's thread (on
- * two cores, each side gets one). `received()` asks how many API requests have arrived so far.
- */
+/** `use` with the API in a process of its own, off the client's thread; `received()`: requests so far. */
 export async function withServer<T>(config: ServerConfig, use: (server: Server) => Promise<T>): Promise<T> {
-  const child = forkBench('server.ts', [JSON.stringify(config)]);
+  const stdio: StdioOptions = ['ignore', 'inherit', 'inherit', 'ipc'];
+  const args = [JSON.stringify(config)];
+  const child = fork(join(root, 'bench/server.ts'), args, { execArgv: ['--import', 'tsx'], stdio });
   const ended = exited(child);
-  /** The next message carrying `key`: the server's URL, or its count. */
-  const next = <T>(key: string) =>
-    new Promise<T>((resolve, reject) => {
-      const listener = (message: Record<string, T>) => {
-        if (message[key] === undefined) return;
-        child.off('message', listener);
-        resolve(message[key]);
-      };
-      child.on('message', listener);
-      ended.then((code) => reject(new Error(`bench server exited with ${code}`)));
-    });
+  const died = ended.then((code) => Promise.reject(new Error(`bench server exited with ${code}`)));
+  died.catch(() => {});
+  // The server answers one question at a time: its next message is the answer.
+  const next = () => Promise.race([once(child, 'message'), died]).then(([message]) => message);
   try {
-    const url = await next<string>('url');
-    const received = () => {
+    const { url } = await next();
+    const received = async () => {
       child.send({ count: true });
-      return next<number>('received');
+      return (await next()).received as number;
     };
     return await use({ url, received });
   } finally {
@@ -159,48 +138,41 @@ export async function roundRobin<N extends string, T>(
   return results;
 }
 
-/**
- * Whole runs timed round-robin, each checked against the first's value: each one's median time and
- * the first's time over its own, paired per round (its speedup), and whether every run gave the same.
- */
+/** Whole runs round-robin: each one's median ms, the first's time over its own (paired), all alike? */
 export async function raceRuns(runs: Record<string, () => Promise<unknown>>, rounds: number) {
-  const names = Object.keys(runs);
-  const expected = await runs[names[0]!]!();
+  const [names, first] = [Object.keys(runs), Object.values(runs)[0]!];
+  const expected = await first();
   let same = true;
   const times = await roundRobin(names, rounds, async (name) => {
     const started = performance.now();
     const value = await runs[name]!();
-    const ms = performance.now() - started;
     same &&= isDeepStrictEqual(value, expected);
-    return ms;
+    return performance.now() - started;
   });
-  const [first, of] = [times.get(names[0]!)!, (name: string) => times.get(name)!];
+  const of = (name: string) => times.get(name)!;
   const contenders = names.map((name) => ({ name, ms: median(of(name)) }));
-  const speedups = names.slice(1).map((name) => ({ name, speedup: median(pairedRatios(first, of(name))) }));
+  const speedup = (name: string) => median(pairedRatios(of(names[0]!), of(name)));
+  const speedups = names.slice(1).map((name) => ({ name, speedup: speedup(name) }));
   return { rounds, contenders, speedups, same };
 }
 
 type Key = 'wall' | 'cpu';
-/** The spreads of wall and CPU times (or of what `f` makes of them). */
 export const wallCpu = (f: (key: Key) => number[]) => ({ wall: spread(f('wall')), cpu: spread(f('cpu')) });
 
 /**
- * Contenders (name: one operation; `i` numbers them alike for every contender, so that they get the same
- * inputs) in small batches, round-robin: per round, each one's wall time and this process's CPU time per
- * operation, in µs (`samples`); each one's spread, and the paired ratios of `pairs`. With `same`, every
- * contender must first give the first one's answers for inputs 0 to `same - 1`, or the comparison means nothing.
+ * Contenders (one operation on input `i` each) in batches, round-robin: wall and CPU µs per operation and round,
+ * their spreads and the paired ratios of `pairs`. With `same`, each must first answer as the first one does.
  */
 export async function compare(
   runs: Record<string, (i: number) => unknown>,
   { rounds, batch, warmup, same = 0 }: { rounds: number; batch: number; warmup: number; same?: number },
   pairs: ReadonlyArray<readonly [string, string]> = [],
 ) {
-  const [first, ...others] = Object.values(runs);
+  const [names, [first, ...others]] = [Object.keys(runs), Object.values(runs)];
   for (let i = 0; i < same; i++) for (const run of others) deepStrictEqual(await run(i), await first!(i));
   for (const run of Object.values(runs)) for (let n = 0; n < warmup; n++) await run(n);
-  const samples = new Map<string, Record<Key, number[]>>();
-  for (const name of Object.keys(runs)) samples.set(name, { wall: [], cpu: [] });
-  await roundRobin(Object.keys(runs), rounds, async (name, round) => {
+  const samples = new Map(names.map((name) => [name, { wall: [] as number[], cpu: [] as number[] }]));
+  await roundRobin(names, rounds, async (name, round) => {
     const [run, cpu, started] = [runs[name]!, process.cpuUsage(), performance.now()];
     for (let n = 0; n < batch; n++) await run(round * batch + n);
     const [wall, used] = [performance.now() - started, process.cpuUsage(cpu)];
@@ -211,16 +183,13 @@ export async function compare(
   return {
     rounds,
     batch,
-    contenders: Object.keys(runs).map((name) => ({ name, ...wallCpu((k) => of(name)[k]) })),
+    contenders: names.map((name) => ({ name, ...wallCpu((k) => of(name)[k]) })),
     ratios: pairs.map(([a, b]) => ({ of: a, to: b, ...wallCpu((k) => pairedRatios(of(a)[k], of(b)[k])) })),
     samples,
   };
 }
 
-/**
- * Full collections, a timer turn apart, until the heap has stopped shrinking twice in a row: Node's
- * `fetch` lets go of its per-response bookkeeping (a FinalizationRegistry, WeakRefs) only in a later turn.
- */
+/** Full collections a timer turn apart until the heap stops shrinking: `fetch` frees some only later. */
 export async function collectGarbage(): Promise<void> {
   const gc = (globalThis as { gc?: () => void }).gc;
   let last = Number.POSITIVE_INFINITY;

@@ -43,7 +43,6 @@ async function walks() {
       throw new Error(`the mock served ${served} papers in ${requests} pages`);
     const runs = Object.fromEntries([[loopName, loop], ...prefetches.map((p) => [walkName(p), walk(p)])]);
     const { same, speedups, ...rest } = await raceRuns(runs, scaled(5, 1));
-    /** Loop time over the walk's, paired per round (higher is faster). */
     return { ...rest, speedups: speedups.map((s, n) => ({ ...s, prefetch: prefetches[n]! })), ordered: same };
   });
 }
@@ -116,10 +115,9 @@ export function report(paging: Results['paging']): Report {
     ...[`${r.toArray.started} / ${r.toArray.received}`, String(r.naive.started - r.toArray.started)],
     r.exact ? 'yes' : '**no**',
   ]);
-  const text = `${pages} pages of ${perPage} papers (one journal of ${count(pages * perPage)} papers in the mock), every answer held back ${latencyMs} ms. The
-loop asks for one page after the other with \`fetch\` until \`total\`; the SDK walks \`for await (const paper of
-client.journals.papers(1, { per_page: ${perPage} }, { prefetch }))\`. ${paging.rounds} rounds, round-robin; each walk compared item
-by item with the loop's: order ${paging.ordered ? 'preserved in every walk' : '**not preserved**'}.
+  const text = `${pages} pages of ${perPage} papers (one journal of ${count(pages * perPage)} in the mock), each answer held back ${latencyMs} ms: a \`fetch\` loop,
+page after page until \`total\`, against \`for await (const paper of client.journals.papers(1, { per_page: ${perPage} }, { prefetch }))\`;
+${paging.rounds} rounds, round-robin, each walk compared item by item with the loop's: order ${paging.ordered ? 'preserved in every walk' : '**not preserved**'}.
 
 ${speedTable(paging, ['contender', `time for ${pages} pages`, 'loop ÷ contender (paired)'])}
 
@@ -128,9 +126,9 @@ ${speedTable(paging, ['contender', `time for ${pages} pages`, 'loop ÷ contender
 ### toArray: requests saved
 
 \`client.papers.search({ per_page: ${c.perPage} }, { prefetch }).toArray({ limit })\` against a naive \`for await\` that breaks at the
-\`limit\`-th item, over ${count(c.papers)} papers at ${c.latencyMs} ms. *started*: requests the client began; *received*: requests the
-server got (a prefetched request aborted by the \`break\` before it is written never arrives). Medians of ${scaled(3, 1)} rounds;
-toArray must start exactly the pages up to the one holding the limit-th item, and return the naive loop's items.
+\`limit\`-th item, over ${count(c.papers)} papers at ${c.latencyMs} ms. *started*: requests the client began; *received*: those the server
+got (a prefetched request aborted by the \`break\` before it is written never arrives). Medians of ${scaled(3, 1)} rounds; toArray must
+start exactly the pages up to the one holding the limit-th item, and return the naive loop's items.
 
 ${table(['limit', 'prefetch', 'pages needed', 'naive: started / received', 'toArray: started / received', 'started requests saved', 'exact'], toArrayRows)}`;
   return { rows, text };

@@ -1,9 +1,9 @@
 // §2, the quota when no limit is set. The Quota is src/core/quota.ts itself: no build exports it.
 import { Quota } from '../src/core/quota.js';
-import { atMost, named, ns, pct, range, signed, table, us, verdict, x } from './format.js';
+import { atMost, count, named, ns, pct, range, signed, table, us, verdict, x } from './format.js';
 import { compare, pairedDifferences, scaled, spread } from './lib.js';
 import type { Report, Results } from './report.js';
-import { requestNames as r, requestRatio, requestWall } from './request.js';
+import { names as r, requestRatio, requestWall } from './request.js';
 
 export const about = { id: '2', key: 'quota', file: 'quota.ts', title: 'The quota when no limit is set' };
 const names = {
@@ -35,10 +35,7 @@ export async function measure() {
   return { rounds, batch: batch * calls, contenders: times, added: [names.unset, names.queued].map(added) };
 }
 
-/**
- * Judged on the upper quartile of the added time, not its median: a cost below the resolution of the
- * measurement shows as noise around zero, and the upper quartile bounds it.
- */
+/** Judged on the upper quartile of the added time: a cost below the timer's resolution is noise around zero. */
 export function report(quota: Results['quota'], results: Results): Report {
   const [unset, queued] = [named(quota.added, names.unset), named(quota.added, names.queued)];
   const [upper, loopbackNs] = [Math.max(0, unset.wall.p75), requestWall(results, 0, r.sdk) * 1000];
@@ -52,11 +49,11 @@ export function report(quota: Results['quota'], results: Results): Report {
     const added = quota.added.find((a) => a.name === c.name);
     return [c.name, range(c.wall, ns), added ? range(added.wall, (n) => signed(n, ns)) : ''];
   });
-  const text = `A client without \`maxConcurrency\` or \`maxRequestsPerMinute\` holds a \`Quota\` (src/core/quota.ts) whose \`run(send)\` is one
-branch before \`send()\`. Per request (section 1, loopback): the SDK with no limit ÷ ky by hand ${x(ratio(r.sdk, r.ky).wall.median)}; with
-\`maxConcurrency: 1_000_000\` (a queue never full) ${x(ratio(r.sdkQueued, r.ky).wall.median)}, and ÷ the SDK with no limit ${x(queuedOverSdk.wall.median)} (CPU ${x(queuedOverSdk.cpu.median)}),
-far above the branch's own cost. The branch itself: \`await quota.run(fn)\` against \`await fn()\` for an async \`fn\` that
-does nothing, ${quota.rounds} rounds of ${quota.batch.toLocaleString('en-US')} calls, src/core/quota.ts through tsx.
+  const text = `Without \`maxConcurrency\` or \`maxRequestsPerMinute\`, a client's \`Quota\` (src/core/quota.ts) is one branch before
+\`send()\`. Per request (section 1, loopback): the SDK with no limit ÷ ky by hand ${x(ratio(r.sdk, r.ky).wall.median)}; with \`maxConcurrency: 1_000_000\`
+(a queue never full) ${x(ratio(r.sdkQueued, r.ky).wall.median)}, and ÷ the SDK with no limit ${x(queuedOverSdk.wall.median)} (CPU ${x(queuedOverSdk.cpu.median)}), far above the branch's own cost. The
+branch itself (src/ through tsx): \`await quota.run(fn)\` against \`await fn()\` for an async \`fn\` that does nothing, ${quota.rounds}
+rounds of ${count(quota.batch)} calls.
 
 ${table(['call', 'time per call (p25 to p75)', 'added to fn() (p25 to p75)'], rows)}
 

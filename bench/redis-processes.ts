@@ -5,10 +5,8 @@ import { startInFlightMockServer } from '../test/helpers/in-flight-mock.js';
 import type { WorkerReport, WorkerSettings } from '../test/redis/quota-worker.js';
 import { runNode, scaled, sleep } from './lib.js';
 
-/**
- * The mock's window limit and the quota's, the same, no margin; demand as a multiple of it. The paced
- * run offers its demand for a third of `pacedMs`, so that at the limit it lasts `pacedMs`.
- */
+// The mock's window limit and the quota's, no margin; demand a multiple of it. The paced run offers its
+// demand for a third of `pacedMs`, so that at the limit it lasts `pacedMs`.
 export const processesConfig = {
   limit: 5,
   windowMs: 1_000,
@@ -21,14 +19,14 @@ export const processesConfig = {
 type Info = { info(section: string): Promise<string> };
 
 /** Scripts run (EVALSHA and EVAL, all any contender here sends) and Redis's own time on them, µs. */
-export async function commandStats(redis: Info): Promise<{ scripts: number; usec: number }> {
+async function commandStats(redis: Info): Promise<{ scripts: number; usec: number }> {
+  const stats = { scripts: 0, usec: 0 };
   const info = await redis.info('commandstats');
-  let [scripts, usec] = [0, 0];
-  for (const [, calls, time] of info.matchAll(/^cmdstat_eval(?:sha)?(?:_ro)?:calls=(\d+),usec=(\d+)/gm)) {
-    scripts += Number(calls);
-    usec += Number(time);
+  for (const [, calls, usec] of info.matchAll(/^cmdstat_eval(?:sha)?(?:_ro)?:calls=(\d+),usec=(\d+)/gm)) {
+    stats.scripts += Number(calls);
+    stats.usec += Number(usec);
   }
-  return { scripts, usec };
+  return stats;
 }
 
 /** Scripts per call and Redis's time per call, over `n` calls of `run`, one at a time. */
@@ -47,8 +45,8 @@ const runWorker = (settings: WorkerSettings) =>
     (out) => JSON.parse(out.trim().split('\n').pop() ?? '{}') as WorkerReport,
   );
 
-/** The longest time between two neighbours of `times`, in order. */
 const longestGap = (times: number[]) => Math.max(...times.slice(1).map((t, i) => t - times[i]!));
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 /** The processes, each its own node-redis client and quota over one key; `extra` for pacing or a cluster. */
 export async function processes(
@@ -57,40 +55,37 @@ export async function processes(
   extra: Partial<WorkerSettings> = {},
   offeredMs = processesConfig.offeredMs,
 ) {
-  const c = processesConfig;
-  const window = { requests: c.limit, windowMs: c.windowMs };
-  const limited = await startInFlightMockServer({ limits: { perWindow: window } });
+  const { limit, windowMs, demand, processes } = processesConfig;
+  const mock = await startInFlightMockServer({ limits: { perWindow: { requests: limit, windowMs } } });
   try {
-    const calls = Math.ceil((c.demand * c.limit * offeredMs) / c.windowMs / c.processes);
-    const spacingMs = Math.floor(offeredMs / calls);
-    const where = { redisUrl, client: 'node-redis', baseUrl: limited.url, apiKey: MOCK_API_KEY } as const;
-    const pace = { calls, spacingMs, maxRetries: 0, perWindow: c.limit, windowMs: c.windowMs };
-    const settings: WorkerSettings = { ...where, prefix: 'bench-processes', ...pace, ...extra };
+    const calls = Math.ceil((demand * limit * offeredMs) / windowMs / processes);
+    const where = { redisUrl, client: 'node-redis', baseUrl: mock.url, apiKey: MOCK_API_KEY } as const;
+    const pace = { calls, spacingMs: Math.floor(offeredMs / calls), maxRetries: 0, perWindow: limit };
+    const settings: WorkerSettings = { ...where, prefix: 'bench-processes', ...pace, windowMs, ...extra };
     const before = stats && (await commandStats(stats));
-    const reports = await Promise.all(Array.from({ length: c.processes }, () => runWorker(settings)));
-    const commands = stats && before ? (await commandStats(stats)).scripts - before.scripts : Number.NaN;
-    const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    const reports = await Promise.all(Array.from({ length: processes }, () => runWorker(settings)));
+    const scripts = stats && before ? (await commandStats(stats)).scripts - before.scripts : Number.NaN;
     const requests = sum(reports.map((r) => r.ok + sum(Object.values(r.failed))));
     // At the limit, n requests take floor((n - 1) / limit) whole windows from the first arrival to the
     // last: that time over the time they took.
-    const { arrivals } = limited;
+    const { arrivals } = mock;
     const spanMs = arrivals[arrivals.length - 1]! - arrivals[0]!;
     return {
-      processes: c.processes,
+      processes,
       offeredMs,
       requests,
       spanMs,
-      achievedOverLimit: (Math.floor((arrivals.length - 1) / c.limit) * c.windowMs) / spanMs,
-      tooMany: limited.statusCount(429),
-      failed: requests - limited.statusCount(200),
+      achievedOverLimit: (Math.floor((arrivals.length - 1) / limit) * windowMs) / spanMs,
+      tooMany: mock.statusCount(429),
+      failed: requests - mock.statusCount(200),
       longestWaitMs: reports.map((r) => r.longestMs),
       /** The longest time between two arrivals at the mock, and between two starts the quota granted. */
       longestGapMs: longestGap([...arrivals]),
       longestStartGapMs: longestGap(reports.flatMap((r) => r.starts).sort((a, b) => a - b)),
       /** Scripts per request across the processes, waiting included. */
-      commandsWaiting: commands / requests,
+      commandsWaiting: scripts / requests,
     };
   } finally {
-    await limited.close();
+    await mock.close();
   }
 }

@@ -51,19 +51,17 @@ const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 export function report(r: Results['relay']): Report {
   const what = `event relay: ${count(r.streams)} open streams, one event, until the last has it`;
   const heap = { what: 'event relay: heap per open stream', figure: kB(r.heapPerStreamBytes) };
+  const rows = [
+    [`time until the last of ${count(r.streams)} streams has the event`, ms(r.lastArrivalMs, 2)],
+    ['of which `publish` itself (validation, encoding once, queueing to every stream)', ms(r.publishMs, 2)],
+    ['heap per open stream', kB(r.heapPerStreamBytes)],
+    ['RSS per open stream', kB(r.rssPerStreamBytes)],
+  ];
   const text = `bench/relay.ts: \`createEventRelay()\` with ${count(r.streams)} open streams in process (each a Fetch \`Response\` whose body has a
 reader waiting, as a server's adapter would), ${r.events} events published one after the other, each timed from
 \`publish\` until the last reader has it; ${r.rounds} rounds, each a fresh process with \`--expose-gc\`. Memory: heap (and RSS)
 after a full collection with the streams open, less the same before, per stream (a real server adds its sockets).
 
-${table(
-  ['what', 'median'],
-  [
-    [`time until the last of ${count(r.streams)} streams has the event`, ms(r.lastArrivalMs, 2)],
-    ['of which `publish` itself (validation, encoding once, queueing to every stream)', ms(r.publishMs, 2)],
-    ['heap per open stream', kB(r.heapPerStreamBytes)],
-    ['RSS per open stream', kB(r.rssPerStreamBytes)],
-  ],
-)}`;
+${table(['what', 'median'], rows)}`;
   return { rows: [{ what, figure: ms(r.lastArrivalMs, 1) }, heap], text };
 }

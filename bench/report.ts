@@ -1,8 +1,5 @@
-/**
- * The one writer of BENCHMARKS.md. Each benchmark module says what it contributes: `about` (its number,
- * its key in the saved results, its file) and `report`, its rows of the Results table and its section,
- * from its saved result and, where it compares with another section, the other results.
- */
+// The one writer of BENCHMARKS.md. Each benchmark module gives its `about` and `report`: its rows of the Results
+// table and its section, from its saved result (and the others, where it compares with another section).
 import { arch, availableParallelism, cpus, platform, release, totalmem } from 'node:os';
 import * as bodyRead from './body-read.js';
 import * as cache from './cache.js';
@@ -49,11 +46,10 @@ type Machine = ReturnType<typeof machine> & { again?: Array<ReturnType<typeof ma
 
 const intro = `# Benchmarks
 
-Written by \`${command}\` (bench/run.ts) from its last run: do not edit by hand, run it again. Every figure is a
-median; the contenders of a comparison run in one process, round-robin in small batches, the first of each round
-rotating, so that a noisy neighbour slows them all alike; every ratio is paired round by round before its median.
-All HTTP goes over loopback to a server in a process of its own: the mock API (\`scholarly-metrics/testing\`) or,
-for the big walks, a server that makes pages up. What is measured is the build in dist/, copied aside for the run.`;
+Written by \`${command}\` (bench/run.ts) from its last run: do not edit by hand. Every figure is a median; a
+comparison's contenders run in one process, round-robin in small batches with the first rotating, so that a noisy
+neighbour slows all alike; ratios are paired round by round. HTTP goes over loopback to a server in its own process
+(the mock API, \`scholarly-metrics/testing\`, or one that makes pages up). What is measured is dist/, copied aside.`;
 
 const machineText = (m: Machine) => {
   const load = (values: number[]) => values.map((n) => n.toFixed(2)).join(', ');

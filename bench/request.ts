@@ -8,14 +8,13 @@ import { compare, scaled, sdk, sdkHeaders, withServer } from './lib.js';
 import type { Report, Results } from './report.js';
 
 export const about = { id: '1', key: 'request', file: 'request.ts', title: 'Per request' };
-export const requestNames = {
+export const names = {
   fetch: 'fetch + JSON.parse',
   ky: 'ky by hand (.text() + JSON.parse)',
   openapi: 'openapi-fetch',
   sdk: 'scholarly-metrics',
   sdkQueued: 'scholarly-metrics, maxConcurrency 1,000,000',
 } as const;
-const names = requestNames;
 
 /** The one path of the API document as openapi-typescript writes it: what openapi-fetch is typed from. */
 type Answer = { 200: { headers: Record<string, unknown>; content: { 'application/json': JournalProfile } } };
@@ -31,11 +30,8 @@ async function contenders(url: string, headers: Record<string, string>, queued: 
   return {
     [names.fetch]: async (i: number) => JSON.parse(await (await fetch(target(i), { headers })).text()),
     [names.ky]: async (i: number) => JSON.parse(await (await kyHand.get(target(i))).text()),
-    [names.openapi]: async (i: number) => {
-      const { data } = await openapi.GET('/journals/{id}', { params: { path: { id: id(i) } } });
-      if (data === undefined) throw new Error('openapi-fetch: no data');
-      return data;
-    },
+    [names.openapi]: async (i: number) =>
+      (await openapi.GET('/journals/{id}', { params: { path: { id: id(i) } } })).data,
     [names.sdk]: (i: number) => client.journals.get(id(i)),
     ...(queued && { [names.sdkQueued]: (i: number) => clientQueued.journals.get(id(i)) }),
   };
@@ -66,7 +62,7 @@ export async function measure() {
 type Phase = Awaited<ReturnType<typeof phase>>;
 const phaseName = (p: Phase) => (p.latencyMs === 0 ? 'loopback' : `${p.latencyMs} ms latency`);
 
-/** A paired ratio of phase `n` (0: loopback), and a contender's wall time per request there, µs. */
+/** A paired ratio of phase `n` (0: loopback), and a contender's wall µs per request there. */
 export function requestRatio(results: Results, n: number, of: string, to: string) {
   const p = results.request.phases[n]!;
   return find(p.ratios, (r) => r.of === of && r.to === to, `${of} ÷ ${to} at ${phaseName(p)}`);
@@ -75,15 +71,15 @@ export const requestWall = (results: Results, n: number, name: string) =>
   named(results.request.phases[n]!.contenders, name).wall.median;
 
 function phaseText(p: Phase): string {
-  const reused =
-    p.keepAlive && /timeout=([0-2])\b/.test(p.keepAlive)
-      ? ' — **2 s or less: Node’s fetch opens a new connection for every request, and connection setup dominates these figures**'
-      : ': connections are reused';
-  const delay = `The mock holds every answer ${p.latencyMs} ms (\`faults.latencyMs\`, the same for every request of every contender).`;
-  return `### ${p.latencyMs === 0 ? 'On loopback' : `At ${p.latencyMs} ms of latency`}
+  const reused = /timeout=[0-2]\b/.test(p.keepAlive ?? '')
+    ? ' — **2 s or less: Node’s fetch opens a new connection for every request, and connection setup dominates these figures**'
+    : ': connections are reused';
+  const loopback = p.latencyMs === 0;
+  const held = `The mock holds every answer ${p.latencyMs} ms (\`faults.latencyMs\`).`;
+  return `### ${loopback ? 'On loopback' : `At ${p.latencyMs} ms of latency`}
 
-${p.latencyMs === 0 ? 'No delay: the client’s own costs weigh the most.' : delay}
-${p.rounds} rounds of ${p.batch} requests per contender. The server's keep-alive hint was \`${p.keepAlive ?? 'none'}\`${reused}.
+${loopback ? 'No delay: the client’s own costs weigh the most.' : held} ${p.rounds} rounds of ${p.batch} requests per contender; the
+server's keep-alive hint was \`${p.keepAlive ?? 'none'}\`${reused}.
 
 ${timesTables(p)}`;
 }
@@ -99,11 +95,10 @@ export function report(request: Results['request'], results: Results): Report {
   const what = 'one request: scholarly-metrics ÷ fetch + JSON.parse, loopback / 5 ms';
   const overFetch = request.phases.map((_, n) => x(ratio(n, names.fetch).wall.median)).join(' / ');
   const rows = [...judged(names.ky, 'ky by hand', 1.1), ...judged(names.openapi, 'openapi-fetch', 1.3)];
-  const text = `\`GET /journals/{id}\` (a journal profile, about 250 bytes), one request at a time, ids 1–400 in turn. Every contender
-sends the SDK's headers (${request.phases[0]!.headers.map((h) => `\`${h}\``).join(', ')}, read off a request it made) and gets the same answers
-(checked before timing). *ky by hand*: one \`ky.create({ retry: 0, timeout: false, throwHttpErrors: false, headers })\`,
-full URLs, \`.text()\` and \`JSON.parse\`: the SDK's own ky settings, nothing the SDK adds. *wall*: time per request;
-*CPU*: this process's CPU time per request (the server has its own process).
+  const text = `\`GET /journals/{id}\` (a journal profile, about 250 bytes), one request at a time, ids 1–400 in turn, every
+contender with the SDK's headers (${request.phases[0]!.headers.map((h) => `\`${h}\``).join(', ')}) and the same answers (checked first).
+*ky by hand*: one \`ky.create({ retry: 0, timeout: false, throwHttpErrors: false, headers })\`, full URLs, \`.text()\`,
+\`JSON.parse\`: the SDK's own ky settings. *wall*, *CPU*: time and this process's CPU time per request.
 
 ${request.phases.map(phaseText).join('\n\n')}`;
   return { rows: [...rows, { what, figure: overFetch }], text };

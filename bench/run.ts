@@ -37,10 +37,8 @@ function ensureBuild(): void {
 }
 
 /**
- * A private copy of dist/ with every chunk its files import: `npm test` elsewhere cleans dist/ first.
- * Beside it, the package's package.json, as an install has: under node_modules/ none above it is
- * read, so Node would compile each file as CommonJS before it finds the ESM syntax (a start-up and a
- * peak memory no install has), and bundlers would not know its `sideEffects`.
+ * A private copy of dist/ with every chunk its files import (`npm test` elsewhere cleans dist/ first), and
+ * beside it the package.json an install has: its `type` and `sideEffects` are read from there.
  */
 function snapshot(): string {
   fs.mkdirSync(cache, { recursive: true });

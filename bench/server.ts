@@ -1,6 +1,5 @@
-// The API for the benchmarks, in a process of its own (lib's withServer): the mock from dist/testing.js,
-// or pages made up as they are asked for (a million papers held in the mock would weigh on the walk).
-// It counts API requests as they arrive, before any delay; the parent asks with `{ count: true }`.
+// The API in a process of its own (lib's withServer): the mock, or for the big walks pages made up as they are
+// asked for (a million papers held in the mock would weigh on the walk). It counts requests as they arrive.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadTesting, type ServerConfig } from './lib.js';
@@ -20,10 +19,7 @@ async function listen(): Promise<string> {
   return (await startMockServer({ port: 0, api })).url;
 }
 
-/**
- * `GET /api/v1/journals/1/papers?page=&per_page=` over `total` papers that exist only as numbers: the
- * same wire shape as the mock's journal papers, built per request.
- */
+/** `GET /api/v1/journals/1/papers?page=&per_page=` over `total` papers, the mock's wire shape, built per request. */
 function synthesize(total: number): Promise<string> {
   const server = createServer((req, res) => {
     received++;

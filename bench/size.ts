@@ -75,10 +75,9 @@ const dashboardText = ({ sdk, plain }: Dashboard) => {
     ['with plain `fetch`', kb(plain.firstLoad), kb(plain.all)],
     ['the SDK’s share', kb(sdk.firstLoad - plain.firstLoad), kb(sdk.all - plain.all)],
   ];
-  return `The example app (\`examples/dashboard\`: Vite, React 19,
-TanStack Query and \`scholarly-metrics/query\`), built by Vite as \`node examples/dashboard/size/measure.ts\` builds it, with the
-SDK and with a hand-written \`fetch\` layer in its place (the same calls and error classes, without validation, retries,
-\`Retry-After\` or timeouts); the entry chunk and its static imports, each gzip -9:
+  return `The example app (\`examples/dashboard\`: Vite, React 19, TanStack Query, \`scholarly-metrics/query\`) as its size/measure.ts
+builds it, with the SDK and with a hand-written \`fetch\` layer instead (the same calls and error classes; no validation,
+retries, \`Retry-After\` or timeouts); the entry chunk and its static imports, each gzip -9:
 
 ${table(['examples/dashboard', 'first load', 'all its JS'], rows)}
 
@@ -117,20 +116,17 @@ export function report(size: Results['size']): Report {
   const limit = (e: (typeof size.entries)[number]) =>
     e.limitBytes === undefined ? ['none', ''] : [kb(e.limitBytes), verdict(e.passed === true)];
   const entries = size.entries.map((e) => [e.name, kb(e.bytes), ...limit(e)]);
-  const text = `\`npm run size\` (scripts/size-limit.config.mjs) on the build under test, read from \`size-limit --json\`: rolldown bundles the
-built ESM entry for the browser with every dependency, minifies, gzips. A rolldown plugin fails the run if the webhooks
-bundle takes in the client's module, ky or p-retry; the client's bundle must hold them all, proving the check still
-recognises them.${size.error ? `\n\n**size-limit failed: ${size.error}**` : ''}
+  const parts = size.parts.map((p) => [p.name, kb(p.bytes)]);
+  const text = `\`npm run size\` (scripts/size-limit.config.mjs) on the build under test, from \`size-limit --json\`: rolldown bundles the
+built ESM entry for the browser with every dependency, minified and gzipped. A plugin fails the run if the webhooks
+bundle takes in the client's module, ky or p-retry, which the client's bundle must hold (the check still sees them).${size.error ? `\n\n**size-limit failed: ${size.error}**` : ''}
 
 ${table(['bundle (min + gzip)', 'size', 'limit', ''], entries)}
 
 ${size.firstLoad ? firstLoadText(size.firstLoad) : ''}${size.dashboard ? dashboardText(size.dashboard) : ''}Each dependency's share of the client (the bundle less the same bundle with it left out,
 bench/size-parts.config.mjs; gzip makes the shares add up only roughly):
 
-${table(
-  ['part of the whole client', 'min + gzip'],
-  size.parts.map((p) => [p.name, kb(p.bytes)]),
-)}
+${table(['part of the whole client', 'min + gzip'], parts)}
 
 ky and p-retry are in the first load, with the generated parsers; zod's runtime with the schemas and its issue
 wording, the cleaning of an error's cause and the getMany pool come on demand and count in the whole.`;

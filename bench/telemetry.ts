@@ -1,6 +1,6 @@
-// §12, telemetry per request: the SDK before telemetry (`BENCH_BEFORE_REF` built, or `BENCH_BEFORE_DIST`),
-// without it, with the real OpenTelemetry SDK, and two references made by hand around the call.
-import { spawnSync } from 'node:child_process';
+// §12, telemetry per request: the SDK before telemetry, without it, with the real OpenTelemetry SDK, and two
+// references made by hand around the call.
+import { execFileSync, execSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { context } from '@opentelemetry/api';
@@ -38,11 +38,9 @@ function beforeDist(): { dist: string; label: string } {
   if (!existsSync(join(dir, 'dist/index.js'))) {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    const archive = spawnSync('sh', ['-c', `git archive ${ref} | tar -x -C "${dir}"`], { cwd: root });
-    if (archive.status !== 0) throw new Error(`git archive ${ref} failed`);
+    execSync(`git archive ${ref} | tar -x -C "${dir}"`, { cwd: root });
     symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
-    const build = spawnSync(join(root, 'node_modules/.bin/tsup'), [], { cwd: dir, stdio: ['ignore', 2, 2] });
-    if (build.status !== 0) throw new Error(`building ${ref} failed`);
+    execFileSync(join(root, 'node_modules/.bin/tsup'), { cwd: dir, stdio: ['ignore', 2, 2] });
   }
   return { dist: join(dir, 'dist'), label: `git ${ref}` };
 }
@@ -136,20 +134,18 @@ function ratioRows(t: Results['telemetry']): string[][] {
   });
 }
 
-export const report = (t: Results['telemetry']): Report => ({
-  text: `bench/telemetry.ts: one journal profile per request from the mock on loopback, one at a time, ${t.rounds} rounds of ${t.batch},
+export function report(t: Results['telemetry']): Report {
+  const clients = t.contenders.map((c) => [c.name, us(c.wall.median), us(c.cpu.median)]);
+  const text = `bench/telemetry.ts: one journal profile per request from the mock on loopback, one at a time, ${t.rounds} rounds of ${t.batch},
 interleaved, ratios paired per round. "Before" is the SDK built from ${t.before}, where issue 24 started.
 
-${table(
-  ['client', 'wall per request (median)', 'CPU per request (median)'],
-  t.contenders.map((c) => [c.name, us(c.wall.median), us(c.cpu.median)]),
-)}
+${table(['client', 'wall per request (median)', 'CPU per request (median)'], clients)}
 
 ${table(['ratio (paired, median [p25, p75])', 'wall', 'CPU', 'target', ''], ratioRows(t))}
 
-The floor is what any instrumentation pays with these providers: one span made active around the call (the
-AsyncLocalStorage context manager, the simple span processor) and one histogram record; telemetry on is measured
-against it to show what the SDK adds beyond it. One bare span (made and ended, never active, no processor, no
-metric) is the least a traced call can cost; issue 24's ×1.050 must hold it and all beyond: the span made active,
-exported, and the metrics recorded.`,
-});
+The floor is what any instrumentation pays with these providers: one span made active around the call
+(AsyncLocalStorage context manager, simple span processor) and one histogram record; telemetry on ÷ the floor is what
+the SDK adds beyond it. One bare span (never active, no processor, no metric) is the least a traced call can cost;
+issue 24's ×1.050 must hold it and all beyond: the span made active, exported, the metrics recorded.`;
+  return { text };
+}
