@@ -3,7 +3,7 @@
  * the segment: `encodeURIComponent` escapes all of those.
  */
 export function segment(value: string | number): string {
-  return encodeURIComponent(String(value));
+  return encodeURIComponent(value);
 }
 
 /** A query string from defined values only; `''` when there are none. */
@@ -12,7 +12,7 @@ export function queryString(query: Readonly<Record<string, string | number | boo
   for (const key in query) {
     const value = query[key];
     if (value === undefined) continue;
-    out += `${out ? '&' : '?'}${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`;
+    out += `${out ? '&' : '?'}${encodeURIComponent(key)}=${encodeURIComponent(value)}`;
   }
   return out;
 }
