@@ -17,7 +17,14 @@ export function explainCause(
     () => {
       // An offline browser cannot fetch the module, and a connection failure is when that happens:
       // the cause as text, cleaned, so that the caller still gets the SDK's typed error.
-      const reason = redactText(String(error), secret);
+      let text: string;
+      try {
+        text = String(error);
+      } catch {
+        // A value with no text (`Object.create(null)`, a revoked proxy): its type, as the module says.
+        text = typeof error;
+      }
+      const reason = redactText(text, secret);
       return { cause: secret ? new Error(reason) : error, reason };
     },
   );

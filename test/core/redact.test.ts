@@ -672,6 +672,14 @@ describe('a cause cleaned when its module cannot load (an offline browser)', () 
     });
   });
 
+  it('a connection failure with no text of its own, when the module cannot load, is described by its type', async () => {
+    const unreachable = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    for (const cause of [Object.create(null), { [Symbol.toPrimitive]: () => Symbol('no text') }]) {
+      expect((await explainCause(cause, TEST_KEY, unreachable)).reason).toBe('object');
+      expect(await explainCause(cause, null, unreachable)).toEqual({ cause, reason: 'object' });
+    }
+  });
+
   it('loads the module when it can: the cause keeps its name and properties', async () => {
     const cause = Object.assign(new TypeError(`fetch failed for ${TEST_KEY}`), { code: 'E_NET' });
     const clean = (await explainCause(cause, TEST_KEY)).cause as TypeError & { code: string };
