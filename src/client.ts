@@ -121,16 +121,21 @@ export class MetricClient<CacheOption extends ClientOptions['cache'] = ClientOpt
   ): MetricClient<InheritedCache<ChildCache, CacheOption>> {
     checkObject('options', options);
     const parent = this.#resolved;
-    // An option given as `undefined` keeps the parent's, as an option left out does.
-    const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
-    const merged: ClientOptions = {
+    // Typed as records: the loop below reads and sets them by name.
+    const inherited: Record<string, unknown> = {
       ...this.#options,
       apiKey: parent.apiKey,
       baseUrl: parent.baseUrl,
-      ...given,
+    };
+    const merged: Record<string, unknown> = {
+      ...inherited,
+      ...options,
       headers: mergeHeaders(this.#options.headers, options.headers),
       hooks: mergeHooks(this.#options.hooks, options.hooks),
     };
+    // An option given as `undefined` keeps the parent's, as an option left out does. Its name stays,
+    // so that a misspelt one is refused as the constructor refuses it.
+    for (const name in merged) if (merged[name] === undefined) merged[name] = inherited[name];
     const resolved = resolveClientOptions(merged);
     const sameApi = resolved.apiKey === parent.apiKey && resolved.baseUrl === parent.baseUrl;
     // The server counts requests per key, so two clients on one key draw from one allowance.
@@ -142,7 +147,7 @@ export class MetricClient<CacheOption extends ClientOptions['cache'] = ClientOpt
       options.quota === undefined;
     // With no cache option of its own, the child keeps and drops answers with its parent, so one
     // `client.cache.apply(event)` serves both.
-    const sharesCache = sameApi && !('cache' in given);
+    const sharesCache = sameApi && options.cache === undefined;
     handing = {
       resolved,
       quota: sharesQuota ? this.#quota : undefined,

@@ -157,6 +157,9 @@ describe('cache: true (in memory)', () => {
     expect(child.cache).toBe(client.cache);
     expect((await child.subjects.list().withResponse()).cacheStatus).toBe('hit');
     expect(sent()).toBe(1);
+    // `cache: undefined` is no cache option of its own: the parent's is shared all the same.
+    expect(client.withOptions({ cache: undefined }).cache).toBe(client.cache);
+    expect(client.withOptions({ cache: false }).cache).toBeUndefined();
   });
 
   it('refuses an invalid per-call cache option, whatever is kept', async () => {

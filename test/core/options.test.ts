@@ -528,6 +528,11 @@ describe('the options object', () => {
     expect(error.message).toBe('new MetricClient() takes no option "timout"');
     expect(() => testClient({ organization: 'x' } as never)).toThrow(/takes no option "organization"/);
     expect(() => testClient({}).withOptions({ retries: 1 } as never)).toThrow(/takes no option "retries"/);
+    // Given as `undefined`, which keeps the parent's value of a name the client takes.
+    expect(() => testClient({ timout: undefined } as never)).toThrow(/takes no option "timout"/);
+    const child = thrown(() => testClient({}).withOptions({ timout: undefined } as never));
+    expect(child).toBeInstanceOf(ConfigurationError);
+    expect((child as ConfigurationError).message).toBe('new MetricClient() takes no option "timout"');
     // Own names only: an enumerable name on Object.prototype (a polyfill, a polluted prototype) is no
     // option of anything.
     const polluted = Object.prototype as Record<string, unknown>;
