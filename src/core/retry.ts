@@ -2,7 +2,6 @@ import { APIError, ConnectionError, RateLimitError } from './errors.js';
 
 /** A server asking for a longer wait than this is surfaced at once: it is a daily limit, not a blip. */
 export const maxRetryAfterSeconds = 60;
-const retriedStatuses = new Set([500, 502, 503, 504]);
 
 /**
  * p-retry's own backoff: about 0.5 s before the first retry, doubling, capped at 8 s; p-retry's
@@ -15,12 +14,17 @@ export const backoff = { factor: 2, minTimeout: 500, maxTimeout: 8_000, randomiz
 
 /**
  * Whether a failed attempt is worth another: connection failures and timeouts, 500/502/503/504, and
- * 429, unless the server asked for a wait longer than {@link maxRetryAfterSeconds}.
+ * 429, unless the server asked for a wait longer than {@link maxRetryAfterSeconds}. Not a proxy's
+ * 4xx refusal of the tunnel to the API, which Node's fetch words with its status in parentheses
+ * (`Proxy response (407) !== 200 …`, `Proxy Authentication Required (407)`): its credentials (407)
+ * or a host it does not allow (403) would be refused the same on every attempt, where its
+ * 502/503/504 may pass. No other connection failure's message has a space and a 4xx in parentheses:
+ * the URL it names is percent-encoded.
  */
 export function isRetryable(error: unknown): boolean {
-  if (error instanceof ConnectionError) return true;
+  if (error instanceof ConnectionError) return !/ \(4\d\d\)/.test(error.message);
   if (!(error instanceof APIError)) return false;
-  if (error.status !== 429 && !retriedStatuses.has(error.status)) return false;
+  if (![429, 500, 502, 503, 504].includes(error.status)) return false;
   const seconds = retryAfterOf(error);
   return seconds === undefined || seconds <= maxRetryAfterSeconds;
 }

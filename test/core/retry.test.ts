@@ -9,6 +9,7 @@ import {
 import {
   AuthenticationError,
   BadRequestError,
+  ConnectionError,
   InternalServerError,
   NotFoundError,
   PermissionDeniedError,
@@ -87,6 +88,41 @@ describe('what is retried', () => {
     server.use(handler);
     expect(await settleOnFakeClock(testClient().subjects.list())).toEqual(subjects);
     expect(seen).toHaveLength(2);
+  });
+
+  // Node's fetch behind a proxy (NODE_USE_ENV_PROXY=1) when the proxy refuses the tunnel, in its words.
+  const refusedTunnel = (status: number) =>
+    new TypeError('fetch failed', {
+      cause: new Error(`Proxy response (${status}) !== 200 when HTTP Tunneling`),
+    });
+
+  for (const [status, attempts] of [
+    [407, 1],
+    [403, 1],
+    [502, 3],
+    [503, 3],
+  ] as const) {
+    it(`a proxy's ${status} for the tunnel is ${attempts === 1 ? 'never retried: it would say the same again' : 'retried, as the gateway it is'}`, async () => {
+      let sent = 0;
+      const fetch = async () => {
+        sent++;
+        throw refusedTunnel(status);
+      };
+      const error = await settleOnFakeClock(testClient({ fetch }).subjects.list());
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect((error as Error).message).toContain(`(${status})`);
+      expect(sent).toBe(attempts);
+    });
+  }
+
+  it("a proxy's 407 as Node's own tunnel words it is never retried", async () => {
+    let sent = 0;
+    const fetch = async () => {
+      sent++;
+      throw new TypeError('fetch failed', { cause: new Error('Proxy Authentication Required (407)') });
+    };
+    expect(await settleOnFakeClock(testClient({ fetch }).subjects.list())).toBeInstanceOf(ConnectionError);
+    expect(sent).toBe(1);
   });
 });
 

@@ -229,8 +229,11 @@ describe.skipIf(skip)('the SDK through a corporate proxy (squid)', { timeout: 12
     expect(JSON.parse(authed.stdout)).toMatchObject({ id: 2 });
     expect((await proxiedLines('access.log')).some((line) => line.includes(` ${proxyUser} `))).toBe(true);
 
+    const logged = (await proxiedLines('access.log')).length;
     const anonymous = await cli(authProxyUrl);
     expect(anonymous.code).toBe(1);
+    // Asked once: a proxy's refusal would be the same on every retry.
+    expect(await newLines('access.log', logged, 1)).toEqual([expect.stringContaining('/407 ')]);
     // Node 22 prints its own warning for the proxy agent first (docs/proxies.md says so).
     expect(anonymous.stderr).toMatch(/^error: ConnectionError: .*\(407\)/m);
     expect(anonymous.stderr).toContain(
