@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
-import { isolated, LongestFilesFirst } from './test/helpers/suite-plan.js';
+import { isolated, WaitingFilesFirst } from './test/helpers/suite-plan.js';
 
 const dist = (file: string) => fileURLToPath(new URL(`./dist/${file}`, import.meta.url));
 
@@ -24,7 +24,7 @@ export default defineConfig({
     // two left a core idle and five spent more on switching than they gained (CONTRIBUTING.md).
     // VITEST_MAX_WORKERS overrides it.
     maxWorkers: 4,
-    sequence: { sequencer: LongestFilesFirst },
+    sequence: { sequencer: WaitingFilesFirst },
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],

@@ -25,38 +25,17 @@ export const changesProcessState = ['test/examples/dashboard.test.ts'];
 export const isolated = [...replacesModules, ...changesProcessState];
 
 /**
- * The longest files, longest first (their times in a fresh clone's `npm test`, 15 s to 42 s). Vitest
- * starts the longest files first only once it has timed them; in a fresh clone it goes by file size,
- * and these started last and ran alone at the end (the whole suite waiting 20 to 30 s on one or two
- * of them). The processes files mostly wait on worker processes and Redis windows.
+ * Files that spend most of their time waiting on worker processes and Redis windows. Vitest starts
+ * the longest files first only once it has timed them; in a fresh clone it goes by file size, and
+ * these small files started last and ran alone at the end.
  */
-export const startFirst = [
-  'test/reliability/load.test.ts',
-  'test/redis/processes-node-redis.test.ts',
-  'test/redis/processes-ioredis.test.ts',
-  'test/cli/walk.test.ts',
-  'test/docs/snippets-typecheck.test.ts',
-  'test/reliability/fuzz.test.ts',
-  'test/cli/redis.test.ts',
-  'test/cli/commands/sync.test.ts',
-  'test/reliability/key-encodings.test.ts',
-  'test/redis/fleet.test.ts',
-  'test/docs/cli-commands.test.ts',
-  'test/cli/formats-parquet-memory.test.ts',
-  'test/cli/completion-zsh.test.ts',
-  'test/redis/cluster.test.ts',
-  'test/cli/telemetry-exit.test.ts',
-];
+export const startFirst = ['test/redis/processes-node-redis.test.ts', 'test/redis/processes-ioredis.test.ts'];
 
-/** Vitest's own order, with {@link startFirst} moved to the front in its order. */
-export class LongestFilesFirst extends BaseSequencer {
+/** Vitest's own order, with {@link startFirst} moved to the front. */
+export class WaitingFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const rank = (spec: TestSpecification) => {
-      const at = startFirst.findIndex((file) => spec.moduleId.replaceAll('\\', '/').endsWith(file));
-      return at === -1 ? startFirst.length : at;
-    };
-    // A stable sort: the files not listed keep vitest's order behind the listed ones.
-    return sorted.sort((a, b) => rank(a) - rank(b));
+    const first = (spec: TestSpecification) => startFirst.some((file) => spec.moduleId.endsWith(file));
+    return [...sorted.filter(first), ...sorted.filter((spec) => !first(spec))];
   }
 }
