@@ -135,7 +135,7 @@ export class MetricClient<CacheOption extends ClientOptions['cache'] = ClientOpt
     };
     // An option given as `undefined` keeps the parent's, as an option left out does. Its name stays,
     // so that a misspelt one is refused as the constructor refuses it.
-    for (const name in merged) if (merged[name] === undefined) merged[name] = inherited[name];
+    for (const name of Object.keys(merged)) if (merged[name] === undefined) merged[name] = inherited[name];
     const resolved = resolveClientOptions(merged);
     const sameApi = resolved.apiKey === parent.apiKey && resolved.baseUrl === parent.baseUrl;
     // The server counts requests per key, so two clients on one key draw from one allowance.

@@ -18,8 +18,8 @@ export const backoff = { factor: 2, minTimeout: 500, maxTimeout: 8_000, randomiz
  * 4xx refusal of the tunnel to the API, which Node's fetch words with its status in parentheses
  * (`Proxy response (407) !== 200 …`, `Proxy Authentication Required (407)`): its credentials (407)
  * or a host it does not allow (403) would be refused the same on every attempt, where its
- * 502/503/504 may pass. No other connection failure's message has a space and a 4xx in parentheses:
- * the URL it names is percent-encoded.
+ * 502/503/504 may pass. The URL a message names is percent-encoded: only a cause's own words can put
+ * a space and a 4xx in parentheses there.
  */
 export function isRetryable(error: unknown): boolean {
   if (error instanceof ConnectionError) return !/ \(4\d\d\)/.test(error.message);

@@ -542,6 +542,13 @@ describe('the options object', () => {
     } finally {
       delete polluted.polyfilled;
     }
+    // Nor of withOptions, even where its value is undefined, as an undefined option of the child's is.
+    polluted.polyfilled = undefined;
+    try {
+      expect(() => testClient({}).withOptions({ timeout: undefined })).not.toThrow();
+    } finally {
+      delete polluted.polyfilled;
+    }
   });
 
   it('takes every option ClientOptionsBase declares', () => {
