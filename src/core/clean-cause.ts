@@ -21,7 +21,8 @@ export function explainCause(
       try {
         text = String(error);
       } catch {
-        // A value with no text (`Object.create(null)`, a revoked proxy): its type, as the module says.
+        // A value with no text (`Object.create(null)`, a revoked proxy): its type, as cause-reason.ts's
+        // textOf says it; sharing that one would put a chunk of its own in every first load.
         text = typeof error;
       }
       const reason = redactText(text, secret);
