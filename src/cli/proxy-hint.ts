@@ -16,6 +16,7 @@ export function connectionHint(error: Error, baseUrl: string | undefined, env: P
   if (baseUrl === undefined) return undefined;
   const proxy = proxyFor(baseUrl, env);
   const named = proxy === undefined ? 'the proxy' : `the proxy ${proxy.origin} (${proxy.variable})`;
+  // The wording the SDK's retry reads too (src/core/retry.ts): a 4xx refusal is tried once.
   const refusal = /Proxy response \((\d{3})\)|Proxy Authentication Required \((407)\)/.exec(error.message);
   const status = refusal?.[1] ?? refusal?.[2];
   if (status === '407') {

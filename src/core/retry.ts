@@ -16,13 +16,12 @@ export const backoff = { factor: 2, minTimeout: 500, maxTimeout: 8_000, randomiz
  * Whether a failed attempt is worth another: connection failures and timeouts, 500/502/503/504, and
  * 429, unless the server asked for a wait longer than {@link maxRetryAfterSeconds}. Not a proxy's
  * 4xx refusal of the tunnel to the API, which Node's fetch words with its status in parentheses
- * (`Proxy response (407) !== 200 …`, `Proxy Authentication Required (407)`): its credentials (407)
- * or a host it does not allow (403) would be refused the same on every attempt, where its
- * 502/503/504 may pass. The URL a message names is percent-encoded: only a cause's own words can put
- * a space and a 4xx in parentheses there.
+ * (`Proxy response (407) !== 200 …`, `Proxy Authentication Required (407)`, the wording the command
+ * line's hint reads too): its credentials (407) or a host it does not allow (403) would be refused
+ * the same on every attempt, where its 502/503/504 may pass.
  */
 export function isRetryable(error: unknown): boolean {
-  if (error instanceof ConnectionError) return !/ \(4\d\d\)/.test(error.message);
+  if (error instanceof ConnectionError) return !/Proxy.* \(4\d\d\)/.test(error.message);
   if (!(error instanceof APIError)) return false;
   if (![429, 500, 502, 503, 504].includes(error.status)) return false;
   const seconds = retryAfterOf(error);

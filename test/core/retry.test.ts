@@ -115,6 +115,16 @@ describe('what is retried', () => {
     });
   }
 
+  it('a connection failure that is no proxy refusal is retried, whatever status its words quote', async () => {
+    let sent = 0;
+    const fetch = async () => {
+      sent++;
+      throw new TypeError('fetch failed', { cause: new Error('upstream said (404)') });
+    };
+    expect(await settleOnFakeClock(testClient({ fetch }).subjects.list())).toBeInstanceOf(ConnectionError);
+    expect(sent).toBe(3);
+  });
+
   it("a proxy's 407 as Node's own tunnel words it is never retried", async () => {
     let sent = 0;
     const fetch = async () => {
