@@ -90,12 +90,19 @@ describe('what is retried', () => {
     expect(seen).toHaveLength(2);
   });
 
-  // Node's fetch behind a proxy (NODE_USE_ENV_PROXY=1) when the proxy refuses the tunnel, in its words.
-  const refusedTunnel = (status: number) =>
-    new TypeError('fetch failed', {
-      cause: new Error(`Proxy response (${status}) !== 200 when HTTP Tunneling`),
-    });
+  /** A call whose every attempt fails with `fetch failed` caused by `words`: its error and attempts. */
+  async function failingWith(words: string) {
+    let sent = 0;
+    const fetch = async () => {
+      sent++;
+      throw new TypeError('fetch failed', { cause: new Error(words) });
+    };
+    const error = await settleOnFakeClock(testClient({ fetch }).subjects.list());
+    expect(error).toBeInstanceOf(ConnectionError);
+    return { message: (error as Error).message, sent };
+  }
 
+  // Node's fetch behind a proxy (NODE_USE_ENV_PROXY=1) when the proxy refuses the tunnel, in its words.
   for (const [status, attempts] of [
     [407, 1],
     [403, 1],
@@ -103,36 +110,18 @@ describe('what is retried', () => {
     [503, 3],
   ] as const) {
     it(`a proxy's ${status} for the tunnel is ${attempts === 1 ? 'never retried: it would say the same again' : 'retried, as the gateway it is'}`, async () => {
-      let sent = 0;
-      const fetch = async () => {
-        sent++;
-        throw refusedTunnel(status);
-      };
-      const error = await settleOnFakeClock(testClient({ fetch }).subjects.list());
-      expect(error).toBeInstanceOf(ConnectionError);
-      expect((error as Error).message).toContain(`(${status})`);
+      const { message, sent } = await failingWith(`Proxy response (${status}) !== 200 when HTTP Tunneling`);
+      expect(message).toContain(`(${status})`);
       expect(sent).toBe(attempts);
     });
   }
 
   it('a connection failure that is no proxy refusal is retried, whatever status its words quote', async () => {
-    let sent = 0;
-    const fetch = async () => {
-      sent++;
-      throw new TypeError('fetch failed', { cause: new Error('upstream said (404)') });
-    };
-    expect(await settleOnFakeClock(testClient({ fetch }).subjects.list())).toBeInstanceOf(ConnectionError);
-    expect(sent).toBe(3);
+    expect((await failingWith('upstream said (404)')).sent).toBe(3);
   });
 
   it("a proxy's 407 as Node's own tunnel words it is never retried", async () => {
-    let sent = 0;
-    const fetch = async () => {
-      sent++;
-      throw new TypeError('fetch failed', { cause: new Error('Proxy Authentication Required (407)') });
-    };
-    expect(await settleOnFakeClock(testClient({ fetch }).subjects.list())).toBeInstanceOf(ConnectionError);
-    expect(sent).toBe(1);
+    expect((await failingWith('Proxy Authentication Required (407)')).sent).toBe(1);
   });
 });
 
