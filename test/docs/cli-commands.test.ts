@@ -1,15 +1,17 @@
 /**
  * The `scholarly-metrics` lines of the pages (shell blocks marked `<!-- runs: scholarly-metrics --mock -->`)
- * run as written, with bash, against the built-in mock: `npx scholarly-metrics` is this repository's bin
- * (test/helpers/bin.ts: built, or its TypeScript bundled) with `--mock` added, in a scratch folder
- * holding a `dois.txt`.
+ * run as written, with bash: `npx scholarly-metrics` is this repository's bin (test/helpers/bin.ts:
+ * built, or its TypeScript bundled), in a scratch folder holding a `dois.txt`. A line written with
+ * `--mock` runs on the bin's built-in mock; every other line runs as a user's would, against the API
+ * its environment names (METRIC_BASE_URL, METRIC_API_KEY): a mock server of its own, the same dataset
+ * over HTTP. The bin then builds no dataset of its own, which was most of each line's time.
  */
 import { execFile } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MOCK_DOIS } from '../../src/testing/index.js';
+import { MOCK_API_KEY, MOCK_DOIS, startMockServer } from '../../src/testing/index.js';
 import { cliBin } from '../helpers/bin.js';
 import { blocks, pages, SHELL } from './markdown.js';
 
@@ -22,22 +24,22 @@ const lines = pages()
       .map((line, i) => ({ page: block.page, line: block.line + 1 + i, code: line.replace(/\s+#.*$/, '') }))
       .filter(({ code }) => /^(npx )?scholarly-metrics /.test(code)),
   )
-  // A line that two pages both show runs once (the bin adds --mock itself).
+  // A line that two pages both show, one of them with --mock, runs once.
   .filter((line, i, all) => all.findIndex((other) => commandOf(other.code) === commandOf(line.code)) === i);
 
 function commandOf(code: string): string {
   return code.replace(/^npx /, '').replace(' --mock ', ' ');
 }
 
-/** Runs a line with bash; never rejects. */
-function bash(code: string, directory: string) {
+/** Runs a line with bash, `env` added; never rejects. */
+function bash(code: string, directory: string, env: Record<string, string>) {
   return new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       'bash',
       ['-c', code.replace(/^npx /, '')],
       {
         cwd: directory,
-        env: { ...process.env, PATH: `${join(directory, 'bin')}:${process.env.PATH}`, METRIC_API_KEY: '' },
+        env: { ...process.env, PATH: `${join(directory, 'bin')}:${process.env.PATH}`, ...env },
         timeout: 50_000,
         killSignal: 'SIGKILL',
       },
@@ -50,7 +52,7 @@ function folder(): string {
   const directory = mkdtempSync(join(tmpdir(), 'scholarly-cli-doc-'));
   mkdirSync(join(directory, 'bin'));
   const shim = join(directory, 'bin', 'scholarly-metrics');
-  writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${cliBin}" --mock "$@"\n`);
+  writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${cliBin}" "$@"\n`);
   chmodSync(shim, 0o755);
   writeFileSync(join(directory, 'dois.txt'), `${MOCK_DOIS.join('\n')}\n`);
   return directory;
@@ -66,15 +68,20 @@ describe('the command lines of the pages run against --mock', { timeout: 60_000 
     '%s: %s',
     async (_, code) => {
       const directory = folder();
+      const server = / --mock /.test(code) ? undefined : await startMockServer();
+      const env = server
+        ? { METRIC_BASE_URL: server.url, METRIC_API_KEY: MOCK_API_KEY }
+        : { METRIC_BASE_URL: '', METRIC_API_KEY: '' };
       try {
         const before = new Set(readdirSync(directory));
-        const result = await bash(code, directory);
+        const result = await bash(code, directory, env);
         expect(result.status, result.stderr).toBe(0);
         // Something was written: on stdout, or to the file the line names.
         const made = readdirSync(directory).filter((name) => !before.has(name));
         expect(result.stdout.length + made.length).toBeGreaterThan(0);
         expect(result.stderr).not.toMatch(/^error: /m);
       } finally {
+        await server?.close();
         rmSync(directory, { recursive: true, force: true });
       }
     },
