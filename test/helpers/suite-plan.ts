@@ -21,6 +21,13 @@ export const replacesModules = [
  */
 export const changesProcessState = ['test/examples/dashboard.test.ts'];
 
+/**
+ * Files whose verdict does not depend on the Node that runs them: the TypeScript compiler's check of
+ * the documentation's blocks. The Node 22 run (scripts/test-node22.mjs) leaves them out; the Node 24
+ * run gives their verdict.
+ */
+export const sameOnEveryNode = ['test/docs/snippets-typecheck.test.ts'];
+
 /** Every file the `node-isolated` project runs. */
 export const isolated = [...replacesModules, ...changesProcessState];
 
