@@ -4,14 +4,14 @@
  * built, or its TypeScript bundled), in a scratch folder holding a `dois.txt`. A line written with
  * `--mock` runs on the bin's built-in mock; every other line runs as a user's would, against the API
  * its environment names (METRIC_BASE_URL, METRIC_API_KEY): a mock server of its own, the same dataset
- * over HTTP. The bin then builds no dataset of its own, which was most of each line's time.
+ * over HTTP. The bin then builds no dataset of its own: the larger part of a `--mock` run's CPU.
  */
 import { execFile } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MOCK_API_KEY, MOCK_DOIS, startMockServer } from '../../src/testing/index.js';
+import { MOCK_API_KEY, MOCK_DOIS, type MockServer, startMockServer } from '../../src/testing/index.js';
 import { cliBin } from '../helpers/bin.js';
 import { blocks, pages, SHELL } from './markdown.js';
 
@@ -58,7 +58,7 @@ function folder(): string {
   return directory;
 }
 
-describe('the command lines of the pages run against --mock', { timeout: 60_000 }, () => {
+describe('the command lines of the pages run against the mock API', { timeout: 60_000 }, () => {
   it('README.md and docs/cli.md show them', () => {
     expect(new Set(lines.map((line) => line.page))).toEqual(new Set(['README.md', 'docs/cli.md']));
   });
@@ -68,11 +68,12 @@ describe('the command lines of the pages run against --mock', { timeout: 60_000 
     '%s: %s',
     async (_, code) => {
       const directory = folder();
-      const server = / --mock /.test(code) ? undefined : await startMockServer();
-      const env = server
-        ? { METRIC_BASE_URL: server.url, METRIC_API_KEY: MOCK_API_KEY }
-        : { METRIC_BASE_URL: '', METRIC_API_KEY: '' };
+      let server: MockServer | undefined;
       try {
+        server = / --mock /.test(code) ? undefined : await startMockServer();
+        const env = server
+          ? { METRIC_BASE_URL: server.url, METRIC_API_KEY: MOCK_API_KEY }
+          : { METRIC_BASE_URL: '', METRIC_API_KEY: '' };
         const before = new Set(readdirSync(directory));
         const result = await bash(code, directory, env);
         expect(result.status, result.stderr).toBe(0);
