@@ -68,6 +68,8 @@ describe('the command lines of the pages run against the mock API', { timeout: 6
     '%s: %s',
     async (_, code) => {
       const directory = folder();
+      // A server per line, not the file's one (useMockServer): the lines run side by side, and each
+      // meets a mock as fresh as a `--mock` run's, its rate limit included.
       let server: MockServer | undefined;
       try {
         server = / --mock /.test(code) ? undefined : await startMockServer();
