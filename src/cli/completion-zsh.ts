@@ -26,12 +26,17 @@ ${completer}_files() {
 # The bash function with the words as bash would give them, in sh emulation as bashcompinit's compgen
 # runs it; its compopt calls noted (no space after a field of a comma list, file names) and done.
 # zsh's $words are as typed, bash's unquoted: \`my\\ f\` and \`"my f\` are the name \`my f\`, the quote
-# still open in the word being completed closed before it is unquoted.
+# still open in the word being completed closed before it is unquoted. A quote opened inside the word
+# (\`--output="my f\`) is not zsh's quote of the word: zsh gives that word's text in $PREFIX, requoted.
 ${adapter}() {
   local -a COMP_WORDS COMPREPLY asked
   local COMP_CWORD=$((CURRENT - 1)) saved=\${functions[compopt]-} ret=1
   COMP_WORDS=("\${(@Q)words}")
-  COMP_WORDS[CURRENT]=\${(Q)\${:-\${words[CURRENT]}\${compstate[quote][-1]}}}
+  if [[ -n \${compstate[quote]} ]]; then
+    COMP_WORDS[CURRENT]=\${(Q)\${:-\${words[CURRENT]}\${compstate[quote][-1]}}}
+  else
+    COMP_WORDS[CURRENT]=\${(Q)PREFIX}\${(Q)SUFFIX}
+  fi
   # zsh keeps --option=value one word, where bash makes three of it (--option, =, value): made bash's,
   # and a value being completed completes after its option's \`=\`.
   local -a split

@@ -167,6 +167,14 @@ describe.skipIf(skipZsh)('completion zsh, run by zsh', () => {
         expect(complete('scholarly-metrics papers get-many --failed "my f', setup, files).line).toBe(
           'scholarly-metrics papers get-many --failed "my file.csv" ',
         );
+        // A quote opened after an option's `=`: zsh requotes such a word with backslashes, and so does
+        // its own completion of an option's value (_arguments with _files).
+        expect(complete('scholarly-metrics papers get-many --failed="my f', setup, files).line).toBe(
+          'scholarly-metrics papers get-many --failed=my\\ file.csv ',
+        );
+        expect(complete("scholarly-metrics papers get-many --input='cdir/my d", setup, files).line).toBe(
+          'scholarly-metrics papers get-many --input=cdir/my\\ dir/',
+        );
         expect(complete('scholarly-metrics sync cdir/my\\ dir/a', setup, files).line).toBe(
           'scholarly-metrics sync cdir/my\\ dir/a\\ b.csv ',
         );
