@@ -3,13 +3,15 @@
  * is what the bin wrote to the terminal (tmux's pipe-pane, attached before the bin starts), `screen()`
  * what the terminal shows (capture-pane). Missing tmux: a loud skip locally, a failure with CI=true.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MOCK_API_KEY } from '../../src/testing/index.js';
 import { afterThisTest } from '../helpers/cleanup.js';
 import { skipWithout } from '../helpers/real-part.js';
+import { tiedToThisProcess } from '../helpers/tied.js';
 import { bin } from './helpers.js';
 import { scratch } from './resume.js';
 
@@ -37,19 +39,43 @@ export interface TerminalOptions {
 /** How often, and how many times at most, the screen is read while waiting: a hung bin fails the test. */
 const pollMs = 50;
 const maxPolls = 2_400;
+/** How many times the server is asked for before it counts as not starting. */
+const serverPolls = 200;
 
-/** A fresh detached tmux session `width` × `height` running `command` in `cwd`, killed after the test. */
+/**
+ * A tmux server of the test's own: in the foreground (`-D`), a child of this process tied to it (a
+ * run killed outright takes it along), stopped by its PID after the test. Its socket is a path of its
+ * own, so no other tmux is reached. The first client waits for the server to answer there: one that
+ * found no server would start a daemon of its own.
+ */
+function tmuxServer(cwd: string): string {
+  const socket = join(tmpdir(), `scholarly-tmux-${process.pid}-${++sessions}`);
+  const server = spawn(...tiedToThisProcess('tmux', ['-D', '-S', socket, '-f', '/dev/null']), {
+    cwd,
+    stdio: 'ignore',
+  });
+  afterThisTest(() => {
+    server.kill('SIGKILL');
+    rmSync(socket, { force: true });
+  });
+  // Waited for in place: the sessions are made synchronously. A server that cannot start (a tmux
+  // without -D) is said within serverPolls, not left to the test's timeout.
+  for (let poll = 0; poll < serverPolls; poll++) {
+    if (spawnSync('tmux', ['-S', socket, 'list-sessions']).status === 0) return socket;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, pollMs);
+  }
+  throw new Error(`the tmux server at ${socket} never answered (tmux -D needs tmux 3.2 or later)`);
+}
+
+/** A fresh detached tmux session `width` × `height` running `command` in `cwd`, stopped after the test. */
 export function tmuxSession(options: { width: number; height: number; command: string; cwd?: string }) {
   if (!hasTmux) throw new Error('tmux is not installed: .ci/run installs it with apt-get');
-  const socket = `scholarly-analyst-${process.pid}-${++sessions}`;
-  afterThisTest(() => spawnSync('tmux', ['-L', socket, 'kill-server']));
+  const cwd = options.cwd ?? fileURLToPath(new URL('../../', import.meta.url));
+  const socket = tmuxServer(cwd);
   const tmux = (...tmuxArgs: string[]) =>
-    execFileSync('tmux', ['-L', socket, ...tmuxArgs], {
-      encoding: 'utf8',
-      cwd: options.cwd ?? fileURLToPath(new URL('../../', import.meta.url)),
-    });
+    execFileSync('tmux', ['-S', socket, ...tmuxArgs], { encoding: 'utf8', cwd });
   const size = ['-x', String(options.width), '-y', String(options.height)];
-  tmux('-f', '/dev/null', 'new-session', '-d', ...size, options.command);
+  tmux('new-session', '-d', ...size, options.command);
   const screen = () => tmux('capture-pane', '-p', '-J');
   /** The screen once it matches `pattern`. */
   const until = async (pattern: RegExp): Promise<string> => {
