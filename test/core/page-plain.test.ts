@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MetricClient, type PaperSummary } from '../../src/index.js';
-import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL } from '../../src/testing/index.js';
+import type { PaperSummary } from '../../src/index.js';
+import { createMockApi } from '../../src/testing/index.js';
+import { testClient } from '../support.js';
 
 /** A client whose `/papers` answers `total` results, `perPage` to a page (or the default 20), any page alone. */
 async function searchOf(total: number) {
   const api = createMockApi();
-  const real = new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: MOCK_BASE_URL, fetch: api.fetch });
+  const real = testClient({}, api);
   const item: PaperSummary = (await real.papers.search({ per_page: 1 })).data[0]!;
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(new Request(input, init).url);
@@ -15,7 +16,7 @@ async function searchOf(total: number) {
     const data = Array.from({ length: count }, (_, i) => ({ ...item, id: (page - 1) * size + i + 1 }));
     return Response.json({ data, total });
   };
-  return new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: MOCK_BASE_URL, fetch, maxRetries: 0 });
+  return testClient({ fetch, maxRetries: 0 }, api);
 }
 
 describe('a page fetched alone by number', () => {

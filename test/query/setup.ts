@@ -1,20 +1,16 @@
 // A client over the in-process mock (every request in `api.requests`) and its queries.
 import { QueryClient, QueryObserver } from '@tanstack/query-core';
-import { type ClientOptions, MetricClient } from '../../src/index.js';
+import type { ClientOptions } from '../../src/index.js';
 import { metricQueries } from '../../src/query/index.js';
 import type { MetricQueryDefaults, MetricQueryOptions } from '../../src/query/types.js';
-import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL, type MockApiOptions } from '../../src/testing/index.js';
+import { createMockApi, type MockApiOptions } from '../../src/testing/index.js';
+import { testClient } from '../support.js';
 
 export function mockQueries(
   options: { api?: MockApiOptions; client?: ClientOptions; defaults?: MetricQueryDefaults } = {},
 ) {
   const api = createMockApi(options.api);
-  const client = new MetricClient({
-    apiKey: MOCK_API_KEY,
-    baseUrl: options.api?.baseUrl ?? MOCK_BASE_URL,
-    fetch: api.fetch,
-    ...options.client,
-  });
+  const client = testClient(options.client, api);
   const queries = metricQueries(client, options.defaults);
   // No default options of its own: what the queries carry is what runs.
   const queryClient = new QueryClient();

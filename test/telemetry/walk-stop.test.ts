@@ -3,8 +3,8 @@
 // against the mock served on 127.0.0.1 slowly enough that the pages ahead are still in flight.
 import { SpanStatusCode } from '@opentelemetry/api';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MetricClient } from '../../src/index.js';
-import { MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testing/index.js';
+import { type MockServer, startMockServer } from '../../src/testing/index.js';
+import { testClient } from '../support.js';
 import { useTelemetry as telemetryHarness } from './harness.js';
 
 const otel = telemetryHarness({ undici: false });
@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(async () => mock?.close());
 
 it('the pages ahead of a stopped walk are not errors, in spans or in the duration metric', async () => {
-  const client = new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: mock.url, telemetry: otel.telemetry });
+  const client = testClient({ telemetry: otel.telemetry }, mock);
   for await (const page of client.papers.search({ per_page: 5 }, { prefetch: 3 }).pages()) {
     expect(page.page).toBe(1);
     break;

@@ -4,8 +4,8 @@
 import KeyvRedis from '@keyv/redis';
 import Keyv from 'keyv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MetricClient, MetricError } from '../../src/index.js';
-import { MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testing/index.js';
+import { MetricError } from '../../src/index.js';
+import { type MockServer, startMockServer } from '../../src/testing/index.js';
 import {
   createNodeWebhookHandler,
   createWebhookHandler,
@@ -13,6 +13,7 @@ import {
   type WebhookHandlerOptions,
 } from '../../src/webhooks/index.js';
 import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
+import { testClient } from '../support.js';
 import { validEvent, validJson } from './fixtures.js';
 import { startServer } from './node-server.js';
 
@@ -107,7 +108,7 @@ describe.skipIf(skip)(
     });
 
     it("answers 200 while Redis is up, 503 with 'reject' and 200 with 'accept' once it is gone", async () => {
-      const client = new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: mock.url, cache: { store } });
+      const client = testClient({ cache: { store } }, mock);
       await client.journals.get(validEvent.journal_id);
       const options = (cacheFailure: 'accept' | 'reject'): WebhookHandlerOptions => ({
         cache: client.cache,
