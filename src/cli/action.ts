@@ -39,7 +39,7 @@ export function act<O extends OptionValues>(fn: Action<O>): (...args: unknown[])
       try {
         // The first Ctrl-C ends every command at once, whatever it awaits; a walk's checkpoint is
         // replaced whole or not at all, so what it holds stays true.
-        await untilAborted(fn(context, command.opts<O>(), command.args, command), context.signal);
+        await untilAborted(fn(context, command.opts<O>(), command.args, command), context);
       } finally {
         // A command given up after Ctrl-C (see untilAborted) has not erased its own line.
         context.progress.clear();
@@ -55,9 +55,12 @@ const windDownMs = 1_000;
 
 /**
  * Settles as `work` does or, once the signal aborts, rejects with its reason after `work` has wound
- * down or `windDownMs` have passed, whichever comes first (a walk stops at once; a lone request may not).
+ * down or `windDownMs` have passed, whichever comes first (a walk stops at once; a lone request may
+ * not). A command whose output was already whole when it wound down settles as `work` does: the
+ * Ctrl-C came too late to stop any of it, and a hint to resume would send the user after nothing.
  */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+function untilAborted<T>(work: Promise<T>, { signal, isComplete }: Context): Promise<T> {
+  const stopped = () => signal.aborted && !isComplete();
   const settled = work.then(
     () => {},
     () => {},
@@ -67,16 +70,17 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
       const timer = setTimeout(() => reject(signal.reason), windDownMs);
       void settled.then(() => {
         clearTimeout(timer);
-        reject(signal.reason);
+        if (stopped()) reject(signal.reason);
       });
     };
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });
-    // Once aborted, the run ends as stopped (130) whatever the work settles with meanwhile.
+    // Once aborted, the run ends as stopped (130) whatever the work settles with meanwhile, unless
+    // its output was whole by then.
     work
       .then(
-        (value) => signal.aborted || resolve(value),
-        (error: unknown) => signal.aborted || reject(error),
+        (value) => stopped() || resolve(value),
+        (error: unknown) => stopped() || reject(error),
       )
       .finally(() => signal.removeEventListener('abort', onAbort));
   });

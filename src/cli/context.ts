@@ -44,6 +44,13 @@ export interface Context {
   readonly signal: AbortSignal;
   /** Closes what the client holds open (the connection of `--redis`): after the command, always. */
   readonly close: () => Promise<void>;
+  /**
+   * Said by a command once its output is whole (a harvest's end written, its checkpoint saved): a
+   * Ctrl-C after that stops nothing, and the command ends as it would have without one.
+   */
+  readonly complete: () => void;
+  /** Whether the command said its output is whole ({@link Context.complete}). */
+  readonly isComplete: () => boolean;
 }
 
 /** The message of a run with no key: what to set, and how to try without one. */
@@ -99,7 +106,21 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
     throw error;
   }
   const close = async () => shared?.close();
-  return { client, options, io, requests: () => requests, progress, started, signal: io.signal, close };
+  let complete = false;
+  return {
+    client,
+    options,
+    io,
+    requests: () => requests,
+    progress,
+    started,
+    signal: io.signal,
+    close,
+    complete: () => {
+      complete = true;
+    },
+    isComplete: () => complete,
+  };
 
   async function newClient(): Promise<MetricClient> {
     if (options.mock) {

@@ -64,7 +64,10 @@ export interface Harvest {
     position: number,
     counts: Omit<ProgressCounts, 'done'> & { done?: number },
   ): Promise<void>;
-  /** Erases the progress line from a terminal it shares, ends the document, marks the checkpoint complete. */
+  /**
+   * Erases the progress line from a terminal it shares, ends the document, marks the checkpoint
+   * complete, and tells the command's context its output is whole ({@link Context.complete}).
+   */
   finish(): Promise<void>;
   /**
    * Erases the progress line, saves the checkpoint noted last if it is not saved yet (a run stopped by
@@ -197,7 +200,7 @@ async function refuseUnfinished(
 
 /** The harvest writing through `writer` into `sink`, its checkpoint kept in `checkpointFile` if any. */
 function harvestInto(
-  { io, progress }: Context,
+  { io, progress, complete }: Context,
   checkpointFile: string | undefined,
   identity: readonly string[],
   sink: Sink,
@@ -249,6 +252,7 @@ function harvestInto(
       eraseProgress();
       await sink.write(writer.end());
       await saves.save(noted(0, true));
+      complete();
     },
     async close() {
       saves.stop();

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InterruptedError, UsageError } from '../../src/cli/errors.js';
 import { run as runCommandLine } from '../../src/cli/main.js';
@@ -351,6 +352,51 @@ describe('Ctrl-C', () => {
     const result = await running;
     expect(result.stderr).toBe(`error: InterruptedError: stopped by Ctrl-C${hint}\n`);
     expect(result.code).toBe(130);
+  });
+});
+
+describe('Ctrl-C once the output is whole', () => {
+  /** Runs `args`, pressing Ctrl-C when stdout or stderr, as written so far, matches `at`. */
+  async function stoppedAt(args: string[], at: { stdout?: RegExp; stderr?: RegExp }) {
+    const interrupt = new AbortController();
+    const { io } = testIO({ url: mock.server.url, signal: interrupt.signal });
+    const watched = (pattern: RegExp | undefined) => {
+      let text = '';
+      const stream = new Writable({
+        decodeStrings: false,
+        write(chunk: string | Buffer, _encoding, callback) {
+          text += String(chunk);
+          if (pattern?.test(text) && !interrupt.signal.aborted)
+            interrupt.abort(new InterruptedError('interrupted'));
+          callback();
+        },
+      });
+      return { stream: Object.assign(stream, { isTTY: false }), text: () => text };
+    };
+    const [stdout, stderr] = [watched(at.stdout), watched(at.stderr)];
+    const code = await runCommandLine(args, { ...io, stdout: stdout.stream, stderr: stderr.stream });
+    expect(interrupt.signal.aborted).toBe(true);
+    return { code, stdout: stdout.text(), stderr: stderr.text() };
+  }
+
+  it('stops nothing: pressed as the document ends, the command ends as it would have (exit 0)', async () => {
+    const result = await stoppedAt(['papers', 'search', '--limit', '5', '--format', 'json'], {
+      stdout: /\]\n$/,
+    });
+    expect(JSON.parse(result.stdout)).toHaveLength(5);
+    expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
+  });
+
+  it('with --output, sends nobody after --resume: the file is complete, the last word said, exit 0', async () => {
+    const output = join(scratch(), 'out.jsonl');
+    const result = await stoppedAt(['papers', 'search', '--all', '-o', output], { stderr: /^wrote / });
+    expect(result.stderr).toMatch(/^wrote 50 of 50 papers to .*out\.jsonl \(/);
+    expect(result.stderr).not.toContain('--resume');
+    expect(result.code).toBe(0);
+    const again = await run(['papers', 'search', '--all', '-o', output, '--resume'], {
+      url: mock.server.url,
+    });
+    expect(again.stderr).toContain('is complete: nothing left to resume');
   });
 });
 
