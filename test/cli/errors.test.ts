@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InterruptedError, UsageError } from '../../src/cli/errors.js';
@@ -397,6 +398,16 @@ describe('Ctrl-C once the output is whole', () => {
       url: mock.server.url,
     });
     expect(again.stderr).toContain('is complete: nothing left to resume');
+  });
+
+  it('sync: pressed once every query is refreshed, the runs stay done and the command ends with exit 0', async () => {
+    const database = join(scratch(), 'metrics.sqlite');
+    const result = await stoppedAt(['sync', database, 'journals'], { stderr: /^wrote / });
+    expect(result.stderr).toMatch(/^wrote [\d,]+ records to .*metrics\.sqlite \(/);
+    expect(result.code).toBe(0);
+    const runs = new DatabaseSync(database, { readOnly: true });
+    expect(runs.prepare('SELECT stopped_by FROM sync_runs').all()).toEqual([{ stopped_by: 'done' }]);
+    runs.close();
   });
 });
 

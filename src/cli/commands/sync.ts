@@ -144,6 +144,8 @@ async function runSync(
         context.progress.clear();
       }
     }
+    // Every query's run is recorded: a Ctrl-C from here on stops nothing of the database.
+    context.complete();
   } finally {
     lock?.release();
     database.close();
