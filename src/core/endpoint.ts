@@ -3,7 +3,6 @@ import { InvalidParameterError } from './errors.js';
 import { isRecord } from './is-record.js';
 import { requestOptionNames } from './options/request.js';
 import { checkParams, type ParamCheck, type Query } from './params.js';
-import { segment } from './path.js';
 import type { ResponseShape } from './validate.js';
 
 /**
@@ -62,16 +61,20 @@ export type PathValues = Readonly<Record<string, unknown>>;
  */
 export function routeTo(
   endpoint: Endpoint,
-  pathValues: PathValues = {},
+  pathValues?: PathValues,
   params?: object,
-  given: Readonly<Record<string, unknown>> = {},
+  given?: Readonly<Record<string, unknown>>,
 ): Route {
   const values: Record<string, string | number> = {};
-  const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = endpoint.pathParams[name]!(name, pathValues[name]) as string | number;
-    values[name] = value;
-    return segment(value);
-  });
+  // Split at braces rather than matched with a regular expression, which costs measurably more on
+  // every request. Each value is percent-encoded whole: nothing in it (`/ ? # %`, a space, any
+  // Unicode) can leave its segment.
+  let [path, ...pieces] = endpoint.path.split('{') as [string, ...string[]];
+  for (const piece of pieces) {
+    const [name, after] = piece.split('}') as [string, string];
+    values[name] = endpoint.pathParams[name]!(name, pathValues?.[name]) as string | number;
+    path += encodeURIComponent(values[name]) + after;
+  }
   return { path, query: checkQuery(endpoint, params, given), endpoint, values };
 }
 

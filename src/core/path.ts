@@ -1,11 +1,3 @@
-/**
- * One path segment, percent-encoded so that nothing in it (`/ ? # %`, spaces, any Unicode) can leave
- * the segment: `encodeURIComponent` escapes all of those.
- */
-export function segment(value: string | number): string {
-  return encodeURIComponent(value);
-}
-
 /** A query string from defined values only; `''` when there are none. */
 export function queryString(query: Readonly<Record<string, string | number | boolean | undefined>>): string {
   let out = '';

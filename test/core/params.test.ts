@@ -1,6 +1,8 @@
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { endpoints } from '../../src/api/endpoints.js';
+import { routeTo } from '../../src/core/endpoint.js';
 import {
   checkBoolean,
   checkDoi,
@@ -11,7 +13,7 @@ import {
   checkPositiveInteger,
   checkString,
 } from '../../src/core/params.js';
-import { queryString, segment } from '../../src/core/path.js';
+import { queryString } from '../../src/core/path.js';
 import { InvalidParameterError, MetricError } from '../../src/index.js';
 
 /** Any value at all, kept shallow so that thousands of runs stay fast. */
@@ -279,7 +281,7 @@ describe('checkDoi', () => {
   });
 });
 
-describe('queryString and segment (src/core/path.ts)', () => {
+describe('queryString (src/core/path.ts) and the path values of routeTo', () => {
   it('is empty when every value is undefined', () => {
     expect(queryString({})).toBe('');
     expect(queryString({ a: undefined, b: undefined })).toBe('');
@@ -316,8 +318,11 @@ describe('queryString and segment (src/core/path.ts)', () => {
     );
   });
 
-  it('segment() encodes a number as its digits and a DOI as one segment', () => {
-    expect(segment(42)).toBe('42');
-    expect(segment('10.1000/a b?c#d')).toBe('10.1000%2Fa%20b%3Fc%23d');
+  it('routeTo writes an id as its digits and a DOI as one segment, the text around them kept', () => {
+    expect(routeTo(endpoints.journals.score, { id: 42 }).path).toBe('/journals/42/score');
+    expect(routeTo(endpoints.papers.get, { doi: '10.1000/a b?c#d' }).path).toBe(
+      '/papers/10.1000%2Fa%20b%3Fc%23d',
+    );
+    expect(routeTo(endpoints.journals.list).path).toBe('/journals');
   });
 });
