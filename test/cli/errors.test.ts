@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InterruptedError, UsageError } from '../../src/cli/errors.js';
 import { run as runCommandLine } from '../../src/cli/main.js';
@@ -360,24 +359,16 @@ describe('Ctrl-C once the output is whole', () => {
   /** Runs `args`, pressing Ctrl-C when stdout or stderr, as written so far, matches `at`. */
   async function stoppedAt(args: string[], at: { stdout?: RegExp; stderr?: RegExp }) {
     const interrupt = new AbortController();
-    const { io } = testIO({ url: mock.server.url, signal: interrupt.signal });
-    const watched = (pattern: RegExp | undefined) => {
-      let text = '';
-      const stream = new Writable({
-        decodeStrings: false,
-        write(chunk: string | Buffer, _encoding, callback) {
-          text += String(chunk);
-          if (pattern?.test(text) && !interrupt.signal.aborted)
-            interrupt.abort(new InterruptedError('interrupted'));
-          callback();
-        },
-      });
-      return { stream: Object.assign(stream, { isTTY: false }), text: () => text };
-    };
-    const [stdout, stderr] = [watched(at.stdout), watched(at.stderr)];
-    const code = await runCommandLine(args, { ...io, stdout: stdout.stream, stderr: stderr.stream });
+    const result = await run(args, {
+      url: mock.server.url,
+      signal: interrupt.signal,
+      onWrite: (stream, written) => {
+        if (at[stream]?.test(written) && !interrupt.signal.aborted)
+          interrupt.abort(new InterruptedError('interrupted'));
+      },
+    });
     expect(interrupt.signal.aborted).toBe(true);
-    return { code, stdout: stdout.text(), stderr: stderr.text() };
+    return result;
   }
 
   it('stops nothing: pressed as the document ends, the command ends as it would have (exit 0)', async () => {

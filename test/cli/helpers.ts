@@ -30,6 +30,8 @@ export interface InProcessOptions extends RunOptions {
   terminal?: { stdout?: boolean; stderr?: boolean; columns?: number };
   /** Plays Ctrl-C when aborted. */
   signal?: AbortSignal;
+  /** Told, after each write, all that `stream` holds so far (to act at a chosen moment of the run). */
+  onWrite?: (stream: 'stdout' | 'stderr', written: string) => void;
   now?: () => number;
 }
 
@@ -50,13 +52,17 @@ export function environment(options: RunOptions): NodeJS.ProcessEnv {
   return { ...env, ...options.env };
 }
 
-/** A stream collecting what is written, a terminal of `columns` when `terminal`. */
-export function captureStream(terminal = false, columns = 80) {
+/**
+ * A stream collecting what is written, a terminal of `columns` when `terminal`; `onWrite` is told
+ * what it holds after each write.
+ */
+export function captureStream(terminal = false, columns = 80, onWrite?: (written: string) => void) {
   let text = '';
   const stream = new Writable({
     decodeStrings: false,
     write(chunk: string | Buffer, _encoding, callback) {
       text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+      onWrite?.(text);
       callback();
     },
   });
@@ -67,8 +73,13 @@ export function captureStream(terminal = false, columns = 80) {
 /** An IO in memory for `options`, and readers of what was written. */
 export function testIO(options: InProcessOptions = {}) {
   const columns = options.terminal?.columns ?? 80;
-  const stdout = captureStream(options.terminal?.stdout === true, columns);
-  const stderr = captureStream(options.terminal?.stderr === true, columns);
+  const { onWrite } = options;
+  const stdout = captureStream(options.terminal?.stdout === true, columns, (text) =>
+    onWrite?.('stdout', text),
+  );
+  const stderr = captureStream(options.terminal?.stderr === true, columns, (text) =>
+    onWrite?.('stderr', text),
+  );
   const io: IO = {
     stdin: Readable.from(options.input === undefined ? [] : [Buffer.from(options.input)]),
     stdout: stdout.stream,
