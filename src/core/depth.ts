@@ -7,32 +7,37 @@
 export const maxBodyDepth = 64;
 
 /**
- * Walks every object and array below `root` without recursion, each one once (shared or cyclic
- * references in an already-parsed value cost no more than a tree), and returns the path to the first
- * one nested deeper than `max` levels; `undefined` when none is. `onKey` sees each key of each object
- * (not of arrays) with the path to that object; what it throws ends the walk.
+ * Walks every object and array below `root` and returns the path to the first one nested deeper than
+ * `max` levels; `undefined` when none is. Each container is walked once (shared or cyclic references
+ * in an already-parsed value cost no more than a tree; an object holding no object is only looked at
+ * again). It recurses at most `max` levels and keeps one path, so its memory grows with the depth,
+ * never with the items. `onKey` sees each key of each object (not of arrays) with the path to that
+ * object, before any of its values is walked (read the path at once: it changes as the walk goes on);
+ * what it throws ends the walk.
  */
 export function pathTooDeep(
   root: unknown,
   max: number = maxBodyDepth,
   onKey?: (key: string, parent: PropertyKey[]) => void,
 ): PropertyKey[] | undefined {
-  const seen = new WeakSet<object>();
-  const stack: Array<[object, PropertyKey[]]> = [];
-  if (typeof root === 'object' && root !== null) stack.push([root, []]);
-  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-    const [value, path] = next;
-    if (seen.has(value)) continue;
-    seen.add(value);
-    if (path.length >= max) return path;
-    const array = Array.isArray(value);
-    for (const key of Object.keys(value)) {
-      if (!array) onKey?.(key, path);
-      const child = (value as Record<string, unknown>)[key];
-      // Only objects and arrays are pushed, so a page of flat items costs one push per item.
-      if (typeof child === 'object' && child !== null)
-        stack.push([child, [...path, array ? Number(key) : key]]);
+  let seen: WeakSet<object> | undefined;
+  const path: PropertyKey[] = [];
+  const tooDeep = (value: unknown): boolean => {
+    if (typeof value !== 'object' || value === null || seen?.has(value)) return false;
+    if (path.length >= max) return true;
+    const keys = Array.isArray(value) ? undefined : Object.keys(value);
+    if (onKey && keys) for (const key of keys) onKey(key, path);
+    const count = keys ? keys.length : (value as unknown[]).length;
+    for (let index = 0; index < count; index++) {
+      const key = keys ? keys[index]! : index;
+      const child = (value as Record<PropertyKey, unknown>)[key];
+      if (typeof child !== 'object' || child === null) continue;
+      (seen ??= new WeakSet()).add(value);
+      path.push(key);
+      if (tooDeep(child)) return true;
+      path.pop();
     }
-  }
-  return undefined;
+    return false;
+  };
+  return tooDeep(root) ? path : undefined;
 }

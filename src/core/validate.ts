@@ -1,9 +1,9 @@
-import type * as z from 'zod/mini';
 import { maxBodyDepth, pathTooDeep } from './depth.js';
 import { ResponseValidationError, type ValidationIssue } from './errors.js';
 import { summarizeIssues } from './issues.js';
 import { INVALID } from './parser-sentinel.js';
 import { redactText, redactValue } from './redact.js';
+import type { ZodVerdict } from './zod-check.js';
 
 /**
  * What a response is checked against and how to name it in a message. The build-time parser answers
@@ -15,13 +15,11 @@ export interface ResponseShape<T> {
   readonly label: string;
   /** The body's output, or zod's `INVALID` where zod's runtime must decide. */
   readonly parse: (value: unknown) => T | typeof INVALID;
-  /** zod's schema, and the English for its issues (src/core/zod-issues.ts), loaded together. */
-  readonly zod: () => Promise<{
-    schema: {
-      safeParse(value: unknown, params?: { reportInput?: boolean }): z.core.util.SafeParseResult<T>;
-    };
-    explain: (issues: readonly z.core.$ZodIssue[]) => ValidationIssue[];
-  }>;
+  /**
+   * zod's check (src/core/zod-check.ts) with the schema and the English for its issues, loaded
+   * together; `hide` takes the secret out of the copy it explains.
+   */
+  readonly zod: () => Promise<(value: unknown, hide?: (value: unknown) => unknown) => ZodVerdict<T>>;
 }
 
 /** Parses and validates a 2xx body. `secret` is kept out of the error, should the body echo it. */
@@ -73,16 +71,12 @@ async function check<T>(
 ): Promise<T> {
   const parsed = shape.parse(value);
   if (parsed !== INVALID) return parsed as T;
-  const { schema, explain } = await shape.zod();
-  const result = schema.safeParse(value, { reportInput: true });
-  if (result.success) return result.data;
-  // Explained again on a copy without the secret: a message quotes (and cuts) values, and a cut
-  // secret would no longer be recognised for redaction.
-  const explained = secret ? schema.safeParse(redactValue(value, secret), { reportInput: true }) : result;
-  const issues = explain((explained.error ?? result.error).issues);
+  const check = await shape.zod();
+  const verdict = check(value, secret ? (copy) => redactValue(copy, secret) : undefined);
+  if ('data' in verdict) return verdict.data;
   throw refusal(
-    `The response does not match ${shape.label}: ${summarizeIssues(issues)}`,
-    issues,
+    `The response does not match ${shape.label}: ${summarizeIssues(verdict.issues)}`,
+    verdict.issues,
     text,
     secret,
   );

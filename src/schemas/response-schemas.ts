@@ -23,6 +23,6 @@ export const responseSchemas = {
   countryList: countryListSchema,
 };
 
-// The English for zod's issues comes with the schemas, in their chunk: a body the generated parser
-// leaves to zod is nearly always one zod refuses, and one chunk downloads lighter than two.
-export { toValidationIssues } from '../core/zod-issues.js';
+// zod's bounded check and the English for its issues come with the schemas, in their chunk: a body the
+// generated parser leaves to zod is nearly always one zod refuses, and one chunk downloads lighter than two.
+export { checkWithZod } from '../core/zod-check.js';

@@ -1,12 +1,12 @@
 import type * as z from 'zod/mini';
 import { describeValue, quote } from '../core/describe-value.js';
 import type { ResponseShape } from '../core/validate.js';
+import type { CheckedSchema } from '../core/zod-check.js';
 import { parsers } from './parsers.generated.js';
 import type { responseSchemas } from './response-schemas.js';
 
 type Schemas = typeof responseSchemas;
 type Output<K extends keyof Schemas> = z.output<Schemas[K]>;
-type ZodSchema<T> = Awaited<ReturnType<ResponseShape<T>['zod']>>['schema'];
 
 const loadSchemas = () => import('./response-schemas.js');
 
@@ -19,12 +19,12 @@ function shape<K extends keyof Schemas>(name: K, label: string): ResponseShape<O
     label,
     parse: parsers[name],
     zod: () =>
-      loadSchemas().then((loaded) => {
+      loadSchemas().then(({ responseSchemas, checkWithZod }) => {
         // Typed by name, so that a generic name picks its own schema rather than the union of them.
-        const byName: { [N in keyof Schemas]: ZodSchema<Output<N>> } = loaded.responseSchemas;
-        const explain = (issues: Parameters<typeof loaded.toValidationIssues>[0]) =>
-          loaded.toValidationIssues(issues, { describeValue, quote });
-        return { schema: byName[name], explain };
+        const byName: { [N in keyof Schemas]: CheckedSchema<Output<N>> } = responseSchemas;
+        const schema = byName[name];
+        return (value: unknown, hide?: (value: unknown) => unknown) =>
+          checkWithZod(schema, value, { describeValue, quote }, hide);
       }),
   };
 }

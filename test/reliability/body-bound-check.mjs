@@ -3,7 +3,8 @@
  *   node --expose-gc --import tsx test/reliability/body-bound-check.mjs <case> [maxResponseBytes]
  *
  * A server on 127.0.0.1 sends a body an attacker or a broken proxy would: an endless one, a gzip bomb
- * (about 1 MiB that expands to 1 GiB), an honest 600 MiB `Content-Length`, or an endless 503. The
+ * (about 1 MiB that expands to 1 GiB), an honest 600 MiB `Content-Length`, an endless 503, or a small
+ * list of a million records wrong in every field (whose check must not list every issue). The
  * client reads it with the limit given (default: the client's, 32 MiB) while the script samples RSS, and prints one JSON
  * line: the error's name, the server's request count, whether the server saw the connection closed,
  * and the peak RSS growth over the baseline taken just before the call. One case per process: RSS
@@ -58,6 +59,11 @@ const cases = {
     res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '0' });
     return stream(res, filler);
   },
+  // 3 MB, far within the limit, of records each wrong in every field: millions of issues to list.
+  'a million wrong records': (res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(`[${'{},'.repeat(999_999)}{}]`);
+  },
 };
 
 if (!Object.hasOwn(cases, name)) {
@@ -96,10 +102,12 @@ const sampler = setInterval(() => {
   peak = Math.max(peak, process.memoryUsage().rss);
 }, 2);
 let error = 'none';
+let issues;
 try {
   await client.subjects.list();
 } catch (caught) {
   error = caught?.name ?? String(caught);
+  issues = caught?.issues?.length;
 }
 peak = Math.max(peak, process.memoryUsage().rss);
 clearInterval(sampler);
@@ -112,6 +120,7 @@ console.log(
     limit,
     bomb: bomb.length,
     error,
+    issues,
     requests,
     connectionClosed,
     growth: peak - baseline,

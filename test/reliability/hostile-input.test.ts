@@ -171,6 +171,16 @@ describe('maxResponseBytes', () => {
     }, 120_000);
   }
 
+  it('a 3 MB list of a million records wrong in every field: ResponseValidationError, issues and memory bounded', async () => {
+    const report = await boundCheck('a million wrong records');
+    expect(report).toMatchObject({ error: 'ResponseValidationError', requests: 1 });
+    // Each list is explained 20 items past its first refused one (6 fields each), and says so.
+    expect(report.issues).toBe(21 * 6 + 1);
+    // JSON.parse's own million objects, and the check's bounded copy: nowhere near the gigabytes
+    // that listing six million issues took.
+    expect(report.growth).toBeLessThan(512 * MiB);
+  }, 120_000);
+
   it('the gzip bomb (1 GiB) with the default limit: memory stays bounded, far below the body', async () => {
     const report = await boundCheck('gzip bomb');
     expect(report).toMatchObject({ error: 'ResponseTooLargeError', requests: 1, limit: 32 * MiB });
