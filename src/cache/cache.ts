@@ -98,8 +98,11 @@ export class ResponseCache {
       parts,
     };
     this.#scope = scopeOf(client.baseUrl);
-    // A runtime without WebCrypto makes every call go to the API; each says so in its warning.
-    this.#scope.catch(() => {});
+    // A runtime without WebCrypto (a page served over plain http) has no keys to keep answers under:
+    // every call goes to the API, said once.
+    this.#scope.catch(() => {
+      logger?.warn('the cache is off: this runtime has no WebCrypto (crypto.subtle) to make its keys');
+    });
   }
 
   async answer<T>(
@@ -177,7 +180,13 @@ export class ResponseCache {
     if (event?.event !== 'score_updated' || !Number.isSafeInteger(id)) {
       throw new WebhookPayloadError('cache.apply takes a score_updated event with an integer journal_id');
     }
-    const scope = await this.#scope;
+    let scope: string;
+    try {
+      scope = await this.#scope;
+    } catch {
+      // No WebCrypto: the cache is off, so it holds nothing an event could make wrong.
+      return;
+    }
     for (const flying of this.#running) {
       if (flying.subject !== id && flying.subject !== 'list') continue;
       flying.events?.add(event);
