@@ -104,9 +104,10 @@ export function metricQueries(client: MetricClient, defaults?: MetricQueryDefaul
       if (typeof (queryClient as Partial<InvalidatingClient> | null)?.invalidateQueries !== 'function') {
         throw new ConfigurationError('queryClient', '`queryClient` must be a QueryClient');
       }
+      // A `missed` given as `undefined` keeps the default, as one left out does.
       return follow(queryClient, url, invalidate, {
-        missed: () => queryClient.invalidateQueries({ queryKey: key }),
         ...options,
+        missed: options?.missed ?? (() => queryClient.invalidateQueries({ queryKey: key })),
       });
     },
   }) as unknown as MetricQueries;

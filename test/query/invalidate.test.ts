@@ -150,6 +150,25 @@ describe('scholarly-metrics/query: invalidation', () => {
     }
   });
 
+  it('follow() keeps its own `missed` when the options give it as undefined', async () => {
+    const { api, queries, queryClient } = mockQueries();
+    const listeners = new Map<string, (event: { data?: unknown }) => void>();
+    const eventSource = () => ({
+      readyState: 1,
+      addEventListener(type: string, listener: (event: { data?: unknown }) => void) {
+        listeners.set(type, listener);
+      },
+      close() {},
+    });
+    const unwatch = await watch(queryClient, [queries.journals.get(1), queries.subjects.list()]);
+    const from = api.requests.length;
+    const stop = queries.follow(queryClient, '/events', { eventSource, missed: undefined });
+    listeners.get('missed')?.({ data: 'events sent while you were away are no longer kept' });
+    await vi.waitFor(() => expect(pathsSince(api, from)).toHaveLength(2));
+    stop();
+    unwatch();
+  });
+
   it('follow() refuses what is not a QueryClient at once, before any event is swallowed', () => {
     const { queries, queryClient } = mockQueries();
     const opened: string[] = [];
