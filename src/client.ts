@@ -5,6 +5,7 @@ import type { ClientCache, MetricCache } from './core/cache-types.js';
 import type { HeadersInput } from './core/headers.js';
 import { mergeHooks } from './core/hooks.js';
 import { checkObject } from './core/options/checks.js';
+import { checkHeaders } from './core/options/request.js';
 import { checkTelemetryOption } from './core/options/telemetry.js';
 import { Quota } from './core/quota.js';
 import type { RequestQuota } from './core/quota-types.js';
@@ -179,12 +180,16 @@ interface Inheritance {
   readonly cache: ClientCache | undefined;
 }
 
+/**
+ * The parent's headers with the child's over them. Each read as the constructor reads it: a
+ * `HeadersLike` through its `forEach`, and a bad name or value refused without quoting it.
+ */
 function mergeHeaders(
   base: HeadersInput | undefined,
   extra: HeadersInput | undefined,
 ): HeadersInput | undefined {
   if (base === undefined || extra === undefined) return extra ?? base;
-  const merged = new Headers(base as HeadersInit);
-  for (const [name, value] of new Headers(extra as HeadersInit)) merged.set(name, value);
+  const merged = checkHeaders(base)!;
+  for (const [name, value] of checkHeaders(extra)!) merged.set(name, value);
   return merged;
 }

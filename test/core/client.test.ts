@@ -3,7 +3,13 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ClientOptions, ConnectionError, MetricClient, MetricError } from '../../src/index.js';
+import {
+  type ClientOptions,
+  ConfigurationError,
+  ConnectionError,
+  MetricClient,
+  MetricError,
+} from '../../src/index.js';
 import { rejection } from '../helpers/calls.js';
 import { useRealServer } from '../helpers/real-server.js';
 import { TEST_KEY, testClient } from '../support.js';
@@ -61,6 +67,35 @@ describe('withOptions', () => {
       ['parent', 'parent', undefined],
     ]);
     expect(seen.map((h) => h.authorization)).toEqual([`Bearer ${TEST_KEY}`, `Bearer ${TEST_KEY}`]);
+  });
+
+  it("merges a parent's HeadersLike, and refuses a child's bad header as the constructor does, quoting nothing", async () => {
+    const seen = recordHeaders();
+    const entries = new Map([['x-team', 'bibliometrics']]);
+    const headersLike = {
+      get: (name: string) => entries.get(name) ?? null,
+      has: (name: string) => entries.has(name),
+      forEach: (each: (value: string, name: string) => void) => entries.forEach(each),
+    };
+    await real
+      .client({ headers: headersLike })
+      .withOptions({ headers: { 'x-extra': '1' } })
+      .subjects.list();
+    expect(seen.map((h) => [h['x-team'], h['x-extra']])).toEqual([['bibliometrics', '1']]);
+    const parent = real.client({ headers: { 'x-team': 'a' } });
+    const bads: Record<string, string>[] = [{ 'bad name': 'v' }, { 'x-key': `${TEST_KEY}\u0000` }];
+    for (const bad of bads) {
+      const refusal = (() => {
+        try {
+          parent.withOptions({ headers: bad });
+        } catch (error) {
+          return error as ConfigurationError;
+        }
+      })();
+      expect(refusal).toBeInstanceOf(ConfigurationError);
+      expect(refusal).toMatchObject({ option: 'headers' });
+      expect(refusal?.message).not.toContain(TEST_KEY);
+    }
   });
 
   it('keeps the key and base URL the parent took from the environment, whatever it says later', async () => {
