@@ -30,8 +30,8 @@ export async function followSameOrigin(
   const { secret, redirectStatuses, MetricError, redactText } = parts;
   for (let followed = 0; redirectStatuses.has(response.status); followed++) {
     const location = response.headers.get('location');
-    // Without a Location there is nowhere to go: the 3xx is the answer, and fails as one.
-    if (location === null) return response;
+    // Without a Location that is a URL there is nowhere to go: the 3xx is the answer, and fails as one.
+    if (location === null || !URL.canParse(location, request.url)) return response;
     response.body?.cancel().catch(() => {});
     const from = new URL(request.url);
     const to = new URL(location, from);

@@ -60,6 +60,17 @@ describe('fetchFollowingSameOrigin', () => {
     expect(response.status).toBe(301);
   });
 
+  it('a 3xx whose Location is no URL is handed back as the answer, its body unread', async () => {
+    const { fetch, asked } = table({
+      'https://api.test/a': () =>
+        new Response('moved, badly', { status: 302, headers: { location: 'http://[bad-host/x' } }),
+    });
+    const response = await fetchFollowingSameOrigin(fetch, TEST_KEY)(new Request('https://api.test/a'));
+    expect(response.status).toBe(302);
+    expect(await response.text()).toBe('moved, badly');
+    expect(asked).toHaveLength(1);
+  });
+
   it('in a worker whose fetch shows the redirect (workerd), takes it in hand as anywhere', async () => {
     (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope = class {};
     try {
