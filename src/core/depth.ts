@@ -32,7 +32,8 @@ export function pathTooDeep(
       const key = keys ? keys[index]! : index;
       const child = (value as Record<PropertyKey, unknown>)[key];
       if (typeof child !== 'object' || child === null) continue;
-      (seen ??= new WeakSet()).add(value);
+      seen ??= new WeakSet();
+      seen.add(value);
       path.push(key);
       if (tooDeep(child)) return true;
       path.pop();
