@@ -56,6 +56,12 @@ export function checkpointPath(output: string, command?: readonly string[]): str
   return `${output}.${digest}.checkpoint.json`;
 }
 
+/** Whether `path` is one `checkpointPath(output, …)` gives, for any command: both resolved alike. */
+export function isCheckpointOf(path: string, output: string): boolean {
+  if (!path.startsWith(`${output}.`)) return false;
+  return /^([0-9a-f]{12}\.)?checkpoint\.json$/.test(path.slice(output.length + 1));
+}
+
 /**
  * The checkpoint at `path` to resume from: `undefined` when there is none (a fresh start). One that
  * does not hold what a checkpoint must, or whose length is past FILE's end, or of another command, is
@@ -142,6 +148,15 @@ export async function holdsUnfinishedRun(path: string): Promise<boolean> {
     return (JSON.parse(text) as { complete?: unknown } | null)?.complete !== true;
   } catch {
     return true;
+  }
+}
+
+/** Removes the checkpoint at `path`, if there is one. */
+export async function removeCheckpoint(path: string): Promise<void> {
+  try {
+    await unlink(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw escaped(error);
   }
 }
 

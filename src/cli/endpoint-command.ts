@@ -163,6 +163,7 @@ export function recordCommand<O extends OutputOptions = OutputOptions>(
           fetch: (id) => spec.fetch(context, [id], options, { signal: context.signal }),
           views: views && ((id) => views([id])),
           command: invocation(endpoint, args),
+          columns: fields && topFields(fields),
         });
       }),
     ),

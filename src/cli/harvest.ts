@@ -10,6 +10,7 @@ import {
   holdsUnfinishedRun,
   type PositionRange,
   readCheckpoint,
+  removeCheckpoint,
 } from './checkpoint.js';
 import { CheckpointSaves } from './checkpoint-saves.js';
 import type { Context } from './context.js';
@@ -103,6 +104,8 @@ export async function openHarvest(
   if (output !== undefined && checkpoint !== undefined) {
     await refuseUnfinished(output, checkpoint, fileFormat === 'sqlite', options);
     if (options.resume) saved = await readCheckpoint(output, checkpoint, identity, shape.positions);
+    // Before FILE is cut: stopped before it saves its own, this run would resume from the last one's.
+    else await removeCheckpoint(checkpoint);
   }
   if (saved?.complete) {
     io.stderr.write(`${terminalSafe(`${output} is complete: nothing left to resume`)}\n`);

@@ -32,6 +32,8 @@ export interface ManyRecords {
   readonly views?: ((id: string) => RecordViews) | undefined;
   /** The command's path and ids (`journals score 2 5 7`): what a database's rows are. */
   readonly command?: readonly string[] | undefined;
+  /** The record's top-level fields: the header of a csv or tsv when no id is found. */
+  readonly columns?: readonly string[] | undefined;
 }
 
 /** Fetches the record of each of `ids`, in order, and writes them as one document. */
@@ -76,7 +78,7 @@ async function writeFound(
   const sink = await openSink(context.io, options.output);
   try {
     const format = chooseFormat(options.format, sink.isTerminal, false, options.output) as TextFormat;
-    const columns = many.views?.(ids[0] ?? '').rows?.columns;
+    const columns = many.views?.(ids[0] ?? '').rows?.columns ?? many.columns;
     const facts = { io: context.io, color: context.options.color, columns, format };
     const view = await writerOptions(facts, options, sink);
     const shown = { all: options.fields === undefined, chart: options.format === undefined };

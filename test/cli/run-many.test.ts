@@ -1,7 +1,9 @@
 /**
  * A record command given several ids: an id the API does not know (404) is named on stderr even when
- * a later id fails another way (a 400) and that error ends the command, with its own exit code.
+ * a later id fails another way (a 400) and that error ends the command, with its own exit code. When
+ * none is known, csv and tsv still get their header row.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exitCodes } from '../../src/cli/errors.js';
@@ -59,5 +61,25 @@ describe('several ids: each id not found is named on stderr', () => {
     expect(result.stderr).toMatch(
       /^wrote 1 record to .*journals\.jsonl \(2 requests, .+\)\n999999: NotFoundError: .+\nerror: RecordsFailedError: 1 of 2 ids/,
     );
+  });
+});
+
+describe('several ids, none known: csv and tsv still get their header row', () => {
+  it.each([
+    ['journals', 'csv', '\r\n'],
+    ['journals', 'tsv', '\n'],
+    ['authors', 'csv', '\r\n'],
+    ['authors', 'tsv', '\n'],
+  ])('%s get to %s: the header a known id gets, then exit 3', async (group, format, lineEnd) => {
+    const folder = scratch();
+    const [none, some] = [join(folder, `none.${format}`), join(folder, `some.${format}`)];
+    const known = await run([group, 'get', '2', '999999', '-o', some], { url: mock.server.url });
+    expect(known.code).toBe(exitCodes.partial);
+    const header = readFileSync(some, 'utf8').split(lineEnd)[0];
+    expect(header).toMatch(/^id[,\t]name[,\t]/);
+    const result = await run([group, 'get', '999998', '999999', '-o', none], { url: mock.server.url });
+    expect(result.code).toBe(exitCodes.partial);
+    expect(result.stderr).toContain('error: RecordsFailedError: 2 of 2 ids were not found');
+    expect(readFileSync(none, 'utf8')).toBe(`${header}${lineEnd}`);
   });
 });

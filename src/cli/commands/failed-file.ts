@@ -5,13 +5,28 @@
 import { type FileHandle, open, stat, truncate } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { MetricError } from '../../index.js';
-import type { CheckpointAdditions } from '../checkpoint.js';
+import { type CheckpointAdditions, isCheckpointOf } from '../checkpoint.js';
 import { UsageError } from '../errors.js';
 import { cellOf, spreadsheetCell, tsvField } from '../output/cells.js';
 import { terminalSafe } from '../output/escape.js';
 
 /** The `--failed` file: its handle, and its length, which each checkpoint keeps. */
 export type FailedFile = { readonly path: string; readonly handle: FileHandle; bytes: number };
+
+/**
+ * Refuses a `--failed` that names the file of `--output` or its checkpoint, before anything is read or
+ * written: the two would be written through two handles, and one would write over the other.
+ */
+export function checkFailedPath(failed: string | undefined, output: string | undefined): void {
+  // `--output -` is refused as standard output, later and in its own words.
+  if (failed === undefined || output === undefined || output === '-') return;
+  const [path, of] = [resolve(failed), resolve(output)];
+  const clash =
+    path === of
+      ? `--failed and --output name one file (${failed})`
+      : isCheckpointOf(path, of) && `--failed ${failed} is the checkpoint of --output ${output}`;
+  if (clash) throw new UsageError(terminalSafe(`${clash}: give --failed a file of its own`));
+}
 
 /**
  * `--failed FILE`: a tsv of doi, error and message, its header written when the file is new or empty.

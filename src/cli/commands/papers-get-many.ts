@@ -17,7 +17,7 @@ import { recordKindOf } from '../output/record-kinds.js';
 import { fieldsOf, topFields } from '../record-fields.js';
 import { maxGetManyConcurrency } from '../sdk-bounds.js';
 import { identityOf } from '../walk.js';
-import { appendFailed, type FailedFile, failedLine, openFailed } from './failed-file.js';
+import { appendFailed, checkFailedPath, type FailedFile, failedLine, openFailed } from './failed-file.js';
 
 interface GetManyOptions extends OutputOptions {
   input?: string;
@@ -96,6 +96,7 @@ async function getMany(
   args: string[],
   command: Command,
 ): Promise<void> {
+  checkFailedPath(options.failed, options.output);
   const shown = withInputColumn(options);
   const list = await doiList(context, options, args);
   const dois = list.entries.map((entry) => entry.doi);

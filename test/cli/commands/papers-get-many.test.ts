@@ -1,5 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MOCK_DOIS } from '../../../src/testing/index.js';
 import { useMockServer } from '../../support.js';
@@ -123,6 +123,33 @@ describe('papers get-many names its files escaped', () => {
     );
     expect(result.stderr.split(clipboardNameShown)).toHaveLength(3);
     expectNameEscaped(result.stderr);
+  });
+});
+
+describe('papers get-many --failed naming the file of --output', () => {
+  const oneFile = (failed: string) =>
+    `--failed and --output name one file (${failed}): give --failed a file of its own`;
+  const checkpointOf = (failed: string, output: string) =>
+    `--failed ${failed} is the checkpoint of --output ${output}: give --failed a file of its own`;
+  it.each([
+    ['the output itself', 'out.jsonl', (out: string) => out, oneFile],
+    ['the output by another path', 'out.jsonl', (out: string) => relative(process.cwd(), out), oneFile],
+    ["the output's checkpoint", 'out.jsonl', (out: string) => `${out}.checkpoint.json`, checkpointOf],
+    ["a database's checkpoint", 'm.db', (out: string) => `${out}.0123456789ab.checkpoint.json`, checkpointOf],
+  ])('%s: exit 2 naming both, nothing sent or written', async (_what, name, failedOf, message) => {
+    const output = join(scratch(), name);
+    const failed = failedOf(output);
+    writeFileSync(output, 'kept\n');
+    const before = mock.api.requests.length;
+    const dois = [MOCK_DOIS[0]!, '10.9999/no-such-paper'];
+    const result = await run(['papers', 'get-many', ...dois, '-o', output, '--failed', failed], {
+      url: mock.server.url,
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`error: ${message(failed, output)}\n`);
+    expect(mock.api.requests.length).toBe(before);
+    expect(readFileSync(output, 'utf8')).toBe('kept\n');
+    if (resolve(failed) !== output) expect(existsSync(failed)).toBe(false);
   });
 });
 
