@@ -202,11 +202,13 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
   async *#walk(limit: number): AsyncGenerator<Page<T>, void, undefined> {
     const stop = new AbortController();
     const user = this.#options.signal;
+    // The caller's signal stops the walk's through a listener: AbortSignal.any takes only the runtime's
+    // own signals, where a call takes any signal that dispatches 'abort'.
+    const forward = () => stop.abort(user?.reason);
+    if (user?.aborted) forward();
+    else user?.addEventListener('abort', forward, { once: true });
     let window = checkPrefetch(this.#options.prefetch);
-    const options: TransportOptions = {
-      ...this.#options,
-      signal: user ? AbortSignal.any([user, stop.signal]) : stop.signal,
-    };
+    const options: TransportOptions = { ...this.#options, signal: stop.signal };
     // ahead[i] is the answer for page (page.page + 1 + i), already requested.
     const ahead: Array<Promise<Answer<PageBody<T>>>> = [];
     let yielded = 0;
@@ -231,6 +233,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
         if (stateOf(page).repeat) return;
       }
     } finally {
+      user?.removeEventListener('abort', forward);
       // The pages requested ahead end with a reason that says they were not wanted, rather than failed.
       stop.abort(walkStopped);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page, PaperSummary } from '../../src/index.js';
+import { type Page, type PaperSummary, RequestAbortedError } from '../../src/index.js';
 import { createMockApi } from '../../src/testing/index.js';
 import { testClient } from '../support.js';
 
@@ -35,5 +35,58 @@ describe('an awaited Page is async-iterable', () => {
     // Items 1–2 come from the awaited page, item 3 from page 2: one request more, no page 3.
     expect(api.requests.length - before).toBe(1);
     expect(api.requests.at(-1)?.path).toContain('page=2');
+  });
+});
+
+/** A signal that is not the runtime's own (a polyfill's, or another realm's), counting its listeners. */
+class ForeignSignal extends EventTarget {
+  aborted = false;
+  reason: unknown = undefined;
+  listeners = 0;
+  throwIfAborted() {
+    if (this.aborted) throw this.reason;
+  }
+  abort(reason: unknown) {
+    this.aborted = true;
+    this.reason = reason;
+    this.dispatchEvent(new Event('abort'));
+  }
+  override addEventListener(...args: Parameters<EventTarget['addEventListener']>) {
+    this.listeners++;
+    super.addEventListener(...args);
+  }
+  override removeEventListener(...args: Parameters<EventTarget['removeEventListener']>) {
+    this.listeners--;
+    super.removeEventListener(...args);
+  }
+}
+
+describe('a walk given a signal that is not the runtime’s own, as a call takes it', () => {
+  it('walks, and leaves no listener on it', async () => {
+    const { client } = mockClient();
+    const signal = new ForeignSignal();
+    const ids: number[] = [];
+    const walk = client.papers.search(
+      { q: 'coral', per_page: 2 },
+      { signal: signal as unknown as AbortSignal },
+    );
+    for await (const paper of walk) if (ids.push(paper.id) === 5) break;
+    expect(ids).toHaveLength(5);
+    expect(signal.listeners).toBe(0);
+  });
+
+  it('ends the walk with a RequestAbortedError once it aborts', async () => {
+    const { client } = mockClient();
+    const signal = new ForeignSignal();
+    const walk = client.papers.search(
+      { q: 'coral', per_page: 2 },
+      { signal: signal as unknown as AbortSignal },
+    );
+    const failure = await (async () => {
+      let seen = 0;
+      for await (const _paper of walk) if (++seen === 3) signal.abort(new Error('enough'));
+    })().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(RequestAbortedError);
+    expect(signal.listeners).toBe(0);
   });
 });
