@@ -206,7 +206,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     // own signals, where a call takes any signal that dispatches 'abort'.
     const forward = () => stop.abort(user?.reason);
     if (user?.aborted) forward();
-    else user?.addEventListener('abort', forward, { once: true });
+    else user?.addEventListener('abort', forward);
     let window = checkPrefetch(this.#options.prefetch);
     const options: TransportOptions = { ...this.#options, signal: stop.signal };
     // ahead[i] is the answer for page (page.page + 1 + i), already requested.

@@ -93,15 +93,21 @@ export abstract class APIResource {
     params: { page?: number; per_page?: number } | undefined,
     options: PageRequestOptions | undefined,
   ): PagePromise<T> {
-    const route = (page: number) => () => {
-      checkOptionNames(endpoint, options, pageOptionNames);
-      return routeTo(endpoint, pathValues, params, { page });
-    };
+    // Each page checks the options it is sent with, the call's or those given to getNextPage(), less
+    // the walk's own hook.
+    const route =
+      (page: number, { onRetry: _, ...given }: TransportOptions) =>
+      () => {
+        checkOptionNames(endpoint, given, pageOptionNames);
+        return routeTo(endpoint, pathValues, params, { page });
+      };
     return new PagePromise(
       {
-        answer: (page, pageOptions) => this.#get(endpoint, route(page), pageOptions),
-        raw: (page, pageOptions) =>
-          this.traced(endpoint, route(page), pageOptions, (given) => this.transport.raw(route(page), given)),
+        answer: (page, given) => this.#get(endpoint, route(page, given), given),
+        raw: (page, given) =>
+          this.traced(endpoint, route(page, given), given, (sent) =>
+            this.transport.raw(route(page, given), sent),
+          ),
       },
       params?.page,
       params?.per_page,

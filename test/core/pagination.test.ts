@@ -1,6 +1,6 @@
 import { delay, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { MetricError, NotFoundError, Page, PagePromise } from '../../src/index.js';
+import { InvalidParameterError, MetricError, NotFoundError, Page, PagePromise } from '../../src/index.js';
 import { BASE, json, testClient, useMsw } from '../support.js';
 
 const server = useMsw();
@@ -54,6 +54,16 @@ describe('awaiting', () => {
     expect(third.data).toHaveLength(5);
     expect(third.hasNextPage()).toBe(false);
     await expect(third.getNextPage()).rejects.toBeInstanceOf(MetricError);
+  });
+
+  it('refuses a name getNextPage() does not take, as the call refuses it, before sending', async () => {
+    const asked = journalPapers(honest(25));
+    const page = await testClient().journals.papers(1, { per_page: 10 });
+    const refusal = await page.getNextPage({ timout: 5_000 } as never).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(InvalidParameterError);
+    expect((refusal as Error).message).toContain('"timout"');
+    expect(asked).toHaveLength(1);
+    expect((await page.getNextPage({ timeout: 5_000 })).page).toBe(2);
   });
 
   it('starts at the page asked for', async () => {
