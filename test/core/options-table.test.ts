@@ -80,6 +80,8 @@ const atCall: RefusalCase[] = [
   ['call', 'maxRetries', () => client({}).subjects.list({ maxRetries: 11 })],
   ['call', 'maxResponseBytes', () => client({}).subjects.list({ maxResponseBytes: 1.5 })],
   ['call', 'signal', () => client({}).subjects.list({ signal: {} as never })],
+  // An old polyfill's signal, without throwIfAborted: p-retry and the transport call it.
+  ['call', 'signal', () => client({}).subjects.list({ signal: new EventTarget() as never })],
   ['call', 'headers', () => client({}).subjects.list({ headers: { 'x-key': `a\n${secret}` } })],
   ['call', 'cache', () => client({ cache: true }).subjects.list({ cache: 'yes' as never })],
   // Refused by a client without a cache too: it ignores a valid mode, not a wrong one.

@@ -79,7 +79,8 @@ export function checkRequestOptions(options: RequestOptions | undefined): Reques
   if (cache !== undefined && cache !== false && cache !== 'refresh') {
     throw new ConfigurationError('cache', "`cache` must be 'refresh' or false");
   }
-  if (signal !== undefined && (signal === null || typeof signal.addEventListener !== 'function')) {
+  // throwIfAborted, as the retries call it: a signal that has it has the rest of AbortSignal.
+  if (signal !== undefined && (signal === null || typeof signal.throwIfAborted !== 'function')) {
     throw new ConfigurationError('signal', '`signal` must be an AbortSignal');
   }
   return options.headers === undefined ? options : { ...options, headers: checkHeaders(options.headers) };
