@@ -121,9 +121,10 @@ export function apiPathHint(baseUrl: string): string | undefined {
 export function runAgainLine(retryAfter: number | undefined, now: number, resume = false): string {
   const again = resume ? 'run the same command with --resume' : 'run the same command again';
   const at = new Date(now + (retryAfter ?? Number.NaN) * 1000);
+  // No Retry-After (or none the SDK could read): 429s that outlasted its retries, for how long unsaid.
   // The SDK keeps retryAfter finite and within a day; a RateLimitError made elsewhere may not.
   if (retryAfter === undefined || retryAfter < 0 || Number.isNaN(at.getTime()))
-    return `the rate limit will not clear soon: ${again} later`;
+    return `the API did not say when the rate limit clears: ${again} later`;
   const when = at.toISOString().replace(/\.\d+Z$/, 'Z');
   return `the rate limit clears in ${duration(retryAfter)}: ${again} after ${when}`;
 }

@@ -209,7 +209,7 @@ describe('an absurd Retry-After (a server that means harm, or has a bug)', () =>
     ['10000000000000', /clears in 24 h 0 min: run the same command again after \d{4}-/],
     ['9'.repeat(400), /clears in 24 h 0 min: run the same command again after \d{4}-/],
     ['Sat, 13 Sep 275760 00:00:00 GMT', /clears in 24 h 0 min: run the same command again after \d{4}-/],
-    ['1e300', /will not clear soon: run the same command again later/],
+    ['1e300', /did not say when the rate limit clears: run the same command again later/],
   ])('Retry-After: %s: the RateLimitError, when to run again, exit 75', async (retryAfter, hint) => {
     server.serve((_req, res) => {
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': retryAfter });
