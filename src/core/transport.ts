@@ -138,9 +138,10 @@ export class Transport {
     const attempt = (number: number) =>
       this.#attempt(url, timeout, options, finish).catch((error: unknown) => {
         // Paused before this attempt gives back its place in the quota, so that no request queued
-        // behind it goes out into the same 429; onFailedAttempt stretches the pause to the real wait.
+        // behind it goes out into the same 429 (a `Retry-After: 0` too: the backoff still comes);
+        // onFailedAttempt stretches the pause to the real wait.
         if (number <= retries && error instanceof RateLimitError && isRetryable(error)) {
-          this.#quota.pause(requestedWait(error) ?? backoff.minTimeout);
+          this.#quota.pause(requestedWait(error) || backoff.minTimeout);
         }
         // A daily limit: every client sharing the quota is refused until it clears, without sending.
         if (error instanceof RateLimitError && !isRetryable(error))

@@ -222,6 +222,23 @@ describe('a retried 429 pauses every request of the client', () => {
     expect(log.slice(1).every((entry) => entry.at >= 2_000)).toBe(true);
   });
 
+  it('a retried 429 with Retry-After: 0 holds a queued request for the backoff, as one without the header does', async () => {
+    useFakeClock();
+    const log = serve({
+      '/subjects': once(limited(0), () => json(subjects)),
+      '/countries': () => json(countries),
+    });
+    const sdk = testClient({ maxConcurrency: 1 });
+    const a = sdk.subjects.list();
+    const b = sdk.countries.list();
+    await at(499);
+    expect(log).toEqual([{ path: '/subjects', at: 0 }]);
+    await at(500);
+    expect(await a).toEqual(subjects);
+    expect(await b).toEqual(countries);
+    expect(log.slice(1).every((entry) => entry.at >= 500)).toBe(true);
+  });
+
   it('a 429 with Retry-After over 60 s is not retried, and pauses nothing', async () => {
     useFakeClock();
     const log = serve({ '/subjects': limited(120), '/countries': () => json(countries) });
