@@ -33,7 +33,10 @@ export const MOCK_MAX_DELAY_MS = 600_000;
  * ```
  */
 export interface MockFault {
-  /** Answer with this status (200–599) and an error body instead of the real answer. @default undefined */
+  /**
+   * Answer with this status (200–599) and an error body instead of the real answer (no body for 204,
+   * 205 and 304, which carry none). @default undefined
+   */
   readonly status?: number | undefined;
   /** JSON body sent with `status`. @default the mock's error body `{ error, message }` */
   readonly body?: unknown | undefined;

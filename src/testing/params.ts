@@ -106,9 +106,16 @@ export function paginate<T, U>(
 /** The integer a decimal text writes (digits, a minus sign allowed), or NaN for any other text. */
 const integerOf = (raw: string) => (/^-?\d+$/.test(raw) ? Number(raw) : Number.NaN);
 
-/** A path id: an integer's digits, a minus sign allowed (else 400), as a number. */
+/**
+ * A path id: an integer's digits, a minus sign allowed, percent-encoded or not (else 400), as a number.
+ * Digits past the safe integers are an integer all the same, of no record: a lookup finds none (404).
+ */
 export function parseId(raw: string, what: string): number {
-  const value = integerOf(raw);
-  if (!Number.isSafeInteger(value)) throw badRequest(`${what} id must be an integer, got '${raw}'`);
+  let text = raw;
+  try {
+    text = decodeURIComponent(raw);
+  } catch {}
+  const value = integerOf(text);
+  if (Number.isNaN(value)) throw badRequest(`${what} id must be an integer, got '${raw}'`);
   return value;
 }

@@ -7,6 +7,9 @@ import type { RateLimiter } from './rate-limit.js';
 import { errorResponse, HttpError, json } from './responses.js';
 import type { Router } from './routes.js';
 
+/** Statuses whose answers carry no body (HTTP forbids one): a fault with one answers with none. */
+const bodiless = new Set([204, 205, 304]);
+
 /** What answering an API request takes: the mock's state, read at each request. */
 export interface ResponderParts {
   readonly basePath: string;
@@ -56,9 +59,11 @@ export function createResponder(parts: ResponderParts): (request: Request, url: 
       const response =
         fault.status === undefined
           ? answer(request, url)
-          : fault.body === undefined
-            ? errorResponse(fault.status, `Injected fault: status ${fault.status}`, fault.headers)
-            : json(fault.body, fault.status, fault.headers);
+          : bodiless.has(fault.status)
+            ? new Response(null, { status: fault.status, headers: fault.headers })
+            : fault.body === undefined
+              ? errorResponse(fault.status, `Injected fault: status ${fault.status}`, fault.headers)
+              : json(fault.body, fault.status, fault.headers);
       return fault.malformed === undefined ? response : await corrupt(response, fault.malformed);
     } catch (error) {
       return error instanceof HttpError

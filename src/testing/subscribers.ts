@@ -10,7 +10,8 @@ export class Subscribers implements Pick<MockApi['webhooks'], 'subscribe' | 'uns
   readonly #timeoutMs: number;
 
   constructor(initial: readonly string[], fetch: typeof globalThis.fetch | undefined, timeoutMs: number) {
-    this.#initial = initial;
+    // A URL given twice is one subscriber: one delivery per event, gone with one unsubscribe.
+    this.#initial = [...new Set(initial)];
     this.#fetch = fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#timeoutMs = timeoutMs;
   }

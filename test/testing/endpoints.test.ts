@@ -176,12 +176,20 @@ describe('lookups: 404 for unknown ids and DOIs, 400 for malformed ones', () => 
     expect(answer.body).toEqual({ error: 'not_found', message: expect.stringContaining(message) });
   });
 
-  it.each(['/journals/0', '/journals/-1', '/authors/-7'])(
-    '%s → 404: an integer, but no such id',
-    async (path) => {
-      expect((await get(api, path)).status).toBe(404);
-    },
-  );
+  it.each([
+    '/journals/0',
+    '/journals/-1',
+    '/authors/-7',
+    '/journals/9007199254740993',
+    '/authors/99999999999999999999',
+  ])('%s → 404: an integer, but no such id', async (path) => {
+    expect((await get(api, path)).status).toBe(404);
+  });
+
+  it('reads a percent-encoded id as its digits', async () => {
+    expect((await ok(api, '/journals/%31')).id).toBe(1);
+    expect((await get(api, '/journals/%3')).status).toBe(400);
+  });
 
   it.each(['/journals/abc', '/journals/+1', '/journals/1e3/score', '/authors/x', '/journals/--1'])(
     '%s → 400',

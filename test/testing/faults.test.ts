@@ -108,6 +108,17 @@ describe('queued faults', () => {
     expect((await get(api, '/subjects')).status).toBe(500); // the random fault, not drawn before
   });
 
+  it('plays a status that carries no body (204, 205, 304) with none, through next() and errorStatus', async () => {
+    const api = smallApi();
+    for (const status of [204, 205, 304]) {
+      api.faults.next({ status });
+      const answer = await get(api, '/subjects');
+      expect([answer.status, answer.text]).toEqual([status, '']);
+    }
+    api.faults.configure({ errorRate: 1, errorStatus: 204 });
+    expect((await get(api, '/subjects')).status).toBe(204);
+  });
+
   it('refuses faults it cannot play', () => {
     const api = smallApi();
     expect(() => api.faults.next({ status: 700 })).toThrow(ConfigurationError);

@@ -111,6 +111,27 @@ describe('updateScore and the score_updated webhook (API §6)', () => {
     expect(() => api.webhooks.subscribe('ftp://nope')).toThrow(ConfigurationError);
   });
 
+  it('takes a URL given twice as one subscriber: one delivery, gone with one unsubscribe', async () => {
+    const requests: Request[] = [];
+    const url = 'https://example.test/hooks';
+    const api = smallApi({
+      now,
+      webhooks: {
+        urls: [url, url],
+        fetch: async (input, init) => {
+          requests.push(new Request(input, init));
+          return new Response(null, { status: 200 });
+        },
+      },
+    });
+    expect(api.webhooks.urls).toEqual([url]);
+    await api.updateScore(1, api.dataset.journal(1)!.metric_score + 2);
+    expect(requests).toHaveLength(1);
+    api.webhooks.unsubscribe(url);
+    await api.updateScore(1, api.dataset.journal(1)!.metric_score + 2);
+    expect(requests).toHaveLength(1);
+  });
+
   it('gives up on a receiver at timeoutMs even when its fetch ignores the signal', async () => {
     const api = smallApi({
       now,
