@@ -64,12 +64,16 @@ export async function runThroughTransients(
     } catch (error) {
       // A restarted or flushed Redis has lost its script cache: EVAL loads the script again. A node
       // that restarted while ioredis followed redirections says so as the last answer it got.
-      if (!whole && answerOf(error) === 'NOSCRIPT') {
+      const lost = !whole && answerOf(error) === 'NOSCRIPT';
+      if (!(lost || isTransient(error)) || !patience.more(lost ? 0 : backoff)) throw error;
+      if (lost) {
         whole = true;
         continue;
       }
-      if (!isTransient(error) || !patience.more(backoff)) throw error;
       await sleep(backoff, undefined);
+      // Asked again: a call that stopped waiting meanwhile sends nothing more, or Redis could grant it a
+      // place after the end it sent on leaving, and nobody would give that place back.
+      if (!patience.more(0)) throw error;
       backoff = Math.min(backoff * 2, backoffCapMs);
     }
   }

@@ -77,6 +77,41 @@ describe('a Redis Cluster’s transient answers', () => {
     expect(redis.sends.slice(before)).toEqual(['EVALSHA', 'EVAL']);
   });
 
+  it('a call aborted during the backoff after a transient answer sends no acquire again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const redis = fakeRedis([refuse(new ErrorReply('TRYAGAIN Multiple keys request'))], granted);
+    const controller = new AbortController();
+    const part = new RedisQuota({ redis: redis.client, maxConcurrency: 1 }).forClient(identity);
+    const call = part.run(async () => 'sent', { signal: controller.signal, timeout: 5_000 }).catch((e) => e);
+    await vi.advanceTimersByTimeAsync(5);
+    expect(redis.acquires()).toBe(1);
+    controller.abort(new Error('the caller gave up'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await call).toMatchObject({ message: 'the caller gave up' });
+    expect(redis.acquires()).toBe(1);
+  });
+
+  it('a call that stopped waiting before Redis answered NOSCRIPT does not send its acquire whole', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let answer!: () => void;
+    const late = () =>
+      new Promise((_, reject) => {
+        answer = () => reject(new ErrorReply('NOSCRIPT No matching script. Please use EVAL.'));
+      });
+    const redis = fakeRedis([granted, late], granted);
+    const part = new RedisQuota({ redis: redis.client, maxConcurrency: 2 }).forClient(identity);
+    await part.run(async () => 0, attempt(5_000));
+    const controller = new AbortController();
+    const call = part.run(async () => 'sent', { signal: controller.signal, timeout: 5_000 }).catch((e) => e);
+    await vi.advanceTimersByTimeAsync(0);
+    const acquires = redis.acquires();
+    controller.abort(new Error('the caller gave up'));
+    answer();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await call).toMatchObject({ message: 'the caller gave up' });
+    expect(redis.acquires()).toBe(acquires);
+  });
+
   it('asks again no longer than the call’s timeout, then names what Redis said', async () => {
     // The backoff's sleeps and the deadline on fake timers and a fake monotonic clock: exact, however loaded.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
