@@ -18,9 +18,8 @@ export type AcquireReply =
  */
 export function checkAcquireReply(reply: unknown, waitReach: number, blockReach: number): AcquireReply {
   if (Array.isArray(reply) && reply.length === 2) {
-    const [code, ms] = reply as unknown[];
-    if (Number.isInteger(ms)) {
-      const n = ms as number;
+    const [code, n] = reply.map(replyInteger);
+    if (n !== undefined) {
       if (code === 0 && n >= 0 && n <= waitReach) return { code, ms: n };
       if (code === 1 && n >= -1 && n <= waitReach) return { code, ms: n };
       if (code === 2 && n >= 0 && n <= blockReach) return { code, ms: n };
@@ -29,6 +28,15 @@ export function checkAcquireReply(reply: unknown, waitReach: number, blockReach:
   throw new QuotaUnavailableError(
     `Redis answered the quota's script with ${describe(reply)}, which it never sends; nothing was sent`,
   );
+}
+
+/**
+ * A RESP integer as the client hands it over: a number, or its digits (ioredis with `stringNumbers`);
+ * `undefined` for anything else.
+ */
+export function replyInteger(value: unknown): number | undefined {
+  if (Number.isSafeInteger(value)) return value as number;
+  return typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : undefined;
 }
 
 const maxDetailLength = 200;

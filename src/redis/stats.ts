@@ -3,7 +3,7 @@ import { type ScriptRunner, script } from './adapter.js';
 import { argTemplate } from './keys.js';
 import { STATS_SCRIPT, statsArgs } from './lua-scripts.js';
 import { type PartitionLimits, scriptSettings } from './partition-parts.js';
-import { redisFailure } from './reply.js';
+import { redisFailure, replyInteger } from './reply.js';
 import { runThroughTransients, until } from './transient.js';
 
 const statsScript = script(STATS_SCRIPT);
@@ -52,10 +52,11 @@ export async function readStats(
   } catch (error) {
     throw redisFailure(error, 'no stats read');
   }
-  if (!Array.isArray(reply) || reply.length !== 6 || !reply.every((n) => Number.isInteger(n) && n >= 0)) {
+  const numbers = Array.isArray(reply) ? reply.map(replyInteger) : [];
+  if (numbers.length !== 6 || !numbers.every((n) => n !== undefined && n >= 0)) {
     throw new QuotaUnavailableError('Redis answered the stats script with a reply it never sends');
   }
-  const [waiting, inFlight, startedLastMinute, startedToday, pauseMs, blockMs] = reply as number[];
+  const [waiting, inFlight, startedLastMinute, startedToday, pauseMs, blockMs] = numbers as number[];
   return {
     waiting: waiting as number,
     inFlight: inFlight as number,

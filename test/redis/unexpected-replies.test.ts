@@ -125,7 +125,8 @@ describe.each(redisClients)('answers a real Redis never sends, over $name', (kin
     ['a block past a day', [int(2), int(86_400_001)]],
     ['a grant with a wait past any window', [int(0), int(1_000_000_000_000)]],
     ['a string', { simple: 'OK' }],
-    ['numbers as strings', [{ bulk: '0' }, { bulk: '0' }]],
+    // Digits are taken as the numbers they write (ioredis's stringNumbers: string-numbers.test.ts).
+    ['strings that write no number', [{ bulk: 'zero' }, { bulk: '0' }]],
     ['a nil', { bulk: null }],
     ['three numbers', [int(0), int(0), int(0)]],
     ['an empty array', []],
