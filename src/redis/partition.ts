@@ -140,7 +140,9 @@ export class RedisPartition implements RequestQuota {
   }
 
   pause(ms: number): void {
-    if (!(ms > 0)) return;
+    // Within a block this process knows of, nothing was sent: the pause comes from the block's own
+    // refusal, retried (its seconds rounded up), and the block already holds every process.
+    if (!(ms > 0) || (this.#blockedUntil > 0 && performance.now() + ms <= this.#blockedUntil + 1_000)) return;
     const held = Math.min(ms, maxPauseMs);
     this.#pausedUntil = Math.max(this.#pausedUntil, performance.now() + held);
     this.#holds.add('pause', held);

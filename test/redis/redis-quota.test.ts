@@ -154,6 +154,22 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
     await expect(otherKey.run(async () => 1)).resolves.toBe(1);
   });
 
+  it('shares no pause asked within a block it knows of: the block’s own refusal, retried, is no 429', async () => {
+    const prefix = freshPrefix();
+    const a = quota({ prefix }).forClient(identity);
+    const quotaB = quota({ prefix }, undefined, pair.other);
+    const b = quotaB.forClient(identity);
+    a.block(5_000);
+    await until(async () => (await pair.redis.keys(`${prefix}:*:b`)).length === 1);
+    const error = (await b.run(async () => 0).catch((e: unknown) => e)) as RateLimitError;
+    expect(error).toBeInstanceOf(RateLimitError);
+    // What the transport asks when it retries that refusal: a pause as long as its Retry-After.
+    b.pause((error.retryAfter ?? 0) * 1_000);
+    await quotaB.close();
+    expect(await pair.redis.keys(`${prefix}:*:p`)).toEqual([]);
+    expect((await quotaB.stats()).pause).toBeUndefined();
+  });
+
   it('pauses every sharing quota after a retried 429 until the pause has passed', async () => {
     const prefix = freshPrefix();
     const a = quota({ prefix }).forClient(identity);
