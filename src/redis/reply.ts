@@ -50,7 +50,23 @@ export function serverText(text: string): string {
 /** A Redis failure (an error reply, a closed connection) as the quota reports it. */
 export function redisFailure(error: unknown, doing = 'nothing was sent'): QuotaUnavailableError {
   if (error instanceof QuotaUnavailableError) return error;
-  return new QuotaUnavailableError(`Redis failed (${failureText(error)}); ${doing}`, { cause: error });
+  return new QuotaUnavailableError(`Redis failed (${failureText(error)}); ${doing}`, {
+    cause: withoutCommand(error),
+  });
+}
+
+/**
+ * Redis's error, less the command a client attaches to it (ioredis's `command: { name, args }`): a
+ * failed AUTH or HELLO carries the password among its arguments, which a logger would then write. A
+ * copy of the same class, message and stack; the client's own error is left as it is.
+ */
+function withoutCommand(error: unknown): unknown {
+  if (!(error instanceof Error) || !Object.hasOwn(error, 'command')) return error;
+  const copy = Object.create(Object.getPrototypeOf(error)) as Error;
+  for (const key of Reflect.ownKeys(error)) {
+    if (key !== 'command') Object.defineProperty(copy, key, Object.getOwnPropertyDescriptor(error, key)!);
+  }
+  return copy;
 }
 
 /**

@@ -1,6 +1,7 @@
 // A Redis Cluster's transient answers (TRYAGAIN, MOVED, ASK, CLUSTERDOWN, LOADING) are asked again
 // within the call's timeout; every other failure is reported at once, in Redis's words and its error
 // class. The Redis here is a plain object with the client's methods: no server needed.
+import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QuotaUnavailableError } from '../../src/index.js';
 import type { NodeRedisLike } from '../../src/redis/adapter.js';
@@ -148,6 +149,25 @@ describe('a Redis Cluster’s transient answers', () => {
       .catch((e: unknown) => e);
     expect((error as Error).message).toBe(`Redis failed (${name}: ${text}); nothing was sent`);
     expect(redis.acquires()).toBe(1);
+  });
+
+  it('keeps the command a client attaches to its error (a failed AUTH’s password) out of the cause', async () => {
+    const password = 'hunter2-redis-password';
+    const reply = Object.assign(new ErrorReply('WRONGPASS invalid username-password pair'), {
+      command: { name: 'hello', args: ['3', 'AUTH', 'default', password] },
+    });
+    const redis = fakeRedis([], refuse(reply));
+    const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 2 });
+    const error = (await quota
+      .forClient(identity)
+      .run(async () => 0, attempt(5_000))
+      .catch((e: unknown) => e)) as QuotaUnavailableError;
+    expect(error).toBeInstanceOf(QuotaUnavailableError);
+    expect(inspect(error, { depth: 20 })).not.toContain(password);
+    expect(error.cause).toBeInstanceOf(ErrorReply);
+    expect((error.cause as Error).message).toBe(reply.message);
+    // The client's own error is left as it was.
+    expect(reply.command.args).toContain(password);
   });
 
   it('names an error with an empty message by its class, never “no reason given”', async () => {
