@@ -47,6 +47,23 @@ export function stopExitCode(signal: AbortSignal): number {
 }
 
 /**
+ * Whether `error` concerns one item of many (a DOI, a journal, a stored query), not the run: the API
+ * refused or failed that one request through its retries, so the others are still worth asking for.
+ * A rate limit, a refused key, the network or Ctrl-C would fail every other request too.
+ */
+export function concernsOne(error: unknown): boolean {
+  const name = (error as Error | undefined)?.name;
+  return (
+    name === 'NotFoundError' ||
+    name === 'BadRequestError' ||
+    name === 'InvalidParameterError' ||
+    name === 'InternalServerError' ||
+    name === 'ResponseValidationError' ||
+    name === 'ResponseTooLargeError'
+  );
+}
+
+/**
  * Some of the items a command was given (DOIs, ids) failed, and the others were written: exits 3, so
  * a script tells it from a command that failed (1).
  */

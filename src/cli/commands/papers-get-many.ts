@@ -6,7 +6,7 @@ import { offerFields } from '../completion.js';
 import type { Context } from '../context.js';
 import type { DoiEntry, DoiList } from '../doi-input.js';
 import { type CliCommand, commandName, requestLine } from '../endpoint-command.js';
-import { failureLine, PartialFailureError, UsageError, whereTold } from '../errors.js';
+import { concernsOne, failureLine, PartialFailureError, UsageError, whereTold } from '../errors.js';
 import { type Harvest, openHarvest } from '../harvest.js';
 import { sayLastWord, unitFor } from '../last-word.js';
 import { harvestOptions, integer, type OutputOptions, outputOptions } from '../options.js';
@@ -226,6 +226,10 @@ async function lookUp(
         batch.map((entry) => entry.doi),
         { concurrency: options.concurrency, signal: context.signal },
       );
+      // The network (or anything else no DOI's own) would fail every DOI after it too: the run ends,
+      // its checkpoint at the last whole batch, for --resume to ask again, and none is called failed.
+      const ending = results.find((result) => result.error !== undefined && !concernsOne(result.error));
+      if (ending !== undefined) throw ending.error;
       const papers: Row[] = [];
       let failedLines = '';
       for (const [index, result] of results.entries()) {

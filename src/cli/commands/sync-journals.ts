@@ -7,10 +7,11 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import type { Context } from '../context.js';
+import { concernsOne } from '../errors.js';
 import type { Row } from '../output/cells.js';
 import { recordKinds } from '../output/record-kinds.js';
 import { inTransaction, upserter } from '../output/sqlite.js';
-import { advance, concernsOne, type SyncReport, type SyncRun } from './sync-store.js';
+import { advance, type SyncReport, type SyncRun } from './sync-store.js';
 
 const kind = (name: string) => {
   const found = recordKinds[name];

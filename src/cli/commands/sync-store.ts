@@ -49,23 +49,6 @@ export function ensureSyncTables(database: DatabaseSync): void {
     database.exec('ALTER TABLE sync_runs ADD COLUMN round INTEGER');
 }
 
-/**
- * Whether `error` concerns one journal or one stored query, not the run: the API refused or failed
- * that one request through its retries, so the others are still worth asking for. A rate limit, a
- * refused key, the network or Ctrl-C would fail every other request too.
- */
-export function concernsOne(error: unknown): boolean {
-  const name = (error as Error | undefined)?.name;
-  return (
-    name === 'NotFoundError' ||
-    name === 'BadRequestError' ||
-    name === 'InvalidParameterError' ||
-    name === 'InternalServerError' ||
-    name === 'ResponseValidationError' ||
-    name === 'ResponseTooLargeError'
-  );
-}
-
 /** Where a run tells what it could not refresh or keep: the command says it at its end. */
 export interface SyncReport {
   /** A journal or query passed over (see `concernsOne`): named on stderr at once. */

@@ -10,7 +10,7 @@ import { Argument, type Command } from 'commander';
 import { act, examples } from '../action.js';
 import type { Context } from '../context.js';
 import type { CliCommand } from '../endpoint-command.js';
-import { failureLine, PartialFailureError, UsageError, whereTold } from '../errors.js';
+import { concernsOne, failureLine, PartialFailureError, UsageError, whereTold } from '../errors.js';
 import { sayLastWord } from '../last-word.js';
 import { booleanOption, integer } from '../options.js';
 import { terminalSafe } from '../output/escape.js';
@@ -21,7 +21,6 @@ import { lockSync } from './sync-lock.js';
 import { type PaperSearch, syncPapers } from './sync-papers.js';
 import {
   beginRun,
-  concernsOne,
   describeQuery,
   endRun,
   ensureSyncTables,

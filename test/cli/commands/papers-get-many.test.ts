@@ -100,6 +100,29 @@ describe('papers get-many with --output --resume', { timeout: 120_000 }, () => {
   });
 });
 
+describe('papers get-many when the network fails', () => {
+  it('ends the run (exit 1), calls no DOI failed, and --resume asks for the rest', async () => {
+    const dois = await papers(12);
+    const folder = scratch();
+    const file = join(folder, 'out.jsonl');
+    const args = ['papers', 'get-many', ...dois, '--concurrency', '2', '--output', file];
+    // Every connection after the first batch's (2 × 4 lookups) drops, through the SDK's retries.
+    mock.api.faults.next({ delayMs: 0, times: 8 });
+    mock.api.faults.next({ reset: true, times: 100 });
+    const stopped = await run(args, { url: mock.server.url });
+    mock.api.faults.clear();
+    expect(stopped.code, stopped.stderr).toBe(1);
+    expect(stopped.stderr).toMatch(/^error: ConnectionError: /m);
+    expect(stopped.stderr).not.toContain('LookupsFailedError');
+    expect(lineCount(file)).toBe(8);
+    const resumed = await run([...args, '--resume'], { url: mock.server.url });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(jsonLines(readFileSync(file, 'utf8')).map((paper) => (paper as { doi: string }).doi)).toEqual(
+      dois,
+    );
+  });
+});
+
 describe('papers get-many names its files escaped', () => {
   it("--input FILE it cannot read: exit 2, the name and Node's words quoting it escaped", async () => {
     const input = join(scratch(), clipboardName);
