@@ -58,6 +58,11 @@ export class Progress {
     this.#started = this.#now();
   }
 
+  /** How many of the walk's items an earlier run did, once the walk can tell; the clock runs on. */
+  rebase(base: number): void {
+    this.#base = base;
+  }
+
   update(counts: ProgressCounts, force = false): void {
     this.#counts = counts;
     if (this.#stream === undefined) return;

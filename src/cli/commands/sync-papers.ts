@@ -36,6 +36,7 @@ export async function syncPapers(
   );
   context.progress.begin('papers', 0);
   let done = 0;
+  let before: number | undefined;
   for await (const page of walk.pages()) {
     const records = page.data as readonly Row[];
     inTransaction(database, () => {
@@ -43,7 +44,11 @@ export async function syncPapers(
       advance(database, run, { page: page.page + 1 }, records.length, requests());
     });
     done += records.length;
-    const before = ((run.from.page ?? 1) - 1) * (search.per_page ?? page.data.length);
+    if (before === undefined) {
+      // The papers of the pages a stopped run wrote: its own, not this run's, in the rate and time left.
+      before = ((run.from.page ?? 1) - 1) * (search.per_page ?? page.data.length);
+      context.progress.rebase(before);
+    }
     context.progress.update({ done: before + done, total: page.total, requests: context.requests() });
   }
 }
