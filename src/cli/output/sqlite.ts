@@ -140,9 +140,12 @@ export function batchUpserter(
   const keyed = (record: Row) =>
     kind.key.every((name) => storedValue(record[name], kind.columns[name] ?? 'json') !== null);
   const written = new Set(columns);
+  // Said only when every column is written: with `--fields`, the fields left out are the ones the
+  // user left out (Parquet, which projects the records first, says nothing either).
+  const everyColumn = Object.keys(kind.columns).every((name) => written.has(name));
   return (given) => {
     const rows = recordsAmong(given, unfit);
-    unfit?.leftOut.note(rows, written);
+    if (everyColumn) unfit?.leftOut.note(rows, written);
     const records = rows.filter(keyed);
     if (records.length < rows.length) unfit?.noteUnkeyed(kind.key, rows.length - records.length);
     for (let start = 0; start < records.length; start += chunkRows) {

@@ -187,12 +187,15 @@ describe('fields beside the typed columns (Parquet, SQLite): not written, and sa
     },
   );
 
-  it('says nothing with --fields, which names what is written', async () => {
-    server.serve(searchPages(pages));
-    const file = join(scratch(), 'papers.parquet');
-    const args = ['papers', 'search', '--q', 'x', '--all', '--fields', 'id,title', '-o', file];
-    const result = await run(args, { url: server.base });
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).not.toContain('warning:');
-  });
+  it.each(['parquet', 'sqlite'])(
+    '%s: says nothing with --fields, which names what is written',
+    async (format) => {
+      server.serve(searchPages(pages));
+      const file = join(scratch(), `papers.${format}`);
+      const args = ['papers', 'search', '--q', 'x', '--all', '--fields', 'id,title', '-o', file];
+      const result = await run(args, { url: server.base });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).not.toContain('warning:');
+    },
+  );
 });
