@@ -75,7 +75,9 @@ function countLine(
   seconds: number,
   terminal: boolean,
 ): string | undefined {
-  if (count === 0 && (output !== undefined || terminal)) return `0 ${unit} match`;
+  // Into a file, none written of what there was to write (every DOI failed) is said as any count is.
+  const owed = output !== undefined && total !== undefined && total > 0;
+  if (count === 0 && !owed && (output !== undefined || terminal)) return `0 ${unit} match`;
   if (output !== undefined) {
     const sent = `${grouped(requests)} request${requests === 1 ? '' : 's'}`;
     // The file's name as the user typed it, but nothing in it acts on the terminal.

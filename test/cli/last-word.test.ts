@@ -131,6 +131,13 @@ describe('the last word says one record in the singular', () => {
     expect(said({ count: 0, total: 1, unit: 'papers' }, true)).toBe('0 papers match');
   });
 
+  it('into a file, none written of what there was (every DOI failed) is said with the file', () => {
+    expect(said({ count: 0, total: 8, unit: 'papers' })).toBe(
+      'wrote 0 of 8 papers to x.csv (1 request, 0.8 s)',
+    );
+    expect(said({ count: 0, total: 0, unit: 'papers' })).toBe('0 papers match');
+  });
+
   it('every unit the commands pass has its singular', () => {
     const units = {
       authors: 'author',
