@@ -5,6 +5,7 @@
  * tools read them. Then `NO_COLOR` set and not empty turns it off (https://no-color.org), and else a
  * terminal that shows colours gets them.
  */
+import { WriteStream } from 'node:tty';
 
 export const colorChoices = ['auto', 'always', 'never'] as const;
 export type ColorChoice = (typeof colorChoices)[number];
@@ -68,5 +69,16 @@ export function paintReportFor(
   choice: ColorChoice | undefined,
   io: { env: ColorFacts['env']; stderr: { isTTY?: boolean } },
 ): string {
-  return paintReport(report, palette(useColor({ choice, env: io.env, terminal: io.stderr.isTTY === true })));
+  const terminal = io.stderr.isTTY === true && showsColors(io.env);
+  return paintReport(report, palette(useColor({ choice, env: io.env, terminal })));
+}
+
+/**
+ * Whether a terminal shows colours, by the test stdout's gets (`IO.colors`): Node's `hasColors()`,
+ * which a `TERM=dumb` fails. It reads nothing but the environment it is given, so it is asked with the
+ * run's own and no `tty.WriteStream`: the run's stderr is a wrapper that masks secrets, a test's one
+ * in memory.
+ */
+function showsColors(env: ColorFacts['env']): boolean {
+  return WriteStream.prototype.hasColors(env);
 }

@@ -17,6 +17,9 @@ import {
 
 const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
+/** The name of one of the script's functions: `__scholarly_metrics_at` for `at`. */
+const functionName = (name: string, what: string) => `__${name.replace(/[^A-Za-z0-9]/g, '_')}_${what}`;
+
 /** `NAME_at PATH [N [ARGS]]`: whether the command is PATH, with N arguments typed, those ARGS. */
 function pathFunction(at: string, all: readonly Node[]): string {
   const steps = all
@@ -54,6 +57,22 @@ function pathFunction(at: string, all: readonly Node[]): string {
 end`;
 }
 
+/**
+ * `NAME_fields FIELDS`: the comma list's next field, each of FIELDS not in the token yet, after the
+ * token's text up to its last comma (as fish's `__fish_complete_list` offers them, which offers every
+ * field again); a `--fields=` before the list is kept there, not read as a field.
+ */
+function fieldsFunction(fields: string): string {
+  return `function ${fields}
+    set -l token (commandline -t)
+    set -l typed (string replace -r -- '[^,]*$' '' "$token")
+    set -l listed (string split -n , -- (string replace -r -- '^-[^=]*=' '' "$typed"))
+    for field in (string split , -- $argv[1])
+        contains -- $field $listed; or echo "$typed$field"
+    end
+end`;
+}
+
 function optionLine(name: string, where: string, command: Command, option: Option): string {
   const flags = flagsOf(option)
     .map((flag) => (flag.startsWith('--') ? `-l ${flag.slice(2)}` : `-s ${flag.slice(1)}`))
@@ -62,7 +81,7 @@ function optionLine(name: string, where: string, command: Command, option: Optio
   const value = option.argChoices
     ? ` -x -a ${quote(option.argChoices.join(' '))}`
     : fields !== undefined
-      ? ` -x -a ${quote(`(__fish_complete_list , "string split , ${fields.join(',')}")`)}`
+      ? ` -x -a ${quote(`(${functionName(name, 'fields')} ${fields.join(',')})`)}`
       : option.required || option.optional
         ? fileFlags.includes(option.long ?? '')
           ? ' -r -F'
@@ -104,11 +123,12 @@ function helpLines(name: string, at: string, all: readonly Node[]): string[] {
 
 export function fishScript(program: Command): string {
   const name = program.name();
-  const at = `__${name.replace(/[^A-Za-z0-9]/g, '_')}_at`;
+  const at = functionName(name, 'at');
   const all = nodes(program);
   const lines = [
     `# ${name} completion for fish: save as ~/.config/fish/completions/${name}.fish`,
     pathFunction(at, all),
+    fieldsFunction(functionName(name, 'fields')),
     // No file names where nothing names a file (an id, a DOI, a search word): a file flag or argument
     // asks for them with -F.
     `complete -c ${name} -f`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paintReport, palette, useColor } from '../../src/cli/color.js';
+import { paintReport, paintReportFor, palette, useColor } from '../../src/cli/color.js';
 
 describe('colour', () => {
   it('--color decides; else NO_COLOR, FORCE_COLOR, then whether it is a terminal', () => {
@@ -71,6 +71,30 @@ describe('errors and hints in colour', () => {
     expect(refused.stderr).toMatch(/^error: unknown command 'lst'\n/);
     const piped = await run(['--mock', 'journals', 'lst']);
     expect(piped.stderr).toMatch(/^error: unknown command 'lst'\n/);
+  });
+
+  it('leaves the error plain on a terminal that shows no colours (TERM=dumb), as it leaves tables', async () => {
+    const { run } = await import('./helpers.js');
+    const args = ['--mock', 'journals', 'get', '99999'];
+    const dumb = { terminal: { stderr: true }, env: { TERM: 'dumb' } };
+    const plain = await run(args, dumb);
+    expect(plain.code).toBe(1);
+    expect(plain.stderr).toMatch(/^error: NotFoundError: /);
+    // Asked for, colour still comes: FORCE_COLOR and --color always win over the terminal.
+    const forced = await run(args, { ...dumb, env: { TERM: 'dumb', FORCE_COLOR: '1' } });
+    expect(forced.stderr).toContain('\u001b[31merror:\u001b[39m NotFoundError: ');
+    const always = await run(['--color', 'always', ...args], dumb);
+    expect(always.stderr).toContain('\u001b[31merror:\u001b[39m NotFoundError: ');
+  });
+
+  it("paintReportFor paints on a terminal whose environment says it shows colours, as Node's hasColors()", () => {
+    const red = '\u001b[31merror:\u001b[39m x';
+    const paint = (env: Record<string, string>, isTTY: boolean) =>
+      paintReportFor('error: x', undefined, { env, stderr: { isTTY } });
+    expect(paint({ TERM: 'xterm-256color' }, true)).toBe(red);
+    expect(paint({ TERM: 'dumb' }, true)).toBe('error: x');
+    expect(paint({ TERM: 'xterm-256color' }, false)).toBe('error: x');
+    expect(paint({ TERM: 'dumb', FORCE_COLOR: '1' }, true)).toBe(red);
   });
 
   it('paintReport leaves a stack as it is', () => {

@@ -192,9 +192,9 @@ describe('completion zsh and fish', () => {
     expect(fish).toContain(`-n '__scholarly_metrics_at "completion" 0' -a 'bash zsh fish'`);
     expect(fish).toContain(`-n '__scholarly_metrics_at "sync" 1' -a 'journals papers'`);
     expect(fish).toContain(`-n '__scholarly_metrics_at help 1 "papers"' -a 'search get get-many'`);
-    // --fields offers the command's field names, a comma list completed by fish's own helper.
+    // --fields offers the command's field names, a comma list completed by the script's own function.
     expect(fish).toContain(
-      `-l fields -x -a '(__fish_complete_list , "string split , id,name,metric_score,quartile,description,oa")'`,
+      `-l fields -x -a '(__scholarly_metrics_fields id,name,metric_score,quartile,description,oa)'`,
     );
     if (!skipFish) {
       const checked = spawnSync('fish', ['--no-execute', '-c', fish], { encoding: 'utf8' });
@@ -233,6 +233,18 @@ describe.skipIf(skipFish)('completion fish, run by fish', () => {
     expect(completeFish('scholarly-metrics journals papers 42 --li')).toEqual(['--limit']);
     expect(completeFish('scholarly-metrics papers search --sort ')).toEqual([]);
     expect(completeFish('scholarly-metrics journals list --fields id,na')).toEqual(['id,name']);
+  });
+
+  it('offers after a comma only the fields not listed yet, as bash and zsh do', () => {
+    writeFileSync(join(folder, 'completion.fish'), scripts.fish!);
+    const offered = completeFish('scholarly-metrics journals list --fields id,name,');
+    expect(offered).toContain('id,name,issn');
+    expect(offered).not.toContain('id,name,id');
+    expect(offered).not.toContain('id,name,name');
+    // After `=` the list is kept before each field offered, and `--fields=` is not read as one.
+    const joined = completeFish('scholarly-metrics journals list --fields=id,name,');
+    expect(joined).toContain('--fields=id,name,issn');
+    expect(joined).not.toContain('--fields=id,name,id');
   });
 
   it("offers paths for sync's DATABASE and after a file flag, and none for an id or a DOI", () => {
