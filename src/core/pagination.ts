@@ -205,8 +205,8 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     // The caller's signal stops the walk's through a listener: AbortSignal.any takes only the runtime's
     // own signals, where a call takes any signal that dispatches 'abort'.
     const forward = () => stop.abort(user?.reason);
+    user?.addEventListener('abort', forward);
     if (user?.aborted) forward();
-    else user?.addEventListener('abort', forward);
     let window = checkPrefetch(this.#options.prefetch);
     const options: TransportOptions = { ...this.#options, signal: stop.signal };
     // ahead[i] is the answer for page (page.page + 1 + i), already requested.

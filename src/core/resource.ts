@@ -1,7 +1,7 @@
 import { APIPromise } from './api-promise.js';
 import type { ClientCache } from './cache-types.js';
 import { checkOptionNames, type Endpoint, type PathValues, type Route, routeTo } from './endpoint.js';
-import type { OptionNames } from './options/checks.js';
+import { checkObject, type OptionNames } from './options/checks.js';
 import { requestOptionNames } from './options/request.js';
 import type { PageBody } from './page.js';
 import { PagePromise, type PageRequestOptions } from './pagination.js';
@@ -98,6 +98,8 @@ export abstract class APIResource {
     const route =
       (page: number, { onRetry: _, ...given }: TransportOptions) =>
       () => {
+        // The call's own options, before the walk spread them into its own: an object, or refused.
+        checkObject('options', options);
         checkOptionNames(endpoint, given, pageOptionNames);
         return routeTo(endpoint, pathValues, params, { page });
       };

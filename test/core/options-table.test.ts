@@ -74,6 +74,15 @@ const atConstruction: RefusalCase[] = [
 /** A call's options (and the mock server's): the call returns a promise, which rejects before anything is sent. */
 const atCall: RefusalCase[] = [
   ['call', 'options', () => client({}).subjects.list('fast' as never)],
+  // A walk spreads the options into its own: the call's are checked as given.
+  [
+    'call',
+    'options',
+    () =>
+      client({})
+        .papers.search({}, 'fast' as never)
+        .toArray({ limit: 1 }),
+  ],
   ['call', 'timeout', () => client({}).subjects.list({ timeout: -1 })],
   // An object with no valueOf: compared with a number before its type was checked, it threw a TypeError.
   ['call', 'timeout', () => client({}).subjects.list({ timeout: Object.create(null) })],
