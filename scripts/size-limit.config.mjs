@@ -93,7 +93,7 @@ export default [
     '{ MetricClient }',
     // A guard against growth just above the current bundle; the design's target for it is judged
     // in BENCHMARKS.md §5, which says where the bytes go.
-    '40.15 kB',
+    '40.55 kB',
     { check: modulesCheck('the client', { required: clientParts }) },
   ),
   entry(
@@ -113,7 +113,7 @@ export default [
       'the client with scholarly-metrics/query: import { MetricClient } and { metricQueries }',
       'index.js',
       '{ MetricClient }',
-      '41.65 kB',
+      '42.05 kB',
       { check: modulesCheck('scholarly-metrics/query', { forbidden: tanstack }) },
     ),
     path: [dist('index.js'), dist('query.js')],
@@ -123,7 +123,7 @@ export default [
     'webhooks alone: import * from scholarly-metrics/webhooks (no ky, no client)',
     'webhooks.js',
     '*',
-    '7.35 kB',
+    '7.4 kB',
     { check: modulesCheck('scholarly-metrics/webhooks', { forbidden: clientParts }) },
   ),
 ];
