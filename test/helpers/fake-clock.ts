@@ -30,11 +30,15 @@ export function useFakeClock({
   });
 }
 
+/** How long, in real time, a call may wait for I/O on a fake clock: a hang guard, not a speed claim. */
+const settleGuardMs = 60_000;
+
 /**
  * What `call` settles to (its value, or what it rejected with), the fake clock moved in 100 ms steps
- * with a real turn of the event loop between them. One jump can pass a timer the call has not yet
- * set: the path to it may wait on real I/O first (a module loaded on first use), and the call would
- * then never settle.
+ * with a real turn of the event loop between them, and only while a timer waits for it. One jump can
+ * pass a timer the call has not yet set: the path to it may wait on real I/O first (a module loaded on
+ * first use, which takes longer on a cold or loaded worker), and that wait gets real turns, as many as
+ * it takes, not a count of steps that could run out before the timer is set.
  */
 export async function settleOnFakeClock<T>(call: Promise<T>): Promise<T | unknown> {
   let done = false;
@@ -45,8 +49,10 @@ export async function settleOnFakeClock<T>(call: Promise<T>): Promise<T | unknow
   void outcome.finally(() => {
     done = true;
   });
-  for (let step = 0; !done && step < 2_000; step++) {
-    await vi.advanceTimersByTimeAsync(100);
+  for (const started = performance.now(); !done; ) {
+    if (performance.now() - started > settleGuardMs)
+      throw new Error('the call did not settle on the fake clock');
+    if (vi.getTimerCount() > 0) await vi.advanceTimersByTimeAsync(100);
     await new Promise((resolve) => setImmediate(resolve));
   }
   return outcome;
