@@ -258,6 +258,10 @@ describe('Retry-After', () => {
     expect(at('0')).toBe(0);
     expect(at('Thu, 01 Jan 2026 00:00:45 GMT')).toBe(45);
     expect(at('Wed, 31 Dec 2025 23:00:00 GMT')).toBe(0);
+    // The obsolete RFC 850 form, which a recipient must take too (RFC 9110 §5.6.7).
+    expect(at('Thursday, 01-Jan-26 00:00:45 GMT')).toBe(45);
+    // asctime's form names no zone, and Date.parse would read it in local time: not taken.
+    expect(at('Thu Jan  1 00:00:45 2026')).toBeUndefined();
     expect(at('soon')).toBeUndefined();
     expect(at('-5')).toBeUndefined();
     expect(parseRetryAfter(new Headers(), now)).toBeUndefined();
