@@ -74,11 +74,11 @@ export function paintReportFor(
 }
 
 /**
- * Whether a terminal shows colours, by the test stdout's gets (`IO.colors`): Node's `hasColors()`,
+ * Whether a terminal shows colours, for stdout (`IO.colors`) and stderr alike: Node's `hasColors()`,
  * which a `TERM=dumb` fails. It reads nothing but the environment it is given, so it is asked with the
  * run's own and no `tty.WriteStream`: the run's stderr is a wrapper that masks secrets, a test's one
  * in memory.
  */
-function showsColors(env: ColorFacts['env']): boolean {
+export function showsColors(env: ColorFacts['env']): boolean {
   return WriteStream.prototype.hasColors(env);
 }

@@ -3,6 +3,7 @@
  * its streams, the terminal's facts, the environment, the clock and the Ctrl-C signal. The bin builds
  * it from the real process (`processIO`); tests build one in memory and run commands in-process.
  */
+import { showsColors } from './color.js';
 import { exitCodes, InterruptedError, stopExitCode } from './errors.js';
 
 /** A stream a command writes to, with the terminal's facts when it is one. */
@@ -60,7 +61,7 @@ export function processIO(): { io: IO; dispose: () => void } {
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,
-    colors: process.stdout.isTTY === true && process.stdout.hasColors(),
+    colors: process.stdout.isTTY === true && showsColors(process.env),
     signal: interrupt.signal,
     now: Date.now,
   };
