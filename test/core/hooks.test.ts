@@ -11,7 +11,7 @@ import {
   ResponseValidationError,
 } from '../../src/index.js';
 import { rejection } from '../helpers/calls.js';
-import { useFakeClock } from '../helpers/fake-clock.js';
+import { settleOnFakeClock, useFakeClock } from '../helpers/fake-clock.js';
 import { BASE, json, recordingLogger, sequence, TEST_KEY, testClient, useMsw } from '../support.js';
 
 const server = useMsw();
@@ -51,9 +51,7 @@ describe('hooks run on every attempt', () => {
       beforeRequest: [({ retryCount }) => void before.push(retryCount)],
       afterResponse: [({ response }) => void after.push(response.status)],
     };
-    const result = testClient({ hooks }).subjects.list();
-    await vi.advanceTimersByTimeAsync(600);
-    expect(await result).toEqual(subjects);
+    expect(await settleOnFakeClock(testClient({ hooks }).subjects.list())).toEqual(subjects);
     expect(seen).toHaveLength(2);
     expect(before).toHaveLength(2);
     expect(after).toEqual([503, 200]);
@@ -231,10 +229,8 @@ describe("a hook that throws one of the SDK's own errors", () => {
         },
       ],
     };
-    const outcome = rejection(testClient({ hooks, maxRetries: 2 }).subjects.list());
-    // Every backoff p-retry could wait (0.5 s and 1 s with no jitter) has passed by then.
-    await vi.advanceTimersByTimeAsync(10_000);
-    const error = await outcome;
+    // The clock moves on while any backoff waits, so a retry would be sent and counted.
+    const error = await settleOnFakeClock(testClient({ hooks, maxRetries: 2 }).subjects.list());
     expect(error).toBeInstanceOf(MetricError);
     expect(calls).toBe(1);
     expect(seen).toHaveLength(0);

@@ -8,7 +8,7 @@ import {
   logLevels,
 } from '../../src/core/logger.js';
 import { NotFoundError } from '../../src/index.js';
-import { useFakeClock } from '../helpers/fake-clock.js';
+import { settleOnFakeClock, useFakeClock } from '../helpers/fake-clock.js';
 import {
   BASE,
   journalProfile,
@@ -232,9 +232,7 @@ describe("logLevel: 'info'", () => {
     const { lines, logger } = recordingLogger();
     // Fake timers and no jitter: the logged waits are exactly p-retry's backoff.
     useFakeClock({ date: false });
-    const done = testClient({ logLevel: 'info', logger }).subjects.list();
-    await vi.advanceTimersByTimeAsync(2_000);
-    await done;
+    expect(await settleOnFakeClock(testClient({ logLevel: 'info', logger }).subjects.list())).toEqual([]);
     expect(calls).toBe(3);
     expect(lines.map((line) => [line.level, line.message])).toEqual([
       ['info', `[scholarly-metrics] retrying GET ${BASE}/subjects in 500 ms`],

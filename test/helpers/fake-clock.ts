@@ -59,6 +59,17 @@ export async function settleOnFakeClock<T>(call: Promise<T>): Promise<T | unknow
 }
 
 /**
+ * Waits, in real turns of the event loop, until `count()` (a `countSdkTimers`) reaches `atLeast`: a
+ * test that moves the clock by an exact amount must not move it before the timer it measures is set.
+ */
+export async function untilTimersSet(count: () => number, atLeast = 1): Promise<void> {
+  for (const started = performance.now(); count() < atLeast; ) {
+    if (performance.now() - started > settleGuardMs) throw new Error('the awaited timer was never set');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
  * Counts the timers the SDK's own code (a file under src/, or under `under`, a folder of it) set on
  * the fake clock and that have neither fired nor been cleared; an interval counts until cleared.
  * `vi.getTimerCount()` counts every fake timer in the worker, and the `node` project's files share

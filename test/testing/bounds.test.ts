@@ -17,7 +17,7 @@ import {
   startMockServer,
 } from '../../src/testing/index.js';
 import { exposedWarning, isLoopback } from '../../src/testing/server-guard.js';
-import { useFakeClock } from '../helpers/fake-clock.js';
+import { countSdkTimers, untilTimersSet, useFakeClock } from '../helpers/fake-clock.js';
 import { spawnNode } from '../helpers/spawn.js';
 import { smallApi, smallSizes } from './helpers.js';
 
@@ -53,6 +53,7 @@ describe('fault delays', () => {
 
   it('waits the whole maximum delay, not a moment less (no timer overflow)', async () => {
     useFakeClock();
+    const mockTimers = countSdkTimers('testing/');
     const api = smallApi();
     api.faults.next({ delayMs: MOCK_MAX_DELAY_MS });
     let status: number | undefined;
@@ -61,6 +62,7 @@ describe('fault delays', () => {
       .then((response) => {
         status = response.status;
       });
+    await untilTimersSet(mockTimers);
     await vi.advanceTimersByTimeAsync(MOCK_MAX_DELAY_MS - 1);
     expect(status).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
