@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import ky from 'ky';
 import { http } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type ClientHooks,
   ConnectionError,
