@@ -180,17 +180,19 @@ if rank < free then
     redis.call('SET', paceKey, fmt(start), 'PX', fmt((start - now) / 1000 + spacing + 1000))
   end
   local leaseEnd = fmt(start + leaseMs * 1000)
+  -- A paced start booked ahead holds its entries that much longer: each key outlives them.
+  local untilLeaseEnd = (start - now) / 1000 + leaseMs + 1000
   if perMinute > 0 then
     redis.call('ZADD', minuteKey, leaseEnd, ticket)
-    keep(minuteKey, leaseMs + minuteMs + 1000, counts[minuteKey] == 0)
+    keep(minuteKey, untilLeaseEnd + minuteMs, counts[minuteKey] == 0)
   end
   if perDay > 0 then
     redis.call('ZADD', dayKey, leaseEnd, ticket)
-    keep(dayKey, leaseMs + dayMs + 1000, counts[dayKey] == 0)
+    keep(dayKey, untilLeaseEnd + dayMs, counts[dayKey] == 0)
   end
   if concurrency > 0 then
     redis.call('ZADD', leasesKey, leaseEnd, ticket)
-    keep(leasesKey, leaseMs + 1000, counts[leasesKey] == 0)
+    keep(leasesKey, untilLeaseEnd, counts[leasesKey] == 0)
   end
   if queued then forget(ticket) end
   return {0, math.ceil((start - now) / 1000)}

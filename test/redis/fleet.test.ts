@@ -177,6 +177,47 @@ describe.skipIf(skip).each(redisClients)('a fleet’s quota over $name', { timeo
     expect(performance.now() - started).toBeGreaterThan(500);
   });
 
+  it("pacing: 'even' booked ahead: each key outlives the entries it holds, so a place in flight is never lost", async () => {
+    // 2 a window of 20 s: a start every 10 s, so the second call's start is booked 10 s ahead, with
+    // a lease (1 s) far shorter than that.
+    const windowMs = 20_000;
+    const shared = quota(
+      { maxRequestsPerMinute: 2, maxConcurrency: 1, pacing: 'even', leaseMs: 1_000 },
+      pair.redis,
+      windowMs,
+    );
+    const part = shared.forClient(identity);
+    await part.run(async () => 0, attempt);
+    const stop = new AbortController();
+    const booked = part.run(async () => 1, { ...attempt, signal: stop.signal }).catch((e: unknown) => e);
+    const prefix = `f${prefixes}`;
+    const entries = async (key: string) =>
+      ((await pair.redis.command(['ZRANGE', key, '0', '-1', 'WITHSCORES'])) as unknown[])
+        .flat()
+        .filter((_, i) => i % 2 === 1)
+        .map(Number);
+    // Until Redis holds the booked place: a lease scored at its end, after the start 10 s away.
+    let leases = '';
+    for (let i = 0; i < 200 && leases === ''; i++) {
+      leases = (await pair.redis.keys(`${prefix}:*:l`))[0] ?? '';
+      if (leases !== '' && (await entries(leases)).length === 0) leases = '';
+      if (leases === '') await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(leases).not.toBe('');
+    const minuteLog = leases.replace(/:l$/, ':m');
+    const [seconds, micros] = (await pair.redis.command(['TIME'])) as [string, string];
+    const now = Number(seconds) * 1e6 + Number(micros);
+    const lastsUntil = async (key: string) => now + Number(await pair.redis.command(['PTTL', key])) * 1_000;
+    // The lease must last until its end; a start in the minute's log, a window past its lease's end.
+    expect(Math.max(...(await entries(leases)))).toBeLessThanOrEqual(await lastsUntil(leases));
+    expect(Math.max(...(await entries(minuteLog))) + windowMs * 1_000).toBeLessThanOrEqual(
+      await lastsUntil(minuteLog),
+    );
+    stop.abort();
+    await booked;
+    await shared.close();
+  });
+
   it('refuses a leaseMs under 1 s or past a day, and a pacing other than burst or even', () => {
     expect(() => quota({ leaseMs: 10 })).toThrow(/`leaseMs` must be an integer from 1000 to 86400000/);
     expect(() => quota({ leaseMs: 86_400_001 })).toThrow(/leaseMs/);
