@@ -52,10 +52,7 @@ export async function runRecords(
     const written =
       database === undefined
         ? await writeFound(context, options, ids, found, many)
-        : {
-            count: await writeRecordsInto(context, options, database, found.map(rowsOf), many.command),
-            unit: 'records',
-          };
+        : await writeRecordsInto(context, options, database, found.map(rowsOf), many.command);
     if (options.output !== undefined) sayLastWord(context, { ...written, output: options.output });
   } finally {
     // Said even when a later id's error (a 400, the network) ends the command: no 404 goes untold.

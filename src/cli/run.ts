@@ -62,7 +62,7 @@ async function writeDatabase(
 /**
  * Writes records into the Parquet file or SQLite database of `--output`, by one writer: each as its
  * rows where its views have them (a score's points, each with its journal's id), else whole. Resolves
- * to the number of rows written.
+ * to the number of rows written and what they are, for the last word (as csv says them).
  */
 export async function writeRecordsInto(
   context: Context,
@@ -70,12 +70,13 @@ export async function writeRecordsInto(
   format: DatabaseFormat,
   records: ReadonlyArray<{ record: Row; views?: RecordViews | undefined }>,
   command?: readonly string[],
-): Promise<number> {
+): Promise<{ count: number; unit: string }> {
   const rows: Row[] = [];
   for (const { record, views } of records)
     rows.push(...(views?.rows ? await views.rows.of(record) : [record]));
-  await writeDatabase(context, options, format, rows, { columns: records[0]?.views?.rows?.columns, command });
-  return rows.length;
+  const viewRows = records[0]?.views?.rows;
+  await writeDatabase(context, options, format, rows, { columns: viewRows?.columns, command });
+  return { count: rows.length, unit: viewRows === undefined ? 'records' : (viewRows.unit ?? 'rows') };
 }
 
 /** Writes the list `fetch` resolves to; `unit` names its records (plural) in the last word. */
@@ -164,8 +165,8 @@ export async function runRecord(
   checkFieldsFor(options, views);
   const record = await fetch();
   if (database !== undefined) {
-    const count = await writeRecordsInto(context, options, database, [{ record, views }], command);
-    sayLastWord(context, { count, unit: 'records', output: options.output });
+    const written = await writeRecordsInto(context, options, database, [{ record, views }], command);
+    sayLastWord(context, { ...written, output: options.output });
     return;
   }
   const sink = await openSink(context.io, options.output);

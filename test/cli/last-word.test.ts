@@ -160,6 +160,22 @@ describe('the last word says one record in the singular', () => {
     expect(unitFor(1, 'constructor')).toBe('constructor');
   });
 
+  it.each(['csv', 'parquet', 'sqlite'])(
+    'journals score -o FILE.%s counts the score points it wrote, in every format',
+    async (format) => {
+      const points = (await mock.client().journals.score(2)).history.length;
+      const file = join(scratch(), `score.${format}`);
+      const result = await run(['journals', 'score', '2', '-o', file], {
+        url: mock.server.url,
+        now: clock(),
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toBe(
+        `wrote ${points} ${unitFor(points, 'score points')} to ${file} (1 request, 0.8 s)\n`,
+      );
+    },
+  );
+
   it('journals list --limit 1 -o: wrote 1 journal', async () => {
     const file = join(scratch(), 'one.csv');
     const result = await run(['journals', 'list', '--limit', '1', '-o', file], {

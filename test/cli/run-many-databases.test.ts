@@ -31,7 +31,7 @@ describe('several ids into a database', { timeout: 120_000 }, () => {
     const result = await ok(['journals', 'score', '2', '5', '7', '-o', file]);
     const points = await jsonlOf(['journals', 'score', '2', '5', '7']);
     expect(new Set(points.map((point) => point.journal_id))).toEqual(new Set([2, 5, 7]));
-    expect(result.stderr).toContain(`wrote ${points.length} records to ${file}`);
+    expect(result.stderr).toContain(`wrote ${points.length} score points to ${file}`);
     expect(await parquetTypes(file)).toEqual({ journal_id: 'BIGINT', date: 'DATE', score: 'BIGINT' });
     const read = await duckdb(
       `SELECT journal_id, strftime(date, '%Y-%m-%d') AS date, score
