@@ -41,7 +41,7 @@ async function writeLists(
   inTransaction(database, () => {
     for (const [write, records] of lists) for (const record of records) write(record);
     const written = subjects.length + countries.length + journals.length;
-    advance(database, run, { step: 'journals', next: 0 }, written, requests());
+    advance(database, run, { step: 'journals' }, written, requests());
   });
 }
 
@@ -101,13 +101,16 @@ export async function syncJournals(
   const ids = (database.prepare('SELECT id FROM journals ORDER BY id').all() as Array<{ id: number }>).map(
     (row) => row.id,
   );
-  const start = run.from.step === 'journals' ? (run.from.next ?? 0) : 0;
+  // Continued past the last journal done, by id: rows another command added or removed meanwhile
+  // move no journal in or out of what is left.
+  const after = run.from.step === 'journals' ? run.from.after : undefined;
+  const rest = after === undefined ? ids : ids.filter((id) => id > after);
   // The journals the stopped run passed over, asked for after the rest (once each).
-  const ahead = new Set(ids.slice(start));
+  const ahead = new Set(rest);
   const carried = (run.from.step === 'journals' ? (run.from.failed ?? []) : []).filter(
     (id) => !ahead.has(id),
   );
-  const queue = [...ids.slice(start), ...carried];
+  const queue = [...rest, ...carried];
   const failed: number[] = [];
   const listed: { ids?: Promise<ReadonlySet<number>> } = {};
   progress.begin('records', run.records);
@@ -122,8 +125,8 @@ export async function syncJournals(
     }
     const position = {
       step: 'journals' as const,
-      next: Math.min(ids.length, start + at + 1),
-      failed: [...failed, ...queue.slice(Math.max(at + 1, ids.length - start))],
+      after: rest[Math.min(at, rest.length - 1)] ?? after,
+      failed: [...failed, ...queue.slice(Math.max(at + 1, rest.length))],
     };
     inTransaction(database, () => {
       if (fetched !== undefined) journal(fetched.profile);

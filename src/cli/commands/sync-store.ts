@@ -8,13 +8,14 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { UnfitValues } from '../output/typed-values.js';
 
 /**
- * Where a sync stands: the papers' next page, or the journals' step and next journal, with those the
- * run passed over as failed (asked for again by a run that continues it).
+ * Where a sync stands: the papers' next page, or the journals' step and the id of the last journal
+ * done (none yet: absent), with those the run passed over as failed (asked for again by a run that
+ * continues it).
  */
 export interface SyncPosition {
   readonly page?: number;
   readonly step?: 'lists' | 'journals';
-  readonly next?: number;
+  readonly after?: number | undefined;
   readonly failed?: readonly number[];
 }
 

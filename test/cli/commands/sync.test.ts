@@ -135,7 +135,7 @@ describe('sync', { timeout: 120_000 }, () => {
     const stopped = query(file, 'SELECT stopped_by, position FROM sync_runs ORDER BY id');
     expect(stopped.at(-1)).toEqual({
       stopped_by: 'done',
-      position: '{"step":"journals","next":12,"failed":[3]}',
+      position: '{"step":"journals","after":12,"failed":[3]}',
     });
     mock.api.reset();
     const again = await run(['sync', file], { url: mock.server.url });
@@ -257,6 +257,36 @@ describe('sync', { timeout: 120_000 }, () => {
     ]);
   });
 
+  it('journals: a continued run goes on after the last journal done, by id, whatever rows went meanwhile', async () => {
+    const file = await synced(['journals']);
+    const handle = mock.api.handle.bind(mock.api);
+    // Journal 8's profile meets the day's limit: journals 1 to 7 are done.
+    mock.api.handle = (request) =>
+      new URL(request.url).pathname.endsWith('/journals/8')
+        ? Promise.resolve(
+            Response.json({ message: 'daily limit' }, { status: 429, headers: { 'retry-after': '7200' } }),
+          )
+        : handle(request);
+    try {
+      const stopped = await run(['sync', file], { url: mock.server.url });
+      expect(stopped.code, stopped.stderr).toBe(75);
+    } finally {
+      mock.api.handle = handle;
+    }
+    // Meanwhile a row is removed (by hand, say): the journals left are still 8 to 12, no fewer, no more.
+    const database = new DatabaseSync(file);
+    database.exec('DELETE FROM journals WHERE id = 2');
+    database.close();
+    mock.api.reset();
+    const continued = await run(['sync', file], { url: mock.server.url });
+    expect(continued.code, continued.stderr).toBe(0);
+    const profiles = mock.api.requests
+      .map((request) => /\/journals\/(\d+)$/.exec(request.path)?.[1])
+      .filter((id) => id !== undefined)
+      .map(Number);
+    expect(profiles).toEqual([8, 9, 10, 11, 12]);
+  });
+
   it('continues after SIGKILL of the bin mid-run: no row twice, none missing', async () => {
     const reference = contents(await synced(['journals']));
     const file = join(scratch(), 'metrics.sqlite');
@@ -268,7 +298,7 @@ describe('sync', { timeout: 120_000 }, () => {
     const position = (): number => {
       try {
         const saved = query(file, 'SELECT position FROM sync_runs ORDER BY id DESC LIMIT 1')[0]?.position;
-        return (JSON.parse(String(saved ?? '{}')) as { next?: number }).next ?? 0;
+        return (JSON.parse(String(saved ?? '{}')) as { after?: number }).after ?? 0;
       } catch {
         return 0;
       }
