@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { createMockApi, type MockApi, type MockApiOptions, serverAnswer } from './mock-api.js';
 import { resolveMockServerOptions } from './mock-api-options.js';
 import { loadHttp } from './node-http.js';
@@ -83,7 +85,7 @@ export interface MockServer {
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   // Loaded here, not at the top, so that importing `scholarly-metrics/testing` in a browser (for msw's
   // setupWorker) never touches a Node module.
-  const { createServer } = await loadHttp();
+  const { createServer, STATUS_CODES } = await loadHttp();
   const { port, host, controlOrigins: trusted } = resolveMockServerOptions(options);
   const { api: given, port: _port, host: _host, controlOrigins: _origins, ...mockOptions } = options;
   const api = given ?? createMockApi(mockOptions);
@@ -100,6 +102,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     serve(api, req, res, origin, allowed, warnRefused).catch((error: unknown) => {
       res.destroy(error instanceof Error ? error : undefined);
     });
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    answerRefused(api, error, socket, STATUS_CODES).catch(() => socket.destroy());
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -194,6 +199,40 @@ async function serve(
     return;
   }
   await write(res, response, false);
+}
+
+/** What Node's parser refuses, by its error code: the status Node itself would answer, and why. */
+const refusedRequests: Record<string, readonly [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'The request line and headers are larger than the mock reads (16 KiB)'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'The chunk extensions are larger than the mock reads'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request did not arrive in time'],
+};
+
+/**
+ * Answers a request Node's parser refused before any handler saw it (headers too large, no HTTP at
+ * all) as the mock answers everything, JSON with CORS and a request id, where Node would send a bare
+ * status line. Nothing is written to a socket that is gone or already carries an answer.
+ */
+async function answerRefused(
+  api: MockApi,
+  error: NodeJS.ErrnoException,
+  socket: Duplex,
+  reasons: Readonly<Record<number, string | undefined>>,
+): Promise<void> {
+  if (error.code === 'ECONNRESET' || !socket.writable || (socket as Socket).bytesWritten > 0) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] = refusedRequests[error.code ?? ''] ?? [
+    400,
+    'The request is not HTTP the mock reads',
+  ];
+  const response = serverAnswer(api, errorResponse(status, message));
+  const body = Buffer.from(await response.arrayBuffer());
+  const lines = [`HTTP/1.1 ${status} ${reasons[status]}`];
+  response.headers.forEach((value, name) => lines.push(`${name}: ${value}`));
+  lines.push(`content-length: ${body.length}`, 'connection: close', '', '');
+  socket.end(Buffer.concat([Buffer.from(lines.join('\r\n')), body]));
 }
 
 async function write(res: ServerResponse, response: Response, close: boolean): Promise<void> {

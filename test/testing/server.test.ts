@@ -1,5 +1,5 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createConnection } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createMockApi,
@@ -75,6 +75,37 @@ describe('startMockServer', () => {
       expect(response.headers['x-request-id']).toMatch(/^req_\d{6,}$/);
       expect(response.headers['access-control-allow-origin']).toBe('*');
     }
+  });
+
+  it("answers what Node's parser refuses as it answers everything: JSON, CORS, a request id", async () => {
+    /** Sends `text` as is and reads the whole answer: the parser refuses it before any handler runs. */
+    const sent = (text: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = createConnection({ host: '127.0.0.1', port: server.port });
+        let answer = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk: string) => {
+          answer += chunk;
+        });
+        socket.on('end', () => resolve(answer)).on('error', reject);
+        socket.write(text);
+      });
+    const tooLarge = `GET /api/v1/subjects HTTP/1.1\r\nhost: x\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`;
+    for (const [text, status, error] of [
+      [tooLarge, 431, 'request_header_fields_too_large'],
+      ['GARBAGE\r\n\r\n', 400, 'bad_request'],
+    ] as const) {
+      const answer = await sent(text);
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+      expect(head).toMatch(/\r\ncontent-type: application\/json\r\n/i);
+      expect(head).toMatch(/\r\naccess-control-allow-origin: \*\r\n/i);
+      expect(head).toMatch(/\r\nx-request-id: req_\d{6,}\r\n/i);
+      expect(head).toMatch(/\r\nconnection: close(\r\n|$)/i);
+      expect(JSON.parse(body)).toMatchObject({ error, message: expect.any(String) });
+    }
+    // The server goes on serving.
+    expect((await raw('/api/v1/subjects')).status).toBe(200);
   });
 
   it('answers a browser preflight', async () => {
