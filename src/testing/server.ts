@@ -230,7 +230,7 @@ async function answerRefused(
   const response = serverAnswer(api, errorResponse(status, message));
   const body = Buffer.from(await response.arrayBuffer());
   const lines = [`HTTP/1.1 ${status} ${reasons[status]}`];
-  response.headers.forEach((value, name) => lines.push(`${name}: ${value}`));
+  for (const [name, value] of response.headers) lines.push(`${name}: ${value}`);
   lines.push(`content-length: ${body.length}`, 'connection: close', '', '');
   socket.end(Buffer.concat([Buffer.from(lines.join('\r\n')), body]));
 }
