@@ -108,18 +108,82 @@ function bashScript(program: Command, fn: string): string {
   local file
   while IFS= read -r file; do COMPREPLY+=("$file"); done < <(compgen -f -- "$1")
   compopt -o filenames 2>/dev/null
+  # After a \`:\` or \`=\` each reply is cut to what follows it (see below), and readline, no longer
+  # given the whole path, cannot tell a folder: its slash is added here, no space after a lone one.
+  if [[ -n "\${lead-}" ]]; then
+    local i
+    for ((i = 0; i < \${#COMPREPLY[@]}; i++)); do [[ -d "\${COMPREPLY[i]}" ]] && COMPREPLY[i]+=/; done
+    [[ \${#COMPREPLY[@]} -eq 1 && "\${COMPREPLY[0]}" == */ ]] && compopt -o nospace 2>/dev/null
+  fi
+  return 0
 }
 ${fn}() {
-  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" path="" args="" n=0 word words="" i
+  # bash splits the line into COMP_WORDS at each character of COMP_WORDBREAKS, \`:\` and \`=\` among
+  # them: \`sync my:db.sqlite\` comes as sync, my, :, db.sqlite. The words are joined again where no
+  # blank separated them in the line typed (COMP_LINE), as bash-completion's \`_comp_get_words -n =:\`
+  # does: W and C are the words and the one at the cursor, \`--flag=value\` split at its first \`=\` only.
+  # readline replaces just what follows the last \`:\` or \`=\` of the word, so \`lead\`, the part of the
+  # word before it, is cut from each reply (bash-completion's \`__ltrim_colon_completions\`). Without a
+  # line that matches the words (zsh, which splits at neither), the words are taken as they are.
+  local -a W=("\${COMP_WORDS[@]}") J=()
+  local C=$COMP_CWORD lead="" line="\${COMP_LINE-}" ok=1 after=0 gap piece j K=0 L=""
+  if [[ -n "$line" ]]; then
+    for ((j = 0; ok && j < \${#COMP_WORDS[@]}; j++)); do
+      piece="\${COMP_WORDS[j]}"
+      gap="\${line%%[![:space:]]*}"
+      line="\${line#"$gap"}"
+      if [[ "\${line:0:\${#piece}}" != "$piece" ]]; then ok=0; break; fi
+      line="\${line:\${#piece}}"
+      # A piece of \`:\` and \`=\` joins the word before it, and the piece after it joins it, unless a
+      # blank came between (the command's name is never joined).
+      if [[ -z "$gap" && \${#J[@]} -gt 1 ]] && { ((after)) || [[ -n "$piece" && -z "\${piece//[:=]/}" ]]; }; then
+        J[\${#J[@]}-1]+="$piece"
+      else
+        J+=("$piece")
+      fi
+      after=0; [[ -n "$piece" && -z "\${piece//[:=]/}" ]] && after=1
+      if ((j == COMP_CWORD)); then
+        K=$((\${#J[@]} - 1)) L="\${J[K]}"
+        ((after)) || L="\${L%"$piece"}"
+      fi
+    done
+    if ((ok)); then
+      W=() C=0
+      for ((j = 0; j < \${#J[@]}; j++)); do
+        piece="\${J[j]}"
+        if [[ "$piece" == --*=* ]]; then
+          W+=("\${piece%%=*}" = "\${piece#*=}")
+          # At the cursor: its value, or the flag itself when the cursor is before the \`=\`.
+          if ((j == K)) && [[ "$L" == "\${piece%%=*}="* ]]; then
+            L="\${L#"\${piece%%=*}="}"
+            C=$((\${#W[@]} - 1))
+          elif ((j == K)); then
+            C=$((\${#W[@]} - 3))
+          fi
+        else
+          W+=("$piece")
+          ((j == K)) && C=$((\${#W[@]} - 1))
+        fi
+      done
+      lead="$L"
+    fi
+  fi
+  COMPREPLY=()
+  ${fn}_offer
+  [[ -n "$lead" ]] && COMPREPLY=("\${COMPREPLY[@]#"$lead"}")
+  return 0
+}
+${fn}_offer() {
+  local cur="\${W[C]}" prev="\${W[C-1]}" path="" args="" n=0 word words="" i
   # \`--fields=na\`: bash splits at the \`=\` (a word of its own); the value is completed as after a space.
   if [[ "$cur" == "=" ]]; then cur=""
-  elif [[ "$prev" == "=" ]]; then prev="\${COMP_WORDS[COMP_CWORD-2]}"; fi
+  elif [[ "$prev" == "=" ]]; then prev="\${W[C-2]}"; fi
   # The command's path, then its arguments: each flag skipped, with its value when it takes one.
-  for ((i = 1; i < COMP_CWORD; i++)); do
-    word="\${COMP_WORDS[i]}"
+  for ((i = 1; i < C; i++)); do
+    word="\${W[i]}"
     case "$word" in
-      ${takesValue.join('|')}) ((i++)); [[ "\${COMP_WORDS[i]}" == "=" ]] && ((i++)); continue ;;
-      -*) [[ "\${COMP_WORDS[i+1]}" == "=" ]] && ((i += 2)); continue ;;
+      ${takesValue.join('|')}) ((i++)); [[ "\${W[i]}" == "=" ]] && ((i++)); continue ;;
+      -*) [[ "\${W[i+1]}" == "=" ]] && ((i += 2)); continue ;;
     esac
     case "$path:$word" in
       ${steps.join('|')}) path="\${path:+$path }$word" args="" n=0 ;;

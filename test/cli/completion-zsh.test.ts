@@ -147,6 +147,29 @@ describe.skipIf(skipZsh)('completion zsh, run by zsh', () => {
     }
   });
 
+  it("completes a path with `:` or `=` in its name whole (the bash function, given zsh's words)", () => {
+    const files = mkdtempSync(join(tmpdir(), 'scholarly-completion-zsh-breaks-'));
+    try {
+      writeFileSync(join(files, 'my:metrics.sqlite'), '');
+      writeFileSync(join(files, 'k=v.sqlite'), '');
+      expect(complete('scholarly-metrics sync my:met', 'sourced', files).line).toBe(
+        'scholarly-metrics sync my:metrics.sqlite ',
+      );
+      expect(complete('scholarly-metrics sync my:metrics.sqlite ', 'sourced', files).offered).toEqual([
+        'journals',
+        'papers',
+      ]);
+      expect(complete('scholarly-metrics journals list -o k=v', 'fpath', files).line).toBe(
+        'scholarly-metrics journals list -o k=v.sqlite ',
+      );
+      expect(complete('scholarly-metrics journals list --output=my:m', 'fpath', files).line).toBe(
+        'scholarly-metrics journals list --output=my:metrics.sqlite ',
+      );
+    } finally {
+      rmSync(files, { recursive: true, force: true });
+    }
+  });
+
   it.each(Object.keys(setups) as (keyof typeof setups)[])(
     'completes a path typed with its spaces backslash-quoted or in quotes, %s: folder, then file',
     (setup) => {
