@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { defineConfig, type Options, type Plugin } from 'tsup';
+import { cliPackagePattern } from './scripts/cli-packages.mjs';
 
 type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
 
@@ -12,13 +13,16 @@ const entry = {
   'mock-server-cli': 'src/testing/cli.ts',
 };
 
+/** The library's entries: the mock server's bin is run, never imported, so it has no CommonJS or types. */
+const { 'mock-server-cli': _mockServerBin, ...libraryEntry } = entry;
+
 const shared: Options = {
   entry,
   target: 'es2022',
   platform: 'neutral',
   sourcemap: true,
   // `@internal` members (the resources' plumbing) stay out of the declarations users compile against.
-  dts: { compilerOptions: { stripInternal: true } },
+  dts: { entry: libraryEntry, compilerOptions: { stripInternal: true } },
   treeshake: true,
   splitting: true,
   // Keep `node:http` as written (only the mock server and its CLI use Node built-ins): Deno and edge
@@ -54,15 +58,13 @@ const requireLazyChunks: Plugin = {
   },
 };
 
-/** The packages of the bin alone, and the module paths below them (`csv-parse/sync`). */
-const cliPackages = [/^(commander|csv-parse|string-width|asciichart|hyparquet-writer|hyparquet)(\/|$)/];
-
 export default defineConfig([
   { ...shared, format: 'esm', clean: true },
   // ky and p-retry (and its is-network-error) ship ESM only. Bundling them into the CommonJS build keeps
   // `require('scholarly-metrics')` working on every Node without require(esm).
   {
     ...shared,
+    entry: libraryEntry,
     format: 'cjs',
     noExternal: ['ky', 'p-retry', 'is-network-error'],
     esbuildPlugins: [commonJsMswModule],
@@ -84,7 +86,7 @@ export default defineConfig([
     splitting: true,
     removeNodeProtocol: false,
     external: [/^node:/],
-    noExternal: cliPackages,
+    noExternal: [cliPackagePattern],
     esbuildOptions(options) {
       options.chunkNames = 'cli-chunks/[name]-[hash]';
     },

@@ -34,6 +34,7 @@ import { formatMessage } from 'publint/utils';
 import { checkCommonJsWithoutImport } from './check-package-commonjs.mjs';
 import { checkBesideOpenTelemetry } from './check-package-peers.mjs';
 import { checkTestingWithoutMsw, runNode } from './check-package-testing.mjs';
+import { cliPackageNames, cliPackagePattern } from './cli-packages.mjs';
 import { cache, root } from './runtimes.mjs';
 
 const CONSUMER_ESM = `import assert from 'node:assert/strict';
@@ -187,7 +188,7 @@ else pass('attw: no problems');
 step('Entry point import graphs');
 // The command line's dependencies load from its bin alone (dist/cli.js, a build of its own); the Redis
 // clients are the user's: no entry imports them, `.` and `./webhooks` least of all.
-const cliOnly = [/^commander/, /^csv-stringify/, /^csv-parse/, /^asciichart/, /^string-width/];
+const cliOnly = [cliPackagePattern];
 const redisClients = [/^redis$/, /^@redis\//, /^ioredis$/];
 for (const [entry, forbidden] of [
   ['dist/index.js', [/^node:/, /^msw/, ...cliOnly, ...redisClients]],
@@ -220,17 +221,16 @@ for (const [entry, forbidden] of [
 // their chunks, the mock server's bin) neither imports them nor holds a bundled copy (esbuild marks
 // each bundled module with a `// node_modules/<package>/…` line).
 const binFiles = /^dist\/(cli\.js|cli-chunks\/)/;
-const cliPackages = ['commander', 'csv-parse', 'asciichart', 'string-width'];
 const libraryFiles = [...files.keys()].filter((p) => /^dist\/.*\.c?js$/.test(p) && !binFiles.test(p));
 const reachCli = libraryFiles.filter(
   (path) =>
     [...importGraph(files, path).bare].some((specifier) =>
       cliOnly.some((pattern) => pattern.test(specifier)),
-    ) || cliPackages.some((name) => files.get(path).includes(`// node_modules/${name}/`)),
+    ) || cliPackageNames.some((name) => files.get(path).includes(`// node_modules/${name}/`)),
 );
 if (reachCli.length > 0)
   fail(`library files that import or bundle the bin's packages: ${reachCli.join(', ')}`);
-else pass(`${libraryFiles.length} library files import and bundle none of ${cliPackages.join(', ')}`);
+else pass(`${libraryFiles.length} library files import and bundle none of ${cliPackageNames.join(', ')}`);
 const binImports = new Set(
   [...files.keys()]
     .filter((p) => binFiles.test(p) && p.endsWith('.js'))
@@ -238,7 +238,7 @@ const binImports = new Set(
 );
 const unbundled = [...binImports].filter((specifier) => cliOnly.some((pattern) => pattern.test(specifier)));
 if (unbundled.length > 0) fail(`the bin imports packages it should bundle: ${unbundled.join(', ')}`);
-else pass(`the bin bundles ${cliPackages.join(', ')}`);
+else pass(`the bin bundles ${cliPackageNames.join(', ')}`);
 
 // Installing the SDK installs three packages (OpenTelemetry and the Redis clients are optional peers).
 const dependencies = Object.keys(pkg.dependencies ?? {}).sort();
@@ -300,7 +300,7 @@ if (installed.status !== 0) {
     `import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 // The bin's packages are in the bin: installing the SDK installed none of them.
-for (const name of ${JSON.stringify(['commander', 'csv-parse', 'asciichart', 'string-width'])})
+for (const name of ${JSON.stringify(cliPackageNames)})
   if (existsSync('node_modules/' + name)) throw new Error(name + ' was installed with the SDK');
 const { version } = JSON.parse(readFileSync('node_modules/scholarly-metrics/package.json', 'utf8'));
 const shown = execFileSync('node_modules/.bin/scholarly-metrics', ['--version'], { encoding: 'utf8' }).trim();
@@ -315,6 +315,11 @@ writeFileSync('dois.csv', 'title,doi\\nfirst,' + MOCK_DOIS[0] + '\\n');
 const papers = execFileSync('node_modules/.bin/scholarly-metrics', ['--mock', 'papers', 'get-many', '--input', 'dois.csv', '--format', 'jsonl'], { encoding: 'utf8' });
 if (JSON.parse(papers).doi !== MOCK_DOIS[0]) throw new Error('papers get-many --input dois.csv: ' + papers);
 console.log('scholarly-metrics --mock journals score (a table) and papers get-many --input dois.csv');
+// A Parquet file loads hyparquet-writer: its first bytes and last are the format's magic.
+execFileSync('node_modules/.bin/scholarly-metrics', ['--mock', 'journals', 'list', '-o', 'journals.parquet'], { encoding: 'utf8', stdio: 'pipe' });
+const parquet = readFileSync('journals.parquet');
+if (parquet.subarray(0, 4).toString() !== 'PAR1' || parquet.subarray(-4).toString() !== 'PAR1') throw new Error('journals list -o journals.parquet wrote no Parquet file');
+console.log('scholarly-metrics --mock journals list -o journals.parquet: ' + parquet.length + ' bytes');
 const out = execFileSync('node_modules/.bin/scholarly-metrics', ['--mock', 'subjects', 'list', '--format', 'jsonl'], { encoding: 'utf8' });
 console.log('scholarly-metrics --mock subjects list: ' + out.trim().split('\\n').length + ' subjects');
 // redis, an optional peer, is not installed here: --redis says how to install it (exit 2).
