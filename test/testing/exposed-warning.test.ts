@@ -8,7 +8,9 @@ import { describe, expect, it, vi } from 'vitest';
 const bound = vi.hoisted(() => ({ address: '0.0.0.0', family: 'IPv4' }));
 
 vi.mock('node:http', () => ({
+  STATUS_CODES: {},
   createServer: () => ({
+    on: () => {},
     once: () => {},
     off: () => {},
     listen: (_port: number, _host: string, ready: () => void) => ready(),
