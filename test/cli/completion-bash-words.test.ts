@@ -5,11 +5,11 @@
  * Run twice: the function called with COMP_WORDS split as bash splits them (with COMP_LINE and
  * COMP_POINT), and TAB pressed at a real bash prompt (tmux).
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bashReplies } from './bash-completion.js';
 import { run } from './helpers.js';
 import { skipWithoutTmux, tmuxSession } from './tmux.js';
 
@@ -36,26 +36,7 @@ function bashWords(line: string): string[] {
 }
 
 /** What the completion function replies for `line`, the cursor at its end, run in the files' folder. */
-function complete(line: string): string[] {
-  const words = bashWords(line);
-  const bash = spawnSync(
-    'bash',
-    [
-      '--norc',
-      '-c',
-      `source ${JSON.stringify(script)}
-COMP_WORDS=(${words.map((word) => JSON.stringify(word)).join(' ')}); COMP_CWORD=${words.length - 1}
-COMP_LINE=${JSON.stringify(line)}; COMP_POINT=${line.length}
-_scholarly_metrics; printf '%s\\n' "\${COMPREPLY[@]}"`,
-    ],
-    { encoding: 'utf8', cwd: files },
-  );
-  expect(bash.stderr).toBe('');
-  return bash.stdout
-    .split('\n')
-    .filter((word) => word !== '')
-    .sort();
-}
+const complete = (line: string) => bashReplies(script, bashWords(line), { line, cwd: files }).sort();
 
 describe('completion bash, the words as bash splits them at : and =', () => {
   it('splits the line as bash does (the premise of these cases)', () => {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { skipWithout } from '../helpers/real-part.js';
+import { bashReplies } from './bash-completion.js';
 import { run } from './helpers.js';
 import { scratch } from './resume.js';
 import { skipWithoutTmux, tmuxSession } from './tmux.js';
@@ -30,22 +31,7 @@ const scripts = Object.fromEntries(
 writeFileSync(script, scripts.bash!);
 
 /** The words bash offers for the command line `line` (the cursor at its end), run in `cwd`. */
-function complete(line: string, cwd?: string): string[] {
-  const words = line.split(' ');
-  const bash = spawnSync(
-    'bash',
-    [
-      '--norc',
-      '-c',
-      `source ${JSON.stringify(script)}
-COMP_WORDS=(${words.map((word) => JSON.stringify(word)).join(' ')}); COMP_CWORD=${words.length - 1}
-_scholarly_metrics; printf '%s\\n' "\${COMPREPLY[@]}"`,
-    ],
-    { encoding: 'utf8', cwd },
-  );
-  expect(bash.stderr).toBe('');
-  return bash.stdout.split('\n').filter((word) => word !== '');
-}
+const complete = (line: string, cwd?: string) => bashReplies(script, line.split(' '), cwd ? { cwd } : {});
 
 describe('completion bash', () => {
   it('registers a completion function for the command', () => {
