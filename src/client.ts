@@ -121,6 +121,8 @@ export class MetricClient<CacheOption extends ClientOptions['cache'] = ClientOpt
     options: ClientOptions & { cache?: CacheOptionOf<ChildCache> },
   ): MetricClient<InheritedCache<ChildCache, CacheOption>> {
     checkObject('options', options);
+    // Called from JavaScript with none, the child is like its parent, as with `{}` (null is refused above).
+    options ??= {};
     const parent = this.#resolved;
     // Typed as records: the loop below reads and sets them by name.
     const inherited: Record<string, unknown> = {

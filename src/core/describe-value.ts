@@ -35,17 +35,15 @@ export function describeValue(value: unknown): string {
     case 'string':
       return `string ${quote(value)}`;
     case 'number':
-      return Object.is(value, -0) ? '-0' : String(value);
     case 'boolean':
-      return String(value);
+      return Object.is(value, -0) ? '-0' : String(value);
     case 'undefined':
       return 'nothing';
     case 'bigint':
       return 'bigint';
     case 'symbol':
-      return 'a symbol';
     case 'function':
-      return 'a function';
+      return `a ${typeof value}`;
     default:
       return value === null ? 'null' : isArray(value) ? 'an array' : 'an object';
   }

@@ -1,6 +1,7 @@
 import ky, { type KyInstance } from 'ky';
 import pRetry from 'p-retry';
 import { Deadline, sleep } from './abort.js';
+import { explainCause } from './clean-cause.js';
 import type { Route } from './endpoint.js';
 import {
   InvalidParameterError,
@@ -186,9 +187,12 @@ export class Transport {
       });
     } catch (error) {
       if (signal?.aborted) {
-        throw new RequestAbortedError(`GET ${redactText(path, this.#apiKey)} was aborted`, {
-          cause: signal.reason,
-        });
+        // The reason is the caller's, and may hold the key as any error may: its cause is cleaned as a
+        // hook's is (the reason explainCause gives beside it goes unused).
+        throw new RequestAbortedError(
+          `GET ${redactText(path, this.#apiKey)} was aborted`,
+          await explainCause(signal.reason, this.#apiKey),
+        );
       }
       const level = options.isResult?.(error) ? 'info' : 'error';
       this.#logger?.[level](`GET ${url} failed`, { error: (error as Error).message });

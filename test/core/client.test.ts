@@ -98,6 +98,15 @@ describe('withOptions', () => {
     }
   });
 
+  it('called from JavaScript with no options, gives a child like its parent, as an empty object does', async () => {
+    const seen = recordHeaders();
+    const parent = real.client({ headers: { 'x-a': 'parent' } });
+    const child = (parent.withOptions as (options?: unknown) => MetricClient)();
+    expect(child).toBeInstanceOf(MetricClient);
+    await child.subjects.list();
+    expect(seen.map((h) => h['x-a'])).toEqual(['parent']);
+  });
+
   it('keeps the key and base URL the parent took from the environment, whatever it says later', async () => {
     const seen = recordHeaders();
     const base = await baseOf();

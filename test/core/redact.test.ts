@@ -17,6 +17,7 @@ import {
   ConnectionError,
   InternalServerError,
   InvalidParameterError,
+  RequestAbortedError,
   ResponseValidationError,
 } from '../../src/index.js';
 import { BASE, journalProfile, json, recordingLogger, TEST_KEY, testClient, useMsw } from '../support.js';
@@ -253,6 +254,23 @@ describe('a server that echoes the key', () => {
       }
     },
   );
+});
+
+describe('an abort reason with the key in it', () => {
+  it('a call aborted before and during its request: RequestAbortedError, its cause cleaned', async () => {
+    server.use(http.get(`${BASE}/subjects`, () => new Promise<never>(() => {})));
+    const before = await failure(
+      testClient().subjects.list({ signal: AbortSignal.abort(new Error(`cancel ${TEST_KEY}`)) }),
+    );
+    const controller = new AbortController();
+    const during = testClient().subjects.list({ signal: controller.signal });
+    setTimeout(() => controller.abort(new Error(`cancel ${TEST_KEY}`)), 20);
+    for (const error of [before, await failure(during)]) {
+      expect(error).toBeInstanceOf(RequestAbortedError);
+      expectNoKey(error);
+      expect(((error as Error).cause as Error).message).toBe(`cancel ${redacted}`);
+    }
+  });
 });
 
 describe('a fetch that fails with the key in its error', () => {
