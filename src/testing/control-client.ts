@@ -1,3 +1,5 @@
+import { ConfigurationError } from '../core/errors.js';
+import { checkFunction } from '../core/options/checks.js';
 import type { MockFault } from './faults.js';
 import type { MockScoreUpdate } from './webhooks.js';
 
@@ -37,7 +39,8 @@ export interface MockControl {
  * ```
  */
 export function mockControl(url: string, fetchImpl: typeof globalThis.fetch = globalThis.fetch): MockControl {
-  const origin = new URL(url).origin;
+  const origin = controlOrigin(url);
+  checkFunction('fetchImpl', fetchImpl);
   const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
     const response = await fetchImpl(`${origin}/__mock/${path}`, {
       method,
@@ -71,6 +74,22 @@ export function mockControl(url: string, fetchImpl: typeof globalThis.fetch = gl
       await call('POST', 'reset');
     },
   };
+}
+
+/**
+ * The origin of `url`, an absolute http(s) URL: the server's base URL, its origin or any URL on it
+ * (a query or a fragment is dropped with the path). Not quoted when refused: it may carry credentials.
+ */
+function controlOrigin(url: unknown): string {
+  const parsed = typeof url === 'string' && URL.canParse(url) ? new URL(url) : undefined;
+  // Any other scheme's origin is the string 'null': every call would go to `null/__mock/…`.
+  if (parsed === undefined || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    throw new ConfigurationError(
+      'url',
+      "url must be the mock server's absolute http(s) URL, such as http://127.0.0.1:4010/api/v1",
+    );
+  }
+  return parsed.origin;
 }
 
 const notJson = Symbol('not JSON');

@@ -89,22 +89,20 @@ const serverOptionNames = ['port', 'host', 'api', 'controlOrigins'];
 /**
  * The server's `port`, `host`, `api` and `controlOrigins`: each origin as a browser sends it, `'*'` or
  * a URL's origin. A `host` that is not a name would reach Node's `listen()` as none, which binds every
- * interface.
+ * interface; one with a control character or a space is no name or address either (Node throws a bare
+ * TypeError for a null byte, and a lookup fails for the others).
  */
-export function resolveMockServerOptions(options: {
-  port?: unknown;
-  host?: unknown;
-  api?: unknown;
-  controlOrigins?: unknown;
-}): {
+export function resolveMockServerOptions(value: unknown): {
   port: number;
   host: string;
   controlOrigins: string[];
 } {
+  // The `= {}` default of startMockServer() covers `undefined` only.
+  const options = checkObject<Fields>('options', value) ?? {};
   const { host = '127.0.0.1', api } = options;
   // A mock made already takes none of createMockApi()'s options: they would go unused.
   if (api !== undefined) checkNames('startMockServer() given `api`', options, serverOptionNames);
-  if (typeof host !== 'string' || host === '') {
+  if (typeof host !== 'string' || host === '' || /[\s\p{Cc}]/u.test(host)) {
     throw new ConfigurationError('host', '`host` must be an interface name or address, such as 127.0.0.1');
   }
   const given = api as Partial<MockApi> | null | undefined;

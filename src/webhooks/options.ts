@@ -3,6 +3,7 @@ import {
   checkFunction,
   checkInteger,
   checkNames,
+  checkObject,
   checkOneOf,
   maxTimerMs,
   type OptionNames,
@@ -99,9 +100,8 @@ export function resolveWebhookHandlerOptions(
   if (typeof onEvent !== 'function') {
     throw new ConfigurationError('onEvent', `onEvent must be a function, got ${typeof onEvent}`);
   }
-  if (options !== undefined && (options === null || typeof options !== 'object')) {
-    throw new ConfigurationError('options', 'the receiver options must be an object');
-  }
+  // Not null, not an array (`typeof [] === 'object'`): the shared check every entry's options get.
+  checkObject('options', options);
   if (options) checkNames('the receiver', options, Object.keys(optionNames));
   const cache = options?.cache;
   if (cache !== undefined && typeof (cache as { apply?: unknown } | null)?.apply !== 'function') {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMockApi, startMockServer } from '../../src/testing/index.js';
+import { createMockApi, mockControl, startMockServer } from '../../src/testing/index.js';
+import { resolveMockServerOptions } from '../../src/testing/mock-api-options.js';
 import { itRefusesAtCall, itRefusesAtConstruction, type RefusalCase, secret } from '../helpers/refusals.js';
 
 const mockWindow = (perWindow: object) => createMockApi({ limits: { perWindow: perWindow as never } });
@@ -64,6 +65,13 @@ const atConstruction: RefusalCase[] = [
   ['mock', 'sizes.journal', () => createMockApi({ sizes: { journal: 3 } as never })],
   ['mock', 'webhooks.url', () => createMockApi({ webhooks: { url: 'http://a.test' } as never })],
   ['mock', 'latencyMs', () => createMockApi({ latencyMs: 5 } as never)],
+  // `new URL()` threw a bare TypeError: Invalid URL.
+  ['mockControl', 'url', () => mockControl('nope')],
+  ['mockControl', 'url', () => mockControl(5 as never)],
+  ['mockControl', 'url', () => mockControl(undefined as never)],
+  // Its origin is the string 'null': every call went to `null/__mock/…`.
+  ['mockControl', 'url', () => mockControl('ftp://127.0.0.1:4010/api/v1')],
+  ['mockControl', 'fetchImpl', () => mockControl('http://127.0.0.1:4010/api/v1', 'fetch' as never)],
 ];
 
 /** The mock server starts asynchronously: its refusals reject, before it listens. */
@@ -76,6 +84,16 @@ const atCall: RefusalCase[] = [
   ['mock server', 'host', () => startMockServer({ host: [] as never })],
   ['mock server', 'host', () => startMockServer({ host: 7 as never })],
   ['mock server', 'host', () => startMockServer({ host: '' })],
+  // Node's own TypeError (a hostname with a null byte), or a failed lookup of a name that is none.
+  ['mock server', 'host', () => startMockServer({ host: 'not a host\0' })],
+  ['mock server', 'host', () => startMockServer({ host: 'local host' })],
+  ['mock server', 'host', () => startMockServer({ host: ' 127.0.0.1' })],
+  ['mock server', 'host', () => startMockServer({ host: 'localhost\n' })],
+  // The `= {}` default covers `undefined` only: null was read for its `host`, a bare TypeError.
+  ['mock server', 'options', () => startMockServer(null as never)],
+  // Read as no options at all: the server started.
+  ['mock server', 'options', () => startMockServer(5 as never)],
+  ['mock server', 'options', () => startMockServer([] as never)],
   ['mock server', 'prot', () => startMockServer({ prot: 8080 } as never)],
   // Given a mock made already, createMockApi()'s options would go unused.
   ['mock server', 'faults', () => startMockServer({ api: createMockApi(), faults: { errorRate: 1 } })],
@@ -100,6 +118,23 @@ describe('the mock refuses a bad option with a ConfigurationError naming it', ()
     const faults = createMockApi().faults;
     for (const malformed of [true, false, 'truncated', 'shape'] as const) {
       expect(() => faults.next({ malformed, reset: false, headers: { 'retry-after': '1' } })).not.toThrow();
+    }
+    for (const host of ['localhost', '127.0.0.1', '::1', '0.0.0.0', '::', 'mock.test']) {
+      expect(resolveMockServerOptions({ host }).host).toBe(host);
+    }
+    expect(resolveMockServerOptions(undefined as never).host).toBe('127.0.0.1');
+  });
+
+  it('mockControl takes the server url, its origin or any URL on that origin', async () => {
+    for (const [url, origin] of [
+      ['http://127.0.0.1:4010/api/v1', 'http://127.0.0.1:4010'],
+      ['http://127.0.0.1:4010', 'http://127.0.0.1:4010'],
+      ['http://localhost:4010/api/v1/journals?page=2#top', 'http://localhost:4010'],
+      ['https://[::1]:4010/api/v1', 'https://[::1]:4010'],
+    ]) {
+      const fetchImpl = vi.fn(async () => Response.json({ pending: 1 }));
+      await mockControl(url as string, fetchImpl).fault({ status: 503 });
+      expect(fetchImpl).toHaveBeenCalledWith(`${origin}/__mock/faults`, expect.anything());
     }
   });
 });

@@ -13,6 +13,9 @@ const atConstruction: RefusalCase[] = [
   ...receivers.flatMap((create): RefusalCase[] => [
     [create.name, 'onEvent', () => create('nope' as never)],
     [create.name, 'options', () => create(() => {}, 5 as never)],
+    [create.name, 'options', () => create(() => {}, null as never)],
+    // `typeof [] === 'object'`: an array was taken as the options, with no option in it.
+    [create.name, 'options', () => create(() => {}, [] as never)],
     [create.name, 'maxBodyBytes', () => create(() => {}, { maxBodyBytes: 0 })],
     [create.name, 'bodyTimeoutMs', () => create(() => {}, { bodyTimeoutMs: 2 ** 31 })],
     [create.name, 'onError', () => create(() => {}, { onError: 1 as never })],
