@@ -63,7 +63,7 @@ export interface WalkState {
   readonly repeat: boolean;
 }
 
-// The walk in PagePromise reads a page's private state through these, set in Page's static block.
+// A walk (walk.ts) reads a page's private state through these, set in Page's static block.
 export let stateOf: <T>(page: Page<T>) => WalkState;
 export let follow: <T>(page: Page<T>, body: PageBody<T>, options: RequestOptions) => Page<T>;
 
@@ -230,20 +230,4 @@ export class Page<T> {
       page = await page.getNextPage();
     }
   }
-}
-
-/**
- * The items each page after the next is counted at when a walk looks ahead: the larger of the size
- * asked for and the size the server served first. A server that serves more than `per_page` would
- * otherwise be thought to need more pages than it does, and the walk would request pages past the end
- * of the results, or past the one that holds a `toArray` limit.
- */
-export function sizeAhead(state: WalkState): number {
-  return Math.max(state.pageSize, state.firstSize);
-}
-
-/** Whether page `n`, some way after `page`, may still hold items by `page`'s account. */
-export function mayHold<T>(page: Page<T>, n: number): boolean {
-  const state = stateOf(page);
-  return page.hasNextPage() && state.seen + (n - page.page - 1) * sizeAhead(state) < state.bound;
 }

@@ -4,8 +4,8 @@ import { describeValue } from './describe-value.js';
 import { InvalidParameterError, requestIdOf } from './errors.js';
 import type { RequestOptions } from './options/request.js';
 import { checkPrefetch } from './options/request.js';
-import { follow, mayHold, Page, type PageBody, type PageSource, sizeAhead, stateOf } from './page.js';
-import type { Answer, TransportOptions } from './transport.js';
+import { follow, Page, type PageSource, stateOf } from './page.js';
+import type { WalkParts } from './walk.js';
 
 /**
  * Options of paginated methods: the usual request options, and how far ahead a walk may fetch.
@@ -42,6 +42,9 @@ function toArrayLimit(options: { limit?: unknown } | undefined): number {
     `toArray needs { limit }: a count, or Infinity for all; got ${got}`,
   );
 }
+
+/** What the walk, loaded with the first one (walk.ts), takes from the first load. */
+const walkParts: WalkParts = { walkStopped, checkPrefetch, stateOf, follow };
 
 /**
  * What paginated methods return: await it for the first page, or walk every item of every page with
@@ -200,42 +203,13 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
 
   /** The pages in order, requesting none whose items all lie past the first `limit` of the walk. */
   async *#walk(limit: number): AsyncGenerator<Page<T>, void, undefined> {
-    const stop = new AbortController();
-    const user = this.#options.signal;
-    // The caller's signal stops the walk's through a listener: AbortSignal.any takes only the runtime's
-    // own signals, where a call takes any signal that dispatches 'abort'.
-    const forward = () => stop.abort(user?.reason);
-    user?.addEventListener('abort', forward);
-    if (user?.aborted) forward();
-    let window = checkPrefetch(this.#options.prefetch);
-    const options: TransportOptions = { ...this.#options, signal: stop.signal };
-    // ahead[i] is the answer for page (page.page + 1 + i), already requested.
-    const ahead: Array<Promise<Answer<PageBody<T>>>> = [];
-    let yielded = 0;
-    /** Whether page `n` may hold one of the first `limit` items, by `page`'s account. */
-    const wanted = (page: Page<T>, n: number) =>
-      mayHold(page, n) && yielded + page.data.length + (n - page.page - 1) * sizeAhead(stateOf(page)) < limit;
-    try {
-      let page = (await this.#firstPage()).data;
-      for (;;) {
-        if (this.#limited) window = Math.min(window, 1);
-        while (ahead.length < window && wanted(page, page.page + 1 + ahead.length)) {
-          const request = this.#source.answer(page.page + 1 + ahead.length, options);
-          // Awaited later, in order; a rejection meanwhile must not count as unhandled.
-          request.catch(() => {});
-          ahead.push(request);
-        }
-        yield page;
-        if (!page.hasNextPage() || !wanted(page, page.page + 1)) return;
-        yielded += page.data.length;
-        const next = await (ahead.shift() ?? this.#source.answer(page.page + 1, options));
-        page = follow(page, next.data, this.#options);
-        if (stateOf(page).repeat) return;
-      }
-    } finally {
-      user?.removeEventListener('abort', forward);
-      // The pages requested ahead end with a reason that says they were not wanted, rather than failed.
-      stop.abort(walkStopped);
-    }
+    const { walkPages } = await import('./walk.js');
+    const from = {
+      first: async () => (await this.#firstPage()).data,
+      answer: this.#source.answer.bind(this.#source),
+      options: this.#options,
+      limited: () => this.#limited,
+    };
+    yield* walkPages(from, limit, walkParts);
   }
 }

@@ -186,18 +186,20 @@ export class Transport {
         },
       });
     } catch (error) {
-      if (signal?.aborted) {
-        // The reason is the caller's, and may hold the key as any error may: its cause is cleaned as a
-        // hook's is (the reason explainCause gives beside it goes unused).
-        throw new RequestAbortedError(
-          `GET ${redactText(path, this.#apiKey)} was aborted`,
-          await explainCause(signal.reason, this.#apiKey),
-        );
-      }
+      if (signal?.aborted)
+        throw await this.aborted(`GET ${redactText(path, this.#apiKey)} was aborted`, signal.reason);
       const level = options.isResult?.(error) ? 'info' : 'error';
       this.#logger?.[level](`GET ${url} failed`, { error: (error as Error).message });
       throw error;
     }
+  }
+
+  /**
+   * The error of a call the caller aborted: its cause is the caller's reason, which may hold the key as
+   * any error may, cleaned as a hook's error is (the reason explainCause gives beside it goes unused).
+   */
+  async aborted(message: string, reason: unknown): Promise<RequestAbortedError> {
+    return new RequestAbortedError(message, await explainCause(reason, this.#apiKey));
   }
 
   /** The route, or its refusal with the key cut out: a key pasted into the wrong parameter stays secret. */

@@ -11,7 +11,7 @@ import type {
 import type { checkInteger, checkObject, OptionNames } from '../core/options/checks.js';
 import type { checkRequestOptions, RequestOptions, requestOptionNames } from '../core/options/request.js';
 import { runPool } from '../core/pool.js';
-import type { TransportOptions } from '../core/transport.js';
+import type { Transport, TransportOptions } from '../core/transport.js';
 import type { Paper } from '../schemas/papers.js';
 
 /**
@@ -98,14 +98,14 @@ export async function getMany(
   options: GetManyOptions | undefined,
   lookup: (doi: string, options: TransportOptions) => PromiseLike<Paper>,
   parts: FirstLoadParts,
+  transport: Pick<Transport, 'aborted'>,
 ): Promise<PaperResult[]> {
   const given = collect(dois, parts);
   const { concurrency, request } = checkOptions(options, parts);
   const { signal } = request;
-  const { RequestAbortedError } = parts;
   const isPerItem = (error: unknown) => isPerItemOf(error, parts);
   if (signal?.aborted) {
-    throw new RequestAbortedError('papers.getMany was aborted before it started', { cause: signal.reason });
+    throw await transport.aborted('papers.getMany was aborted before it started', signal.reason);
   }
   if (given.length === 0) return [];
 
@@ -124,8 +124,7 @@ export async function getMany(
   });
 
   const controller = new AbortController();
-  const onAbort = () =>
-    controller.abort(new RequestAbortedError('papers.getMany was aborted', { cause: signal?.reason }));
+  const onAbort = () => controller.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   const outcomes: Outcome[] = [];
   try {
@@ -139,6 +138,10 @@ export async function getMany(
         outcomes[slot] = { error };
       }
     });
+  } catch (error) {
+    // The caller's abort ends the call however its lookups ended, with the reason cleaned of the key.
+    if (signal?.aborted) throw await transport.aborted('papers.getMany was aborted', signal.reason);
+    throw error;
   } finally {
     signal?.removeEventListener('abort', onAbort);
   }

@@ -112,7 +112,7 @@ export class Papers extends APIResource {
       undefined,
       undefined,
       () =>
-        getMany(dois, options, lookup, getManyParts).catch((error: unknown) => {
+        getMany(dois, options, lookup, getManyParts, this.transport).catch((error: unknown) => {
           // Its options are refused here, not by the transport: a refused name may be the key.
           throw this.transport.withoutKey(error);
         }),

@@ -91,6 +91,12 @@ const atCall: RefusalCase[] = [
   ['call', 'signal', () => client({}).subjects.list({ signal: {} as never })],
   // An old polyfill's signal, without throwIfAborted: p-retry and the transport call it.
   ['call', 'signal', () => client({}).subjects.list({ signal: new EventTarget() as never })],
+  // A look-alike with throwIfAborted alone: p-retry listens to it for its aborts.
+  [
+    'call',
+    'signal',
+    () => client({}).subjects.list({ signal: { aborted: false, throwIfAborted() {} } as never }),
+  ],
   ['call', 'headers', () => client({}).subjects.list({ headers: { 'x-key': `a\n${secret}` } })],
   ['call', 'cache', () => client({ cache: true }).subjects.list({ cache: 'yes' as never })],
   // Refused by a client without a cache too: it ignores a valid mode, not a wrong one.

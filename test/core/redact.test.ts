@@ -271,6 +271,20 @@ describe('an abort reason with the key in it', () => {
       expect(((error as Error).cause as Error).message).toBe(`cancel ${redacted}`);
     }
   });
+
+  it('papers.getMany aborted before it starts and during its lookups: its cause cleaned too', async () => {
+    server.use(http.get(`${BASE}/papers/*`, () => new Promise<never>(() => {})));
+    const before = await failure(
+      testClient().papers.getMany(['10.1000/a'], { signal: AbortSignal.abort(`cancel ${TEST_KEY}`) }),
+    );
+    const controller = new AbortController();
+    const during = testClient().papers.getMany(['10.1000/a', '10.1000/b'], { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error(`cancel ${TEST_KEY}`)), 20);
+    for (const error of [before, await failure(during)]) {
+      expect(error).toBeInstanceOf(RequestAbortedError);
+      expectNoKey(error);
+    }
+  });
 });
 
 describe('a fetch that fails with the key in its error', () => {

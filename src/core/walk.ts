@@ -1,0 +1,92 @@
+/**
+ * The walk of a paginated call (`for await`, `.pages()`, `toArray`): pages in order, the next ones
+ * requested ahead, none past the `limit`-th item or the last page. A module of its own, loaded with
+ * the first walk: a page that only awaits first pages never downloads it.
+ */
+import type { checkPrefetch, RequestOptions } from './options/request.js';
+import type { Page, PageBody, WalkState } from './page.js';
+import type { Answer, TransportOptions } from './transport.js';
+
+/** A walk's options: a call's, with how many pages it may request ahead (`PageRequestOptions`). */
+type WalkOptions = RequestOptions & { readonly prefetch?: number | undefined };
+
+/** What a walk needs of the call it walks (a PagePromise's private parts). */
+export interface WalkFrom<T> {
+  readonly first: () => Promise<Page<T>>;
+  readonly answer: (page: number, options: TransportOptions) => Promise<Answer<PageBody<T>>>;
+  readonly options: WalkOptions;
+  /** Whether a request of the walk was rate-limited (429) and retried: then one page ahead at most. */
+  readonly limited: () => boolean;
+}
+
+/**
+ * What the walk takes from the first load, handed over by the loader (pagination.ts) rather than
+ * imported: importing the first load's modules would make a splitting bundler cut them out of the
+ * first load into chunks of their own.
+ */
+export interface WalkParts {
+  readonly walkStopped: unknown;
+  readonly checkPrefetch: typeof checkPrefetch;
+  readonly stateOf: <T>(page: Page<T>) => WalkState;
+  readonly follow: <T>(page: Page<T>, body: PageBody<T>, options: RequestOptions) => Page<T>;
+}
+
+/**
+ * The items each page after the next is counted at when a walk looks ahead: the larger of the size
+ * asked for and the size the server served first. A server that serves more than `per_page` would
+ * otherwise be thought to need more pages than it does, and the walk would request pages past the end
+ * of the results, or past the one that holds a `toArray` limit.
+ */
+export function sizeAhead(state: WalkState): number {
+  return Math.max(state.pageSize, state.firstSize);
+}
+
+/** The pages in order, requesting none whose items all lie past the first `limit` of the walk. */
+export async function* walkPages<T>(
+  from: WalkFrom<T>,
+  limit: number,
+  { walkStopped, checkPrefetch, stateOf, follow }: WalkParts,
+): AsyncGenerator<Page<T>, void, undefined> {
+  const stop = new AbortController();
+  const user = from.options.signal;
+  // The caller's signal stops the walk's through a listener: AbortSignal.any takes only the runtime's
+  // own signals, where a call takes any signal that dispatches 'abort'.
+  const forward = () => stop.abort(user?.reason);
+  user?.addEventListener('abort', forward);
+  if (user?.aborted) forward();
+  let window = checkPrefetch(from.options.prefetch);
+  const options: TransportOptions = { ...from.options, signal: stop.signal };
+  // ahead[i] is the answer for page (page.page + 1 + i), already requested.
+  const ahead: Array<Promise<Answer<PageBody<T>>>> = [];
+  let yielded = 0;
+  /** Whether page `n`, some way after `page`, may hold one of the first `limit` items, by `page`'s account. */
+  const wanted = (page: Page<T>, n: number) => {
+    const state = stateOf(page);
+    const before = (n - page.page - 1) * sizeAhead(state);
+    return (
+      page.hasNextPage() && state.seen + before < state.bound && yielded + page.data.length + before < limit
+    );
+  };
+  try {
+    let page = await from.first();
+    for (;;) {
+      if (from.limited()) window = Math.min(window, 1);
+      while (ahead.length < window && wanted(page, page.page + 1 + ahead.length)) {
+        const request = from.answer(page.page + 1 + ahead.length, options);
+        // Awaited later, in order; a rejection meanwhile must not count as unhandled.
+        request.catch(() => {});
+        ahead.push(request);
+      }
+      yield page;
+      if (!page.hasNextPage() || !wanted(page, page.page + 1)) return;
+      yielded += page.data.length;
+      const next = await (ahead.shift() ?? from.answer(page.page + 1, options));
+      page = follow(page, next.data, from.options);
+      if (stateOf(page).repeat) return;
+    }
+  } finally {
+    user?.removeEventListener('abort', forward);
+    // The pages requested ahead end with a reason that says they were not wanted, rather than failed.
+    stop.abort(walkStopped);
+  }
+}
