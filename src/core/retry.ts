@@ -55,10 +55,10 @@ export function parseRetryAfter(headers: Headers, now: number = Date.now()): num
   // Enough digits make Number() Infinity: the ceiling makes it a day like any wait past it.
   if (/^\d+(\.\d+)?$/.test(value)) return Math.min(Number(value), retryAfterCeilingSeconds);
   // Only an HTTP date is a date here, not whatever Date.parse accepts: "Wed, 21 Oct 2026 07:28:00 GMT",
-  // or the obsolete "Wednesday, 21-Oct-26 07:28:00 GMT" a recipient must take too. (asctime's form,
-  // which names no zone, Date.parse would read in local time: it is not taken.)
-  if (!/^[a-z]{3,9}, /i.test(value)) return undefined;
-  const date = Date.parse(value);
+  // or the obsolete forms a recipient must take too, "Wednesday, 21-Oct-26 07:28:00 GMT" and asctime's
+  // "Wed Oct 21 07:28:00 2026", which names no zone: it is GMT, where Date.parse would read local time.
+  if (!/^[a-z]{3,9}(, | [a-z]{3} )/i.test(value)) return undefined;
+  const date = Date.parse(value.includes(',') ? value : `${value} GMT`);
   if (Number.isNaN(date)) return undefined;
   return Math.min(Math.max(0, Math.ceil((date - now) / 1000)), retryAfterCeilingSeconds);
 }

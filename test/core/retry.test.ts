@@ -251,7 +251,7 @@ describe('backoff and Retry-After, on fake timers', () => {
 });
 
 describe('Retry-After', () => {
-  it('parses both forms', () => {
+  it('parses the seconds and the three date forms', () => {
     const now = Date.parse('2026-01-01T00:00:00Z');
     const at = (value: string) => parseRetryAfter(new Headers({ 'retry-after': value }), now);
     expect(at('30')).toBe(30);
@@ -260,8 +260,14 @@ describe('Retry-After', () => {
     expect(at('Wed, 31 Dec 2025 23:00:00 GMT')).toBe(0);
     // The obsolete RFC 850 form, which a recipient must take too (RFC 9110 §5.6.7).
     expect(at('Thursday, 01-Jan-26 00:00:45 GMT')).toBe(45);
-    // asctime's form names no zone, and Date.parse would read it in local time: not taken.
-    expect(at('Thu Jan  1 00:00:45 2026')).toBeUndefined();
+    // asctime's form names no zone: it is GMT (RFC 9110), however the process's own zone reads it.
+    vi.stubEnv('TZ', 'Asia/Tokyo');
+    try {
+      expect(at('Thu Jan  1 00:00:45 2026')).toBe(45);
+      expect(at('Thu Jan 1 00:00:45 2026')).toBe(45);
+    } finally {
+      vi.unstubAllEnvs();
+    }
     expect(at('soon')).toBeUndefined();
     expect(at('-5')).toBeUndefined();
     expect(parseRetryAfter(new Headers(), now)).toBeUndefined();
