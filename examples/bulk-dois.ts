@@ -2,16 +2,15 @@
  * Many papers by DOI: `papers.getMany` looks them up a few at a time and answers for every DOI, in
  * the order given, so one DOI that is mistyped or unknown does not cost you the others.
  *
- *   node examples/bulk-dois.ts [doi …]     (after `npm run build`; starts its own mock)
+ *   npx node examples/bulk-dois.ts [doi …]     (after `npm run build`; starts its own mock)
  */
 import { InvalidParameterError, MetricClient, MetricError, NotFoundError } from 'scholarly-metrics';
 import { MOCK_API_KEY, MOCK_DOIS, startMockServer } from 'scholarly-metrics/testing';
 
+// With METRIC_BASE_URL set, the client reads it and METRIC_API_KEY. Without it, a mock of its own, with
+// the mock's key (a real key you have exported is not sent to it).
 const ownMock = process.env.METRIC_BASE_URL ? undefined : await startMockServer();
-const client = new MetricClient({
-  apiKey: process.env.METRIC_API_KEY ?? MOCK_API_KEY,
-  baseUrl: ownMock?.url ?? process.env.METRIC_BASE_URL!,
-});
+const client = new MetricClient(ownMock ? { apiKey: MOCK_API_KEY, baseUrl: ownMock.url } : {});
 
 // A reference list as it comes: a DOI repeated in capitals (looked up once), one that does not exist, one pasted as a
 // link (only the bare DOI is accepted: strip `https://doi.org/` yourself).

@@ -2,7 +2,7 @@
  * Error handling: every error the SDK throws is a MetricError, and its class says why. The mock's
  * fault injection produces each failure on demand, as you would in your own resilience tests.
  *
- *   node examples/error-handling.ts      (after `npm run build`; starts its own mock)
+ *   npx node examples/error-handling.ts      (after `npm run build`; starts its own mock)
  */
 import {
   AuthenticationError,
@@ -25,10 +25,12 @@ import {
   startMockServer,
 } from 'scholarly-metrics/testing';
 
+// With METRIC_BASE_URL set (a mock with control endpoints, as `npx scholarly-metrics-mock -- …` starts),
+// the client reads it and METRIC_API_KEY. Without it, a mock of its own, with the mock's key (a real
+// key you have exported is not sent to it).
 const ownMock = process.env.METRIC_BASE_URL ? undefined : await startMockServer({ control: true });
-const baseUrl = ownMock?.url ?? process.env.METRIC_BASE_URL!;
-const apiKey = process.env.METRIC_API_KEY ?? MOCK_API_KEY;
-const client = new MetricClient({ apiKey, baseUrl });
+const client = new MetricClient(ownMock ? { apiKey: MOCK_API_KEY, baseUrl: ownMock.url } : {});
+const { baseUrl } = client;
 const control = mockControl(baseUrl); // queues faults on the mock server
 
 /** Runs one call and prints which error class it failed with. */

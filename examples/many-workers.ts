@@ -2,13 +2,15 @@
  * A DOI harvest split across worker processes that share one API key, and so one quota, through
  * Redis: together they stay within the key's limits, so the server answers no request with 429.
  *
- *   REDIS_URL=redis://127.0.0.1:6379 node examples/many-workers.ts     (after `npm run build`)
+ *   REDIS_URL=redis://127.0.0.1:6379 npx node examples/many-workers.ts [doi …]     (after `npm run build`)
  *
- * The primary starts a mock API (or uses METRIC_BASE_URL), forks the workers, gives each a share of
- * the DOIs, and counts the 429s the mock sent. Each worker makes its own Redis client and quota: in
- * real life they would be separate services, containers or machines.
+ * The primary forks the workers and gives each a share of the DOIs. Without METRIC_BASE_URL it starts
+ * a mock API of its own, uses the mock's key, harvests the DOIs given (48 of the mock's papers when none
+ * is) and counts the 429s the mock sent. With METRIC_BASE_URL and METRIC_API_KEY set, it harvests the
+ * DOIs given as arguments from that API. Each worker makes its own Redis client and quota: in real
+ * life they would be separate services, containers or machines.
  */
-import { fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { createClient } from 'redis';
 import { MetricClient } from 'scholarly-metrics';
 import { createRedisQuota } from 'scholarly-metrics/redis';
@@ -73,21 +75,36 @@ async function harvest({ baseUrl, apiKey, dois }: Share): Promise<number> {
 }
 
 async function primary(): Promise<void> {
+  const given = process.argv.slice(2);
+  const apiUrl = process.env.METRIC_BASE_URL;
+  if (apiUrl && (!process.env.METRIC_API_KEY || given.length === 0)) {
+    console.error(
+      'With METRIC_BASE_URL set, set METRIC_API_KEY too and give the DOIs to harvest as arguments: many-workers.ts 10.1000/abc …',
+    );
+    process.exitCode = 2;
+    return;
+  }
   // The mock refuses a key's 61st request within a clock minute, as the real API would.
-  const ownMock = process.env.METRIC_BASE_URL
+  const ownMock = apiUrl
     ? undefined
     : await startMockServer({ limits: { perMinute: limits.maxRequestsPerMinute } });
-  const baseUrl = ownMock?.url ?? (process.env.METRIC_BASE_URL as string);
-  const apiKey = process.env.METRIC_API_KEY ?? MOCK_API_KEY;
+  // The mock's key for the mock: a real key you have exported is not sent to it.
+  const baseUrl = ownMock?.url ?? (apiUrl as string);
+  const apiKey = ownMock ? MOCK_API_KEY : (process.env.METRIC_API_KEY as string);
+  const dois =
+    given.length > 0 || !ownMock ? given : ownMock.api.dataset.papers.slice(0, 48).map((paper) => paper.doi);
+  const children: ChildProcess[] = [];
   try {
-    const dois = ownMock ? ownMock.api.dataset.papers.slice(0, 48).map((paper) => paper.doi) : [];
     const found = await Promise.all(
       Array.from({ length: workers }, (_, w) => {
         const child = fork(process.argv[1] as string, ['--worker']);
+        children.push(child);
         child.send({ baseUrl, apiKey, dois: dois.filter((_, i) => i % workers === w) } satisfies Share);
         return new Promise<number>((resolve, reject) => {
           child.once('message', (count) => resolve(count as number));
-          child.once('exit', (code) => reject(new Error(`worker ${w} exited with ${code}`)));
+          child.once('exit', (code, signal) =>
+            reject(new Error(`worker ${w} exited with ${signal ?? `code ${code}`}`)),
+          );
         });
       }),
     );
@@ -97,6 +114,11 @@ async function primary(): Promise<void> {
       const refused = ownMock.api.requests.filter((request) => request.status === 429).length;
       console.log(`429 answers from the API: ${refused}`);
     }
+  } catch (error) {
+    // One worker failed (its own line, above, says why): the harvest is incomplete, so stop the rest.
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill();
+    console.error(`many-workers: ${(error as Error).message}; the others were stopped`);
+    process.exitCode = 1;
   } finally {
     await ownMock?.close();
   }

@@ -2,16 +2,15 @@
  * Pagination, four ways. Every list that can be long (`papers.search`, `journals.papers`,
  * `authors.list`) returns a PagePromise: await it for one page, or iterate it for everything.
  *
- *   node examples/pagination.ts          (after `npm run build`; starts its own mock)
+ *   npx node examples/pagination.ts      (after `npm run build`; starts its own mock)
  */
 import { MetricClient } from 'scholarly-metrics';
 import { MOCK_API_KEY, startMockServer } from 'scholarly-metrics/testing';
 
+// With METRIC_BASE_URL set, the client reads it and METRIC_API_KEY. Without it, a mock of its own, with
+// the mock's key (a real key you have exported is not sent to it).
 const ownMock = process.env.METRIC_BASE_URL ? undefined : await startMockServer();
-const client = new MetricClient({
-  apiKey: process.env.METRIC_API_KEY ?? MOCK_API_KEY,
-  baseUrl: ownMock?.url ?? process.env.METRIC_BASE_URL!,
-});
+const client = new MetricClient(ownMock ? { apiKey: MOCK_API_KEY, baseUrl: ownMock.url } : {});
 
 try {
   // 1. One page: `total` counts every match, not just this page.

@@ -1,8 +1,8 @@
 /**
  * A five-minute tour of the SDK, run by `npm start` against the built-in mock API: no key, no network.
  *
- *   npm start                      # builds if needed, starts the mock, runs this file
- *   node examples/quickstart.ts    # the same, with a mock started in-process (after `npm run build`)
+ *   npm start                        # builds if needed, starts the mock, runs this file
+ *   npx node examples/quickstart.ts  # the same, with a mock started in-process (after `npm run build`)
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,11 +15,12 @@ const bold = (text: string) => (tty ? `\x1b[1m${text}\x1b[22m` : text);
 const dim = (text: string) => (tty ? `\x1b[2m${text}\x1b[22m` : text);
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
-// `npm start` passes the mock's address in the environment, exactly as you would pass the real
-// service's. Run alone, the tour starts a mock of its own.
+// `npm start` passes the mock's address and key in the environment, exactly as you would pass the real
+// service's: the client reads METRIC_BASE_URL and METRIC_API_KEY. Run alone, the tour starts a mock of
+// its own and uses the mock's key (a real key you have exported is not sent to it).
 const ownMock = process.env.METRIC_BASE_URL ? undefined : await startMockServer({ control: true });
-const baseUrl = ownMock?.url ?? process.env.METRIC_BASE_URL!;
-const client = new MetricClient({ apiKey: process.env.METRIC_API_KEY ?? MOCK_API_KEY, baseUrl });
+const client = new MetricClient(ownMock ? { apiKey: MOCK_API_KEY, baseUrl: ownMock.url } : {});
+const { baseUrl } = client;
 
 try {
   say(bold('Scholarly Metrics SDK: a short tour'));

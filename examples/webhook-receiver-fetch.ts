@@ -2,7 +2,7 @@
  * A webhook receiver as a Fetch handler, `(request: Request) => Promise<Response>`: the shape of
  * Deno.serve, Bun.serve, Cloudflare Workers and Next.js route handlers.
  *
- *   node examples/webhook-receiver-fetch.ts      (after `npm run build`)
+ *   npx node examples/webhook-receiver-fetch.ts      (after `npm run build`)
  */
 import { createMockApi } from 'scholarly-metrics/testing';
 import { createWebhookHandler } from 'scholarly-metrics/webhooks';

@@ -2,7 +2,7 @@
  * A webhook receiver on Node's http module (Express takes the same handler as middleware).
  * The mock plays the service: it changes scores and POSTs `score_updated` to the receiver.
  *
- *   node examples/webhook-receiver-node.ts      (after `npm run build`; starts its own mock)
+ *   npx node examples/webhook-receiver-node.ts      (after `npm run build`; starts its own mock)
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -78,7 +78,10 @@ const fieldNotes: Record<string, Record<string, string>> = {
   JournalPaperPage: { total: 'Matching items across all pages, not only this one.' },
   PaperSummaryPage: { total: 'Matching items across all pages, not only this one.' },
   AuthorPage: { total: 'Matching items across all pages, not only this one.' },
-  ScoreHistory: { current: 'The current score.', history: 'Most recent entry first.' },
+  ScoreHistory: {
+    current: 'The current score.',
+    history: 'The sample lists the most recent entry first; no order is promised.',
+  },
   ScorePoint: { date: 'A calendar date, `YYYY-MM-DD`.' },
   Author: { affil: 'Affiliation.' },
   AuthorProfile: {
@@ -165,13 +168,17 @@ const parameters: Record<string, Json> = {
   page: {
     name: 'page',
     in: 'query',
-    description: "The page of results (1-based). Default and upper bound are the server's.",
+    description:
+      "The page of results (1-based). The API document shows no bounds: the minimum 1 is the SDK's " +
+      "choice (it refuses less before sending); default and upper bound are the server's.",
     schema: { type: 'integer', minimum: 1, maximum: safeMax },
   },
   per_page: {
     name: 'per_page',
     in: 'query',
-    description: "The size of a page. Default and upper bound are the server's.",
+    description:
+      "The size of a page. The API document shows no bounds: the minimum 1 is the SDK's choice (it " +
+      "refuses less before sending); default and upper bound are the server's.",
     schema: { type: 'integer', minimum: 1, maximum: safeMax },
   },
   q: { name: 'q', in: 'query', description: 'Search term.', schema: { type: 'string' } },
@@ -184,7 +191,9 @@ const parameters: Record<string, Json> = {
   oa: {
     name: 'oa',
     in: 'query',
-    description: 'Open-access filter: `true` or `false`.',
+    description:
+      'Open-access filter. The API document does not show its format: `true` or `false` is the ' +
+      "SDK's choice, and what it sends.",
     schema: { type: 'boolean' },
   },
   sort: {

@@ -3,7 +3,7 @@
  * adding the key on the way: the page calls its own origin and never holds a key. Do the same in
  * front of the real API, with the key from your server's environment.
  *
- *   npm run build && node examples/browser/serve.ts      then open the printed address
+ *   npm run build && npx node examples/browser/serve.ts      then open the printed address
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

@@ -2,7 +2,7 @@
  * The dashboard in development: the mock API, the event relay, and Vite's dev server whose proxy
  * adds the key. Open the printed address; `POST /__mock/score` on the mock changes a score live.
  *
- *   npm run build && node examples/dashboard/server.ts
+ *   npm run build && npx node examples/dashboard/server.ts
  */
 import { MOCK_API_KEY } from 'scholarly-metrics/testing';
 import { createServer } from 'vite';

@@ -4,7 +4,9 @@ import { loadMsw } from './msw-module.js';
 
 /**
  * msw request handlers that serve the mock at `api.baseUrl` (default {@link MOCK_BASE_URL}), for
- * `setupServer` (Node) and `setupWorker` (browser). A `reset` fault becomes a network error.
+ * `setupServer` (Node) and `setupWorker` (browser). A `reset` fault becomes a network error. They
+ * answer the base URL itself (a JSON 404, as the server does) and every path under it; the rest of its
+ * origin is left to msw, since an app (a dev server proxying the API, a page's own files) may share it.
  *
  * msw is an optional peer dependency: the rest of `scholarly-metrics/testing` works without it, and
  * so do its type declarations, which therefore do not name msw's types. The handlers are typed
@@ -24,7 +26,9 @@ import { loadMsw } from './msw-module.js';
 export function mockHandlers<Handler = never>(apiOrOptions: MockApi | MockApiOptions = {}): Handler[] {
   const { http } = msw();
   const api = isMockApi(apiOrOptions) ? apiOrOptions : createMockApi(apiOrOptions);
-  return [http.all(`${api.baseUrl}/*`, ({ request }) => api.handle(request))] as Handler[];
+  const answer = ({ request }: { request: Request }) => api.handle(request);
+  // msw matches paths without their query, so the first also answers `${baseUrl}?…`.
+  return [http.all(api.baseUrl, answer), http.all(`${api.baseUrl}/*`, answer)] as Handler[];
 }
 
 function msw(): ReturnType<typeof loadMsw> {

@@ -1,10 +1,14 @@
 import { type AddressInfo, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, type TestContext } from 'vitest';
+import { MOCK_API_KEY, MOCK_DOIS, startMockServer } from '../../src/testing/index.js';
 import { skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
 import { spawnNode } from '../helpers/spawn.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A key as a user of the real service would have exported it: unknown to the mock. */
+const realLookingKey = 'sm_live_3f9a1c07d2e84b6b9e5f0a7c1d2e3f40';
 
 /**
  * Runs an example as a user would, against the sources: bundled with them (test/helpers/bundle.ts
@@ -14,12 +18,14 @@ async function runExample(
   context: TestContext,
   file: string,
   extraEnv: Record<string, string> = {},
+  args: readonly string[] = [],
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  // Without METRIC_* variables each example starts a mock of its own, as after a fresh clone.
+  // Without METRIC_BASE_URL each example starts a mock of its own, as after a fresh clone; a real
+  // key the user exported must not stop it (the mock would refuse it) nor travel to the mock.
   const { METRIC_BASE_URL: _baseUrl, METRIC_API_KEY: _apiKey, ...rest } = process.env;
-  const { code, stdout, stderr } = await spawnNode(`${root}${file}`, [], {
+  const { code, stdout, stderr } = await spawnNode(`${root}${file}`, args, {
     cwd: root,
-    env: { ...rest, ...extraEnv },
+    env: { ...rest, METRIC_API_KEY: realLookingKey, ...extraEnv },
     onTestEnd: context.onTestFinished,
   }).exited;
   return { code: code ?? 1, stdout, stderr };
@@ -128,7 +134,42 @@ describe('an example given a wrong address', () => {
     const { code, stderr } = await runExample(context, 'examples/many-workers.ts', {
       REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
     });
-    expect(code).not.toBe(0);
+    expect(code).toBe(1);
     expect(stderr).toContain('worker: connect ECONNREFUSED');
+    // One line of its own, no stack.
+    expect(stderr).toMatch(/^many-workers: worker \d exited with code 1; the others were stopped$/m);
+    expect(stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it('many-workers.ts with METRIC_BASE_URL set and no DOI given: says so and exits 2', async (context) => {
+    const { code, stdout, stderr } = await runExample(context, 'examples/many-workers.ts', {
+      METRIC_BASE_URL: 'http://127.0.0.1:1/api/v1',
+      REDIS_URL: 'redis://127.0.0.1:1',
+    });
+    expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
+    expect(stderr).toContain('give the DOIs to harvest as arguments');
+  });
+});
+
+describe.skipIf(
+  skipWithoutRedis('many-workers.ts with METRIC_BASE_URL in test/integration/examples.test.ts'),
+)('an example given a server of its own', () => {
+  it('many-workers.ts harvests the DOIs given as arguments with METRIC_API_KEY', {
+    timeout: hangGuardMs,
+  }, async (context) => {
+    const [redis, mock] = await Promise.all([startRedisServer(), startMockServer({ port: 0 })]);
+    try {
+      const { code, stdout, stderr } = await runExample(
+        context,
+        'examples/many-workers.ts',
+        { METRIC_BASE_URL: mock.url, METRIC_API_KEY: MOCK_API_KEY, REDIS_URL: redis.url },
+        MOCK_DOIS,
+      );
+      expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+      expect(stdout).toContain(`4 workers harvested ${MOCK_DOIS.length} of ${MOCK_DOIS.length} papers`);
+      expect(mock.api.requests.filter((request) => request.status === 200)).toHaveLength(MOCK_DOIS.length);
+    } finally {
+      await Promise.all([redis.close(), mock.close()]);
+    }
   });
 });

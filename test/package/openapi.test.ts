@@ -94,6 +94,20 @@ describe('openapi/openapi.json', () => {
     expect(schemaAt('/components/schemas/Error')({ error: { message: 'No journal 7' } })).toBe(true);
   });
 
+  test("promises what the API document promises: no order of a score history, the SDK's choices named", () => {
+    const components = committed.components as Record<string, Record<string, Json>>;
+    const history = components.schemas!.ScoreHistory as Json & { properties: Record<string, Json> };
+    expect(history.description).toContain('no order is promised');
+    expect(history.properties.history!.description).toBe(
+      'The sample lists the most recent entry first; no order is promised.',
+    );
+    const parameters = components.parameters as Record<string, Json>;
+    for (const name of ['page', 'per_page']) {
+      expect(parameters[name]!.description).toContain("the minimum 1 is the SDK's choice");
+    }
+    expect(parameters.oa!.description).toContain("`true` or `false` is the SDK's choice");
+  });
+
   test('ships in the package as scholarly-metrics/openapi.json', () => {
     expect((pkg.exports as Json)['./openapi.json']).toBe('./openapi/openapi.json');
     expect(pkg.files).toContain('openapi');

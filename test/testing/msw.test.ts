@@ -55,6 +55,33 @@ describe('msw handlers', () => {
   });
 });
 
+describe('msw handlers: the base URL and what lies under it, nothing beside it', () => {
+  it('the base URL itself, with a query or without: the JSON 404 api.fetch gives', async () => {
+    for (const url of [MOCK_BASE_URL, `${MOCK_BASE_URL}?x=1`]) {
+      const [viaMsw, viaFetch] = await Promise.all([
+        fetch(url, { headers: auth }),
+        api.fetch(url, { headers: auth }),
+      ]);
+      expect(viaMsw.status, url).toBe(404);
+      expect(viaMsw.headers.get('access-control-allow-origin'), url).toBe('*');
+      expect({ status: viaMsw.status, body: await viaMsw.json() }, url).toEqual({
+        status: viaFetch.status,
+        body: await viaFetch.json(),
+      });
+    }
+  });
+
+  it("leave the rest of the origin to msw: an app's own paths beside the API still reach the app", async () => {
+    const handlers = mockHandlers({ baseUrl: 'http://localhost:5173/api/v1', sizes: { journals: 3 } });
+    const at = (path: string) =>
+      getResponse(handlers, new Request(`http://localhost:5173${path}`, { headers: auth }));
+    expect((await at('/api/v1/journals'))?.status).toBe(200);
+    expect((await at('/api/v1'))?.status).toBe(404);
+    for (const path of ['/', '/src/main.tsx', '/api/v2/journals', '/api/v10'])
+      expect(await at(path), path).toBeUndefined();
+  });
+});
+
 describe('mockHandlers(options)', () => {
   it('builds its own mock, at a custom base URL', async () => {
     const handlers = mockHandlers({

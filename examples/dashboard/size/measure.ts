@@ -3,7 +3,7 @@
  * plain-fetch.ts in its place: the entry chunk and the chunks it imports statically, each gzipped at
  * level 9 (the chunks behind `import()` load only when a call needs them, and count in the whole).
  *
- *   npm run build && node examples/dashboard/size/measure.ts [--json]
+ *   npm run build && npx node examples/dashboard/size/measure.ts [--json]
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
