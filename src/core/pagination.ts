@@ -2,6 +2,8 @@ import { walkStopped } from './abort.js';
 import { cacheStatusOf, type WithResponse } from './api-promise.js';
 import { describeValue } from './describe-value.js';
 import { InvalidParameterError, requestIdOf } from './errors.js';
+import { isRecord } from './is-record.js';
+import { checkNames } from './options/checks.js';
 import type { RequestOptions } from './options/request.js';
 import { checkPrefetch } from './options/request.js';
 import { follow, Page, type PageSource, stateOf } from './page.js';
@@ -31,6 +33,7 @@ export interface PageRequestOptions extends RequestOptions {
 
 /** The `limit` of `toArray`: how many items to collect, or `Infinity` for all. */
 function toArrayLimit(options: { limit?: unknown } | undefined): number {
+  if (isRecord(options)) checkNames('toArray', options, ['limit']);
   const limit = options?.limit;
   if (limit === Number.POSITIVE_INFINITY || (Number.isInteger(limit) && (limit as number) >= 0)) {
     return limit as number;

@@ -3,6 +3,7 @@ import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   type APIPromise,
+  ConfigurationError,
   InternalServerError,
   InvalidParameterError,
   type Logger,
@@ -298,6 +299,14 @@ describe('PagePromise.toArray({ limit })', () => {
     const error = await rejection(result!);
     expect(error).toBeInstanceOf(InvalidParameterError);
     expect((error as InvalidParameterError).parameter).toBe('limit');
+    expect(asked).toEqual([]);
+  });
+
+  it('refuses a name it does not take (a misspelt limit), sending nothing, as every options object does', async () => {
+    const { asked, sdk } = paged();
+    const error = await rejection(sdk.journals.papers(1).toArray({ limit: 5, limt: 10 } as never));
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error).toMatchObject({ option: 'limt' });
     expect(asked).toEqual([]);
   });
 
