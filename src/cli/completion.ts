@@ -126,7 +126,7 @@ ${fn}() {
   # word before it, is cut from each reply (bash-completion's \`__ltrim_colon_completions\`). Without a
   # line that matches the words (zsh, which splits at neither), the words are taken as they are.
   local -a W=("\${COMP_WORDS[@]}") J=()
-  local C=$COMP_CWORD lead="" line="\${COMP_LINE-}" ok=1 after=0 gap piece j K=0 L=""
+  local C=$COMP_CWORD lead="" line="\${COMP_LINE-}" ok=1 after=0 gap piece j K=0 L="" whole=0
   if [[ -n "$line" ]]; then
     for ((j = 0; ok && j < \${#COMP_WORDS[@]}; j++)); do
       piece="\${COMP_WORDS[j]}"
@@ -149,9 +149,13 @@ ${fn}() {
     done
     if ((ok)); then
       W=() C=0
+      # A \`--flag=value\` bash did not split (\`=\` taken out of COMP_WORDBREAKS) stays whole at the
+      # cursor: readline would replace all of it with the reply, so nothing is offered, as before.
+      piece="\${COMP_WORDS[COMP_CWORD]}"
+      [[ "$piece" == *=* && -n "\${piece//[:=]/}" ]] && whole=1
       for ((j = 0; j < \${#J[@]}; j++)); do
         piece="\${J[j]}"
-        if [[ "$piece" == --*=* ]]; then
+        if [[ "$piece" == --*=* ]] && ! ((j == K && whole)); then
           W+=("\${piece%%=*}" = "\${piece#*=}")
           # At the cursor: its value, or the flag itself when the cursor is before the \`=\`.
           if ((j == K)) && [[ "$L" == "\${piece%%=*}="* ]]; then

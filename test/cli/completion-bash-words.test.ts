@@ -88,6 +88,16 @@ describe('completion bash, the words as bash splits them at : and =', () => {
     expect(complete('scholarly-metrics sync my')).toEqual(['my db.sqlite', 'my:metrics.sqlite']);
     expect(complete('scholarly-metrics sync --ye')).toEqual(['--year']);
   });
+
+  it('offers nothing for a --flag=value bash left whole (`=` out of COMP_WORDBREAKS), never the bare flag', () => {
+    // Readline would replace the whole word with the reply: `--output` alone would erase the value typed.
+    const whole = (line: string) => bashReplies(script, line.split(' '), { line, cwd: files });
+    expect(whole('scholarly-metrics journals list --output=pl')).toEqual([]);
+    expect(whole('scholarly-metrics journals list --fields=na')).toEqual([]);
+    expect(whole('scholarly-metrics journals list --output=pl -')).toEqual(
+      expect.arrayContaining(['--fields']),
+    );
+  });
 });
 
 const skipTmux = skipWithoutTmux('test/cli/completion-bash-words.test.ts');
