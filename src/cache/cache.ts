@@ -246,21 +246,25 @@ export class ResponseCache {
     const view = target.route.endpoint?.scoreEvent;
     const events = view === undefined ? undefined : new EventsInFlight(view, started);
     let created: Flying | undefined;
-    const flight = new Flight<Answer<unknown>>(async (signal) => {
-      try {
-        const watch = await this.#watch(target);
-        const answer = await send({ ...options, signal, cache: undefined });
-        if (target.subject === 'list') this.#listedHere = new Set(journalIds(answer.data));
-        const moved = await keepAnswer(this.#kept, target, { watch, started, events, cleared }, answer);
-        if (created !== undefined) created.moved = moved;
-        return answer;
-      } finally {
-        if (created !== undefined) {
-          this.#running.delete(created);
-          this.#unjoinable(created);
+    const flight = new Flight<Answer<unknown>>(
+      async (signal) => {
+        try {
+          const watch = await this.#watch(target);
+          const answer = await send({ ...options, signal, cache: undefined });
+          if (target.subject === 'list') this.#listedHere = new Set(journalIds(answer.data));
+          const moved = await keepAnswer(this.#kept, target, { watch, started, events, cleared }, answer);
+          if (created !== undefined) created.moved = moved;
+          return answer;
+        } finally {
+          if (created !== undefined) {
+            this.#running.delete(created);
+            this.#unjoinable(created);
+          }
         }
-      }
-    }, this.#parts);
+      },
+      this.#parts,
+      this.#secret,
+    );
     created = { name, flight, subject: target.subject, events, moved: false };
     this.#flights.set(name, created);
     this.#running.add(created);

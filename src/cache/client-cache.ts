@@ -1,5 +1,6 @@
 import { endpointList } from '../api/endpoints.js';
 import type { ClientCache } from '../core/cache-types.js';
+import { explainCause } from '../core/clean-cause.js';
 import { routeTo } from '../core/endpoint.js';
 import {
   APIError,
@@ -28,6 +29,7 @@ export const cacheParts: FirstLoadParts = {
   checkRequestOptions,
   queryString,
   mentionsSecret,
+  explainCause,
   parseResponse,
   longestRetryWait: Math.max(backoff.maxTimeout, maxRetryAfterSeconds * 1000),
   MetricError,

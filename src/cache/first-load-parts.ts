@@ -1,4 +1,5 @@
 import type { endpointList } from '../api/endpoints.js';
+import type { explainCause } from '../core/clean-cause.js';
 import type { routeTo } from '../core/endpoint.js';
 import type {
   APIError,
@@ -25,6 +26,8 @@ export interface FirstLoadParts {
   readonly checkRequestOptions: typeof checkRequestOptions;
   readonly queryString: typeof queryString;
   readonly mentionsSecret: typeof mentionsSecret;
+  /** Cleans an abort's reason (the caller's) of the key, as the transport does. */
+  readonly explainCause: typeof explainCause;
   readonly parseResponse: typeof parseResponse;
   /** The longest wait between two attempts: a backoff's longest, or the longest `Retry-After` obeyed (ms). */
   readonly longestRetryWait: number;

@@ -14,11 +14,18 @@ export class Flight<T> {
   #callers = 0;
   #settled = false;
   declare readonly promise: Promise<T>;
-  readonly #parts: Pick<FirstLoadParts, 'RequestAbortedError'>;
+  readonly #parts: Pick<FirstLoadParts, 'RequestAbortedError' | 'explainCause'>;
+  /** The client's API key, kept out of what a caller that leaves is told. */
+  readonly #secret: string | null;
 
   /** Starts `run` with the flight's own signal. */
-  constructor(run: (signal: AbortSignal) => Promise<T>, parts: Pick<FirstLoadParts, 'RequestAbortedError'>) {
+  constructor(
+    run: (signal: AbortSignal) => Promise<T>,
+    parts: Pick<FirstLoadParts, 'RequestAbortedError' | 'explainCause'>,
+    secret: string | null,
+  ) {
     this.#parts = parts;
+    this.#secret = secret;
     this.promise = run(this.#controller.signal);
     const settle = () => {
       this.#settled = true;
@@ -41,10 +48,13 @@ export class Flight<T> {
     // Made only for a caller still there: a copy nobody waits for would reject unhandled.
     const own = () => (copy ? this.promise.then(copy) : this.promise);
     if (signal === undefined) return own();
-    const { RequestAbortedError } = this.#parts;
+    const { RequestAbortedError, explainCause } = this.#parts;
     return new Promise<T>((resolve, reject) => {
       const leave = () => {
-        reject(new RequestAbortedError(`GET ${path} was aborted`, { cause: signal.reason }));
+        // The reason is the caller's, and may hold the key: cleaned as the transport cleans it.
+        explainCause(signal.reason, this.#secret).then((cleaned) =>
+          reject(new RequestAbortedError(`GET ${path} was aborted`, cleaned)),
+        );
         if (--this.#callers === 0 && !this.#settled) this.#controller.abort(signal.reason);
       };
       if (signal.aborted) return leave();

@@ -3,7 +3,6 @@ import { cacheStatusOf, type WithResponse } from './api-promise.js';
 import { describeValue } from './describe-value.js';
 import { InvalidParameterError, requestIdOf } from './errors.js';
 import { isRecord } from './is-record.js';
-import { checkNames } from './options/checks.js';
 import type { RequestOptions } from './options/request.js';
 import { checkPrefetch } from './options/request.js';
 import { follow, Page, type PageSource, stateOf } from './page.js';
@@ -33,7 +32,9 @@ export interface PageRequestOptions extends RequestOptions {
 
 /** The `limit` of `toArray`: how many items to collect, or `Infinity` for all. */
 function toArrayLimit(options: { limit?: unknown } | undefined): number {
-  if (isRecord(options)) checkNames('toArray', options, ['limit']);
+  // The name is not quoted: a refusal here has no key cut out of it, and the name may be the key.
+  if (isRecord(options) && Object.keys(options).some((name) => name !== 'limit'))
+    throw new InvalidParameterError('options', 'toArray takes one option, { limit }');
   const limit = options?.limit;
   if (limit === Number.POSITIVE_INFINITY || (Number.isInteger(limit) && (limit as number) >= 0)) {
     return limit as number;

@@ -139,8 +139,11 @@ export async function getMany(
       }
     });
   } catch (error) {
-    // The caller's abort ends the call however its lookups ended, with the reason cleaned of the key.
-    if (signal?.aborted) throw await transport.aborted('papers.getMany was aborted', signal.reason);
+    // The caller's abort, when it is what stopped the lookups (not a failure before it), with the
+    // reason cleaned of the key.
+    if (signal?.aborted && error === signal.reason) {
+      throw await transport.aborted('papers.getMany was aborted', signal.reason);
+    }
     throw error;
   } finally {
     signal?.removeEventListener('abort', onAbort);

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createMockApi, type MockApi, type MockApiOptions, serverAnswer } from './mock-api.js';
 import { resolveMockServerOptions } from './mock-api-options.js';
@@ -98,12 +97,20 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     warnedPages.add(page);
     process.stderr.write(refusedPageWarning(page));
   };
+  // The answers each connection still owes: a refusal written while one is owed would be taken for it.
+  const owed = new WeakMap<object, number>();
   const server = createServer((req, res) => {
+    owed.set(req.socket, (owed.get(req.socket) ?? 0) + 1);
+    res.once('close', () => owed.set(req.socket, (owed.get(req.socket) ?? 1) - 1));
     serve(api, req, res, origin, allowed, warnRefused).catch((error: unknown) => {
       res.destroy(error instanceof Error ? error : undefined);
     });
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable || (owed.get(socket) ?? 0) > 0) {
+      socket.destroy();
+      return;
+    }
     answerRefused(api, error, socket, STATUS_CODES).catch(() => socket.destroy());
   });
   await new Promise<void>((resolve, reject) => {
@@ -211,7 +218,7 @@ const refusedRequests: Record<string, readonly [number, string]> = {
 /**
  * Answers a request Node's parser refused before any handler saw it (headers too large, no HTTP at
  * all) as the mock answers everything, JSON with CORS and a request id, where Node would send a bare
- * status line. Nothing is written to a socket that is gone or already carries an answer.
+ * status line. The caller writes nothing to a socket that is gone or still owes an answer.
  */
 async function answerRefused(
   api: MockApi,
@@ -219,10 +226,6 @@ async function answerRefused(
   socket: Duplex,
   reasons: Readonly<Record<number, string | undefined>>,
 ): Promise<void> {
-  if (error.code === 'ECONNRESET' || !socket.writable || (socket as Socket).bytesWritten > 0) {
-    socket.destroy();
-    return;
-  }
   const [status, message] = refusedRequests[error.code ?? ''] ?? [
     400,
     'The request is not HTTP the mock reads',

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import Keyv from 'keyv';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -285,6 +286,23 @@ describe('one request for identical calls in flight', () => {
     expect((await staying2).id).toBe(7);
     expect(sent()).toBe(1);
     expect((await client.journals.get(7).withResponse()).cacheStatus).toBe('hit');
+  });
+
+  it('a caller that leaves a shared request is told so without the key its abort reason held', async () => {
+    const api = createMockApi();
+    const gated = gatedFetch(api);
+    const { client } = cachedClient({ fetch: gated.fetch }, api);
+    const controller = new AbortController();
+    const leaving = client.journals.get(7, { signal: controller.signal });
+    const staying = client.journals.get(7);
+    await vi.waitFor(() => expect(gated.started()).toBe(1));
+    controller.abort(new Error(`stopped; key ${MOCK_API_KEY}`));
+    const error = await leaving.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RequestAbortedError);
+    expect(inspect(error)).not.toContain(MOCK_API_KEY);
+    expect(((error as Error).cause as Error).message).toBe('stopped; key [redacted]');
+    gated.release();
+    expect((await staying).id).toBe(7);
   });
 
   it('a caller whose signal aborts while it reads the store leaves no rejection unhandled', async () => {

@@ -91,6 +91,20 @@ const atCall: RefusalCase[] = [
   ['call', 'signal', () => client({}).subjects.list({ signal: {} as never })],
   // An old polyfill's signal, without throwIfAborted: p-retry and the transport call it.
   ['call', 'signal', () => client({}).subjects.list({ signal: new EventTarget() as never })],
+  // Look-alikes missing a method p-retry or the transport calls.
+  [
+    'call',
+    'signal',
+    () =>
+      client({}).subjects.list({
+        signal: { throwIfAborted: true, addEventListener() {}, removeEventListener() {} } as never,
+      }),
+  ],
+  [
+    'call',
+    'signal',
+    () => client({}).subjects.list({ signal: { throwIfAborted() {}, removeEventListener() {} } as never }),
+  ],
   // A look-alike with throwIfAborted alone: p-retry listens to it for its aborts.
   [
     'call',

@@ -265,6 +265,9 @@ describe('Retry-After', () => {
     try {
       expect(at('Thu Jan  1 00:00:45 2026')).toBe(45);
       expect(at('Thu Jan 1 00:00:45 2026')).toBe(45);
+      // Only asctime's exact shape: not a date with a zone of its own, nor a day without a time.
+      for (const text of ['Thu Jan 1 00:00:45 2026 GMT+0900', 'Fri Jan 2', 'Thu Jan 1, 2026 00:00:45'])
+        expect(at(text), text).toBeUndefined();
     } finally {
       vi.unstubAllEnvs();
     }

@@ -108,6 +108,27 @@ describe('startMockServer', () => {
     expect((await raw('/api/v1/subjects')).status).toBe(200);
   });
 
+  it('answers garbage on a kept-alive connection after a whole answer, in JSON too', async () => {
+    const answers = await new Promise<string>((resolve, reject) => {
+      const socket = createConnection({ host: '127.0.0.1', port: server.port });
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => {
+        text += chunk;
+        // The first answer is whole (its JSON body ends the chunk): then the garbage.
+        if (text.startsWith('HTTP/1.1 200') && text.trimEnd().endsWith(']')) socket.write('GARBAGE\r\n\r\n');
+      });
+      socket.on('end', () => resolve(text)).on('error', reject);
+      socket.write(
+        `GET /api/v1/subjects HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${MOCK_API_KEY}\r\n\r\n`,
+      );
+    });
+    expect(answers).toMatch(/^HTTP\/1.1 200 /);
+    const refusal = answers.slice(answers.indexOf('HTTP/1.1 400'));
+    expect(refusal).toMatch(/^HTTP\/1.1 400 /);
+    expect(JSON.parse(refusal.split('\r\n\r\n')[1]!)).toMatchObject({ error: 'bad_request' });
+  });
+
   it('answers a browser preflight', async () => {
     const response = await fetch(`${server.url}/subjects`, {
       method: 'OPTIONS',

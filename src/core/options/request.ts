@@ -79,10 +79,10 @@ export function checkRequestOptions(options: RequestOptions | undefined): Reques
   if (cache !== undefined && cache !== false && cache !== 'refresh') {
     throw new ConfigurationError('cache', "`cache` must be 'refresh' or false");
   }
-  // throwIfAborted, as the transport calls it, and removeEventListener, as p-retry calls it (with
-  // addEventListener, which any EventTarget has).
-  const given = signal as Partial<AbortSignal> | null | undefined;
-  if (given !== undefined && typeof (given?.throwIfAborted && given.removeEventListener) !== 'function') {
+  // throwIfAborted, as the transport calls it, and the listeners, as p-retry calls them.
+  const given = signal as Record<string, unknown> | null | undefined;
+  const methods = ['throwIfAborted', 'addEventListener', 'removeEventListener'];
+  if (given !== undefined && !methods.every((name) => typeof given?.[name] === 'function')) {
     throw new ConfigurationError('signal', '`signal` must be an AbortSignal');
   }
   return options.headers === undefined ? options : { ...options, headers: checkHeaders(options.headers) };
