@@ -93,7 +93,7 @@ export default [
     '{ MetricClient }',
     // A guard against growth just above the current bundle; the design's target for it is judged
     // in BENCHMARKS.md §5, which says where the bytes go.
-    '40.95 kB',
+    '41.05 kB',
     { check: modulesCheck('the client', { required: clientParts }) },
   ),
   entry(
@@ -101,7 +101,7 @@ export default [
     'index.js',
     '{ MetricClient }',
     // scripts/first-load.mjs holds the first load to issue 22's measure (esbuild, chunk by chunk).
-    '23.7 kB',
+    '23.75 kB',
     // Only the entry chunk and its static imports: chunks loaded by `import()` are not counted.
     { entry: ['index'] },
   ),
@@ -113,7 +113,7 @@ export default [
       'the client with scholarly-metrics/query: import { MetricClient } and { metricQueries }',
       'index.js',
       '{ MetricClient }',
-      '42.45 kB',
+      '42.55 kB',
       { check: modulesCheck('scholarly-metrics/query', { forbidden: tanstack }) },
     ),
     path: [dist('index.js'), dist('query.js')],
