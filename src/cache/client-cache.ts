@@ -1,14 +1,8 @@
 import { endpointList } from '../api/endpoints.js';
 import type { ClientCache } from '../core/cache-types.js';
-import { explainCause } from '../core/clean-cause.js';
+import { abortedError } from '../core/clean-cause.js';
 import { routeTo } from '../core/endpoint.js';
-import {
-  APIError,
-  ConnectionError,
-  MetricError,
-  RequestAbortedError,
-  WebhookPayloadError,
-} from '../core/errors.js';
+import { APIError, ConnectionError, MetricError, WebhookPayloadError } from '../core/errors.js';
 import { createLogger } from '../core/logger.js';
 import type { ResolvedClientOptions } from '../core/options/client-types.js';
 import { checkRequestOptions } from '../core/options/request.js';
@@ -29,13 +23,12 @@ export const cacheParts: FirstLoadParts = {
   checkRequestOptions,
   queryString,
   mentionsSecret,
-  explainCause,
+  abortedError,
   parseResponse,
   longestRetryWait: Math.max(backoff.maxTimeout, maxRetryAfterSeconds * 1000),
   MetricError,
   APIError,
   ConnectionError,
-  RequestAbortedError,
   WebhookPayloadError,
 };
 

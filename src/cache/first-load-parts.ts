@@ -1,13 +1,7 @@
 import type { endpointList } from '../api/endpoints.js';
-import type { explainCause } from '../core/clean-cause.js';
+import type { abortedError } from '../core/clean-cause.js';
 import type { routeTo } from '../core/endpoint.js';
-import type {
-  APIError,
-  ConnectionError,
-  MetricError,
-  RequestAbortedError,
-  WebhookPayloadError,
-} from '../core/errors.js';
+import type { APIError, ConnectionError, MetricError, WebhookPayloadError } from '../core/errors.js';
 import type { checkRequestOptions } from '../core/options/request.js';
 import type { queryString } from '../core/path.js';
 import type { mentionsSecret } from '../core/redact.js';
@@ -26,14 +20,13 @@ export interface FirstLoadParts {
   readonly checkRequestOptions: typeof checkRequestOptions;
   readonly queryString: typeof queryString;
   readonly mentionsSecret: typeof mentionsSecret;
-  /** Cleans an abort's reason (the caller's) of the key, as the transport does. */
-  readonly explainCause: typeof explainCause;
+  /** The error of a caller that aborted, its reason cleaned of the key, as the transport makes it. */
+  readonly abortedError: typeof abortedError;
   readonly parseResponse: typeof parseResponse;
   /** The longest wait between two attempts: a backoff's longest, or the longest `Retry-After` obeyed (ms). */
   readonly longestRetryWait: number;
   readonly MetricError: typeof MetricError;
   readonly APIError: typeof APIError;
   readonly ConnectionError: typeof ConnectionError;
-  readonly RequestAbortedError: typeof RequestAbortedError;
   readonly WebhookPayloadError: typeof WebhookPayloadError;
 }

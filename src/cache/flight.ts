@@ -14,14 +14,14 @@ export class Flight<T> {
   #callers = 0;
   #settled = false;
   declare readonly promise: Promise<T>;
-  readonly #parts: Pick<FirstLoadParts, 'RequestAbortedError' | 'explainCause'>;
+  readonly #parts: Pick<FirstLoadParts, 'abortedError'>;
   /** The client's API key, kept out of what a caller that leaves is told. */
   readonly #secret: string | null;
 
   /** Starts `run` with the flight's own signal. */
   constructor(
     run: (signal: AbortSignal) => Promise<T>,
-    parts: Pick<FirstLoadParts, 'RequestAbortedError' | 'explainCause'>,
+    parts: Pick<FirstLoadParts, 'abortedError'>,
     secret: string | null,
   ) {
     this.#parts = parts;
@@ -48,13 +48,10 @@ export class Flight<T> {
     // Made only for a caller still there: a copy nobody waits for would reject unhandled.
     const own = () => (copy ? this.promise.then(copy) : this.promise);
     if (signal === undefined) return own();
-    const { RequestAbortedError, explainCause } = this.#parts;
+    const { abortedError } = this.#parts;
     return new Promise<T>((resolve, reject) => {
       const leave = () => {
-        // The reason is the caller's, and may hold the key: cleaned as the transport cleans it.
-        explainCause(signal.reason, this.#secret).then((cleaned) =>
-          reject(new RequestAbortedError(`GET ${path} was aborted`, cleaned)),
-        );
+        abortedError(`GET ${path} was aborted`, signal.reason, this.#secret).then(reject);
         if (--this.#callers === 0 && !this.#settled) this.#controller.abort(signal.reason);
       };
       if (signal.aborted) return leave();

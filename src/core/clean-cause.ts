@@ -1,3 +1,4 @@
+import { RequestAbortedError } from './errors.js';
 import { redactHeaders, redactText } from './redact.js';
 
 type Load = () => Promise<typeof import('./redact-cause.js')>;
@@ -29,4 +30,12 @@ export function explainCause(
       return { cause: secret ? new Error(reason) : error, reason };
     },
   );
+}
+
+/**
+ * The error of a call its caller aborted: its cause is the caller's reason, which may hold the secret as
+ * any error may, cleaned as a hook's error is (the reason explainCause gives beside it goes unused).
+ */
+export async function abortedError(message: string, reason: unknown, secret: string | null) {
+  return new RequestAbortedError(message, await explainCause(reason, secret));
 }

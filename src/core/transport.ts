@@ -1,13 +1,13 @@
 import ky, { type KyInstance } from 'ky';
 import pRetry from 'p-retry';
 import { Deadline, sleep } from './abort.js';
-import { explainCause } from './clean-cause.js';
+import { abortedError } from './clean-cause.js';
 import type { Route } from './endpoint.js';
 import {
   InvalidParameterError,
   MetricError,
   RateLimitError,
-  RequestAbortedError,
+  type RequestAbortedError,
   TimeoutError,
 } from './errors.js';
 import { connectionError, statusError } from './failures.js';
@@ -194,12 +194,9 @@ export class Transport {
     }
   }
 
-  /**
-   * The error of a call the caller aborted: its cause is the caller's reason, which may hold the key as
-   * any error may, cleaned as a hook's error is (the reason explainCause gives beside it goes unused).
-   */
-  async aborted(message: string, reason: unknown): Promise<RequestAbortedError> {
-    return new RequestAbortedError(message, await explainCause(reason, this.#apiKey));
+  /** The error of a call the caller aborted, its reason cleaned of the key (see abortedError). */
+  aborted(message: string, reason: unknown): Promise<RequestAbortedError> {
+    return abortedError(message, reason, this.#apiKey);
   }
 
   /** The route, or its refusal with the key cut out: a key pasted into the wrong parameter stays secret. */
