@@ -53,7 +53,7 @@ interface ScenarioState {
 export interface FaultServerOptions {
   /**
    * Keep every request's method, URL and headers (default). Off, only the count is kept: for the
-   * heap check, where 10,000 kept requests would be the leak it looks for.
+   * heap check, where 5,000 kept requests would be the leak it looks for.
    */
   readonly record?: boolean;
 }

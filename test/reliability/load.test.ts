@@ -1,7 +1,7 @@
 /**
  * Load: 500 concurrent calls over mixed faults, from one client with one shared AbortSignal, all
  * settle as they must, with no unhandled rejection, no MaxListenersExceededWarning and no abort
- * listener or timer left behind. Then the heap check: 10,000 requests in a child process run with
+ * listener or timer left behind. Then the heap check: 5,000 requests in a child process run with
  * --expose-gc (heap-check.mjs), heap compared after a warm-up and at the end.
  */
 import { getEventListeners } from 'node:events';
@@ -298,21 +298,23 @@ describe('500 concurrent calls over mixed faults', () => {
 });
 
 describe('heap', () => {
-  it('10,000 requests over mixed faults: heap, timers and abort listeners back to where they were', async () => {
+  it('5,000 requests over mixed faults: heap, timers and abort listeners back to where they were', async () => {
     const script = fileURLToPath(new URL('./heap-check.mjs', import.meta.url));
     // A warm-up half the size of the run measured: under a loaded machine, what the warm-up leaves
     // unsettled (JIT code, pooled sockets) must not be counted as the run's growth.
-    const { code, stdout, stderr } = await runWithGc(script, ['10000', '5000']);
+    const { code, stdout, stderr } = await runWithGc(script, ['5000', '2500']);
     expect({ code, stderr: code === 0 ? '' : stderr }).toEqual({ code: 0, stderr: '' });
     const report = JSON.parse(stdout.trim().split('\n').at(-1)!);
 
     expect(report.wrong).toEqual([]);
     expect(report.unhandled).toEqual([]);
     expect(report.warnings).toEqual([]);
-    expect(report.requests).toBeGreaterThanOrEqual(10_000);
+    expect(report.requests).toBeGreaterThanOrEqual(5_000);
     expect(report.inFlight).toBe(0);
     const growth = report.after.heapUsed - report.afterWarmUp.heapUsed;
-    expect(growth).toBeLessThan(8 * 1024 * 1024);
+    // 800 bytes a request: a response or a closure kept per call is more than that; a run's own
+    // noise is under 1 MB.
+    expect(growth).toBeLessThan(4 * 1024 * 1024);
     expect(report.after.timers).toBeLessThanOrEqual(report.afterWarmUp.timers);
     expect(report.after.timers).toBeLessThanOrEqual(report.baseline.timers);
     expect(report.after.abortListeners).toBe(0);
