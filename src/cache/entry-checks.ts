@@ -54,10 +54,10 @@ export function misplaced(route: Route, data: unknown): string | undefined {
   if (identity === undefined) return undefined;
   const named = route.values?.[identity];
   const shown = (data as Record<string, unknown> | null)?.[identity];
-  // DOIs are case-insensitive; ids are compared as the path wrote them.
+  // DOIs are case-insensitive, and a server may write one in another Unicode form than the path
+  // (composed or not); ids are compared as the path wrote them.
+  const doi = (value: string) => value.normalize('NFC').toLowerCase();
   const same =
-    typeof named === 'string'
-      ? typeof shown === 'string' && shown.toLowerCase() === named.toLowerCase()
-      : shown === named;
+    typeof named === 'string' ? typeof shown === 'string' && doi(shown) === doi(named) : shown === named;
   return same ? undefined : 'another record than its path names';
 }

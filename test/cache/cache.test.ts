@@ -95,6 +95,20 @@ describe('cache: true (in memory)', () => {
     expect(sent()).toBe(before + 1);
   });
 
+  it('keeps a paper asked for by its DOI in another Unicode form or letter case than the server writes it', async () => {
+    const warn = vi.fn();
+    const logger = { error: vi.fn(), warn, info: vi.fn(), debug: vi.fn() };
+    const { client, sent } = cachedClient({ logger, logLevel: 'warn' });
+    // The mock writes DOIs as NFC, lower case; each is asked for decomposed (NFD) or in capitals.
+    for (const doi of ['10.5555/üñí-ç'.normalize('NFD'), '10.1000/ABC/DEF']) {
+      const before = sent();
+      expect((await client.papers.get(doi).withResponse()).cacheStatus).toBe('miss');
+      expect((await client.papers.get(doi).withResponse()).cacheStatus).toBe('hit');
+      expect(sent()).toBe(before + 1);
+    }
+    expect(warn).not.toHaveBeenCalled();
+  });
+
   it('refuses an aborted call even when its answer is kept', async () => {
     const { client } = cachedClient();
     await client.subjects.list();
