@@ -5,7 +5,6 @@ import type { ResolvedClientOptions } from '../core/options/client-types.js';
 import type { ScoreUpdatedEvent } from '../core/score-updated-event.js';
 import type { Answer, TransportOptions } from '../core/transport.js';
 import type { ResponseShape } from '../core/validate.js';
-import type { Watched } from './events.js';
 import { dropContradicted, journalIds, markerLifetimeOf, markJournal, watchForEvents } from './events.js';
 import { EventsInFlight } from './events-in-flight.js';
 import type { FirstLoadParts } from './first-load-parts.js';
@@ -15,6 +14,7 @@ import {
   type KeptContext,
   keepAnswer,
   off,
+  quietlyFor,
   readKept,
   servesStale,
   type Target,
@@ -92,7 +92,7 @@ export class ResponseCache {
       store: this.#store,
       secret: this.#secret,
       logger: this.#logger,
-      quietly: (run) => this.#quietly(run),
+      quietly: quietlyFor(logger),
       staleIfError: this.#staleIfError,
       markerLifetime: this.#markerLifetime,
       parts,
@@ -144,14 +144,14 @@ export class ResponseCache {
     const subject = eventSubjectOf(called);
     const key = answerKey(scope, partition, path, subject);
     const maxResponseBytes = options?.maxResponseBytes ?? client.maxResponseBytes;
-    let fallback: CachedAnswer<T> | undefined;
+    const query = { route: called, key, partition, ttl, maxResponseBytes };
+    const keptNow = () => unlessAborted(options?.signal, readKept(this.#kept, query, shape));
+    let fallback = false;
     if (mode !== 'refresh') {
-      const reading = readKept(this.#kept, { route: called, key, partition, ttl, maxResponseBytes }, shape);
-      const kept = await unlessAborted(options?.signal, reading);
+      const kept = await keptNow();
       if (options?.signal?.aborted) return off(await send(options));
-      const now = Date.now();
-      if (kept !== undefined && now < kept.meta.e) return answerOf(kept, 'hit');
-      if (kept !== undefined && now < kept.meta.e + this.#staleIfError) fallback = answerOf(kept, 'stale');
+      if (kept !== undefined && Date.now() < kept.meta.e) return answerOf(kept, 'hit');
+      fallback = kept !== undefined && Date.now() < kept.meta.e + this.#staleIfError;
     }
     try {
       const marker = this.#shared && subject !== undefined ? markerKey(scope, subject) : undefined;
@@ -159,11 +159,16 @@ export class ResponseCache {
       const answer = await this.#send(target, mode === 'refresh', options, send);
       return { data: answer.data as T, response: answer.response, cacheStatus: 'miss' };
     } catch (error) {
-      if (fallback === undefined || options?.signal?.aborted || !servesStale(error, this.#parts)) throw error;
+      if (!fallback || options?.signal?.aborted || !servesStale(error, this.#parts)) throw error;
+      // Read again: an event or a clear while the request was out may have dropped what was kept.
+      const kept = await keptNow();
+      if (options?.signal?.aborted || kept === undefined || Date.now() >= kept.meta.e + this.#staleIfError)
+        throw error;
+      if (Date.now() < kept.meta.e) return answerOf(kept, 'hit');
       this.#logger?.warn(`GET ${path} failed; serving the kept answer, expired but within staleIfError`, {
         error: (error as Error).message,
       });
-      return fallback;
+      return answerOf(kept, 'stale');
     }
   }
 
@@ -279,22 +284,12 @@ export class ResponseCache {
   }
 
   /** {@link watchForEvents}; `false` when the store failed: the answer cannot be watched, so it is not kept. */
-  async #watch(target: Target): Promise<Watched | undefined | false> {
+  async #watch(target: Target) {
     const { marker, scope, path } = target;
     if (marker === undefined) return undefined;
-    const watch = await this.#quietly(() =>
+    const watch = await this.#kept.quietly(() =>
       watchForEvents(this.#store, scope, path, marker, this.#markerLifetime),
     );
     return watch ?? false;
-  }
-
-  /** A store operation whose failure costs the call its cache, never the call itself. */
-  async #quietly<R>(run: () => Promise<R>): Promise<R | undefined> {
-    try {
-      return await run();
-    } catch (error) {
-      this.#logger?.warn('the cache store failed; going to the API', { error: (error as Error).message });
-      return undefined;
-    }
   }
 }

@@ -13,6 +13,18 @@ import type { FirstLoadParts } from './first-load-parts.js';
 import type { EventSubject } from './keys.js';
 import type { Store } from './store.js';
 
+/** A store operation whose failure costs the call its cache, never the call itself (warned of). */
+export const quietlyFor =
+  (logger: Logger | undefined) =>
+  async <R>(run: () => Promise<R>): Promise<R | undefined> => {
+    try {
+      return await run();
+    } catch (error) {
+      logger?.warn('the cache store failed; going to the API', { error: (error as Error).message });
+      return undefined;
+    }
+  };
+
 /** What reading and keeping answers takes: the store, the key to keep out, where to warn, how to fail. */
 export interface KeptContext {
   readonly store: Store;

@@ -3,7 +3,7 @@ import Keyv6 from 'keyv6';
 import { describe, expect, it, vi } from 'vitest';
 import { memoryStore } from '../../src/cache/memory-store.js';
 import { type MetricClient, NotFoundError, WebhookPayloadError } from '../../src/index.js';
-import { createMockApi } from '../../src/testing/index.js';
+import { createMockApi, type MockApi } from '../../src/testing/index.js';
 import { createWebhookHandler } from '../../src/webhooks/index.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
 import { recordingLogger, testClient } from '../support.js';
@@ -243,6 +243,55 @@ describe('stale if error', () => {
     expect(lines.filter((line) => line.level === 'warn').map((line) => line.message)).toEqual([
       expect.stringMatching(/serving the kept answer/),
     ]);
+  });
+
+  it.each([
+    [
+      'an event',
+      async (client: MetricClient, api: MockApi) => client.cache!.apply((await api.updateScore(7, 99)).event),
+    ],
+    ['cache.clear()', (client: MetricClient) => client.cache!.clear()],
+  ])('serves no kept answer that %s dropped while the request was out', async (_, drop) => {
+    useFakeClock();
+    const api = createMockApi();
+    let gate: ReturnType<typeof gatedFetch> | undefined;
+    const fetch: typeof globalThis.fetch = (input, init) => (gate ?? api).fetch(input, init);
+    const { client } = cachedClient(
+      { maxRetries: 0, fetch, cache: { ttl: { 'journals.get': 1_000 }, staleIfError: 60_000 } },
+      api,
+    );
+    await client.journals.get(7);
+    vi.advanceTimersByTime(30_000);
+    api.faults.next({ status: 503 });
+    gate = gatedFetch(api);
+    const call = client.journals.get(7).withResponse();
+    for (let turn = 0; gate.started() === 0 && turn < 1_000; turn++) await new Promise(setImmediate);
+    expect(gate.started()).toBe(1);
+    await drop(client, api);
+    gate.release();
+    await expect(call).rejects.toMatchObject({ status: 503 });
+  });
+
+  it('serves the fresh answer another process kept while the request was out, as a hit', async () => {
+    useFakeClock();
+    const [api, map] = [createMockApi(), new Map<string, unknown>()];
+    let gate: ReturnType<typeof gatedFetch> | undefined;
+    const fetch: typeof globalThis.fetch = (input, init) => (gate ?? api).fetch(input, init);
+    // Two processes sharing one store: each its own Keyv over the same map.
+    const processOf = (more: object) => {
+      const cache = { store: new Keyv({ store: map }), ttl: { 'journals.get': 1_000 }, staleIfError: 60_000 };
+      return cachedClient({ maxRetries: 0, cache, ...more }, api).client;
+    };
+    const [client, other] = [processOf({ fetch }), processOf({})];
+    await client.journals.get(7);
+    vi.advanceTimersByTime(30_000);
+    api.faults.next({ status: 503 });
+    gate = gatedFetch(api);
+    const call = client.journals.get(7).withResponse();
+    for (let turn = 0; gate.started() === 0 && turn < 1_000; turn++) await new Promise(setImmediate);
+    expect((await other.journals.get(7).withResponse()).cacheStatus).toBe('miss');
+    gate.release();
+    expect((await call).cacheStatus).toBe('hit');
   });
 
   it('serves nothing past staleIfError, and never on another 4xx', async () => {
