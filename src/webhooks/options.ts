@@ -38,7 +38,8 @@ export interface WebhookHandlerOptions {
    * How long the whole body may take to arrive, in milliseconds, counted from when the handler starts
    * reading it. A slower body (a client trickling bytes, or one that stops sending) is answered 408
    * and its connection released: the Node handler closes it, the Fetch handler cancels the body
-   * stream. A body another middleware already read is not timed here. An integer from 1 to
+   * stream. A body refused unread (its length or coding) is let go within the same time. A body
+   * another middleware already read is not timed here. An integer from 1 to
    * 2_147_483_647 (setTimeout's limit).
    * @default 10_000
    */

@@ -115,6 +115,19 @@ export function createReceiver<Context>(
   return { answer: telemetry ? traced(telemetry, answer, untraced) : answer, report };
 }
 
+/** Lets a body refused unread go, waiting at most `ms` for it: a cancel that never settles must not hold the answer. */
+async function letGo(delivery: Delivery, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  try {
+    await Promise.race([delivery.drop(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The body a delivery's stream brings, decoded, or the refusal when it is too large, slow or unreadable. */
 async function receiveBody(
   delivery: Delivery,
@@ -123,11 +136,11 @@ async function receiveBody(
 ): Promise<{ body: Uint8Array } | { refusal: Reply }> {
   const coding = codingOf(delivery.contentEncoding);
   if (coding === undefined) {
-    await delivery.drop();
+    await letGo(delivery, bodyTimeoutMs);
     return { refusal: unsupportedEncoding(delivery.contentEncoding) };
   }
   if (declaresTooMuch(delivery.contentLength, maxBodyBytes)) {
-    await delivery.drop();
+    await letGo(delivery, bodyTimeoutMs);
     return { refusal: tooLarge(maxBodyBytes) };
   }
   const body = await readWithin(delivery, coding, maxBodyBytes, bodyTimeoutMs);

@@ -133,6 +133,28 @@ describe('the Fetch receiver and Content-Encoding', () => {
     expect(events).toEqual([validEvent, validEvent]);
   });
 
+  it.each([
+    ['415 for an unknown coding', { 'content-encoding': 'br' }, 415],
+    ['413 for a declared length past maxBodyBytes', { 'content-length': '5000' }, 413],
+  ])(
+    'answers %s, waiting no longer than bodyTimeoutMs for the body to be let go',
+    async (_, headers, status) => {
+      // A body whose cancel never settles: the answer waits for it no longer than the body's own deadline.
+      const body = new ReadableStream<Uint8Array>({
+        pull: () => new Promise(() => {}),
+        cancel: () => new Promise(() => {}),
+      });
+      const delivery = new Request('http://localhost/hooks/metric', {
+        method: 'POST',
+        body,
+        headers,
+        duplex: 'half',
+      } as RequestInit);
+      const handler = createWebhookHandler(() => {}, { maxBodyBytes: 1_000, bodyTimeoutMs: 50 });
+      expect((await handler(delivery)).status).toBe(status);
+    },
+  );
+
   it('answers 415 for an unknown coding and cancels the unread body', async () => {
     let cancelled = false;
     const body = new ReadableStream<Uint8Array>({
