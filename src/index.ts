@@ -72,3 +72,4 @@ export {
 } from './webhooks/node-handler.js';
 export { parseWebhookEvent } from './webhooks/parse.js';
 export type { WebhookHandlerOptions } from './webhooks/receiver.js';
+export { createEventRelay, type EventRelay, type EventRelayOptions } from './webhooks/relay.js';

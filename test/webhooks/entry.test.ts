@@ -120,6 +120,11 @@ describe('the scholarly-metrics/webhooks entry point', () => {
     expect(webhooks.WebhookPayloadError).toBe(root.WebhookPayloadError);
   });
 
+  it('is also exported whole by the root entry, which holds everything', async () => {
+    const sdk: Record<string, unknown> = await import('../../src/index.js');
+    for (const [name, value] of Object.entries(webhooks)) expect(sdk[name], name).toBe(value);
+  });
+
   it('gives every exported symbol TSDoc, with an example where the entry makes it public', () => {
     const missing: string[] = [];
     const entry = sources.find(({ file }) => file === 'index.ts')?.text ?? '';
