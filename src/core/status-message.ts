@@ -33,7 +33,7 @@ function summarizeBody(body: unknown, label: string): string {
 
 /**
  * The first explanation among the places common error bodies put one: `{"error": {"message"}}`,
- * `{"error": "…"}`, `{"message"}`, `{"detail"}`, `{"title"}`. A string that only names the error (a
+ * `{"error": "…"}`, `{"message"}`, `{"detail"}` (or the first of its list), `{"title"}`. A string that only names the error (a
  * code such as `not_found`, or the status label again) is taken only when no later place explains
  * more: `{"error": "not_found", "message": "No journal with id 7"}` says the message.
  */
@@ -45,7 +45,8 @@ function serverExplanation(body: unknown, label: string): string | undefined {
     (nested as Record<string, unknown> | undefined)?.message,
     record.error,
     record.message,
-    record.detail,
+    // FastAPI's refusals list their issues: `{"detail": [{"loc": […], "msg": "…"}]}`.
+    Array.isArray(record.detail) ? record.detail[0]?.msg : record.detail,
     record.title,
   ].filter((candidate): candidate is string => typeof candidate === 'string');
   const namesOnly = (text: string) =>

@@ -8,6 +8,10 @@ describe('describeStatus: the server explanation in the message', () => {
     ['{"error": "…"}', { error: sortHelp }],
     ['{"message": …}', { message: sortHelp }],
     ['{"detail": …}', { detail: sortHelp }],
+    [
+      '{"detail": [{ "msg" }]} (FastAPI)',
+      { detail: [{ loc: ['query', 'sort'], msg: sortHelp }, { msg: 'x' }] },
+    ],
     ['{"title": …} (problem+json)', { type: 'about:blank', title: sortHelp, status: 400 }],
     ['a text body', sortHelp],
   ];
@@ -39,6 +43,9 @@ describe('describeStatus: the server explanation in the message', () => {
     expect(describeStatus(404, { error: { code: 7 }, message: ['a'], detail: null })).toBe('404 Not Found');
     expect(describeStatus(503, null)).toBe('503 Service Unavailable');
     expect(describeStatus(418, [sortHelp])).toBe('418 Error');
+    expect(describeStatus(422, { detail: [] })).toBe('422 Error');
+    expect(describeStatus(422, { detail: [null, { msg: 'later' }] })).toBe('422 Error');
+    expect(describeStatus(422, { detail: ['text', { msg: 7 }] })).toBe('422 Error');
   });
 
   it('escapes control characters and cuts long explanations short', () => {
