@@ -66,9 +66,6 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
   const started = io.now();
   const progress = Progress.for(io.stderr, options.quiet === true, io.now);
   const { ConfigurationError, MetricClient, MetricError } = await import('./sdk.js');
-  // The key may show in more than the SDK's own words (a base URL carrying it, as some proxies
-  // want, is shown in a hint): stderr masks it as it masks a Redis password.
-  if (!options.mock && io.env.METRIC_API_KEY) io.secrets.add(io.env.METRIC_API_KEY);
   const redis = redisTargetOf(options, io.env);
   const shared =
     redis === undefined

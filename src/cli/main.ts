@@ -27,8 +27,10 @@ export async function run(
   commands: readonly CliCommand[] = cliCommands,
 ): Promise<number> {
   const secrets = new Secrets();
-  // Every line on stderr passes the run's secrets, added by the code that takes each (the API key,
-  // a Redis password): none shows anywhere.
+  // Every line on stderr passes the run's secrets: none shows anywhere. The API key is one from the
+  // start, since the parser's own errors echo the words of the line, where a key may be pasted; the
+  // code that takes another (a Redis password) adds it.
+  if (io.env.METRIC_API_KEY) secrets.add(io.env.METRIC_API_KEY);
   const stderr = redactingStream(io.stderr, secrets);
   const debug = argv.includes('--debug');
   let telemetry: CliTelemetry | undefined;

@@ -39,4 +39,24 @@ describe("the run's secrets on stderr", () => {
     );
     for (const form of [key, encodeURIComponent(key)]) expect(result.stderr).not.toContain(form);
   });
+
+  it.each([
+    ['as an argument', ['journals', 'get', 'KEY']],
+    ['in an unknown option', ['journals', 'list', '--api-key=KEY']],
+    ['as an unknown command', ['KEY']],
+    ['as an option value', ['papers', 'search', '--year', 'KEY']],
+    ['after help', ['help', 'KEY']],
+  ])(
+    'hold the API key before the line is parsed: one pasted %s is cut from the usage error',
+    async (_, args) => {
+      const key = 'sk_live_Pasted0123456789abcdef';
+      const result = await run(
+        args.map((arg) => arg.replace('KEY', key)),
+        { url: 'http://127.0.0.1:9/api/v1', key },
+      );
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('[redacted]');
+      expect(result.stderr).not.toContain(key);
+    },
+  );
 });
