@@ -56,6 +56,10 @@ export interface Context {
 /** The message of a run with no key: what to set, and how to try without one. */
 export const noKeyMessage = 'no API key: export METRIC_API_KEY=… (or try --mock)';
 
+/** The message of a run with no base URL, said as the missing key is. */
+export const noBaseUrlMessage =
+  'no base URL: export METRIC_BASE_URL=https://…/api/v1 or give --base-url (or try --mock)';
+
 /** The client for `command`'s global options. */
 export async function createContext(command: Command, io: RunIO): Promise<Context> {
   const options = command.optsWithGlobals<GlobalOptions>();
@@ -94,7 +98,8 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
     client = await newClient();
   } catch (error) {
     await shared?.close();
-    if (isMissingKey(error, ConfigurationError)) throw new UsageError(noKeyMessage);
+    if (isMissing(error, ConfigurationError, 'apiKey')) throw new UsageError(noKeyMessage);
+    if (isMissing(error, ConfigurationError, 'baseUrl')) throw new UsageError(noBaseUrlMessage);
     if (!options.mock && error instanceof ConfigurationError && error.option === 'METRIC_API_KEY')
       throw keyRefusal(error, io.env.METRIC_API_KEY, ConfigurationError);
     // The constructor sends nothing: what it refuses is the configuration the command line gave it.
@@ -195,9 +200,13 @@ export function retryAfterSeconds(value: string | null, now: number): number | u
   return Number.isFinite(seconds) ? Math.max(0, Math.ceil(seconds)) : undefined;
 }
 
-/** The SDK's refusal of a run with no key (its other refusals of the key say what is wrong with it). */
-function isMissingKey(error: unknown, refusal: typeof ConfigurationError): boolean {
-  return error instanceof refusal && error.option === 'apiKey' && error.message.startsWith('Missing API key');
+/** The SDK's refusal of a run with no key or no base URL (its other refusals say what is wrong with one). */
+function isMissing(
+  error: unknown,
+  refusal: typeof ConfigurationError,
+  option: 'apiKey' | 'baseUrl',
+): boolean {
+  return error instanceof refusal && error.option === option && error.message.startsWith('Missing ');
 }
 
 /**

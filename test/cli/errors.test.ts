@@ -84,6 +84,18 @@ describe('errors of the scholarly-metrics command', () => {
     expect(flag.stderr).toContain("error: unknown option '--api-key'");
   });
 
+  it('no base URL: a usage error naming METRIC_BASE_URL, --base-url and --mock (exit 2)', async () => {
+    for (const url of [undefined, '']) {
+      const result = await run(['subjects', 'list'], { url, key: MOCK_API_KEY });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        'error: no base URL: export METRIC_BASE_URL=https://…/api/v1 or give --base-url (or try --mock)\n',
+      );
+    }
+    const flag = await run(['subjects', 'list', '--base-url', ''], { key: MOCK_API_KEY });
+    expect(flag.stderr).toMatch(/^error: no base URL/);
+  });
+
   it('refuses a request rate that is not a positive whole number (exit 2)', async () => {
     const result = await run(['--max-requests-per-minute', '0', 'subjects', 'list'], {
       url: mock.server.url,
