@@ -12,6 +12,7 @@ import { terminalSafe } from './output/escape.js';
 import { fileSink, type Sink, stdoutSink } from './output/sink.js';
 import { Progress } from './progress.js';
 import { openRedisQuota, type RedisOptions, redisTargetOf } from './redis.js';
+import { maxRetryAfterSeconds, parseRetryAfter } from './sdk-bounds.js';
 import type { Secrets } from './secrets.js';
 
 /** The options of the program itself, valid before or after the command. */
@@ -185,19 +186,9 @@ function watchedFetch(
  */
 function rateLimitTold(response: Response, progress: Progress): Response {
   if (response.status !== 429) return response;
-  const seconds = retryAfterSeconds(response.headers.get('retry-after'), Date.now());
-  if (seconds !== undefined && seconds <= maxWaitedSeconds) progress.rateLimited(seconds);
+  const seconds = parseRetryAfter(response.headers);
+  if (seconds !== undefined && seconds <= maxRetryAfterSeconds) progress.rateLimited(Math.ceil(seconds));
   return response;
-}
-
-/** The longest `Retry-After` the SDK waits out before it retries (its `maxRetryAfterSeconds`). */
-const maxWaitedSeconds = 60;
-
-/** `Retry-After` in seconds: a number of them, or an HTTP date; undefined when absent or unreadable. */
-export function retryAfterSeconds(value: string | null, now: number): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const seconds = /^\d+$/.test(value.trim()) ? Number(value) : (Date.parse(value) - now) / 1000;
-  return Number.isFinite(seconds) ? Math.max(0, Math.ceil(seconds)) : undefined;
 }
 
 /** The SDK's refusal of a run with no key or no base URL (its other refusals say what is wrong with one). */
