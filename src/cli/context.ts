@@ -27,6 +27,8 @@ export interface GlobalOptions extends RedisOptions {
 /** What a run shares with each of its commands: the IO (its stderr masking the secrets) and the secrets. */
 export interface RunIO extends IO {
   readonly secrets: Secrets;
+  /** Set once a harvest has opened its `--output` file: from then on a stopped run can be resumed. */
+  readonly harvest: { opened: boolean };
   /** The providers of the run's OpenTelemetry export, when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
   readonly telemetry?: TelemetryOptions | undefined;
 }

@@ -128,6 +128,7 @@ export async function openHarvest(
     await sink.close();
     throw error;
   }
+  io.harvest.opened = true;
   const resumedDone =
     saved === undefined ? 0 : shape.counts === 'positions' ? saved.position : saved.writer.count;
   progress.begin(unit, resumedDone);

@@ -41,7 +41,7 @@ export async function run(
     stderr.write(describeError(error, { debug, env: io.env }));
     return exitCodeOf(error);
   }
-  const runIO: RunIO = { ...io, stderr, secrets, telemetry: telemetry?.options };
+  const runIO: RunIO = { ...io, stderr, secrets, harvest: { opened: false }, telemetry: telemetry?.options };
   let code: number = exitCodes.failed;
   try {
     code = await runProgram(argv, runIO, debug, commands);
@@ -72,7 +72,8 @@ async function runProgram(
       return error.exitCode === 0 ? exitCodes.ok : exitCodes.usage;
     }
     const { describeError, exitCodeOf, stoppedBy } = await loadReport();
-    const resumable = resumableRun(program);
+    // A run stopped before its harvest opened the file has nothing to resume.
+    const resumable = io.harvest.opened ? resumableRun(program) : undefined;
     const stopped = stoppedBy(io.signal, error);
     const reported = stopped
       ? new InterruptedError(resumeHint(resumable, io.signal), stopExitCode(io.signal))

@@ -1,5 +1,7 @@
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InterruptedError, UsageError } from '../../src/cli/errors.js';
 import { run as runCommandLine } from '../../src/cli/main.js';
@@ -364,6 +366,27 @@ describe('Ctrl-C', () => {
     const result = await running;
     expect(result.stderr).toBe(`error: InterruptedError: stopped by Ctrl-C${hint}\n`);
     expect(result.code).toBe(130);
+  });
+});
+
+describe('Ctrl-C before a harvest opens its file', () => {
+  it('tells no --resume: nothing was written to continue', async () => {
+    const folder = scratch();
+    const stdin = new PassThrough();
+    stdin.write('10.1000/abc/def\n'); // and kept open: the command still reads its DOIs
+    const interrupt = new AbortController();
+    const output = join(folder, 'papers.jsonl');
+    const running = run(['papers', 'get-many', '--input', '-', '-o', output], {
+      url: 'http://127.0.0.1:9/api/v1',
+      stdin,
+      signal: interrupt.signal,
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    interrupt.abort(new InterruptedError('interrupted'));
+    const result = await running;
+    expect(result.stderr).toBe('error: InterruptedError: stopped by Ctrl-C\n');
+    expect(result.code).toBe(130);
+    expect(readdirSync(folder)).toEqual([]);
   });
 });
 

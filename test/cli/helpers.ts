@@ -30,6 +30,8 @@ export interface InProcessOptions extends RunOptions {
   terminal?: { stdout?: boolean; stderr?: boolean; columns?: number };
   /** Plays Ctrl-C when aborted. */
   signal?: AbortSignal;
+  /** Standard input itself, in place of `input` (one a test keeps open). */
+  stdin?: Readable;
   /** Told, after each write, all that `stream` holds so far (to act at a chosen moment of the run). */
   onWrite?: (stream: 'stdout' | 'stderr', written: string) => void;
   now?: () => number;
@@ -81,7 +83,7 @@ export function testIO(options: InProcessOptions = {}) {
     onWrite?.('stderr', text),
   );
   const io: IO = {
-    stdin: Readable.from(options.input === undefined ? [] : [Buffer.from(options.input)]),
+    stdin: options.stdin ?? Readable.from(options.input === undefined ? [] : [Buffer.from(options.input)]),
     stdout: stdout.stream,
     stderr: stderr.stream,
     env: environment(options),
