@@ -245,6 +245,29 @@ describe('stale if error', () => {
     ]);
   });
 
+  /** A fetch over `api` that, once `hold()` is called, keeps each request in flight until its gate opens. */
+  function holdableFetch(api: MockApi) {
+    let gate: ReturnType<typeof gatedFetch> | undefined;
+    const fetch: typeof globalThis.fetch = (input, init) => (gate ?? api).fetch(input, init);
+    const hold = () => {
+      gate = gatedFetch(api);
+      return gate;
+    };
+    return { fetch, hold };
+  }
+
+  /** Journal 7 kept, then asked for once expired: that call, its request held in flight, answered 503. */
+  async function expiredCallHeld(client: MetricClient, api: MockApi, held: ReturnType<typeof holdableFetch>) {
+    await client.journals.get(7);
+    vi.advanceTimersByTime(30_000);
+    api.faults.next({ status: 503 });
+    const gate = held.hold();
+    const call = client.journals.get(7).withResponse();
+    for (let turn = 0; gate.started() === 0 && turn < 1_000; turn++) await new Promise(setImmediate);
+    expect(gate.started()).toBe(1);
+    return { call, gate };
+  }
+
   it.each([
     [
       'an event',
@@ -254,19 +277,10 @@ describe('stale if error', () => {
   ])('serves no kept answer that %s dropped while the request was out', async (_, drop) => {
     useFakeClock();
     const api = createMockApi();
-    let gate: ReturnType<typeof gatedFetch> | undefined;
-    const fetch: typeof globalThis.fetch = (input, init) => (gate ?? api).fetch(input, init);
-    const { client } = cachedClient(
-      { maxRetries: 0, fetch, cache: { ttl: { 'journals.get': 1_000 }, staleIfError: 60_000 } },
-      api,
-    );
-    await client.journals.get(7);
-    vi.advanceTimersByTime(30_000);
-    api.faults.next({ status: 503 });
-    gate = gatedFetch(api);
-    const call = client.journals.get(7).withResponse();
-    for (let turn = 0; gate.started() === 0 && turn < 1_000; turn++) await new Promise(setImmediate);
-    expect(gate.started()).toBe(1);
+    const held = holdableFetch(api);
+    const cache = { ttl: { 'journals.get': 1_000 }, staleIfError: 60_000 };
+    const { client } = cachedClient({ maxRetries: 0, fetch: held.fetch, cache }, api);
+    const { call, gate } = await expiredCallHeld(client, api, held);
     await drop(client, api);
     gate.release();
     await expect(call).rejects.toMatchObject({ status: 503 });
@@ -275,20 +289,14 @@ describe('stale if error', () => {
   it('serves the fresh answer another process kept while the request was out, as a hit', async () => {
     useFakeClock();
     const [api, map] = [createMockApi(), new Map<string, unknown>()];
-    let gate: ReturnType<typeof gatedFetch> | undefined;
-    const fetch: typeof globalThis.fetch = (input, init) => (gate ?? api).fetch(input, init);
+    const held = holdableFetch(api);
     // Two processes sharing one store: each its own Keyv over the same map.
     const processOf = (more: object) => {
       const cache = { store: new Keyv({ store: map }), ttl: { 'journals.get': 1_000 }, staleIfError: 60_000 };
       return cachedClient({ maxRetries: 0, cache, ...more }, api).client;
     };
-    const [client, other] = [processOf({ fetch }), processOf({})];
-    await client.journals.get(7);
-    vi.advanceTimersByTime(30_000);
-    api.faults.next({ status: 503 });
-    gate = gatedFetch(api);
-    const call = client.journals.get(7).withResponse();
-    for (let turn = 0; gate.started() === 0 && turn < 1_000; turn++) await new Promise(setImmediate);
+    const [client, other] = [processOf({ fetch: held.fetch }), processOf({})];
+    const { call, gate } = await expiredCallHeld(client, api, held);
     expect((await other.journals.get(7).withResponse()).cacheStatus).toBe('miss');
     gate.release();
     expect((await call).cacheStatus).toBe('hit');
