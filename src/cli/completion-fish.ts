@@ -12,6 +12,8 @@ import {
   flagsOf,
   type Node,
   nodes,
+  subcommandNames,
+  subcommandsOf,
   valueFlags,
 } from './completion-tree.js';
 
@@ -93,7 +95,7 @@ function optionLine(name: string, where: string, command: Command, option: Optio
 /** The lines of one command: its subcommands, its arguments' choices, its flags. */
 function commandLines(name: string, at: string, { path, command }: Node): string[] {
   const here = `"${path.join(' ')}"`;
-  const lines = command.commands.map(
+  const lines = subcommandsOf(command).map(
     (child) =>
       `complete -c ${name} -f -n ${quote(`${at} ${here} 0`)} -a ${child.name()} -d ${quote(child.description())}`,
   );
@@ -113,10 +115,10 @@ function commandLines(name: string, at: string, { path, command }: Node): string
 /** `help <TAB>`: the commands, then the subcommands of the one named so far. */
 function helpLines(name: string, at: string, all: readonly Node[]): string[] {
   return all
-    .filter(({ command }) => command.commands.length > 0)
+    .filter(({ command }) => subcommandNames(command).length > 0)
     .map(({ path, command }) => {
       const condition = `${at} help ${path.length}${path.length > 0 ? ` "${path.join(' ')}"` : ''}`;
-      const children = command.commands.map((child) => child.name()).join(' ');
+      const children = subcommandNames(command).join(' ');
       return `complete -c ${name} -f -n ${quote(condition)} -a ${quote(children)}`;
     });
 }

@@ -30,11 +30,26 @@ export interface Node {
   command: Command;
 }
 
+/**
+ * The subcommands completion offers under `command`. A group's own `help` is left out: after `journals
+ * help` the shell offers the group's commands, as after `journals`, and after `help journals` those
+ * alone; the program's `help` stays, which the scripts complete with the commands it names.
+ */
+export function subcommandsOf(command: Command): readonly Command[] {
+  if (command.parent === null) return command.commands;
+  return command.commands.filter((child) => child.name() !== 'help');
+}
+
+/** The names of the subcommands completion offers under `command`. */
+export function subcommandNames(command: Command): string[] {
+  return subcommandsOf(command).map((child) => child.name());
+}
+
 export function nodes(program: Command): Node[] {
   const out: Node[] = [];
   const walk = (command: Command, path: string[]) => {
     out.push({ path, command });
-    for (const child of command.commands) walk(child, [...path, child.name()]);
+    for (const child of subcommandsOf(command)) walk(child, [...path, child.name()]);
   };
   walk(program, []);
   return out;

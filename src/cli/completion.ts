@@ -15,6 +15,7 @@ import {
   flagsOf,
   type Node,
   nodes,
+  subcommandNames,
   valueFlags,
 } from './completion-tree.js';
 import { zshScript } from './completion-zsh.js';
@@ -57,10 +58,10 @@ function argumentCases(all: readonly Node[], files: string): string[] {
 /** `help <TAB>`: the commands, then the subcommands of the one named so far. */
 function helpCases(all: readonly Node[]): string[] {
   return all
-    .filter(({ command }) => command.commands.length > 0)
+    .filter(({ command }) => subcommandNames(command).length > 0)
     .map(
       ({ path, command }) =>
-        `          "${path.join(' ')}") words="${command.commands.map((child) => child.name()).join(' ')}" ;;`,
+        `          "${path.join(' ')}") words="${subcommandNames(command).join(' ')}" ;;`,
     );
 }
 
@@ -94,7 +95,7 @@ function bashScript(program: Command, fn: string): string {
   const wordCases = all
     .map(({ path, command }) => {
       const words = [
-        ...command.commands.map((child) => child.name()),
+        ...subcommandNames(command),
         ...command.options.flatMap((option) => (option.long ? [option.long] : [])),
         ...(path.length > 0 ? globals : []),
         '--help',

@@ -5,6 +5,7 @@
  */
 import { showsColors } from './color.js';
 import { exitCodes, InterruptedError, stopExitCode } from './errors.js';
+import { terminalSafe } from './output/escape.js';
 
 /** A stream a command writes to, with the terminal's facts when it is one. */
 export interface OutputStream extends NodeJS.WritableStream {
@@ -32,9 +33,10 @@ export interface IO {
 
 /**
  * The IO of the real process. The first SIGINT aborts `signal`; a second one exits at once. A reader
- * of stdout that goes away (`| head`) ends the process with 0; one of stderr (`2>&1 | head`) only
- * loses the messages, and the command ends with its own exit code. `dispose` removes the SIGINT
- * listener; the EPIPE ones stay, since a write may still be failing after `run` has returned.
+ * of stdout that goes away (`| head`) ends the process with 0, and any other failure of stdout (a
+ * full disk under `> file`) with 1 and its error line; a reader of stderr that goes away (`2>&1 |
+ * head`) only loses the messages, and the command ends with its own exit code. `dispose` removes the
+ * SIGINT listener; the stream ones stay, since a write may still be failing after `run` has returned.
  */
 export function processIO(): { io: IO; dispose: () => void } {
   const interrupt = new AbortController();
@@ -47,7 +49,7 @@ export function processIO(): { io: IO; dispose: () => void } {
   const onSigterm = stop(new InterruptedError('terminated', exitCodes.terminated));
   const onStdoutError = (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
-    throw error;
+    exitOnStdoutFailure(error);
   };
   const onStderrError = (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
@@ -70,4 +72,14 @@ export function processIO(): { io: IO; dispose: () => void } {
     process.off('SIGTERM', onSigterm);
   };
   return { io, dispose };
+}
+
+/**
+ * Ends the process on a failure of stdout other than EPIPE, with its error line: the records the
+ * command writes can no longer go anywhere, and an error thrown from the stream's listener would end
+ * it with Node's stack instead.
+ */
+function exitOnStdoutFailure(error: Error): never {
+  process.stderr.write(`error: ${terminalSafe(`cannot write standard output: ${error.message}`)}\n`);
+  process.exit(exitCodes.failed);
 }

@@ -70,7 +70,7 @@ export function createProgram(
   );
   addCommands(program, commands);
   addCompletion(program, io);
-  addHelpCommand(program);
+  addHelpCommands(program);
   // Every command exits through the bin's handler: usage errors with 2, not commander's 1.
   const override = (command: Command): void => {
     command
@@ -160,25 +160,37 @@ function addCompletion(program: Command, io: RunIO): void {
   );
 }
 
-/** `help papers search`: that subcommand's help (commander's own help command stops at the first word). */
-function addHelpCommand(program: Command): void {
-  program.helpCommand(false);
-  program
+/**
+ * `help papers search`, and in each group `journals help papers`: the help of the command the words
+ * name, or a usage error naming the first word that is none. Commander's own help command stops at
+ * the first word, and for an unknown one shows the group's help on stderr without saying why.
+ */
+function addHelpCommands(program: Command): void {
+  for (const group of program.commands.filter((command) => command.commands.length > 0))
+    addHelpCommand(group, `${group.name()} help ${group.commands[0]!.name()}`, 'the command');
+  addHelpCommand(program, 'help papers search', 'the command and subcommand');
+}
+
+/** `help [command...]` under `parent`, its words read from there; `named` says what they name. */
+function addHelpCommand(parent: Command, example: string, named: string): void {
+  parent.helpCommand(false);
+  parent
     .command('help')
-    .description('help for a command: help papers search')
-    .argument('[command...]', 'the command and subcommand')
-    .action((words: string[]) => {
-      let at: Command = program;
-      for (const word of words) {
-        const child = at.commands.find(
-          (command) => command.name() === word || command.aliases().includes(word),
-        );
-        if (child === undefined)
-          throw new UsageError(
-            terminalSafe(`no command ${[...commandPath(at), word].join(' ')}: see scholarly-metrics --help`),
-          );
-        at = child;
-      }
-      at.outputHelp();
-    });
+    .description(`help for a command: ${example}`)
+    .argument('[command...]', named)
+    .action((names: string[]) => commandNamed(parent, names).outputHelp());
+}
+
+/** The command `names` lead to from `from`, or a usage error for the first name that leads nowhere. */
+function commandNamed(from: Command, names: readonly string[]): Command {
+  let at = from;
+  for (const name of names) {
+    const child = at.commands.find((command) => command.name() === name || command.aliases().includes(name));
+    if (child === undefined)
+      throw new UsageError(
+        terminalSafe(`no command ${[...commandPath(at), name].join(' ')}: see scholarly-metrics --help`),
+      );
+    at = child;
+  }
+  return at;
 }

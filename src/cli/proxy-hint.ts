@@ -15,6 +15,8 @@ export function connectionHint(error: Error, baseUrl: string | undefined, env: P
   // No base URL: the built-in mock, which sends nothing over the network.
   if (baseUrl === undefined) return undefined;
   const proxy = proxyFor(baseUrl, env);
+  // The URL as typed, which may hold what a terminal acts on (an escape sequence): shown escaped.
+  const shownUrl = terminalSafe(baseUrl);
   const named = proxy === undefined ? 'the proxy' : `the proxy ${proxy.origin} (${proxy.variable})`;
   // The wording the SDK's retry reads too (src/core/retry.ts): a 4xx refusal is tried once.
   const refusal = /Proxy response \((\d{3})\)|Proxy Authentication Required \((407)\)/.exec(error.message);
@@ -26,18 +28,18 @@ export function connectionHint(error: Error, baseUrl: string | undefined, env: P
   }
   // A gateway's status: the proxy could not reach the API (a server down, a base URL mistyped).
   if (status === '502' || status === '503' || status === '504') {
-    return `${named} could not reach ${hostAndPort(baseUrl)} (${status}): check --base-url or METRIC_BASE_URL (now: ${baseUrl}), and that the server runs`;
+    return `${named} could not reach ${hostAndPort(baseUrl)} (${status}): check --base-url or METRIC_BASE_URL (now: ${shownUrl}), and that the server runs`;
   }
   if (status !== undefined) {
     return `${named} refused the tunnel to ${hostAndPort(baseUrl)} (${status}): ask its administrator to allow it, or list the host in NO_PROXY if it is reachable directly`;
   }
   if (proxy !== undefined && envProxyOn(env) && !bypassed(baseUrl, env))
-    return `check ${named}, and --base-url or METRIC_BASE_URL (now: ${baseUrl})`;
+    return `check ${named}, and --base-url or METRIC_BASE_URL (now: ${shownUrl})`;
   // Set for curl and the like, but Node's fetch goes direct: where only the proxy reaches out, nothing does.
   if (proxy !== undefined && !envProxyOn(env) && !isLoopback(baseUrl)) {
     return `Node ignores ${proxy.variable} unless started with NODE_USE_ENV_PROXY=1 (Node 22.21 or later): run NODE_USE_ENV_PROXY=1 scholarly-metrics …`;
   }
-  return `check --base-url or METRIC_BASE_URL (now: ${baseUrl})`;
+  return `check --base-url or METRIC_BASE_URL (now: ${shownUrl})`;
 }
 
 /** The variables Node reads its proxy from with `NODE_USE_ENV_PROXY=1`. */

@@ -14,10 +14,12 @@ import { terminalSafe } from '../output/escape.js';
 export type FailedFile = { readonly path: string; readonly handle: FileHandle; bytes: number };
 
 /**
- * Refuses a `--failed` that names the file of `--output` or its checkpoint, before anything is read or
- * written: the two would be written through two handles, and one would write over the other.
+ * Refuses, before anything is read or written, a `--failed` of `-`, which reads as standard output as
+ * `--output -` does (a file of that name is `./-`), and one that names the file of `--output` or its
+ * checkpoint: the two would be written through two handles, and one would write over the other.
  */
 export function checkFailedPath(failed: string | undefined, output: string | undefined): void {
+  if (failed === '-') throw new UsageError('--failed - is standard output: give --failed a file instead');
   // `--output -` is refused as standard output, later and in its own words.
   if (failed === undefined || output === undefined || output === '-') return;
   const [path, of] = [resolve(failed), resolve(output)];
