@@ -20,7 +20,8 @@ export interface WithResponse<T> {
   readonly requestId: string | undefined;
   /**
    * Where the answer came from: `'hit'` the cache, `'stale'` the cache past its lifetime because the
-   * API failed (`staleIfError`), `'miss'` the API (and it was kept), `'off'` the API, no cache involved.
+   * API failed (`staleIfError`), `'miss'` the API through the cache (and kept, unless the store failed
+   * or the answer may not be kept), `'off'` the API, no cache involved.
    */
   readonly cacheStatus: CacheStatus;
 }

@@ -28,7 +28,7 @@ export interface MetricQueryDefaults {
   key?: readonly unknown[] | undefined;
   /**
    * TanStack's retries, on top of the SDK's own (`maxRetries`, which already honours `Retry-After`
-   * and never retries a 4xx): stacked, TanStack's 3 over the SDK's 2 make a 503 nine attempts.
+   * and retries no 4xx but a 429): stacked, TanStack's 3 over the SDK's 2 make a 503 twelve requests.
    * @default false
    */
   retry?: boolean | number | ((failureCount: number, error: Error) => boolean) | undefined;

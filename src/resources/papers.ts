@@ -87,7 +87,8 @@ export class Papers extends APIResource {
    *
    * A DOI given twice, or in another ASCII letter case (DOIs are case-insensitive), is looked up once;
    * its positions share the result. The call rejects as a whole, sending nothing more and cancelling
-   * the lookups in flight, on a 401, a 403, a 429 that is not retried, or when `signal` aborts.
+   * the lookups in flight, on a 401, a 403, any 429 (one that outlasted its retries too), or when
+   * `signal` aborts.
    *
    * @param dois - an array, a Set or any iterable of DOIs; not one DOI alone (a string is an iterable
    *   of strings too, so its type says `object`).
