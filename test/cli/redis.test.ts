@@ -229,7 +229,7 @@ describe.skipIf(skip)('scholarly-metrics --redis: runs sharing one quota', { tim
       const first = start([...shared, 'papers', 'get', MOCK_DOIS[0]!, '--format', 'jsonl'], {
         url: mock.url,
       });
-      await gated.arrived(1);
+      await arrivedFrom(first, gated, 1);
       const second = start([...shared, 'papers', 'get', MOCK_DOIS[1]!, '--format', 'jsonl'], {
         url: mock.url,
       });
@@ -273,7 +273,7 @@ describe.skipIf(skip)('scholarly-metrics --redis: runs sharing one quota', { tim
       try {
         const args = ['--redis', url, '--redis-prefix', prefix(), ...command];
         const held = start([...args, '--format', 'jsonl'], { url: mock.url });
-        await gated.arrived(1);
+        await arrivedFrom(held, gated, 1);
         held.child.kill('SIGINT');
         const result = await held.exited;
         expect(result.code, result.stderr).toBe(130);
@@ -345,8 +345,17 @@ async function silentServer() {
 /** A run of `papers get` on a gated mock with the quota of `args`, once its request has arrived. */
 async function startHeld(gated: ReturnType<typeof gatedMock>, mockUrl: string, args: string[], doi = 0) {
   const running = start([...args, 'papers', 'get', MOCK_DOIS[doi]!, '--format', 'jsonl'], { url: mockUrl });
-  await gated.arrived(gated.arrivals + 1);
+  await arrivedFrom(running, gated, gated.arrivals + 1);
   return running;
+}
+
+/** Until the mock has seen `count` requests, or a failure as soon as `run` ends without sending its own. */
+function arrivedFrom(run: ReturnType<typeof start>, gated: ReturnType<typeof gatedMock>, count: number) {
+  const ended = run.exited.then(({ code, stderr }) => {
+    throw new Error(`the run ended (${code}) before its request reached the mock:\n${stderr}`);
+  });
+  ended.catch(() => {});
+  return Promise.race([gated.arrived(count), ended]);
 }
 
 /** The mock, holding every answer until `open()`; it counts arrivals and requests in flight. */
