@@ -5,6 +5,7 @@ import type { ResolvedClientOptions } from '../core/options/client-types.js';
 import type { ScoreUpdatedEvent } from '../core/score-updated-event.js';
 import type { Answer, TransportOptions } from '../core/transport.js';
 import type { ResponseShape } from '../core/validate.js';
+import type { Watched } from './events.js';
 import { dropContradicted, journalIds, markerLifetimeOf, markJournal, watchForEvents } from './events.js';
 import { EventsInFlight } from './events-in-flight.js';
 import type { FirstLoadParts } from './first-load-parts.js';
@@ -284,7 +285,7 @@ export class ResponseCache {
   }
 
   /** {@link watchForEvents}; `false` when the store failed: the answer cannot be watched, so it is not kept. */
-  async #watch(target: Target) {
+  async #watch(target: Target): Promise<Watched | undefined | false> {
     const { marker, scope, path } = target;
     if (marker === undefined) return undefined;
     const watch = await this.#kept.quietly(() =>
