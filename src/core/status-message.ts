@@ -33,9 +33,10 @@ function summarizeBody(body: unknown, label: string): string {
 
 /**
  * The first explanation among the places common error bodies put one: `{"error": {"message"}}`,
- * `{"error": "…"}`, `{"message"}`, `{"detail"}` (or the first of its list), `{"title"}`. A string that only names the error (a
- * code such as `not_found`, or the status label again) is taken only when no later place explains
- * more: `{"error": "not_found", "message": "No journal with id 7"}` says the message.
+ * `{"error": "…"}`, `{"message"}`, `{"detail"}` (or the first of its list), `{"title"}`. A string
+ * that only names the error (a code such as `not_found`, or the status label again) is taken only
+ * when no later place explains more: `{"error": "not_found", "message": "No journal with id 7"}`
+ * says the message.
  */
 function serverExplanation(body: unknown, label: string): string | undefined {
   if (body === null || typeof body !== 'object') return undefined;

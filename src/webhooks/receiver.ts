@@ -115,7 +115,10 @@ export function createReceiver<Context>(
   return { answer: telemetry ? traced(telemetry, answer, untraced) : answer, report };
 }
 
-/** Lets a body refused unread go, waiting at most `ms` for it: a cancel that never settles must not hold the answer. */
+/**
+ * Lets a body refused unread go, waiting at most `ms` for it: a sender's stream whose cancel never
+ * settles must not hold the answer.
+ */
 async function letGo(delivery: Delivery, ms: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<void>((resolve) => {
