@@ -15,8 +15,10 @@ export function integer(
   return (raw) => {
     const value = Number(raw);
     if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
+      // A value past the largest exact one names the upper bound, however large.
+      const tooLarge = /^\d+$/.test(raw) && value > max;
       const range =
-        max !== Number.MAX_SAFE_INTEGER
+        max !== Number.MAX_SAFE_INTEGER || tooLarge
           ? ` from ${min} to ${max}`
           : min > Number.MIN_SAFE_INTEGER
             ? ` ${min} or more`

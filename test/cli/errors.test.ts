@@ -98,6 +98,14 @@ describe('errors of the scholarly-metrics command', () => {
     expect(flag.stderr).toMatch(/^error: no base URL/);
   });
 
+  it('refuses a count past the largest exact whole number, naming it (exit 2)', async () => {
+    const huge = await run(['journals', 'papers', '1', '--limit', '99999999999999999999'], {
+      url: mock.server.url,
+    });
+    expect(huge.code).toBe(2);
+    expect(huge.stderr).toContain('expected a whole number from 1 to 9007199254740991');
+  });
+
   it('refuses a request rate that is not a positive whole number (exit 2)', async () => {
     const result = await run(['--max-requests-per-minute', '0', 'subjects', 'list'], {
       url: mock.server.url,
