@@ -70,6 +70,6 @@ export {
   type NodeWebhookRequest,
   type NodeWebhookResponse,
 } from './webhooks/node-handler.js';
-export { parseWebhookEvent } from './webhooks/parse.js';
+export { parseWebhookEvent, type ReadBody } from './webhooks/parse.js';
 export type { WebhookHandlerOptions } from './webhooks/receiver.js';
 export { createEventRelay, type EventRelay, type EventRelayOptions } from './webhooks/relay.js';

@@ -26,6 +26,6 @@ export {
   type NodeWebhookRequest,
   type NodeWebhookResponse,
 } from './node-handler.js';
-export { parseWebhookEvent } from './parse.js';
+export { parseWebhookEvent, type ReadBody } from './parse.js';
 export type { WebhookHandlerOptions } from './receiver.js';
 export { createEventRelay, type EventRelay, type EventRelayOptions } from './relay.js';

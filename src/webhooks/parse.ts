@@ -8,7 +8,20 @@ type NotYetABody = PromiseLike<unknown> | Request | Response | Blob | ReadableSt
 /**
  * `never` for what may be no body yet: a promise (`parseWebhookEvent(request.text())`, a forgotten
  * `await`), a Request or Response, a Blob, a stream, or a union holding one. Anything else is taken,
- * `unknown` and `any` too (a framework's parsed body), and checked at run time.
+ * `unknown` and `any` too (a framework's parsed body), and checked at run time. Exported for code that
+ * passes a body of its own type parameter on to {@link parseWebhookEvent}.
+ *
+ * @example
+ * ```ts
+ * import { parseWebhookEvent, type ReadBody, type WebhookEvent } from 'scholarly-metrics/webhooks';
+ *
+ * function journalOf<Body>(body: Body & ReadBody<Body>): number {
+ *   const event: WebhookEvent = parseWebhookEvent(body);
+ *   return event.journal_id;
+ * }
+ * const delivered = { event: 'score_updated', journal_id: 7, old_score: 60, new_score: 75 };
+ * journalOf({ ...delivered, quartile: 'Q2', timestamp: '2026-03-02T10:00:00Z' }); // → 7
+ * ```
  */
 export type ReadBody<Body> = 0 extends 1 & Body
   ? unknown
