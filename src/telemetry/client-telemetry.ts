@@ -57,10 +57,7 @@ export class ClientTelemetry implements CallTelemetry {
     this.#instruments =
       instruments &&
       (Object.fromEntries(
-        Object.entries(instruments).map(([name, instrument]) => [
-          name,
-          instrument && guardedInstrument(instrument),
-        ]),
+        Object.entries(instruments).map(([name, instrument]) => [name, guardedInstrument(instrument)]),
       ) as ClientInstruments);
     this.#server = serverAttributes(client.baseUrl);
     this.#client = client;

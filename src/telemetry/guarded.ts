@@ -6,27 +6,34 @@ import type { SpanLike, TelemetryAttributes, TracerLike } from '../core/telemetr
  * made once per span or instrument: a call pays a try, not an allocation per method.
  */
 
-/** `span` with each method's throw ignored. */
+/** `result` of a provider's method, a promise's rejection handled: it would end a Node process otherwise. */
+function quietly(result: unknown): void {
+  if (typeof (result as PromiseLike<unknown> | null)?.then === 'function') {
+    (result as PromiseLike<unknown>).then(undefined, () => {});
+  }
+}
+
+/** `span` with each method's throw, or rejection, ignored. */
 function guardedSpan(span: SpanLike): SpanLike {
   return {
     setAttribute(key, value) {
       try {
-        span.setAttribute(key, value);
+        quietly(span.setAttribute(key, value));
       } catch {}
     },
     addEvent(name, attributes) {
       try {
-        span.addEvent(name, attributes);
+        quietly(span.addEvent(name, attributes));
       } catch {}
     },
     setStatus(status) {
       try {
-        span.setStatus(status);
+        quietly(span.setStatus(status));
       } catch {}
     },
     end() {
       try {
-        span.end();
+        quietly(span.end());
       } catch {}
     },
   };
@@ -47,7 +54,8 @@ export function guardedTracer(tracer: TracerLike): TracerLike {
       const inSpan = (span: SpanLike) => {
         // A tracer that runs it later than it returned: the call has run without a span already.
         if (alone) return undefined;
-        started = { value: fn(guardedSpan(span)) as ReturnType<typeof fn> };
+        // One that runs it twice gets the same call again, not a second request.
+        started ??= { value: fn(guardedSpan(span)) as ReturnType<typeof fn> };
         return started.value;
       };
       try {
@@ -63,19 +71,24 @@ export function guardedTracer(tracer: TracerLike): TracerLike {
 /** What a histogram records or a counter adds. */
 type Measure = (value: number, attributes?: TelemetryAttributes) => void;
 
-/** An instrument (a histogram's `record`, a counter's `add`) with its throw ignored. */
-export function guardedInstrument<T extends object>(instrument: T): T {
-  const guarded: Partial<Record<'record' | 'add', Measure>> = {};
+/**
+ * An instrument (a histogram's `record`, a counter's `add`) with its throw or rejection ignored; one
+ * the provider gave without the method, or with one that cannot be read, measures nothing.
+ */
+export function guardedInstrument<T extends object>(instrument: T | undefined): T {
+  const guarded: Record<'record' | 'add', Measure> = { record() {}, add() {} };
   for (const name of ['record', 'add'] as const) {
-    const method = (instrument as Partial<Record<'record' | 'add', Measure>>)[name];
+    const method = orNone(
+      () => (instrument as Partial<Record<'record' | 'add', Measure>> | undefined)?.[name],
+    );
     if (typeof method !== 'function') continue;
     guarded[name] = (value, attributes) => {
       try {
-        method.call(instrument, value, attributes);
+        quietly(method.call(instrument, value, attributes));
       } catch {}
     };
   }
-  return guarded as T;
+  return guarded as unknown as T;
 }
 
 /** What `make` gives, or `undefined` where the user's provider throws while it is made. */

@@ -56,9 +56,39 @@ const tracers: Array<[string, TracerProviderLike]> = [
       }),
     },
   ],
+  [
+    'startActiveSpan runs the call twice',
+    {
+      getTracer: () => ({
+        startActiveSpan: (_n: string, _o: object, fn: (span: object) => unknown) => {
+          fn(throwingSpan);
+          return fn(throwingSpan);
+        },
+      }),
+    },
+  ],
+  [
+    "the span's methods return rejected promises",
+    {
+      getTracer: () => ({
+        startActiveSpan: (_n: string, _o: object, fn: (span: object) => unknown) => fn(rejectingSpan),
+      }),
+    },
+  ],
 ] as never;
 
 const throwingInstrument = { record: boom, add: boom };
+const rejecting = () => Promise.reject(new Error('provider boom'));
+const rejectingSpan = { setAttribute: rejecting, addEvent: rejecting, setStatus: rejecting, end: rejecting };
+/** An instrument whose methods cannot even be read. */
+const unreadableInstrument = Object.defineProperties({}, { record: { get: boom }, add: { get: boom } });
+const meterOf = (instrument: unknown) => ({
+  getMeter: () => ({
+    createHistogram: () => instrument,
+    createCounter: () => instrument,
+    createUpDownCounter: () => instrument,
+  }),
+});
 const meters: Array<[string, MeterProviderLike]> = [
   ['getMeter throws', { getMeter: boom }],
   ['an instrument cannot be made', { getMeter: () => ({ createHistogram: boom, createCounter: boom }) }],
@@ -72,6 +102,13 @@ const meters: Array<[string, MeterProviderLike]> = [
       }),
     },
   ],
+  ["the instruments' record and add cannot be read", meterOf(unreadableInstrument)],
+  ['the instruments come back undefined', meterOf(undefined)],
+  ['the instruments have no record or add', meterOf({})],
+  [
+    "the instruments' record and add return rejected promises",
+    meterOf({ record: rejecting, add: rejecting }),
+  ],
 ] as never;
 
 describe('a tracer or meter that throws', () => {
@@ -84,9 +121,10 @@ describe('a tracer or meter that throws', () => {
     expect(api.requests.length - sent).toBe(4);
   });
 
-  it.each(meters)('%s: the calls get their answers', async (_name, meterProvider) => {
+  it.each(meters)('%s: the calls get their answers, a 503 retried', async (_name, meterProvider) => {
     const client = testClient({ telemetry: { meterProvider } }, api);
     expect((await client.journals.get(1)).id).toBe(1);
+    api.faults.next({ status: 503, headers: { 'retry-after': '0' } });
     expect((await client.journals.get(2)).id).toBe(2);
     await expect(client.journals.get(999_999)).rejects.toMatchObject({ name: 'NotFoundError' });
   });
