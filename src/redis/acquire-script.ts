@@ -66,6 +66,14 @@ ${endAttempts}
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 endAttempts(now, ${acquireArgs.length + 1})
+-- A ticket that holds a place was granted it by this very ask, run again: a client that lost the
+-- answer sends the script again once it reconnects (ioredis does). It gets the same answer, where
+-- it would otherwise wait in line behind its own place.
+local grantedIn = leasesKey or minuteKey or dayKey
+if grantedIn then
+  local leaseEnd = tonumber(redis.call('ZSCORE', grantedIn, ticket) or '0')
+  if leaseEnd > now then return {0, math.max(0, math.ceil((leaseEnd - leaseMs * 1000 - now) / 1000))} end
+end
 -- Half as long again as needed when it must grow: the next calls then find it long enough. A key
 -- that was empty before this call is new: its TTL is set without asking.
 local function keep(key, ms, new)

@@ -1,5 +1,6 @@
 import { sleep } from '../core/abort.js';
 import { QuotaUnavailableError, RateLimitError } from '../core/errors.js';
+import { maxTimerMs } from '../core/options/checks.js';
 import type { QuotaAttempt, RequestQuota } from '../core/quota-types.js';
 import { acquireArgv, acquireKeyNames } from './acquire-script.js';
 import { type Script, type ScriptRunner, script } from './adapter.js';
@@ -167,7 +168,8 @@ export class RedisPartition implements RequestQuota {
     for (const ask of [...this.#asking]) ask.stop(closedError());
     if (this.#flying === 0) return Promise.resolve();
     this.#landing ??= new Promise((resolve) => {
-      const timer = setTimeout(resolve, this.#longestLease);
+      // The longest lease may pass what a timer can wait (a call's timeout at setTimeout's limit).
+      const timer = setTimeout(resolve, Math.min(this.#longestLease, maxTimerMs));
       this.#landed = () => {
         clearTimeout(timer);
         resolve();

@@ -88,31 +88,35 @@ describe.skipIf(skip).each(redisClients)('quota.close() over $name', { timeout: 
     expect(await db.redis.keys(`${prefix}:*:p`)).toHaveLength(1);
   });
 
-  it('waits for the calls in flight, then sends their ends before it resolves', async () => {
-    const prefix = `c${++prefixes}`;
-    const quota = new RedisQuota({ redis: db.redis.client, maxConcurrency: 2, prefix });
-    const held = gate();
-    let sent = false;
-    const inFlight = quota.forClient(identity).run(
-      () => {
-        sent = true;
-        return held.promise;
-      },
-      { signal: undefined, timeout: 30_000 },
-    );
-    for (let i = 0; i < 40 && !sent; i++) await new Promise((r) => setTimeout(r, 25));
-    let closed = false;
-    const closing = quota.close().then(() => {
-      closed = true;
-    });
-    await new Promise((r) => setTimeout(r, 200));
-    expect(closed).toBe(false);
-    held.open();
-    await closing;
-    await inFlight;
-    // Its place is back once close() resolves: the Redis client may be closed right after.
-    expect(await count(await leasesKey(prefix))).toBe(0);
-  });
+  // The longest timeout a call takes (setTimeout's limit) too: its lease is longer than a timer can wait.
+  it.each([30_000, 2 ** 31 - 1])(
+    'waits for the calls in flight (timeout %i), then sends their ends before it resolves',
+    async (timeout) => {
+      const prefix = `c${++prefixes}`;
+      const quota = new RedisQuota({ redis: db.redis.client, maxConcurrency: 2, prefix });
+      const held = gate();
+      let sent = false;
+      const inFlight = quota.forClient(identity).run(
+        () => {
+          sent = true;
+          return held.promise;
+        },
+        { signal: undefined, timeout },
+      );
+      for (let i = 0; i < 40 && !sent; i++) await new Promise((r) => setTimeout(r, 25));
+      let closed = false;
+      const closing = quota.close().then(() => {
+        closed = true;
+      });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(closed).toBe(false);
+      held.open();
+      await closing;
+      await inFlight;
+      // Its place is back once close() resolves: the Redis client may be closed right after.
+      expect(await count(await leasesKey(prefix))).toBe(0);
+    },
+  );
 
   it('waits for a call in flight until its lease ends, and no longer', async () => {
     const prefix = `c${++prefixes}`;

@@ -27,6 +27,29 @@ function lateAnswers(client: RedisClientLike, ms: number): RedisClientLike {
   });
 }
 
+/**
+ * `client` whose every script Redis runs twice, the first answer lost: what ioredis does when the
+ * connection drops after Redis ran a command and before its answer came (it sends it again on
+ * reconnecting). `asks` counts the scripts the quota sent.
+ */
+function resendingScripts(client: RedisClientLike): { client: RedisClientLike; asks: () => number } {
+  const scripts = new Set(['evalsha', 'evalSha', 'eval']);
+  let asks = 0;
+  const resending = new Proxy(client, {
+    get(target, name, receiver) {
+      const value = Reflect.get(target, name, receiver);
+      if (typeof name !== 'string' || !scripts.has(name) || typeof value !== 'function') return value;
+      return async (...args: unknown[]) => {
+        asks++;
+        const run = () => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        await run();
+        return run();
+      };
+    },
+  });
+  return { client: resending, asks: () => asks };
+}
+
 describe.skipIf(skip).each(redisClients)(
   'answers that come too late, over $name',
   { timeout: 30_000 },
@@ -73,6 +96,36 @@ describe.skipIf(skip).each(redisClients)(
       await expect(late.run(async () => 'next', { signal: undefined, timeout: 3_000 })).resolves.toBe('next');
       expect(await windowCounts(prefix)).toEqual([1, 1]);
     });
+
+    it.each([
+      ['maxConcurrency', { maxConcurrency: 1 }],
+      ['maxRequestsPerMinute', { maxRequestsPerMinute: 1 }],
+    ])(
+      'an ask Redis ran twice (%s) grants the one place once, at once: no wait behind itself',
+      async (_, limit) => {
+        const prefix = `late${++prefixes}`;
+        const resent = resendingScripts(pair.other.client);
+        const quota = new RedisQuota({ redis: resent.client, ...limit, prefix });
+        const part = quota.forClient(identity);
+        let asksBeforeStart = 0;
+        // Bounded, so that a wait behind its own place fails here rather than at the lease's end.
+        const ran = part.run(
+          async () => {
+            asksBeforeStart = resent.asks();
+            return 'sent';
+          },
+          { signal: undefined, timeout: 10_000 },
+        );
+        await expect(ran).resolves.toBe('sent');
+        // One ask, granted: a second would mean the first came back as a wait behind the ticket's own place.
+        expect(asksBeforeStart).toBe(1);
+        await quota.close();
+        if ('maxConcurrency' in limit) {
+          const [leases] = await pair.redis.keys(`${prefix}:*:l`);
+          expect(leases === undefined ? 0 : Number(await pair.redis.command(['ZCARD', leases]))).toBe(0);
+        }
+      },
+    );
 
     it.each([
       ['its timeout', 'timeout'],
