@@ -3,7 +3,7 @@
  * writes to stderr by the SDK's redactor: the run's stderr is wrapped once, so no line can forget them.
  */
 import { Writable } from 'node:stream';
-import { redactSecrets } from '../core/redact.js';
+import { redacted, redactSecrets } from '../core/redact.js';
 import type { OutputStream } from './io.js';
 
 export class Secrets {
@@ -20,9 +20,17 @@ export class Secrets {
     }
   }
 
-  /** `text` with every secret, however encoded, replaced by `[redacted]`. */
+  /**
+   * `text` with every secret, however encoded, replaced by `[redacted]`. What is `[redacted]` already
+   * (the SDK's own lines are cut before they reach stderr) stays whole: a short secret must not cut
+   * into the word.
+   */
   redact(text: string): string {
-    return redactSecrets(text, [...this.#values]);
+    const values = [...this.#values];
+    return text
+      .split(redacted)
+      .map((part) => redactSecrets(part, values))
+      .join(redacted);
   }
 }
 

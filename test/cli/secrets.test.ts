@@ -17,6 +17,14 @@ describe("the run's secrets on stderr", () => {
     );
   });
 
+  it('leave the word that replaced another secret whole, however short one is', () => {
+    const secrets = new Secrets();
+    secrets.add('e');
+    expect(secrets.redact('fetch failed: [redacted] token')).toBe(
+      'f[redacted]tch fail[redacted]d: [redacted] tok[redacted]n',
+    );
+  });
+
   it('are cut from every write to the wrapped stream, which keeps its terminal facts', () => {
     const secrets = new Secrets();
     secrets.add('hunter2-password');
