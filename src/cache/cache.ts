@@ -17,6 +17,7 @@ import {
   off,
   quietlyFor,
   readKept,
+  servedAs,
   servesStale,
   type Target,
   unlessAborted,
@@ -151,8 +152,9 @@ export class ResponseCache {
     if (mode !== 'refresh') {
       const kept = await keptNow();
       if (options?.signal?.aborted) return off(await send(options));
-      if (kept !== undefined && Date.now() < kept.meta.e) return answerOf(kept, 'hit');
-      fallback = kept !== undefined && Date.now() < kept.meta.e + this.#staleIfError;
+      const status = servedAs(kept, this.#staleIfError);
+      if (status === 'hit') return answerOf(kept!, 'hit');
+      fallback = status === 'stale';
     }
     try {
       const marker = this.#shared && subject !== undefined ? markerKey(scope, subject) : undefined;
@@ -163,13 +165,14 @@ export class ResponseCache {
       if (!fallback || options?.signal?.aborted || !servesStale(error, this.#parts)) throw error;
       // Read again: an event or a clear while the request was out may have dropped what was kept.
       const kept = await keptNow();
-      if (options?.signal?.aborted || kept === undefined || Date.now() >= kept.meta.e + this.#staleIfError)
-        throw error;
-      if (Date.now() < kept.meta.e) return answerOf(kept, 'hit');
-      this.#logger?.warn(`GET ${path} failed; serving the kept answer, expired but within staleIfError`, {
-        error: (error as Error).message,
-      });
-      return answerOf(kept, 'stale');
+      const status = servedAs(kept, this.#staleIfError);
+      if (options?.signal?.aborted || status === undefined) throw error;
+      if (status === 'stale') {
+        this.#logger?.warn(`GET ${path} failed; serving the kept answer, expired but within staleIfError`, {
+          error: (error as Error).message,
+        });
+      }
+      return answerOf(kept!, status);
     }
   }
 

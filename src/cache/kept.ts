@@ -132,6 +132,13 @@ export async function readKept<T>(
   }
 }
 
+/** What a kept answer may be served as now: a hit within its lifetime, stale within `staleIfError` after it. */
+export function servedAs(kept: Kept<unknown> | undefined, staleIfError: number): 'hit' | 'stale' | undefined {
+  if (kept === undefined) return undefined;
+  if (Date.now() < kept.meta.e) return 'hit';
+  return Date.now() < kept.meta.e + staleIfError ? 'stale' : undefined;
+}
+
 /** A kept answer as a call resolves to it; its response is rebuilt only when asked for. */
 export function answerOf<T>(kept: Kept<T>, cacheStatus: CacheStatus): CachedAnswer<T> {
   let response: Response | undefined;

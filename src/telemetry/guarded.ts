@@ -7,7 +7,7 @@ import type { SpanLike, TelemetryAttributes, TracerLike } from '../core/telemetr
  */
 
 /** `result` of a provider's method, a promise's rejection handled: it would end a Node process otherwise. */
-function quietly(result: unknown): void {
+function ignoreRejection(result: unknown): void {
   if (typeof (result as PromiseLike<unknown> | null)?.then === 'function') {
     (result as PromiseLike<unknown>).then(undefined, () => {});
   }
@@ -18,22 +18,22 @@ function guardedSpan(span: SpanLike): SpanLike {
   return {
     setAttribute(key, value) {
       try {
-        quietly(span.setAttribute(key, value));
+        ignoreRejection(span.setAttribute(key, value));
       } catch {}
     },
     addEvent(name, attributes) {
       try {
-        quietly(span.addEvent(name, attributes));
+        ignoreRejection(span.addEvent(name, attributes));
       } catch {}
     },
     setStatus(status) {
       try {
-        quietly(span.setStatus(status));
+        ignoreRejection(span.setStatus(status));
       } catch {}
     },
     end() {
       try {
-        quietly(span.end());
+        ignoreRejection(span.end());
       } catch {}
     },
   };
@@ -84,7 +84,7 @@ export function guardedInstrument<T extends object>(instrument: T | undefined): 
     if (typeof method !== 'function') continue;
     guarded[name] = (value, attributes) => {
       try {
-        quietly(method.call(instrument, value, attributes));
+        ignoreRejection(method.call(instrument, value, attributes));
       } catch {}
     };
   }
