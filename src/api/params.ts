@@ -9,7 +9,7 @@
  * for (const show of SHOW_VALUES) await client.countries.list({ show });
  * ```
  */
-export const SHOW_VALUES = ['active', 'all'] as const;
+export const SHOW_VALUES = Object.freeze(['active', 'all'] as const);
 
 /**
  * Parameters of `client.journals.papers`.

@@ -1,3 +1,4 @@
+import { describeValue } from '../core/describe-value.js';
 import { ConfigurationError } from '../core/errors.js';
 import {
   checkBoolean,
@@ -39,25 +40,46 @@ const optionNames: OptionNames<MockApiOptions> = {
 };
 const webhookOptionNames: OptionNames<MockWebhookOptions> = { urls: true, fetch: true, timeoutMs: true };
 
+/** The names of `createMockApi()`'s options, which `startMockServer()` and `mockHandlers()` take too. */
+export const mockApiOptionNames: readonly string[] = Object.keys(optionNames);
+
 /**
  * Checks the names of `createMockApi()`'s options, and those of its options that are neither the
- * dataset, the limits nor the faults (each checked by its own part).
+ * dataset, the limits nor the faults (each checked by its own part). `caller` names the function the
+ * user called in the refusal of an unknown name.
  */
-export function resolveMockApiOptions(options: unknown): ResolvedMockApiOptions {
+export function resolveMockApiOptions(options: unknown, caller = 'createMockApi()'): ResolvedMockApiOptions {
   const given = checkObject<Fields>('options', options) ?? {};
-  checkNames('createMockApi()', given, Object.keys(optionNames));
+  checkNames(caller, given, mockApiOptionNames);
   checkMockKeys(given.keys);
   const webhooks = checkObject<Fields>('webhooks', given.webhooks) ?? {};
   checkNames('`webhooks`', webhooks, Object.keys(webhookOptionNames), 'webhooks.');
   return {
     baseUrl: checkHttpUrl('baseUrl', given.baseUrl) === undefined ? undefined : (given.baseUrl as string),
-    now: checkFunction<() => number>('now', given.now) ?? Date.now,
+    now: checkedClock(checkFunction<() => number>('now', given.now)) ?? Date.now,
     control: checkBoolean('control', given.control) ?? false,
     webhooks: {
       urls: checkList('webhooks.urls', webhooks.urls).map(checkMockWebhookUrl),
       fetch: checkFunction<typeof globalThis.fetch>('webhooks.fetch', webhooks.fetch),
       timeoutMs: checkDuration('webhooks.timeoutMs', webhooks.timeoutMs) ?? 5000,
     },
+  };
+}
+
+/**
+ * The `now` option, checked at each reading: a clock that gives no number of milliseconds (a date
+ * string, `undefined` from a missing `return`) would make every rate-limit window new, and no limit
+ * would ever be reached. A request that reads it answers 500 with the message; `updateScore` rejects.
+ */
+function checkedClock(clock: (() => number) | undefined): (() => number) | undefined {
+  if (clock === undefined) return undefined;
+  return () => {
+    const ms: unknown = clock();
+    if (typeof ms === 'number' && Number.isFinite(ms)) return ms;
+    throw new ConfigurationError(
+      'now',
+      `now() must return milliseconds since the epoch, got ${describeValue(ms)}`,
+    );
   };
 }
 
@@ -82,6 +104,13 @@ function checkMockKeys(keys: unknown): void {
   if (Object.values(given).some((plan) => !mockPlans.includes(plan as MockPlan))) {
     throw new ConfigurationError('keys', `every plan in \`keys\` must be one of ${mockPlans.join(', ')}`);
   }
+  // A key no `Authorization: Bearer` header can carry would be answered 401 on every request.
+  if (Object.keys(given).some((key) => !/^[\x21-\x7e]+$/.test(key))) {
+    throw new ConfigurationError(
+      'keys',
+      'every key in `keys` must be visible ASCII characters with no spaces',
+    );
+  }
 }
 
 const serverOptionNames = ['port', 'host', 'api', 'controlOrigins'];
@@ -102,6 +131,7 @@ export function resolveMockServerOptions(value: unknown): {
   const { host = '127.0.0.1', api } = options;
   // A mock made already takes none of createMockApi()'s options: they would go unused.
   if (api !== undefined) checkNames('startMockServer() given `api`', options, serverOptionNames);
+  else checkNames('startMockServer()', options, [...serverOptionNames, ...mockApiOptionNames]);
   if (typeof host !== 'string' || host === '' || /[\s\p{Cc}]/u.test(host)) {
     throw new ConfigurationError('host', '`host` must be an interface name or address, such as 127.0.0.1');
   }

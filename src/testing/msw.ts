@@ -1,5 +1,6 @@
 import { MetricError } from '../core/errors.js';
 import { createMockApi, type MockApi, type MockApiOptions } from './mock-api.js';
+import { resolveMockApiOptions } from './mock-api-options.js';
 import { loadMsw } from './msw-module.js';
 
 /**
@@ -25,6 +26,8 @@ import { loadMsw } from './msw-module.js';
  */
 export function mockHandlers<Handler = never>(apiOrOptions: MockApi | MockApiOptions = {}): Handler[] {
   const { http } = msw();
+  // Checked here first, so that a refusal names the function called.
+  if (!isMockApi(apiOrOptions)) resolveMockApiOptions(apiOrOptions, 'mockHandlers()');
   const api = isMockApi(apiOrOptions) ? apiOrOptions : createMockApi(apiOrOptions);
   const answer = ({ request }: { request: Request }) => api.handle(request);
   // msw matches paths without their query, so the first also answers `${baseUrl}?…`.
@@ -44,5 +47,5 @@ function msw(): ReturnType<typeof loadMsw> {
 }
 
 function isMockApi(value: MockApi | MockApiOptions): value is MockApi {
-  return typeof (value as Partial<MockApi>).handle === 'function';
+  return typeof (value as Partial<MockApi> | null)?.handle === 'function';
 }

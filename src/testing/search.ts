@@ -2,14 +2,15 @@ import type { MockAuthor, MockPaper } from './dataset-types.js';
 
 /**
  * Accepted `sort` values of `GET /papers`. A leading `-` means descending; ties always fall back to
- * ascending id, so pages never overlap or skip while a client walks them.
+ * ascending id, so pages never overlap or skip while a client walks them. Frozen, as every list the
+ * mock exports: the mock reads it at each request, and one test must not change it for the others.
  *
  * @example
  * ```ts
  * await client.papers.search({ q: 'climate', sort: '-citations' });
  * ```
  */
-export const MOCK_PAPER_SORTS = [
+export const MOCK_PAPER_SORTS = Object.freeze([
   'relevance',
   'citations',
   '-citations',
@@ -17,7 +18,7 @@ export const MOCK_PAPER_SORTS = [
   '-year',
   'title',
   '-title',
-] as const;
+] as const);
 
 /**
  * Accepted `sort` values of `GET /authors` (default `id`).
@@ -27,7 +28,7 @@ export const MOCK_PAPER_SORTS = [
  * await client.authors.list({ sort: '-total_cites' });
  * ```
  */
-export const MOCK_AUTHOR_SORTS = [
+export const MOCK_AUTHOR_SORTS = Object.freeze([
   'id',
   'name',
   '-name',
@@ -35,7 +36,7 @@ export const MOCK_AUTHOR_SORTS = [
   '-total_papers',
   'total_cites',
   '-total_cites',
-] as const;
+] as const);
 
 export type PaperSort = (typeof MOCK_PAPER_SORTS)[number];
 export type AuthorSort = (typeof MOCK_AUTHOR_SORTS)[number];

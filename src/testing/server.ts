@@ -194,6 +194,12 @@ async function serve(
     return write(res, serverAnswer(api, errorResponse(413, message)), true);
   }
   if (body === 'aborted') return;
+  // The URL parser would take `/./`, `/../` (`%2e` too) and backslashes out of the path: another path
+  // than the one sent, which the mock's exact paths answer 404, as they do a doubled slash.
+  const sentPath = (req.url ?? '/').split('?')[0]!;
+  if (/\\|\/(\.|%2e){1,2}(\/|$)/i.test(sentPath)) {
+    return write(res, serverAnswer(api, errorResponse(404, `No endpoint at ${sentPath}`)), false);
+  }
   const request = new Request(target, {
     method: req.method ?? 'GET',
     headers,

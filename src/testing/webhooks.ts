@@ -57,7 +57,9 @@ export function formatTimestamp(ms: number): string {
 
 /**
  * POSTs the event as JSON to one URL. Headers: `content-type: application/json` and
- * `user-agent: scholarly-metrics-mock` (delivery headers are a gap in the API document).
+ * `user-agent: scholarly-metrics-mock` (delivery headers are a gap in the API document). A redirect
+ * is the receiver's answer, not followed: `fetch` would follow a 301 or 302 with a GET and no body,
+ * and a page answering it would pass for a receiver that took the event.
  */
 export async function deliver(
   url: string,
@@ -74,10 +76,15 @@ export async function deliver(
       headers: { 'content-type': 'application/json', 'user-agent': 'scholarly-metrics-mock' },
       body: JSON.stringify(event),
       signal: deadline.signal,
+      redirect: 'manual',
     });
     const response = await deadline.race(sent);
     // The body is let go, not waited for: a stream whose cancel never settles must not hold the delivery.
     response.body?.cancel().catch(() => {});
+    // A browser's fetch shows a redirect only as this, with no status.
+    if (response.type === 'opaqueredirect') {
+      return { url, ok: false, error: 'answered with a redirect, which the mock does not follow' };
+    }
     return { url, ok: response.ok, status: response.status };
   } catch (error) {
     if (deadline.timedOut) return { url, ok: false, error: `no answer within ${timeoutMs} ms` };

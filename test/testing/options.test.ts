@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMockApi, mockControl, startMockServer } from '../../src/testing/index.js';
+import { createMockApi, MOCK_KEYS, mockControl, startMockServer } from '../../src/testing/index.js';
 import { resolveMockServerOptions } from '../../src/testing/mock-api-options.js';
 import { itRefusesAtCall, itRefusesAtConstruction, type RefusalCase, secret } from '../helpers/refusals.js';
 
@@ -24,6 +24,11 @@ const atConstruction: RefusalCase[] = [
   // A plan the mock does not know answered 403 "The gold plan does not include API access".
   ['mock', 'keys', () => createMockApi({ keys: { k: 'gold' as never } })],
   ['mock', 'keys', () => createMockApi({ keys: { [secret]: 'Elite' as never } })],
+  // Keys no `Authorization: Bearer` header can carry: every request was answered 401.
+  ['mock', 'keys', () => createMockApi({ keys: { 'my key': 'elite' } })],
+  ['mock', 'keys', () => createMockApi({ keys: { '': 'elite' } })],
+  ['mock', 'keys', () => createMockApi({ keys: { ключ: 'elite' } })],
+  ['mock', 'keys', () => createMockApi({ keys: { [` ${secret}`]: 'elite' } })],
   // A Map (as `api.keys` is) has no entries Object.entries can see: every key in it was dropped.
   ['mock', 'keys', () => createMockApi({ keys: new Map([['k', 'elite']]) as never })],
   ['mock', 'now', () => createMockApi({ now: 5 as never })],
@@ -95,6 +100,7 @@ const atCall: RefusalCase[] = [
   ['mock server', 'options', () => startMockServer(5 as never)],
   ['mock server', 'options', () => startMockServer([] as never)],
   ['mock server', 'prot', () => startMockServer({ prot: 8080 } as never)],
+  ['mock server', 'prot', () => startMockServer({ prot: 8080, seed: 1 } as never)],
   // Given a mock made already, createMockApi()'s options would go unused.
   ['mock server', 'faults', () => startMockServer({ api: createMockApi(), faults: { errorRate: 1 } })],
   ['mock server', 'api', () => startMockServer({ api: {} as never })],
@@ -123,6 +129,49 @@ describe('the mock refuses a bad option with a ConfigurationError naming it', ()
       expect(resolveMockServerOptions({ host }).host).toBe(host);
     }
     expect(resolveMockServerOptions(undefined as never).host).toBe('127.0.0.1');
+  });
+
+  it('names the function called in the refusal of an unknown option, and what it takes', async () => {
+    const refusal = (run: () => unknown) =>
+      Promise.resolve()
+        .then(run)
+        .then(
+          () => '',
+          (error: Error) => error.message,
+        );
+    expect(await refusal(() => createMockApi({ seeds: 1 } as never))).toBe(
+      'createMockApi() takes no option "seeds"',
+    );
+    expect(await refusal(() => startMockServer({ prot: 1 } as never))).toBe(
+      'startMockServer() takes no option "prot"',
+    );
+    const { mockHandlers } = await import('../../src/testing/msw.js');
+    expect(await refusal(() => mockHandlers({ seeds: 1 } as never))).toBe(
+      'mockHandlers() takes no option "seeds"',
+    );
+    // null was read for its `handle`: a bare TypeError.
+    expect(await refusal(() => mockHandlers(null as never))).toBe('`options` must be an object');
+  });
+
+  it('refuses a clock that gives no milliseconds, where every rate-limit window was new', async () => {
+    for (const clock of [() => Number.NaN, () => undefined, () => '2025-03-01T12:00:00Z']) {
+      const api = createMockApi({ limits: { perMinute: 1 }, now: clock as never });
+      const answer = await api.fetch(`${api.baseUrl}/subjects`, {
+        headers: { authorization: `Bearer ${Object.keys(MOCK_KEYS)[0]}` },
+      });
+      expect(answer.status).toBe(500);
+      expect(await answer.json()).toMatchObject({ message: expect.stringContaining('now() must return') });
+      const update = api.updateScore(1, api.dataset.journal(1)!.metric_score + 1);
+      await expect(update).rejects.toMatchObject({ name: 'ConfigurationError', option: 'now' });
+    }
+  });
+
+  it('exports lists no test can change for the others', async () => {
+    const testing = await import('../../src/testing/index.js');
+    for (const list of [testing.MOCK_PAPER_SORTS, testing.MOCK_AUTHOR_SORTS, testing.MOCK_SHOW_VALUES]) {
+      expect(Object.isFrozen(list)).toBe(true);
+    }
+    expect(testing.MOCK_SHOW_VALUES).toEqual(['active', 'all']);
   });
 
   it('mockControl takes the server url, its origin or any URL on that origin', async () => {

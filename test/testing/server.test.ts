@@ -66,6 +66,24 @@ describe('startMockServer', () => {
     expect((await raw('//api/v1/journals')).status).toBe(404);
   });
 
+  it('answers 404 to a path the URL parser would rewrite: dot segments and backslashes are other paths', async () => {
+    for (const path of [
+      '/api/v1/./journals/1',
+      '/api/v1/journals/%2e%2e/journals',
+      '/api/v1/x/%2E./journals',
+      '/api/v1\\journals\\1',
+      '/api/v1/journals/1/.?page=1',
+    ]) {
+      const response = await raw(path);
+      expect([path, response.status]).toEqual([path, 404]);
+      expect(JSON.parse(response.body)).toMatchObject({ error: 'not_found' });
+      expect(response.headers['x-request-id']).toMatch(/^req_\d{6,}$/);
+    }
+    // A dot inside a segment is no dot segment: a DOI keeps its dots.
+    expect((await raw('/api/v1/journals/1')).status).toBe(200);
+    expect((await raw(`/api/v1/papers/${encodeURIComponent(MOCK_DOIS[0])}`)).status).toBe(200);
+  });
+
   it('answers 405 to TRACE, which a Fetch Request cannot carry, as to any other method', async () => {
     for (const method of ['TRACE', 'PUT']) {
       const response = await raw('/api/v1/subjects', auth, method);

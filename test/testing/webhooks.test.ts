@@ -90,6 +90,34 @@ describe('updateScore and the score_updated webhook (API §6)', () => {
     expect(received).toHaveLength(1);
   });
 
+  it('follows no redirect: a receiver that answers 301 or 302 did not take the event (API §6: a POST)', async () => {
+    received.length = 0;
+    const redirecting = createServer((req, res) => {
+      received.push({ headers: req.headers, body: `${req.method} ${req.url}` });
+      req.resume();
+      if (req.url === '/hooks') res.writeHead(301, { location: '/hooks/' }).end();
+      else res.writeHead(200).end('a page');
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/hooks`;
+      const api = smallApi({ now, webhooks: { urls: [url] } });
+      const { deliveries } = await api.updateScore(5, api.dataset.journal(5)!.metric_score + 1);
+      expect(deliveries).toEqual([{ url, ok: false, status: 301 }]);
+      expect(received.map((r) => r.body)).toEqual(['POST /hooks']);
+      // Where a redirect comes back opaque (a browser's fetch), the delivery says so.
+      const opaque = Object.defineProperty(new Response(null), 'type', { value: 'opaqueredirect' });
+      const inBrowser = smallApi({ now, webhooks: { urls: [url], fetch: async () => opaque } });
+      const second = await inBrowser.updateScore(5, inBrowser.dataset.journal(5)!.metric_score + 1);
+      expect(second.deliveries).toEqual([
+        { url, ok: false, error: 'answered with a redirect, which the mock does not follow' },
+      ]);
+    } finally {
+      redirecting.closeAllConnections();
+      await new Promise((resolve) => redirecting.close(resolve));
+    }
+  });
+
   it('subscribes and unsubscribes at run time; a custom fetch delivers in-process', async () => {
     const requests: Request[] = [];
     const api = smallApi({
