@@ -1,5 +1,5 @@
 import { ConfigurationError } from '../core/errors.js';
-import { checkFunction, checkInteger } from '../core/options/checks.js';
+import { checkFunction, checkInteger, checkNames, checkObject } from '../core/options/checks.js';
 import type { ScoreUpdatedEvent } from '../core/score-updated-event.js';
 import { withoutBom } from '../webhooks/decode-body.js';
 import { checkEvent } from '../webhooks/event-checks.js';
@@ -68,9 +68,11 @@ const longestWaitMs = 30_000;
  * @param queryClient - a TanStack `QueryClient`, handed to `invalidate` as it is.
  * @param url - the relay's address, relative to the page or absolute.
  * @param invalidate - what to do with each event.
+ * @param missedByDefault - called in place of `options.missed` when that is not given.
  * @returns `stop()`, which closes the stream for good.
- * @throws {ConfigurationError} when the runtime has no `EventSource` and none is given, or for an
- *   address that is not a string or a URL, is empty, or is no http or https URL.
+ * @throws {ConfigurationError} when the runtime has no `EventSource` and none is given, for an
+ *   unknown option, or for an address that is not a string or a URL, is empty, or is no http or https
+ *   URL.
  * @example
  * ```ts
  * const stop = follow(queryClient, '/events', (qc, event) =>
@@ -84,13 +86,15 @@ export function follow<QueryClient>(
   url: string | URL,
   invalidate: (queryClient: QueryClient, event: ScoreUpdatedEvent) => Promise<void>,
   options?: FollowOptions,
+  missedByDefault?: () => unknown,
 ): () => void {
   const address = relayAddress(url);
-  // Required: checkFunction lets `undefined` through as an option left out, but not `null`.
-  checkFunction('invalidate', invalidate ?? null);
-  const connect = eventSourceFactory(options?.eventSource);
-  const firstWaitMs = checkInteger('reconnectMs', options?.reconnectMs, 1, longestWaitMs) ?? 1_000;
-  const missed = options?.missed;
+  const given = checkObject<FollowOptions>('options', options) ?? {};
+  checkNames('follow()', given, ['eventSource', 'reconnectMs', 'missed']);
+  // A `missed` given as `undefined` keeps the default, as one left out does.
+  const { eventSource, reconnectMs, missed = missedByDefault } = given;
+  const connect = eventSourceFactory(eventSource);
+  const firstWaitMs = checkInteger('reconnectMs', reconnectMs, 1, longestWaitMs) ?? 1_000;
   let source: EventSourceLike | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let waitMs = firstWaitMs;
@@ -192,7 +196,7 @@ function eventSourceFactory(given: unknown): (url: string) => EventSourceLike {
     checkFunction<(url: string) => EventSourceLike>('eventSource', given) ??
     (EventSourceClass && ((url: string) => new EventSourceClass(url)));
   if (!factory) {
-    throw new ConfigurationError('eventSource', 'no EventSource here: pass one as `eventSource`');
+    throw new ConfigurationError('eventSource', 'no EventSource: pass one as `eventSource`');
   }
   return factory;
 }

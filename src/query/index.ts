@@ -35,11 +35,10 @@ export type {
 const entryDefaults: LaidDefaults = { retry: false, networkMode: 'always', refetchOnReconnect: true };
 
 function checkKey(key: unknown, client: MetricClient): readonly unknown[] {
-  if (key === undefined) return Object.freeze(['scholarly-metrics', client.baseUrl]);
-  if (!Array.isArray(key) || key.length === 0) {
+  if (key !== undefined && (!Array.isArray(key) || key.length === 0)) {
     throw new ConfigurationError('key', '`key` must be a non-empty array');
   }
-  return Object.freeze([...key]);
+  return Object.freeze(key === undefined ? ['scholarly-metrics', client.baseUrl] : [...key]);
 }
 
 function checkClient(client: unknown): MetricClient {
@@ -104,11 +103,9 @@ export function metricQueries(client: MetricClient, defaults?: MetricQueryDefaul
       if (typeof (queryClient as Partial<InvalidatingClient> | null)?.invalidateQueries !== 'function') {
         throw new ConfigurationError('queryClient', '`queryClient` must be a QueryClient');
       }
-      // A `missed` given as `undefined` keeps the default, as one left out does.
-      return follow(queryClient, url, invalidate, {
-        ...options,
-        missed: options?.missed ?? (() => queryClient.invalidateQueries({ queryKey: key })),
-      });
+      return follow(queryClient, url, invalidate, options, () =>
+        queryClient.invalidateQueries({ queryKey: key }),
+      );
     },
   }) as unknown as MetricQueries;
 }

@@ -169,7 +169,7 @@ describe('scholarly-metrics/query: invalidation', () => {
     unwatch();
   });
 
-  it('follow() refuses what is not a QueryClient at once, before any event is swallowed', () => {
+  it('follow() refuses what is not a QueryClient, and an option it does not take, before any event is swallowed', () => {
     const { queries, queryClient } = mockQueries();
     const opened: string[] = [];
     vi.stubGlobal(
@@ -189,9 +189,21 @@ describe('scholarly-metrics/query: invalidation', () => {
           expect.objectContaining({ name: 'ConfigurationError', option: 'queryClient' }),
         );
       }
+      // A misspelt option was ignored: `onMissed` never called, the default invalidating everything instead.
+      for (const [options, option] of [
+        [{ onMissed: () => {} }, 'onMissed'],
+        [{ reconectMs: 50 }, 'reconectMs'],
+        ['slow', 'options'],
+        [null, 'options'],
+      ] as const) {
+        expect(() => queries.follow(queryClient, '/events', options as never)).toThrow(
+          expect.objectContaining({ name: 'ConfigurationError', option }),
+        );
+      }
       expect(opened).toEqual([]);
       queries.follow(queryClient, '/events')();
-      expect(opened).toEqual(['/events']);
+      queries.follow(queryClient, '/events', { reconnectMs: 50, missed: undefined })();
+      expect(opened).toEqual(['/events', '/events']);
     } finally {
       vi.unstubAllGlobals();
     }
