@@ -1,5 +1,5 @@
 // §10, the cache, built package: hits against the same call sent, a replayed day, the store checks on a hit.
-import { atMost, count, named, range, table, us, x } from './format.js';
+import { atMost, count, named, spreadTable, us, x } from './format.js';
 import { compare, loadDist, loadSdk, loadTesting, scaled, sdk, spread, withServer } from './lib.js';
 import type { Report, Results } from './report.js';
 
@@ -62,16 +62,12 @@ async function replay(cached: boolean): Promise<{ sent: number; stale: number }>
   const client = new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: MOCK_BASE_URL, fetch, cache: cached });
   if (cached) handle = createWebhookHandler(() => {}, { cache: client.cache });
   const next = random(16);
-  const [journal, query] = [
-    zipf(api.dataset.journals.length, dayConfig.zipf, next),
-    zipf(queries.length, 1, next),
-  ];
+  const journal = zipf(api.dataset.journals.length, dayConfig.zipf, next);
+  const query = zipf(queries.length, 1, next);
   const changes = new Set<number>();
   while (changes.size < webhooks) changes.add(Math.floor(next() * calls));
   const truth = (id: number) => api.dataset.journal(id)!.metric_score;
-  const tally = (isStale: boolean) => {
-    if (isStale) stale++;
-  };
+  const tally = (isStale: boolean) => (stale += Number(isStale));
   for (let i = 0; i < calls; i++) {
     now += 86_400_000 / calls;
     if (changes.has(i)) {
@@ -191,15 +187,6 @@ export const measure = async () => ({
   checks: await withServer({ kind: 'mock' }, ({ url }) => checks(url)),
 });
 
-/** Each contender's time per call, and its ratio (if it has one) with three decimals. */
-function timings(part: Results['cache']['hits'] | Results['cache']['checks'], ratioHead: string): string {
-  const rows = part.contenders.map((c) => {
-    const r = part.ratios.find((ratio) => ratio.name === c.name);
-    return [c.name, range(c.wall, us), r ? range(r.wall, (n) => x(n, 3)) : ''];
-  });
-  return table(['contender', 'per call', ratioHead], rows);
-}
-
 export function report({ hits, day, checks }: Results['cache']): Report {
   const ratio = (list: Array<{ name: string; wall: { median: number } }>, name: string) =>
     list.find((r) => r.name === name)?.wall.median ?? Number.NaN;
@@ -221,9 +208,10 @@ export function report({ hits, day, checks }: Results['cache']): Report {
     checked(names.identityCheck),
     checked(names.keyCheck),
   ];
+  const timings = (part: typeof hits | typeof checks, head: string) =>
+    spreadTable(['contender', 'per call', head], part.contenders, us, part.ratios, (n) => x(n, 3));
   const text = `Hits: \`journals.get(7)\` from the memory store (\`cache: true\`) and from Redis (\`@keyv/redis\`, a redis-server on
-loopback), against the same call uncached to the mock; ${hits.rounds} rounds of ${hits.batch} calls, round-robin, ratios paired per round. Every
-hit is validated again as it is read back.
+loopback), against the same call uncached to the mock, ${hits.rounds} rounds of ${hits.batch} calls; every hit is validated again as it is read back.
 
 ${timings(hits, 'contender ÷ no cache')}
 
@@ -233,9 +221,8 @@ searches over ten queries (10 %), journal papers (5 %), subjects and countries (
 moments, each POSTed in-process to a receiver wired with \`client.cache\`. Requests without the cache: ${count(day.sentWithout)}; with
 it: ${count(day.sentWith)}. Answers whose score differs from the mock's at the time: ${day.stale}. The replay with the cache took ${Math.round(day.ms)} ms.
 
-The store checks of issue 21 on a memory hit: the identity check (every hit runs it) and the encoded-key check of the
-kept entry (when an answer is kept; never on a hit), each in a tight loop beside ${checks.batch} hits, ${checks.rounds} rounds, round-robin;
-the ratio is 1 + the check's cost ÷ the hit's, paired per round.
+The store checks of issue 21 on a memory hit: the identity check (every hit runs it) and the encoded-key check of the kept
+entry (when an answer is kept; never on a hit), each in a tight loop beside ${checks.batch} hits, ${checks.rounds} rounds; the ratio is 1 + the check's cost ÷ the hit's.
 
 ${timings(checks, 'hit with it ÷ hit')}`;
   return { rows, text };

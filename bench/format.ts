@@ -9,9 +9,9 @@ export const mb = (value: number) => `${value.toFixed(1)} MB`;
 export const kb = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`;
 export const pct = (value: number, digits = 2) => `${(value * 100).toFixed(digits)} %`;
 export const count = (n: number) => n.toLocaleString('en-US');
-export const signed = (value: number, format: (n: number) => string) =>
-  `${value < 0 ? '−' : '+'}${format(Math.abs(value))}`;
-export const range = (s: Spread, format: (n: number) => string = x) =>
+type Fmt = (n: number) => string;
+export const signed = (value: number, format: Fmt) => `${value < 0 ? '−' : '+'}${format(Math.abs(value))}`;
+export const range = (s: Spread, format: Fmt = x) =>
   `${format(s.median)} (${format(s.p25)} to ${format(s.p75)})`;
 export const verdict = (met: boolean) => (met ? '**met**' : '**not met**');
 
@@ -39,6 +39,9 @@ export function find<T>(list: readonly T[], pick: (item: T) => boolean, what: st
 }
 export const named = <T extends { name: string }>(list: readonly T[], name: string) =>
   find(list, (item) => item.name === name, name);
+/** The paired ratio `of ÷ to` of a comparison; without `to`, the one of `of`. */
+export const ratioOf = <T extends { of: string; to: string }>(list: readonly T[], of: string, to?: string) =>
+  find(list, (r) => r.of === of && (to === undefined || r.to === to), `${of} ÷ ${to}`);
 
 /** What `compare` and `raceRuns` give back, as the tables below read them. */
 type Compared = Pick<Awaited<ReturnType<typeof compare>>, 'contenders' | 'ratios'>;
@@ -53,8 +56,18 @@ export function timesTables(r: Compared, what = 'request') {
 ${table(['ratio (paired per round)', 'wall (p25 to p75)', 'CPU'], ratios)}`;
 }
 
+type Spreads = ReadonlyArray<{ name: string; wall: Spread }>;
+/** Each contender's spread, written by `format`, and its entry of `beside` if it has one, by `besideFormat`. */
+export function spreadTable(head: string[], list: Spreads, format: Fmt, beside: Spreads, besideFormat: Fmt) {
+  const rows = list.map((c) => {
+    const other = beside.find((b) => b.name === c.name);
+    return [c.name, range(c.wall, format), other ? range(other.wall, besideFormat) : ''];
+  });
+  return table(head, rows);
+}
+
 /** A contender table from `raceRuns`: each one's time, and the first's time over its own, written by `speed`. */
-export function speedTable(r: Raced, head: [string, string, string], speed = (n: number) => x(n)) {
+export function speedTable(r: Raced, head: [string, string, string], speed: Fmt = x) {
   const rows = r.contenders.map((c) => {
     const s = r.speedups.find((q) => q.name === c.name)?.speedup;
     return [c.name, ms(c.ms), s === undefined ? '1' : speed(s)];

@@ -157,7 +157,11 @@ export async function raceRuns(runs: Record<string, () => Promise<unknown>>, rou
 }
 
 type Key = 'wall' | 'cpu';
-export const wallCpu = (f: (key: Key) => number[]) => ({ wall: spread(f('wall')), cpu: spread(f('cpu')) });
+type Samples = Map<string, Record<Key, number[]>>;
+const wallCpu = (f: (key: Key) => number[]) => ({ wall: spread(f('wall')), cpu: spread(f('cpu')) });
+/** `a` against `b` round by round, wall and CPU: their ratios, or what `by` makes of each pair of rounds. */
+export const paired = (samples: Samples, a: string, b: string, by = pairedRatios) =>
+  wallCpu((key) => by(samples.get(a)![key], samples.get(b)![key]));
 
 /**
  * Contenders (one operation on input `i` each) in batches, round-robin: wall and CPU µs per operation and round,
@@ -179,14 +183,9 @@ export async function compare(
     samples.get(name)!.wall.push((wall * 1000) / batch);
     samples.get(name)!.cpu.push((used.user + used.system) / batch);
   });
-  const of = (name: string) => samples.get(name)!;
-  return {
-    rounds,
-    batch,
-    contenders: names.map((name) => ({ name, ...wallCpu((k) => of(name)[k]) })),
-    ratios: pairs.map(([a, b]) => ({ of: a, to: b, ...wallCpu((k) => pairedRatios(of(a)[k], of(b)[k])) })),
-    samples,
-  };
+  const contenders = names.map((name) => ({ name, ...wallCpu((key) => samples.get(name)![key]) }));
+  const ratios = pairs.map(([a, b]) => ({ of: a, to: b, ...paired(samples, a, b) }));
+  return { rounds, batch, contenders, ratios, samples };
 }
 
 /** Full collections a timer turn apart until the heap stops shrinking: `fetch` frees some only later. */

@@ -53,7 +53,7 @@ const medianCounts = (list: Count[]) => medians(list, ['started', 'received']);
 /** toArray against the naive walk, at each limit and prefetch: medians of what each started and received. */
 async function toArrayRequests() {
   const { papers, perPage, latencyMs, limits, prefetches } = toArrays;
-  const options = { sizes: { papers }, faults: { latencyMs } };
+  const [options, rounds] = [{ sizes: { papers }, faults: { latencyMs } }, scaled(3, 1)];
   return withServer({ kind: 'mock', options }, async (server) => {
     let started = 0;
     const counting: typeof fetch = (input, init) => {
@@ -81,7 +81,7 @@ async function toArrayRequests() {
       };
       const [needed, naiveCounts, toArrayCounts] = [Math.ceil(limit / perPage), [] as Count[], [] as Count[]];
       let exact = true;
-      for (let round = 0; round < scaled(3, 1); round++) {
+      for (let round = 0; round < rounds; round++) {
         const [a, b] = [await counted(naive), await counted(() => search().toArray({ limit }))];
         naiveCounts.push(a);
         toArrayCounts.push(b);
@@ -90,7 +90,7 @@ async function toArrayRequests() {
       const counts = { naive: medianCounts(naiveCounts), toArray: medianCounts(toArrayCounts) };
       rows.push({ limit, prefetch, needed, ...counts, exact });
     }
-    return rows;
+    return { rounds, rows };
   });
 }
 
@@ -99,9 +99,9 @@ export const measure = async () => ({ ...(await walks()), toArray: await toArray
 export function report(paging: Results['paging']): Report {
   const [{ pages, perPage, latencyMs }, c] = [config, toArrays];
   const best = [...paging.speedups].sort((a, b) => b.speedup - a.speedup)[0]!;
-  const exact = paging.toArray.every((r) => r.exact);
-  const naive = paging.toArray.reduce((sum, r) => sum + r.naive.started, 0);
-  const saved = naive - paging.toArray.reduce((sum, r) => sum + r.toArray.started, 0);
+  const exact = paging.toArray.rows.every((r) => r.exact);
+  const naive = paging.toArray.rows.reduce((sum, r) => sum + r.naive.started, 0);
+  const saved = naive - paging.toArray.rows.reduce((sum, r) => sum + r.toArray.started, 0);
   const walk = `${pages} pages at ${latencyMs} ms: sequential loop ÷ SDK iterator at its best prefetch`;
   const figure = `${x(best.speedup, 1)} (prefetch ${best.prefetch}), order ${paging.ordered ? 'preserved' : '**not preserved**'}`;
   const toArray = '`toArray({ limit })`: no page requested past the one holding the limit-th item';
@@ -110,7 +110,7 @@ export function report(paging: Results['paging']): Report {
     atLeast(walk, figure, best.speedup, target, x(target, 1), paging.ordered),
     { what: toArray, figure: exactly, target: 'exact', met: exact },
   ];
-  const toArrayRows = paging.toArray.map((r) => [
+  const toArrayRows = paging.toArray.rows.map((r) => [
     ...[count(r.limit), String(r.prefetch), String(r.needed), `${r.naive.started} / ${r.naive.received}`],
     ...[`${r.toArray.started} / ${r.toArray.received}`, String(r.naive.started - r.toArray.started)],
     r.exact ? 'yes' : '**no**',
@@ -127,7 +127,7 @@ ${speedTable(paging, ['contender', `time for ${pages} pages`, 'loop ÷ contender
 
 \`client.papers.search({ per_page: ${c.perPage} }, { prefetch }).toArray({ limit })\` against a naive \`for await\` that breaks at the
 \`limit\`-th item, over ${count(c.papers)} papers at ${c.latencyMs} ms. *started*: requests the client began; *received*: those the server
-got (a prefetched request aborted by the \`break\` before it is written never arrives). Medians of ${scaled(3, 1)} rounds; toArray must
+got (a prefetched request aborted by the \`break\` before it is written never arrives). Medians of ${paging.toArray.rounds} rounds; toArray must
 start exactly the pages up to the one holding the limit-th item, and return the naive loop's items.
 
 ${table(['limit', 'prefetch', 'pages needed', 'naive: started / received', 'toArray: started / received', 'started requests saved', 'exact'], toArrayRows)}`;

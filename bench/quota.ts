@@ -1,6 +1,6 @@
 // §2, the quota when no limit is set. The Quota is src/core/quota.ts itself: no build exports it.
 import { Quota } from '../src/core/quota.js';
-import { atMost, count, named, ns, pct, range, signed, table, us, verdict, x } from './format.js';
+import { atMost, count, named, ns, pct, signed, spreadTable, us, verdict, x } from './format.js';
 import { compare, pairedDifferences, scaled, spread } from './lib.js';
 import type { Report, Results } from './report.js';
 import { names as r, requestRatio, requestWall } from './request.js';
@@ -45,17 +45,14 @@ export function report(quota: Results['quota'], results: Results): Report {
   const figure = `${ns(upper)} of ${us(loopbackNs / 1000)}: ${pct(share, 3)}`;
   const ratio = (of: string, to: string) => requestRatio(results, 0, of, to);
   const queuedOverSdk = ratio(r.sdkQueued, r.sdk);
-  const rows = quota.contenders.map((c) => {
-    const added = quota.added.find((a) => a.name === c.name);
-    return [c.name, range(c.wall, ns), added ? range(added.wall, (n) => signed(n, ns)) : ''];
-  });
+  const head = ['call', 'time per call (p25 to p75)', 'added to fn() (p25 to p75)'];
   const text = `Without \`maxConcurrency\` or \`maxRequestsPerMinute\`, a client's \`Quota\` (src/core/quota.ts) is one branch before
 \`send()\`. Per request (section 1, loopback): the SDK with no limit ÷ ky by hand ${x(ratio(r.sdk, r.ky).wall.median)}; with \`maxConcurrency: 1_000_000\`
 (a queue never full) ${x(ratio(r.sdkQueued, r.ky).wall.median)}, and ÷ the SDK with no limit ${x(queuedOverSdk.wall.median)} (CPU ${x(queuedOverSdk.cpu.median)}), far above the branch's own cost. The
 branch itself (src/ through tsx): \`await quota.run(fn)\` against \`await fn()\` for an async \`fn\` that does nothing, ${quota.rounds}
 rounds of ${count(quota.batch)} calls.
 
-${table(['call', 'time per call (p25 to p75)', 'added to fn() (p25 to p75)'], rows)}
+${spreadTable(head, quota.contenders, ns, quota.added, (n) => signed(n, ns))}
 
 Target (no limit set, the limiter costs ≤ ${pct(target, 0)} per request): ${verdict(share <= target)}. The branch adds ${signed(unset.wall.median, ns)} per call at
 the median, at most ${ns(upper)} in three rounds out of four: ${pct(share, 4)} of the SDK's loopback request (${us(loopbackNs / 1000)}). A

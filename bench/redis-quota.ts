@@ -9,16 +9,12 @@ import { MOCK_API_KEY, startMockServer } from '../src/testing/index.js';
 import { startRedisCluster } from '../test/helpers/redis-cluster.js';
 import { redisServerBinary, startRedisServer } from '../test/helpers/redis-server.js';
 import { atLeast, atMost, ms, type Row, range, table, us, x } from './format.js';
-import { compare, pairedDifferences, pairedRatios, type Spread, scaled, spread } from './lib.js';
+import { compare, paired, pairedDifferences, type Spread, scaled } from './lib.js';
 import { costOf, processes, processesConfig } from './redis-processes.js';
 import type { Report, Results } from './report.js';
 
-export const about = {
-  id: '11',
-  key: 'redisQuota',
-  file: 'redis-quota.ts',
-  title: 'One quota across processes (Redis)',
-};
+const title = 'One quota across processes (Redis)';
+export const about = { id: '11', key: 'redisQuota', file: 'redis-quota.ts', title };
 
 /** What each contender alone is, and what it promises beside its cost. */
 const guarantees: Record<AloneName, [string, string]> = {
@@ -41,6 +37,8 @@ type AloneName = 'evalsha' | 'quota' | 'rateLimiterFlexible' | 'bottleneck';
 const connect = (url: string) => createClient({ url }).connect();
 type NodeRedis = Awaited<ReturnType<typeof connect>>;
 const timing = { rounds: scaled(40, 4), batch: scaled(25, 5) };
+/** Calls per contender over which Redis's INFO commandstats is read. */
+const costCalls = scaled(500, 20);
 const evalshaOn = async (redis: NodeRedis) => {
   const sha = String(await redis.scriptLoad('return {0, 0}'));
   return () => redis.evalSha(sha, { keys: ['bench-bare'], arguments: ['1'] });
@@ -68,13 +66,13 @@ async function alone({ redisUrl, port, mockUrl, redis, stats, quota }: Setup) {
       rateLimiterFlexible: () => flexible.consume('key'),
       bottleneck: () => bottleneck.schedule(empty),
     };
-    const { samples } = await compare(runs, { ...timing, warmup: scaled(100, 5) });
+    const pairs = Object.keys(runs).map((name) => [name, 'evalsha'] as const);
+    const { contenders, ratios } = await compare(runs, { ...timing, warmup: scaled(100, 5) }, pairs);
     type Figures = { perCall: Spread; overEvalsha: Spread; roundTrips: number; redisUs: number };
     const figures = {} as Record<AloneName, Figures>;
-    for (const [name, run] of Object.entries(runs) as Array<[AloneName, () => Promise<unknown>]>) {
-      const [wall, cost] = [samples.get(name)!.wall, await costOf(stats, scaled(500, 20), run)];
-      const overEvalsha = spread(pairedRatios(wall, samples.get('evalsha')!.wall));
-      figures[name] = { perCall: spread(wall), overEvalsha, ...cost };
+    for (const [n, { name, wall }] of contenders.entries()) {
+      const cost = await costOf(stats, costCalls, runs[name as AloneName]);
+      figures[name as AloneName] = { perCall: wall, overEvalsha: ratios[n]!.wall, ...cost };
     }
     return figures;
   } finally {
@@ -93,10 +91,9 @@ async function throughHttp({ mockUrl, redis, stats, quota }: Setup) {
   );
   const names = ['no quota', 'Redis quota', 'bare EVALSHA'];
   const http = Object.fromEntries(names.map((name, n) => [name, () => clients[n]!.subjects.list()]));
-  const { samples } = await compare(http, { ...timing, warmup: scaled(50, 5) });
-  const [noQuota, withRedis, withBare] = names.map((name) => samples.get(name)!.wall) as number[][];
-  const added = spread(pairedDifferences(withRedis!, noQuota!));
-  const addedByEvalsha = spread(pairedDifferences(withBare!, noQuota!));
+  const { samples, contenders } = await compare(http, { ...timing, warmup: scaled(50, 5) });
+  const addedTo = (name: string) => paired(samples, name, 'no quota', pairedDifferences).wall;
+  const [added, addedByEvalsha] = [addedTo('Redis quota'), addedTo('bare EVALSHA')];
   const scripts = (client: MetricClient) =>
     costOf(stats, scaled(200, 20), () => client.subjects.list()).then((c) => c.roundTrips);
   const windowOnly = freeQuota(redis, 'bench-window');
@@ -104,14 +101,15 @@ async function throughHttp({ mockUrl, redis, stats, quota }: Setup) {
   const commandsFreeNoLeases = await scripts(new MetricClient({ ...options, quota: windowOnly }));
   await windowOnly.close();
   const addedOverEvalsha = added.median / addedByEvalsha.median;
-  const times = { noQuota: spread(noQuota!), redisQuota: spread(withRedis!), bareEvalsha: spread(withBare!) };
+  const [noQuota, redisQuota, bareEvalsha] = contenders.map((c) => c.wall) as [Spread, Spread, Spread];
+  const times = { noQuota, redisQuota, bareEvalsha };
   // Scripts per request with free places: with maxConcurrency, without.
   return { ...times, added, addedByEvalsha, addedOverEvalsha, commandsFree, commandsFreeNoLeases };
 }
 
 /** `stats()`'s cost (wall time, scripts and Redis's time per call), and Redis's time per paced decision. */
 async function fleetCosts({ redis, stats, quota, mockUrl }: Setup) {
-  const n = scaled(500, 20);
+  const n = costCalls;
   const started = performance.now();
   const statsCost = await costOf(stats, n, () => quota.stats());
   // costOf waits twice 100 ms for earlier scripts to land.
@@ -148,7 +146,7 @@ export async function measure() {
     const aloneFigures = await alone(setup);
     const [http, fleet] = [await throughHttp(setup), await fleetCosts(setup)];
     await quota.close();
-    return { ...timing, alone: aloneFigures, ...http, ...fleet, ...(await fleets(url, stats)) };
+    return { ...timing, costCalls, alone: aloneFigures, ...http, ...fleet, ...(await fleets(url, stats)) };
   } finally {
     redis.destroy();
     stats.destroy();
@@ -201,7 +199,7 @@ function redisText(r: Measured): string {
 its own on 127.0.0.1, the mock over real HTTP (\`npx tsx bench/child.ts redis-quota.ts\` runs it alone).
 
 - **Alone**, one call at a time, ${r.rounds} rounds of ${r.batch}, interleaved on one redis-server; Redis's time per call is
-  INFO commandstats for the scripts, over 500 calls each.
+  INFO commandstats for the scripts, over ${r.costCalls} calls each.
 
 ${alone}
 

@@ -9,17 +9,13 @@ import { parseResponse } from '../src/core/validate.js';
 import { resolveClientOptions } from '../src/resolve-options.js';
 import { shapes } from '../src/schemas/shapes.js';
 import { MOCK_API_KEY } from '../src/testing/index.js';
-import { range, signed, table, us, x } from './format.js';
-import { compare, pairedDifferences, scaled, sdk, sdkHeaders, wallCpu, withServer } from './lib.js';
+import { named, range, signed, table, us, x } from './format.js';
+import { compare, paired, pairedDifferences, scaled, sdk, sdkHeaders, withServer } from './lib.js';
 import type { Report, Results } from './report.js';
 import { names, requestRatio, requestWall } from './request.js';
 
-export const about = {
-  id: '1b',
-  key: 'costs',
-  file: 'request-costs.ts',
-  title: "Where the SDK's time goes, beyond ky by hand",
-};
+const title = "Where the SDK's time goes, beyond ky by hand";
+export const about = { id: '1b', key: 'costs', file: 'request-costs.ts', title };
 const alternativeName =
   'ky by hand with ky’s own timeout (headers and body, through its .text()), no signal per call';
 /** The ratio over ky by hand that the ladder looks for a way to. */
@@ -69,16 +65,15 @@ export const measure = () =>
     const options = { rounds: scaled(200, 6), batch: scaled(20, 5), warmup: scaled(300, 5) };
     const runs = await ladder(url);
     const rungNames = Object.keys(runs).filter((name) => name !== alternativeName);
-    const { rounds, batch, samples } = await compare(runs, options);
-    const of = (name: string) => samples.get(name)!;
-    const added = (a: string, b: string) => wallCpu((key) => pairedDifferences(of(a)[key], of(b)[key]));
-    const times = (name: string) => ({ name, ...wallCpu((key) => of(name)[key]) });
+    const { rounds, batch, samples, contenders } = await compare(runs, options);
+    const added = (a: string, b: string) => paired(samples, a, b, pairedDifferences);
     const rung = (name: string, n: number) => {
       const before = n > 0 && added(name, rungNames[n - 1]!);
-      return { ...times(name), ...(before && { addedWall: before.wall, addedCpu: before.cpu }) };
+      return { ...named(contenders, name), ...(before && { addedWall: before.wall, addedCpu: before.cpu }) };
     };
     // The alternative replaces the rung with a signal and a Deadline.
-    const alternative = { ...times(alternativeName), savedWall: added(rungNames[2]!, alternativeName).wall };
+    const savedWall = added(rungNames[2]!, alternativeName).wall;
+    const alternative = { ...named(contenders, alternativeName), savedWall };
     return { alternative, rounds, batch, rungs: rungNames.map(rung) };
   });
 

@@ -3,7 +3,7 @@
 import ky from 'ky';
 import createClient from 'openapi-fetch';
 import type { JournalProfile } from '../src/index.js';
-import { atMost, find, named, timesTables, x } from './format.js';
+import { atMost, named, ratioOf, timesTables, x } from './format.js';
 import { compare, scaled, sdk, sdkHeaders, withServer } from './lib.js';
 import type { Report, Results } from './report.js';
 
@@ -63,10 +63,8 @@ type Phase = Awaited<ReturnType<typeof phase>>;
 const phaseName = (p: Phase) => (p.latencyMs === 0 ? 'loopback' : `${p.latencyMs} ms latency`);
 
 /** A paired ratio of phase `n` (0: loopback), and a contender's wall µs per request there. */
-export function requestRatio(results: Results, n: number, of: string, to: string) {
-  const p = results.request.phases[n]!;
-  return find(p.ratios, (r) => r.of === of && r.to === to, `${of} ÷ ${to} at ${phaseName(p)}`);
-}
+export const requestRatio = (results: Results, n: number, of: string, to: string) =>
+  ratioOf(results.request.phases[n]!.ratios, of, to);
 export const requestWall = (results: Results, n: number, name: string) =>
   named(results.request.phases[n]!.contenders, name).wall.median;
 

@@ -1,13 +1,10 @@
-/**
- * `npm run bench`: builds dist/ if it is older than the sources, copies it aside (other work in the
- * same tree may rebuild dist/ meanwhile), runs every benchmark in a process of its own, one after the
- * other, saves their results as JSON and writes BENCHMARKS.md from them.
- *
- *   npm run bench -- --report-only      BENCHMARKS.md again from the saved results, nothing measured
- *   npm run bench -- --only cache,cli   these (keys of the results) measured again, the others kept
- *   BENCH_QUICK=1 npm run bench         few rounds, small sizes: the results and the Markdown go to
- *                                       the cache folder, never to BENCHMARKS.md
- */
+// `npm run bench`: builds dist/ if it is older than the sources, copies it aside (other work in the same tree may
+// rebuild dist/ meanwhile), runs every benchmark in a process of its own, one after the other, saves their results
+// as JSON and writes BENCHMARKS.md from them.
+//   npm run bench -- --report-only      BENCHMARKS.md again from the saved results, nothing measured
+//   npm run bench -- --only cache,cli   these (keys of the results) measured again, the others kept
+//   BENCH_QUICK=1 npm run bench         few rounds, small sizes: the results and the Markdown go to the cache
+//                                       folder, never to BENCHMARKS.md
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { loadavg } from 'node:os';
@@ -83,8 +80,7 @@ async function measure(only: string[] | undefined): Promise<Results> {
     results[key] = await inChild(file);
     console.log(`${((performance.now() - at) / 1000).toFixed(0)} s`);
   }
-  const minutes = (performance.now() - started) / 60_000;
-  const now = machine(loadBefore, loadavg(), minutes, commit());
+  const now = machine(loadBefore, loadavg(), (performance.now() - started) / 60_000, commit());
   if (!only) return { ...results, machine: now };
   const ids = benchmarks.filter((b) => only.includes(b.about.key)).map((b) => b.about.id);
   const { again = [], ...full } = results.machine;

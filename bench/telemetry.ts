@@ -7,7 +7,7 @@ import { context } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import * as trace from '@opentelemetry/sdk-trace-base';
-import { table, us, verdict } from './format.js';
+import { ratioOf, table, us, verdict } from './format.js';
 import { compare, loadDist, loadTesting, root, scaled, withServer } from './lib.js';
 import type { Report, Results } from './report.js';
 
@@ -124,13 +124,12 @@ export async function measure() {
 const times = (ratio: number) => `×${ratio.toFixed(3)}`;
 
 function ratioRows(t: Results['telemetry']): string[][] {
-  return comparisons.flatMap(([label, of, to, target]) => {
-    const r = t.ratios.find((q) => q.of === of && q.to === to);
-    if (!r) return [];
+  return comparisons.map(([label, of, to, target]) => {
+    const r = ratioOf(t.ratios, of, to);
     const wall = `${times(r.wall.median)} [${times(r.wall.p25)}, ${times(r.wall.p75)}]`;
     const judged =
       typeof target === 'string' ? ['', target] : [`≤ ${times(target)}`, verdict(r.wall.median <= target)];
-    return [[label, wall, times(r.cpu.median), ...judged]];
+    return [label, wall, times(r.cpu.median), ...judged];
   });
 }
 

@@ -3,7 +3,7 @@ import { safeParse } from 'zod/mini';
 import { parseResponse } from '../src/core/validate.js';
 import { responseSchemas } from '../src/schemas/response-schemas.js';
 import { shapes } from '../src/schemas/shapes.js';
-import { atMost, count, find, timesTables, x } from './format.js';
+import { atMost, count, ratioOf, timesTables, x } from './format.js';
 import { compare, pageText, scaled } from './lib.js';
 import type { Report, Results } from './report.js';
 
@@ -31,7 +31,7 @@ export async function measure() {
   return { items: 1000, bytes: Buffer.byteLength(text), ...figures };
 }
 
-const ratio = (v: Results['validation'], of: string) => find(v.ratios, (r) => r.of === of, of).wall.median;
+const ratio = (v: Results['validation'], of: string) => ratioOf(v.ratios, of).wall.median;
 
 export function report(v: Results['validation']): Report {
   const fast = ratio(v, names.fast);
