@@ -29,6 +29,14 @@ export class DatabaseError extends Error {
   override readonly name = 'DatabaseError';
 }
 
+/**
+ * An `--output` file the command could not write once open (a full disk, an I/O error): named, with
+ * Node's reason. Exits 1, as a database that cannot be written does.
+ */
+export class OutputFileError extends Error {
+  override readonly name = 'OutputFileError';
+}
+
 /** A stop that is not a failure of the API: Ctrl-C (SIGINT), or SIGTERM, by its exit code. */
 export class InterruptedError extends Error {
   override readonly name = 'InterruptedError';

@@ -72,6 +72,34 @@ describe('--format sqlite', { timeout: 120_000 }, () => {
     });
   });
 
+  it('keeps what a later answer leaves out of a record: a field not sent is no changed value', async () => {
+    const file = join(scratch(), 'metrics.sqlite');
+    const args = ['papers', 'search', '--q', 'a', '--limit', '5', '-o', file];
+    await ok(args);
+    const before = query(file, 'SELECT * FROM papers ORDER BY id');
+    const handle = mock.server.api.handle.bind(mock.server.api);
+    // The same papers again, as a briefer answer sends them: id, title and changed citations alone.
+    mock.server.api.handle = async (request) => {
+      const response = await handle(request);
+      if (!new URL(request.url).pathname.endsWith('/papers')) return response;
+      const body = (await response.json()) as { data: Array<Record<string, unknown>> };
+      body.data = body.data.map(({ id, title, citations }) => ({
+        id,
+        title,
+        citations: Number(citations) + 1,
+      }));
+      return Response.json(body, { status: response.status });
+    };
+    try {
+      expect((await ok(args)).stderr).not.toContain('warning');
+    } finally {
+      mock.server.api.handle = handle;
+    }
+    const after = query(file, 'SELECT * FROM papers ORDER BY id');
+    expect(after).toEqual(before.map((row) => ({ ...row, citations: Number(row.citations) + 1 })));
+    expect(after.every((row) => row.doi !== null && row.year !== null)).toBe(true);
+  });
+
   it('keys score points by (journal_id, date), and links a journal to its papers', async () => {
     const file = join(scratch(), 'metrics.db');
     await ok(['journals', 'score', '4', '-o', file]);

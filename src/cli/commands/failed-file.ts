@@ -6,7 +6,7 @@ import { type FileHandle, open, stat, truncate } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { MetricError } from '../../index.js';
 import { type CheckpointAdditions, isCheckpointOf } from '../checkpoint.js';
-import { UsageError } from '../errors.js';
+import { OutputFileError, UsageError } from '../errors.js';
 import { cellOf, spreadsheetCell, tsvField } from '../output/cells.js';
 import { terminalSafe } from '../output/escape.js';
 
@@ -61,9 +61,15 @@ function keptBytes(path: string, saved: CheckpointAdditions | undefined): number
   return saved.failed !== undefined && resolve(saved.failed.path) === resolve(path) ? saved.failed.bytes : 0;
 }
 
+/** Appends `lines`; a file that cannot take them (a full disk) fails as an `--output` file does. */
 export async function appendFailed(failed: FailedFile, lines: string): Promise<void> {
   if (lines === '') return;
-  await failed.handle.appendFile(lines);
+  try {
+    await failed.handle.appendFile(lines);
+  } catch (error) {
+    const reason = `cannot write --failed ${failed.path}: ${(error as Error).message}`;
+    throw new OutputFileError(terminalSafe(reason), { cause: error });
+  }
   failed.bytes += Buffer.byteLength(lines);
 }
 

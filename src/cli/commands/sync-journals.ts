@@ -10,7 +10,8 @@ import type { Context } from '../context.js';
 import { concernsOne } from '../errors.js';
 import type { Row } from '../output/cells.js';
 import { recordKinds } from '../output/record-kinds.js';
-import { inTransaction, upserter } from '../output/sqlite.js';
+import { inTransaction } from '../output/sqlite.js';
+import { upserter } from '../output/sqlite-upsert.js';
 import { advance, type SyncReport, type SyncRun } from './sync-store.js';
 
 const kind = (name: string) => {

@@ -6,7 +6,8 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { Context } from '../context.js';
 import type { Row } from '../output/cells.js';
 import { recordKinds } from '../output/record-kinds.js';
-import { inTransaction, upserter } from '../output/sqlite.js';
+import { inTransaction } from '../output/sqlite.js';
+import { upserter } from '../output/sqlite-upsert.js';
 import { advance, type SyncReport, type SyncRun } from './sync-store.js';
 
 /** The search of a stored papers query. */

@@ -126,7 +126,9 @@ async function runSync(
           report,
         );
         endRun(database, run, 'done', context.io.now(), requests());
-      } catch (error) {
+      } catch (thrown) {
+        // As the command reports it, so that `stopped_by` names the error the terminal shows.
+        const error = databaseError(path, thrown);
         try {
           endRun(database, run, stoppedBy(context, error), context.io.now(), requests());
           // A search the API refuses, kept, would fail every later `sync DB` before the queries after it.

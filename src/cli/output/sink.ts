@@ -6,6 +6,8 @@
 import { once } from 'node:events';
 import { writeSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
+import { OutputFileError } from '../errors.js';
+import { terminalSafe } from './escape.js';
 import type { Chunk } from './writer-types.js';
 
 export interface Sink {
@@ -59,6 +61,20 @@ export function nullSink(): Sink {
 export const fileChunkBytes = 64 * 1024;
 
 /**
+ * `work`, a write to the `--output` file at `path`; Node's failure (a full disk: `ENOSPC`) as the
+ * command's own error naming the file, escaped, as its failure to open it is. Node's stays the cause.
+ */
+function writing<T>(path: string, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw new OutputFileError(terminalSafe(`cannot write --output ${path}: ${(error as Error).message}`), {
+      cause: error,
+    });
+  }
+}
+
+/**
  * The `--output` file, cut back to `from` bytes first: what a stopped run wrote after its last
  * checkpoint (a record half-written at `kill -9` included) is dropped and written again. Text is
  * gathered up to `fileChunkBytes` and written in one go; `flush()` writes it at once, which the
@@ -76,7 +92,7 @@ export async function fileSink(path: string, from: number): Promise<Sink> {
   /** Bytes in the file; `pending` holds the rest of `bytes`. */
   let written = from;
   let pending = '';
-  const flush = () => {
+  const flushPending = () => {
     if (pending === '') return;
     // Positioned writes: the file ends at `written` whatever a previous run left past it. Written
     // at once rather than through the thread pool, whose round trip cost more than the write. A
@@ -91,6 +107,7 @@ export async function fileSink(path: string, from: number): Promise<Sink> {
     written = bytes;
     pending = '';
   };
+  const flush = () => writing(path, flushPending);
   return {
     get bytes() {
       return bytes;
@@ -103,8 +120,10 @@ export async function fileSink(path: string, from: number): Promise<Sink> {
         // Bytes (a Parquet row group) are written at once, after the text gathered before them.
         flush();
         let done = 0;
-        while (done < chunk.length)
-          done += writeSync(handle.fd, chunk, done, chunk.length - done, written + done);
+        writing(path, () => {
+          while (done < chunk.length)
+            done += writeSync(handle.fd, chunk, done, chunk.length - done, written + done);
+        });
         bytes += chunk.length;
         written = bytes;
         return;

@@ -5,19 +5,13 @@
  * transaction: a stopped run leaves whole pages.
  */
 import { resolve } from 'node:path';
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import { DatabaseError, UsageError } from '../errors.js';
 import { quietly } from '../quiet-warnings.js';
 import type { Row } from './cells.js';
 import { terminalSafe } from './escape.js';
-import {
-  type ColumnType,
-  journalPapers,
-  type RecordKind,
-  recordKinds,
-  tableColumns,
-} from './record-kinds.js';
-import { recordsAmong, storedNoting, storedValue, type UnfitValues } from './typed-values.js';
+import { journalPapers, type RecordKind, recordKinds } from './record-kinds.js';
+import { batchUpserter } from './sqlite-upsert.js';
 import type { ListState, ListWriter, WriterOptions } from './writer-types.js';
 
 type Sqlite = typeof import('node:sqlite');
@@ -37,131 +31,6 @@ export async function loadSqlite(): Promise<Sqlite> {
       `SQLite databases need node:sqlite, which Node ${sqliteNode} and later have (this is Node ${process.versions.node})`,
     );
   }
-}
-
-const declared: Record<ColumnType, string> = {
-  integer: 'INTEGER',
-  double: 'REAL',
-  boolean: 'BOOLEAN',
-  date: 'DATE',
-  text: 'TEXT',
-  json: 'TEXT',
-};
-
-/** A double-quoted SQL name: the names are the API's fields, quoted all the same. */
-const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
-/** Makes `table` if it is not there, and adds the columns an older database lacks. */
-export function ensureTable(
-  database: DatabaseSync,
-  table: string,
-  columns: Readonly<Record<string, ColumnType>>,
-  key: readonly string[],
-): void {
-  const definitions = Object.entries(columns).map(([name, type]) => `${quoted(name)} ${declared[type]}`);
-  database.exec(
-    `CREATE TABLE IF NOT EXISTS ${quoted(table)} (${definitions.join(', ')}, ` +
-      `PRIMARY KEY (${key.map(quoted).join(', ')}))`,
-  );
-  const present = new Set(
-    (database.prepare(`PRAGMA table_info(${quoted(table)})`).all() as Array<{ name: string }>).map(
-      (column) => column.name,
-    ),
-  );
-  for (const [name, type] of Object.entries(columns))
-    if (!present.has(name))
-      database.exec(`ALTER TABLE ${quoted(table)} ADD COLUMN ${quoted(name)} ${declared[type]}`);
-}
-
-/** The statement that upserts `rows` rows of `columns` into `table`, keyed by `key`. */
-export function upsertStatement(
-  database: DatabaseSync,
-  table: string,
-  columns: readonly string[],
-  key: readonly string[],
-  rows = 1,
-): StatementSync {
-  const others = columns.filter((column) => !key.includes(column));
-  const update =
-    others.length === 0
-      ? 'DO NOTHING'
-      : `DO UPDATE SET ${others.map((column) => `${quoted(column)} = excluded.${quoted(column)}`).join(', ')}`;
-  const row = `(${columns.map(() => '?').join(', ')})`;
-  return database.prepare(
-    `INSERT INTO ${quoted(table)} (${columns.map(quoted).join(', ')}) ` +
-      `VALUES ${Array.from({ length: rows }, () => row).join(', ')} ON CONFLICT (${key.map(quoted).join(', ')}) ${update}`,
-  );
-}
-
-/**
- * A function that upserts a record of `kind` into its table (made if missing), writing the kind's
- * own columns (a journal's profile leaves the list's columns as they are); values they cannot hold
- * are counted in `unfit`.
- */
-export function upserter(
-  database: DatabaseSync,
-  kind: RecordKind,
-  unfit?: UnfitValues,
-): (record: Row) => void {
-  const upsert = batchUpserter(database, kind, Object.keys(kind.columns), unfit);
-  return (record) => upsert([record]);
-}
-
-/** The bound parameters of one statement, at most: far under SQLite's own limit (32,766). */
-const parametersPerStatement = 1000;
-
-/**
- * A function that upserts records of `kind` as `upserter` does, many rows to a statement: each call
- * into SQLite has a cost of its own, which a statement per record would pay for every record.
- * Rows are upserted in order, so a key given twice in one page ends with its last values. A record
- * without a value for each key column is not written but counted in `unfit`: SQLite would make up a
- * key for it (a new row each run) or keep every such row apart.
- */
-export function batchUpserter(
-  database: DatabaseSync,
-  kind: RecordKind,
-  columns: readonly string[] = Object.keys(kind.columns),
-  unfit?: UnfitValues,
-): (records: readonly Row[]) => void {
-  // A table no command lists (the journal-paper link) has its kind's own columns alone.
-  ensureTable(database, kind.table, { ...kind.columns, ...tableColumns(kind.table) }, kind.key);
-  const types = columns.map((column) => kind.columns[column] ?? 'json');
-  const chunkRows = Math.max(1, Math.floor(parametersPerStatement / columns.length));
-  // Pages mostly hold the same number of records: a statement per size, prepared once.
-  const statements = new Map<number, StatementSync>();
-  const statementOf = (rows: number) => {
-    let statement = statements.get(rows);
-    if (statement === undefined) {
-      statement = upsertStatement(database, kind.table, columns, kind.key, rows);
-      statements.set(rows, statement);
-    }
-    return statement;
-  };
-  const keyed = (record: Row) =>
-    kind.key.every((name) => storedValue(record[name], kind.columns[name] ?? 'json') !== null);
-  const written = new Set(columns);
-  // Said only when every column is written: with `--fields`, the fields left out are the ones the
-  // user left out (Parquet, which projects the records first, says nothing either).
-  const everyColumn = Object.keys(kind.columns).every((name) => written.has(name));
-  return (given) => {
-    const rows = recordsAmong(given, unfit);
-    if (everyColumn) unfit?.leftOut.note(rows, written);
-    const records = rows.filter(keyed);
-    if (records.length < rows.length) unfit?.noteUnkeyed(kind.key, rows.length - records.length);
-    for (let start = 0; start < records.length; start += chunkRows) {
-      const end = Math.min(records.length, start + chunkRows);
-      const values: Array<null | number | string> = [];
-      for (let at = start; at < end; at++) {
-        const record = records[at]!;
-        for (let column = 0; column < columns.length; column++) {
-          const stored = storedNoting(record[columns[column]!], columns[column]!, types[column]!, unfit);
-          // As Parquet stores it, booleans as 0 and 1.
-          values.push(typeof stored === 'boolean' ? Number(stored) : stored);
-        }
-      }
-      statementOf(end - start).run(...values);
-    }
-  };
 }
 
 /** How long a statement waits for another program's write to end before it fails. */
@@ -191,6 +60,9 @@ export function databaseError(path: string, error: unknown): unknown {
  */
 export function databaseFile(path: string, name: string): string {
   if (path === '') throw new UsageError(`${name} needs a file path, not an empty one`);
+  if (path === '-') {
+    throw new UsageError(`${name} - is standard output, which cannot hold a database: give a file path`);
+  }
   return resolve(path);
 }
 

@@ -1,6 +1,7 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { OutputFileError } from '../../../src/cli/errors.js';
 import { fileChunkBytes, fileSink } from '../../../src/cli/output/sink.js';
 import { MOCK_DOIS } from '../../../src/testing/index.js';
 import { useMockServer } from '../../support.js';
@@ -50,6 +51,45 @@ describe('the --output file', () => {
     expect(() => sink.flush()).toThrow(/ENOSPC/);
     await expect(sink.write('x'.repeat(fileChunkBytes))).rejects.toThrow(/ENOSPC/);
     await expect(sink.close()).rejects.toThrow(/ENOSPC/);
+  });
+});
+
+describe('an --output file on a full disk', () => {
+  /** A file named `name` in a scratch folder that is /dev/full: every write fails with ENOSPC. */
+  const fullFile = (name: string) => {
+    const file = join(scratch(), name);
+    symlinkSync('/dev/full', file);
+    return file;
+  };
+  const failure = (file: string) => `cannot write --output ${file}: ENOSPC: no space left on device, write`;
+
+  it('fails a write of text or of bytes with an OutputFileError naming the file escaped', async () => {
+    const file = fullFile(clipboardName);
+    const shown = file.replace(clipboardName, clipboardNameShown);
+    const sink = await fileSink(file, 0);
+    await sink.write('a line\n');
+    const error = (() => {
+      try {
+        sink.flush();
+      } catch (thrown) {
+        return thrown as Error & { cause?: NodeJS.ErrnoException };
+      }
+    })();
+    expect(error).toBeInstanceOf(OutputFileError);
+    expect(error?.message).toBe(failure(shown));
+    expect(error?.cause?.code).toBe('ENOSPC');
+    expectNameEscaped(error?.message ?? '');
+    const bytes = await fileSink(file, 0);
+    await expect(bytes.write(new Uint8Array(8))).rejects.toThrow(new OutputFileError(failure(shown)));
+    await expect(sink.close()).rejects.toThrow(new OutputFileError(failure(shown)));
+    await bytes.close();
+  });
+
+  it.each(['jsonl', 'parquet'])('ends a harvest to %s with its one line, exit 1', async (format) => {
+    const file = fullFile(`papers.${format}`);
+    const result = await run(['papers', 'search', '--all', '-o', file], { url: mock.server.url });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`error: OutputFileError: ${failure(file)}\n`);
   });
 });
 

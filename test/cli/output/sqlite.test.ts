@@ -1,11 +1,15 @@
 /**
  * The SQLite writer's upserts, many rows to a statement: a page longer than one statement holds,
  * a key given twice in one page, and pages of different lengths all land as one row per key. A
+ * field a record does not carry leaves the stored value; one it carries as null replaces it. A
  * transaction SQLite ends itself (a full disk) fails with SQLite's own reason.
  */
+import type { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { recordKinds } from '../../../src/cli/output/record-kinds.js';
-import { batchUpserter, inTransaction, openDatabase } from '../../../src/cli/output/sqlite.js';
+import { inTransaction, openDatabase } from '../../../src/cli/output/sqlite.js';
+import { batchUpserter } from '../../../src/cli/output/sqlite-upsert.js';
+import { UnfitValues } from '../../../src/cli/output/typed-values.js';
 import { scratch } from '../resume.js';
 
 const papers = recordKinds['papers search']!;
@@ -37,6 +41,97 @@ describe('batchUpserter', () => {
     } finally {
       database.close();
     }
+  });
+});
+
+describe('batchUpserter, a record without some fields', () => {
+  const full = (id: number) => ({
+    id,
+    title: `Paper ${id}`,
+    authors: 'A. Author',
+    doi: `10.1/${id}`,
+    year: 2020,
+    citations: 1,
+    oa: true,
+    journal_id: 3,
+  });
+  const stored = (database: DatabaseSync) =>
+    database
+      .prepare(`SELECT ${Object.keys(papers.columns).join(', ')} FROM papers ORDER BY id`)
+      .all()
+      .map((row) => ({ ...row }));
+  const upserted = async (...pages: Array<Array<Record<string, unknown>>>) => {
+    const database = await openDatabase(`${scratch()}/papers.sqlite`);
+    try {
+      const upsert = batchUpserter(database, papers);
+      for (const page of pages) inTransaction(database, () => upsert(page));
+      return stored(database);
+    } finally {
+      database.close();
+    }
+  };
+  const asStored = (record: Record<string, unknown>) => ({
+    ...{ title: null, authors: null, doi: null, year: null, citations: null, oa: null, journal_id: null },
+    ...record,
+    ...(typeof record.oa === 'boolean' ? { oa: Number(record.oa) } : {}),
+  });
+
+  it('keeps the stored value of a field it does not carry', async () => {
+    const rows = await upserted([full(77)], [{ id: 77, title: 'Paper 77, again', citations: 5 }]);
+    expect(rows).toEqual([asStored({ ...full(77), title: 'Paper 77, again', citations: 5 })]);
+  });
+
+  it('replaces the stored value with a null it carries', async () => {
+    const rows = await upserted([full(77)], [{ ...full(77), doi: null, year: null }]);
+    expect(rows).toEqual([asStored({ ...full(77), doi: null, year: null })]);
+  });
+
+  it('writes a new row with null in the columns of the fields it does not carry', async () => {
+    const rows = await upserted([{ id: 5, title: 'Paper 5' }, { id: 6 }]);
+    expect(rows).toEqual([asStored({ id: 5, title: 'Paper 5' }), asStored({ id: 6 })]);
+  });
+
+  it('counts each value its column cannot hold once, whatever the shape of its record', async () => {
+    const database = await openDatabase(`${scratch()}/papers.sqlite`);
+    try {
+      const unfit = new UnfitValues();
+      const upsert = batchUpserter(database, papers, undefined, unfit);
+      // Without a field after the one that does not fit, and before it.
+      const { journal_id: _, ...withoutJournal } = { ...full(2), year: 'soon' };
+      const { doi: __, ...withoutDoi } = { ...full(3), oa: 'yes' };
+      inTransaction(database, () =>
+        upsert([{ ...full(1), year: '2021' }, withoutJournal, withoutDoi, full(4)]),
+      );
+      expect(unfit.describe()).toBe('year (integer) 2, oa (boolean) 1');
+      expect(stored(database).map(({ id, year, oa }) => ({ id, year, oa }))).toEqual([
+        { id: 1, year: null, oa: 1 },
+        { id: 2, year: null, oa: 1 },
+        { id: 3, year: 2020, oa: null },
+        { id: 4, year: 2020, oa: 1 },
+      ]);
+    } finally {
+      database.close();
+    }
+  });
+
+  it('writes a page of records of many shapes in order: each keeps what it does not carry', async () => {
+    const first = Array.from({ length: 600 }, (_, at) => full(at + 1));
+    // A shape longer than a statement holds (500 rows of 2 columns), 7 given twice, shapes alternating.
+    const second = [
+      ...Array.from({ length: 550 }, (_, at) => ({ id: at + 1, citations: 10 })),
+      { id: 7, title: null },
+      { id: 7, citations: 70 },
+      ...Array.from({ length: 50 }, (_, at) =>
+        at % 2 === 0 ? { id: 551 + at, year: 1999 } : { ...full(551 + at), doi: 'changed' },
+      ),
+      { id: 999, doi: '10.1/999' },
+    ];
+    const expected = first.map(({ id, ...record }) => {
+      if (id === 7) return asStored({ id, ...record, title: null, citations: 70 });
+      if (id <= 550) return asStored({ id, ...record, citations: 10 });
+      return asStored({ id, ...record, ...((id - 551) % 2 === 0 ? { year: 1999 } : { doi: 'changed' }) });
+    });
+    expect(await upserted(first, second)).toEqual([...expected, asStored({ id: 999, doi: '10.1/999' })]);
   });
 });
 
