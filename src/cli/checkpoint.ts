@@ -64,26 +64,43 @@ export function isCheckpointOf(path: string, output: string): boolean {
 
 /**
  * The checkpoint at `path` to resume from: `undefined` when there is none (a fresh start). One that
- * does not hold what a checkpoint must, or whose length is past FILE's end, or of another command, is
- * refused (a usage error naming what is wrong) before FILE is touched.
+ * does not hold what a checkpoint must, or whose length is past FILE's end, or of another command, or
+ * of records written to a FILE that is gone, is refused (a usage error naming what is wrong) before
+ * FILE is touched. A Parquet file's row groups are checked by its writer, which knows their columns.
  */
 export async function readCheckpoint(
   output: string,
   path: string,
   command: readonly string[],
   positions: PositionRange,
+  format: string,
 ): Promise<Checkpoint | undefined> {
   const text = await readText(path);
   if (text === undefined) return undefined;
   const saved = parseCheckpoint(text, positions);
-  if (typeof saved === 'string') throw refused(path, saved);
+  if (typeof saved === 'string') throw refusedCheckpoint(path, saved);
   if (JSON.stringify(saved.command) !== JSON.stringify(command))
     throw anotherCommand(output, saved.command, command);
   const size = await sizeOf(output);
-  if (size === undefined && saved.bytes > 0) throw refused(path, `${output} is gone`);
+  // A database's checkpoint counts no bytes: its records say that pages were written.
+  if (size === undefined && (saved.bytes > 0 || saved.writer.count > 0))
+    throw refusedCheckpoint(path, `${output} is gone`);
   if (size !== undefined && saved.bytes > size)
-    throw refused(path, `bytes is ${saved.bytes}, past the ${size} bytes of ${output}`);
+    throw refusedCheckpoint(path, `bytes is ${saved.bytes}, past the ${size} bytes of ${output}`);
+  const parquet = format === 'parquet' && !saved.complete ? parquetProblem(saved) : undefined;
+  if (parquet !== undefined) throw refusedCheckpoint(path, parquet);
   return saved;
+}
+
+/**
+ * What is wrong with where an unfinished Parquet file stands: the file is cut back to `bytes`, and
+ * its writer goes on from `writer.parquet.offset`, which must be the same place.
+ */
+function parquetProblem({ bytes, writer: { parquet } }: Checkpoint): string | undefined {
+  if (parquet === undefined)
+    return bytes === 0 ? undefined : `writer.parquet is missing, with ${bytes} bytes written`;
+  if (parquet.offset !== bytes) return `writer.parquet.offset is ${parquet.offset}, not bytes ${bytes}`;
+  return undefined;
 }
 
 /**
@@ -190,9 +207,19 @@ function parseCheckpoint(text: string, positions: PositionRange): Checkpoint | s
   if (!isCount(position)) return 'position is not a whole number of 0 or more';
   if (!complete && (position < positions.min || position > positions.max))
     return `position ${position} is not from ${positions.min} to ${positions.max}`;
+  const wrong = writerProblem(writer);
+  if (wrong !== undefined) return wrong;
+  if (failures !== undefined && !isCount(failures)) return 'failures is not a whole number of 0 or more';
+  if (failed !== undefined && !(isRow(failed) && typeof failed.path === 'string' && isCount(failed.bytes)))
+    return 'failed is not a path and a byte length';
+  return value as unknown as Checkpoint;
+}
+
+/** What is wrong with a checkpoint's list writer state, if anything. */
+function writerProblem(writer: unknown): string | undefined {
   if (!isRow(writer)) return 'writer is not an object';
   if (!isCount(writer.count)) return 'writer.count is not a whole number of 0 or more';
-  const { columns, widths } = writer;
+  const { columns, widths, parquet } = writer;
   if (columns !== undefined && (!Array.isArray(columns) || !columns.every((c) => typeof c === 'string')))
     return 'writer.columns is not a list of strings';
   if (
@@ -200,13 +227,19 @@ function parseCheckpoint(text: string, positions: PositionRange): Checkpoint | s
     (!Array.isArray(widths) || !widths.every(isCount) || widths.length > (columns?.length ?? 0))
   )
     return 'writer.widths is not a width for each column';
-  if (failures !== undefined && !isCount(failures)) return 'failures is not a whole number of 0 or more';
-  if (failed !== undefined && !(isRow(failed) && typeof failed.path === 'string' && isCount(failed.bytes)))
-    return 'failed is not a path and a byte length';
-  return value as unknown as Checkpoint;
+  if (
+    parquet !== undefined &&
+    !(isRow(parquet) && isCount(parquet.offset) && typeof parquet.rowGroups === 'string')
+  )
+    return 'writer.parquet is not an offset and row groups';
+  return undefined;
 }
 
-function refused(path: string, what: string): UsageError {
+/**
+ * The refusal of the checkpoint at `path` to resume from, saying `what` is wrong with it (escaped: the
+ * checkpoint is a file anyone can edit, and names FILE).
+ */
+export function refusedCheckpoint(path: string, what: string): UsageError {
   return new UsageError(
     terminalSafe(
       `${path} is not a checkpoint this command can resume (${what}): ` +

@@ -8,6 +8,7 @@ import type { ConfigurationError, MetricClient, TelemetryOptions } from '../inde
 import type { ColorChoice } from './color.js';
 import { UsageError } from './errors.js';
 import type { IO } from './io.js';
+import { refuseOtherDatabase } from './output/database-files.js';
 import { terminalSafe } from './output/escape.js';
 import { fileSink, type Sink, stdoutSink } from './output/sink.js';
 import { Progress } from './progress.js';
@@ -216,11 +217,23 @@ function keyRefusal(
   return new refusal('METRIC_API_KEY', `${error.message}${cause}`);
 }
 
-/** The sink for `--output` (cut back to `from` bytes), or standard output. */
-export async function openSink(io: IO, output: string | undefined, from = 0): Promise<Sink> {
+/** The refusal of `--output -`, for every format: standard output is the default, and `-` no file. */
+export const dashOutputRefusal = '--output - is standard output: leave --output out instead';
+
+/**
+ * The sink for `--output` (cut back to `from` bytes), or standard output. `writes` is what the sink
+ * will hold: a database or Parquet file already there is refused unless it is of that format.
+ */
+export async function openSink(
+  io: IO,
+  output: string | undefined,
+  from = 0,
+  writes: 'text' | 'parquet' = 'text',
+): Promise<Sink> {
   // The sink reads only write(), 'drain', isTTY and columns of the stream.
   if (output === undefined) return stdoutSink(io.stdout as NodeJS.WriteStream);
-  if (output === '-') throw new UsageError('--output - is standard output: leave --output out instead');
+  if (output === '-') throw new UsageError(dashOutputRefusal);
+  await refuseOtherDatabase(output, writes);
   try {
     return await fileSink(output, from);
   } catch (error) {

@@ -6,7 +6,6 @@
 import {
   type Checkpoint,
   type CheckpointAdditions,
-  checkpointPath,
   holdsUnfinishedRun,
   type PositionRange,
   readCheckpoint,
@@ -14,28 +13,19 @@ import {
 } from './checkpoint.js';
 import { CheckpointSaves } from './checkpoint-saves.js';
 import type { Context } from './context.js';
-import { openSink } from './context.js';
 import { UsageError } from './errors.js';
-import type { OutputOptions } from './options.js';
+import { checkOutputOption, type HarvestOptions, harvestFile, openHarvestWriter } from './harvest-file.js';
 import type { Row } from './output/cells.js';
 import { terminalSafe, warningLine } from './output/escape.js';
-import { chooseFormat, databaseWriter, type Format, isDatabaseFormat, listWriter } from './output/formats.js';
-import { recordKindOf } from './output/record-kinds.js';
-import { nullSink, type Sink } from './output/sink.js';
+import type { Sink } from './output/sink.js';
 import type { ListWriter } from './output/writer-types.js';
 import type { ProgressCounts } from './progress.js';
-import { writerOptions } from './view.js';
 
 /**
  * How often the checkpoint is saved while pages arrive. Saving it after every page would cost a fast
  * harvest more than its pages do; a run killed outright loses at most this much, fetched again on resume.
  */
 export const checkpointEveryMs = 1000;
-
-export interface HarvestOptions extends OutputOptions {
-  resume?: boolean;
-  overwrite?: boolean;
-}
 
 /** What the harvest of a command counts: its positions (pages, DOIs) and what progress counts as done. */
 export interface HarvestShape {
@@ -103,7 +93,8 @@ export async function openHarvest(
   let saved: Checkpoint | undefined;
   if (output !== undefined && checkpoint !== undefined) {
     await refuseUnfinished(output, checkpoint, fileFormat === 'sqlite', options);
-    if (options.resume) saved = await readCheckpoint(output, checkpoint, identity, shape.positions);
+    if (options.resume)
+      saved = await readCheckpoint(output, checkpoint, identity, shape.positions, fileFormat);
     // Before FILE is cut: stopped before it saves its own, this run would resume from the last one's.
     else await removeCheckpoint(checkpoint);
   }
@@ -111,23 +102,7 @@ export async function openHarvest(
     io.stderr.write(`${terminalSafe(`${output} is complete: nothing left to resume`)}\n`);
     return { finished: { failures: saved.failures, failed: saved.failed } };
   }
-  // A database is written by its own code: its file is never cut back as a text file is.
-  const sink = fileFormat === 'sqlite' ? nullSink() : await openSink(io, output, saved?.bytes ?? 0);
-  const format = chooseFormat(options.format, sink.isTerminal, true, output);
-  const view = await writerOptions({ io, color: context.options.color, columns, format }, options, sink);
-  let writer: ListWriter;
-  try {
-    writer = isDatabaseFormat(format)
-      ? await databaseWriter(format, saved?.writer, {
-          ...view,
-          ...databaseFacts(identity, output),
-          rowGroupRows: options.rowGroup,
-        })
-      : listWriter(format, sink.columns, saved?.writer, view);
-  } catch (error) {
-    await sink.close();
-    throw error;
-  }
+  const { sink, writer } = await openHarvestWriter(context, options, fileFormat, identity, saved, columns);
   io.harvest.opened = true;
   const resumedDone =
     saved === undefined ? 0 : shape.counts === 'positions' ? saved.position : saved.writer.count;
@@ -136,50 +111,10 @@ export async function openHarvest(
   return harvestInto(context, checkpoint, identity, sink, writer, saved?.position, resumed);
 }
 
-/**
- * The file `--output` names, if any: its format, the command's identity as its checkpoint records
- * it, and where that checkpoint is. A database's is the command's own (see `checkpointPath`): its
- * runs upsert, so another command's unfinished run neither blocks this one nor is replaced by it.
- */
-function harvestFile(command: readonly string[], { format, output }: HarvestOptions) {
-  if (output === undefined) return { fileFormat: undefined, identity: command, checkpoint: undefined };
-  // A file's format is the same given or told by its extension (the sink of a file is no terminal).
-  const fileFormat = chooseFormat(format, false, true, output);
-  const identity = fileIdentity(command, fileFormat);
-  const checkpoint = checkpointPath(output, fileFormat === 'sqlite' ? identity : undefined);
-  return { fileFormat, identity, checkpoint };
-}
-
-/**
- * The identity a file's checkpoint records: the command's, with the format the file is written in,
- * given or not (`-o a.jsonl` writes what `--format jsonl -o a.jsonl` does), and `--row-group` only for
- * Parquet, the one format whose file it shapes.
- */
-function fileIdentity(command: readonly string[], format: Format): string[] {
-  const counts = (part: string) =>
-    !part.startsWith('--format=') && (format === 'parquet' || !part.startsWith('--rowGroup='));
-  return [...command.filter(counts), `--format=${JSON.stringify(format)}`];
-}
-
-/** What a database format knows of the command `identity`: its records' kind, its file, its arguments. */
-export function databaseFacts(identity: readonly string[], output: string | undefined) {
-  return {
-    kind: recordKindOf(identity),
-    database: output,
-    args: identity.slice(2).filter((part) => !part.startsWith('--')),
-  };
-}
-
-/** A database format writes a file: refused without `--output` before anything is requested. */
-export function checkDatabaseOutput({ format, output }: OutputOptions): void {
-  if ((format === 'parquet' || format === 'sqlite') && output === undefined)
-    throw new UsageError(`--format ${format} writes a file: add --output FILE.${format}`);
-}
-
 /** The usage errors of `--output`, `--resume` and `--overwrite`, before anything is read or written. */
 function checkHarvestOptions(options: HarvestOptions): void {
   const { output, resume, overwrite } = options;
-  checkDatabaseOutput(options);
+  checkOutputOption(options);
   if (resume && output === undefined) throw new UsageError('--resume needs --output <file>');
   if (overwrite && output === undefined) throw new UsageError('--overwrite needs --output <file>');
   if (resume && overwrite) throw new UsageError('--resume and --overwrite exclude each other: give one');

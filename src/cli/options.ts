@@ -82,7 +82,7 @@ export function outputOptions(command: Command, tree?: FieldTree): Command {
     .addOption(
       new Option(
         '--format <format>',
-        'table on a terminal; else from the extension of --output (.csv .tsv .json .jsonl .ndjson .parquet .sqlite .db), else json for one record, jsonl for a list',
+        'table on a terminal; else from the extension of --output (.csv .tsv .json .jsonl .ndjson .parquet .sqlite .sqlite3 .db), else json for one record, jsonl for a list',
       ).choices(formats),
     )
     .option('-o, --output <file>', 'write to this file instead of standard output');

@@ -2,7 +2,7 @@
 import type { Context } from './context.js';
 import { openSink } from './context.js';
 import { UsageError } from './errors.js';
-import { checkDatabaseOutput, databaseFacts } from './harvest.js';
+import { checkOutputOption, databaseFacts } from './harvest-file.js';
 import { sayLastWord } from './last-word.js';
 import type { OutputOptions } from './options.js';
 import type { Row } from './output/cells.js';
@@ -25,7 +25,7 @@ export interface Shown {
 
 /** The format `--format` or `--output`'s extension names when it is a database's, else nothing. */
 export function databaseFormatOf(options: OutputOptions): DatabaseFormat | undefined {
-  checkDatabaseOutput(options);
+  checkOutputOption(options);
   if (options.output === undefined) return undefined;
   const format = chooseFormat(options.format, false, true, options.output);
   return format === 'parquet' || format === 'sqlite' ? format : undefined;
@@ -40,7 +40,7 @@ async function writeDatabase(
   shown: Shown,
 ): Promise<void> {
   const output = options.output as string;
-  const sink = format === 'sqlite' ? nullSink() : await openSink(context.io, output);
+  const sink = format === 'sqlite' ? nullSink() : await openSink(context.io, output, 0, 'parquet');
   try {
     const view = await writerOptions({ io: context.io, ...shown, format }, options, sink);
     const writer = await databaseWriter(format, undefined, {

@@ -4,7 +4,7 @@
  * by its `--overwrite`, and resumes with `--resume` once the others have written: every record once.
  * The same command is still refused without `--resume`.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useMockServer } from '../support.js';
@@ -115,5 +115,25 @@ describe('paged runs of several commands into one SQLite database', { timeout: 1
     await ok([...authors, '-o', file, '--resume']);
     expect(pagesAsked('/authors')).toEqual([3, 4, 5]);
     expect(query(file, 'SELECT count(*) AS n FROM authors')).toEqual([{ n: 100 }]);
+  });
+
+  it('a resume into a database that is gone is refused (exit 2), as a text file is: its pages would be missing', async () => {
+    const file = join(scratch(), 'm.sqlite');
+    await stoppedAt([...search, '-o', file], '/papers', 4);
+    const [checkpoint] = checkpointsOf(file);
+    for (const name of [file, `${file}-wal`, `${file}-shm`]) rmSync(name, { force: true });
+
+    mock.api.reset();
+    const gone = await run([...search, '-o', file, '--resume'], { url: mock.server.url });
+    expect(gone.code).toBe(2);
+    expect(gone.stderr).toMatch(
+      /^error: .*\.checkpoint\.json is not a checkpoint this command can resume \(.*m\.sqlite is gone\)/,
+    );
+    expect(mock.api.requests).toHaveLength(0);
+    expect(existsSync(file)).toBe(false);
+    expect(checkpointsOf(file)).toEqual([checkpoint]);
+    // --overwrite starts it again.
+    await ok([...search, '-o', file, '--overwrite']);
+    expect(query(file, 'SELECT count(*) AS n FROM papers')).toEqual([{ n: 100 }]);
   });
 });

@@ -49,6 +49,25 @@ describe('the path of a SQLite database', { timeout: 120_000 }, () => {
     expect(readdirSync(folder)).toEqual([]);
   });
 
+  it.each([
+    [['journals', 'list', '--format', 'sqlite', '-o', '-']],
+    [['journals', 'get', '3', '--format', 'sqlite', '-o', '-']],
+    [['papers', 'search', '--q', 'a', '--all', '--format', 'sqlite', '-o', '-']],
+    // Every other format alike, the commands of one request too.
+    [['journals', 'get', '3', '4', '--format', 'parquet', '-o', '-']],
+    [['journals', 'get', '3', '-o', '-']],
+    [['journals', 'list', '--format', 'csv', '-o', '-']],
+    [['papers', 'get-many', '10.1000/x', '-o', '-']],
+  ])('%j: exit 2 as for every format, before any request, no file', async (args) => {
+    const folder = inScratch();
+    const before = mock.api.requests.length;
+    const result = await run(args, { url: mock.server.url });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('error: --output - is standard output: leave --output out instead\n');
+    expect(mock.api.requests.length - before).toBe(0);
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
   it.each([[['sync', '', 'journals']], [['sync', '']]])(
     '%j: exit 2 naming sync DB, no request, no lock file',
     async (args) => {
@@ -57,6 +76,21 @@ describe('the path of a SQLite database', { timeout: 120_000 }, () => {
       const result = await run(args, { url: mock.server.url });
       expect(result.code).toBe(2);
       expect(result.stderr).toBe('error: sync DB needs a file path, not an empty one\n');
+      expect(mock.api.requests.length - before).toBe(0);
+      expect(readdirSync(folder)).toEqual([]);
+    },
+  );
+
+  it.each([[['sync', '-', 'journals']], [['sync', '-']]])(
+    '%j: exit 2, `-` is no database file; no request, no file',
+    async (args) => {
+      const folder = inScratch();
+      const before = mock.api.requests.length;
+      const result = await run(args, { url: mock.server.url });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        'error: sync DB - is standard output, which cannot hold a database: give a file path\n',
+      );
       expect(mock.api.requests.length - before).toBe(0);
       expect(readdirSync(folder)).toEqual([]);
     },

@@ -64,6 +64,7 @@ const byExtension: Record<string, Format> = {
   '.ndjson': 'jsonl',
   '.parquet': 'parquet',
   '.sqlite': 'sqlite',
+  '.sqlite3': 'sqlite',
   '.db': 'sqlite',
 };
 

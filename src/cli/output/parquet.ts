@@ -8,10 +8,12 @@
  */
 import * as zlib from 'node:zlib';
 import { ParquetWriter } from 'hyparquet-writer';
+import { checkpointPath, refusedCheckpoint } from '../checkpoint.js';
 import { UsageError } from '../errors.js';
 import { terminalSafe } from './escape.js';
 import { projector } from './fields.js';
 import { type ColumnChunk, ColumnGatherer } from './parquet-columns.js';
+import { checkedGroups, encodeGroup, type FileColumn } from './parquet-groups.js';
 import { type ColumnType, typedColumns } from './record-kinds.js';
 import { recordsAmong } from './typed-values.js';
 import type { ListState, ListWriter, ParquetState, WriterOptions } from './writer-types.js';
@@ -129,7 +131,7 @@ export async function parquetListWriter(
   if (saved.offset > 0) {
     bytes.take();
     bytes.offset = saved.offset;
-    writer.row_groups = decodeGroups(saved.rowGroups);
+    writer.row_groups = resumedGroups(saved, schema, state.count, options.database);
     writer.num_rows = writer.row_groups.reduce((sum, group) => sum + group.num_rows, 0n);
   }
   // A row group is gathered column by column as pages come, so only its stored values are held.
@@ -177,6 +179,22 @@ export async function parquetListWriter(
 }
 
 /**
+ * The row groups of the file a checkpoint resumes, checked against the columns of `schema` and the
+ * `count` records written; groups that do not describe the file are refused as the checkpoint's.
+ */
+function resumedGroups(
+  saved: ParquetState,
+  schema: readonly SchemaElement[],
+  count: number,
+  file = 'FILE',
+): RowGroup[] {
+  const columns = schema.slice(1).map(({ name, type }): FileColumn => [name, type ?? '']);
+  const groups = checkedGroups(saved.rowGroups, saved.offset, columns, count);
+  if (typeof groups === 'string') throw refusedCheckpoint(checkpointPath(file), groups);
+  return groups;
+}
+
+/**
  * Refuses to resume a file whose groups have other columns than this run writes (a checkpoint of
  * another release of the command line): the footer would describe columns its groups do not hold.
  */
@@ -214,23 +232,3 @@ function describeChunks(writer: ParquetWriter, chunks: readonly ColumnChunk[]): 
 }
 
 const dictionaryPage = { page_type: 'DICTIONARY_PAGE', encoding: 'PLAIN', count: 1 } as const;
-
-/** A row group's metadata as JSON text: its counts are bigints, its statistics bytes. */
-function encodeGroup(group: RowGroup): string {
-  return JSON.stringify(group, function (this: Record<string, unknown>, key, value) {
-    const raw = this[key];
-    if (typeof raw === 'bigint') return { $bigint: raw.toString() };
-    if (raw instanceof Uint8Array) return { $bytes: Buffer.from(raw).toString('base64') };
-    return value;
-  });
-}
-
-function decodeGroups(text: string): RowGroup[] {
-  return JSON.parse(text, (_key, value) => {
-    if (value !== null && typeof value === 'object') {
-      if (typeof value.$bigint === 'string') return BigInt(value.$bigint);
-      if (typeof value.$bytes === 'string') return new Uint8Array(Buffer.from(value.$bytes, 'base64'));
-    }
-    return value;
-  }) as RowGroup[];
-}

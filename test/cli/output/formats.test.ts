@@ -196,6 +196,11 @@ describe('csv and tsv for analysts', () => {
     expect(chooseFormat(undefined, false, true, 'x.txt')).toBe('jsonl');
     expect(chooseFormat('json', false, true, 'x.csv')).toBe('json');
   });
+
+  it('takes .sqlite, .sqlite3 and .db for a SQLite database, in any case', () => {
+    for (const name of ['m.sqlite', 'm.sqlite3', 'M.SQLITE3', 'm.db'])
+      expect(chooseFormat(undefined, false, true, name)).toBe('sqlite');
+  });
 });
 
 /** The list as the format's rules say, spelt out: what the writers must write, however they do it. */

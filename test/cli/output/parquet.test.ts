@@ -182,4 +182,27 @@ describe('the Parquet list writer', () => {
       );
     expect(described(ours)).toEqual(described(theirs));
   });
+
+  it('resumes from its state as a checkpoint keeps it, every column type; refuses it edited', async () => {
+    const records = Array.from({ length: 230 }, (_, at) => thing(at));
+    const options = { kind, rowGroupRows: 50, database: 'things.parquet' };
+    const first = await parquetListWriter({ count: 0 }, options);
+    const chunks = [0, 50].map((at) => first.rows(records.slice(at, at + 50)) as Uint8Array);
+    const state = JSON.parse(JSON.stringify(first.state()));
+    const resumed = await parquetListWriter(state, options);
+    for (let at = 100; at < records.length; at += 50)
+      chunks.push(resumed.rows(records.slice(at, at + 50)) as Uint8Array);
+    chunks.push(resumed.end() as Uint8Array);
+    const file = Uint8Array.from(chunks.flatMap((chunk) => [...chunk])).buffer;
+    expect(await parquetObjects({ file })).toEqual(records.map(expected));
+
+    // The day column's statistics: days since 1970, a count a DATE holds, not text.
+    const edited = state.parquet.rowGroups.replace(/"min_value":(\d+)/, '"min_value":"$1"');
+    expect(edited).not.toBe(state.parquet.rowGroups);
+    await expect(
+      parquetListWriter({ ...state, parquet: { ...state.parquet, rowGroups: edited } }, options),
+    ).rejects.toThrow(
+      'things.parquet.checkpoint.json is not a checkpoint this command can resume (writer.parquet row group 1, column day: statistics min_value or max_value is not INT32)',
+    );
+  });
 });

@@ -1,0 +1,104 @@
+/**
+ * The file a harvest writes (`--output`): its format, the command's identity and checkpoint there,
+ * and the sink and list writer that write it.
+ */
+import { type Checkpoint, checkpointPath } from './checkpoint.js';
+import { type Context, dashOutputRefusal, openSink } from './context.js';
+import { UsageError } from './errors.js';
+import type { OutputOptions } from './options.js';
+import { chooseFormat, databaseWriter, type Format, isDatabaseFormat, listWriter } from './output/formats.js';
+import { recordKindOf } from './output/record-kinds.js';
+import { nullSink, type Sink } from './output/sink.js';
+import type { ListWriter } from './output/writer-types.js';
+import { writerOptions } from './view.js';
+
+/** A paged command's output options, and whether it resumes a stopped run or starts it over. */
+export interface HarvestOptions extends OutputOptions {
+  resume?: boolean;
+  overwrite?: boolean;
+}
+
+/**
+ * The sink and the list writer of a harvest. A database's writer is made first: the state it resumes
+ * from is checked as it is made (a Parquet file's row groups), and one refused leaves the file uncut.
+ * A file is no terminal, so its view needs no sink.
+ */
+export async function openHarvestWriter(
+  { io, options: globals }: Context,
+  options: HarvestOptions,
+  fileFormat: Format | undefined,
+  identity: readonly string[],
+  saved: Checkpoint | undefined,
+  columns: readonly string[] | undefined,
+): Promise<{ sink: Sink; writer: ListWriter }> {
+  const { output } = options;
+  const facts = { io, color: globals.color, columns };
+  if (fileFormat !== undefined && isDatabaseFormat(fileFormat)) {
+    const view = await writerOptions({ ...facts, format: fileFormat }, options, nullSink());
+    const database = { ...databaseFacts(identity, output), rowGroupRows: options.rowGroup };
+    const writer = await databaseWriter(fileFormat, saved?.writer, { ...view, ...database });
+    try {
+      // A database is written by its own code: its file is never cut back as a text file is.
+      if (fileFormat === 'sqlite') return { sink: nullSink(), writer };
+      return { sink: await openSink(io, output, saved?.bytes ?? 0, 'parquet'), writer };
+    } catch (error) {
+      writer.close?.();
+      throw error;
+    }
+  }
+  const sink = await openSink(io, output, saved?.bytes ?? 0);
+  try {
+    const format = chooseFormat(options.format, sink.isTerminal, true, output);
+    if (isDatabaseFormat(format)) throw new Error('unreachable: a database format without --output');
+    const view = await writerOptions({ ...facts, format }, options, sink);
+    return { sink, writer: listWriter(format, sink.columns, saved?.writer, view) };
+  } catch (error) {
+    await sink.close();
+    throw error;
+  }
+}
+
+/**
+ * The file `--output` names, if any: its format, the command's identity as its checkpoint records
+ * it, and where that checkpoint is. A database's is the command's own (see `checkpointPath`): its
+ * runs upsert, so another command's unfinished run neither blocks this one nor is replaced by it.
+ */
+export function harvestFile(command: readonly string[], { format, output }: HarvestOptions) {
+  if (output === undefined) return { fileFormat: undefined, identity: command, checkpoint: undefined };
+  // A file's format is the same given or told by its extension (the sink of a file is no terminal).
+  const fileFormat = chooseFormat(format, false, true, output);
+  const identity = fileIdentity(command, fileFormat);
+  const checkpoint = checkpointPath(output, fileFormat === 'sqlite' ? identity : undefined);
+  return { fileFormat, identity, checkpoint };
+}
+
+/**
+ * The identity a file's checkpoint records: the command's, with the format the file is written in,
+ * given or not (`-o a.jsonl` writes what `--format jsonl -o a.jsonl` does), and `--row-group` only for
+ * Parquet, the one format whose file it shapes.
+ */
+function fileIdentity(command: readonly string[], format: Format): string[] {
+  const counts = (part: string) =>
+    !part.startsWith('--format=') && (format === 'parquet' || !part.startsWith('--rowGroup='));
+  return [...command.filter(counts), `--format=${JSON.stringify(format)}`];
+}
+
+/** What a database format knows of the command `identity`: its records' kind, its file, its arguments. */
+export function databaseFacts(identity: readonly string[], output: string | undefined) {
+  return {
+    kind: recordKindOf(identity),
+    database: output,
+    args: identity.slice(2).filter((part) => !part.startsWith('--')),
+  };
+}
+
+/**
+ * `--output -` is refused for every format, and a database format without `--output`, before
+ * anything is requested: a database is written by its own code, never through the sink that would
+ * refuse `-` too, and a text format's sink is opened once the records of a single request are in.
+ */
+export function checkOutputOption({ format, output }: OutputOptions): void {
+  if (output === '-') throw new UsageError(dashOutputRefusal);
+  if ((format === 'parquet' || format === 'sqlite') && output === undefined)
+    throw new UsageError(`--format ${format} writes a file: add --output FILE.${format}`);
+}
