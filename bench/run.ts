@@ -90,6 +90,12 @@ async function measure(only: string[] | undefined): Promise<Results> {
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt > 0 ? process.argv[onlyAt + 1]?.split(',') : undefined;
 const reportOnly = process.argv.includes('--report-only');
+if ((only || reportOnly) && !fs.existsSync(saved)) {
+  console.error(
+    `${saved} is missing: --only and --report-only need the results of a full \`${command}\` first`,
+  );
+  process.exit(2);
+}
 fs.mkdirSync(cache, { recursive: true });
 const results: Results = reportOnly ? JSON.parse(fs.readFileSync(saved, 'utf8')) : await measure(only);
 if (!reportOnly) fs.writeFileSync(saved, `${JSON.stringify(results, null, 1)}\n`);
