@@ -101,7 +101,7 @@ export default [
     'index.js',
     '{ MetricClient }',
     // scripts/first-load.mjs holds the first load to issue 22's measure (esbuild, chunk by chunk).
-    '23.75 kB',
+    '23.8 kB',
     // Only the entry chunk and its static imports: chunks loaded by `import()` are not counted.
     { entry: ['index'] },
   ),

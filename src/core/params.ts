@@ -75,8 +75,11 @@ export function checkParams<T extends object>(value: T | undefined): Partial<T> 
   return value;
 }
 
-/** `10.` + registrant + `/` + a non-empty suffix: the form every DOI has (ISO 26324). */
-const doiForm = /^10\.[^/\s]+\/./su;
+/**
+ * `10.` + registrant + `/` + a non-empty suffix: the form every DOI has (ISO 26324). No control
+ * character, and no white space at the end: a DOI read from a file with its newline is refused, not sent.
+ */
+const doiForm = /^10\.[^/\s\p{Cc}]+\/\P{Cc}*[^\s\p{Cc}]$/u;
 
 export function checkDoi(value: unknown): string {
   if (typeof value !== 'string' || !doiForm.test(value) || loneSurrogate.test(value)) {
