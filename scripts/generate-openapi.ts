@@ -11,6 +11,8 @@
  * Run: npm run openapi. test/package/openapi.test.ts fails when the committed file is stale.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as z from 'zod/mini';
 import { endpoints } from '../src/api/endpoints.js';
 import { SHOW_VALUES } from '../src/api/params.js';
@@ -504,7 +506,8 @@ export function render(): string {
   return `${JSON.stringify(generate(), null, 2)}\n`;
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '')) {
+// Run as a script, not imported: a test imports the generator and must write nothing.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   mkdirSync(new URL('.', outputPath), { recursive: true });
   writeFileSync(outputPath, render());
   console.log(`wrote ${outputPath.pathname}`);

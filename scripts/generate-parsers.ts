@@ -13,6 +13,8 @@
  * Run: npm run generate. test/schemas/parsers.test.ts fails when the committed file is stale.
  */
 import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type * as z from 'zod/mini';
 import { authorProfileSchema, authorSchema } from '../src/schemas/authors.js';
 import { countrySchema } from '../src/schemas/countries.js';
@@ -101,7 +103,8 @@ export function generateFields(): string {
   ].join('\n');
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '')) {
+// Run as a script, not imported: a test imports the generator and must write nothing.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   writeFileSync(outputPath, generate());
   writeFileSync(fieldsPath, generateFields());
   console.log(`wrote ${outputPath.pathname} and ${fieldsPath.pathname}`);
