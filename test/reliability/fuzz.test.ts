@@ -248,12 +248,16 @@ describe('DOI: one path segment on a real server, decoding back to the DOI', () 
   );
   const piece = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 6 }), tricky);
   const text = fc.array(piece, { maxLength: 8 }).map((parts) => parts.join(''));
-  /** Registrants as the DOI form allows them: no `/` and no white space. */
+  /** Registrants as the DOI form allows them: no `/`, no white space, no control character. */
   const registrant = text
-    .map((s) => s.replace(/[/\s]/gu, ''))
+    .map((s) => s.replace(/[/\s\p{Cc}]/gu, ''))
     .filter((s) => s.length > 0)
     .map((s) => s.replace(/[\uD800-\uDFFF]/gu, 'x'));
-  const suffix = text.filter((s) => s.length > 0).map((s) => s.replace(/[\uD800-\uDFFF]/gu, 'x'));
+  /** Suffixes as the DOI form allows them: no control character, no white space at the end. */
+  const suffix = text
+    .map((s) => s.replace(/\p{Cc}/gu, '').trimEnd())
+    .filter((s) => s.length > 0)
+    .map((s) => s.replace(/[\uD800-\uDFFF]/gu, 'x'));
   const wellFormedDoi = fc.tuple(registrant, suffix).map(([r, s]) => `10.${r}/${s}`);
   const anyDoi = fc.oneof(
     { weight: 4, arbitrary: wellFormedDoi },
