@@ -1,4 +1,5 @@
-import { ConfigurationError } from '../core/errors.js';
+import { ConfigurationError, type MetricError, ResponseValidationError } from '../core/errors.js';
+import { connectionError, statusError } from '../core/failures.js';
 import { checkFunction } from '../core/options/checks.js';
 import type { MockFault } from './faults.js';
 import type { MockScoreUpdate } from './webhooks.js';
@@ -22,6 +23,10 @@ export interface MockControl {
   unsubscribe(url: string): Promise<readonly string[]>;
   /** Queues a fault, as `api.faults.next`; resolves to the number of requests still to be hit. */
   fault(fault: MockFault): Promise<number>;
+  /** As `api.faults.clear()`: drops the queued faults. */
+  clearFaults(): Promise<void>;
+  /** As `api.webhooks.urls`: resolves to the subscribed URLs. */
+  webhooks(): Promise<readonly string[]>;
   /** As `api.reset()`. */
   reset(): Promise<void>;
 }
@@ -42,23 +47,23 @@ export function mockControl(url: string, fetchImpl: typeof globalThis.fetch = gl
   const origin = controlOrigin(url);
   checkFunction('fetchImpl', fetchImpl);
   const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
-    const response = await fetchImpl(`${origin}/__mock/${path}`, {
-      method,
-      // Every POST says JSON, body or not: the server refuses other POSTs (they could come from a page).
-      headers: method === 'POST' || body !== undefined ? { 'content-type': 'application/json' } : {},
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    const parsed = parseAnswer(text);
-    if (parsed === notJson) {
-      // Another server on that port, or a proxy's error page: a bare SyntaxError would not say so.
-      throw new Error(
-        `Mock control ${method} /__mock/${path} failed: status ${response.status} with a body that is not JSON; is ${origin} the mock server?`,
-      );
+    let response: Response;
+    let text: string;
+    const payload = serialize(path, body);
+    try {
+      response = await fetchImpl(`${origin}/__mock/${path}`, {
+        method,
+        // Every POST says JSON, body or not: the server refuses other POSTs (they could come from a page).
+        headers: method === 'POST' || body !== undefined ? { 'content-type': 'application/json' } : {},
+        body: payload,
+      });
+      text = await response.text();
+    } catch (error) {
+      throw await connectionError(`Mock control ${method} ${origin}/__mock/${path}`, error, null);
     }
-    if (!response.ok) {
-      const message = (parsed as { message?: string } | undefined)?.message ?? `status ${response.status}`;
-      throw new Error(`Mock control ${method} /__mock/${path} failed: ${message}`);
+    const parsed = parseAnswer(text);
+    if (parsed === notJson || !response.ok) {
+      throw refusal(`Mock control ${method} /__mock/${path} failed`, origin, response, text, parsed);
     }
     return parsed;
   };
@@ -70,10 +75,41 @@ export function mockControl(url: string, fetchImpl: typeof globalThis.fetch = gl
     unsubscribe: async (hookUrl) =>
       ((await call('DELETE', 'webhooks', { url: hookUrl })) as { urls: string[] }).urls,
     fault: async (fault) => ((await call('POST', 'faults', fault)) as { pending: number }).pending,
+    clearFaults: async () => {
+      await call('DELETE', 'faults');
+    },
+    webhooks: async () => ((await call('GET', 'webhooks')) as { urls: string[] }).urls,
     reset: async () => {
       await call('POST', 'reset');
     },
   };
+}
+
+/**
+ * The SDK's error for an answer that is not the control endpoint's success: the APIError for its
+ * status (its message the server's, escaped and cut short), or a ConfigurationError naming the option
+ * when the server says which option it refused, as the same call in-process would throw.
+ */
+function refusal(
+  what: string,
+  origin: string,
+  response: Response,
+  text: string,
+  parsed: unknown,
+): MetricError {
+  if (parsed === notJson) {
+    // Another server on that port, or a proxy's error page: a bare SyntaxError would not say so.
+    const message = `${what}: status ${response.status} with a body that is not JSON; is ${origin} the mock server?`;
+    if (response.ok) return new ResponseValidationError(message, [], text);
+    return Object.assign(statusError(response, text, null), { message });
+  }
+  const error = statusError(response, text, null);
+  const message = `${what}: ${error.message}`;
+  const option = (parsed as { option?: unknown } | undefined)?.option;
+  if (response.status === 400 && typeof option === 'string' && /^[\w.[\]-]{1,100}$/.test(option)) {
+    return new ConfigurationError(option, message);
+  }
+  return Object.assign(error, { message });
 }
 
 /**
@@ -90,6 +126,16 @@ function controlOrigin(url: unknown): string {
     );
   }
   return parsed.origin;
+}
+
+/** The request body as JSON: a fault holding what JSON cannot say (a BigInt) is the caller's mistake. */
+function serialize(path: string, body: unknown): string | undefined {
+  try {
+    return body === undefined ? undefined : JSON.stringify(body);
+  } catch (error) {
+    const option = path === 'faults' ? 'fault' : path;
+    throw new ConfigurationError(option, `\`${option}\` must be a JSON value: ${String(error)}`);
+  }
 }
 
 const notJson = Symbol('not JSON');

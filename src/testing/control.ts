@@ -1,7 +1,15 @@
 import { ConfigurationError } from '../core/errors.js';
 import type { MockFault } from './faults.js';
 import type { MockApi } from './mock-api-types.js';
-import { errorResponse, json } from './responses.js';
+import { errorCodeOf, errorResponse, HttpError, json } from './responses.js';
+
+/** The methods each control endpoint answers, for the `Allow` of a 405 (OPTIONS is a preflight). */
+const controlMethods: Record<string, string> = {
+  '/__mock/score': 'POST, OPTIONS',
+  '/__mock/webhooks': 'GET, HEAD, POST, DELETE, OPTIONS',
+  '/__mock/faults': 'POST, DELETE, OPTIONS',
+  '/__mock/reset': 'POST, OPTIONS',
+};
 
 /**
  * The control endpoints (option `control: true`), outside the API's base path so they can never be
@@ -11,62 +19,93 @@ import { errorResponse, json } from './responses.js';
  * - `GET /__mock/webhooks` → `{ urls }`; `POST` / `DELETE` `{ "url": "…" }` subscribe / unsubscribe
  * - `POST /__mock/faults` with a fault (as `api.faults.next`) → 202 `{ pending }`; `DELETE` clears the queue
  * - `POST /__mock/reset` → 204, as `api.reset()`
+ *
+ * Another method on one of these paths is a 405 with `Allow`, as on the API's paths.
  */
 export async function handleControl(api: MockApi, request: Request, url: URL): Promise<Response> {
-  const route = `${request.method} ${url.pathname}`;
+  const allow = controlMethods[url.pathname];
+  if (allow === undefined) return errorResponse(404, `No control endpoint ${url.pathname}`);
+  if (!allow.split(', ').includes(request.method)) {
+    return errorResponse(405, `${request.method} is not allowed on ${url.pathname}`, { allow });
+  }
   try {
-    switch (route) {
-      case 'POST /__mock/score': {
-        const body = await readObject(request);
-        const journalId = body.journal_id;
-        const newScore = body.new_score;
-        if (!Number.isSafeInteger(journalId) || typeof newScore !== 'number') {
-          return errorResponse(400, 'Send {"journal_id": <integer>, "new_score": <integer>}');
-        }
-        if (api.dataset.journal(journalId as number) === undefined) {
-          return errorResponse(404, `No journal with id ${journalId}`);
-        }
-        return json(await api.updateScore(journalId as number, newScore));
-      }
-      case 'GET /__mock/webhooks':
-        return json({ urls: api.webhooks.urls });
-      case 'POST /__mock/webhooks':
-      case 'DELETE /__mock/webhooks': {
-        const { url: hookUrl } = await readObject(request);
-        if (typeof hookUrl !== 'string') return errorResponse(400, 'Send {"url": "<absolute http(s) URL>"}');
-        if (request.method === 'POST') api.webhooks.subscribe(hookUrl);
-        else api.webhooks.unsubscribe(hookUrl);
-        return json({ urls: api.webhooks.urls }, request.method === 'POST' ? 201 : 200);
-      }
-      case 'POST /__mock/faults':
-        api.faults.next((await readObject(request)) as MockFault);
-        return json({ pending: api.faults.pending }, 202);
-      case 'DELETE /__mock/faults':
-        api.faults.clear();
-        return json({ pending: 0 });
-      case 'POST /__mock/reset':
-        api.reset();
-        return new Response(null, { status: 204 });
-      default:
-        return errorResponse(404, `No control endpoint ${route}`);
-    }
+    return await route(api, request, `${request.method} ${url.pathname}`);
   } catch (error) {
-    // The mock's checks throw ConfigurationError, RangeError or TypeError for bad values: the caller's mistake, a 400.
-    if (
-      error instanceof ConfigurationError ||
-      error instanceof RangeError ||
-      error instanceof TypeError ||
-      error instanceof SyntaxError
-    ) {
-      return errorResponse(400, error.message);
-    }
-    throw error;
+    return refusal(error);
   }
 }
 
+async function route(api: MockApi, request: Request, route: string): Promise<Response> {
+  switch (route) {
+    case 'POST /__mock/score':
+      return updateScore(api, await readObject(request));
+    case 'GET /__mock/webhooks':
+      return json({ urls: api.webhooks.urls });
+    case 'HEAD /__mock/webhooks':
+      // HTTP sends no body with an answer to HEAD, as the API's paths do.
+      return new Response(null, json({ urls: api.webhooks.urls }));
+    case 'POST /__mock/webhooks':
+    case 'DELETE /__mock/webhooks': {
+      const { url: hookUrl } = await readObject(request);
+      if (typeof hookUrl !== 'string') return errorResponse(400, 'Send {"url": "<absolute http(s) URL>"}');
+      if (request.method === 'POST') api.webhooks.subscribe(hookUrl);
+      else api.webhooks.unsubscribe(hookUrl);
+      return json({ urls: api.webhooks.urls }, request.method === 'POST' ? 201 : 200);
+    }
+    case 'POST /__mock/faults':
+      api.faults.next((await readObject(request)) as MockFault);
+      return json({ pending: api.faults.pending }, 202);
+    case 'DELETE /__mock/faults':
+      api.faults.clear();
+      return json({ pending: 0 });
+    default:
+      // POST /__mock/reset: handleControl lets no other method and path through.
+      api.reset();
+      return new Response(null, { status: 204 });
+  }
+}
+
+/** `POST /__mock/score`; a refused field is named as the caller sent it (`new_score`, not `newScore`). */
+async function updateScore(api: MockApi, body: Record<string, unknown>): Promise<Response> {
+  const { journal_id: journalId, new_score: newScore } = body;
+  if (!Number.isSafeInteger(journalId) || typeof newScore !== 'number') {
+    return errorResponse(400, 'Send {"journal_id": <integer>, "new_score": <integer>}');
+  }
+  if (api.dataset.journal(journalId as number) === undefined) {
+    return errorResponse(404, `No journal with id ${journalId}`);
+  }
+  if (!Number.isSafeInteger(newScore) || newScore < 0) {
+    return errorResponse(400, `new_score must be a non-negative integer, got ${newScore}`);
+  }
+  return json(await api.updateScore(journalId as number, newScore));
+}
+
+/**
+ * The 400 for a value the mock's checks refused (they throw ConfigurationError, RangeError or
+ * TypeError): the caller's mistake. A ConfigurationError's option goes in the body, so that
+ * `mockControl` can throw a ConfigurationError naming it, as the call in-process would.
+ */
+function refusal(error: unknown): Response {
+  if (error instanceof HttpError) return errorResponse(error.status, error.message, error.headers);
+  if (error instanceof ConfigurationError) {
+    return json({ error: errorCodeOf(400), message: error.message, option: error.option }, 400);
+  }
+  if (error instanceof RangeError || error instanceof TypeError) return errorResponse(400, error.message);
+  throw error;
+}
+
+/** The body as a JSON object; anything else (no body, not JSON, an array) is a 400 in the mock's words. */
 async function readObject(request: Request): Promise<Record<string, unknown>> {
-  const body: unknown = JSON.parse(await request.text());
-  if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw new TypeError('Send a JSON object');
+  const text = await request.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    const got = text.trim() === '' ? 'it was empty' : 'it was not one';
+    throw new HttpError(400, `The body must be a JSON object; ${got}`);
+  }
   return body as Record<string, unknown>;
 }

@@ -199,12 +199,34 @@ export function checkMockFault<Fault>(fault: Fault, maxDelayMs: number, names: O
   return fault;
 }
 
+/**
+ * Headers that frame the message or the connection: the HTTP server sets them itself, and a fault's
+ * copy would contradict them (`transfer-encoding` beside `content-length` is not HTTP at all).
+ */
+const framingHeaders = new Set([
+  'connection',
+  'content-length',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
 /** A fault's headers: string values (as its type says), under names and values `Headers` accepts. */
 function checkFaultHeaders(value: unknown): void {
   const option = 'fault.headers';
   const headers = checkObject<Fields>(option, value);
   if (headers !== undefined && Object.values(headers).some((field) => typeof field !== 'string')) {
     throw new ConfigurationError(option, `\`${option}\` values must be strings`);
+  }
+  const framing = Object.keys(headers ?? {}).find((name) => framingHeaders.has(name.trim().toLowerCase()));
+  if (framing !== undefined) {
+    throw new ConfigurationError(
+      option,
+      `\`${option}\` cannot set ${JSON.stringify(framing)}: the server frames the answer itself`,
+    );
   }
   checkHeaders(headers as Record<string, string> | undefined, option);
 }

@@ -8,6 +8,8 @@
  * preflight, and preflights of control endpoints are refused.
  */
 
+import { escapeUnsafe } from '../core/escape.js';
+
 /** Headers of an incoming request, as Node's `IncomingMessage` has them. */
 type IncomingHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
@@ -82,7 +84,9 @@ function hostValues(names: readonly string[], port: number): Set<string> {
  * The line printed on standard error the first time a page's control request is refused: the page
  * itself sees only a CORS failure ("Failed to fetch"), which does not say what to change.
  */
-export function refusedPageWarning(page: string): string {
+export function refusedPageWarning(sent: string): string {
+  // The page's Origin is what a request said, and goes to a terminal: escaped, as server text is.
+  const page = escapeUnsafe(sent);
   const from = /^https?:\/\//.test(page)
     ? `the web page ${page} (the page sees a CORS error). To allow it: startMockServer({ controlOrigins: ['${page}'] }), or --control-origin ${page} on the command line.`
     : `a web page (${page === 'null' ? 'Origin: null' : page}; the page sees a CORS error).`;
