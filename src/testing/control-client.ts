@@ -128,14 +128,24 @@ function controlOrigin(url: unknown): string {
   return parsed.origin;
 }
 
-/** The request body as JSON: a fault holding what JSON cannot say (a BigInt) is the caller's mistake. */
+/**
+ * The request body as JSON: a fault holding what JSON cannot say (a BigInt, or a function or a symbol,
+ * which JSON would drop without a word) is the caller's mistake, as the same fault is in-process.
+ */
 function serialize(path: string, body: unknown): string | undefined {
   try {
-    return body === undefined ? undefined : JSON.stringify(body);
+    return body === undefined ? undefined : JSON.stringify(body, refuseDropped);
   } catch (error) {
     const option = path === 'faults' ? 'fault' : path;
     throw new ConfigurationError(option, `\`${option}\` must be a JSON value: ${String(error)}`);
   }
+}
+
+function refuseDropped(_key: string, value: unknown): unknown {
+  if (typeof value === 'function' || typeof value === 'symbol') {
+    throw new TypeError(`a ${typeof value} is no JSON value`);
+  }
+  return value;
 }
 
 const notJson = Symbol('not JSON');

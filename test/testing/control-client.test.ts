@@ -97,11 +97,20 @@ describe('mockControl: refusals are the SDK’s typed errors', () => {
   });
 
   it('refuses a fault JSON cannot carry as a ConfigurationError, sending nothing', async () => {
-    const fault = { status: 500, body: 1n } as never;
-    await expect(mockControl(server.url).fault(fault)).rejects.toMatchObject({
-      name: 'ConfigurationError',
-      option: 'fault',
-    });
+    const sent: string[] = [];
+    const spy: typeof fetch = (input, init) => {
+      sent.push(String(input));
+      return fetch(input, init);
+    };
+    // A function or a symbol JSON would drop without a word: the fault would go out without its body.
+    for (const body of [1n, () => 1, Symbol('x'), { nested: [() => 1] }]) {
+      const fault = { status: 500, body } as never;
+      await expect(mockControl(server.url, spy).fault(fault)).rejects.toMatchObject({
+        name: 'ConfigurationError',
+        option: 'fault',
+      });
+    }
+    expect(sent).toEqual([]);
   });
 
   it('lists the subscribed URLs and clears the queued faults', async () => {
