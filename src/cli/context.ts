@@ -6,10 +6,9 @@
 import type { Command } from 'commander';
 import type { ConfigurationError, MetricClient, TelemetryOptions } from '../index.js';
 import type { ColorChoice } from './color.js';
-import { UsageError } from './errors.js';
+import { cannotWrite, UsageError } from './errors.js';
 import type { IO } from './io.js';
 import { refuseOtherDatabase } from './output/database-files.js';
-import { terminalSafe } from './output/escape.js';
 import { fileSink, type Sink, stdoutSink } from './output/sink.js';
 import { Progress } from './progress.js';
 import { openRedisQuota, type RedisOptions, redisTargetOf } from './redis.js';
@@ -237,7 +236,7 @@ export async function openSink(
   try {
     return await fileSink(output, from);
   } catch (error) {
-    throw new UsageError(terminalSafe(`cannot write --output ${output}: ${(error as Error).message}`));
+    throw cannotWrite(UsageError, '--output', output, error);
   }
 }
 

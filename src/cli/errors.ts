@@ -37,6 +37,21 @@ export class OutputFileError extends Error {
   override readonly name = 'OutputFileError';
 }
 
+/**
+ * The error of a file `flag` names that the command cannot write: a `UsageError` when it cannot be
+ * opened, an `OutputFileError` once a write fails. The name is escaped with Node's words (which quote
+ * it too), and Node's error is the cause; one already made here is not named twice.
+ */
+export function cannotWrite(
+  Kind: typeof UsageError | typeof OutputFileError,
+  flag: '--output' | '--failed',
+  path: string,
+  error: unknown,
+): Error {
+  const cause = error instanceof OutputFileError ? error.cause : error;
+  return new Kind(terminalSafe(`cannot write ${flag} ${path}: ${(cause as Error).message}`), { cause });
+}
+
 /** A stop that is not a failure of the API: Ctrl-C (SIGINT), or SIGTERM, by its exit code. */
 export class InterruptedError extends Error {
   override readonly name = 'InterruptedError';

@@ -37,19 +37,21 @@ export function createRandom(seed: number): Random {
 
 /** Mixes a seed with a number into a new 32-bit seed, for independent per-item streams. */
 export function deriveSeed(seed: number, salt: number): number {
-  let h = (seed ^ highBits(seed) ^ Math.imul(salt, 0x9e3779b1)) >>> 0;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
+  return scramble((seed ^ highBits(seed) ^ Math.imul(salt, 0x9e3779b1)) >>> 0);
 }
 
 /**
- * The seed's bits above the low 32 (`floor(seed / 2^32)`, negative for a negative seed), scrambled by
- * a bijection of 32-bit words that keeps 0 at 0: seeds in 0..2^32-1 draw exactly as they always did,
- * and two safe-integer seeds with the same low bits differ here.
+ * The seed's bits above the low 32 (`floor(seed / 2^32)`, negative for a negative seed), scrambled:
+ * 0 for seeds in 0..2^32-1, which draw exactly as they always did, and two safe-integer seeds with the
+ * same low bits differ here.
  */
 function highBits(seed: number): number {
-  let h = Math.floor(seed / 4294967296) >>> 0;
+  return scramble(Math.floor(seed / 4294967296) >>> 0);
+}
+
+/** MurmurHash3's finaliser: a bijection of 32-bit words that spreads every bit, and keeps 0 at 0. */
+function scramble(word: number): number {
+  let h = word;
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return (h ^ (h >>> 16)) >>> 0;

@@ -68,33 +68,22 @@ describe('the path of a SQLite database', { timeout: 120_000 }, () => {
     expect(readdirSync(folder)).toEqual([]);
   });
 
-  it.each([[['sync', '', 'journals']], [['sync', '']]])(
-    '%j: exit 2 naming sync DB, no request, no lock file',
-    async (args) => {
-      const folder = inScratch();
-      const before = mock.api.requests.length;
-      const result = await run(args, { url: mock.server.url });
-      expect(result.code).toBe(2);
-      expect(result.stderr).toBe('error: sync DB needs a file path, not an empty one\n');
-      expect(mock.api.requests.length - before).toBe(0);
-      expect(readdirSync(folder)).toEqual([]);
-    },
-  );
-
-  it.each([[['sync', '-', 'journals']], [['sync', '-']]])(
-    '%j: exit 2, `-` is no database file; no request, no file',
-    async (args) => {
-      const folder = inScratch();
-      const before = mock.api.requests.length;
-      const result = await run(args, { url: mock.server.url });
-      expect(result.code).toBe(2);
-      expect(result.stderr).toBe(
-        'error: sync DB - is standard output, which cannot hold a database: give a file path\n',
-      );
-      expect(mock.api.requests.length - before).toBe(0);
-      expect(readdirSync(folder)).toEqual([]);
-    },
-  );
+  const emptyPath = 'sync DB needs a file path, not an empty one';
+  const dash = 'sync DB - is standard output, which cannot hold a database: give a file path';
+  it.each([
+    [['sync', '', 'journals'], emptyPath],
+    [['sync', ''], emptyPath],
+    [['sync', '-', 'journals'], dash],
+    [['sync', '-'], dash],
+  ])('%j: exit 2 naming sync DB, no request, no file', async (args, refusal) => {
+    const folder = inScratch();
+    const before = mock.api.requests.length;
+    const result = await run(args, { url: mock.server.url });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`error: ${refusal}\n`);
+    expect(mock.api.requests.length - before).toBe(0);
+    expect(readdirSync(folder)).toEqual([]);
+  });
 
   it.each([':memory:', 'file:journals.sqlite?mode=memory'])(
     '-o %s: the records are in a file of that name in the working folder',

@@ -6,7 +6,7 @@ import { type FileHandle, open, stat, truncate } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { MetricError } from '../../index.js';
 import { type CheckpointAdditions, isCheckpointOf } from '../checkpoint.js';
-import { OutputFileError, UsageError } from '../errors.js';
+import { cannotWrite, OutputFileError, UsageError } from '../errors.js';
 import { cellOf, spreadsheetCell, tsvField } from '../output/cells.js';
 import { terminalSafe } from '../output/escape.js';
 
@@ -46,8 +46,7 @@ export async function openFailed(path: string, saved: CheckpointAdditions | unde
     if (bytes === 0) await appendFailed(failed, 'doi\terror\tmessage\n');
     return failed;
   } catch (error) {
-    // Node's words name the file too: escaped with the rest.
-    throw new UsageError(terminalSafe(`cannot write --failed ${path}: ${(error as Error).message}`));
+    throw cannotWrite(UsageError, '--failed', path, error);
   }
 }
 
@@ -67,8 +66,7 @@ export async function appendFailed(failed: FailedFile, lines: string): Promise<v
   try {
     await failed.handle.appendFile(lines);
   } catch (error) {
-    const reason = `cannot write --failed ${failed.path}: ${(error as Error).message}`;
-    throw new OutputFileError(terminalSafe(reason), { cause: error });
+    throw cannotWrite(OutputFileError, '--failed', failed.path, error);
   }
   failed.bytes += Buffer.byteLength(lines);
 }

@@ -6,8 +6,7 @@
 import { once } from 'node:events';
 import { writeSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
-import { OutputFileError } from '../errors.js';
-import { terminalSafe } from './escape.js';
+import { cannotWrite, OutputFileError } from '../errors.js';
 import type { Chunk } from './writer-types.js';
 
 export interface Sink {
@@ -68,9 +67,7 @@ function writing<T>(path: string, work: () => T): T {
   try {
     return work();
   } catch (error) {
-    throw new OutputFileError(terminalSafe(`cannot write --output ${path}: ${(error as Error).message}`), {
-      cause: error,
-    });
+    throw cannotWrite(OutputFileError, '--output', path, error);
   }
 }
 

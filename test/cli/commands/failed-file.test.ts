@@ -1,7 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { appendFailed, type FailedFile } from '../../../src/cli/commands/failed-file.js';
-import { OutputFileError } from '../../../src/cli/errors.js';
+import { appendFailed, type FailedFile, openFailed } from '../../../src/cli/commands/failed-file.js';
+import { OutputFileError, UsageError } from '../../../src/cli/errors.js';
 
 describe('the --failed file', () => {
   it('fails as an --output file does when a line cannot be written (a full disk): named, escaped, its cause kept', async () => {
@@ -17,5 +17,13 @@ describe('the --failed file', () => {
     );
     expect((error as Error).cause).toBe(full);
     expect(failed.bytes).toBe(12);
+  });
+
+  it('names the file once when its header cannot be written at open (a usage error, as before any record)', async () => {
+    const error = await openFailed('/dev/full', undefined).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as Error).message).toBe(
+      'cannot write --failed /dev/full: ENOSPC: no space left on device, write',
+    );
   });
 });
