@@ -12,7 +12,7 @@ import { checkObject } from '../core/options/checks.js';
 import type { WebhookEvent } from '../webhooks/event.js';
 import { endpointQueries, type MethodCall } from './endpoint-queries.js';
 import { type FollowOptions, follow } from './follow.js';
-import { invalidateEvent } from './invalidate.js';
+import { checkQueryClient, invalidateEvent } from './invalidate.js';
 import type { InvalidatingClient, LaidDefaults, MetricQueries, MetricQueryDefaults } from './types.js';
 
 export type { PlainPage } from '../core/page.js';
@@ -92,20 +92,16 @@ export function metricQueries(client: MetricClient, defaults?: MetricQueryDefaul
     }
     queries[namespace] = Object.freeze(built);
   }
-  const invalidate = (queryClient: InvalidatingClient, event: WebhookEvent) =>
-    invalidateEvent(queryClient, key, event);
+  const invalidate = async (queryClient: InvalidatingClient, event: WebhookEvent) =>
+    invalidateEvent(checkQueryClient(queryClient), key, event);
   return Object.freeze({
     ...queries,
     key,
     invalidate,
-    follow: (queryClient: InvalidatingClient, url: string | URL, options?: FollowOptions) => {
-      // Each failing invalidation is ignored while following: a wrong client must be told now.
-      if (typeof (queryClient as Partial<InvalidatingClient> | null)?.invalidateQueries !== 'function') {
-        throw new ConfigurationError('queryClient', '`queryClient` must be a QueryClient');
-      }
-      return follow(queryClient, url, invalidate, options, () =>
+    // Each failing invalidation is ignored while following: a wrong client must be told now.
+    follow: (queryClient: InvalidatingClient, url: string | URL, options?: FollowOptions) =>
+      follow(checkQueryClient(queryClient), url, invalidate, options, () =>
         queryClient.invalidateQueries({ queryKey: key }),
-      );
-    },
+      ),
   }) as unknown as MetricQueries;
 }

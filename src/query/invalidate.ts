@@ -1,4 +1,5 @@
 import { endpointList } from '../api/endpoints.js';
+import { ConfigurationError } from '../core/errors.js';
 import type { WebhookEvent } from '../webhooks/event.js';
 import type { InvalidatingClient } from './types.js';
 
@@ -23,4 +24,12 @@ export async function invalidateEvent(
         }),
     ),
   );
+}
+
+/** `queryClient` when it can invalidate, or a `ConfigurationError` naming it (not a TypeError later). */
+export function checkQueryClient(queryClient: InvalidatingClient): InvalidatingClient {
+  if (typeof (queryClient as Partial<InvalidatingClient> | null)?.invalidateQueries !== 'function') {
+    throw new ConfigurationError('queryClient', '`queryClient` must be a QueryClient');
+  }
+  return queryClient;
 }

@@ -198,7 +198,8 @@ export type MetricQueries = {
   readonly key: readonly unknown[];
   /**
    * Invalidates what an event makes stale: for `score_updated`, that journal's profile
-   * (`journals.get`), its score history (`journals.score`) and the journal list.
+   * (`journals.get`), its score history (`journals.score`) and the journal list. Rejects with a
+   * `ConfigurationError` for a `queryClient` without `invalidateQueries`.
    */
   invalidate(queryClient: InvalidatingClient, event: WebhookEvent): Promise<void>;
   /**

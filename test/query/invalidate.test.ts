@@ -169,6 +169,17 @@ describe('scholarly-metrics/query: invalidation', () => {
     unwatch();
   });
 
+  it('invalidate() rejects what is not a QueryClient with a ConfigurationError, whatever the event', async () => {
+    const { queries } = mockQueries();
+    for (const wrong of [undefined, null, {}, { invalidateQueries: 'no' }]) {
+      for (const given of [event(1), { event: 'something_else' }]) {
+        await expect(queries.invalidate(wrong as never, given as never)).rejects.toThrow(
+          expect.objectContaining({ name: 'ConfigurationError', option: 'queryClient' }),
+        );
+      }
+    }
+  });
+
   it('follow() refuses what is not a QueryClient, and an option it does not take, before any event is swallowed', () => {
     const { queries, queryClient } = mockQueries();
     const opened: string[] = [];
