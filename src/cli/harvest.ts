@@ -19,7 +19,7 @@ import type { Row } from './output/cells.js';
 import { terminalSafe, warningLine } from './output/escape.js';
 import type { Sink } from './output/sink.js';
 import type { ListWriter } from './output/writer-types.js';
-import type { ProgressCounts } from './progress.js';
+import type { Progress, ProgressCounts } from './progress.js';
 
 /**
  * How often the checkpoint is saved while pages arrive. Saving it after every page would cost a fast
@@ -139,7 +139,7 @@ async function refuseUnfinished(
 
 /** The harvest writing through `writer` into `sink`, its checkpoint kept in `checkpointFile` if any. */
 function harvestInto(
-  { io, progress, complete }: Context,
+  context: Context,
   checkpointFile: string | undefined,
   identity: readonly string[],
   sink: Sink,
@@ -147,6 +147,7 @@ function harvestInto(
   position: number | undefined,
   resumed: CheckpointAdditions | undefined,
 ): Harvest {
+  const { io, progress, complete } = context;
   let additions = (): CheckpointAdditions => resumed ?? {};
   const saves = new CheckpointSaves(checkpointFile, sink, io.now, checkpointEveryMs);
   // The state as of the records written so far: the writer's state object changes as it writes on.
@@ -159,11 +160,7 @@ function harvestInto(
     position,
     complete,
   });
-  // A rate-limit wait may be the last moment before a kill: what is written is in the checkpoint first.
-  let pausedSave: Promise<void> | undefined;
-  const unlisten = progress.onPause(() => {
-    pausedSave = saves.saveNoted();
-  });
+  const stopSavingOnPause = saveOnPause(progress, saves);
   // Output and progress on one terminal: the line is erased first, or what is written would follow it.
   const eraseProgress = () => {
     if (sink.isTerminal) progress.clear();
@@ -193,30 +190,59 @@ function harvestInto(
       await saves.save(noted(0, true));
       complete();
     },
-    async close() {
-      saves.stop();
-      unlisten();
-      await pausedSave;
-      // An interval's save may still be writing: it lands (or fails, and is noted again) first.
-      await saves.settled();
-      progress.clear();
-      io.stderr.write(writer.warning?.() ?? '');
-      // A run stopped before finish() still shows the last record it received.
-      const held = writer.held?.();
-      if (held) await sink.write(held);
-      try {
-        // Only after a failure or Ctrl-C: its own failure is told, not put in place of theirs.
-        if (saves.unsaved !== undefined) await saves.save(saves.unsaved);
-      } catch (error) {
-        const what = `${checkpointFile} was not saved: ${(error as Error).message}`;
-        io.stderr.write(warningLine(what));
-      } finally {
-        try {
-          writer.close?.();
-        } finally {
-          await sink.close();
-        }
-      }
-    },
+    close: () => closeHarvest(context, checkpointFile, { saves, sink, writer }, stopSavingOnPause),
   };
+}
+
+/**
+ * A rate-limit wait may be the last moment before a kill: what is written is in the checkpoint first.
+ * Returns what stops listening and waits for the save a wait started.
+ */
+function saveOnPause(progress: Progress, saves: CheckpointSaves): () => Promise<void> {
+  let pausedSave: Promise<void> | undefined;
+  const unlisten = progress.onPause(() => {
+    pausedSave = saves.saveNoted();
+  });
+  return async () => {
+    unlisten();
+    await pausedSave;
+  };
+}
+
+/** What a harvest writes with, and saves its checkpoint with. */
+interface HarvestParts {
+  readonly saves: CheckpointSaves;
+  readonly sink: Sink;
+  readonly writer: ListWriter;
+}
+
+/** {@link Harvest.close}: `stopSavingOnPause` is what {@link saveOnPause} returned. */
+async function closeHarvest(
+  { io, progress }: Context,
+  checkpointFile: string | undefined,
+  { saves, sink, writer }: HarvestParts,
+  stopSavingOnPause: () => Promise<void>,
+): Promise<void> {
+  saves.stop();
+  await stopSavingOnPause();
+  // An interval's save may still be writing: it lands (or fails, and is noted again) first.
+  await saves.settled();
+  progress.clear();
+  io.stderr.write(writer.warning?.() ?? '');
+  // A run stopped before finish() still shows the last record it received.
+  const held = writer.held?.();
+  if (held) await sink.write(held);
+  try {
+    // Only after a failure or Ctrl-C: its own failure is told, not put in place of theirs.
+    if (saves.unsaved !== undefined) await saves.save(saves.unsaved);
+  } catch (error) {
+    const what = `${checkpointFile} was not saved: ${(error as Error).message}`;
+    io.stderr.write(warningLine(what));
+  } finally {
+    try {
+      writer.close?.();
+    } finally {
+      await sink.close();
+    }
+  }
 }

@@ -7,11 +7,10 @@
  * The URL may hold a password: it is shown only with the password masked, and every line the command
  * writes to stderr passes through the run's `Secrets`.
  */
-import { redacted } from '../core/redact.js';
 import type { SharedQuota } from '../index.js';
 import type { RedisClientLike, RedisSharedQuota } from '../redis/index.js';
 import { UsageError } from './errors.js';
-import type { Secrets } from './secrets.js';
+import { maskedUrl, type Secrets } from './secrets.js';
 
 /** The environment variable read when `--redis` is not given: a URL with a password stays out of `ps`. */
 export const redisUrlVariable = 'METRIC_REDIS_URL';
@@ -123,17 +122,6 @@ export function parseRedisUrl(raw: string, secrets: Secrets, flag = '--redis'): 
     );
   }
   return url;
-}
-
-/**
- * The URL with its credentials masked: `redis://user:[redacted]@host:6379`; a user name alone is how
- * a password is written without a user (`redis://PASSWORD@host`, `:PASSWORD@`), so it is masked too.
- * Written out rather than set on the URL, which would percent-encode the brackets.
- */
-export function maskedUrl(url: URL): string {
-  if (url.password === '' && url.username === '') return url.href;
-  const credentials = url.password === '' ? redacted : `${url.username}:${redacted}`;
-  return `${url.protocol}//${credentials}@${url.host}${url.pathname}${url.search}${url.hash}`;
 }
 
 function remember(url: URL, secrets: Secrets): void {

@@ -1,10 +1,12 @@
 /**
  * The secrets of one run (the credentials of a Redis URL given to it), cut from every line the run
  * writes to stderr by the SDK's redactor: the run's stderr is wrapped once, so no line can forget them.
+ * Also how a message quotes a URL ({@link maskedUrl}): a Redis URL and an OTLP endpoint alike.
  */
 import { Writable } from 'node:stream';
 import { redacted, redactSecrets } from '../core/redact.js';
 import type { OutputStream } from './io.js';
+import { escapeUnit, terminalSafe } from './output/escape.js';
 
 export class Secrets {
   readonly #values = new Set<string>();
@@ -49,4 +51,65 @@ export function redactingStream(stream: OutputStream, secrets: Secrets): OutputS
     columns: { get: () => stream.columns },
   });
   return wrapper as OutputStream;
+}
+
+/** How much of a URL a message quotes, escapes included. */
+const maxQuotedLength = 120;
+
+/**
+ * A URL as a message may quote it: its credentials, every query value and the fragment masked as
+ * `[redacted]`, the characters a terminal acts on escaped as `terminalSafe` does, cut at 120
+ * characters. A query may carry a password (`?password=`, `?api_key=`) as well as the user part may.
+ *
+ * A parsed `URL` keeps its user name beside a password (`redis://user:[redacted]@host`), which tells
+ * which account without being the secret; a user name alone is how a password is written without a
+ * user (`redis://PASSWORD@host`), so it is masked. Text that may not parse has no boundary to trust:
+ * whatever comes before its last `@` (after the scheme) is masked whole. So is a URL with no `//`
+ * after its scheme (`user:password@host` parses with the scheme `user:`), whose credentials are in
+ * its path.
+ */
+export function maskedUrl(value: URL | string): string {
+  const text = typeof value === 'string' ? value : value.href;
+  const [place, tail] =
+    typeof value !== 'string' && text.startsWith(`${value.protocol}//`)
+      ? placeOfUrl(value)
+      : placeOfText(text);
+  const query = tail.replace(/#.*$/s, `#${redacted}`).replace(/([?&;][^=&;#]*=)[^&;#]*/g, `$1${redacted}`);
+  return cut(terminalSafe(place + query));
+}
+
+/** Scheme, credentials masked, host and path of a parsed URL; then its query and fragment. */
+function placeOfUrl(url: URL): [string, string] {
+  const credentials =
+    url.password === '' && url.username === ''
+      ? ''
+      : `${url.password === '' ? redacted : `${url.username}:${redacted}`}@`;
+  // Written out rather than set on the URL, which would percent-encode the brackets.
+  return [`${url.protocol}//${credentials}${url.host}${url.pathname}`, `${url.search}${url.hash}`];
+}
+
+/** What comes before the query of `value`, all before its last `@` masked; then the rest. */
+function placeOfText(value: string): [string, string] {
+  const queryAt = value.search(/[?#]/);
+  const head = queryAt === -1 ? value : value.slice(0, queryAt);
+  const tail = queryAt === -1 ? '' : value.slice(queryAt);
+  const at = head.lastIndexOf('@');
+  // A scheme has its slashes (`http:/`, `https://`): `user:password@host` has none, and is masked whole.
+  const scheme = /^[A-Za-z][\w+.-]*:\/+/.exec(head)?.[0] ?? '';
+  return [at === -1 ? head : `${scheme}${redacted}${head.slice(at)}`, tail];
+}
+
+/** `text` cut to {@link maxQuotedLength} and `…`, an escape or a surrogate pair never split. */
+function cut(text: string): string {
+  if (text.length <= maxQuotedLength) return text;
+  let end = maxQuotedLength;
+  const backslash = text.lastIndexOf('\\', end - 1);
+  if (backslash !== -1) {
+    escapeUnit.lastIndex = backslash;
+    const escaped = escapeUnit.exec(text);
+    if (escaped && backslash + escaped[0].length > end) end = backslash;
+  }
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${text.slice(0, end)}…`;
 }

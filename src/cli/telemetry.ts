@@ -1,9 +1,8 @@
-import { escapeUnsafe } from '../core/escape.js';
-import { redacted } from '../core/redact.js';
 import type { TelemetryOptions } from '../index.js';
 import { UsageError } from './errors.js';
 import { exportHeaders, exports, resourceAttributes, samplerOf, telemetryDisabled } from './otel-env.js';
 import { envProxyOn } from './proxy-hint.js';
+import { maskedUrl } from './secrets.js';
 
 /*
  * The command line's own OpenTelemetry: with an OTLP endpoint set, its traces and metrics go over
@@ -79,30 +78,10 @@ function checkedEndpoint(name: string, value: string): string {
   }
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
     throw new UsageError(
-      `${name} expects an http:// or https:// URL, e.g. http://127.0.0.1:4318 (got ${maskedEndpoint(value)})`,
+      `${name} expects an http:// or https:// URL, e.g. http://127.0.0.1:4318 (got ${maskedUrl(value)})`,
     );
   }
   return value;
-}
-
-/** How much of a refused value a message quotes. */
-const maxQuotedLength = 120;
-
-/**
- * A value given as an endpoint, as a message may quote it: whatever comes before an `@` (user and
- * password, however the URL is broken), every query value and the fragment masked, controls escaped.
- */
-export function maskedEndpoint(value: string): string {
-  const queryAt = value.search(/[?#]/);
-  const head = queryAt === -1 ? value : value.slice(0, queryAt);
-  const tail = queryAt === -1 ? '' : value.slice(queryAt);
-  const at = head.lastIndexOf('@');
-  // A scheme has its slashes (`http:/`, `https://`): `user:password@host` has none, and is masked whole.
-  const scheme = /^[A-Za-z][\w+.-]*:\/+/.exec(head)?.[0] ?? '';
-  const place = at === -1 ? head : `${scheme}${redacted}${head.slice(at)}`;
-  const query = tail.replace(/#.*$/s, `#${redacted}`).replace(/([?&;][^=&;#]*=)[^&;#]*/g, `$1${redacted}`);
-  const masked = escapeUnsafe(place + query);
-  return masked.length > maxQuotedLength ? `${masked.slice(0, maxQuotedLength)}…` : masked;
 }
 
 /**

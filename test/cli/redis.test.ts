@@ -37,6 +37,58 @@ describe('scholarly-metrics --redis: what needs no Redis', () => {
     expect(garbage.stderr).not.toContain(password);
   });
 
+  it('a URL quoted in a usage error: query values and fragment masked, cut at 120 characters', async () => {
+    const query = 'Qu3ry-pw';
+    const result = await run([
+      '--mock',
+      '--redis',
+      `http://user:${password}@127.0.0.1:6379/0?password=${query}&db=2#${query}`,
+      'subjects',
+      'list',
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      '(got http://user:[redacted]@127.0.0.1:6379/0?password=[redacted]&db=[redacted]#[redacted])',
+    );
+    expect(result.stderr).not.toContain(query);
+    const long = await run([
+      '--mock',
+      '--redis',
+      `http://127.0.0.1:6379/${'x'.repeat(200)}`,
+      'subjects',
+      'list',
+    ]);
+    expect(long.code).toBe(2);
+    expect(long.stderr).toContain(
+      `(got http://127.0.0.1:6379/${'x'.repeat(120 - 'http://127.0.0.1:6379/'.length)}…)\n`,
+    );
+  });
+
+  it('a URL with no // before its user and password (scheme-less): a usage error showing neither', async () => {
+    const result = await run(['--mock', '--redis', `user:${password}@127.0.0.1:6379`, 'subjects', 'list']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('(got [redacted]@127.0.0.1:6379)');
+    expect(result.stderr).not.toContain(password);
+  });
+
+  it('an unreachable Redis whose URL has a query: its values masked in the error line', async () => {
+    const port = await freePort();
+    const result = await run([
+      '--mock',
+      '--redis',
+      `redis://127.0.0.1:${port}?password=Qu3ry-pw`,
+      'subjects',
+      'list',
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^error: QuotaUnavailableError: cannot connect to Redis at redis://127\\.0\\.0\\.1:${port}\\?password=\\[redacted\\] `,
+      ),
+    );
+    expect(result.stderr).not.toContain('Qu3ry-pw');
+  });
+
   it('--redis-max-concurrency and --redis-prefix need --redis (exit 2)', async () => {
     for (const flag of [
       ['--redis-max-concurrency', '2'],

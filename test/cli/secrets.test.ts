@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { OutputStream } from '../../src/cli/io.js';
-import { redactingStream, Secrets } from '../../src/cli/secrets.js';
+import { maskedUrl, redactingStream, Secrets } from '../../src/cli/secrets.js';
 import { freePort } from '../helpers/free-port.js';
 import { run } from './helpers.js';
 
@@ -67,4 +67,47 @@ describe("the run's secrets on stderr", () => {
       expect(result.stderr).not.toContain(key);
     },
   );
+});
+
+describe('a URL as a message quotes it', () => {
+  it.each([
+    ['http://user:s3cr3t-pass@[::1/x?token=tok-9f8e7d', 'http://[redacted]@[::1/x?token=[redacted]'],
+    ['s3cr3t-pass@collector:4318', '[redacted]@collector:4318'],
+    // No scheme: what stands before the first colon is a user or a token, not a scheme.
+    ['glc_SECRETTOKEN:@otel.corp:4318', '[redacted]@otel.corp:4318'],
+    ['admin:hunter2@otel.corp:4318/v1', '[redacted]@otel.corp:4318/v1'],
+    ['http:/user:s3cr3t-pass@collector:99999/x', 'http:/[redacted]@collector:99999/x'],
+    [
+      'http://collector:99999/v1?api_key=tok-9f8e7d&b=2#tok-9f8e7d',
+      'http://collector:99999/v1?api_key=[redacted]&b=[redacted]#[redacted]',
+    ],
+    // Escaped as every other line the command line writes to stderr.
+    ['not a url \u001b[2J\u202e', 'not a url \\e[2J\\u{202E}'],
+  ])('a value given as one, %s, is quoted as %s', (value, masked) => {
+    expect(maskedUrl(value)).toBe(masked);
+  });
+
+  it.each([
+    ['a password alone', 'redis://S3cret-pw@127.0.0.1', 'redis://[redacted]@127.0.0.1'],
+    ['user and password', 'redis://user:S3cret-pw@127.0.0.1:6379', 'redis://user:[redacted]@127.0.0.1:6379'],
+    ['an empty user', 'rediss://:S3cret-pw@127.0.0.1', 'rediss://:[redacted]@127.0.0.1'],
+    ['none', 'redis://127.0.0.1:6379/2', 'redis://127.0.0.1:6379/2'],
+    [
+      'a query and a fragment',
+      'redis://user:S3cret-pw@127.0.0.1/0?password=Qu3ry-pw;db=2#Qu3ry-pw',
+      'redis://user:[redacted]@127.0.0.1/0?password=[redacted];db=[redacted]#[redacted]',
+    ],
+    ['an @ in the path', 'redis://127.0.0.1/a@b', 'redis://127.0.0.1/a@b'],
+    // Parsed with `user` as its scheme and no host: masked as a value that did not parse.
+    ['no //', 'user:S3cret-pw@127.0.0.1:6379', '[redacted]@127.0.0.1:6379'],
+  ])('a parsed URL with credentials as %s: its user name kept beside a password', (_, given, masked) => {
+    expect(maskedUrl(new URL(given))).toBe(masked);
+  });
+
+  it('is cut at 120 characters, never inside an escape', () => {
+    const head = 'not a url ';
+    expect(maskedUrl(`${head}${'x'.repeat(200)}`)).toBe(`${head}${'x'.repeat(110)}…`);
+    expect(maskedUrl(`${head}${'x'.repeat(108)}\u001b[2J`)).toBe(`${head}${'x'.repeat(108)}\\e…`);
+    expect(maskedUrl(`${head}${'x'.repeat(109)}\u001b[2J`)).toBe(`${head}${'x'.repeat(109)}…`);
+  });
 });

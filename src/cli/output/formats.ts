@@ -139,67 +139,83 @@ function documentWriter(
 ): TextListWriter {
   const state: ListState = { count: 0, ...restored };
   const project = options.fields === undefined ? undefined : projector(options.fields);
-  const shaped = (records: readonly Row[]) => (project ? records.map(project) : records);
-  const columnsFrom = (records: readonly Row[]): string[] => {
-    // The first page decides the columns: a header cannot grow once written.
-    state.columns ??= options.fields ? [...options.fields] : columnsOf(records);
-    return state.columns;
+  const parts: DocumentParts = {
+    project,
+    shaped: (records) => (project ? records.map(project) : records),
+    columnsFrom: (records) => {
+      // The first page decides the columns: a header cannot grow once written.
+      state.columns ??= options.fields ? [...options.fields] : columnsOf(records);
+      return state.columns;
+    },
+    counted: (records, text) => {
+      state.count += records.length;
+      return text;
+    },
   };
-  const counted = (records: readonly Row[], text: string): string => {
-    state.count += records.length;
-    return text;
+  if (format === 'jsonl') return jsonLinesWriter(state, parts);
+  if (format === 'json') return jsonArrayWriter(state, parts);
+  return columnsWriter(format, state, width, parts, options);
+}
+
+/** JSON lines: one record a line, nothing to end the document. */
+function jsonLinesWriter(state: ListState, { project, counted }: DocumentParts): TextListWriter {
+  return {
+    // A loop appending to one string: a long harvest spends much of its own time here.
+    rows: (records) => {
+      let text = '';
+      if (project) for (const record of records) text += `${JSON.stringify(project(record))}\n`;
+      else for (const record of records) text += `${JSON.stringify(record)}\n`;
+      return counted(records, text);
+    },
+    end: () => '',
+    state: () => state,
   };
-  switch (format) {
-    case 'jsonl':
-      return {
-        // A loop appending to one string: a long harvest spends much of its own time here.
-        rows: (records) => {
-          let text = '';
-          if (project) for (const record of records) text += `${JSON.stringify(project(record))}\n`;
-          else for (const record of records) text += `${JSON.stringify(record)}\n`;
-          return counted(records, text);
-        },
-        end: () => '',
-        state: () => state,
-      };
-    case 'json':
-      return {
-        rows: (records) => {
-          let text = '';
-          for (const record of shaped(records)) {
-            text += `${state.count === 0 ? '[\n' : ',\n'}${JSON.stringify(record)}`;
-            state.count += 1;
-          }
-          return text;
-        },
-        end: () => (state.count === 0 ? '[]\n' : '\n]\n'),
-        state: () => state,
-      };
-    default: {
-      const writer =
-        format === 'table'
-          ? tableWriter(state, width, { columnsFrom, shaped, counted }, options)
-          : delimitedWriter(format, state, columnsFrom, options);
-      // Without --fields the first page sets the columns: what a later record holds beside them is
-      // left out, and counted for a warning.
-      const leftOut = options.fields === undefined ? new LeftOutFields() : undefined;
-      let columns: ReadonlySet<string> | undefined;
-      return {
-        ...writer,
-        rows: (elements) => {
-          const records = asRows(elements);
-          const text = writer.rows(records);
-          // A table's hidden columns are said by its own last line. No columns yet: an empty page.
-          if (state.columns !== undefined && leftOut !== undefined) {
-            columns ??= new Set([...state.columns, ...(state.hidden ?? [])]);
-            leftOut.note(records, columns);
-          }
-          return text;
-        },
-        warning: () => leftOut?.warning() ?? '',
-      };
-    }
-  }
+}
+
+/** One JSON array: each record's comma comes with the next, so the array ends whole at `end()`. */
+function jsonArrayWriter(state: ListState, { shaped }: DocumentParts): TextListWriter {
+  return {
+    rows: (records) => {
+      let text = '';
+      for (const record of shaped(records)) {
+        text += `${state.count === 0 ? '[\n' : ',\n'}${JSON.stringify(record)}`;
+        state.count += 1;
+      }
+      return text;
+    },
+    end: () => (state.count === 0 ? '[]\n' : '\n]\n'),
+    state: () => state,
+  };
+}
+
+/** A table, csv or tsv. Without --fields, a field beyond the first page's columns is left out and counted. */
+function columnsWriter(
+  format: 'table' | 'csv' | 'tsv',
+  state: ListState,
+  width: number | undefined,
+  parts: DocumentParts,
+  options: WriterOptions,
+): TextListWriter {
+  const writer =
+    format === 'table'
+      ? tableWriter(state, width, parts, options)
+      : delimitedWriter(format, state, parts.columnsFrom, options);
+  const leftOut = options.fields === undefined ? new LeftOutFields() : undefined;
+  let columns: ReadonlySet<string> | undefined;
+  return {
+    ...writer,
+    rows: (elements) => {
+      const records = asRows(elements);
+      const text = writer.rows(records);
+      // A table's hidden columns are said by its own last line. No columns yet: an empty page.
+      if (state.columns !== undefined && leftOut !== undefined) {
+        columns ??= new Set([...state.columns, ...(state.hidden ?? [])]);
+        leftOut.note(records, columns);
+      }
+      return text;
+    },
+    warning: () => leftOut?.warning() ?? '',
+  };
 }
 
 /** The table of a list, laid out by its first page. */
@@ -229,8 +245,9 @@ function tableWriter(
   };
 }
 
-/** What documentWriter's formats share: the run's columns, the records as --fields shapes them, the count. */
+/** What documentWriter's formats share: --fields' projection and shape, the run's columns, the count. */
 interface DocumentParts {
+  project: ((record: Row) => Row) | undefined;
   columnsFrom(records: readonly Row[]): string[];
   shaped(records: readonly Row[]): readonly Row[];
   counted(records: readonly Row[], text: string): string;

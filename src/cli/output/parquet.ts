@@ -10,6 +10,7 @@ import * as zlib from 'node:zlib';
 import { ParquetWriter } from 'hyparquet-writer';
 import { checkpointPath, refusedCheckpoint } from '../checkpoint.js';
 import { UsageError } from '../errors.js';
+import type { Row } from './cells.js';
 import { terminalSafe } from './escape.js';
 import { projector } from './fields.js';
 import { type ColumnChunk, ColumnGatherer } from './parquet-columns.js';
@@ -121,33 +122,8 @@ export async function parquetListWriter(
   if (state.parquet !== undefined) checkColumns(state.columns, names, options.database);
   state.columns = names;
   const saved: ParquetState = state.parquet ?? { offset: 0, rowGroups: '[]' };
-  const bytes = await writerAt(saved.offset);
-  const schema: SchemaElement[] = [
-    { name: 'root', num_children: columns.length },
-    ...columns.map(([name, type]) => elementOf(name, type)),
-  ];
-  const writer = new ParquetWriter({ writer: bytes as never, schema, ...compression });
-  // The constructor appends the magic number: a resumed file has it already.
-  if (saved.offset > 0) {
-    bytes.take();
-    bytes.offset = saved.offset;
-    writer.row_groups = resumedGroups(saved, schema, state.count, options.database);
-    writer.num_rows = writer.row_groups.reduce((sum, group) => sum + group.num_rows, 0n);
-  }
-  // A row group is gathered column by column as pages come, so only its stored values are held.
-  const gatherers = columns.map(([name, type]) => new ColumnGatherer(name, type, options.unfit));
-  let pending = 0;
-  const writeGroup = (): void => {
-    if (pending === 0) return;
-    const chunks = gatherers.map((gatherer) => gatherer.take());
-    const columnData = columns.map(([name], j) => {
-      const { data, encoding } = chunks[j]!;
-      return { name, data, statistics: false, ...(encoding && { encoding }) };
-    });
-    void writer.write({ columnData, rowGroupSize: pending });
-    describeChunks(writer, chunks);
-    pending = 0;
-  };
+  const { writer, bytes } = await openWriter(columns, saved, state.count, options.database, compression);
+  const group = rowGroup(writer, columns, options.unfit);
   // Each group's metadata as JSON text, made once: the checkpoint holds every group's, after each group.
   const groupTexts: string[] = [];
   const written = (): Uint8Array => {
@@ -160,21 +136,76 @@ export async function parquetListWriter(
       const kept = recordsAmong(records, options.unfit);
       const rows = project ? kept.map(project) : kept;
       options.unfit?.leftOut.note(rows, columnNames);
-      for (const gatherer of gatherers) gatherer.add(rows);
-      pending += kept.length;
+      group.add(rows);
       // Counted as given, as the walk needs for --limit; a checkpoint is noted only with none pending.
       state.count += records.length;
-      if (pending < (options.rowGroupRows ?? parquetRowGroupRows)) return new Uint8Array();
-      writeGroup();
+      if (group.pending() < (options.rowGroupRows ?? parquetRowGroupRows)) return new Uint8Array();
+      group.write();
       return written();
     },
     end() {
-      writeGroup();
+      group.write();
       void writer.finish();
       return written();
     },
     state: () => state,
+    pending: () => group.pending(),
+  };
+}
+
+type Columns = ReadonlyArray<readonly [string, ColumnType]>;
+
+/**
+ * hyparquet-writer writing `columns` into bytes taken as they come, from `saved.offset` on; a resumed
+ * file's row groups (`count` records) are restored from `saved`.
+ */
+async function openWriter(
+  columns: Columns,
+  saved: ParquetState,
+  count: number,
+  file: string | undefined,
+  compression: Pick<WriterSettings, 'codec' | 'compressors'>,
+): Promise<{ writer: ParquetWriter; bytes: Bytes }> {
+  const bytes = await writerAt(saved.offset);
+  const schema: SchemaElement[] = [
+    { name: 'root', num_children: columns.length },
+    ...columns.map(([name, type]) => elementOf(name, type)),
+  ];
+  const writer = new ParquetWriter({ writer: bytes as never, schema, ...compression });
+  // The constructor appends the magic number: a resumed file has it already.
+  if (saved.offset > 0) {
+    bytes.take();
+    bytes.offset = saved.offset;
+    writer.row_groups = resumedGroups(saved, schema, count, file);
+    writer.num_rows = writer.row_groups.reduce((sum, group) => sum + group.num_rows, 0n);
+  }
+  return { writer, bytes };
+}
+
+/**
+ * The row group being gathered, column by column as pages come, so only its stored values are held;
+ * `write()` hands it to `writer` (nothing when it is empty).
+ */
+function rowGroup(writer: ParquetWriter, columns: Columns, unfit: WriterOptions['unfit']) {
+  const gatherers = columns.map(([name, type]) => new ColumnGatherer(name, type, unfit));
+  let pending = 0;
+  return {
     pending: () => pending,
+    add(rows: readonly Row[]): void {
+      for (const gatherer of gatherers) gatherer.add(rows);
+      pending += rows.length;
+    },
+    write(): void {
+      if (pending === 0) return;
+      const chunks = gatherers.map((gatherer) => gatherer.take());
+      const columnData = columns.map(([name], j) => {
+        const { data, encoding } = chunks[j]!;
+        return { name, data, statistics: false, ...(encoding && { encoding }) };
+      });
+      void writer.write({ columnData, rowGroupSize: pending });
+      describeChunks(writer, chunks);
+      pending = 0;
+    },
   };
 }
 

@@ -56,7 +56,10 @@ export function nullSink(): Sink {
   };
 }
 
-/** How much text the file sink gathers before it writes: one write per page cost a long harvest more than its bytes. */
+/**
+ * How much text the file sink gathers before it writes: a system call per page costs a long harvest
+ * more than writing its bytes does.
+ */
 export const fileChunkBytes = 64 * 1024;
 
 /**
@@ -78,13 +81,7 @@ function writing<T>(path: string, work: () => T): T {
  * harvest does before each checkpoint, so a checkpoint never counts bytes the file does not hold.
  */
 export async function fileSink(path: string, from: number): Promise<Sink> {
-  let handle: FileHandle;
-  if (from > 0) {
-    handle = await open(path, 'r+');
-    await handle.truncate(from);
-  } else {
-    handle = await open(path, 'w');
-  }
+  const handle = await openCutTo(path, from);
   let bytes = from;
   /** Bytes in the file; `pending` holds the rest of `bytes`. */
   let written = from;
@@ -92,15 +89,11 @@ export async function fileSink(path: string, from: number): Promise<Sink> {
   const flushPending = () => {
     if (pending === '') return;
     // Positioned writes: the file ends at `written` whatever a previous run left past it. Written
-    // at once rather than through the thread pool, whose round trip cost more than the write. A
-    // write that fails keeps `pending`, so a later flush writes it again at the same place.
-    const length = bytes - written;
-    let done = writeSync(handle.fd, pending, written, 'utf8');
-    if (done < length) {
-      // A short write (rare: a signal, a full disk about to fail): the rest from the bytes.
-      const buffer = Buffer.from(pending);
-      while (done < length) done += writeSync(handle.fd, buffer, done, length - done, written + done);
-    }
+    // at once rather than through the thread pool, whose round trip takes longer than a write this
+    // size. A write that fails keeps `pending`, so a later flush writes it again at the same place.
+    const done = writeSync(handle.fd, pending, written, 'utf8');
+    // A short write (rare: a signal, a full disk about to fail): the rest from the bytes.
+    if (done < bytes - written) writeAllAt(handle.fd, Buffer.from(pending), written, done);
     written = bytes;
     pending = '';
   };
@@ -116,11 +109,7 @@ export async function fileSink(path: string, from: number): Promise<Sink> {
       if (typeof chunk !== 'string') {
         // Bytes (a Parquet row group) are written at once, after the text gathered before them.
         flush();
-        let done = 0;
-        writing(path, () => {
-          while (done < chunk.length)
-            done += writeSync(handle.fd, chunk, done, chunk.length - done, written + done);
-        });
+        writing(path, () => writeAllAt(handle.fd, chunk, written));
         bytes += chunk.length;
         written = bytes;
         return;
@@ -138,4 +127,19 @@ export async function fileSink(path: string, from: number): Promise<Sink> {
       }
     },
   };
+}
+
+/** `path` opened to write, cut back to `from` bytes (emptied when `from` is 0). */
+async function openCutTo(path: string, from: number): Promise<FileHandle> {
+  if (from > 0) {
+    const handle = await open(path, 'r+');
+    await handle.truncate(from);
+    return handle;
+  }
+  return open(path, 'w');
+}
+
+/** Writes `buffer` from its byte `done` on at `position + done` of `fd`, however short each write falls. */
+function writeAllAt(fd: number, buffer: Uint8Array, position: number, done = 0): void {
+  while (done < buffer.length) done += writeSync(fd, buffer, done, buffer.length - done, position + done);
 }
