@@ -20,7 +20,7 @@ const names = {
   floor: 'no telemetry, wrapped in one active span and one histogram record by hand (the same providers)',
   span: 'no telemetry, one bare span by hand (made and ended, not active, no span processor, no metric)',
 } as const;
-/** The paired ratios, each judged against issue 24's target per request on loopback, or a reference. */
+/** The paired ratios, each judged against §12's target per request on loopback, or a reference. */
 const comparisons: Array<[string, string, string, number | string]> = [
   ['no telemetry ÷ before', names.off, names.before, 1.01],
   ['telemetry on ÷ no telemetry', names.on, names.off, 1.05],

@@ -46,7 +46,9 @@ if (!existsSync(`${root}/dist/index.js`) || !existsSync(`${root}/dist/webhooks.j
 
 const result = spawnSync(
   process.execPath,
-  // One page at a time, as before vitest.config.ts raised maxWorkers for the Node suite.
+  // One page at a time, whatever vitest.config.ts allows the Node suite: the test files share one
+  // controlled mock (test/browser/global-setup.ts), where a fault one file queues would meet another's
+  // requests.
   [
     `${root}/node_modules/vitest/vitest.mjs`,
     'run',

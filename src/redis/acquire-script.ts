@@ -5,20 +5,24 @@
 import { type ArgSpec, type KeyName, luaPrologue } from './keys.js';
 import { endAttempts, formatNumber } from './lua-scripts.js';
 
-/**
- * What an acquire script is made for: a quota's limits and window lengths, written into its source
- * (see {@link acquireScript}). `lineGraceMs` is how long a waiting ticket keeps its place past the wait
- * it was told unless it asks again; `spacing` (ms, 0: none) the least time between two starts, for
- * `pacing: 'even'`.
- */
-export interface AcquireSettings {
+/** A quota's limits and window lengths as the scripts take them (0: no such limit). */
+export interface ScriptLimits {
   readonly perMinute: number;
   readonly minuteMs: number;
   readonly perDay: number;
   readonly dayMs: number;
   readonly concurrency: number;
-  readonly lineGraceMs: number;
+  /** The least time between two starts in ms (`pacing: 'even'`), or 0. */
   readonly spacing: number;
+}
+
+/**
+ * What an acquire script is made for: a quota's limits, written into its source (see
+ * {@link acquireScript}), and how long a waiting ticket keeps its place past the wait it was told
+ * unless it asks again.
+ */
+export interface AcquireSettings extends ScriptLimits {
+  readonly lineGraceMs: number;
 }
 
 /**

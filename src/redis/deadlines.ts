@@ -1,8 +1,8 @@
 /**
  * The deadlines of the script calls under way, watched by one timer for all of them: a timer per call
- * (set and cleared around each answer) cost more than the rest of the quota's own work. The timer is
- * re-armed only for a deadline earlier than the one it waits for, and does not hold the process while
- * no call is under way.
+ * (set and cleared around each answer) would cost more than the rest of the quota's own work. The
+ * timer is re-armed only for a deadline earlier than the one it waits for, and does not hold the
+ * process while no call is under way.
  */
 export class Deadlines {
   readonly #pending = new Set<Expiring>();

@@ -2,7 +2,7 @@
  * What the partitions of one Redis quota share: its limits, as the scripts take them, and the parts
  * the quota makes once for all of them.
  */
-import { acquireScript } from './acquire-script.js';
+import { acquireScript, type ScriptLimits } from './acquire-script.js';
 import { type Script, type ScriptRunner, script } from './adapter.js';
 import type { Deadlines } from './deadlines.js';
 
@@ -15,15 +15,8 @@ export interface Owing {
   close(): Promise<void>;
 }
 
-/** The limits and window lengths as the scripts take them (0: no such limit). */
-export interface PartitionLimits {
-  readonly perMinute: number;
-  readonly minuteMs: number;
-  readonly perDay: number;
-  readonly dayMs: number;
-  readonly concurrency: number;
-  /** The least time between two starts in ms (`pacing: 'even'`), or 0. */
-  readonly spacing: number;
+/** The scripts' limits, and the lease each call carries. */
+export interface PartitionLimits extends ScriptLimits {
   /** `leaseMs`, or undefined: the attempt's timeout plus a margin (partition.ts's `leaseMarginMs`). */
   readonly leaseMs: number | undefined;
 }
