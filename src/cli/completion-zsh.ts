@@ -4,21 +4,19 @@
  * bashcompinit's `_bash_complete`. That one calls the bash function in a subshell, where what the
  * function asks of `compopt` is lost: a space would follow `--fields id,name` and a folder's name.
  */
+import { fillTemplate } from './completion-template.js';
 
 /**
- * The script for the command `name` whose bash function `completer` is defined by `bash`. Its
- * `#compdef` line lets compinit bind the file saved as `_NAME` in a folder of $fpath; loaded so by the
- * first TAB, the file completes that TAB too. Sourced after compinit, it binds the command itself.
+ * The script's text: `{{bash}}` the bash functions, `{{completer}}` the one bash calls, `{{adapter}}`
+ * the zsh function that calls it, `{{name}}` the command's.
  */
-export function zshScript(name: string, completer: string, bash: string): string {
-  const adapter = `${completer}_zsh`;
-  return `#compdef ${name}
-# ${name} completion for zsh: save as _${name} in a folder of $fpath, or source it after compinit
+const script = `#compdef {{name}}
+# {{name}} completion for zsh: save as _{{name}} in a folder of $fpath, or source it after compinit
 autoload -U +X bashcompinit && bashcompinit
-${bash}
+{{bash}}
 # bashcompinit's compgen -f ignores the word it is given and globs zsh's $PREFIX in sh emulation: as
 # typed, backslashes kept and split at its spaces. The files are listed here instead, zsh's way.
-${completer}_files() {
+{{completer}}_files() {
   emulate -L zsh
   COMPREPLY=("$1"*(N))
   compopt -o filenames
@@ -28,7 +26,7 @@ ${completer}_files() {
 # zsh's $words are as typed, bash's unquoted: \`my\\ f\` and \`"my f\` are the name \`my f\`, the quote
 # still open in the word being completed closed before it is unquoted. A quote opened inside the word
 # (\`--output="my f\`) is not zsh's quote of the word: zsh gives that word's text in $PREFIX, requoted.
-${adapter}() {
+{{adapter}}() {
   local -a COMP_WORDS COMPREPLY asked
   local COMP_CWORD=$((CURRENT - 1)) saved=\${functions[compopt]-} ret=1
   COMP_WORDS=("\${(@Q)words}")
@@ -58,7 +56,7 @@ ${adapter}() {
       setopt kshglob noshglob braceexpand
       # The bash function has a variable words of its own: compsys's stays as it is.
       typeset -h words
-      ${completer}
+      {{completer}}
     }
   } always {
     if [[ -n $saved ]]; then functions[compopt]=$saved; else unfunction compopt; fi
@@ -77,10 +75,18 @@ ${adapter}() {
   fi
   return ret
 }
-if [[ "\${funcstack[1]}" = "_${name}" ]]; then
-  ${adapter} "$@"
+if [[ "\${funcstack[1]}" = "_{{name}}" ]]; then
+  {{adapter}} "$@"
 else
-  compdef ${adapter} ${name}
+  compdef {{adapter}} {{name}}
 fi
 `;
+
+/**
+ * The script for the command `name` whose bash function `completer` is defined by `bash`. Its
+ * `#compdef` line lets compinit bind the file saved as `_NAME` in a folder of $fpath; loaded so by the
+ * first TAB, the file completes that TAB too. Sourced after compinit, it binds the command itself.
+ */
+export function zshScript(name: string, completer: string, bash: string): string {
+  return fillTemplate(script, { name, completer, adapter: `${completer}_zsh`, bash });
 }

@@ -11,7 +11,7 @@ import type { IO } from './io.js';
 import { refuseOtherDatabase } from './output/database-files.js';
 import { fileSink, type Sink, stdoutSink } from './output/sink.js';
 import { Progress } from './progress.js';
-import { openRedisQuota, type RedisOptions, redisTargetOf } from './redis.js';
+import { type CommandQuota, openRedisQuota, type RedisOptions, redisTargetOf } from './redis.js';
 import { maxRetryAfterSeconds, parseRetryAfter } from './sdk-bounds.js';
 import type { Secrets } from './secrets.js';
 
@@ -63,6 +63,9 @@ export const noKeyMessage = 'no API key: export METRIC_API_KEY=… (or try --moc
 export const noBaseUrlMessage =
   'no base URL: export METRIC_BASE_URL=https://…/api/v1 or give --base-url (or try --mock)';
 
+/** The SDK's classes, loaded with the client (./sdk.js). */
+type Sdk = typeof import('./sdk.js');
+
 /** The client for `command`'s global options. */
 export async function createContext(command: Command, io: RunIO): Promise<Context> {
   const options = command.optsWithGlobals<GlobalOptions>();
@@ -72,17 +75,47 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
   let requests = 0;
   const started = io.now();
   const progress = Progress.for(io.stderr, options.quiet === true, io.now);
-  const { ConfigurationError, MetricClient, MetricError } = await import('./sdk.js');
-  const redis = redisTargetOf(options, io.env);
-  const shared =
-    redis === undefined
-      ? undefined
-      : await openRedisQuota(redis, options, { secrets: io.secrets, signal: io.signal });
+  const sdk = await import('./sdk.js');
+  const shared = await openSharedQuota(options, io);
   const watched = (fetch: typeof globalThis.fetch) =>
     watchedFetch(fetch, progress, () => {
       requests += 1;
     });
-  const common = {
+  let client: MetricClient;
+  try {
+    client = await newClient(sdk.MetricClient, options, clientOptions(options, io, shared), watched);
+  } catch (error) {
+    await shared?.close();
+    throw refusalOf(error, options, io, sdk);
+  }
+  let complete = false;
+  return {
+    client,
+    options,
+    io,
+    requests: () => requests,
+    progress,
+    started,
+    signal: io.signal,
+    close: async () => shared?.close(),
+    complete: () => {
+      complete = true;
+    },
+    isComplete: () => complete,
+  };
+}
+
+/** The quota shared through Redis (`--redis`, `--redis-cluster`, METRIC_REDIS_URL), when one is named. */
+async function openSharedQuota(options: GlobalOptions, io: RunIO): Promise<CommandQuota | undefined> {
+  const redis = redisTargetOf(options, io.env);
+  return redis === undefined
+    ? undefined
+    : await openRedisQuota(redis, options, { secrets: io.secrets, signal: io.signal });
+}
+
+/** The client's options that do not depend on whom it asks (the API, or the mock). */
+function clientOptions(options: GlobalOptions, io: RunIO, shared: CommandQuota | undefined) {
+  return {
     // With --redis the limits are the shared quota's: the client refuses its own beside a quota.
     ...(shared
       ? { quota: shared.quota }
@@ -96,50 +129,45 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
     ...(options.debug && { logLevel: 'debug' as const }),
     telemetry: io.telemetry,
   };
-  let client: MetricClient;
-  try {
-    client = await newClient();
-  } catch (error) {
-    await shared?.close();
-    if (isMissing(error, ConfigurationError, 'apiKey')) throw new UsageError(noKeyMessage);
-    if (isMissing(error, ConfigurationError, 'baseUrl')) throw new UsageError(noBaseUrlMessage);
-    if (!options.mock && error instanceof ConfigurationError && error.option === 'METRIC_API_KEY')
-      throw keyRefusal(error, io.env.METRIC_API_KEY, ConfigurationError);
-    // The constructor sends nothing: what it refuses is the configuration the command line gave it.
-    if (error instanceof MetricError && !(error instanceof ConfigurationError))
-      throw new ConfigurationError('MetricClient', error.message);
-    throw error;
-  }
-  const close = async () => shared?.close();
-  let complete = false;
-  return {
-    client,
-    options,
-    io,
-    requests: () => requests,
-    progress,
-    started,
-    signal: io.signal,
-    close,
-    complete: () => {
-      complete = true;
-    },
-    isComplete: () => complete,
-  };
+}
 
-  async function newClient(): Promise<MetricClient> {
-    if (options.mock) {
-      // In-process: no port, no network, no key needed.
-      const { createMockApi, MOCK_API_KEY, MOCK_BASE_URL } = await import('./mock.js');
-      return new MetricClient({
-        ...common,
-        apiKey: MOCK_API_KEY,
-        baseUrl: MOCK_BASE_URL,
-        fetch: watched(createMockApi().fetch),
-      });
-    }
-    return new MetricClient({ ...common, baseUrl: options.baseUrl, fetch: watched(globalThis.fetch) });
+/** The client of the API, or with --mock of the mock, sending through `watched(fetch)`. */
+async function newClient(
+  Client: Sdk['MetricClient'],
+  options: GlobalOptions,
+  common: ReturnType<typeof clientOptions>,
+  watched: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch,
+): Promise<MetricClient> {
+  if (options.mock) {
+    // In-process: no port, no network, no key needed.
+    const { createMockApi, MOCK_API_KEY, MOCK_BASE_URL } = await import('./mock.js');
+    return new Client({
+      ...common,
+      apiKey: MOCK_API_KEY,
+      baseUrl: MOCK_BASE_URL,
+      fetch: watched(createMockApi().fetch),
+    });
   }
+  return new Client({ ...common, baseUrl: options.baseUrl, fetch: watched(globalThis.fetch) });
+}
+
+/**
+ * What the command line says of the client's refusal: a missing key or base URL as a usage error, a
+ * malformed key with its usual cause. The constructor sends nothing: what it refuses is the
+ * configuration the command line gave it, a `ConfigurationError` whatever the SDK's class.
+ */
+function refusalOf(error: unknown, options: GlobalOptions, io: RunIO, sdk: Sdk): unknown {
+  const { ConfigurationError, MetricError } = sdk;
+  if (!(error instanceof MetricError)) return error;
+  if (!(error instanceof ConfigurationError)) return new ConfigurationError('MetricClient', error.message);
+  // A value missing, the SDK names the option to pass: `apiKey`, which the command line passes only
+  // with --mock, a sound key (a malformed METRIC_API_KEY is refused by that name); or `baseUrl`, the
+  // name of a malformed --base-url too, so missing only when none was given (an empty one is none).
+  if (error.option === 'apiKey') return new UsageError(noKeyMessage);
+  if (error.option === 'baseUrl' && !options.baseUrl) return new UsageError(noBaseUrlMessage);
+  if (!options.mock && error.option === 'METRIC_API_KEY')
+    return keyRefusal(error, io.env.METRIC_API_KEY, ConfigurationError);
+  return error;
 }
 
 /** How long a request may go unanswered before the status line says whom it waits for. */
@@ -193,18 +221,10 @@ function rateLimitTold(response: Response, progress: Progress): Response {
   return response;
 }
 
-/** The SDK's refusal of a run with no key or no base URL (its other refusals say what is wrong with one). */
-function isMissing(
-  error: unknown,
-  refusal: typeof ConfigurationError,
-  option: 'apiKey' | 'baseUrl',
-): boolean {
-  return error instanceof refusal && error.option === option && error.message.startsWith('Missing ');
-}
-
 /**
  * The SDK's refusal of METRIC_API_KEY, with the usual cause said when it is the one: a space or a line
- * break at either end (a paste, a quoted export). Nothing of the key is quoted.
+ * break at either end (a paste, a quoted export). Nothing of the key is quoted. `key` is read from the
+ * environment the SDK was handed: its refusal carries nothing of the secret.
  */
 function keyRefusal(
   error: ConfigurationError,

@@ -88,6 +88,8 @@ async function runProgram(
       debug,
       quiet: quiet === true || argv.includes('-q') || argv.includes('--quiet'),
       now: io.now(),
+      // The URL as typed, for the hint to show what to fix: the client's own is normalised (escapes
+      // percent-encoded, slashes trimmed). An empty one the SDK refuses as missing, before any request.
       baseUrl: mock ? undefined : (baseUrl ?? io.env.METRIC_BASE_URL),
       resume: resumable !== undefined && resumable.opts().resume !== true,
       env: io.env,

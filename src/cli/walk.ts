@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import type { PagePromise, PageRequestOptions } from '../index.js';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
-import { openHarvest } from './harvest.js';
+import { type Harvest, openHarvest } from './harvest.js';
 import { countOf, sayLastWord } from './last-word.js';
 import type { PagingOptions } from './options.js';
 import type { Row } from './output/cells.js';
@@ -41,50 +41,81 @@ export async function runWalk(
     columns,
   );
   if ('finished' in harvest) return;
-  let total: number | undefined;
-  let more = false;
+  let walked: Walked;
   try {
-    const walk = list(context, harvest.position ?? options.page, options.perPage, {
-      prefetch: limit === undefined ? 0 : options.prefetch,
-      signal: context.signal,
-    });
-    // With --limit, no page past the one that holds the limit-th record is requested, prefetched
-    // ones included: each request counts against the daily limit.
-    const pages =
-      limit === undefined || limit === Number.POSITIVE_INFINITY
-        ? walk.pages()
-        : walk.pagesUpTo(Math.max(0, limit - harvest.count));
-    for await (const page of pages) {
-      total = page.total;
-      const left = limit === undefined ? page.data.length : Math.max(0, limit - harvest.count);
-      const records = left >= page.data.length ? page.data : page.data.slice(0, left);
-      await harvest.write(records, page.page + 1, {
-        total: Math.min(total, limit ?? total),
-        requests: context.requests(),
-      });
-      if (limit === undefined) {
-        more = page.hasNextPage();
-        break;
-      }
-      if (harvest.count >= limit) break;
-    }
+    walked = await writePages(context, options, limit, harvest, list);
     await harvest.finish();
   } finally {
     await harvest.close();
   }
-  // On a terminal, one page of more says how to get the rest; with --output, after what was written.
+  sayWalkEnd(context, options, unit, harvest.count, limit, walked);
+}
+
+/** What a walk saw: the total the API counts, and whether a page more is there (one page asked). */
+interface Walked {
+  total: number | undefined;
+  more: boolean;
+}
+
+/**
+ * Requests the pages and writes their records, up to `limit` of them in all (the records written by
+ * the run it resumes counted); `undefined` is one page.
+ */
+async function writePages(
+  context: Context,
+  options: PagingOptions,
+  limit: number | undefined,
+  harvest: Harvest,
+  list: Lister,
+): Promise<Walked> {
+  const walked: Walked = { total: undefined, more: false };
+  const walk = list(context, harvest.position ?? options.page, options.perPage, {
+    prefetch: limit === undefined ? 0 : options.prefetch,
+    signal: context.signal,
+  });
+  // With --limit, no page past the one that holds the limit-th record is requested, prefetched
+  // ones included: each request counts against the daily limit.
+  const pages =
+    limit === undefined || limit === Number.POSITIVE_INFINITY
+      ? walk.pages()
+      : walk.pagesUpTo(Math.max(0, limit - harvest.count));
+  for await (const page of pages) {
+    walked.total = page.total;
+    const left = limit === undefined ? page.data.length : Math.max(0, limit - harvest.count);
+    const records = left >= page.data.length ? page.data : page.data.slice(0, left);
+    await harvest.write(records, page.page + 1, {
+      total: Math.min(page.total, limit ?? page.total),
+      requests: context.requests(),
+    });
+    if (limit === undefined) {
+      walked.more = page.hasNextPage();
+      break;
+    }
+    if (harvest.count >= limit) break;
+  }
+  return walked;
+}
+
+/** The walk's last word on stderr; on a terminal, one page of more says how to get the rest. */
+function sayWalkEnd(
+  context: Context,
+  options: PagingOptions,
+  unit: string,
+  count: number,
+  limit: number | undefined,
+  { total, more }: Walked,
+): void {
+  // With --output, the hint comes after what was written.
   const hint = more && context.io.stderr.isTTY && context.options.quiet !== true;
   if (!hint || options.output !== undefined) {
     sayLastWord(context, {
-      count: harvest.count,
+      count,
       total: total === undefined ? undefined : Math.min(total, limit ?? total),
       unit,
       output: options.output,
     });
   }
-  if (hint) {
-    context.io.stderr.write(`${countOf(harvest.count, total, unit)}: --limit <n> or --all for more\n`);
-  }
+  if (hint) context.io.stderr.write(`${countOf(count, total, unit)}: --limit <n> or --all for more\n`);
 }
 
 /**

@@ -6,6 +6,7 @@
  * Ctrl-C 130) is continued by the next where it stopped. One sync at a time holds a database.
  */
 import { existsSync } from 'node:fs';
+import type { DatabaseSync } from 'node:sqlite';
 import { Argument, type Command } from 'commander';
 import { act, examples } from '../action.js';
 import type { Context } from '../context.js';
@@ -28,6 +29,7 @@ import {
   refreshRound,
   type SyncQuery,
   type SyncReport,
+  type SyncRun,
   storedQueries,
   storeQuery,
 } from './sync-store.js';
@@ -94,52 +96,15 @@ async function runSync(
   let lock: { release(): void } | undefined;
   let records = 0;
   const failures: string[] = [];
-  const report: SyncReport = {
-    // Told at once, the progress line erased first: the line names what failed and why.
-    failed(what, error) {
-      failures.push(what);
-      context.progress.clear();
-      if (!context.options.quiet) context.io.stderr.write(`${failureLine(what, error)}\n`);
-    },
-    unfit: new UnfitValues(),
-  };
+  const report = failureReport(context, failures);
   try {
     lock = await lockSync(path, databaseArgument);
     ensureSyncTables(database);
-    const now = context.io.now();
-    const named =
-      kind === undefined ? undefined : storeQuery(database, kind, search as SyncQuery['params'], now);
-    const stored = named === undefined ? storedQueries(database) : [named];
-    if (stored.length === 0) throw nothingToRefresh(path);
-    const { round, queries } =
-      named === undefined ? refreshRound(database, stored) : { round: null, queries: stored };
+    const { named, round, queries } = plannedQueries(database, path, kind, search, context.io.now());
     for (const query of queries) {
       const run = beginRun(database, query, context.io.now(), round);
-      const base = context.requests();
-      const requests = () => context.requests() - base;
       try {
-        await (query.what === 'journals' ? syncJournals : syncPapers)(
-          context,
-          database,
-          run,
-          requests,
-          report,
-        );
-        endRun(database, run, 'done', context.io.now(), requests());
-      } catch (thrown) {
-        // As the command reports it, so that `stopped_by` names the error the terminal shows.
-        const error = databaseError(path, thrown);
-        try {
-          endRun(database, run, stoppedBy(context, error), context.io.now(), requests());
-          // A search the API refuses, kept, would fail every later `sync DB` before the queries after it.
-          if (named?.added && refused(error)) forgetQuery(database, named);
-        } catch {
-          // The database failed too (locked, full): the run stays unfinished, as after a kill, and
-          // `error` says what stopped it.
-        }
-        // A refresh of every query passes over one the API keeps failing: the others are owed theirs.
-        if (named !== undefined || !concernsOne(error) || context.signal.aborted) throw error;
-        report.failed(`query ${query.id} (${describeQuery(query)})`, error as Error);
+        await runQuery(context, { database, path, named, report }, run);
       } finally {
         records += run.records;
         context.progress.clear();
@@ -156,6 +121,78 @@ async function runSync(
   if (failures.length > 0) {
     const where = whereTold(context.options.quiet);
     throw new SyncFailuresError(`${failures.length} not refreshed${where}: the next sync asks again`);
+  }
+}
+
+/** The report of a sync, each journal or query passed over named in `failures` too. */
+function failureReport(context: Context, failures: string[]): SyncReport {
+  return {
+    // Told at once, the progress line erased first: the line names what failed and why.
+    failed(what, error) {
+      failures.push(what);
+      context.progress.clear();
+      if (!context.options.quiet) context.io.stderr.write(`${failureLine(what, error)}\n`);
+    },
+    unfit: new UnfitValues(),
+  };
+}
+
+/** The query `sync DB WHAT` names, `added` when this sync stored it. */
+type NamedQuery = ReturnType<typeof storeQuery>;
+
+/**
+ * The queries this sync runs: the one named, or those of the refresh round owed (a round stopped by a
+ * daily limit or Ctrl-C is continued with the queries it had not done).
+ */
+function plannedQueries(
+  database: DatabaseSync,
+  path: string,
+  kind: SyncQuery['what'] | undefined,
+  search: PaperSearch,
+  now: number,
+): { named: NamedQuery | undefined; round: number | null; queries: readonly SyncQuery[] } {
+  const named =
+    kind === undefined ? undefined : storeQuery(database, kind, search as SyncQuery['params'], now);
+  const stored = named === undefined ? storedQueries(database) : [named];
+  if (stored.length === 0) throw nothingToRefresh(path);
+  const { round, queries } =
+    named === undefined ? refreshRound(database, stored) : { round: null, queries: stored };
+  return { named, round, queries };
+}
+
+/** What each query's run of one sync shares. */
+interface SyncTarget {
+  readonly database: DatabaseSync;
+  readonly path: string;
+  readonly named: NamedQuery | undefined;
+  readonly report: SyncReport;
+}
+
+/**
+ * One query's run, ended in `sync_runs` as done or as what stopped it. A refresh of every query
+ * passes over one the API keeps failing (the others are owed theirs); anything else stops the sync.
+ */
+async function runQuery(context: Context, target: SyncTarget, run: SyncRun): Promise<void> {
+  const { database, path, named, report } = target;
+  const { query } = run;
+  const base = context.requests();
+  const requests = () => context.requests() - base;
+  try {
+    await (query.what === 'journals' ? syncJournals : syncPapers)(context, database, run, requests, report);
+    endRun(database, run, 'done', context.io.now(), requests());
+  } catch (thrown) {
+    // As the command reports it, so that `stopped_by` names the error the terminal shows.
+    const error = databaseError(path, thrown);
+    try {
+      endRun(database, run, stoppedBy(context, error), context.io.now(), requests());
+      // A search the API refuses, kept, would fail every later `sync DB` before the queries after it.
+      if (named?.added && refused(error)) forgetQuery(database, named);
+    } catch {
+      // The database failed too (locked, full): the run stays unfinished, as after a kill, and
+      // `error` says what stopped it.
+    }
+    if (named !== undefined || !concernsOne(error) || context.signal.aborted) throw error;
+    report.failed(`query ${query.id} (${describeQuery(query)})`, error as Error);
   }
 }
 
