@@ -9,4 +9,4 @@ export { useMockServer } from './helpers/mock-server.js';
 export { BASE, inProcessFetch, journalProfile, json, sequence, useMsw } from './helpers/msw.js';
 export { type LoggedLine, recordingLogger } from './helpers/recording-logger.js';
 export { type Fake, testClient } from './helpers/test-client.js';
-export { OTHER_TEST_KEY, TEST_KEY } from './helpers/test-key.js';
+export { OTHER_TEST_KEY, TEST_KEY, UNKNOWN_KEY } from './helpers/test-key.js';

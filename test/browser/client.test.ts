@@ -9,6 +9,8 @@ import {
   PermissionDeniedError,
 } from 'scholarly-metrics';
 import { describe, expect, inject, test } from 'vitest';
+// test/support.ts cannot load in Chromium; the key's own file imports nothing.
+import { UNKNOWN_KEY } from '../helpers/test-key.js';
 import { client } from './helpers.js';
 
 test('runs the built package in a real browser, cross-origin to the mock', () => {
@@ -134,14 +136,14 @@ describe('typed errors', () => {
 
   test('401 AuthenticationError for an unknown key, without echoing it', async () => {
     const c = new MetricClient({
-      apiKey: 'sm_wrong_key_0000',
+      apiKey: UNKNOWN_KEY,
       baseUrl: inject('mockUrl'),
       dangerouslyAllowBrowser: true,
     });
     const error = await c.subjects.list().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
-    expect(JSON.stringify(error)).not.toContain('sm_wrong_key_0000');
-    expect(String(error)).not.toContain('sm_wrong_key_0000');
+    expect(JSON.stringify(error)).not.toContain(UNKNOWN_KEY);
+    expect(String(error)).not.toContain(UNKNOWN_KEY);
   });
 
   test('403 PermissionDeniedError for a plan without API access', async () => {

@@ -3,11 +3,12 @@ import Keyv from 'keyv';
 import { describe, expect, it, vi } from 'vitest';
 import {
   ConfigurationError,
-  MetricClient,
+  type MetricClient,
   RequestAbortedError,
   ResponseTooLargeError,
 } from '../../src/index.js';
-import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL } from '../../src/testing/index.js';
+import { createMockApi, MOCK_API_KEY } from '../../src/testing/index.js';
+import { recordingLogger, testClient } from '../support.js';
 import { cachedClient, gatedFetch, holdingStore } from './helpers.js';
 
 describe('cache: true (in memory)', () => {
@@ -96,8 +97,7 @@ describe('cache: true (in memory)', () => {
   });
 
   it('keeps a paper asked for by its DOI in another Unicode form or letter case than the server writes it', async () => {
-    const warn = vi.fn();
-    const logger = { error: vi.fn(), warn, info: vi.fn(), debug: vi.fn() };
+    const { lines, logger } = recordingLogger();
     const { client, sent } = cachedClient({ logger, logLevel: 'warn' });
     // The mock writes DOIs as NFC, lower case; each is asked for decomposed (NFD) or in capitals.
     for (const doi of ['10.5555/üñí-ç'.normalize('NFD'), '10.1000/ABC/DEF']) {
@@ -106,7 +106,7 @@ describe('cache: true (in memory)', () => {
       expect((await client.papers.get(doi).withResponse()).cacheStatus).toBe('hit');
       expect(sent()).toBe(before + 1);
     }
-    expect(warn).not.toHaveBeenCalled();
+    expect(lines.filter((line) => line.level === 'warn')).toEqual([]);
   });
 
   it('refuses an aborted call even when its answer is kept', async () => {
@@ -185,8 +185,7 @@ describe('cache: true (in memory)', () => {
 });
 
 describe('the cache option', () => {
-  const make = (cache: unknown) =>
-    new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: MOCK_BASE_URL, cache: cache as never });
+  const make = (cache: unknown) => testClient({ cache: cache as never });
 
   it('names the bad ttl key or value in a ConfigurationError, never quoting the value', () => {
     const refusal = (cache: unknown) => {

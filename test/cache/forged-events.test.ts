@@ -3,16 +3,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Keyv from 'keyv';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cacheParts } from '../../src/cache/client-cache.js';
 import { clockSkew } from '../../src/cache/entry-checks.js';
 import { markerLifetimeOf } from '../../src/cache/events.js';
 import { maxEventsInFlight } from '../../src/cache/events-in-flight.js';
 import { markerSlots } from '../../src/cache/keys.js';
 import type { MetricClient } from '../../src/index.js';
-import { createMockApi, type MockServer, startMockServer } from '../../src/testing/index.js';
+import { createMockApi } from '../../src/testing/index.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
-import { testClient } from '../support.js';
+import { testClient, useMockServer } from '../support.js';
 import { answerKeys, cachedClient, eventsInFlight } from './helpers.js';
 
 const forged = (journal_id: number, new_score = 50, timestamp = '2026-01-01T00:00:00Z', quartile = 'Q1') => ({
@@ -25,19 +25,12 @@ const forged = (journal_id: number, new_score = 50, timestamp = '2026-01-01T00:0
 });
 
 describe('forged score_updated events', { timeout: 60_000 }, () => {
-  let mock: MockServer;
+  const mock = useMockServer();
   const sent = () => mock.api.requests.length;
   const paths = (from: number) => mock.api.requests.slice(from).map((r) => r.path.replace('/api/v1', ''));
 
-  beforeAll(async () => {
-    mock = await startMockServer({ port: 0 });
-  });
-  afterAll(async () => {
-    await mock?.close();
-  });
-
   it('a thousand events for made-up journals evict no answer from memory and cost no request', async () => {
-    const client = testClient({ cache: true }, mock);
+    const client = testClient({ cache: true }, mock.server);
     const warm = async () => {
       for (let id = 1; id <= 20; id++) await client.journals.get(id);
       await client.journals.list();
@@ -52,7 +45,7 @@ describe('forged score_updated events', { timeout: 60_000 }, () => {
   });
 
   it('keeps the list for an event about a journal it does not hold, or whose score it shows', async () => {
-    const client = testClient({ cache: true }, mock);
+    const client = testClient({ cache: true }, mock.server);
     const list = await client.journals.list();
     const listed = list[0]!;
     const absent = Math.max(...list.map((journal) => journal.id)) + 1_000;
@@ -70,7 +63,7 @@ describe('forged score_updated events', { timeout: 60_000 }, () => {
 
   it('keeps a profile and history that show the new score and are newer than the event', async () => {
     useFakeClock({ date: true });
-    const client = testClient({ cache: true }, mock);
+    const client = testClient({ cache: true }, mock.server);
     const journal = await client.journals.get(11);
     const history = await client.journals.score(11);
     const keptAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
@@ -93,7 +86,7 @@ describe('forged score_updated events', { timeout: 60_000 }, () => {
   });
 
   it('costs at most three requests, once, whatever it says', async () => {
-    const client = testClient({ cache: true }, mock);
+    const client = testClient({ cache: true }, mock.server);
     await client.journals.get(12);
     await client.journals.score(12);
     await client.journals.list();
@@ -112,7 +105,7 @@ describe('forged score_updated events', { timeout: 60_000 }, () => {
   it('in a shared store, marks only what was asked for lately: short-lived markers, at most one per slot', async () => {
     const map = new Map<string, unknown>();
     const store = new Keyv({ store: map });
-    const client = testClient({ cache: { store }, timeout: 2_000, maxRetries: 1 }, mock);
+    const client = testClient({ cache: { store }, timeout: 2_000, maxRetries: 1 }, mock.server);
     await client.subjects.list();
     await client.journals.get(5);
     for (let i = 0; i < 3_000; i++) await client.cache!.apply(forged(1 + i));
@@ -143,7 +136,7 @@ describe('forged score_updated events', { timeout: 60_000 }, () => {
     };
     const client = testClient(
       { cache: { store: new Keyv({ store: map }) }, timeout: 2_000, maxRetries: 1, fetch },
-      mock,
+      mock.server,
     );
     const kept = () => answerKeys(map).filter((key) => key.endsWith(':/journals/13')).length;
     lateBy = lifetime + 1;

@@ -2,30 +2,17 @@
 // and the call's headers). Over real sockets, against the mock server, which refuses a key on a plan
 // without API access with a 403: an answer kept for one caller must never reach another.
 import Keyv from 'keyv';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PermissionDeniedError } from '../../src/index.js';
-import {
-  MOCK_API_KEY,
-  MOCK_ELITE_API_KEY,
-  MOCK_NO_ACCESS_API_KEY,
-  type MockServer,
-  startMockServer,
-} from '../../src/testing/index.js';
-import { testClient } from '../support.js';
+import { MOCK_API_KEY, MOCK_ELITE_API_KEY, MOCK_NO_ACCESS_API_KEY } from '../../src/testing/index.js';
+import { testClient, useMockServer } from '../support.js';
 
 describe('the cache partition', { timeout: 30_000 }, () => {
-  let mock: MockServer;
+  const mock = useMockServer();
   const sent = () => mock.api.requests.length;
 
-  beforeAll(async () => {
-    mock = await startMockServer({ port: 0 });
-  });
-  afterAll(async () => {
-    await mock?.close();
-  });
-
   it('a withOptions child whose headers carry another key gets its own answer, not the parent’s', async () => {
-    const parent = testClient({ cache: true }, mock);
+    const parent = testClient({ cache: true }, mock.server);
     await parent.journals.get(7);
     const child = parent.withOptions({ headers: { authorization: `Bearer ${MOCK_NO_ACCESS_API_KEY}` } });
     const before = sent();
@@ -37,7 +24,7 @@ describe('the cache partition', { timeout: 30_000 }, () => {
   });
 
   it('a call with an Authorization of its own is sent with it, and refused as the API refuses it', async () => {
-    const client = testClient({ cache: true }, mock);
+    const client = testClient({ cache: true }, mock.server);
     await client.subjects.list();
     const before = sent();
     const headers = { Authorization: `Bearer ${MOCK_NO_ACCESS_API_KEY}` };
@@ -49,7 +36,10 @@ describe('the cache partition', { timeout: 30_000 }, () => {
   it('two apiKey: null clients whose headers carry different keys never share, even over one store', async () => {
     const store = new Keyv();
     const withKey = (key: string) =>
-      testClient({ apiKey: null, headers: { authorization: `Bearer ${key}` }, cache: { store } }, mock);
+      testClient(
+        { apiKey: null, headers: { authorization: `Bearer ${key}` }, cache: { store } },
+        mock.server,
+      );
     const allowed = withKey(MOCK_API_KEY);
     const refused = withKey(MOCK_NO_ACCESS_API_KEY);
     await allowed.journals.get(8);
@@ -63,7 +53,7 @@ describe('the cache partition', { timeout: 30_000 }, () => {
     // A third client with the first one's credentials, written with other letter cases, shares its answers.
     const same = testClient(
       { apiKey: null, headers: { Authorization: `Bearer ${MOCK_API_KEY}` }, cache: { store } },
-      mock,
+      mock.server,
     );
     expect((await same.countries.list().withResponse()).cacheStatus).toBe('hit');
     expect((await same.journals.get(8).withResponse()).cacheStatus).toBe('hit');
@@ -73,7 +63,7 @@ describe('the cache partition', { timeout: 30_000 }, () => {
   it('any header is part of the partition: a cookie or a header of the proxy’s own keeps callers apart', async () => {
     const client = testClient(
       { cache: true, apiKey: null, headers: { authorization: `Bearer ${MOCK_API_KEY}` } },
-      mock,
+      mock.server,
     );
     await client.subjects.list({ headers: { cookie: 'session=alice' } });
     const before = sent();
@@ -101,7 +91,7 @@ describe('the cache partition', { timeout: 30_000 }, () => {
       await gate;
       return globalThis.fetch(input, init);
     };
-    const client = testClient({ cache: true, fetch }, mock);
+    const client = testClient({ cache: true, fetch }, mock.server);
     const before = sent();
     const calls = [
       client.journals.get(9),

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { cliBin } from '../helpers/bin.js';
 import { spawnNode } from '../helpers/spawn.js';
+import { TEST_KEY } from '../support.js';
 
 describe('the scholarly-metrics bin', () => {
   it('exits 0 without a stack when the reader of stdout has gone (`| head`), after run has returned', async () => {
@@ -20,7 +21,7 @@ describe('the scholarly-metrics bin', () => {
   it('ends with its own exit code when the reader of stderr has gone (`2>&1 | head`)', async () => {
     // A usage error is written to stderr alone: exit 2, whatever became of the message.
     const spawned = spawnNode(cliBin, ['journals', 'get', 'not-an-id'], {
-      env: { ...process.env, METRIC_API_KEY: 'sk_test', METRIC_BASE_URL: 'http://127.0.0.1:9/api/v1' },
+      env: { ...process.env, METRIC_API_KEY: TEST_KEY, METRIC_BASE_URL: 'http://127.0.0.1:9/api/v1' },
     });
     spawned.child.stderr?.destroy();
     expect((await spawned.exited).code).toBe(2);

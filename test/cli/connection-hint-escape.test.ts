@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectionHint } from '../../src/cli/proxy-hint.js';
 import { ConnectionError } from '../../src/core/errors.js';
+import { TEST_KEY } from '../support.js';
 import { run } from './helpers.js';
 
 // Port 1 is one fetch refuses to connect to: each request fails without going to the network.
@@ -19,7 +20,7 @@ describe('the connection hint of a base URL holding control characters', () => {
     ['--base-url', ['--base-url', hostile, 'journals', 'list'], {}],
     ['METRIC_BASE_URL', ['journals', 'list'], { url: hostile }],
   ])('from %s: shows ESC and BEL escaped', async (_from, args, options) => {
-    const result = await run(args, { key: 'sk_test', ...options });
+    const result = await run(args, { key: TEST_KEY, ...options });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`hint: check --base-url or METRIC_BASE_URL (now: ${shown})`);
     expect(holdsControls(result.stderr)).toBe(false);

@@ -4,11 +4,10 @@
  * in the built tarball.)
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { root, staticGraph } from '../testing/import-graph.js';
-
-const cliOnly = /^(commander|csv-stringify|csv-parse|asciichart|string-width)(\/|$)/;
+import { cliPackagePattern as cliOnly } from '../../scripts/cli-packages.mjs';
+import { resolveLocal, root, specifiersIn, staticGraph } from '../testing/import-graph.js';
 
 describe('the command line is isolated from the library', () => {
   it.each(['src/index.ts', 'src/webhooks/index.ts', 'src/testing/index.ts'])(
@@ -29,6 +28,7 @@ describe('the command line is isolated from the library', () => {
       'asciichart',
       'commander',
       'csv-parse/sync',
+      'hyparquet-writer',
       'string-width',
     ]);
     expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
@@ -44,14 +44,6 @@ describe('the command line is isolated from the library', () => {
     expect(files).not.toContain('src/cli/doi-input.ts');
   });
 });
-
-/** Every module specifier of `code`: imports and re-exports, type-only ones too, and dynamic imports. */
-function specifiersOf(code: string): string[] {
-  const withoutComments = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-  return [...withoutComments.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"]([^'"]+)['"]/g)].map(
-    (m) => m[1] ?? '',
-  );
-}
 
 /** What src/cli may import outside itself, by path from the repository's root. */
 const publicSources = new Set([
@@ -84,11 +76,11 @@ function importsOutsideCli(): { file: string; target: string }[] {
   const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
   return files.flatMap((file) => {
     const path = join(folder, file);
-    return specifiersOf(readFileSync(path, 'utf8'))
+    return specifiersIn(readFileSync(path, 'utf8'))
       .filter((specifier) => specifier.startsWith('.'))
       .map((specifier) => ({
         file: relative(root, path),
-        target: relative(root, join(dirname(path), specifier)).replace(/\.js$/, '.ts'),
+        target: relative(root, resolveLocal(path, specifier)),
       }))
       .filter(({ target }) => !target.startsWith(`src${sep}cli${sep}`));
   });
@@ -100,7 +92,7 @@ describe('the command line uses the SDK through its public entries', () => {
     for (const expected of ['src/index.ts', 'src/testing/index.ts', 'src/redis/index.ts', 'package.json'])
       expect(targets).toContain(expected);
     expect(
-      specifiersOf("import type { A } from '../core/a.js';\nconst b = await import('../schemas/b.js');"),
+      specifiersIn("import type { A } from '../core/a.js';\nconst b = await import('../schemas/b.js');"),
     ).toEqual(['../core/a.js', '../schemas/b.js']);
   });
 

@@ -15,7 +15,7 @@ import {
 import { type ClientOptions, MetricClient } from '../../src/index.js';
 import { MOCK_API_KEY, MOCK_NO_ACCESS_API_KEY } from '../../src/testing/index.js';
 import { useRealServer } from '../helpers/real-server.js';
-import { useMockServer } from '../support.js';
+import { UNKNOWN_KEY, useMockServer } from '../support.js';
 import { jsonLines, run, testIO } from './helpers.js';
 import { scratch } from './resume.js';
 
@@ -23,12 +23,12 @@ const mock = useMockServer({ sizes: { journals: 5, papers: 50, authors: 20 } });
 
 describe('errors of the scholarly-metrics command', () => {
   it('401: one line with the class, a hint naming METRIC_API_KEY, exit 1', async () => {
-    const result = await run(['subjects', 'list'], { url: mock.server.url, key: 'sk_wrong_0000' });
+    const result = await run(['subjects', 'list'], { url: mock.server.url, key: UNKNOWN_KEY });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
       /^error: AuthenticationError: [^\n]+\nhint: set METRIC_API_KEY to your API key/,
     );
-    expect(result.stderr).not.toContain('sk_wrong_0000');
+    expect(result.stderr).not.toContain(UNKNOWN_KEY);
   });
 
   it('403: the hint says the plan has no access', async () => {
@@ -67,10 +67,10 @@ describe('errors of the scholarly-metrics command', () => {
   });
 
   it('-q keeps the error line and drops its hint', async () => {
-    const result = await run(['-q', 'subjects', 'list'], { url: mock.server.url, key: 'sk_wrong_0000' });
+    const result = await run(['-q', 'subjects', 'list'], { url: mock.server.url, key: UNKNOWN_KEY });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^error: AuthenticationError: [^\n]+\n$/);
-    const after = await run(['subjects', 'list', '--quiet'], { url: mock.server.url, key: 'sk_wrong_0000' });
+    const after = await run(['subjects', 'list', '--quiet'], { url: mock.server.url, key: UNKNOWN_KEY });
     expect(after.stderr).not.toContain('hint:');
   });
 

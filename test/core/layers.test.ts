@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/api/endpoints.js';
+import { specifiersIn, withoutComments } from '../testing/import-graph.js';
 
 /*
  * Dependencies point one way: core is at the bottom, and the schemas sit on it. Were core to import
@@ -10,10 +11,6 @@ import { endpoints } from '../../src/api/endpoints.js';
  */
 
 const src = join(import.meta.dirname, '../../src');
-
-function withoutComments(code: string): string {
-  return code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-}
 
 /** The code of every file under `path` of src/ (a folder, or one file), comments left out. */
 function codeUnder(path: string): { file: string; code: string }[] {
@@ -27,13 +24,6 @@ function codeUnder(path: string): { file: string; code: string }[] {
     }));
 }
 
-/** Every module specifier in `code`: imports, re-exports (type-only ones too) and dynamic imports. */
-function specifiersOf(code: string): string[] {
-  return [...withoutComments(code).matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"]([^'"]+)['"]/g)].map(
-    (m) => m[1] ?? '',
-  );
-}
-
 /** The folder under src/ each relative import of the files under `folder` reaches (`core`, `cache`, …, or `.` for src/ itself). */
 function layersReachedFrom(folder: string): { file: string; specifier: string; layer: string }[] {
   const root = join(src, folder);
@@ -42,7 +32,7 @@ function layersReachedFrom(folder: string): { file: string; specifier: string; l
   );
   return files.flatMap((file) => {
     const path = join(root, file);
-    return specifiersOf(readFileSync(path, 'utf8'))
+    return specifiersIn(readFileSync(path, 'utf8'))
       .filter((specifier) => specifier.startsWith('.'))
       .map((specifier) => {
         const target = relative(src, join(dirname(path), specifier));
@@ -60,7 +50,7 @@ describe('the import graph', () => {
       "const c = await import('../cli/c.js');",
       "// import { D } from '../webhooks/d.js';",
     ].join('\n');
-    expect(specifiersOf(code)).toEqual(['../cache/a.js', '../redis/b.js', '../cli/c.js']);
+    expect(specifiersIn(code)).toEqual(['../cache/a.js', '../redis/b.js', '../cli/c.js']);
     expect(layersReachedFrom('core').length).toBeGreaterThan(50);
   });
 
@@ -84,8 +74,8 @@ describe('the import graph', () => {
 
 /*
  * Each entry checks its own options: core keeps the shared checkers, and never names the mock's, the
- * Redis quota's or the receivers' options (as a string, such as a ConfigurationError's `option`, or as
- * a property read). The names are read from the entries' public options interfaces, so that a new
+ * Redis quota's, the receivers' or the query entry's options, nor a mock fault's fields (as a string,
+ * such as a ConfigurationError's `option`, or as a property read). The names are read from the entries' public options interfaces, so that a new
  * option is covered as it is written.
  */
 
@@ -104,18 +94,22 @@ function interfacesUnder(paths: readonly string[]): Map<string, string> {
 const fieldsOf = (body: string) =>
   [...body.matchAll(/^\s*(?:readonly\s+)?(\w+)\??:/gm)].map((m) => m[1] ?? '');
 
+/** What an entry is handed: its options, and the faults the mock is told to make (`faults.next(…)`). */
+const entryInput = /(Options|Fault)$/;
+
 /** An options interface, or a part of one (`MockLimits`, `MockWindowLimit`, `MockDatasetSizes`). */
 const optionsPart = /(Options|OptionsBase|Limits?|Sizes)$/;
 
 /**
  * The option names of the entries that are not the client's or a call's too (core resolves `baseUrl`,
  * `maxConcurrency`, `telemetry`…), the API's namespaces (the mock's `sizes` are counted by them) or members
- * JavaScript gives every object (`Object.keys`, `Date.now`), which no reading can tell apart.
+ * JavaScript gives every object or response (`Object.keys`, `Date.now`, a fault's and a response's
+ * `status`), which no reading can tell apart.
  */
 function entryOptionNames(): string[] {
-  const entries = interfacesUnder(['testing', 'redis', 'webhooks']);
+  const entries = interfacesUnder(['testing', 'redis', 'webhooks', 'query']);
   const names = new Set<string>();
-  const queue = [...entries.keys()].filter((name) => name.endsWith('Options'));
+  const queue = [...entries.keys()].filter((name) => entryInput.test(name));
   for (const name of queue) {
     const body = entries.get(name) ?? '';
     for (const field of fieldsOf(body)) names.add(field);
@@ -132,7 +126,9 @@ function entryOptionNames(): string[] {
   const shared = new Set([
     ...client.flatMap(([, body]) => fieldsOf(body)),
     ...Object.keys(endpoints),
-    ...[Object, Date, Object.prototype, Map.prototype, Array.prototype].flatMap(Object.getOwnPropertyNames),
+    ...[Object, Date, Object.prototype, Map.prototype, Array.prototype, Response.prototype].flatMap(
+      Object.getOwnPropertyNames,
+    ),
   ]);
   return [...names].filter((name) => !shared.has(name)).sort();
 }
@@ -149,6 +145,9 @@ describe("core never names an entry's option", () => {
 
   it('reads the names from the entries, and finds them in code (the check below could fail)', () => {
     for (const name of ['faults', 'sizes', 'seed', 'controlOrigins', 'prefix', 'bodyTimeoutMs', 'perWindow'])
+      expect(names).toContain(name);
+    // The query entry's options, and a fault's fields.
+    for (const name of ['reconnectMs', 'eventSource', 'missed', 'delayMs', 'malformed'])
       expect(names).toContain(name);
     const code = [
       "throw new ConfigurationError('faults.errorRate', '…');",

@@ -14,8 +14,8 @@ import {
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MetricClient } from '../../src/index.js';
-import { MOCK_API_KEY, MOCK_DOIS, type MockServer, startMockServer } from '../../src/testing/index.js';
+import { MOCK_DOIS } from '../../src/testing/index.js';
+import { useMockServer } from '../support.js';
 import { blocks, root } from './markdown.js';
 
 const marker = /test\/docs\/url-redaction\.test\.ts runs this block/;
@@ -23,15 +23,13 @@ const [block] = blocks('docs/deployment.md').filter((found) => marker.test(found
 const term = 'bleaching';
 const doi = MOCK_DOIS[0]!;
 
-let mock: MockServer;
+const mock = useMockServer();
 let folder: string;
-beforeAll(async () => {
-  mock = await startMockServer({ port: 0 });
+beforeAll(() => {
   folder = mkdtempSync(join(tmpdir(), 'sm-redaction-'));
   symlinkSync(join(root, 'node_modules'), join(folder, 'node_modules'), 'dir');
 });
-afterAll(async () => {
-  await mock?.close();
+afterAll(() => {
   rmSync(folder, { recursive: true, force: true });
 });
 
@@ -43,7 +41,7 @@ async function recorded(instrumentation: UndiciInstrumentation): Promise<string[
   );
   instrumentation.enable();
   try {
-    const client = new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: mock.url, maxRetries: 0 });
+    const client = mock.client({ maxRetries: 0 });
     await client.papers.search({ q: `coral ${term}`, page: 1 });
     await client.papers.get(doi);
   } finally {
@@ -76,7 +74,7 @@ describe("docs/deployment.md's url.full redaction", () => {
     };
     const values = await recorded(undici);
     expect(values.flatMap(leaks)).toEqual([]);
-    const host = new URL(mock.url).host;
+    const host = new URL(mock.server.url).host;
     expect(values).toContain(`http://${host}/api/v1/papers?q=REDACTED&page=REDACTED`);
     expect(values).toContain(`http://${host}/api/v1/papers/REDACTED`);
     expect(redactedUrl(new URL('https://api.example/api/v1/journals/42?x=1'))['url.full']).toBe(

@@ -9,3 +9,9 @@ export const TEST_KEY = 'sk_test_7f3a9c1e5b2d4086';
 
 /** A second key, for what a key partitions (quotas, cache entries, identities). */
 export const OTHER_TEST_KEY = `${TEST_KEY}_other`;
+
+/**
+ * A key the mock does not know: shaped as its keys are, so that only being unknown gets it a 401.
+ * Distinctive too, for the checks that a refused key is never echoed.
+ */
+export const UNKNOWN_KEY = 'sm_unknown_5e1b7d3a9c0f2468';

@@ -12,7 +12,7 @@ import {
   TimeoutError,
 } from '../../src/index.js';
 import { MOCK_NO_ACCESS_API_KEY } from '../../src/testing/index.js';
-import { useMockServer } from '../support.js';
+import { UNKNOWN_KEY, useMockServer } from '../support.js';
 
 let now = Date.parse('2025-03-01T12:00:00Z');
 const mock = useMockServer({
@@ -38,11 +38,11 @@ describe('API errors become typed SDK errors', () => {
 
   it('401 → AuthenticationError, without the key in the message', async () => {
     const error = await mock
-      .client({ apiKey: 'sm_not_a_real_key' })
+      .client({ apiKey: UNKNOWN_KEY })
       .subjects.list()
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
-    expect(String(error)).not.toContain('sm_not_a_real_key');
+    expect(String(error)).not.toContain(UNKNOWN_KEY);
   });
 
   it('403 → PermissionDeniedError for a plan without API access', async () => {

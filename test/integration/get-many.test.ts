@@ -8,7 +8,7 @@ import {
   RateLimitError,
 } from '../../src/index.js';
 import { MOCK_DOIS, MOCK_NO_ACCESS_API_KEY } from '../../src/testing/index.js';
-import { useMockServer } from '../support.js';
+import { UNKNOWN_KEY, useMockServer } from '../support.js';
 
 // Real sockets on 127.0.0.1: the mock server, port picked by the system.
 const mock = useMockServer({ port: 0, sizes: { journals: 10, papers: 200, authors: 20 } });
@@ -51,7 +51,7 @@ describe('papers.getMany against the mock server', () => {
   });
 
   it.each([
-    ['a 401', { apiKey: 'sm_not_a_real_key' }, AuthenticationError],
+    ['a 401', { apiKey: UNKNOWN_KEY }, AuthenticationError],
     ['a 403', { apiKey: MOCK_NO_ACCESS_API_KEY }, PermissionDeniedError],
   ] as const)('%s rejects the whole call, one request sent', async (_label, options, type) => {
     await expect(mock.client(options).papers.getMany(MOCK_DOIS, { concurrency: 1 })).rejects.toThrow(type);

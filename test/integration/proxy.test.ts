@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ProxyAgent, fetch as undiciFetch } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MetricClient } from '../../src/index.js';
 import { MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testing/index.js';
 import { cliBin } from '../helpers/bin.js';
 import { freePort } from '../helpers/free-port.js';
 import { skipWithout } from '../helpers/real-part.js';
 import { spawnNode } from '../helpers/spawn.js';
 import { tiedToThisProcess } from '../helpers/tied.js';
+import { testClient } from '../support.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const squidBinary = ['squid', '/usr/sbin/squid'].find((bin) => spawnSync(bin, ['-v']).status === 0);
@@ -131,10 +131,10 @@ describe.skipIf(skip)('the SDK through a corporate proxy (squid)', { timeout: 12
           dispatcher: proxy,
         }) as unknown as Promise<Response>; // undici's Response, typed apart from the global one
       };
-      const options = { baseUrl: mock.url, fetch: proxiedFetch, maxRetries: 0 };
-      const journal = await new MetricClient({ ...options, apiKey: MOCK_API_KEY }).journals.get(1);
+      const options = { fetch: proxiedFetch, maxRetries: 0 };
+      const journal = await testClient(options, mock).journals.get(1);
       expect(journal.id).toBe(1);
-      await expect(new MetricClient({ ...options, apiKey: null }).journals.get(2)).rejects.toMatchObject({
+      await expect(testClient({ ...options, apiKey: null }, mock).journals.get(2)).rejects.toMatchObject({
         status: 401,
       });
       const [ok, refused] = mock.api.requests;

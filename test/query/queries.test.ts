@@ -4,11 +4,12 @@ import {
   AuthenticationError,
   ConfigurationError,
   type JournalProfile,
-  MetricClient,
+  type MetricClient,
   NotFoundError,
   type Subject,
 } from '../../src/index.js';
 import { metricQueries } from '../../src/query/index.js';
+import { testClient } from '../support.js';
 import { mockQueries, pathsSince } from './setup.js';
 
 describe('scholarly-metrics/query: query options for every endpoint', () => {
@@ -155,7 +156,7 @@ describe('scholarly-metrics/query: query options for every endpoint', () => {
   });
 
   it('refuses what is not a client, a key that is not an array, defaults that are not an object', () => {
-    const client = new MetricClient({ apiKey: null, baseUrl: 'https://example.org/api/v1' });
+    const client = testClient({ apiKey: null, baseUrl: 'https://example.org/api/v1' });
     expect(() => metricQueries({} as MetricClient)).toThrow(ConfigurationError);
     expect(() => metricQueries(client, { key: 'mine' as never })).toThrow(/`key` must be a non-empty array/);
     expect(() => metricQueries(client, { key: [] })).toThrow(ConfigurationError);

@@ -11,10 +11,10 @@ import {
 import { createElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { MetricClient } from '../../src/index.js';
 import { metricQueries } from '../../src/query/index.js';
 import type { MetricQueryDefaults } from '../../src/query/types.js';
 import { createMockApi, MOCK_API_KEY } from '../../src/testing/index.js';
+import { testClient } from '../support.js';
 import { mockQueries } from './setup.js';
 
 const papers = { per_page: 3 };
@@ -37,7 +37,7 @@ function page(html: string, defaults: MetricQueryDefaults) {
     request.headers.set('authorization', `Bearer ${MOCK_API_KEY}`);
     return api.fetch(request);
   };
-  const client = new MetricClient({ apiKey: null, baseUrl, fetch: proxy });
+  const client = testClient({ apiKey: null, fetch: proxy }, api);
   const queries = metricQueries(client, defaults);
   const queryClient = new QueryClient();
   hydrate(queryClient, JSON.parse(html));

@@ -4,12 +4,13 @@
 import { Cluster } from 'ioredis';
 import { createCluster } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MetricClient, QuotaUnavailableError } from '../../src/index.js';
+import { QuotaUnavailableError } from '../../src/index.js';
 import { partitionHash, partitionKeys } from '../../src/redis/keys.js';
 import { RedisQuota } from '../../src/redis/redis-quota.js';
 import { createMockApi, MOCK_API_KEY } from '../../src/testing/index.js';
 import { type RedisCluster, startRedisCluster } from '../helpers/redis-cluster.js';
 import { skipWithoutRedis } from '../helpers/redis-server.js';
+import { testClient } from '../support.js';
 
 const skip = skipWithoutRedis('test/redis/cluster.test.ts');
 
@@ -71,14 +72,7 @@ describe.skipIf(skip)('the Redis quota on a 3-master Redis Cluster', { timeout: 
     const [key] = partitionKeys(prefix, partitionHash(identity));
     /** A client of the mock on `quota`, retrying nothing: every failure is the quota's to show. */
     const clientOn = (quota: RedisQuota, options: { timeout?: number } = {}) =>
-      new MetricClient({
-        apiKey: MOCK_API_KEY,
-        baseUrl: api.baseUrl,
-        fetch: api.fetch,
-        quota,
-        maxRetries: 0,
-        ...options,
-      });
+      testClient({ quota, maxRetries: 0, ...options }, api);
     return { api, identity, prefix, key: key as string, clientOn };
   }
   const slotOf = async (key: string) => Number(await cluster.nodes[0]?.cli('cluster', 'keyslot', key));

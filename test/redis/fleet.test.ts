@@ -1,16 +1,16 @@
 // What an operator runs a fleet with, against a real redis-server over node-redis and ioredis:
 // close() refusing the calls still waiting, stats() as a watch and a readiness check, pacing, leaseMs.
 import { describe, expect, it } from 'vitest';
-import { MetricClient, QuotaUnavailableError } from '../../src/index.js';
+import { QuotaUnavailableError } from '../../src/index.js';
 import { RedisQuota, type RedisQuotaOptions } from '../../src/redis/redis-quota.js';
-import { createMockApi, MOCK_API_KEY } from '../../src/testing/index.js';
+import { createMockApi } from '../../src/testing/index.js';
 import { expectPaced } from '../helpers/paced.js';
 import { redisClients, useRedisPair } from '../helpers/redis-clients.js';
 import { skipWithoutRedis } from '../helpers/redis-server.js';
-import { gate } from '../support.js';
+import { gate, TEST_KEY, testClient } from '../support.js';
 
 const skip = skipWithoutRedis('test/redis/fleet.test.ts');
-const identity = { baseUrl: 'https://api.example.test/api/v1', apiKey: 'sk-test-fleet' };
+const identity = { baseUrl: 'https://api.example.test/api/v1', apiKey: TEST_KEY };
 const attempt = { signal: undefined, timeout: 30_000 };
 
 describe.skipIf(skip).each(redisClients)('a fleet’s quota over $name', { timeout: 60_000 }, (kind) => {
@@ -26,12 +26,7 @@ describe.skipIf(skip).each(redisClients)('a fleet’s quota over $name', { timeo
   it('close() refuses the calls waiting behind a full window at once; nothing reaches the server', async () => {
     const api = createMockApi({});
     const shared = quota({ maxRequestsPerMinute: 2 });
-    const client = new MetricClient({
-      apiKey: MOCK_API_KEY,
-      baseUrl: api.baseUrl,
-      fetch: api.fetch,
-      quota: shared,
-    });
+    const client = testClient({ quota: shared }, api);
     await client.subjects.list();
     await client.subjects.list();
     const waiting = [client.subjects.list(), client.subjects.list()].map((call) =>

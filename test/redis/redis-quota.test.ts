@@ -13,10 +13,10 @@ import { createRedisQuota } from '../../src/redis/index.js';
 import { argTemplate, partitionKeys } from '../../src/redis/keys.js';
 import { RELEASE_SCRIPT, releaseArgs } from '../../src/redis/lua-scripts.js';
 import { type QuotaWindows, RedisQuota, type RedisQuotaOptions } from '../../src/redis/redis-quota.js';
-import { createMockApi, MOCK_API_KEY } from '../../src/testing/index.js';
+import { createMockApi } from '../../src/testing/index.js';
 import { redisClients, useRedisPair } from '../helpers/redis-clients.js';
 import { skipWithoutRedis } from '../helpers/redis-server.js';
-import { gate, OTHER_TEST_KEY, TEST_KEY } from '../support.js';
+import { gate, OTHER_TEST_KEY, TEST_KEY, testClient } from '../support.js';
 
 const skip = skipWithoutRedis('test/redis/redis-quota.test.ts');
 const identity: QuotaIdentity = { baseUrl: 'https://api.example.test/api/v1', apiKey: TEST_KEY };
@@ -283,9 +283,9 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
   it('a daily-limit 429 met by one client refuses the others without sending', async () => {
     const api = createMockApi({ limits: { perDay: 2 }, now: () => Date.parse('2026-03-01T12:00:00Z') });
     const prefix = freshPrefix();
-    const options = { apiKey: MOCK_API_KEY, baseUrl: api.baseUrl, fetch: api.fetch, maxRetries: 0 };
-    const a = new MetricClient({ ...options, quota: createRedisQuota({ redis: pair.redis.client, prefix }) });
-    const b = new MetricClient({ ...options, quota: createRedisQuota({ redis: pair.other.client, prefix }) });
+    const clientOn = (redis: typeof pair.redis) =>
+      testClient({ maxRetries: 0, quota: createRedisQuota({ redis: redis.client, prefix }) }, api);
+    const [a, b] = [clientOn(pair.redis), clientOn(pair.other)];
     await a.subjects.list();
     await b.subjects.list();
     await expect(a.subjects.list()).rejects.toBeInstanceOf(RateLimitError);

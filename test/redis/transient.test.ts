@@ -6,8 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QuotaUnavailableError } from '../../src/index.js';
 import type { NodeRedisLike } from '../../src/redis/adapter.js';
 import { RedisQuota } from '../../src/redis/redis-quota.js';
+import { TEST_KEY } from '../support.js';
 
-const identity = { baseUrl: 'https://api.example.test/api/v1', apiKey: 'sk-test-transient' };
+const identity = { baseUrl: 'https://api.example.test/api/v1', apiKey: TEST_KEY };
 
 /** node-redis's class of error replies, by name: the quota sees only its name and text. */
 class ErrorReply extends Error {}

@@ -8,9 +8,9 @@ import { format, inspect } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ClientOptions } from '../../src/client-options.js';
-import { MetricClient, MetricError } from '../../src/index.js';
+import { type MetricClient, MetricError } from '../../src/index.js';
 import { useRealServer } from '../helpers/real-server.js';
-import { recordingLogger } from '../support.js';
+import { recordingLogger, testClient } from '../support.js';
 
 const server = useRealServer();
 
@@ -162,14 +162,16 @@ describe('the key, in any encoding, in any place: never in an error or a log lin
           const encoded = encodings[encodingName]!(key, chosen);
           if (place.serve) server.serve(place.serve(key, encoded));
           const { logger, rendered } = recordingLogger();
-          const client = new MetricClient({
-            apiKey: key,
-            baseUrl: server.base,
-            maxRetries: place.retried ? 1 : 0,
-            logLevel: 'debug',
-            logger,
-            ...place.options?.(key, encoded),
-          });
+          const client = testClient(
+            {
+              apiKey: key,
+              maxRetries: place.retried ? 1 : 0,
+              logLevel: 'debug',
+              logger,
+              ...place.options?.(key, encoded),
+            },
+            { base: server.base },
+          );
           let error: unknown;
           try {
             await place.call(client, key);

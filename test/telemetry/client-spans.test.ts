@@ -1,28 +1,20 @@
 // A span per call with the real OpenTelemetry SDK, against the mock served on 127.0.0.1: names,
 // kinds, parents, attributes and events, and the undici instrumentation's HTTP spans below them.
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VERSION } from '../../src/core/user-agent.js';
 import { NotFoundError, RequestAbortedError, TimeoutError } from '../../src/index.js';
-import { type MockServer, startMockServer } from '../../src/testing/index.js';
 import { useRealServer } from '../helpers/real-server.js';
-import { testClient } from '../support.js';
+import { testClient, useMockServer } from '../support.js';
 import { parentOf, useTelemetry } from './harness.js';
 
 const otel = useTelemetry();
-let mock: MockServer;
+const mock = useMockServer();
 const server = useRealServer();
-
-beforeAll(async () => {
-  mock = await startMockServer({ port: 0 });
-});
-afterAll(async () => {
-  await mock?.close();
-});
 
 describe('a span per call', () => {
   it('a plain call: INTERNAL, named by its method, a child of the caller span, the HTTP span its child', async () => {
-    const client = testClient({ telemetry: otel.telemetry }, mock);
+    const client = testClient({ telemetry: otel.telemetry }, mock.server);
     const tracer = otel.tracer();
     await tracer.startActiveSpan('caller', async (caller) => {
       await client.journals.get(1);
@@ -34,7 +26,7 @@ describe('a span per call', () => {
     expect(span!.instrumentationScope).toMatchObject({ name: 'scholarly-metrics', version: VERSION });
     expect(parentOf(span!)).toBe(caller!.spanContext().spanId);
     expect(span!.spanContext().traceId).toBe(caller!.spanContext().traceId);
-    const port = Number(new URL(mock.url).port);
+    const port = Number(new URL(mock.server.url).port);
     expect(span!.attributes).toEqual({
       'http.request.method': 'GET',
       'url.template': '/journals/{id}',
@@ -68,7 +60,7 @@ describe('a span per call', () => {
   });
 
   it('a retried 503: a retry event, the resend count, the final status; one HTTP span per attempt', async () => {
-    const client = testClient({ telemetry: otel.telemetry }, mock);
+    const client = testClient({ telemetry: otel.telemetry }, mock.server);
     mock.api.faults.next({ status: 503 });
     await client.subjects.list();
     const [span] = otel.named('subjects.list');
@@ -87,7 +79,7 @@ describe('a span per call', () => {
   });
 
   it("a 429 that asks for a pause: the wait shows as the retry's delay, not again as quota wait", async () => {
-    const client = testClient({ telemetry: otel.telemetry }, mock);
+    const client = testClient({ telemetry: otel.telemetry }, mock.server);
     mock.api.faults.next({ status: 429, headers: { 'retry-after': '1' } });
     await client.countries.list();
     const [span] = otel.named('countries.list');
@@ -100,7 +92,7 @@ describe('a span per call', () => {
   });
 
   it('a timeout: ERROR with the error class as its message', async () => {
-    const client = testClient({ telemetry: otel.telemetry, timeout: 150, maxRetries: 0 }, mock);
+    const client = testClient({ telemetry: otel.telemetry, timeout: 150, maxRetries: 0 }, mock.server);
     mock.api.faults.next({ delayMs: 2_000 });
     await expect(client.papers.search({ q: 'climate' })).rejects.toBeInstanceOf(TimeoutError);
     const [span] = otel.named('papers.search');
@@ -112,7 +104,7 @@ describe('a span per call', () => {
   });
 
   it("a 503, then a retry that times out: no status, as the final attempt's had no answer", async () => {
-    const client = testClient({ telemetry: otel.telemetry, timeout: 150, maxRetries: 1 }, mock);
+    const client = testClient({ telemetry: otel.telemetry, timeout: 150, maxRetries: 1 }, mock.server);
     mock.api.faults.next({ status: 503 }).next({ delayMs: 2_000 });
     await expect(client.journals.get(3)).rejects.toBeInstanceOf(TimeoutError);
     const [span] = otel.named('journals.get');
@@ -122,7 +114,7 @@ describe('a span per call', () => {
   });
 
   it('an abort: ERROR, RequestAbortedError', async () => {
-    const client = testClient({ telemetry: otel.telemetry }, mock);
+    const client = testClient({ telemetry: otel.telemetry }, mock.server);
     mock.api.faults.next({ delayMs: 2_000 });
     const controller = new AbortController();
     const call = client.journals.get(2, { signal: controller.signal });
@@ -134,7 +126,7 @@ describe('a span per call', () => {
   });
 
   it('a walk: a span per page, with its page and page size, each a child of the walking code', async () => {
-    const client = testClient({ telemetry: otel.telemetry }, mock);
+    const client = testClient({ telemetry: otel.telemetry }, mock.server);
     const tracer = otel.tracer();
     const items = await tracer.startActiveSpan('walker', async (walker) => {
       const found = await client.journals
@@ -154,7 +146,7 @@ describe('a span per call', () => {
   });
 
   it('getMany: a span with a child per DOI; a 404 and a bad DOI do not make it ERROR', async () => {
-    const client = testClient({ telemetry: otel.telemetry }, mock);
+    const client = testClient({ telemetry: otel.telemetry }, mock.server);
     const [paper] = (await client.papers.search({ q: 'climate', per_page: 1 })).data;
     const results = await client.papers.getMany([paper!.doi as string, '10.9999/no-such-paper', 'not a doi']);
     expect(results[1]!.error).toBeInstanceOf(NotFoundError);
@@ -165,7 +157,7 @@ describe('a span per call', () => {
       'scholarly_metrics.items': 3,
       'scholarly_metrics.items.failed': 2,
       'server.address': '127.0.0.1',
-      'server.port': Number(new URL(mock.url).port),
+      'server.port': Number(new URL(mock.server.url).port),
     });
     const children = otel.named('papers.get');
     expect(children).toHaveLength(3);
@@ -183,13 +175,13 @@ describe('a span per call', () => {
         cache: { ttl: { 'journals.get': 1 }, staleIfError: 60_000 },
         maxRetries: 0,
       },
-      mock,
+      mock.server,
     );
     await client.journals.get(3);
     await new Promise((resolve) => setTimeout(resolve, 5));
     mock.api.faults.next({ status: 503 });
     await client.journals.get(3);
-    const client2 = testClient({ telemetry: otel.telemetry, cache: true }, mock);
+    const client2 = testClient({ telemetry: otel.telemetry, cache: true }, mock.server);
     await client2.subjects.list();
     await client2.subjects.list();
     const statuses = otel
@@ -209,7 +201,7 @@ describe('a span per call', () => {
   });
 
   it('withOptions children report through the same providers', async () => {
-    const child = testClient({ telemetry: otel.telemetry }, mock).withOptions({ timeout: 5_000 });
+    const child = testClient({ telemetry: otel.telemetry }, mock.server).withOptions({ timeout: 5_000 });
     await child.authors.list({ q: 'Ada' });
     expect(otel.named('authors.list')).toHaveLength(1);
     expect(trace.getActiveSpan()).toBeUndefined();

@@ -2,30 +2,24 @@
 // units, descriptions, attributes (few, and none a caller's value) and values.
 import { readFileSync } from 'node:fs';
 import type { DataPoint, Histogram } from '@opentelemetry/sdk-metrics';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MeterLike } from '../../src/core/telemetry-types.js';
 import { VERSION } from '../../src/core/user-agent.js';
 import { NotFoundError, RequestAbortedError } from '../../src/index.js';
 import { clientInstruments } from '../../src/telemetry/instruments.js';
-import { createMockApi, type MockServer, startMockServer } from '../../src/testing/index.js';
+import { createMockApi } from '../../src/testing/index.js';
 import { gatedFetch } from '../cache/helpers.js';
-import { testClient } from '../support.js';
+import { testClient, useMockServer } from '../support.js';
 import { useTelemetry } from './harness.js';
 
 const otel = useTelemetry({ undici: false });
-let mock: MockServer;
-beforeAll(async () => {
-  mock = await startMockServer({ port: 0 });
-});
-afterAll(async () => {
-  await mock?.close();
-});
+const mock = useMockServer();
 
 /** Each point's attributes and value; every point must name the API host, left out here. */
 const count = (points: DataPoint<unknown>[]) =>
   points.map(({ attributes, value }) => {
     const { 'server.address': address, 'server.port': port, ...rest } = attributes;
-    expect([address, port]).toEqual(['127.0.0.1', Number(new URL(mock.url).port)]);
+    expect([address, port]).toEqual(['127.0.0.1', Number(new URL(mock.server.url).port)]);
     return { ...rest, value: typeof value === 'number' ? value : (value as Histogram).count };
   });
 
@@ -33,7 +27,7 @@ describe('metrics', () => {
   it('after a known sequence of calls', async () => {
     const client = testClient(
       { cache: { ttl: { 'journals.list': 0 } }, telemetry: { meterProvider: otel.telemetry.meterProvider } },
-      mock,
+      mock.server,
     );
     await client.journals.get(1); // miss
     await client.journals.get(1); // hit
@@ -128,7 +122,7 @@ describe('metrics', () => {
   });
 
   it('durations are in seconds', async () => {
-    const client = testClient({ telemetry: { meterProvider: otel.telemetry.meterProvider } }, mock);
+    const client = testClient({ telemetry: { meterProvider: otel.telemetry.meterProvider } }, mock.server);
     mock.api.faults.next({ delayMs: 300 });
     const started = performance.now();
     await client.subjects.list();

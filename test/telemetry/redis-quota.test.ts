@@ -1,9 +1,9 @@
 // A wait for the Redis quota, on the waiting call's span and in the quota-wait metric, with a real
 // redis-server started by the test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MetricClient, QuotaUnavailableError } from '../../src/index.js';
+import { QuotaUnavailableError } from '../../src/index.js';
 import { createRedisQuota } from '../../src/redis/index.js';
-import { createMockApi, MOCK_API_KEY } from '../../src/testing/index.js';
+import { createMockApi } from '../../src/testing/index.js';
 import { type ConnectedRedis, redisClients } from '../helpers/redis-clients.js';
 import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
 import { testClient } from '../support.js';
@@ -55,17 +55,19 @@ describe.skipIf(skip)('the Redis quota through the client telemetry', { timeout:
     const answered = new Promise<void>((resolve) => {
       answer = resolve;
     });
-    const client = new MetricClient({
-      apiKey: MOCK_API_KEY,
-      baseUrl: 'https://mock.test/api/v1',
-      fetch: async (input, init) => {
-        await answered;
-        return api.fetch(input, init);
+    const client = testClient(
+      {
+        baseUrl: 'https://mock.test/api/v1',
+        fetch: async (input, init) => {
+          await answered;
+          return api.fetch(input, init);
+        },
+        quota,
+        maxRetries: 0,
+        telemetry: otel.telemetry,
       },
-      quota,
-      maxRetries: 0,
-      telemetry: otel.telemetry,
-    });
+      api,
+    );
     const server = { 'server.address': 'mock.test', 'server.port': 443 };
     const gauge = async (name: string) =>
       (await otel.points(`scholarly_metrics.quota.${name}`)).map((p) => [p.attributes, p.value]);

@@ -2,20 +2,15 @@
 // duration metric say they were stopped, never that they failed. With the real OpenTelemetry SDK,
 // against the mock served on 127.0.0.1 slowly enough that the pages ahead are still in flight.
 import { SpanStatusCode } from '@opentelemetry/api';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type MockServer, startMockServer } from '../../src/testing/index.js';
-import { testClient } from '../support.js';
+import { expect, it } from 'vitest';
+import { useMockServer } from '../support.js';
 import { useTelemetry as telemetryHarness } from './harness.js';
 
 const otel = telemetryHarness({ undici: false });
-let mock: MockServer;
-beforeAll(async () => {
-  mock = await startMockServer({ port: 0, faults: { latencyMs: 200 } });
-});
-afterAll(async () => mock?.close());
+const mock = useMockServer({ faults: { latencyMs: 200 } });
 
 it('the pages ahead of a stopped walk are not errors, in spans or in the duration metric', async () => {
-  const client = testClient({ telemetry: otel.telemetry }, mock);
+  const client = mock.client({ telemetry: otel.telemetry });
   for await (const page of client.papers.search({ per_page: 5 }, { prefetch: 3 }).pages()) {
     expect(page.page).toBe(1);
     break;

@@ -6,6 +6,7 @@ import {
   MOCK_KEYS,
   MOCK_NO_ACCESS_API_KEY,
 } from '../../src/testing/index.js';
+import { UNKNOWN_KEY } from '../support.js';
 import { get, smallApi } from './helpers.js';
 
 describe('authentication (API §5)', () => {
@@ -22,14 +23,14 @@ describe('authentication (API §5)', () => {
       ['missing', {}],
       ['not bearer', { authorization: `Basic ${MOCK_API_KEY}` }],
       ['empty', { authorization: 'Bearer ' }],
-      ['unknown', { authorization: 'Bearer sm_wrong_key' }],
+      ['unknown', { authorization: `Bearer ${UNKNOWN_KEY}` }],
     ] as const) {
       const response = await api.handle(new Request(`${MOCK_BASE_URL}/subjects`, { headers }));
       expect(response.status, name).toBe(401);
       expect(response.headers.get('www-authenticate'), name).toMatch(/^Bearer/);
       const body = (await response.json()) as { error: string; message: string };
       expect(body.error).toBe('unauthorized');
-      expect(body.message).not.toContain('sm_wrong_key');
+      expect(body.message).not.toContain(UNKNOWN_KEY);
     }
   });
 

@@ -1,15 +1,12 @@
 // The mock's constants go by MOCK_ names; the names they had stay, for one minor, as the same values.
 import { describe, expect, it } from 'vitest';
-import { MetricClient } from '../../src/index.js';
 import * as testing from '../../src/testing/index.js';
 import {
   AUTHOR_SORTS,
   createMockApi,
   DEFAULT_PER_PAGE,
   MAX_PER_PAGE,
-  MOCK_API_KEY,
   MOCK_AUTHOR_SORTS,
-  MOCK_BASE_URL,
   MOCK_DEFAULT_PER_PAGE,
   MOCK_MAX_PER_PAGE,
   MOCK_PAPER_SORTS,
@@ -17,6 +14,7 @@ import {
   PAPER_SORTS,
   SHOW_VALUES,
 } from '../../src/testing/index.js';
+import { testClient } from '../support.js';
 
 describe('the mock’s constants', () => {
   it.each([
@@ -37,8 +35,7 @@ describe('the mock’s constants', () => {
   });
 
   it('MOCK_DEFAULT_PER_PAGE is the page size the mock serves', async () => {
-    const fetch = createMockApi().fetch;
-    const client = new MetricClient({ apiKey: MOCK_API_KEY, baseUrl: MOCK_BASE_URL, fetch });
+    const client = testClient({}, createMockApi());
     expect((await client.papers.search({ q: 'a' })).data).toHaveLength(MOCK_DEFAULT_PER_PAGE);
   });
 });

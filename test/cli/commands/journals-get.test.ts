@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useMockServer } from '../../support.js';
+import { UNKNOWN_KEY, useMockServer } from '../../support.js';
 import { jsonLines, run } from '../helpers.js';
 import { asCells, csvRecords } from '../records.js';
 
@@ -60,7 +60,7 @@ describe('scholarly-metrics journals get with several ids', () => {
   });
 
   it('a 401 ends the whole command (exit 1), as for one id', async () => {
-    const result = await run(['journals', 'get', '2', '3'], { url: mock.server.url, key: 'sk_wrong_0000' });
+    const result = await run(['journals', 'get', '2', '3'], { url: mock.server.url, key: UNKNOWN_KEY });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
   });
