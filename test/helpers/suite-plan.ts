@@ -9,6 +9,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * `node-isolated` project instead, each with modules of its own.
  */
 export const replacesModules = [
+  'test/api/throwaway-endpoint.test.ts',
   'test/cli/telemetry.test.ts',
   'test/telemetry/off.test.ts',
   'test/testing/exposed-warning.test.ts',
