@@ -193,29 +193,33 @@ describe('PagePromise.toArray({ limit })', () => {
   const perPage = 10;
   const total = 95;
 
-  /** 95 papers, 10 per page, served in memory; `asked` lists the pages requested, as fetch is called. */
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  /** 95 papers, 10 per page, served by msw; `asked` lists the pages requested, as fetch is called. */
   function paged() {
+    server.use(
+      http.get(`${BASE}/journals/1/papers`, async ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        // A little latency, so that prefetched pages really are in flight together.
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        const ids = range((page - 1) * perPage + 1, Math.min(page * perPage, total));
+        const data = ids.map((id) => ({
+          id,
+          title: `Paper ${id}`,
+          authors: 'A. A.',
+          year: 2020,
+          citations: id,
+        }));
+        return json({ data, total });
+      }),
+    );
     const asked: number[] = [];
-    const fetch: typeof globalThis.fetch = async (input) => {
+    const fetch: typeof globalThis.fetch = (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
-      const page = Number(url.searchParams.get('page'));
-      asked.push(page);
-      // A little latency, so that prefetched pages really are in flight together.
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      const ids: number[] = [];
-      for (let id = (page - 1) * perPage + 1; id <= Math.min(page * perPage, total); id++) ids.push(id);
-      const data = ids.map((id) => ({
-        id,
-        title: `Paper ${id}`,
-        authors: 'A. A.',
-        year: 2020,
-        citations: id,
-      }));
-      return json({ data, total });
+      asked.push(Number(url.searchParams.get('page')));
+      return globalThis.fetch(input, init);
     };
     return { asked, sdk: testClient({ fetch, maxRetries: 0 }) };
   }
-  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
   for (const prefetch of [0, 1, 8]) {
     it.each([

@@ -1,11 +1,14 @@
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CacheOptions } from '../../src/cache/options.js';
 import type { ClientOptions, ClientOptionsBase } from '../../src/client-options.js';
 import { ConfigurationError, ConnectionError, MetricClient, MetricError } from '../../src/index.js';
 import { resolveClientOptions } from '../../src/resolve-options.js';
+import { refusals } from '../helpers/calls.js';
 import { BASE, journalProfile, json, sequence, TEST_KEY, testClient, useMsw } from '../support.js';
 
 const server = useMsw();
+const { catchAll } = refusals(server);
 
 beforeEach(() => {
   // Whatever the machine's environment holds, these tests start from none of it.
@@ -284,14 +287,9 @@ describe('the base URL', () => {
         expect(error).toBeInstanceOf(ConfigurationError);
         return;
       }
-      const urls: string[] = [];
-      const fetch = async (input: RequestInfo | URL) => {
-        urls.push(input instanceof Request ? input.url : String(input));
-        return json(journalProfile);
-      };
-      sdk = testClient({ baseUrl, fetch });
+      const seen = journal42();
       await sdk.journals.get(42);
-      expect(urls).toEqual([`${BASE}/journals/42`]);
+      expect(seen.map((request) => request.url)).toEqual([`${BASE}/journals/42`]);
     },
   );
 });
@@ -350,13 +348,8 @@ describe('timeout and maxRetries', () => {
     ['maxRetries', badRetries],
   ] as const) {
     it.each(cases)(`${name} %s per request is a rejection, and nothing is sent`, async (_label, value) => {
-      let calls = 0;
-      const sdk = testClient({
-        fetch: async () => {
-          calls++;
-          return json(journalProfile);
-        },
-      });
+      const seen = catchAll();
+      const sdk = testClient();
       let promise: Promise<unknown> | undefined;
       expect(() => {
         promise = sdk.journals.get(42, { [name]: value });
@@ -364,10 +357,10 @@ describe('timeout and maxRetries', () => {
       const error = await rejection(promise!);
       expect(error).toBeInstanceOf(ConfigurationError);
       expect((error as ConfigurationError).option).toBe(name);
-      expect(calls).toBe(0);
+      expect(seen).toHaveLength(0);
       const page = await rejection(sdk.papers.search({ q: 'x' }, { [name]: value }));
       expect(page).toBeInstanceOf(ConfigurationError);
-      expect(calls).toBe(0);
+      expect(seen).toHaveLength(0);
     });
   }
 });
@@ -385,18 +378,12 @@ describe('headers', () => {
   ])(
     'per-request headers with %s are refused before sending as ConfigurationError, not ConnectionError',
     async (_label, headers) => {
-      let calls = 0;
-      const sdk = testClient({
-        maxRetries: 0,
-        fetch: async () => {
-          calls++;
-          return json(journalProfile);
-        },
-      });
+      const seen = catchAll();
+      const sdk = testClient({ maxRetries: 0 });
       const error = await rejection(sdk.journals.get(42, { headers: headers as HeadersInit }));
       expect(error).toBeInstanceOf(ConfigurationError);
       expect(error).not.toBeInstanceOf(ConnectionError);
-      expect(calls).toBe(0);
+      expect(seen).toHaveLength(0);
     },
   );
 
@@ -512,10 +499,12 @@ describe('the options object', () => {
   });
 
   it('uses the given fetch', async () => {
+    server.use(http.get(`${BASE}/subjects`, () => json([])));
     const urls: string[] = [];
-    const fetch = async (input: RequestInfo | URL) => {
+    // The given fetch records what it is handed and passes it on to the real fetch, which msw answers.
+    const fetch: typeof globalThis.fetch = (input, init) => {
       urls.push(input instanceof Request ? input.url : String(input));
-      return json([]);
+      return globalThis.fetch(input, init);
     };
     await testClient({ fetch }).subjects.list();
     expect(urls).toEqual([`${BASE}/subjects`]);

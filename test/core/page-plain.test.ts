@@ -1,27 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { PaperSummary } from '../../src/index.js';
 import { createMockApi } from '../../src/testing/index.js';
 import { testClient } from '../support.js';
 
-/** A client whose `/papers` answers `total` results, `perPage` to a page (or the default 20), any page alone. */
-async function searchOf(total: number) {
-  const api = createMockApi();
-  const real = testClient({}, api);
-  const item: PaperSummary = (await real.papers.search({ per_page: 1 })).data[0]!;
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(new Request(input, init).url);
-    const page = Number(url.searchParams.get('page') ?? 1);
-    const size = Number(url.searchParams.get('per_page') ?? 20);
-    const count = Math.max(0, Math.min(size, total - (page - 1) * size));
-    const data = Array.from({ length: count }, (_, i) => ({ ...item, id: (page - 1) * size + i + 1 }));
-    return Response.json({ data, total });
-  };
-  return testClient({ fetch, maxRetries: 0 }, api);
+/** A client of the mock holding `total` papers: `/papers` gives `per_page` (or 20) a page, any page alone. */
+function searchOf(total: number) {
+  return testClient({ maxRetries: 0 }, createMockApi({ sizes: { papers: total } }));
 }
 
 describe('a page fetched alone by number', () => {
   it('answers from total and per_page: page 59 of 1,161 results at 20 a page is the last', async () => {
-    const client = await searchOf(1_161);
+    const client = searchOf(1_161);
     const last = await client.papers.search({ page: 59, per_page: 20 });
     expect(last.data).toHaveLength(1);
     expect(last.hasNextPage()).toBe(false);
@@ -32,7 +20,7 @@ describe('a page fetched alone by number', () => {
   });
 
   it('a full page at the end of an exact total is the last', async () => {
-    const client = await searchOf(1_160);
+    const client = searchOf(1_160);
     expect((await client.papers.search({ page: 58, per_page: 20 })).hasNextPage()).toBe(false);
     expect((await client.papers.search({ page: 58 })).hasNextPage()).toBe(false);
   });
@@ -40,7 +28,7 @@ describe('a page fetched alone by number', () => {
 
 describe('Page.toJSON', () => {
   it('is the plain { data, total, page, nextPage }, what JSON.stringify writes', async () => {
-    const client = await searchOf(45);
+    const client = searchOf(45);
     const first = await client.papers.search({ per_page: 20 });
     const plain = first.toJSON();
     expect(Object.getPrototypeOf(plain)).toBe(Object.prototype);
@@ -50,7 +38,7 @@ describe('Page.toJSON', () => {
   });
 
   it('follows a walk: nextPage undefined on its last page, as hasNextPage says', async () => {
-    const client = await searchOf(45);
+    const client = searchOf(45);
     const pages = [];
     for await (const page of client.papers.search({ per_page: 20 }).pages()) pages.push(page.toJSON());
     expect(pages.map(({ page, nextPage, data }) => [page, nextPage, data.length])).toEqual([

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { http } from 'msw';
-import type { setupServer } from 'msw/node';
+import type { SetupServer } from 'msw/node';
 import { expect } from 'vitest';
 import {
   ConfigurationError,
@@ -8,7 +8,7 @@ import {
   type MetricError,
   ResponseValidationError,
 } from '../../src/index.js';
-import { json } from './msw.js';
+import { BASE, inProcessFetch, json } from './msw.js';
 import { testClient } from './test-client.js';
 
 /** Any value at all, kept shallow so that thousands of property runs stay fast. */
@@ -42,7 +42,7 @@ export async function rejection(promise: PromiseLike<unknown>): Promise<unknown>
 }
 
 /** Checks of refusals before sending, against one test file's msw server. */
-export function refusals(server: ReturnType<typeof setupServer>) {
+export function refusals(server: SetupServer) {
   /** Counts every request that reaches the server, whatever its path. */
   function catchAll() {
     const seen: Request[] = [];
@@ -85,15 +85,28 @@ export function refusals(server: ReturnType<typeof setupServer>) {
   return { catchAll, expectRefused };
 }
 
-/** A client whose `fetch` answers `bodyFor(url)` in memory and records every URL it is asked for. */
-export function recordingClient(bodyFor: (url: URL) => unknown) {
+/**
+ * An msw handler answering every GET under {@link BASE} with `bodyFor(url)`, recording each URL it
+ * receives in `calls`.
+ */
+export function recordingHandler(bodyFor: (url: URL) => unknown) {
   const calls: URL[] = [];
-  const fetch = async (input: RequestInfo | URL) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
+  const handler = http.get(`${BASE}/*`, ({ request }) => {
+    const url = new URL(request.url);
     calls.push(url);
-    return new Response(JSON.stringify(bodyFor(url)), { headers: { 'content-type': 'application/json' } });
-  };
-  return { calls, sdk: testClient({ fetch, maxRetries: 0 }) };
+    return json(bodyFor(url));
+  });
+  return { calls, handler };
+}
+
+/**
+ * A client of the msw server with a {@link recordingHandler} in place. Its fetch answers from the
+ * server's handlers in-process, so that thousands of property runs stay fast.
+ */
+export function recordingClient(server: SetupServer, bodyFor: (url: URL) => unknown) {
+  const { calls, handler } = recordingHandler(bodyFor);
+  server.use(handler);
+  return { calls, sdk: testClient({ fetch: inProcessFetch(server), maxRetries: 0 }) };
 }
 
 /** The names of a call's options, refused with ConfigurationError rather than InvalidParameterError. */

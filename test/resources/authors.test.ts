@@ -214,7 +214,7 @@ describe('authors.get', () => {
 
 describe('authors: arbitrary arguments either go out or are refused as InvalidParameterError', () => {
   const fakeApi = () =>
-    recordingClient((url) => (url.pathname === '/api/v1/authors' ? { data: [], total: 0 } : profile));
+    recordingClient(server, (url) => (url.pathname === '/api/v1/authors' ? { data: [], total: 0 } : profile));
 
   const isId = (v: unknown) => Number.isSafeInteger(v);
   const isPage = (v: unknown) => isId(v) && (v as number) >= 1;

@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { http } from 'msw';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { type Country, InvalidParameterError, ResponseValidationError } from '../../src/index.js';
-import { anyValue as any, expectRefusedResponse, refusals, rejection, target } from '../helpers/calls.js';
+import {
+  anyValue as any,
+  expectRefusedResponse,
+  recordingClient,
+  refusals,
+  rejection,
+  target,
+} from '../helpers/calls.js';
 import { BASE, json, sequence, testClient, useMsw } from '../support.js';
 
 const server = useMsw();
@@ -84,12 +91,7 @@ describe('countries.list', () => {
 
 describe('countries: arbitrary arguments either go out or are refused as InvalidParameterError', () => {
   it('list with any params', async () => {
-    const calls: URL[] = [];
-    const fetch = async (input: RequestInfo | URL) => {
-      calls.push(new URL(input instanceof Request ? input.url : String(input)));
-      return new Response('[]', { headers: { 'content-type': 'application/json' } });
-    };
-    const sdk = testClient({ fetch, maxRetries: 0 });
+    const { calls, sdk } = recordingClient(server, () => []);
     const params = fc.oneof(
       any,
       fc.record(

@@ -303,7 +303,7 @@ describe('journals.score', () => {
 describe('journals: arbitrary arguments either go out or are refused as InvalidParameterError', () => {
   /** Every route answered with a valid, minimal body. */
   const fakeApi = () =>
-    recordingClient(({ pathname }) => {
+    recordingClient(server, ({ pathname }) => {
       if (pathname.endsWith('/papers')) return { data: [], total: 0 };
       if (pathname.endsWith('/score')) return score;
       return pathname === '/api/v1/journals' ? [] : journalProfile;
