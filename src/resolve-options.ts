@@ -3,7 +3,14 @@ import type { ClientOptions } from './client-options.js';
 import { inBrowser } from './core/browser.js';
 import { ConfigurationError } from './core/errors.js';
 import { isLogLevel, type Logger, type LogLevel, logLevels } from './core/logger.js';
-import { checkBoolean, checkFunction, checkHttpUrl, checkNames, checkObject } from './core/options/checks.js';
+import {
+  checkBoolean,
+  checkFunction,
+  checkHttpUrl,
+  checkNames,
+  checkObject,
+  keyForm,
+} from './core/options/checks.js';
 import { checkHooks, type ResolvedClientOptions } from './core/options/client.js';
 import { type Environment, readVariable } from './core/options/environment.js';
 import { resolveClientQuota } from './core/options/quota.js';
@@ -74,7 +81,7 @@ function resolveApiKey(
         '(use apiKey: null when a proxy adds the Authorization header)',
     );
   }
-  if (apiKey !== null && (typeof apiKey !== 'string' || !/^[\x21-\x7e]+$/.test(apiKey))) {
+  if (apiKey !== null && (typeof apiKey !== 'string' || !keyForm.test(apiKey))) {
     // The value is never echoed: it is a secret even when it is malformed.
     const named = source === 'apiKey' ? '`apiKey`' : source;
     throw new ConfigurationError(

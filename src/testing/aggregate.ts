@@ -48,7 +48,18 @@ export function aggregate(
       paper_ids: paperIds,
     });
   });
-  const subjects: MockSubject[] = subjectNames.slice(0, subjectCount).map((name, i) =>
+  return Object.freeze({
+    journals: Object.freeze(journals),
+    authors: Object.freeze(authors),
+    subjects: Object.freeze(subjectsOf(journals, subjectCount)),
+    countries: Object.freeze(countriesOf(journals, countryRows)),
+    papersByJournal: Object.freeze(papersByJournal),
+  });
+}
+
+/** The first `count` subjects, each with the totals of its journals. */
+function subjectsOf(journals: readonly MockJournal[], count: number): MockSubject[] {
+  return subjectNames.slice(0, count).map((name, i) =>
     Object.freeze({
       id: i + 1,
       name,
@@ -56,7 +67,11 @@ export function aggregate(
       ...countsOf(journals.filter((j) => j.field_id === i + 1)),
     }),
   );
-  const countries: MockCountry[] = countryRows.map((row, i) =>
+}
+
+/** The countries, each with the totals of its journals. */
+function countriesOf(journals: readonly MockJournal[], countryRows: readonly CountryRow[]): MockCountry[] {
+  return countryRows.map((row, i) =>
     Object.freeze({
       id: i + 1,
       name: row.name,
@@ -65,13 +80,6 @@ export function aggregate(
       ...countsOf(journals.filter((j) => j.country_id === i + 1)),
     }),
   );
-  return Object.freeze({
-    journals: Object.freeze(journals),
-    authors: Object.freeze(authors),
-    subjects: Object.freeze(subjects),
-    countries: Object.freeze(countries),
-    papersByJournal: Object.freeze(papersByJournal),
-  });
 }
 
 /** `citations`: index `id - 1`, as in the draws. */

@@ -2,6 +2,8 @@ import { ConfigurationError, type MetricError, ResponseValidationError } from '.
 import { connectionError, statusError } from '../core/failures.js';
 import { checkFunction } from '../core/options/checks.js';
 import type { MockFault } from './faults.js';
+import { checkJsonValue } from './options.js';
+import { httpOrigin } from './urls.js';
 import type { MockScoreUpdate } from './webhooks.js';
 
 /**
@@ -117,35 +119,25 @@ function refusal(
  * (a query or a fragment is dropped with the path). Not quoted when refused: it may carry credentials.
  */
 function controlOrigin(url: unknown): string {
-  const parsed = typeof url === 'string' && URL.canParse(url) ? new URL(url) : undefined;
-  // Any other scheme's origin is the string 'null': every call would go to `null/__mock/…`.
-  if (parsed === undefined || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+  const origin = httpOrigin(url);
+  if (origin === undefined) {
     throw new ConfigurationError(
       'url',
       "url must be the mock server's absolute http(s) URL, such as http://127.0.0.1:4010/api/v1",
     );
   }
-  return parsed.origin;
+  return origin;
 }
 
 /**
  * The request body as JSON: a fault holding what JSON cannot say (a BigInt, or a function or a symbol,
- * which JSON would drop without a word) is the caller's mistake, as the same fault is in-process.
+ * which JSON would drop without a word) is the caller's mistake. Its body is checked first, so that
+ * the refusal names `fault.body` as the same fault in-process does.
  */
 function serialize(path: string, body: unknown): string | undefined {
-  try {
-    return body === undefined ? undefined : JSON.stringify(body, refuseDropped);
-  } catch (error) {
-    const option = path === 'faults' ? 'fault' : path;
-    throw new ConfigurationError(option, `\`${option}\` must be a JSON value: ${String(error)}`);
-  }
-}
-
-function refuseDropped(_key: string, value: unknown): unknown {
-  if (typeof value === 'function' || typeof value === 'symbol') {
-    throw new TypeError(`a ${typeof value} is no JSON value`);
-  }
-  return value;
+  if (path !== 'faults') return checkJsonValue(path, body);
+  checkJsonValue('fault.body', (body as MockFault | null | undefined)?.body);
+  return checkJsonValue('fault', body);
 }
 
 const notJson = Symbol('not JSON');

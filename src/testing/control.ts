@@ -2,6 +2,7 @@ import { ConfigurationError } from '../core/errors.js';
 import type { MockFault } from './faults.js';
 import type { MockApi } from './mock-api-types.js';
 import { errorCodeOf, errorResponse, HttpError, json } from './responses.js';
+import { checkScoreUpdate, UnknownJournalError } from './score-update.js';
 
 /** The methods each control endpoint answers, for the `Allow` of a 405 (OPTIONS is a preflight). */
 const controlMethods: Record<string, string> = {
@@ -65,28 +66,22 @@ async function route(api: MockApi, request: Request, route: string): Promise<Res
   }
 }
 
-/** `POST /__mock/score`; a refused field is named as the caller sent it (`new_score`, not `newScore`). */
+/** `POST /__mock/score`, checked as `api.updateScore` checks it, naming the fields as the caller sent them. */
 async function updateScore(api: MockApi, body: Record<string, unknown>): Promise<Response> {
   const { journal_id: journalId, new_score: newScore } = body;
-  if (!Number.isSafeInteger(journalId) || typeof newScore !== 'number') {
-    return errorResponse(400, 'Send {"journal_id": <integer>, "new_score": <integer>}');
-  }
-  if (api.dataset.journal(journalId as number) === undefined) {
-    return errorResponse(404, `No journal with id ${journalId}`);
-  }
-  if (!Number.isSafeInteger(newScore) || newScore < 0) {
-    return errorResponse(400, `new_score must be a non-negative integer, got ${newScore}`);
-  }
-  return json(await api.updateScore(journalId as number, newScore));
+  checkScoreUpdate(api.dataset, journalId, newScore, ['journal_id', 'new_score']);
+  return json(await api.updateScore(journalId as number, newScore as number));
 }
 
 /**
  * The 400 for a value the mock's checks refused (they throw ConfigurationError, RangeError or
  * TypeError): the caller's mistake. A ConfigurationError's option goes in the body, so that
- * `mockControl` can throw a ConfigurationError naming it, as the call in-process would.
+ * `mockControl` can throw a ConfigurationError naming it, as the call in-process would. A journal the
+ * dataset lacks is a 404, as on the API's paths.
  */
 function refusal(error: unknown): Response {
   if (error instanceof HttpError) return errorResponse(error.status, error.message, error.headers);
+  if (error instanceof UnknownJournalError) return errorResponse(404, error.message);
   if (error instanceof ConfigurationError) {
     return json({ error: errorCodeOf(400), message: error.message, option: error.option }, 400);
   }

@@ -1,4 +1,4 @@
-import type { OptionNames } from '../core/options/checks.js';
+import type { OptionNames, Resolved } from '../core/options/checks.js';
 import {
   checkMockFault,
   type MockFaultOptions,
@@ -70,15 +70,13 @@ const faultNames: OptionNames<MockFault> = {
   times: true,
 };
 
-/** @internal What to do to one request. */
-export interface ResolvedFault {
-  readonly delayMs: number;
-  readonly reset: boolean;
-  readonly status: number | undefined;
-  readonly body: unknown;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly malformed: 'truncated' | 'shape' | undefined;
-}
+/**
+ * @internal What to do to one request: a fault's fields with their defaults, except `status` and
+ * `body`, which stay unset for a real answer, and `malformed`, where `true` reads as `'truncated'`.
+ */
+export type ResolvedFault = Resolved<Omit<MockFault, 'times' | 'status' | 'body' | 'malformed'>> & {
+  readonly [K in 'status' | 'body']: MockFault[K];
+} & { readonly malformed: Exclude<MockFault['malformed'], boolean> };
 
 const none: Omit<ResolvedFault, 'delayMs'> = {
   reset: false,

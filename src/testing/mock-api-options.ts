@@ -1,4 +1,4 @@
-import { describeValue } from '../core/describe-value.js';
+import { describeValue, quote } from '../core/describe-value.js';
 import { ConfigurationError } from '../core/errors.js';
 import {
   checkBoolean,
@@ -8,12 +8,14 @@ import {
   checkInteger,
   checkNames,
   checkObject,
+  keyForm,
   type OptionNames,
   type Resolved,
 } from '../core/options/checks.js';
 import type { MockPlan } from './constants.js';
-import type { MockApi, MockApiOptions } from './mock-api-types.js';
-import { checkList, checkMockWebhookUrl, type Fields } from './options.js';
+import type { MockApi, MockApiOptions, MockServerOptions } from './mock-api-types.js';
+import { checkList, type Fields } from './options.js';
+import { checkMockWebhookUrl, httpOrigin } from './urls.js';
 import type { MockWebhookOptions } from './webhooks.js';
 
 /*
@@ -105,7 +107,7 @@ function checkMockKeys(keys: unknown): void {
     throw new ConfigurationError('keys', `every plan in \`keys\` must be one of ${mockPlans.join(', ')}`);
   }
   // A key no `Authorization: Bearer` header can carry would be answered 401 on every request.
-  if (Object.keys(given).some((key) => !/^[\x21-\x7e]+$/.test(key))) {
+  if (Object.keys(given).some((key) => !keyForm.test(key))) {
     throw new ConfigurationError(
       'keys',
       'every key in `keys` must be visible ASCII characters with no spaces',
@@ -113,7 +115,15 @@ function checkMockKeys(keys: unknown): void {
   }
 }
 
-const serverOptionNames = ['port', 'host', 'api', 'controlOrigins'];
+const serverOptionNames: OptionNames<Omit<MockServerOptions, keyof MockApiOptions>> = {
+  port: true,
+  host: true,
+  api: true,
+  controlOrigins: true,
+};
+
+/** The server's own options once checked (`api` is the mock itself, checked for its shape only). */
+export type ResolvedMockServerOptions = Resolved<Pick<MockServerOptions, 'port' | 'host' | 'controlOrigins'>>;
 
 /**
  * The server's `port`, `host`, `api` and `controlOrigins`: each origin as a browser sends it, `'*'` or
@@ -121,17 +131,14 @@ const serverOptionNames = ['port', 'host', 'api', 'controlOrigins'];
  * interface; one with a control character or a space is no name or address either (Node throws a bare
  * TypeError for a null byte, and a lookup fails for the others).
  */
-export function resolveMockServerOptions(value: unknown): {
-  port: number;
-  host: string;
-  controlOrigins: string[];
-} {
+export function resolveMockServerOptions(value: unknown): ResolvedMockServerOptions {
   // The `= {}` default of startMockServer() covers `undefined` only.
   const options = checkObject<Fields>('options', value) ?? {};
   const { host = '127.0.0.1', api } = options;
   // A mock made already takes none of createMockApi()'s options: they would go unused.
-  if (api !== undefined) checkNames('startMockServer() given `api`', options, serverOptionNames);
-  else checkNames('startMockServer()', options, [...serverOptionNames, ...mockApiOptionNames]);
+  const names = Object.keys(serverOptionNames);
+  if (api !== undefined) checkNames('startMockServer() given `api`', options, names);
+  else checkNames('startMockServer()', options, [...names, ...mockApiOptionNames]);
   if (typeof host !== 'string' || host === '' || /[\s\p{Cc}]/u.test(host)) {
     throw new ConfigurationError('host', '`host` must be an interface name or address, such as 127.0.0.1');
   }
@@ -142,16 +149,19 @@ export function resolveMockServerOptions(value: unknown): {
   return {
     port: checkInteger('port', options.port, 0, 65_535) ?? 0,
     host,
-    controlOrigins: checkList('controlOrigins', options.controlOrigins).map((entry) => {
-      if (entry === '*') return entry;
-      const parsed = typeof entry === 'string' && URL.canParse(entry) ? new URL(entry) : undefined;
-      if (parsed === undefined || !/^https?:$/.test(parsed.protocol)) {
-        throw new ConfigurationError(
-          'controlOrigins',
-          `controlOrigins: ${JSON.stringify(entry)} is not an origin such as http://localhost:5173`,
-        );
-      }
-      return parsed.origin;
-    }),
+    controlOrigins: checkList('controlOrigins', options.controlOrigins).map(checkControlOrigin),
   };
+}
+
+/** A `controlOrigins` entry: `'*'`, or a URL whose origin is the one a browser sends. */
+function checkControlOrigin(entry: unknown): string {
+  const origin = entry === '*' ? entry : httpOrigin(entry);
+  if (origin === undefined) {
+    const given = typeof entry === 'string' ? quote(entry) : describeValue(entry);
+    throw new ConfigurationError(
+      'controlOrigins',
+      `controlOrigins: ${given} is not an origin such as http://localhost:5173`,
+    );
+  }
+  return origin;
 }

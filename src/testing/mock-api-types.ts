@@ -37,6 +37,32 @@ export interface MockApiOptions {
 }
 
 /**
+ * Options of {@link startMockServer}: where to listen, plus the mock's own options.
+ *
+ * @example
+ * ```ts
+ * await startMockServer({ port: 4010, seed: 7, limits: { perMinute: 100 } });
+ * ```
+ */
+export interface MockServerOptions extends MockApiOptions {
+  /** TCP port; 0 picks a free one. @default 0 */
+  readonly port?: number | undefined;
+  /** Interface to bind. Keep it on loopback: the mock accepts well-known keys. @default '127.0.0.1' */
+  readonly host?: string | undefined;
+  /** Serve this mock instead of creating one from the options (then only `port`, `host` and `controlOrigins` apply). @default undefined */
+  readonly api?: MockApi | undefined;
+  /**
+   * Origins of web pages allowed to call the `/__mock/` control endpoints, e.g. the dev server of a
+   * browser test (`http://localhost:5173`). Others are refused, so that a page you happen to open
+   * cannot reset the mock or subscribe URLs to its webhooks. `'*'` trusts every page: only for a test
+   * set-up whose page origin is not known in advance (`Host` is still checked). The API endpoints
+   * answer every origin whatever this says.
+   * @default [] (only the mock's own origin)
+   */
+  readonly controlOrigins?: readonly string[] | undefined;
+}
+
+/**
  * One request the mock answered, for assertions such as "the loop stopped fetching".
  *
  * @example

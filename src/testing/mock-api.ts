@@ -69,20 +69,7 @@ export function createMockApiOver(router: Router, options: MockApiOptions = {}):
     webhooks: subscribers,
     requests: log.records,
 
-    async handle(request) {
-      const url = new URL(request.url);
-      const requestId = log.nextId();
-      if (request.method === 'OPTIONS') {
-        return withRequestId(preflight(request, control), requestId);
-      }
-      if (url.pathname.startsWith('/__mock/')) {
-        const answer = control ? await handleControl(api, request, url) : controlOff(url);
-        return applyCors(withRequestId(answer, requestId));
-      }
-      const response = withRequestId(await respond(request, url), requestId);
-      log.add(request, url, response, requestId);
-      return applyCors(response);
-    },
+    handle: (request) => answer(api, request, { log, control, respond }),
 
     fetch: (input, init) => fetchFrom(api, input, init),
 
@@ -105,6 +92,33 @@ export function createMockApiOver(router: Router, options: MockApiOptions = {}):
   api.reset();
   logs.set(api, log);
   return api;
+}
+
+/** What {@link answer} reads of a mock besides the mock itself. */
+interface AnswerParts {
+  readonly log: RequestLog;
+  readonly control: boolean;
+  readonly respond: ReturnType<typeof createResponder>;
+}
+
+/** One request to `api`: a preflight, a control call, or a call of the API, which alone is logged. */
+async function answer(
+  api: MockApi,
+  request: Request,
+  { log, control, respond }: AnswerParts,
+): Promise<Response> {
+  const url = new URL(request.url);
+  const requestId = log.nextId();
+  if (request.method === 'OPTIONS') {
+    return withRequestId(preflight(request, control), requestId);
+  }
+  if (url.pathname.startsWith('/__mock/')) {
+    const reply = control ? await handleControl(api, request, url) : controlOff(url);
+    return applyCors(withRequestId(reply, requestId));
+  }
+  const response = withRequestId(await respond(request, url), requestId);
+  log.add(request, url, response, requestId);
+  return applyCors(response);
 }
 
 /** A control call to a mock made without `control`: `startMockServer` leaves them off unless asked. */

@@ -1,3 +1,4 @@
+import { quote } from '../core/describe-value.js';
 import { ConfigurationError } from '../core/errors.js';
 import {
   checkBoolean,
@@ -14,9 +15,9 @@ import type { MockDatasetSizes } from './dataset-types.js';
 
 /*
  * The mock's options that its parts check on their own (the dataset's seed and sizes, the limits, the
- * faults, a webhook URL), with the public types of the limits and faults. Every check reads its
- * object's fields as unknown values, since callers in plain JavaScript may pass anything; the bounds
- * (the largest delay and sizes) are passed in by the part that owns them.
+ * faults), with the public types of the limits and faults. Every check reads its object's fields as
+ * unknown values, since callers in plain JavaScript may pass anything; the bounds (the largest delay
+ * and sizes) are passed in by the part that owns them.
  */
 
 const maxSafe = Number.MAX_SAFE_INTEGER;
@@ -191,27 +192,47 @@ export function checkMockFault<Fault>(fault: Fault, maxDelayMs: number, names: O
     checkOneOf('fault.malformed', given.malformed, ['truncated', 'shape']);
   }
   checkFaultHeaders(given.headers);
-  try {
-    JSON.stringify(given.body);
-  } catch (error) {
-    throw new ConfigurationError('fault.body', `\`fault.body\` must be a JSON value: ${String(error)}`);
-  }
+  checkJsonValue('fault.body', given.body);
   return fault;
 }
+
+/**
+ * `value` as JSON, or `undefined` for `undefined`. What JSON cannot say is refused: a BigInt or a
+ * cycle (which `JSON.stringify` throws on), and a function or a symbol (which it drops without a word).
+ */
+export function checkJsonValue(option: string, value: unknown): string | undefined {
+  try {
+    return value === undefined ? undefined : JSON.stringify(value, refuseDropped);
+  } catch (error) {
+    throw new ConfigurationError(option, `\`${option}\` must be a JSON value: ${String(error)}`);
+  }
+}
+
+function refuseDropped(_key: string, value: unknown): unknown {
+  if (typeof value === 'function' || typeof value === 'symbol') {
+    throw new TypeError(`a ${typeof value} is no JSON value`);
+  }
+  return value;
+}
+
+/** Connection-level headers (RFC 9110 §7.6.1): the HTTP server strips them from a request it passes on. */
+export const connectionHeaders: ReadonlySet<string> = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 /**
  * Headers that frame the message or the connection: the HTTP server sets them itself, and a fault's
  * copy would contradict them (`transfer-encoding` beside `content-length` is not HTTP at all).
  */
-const framingHeaders = new Set([
-  'connection',
+const framingHeaders: ReadonlySet<string> = new Set([
+  ...connectionHeaders,
   'content-length',
-  'keep-alive',
-  'proxy-connection',
   'te',
   'trailer',
-  'transfer-encoding',
-  'upgrade',
 ]);
 
 /** A fault's headers: string values (as its type says), under names and values `Headers` accepts. */
@@ -225,7 +246,7 @@ function checkFaultHeaders(value: unknown): void {
   if (framing !== undefined) {
     throw new ConfigurationError(
       option,
-      `\`${option}\` cannot set ${JSON.stringify(framing)}: the server frames the answer itself`,
+      `\`${option}\` cannot set ${quote(framing)}: the server frames the answer itself`,
     );
   }
   checkHeaders(headers as Record<string, string> | undefined, option);
@@ -247,22 +268,6 @@ function checkLatency(value: unknown, maxDelayMs: number): readonly [number, num
     );
   }
   return [min, max];
-}
-
-/**
- * A webhook URL, given at creation or subscribed later: absolute http(s), without a user or password
- * (`fetch` refuses to send to one, so every delivery would fail).
- */
-export function checkMockWebhookUrl(url: unknown): string {
-  const parsed = typeof url === 'string' && URL.canParse(url) ? new URL(url) : undefined;
-  if (parsed === undefined || !/^https?:$/.test(parsed.protocol) || parsed.username || parsed.password) {
-    throw new ConfigurationError(
-      'webhooks.urls',
-      // The URL is not quoted: a receiver's URL often carries its secret token.
-      'Webhook URL must be an absolute http(s) URL, without a user or password',
-    );
-  }
-  return url as string;
 }
 
 /** A status the mock can answer with. */

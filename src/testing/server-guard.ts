@@ -8,6 +8,7 @@
  * preflight, and preflights of control endpoints are refused.
  */
 
+import { quote } from '../core/describe-value.js';
 import { escapeUnsafe } from '../core/escape.js';
 
 /** Headers of an incoming request, as Node's `IncomingMessage` has them. */
@@ -31,7 +32,7 @@ export function refuseControl(
   if (!allowed.hosts.has(host) && !local.includes(host)) {
     return {
       status: 403,
-      message: `The control endpoints answer only requests addressed to the mock itself (Host ${[...allowed.hosts][0]}), not ${JSON.stringify(host)}`,
+      message: `The control endpoints answer only requests addressed to the mock itself (Host ${[...allowed.hosts][0]}), not ${quote(host)}`,
     };
   }
   const origin = single(headers.origin);
@@ -44,7 +45,7 @@ export function refuseControl(
     return {
       page: origin ?? `Sec-Fetch-Site: ${site}`,
       status: 403,
-      message: `The control endpoints refuse requests from other origins (${JSON.stringify(origin ?? site)}); pass controlOrigins to trust one`,
+      message: `The control endpoints refuse requests from other origins (${quote((origin ?? site) as string)}); pass controlOrigins to trust one`,
     };
   }
   if (method === 'OPTIONS') return undefined;
@@ -52,7 +53,7 @@ export function refuseControl(
   if (method === 'POST' && type !== 'application/json') {
     return {
       status: 415,
-      message: `POST to a control endpoint needs content-type: application/json, got ${JSON.stringify(type ?? '')}`,
+      message: `POST to a control endpoint needs content-type: application/json, got ${quote(type ?? '')}`,
     };
   }
   return undefined;

@@ -1,8 +1,10 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { createMockApi, type MockApi, type MockApiOptions, serverAnswer } from './mock-api.js';
+import { createMockApi, type MockApi, serverAnswer } from './mock-api.js';
 import { resolveMockServerOptions } from './mock-api-options.js';
+import type { MockServerOptions } from './mock-api-types.js';
 import { loadHttp } from './node-http.js';
+import { connectionHeaders } from './options.js';
 import { errorResponse } from './responses.js';
 import {
   allowedHosts,
@@ -12,38 +14,14 @@ import {
   refusedPageWarning,
 } from './server-guard.js';
 
+export type { MockServerOptions } from './mock-api-types.js';
+
 /**
  * The largest request body the server reads, in bytes (1 MiB): every API endpoint is a GET, and a
  * control call (a fault with its `body`, a webhook URL) is far smaller. A larger body is answered 413
  * and the rest of it is never read.
  */
 const maxRequestBodyBytes = 1_048_576;
-
-/**
- * Options of {@link startMockServer}: where to listen, plus the mock's own options.
- *
- * @example
- * ```ts
- * await startMockServer({ port: 4010, seed: 7, limits: { perMinute: 100 } });
- * ```
- */
-export interface MockServerOptions extends MockApiOptions {
-  /** TCP port; 0 picks a free one. @default 0 */
-  readonly port?: number | undefined;
-  /** Interface to bind. Keep it on loopback: the mock accepts well-known keys. @default '127.0.0.1' */
-  readonly host?: string | undefined;
-  /** Serve this mock instead of creating one from the options (then only `port`, `host` and `controlOrigins` apply). @default undefined */
-  readonly api?: MockApi | undefined;
-  /**
-   * Origins of web pages allowed to call the `/__mock/` control endpoints, e.g. the dev server of a
-   * browser test (`http://localhost:5173`). Others are refused, so that a page you happen to open
-   * cannot reset the mock or subscribe URLs to its webhooks. `'*'` trusts every page: only for a test
-   * set-up whose page origin is not known in advance (`Host` is still checked). The API endpoints
-   * answer every origin whatever this says.
-   * @default [] (only the mock's own origin)
-   */
-  readonly controlOrigins?: readonly string[] | undefined;
-}
 
 /**
  * A running mock server.
@@ -89,14 +67,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const { api: given, port: _port, host: _host, controlOrigins: _origins, ...mockOptions } = options;
   const api = given ?? createMockApi(mockOptions);
   let origin = 'http://127.0.0.1';
-  let allowed = { port: 0, hosts: new Set<string>(), origins: new Set<string>() };
-  const warnedPages = new Set<string>();
-  const warnRefused = (page: string): void => {
-    // Once per page, and for a few pages only: a script sending made-up origins cannot flood stderr.
-    if (warnedPages.has(page) || warnedPages.size >= 10) return;
-    warnedPages.add(page);
-    process.stderr.write(refusedPageWarning(page));
-  };
+  let allowed: Allowed = { port: 0, hosts: new Set<string>(), origins: new Set<string>() };
+  const warnRefused = refusedPageWarner();
   // The answers each connection still owes: a refusal written while one is owed would be taken for it.
   const owed = new WeakMap<object, number>();
   const server = createServer((req, res) => {
@@ -113,13 +85,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
     answerRefused(api, error, socket, STATUS_CODES).catch(() => socket.destroy());
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listen(server, port, host);
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('The mock server has no TCP address');
   const hostInUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -131,18 +97,44 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     origins: new Set([...[...hosts].map((name) => `http://${name}`), ...trusted]),
   };
   if (!isLoopback(address.address)) process.stderr.write(exposedWarning(address.address, address.port));
+  return { url: `${origin}${api.basePath}`, port: address.port, api, close: closerOf(server) };
+}
+
+/** Who may call the control endpoints: the port and `Host` values of the mock, and the pages trusted. */
+type Allowed = Parameters<typeof refuseControl>[2];
+
+/**
+ * Prints the warning of a refused page once per page, and for a few pages only: a script sending
+ * made-up origins cannot flood stderr.
+ */
+function refusedPageWarner(): (page: string) => void {
+  const warned = new Set<string>();
+  return (page) => {
+    if (warned.has(page) || warned.size >= 10) return;
+    warned.add(page);
+    process.stderr.write(refusedPageWarning(page));
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/** Stops listening and drops open connections; every call after the first gets the same promise. */
+function closerOf(server: Server): () => Promise<void> {
   let closing: Promise<void> | undefined;
-  return {
-    url: `${origin}${api.basePath}`,
-    port: address.port,
-    api,
-    close() {
-      closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      return closing;
-    },
+  return () => {
+    closing ??= new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    return closing;
   };
 }
 
@@ -152,15 +144,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
  */
 const forbiddenMethods = new Set(['TRACE', 'TRACK', 'CONNECT']);
 
-/** Connection-level headers a Fetch `Request` must not carry. */
-const hopByHop = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
-
 async function serve(
   api: MockApi,
   req: IncomingMessage,
   res: ServerResponse,
   origin: string,
-  allowed: Parameters<typeof refuseControl>[2],
+  allowed: Allowed,
   warnRefused: (page: string) => void,
 ): Promise<void> {
   const abort = new AbortController();
@@ -170,7 +159,7 @@ async function serve(
   });
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (hopByHop.has(name)) continue;
+    if (connectionHeaders.has(name)) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }

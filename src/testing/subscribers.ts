@@ -1,5 +1,5 @@
 import type { MockApi } from './mock-api-types.js';
-import { checkMockWebhookUrl } from './options.js';
+import { checkMockWebhookUrl } from './urls.js';
 import { deliver, type MockWebhookDelivery } from './webhooks.js';
 
 /** Where the mock sends `score_updated` events: the URLs subscribed, and the delivery to each. */

@@ -107,10 +107,29 @@ describe('mockControl: refusals are the SDK’s typed errors', () => {
       const fault = { status: 500, body } as never;
       await expect(mockControl(server.url, spy).fault(fault)).rejects.toMatchObject({
         name: 'ConfigurationError',
-        option: 'fault',
+        option: 'fault.body',
       });
     }
     expect(sent).toEqual([]);
+  });
+
+  it('refuses a fault body JSON cannot carry as the same fault in-process is refused', async () => {
+    for (const body of [1n, () => 1, Symbol('x'), { a: () => 1 }, [Symbol('x')]]) {
+      const fault = { status: 503, body } as never;
+      const inProcess = (() => {
+        try {
+          createMockApi().faults.next(fault);
+        } catch (error) {
+          return error;
+        }
+      })();
+      const remote = await mockControl(server.url)
+        .fault(fault)
+        .catch((error: unknown) => error);
+      expect(inProcess).toBeInstanceOf(ConfigurationError);
+      expect(remote).toBeInstanceOf(ConfigurationError);
+      expect(remote).toMatchObject({ option: 'fault.body', message: (inProcess as Error).message });
+    }
   });
 
   it('lists the subscribed URLs and clears the queued faults', async () => {

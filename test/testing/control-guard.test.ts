@@ -216,6 +216,32 @@ describe('control endpoints: CSRF and DNS rebinding refused, nothing done', () =
   });
 });
 
+describe('what a request sent, quoted in a refusal', () => {
+  it('escapes a C1 control in the Origin it names, over a real socket', async () => {
+    const server = await start();
+    const answer = await postFault(server, { origin: 'http://evil.example\u009b2J' });
+    expect(answer.status).toBe(403);
+    const { message } = JSON.parse(answer.body) as { message: string };
+    expect(message).not.toContain('\u009b');
+    expect(message).toContain('\\u009b');
+  });
+
+  it('escapes bidi marks and line separators in the Host, Origin and content-type it names', () => {
+    const allowed = { port: 1, hosts: new Set(['127.0.0.1:1']), origins: new Set<string>() };
+    for (const sent of ['\u202e', '\u2028', '\u0085']) {
+      const refusals = [
+        refuseControl('GET', { host: `a${sent}b` }, allowed),
+        refuseControl('GET', { host: '127.0.0.1:1', origin: `http://a${sent}b` }, allowed),
+        refuseControl('POST', { host: '127.0.0.1:1', 'content-type': `text/a${sent}b` }, allowed),
+      ];
+      for (const refusal of refusals) {
+        expect(refusal?.status).toBeGreaterThanOrEqual(400);
+        expect(refusal?.message).not.toContain(sent);
+      }
+    }
+  });
+});
+
 describe('the API endpoints keep answering every page, as before', () => {
   it('serves a cross-origin GET with CORS headers, and approves its preflight', async () => {
     const server = await start();

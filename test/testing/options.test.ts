@@ -62,6 +62,10 @@ const atConstruction: RefusalCase[] = [
   ['mock', 'fault.headers', () => createMockApi().faults.next({ headers: { 'retry-after': 1 as never } })],
   ['mock', 'fault.headers', () => createMockApi().faults.next({ headers: { 'bad name': 'x' } })],
   ['mock', 'fault.body', () => createMockApi().faults.next({ status: 500, body: { n: 1n } })],
+  // A function or a symbol JSON drops without a word: the fault went out without that part of its body.
+  ['mock', 'fault.body', () => createMockApi().faults.next({ status: 503, body: { a: () => 1 } })],
+  ['mock', 'fault.body', () => createMockApi().faults.next({ status: 503, body: () => 1 })],
+  ['mock', 'fault.body', () => createMockApi().faults.next({ status: 503, body: [Symbol('x')] })],
   // Misspelt names were ignored: the fault, the limit or the option did nothing.
   ['mock', 'fault.stauts', () => createMockApi().faults.next({ stauts: 503 } as never)],
   ['mock', 'faults.errorrate', () => createMockApi({ faults: { errorrate: 1 } as never })],
@@ -172,6 +176,29 @@ describe('the mock refuses a bad option with a ConfigurationError naming it', ()
       expect(Object.isFrozen(list)).toBe(true);
     }
     expect(testing.MOCK_SHOW_VALUES).toEqual(['active', 'all']);
+  });
+
+  it('escapes what it quotes of a value the caller gave: bidi marks, line separators, C1 controls', async () => {
+    for (const sent of ['\u202e', '\u2028', '\u0085']) {
+      const messages = await Promise.all(
+        [
+          () => startMockServer({ controlOrigins: [`localhost${sent}:5173`] }),
+          () => createMockApi().faults.next({ status: 503, headers: { [`${sent}connection`]: 'x' } }),
+          () => createMockApi().updateScore(`7${sent}` as never, 5),
+        ].map((run: () => unknown) =>
+          Promise.resolve()
+            .then(run)
+            .then(
+              () => 'accepted',
+              (error: Error) => error.message,
+            ),
+        ),
+      );
+      for (const message of messages) {
+        expect(message).not.toBe('accepted');
+        expect(message).not.toContain(sent);
+      }
+    }
   });
 
   it('mockControl takes the server url, its origin or any URL on that origin', async () => {

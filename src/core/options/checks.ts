@@ -19,6 +19,12 @@ export type Resolved<T> = { readonly [K in keyof T]-?: Exclude<T[K], undefined> 
 /** One `true` per name of `T`, no more, no less: the compiler holds a list of names to its type. */
 export type OptionNames<T> = { readonly [K in keyof Required<T>]: true };
 
+/**
+ * The form of an API key: visible ASCII characters with no spaces, which an `Authorization: Bearer`
+ * header can carry. A key of any other form is refused by `Headers`, or answered 401 on every request.
+ */
+export const keyForm = /^[\x21-\x7e]+$/;
+
 /** The largest delay `setTimeout` can hold. */
 export const maxTimerMs = 2 ** 31 - 1;
 
