@@ -6,8 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { useRealServer } from '../helpers/real-server.js';
-import { useMockServer } from '../support.js';
+import { useMockServer, useRealServer } from '../support.js';
 import { jsonLines, run } from './helpers.js';
 import { scratch } from './resume.js';
 

@@ -14,8 +14,7 @@ import {
 } from '../../src/core/errors.js';
 import { type ClientOptions, MetricClient } from '../../src/index.js';
 import { MOCK_API_KEY, MOCK_NO_ACCESS_API_KEY } from '../../src/testing/index.js';
-import { useRealServer } from '../helpers/real-server.js';
-import { UNKNOWN_KEY, useMockServer } from '../support.js';
+import { UNKNOWN_KEY, useMockServer, useRealServer } from '../support.js';
 import { jsonLines, run, testIO } from './helpers.js';
 import { scratch } from './resume.js';
 

@@ -3,49 +3,38 @@
 // and Ctrl-C during the flush exits 130. A trickling reply never ends, so a bin that waited for it
 // would never exit: the test's own timeout is the only clock here. The bounds themselves (2 s after
 // the work, half a second after Ctrl-C) are checked exactly in telemetry.test.ts, with fake timers.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { freePort } from '../helpers/free-port.js';
+import { closedPort } from '../helpers/free-port.js';
+import { type Handler, startFaultServer } from '../support.js';
 import { start } from './helpers.js';
+
+/** A byte every 100 ms, never the end: the socket is never idle. */
+const trickle: Handler = (_req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  const drip = setInterval(() => res.write(' '), 100);
+  res.on('close', () => clearInterval(drip));
+};
 
 /** A collector on 127.0.0.1 that never answers well: it refuses, stays silent, or trickles a reply. */
 async function hostileCollector(behaviour: 'refuses' | 'is silent' | 'trickles') {
   if (behaviour === 'refuses') {
-    const port = await freePort();
     return {
-      endpoint: `http://127.0.0.1:${port}`,
+      endpoint: `http://127.0.0.1:${await closedPort()}`,
       requested: new Promise<void>(() => {}),
       close: async () => {},
     };
   }
-  const sockets = new Set<Socket>();
   let requested!: () => void;
   const firstRequest = new Promise<void>((resolve) => {
     requested = resolve;
   });
-  const server: Server = createServer((req, res) => {
+  const server = await startFaultServer({ record: false });
+  server.serve((req, res, attempt) => {
     req.resume();
     requested();
-    if (behaviour === 'is silent') return;
-    // A byte every 100 ms, never the end: the socket is never idle.
-    res.writeHead(200, { 'content-type': 'application/json' });
-    const drip = setInterval(() => res.write(' '), 100);
-    res.on('close', () => clearInterval(drip));
+    if (behaviour === 'trickles') trickle(req, res, attempt);
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requested: firstRequest,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
+  return { endpoint: server.origin, requested: firstRequest, close: () => server.close() };
 }
 
 describe('the collector does not decide when the bin exits', { timeout: 60_000 }, () => {

@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequestAbortedError, TimeoutError } from '../../src/index.js';
 import { useFakeClock } from '../helpers/fake-clock.js';
-import { useRealServer } from '../helpers/real-server.js';
-import { recordingLogger } from '../support.js';
+import { json, never } from '../reliability/fault-server.js';
+import { recordingLogger, useRealServer } from '../support.js';
 
 // A real socket: msw's interceptor cannot abort a body mid-stream without tripping undici.
 const server = useRealServer();
@@ -42,22 +42,6 @@ function slowBody(stallMs: number) {
     const timer = setTimeout(() => res.end(text.slice(10)), stallMs);
     res.on('close', () => clearTimeout(timer));
   };
-}
-
-function answer(body: unknown, status = 200, headers: Record<string, string> = {}) {
-  return (_req: IncomingMessage, res: ServerResponse) => {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
-  };
-}
-
-/** Each reply in turn; the last one repeats. */
-function inTurn(...replies: Array<(req: IncomingMessage, res: ServerResponse) => void>) {
-  let n = 0;
-  return (req: IncomingMessage, res: ServerResponse) => replies[Math.min(n++, replies.length - 1)]!(req, res);
-}
-
-function never() {
-  return () => {};
 }
 
 /** A fetch that counts the requests sent and the responses whose headers came in. */
@@ -106,7 +90,7 @@ describe('timeout', () => {
   });
 
   it('is per attempt, and a timed-out attempt is retried', async () => {
-    server.serve(inTurn(slowBody(3_000), answer(subjects)));
+    server.serve(slowBody(3_000), json(subjects));
     const { counts, fetch } = counting();
     const call = track(server.client({ timeout: 200, fetch }).subjects.list());
     await until(() => counts.answered === 1, 'headers in');
@@ -134,7 +118,7 @@ describe('timeout', () => {
 
 describe('abort, with the clock standing still', () => {
   it('an already-aborted signal sends nothing', async () => {
-    server.serve(answer(subjects));
+    server.serve(json(subjects));
     const error = await server
       .client()
       .subjects.list({ signal: AbortSignal.abort(new Error('stop')) })
@@ -164,7 +148,7 @@ describe('abort, with the clock standing still', () => {
   });
 
   it('aborting during a backoff sleep ends the sleep and sends nothing more', async () => {
-    server.serve(inTurn(answer({}, 503, { 'retry-after': '30' }), answer(subjects)));
+    server.serve(json({}, 503, { 'retry-after': '30' }), json(subjects));
     const { counts, fetch } = counting();
     // The client says "retrying" just before it starts to wait.
     const { lines, logger } = recordingLogger();

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -11,8 +10,8 @@ import {
   MetricError,
 } from '../../src/index.js';
 import { rejection } from '../helpers/calls.js';
-import { useRealServer } from '../helpers/real-server.js';
-import { TEST_KEY, testClient } from '../support.js';
+import { closedPort } from '../helpers/free-port.js';
+import { TEST_KEY, testClient, useRealServer } from '../support.js';
 
 const real = useRealServer();
 const version: string = JSON.parse(
@@ -200,12 +199,7 @@ describe('ConnectionError from a runtime’s own NetworkError', () => {
 
 describe('ConnectionError over a real socket', () => {
   it('a refused connection names ECONNREFUSED, keeps the runtime error as cause, and never the key', async () => {
-    // A port that was just free: open a server on it, note the port, close it.
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const { port } = closed.address() as AddressInfo;
-    await new Promise((resolve) => closed.close(resolve));
-    const client = testClient({ maxRetries: 0 }, { base: `http://127.0.0.1:${port}/api/v1` });
+    const client = testClient({ maxRetries: 0 }, { base: `http://127.0.0.1:${await closedPort()}/api/v1` });
     const error = await rejection(client.subjects.list());
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as Error).message).toContain('ECONNREFUSED');

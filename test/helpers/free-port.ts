@@ -19,6 +19,14 @@ export function freePort(): Promise<number> {
   return listenFree(0);
 }
 
+/**
+ * A TCP port on 127.0.0.1 to be refused on: one just given back by a server that closed. The same
+ * probe as `freePort`, named for what the test does with it (connect, not bind).
+ */
+export function closedPort(): Promise<number> {
+  return listenFree(0);
+}
+
 /** The first port the system hands to outgoing connections (Linux's ip_local_port_range). */
 function ephemeralStart(): number {
   try {

@@ -1,53 +1,50 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import type { ClientOptions } from '../../src/client-options.js';
+import {
+  type FaultServer,
+  type Handler,
+  type Scenario,
+  startFaultServer,
+} from '../reliability/fault-server.js';
 import { testClient } from './test-client.js';
 
-export type Route = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+const notFound: Handler = (_req, res) => {
+  res.writeHead(404).end();
+};
 
 /**
- * A real HTTP server on 127.0.0.1 for one test file, for what an in-process mock cannot do
- * faithfully: bodies that stall, sockets that reset. `route` is swapped per test.
+ * The fault server (test/reliability/fault-server.ts) for one test file, started before its tests and
+ * closed after them. Its root answers with the handlers a test gives `serve`, and `hits` counts them.
  */
 export function useRealServer() {
-  const notFound: Route = (_req, res) => {
-    res.writeHead(404).end();
+  let server: FaultServer | undefined;
+  let routes: [Handler, ...Handler[]] = [notFound];
+  let served: Scenario | undefined;
+  const base = () => {
+    if (!served) throw new Error('useRealServer: the server has not started (it starts in beforeAll)');
+    return served.base;
   };
-  const state = { route: notFound, base: '', hits: 0 };
-  const sockets = new Set<import('node:net').Socket>();
-  const server = createServer((req, res) => {
-    state.hits++;
-    Promise.resolve(state.route(req, res)).catch(() => res.destroy());
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
   beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    state.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+    server = await startFaultServer({ record: false });
+    served = server.serve(...routes);
   });
-  afterAll(async () => {
-    for (const socket of sockets) socket.destroy();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => server?.close());
   return {
-    /** Serve this route from now on and reset the hit count. */
-    serve(route: Route) {
-      state.route = route;
-      state.hits = 0;
+    /** Answer with these handlers in turn from now on (the last one repeats); the hit count restarts. */
+    serve(...next: [Handler, ...Handler[]]) {
+      routes = next;
+      served = server?.serve(...routes);
     },
     get hits() {
-      return state.hits;
+      return served?.attempts ?? 0;
     },
     /** The base URL the client is given, `http://127.0.0.1:<port>/api/v1`. */
     get base() {
-      return state.base;
+      return base();
     },
     /** `testClient` of this server (the test key); options override. */
     client(options: ClientOptions = {}) {
-      return testClient(options, { base: state.base });
+      return testClient(options, { base: base() });
     },
   };
 }

@@ -1,7 +1,7 @@
-import { type AddressInfo, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { MOCK_API_KEY, MOCK_DOIS, startMockServer } from '../../src/testing/index.js';
+import { closedPort } from '../helpers/free-port.js';
 import { skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
 import { spawnNode } from '../helpers/spawn.js';
 
@@ -29,15 +29,6 @@ async function runExample(
     onTestEnd: context.onTestFinished,
   }).exited;
   return { code: code ?? 1, stdout, stderr };
-}
-
-/** A loopback port that nothing listens on: one just given back by a server that closed. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 // Each example is a fresh Node process: slow on a busy machine, where a tighter guard failed runs

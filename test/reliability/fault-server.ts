@@ -1,18 +1,20 @@
 /**
- * A real HTTP server on 127.0.0.1 that misbehaves on request: one `node:http` server per instance,
- * listening on port 0, with a scenario per test.
+ * A real HTTP server on 127.0.0.1 that misbehaves on request, for what msw and the mock cannot do
+ * faithfully (bodies that stall, sockets that reset): one `node:http` server per instance, listening
+ * on port 0, with a scenario per test.
  *
  * Each scenario gets its own base URL (`http://127.0.0.1:<port>/s/<n>/api/v1`), so tests can run
  * concurrently against one server and still count their own attempts. A scenario is a list of
- * handlers answered in turn, the last one repeating.
+ * handlers answered in turn, the last one repeating. `serve` sets the scenario at the root instead,
+ * for a test file that swaps one route per test (`useRealServer` in test/helpers/real-server.ts).
  *
  * This file imports nothing from vitest: the heap check (heap-check.mjs) runs it in a child process.
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-/** Answers one request; `attempt` counts from 1 within the scenario. */
-export type Handler = (req: IncomingMessage, res: ServerResponse, attempt: number) => void;
+/** Answers one request, `attempt` from 1 within the scenario; a throw or rejection resets the socket. */
+export type Handler = (req: IncomingMessage, res: ServerResponse, attempt: number) => void | Promise<void>;
 
 /** What the server saw of one request. */
 export interface SeenRequest {
@@ -39,6 +41,11 @@ export interface FaultServer {
   readonly origin: string;
   /** A new scenario answering with each handler in turn; the last one repeats. */
   scenario(...handlers: Handler[]): Scenario;
+  /**
+   * From now on, the requests outside every scenario's prefix are a new scenario answered by these
+   * handlers, URLs untouched; its base is `<origin>/api/v1`.
+   */
+  serve(...handlers: Handler[]): Scenario;
   /** Requests that matched no scenario. */
   readonly strays: readonly SeenRequest[];
   close(): Promise<void>;
@@ -58,40 +65,72 @@ export interface FaultServerOptions {
   readonly record?: boolean;
 }
 
+/** The key of the scenario `serve` sets: no `/s/<n>` prefix has it. */
+const root = '';
+
+/** Sets the scenario of `id` (the root's replaces the one before), to be given to clients as `base`. */
+function addScenario(
+  scenarios: Map<string, ScenarioState>,
+  id: string,
+  base: string,
+  handlers: Handler[],
+): Scenario {
+  if (handlers.length === 0) throw new Error('a scenario needs at least one handler');
+  const state: ScenarioState = { handlers, requests: [], count: 0 };
+  scenarios.set(id, state);
+  return {
+    base,
+    origin: new URL(base).origin,
+    get attempts() {
+      return state.count;
+    },
+    requests: state.requests,
+  };
+}
+
+/** Answers with the handler for this attempt. */
+function answer(state: ScenarioState, req: IncomingMessage, res: ServerResponse): void {
+  const attempt = ++state.count;
+  const handler = state.handlers[Math.min(attempt - 1, state.handlers.length - 1)]!;
+  try {
+    Promise.resolve(handler(req, res, attempt)).catch(() => res.destroy());
+  } catch {
+    res.destroy();
+  }
+}
+
+/** Closing destroys every socket still open: a stalled answer would otherwise hold `close` forever. */
+function destroyOnClose(server: ReturnType<typeof createServer>): () => Promise<void> {
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  return async () => {
+    for (const socket of sockets) socket.destroy();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  };
+}
+
 export async function startFaultServer({ record = true }: FaultServerOptions = {}): Promise<FaultServer> {
   const scenarios = new Map<string, ScenarioState>();
   const strays: SeenRequest[] = [];
-  const sockets = new Set<Socket>();
   let next = 0;
-
   const server = createServer((req, res) => {
     const rawUrl = req.url ?? '/';
     const match = /^\/s\/(\d+)(\/.*)?$/s.exec(rawUrl);
-    const state = match ? scenarios.get(match[1]!) : undefined;
-    const seen: SeenRequest = {
-      method: req.method ?? '',
-      url: match?.[2] ?? rawUrl,
-      rawUrl,
-      headers: { ...req.headers },
-    };
+    const state = scenarios.get(match ? match[1]! : root);
+    const seen = { method: req.method ?? '', url: match?.[2] ?? rawUrl, rawUrl, headers: { ...req.headers } };
     if (!state) {
       strays.push(seen);
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"no such scenario"}');
       return;
     }
     if (record) state.requests.push(seen);
-    const attempt = ++state.count;
-    const handler = state.handlers[Math.min(attempt - 1, state.handlers.length - 1)]!;
-    try {
-      handler(req, res, attempt);
-    } catch {
-      res.destroy();
-    }
+    answer(state, req, res);
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
+  const close = destroyOnClose(server);
   // A reset client socket is expected here, not a failure of the test.
   server.on('clientError', (_error, socket) => socket.destroy());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -100,25 +139,12 @@ export async function startFaultServer({ record = true }: FaultServerOptions = {
   return {
     origin,
     strays,
-    scenario(...handlers) {
-      if (handlers.length === 0) throw new Error('a scenario needs at least one handler');
+    scenario: (...handlers) => {
       const id = String(++next);
-      const state: ScenarioState = { handlers, requests: [], count: 0 };
-      scenarios.set(id, state);
-      return {
-        base: `${origin}/s/${id}/api/v1`,
-        origin,
-        get attempts() {
-          return state.count;
-        },
-        requests: state.requests,
-      };
+      return addScenario(scenarios, id, `${origin}/s/${id}/api/v1`, handlers);
     },
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    serve: (...handlers) => addScenario(scenarios, root, `${origin}/api/v1`, handlers),
+    close,
   };
 }
 
@@ -222,16 +248,7 @@ export function truncatedJson(
 
 /** A plain JSON body labelled `Content-Encoding: gzip`: the client's decompression fails mid-read. */
 export function falseGzip(body: unknown = subjects): Handler {
-  return (_req, res) => {
-    const text = JSON.stringify(body);
-    res
-      .writeHead(200, {
-        'content-type': 'application/json',
-        'content-encoding': 'gzip',
-        'content-length': Buffer.byteLength(text),
-      })
-      .end(text);
-  };
+  return json(body, 200, { 'content-encoding': 'gzip' });
 }
 
 /** The kind of page nginx or a cloud load balancer serves when the upstream is down. */

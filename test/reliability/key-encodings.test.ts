@@ -9,8 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ClientOptions } from '../../src/client-options.js';
 import { type MetricClient, MetricError } from '../../src/index.js';
-import { useRealServer } from '../helpers/real-server.js';
-import { recordingLogger, testClient } from '../support.js';
+import { recordingLogger, testClient, useRealServer } from '../support.js';
 
 const server = useRealServer();
 

@@ -4,8 +4,7 @@ import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import { VERSION } from '../../src/core/user-agent.js';
 import { NotFoundError, RequestAbortedError, TimeoutError } from '../../src/index.js';
-import { useRealServer } from '../helpers/real-server.js';
-import { testClient, useMockServer } from '../support.js';
+import { testClient, useMockServer, useRealServer } from '../support.js';
 import { parentOf, useTelemetry } from './harness.js';
 
 const otel = useTelemetry();

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BadRequestError } from '../../src/index.js';
-import { useRealServer } from '../helpers/real-server.js';
+import { useRealServer } from '../support.js';
 import { useTelemetry } from './harness.js';
 
 const otel = useTelemetry({ undici: false });

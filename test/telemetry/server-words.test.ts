@@ -9,8 +9,7 @@ import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { describe, expect, it } from 'vitest';
 import { BadRequestError, QuotaUnavailableError } from '../../src/index.js';
 import { createRedisQuota } from '../../src/redis/index.js';
-import { useRealServer } from '../helpers/real-server.js';
-import { TEST_KEY } from '../support.js';
+import { TEST_KEY, useRealServer } from '../support.js';
 import { useTelemetry } from './harness.js';
 
 const otel = useTelemetry({ undici: false });

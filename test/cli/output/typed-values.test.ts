@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { storedValue } from '../../../src/cli/output/typed-values.js';
-import { useRealServer } from '../../helpers/real-server.js';
+import { useRealServer } from '../../support.js';
 import { run } from '../helpers.js';
 import { scratch } from '../resume.js';
 import { parquetRows } from './hyparquet.js';

@@ -1,8 +1,8 @@
 /** What every entry of the catalogue is, and the helpers the entries share. */
-import { createServer } from 'node:net';
 import { expect } from 'vitest';
 import type { ClientOptions } from '../../../src/client-options.js';
 import type { APIError } from '../../../src/index.js';
+import { closedPort as closedLoopbackPort } from '../../helpers/free-port.js';
 import { type FaultServer, type Handler, json, redirect, type Scenario, subjects } from '../fault-server.js';
 import type { Settled } from '../harness.js';
 
@@ -73,11 +73,7 @@ export const names = (reason: RegExp) => (result: Settled<unknown>) => {
 
 /** A base URL on 127.0.0.1 where nothing listens: a port that was free a moment ago. */
 export async function closedPort(): Promise<string> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return `http://127.0.0.1:${port}/api/v1`;
+  return `http://127.0.0.1:${await closedLoopbackPort()}/api/v1`;
 }
 
 export function crossOriginRedirect(status: 302 | 307) {
