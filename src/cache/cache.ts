@@ -114,35 +114,15 @@ export class ResponseCache {
     send: Send<T>,
     client: ResolvedClientOptions,
   ): Promise<CachedAnswer<T>> {
-    const { checkRequestOptions, queryString } = this.#parts;
-    // A wrong mode is refused by checkRequestOptions below, through the transport.
+    // A wrong mode is refused by checkRequestOptions in #locate, through the transport.
     const mode = options?.cache;
-    let path: string;
-    let scope: string;
-    let partition: string;
-    let called: Route;
-    try {
-      const { headers } = checkRequestOptions(options);
-      called = route();
-      path = called.path + (called.query ? queryString(called.query) : '');
-      scope = await this.#scope;
-      partition = await this.#partitionOf(client, headers as Headers | undefined);
-    } catch {
-      // A refused parameter or option is the transport's to report (it keeps the key out of the message).
-      return off(await send(options));
-    }
+    const located = await this.#locate(route, options, client);
+    if (located === undefined) return off(await send(options));
+    const [called, path, scope, partition] = located;
     const { endpoint } = called;
     const ttl = endpoint === undefined ? 0 : (this.#lifetimes[endpoint.name] ?? endpoint.ttl);
     // An aborted call is refused as the transport refuses it, even when its answer is kept.
-    if (
-      options?.signal?.aborted ||
-      mode === false ||
-      ttl === 0 ||
-      // Nor a path holding the key in any form (percent- or base64-encoded too): it would be in a store key.
-      this.#parts.mentionsSecret(path, this.#secret)
-    ) {
-      return off(await send(options));
-    }
+    if (options?.signal?.aborted || mode === false || ttl === 0) return off(await send(options));
     const subject = eventSubjectOf(called);
     const key = answerKey(scope, partition, path, subject);
     const maxResponseBytes = options?.maxResponseBytes ?? client.maxResponseBytes;
@@ -173,6 +153,24 @@ export class ResponseCache {
         });
       }
       return answerOf(kept!, status);
+    }
+  }
+
+  /**
+   * Where a call's answer is kept, or none: a refused parameter or option is the transport's to report (it
+   * keeps the key out of the message); a path holding the key in any form would put it in a store key.
+   */
+  async #locate(route: () => Route, options: TransportOptions | undefined, client: ResolvedClientOptions) {
+    const { checkRequestOptions, queryString, mentionsSecret } = this.#parts;
+    try {
+      const { headers } = checkRequestOptions(options);
+      const called = route();
+      const path = called.path + (called.query ? queryString(called.query) : '');
+      const scope = await this.#scope;
+      const partition = await this.#partitionOf(client, headers as Headers | undefined);
+      return mentionsSecret(path, this.#secret) ? undefined : ([called, path, scope, partition] as const);
+    } catch {
+      return undefined;
     }
   }
 

@@ -1,7 +1,7 @@
 import { type EndpointName, endpointList } from '../api/endpoints.js';
 import { ConfigurationError } from '../core/errors.js';
 import { isRecord } from '../core/is-record.js';
-import { checkInteger, checkNames, checkObject } from '../core/options/checks.js';
+import { checkInteger, checkNames, checkObject, type Resolved } from '../core/options/checks.js';
 
 /**
  * The methods whose answers the cache keeps, by the names of the contract (the API table's): the keys
@@ -78,12 +78,9 @@ export interface CacheOptions {
   staleIfError?: number | undefined;
 }
 
-/** The cache option once checked: where to keep answers, and the lifetimes asked for. */
-export interface ResolvedCacheOptions {
-  readonly store: CacheStore | undefined;
-  readonly ttl: { readonly [M in CacheMethod]?: number | undefined };
-  readonly staleIfError: number;
-}
+/** The cache option once checked: where to keep answers (in memory without a store), and the lifetimes. */
+export type ResolvedCacheOptions = Resolved<Pick<CacheOptions, 'ttl' | 'staleIfError'>> &
+  Readonly<Pick<CacheOptions, 'store'>>;
 
 /**
  * Checks the `cache` client option at construction; `undefined` (and `false`) is no cache. A bad

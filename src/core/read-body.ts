@@ -73,7 +73,9 @@ export async function readBody(
 ): Promise<string> {
   const body = response.body;
   if (body === null) return '';
-  if (declaredLength(response) > limit) {
+  // The limit counts decoded bytes, of which a compressed length says nothing.
+  const encoding = response.headers.get('content-encoding')?.trim().toLowerCase() ?? 'identity';
+  if (encoding === 'identity' && declaredLength(response.headers.get('content-length')) > limit) {
     // Cancelling an unread body fails only if it is locked, which a fresh response's is not.
     body.cancel().catch(() => {});
     throw new ResponseTooLargeError(what(), limit);
@@ -86,10 +88,12 @@ export async function readBody(
 
 const decoder = /* @__PURE__ */ new TextDecoder();
 
-/** The `Content-Length` of a body sent as is; a compressed length says nothing of the decoded size. */
-function declaredLength(response: Response): number {
-  const encoding = response.headers.get('content-encoding');
-  if (encoding !== null && encoding.trim().toLowerCase() !== 'identity') return 0;
-  const length = Number(response.headers.get('content-length'));
-  return Number.isFinite(length) ? length : 0;
+/**
+ * The length a `Content-Length` declares, 0 for none: a response or a webhook body past the cap is
+ * refused before a byte of it is read. Only digits make a length; a malformed one (`1e9`, `0x400`, a
+ * list) declares nothing, and the count of the bytes as they are read applies the cap. What a
+ * Content-Encoding means is the caller's: the length is of the bytes sent, not of the decoded ones.
+ */
+export function declaredLength(contentLength: string | null | undefined): number {
+  return /^\d+$/.test(contentLength ?? '') ? Number(contentLength) : 0;
 }

@@ -1,5 +1,11 @@
 import { ConfigurationError } from '../core/errors.js';
-import { checkFunction, checkInteger, checkNames, checkObject } from '../core/options/checks.js';
+import {
+  checkFunction,
+  checkInteger,
+  checkNames,
+  checkObject,
+  type OptionNames,
+} from '../core/options/checks.js';
 import type { ScoreUpdatedEvent } from '../core/score-updated-event.js';
 import { withoutBom } from '../webhooks/decode-body.js';
 import { checkEvent } from '../webhooks/event-checks.js';
@@ -88,13 +94,7 @@ export function follow<QueryClient>(
   options?: FollowOptions,
   missedByDefault?: () => unknown,
 ): () => void {
-  const address = relayAddress(url);
-  const given = checkObject<FollowOptions>('options', options) ?? {};
-  checkNames('follow()', given, ['eventSource', 'reconnectMs', 'missed']);
-  // A `missed` given as `undefined` keeps the default, as one left out does.
-  const { eventSource, reconnectMs, missed = missedByDefault } = given;
-  const connect = eventSourceFactory(eventSource);
-  const firstWaitMs = checkInteger('reconnectMs', reconnectMs, 1, longestWaitMs) ?? 1_000;
+  const [address, connect, firstWaitMs, missed] = followSettings(url, options, missedByDefault);
   let source: EventSourceLike | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let waitMs = firstWaitMs;
@@ -148,6 +148,37 @@ export function follow<QueryClient>(
   };
 }
 
+/** One `true` per option of {@link follow}: the compiler holds the names to {@link FollowOptions}. */
+const followOptionNames: OptionNames<FollowOptions> = { eventSource: true, reconnectMs: true, missed: true };
+
+/**
+ * What {@link follow} was given, checked in the order of its parameters, the defaults applied. A
+ * tuple: its names cost the page no bytes, as an object's keys would.
+ */
+function followSettings(
+  url: unknown,
+  options: FollowOptions | undefined,
+  missedByDefault: (() => unknown) | undefined,
+): [
+  address: string,
+  connect: (url: string) => EventSourceLike,
+  firstWaitMs: number,
+  missed: (() => unknown) | undefined,
+] {
+  const address = relayAddress(url);
+  const given = checkObject<FollowOptions>('options', options) ?? {};
+  checkNames('follow()', given, Object.keys(followOptionNames));
+  // A `missed` given as `undefined` keeps the default, as one left out does.
+  const { eventSource, reconnectMs, missed = missedByDefault } = given;
+  const EventSourceClass = (globalThis as { EventSource?: new (url: string) => EventSourceLike }).EventSource;
+  const connect =
+    checkFunction<(url: string) => EventSourceLike>('eventSource', eventSource) ??
+    (EventSourceClass && ((url: string) => new EventSourceClass(url)));
+  if (!connect) throw new ConfigurationError('eventSource', 'no EventSource: pass one as `eventSource`');
+  const firstWaitMs = checkInteger('reconnectMs', reconnectMs, 1, longestWaitMs) ?? 1_000;
+  return [address, connect, firstWaitMs, missed];
+}
+
 /**
  * The relay's address, refused at once when no `EventSource` could open it: following it would only
  * retry, unseen, for ever. A relative address passes (the page's own resolves it). The message does
@@ -188,15 +219,4 @@ const dropped = (why: string): never => {
 function ignoringFailure(work: () => unknown): void {
   // What `work` throws at once rejects the promise too: the executor turns it into a rejection.
   new Promise((resolve) => resolve(work())).catch(() => {});
-}
-
-function eventSourceFactory(given: unknown): (url: string) => EventSourceLike {
-  const EventSourceClass = (globalThis as { EventSource?: new (url: string) => EventSourceLike }).EventSource;
-  const factory =
-    checkFunction<(url: string) => EventSourceLike>('eventSource', given) ??
-    (EventSourceClass && ((url: string) => new EventSourceClass(url)));
-  if (!factory) {
-    throw new ConfigurationError('eventSource', 'no EventSource: pass one as `eventSource`');
-  }
-  return factory;
 }

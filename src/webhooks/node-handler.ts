@@ -2,7 +2,8 @@ import { MetricError } from '../core/errors.js';
 import type { Reply } from './delivery.js';
 import { encoder } from './encoder.js';
 import type { WebhookEvent } from './event.js';
-import { createReceiver, serverError, type WebhookHandlerOptions } from './receiver.js';
+import { createReceiver, type WebhookHandlerOptions } from './receiver.js';
+import { serverError } from './reply.js';
 
 /*
  * Node's request and response are described structurally, by the few members used here, so that

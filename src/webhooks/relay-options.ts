@@ -1,5 +1,4 @@
-import { ConfigurationError } from '../core/errors.js';
-import { checkInteger, checkNames, maxTimerMs, type Resolved } from '../core/options/checks.js';
+import { checkInteger, checkNames, checkObject, maxTimerMs, type Resolved } from '../core/options/checks.js';
 
 /**
  * Options of {@link createEventRelay}.
@@ -48,9 +47,8 @@ export type ResolvedEventRelayOptions = Resolved<EventRelayOptions>;
 
 /** Checks a relay's options when it is created. @throws {ConfigurationError} naming a bad option. */
 export function resolveEventRelayOptions(options: EventRelayOptions | undefined): ResolvedEventRelayOptions {
-  if (options !== undefined && (options === null || typeof options !== 'object')) {
-    throw new ConfigurationError('options', 'the relay options must be an object');
-  }
+  // Not null, not an array (`typeof [] === 'object'`): the shared check the receivers' options get too.
+  checkObject('options', options);
   const most = Number.MAX_SAFE_INTEGER;
   const resolved = {
     heartbeatMs: checkInteger('heartbeatMs', options?.heartbeatMs, 1, maxTimerMs) ?? 15_000,

@@ -3,10 +3,10 @@ import { withCause } from './decode-body.js';
 import { encoder } from './encoder.js';
 import type { WebhookEvent } from './event.js';
 import { parseWebhookEvent, type ReadBody } from './parse.js';
-import { reply } from './receiver.js';
 import { type EventRelayOptions, resolveEventRelayOptions } from './relay-options.js';
 import { createReplay } from './relay-replay.js';
 import { EventStreams } from './relay-streams.js';
+import { reply } from './reply.js';
 
 export type { EventRelayOptions } from './relay-options.js';
 

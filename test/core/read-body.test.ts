@@ -48,6 +48,14 @@ describe('readBody', () => {
     expect(state.cancelled).toBe(true);
   });
 
+  it.each(['1e9', '0x400', '12, 12'])(
+    'a malformed Content-Length (%s) is no declared length: the bytes are counted instead',
+    async (length) => {
+      const response = new Response('0123456789', { headers: { 'content-length': length } });
+      await expect(readBody(response, 1_000, deadline(), () => 'GET /x')).resolves.toBe('0123456789');
+    },
+  );
+
   it('a compressed length says nothing of the decoded size: the bytes are counted instead', async () => {
     const response = new Response('0123456789', {
       headers: { 'content-length': '1000000', 'content-encoding': 'gzip' },

@@ -136,6 +136,12 @@ describe('the Fetch receiver and Content-Encoding', () => {
   it.each([
     ['415 for an unknown coding', { 'content-encoding': 'br' }, 415],
     ['413 for a declared length past maxBodyBytes', { 'content-length': '5000' }, 413],
+    // The bytes sent count against the cap as well as the decoded ones: a compressed length past it is refused.
+    [
+      '413 for a gzip body declared past maxBodyBytes',
+      { 'content-length': '5000', 'content-encoding': 'gzip' },
+      413,
+    ],
   ])(
     'answers %s, waiting no longer than bodyTimeoutMs for the body to be let go',
     async (_, headers, status) => {

@@ -158,6 +158,15 @@ describe('createWebhookHandler: size cap', () => {
     expect(state.pulled).toBeLessThan(10);
   });
 
+  it.each(['1e9', '0x400', '12, 12'])(
+    'leaves a malformed Content-Length (%s) to the reading, which counts the bytes',
+    async (length) => {
+      const { handler, events } = setup(undefined, 1_000);
+      expect((await handler(post(validJson, { 'content-length': length }))).status).toBe(200);
+      expect(events).toHaveLength(1);
+    },
+  );
+
   it('stops reading a streamed body (no Content-Length) once past the cap', async () => {
     const { handler, events } = setup(undefined, 10_000);
     const { request, state } = streamOf(1_000, 4_096);

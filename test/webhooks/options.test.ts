@@ -23,6 +23,10 @@ const atConstruction: RefusalCase[] = [
     [create.name, 'maxBodySize', () => create(() => {}, { maxBodySize: 1_000 } as never)],
   ]),
   ['createEventRelay', 'heartbeat', () => createEventRelay({ heartbeat: 1_000 } as never)],
+  ['createEventRelay', 'options', () => createEventRelay(5 as never)],
+  ['createEventRelay', 'options', () => createEventRelay(null as never)],
+  // An array is refused as the receivers refuse it, by the shared check.
+  ['createEventRelay', 'options', () => createEventRelay([] as never)],
 ];
 
 describe('the receivers and the relay refuse a bad option with a ConfigurationError naming it', () => {
