@@ -1,9 +1,6 @@
 // The recipes of docs/proxies.md, run for real: the SDK goes through Debian's squid on 127.0.0.1 to the
 // mock server on 127.0.0.1, and the test reads squid's own logs.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,14 +8,12 @@ import { ProxyAgent, fetch as undiciFetch } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_API_KEY, type MockServer, startMockServer } from '../../src/testing/index.js';
 import { cliBin } from '../helpers/bin.js';
-import { freePort } from '../helpers/free-port.js';
 import { skipWithout } from '../helpers/real-part.js';
 import { spawnNode } from '../helpers/spawn.js';
-import { tiedToThisProcess } from '../helpers/tied.js';
 import { testClient } from '../support.js';
+import { proxyPassword, proxyUser, type Squid, squidBinary, startSquid } from './squid.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const squidBinary = ['squid', '/usr/sbin/squid'].find((bin) => spawnSync(bin, ['-v']).status === 0);
 const skip = skipWithout(
   { name: 'squid', present: squidBinary !== undefined, install: 'apt-get install squid' },
   'test/integration/proxy.test.ts',
@@ -26,15 +21,9 @@ const skip = skipWithout(
 
 const sizes = { journals: 5, papers: 50, authors: 10, subjects: 3, countries: 5 };
 
-/** The user of squid's second port, which asks for Basic credentials: `s3cret-PW`, hashed for htpasswd. */
-const proxyUser = 'alice';
-const proxyPassword = 's3cret-PW';
-const htpasswd = `${proxyUser}:$apr1$exdmJTI5$phG0x.swBgPLv9dJX4A3i.\n`;
-
 describe.skipIf(skip)('the SDK through a corporate proxy (squid)', { timeout: 120_000 }, () => {
   let dir: string;
-  let squid: ChildProcess | undefined;
-  let squidOutput = '';
+  let squid: Squid | undefined;
   let proxyUrl: string;
   /** squid's port that asks for credentials (407 without them). */
   let authProxyUrl: string;
@@ -47,50 +36,14 @@ describe.skipIf(skip)('the SDK through a corporate proxy (squid)', { timeout: 12
     mock = await startMockServer({ port: 0, sizes });
     mockHost = new URL(mock.url).host;
     dir = await mkdtemp(join(tmpdir(), 'sm-squid-'));
-    // Started as root (as in CI), squid drops to cache_effective_user, which must write its logs here.
-    const asRoot = process.getuid?.() === 0;
-    if (asRoot) await chmod(dir, 0o777);
-    // The port is free when picked but only bound when squid starts: something else may take it
-    // in between (another test, a connection's own port), so a start that finds it taken picks again.
-    await writeFile(join(dir, 'htpasswd'), htpasswd, { mode: 0o644 });
-    for (let attempt = 1; ; attempt++) {
-      const port = await freePort();
-      const authPort = await freePort();
-      proxyUrl = `http://127.0.0.1:${port}`;
-      authProxyUrl = `http://127.0.0.1:${authPort}`;
-      await writeFile(join(dir, 'squid.conf'), squidConf(dir, port, authPort, asRoot));
-      squidOutput = '';
-      const started = spawn(...tiedToThisProcess(squidBinary, ['-N', '-f', join(dir, 'squid.conf')]), {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      squid = started;
-      started.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-        squidOutput += chunk;
-      });
-      started.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-        squidOutput += chunk;
-      });
-      try {
-        // A guard against a hang, wide enough for a loaded machine.
-        await waitForPort(port, started, () => squidOutput, 90_000);
-        await waitForPort(authPort, started, () => squidOutput, 90_000);
-        return;
-      } catch (error) {
-        if (attempt === 3 || !/address already in use/i.test(squidOutput)) throw error;
-      }
-    }
+    squid = await startSquid(squidBinary, dir);
+    ({ proxyUrl, authProxyUrl } = squid);
   });
 
   afterEach(() => mock.api.reset());
 
   afterAll(async () => {
-    if (squid !== undefined && squid.exitCode === null && squid.signalCode === null) {
-      const exited = once(squid, 'exit');
-      squid.kill('SIGTERM'); // shutdown_lifetime 0: squid stops at once
-      const timer = setTimeout(() => squid?.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await squid?.stop();
     await mock?.close();
     if (dir !== undefined) await rm(dir, { recursive: true, force: true });
   });
@@ -254,70 +207,6 @@ describe.skipIf(skip)('the SDK through a corporate proxy (squid)', { timeout: 12
     await expectNoKeyInSquidLogs();
   });
 });
-
-/**
- * squid's stock config refuses `to_localhost`; this one serves loopback only, caches nothing, keeps
- * every file in `dir`, starts no helper process but the Basic authenticator of `authPort` (where
- * requests need `alice`'s credentials), and logs each answer's X-Request-Id.
- */
-function squidConf(dir: string, port: number, authPort: number, asRoot: boolean): string {
-  return [
-    `http_port 127.0.0.1:${port}`,
-    `http_port 127.0.0.1:${authPort} name=with_auth`,
-    `auth_param basic program /usr/lib/squid/basic_ncsa_auth ${dir}/htpasswd`,
-    'auth_param basic children 1 startup=1 idle=1',
-    'auth_param basic realm corp',
-    'acl on_auth_port myportname with_auth',
-    'acl logged_in proxy_auth REQUIRED',
-    'http_access deny on_auth_port !logged_in',
-    'acl from_loopback src 127.0.0.1/32',
-    'acl to_loopback dst 127.0.0.1/32',
-    'http_access allow from_loopback to_loopback',
-    'http_access deny all',
-    'cache deny all',
-    'cache_mem 8 MB',
-    'logformat with_id %ts.%03tu %6tr %>a %Ss/%03>Hs %<st %rm %ru %un %Sh/%<a %mt %{X-Request-Id}<h',
-    `access_log stdio:${dir}/access.log squid`, // squid's stock format, as a proxy's admin reads it
-    `access_log stdio:${dir}/with-ids.log with_id`,
-    `cache_log ${dir}/cache.log`,
-    'cache_store_log none',
-    `pid_filename ${dir}/squid.pid`,
-    `coredump_dir ${dir}`,
-    'netdb_filename none',
-    'pinger_enable off',
-    'icp_port 0',
-    'htcp_port 0',
-    'dns_nameservers 127.0.0.1', // never asked (every host is an IP), and never anyone but loopback
-    'logfile_rotate 0',
-    'shutdown_lifetime 0 seconds',
-    ...(asRoot ? ['cache_effective_user proxy'] : []),
-    '',
-  ].join('\n');
-}
-
-/** Resolves once something accepts on the port; rejects if `child` exits first or time runs out. */
-async function waitForPort(port: number, child: ChildProcess, output: () => string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`squid exited (${child.exitCode ?? child.signalCode}) before listening:\n${output()}`);
-    }
-    if (await canConnect(port)) return;
-    if (Date.now() > deadline) throw new Error(`squid is not listening on ${port} yet:\n${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
