@@ -43,16 +43,22 @@ async function queueFault(origin: string, fault: Record<string, unknown>): Promi
   await response.body?.cancel();
 }
 
+/** What each check works with: the client, the attempts it sent, the mock, and the lines passed. */
+interface Smoke {
+  readonly client: MetricClient;
+  readonly sent: SentRequest[];
+  readonly origin: string;
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly passed: string[];
+}
+
 /**
- * Runs every check against the mock at `baseUrl`, with a client given its options explicitly (no
- * environment), and resolves to one line per check passed; the first failure rejects.
+ * The runtime's own `fetch`, recording every attempt in `sent` as it starts, so that retries and the
+ * requests a walk makes can be counted; a path is recorded from `basePath` on.
  */
-export async function runSmoke({ baseUrl, apiKey }: { baseUrl: string; apiKey: string }): Promise<string[]> {
-  const { origin, pathname: basePath } = new URL(baseUrl);
-  const passed: string[] = [];
-  const sent: SentRequest[] = [];
-  // Records every attempt as it starts, so that retries and the requests a walk makes can be counted.
-  const recordingFetch: typeof fetch = async (input, init) => {
+function recordingFetch(sent: SentRequest[], basePath: string): typeof fetch {
+  return async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const request: SentRequest = {
       path: url.pathname.slice(basePath.length) + url.search,
@@ -68,8 +74,10 @@ export async function runSmoke({ baseUrl, apiKey }: { baseUrl: string; apiKey: s
       throw error;
     }
   };
-  const client = new MetricClient({ apiKey, baseUrl, fetch: recordingFetch });
+}
 
+/** journals.list() and journals.get(); resolves to a journal with more than 6 papers, for the walk. */
+async function checkJournals({ client, passed }: Smoke): Promise<number> {
   const journals = await client.journals.list();
   check(journals.length > 0, 'journals.list() returned no journal');
   const journal = journals.find((j) => j.total_papers > 6);
@@ -80,10 +88,14 @@ export async function runSmoke({ baseUrl, apiKey }: { baseUrl: string; apiKey: s
     'journals.get() returned another journal',
   );
   passed.push(`journals: list (${journals.length}) and get (${profile.name})`);
+  return journal.id;
+}
 
+/** A walk broken after 5 papers asks for the pages it needs and one ahead; resolves to those requests. */
+async function checkWalk({ client, sent, passed }: Smoke, journalId: number): Promise<SentRequest[]> {
   sent.length = 0;
   let walked = 0;
-  for await (const paper of client.journals.papers(journal.id, { per_page: 2 })) {
+  for await (const paper of client.journals.papers(journalId, { per_page: 2 })) {
     check(typeof paper.title === 'string', 'a walked paper has no title');
     if (++walked === 5) break;
   }
@@ -98,7 +110,11 @@ export async function runSmoke({ baseUrl, apiKey }: { baseUrl: string; apiKey: s
   passed.push(
     `walk: for await with a break after 5 papers: ${pages.length} pages requested, none after the break`,
   );
+  return pages;
+}
 
+/** A missing journal is a NotFoundError; by then the walk's requests have all settled, and no more came. */
+async function checkNotFound({ client, sent, passed }: Smoke, pages: SentRequest[]): Promise<void> {
   const missing = await rejection(client.journals.get(999_999_999));
   check(
     missing instanceof NotFoundError && missing.status === 404 && missing instanceof MetricError,
@@ -112,7 +128,10 @@ export async function runSmoke({ baseUrl, apiKey }: { baseUrl: string; apiKey: s
     !sent.slice(pages.length).some((request) => request.path.includes('/papers')),
     'the walk went on after the break',
   );
+}
 
+/** A 500 is retried once; resolves to the count of subjects the retry brought. */
+async function checkRetry({ client, sent, origin, passed }: Smoke): Promise<number> {
   sent.length = 0;
   await queueFault(origin, { status: 500 });
   const subjects = await client.subjects.list();
@@ -123,7 +142,11 @@ export async function runSmoke({ baseUrl, apiKey }: { baseUrl: string; apiKey: s
     `a 500 then a 200 were expected (one retry), got ${JSON.stringify(sent)}`,
   );
   passed.push('500: retried once, then succeeded');
+  return subjects.length;
+}
 
+/** A 307 back to the same URL is followed once, to the same subjects. */
+async function checkRedirect({ apiKey, baseUrl, passed }: Smoke, subjectCount: number): Promise<void> {
   // A redirect within the API's origin is followed by a module loaded with the first redirect.
   let moved = 0;
   const movingFetch: typeof fetch = async (input, init) => {
@@ -133,11 +156,14 @@ export async function runSmoke({ baseUrl, apiKey }: { baseUrl: string; apiKey: s
   };
   const movedSubjects = await new MetricClient({ apiKey, baseUrl, fetch: movingFetch }).subjects.list();
   check(
-    movedSubjects.length === subjects.length && moved === 2,
+    movedSubjects.length === subjectCount && moved === 2,
     `a 307 within the origin should be followed once, got ${moved} requests`,
   );
   passed.push('307 within the origin: followed (its module loaded on demand)');
+}
 
+/** An answer delayed past the call's timeout is a TimeoutError, sent once with maxRetries 0. */
+async function checkTimeout({ client, sent, origin, passed }: Smoke): Promise<void> {
   sent.length = 0;
   await queueFault(origin, { delayMs: 10_000 });
   const started = Date.now();
@@ -147,7 +173,10 @@ export async function runSmoke({ baseUrl, apiKey }: { baseUrl: string; apiKey: s
   check(slow instanceof TimeoutError, `a slow answer should be a TimeoutError, got ${describe(slow)}`);
   check(sent.length === 1, `maxRetries: 0 should send 1 request, sent ${JSON.stringify(sent)}`);
   passed.push(`timeout: TimeoutError after ${waited} ms (timeout 300 ms, answer delayed 10 s)`);
+}
 
+/** parseWebhookEvent reads a score_updated body and refuses another event; then the encoded bodies. */
+async function checkWebhooks({ passed }: Smoke): Promise<void> {
   const event = parseWebhookEvent(new TextEncoder().encode(scoreUpdatedBody));
   check(
     event.event === 'score_updated' && event.journal_id === 7 && event.new_score === 64,
@@ -167,6 +196,23 @@ export async function runSmoke({ baseUrl, apiKey }: { baseUrl: string; apiKey: s
   );
   passed.push('webhooks: parseWebhookEvent parses a score_updated body and refuses another event');
   passed.push(await checkEncodedWebhooks());
+}
 
-  return passed;
+/**
+ * Runs every check against the mock at `baseUrl`, with a client given its options explicitly (no
+ * environment), and resolves to one line per check passed; the first failure rejects.
+ */
+export async function runSmoke({ baseUrl, apiKey }: { baseUrl: string; apiKey: string }): Promise<string[]> {
+  const { origin, pathname: basePath } = new URL(baseUrl);
+  const sent: SentRequest[] = [];
+  const client = new MetricClient({ apiKey, baseUrl, fetch: recordingFetch(sent, basePath) });
+  const smoke: Smoke = { client, sent, origin, baseUrl, apiKey, passed: [] };
+  const journalId = await checkJournals(smoke);
+  const pages = await checkWalk(smoke, journalId);
+  await checkNotFound(smoke, pages);
+  const subjectCount = await checkRetry(smoke);
+  await checkRedirect(smoke, subjectCount);
+  await checkTimeout(smoke);
+  await checkWebhooks(smoke);
+  return smoke.passed;
 }

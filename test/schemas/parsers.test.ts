@@ -42,61 +42,69 @@ const anyValue = fc.anything({ maxDepth: 2, maxKeys: 3 });
 const mostly = (good: fc.Arbitrary<unknown>, bad: fc.Arbitrary<unknown>) =>
   fc.oneof({ weight: 12, arbitrary: good }, { weight: 1, arbitrary: bad });
 
-function values(schema: Schema): Values {
-  const def = schema._zod.def;
-  // The response schemas' date (src/schemas/common.ts), or zod's own ISO date in the tests below.
-  if (schema === isoDate || schema._zod.traits.has('$ZodISODate')) {
-    const valid = fc
-      .date({ min: new Date('0001-01-01'), max: new Date('9999-12-31'), noInvalidDate: true })
-      .map((date) => date.toISOString().slice(0, 10));
-    const bad = fc.oneof(
-      fc.constantFrom('2023-02-29', '1900-02-29', '2024-13-01', '2024-04-31', '2024-1-01', '2024-01-01\n'),
-      fc.constantFrom('2024-01-01T00:00:00Z', ' 2024-01-01', '20240101', '+012024-01-01'),
-      wrongType,
-    );
-    return { valid: fc.oneof(valid, fc.constantFrom('2024-02-29', '2000-02-29')), near: mostly(valid, bad) };
-  }
-  if (schema instanceof z.ZodMiniObject) {
-    const fields = Object.entries(schema._zod.def.shape).map(([key, field]) => [key, values(field)] as const);
-    const known = new Set(fields.map(([key]) => key));
-    const extras = (keys: fc.Arbitrary<string>) => fc.array(fc.tuple(keys, anyValue), { maxLength: 3 });
-    const build = (entries: [string, unknown][], shuffled: boolean) =>
-      (shuffled
-        ? fc.shuffledSubarray(entries, { minLength: entries.length, maxLength: entries.length })
-        : fc.constant(entries)
-      ).map((ordered) => Object.fromEntries(ordered));
-    const valid = fc
-      .tuple(
-        fc.tuple(
-          ...fields.map(([key, field]) => field.valid.map((value) => [key, value] as [string, unknown])),
-        ),
-        extras(extraKey.filter((key) => !known.has(key))),
-        fc.boolean(),
-      )
-      .chain(([own, extra, shuffled]) => build([...own, ...extra], shuffled));
-    const missing = Symbol('missing');
-    const near = fc
-      .tuple(
-        fc.tuple(...fields.map(([, field]) => mostly(field.near, fc.constant(missing)))),
-        extras(fc.oneof(extraKey, fc.constantFrom(...known))),
-        fc.boolean(),
-      )
-      .chain(([own, extra, shuffled]) => {
-        const present = fields.flatMap(([key], i): [string, unknown][] =>
-          own[i] === missing ? [] : [[key, own[i]]],
-        );
-        return build([...present, ...extra], shuffled);
-      });
-    return { valid, near: mostly(near, wrongType) };
-  }
-  if (schema instanceof z.ZodMiniArray) {
-    const element = values(schema._zod.def.element);
-    return {
-      valid: fc.array(element.valid, { maxLength: 4 }),
-      near: mostly(fc.array(element.near, { maxLength: 4 }), wrongType),
-    };
-  }
-  switch (def.type) {
+/** ISO dates, real ones only (leap days included), and near misses a character or a day off. */
+function dateValues(): Values {
+  const valid = fc
+    .date({ min: new Date('0001-01-01'), max: new Date('9999-12-31'), noInvalidDate: true })
+    .map((date) => date.toISOString().slice(0, 10));
+  const bad = fc.oneof(
+    fc.constantFrom('2023-02-29', '1900-02-29', '2024-13-01', '2024-04-31', '2024-1-01', '2024-01-01\n'),
+    fc.constantFrom('2024-01-01T00:00:00Z', ' 2024-01-01', '20240101', '+012024-01-01'),
+    wrongType,
+  );
+  return { valid: fc.oneof(valid, fc.constantFrom('2024-02-29', '2000-02-29')), near: mostly(valid, bad) };
+}
+
+/**
+ * Objects with every key of `schema`'s shape and a few extra ones, in any order; a near miss may lack a
+ * key, hold a near miss of a value, or be no object.
+ */
+function objectValues(schema: z.ZodMiniObject): Values {
+  const fields = Object.entries(schema._zod.def.shape).map(([key, field]) => [key, values(field)] as const);
+  const known = new Set(fields.map(([key]) => key));
+  const extras = (keys: fc.Arbitrary<string>) => fc.array(fc.tuple(keys, anyValue), { maxLength: 3 });
+  const build = (entries: [string, unknown][], shuffled: boolean) =>
+    (shuffled
+      ? fc.shuffledSubarray(entries, { minLength: entries.length, maxLength: entries.length })
+      : fc.constant(entries)
+    ).map((ordered) => Object.fromEntries(ordered));
+  const valid = fc
+    .tuple(
+      fc.tuple(
+        ...fields.map(([key, field]) => field.valid.map((value) => [key, value] as [string, unknown])),
+      ),
+      extras(extraKey.filter((key) => !known.has(key))),
+      fc.boolean(),
+    )
+    .chain(([own, extra, shuffled]) => build([...own, ...extra], shuffled));
+  const missing = Symbol('missing');
+  const near = fc
+    .tuple(
+      fc.tuple(...fields.map(([, field]) => mostly(field.near, fc.constant(missing)))),
+      extras(fc.oneof(extraKey, fc.constantFrom(...known))),
+      fc.boolean(),
+    )
+    .chain(([own, extra, shuffled]) => {
+      const present = fields.flatMap(([key], i): [string, unknown][] =>
+        own[i] === missing ? [] : [[key, own[i]]],
+      );
+      return build([...present, ...extra], shuffled);
+    });
+  return { valid, near: mostly(near, wrongType) };
+}
+
+/** Arrays of up to four of the element's values; a near miss holds near misses, or is no array. */
+function arrayValues(schema: z.ZodMiniArray): Values {
+  const element = values(schema._zod.def.element);
+  return {
+    valid: fc.array(element.valid, { maxLength: 4 }),
+    near: mostly(fc.array(element.near, { maxLength: 4 }), wrongType),
+  };
+}
+
+/** Values of a schema that holds no other, by the type its definition names. */
+function scalarValues(type: string): Values {
+  switch (type) {
     case 'number': {
       const valid = fc.oneof(fc.nat(), fc.constantFrom(0, -0, Number.MAX_SAFE_INTEGER));
       const bad = fc.oneof(
@@ -113,8 +121,17 @@ function values(schema: Schema): Values {
     case 'unknown':
       return { valid: anyValue, near: fc.oneof(anyValue, notJson) };
     default:
-      throw new Error(`no values for a schema of type ${def.type}`);
+      throw new Error(`no values for a schema of type ${type}`);
   }
+}
+
+/** The values of `schema`, built from those of the schemas it holds. */
+function values(schema: Schema): Values {
+  // The response schemas' date (src/schemas/common.ts), or zod's own ISO date in the tests below.
+  if (schema === isoDate || schema._zod.traits.has('$ZodISODate')) return dateValues();
+  if (schema instanceof z.ZodMiniObject) return objectValues(schema);
+  if (schema instanceof z.ZodMiniArray) return arrayValues(schema);
+  return scalarValues(schema._zod.def.type);
 }
 
 /** Every object and array reachable from `value`: the nodes an output may share with its input. */
