@@ -2,7 +2,7 @@
 // connections, stays silent or trickles its reply byte by byte does not hold the real bin's exit,
 // and Ctrl-C during the flush exits 130. A trickling reply never ends, so a bin that waited for it
 // would never exit: the test's own timeout is the only clock here. The bounds themselves (2 s after
-// the work, half a second after Ctrl-C) are checked exactly in telemetry.test.ts, with fake timers.
+// the work, half a second after Ctrl-C) are checked exactly in telemetry-flush.test.ts, with fake timers.
 import { describe, expect, it } from 'vitest';
 import { closedPort } from '../helpers/free-port.js';
 import { type Handler, startFaultServer } from '../support.js';

@@ -1,18 +1,12 @@
 // The command line's OpenTelemetry export: with OTEL_EXPORTER_OTLP_ENDPOINT set, the real bin sends
 // its spans and metrics over OTLP/HTTP to a receiver of the test's own on 127.0.0.1, before it exits
 // (after Ctrl-C too), none of a Redis error's text among them; without the OpenTelemetry packages, a
-// usage error naming them. The flush's bound, with fake timers; an endpoint that is not a URL is a
-// usage error that quotes none of its credentials. Hostile collectors: telemetry-exit.test.ts.
+// usage error naming them. The flush's bound: telemetry-flush.test.ts; an endpoint that is not a URL:
+// telemetry-endpoints.test.ts; hostile collectors: telemetry-exit.test.ts.
 import { createServer } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  boundedFlush,
-  exportEndpoints,
-  flushBoundMs,
-  interruptedFlushMs,
-  telemetryPackages,
-} from '../../src/cli/telemetry.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { telemetryPackages } from '../../src/cli/telemetry.js';
 import { startMockServer } from '../../src/testing/index.js';
 import { run, runBin, start } from './helpers.js';
 
@@ -199,119 +193,5 @@ describe('with --redis and OTLP', { timeout: 60_000 }, () => {
       ['scholarly-metrics journals get', { code: 2, message: 'QuotaUnavailableError' }],
     ]);
     expect(JSON.stringify(exports)).not.toContain(password);
-  });
-});
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-describe('the bound of the last export', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  it('is at most 2 s, and half a second once Ctrl-C is pressed', () => {
-    expect(flushBoundMs).toBeLessThanOrEqual(2_000);
-    expect(interruptedFlushMs).toBeLessThan(1_000);
-  });
-
-  /** A flush that never settles, its cut counted, and the outcome once there is one. */
-  function stuck(signal = new AbortController().signal) {
-    vi.useFakeTimers();
-    const cut = vi.fn();
-    let outcome: string | undefined;
-    void boundedFlush(new Promise(() => {}), cut, signal).then((value) => {
-      outcome = value;
-    });
-    return { cut, outcome: () => outcome };
-  }
-
-  it('a flush that never ends is cut at the bound, not a moment before', async () => {
-    const flush = stuck();
-    await vi.advanceTimersByTimeAsync(flushBoundMs - 1);
-    expect(flush.cut).not.toHaveBeenCalled();
-    expect(flush.outcome()).toBeUndefined();
-    await vi.advanceTimersByTimeAsync(1);
-    expect(flush.cut).toHaveBeenCalledTimes(1);
-    expect(flush.outcome()).toBe('cut');
-    expect(vi.getTimerCount()).toBe(0);
-  });
-
-  it('Ctrl-C during the flush: cut half a second later', async () => {
-    const controller = new AbortController();
-    const flush = stuck(controller.signal);
-    await vi.advanceTimersByTimeAsync(300);
-    controller.abort();
-    await vi.advanceTimersByTimeAsync(interruptedFlushMs - 1);
-    expect(flush.cut).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1);
-    expect(flush.cut).toHaveBeenCalledTimes(1);
-    expect(flush.outcome()).toBe('cut');
-    expect(vi.getTimerCount()).toBe(0);
-  });
-
-  it('Ctrl-C before it, or late in it: the earlier bound holds', async () => {
-    const before = new AbortController();
-    before.abort();
-    const early = stuck(before.signal);
-    await vi.advanceTimersByTimeAsync(interruptedFlushMs);
-    expect(early.cut).toHaveBeenCalledTimes(1);
-    const late = new AbortController();
-    const flush = stuck(late.signal);
-    await vi.advanceTimersByTimeAsync(flushBoundMs - 100);
-    late.abort();
-    await vi.advanceTimersByTimeAsync(100);
-    expect(flush.cut).toHaveBeenCalledTimes(1);
-  });
-
-  it('a flush that ends in time is not cut, and leaves no timer behind', async () => {
-    vi.useFakeTimers();
-    const cut = vi.fn();
-    const flushed = boundedFlush(
-      sleep(100).then(() => Promise.reject(new Error('export failed'))),
-      cut,
-      new AbortController().signal,
-    );
-    await vi.advanceTimersByTimeAsync(100);
-    await expect(flushed).resolves.toBe('flushed');
-    expect(cut).not.toHaveBeenCalled();
-    expect(vi.getTimerCount()).toBe(0);
-  });
-});
-
-describe('where the export goes', () => {
-  it("below OTEL_EXPORTER_OTLP_ENDPOINT, or at a signal's own endpoint", () => {
-    expect(exportEndpoints({})).toBeUndefined();
-    expect(exportEndpoints({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318/' })).toEqual({
-      traces: 'http://127.0.0.1:4318/v1/traces',
-      metrics: 'http://127.0.0.1:4318/v1/metrics',
-    });
-    expect(
-      exportEndpoints({
-        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
-        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://traces.example/otlp',
-      }),
-    ).toEqual({ traces: 'https://traces.example/otlp', metrics: 'http://collector:4318/v1/metrics' });
-    expect(exportEndpoints({ OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: 'http://m:4318/v1/metrics' })).toEqual({
-      traces: undefined,
-      metrics: 'http://m:4318/v1/metrics',
-    });
-  });
-
-  it.each([
-    'OTEL_EXPORTER_OTLP_ENDPOINT',
-    'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
-    'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT',
-  ])('an unparsable %s: a usage error (exit 2) naming it, its credentials masked', async (variable) => {
-    for (const value of [
-      'http://user:s3cr3t-pass@[::1/?token=tok-9f8e7d',
-      'collector:4318?token=tok-9f8e7d',
-    ]) {
-      const result = await run(['--mock', 'journals', 'get', '1'], { env: { [variable]: value } });
-      expect(result.code).toBe(2);
-      expect(result.stdout).toBe('');
-      expect(result.stderr).toContain(`${variable} expects an http:// or https:// URL`);
-      expect(result.stderr).not.toContain('s3cr3t-pass');
-      expect(result.stderr).not.toContain('tok-9f8e7d');
-    }
   });
 });

@@ -1,0 +1,58 @@
+// The command line's report of an error: its exit code, and when to run again after a rate limit.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/cli/errors.js';
+import { describeError, exitCodeOf, runAgainLine } from '../../src/cli/report.js';
+import {
+  ConfigurationError,
+  InvalidParameterError,
+  MetricError,
+  RateLimitError,
+} from '../../src/core/errors.js';
+import { useMockServer } from '../support.js';
+import { run } from './helpers.js';
+import { scratch } from './resume.js';
+
+const mock = useMockServer({ sizes: { journals: 5, papers: 50, authors: 20 } });
+
+describe('a rate limit that will not clear soon, with --output', () => {
+  it.each([
+    [['papers', 'search', '--all', '-o', 'OUT.jsonl'], 'run the same command with --resume after'],
+    [['papers', 'search', '--all', '-o', 'OUT.jsonl', '--resume'], 'run the same command again after'],
+    [['journals', 'list', '--output=OUT.csv'], 'run the same command again after'],
+  ])('%j: the hint names --resume where the next run needs it', async (args, hint) => {
+    const folder = scratch();
+    mock.api.faults.next({ status: 429, headers: { 'retry-after': '7200' } });
+    const result = await run(
+      args.map((arg) => arg.replace('OUT', join(folder, 'out'))),
+      { url: mock.server.url },
+    );
+    expect(result.code, result.stderr).toBe(75);
+    expect(result.stderr).toMatch(new RegExp(`\nhint: the rate limit clears in 2 h 0 min: ${hint} \\d{4}-`));
+  });
+});
+
+describe('describeError and the exit codes', () => {
+  it('maps usage, rate limits and API errors to 2, 75 and 1', () => {
+    const limited = new RateLimitError(429, new Headers(), {}, 7200);
+    expect(exitCodeOf(new UsageError('x'))).toBe(2);
+    // Told apart by class: a bad option or parameter is a usage error, any other MetricError is not.
+    expect(exitCodeOf(new ConfigurationError('timeout', 'x'))).toBe(2);
+    expect(exitCodeOf(new InvalidParameterError('id', 'x'))).toBe(2);
+    expect(exitCodeOf(new MetricError('x'))).toBe(1);
+    expect(exitCodeOf(limited)).toBe(75);
+    expect(describeError(limited, { debug: false, now: Date.UTC(2026, 0, 1) })).toBe(
+      `error: RateLimitError: ${limited.message}\nhint: the rate limit clears in 2 h 0 min: run the same command again after 2026-01-01T02:00:00Z\n`,
+    );
+  });
+
+  it('says when to run again, or later when the server did not say', () => {
+    expect(runAgainLine(undefined, 0)).toContain('run the same command again later');
+    // A RateLimitError made by hand may hold anything: the line is still written.
+    for (const odd of [Number.POSITIVE_INFINITY, Number.NaN, 1e300, -1])
+      expect(runAgainLine(odd, Date.now())).toContain('run the same command again later');
+    expect(runAgainLine(90, 0)).toBe(
+      'the rate limit clears in 2 min: run the same command again after 1970-01-01T00:01:30Z',
+    );
+  });
+});
