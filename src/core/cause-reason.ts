@@ -1,6 +1,11 @@
 /** Error codes that say more than a runtime's "fetch failed": ECONNREFUSED, ENOTFOUND, ECONNRESET… */
 const codePattern = /^[A-Z][A-Z0-9_]{2,}$/;
-const maxDepth = 8;
+/**
+ * How far down a cause chain the SDK looks: here for a reason, and in redact-cause.ts for the secret
+ * (nested properties too; what lies deeper is left out). A hostile error's chain is not the SDK's to
+ * walk.
+ */
+export const maxCauseDepth = 8;
 
 /**
  * Why a request got no answer (or a hook failed), from its cause: the lowest reason in the chain,
@@ -21,7 +26,7 @@ function reasonOf(error: unknown): string {
   let reason = String(error.message);
   let code: string | undefined;
   let deepest: unknown = error;
-  for (let depth = 0; deepest instanceof Error && depth < maxDepth; depth++) {
+  for (let depth = 0; deepest instanceof Error && depth < maxCauseDepth; depth++) {
     const found = (deepest as { code?: unknown }).code;
     if (typeof found === 'string' && codePattern.test(found)) code = found;
     const { message } = deepest;

@@ -66,9 +66,9 @@ export function routeTo(
   given?: Readonly<Record<string, unknown>>,
 ): Route {
   const values: Record<string, string | number> = {};
-  // Split at braces rather than matched with a regular expression, which costs measurably more on
-  // every request. Each value is percent-encoded whole: nothing in it (`/ ? # %`, a space, any
-  // Unicode) can leave its segment.
+  // Split at braces rather than matched with a regular expression: this runs on every request, and a
+  // split is the cheaper of the two. Each value is percent-encoded whole: nothing in it (`/ ? # %`, a
+  // space, any Unicode) can leave its segment.
   let [path, ...pieces] = endpoint.path.split('{') as [string, ...string[]];
   for (const piece of pieces) {
     const [name, after] = piece.split('}') as [string, string];

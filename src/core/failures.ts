@@ -1,4 +1,5 @@
 import { explainCause } from './clean-cause.js';
+import { pathTooDeep } from './depth.js';
 import {
   APIError,
   AuthenticationError,
@@ -13,34 +14,34 @@ import { escapeUnsafe } from './escape.js';
 import { redactHeaders, redactText, redactValue } from './redact.js';
 import { parseRetryAfter } from './retry.js';
 
+/** The error type of each status that has one of its own; a 429's carries the wait as well. */
+const errorTypes: Readonly<Record<number, typeof APIError>> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+};
+
 /** The typed error for a non-2xx answer; `secret` is kept out of its headers and body. */
 export function statusError(response: Response, text: string, secret: string | null): APIError {
   const headers = redactHeaders(response.headers, secret);
-  let body: unknown;
-  if (text !== '') {
-    try {
-      body = redactValue(JSON.parse(text), secret);
-    } catch {
-      body = redactText(text, secret);
-    }
-  }
+  const body = text === '' ? undefined : errorBody(text, secret);
   const { status } = response;
-  switch (status) {
-    case 400:
-      return new BadRequestError(status, headers, body);
-    case 401:
-      return new AuthenticationError(status, headers, body);
-    case 403:
-      return new PermissionDeniedError(status, headers, body);
-    case 404:
-      return new NotFoundError(status, headers, body);
-    case 429:
-      return new RateLimitError(status, headers, body, parseRetryAfter(headers));
-    default:
-      return status >= 500
-        ? new InternalServerError(status, headers, body)
-        : new APIError(status, headers, body);
-  }
+  if (status === 429) return new RateLimitError(status, headers, body, parseRetryAfter(headers));
+  const type = errorTypes[status] ?? (status >= 500 ? InternalServerError : APIError);
+  return new type(status, headers, body);
+}
+
+/**
+ * An error body as the caller gets it: parsed when it is JSON nested no deeper than a 2xx body may be
+ * (`maxBodyDepth`), its text otherwise, as for a body that is not JSON.
+ */
+function errorBody(text: string, secret: string | null): unknown {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!pathTooDeep(value)) return redactValue(value, secret);
+  } catch {}
+  return redactText(text, secret);
 }
 
 /**

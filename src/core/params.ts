@@ -1,5 +1,6 @@
 import { describeValue } from './describe-value.js';
 import { InvalidParameterError } from './errors.js';
+import { escapeUnsafe } from './escape.js';
 import { isPlainRecord } from './is-record.js';
 
 /**
@@ -76,13 +77,23 @@ export function checkParams<T extends object>(value: T | undefined): Partial<T> 
 }
 
 /**
- * `10.` + registrant + `/` + a non-empty suffix: the form every DOI has (ISO 26324). No control
- * character, and no white space at the end: a DOI read from a file with its newline is refused, not sent.
+ * `10.` + registrant + `/` + a non-empty suffix: the form every DOI has (ISO 26324). No white space in
+ * the registrant nor at the end: a DOI read from a file with its newline is refused, not sent.
  */
-const doiForm = /^10\.[^/\s\p{Cc}]+\/\P{Cc}*[^\s\p{Cc}]$/u;
+const doiForm = /^10\.[^/\s]+\/.*\S$/u;
 
+/**
+ * A DOI of that form holding none of the characters a terminal may act on (the one class of
+ * core/escape.ts, which {@link escapeUnsafe} rewrites): a control character, or a bidi override that
+ * makes one DOI read as another wherever it is shown.
+ */
 export function checkDoi(value: unknown): string {
-  if (typeof value !== 'string' || !doiForm.test(value) || loneSurrogate.test(value)) {
+  if (
+    typeof value !== 'string' ||
+    !doiForm.test(value) ||
+    escapeUnsafe(value) !== value ||
+    loneSurrogate.test(value)
+  ) {
     throw new InvalidParameterError(
       'doi',
       `doi must be a DOI such as "10.1000/xyz123" (10., registrant, /, suffix), got ${describeValue(value)}`,

@@ -8,7 +8,7 @@ import type { RequestQuota } from './quota-types.js';
 export class Quota extends LocalLimiter implements RequestQuota {
   /**
    * Nothing here: within one process a request after a daily-limit 429 meets the same 429 and is
-   * refused as it always was; sharing the refusal across processes is the shared quota's job.
+   * refused by the API itself; sharing the refusal across processes is the shared quota's job.
    */
   block(_ms: number): void {}
 }

@@ -1,4 +1,4 @@
-import { describeChain } from './cause-reason.js';
+import { describeChain, maxCauseDepth } from './cause-reason.js';
 import type { redactHeaders, redactText } from './redact.js';
 
 /**
@@ -34,8 +34,6 @@ export function explainCause(error: unknown, secret: string | null, redactor: Re
   return { cause, reason: describeChain(cause) };
 }
 
-/** How deep the walk goes (cause chains, nested properties); deeper values are left out. */
-const maxDepth = 8;
 /** How many values the walk visits at most: what a hostile error holds is not the SDK's to traverse. */
 const maxValues = 2_000;
 const cut = '[left out]';
@@ -69,7 +67,7 @@ class Scrubber {
     if (value === null || typeof value !== 'object') return value;
     const known = this.#copies.get(value);
     if (known !== undefined) return known;
-    if (depth > maxDepth || ++this.#visited > maxValues) {
+    if (depth > maxCauseDepth || ++this.#visited > maxValues) {
       this.changed = true;
       return cut;
     }

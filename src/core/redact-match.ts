@@ -1,8 +1,8 @@
 /**
  * Finds the forms of a secret in a text, each character written any of its ways, without one
  * regular expression as long as the secret: such an expression costs the engine time and memory
- * that grow faster than its length (a key of a few thousand characters made it throw, or run the
- * process out of memory). A form is matched in short pieces instead, each a small sticky expression
+ * that grow faster than its length (a key of a few thousand characters would make it throw, or run
+ * the process out of memory). A form is matched in short pieces instead, each a small sticky expression
  * that looks ahead at the first characters of the next piece, so that the way it picks for an
  * ambiguous escape (`%25` as `%`, a run of backslashes) leaves the rest matchable.
  */

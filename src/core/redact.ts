@@ -1,3 +1,4 @@
+import { maxBodyDepth } from './depth.js';
 import { type Mentions, mentionsOf } from './redact-match.js';
 
 /**
@@ -144,14 +145,13 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
   return out + text.slice(done);
 }
 
-/** Nesting kept in a redacted copy; deeper values are replaced by a marker (error bodies only). */
-const maxCopyDepth = 100;
+/** What stands in a redacted copy for a container nested deeper than a body may be. */
 const tooDeep = '[nested too deep]';
 
 /**
  * A deep copy of a parsed JSON value with the secret replaced in every string, keys included. Built
- * without recursion, so a body nested any depth cannot overflow the stack; nesting past
- * {@link maxCopyDepth} levels is cut.
+ * without recursion, so a value nested any depth cannot overflow the stack; a container nested past
+ * {@link maxBodyDepth} levels (the value being level 1) is cut.
  */
 export function redactValue(value: unknown, secret: string | null): unknown {
   if (!secret) return value;
@@ -164,7 +164,7 @@ export function redactValue(value: unknown, secret: string | null): unknown {
     let copy: unknown = item;
     if (typeof item === 'string') copy = redactText(item, secret);
     else if (item !== null && typeof item === 'object') {
-      if (depth >= maxCopyDepth) copy = tooDeep;
+      if (depth >= maxBodyDepth) copy = tooDeep;
       else if (Array.isArray(item)) {
         const list: unknown[] = new Array(item.length);
         for (let index = 0; index < item.length; index++) {
@@ -177,7 +177,6 @@ export function redactValue(value: unknown, secret: string | null): unknown {
           const clean = redactText(name, secret);
           // Defined, not assigned: a `__proto__` key stays a plain property of the copy.
           Object.defineProperty(record, clean, {
-            value: undefined,
             enumerable: true,
             writable: true,
             configurable: true,

@@ -67,7 +67,7 @@ function fetchWithAttemptSignal(
 }
 
 /** How an attempt finishes once a 2xx response is in: its body read and checked, or left unread. */
-type Finish<R> = (response: Response, deadline: Deadline, read: ReadText) => Promise<R>;
+type Finish<R> = (response: Response, read: ReadText) => Promise<R>;
 /** Reads the attempt's body as text, within `maxResponseBytes`. */
 type ReadText = (response: Response) => Promise<string>;
 
@@ -114,7 +114,7 @@ export class Transport {
    * returned promise, so a parameter it refuses rejects the promise rather than throwing at the call.
    */
   get<T>(route: () => Route, shape: ResponseShape<T>, options?: TransportOptions): Promise<Answer<T>> {
-    return this.#send(route, options, async (response, _deadline, read) => {
+    return this.#send(route, options, async (response, read) => {
       const text = await read(response);
       const data = await parseResponse(shape, text, this.#apiKey);
       return { data, response };
@@ -126,6 +126,15 @@ export class Transport {
     return this.#send(route, options, async (response) => response);
   }
 
+  /**
+   * One call, its attempts and their retries. An attempt that draws a 429 it will retry pauses the
+   * quota before it gives back its place there, so that no request queued behind it goes out into
+   * the same 429 (a `Retry-After: 0` too: the backoff still comes); onFailedAttempt stretches the
+   * pause to the real wait. A daily limit refuses every client sharing the quota, unsent, until it
+   * clears. The first attempt goes without p-retry, whose set-up is for calls that fail, where most
+   * succeed; p-retry is then handed that attempt as its first (it checks the signal before anything),
+   * so that every retry decision and wait is still p-retry's.
+   */
   async #send<R>(route: () => Route, requestOptions: TransportOptions | undefined, finish: Finish<R>) {
     const options: TransportOptions = checkRequestOptions(requestOptions);
     // A User-Agent of the call's own is extended, as the client's is.
@@ -138,13 +147,9 @@ export class Transport {
     const retries = options.maxRetries ?? this.#client.maxRetries;
     const attempt = (number: number) =>
       this.#attempt(url, timeout, options, finish).catch((error: unknown) => {
-        // Paused before this attempt gives back its place in the quota, so that no request queued
-        // behind it goes out into the same 429 (a `Retry-After: 0` too: the backoff still comes);
-        // onFailedAttempt stretches the pause to the real wait.
         if (number <= retries && error instanceof RateLimitError && isRetryable(error)) {
           this.#quota.pause(requestedWait(error) || backoff.minTimeout);
         }
-        // A daily limit: every client sharing the quota is refused until it clears, without sending.
         if (error instanceof RateLimitError && !isRetryable(error))
           this.#quota.block(requestedWait(error) ?? 0);
         throw error;
@@ -156,9 +161,6 @@ export class Transport {
         const sent = () => attempt(number);
         return this.#quota.run(attempts?.inTurn(sent) ?? sent, quotaAttempt);
       };
-      // The first attempt goes without p-retry, whose set-up is for calls that fail, where most
-      // succeed; p-retry is then handed that attempt as its first (it checks the signal before
-      // anything), so that every retry decision and wait is still p-retry's.
       signal?.throwIfAborted();
       const first = send(1);
       try {
@@ -243,7 +245,7 @@ export class Transport {
         const text = await read(response);
         throw statusError(response, text, this.#apiKey);
       }
-      return await finish(response, deadline, read);
+      return await finish(response, read);
     } catch (error) {
       // An abort is turned into a RequestAbortedError once, by #send, whichever step it stopped.
       if (error instanceof MetricError || options.signal?.aborted) throw error;

@@ -154,7 +154,7 @@ describe.skipIf(skipTmux)('an analyst at a real terminal (tmux)', { timeout: 60_
     expect(done.code).toBe(3);
     expectInert(done.bytes);
     expect(done.screen).toContain('10.1000/none\\e[2J\\e[H\\e]0;pwned\\x07: InvalidParameterError');
-    expect(done.screen).toContain('10.1000/missing\\u{202E}gnp.exe: NotFoundError');
+    expect(done.screen).toContain('10.1000/missing\\u{202E}gnp.exe: InvalidParameterError');
     expect(run.title()).not.toContain('pwned');
   });
 

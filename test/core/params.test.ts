@@ -270,6 +270,14 @@ describe('checkDoi', () => {
     ['10.1000/\t'],
     ['10.10\u000100/x'],
     ['10.1\uDBFF/x'],
+    // What a terminal may act on (core/escape.ts's class): a bidi override makes one DOI read as another.
+    ['10.1000/\u202Elive'],
+    ['10.10\u202E00/x'],
+    ['10.1000/a\u200Eb'],
+    ['10.1000/\u2066x\u2069'],
+    ['10.1000/a\u061Cb'],
+    ['10.1000/a\u2028b'],
+    ['10.1000/\uFEFFx'],
     [123],
     [10.1],
     [null],
@@ -279,6 +287,12 @@ describe('checkDoi', () => {
     const error = refusal(() => checkDoi(value));
     expect(error.parameter).toBe('doi');
     expect(error.message).toMatch(/^doi must be a DOI such as "10\.1000\/xyz123"/);
+  });
+
+  it('a refused right-to-left override is shown escaped, never acting on the terminal', () => {
+    const error = refusal(() => checkDoi('10.1000/\u202Elive'));
+    expect(error.message).toContain('got string "10.1000/\\u202elive"');
+    expect(error.message).not.toContain('\u202E');
   });
 
   it('a long refused value is shown shortened', () => {

@@ -2,6 +2,7 @@ import util from 'node:util';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { explainCause } from '../../src/core/clean-cause.js';
+import { maxBodyDepth } from '../../src/core/depth.js';
 import {
   mentionsSecret,
   redacted,
@@ -601,7 +602,7 @@ describe('the look before the pattern', () => {
 });
 
 describe('redaction of pathological values', () => {
-  it('redactValue copies a value nested 200,000 deep without recursion, cut at 100 levels', () => {
+  it(`redactValue copies a value nested 200,000 deep without recursion, cut past ${maxBodyDepth} levels`, () => {
     let deep: unknown = TEST_KEY;
     for (let i = 0; i < 200_000; i++) deep = [deep];
     const copy = redactValue({ deep }, TEST_KEY);
@@ -612,7 +613,7 @@ describe('redaction of pathological values', () => {
       depth++;
     }
     expect(level).toBe('[nested too deep]');
-    expect(depth).toBe(100);
+    expect(depth).toBe(maxBodyDepth);
   });
 
   it('redactValue keeps a "__proto__" key as a plain property of the copy', () => {

@@ -1,5 +1,7 @@
 import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { maxBodyDepth } from '../../src/core/depth.js';
+import { redacted } from '../../src/core/redact.js';
 import {
   APIError,
   AuthenticationError,
@@ -93,6 +95,25 @@ describe('status codes', () => {
       .catch((e: unknown) => e)) as InternalServerError;
     expect(error).toBeInstanceOf(InternalServerError);
     expect(error.body).toBe('<html>Bad gateway</html>');
+  });
+
+  it(`keeps an error body nested past ${maxBodyDepth} levels as its text, as one that is not JSON`, async () => {
+    const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+    const deep = `{"message":"too deep ${TEST_KEY}","nested":${nested(90)}}`;
+    const within = `{"message":"deep enough","nested":${nested(maxBodyDepth - 1)}}`;
+    for (const apiKey of [null, TEST_KEY]) {
+      server.use(
+        http.get(`${BASE}/subjects`, () => new HttpResponse(deep, { status: 500 })),
+        http.get(`${BASE}/journals/42`, () => new HttpResponse(within, { status: 500 })),
+      );
+      const sdk = testClient({ apiKey, maxRetries: 0 });
+      const error = (await sdk.subjects.list().catch((e: unknown) => e)) as InternalServerError;
+      expect(error).toBeInstanceOf(InternalServerError);
+      expect(error.body).toBe(apiKey ? deep.replace(TEST_KEY, redacted) : deep);
+      const kept = (await sdk.journals.get(42).catch((e: unknown) => e)) as InternalServerError;
+      expect(kept.body).toEqual(JSON.parse(within));
+      expect(kept.message).toBe('500 Server Error: deep enough');
+    }
   });
 
   it('gives RateLimitError the Retry-After seconds', async () => {
