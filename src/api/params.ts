@@ -1,15 +1,11 @@
 /** The parameters of the API's methods that take any, as users write them. */
 
 /**
- * Accepted values of `show` on `/countries`. The API document does not state the default, so `show` is
- * sent only when given and the server's default applies.
- *
- * @example
- * ```ts
- * for (const show of SHOW_VALUES) await client.countries.list({ show });
- * ```
+ * Accepted values of `show` on `/countries`, each a value {@link CountryListParams}' `show` takes. The
+ * API document does not state the default, so `show` is sent only when given and the server's default
+ * applies.
  */
-export const SHOW_VALUES = Object.freeze(['active', 'all'] as const);
+export const SHOW_VALUES = Object.freeze(['active', 'all'] as const satisfies readonly ShowValue[]);
 
 /**
  * Parameters of `client.journals.papers`.
@@ -92,5 +88,7 @@ export interface AuthorListParams {
  */
 export interface CountryListParams {
   /** `active`: countries with journals; `all`: every country. @default the server's */
-  show?: (typeof SHOW_VALUES)[number] | undefined;
+  show?: 'active' | 'all' | undefined;
 }
+
+type ShowValue = NonNullable<CountryListParams['show']>;

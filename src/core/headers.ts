@@ -1,11 +1,7 @@
 /**
  * A `Headers` object, or anything shaped like one, described by what the client reads of it: the
- * declarations then name no DOM type (`HeadersInit` exists only in the DOM library).
- *
- * @example
- * ```ts
- * const headers: HeadersLike = new Headers({ 'x-team': 'bibliometrics' });
- * ```
+ * declarations then name no DOM type (`HeadersInit` exists only in the DOM library). Not exported:
+ * users write {@link HeadersInput}, which a `Headers` object fits.
  */
 export interface HeadersLike {
   get(name: string): string | null;

@@ -57,11 +57,7 @@ export interface AfterResponseState {
 
 /**
  * ky's `ky.retry()` marker, which an `afterResponse` hook may return; the client retries nothing on it.
- *
- * @example
- * ```ts
- * const marker: RetryMarkerLike = { options: undefined };
- * ```
+ * Not exported: users write the hook ({@link AfterResponseHook}).
  */
 export interface RetryMarkerLike {
   readonly options?: unknown;

@@ -21,14 +21,8 @@ import type { HeadersInput } from './headers.js';
 export type TelemetryAttributes = Record<string, string | number | boolean>;
 
 /**
- * The parts of an OpenTelemetry `Span` the SDK uses.
- *
- * @example
- * ```ts
- * import type { Span } from '@opentelemetry/api';
- *
- * const fits = (span: Span): SpanLike => span;
- * ```
+ * The parts of an OpenTelemetry `Span` the SDK uses. Not exported: you name the provider
+ * ({@link TracerProviderLike}), and any OpenTelemetry 1.x span fits.
  */
 export interface SpanLike {
   setAttribute(key: string, value: string | number | boolean): unknown;
@@ -40,14 +34,8 @@ export interface SpanLike {
 
 /**
  * The parts of an OpenTelemetry `Tracer` the SDK uses: `startActiveSpan` makes the SDK's span the
- * active one in your context manager while a call runs.
- *
- * @example
- * ```ts
- * import { trace } from '@opentelemetry/api';
- *
- * const tracer: TracerLike = trace.getTracer('my-app');
- * ```
+ * active one in your context manager while a call runs. Not exported: you name the provider
+ * ({@link TracerProviderLike}), and any OpenTelemetry 1.x tracer fits.
  */
 export interface TracerLike {
   startActiveSpan<F extends (span: SpanLike) => unknown>(
@@ -73,13 +61,8 @@ export interface TracerProviderLike {
 }
 
 /**
- * What the SDK passes when it creates an instrument.
- *
- * @example
- * ```ts
- *
- * const options: InstrumentOptionsLike = { unit: 's', description: 'How long each call took' };
- * ```
+ * What the SDK passes when it creates an instrument (`{ unit: 's', description: … }`). Not exported,
+ * as {@link MeterLike} is not.
  */
 export interface InstrumentOptionsLike {
   description?: string;
@@ -88,14 +71,8 @@ export interface InstrumentOptionsLike {
 }
 
 /**
- * An OpenTelemetry `Meter`: the two kinds of instrument the SDK records with.
- *
- * @example
- * ```ts
- * import { metrics } from '@opentelemetry/api';
- *
- * const meter: MeterLike = metrics.getMeter('my-app');
- * ```
+ * An OpenTelemetry `Meter`: the kinds of instrument the SDK records with. Not exported: you name the
+ * provider ({@link MeterProviderLike}), and any OpenTelemetry 1.x meter fits.
  */
 export interface MeterLike {
   createHistogram(

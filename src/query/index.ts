@@ -19,6 +19,7 @@ export type { PlainPage } from '../core/page.js';
 export type { EventSourceLike, FollowOptions } from './follow.js';
 export type {
   InvalidatingClient,
+  LaidDefaults,
   MetricInfiniteQueryOptions,
   MetricQueries,
   MetricQueryDefaults,

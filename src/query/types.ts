@@ -69,6 +69,13 @@ export interface MetricQueryDefaults {
  * `metricQueries` is laid as given: TanStack infers a query's error type from that function's
  * parameter, which would override the `Register`ed one (the SDK's errors), and `useSuspenseQueries`,
  * which types each query's error as `unknown`, refuses a function said to take an `Error`.
+ *
+ * @example
+ * ```ts
+ * import type { LaidDefaults } from 'scholarly-metrics/query';
+ *
+ * const laid: LaidDefaults = { staleTime: 60_000, retry: false };
+ * ```
  */
 export type LaidDefaults = {
   [K in Exclude<keyof MetricQueryDefaults, 'key' | 'retry' | 'retryDelay'>]?: Exclude<
