@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { inspect } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type ClientOptions,
   ConfigurationError,
@@ -12,6 +12,7 @@ import {
 import { rejection } from '../helpers/calls.js';
 import { closedPort } from '../helpers/free-port.js';
 import { TEST_KEY, testClient, useRealServer } from '../support.js';
+import { fromNoEnvironment } from './options-setup.js';
 
 const real = useRealServer();
 const version: string = JSON.parse(
@@ -29,15 +30,7 @@ function recordHeaders(): IncomingHttpHeaders[] {
   });
   return seen;
 }
-beforeEach(() => {
-  vi.stubEnv('METRIC_API_KEY', '');
-  vi.stubEnv('METRIC_BASE_URL', '');
-  vi.stubEnv('METRIC_LOG', '');
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  vi.unstubAllGlobals();
-});
+fromNoEnvironment();
 
 describe('withOptions', () => {
   it('gives a new client with the headers merged (the new ones win); the parent is unchanged', async () => {

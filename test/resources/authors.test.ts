@@ -19,6 +19,7 @@ import {
   target,
 } from '../helpers/calls.js';
 import { BASE, json, sequence, testClient, useMsw } from '../support.js';
+import { badIds } from './fixtures.js';
 
 const server = useMsw();
 
@@ -39,15 +40,6 @@ const profile = {
 };
 
 const { catchAll, expectRefused } = refusals(server);
-
-const badIds: Array<[string, unknown]> = [
-  ['1.5', 1.5],
-  ['NaN', Number.NaN],
-  ['Infinity', Number.POSITIVE_INFINITY],
-  ["'7'", '7'],
-  ['2**53', 2 ** 53],
-  ['null', null],
-];
 
 describe('authors.list', () => {
   it('sends every parameter in order and resolves to a typed Page', async () => {
