@@ -1,11 +1,9 @@
+// The parameter checks of src/core/params.ts: ids, integers, booleans, strings, choices, the params object.
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { endpoints } from '../../src/api/endpoints.js';
-import { routeTo } from '../../src/core/endpoint.js';
 import {
   checkBoolean,
-  checkDoi,
   checkId,
   checkInteger,
   checkOneOf,
@@ -13,23 +11,11 @@ import {
   checkPositiveInteger,
   checkString,
 } from '../../src/core/params.js';
-import { queryString } from '../../src/core/path.js';
-import { InvalidParameterError, MetricError } from '../../src/index.js';
+import { InvalidParameterError } from '../../src/index.js';
+import { refusal } from './params-setup.js';
 
 /** Any value at all, kept shallow so that thousands of runs stay fast. */
 const any = fc.anything({ maxDepth: 1, maxKeys: 3, size: 'xsmall' });
-
-/** The InvalidParameterError `run` throws; fails the test when it throws nothing or something else. */
-function refusal(run: () => unknown): InvalidParameterError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(InvalidParameterError);
-    expect(error).toBeInstanceOf(MetricError);
-    return error as InvalidParameterError;
-  }
-  throw new Error('expected an InvalidParameterError, nothing was thrown');
-}
 
 const loneSurrogate = /[\uD800-\uDFFF]/u;
 
@@ -229,121 +215,5 @@ describe('checkParams', () => {
     const error = refusal(() => checkParams(value as object));
     expect(error.parameter).toBe('params');
     expect(error.message).toBe(`parameters must be a plain object, ${described}`);
-  });
-});
-
-describe('checkDoi', () => {
-  it.each([
-    '10.1000/xyz123',
-    '10.1000/abc/def',
-    '10.1002/(SICI)1097-4636(199709)36:4<517::AID-JBM10>3.0.CO;2-K',
-    '10.5555/üñí-ç',
-    '10.1000/a?b#c%d&e=f',
-    '10.1000/with spaces',
-    '10.1000//',
-    '10.1000.5/x',
-    '10.😀/😀',
-  ])('accepts %j', (doi) => {
-    expect(checkDoi(doi)).toBe(doi);
-  });
-
-  it.each<[unknown]>([
-    [''],
-    ['abc'],
-    ['11.1000/x'],
-    ['10.1000'],
-    ['10.1000/'],
-    [' 10.1000/x'],
-    ['10. 1000/x'],
-    ['10.10\u00a000/x'],
-    ['10./x'],
-    ['10/x'],
-    ['doi:10.1000/x'],
-    ['https://doi.org/10.1000/x'],
-    ['10.1/\uD800'],
-    // A trailing space or newline (a line read from a file), a control character: sent before.
-    ['10.1000/ '],
-    ['10.1000/xyz '],
-    ['10.1000/xyz\n'],
-    ['10.1000/\n'],
-    ['10.1000/x\u0000y'],
-    ['10.1000/\t'],
-    ['10.10\u000100/x'],
-    ['10.1\uDBFF/x'],
-    // What a terminal may act on (core/escape.ts's class): a bidi override makes one DOI read as another.
-    ['10.1000/\u202Elive'],
-    ['10.10\u202E00/x'],
-    ['10.1000/a\u200Eb'],
-    ['10.1000/\u2066x\u2069'],
-    ['10.1000/a\u061Cb'],
-    ['10.1000/a\u2028b'],
-    ['10.1000/\uFEFFx'],
-    [123],
-    [10.1],
-    [null],
-    [undefined],
-    [{}],
-  ])('refuses %o, naming doi and showing the expected form', (value) => {
-    const error = refusal(() => checkDoi(value));
-    expect(error.parameter).toBe('doi');
-    expect(error.message).toMatch(/^doi must be a DOI such as "10\.1000\/xyz123"/);
-  });
-
-  it('a refused right-to-left override is shown escaped, never acting on the terminal', () => {
-    const error = refusal(() => checkDoi('10.1000/\u202Elive'));
-    expect(error.message).toContain('got string "10.1000/\\u202elive"');
-    expect(error.message).not.toContain('\u202E');
-  });
-
-  it('a long refused value is shown shortened', () => {
-    const error = refusal(() => checkDoi(`x${'y'.repeat(100)}`));
-    expect(error.message).toContain(`got string "x${'y'.repeat(39)}…"`);
-    expect(error.message).not.toContain('y'.repeat(41));
-  });
-});
-
-describe('queryString (src/core/path.ts) and the path values of routeTo', () => {
-  it('is empty when every value is undefined', () => {
-    expect(queryString({})).toBe('');
-    expect(queryString({ a: undefined, b: undefined })).toBe('');
-  });
-
-  it('keeps order, skips undefined, and stringifies numbers and booleans', () => {
-    expect(queryString({ q: 'x', year: undefined, oa: false, page: 2, per_page: 0 })).toBe(
-      '?q=x&oa=false&page=2&per_page=0',
-    );
-  });
-
-  it('percent-encodes keys and values', () => {
-    expect(queryString({ 'a b': 'c&d=e/f?g#h+i%', é: '😀' })).toBe(
-      '?a%20b=c%26d%3De%2Ff%3Fg%23h%2Bi%25&%C3%A9=%F0%9F%98%80',
-    );
-  });
-
-  it('round-trips any well-formed keys and values through URLSearchParams', () => {
-    const text = fc.string({ unit: 'grapheme', maxLength: 8 });
-    fc.assert(
-      fc.property(
-        fc.uniqueArray(fc.tuple(text, text), { selector: ([key]) => key, maxLength: 5 }),
-        (entries) => {
-          const qs = queryString(Object.fromEntries(entries));
-          const parsed = [...new URLSearchParams(qs)];
-          // Object key order puts integer-like keys first; compare as sets of pairs.
-          return (
-            parsed.length === entries.length &&
-            entries.every(([key, value]) => parsed.some(([k, v]) => k === key && v === value))
-          );
-        },
-      ),
-      { numRuns: 2_000 },
-    );
-  });
-
-  it('routeTo writes an id as its digits and a DOI as one segment, the text around them kept', () => {
-    expect(routeTo(endpoints.journals.score, { id: 42 }).path).toBe('/journals/42/score');
-    expect(routeTo(endpoints.papers.get, { doi: '10.1000/a b?c#d' }).path).toBe(
-      '/papers/10.1000%2Fa%20b%3Fc%23d',
-    );
-    expect(routeTo(endpoints.journals.list).path).toBe('/journals');
   });
 });
