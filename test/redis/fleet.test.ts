@@ -1,6 +1,6 @@
 // What an operator runs a fleet with, against a real redis-server over node-redis and ioredis:
 // close() refusing the calls still waiting, stats() as a watch and a readiness check, pacing, leaseMs.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { QuotaUnavailableError } from '../../src/index.js';
 import { RedisQuota, type RedisQuotaOptions } from '../../src/redis/redis-quota.js';
 import { createMockApi } from '../../src/testing/index.js';
@@ -12,6 +12,13 @@ import { gate, TEST_KEY, testClient } from '../support.js';
 const skip = skipWithoutRedis('test/redis/fleet.test.ts');
 const identity = { baseUrl: 'https://api.example.test/api/v1', apiKey: TEST_KEY };
 const attempt = { signal: undefined, timeout: 30_000 };
+
+/** Until `quota.stats()` shows `expected`: Redis holds the state, however long the round trips take. */
+const until = (quota: RedisQuota, expected: object) =>
+  vi.waitFor(async () => expect(await quota.stats()).toMatchObject(expected), {
+    timeout: 20_000,
+    interval: 20,
+  });
 
 describe.skipIf(skip).each(redisClients)('a fleet’s quota over $name', { timeout: 60_000 }, (kind) => {
   const pair = useRedisPair(kind);
@@ -33,7 +40,7 @@ describe.skipIf(skip).each(redisClients)('a fleet’s quota over $name', { timeo
       call.catch((e: unknown) => e),
     );
     // Both asked Redis and were told to wait for the window (a minute): close() comes meanwhile.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await until(shared, { waiting: 2 });
     await shared.close();
     // Held by the window, they would have waited a minute and then been sent: refused unsent, they
     // were ended by close().
@@ -59,7 +66,7 @@ describe.skipIf(skip).each(redisClients)('a fleet’s quota over $name', { timeo
       return 'answer';
     }, attempt);
     const queued = part.run(async () => 'never', attempt).catch((e: unknown) => e);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(shared, { waiting: 1, inFlight: 1 });
     const closing = shared.close();
     expect(await queued).toBeInstanceOf(QuotaUnavailableError);
     held.open();
@@ -85,13 +92,14 @@ describe.skipIf(skip).each(redisClients)('a fleet’s quota over $name', { timeo
     const held = gate();
     const running = [partA.run(() => held.promise, attempt), partB.run(() => held.promise, attempt)];
     const queued = partB.run(async () => 0, attempt);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await until(b, { waiting: 1, inFlight: 2 });
     const during = await b.stats();
     expect(during).toEqual({ waiting: 1, inFlight: 2, startedLastMinute: 3, startedToday: 3 });
     held.open();
     await Promise.all([...running, queued]);
     partA.pause(30_000);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The last places go back to Redis after the calls resolve, the pause as it is set.
+    await until(b, { waiting: 0, inFlight: 0, pause: expect.anything() });
     const paused = await b.stats();
     expect(paused).toMatchObject({ waiting: 0, inFlight: 0, startedLastMinute: 4, startedToday: 4 });
     expect(paused.pause?.remainingMs).toBeGreaterThan(20_000);
@@ -150,7 +158,7 @@ describe.skipIf(skip).each(redisClients)('a fleet’s quota over $name', { timeo
       part.run(async () => 'sent', attempt).catch((e: unknown) => e),
     );
     await expect(calls[0]).resolves.toBe('sent');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await until(shared, { waiting: 5 });
     await shared.close();
     for (const outcome of await Promise.all(calls.slice(1))) {
       expect(outcome).toBeInstanceOf(QuotaUnavailableError);
@@ -165,7 +173,7 @@ describe.skipIf(skip).each(redisClients)('a fleet’s quota over $name', { timeo
     // Held forever, as by a process killed mid-request: its end never reaches Redis. Its timeout is
     // ten minutes, so a lease made from it would outlast the test's own limit.
     void holder.forClient(identity).run(() => new Promise(() => {}), { signal: undefined, timeout: 600_000 });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(holder, { inFlight: 1 });
     const next = new RedisQuota({ redis: pair.other.client, prefix, maxConcurrency: 1, leaseMs: 1_000 });
     const started = performance.now();
     await next.forClient(identity).run(async () => 0, attempt);
