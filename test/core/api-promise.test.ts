@@ -1,5 +1,5 @@
 import { http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type APIPromise,
   InternalServerError,
@@ -55,8 +55,7 @@ describe('APIPromise', () => {
 
   it('starts without being awaited, as a plain promise would', async () => {
     const promise = testClient({ fetch: mockFetch }, api).journals.get(1);
-    await tick();
-    expect(sent).toHaveLength(1);
+    await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 10_000, interval: 5 });
     await promise;
     expect(sent).toHaveLength(1);
   });

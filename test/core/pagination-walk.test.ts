@@ -1,6 +1,6 @@
 // Walking the pages of a list: where a walk ends, what it asks for ahead, and how it stops.
 import { delay, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NotFoundError } from '../../src/index.js';
 import { BASE, json, testClient, useMsw } from '../support.js';
 import { collect, honest, journalPapersOn, paper } from './pagination-setup.js';
@@ -158,8 +158,7 @@ describe('walking', () => {
     const walk = testClient().journals.papers(1, { per_page: 10 }).pages();
     const first = await walk.next();
     expect(first.value?.page).toBe(1);
-    await delay(10);
-    expect(asked).toEqual([1, 2]);
+    await vi.waitFor(() => expect(asked).toEqual([1, 2]), { timeout: 10_000, interval: 5 });
     await walk.return(undefined);
   });
 

@@ -103,7 +103,7 @@ describe.skipIf(skip).each(redisClients)('quota.close() over $name', { timeout: 
         },
         { signal: undefined, timeout },
       );
-      for (let i = 0; i < 40 && !sent; i++) await new Promise((r) => setTimeout(r, 25));
+      await vi.waitFor(() => expect(sent).toBe(true), { timeout: 20_000, interval: 20 });
       let closed = false;
       const closing = quota.close().then(() => {
         closed = true;

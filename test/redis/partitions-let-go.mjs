@@ -17,13 +17,21 @@ const redis = fakeRedis();
 const quota = new RedisQuota({ redis: redis.client, maxRequestsPerMinute: 1_000_000 });
 const identity = (key) => ({ baseUrl: 'https://api.example.test/api/v1', apiKey: `sk_tenant_${key}` });
 
+/** Resolves once `reached()` holds, polled: a loaded machine makes it slower, never wrong. */
+async function until(reached, what) {
+  for (const started = performance.now(); !reached(); ) {
+    if (performance.now() - started > 20_000) throw new Error(`not reached within 20 s: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 for (let n = 0; n < 2_000; n++) await quota.forClient(identity(n)).run(async () => n);
 const kept = quota.forClient(identity('kept'));
 // The ends of those calls reach Redis (alone, a moment after each) before it goes away.
-await new Promise((resolve) => setTimeout(resolve, 50));
+await until(() => redis.ends().flat().length === 2_000, 'the 2,000 ends taken');
 redis.up = false;
 quota.forClient(identity('owing')).pause(60_000);
-await new Promise((resolve) => setTimeout(resolve, 50));
+await until(() => redis.refused === 1, 'the pause refused');
 redis.up = true;
 
 for (let turn = 0; turn < 10; turn++) {

@@ -1,6 +1,6 @@
 // A wait for the Redis quota, on the waiting call's span and in the quota-wait metric, with a real
 // redis-server started by the test.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { QuotaUnavailableError } from '../../src/index.js';
 import { createRedisQuota } from '../../src/redis/index.js';
 import { createMockApi } from '../../src/testing/index.js';
@@ -78,10 +78,12 @@ describe.skipIf(skip)('the Redis quota through the client telemetry', { timeout:
         (error: unknown) => error,
       ),
     );
-    // Polled: the first is in flight and the second waits once both reached the quota.
-    for (let i = 0; i < 200 && (await gauge('waiting'))[0]?.[1] !== 1; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    // Waited for: the first is in flight and the second waits once both reached the quota, however
+    // long the round trips to Redis take on a loaded machine.
+    await vi.waitFor(async () => expect((await gauge('waiting'))[0]?.[1]).toBe(1), {
+      timeout: 20_000,
+      interval: 20,
+    });
     const attributes = { 'scholarly_metrics.quota.source': 'redis', ...server };
     expect(await gauge('waiting')).toEqual([[attributes, 1]]);
     expect(await gauge('in_flight')).toEqual([[attributes, 1]]);

@@ -26,6 +26,10 @@ for (let turn = 0; turn < 10; turn++) {
   await new Promise((resolve) => setTimeout(resolve, 10));
 }
 for (const controller of controllers.slice(0, 1_000)) controller.abort();
-await new Promise((resolve) => setTimeout(resolve, 50));
+// Polled until the aborted streams are gone, or 20 s: the report says how many are left either way.
+const deadline = performance.now() + 20_000;
+while (relay.clients > before - 1_000 && performance.now() < deadline) {
+  await new Promise((resolve) => setTimeout(resolve, 10));
+}
 console.log(JSON.stringify({ before, after: relay.clients, bodies: bodies.length }));
 relay.close();
