@@ -8,6 +8,7 @@
  * they run in Chromium, where this module's Node-only parts (msw/node, sockets) cannot load.
  */
 
+export { eventually } from './helpers/eventually.js';
 export { gate } from './helpers/gate.js';
 export { useMockServer } from './helpers/mock-server.js';
 export { BASE, inProcessFetch, journalProfile, json, sequence, useMsw } from './helpers/msw.js';

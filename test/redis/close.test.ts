@@ -6,7 +6,7 @@ import { QuotaUnavailableError } from '../../src/index.js';
 import { RedisQuota } from '../../src/redis/redis-quota.js';
 import { redisClients, useRedis } from '../helpers/redis-clients.js';
 import { skipWithoutRedis } from '../helpers/redis-server.js';
-import { gate, OTHER_TEST_KEY, TEST_KEY } from '../support.js';
+import { eventually, gate, OTHER_TEST_KEY, TEST_KEY } from '../support.js';
 
 const skip = skipWithoutRedis('test/redis/close.test.ts');
 const identity = { baseUrl: 'https://api.example.test/api/v1', apiKey: TEST_KEY };
@@ -103,7 +103,7 @@ describe.skipIf(skip).each(redisClients)('quota.close() over $name', { timeout: 
         },
         { signal: undefined, timeout },
       );
-      await vi.waitFor(() => expect(sent).toBe(true), { timeout: 20_000, interval: 20 });
+      await eventually(() => expect(sent).toBe(true));
       let closed = false;
       const closing = quota.close().then(() => {
         closed = true;

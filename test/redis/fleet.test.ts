@@ -1,13 +1,13 @@
 // What an operator runs a fleet with, against a real redis-server over node-redis and ioredis:
 // close() refusing the calls still waiting, stats() as a watch and a readiness check, pacing, leaseMs.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QuotaUnavailableError } from '../../src/index.js';
 import { RedisQuota, type RedisQuotaOptions } from '../../src/redis/redis-quota.js';
 import { createMockApi } from '../../src/testing/index.js';
 import { expectPaced } from '../helpers/paced.js';
 import { redisClients, useRedisPair } from '../helpers/redis-clients.js';
 import { skipWithoutRedis } from '../helpers/redis-server.js';
-import { gate, TEST_KEY, testClient } from '../support.js';
+import { eventually, gate, TEST_KEY, testClient } from '../support.js';
 
 const skip = skipWithoutRedis('test/redis/fleet.test.ts');
 const identity = { baseUrl: 'https://api.example.test/api/v1', apiKey: TEST_KEY };
@@ -15,10 +15,7 @@ const attempt = { signal: undefined, timeout: 30_000 };
 
 /** Until `quota.stats()` shows `expected`: Redis holds the state, however long the round trips take. */
 const until = (quota: RedisQuota, expected: object) =>
-  vi.waitFor(async () => expect(await quota.stats()).toMatchObject(expected), {
-    timeout: 20_000,
-    interval: 20,
-  });
+  eventually(async () => expect(await quota.stats()).toMatchObject(expected));
 
 describe.skipIf(skip).each(redisClients)('a fleet’s quota over $name', { timeout: 60_000 }, (kind) => {
   const pair = useRedisPair(kind);

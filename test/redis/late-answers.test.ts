@@ -1,18 +1,17 @@
 // Redis answers that come after the call stopped listening (a timeout, an abort): Redis ran the
 // script all the same, so whatever it did for the ticket must be undone by the end the call sends.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { QuotaIdentity } from '../../src/core/quota-types.js';
 import { QuotaUnavailableError } from '../../src/index.js';
 import type { RedisClientLike } from '../../src/redis/adapter.js';
 import { RedisQuota } from '../../src/redis/redis-quota.js';
 import { redisClients, useRedisPair } from '../helpers/redis-clients.js';
 import { skipWithoutRedis } from '../helpers/redis-server.js';
-import { gate, TEST_KEY } from '../support.js';
+import { eventually, gate, TEST_KEY } from '../support.js';
 
 const skip = skipWithoutRedis('test/redis/late-answers.test.ts');
 
 /** Until `check` passes: what Redis holds is waited for, however long a loaded machine's round trips take. */
-const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 20_000, interval: 25 });
 const identity: QuotaIdentity = { baseUrl: 'https://api.example.test/api/v1', apiKey: TEST_KEY };
 
 /** `client` whose scripts run in Redis at once, but whose answers reach the quota `ms` later. */

@@ -1,12 +1,12 @@
 // A wait for the Redis quota, on the waiting call's span and in the quota-wait metric, with a real
 // redis-server started by the test.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuotaUnavailableError } from '../../src/index.js';
 import { createRedisQuota } from '../../src/redis/index.js';
 import { createMockApi } from '../../src/testing/index.js';
 import { type ConnectedRedis, redisClients } from '../helpers/redis-clients.js';
 import { type RedisServer, skipWithoutRedis, startRedisServer } from '../helpers/redis-server.js';
-import { testClient } from '../support.js';
+import { eventually, testClient } from '../support.js';
 import { useTelemetry } from './harness.js';
 
 const skip = skipWithoutRedis('test/telemetry/redis-quota.test.ts');
@@ -80,10 +80,7 @@ describe.skipIf(skip)('the Redis quota through the client telemetry', { timeout:
     );
     // Waited for: the first is in flight and the second waits once both reached the quota, however
     // long the round trips to Redis take on a loaded machine.
-    await vi.waitFor(async () => expect((await gauge('waiting'))[0]?.[1]).toBe(1), {
-      timeout: 20_000,
-      interval: 20,
-    });
+    await eventually(async () => expect((await gauge('waiting'))[0]?.[1]).toBe(1));
     const attributes = { 'scholarly_metrics.quota.source': 'redis', ...server };
     expect(await gauge('waiting')).toEqual([[attributes, 1]]);
     expect(await gauge('in_flight')).toEqual([[attributes, 1]]);
