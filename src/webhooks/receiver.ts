@@ -10,7 +10,6 @@ import { invalid, reply, serverError } from './reply.js';
 import { type Seen, traced } from './telemetry.js';
 
 export type { WebhookHandlerOptions } from './options.js';
-// The adapters and the relay answer with these too.
 
 /*
  * What the Fetch and the Node receivers share: options, the order of checks, and the answers. The
@@ -36,8 +35,10 @@ export function createReceiver<Context>(
   answer: (context: Context, inspect: () => Delivery) => Promise<Reply>;
   report: (error: unknown) => void;
 } {
-  const settings = resolveWebhookHandlerOptions(onEvent, options);
-  const { maxBodyBytes, bodyTimeoutMs, onError, cache, cacheFailure } = settings;
+  const { maxBodyBytes, bodyTimeoutMs, onError, cache, cacheFailure } = resolveWebhookHandlerOptions(
+    onEvent,
+    options,
+  );
   const report = reporterTo(onError ?? defaultOnError);
   /** A failure the sender is not answered for: to `onError`, or a warning when there is none. */
   const warn = (message: string, cause: unknown): void => {

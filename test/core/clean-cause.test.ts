@@ -4,8 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { explainCause } from '../../src/core/clean-cause.js';
 import { redacted } from '../../src/core/redact.js';
 import { AuthenticationError, ConnectionError, RequestAbortedError } from '../../src/index.js';
+import { failure } from '../helpers/calls.js';
 import { BASE, json, TEST_KEY, testClient, useMsw } from '../support.js';
-import { expectNoKey, failure, inspect } from './redact-setup.js';
+import { expectNoKey, inspect } from './redact-setup.js';
 
 const server = useMsw();
 

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkOptionNames, checkQuery, type Endpoint, routeTo } from '../../src/core/endpoint.js';
 import { checkId, checkPositiveInteger, checkString } from '../../src/core/params.js';
-import { InvalidParameterError } from '../../src/index.js';
-
-function refusal(run: () => unknown): InvalidParameterError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(InvalidParameterError);
-    return error as InvalidParameterError;
-  }
-  throw new Error('expected an InvalidParameterError, nothing was thrown');
-}
+import { refusal } from './params-setup.js';
 
 const things: Endpoint = {
   name: 'things.list',

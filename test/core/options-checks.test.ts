@@ -6,9 +6,9 @@ import type { CacheOptions } from '../../src/cache/options.js';
 import type { ClientOptions, ClientOptionsBase } from '../../src/client-options.js';
 import { ConfigurationError, ConnectionError, MetricClient, MetricError } from '../../src/index.js';
 import { resolveClientOptions } from '../../src/resolve-options.js';
-import { refusals, rejection } from '../helpers/calls.js';
+import { refusals, rejection, thrown } from '../helpers/calls.js';
 import { BASE, json, TEST_KEY, testClient, useMsw } from '../support.js';
-import { fromNoEnvironment, journal42On, thrown } from './options-setup.js';
+import { fromNoEnvironment, journal42On } from './options-setup.js';
 
 const server = useMsw();
 const { catchAll } = refusals(server);

@@ -2,8 +2,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigurationError, MetricClient } from '../../src/index.js';
 import { resolveClientOptions } from '../../src/resolve-options.js';
+import { thrown } from '../helpers/calls.js';
 import { BASE, TEST_KEY, testClient, useMsw } from '../support.js';
-import { fromNoEnvironment, journal42On, thrown } from './options-setup.js';
+import { fromNoEnvironment, journal42On } from './options-setup.js';
 
 const server = useMsw();
 const journal42 = journal42On(server);

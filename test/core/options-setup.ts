@@ -1,7 +1,6 @@
-// What the client options tests share: a start from an empty environment, the error a construction
-// throws, and a journal to fetch.
+// What the client options tests share: a start from an empty environment and a journal to fetch.
 import type { SetupServer } from 'msw/node';
-import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { journalProfile, json, sequence } from '../support.js';
 
 /** Starts each test of the calling file with no METRIC_ variable, and undoes its stubs after. */
@@ -17,17 +16,6 @@ export function fromNoEnvironment() {
     vi.unstubAllEnvs();
     vi.unstubAllGlobals();
   });
-}
-
-/** The error `run` throws; fails the test when it throws nothing. */
-export function thrown(run: () => unknown): Error {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(Error);
-    return error as Error;
-  }
-  throw new Error('expected an error, nothing was thrown');
 }
 
 /** The `journal42` of one test file: serves a profile on that file's msw `server`, logging requests. */

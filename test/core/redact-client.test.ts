@@ -9,8 +9,9 @@ import {
   InvalidParameterError,
   ResponseValidationError,
 } from '../../src/index.js';
+import { failure } from '../helpers/calls.js';
 import { BASE, journalProfile, json, TEST_KEY, testClient, useMsw } from '../support.js';
-import { expectNoKey, failure, inspect, views } from './redact-setup.js';
+import { expectNoKey, inspect, views } from './redact-setup.js';
 
 const server = useMsw();
 

@@ -3,8 +3,9 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { redacted, redactText } from '../../src/core/redact.js';
 import { type APIError, AuthenticationError } from '../../src/index.js';
+import { failure } from '../helpers/calls.js';
 import { BASE, journalProfile, json, recordingLogger, TEST_KEY, testClient, useMsw } from '../support.js';
-import { expectNoKey, failure, views } from './redact-setup.js';
+import { expectNoKey, views } from './redact-setup.js';
 
 const server = useMsw();
 

@@ -1,4 +1,4 @@
-// What the redaction tests share: the views of an error that must never hold the key, and a call's failure.
+// What the redaction tests share: the views of an error that must never hold the key.
 import util from 'node:util';
 import { expect } from 'vitest';
 import { redactHeaders, redactText } from '../../src/core/redact.js';
@@ -31,13 +31,4 @@ export function expectNoKey(error: unknown, key = TEST_KEY) {
   for (const [view, text] of Object.entries(views(error))) {
     expect({ view, leaks: text.includes(key) }).toEqual({ view, leaks: false });
   }
-}
-
-export async function failure(promise: PromiseLike<unknown>): Promise<unknown> {
-  return Promise.resolve(promise).then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (error: unknown) => error,
-  );
 }

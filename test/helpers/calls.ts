@@ -33,6 +33,36 @@ export async function drain<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
+/**
+ * What a call ends with when it fails: `work`'s rejection (or, given a function, what it throws at
+ * once); fails the test when it succeeds.
+ */
+export async function failure(work: PromiseLike<unknown> | (() => PromiseLike<unknown>)): Promise<Error> {
+  const promise = typeof work === 'function' ? Promise.resolve().then(work) : work;
+  return Promise.resolve(promise).then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: unknown) => error as Error,
+  );
+}
+
+/** The error `run` throws, an instance of `type`; fails the test when it throws nothing. */
+export function thrown<E extends Error = Error>(
+  run: () => unknown,
+  type: abstract new (...args: never[]) => E = Error as unknown as abstract new (
+    ...args: never[]
+  ) => E,
+): E {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(type);
+    return error as E;
+  }
+  throw new Error(`expected ${type.name === 'Error' ? 'an error' : `a ${type.name}`}, nothing was thrown`);
+}
+
 /** What the promise rejects with, or `undefined` when it fulfils. */
 export async function rejection(promise: PromiseLike<unknown>): Promise<unknown> {
   return Promise.resolve(promise).then(

@@ -18,11 +18,11 @@ import {
   ResponseTooLargeError,
   ResponseValidationError,
 } from '../../src/index.js';
+import { failure } from '../helpers/calls.js';
 import { runWithGc } from '../helpers/child.js';
 import { useRealServer } from '../helpers/real-server.js';
 import { TEST_KEY } from '../support.js';
 import { subjects, writeUntilClosed } from './fault-server.js';
-import { failure } from './hostile-setup.js';
 
 const server = useRealServer();
 const KiB = 1024;

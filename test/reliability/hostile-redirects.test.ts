@@ -1,10 +1,10 @@
 // Redirects to another origin or in a loop, server text that would act on a terminal, credentials in baseUrl.
 import { describe, expect, it } from 'vitest';
 import { APIError, ConnectionError, MetricClient, MetricError } from '../../src/index.js';
+import { failure } from '../helpers/calls.js';
 import { useRealServer } from '../helpers/real-server.js';
 import { OTHER_TEST_KEY, TEST_KEY } from '../support.js';
 import { subjects } from './fault-server.js';
-import { failure } from './hostile-setup.js';
 
 const server = useRealServer();
 const other = useRealServer();

@@ -9,6 +9,7 @@ import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { describe, expect, it } from 'vitest';
 import { BadRequestError, QuotaUnavailableError } from '../../src/index.js';
 import { createRedisQuota } from '../../src/redis/index.js';
+import { failure } from '../helpers/calls.js';
 import { TEST_KEY, useRealServer } from '../support.js';
 import { useTelemetry } from './harness.js';
 
@@ -36,15 +37,6 @@ function echoing(echo: (req: import('node:http').IncomingMessage) => string) {
   });
 }
 
-async function failed(call: PromiseLike<unknown>): Promise<Error> {
-  return Promise.resolve(call).then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (error: Error) => error,
-  );
-}
-
 describe("a failed call's span holds the SDK's words alone", () => {
   const keyEchoes = {
     raw: TEST_KEY,
@@ -57,7 +49,7 @@ describe("a failed call's span holds the SDK's words alone", () => {
   it.each(Object.entries(keyEchoes))('the key echoed %s', async (_shape, echo) => {
     echoing(() => echo);
     const client = server.client({ apiKey: TEST_KEY, telemetry: otel.telemetry, maxRetries: 0 });
-    const error = await failed(client.journals.get(1));
+    const error = await failure(client.journals.get(1));
     expect(error).toBeInstanceOf(BadRequestError);
     const [span] = otel.named('journals.get');
     expect(span!.status).toEqual({ code: SpanStatusCode.ERROR, message: 'BadRequestError: 400 Bad Request' });
@@ -75,7 +67,7 @@ describe("a failed call's span holds the SDK's words alone", () => {
   it.each(Object.entries(termEchoes))('a search term echoed %s', async (_shape, echo) => {
     echoing(() => echo);
     const client = server.client({ telemetry: otel.telemetry, maxRetries: 0 });
-    const error = await failed(client.papers.search({ q: term }));
+    const error = await failure(client.papers.search({ q: term }));
     expect(error.message).toContain(echo);
     const [span] = otel.named('papers.search');
     expect(span!.status).toEqual({ code: SpanStatusCode.ERROR, message: 'BadRequestError: 400 Bad Request' });
@@ -97,7 +89,7 @@ describe("a failed call's span holds the SDK's words alone", () => {
       maxRetries: 1,
       hooks: { beforeRequest: [({ request }) => request.headers.set('authorization', `Bearer ${token}`)] },
     });
-    const error = await failed(client.countries.list());
+    const error = await failure(client.countries.list());
     expect(error.message).toContain(token);
     const [span] = otel.named('countries.list');
     expect(span!.status).toEqual({ code: SpanStatusCode.ERROR, message: 'BadRequestError: 400 Bad Request' });
@@ -112,7 +104,7 @@ describe("a failed call's span holds the SDK's words alone", () => {
     const refuse = () => Promise.reject(new Error(`WRONGPASS invalid password '${password}'`));
     const quota = createRedisQuota({ redis: { evalSha: refuse, eval: refuse }, maxConcurrency: 2 });
     const client = server.client({ telemetry: otel.telemetry, quota, maxRetries: 0 });
-    const error = await failed(client.journals.get(1));
+    const error = await failure(client.journals.get(1));
     expect(error).toBeInstanceOf(QuotaUnavailableError);
     expect(error.message).toContain('WRONGPASS');
     const [span] = otel.named('journals.get');
