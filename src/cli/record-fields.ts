@@ -5,10 +5,9 @@
  * generated from the SDK's response schemas): the answer the document gives the endpoint's path,
  * unwrapped to its record (a list's item, a page's `data` item), each field that holds records of
  * a published shape nested as the tree of their fields. Where the API publishes no shape (the
- * paper summary) the fields are those the API sends (see `PaperSummary`).
+ * paper summary) the document lists the fields a record is expected to carry.
  */
 import { components, paths } from '../../openapi/openapi.json';
-import type { PaperSummary } from '../index.js';
 import type { FieldTree } from './output/fields.js';
 
 /** The part of a JSON Schema this file reads. */
@@ -66,20 +65,6 @@ export function fieldsOf(endpoint: PublishedEndpoint): FieldTree | undefined {
   const record = recordOf(answer?.schema);
   return record === undefined ? undefined : treeOf(record);
 }
-
-const flat = (names: readonly string[]): FieldTree => Object.fromEntries(names.map((name) => [name, null]));
-
-/** The fields of a paper summary: the API publishes no shape for one, these are the fields it sends. */
-export const paperSummaryFields = flat([
-  'id',
-  'title',
-  'authors',
-  'doi',
-  'year',
-  'citations',
-  'oa',
-  'journal_id',
-] satisfies (keyof PaperSummary)[]);
 
 /** The top-level fields of `tree`: the header of an empty list. */
 export function topFields(tree: FieldTree): string[] {

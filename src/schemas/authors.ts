@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { type Fields, integer, pageOf, unpublished } from './common.js';
-import type { PaperSummary } from './papers.js';
+import { type Fields, integer, pageOf } from './common.js';
+import { paperSummarySchema } from './papers.js';
 
 /** An author in the author list. */
 export const authorSchema = z.looseObject({
@@ -26,14 +26,14 @@ export const authorSchema = z.looseObject({
 export type Author = Fields<z.infer<typeof authorSchema>>;
 export const authorPageSchema = pageOf(authorSchema);
 
-/** An author's profile. `papers` has no published element shape: elements are passed through as sent. */
+/** An author's profile. `papers` has no published element shape: each is a paper summary, passed through as sent. */
 export const authorProfileSchema = z.looseObject({
   id: integer,
   name: z.string(),
   orcid: z.string(),
   affil: z.string(),
   h_index: integer,
-  papers: z.array(unpublished<PaperSummary>()),
+  papers: z.array(paperSummarySchema),
 });
 /**
  * An author's profile, as `client.authors.get(id)` returns it.

@@ -29,6 +29,20 @@ export type PaperSummary = {
   /** The journal the paper appeared in; not promised by the API document either. */
   journal_id?: number;
 };
+/**
+ * The fields a paper summary is expected to carry, in the order tables show them: every field of
+ * `PaperSummary` (a type test holds the two together). The OpenAPI document lists them.
+ */
+export const paperSummaryFields = [
+  'id',
+  'title',
+  'authors',
+  'doi',
+  'year',
+  'citations',
+  'oa',
+  'journal_id',
+] as const satisfies readonly (keyof PaperSummary)[];
 export const paperSummarySchema = unpublished<PaperSummary>();
 export const paperSummaryPageSchema = pageOf(paperSummarySchema);
 

@@ -2,7 +2,6 @@ import { endpoints } from '../../api/endpoints.js';
 import { walkCommand } from '../endpoint-command.js';
 import { UsageError } from '../errors.js';
 import { booleanOption, integer, type PagingOptions } from '../options.js';
-import { paperSummaryFields } from '../record-fields.js';
 
 interface SearchOptions extends PagingOptions {
   q?: string;
@@ -16,7 +15,6 @@ interface SearchOptions extends PagingOptions {
 export const papersSearch = walkCommand<SearchOptions>(endpoints.papers.search, {
   description: 'search papers',
   unit: 'papers',
-  fields: paperSummaryFields,
   options: (command) =>
     command
       .argument('[words...]', 'search words, as typed (joined into the search term)')
