@@ -1,3 +1,4 @@
+import { timeLimit } from '../core/time-limit.js';
 import type { FirstLoadParts } from './first-load-parts.js';
 import type { CacheStore } from './options.js';
 import type { Store } from './store.js';
@@ -11,15 +12,11 @@ export const storeTimeout = 1_000;
 /** The user's Keyv (5 or 6, any adapter), each operation bounded by {@link storeTimeout}. */
 export function keyvStore(keyv: CacheStore, { MetricError }: Pick<FirstLoadParts, 'MetricError'>): Store {
   const bounded = <T>(what: string, run: () => Promise<T> | T): Promise<T> => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new MetricError(`the cache store did not answer ${what} within ${storeTimeout} ms`)),
-        storeTimeout,
-      );
+    const limit = timeLimit(storeTimeout, () => {
+      throw new MetricError(`the cache store did not answer ${what} within ${storeTimeout} ms`);
     });
     // `run` may throw synchronously (keyv 6 rethrows a store's error): that is a rejection here too.
-    return Promise.race([Promise.resolve().then(run), late]).finally(() => clearTimeout(timer));
+    return limit.race(Promise.resolve().then(run)).finally(limit.clear);
   };
   return {
     get: (key) => bounded('a read', () => keyv.get(key)),

@@ -1,5 +1,6 @@
 import { quote } from '../core/describe-value.js';
 import { declaredLength, readCapped } from '../core/read-body.js';
+import { timeLimit } from '../core/time-limit.js';
 import type { Delivery, Reply } from './delivery.js';
 import { invalid, reply } from './reply.js';
 
@@ -49,14 +50,11 @@ export async function receiveBody(
  * settles must not hold the answer.
  */
 async function letGo(delivery: Delivery, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-  });
+  const limit = timeLimit(ms, () => undefined);
   try {
-    await Promise.race([delivery.drop(), late]);
+    await limit.race(delivery.drop());
   } finally {
-    clearTimeout(timer);
+    limit.clear();
   }
 }
 
@@ -68,9 +66,9 @@ function tooLarge(maxBodyBytes: number): Reply {
 }
 
 /**
- * The read, given `bodyTimeoutMs` in all: a slow sender must not hold the receiver. A timer of its
- * own rather than core's Deadline, which also follows a caller's signal and aborts a fetch: a
- * receiver has neither, and this entry's browser bundle would carry them.
+ * The read, given `bodyTimeoutMs` in all: a slow sender must not hold the receiver. A time limit
+ * rather than core's Deadline, which also follows a caller's signal and aborts a fetch: a receiver
+ * has neither, and this entry's browser bundle would carry them.
  */
 async function readWithin(
   delivery: Delivery,
@@ -80,17 +78,13 @@ async function readWithin(
 ): Promise<CappedBody> {
   let timedOut = false;
   let sentTooMuch = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      timedOut = true;
-      reject(new Error('the body took too long'));
-    }, bodyTimeoutMs);
+  const limit = timeLimit(bodyTimeoutMs, () => {
+    timedOut = true;
+    throw new Error('the body took too long');
   });
   try {
     const stream = delivery.stream();
     if (stream === null) return new Uint8Array(0);
-    const within = { race: <T>(read: Promise<T>) => Promise.race([read, late]) };
     // The cap counts decoded bytes, so a small gzip that expands a thousandfold stops at the cap, and
     // the bytes sent too, so a gzip that decodes to next to nothing cannot be sent without end.
     let sent = 0;
@@ -106,13 +100,13 @@ async function readWithin(
       coding === null
         ? stream
         : stream.pipeThrough(counted).pipeThrough(new DecompressionStream(coding) as Decoder);
-    return (await readCapped(decoded, maxBodyBytes, within)) ?? 'too_large';
+    return (await readCapped(decoded, maxBodyBytes, limit)) ?? 'too_large';
   } catch {
     // Sent past the cap; the sender went away or the stream broke (nothing valid arrived); or the
     // time ran out.
     return sentTooMuch ? 'too_large' : timedOut ? 'too_slow' : 'unreadable';
   } finally {
-    clearTimeout(timer);
+    limit.clear();
   }
 }
 
