@@ -35,13 +35,14 @@ export function endpointQueries(
     while (length > 0 && isBlank(call[length - 1])) length--;
     return [call, [...prefix, endpoint.name, ...call.slice(0, length), ...suffix]] as const;
   };
+  /** An answer as the cache keeps it: a page as its plain data, anything else as it is. */
+  const plain = (answer: unknown) => (endpoint.paged ? (answer as Page<unknown>).toJSON() : answer);
   const query = (...given: unknown[]) => {
     const [call, queryKey] = argumentsOf(given);
     return {
       ...defaults,
       queryKey,
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        invoke(call, signal).then((answer) => (endpoint.paged ? (answer as Page<unknown>).toJSON() : answer)),
+      queryFn: ({ signal }: { signal: AbortSignal }) => invoke(call, signal).then(plain),
     };
   };
   if (!endpoint.paged) return query;
@@ -58,7 +59,7 @@ export function endpointQueries(
       ...defaults,
       queryKey,
       queryFn: ({ signal, pageParam }: { signal: AbortSignal; pageParam: number }) =>
-        invoke(withPage(pageParam), signal).then((page) => (page as Page<unknown>).toJSON()),
+        invoke(withPage(pageParam), signal).then(plain),
       // A `page` that is not a page number starts the walk as given, so the client refuses it by name.
       initialPageParam: firstPage === undefined ? 1 : firstPage,
       getNextPageParam: nextPageParam,

@@ -49,14 +49,6 @@ function checkClient(client: unknown): MetricClient {
   return client as unknown as MetricClient;
 }
 
-/** Calls `client[namespace][verb](...args, { signal })`, the method as the client's own. */
-function methodCall(client: MetricClient, namespace: string, verb: string): MethodCall {
-  const resource = (client as unknown as Record<string, Record<string, (...args: unknown[]) => unknown>>)[
-    namespace
-  ]!;
-  return (args, signal) => resource[verb]!(...args, { signal }) as PromiseLike<unknown>;
-}
-
 /**
  * TanStack Query options for every endpoint of `client`, derived from the API's table: query options
  * for each method, infinite options and `.page()` for each paginated one, keyed under `queries.key`.
@@ -88,8 +80,13 @@ export function metricQueries(client: MetricClient, defaults?: MetricQueryDefaul
   const queries: Record<string, unknown> = {};
   for (const [namespace, verbs] of Object.entries(endpoints)) {
     const built: Record<string, unknown> = {};
+    const resource = (checked as unknown as Record<string, Record<string, (...args: unknown[]) => unknown>>)[
+      namespace
+    ]!;
     for (const [verb, endpoint] of Object.entries(verbs) as [string, Endpoint][]) {
-      built[verb] = endpointQueries(endpoint, methodCall(checked, namespace, verb), key, under);
+      // The method as the client's own, called with the query's signal.
+      const call: MethodCall = (args, signal) => resource[verb]!(...args, { signal }) as PromiseLike<unknown>;
+      built[verb] = endpointQueries(endpoint, call, key, under);
     }
     queries[namespace] = Object.freeze(built);
   }
