@@ -167,6 +167,22 @@ describe('PagePromise.toArray({ limit })', () => {
     expect(asked).toEqual([]);
   });
 
+  it.each([
+    ['a bare count', 5, 'toArray takes { limit }, an object; got 5'],
+    ['null', null, 'toArray takes { limit }, an object; got null'],
+    ['a string, unquoted (it may be the key)', TEST_KEY, 'toArray takes { limit }, an object; got a string'],
+  ])(
+    'refuses %s in place of { limit }, naming options, sending nothing',
+    async (_label, options, message) => {
+      const { asked, sdk } = paged();
+      const error = await rejection(sdk.journals.papers(1).toArray(options as never));
+      expect(error).toBeInstanceOf(InvalidParameterError);
+      expect(error).toMatchObject({ parameter: 'options', message });
+      expect(inspect(error)).not.toContain(TEST_KEY);
+      expect(asked).toEqual([]);
+    },
+  );
+
   it('never quotes a string limit, which may be the key pasted in the wrong place', async () => {
     const { sdk } = paged();
     const error = await rejection(sdk.journals.papers(1).toArray({ limit: TEST_KEY as never }));
