@@ -1,4 +1,3 @@
-import { timeLimit } from '../core/time-limit.js';
 import type { FirstLoadParts } from './first-load-parts.js';
 import type { CacheStore } from './options.js';
 import type { Store } from './store.js';
@@ -11,12 +10,18 @@ export const storeTimeout = 1_000;
 
 /** The user's Keyv (5 or 6, any adapter), each operation bounded by {@link storeTimeout}. */
 export function keyvStore(keyv: CacheStore, { MetricError }: Pick<FirstLoadParts, 'MetricError'>): Store {
+  // A timer of its own rather than core's timeLimit (the receivers'): imported here, on demand, that
+  // module would be cut out into a chunk of its own that the client's first load fetches.
   const bounded = <T>(what: string, run: () => Promise<T> | T): Promise<T> => {
-    const limit = timeLimit(storeTimeout, () => {
-      throw new MetricError(`the cache store did not answer ${what} within ${storeTimeout} ms`);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new MetricError(`the cache store did not answer ${what} within ${storeTimeout} ms`)),
+        storeTimeout,
+      );
     });
     // `run` may throw synchronously (keyv 6 rethrows a store's error): that is a rejection here too.
-    return limit.race(Promise.resolve().then(run)).finally(limit.clear);
+    return Promise.race([Promise.resolve().then(run), late]).finally(() => clearTimeout(timer));
   };
   return {
     get: (key) => bounded('a read', () => keyv.get(key)),

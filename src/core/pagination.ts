@@ -30,25 +30,22 @@ export interface PageRequestOptions extends RequestOptions {
   prefetch?: number | undefined;
 }
 
-/** A value as a refusal here shows it: a string is not quoted, as it may be the key pasted in the wrong place. */
-const shown = (value: unknown) => (typeof value === 'string' ? 'a string' : describeValue(value));
-
 /** The `limit` of `toArray`: how many items to collect, or `Infinity` for all. */
-function toArrayLimit(options: unknown): number {
-  // A bare count (`toArray(5)`, as other libraries take it) is told apart from a missing limit.
-  if (options !== undefined && !isRecord(options)) {
-    throw new InvalidParameterError('options', `toArray takes { limit }, an object; got ${shown(options)}`);
-  }
+function toArrayLimit(options: { limit?: unknown } | undefined): number {
   // The name is not quoted: a refusal here has no key cut out of it, and the name may be the key.
-  if (options && Object.keys(options).some((name) => name !== 'limit'))
+  if (isRecord(options) && Object.keys(options).some((name) => name !== 'limit'))
     throw new InvalidParameterError('options', 'toArray takes one option, { limit }');
   const limit = options?.limit;
   if (limit === Number.POSITIVE_INFINITY || (Number.isInteger(limit) && (limit as number) >= 0)) {
     return limit as number;
   }
+  // What was given in place of `{ limit }` is shown, as `toArray(5)` would be written for other
+  // libraries. A string is not quoted: this refusal has no key to cut out of it, and it may be the key.
+  const given = isRecord(options) ? limit : options;
+  const got = typeof given === 'string' ? 'a string' : describeValue(given);
   throw new InvalidParameterError(
     'limit',
-    `toArray needs { limit }: a count, or Infinity for all; got ${shown(limit)}`,
+    `toArray needs { limit }: a count, or Infinity for all; got ${got}`,
   );
 }
 

@@ -168,16 +168,17 @@ describe('PagePromise.toArray({ limit })', () => {
   });
 
   it.each([
-    ['a bare count', 5, 'toArray takes { limit }, an object; got 5'],
-    ['null', null, 'toArray takes { limit }, an object; got null'],
-    ['a string, unquoted (it may be the key)', TEST_KEY, 'toArray takes { limit }, an object; got a string'],
+    ['a bare count', 5, 'got 5'],
+    ['null', null, 'got null'],
+    ['a string, unquoted (it may be the key)', TEST_KEY, 'got a string'],
   ])(
-    'refuses %s in place of { limit }, naming options, sending nothing',
-    async (_label, options, message) => {
+    'refuses %s in place of { limit }, saying what it got, sending nothing',
+    async (_label, options, got) => {
       const { asked, sdk } = paged();
       const error = await rejection(sdk.journals.papers(1).toArray(options as never));
       expect(error).toBeInstanceOf(InvalidParameterError);
-      expect(error).toMatchObject({ parameter: 'options', message });
+      const message = `toArray needs { limit }: a count, or Infinity for all; ${got}`;
+      expect(error).toMatchObject({ parameter: 'limit', message });
       expect(inspect(error)).not.toContain(TEST_KEY);
       expect(asked).toEqual([]);
     },
