@@ -10,8 +10,8 @@ export const storeTimeout = 1_000;
 
 /** The user's Keyv (5 or 6, any adapter), each operation bounded by {@link storeTimeout}. */
 export function keyvStore(keyv: CacheStore, { MetricError }: Pick<FirstLoadParts, 'MetricError'>): Store {
-  // A timer of its own rather than core's timeLimit (the receivers'): imported here, on demand, that
-  // module would be cut out into a chunk of its own that the client's first load fetches.
+  // A timer of its own, not the receivers' timeLimit: shared with this on-demand module, that one
+  // would be cut out into a chunk of its own, one more for the client's first load to fetch.
   const bounded = <T>(what: string, run: () => Promise<T> | T): Promise<T> => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<never>((_, reject) => {

@@ -1,8 +1,8 @@
 import { quote } from '../core/describe-value.js';
 import { declaredLength, readCapped } from '../core/read-body.js';
-import { timeLimit } from '../core/time-limit.js';
 import type { Delivery, Reply } from './delivery.js';
 import { invalid, reply } from './reply.js';
+import { timeLimit } from './time-limit.js';
 
 /*
  * A delivery's body for the Fetch and the Node receivers alike: refused unread for a coding they

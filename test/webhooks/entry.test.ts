@@ -59,7 +59,6 @@ describe('the scholarly-metrics/webhooks entry point', () => {
       '../core/options/telemetry.js',
       '../core/read-body.js',
       '../core/telemetry-types.js', // types: erased at build
-      '../core/time-limit.js', // one timer racing a body's read
       '../core/version.js', // a constant, for the telemetry's scope
       '../telemetry/webhook-telemetry.js', // a receiver's spans and counter, when given `telemetry`
       '../core/score-updated-event.js', // types: erased at build
@@ -90,7 +89,6 @@ describe('the scholarly-metrics/webhooks entry point', () => {
       'core/options/telemetry.ts',
       'core/read-body.ts',
       'core/status-message.ts',
-      'core/time-limit.ts',
       'core/version.ts',
       'schemas/date-pattern.ts',
       'telemetry/traceparent.ts',

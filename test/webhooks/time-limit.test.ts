@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { timeLimit } from '../../src/core/time-limit.js';
+import { timeLimit } from '../../src/webhooks/time-limit.js';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
