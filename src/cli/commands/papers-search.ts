@@ -1,3 +1,4 @@
+import type { Command } from 'commander';
 import { endpoints } from '../../api/endpoints.js';
 import { walkCommand } from '../endpoint-command.js';
 import { UsageError } from '../errors.js';
@@ -16,13 +17,7 @@ export const papersSearch = walkCommand<SearchOptions>(endpoints.papers.search, 
   description: 'search papers',
   unit: 'papers',
   options: (command) =>
-    command
-      .argument('[words...]', 'search words, as typed (joined into the search term)')
-      .option('--q <text>', 'search term')
-      .option('--query <text>', 'search term (the same as --q)')
-      .option('--year <year>', 'publication year', integer(1, 9999))
-      .addOption(booleanOption('--oa <true|false>', 'open access only (true) or not open access (false)'))
-      .option('--sort <field>', 'sort selector, e.g. -citations'),
+    searchFilters(command.argument('[words...]', 'search words, as typed (joined into the search term)')),
   lister: (words, options) => {
     const q = searchTerm(options, words);
     return (context, page, perPage, request) =>
@@ -37,6 +32,21 @@ export const papersSearch = walkCommand<SearchOptions>(endpoints.papers.search, 
     'scholarly-metrics papers search --q climate --all -o climate.jsonl --resume',
   ],
 });
+
+/**
+ * The options of a papers search, `--q` (or `--query`), `--year`, `--oa` and `--sort`, for this
+ * command and `sync`, each described after `lead`.
+ */
+export function searchFilters(command: Command, lead = ''): Command {
+  return command
+    .option('--q <text>', `${lead}search term`)
+    .option('--query <text>', `${lead}search term (the same as --q)`)
+    .option('--year <year>', `${lead}publication year`, integer(1, 9999))
+    .addOption(
+      booleanOption('--oa <true|false>', `${lead}open access only (true) or not open access (false)`),
+    )
+    .option('--sort <field>', `${lead}sort selector, e.g. -citations`);
+}
 
 /** `--q` or `--query`, and the words typed after `search`, as one term. */
 export function searchTerm(

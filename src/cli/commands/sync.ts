@@ -13,10 +13,11 @@ import type { Context } from '../context.js';
 import type { CliCommand } from '../endpoint-command.js';
 import { concernsOne, failureLine, PartialFailureError, UsageError, whereTold } from '../errors.js';
 import { sayLastWord } from '../last-word.js';
-import { booleanOption, integer } from '../options.js';
+import { integer } from '../options.js';
 import { terminalSafe } from '../output/escape.js';
 import { databaseError, databaseFile, openDatabase } from '../output/sqlite.js';
 import { UnfitValues, unfitWarning } from '../output/typed-values.js';
+import { searchFilters, searchTerm } from './papers-search.js';
 import { syncJournals } from './sync-journals.js';
 import { lockSync } from './sync-lock.js';
 import { type PaperSearch, syncPapers } from './sync-papers.js';
@@ -36,6 +37,7 @@ import {
 
 interface SyncOptions {
   q?: string;
+  query?: string;
   year?: number;
   oa?: boolean;
   sort?: string;
@@ -49,13 +51,14 @@ const databaseArgument = 'sync DB';
 
 /** The papers search of the options; its options only with `papers`. */
 function searchOf(kind: SyncQuery['what'] | undefined, options: SyncOptions): PaperSearch {
-  const { q, year, oa, sort, perPage } = options;
+  const { year, oa, sort, perPage } = options;
+  const q = searchTerm(options, []);
   const search: PaperSearch = Object.fromEntries(
     Object.entries({ q, year, oa, sort, per_page: perPage }).filter(([, value]) => value !== undefined),
   );
   if (kind !== 'papers' && Object.keys(search).length > 0)
     throw new UsageError(
-      '--q, --year, --oa, --sort and --per-page are a papers search: sync DB papers --q …',
+      '--q (or --query), --year, --oa, --sort and --per-page are a papers search: sync DB papers --q …',
     );
   return search;
 }
@@ -205,7 +208,7 @@ export class SyncFailuresError extends PartialFailureError {
 export const sync: CliCommand = {
   group: 'sync',
   add(command: Command) {
-    command
+    const described = command
       .description('keep one SQLite database current: journals, a papers search, or every stored one')
       .argument('<database>', 'the SQLite file, made if missing')
       // Choices rather than a parser: completion offers them, and commander refuses any other.
@@ -213,11 +216,8 @@ export const sync: CliCommand = {
         new Argument('[what]', `${whats.join(' | ')}; with none, every query the database holds`).choices(
           whats,
         ),
-      )
-      .option('--q <text>', 'papers: search term')
-      .option('--year <year>', 'papers: publication year', integer(1, 9999))
-      .addOption(booleanOption('--oa <true|false>', 'papers: open access only (true) or not (false)'))
-      .option('--sort <field>', 'papers: sort selector, e.g. -citations')
+      );
+    searchFilters(described, 'papers: ')
       .option('--per-page <n>', "papers: items per page (default: the server's)", integer(1))
       .action(
         act<SyncOptions>((context, options, args) => {
