@@ -35,7 +35,7 @@ export function endpointQueries(
     while (length > 0 && isBlank(call[length - 1])) length--;
     return [call, [...prefix, endpoint.name, ...call.slice(0, length), ...suffix]] as const;
   };
-  /** An answer as the cache keeps it: a page as its plain data, anything else as it is. */
+  /** An answer as the query keeps it: a page as its plain data (`toJSON()`), anything else as it is. */
   const plain = (answer: unknown) => (endpoint.paged ? (answer as Page<unknown>).toJSON() : answer);
   const query = (...given: unknown[]) => {
     const [call, queryKey] = argumentsOf(given);
