@@ -188,14 +188,12 @@ export const measure = async () => ({
 });
 
 export function report({ hits, day, checks }: Results['cache']): Report {
-  const ratio = (list: Array<{ name: string; wall: { median: number } }>, name: string) =>
-    list.find((r) => r.name === name)?.wall.median ?? Number.NaN;
-  const [memory, redis] = [named(hits.ratios, names.memory).wall.median, ratio(hits.ratios, names.redis)];
+  const memory = named(hits.ratios, names.memory).wall.median;
+  const redis = hits.ratios.find((r) => r.name === names.redis)?.wall.median ?? Number.NaN;
   const share = day.sentWith / day.sentWithout;
   const checked = (name: string) => {
-    const r = ratio(checks.ratios, name);
-    const what = `a memory hit with ${name} ÷ the hit without it`;
-    return atMost(what, Number.isNaN(r) ? 'not measured' : x(r, 3), r, targets.checks);
+    const r = named(checks.ratios, name).wall.median;
+    return atMost(`a memory hit with ${name} ÷ the hit without it`, x(r, 3), r, targets.checks);
   };
   const dayWhat = `a replayed dashboard day (${count(day.calls)} calls, ${day.webhooks} webhooks): requests with the cache ÷ without; stale scores`;
   const [dayFigure, dayTarget] = [`${x(share, 3)}; ${day.stale} stale`, `${x(targets.dayRequests)}; 0`];
