@@ -26,7 +26,10 @@ export const authorSchema = z.looseObject({
 export type Author = Fields<z.infer<typeof authorSchema>>;
 export const authorPageSchema = pageOf(authorSchema);
 
-/** An author's profile. `papers` has no published element shape: each is a paper summary, passed through as sent. */
+/**
+ * An author's profile. `papers` has no published element shape: each is taken for a paper summary,
+ * passed through as sent.
+ */
 export const authorProfileSchema = z.looseObject({
   id: integer,
   name: z.string(),
