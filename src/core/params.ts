@@ -24,12 +24,9 @@ export function checkPositiveInteger(name: string, value: unknown): number | und
   return value as number;
 }
 
+/** An integer when given, as an id is (the document says no more of `year`). */
 export function checkInteger(name: string, value: unknown): number | undefined {
-  if (value === undefined) return undefined;
-  if (!Number.isSafeInteger(value)) {
-    throw new InvalidParameterError(name, `${name} must be an integer, got ${describeValue(value)}`);
-  }
-  return value as number;
+  return value === undefined ? undefined : checkId(name, value);
 }
 
 export function checkBoolean(name: string, value: unknown): boolean | undefined {
