@@ -24,7 +24,7 @@ export function checkPositiveInteger(name: string, value: unknown): number | und
   return value as number;
 }
 
-/** An integer when given, as an id is (the document says no more of `year`). */
+/** An integer when given, checked as an id is: the document says no more of `year` or an optional id. */
 export function checkInteger(name: string, value: unknown): number | undefined {
   return value === undefined ? undefined : checkId(name, value);
 }
