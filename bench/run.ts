@@ -84,7 +84,9 @@ async function measure(only: string[] | undefined): Promise<Results> {
   if (!only) return { ...results, machine: now };
   const ids = benchmarks.filter((b) => only.includes(b.about.key)).map((b) => b.about.id);
   const { again = [], ...full } = results.machine;
-  return { ...results, machine: { ...full, again: [...again, { ...now, ids }] } };
+  // A run again of the same sections replaces the one before: its figures are gone.
+  const kept = again.filter((run: { ids: string[] }) => !run.ids.every((id) => ids.includes(id)));
+  return { ...results, machine: { ...full, again: [...kept, { ...now, ids }] } };
 }
 
 const onlyAt = process.argv.indexOf('--only');
