@@ -168,8 +168,9 @@ function followSettings(
   const address = relayAddress(url);
   const given = checkObject<FollowOptions>('options', options) ?? {};
   checkNames('follow()', given, Object.keys(followOptionNames));
+  const { eventSource, reconnectMs } = given;
   // A `missed` given as `undefined` keeps the default, as one left out does.
-  const { eventSource, reconnectMs, missed = missedByDefault } = given;
+  const missed = checkFunction<() => unknown>('missed', given.missed) ?? missedByDefault;
   const EventSourceClass = (globalThis as { EventSource?: new (url: string) => EventSourceLike }).EventSource;
   const connect =
     checkFunction<(url: string) => EventSourceLike>('eventSource', eventSource) ??

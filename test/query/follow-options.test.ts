@@ -22,6 +22,15 @@ describe('follow', () => {
     );
   });
 
+  it('refuses a `missed` that is no function, which would fail unseen when events are lost', () => {
+    const eventSource = (url: string) => new FakeEventSource(url);
+    for (const missed of [true, 'refetch', 42, null]) {
+      expect(() =>
+        follow(queryClient, '/e', async () => {}, { eventSource, missed: missed as never }),
+      ).toThrow(expect.objectContaining({ name: 'ConfigurationError', option: 'missed' }));
+    }
+  });
+
   it('refuses an address that is not a string or a URL', () => {
     const opened: string[] = [];
     const eventSource = (url: string) => {
