@@ -113,6 +113,8 @@ export function createEventRelay(options?: EventRelayOptions): EventRelay {
 
   const publish = <Body>(input: Body & ReadBody<Body>): number => {
     const data = eventData(parseWebhookEvent<unknown>(input));
+    // The frame's text checked as a page reads it: writing it ran any nested toJSON or getter again.
+    parseWebhookEvent(data);
     if (closed) return 0;
     // An id is taken only for an event that is sent: one without a frame would replay the ring's old frame.
     const id = replay.nextId();

@@ -57,6 +57,17 @@ describe('createEventRelay', () => {
     relay.close();
   });
 
+  it.each([
+    ['a prototype key', () => ({ ['__proto__']: 1 })],
+    ['nesting past the depth any body may have', () => JSON.parse(`${'['.repeat(80)}${']'.repeat(80)}`)],
+  ])(
+    'refuses an event whose nested toJSON writes %s into the frame, and sends nothing',
+    async (_name, write) => {
+      const event = { ...validEvent, meta: { toJSON: write } };
+      await refusedThenNext(event, 'invalid webhook payload');
+    },
+  );
+
   it.each(unsendable)('refuses to publish an event holding %s, and sends nothing', async (_name, make) => {
     const relay = await refusedThenNext(make(), 'the event holds a value JSON cannot carry');
     // Invalid whether the relay is open or not, as an event parseWebhookEvent refuses is.
