@@ -49,7 +49,7 @@ export async function receiveBody(
  * Lets a body refused unread go, waiting at most `ms` for it: a sender's stream whose cancel never
  * settles must not hold the answer.
  */
-async function letGo(delivery: Delivery, ms: number): Promise<void> {
+export async function letGo(delivery: Delivery, ms: number): Promise<void> {
   const limit = timeLimit(ms, () => undefined);
   try {
     await limit.race(delivery.drop());

@@ -133,6 +133,19 @@ describe.each<Kind>(['node', 'fetch'])('the %s handler and a slow body', (kind) 
     expect(timers.stacks()).toEqual([]);
   });
 
+  it('answers a PUT whose body never ends 405 and closes its connection, within bodyTimeoutMs', async () => {
+    useFakeClock({ date: false });
+    const server = await serve(kind, { bodyTimeoutMs: 250 });
+    const client = await openSlowClient(server.port, 150, 'PUT');
+    await until(() => server.seen(client).request !== undefined);
+    await vi.advanceTimersByTimeAsync(250);
+    const answer = await client.closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 405 /);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    await until(() => !server.seen(client).open);
+    expect(server.errors).toEqual([]);
+  });
+
   it('clears the deadline once a body has arrived in time', async () => {
     useFakeClock({ date: false });
     const timers = countSdkTimers('webhooks/');

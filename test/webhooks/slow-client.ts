@@ -20,8 +20,12 @@ export interface SlowClient {
   readonly closed: Promise<string>;
 }
 
-/** Opens a slow client that declares `contentLength` bytes and sends the head plus the first byte. */
-export async function openSlowClient(port: number, contentLength = 150): Promise<SlowClient> {
+/** Opens a slow client that declares `contentLength` bytes and sends the head (a POST, or `method`) plus the first byte. */
+export async function openSlowClient(
+  port: number,
+  contentLength = 150,
+  method = 'POST',
+): Promise<SlowClient> {
   const socket: Socket = connect(port, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
@@ -36,7 +40,7 @@ export async function openSlowClient(port: number, contentLength = 150): Promise
   socket.on('error', () => {});
   const closed = new Promise<string>((resolve) => socket.once('close', () => resolve(received)));
   const head =
-    'POST /hooks/metric HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\n' +
+    `${method} /hooks/metric HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\n` +
     `content-length: ${contentLength}\r\n\r\n`;
   socket.write(`${head}{`);
   return {
