@@ -8,8 +8,21 @@ import type { Store } from './store.js';
  */
 export const storeTimeout = 1_000;
 
+/** What a Keyv has to tell of the errors it catches. */
+interface Telling {
+  on?(event: 'error', listener: (error: unknown) => void): unknown;
+}
+
 /** The user's Keyv (5 or 6, any adapter), each operation bounded by {@link storeTimeout}. */
 export function keyvStore(keyv: CacheStore, { MetricError }: Pick<FirstLoadParts, 'MetricError'>): Store {
+  // A Keyv catches its adapter's errors, tells them as 'error' events and resolves anyway (unless its
+  // throwOnErrors is set): an error told while an operation runs is that operation failing.
+  let told = 0;
+  let lastTold: unknown;
+  (keyv as Telling).on?.('error', (error) => {
+    told++;
+    lastTold = error;
+  });
   // A timer of its own, not the receivers' timeLimit: shared with this on-demand module, that one
   // would be cut out into a chunk of its own, one more for the client's first load to fetch.
   const bounded = <T>(what: string, run: () => Promise<T> | T): Promise<T> => {
@@ -20,8 +33,15 @@ export function keyvStore(keyv: CacheStore, { MetricError }: Pick<FirstLoadParts
         storeTimeout,
       );
     });
+    const before = told;
+    const failedUntold = (value: T) => {
+      if (told === before) return value;
+      throw new MetricError(`the cache store failed ${what}`, { cause: lastTold });
+    };
     // `run` may throw synchronously (keyv 6 rethrows a store's error): that is a rejection here too.
-    return Promise.race([Promise.resolve().then(run), late]).finally(() => clearTimeout(timer));
+    return Promise.race([Promise.resolve().then(run), late])
+      .then(failedUntold)
+      .finally(() => clearTimeout(timer));
   };
   return {
     get: (key) => bounded('a read', () => keyv.get(key)),

@@ -1,0 +1,85 @@
+// A Keyv catches its adapter's errors, tells them as 'error' events and resolves anyway (unless its
+// throwOnErrors is set): the cache takes an error told during an operation as that operation failing.
+import Keyv from 'keyv';
+import Keyv6 from 'keyv6';
+import { describe, expect, it } from 'vitest';
+import { createWebhookHandler } from '../../src/webhooks/index.js';
+import { recordingLogger } from '../support.js';
+import { cachedClient } from './helpers.js';
+
+/** An adapter over a Map whose operations fail, as a lost database's would, once `down` is set. */
+function failingAdapter() {
+  const map = new Map<string, unknown>();
+  const state = { down: false };
+  const up = () => {
+    if (state.down) throw new Error('ECONNRESET');
+  };
+  const adapter = {
+    get: async (key: string) => {
+      up();
+      return map.get(key);
+    },
+    set: async (key: string, value: unknown) => {
+      up();
+      map.set(key, value);
+      return true;
+    },
+    delete: async (key: string) => {
+      up();
+      return map.delete(key);
+    },
+    clear: async () => {
+      up();
+      map.clear();
+    },
+    on() {
+      return this;
+    },
+  };
+  return { adapter, state };
+}
+
+// Keyv 5 tells no failed read (its get resolves undefined, without an event) unless throwOnErrors is set,
+// as docs/cache.md advises; Keyv 6 tells every failure.
+describe.each([
+  ['keyv 5 with throwOnErrors', (store: object) => new Keyv({ store, throwOnErrors: true })],
+  ['keyv 6', (store: object) => new Keyv6({ store })],
+])('a %s whose adapter fails', (_name, keyvOver) => {
+  it('makes apply and clear reject, and a receiver with cacheFailure "reject" answer 503', async () => {
+    const { adapter, state } = failingAdapter();
+    const store = keyvOver(adapter);
+    store.on('error', () => {});
+    const { api, client } = cachedClient({ cache: { store } });
+    await client.journals.get(7);
+    state.down = true;
+    const { event } = await api.updateScore(7, 81);
+    await expect(client.cache!.apply(event)).rejects.toThrow(/could not drop journal 7/);
+    await expect(client.cache!.clear()).rejects.toThrow(/could not be cleared/);
+    const receive = createWebhookHandler(() => {}, { cache: client.cache, cacheFailure: 'reject' });
+    const request = new Request('http://127.0.0.1/hooks', { method: 'POST', body: JSON.stringify(event) });
+    expect((await receive(request)).status).toBe(503);
+  });
+
+  it('makes a call go to the API with a warning, never a hit read from a failed store', async () => {
+    const { adapter, state } = failingAdapter();
+    const { lines, logger } = recordingLogger();
+    const { client, sent } = cachedClient({ cache: { store: keyvOver(adapter) }, logLevel: 'warn', logger });
+    await client.journals.get(7);
+    state.down = true;
+    expect((await client.journals.get(7).withResponse()).cacheStatus).toBe('miss');
+    expect(sent()).toBe(2);
+    expect(lines.some((line) => /the cache store failed; going to the API/.test(line.message))).toBe(true);
+  });
+});
+
+describe('a keyv 5 left to swallow its errors', () => {
+  it('still makes clear reject: the failure it tells as an error event is that operation failing', async () => {
+    const { adapter, state } = failingAdapter();
+    const store = new Keyv({ store: adapter });
+    store.on('error', () => {});
+    const { client } = cachedClient({ cache: { store } });
+    await client.journals.get(7);
+    state.down = true;
+    await expect(client.cache!.clear()).rejects.toThrow(/could not be cleared/);
+  });
+});
