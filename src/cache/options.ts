@@ -83,6 +83,12 @@ export type ResolvedCacheOptions = Resolved<Pick<CacheOptions, 'ttl' | 'staleIfE
   Readonly<Pick<CacheOptions, 'store'>>;
 
 /**
+ * The longest lifetime, and the longest `staleIfError` (about 31,700 years): now plus both stays an
+ * exact integer, so that an entry's expiry is read back as it was written.
+ */
+const longestLifetime = 1e15;
+
+/**
  * Checks the `cache` client option at construction; `undefined` (and `false`) is no cache. A bad
  * value is a `ConfigurationError` naming the option or `ttl` key at fault (never quoting the value);
  * this code is in every client's first load, cache or not.
@@ -107,7 +113,7 @@ export function checkCacheOption(value: unknown): ResolvedCacheOptions | undefin
     );
   }
   // Lifetimes are whole milliseconds, 0 or more: stores take any, and nothing here arms a timer.
-  checkInteger('cache.staleIfError', staleIfError, 0, Number.MAX_SAFE_INTEGER);
+  checkInteger('cache.staleIfError', staleIfError, 0, longestLifetime);
   checkObject('cache.ttl', ttl);
   for (const [name, lifetime] of Object.entries(ttl)) {
     const option = `cache.ttl['${name}']`;
@@ -117,7 +123,7 @@ export function checkCacheOption(value: unknown): ResolvedCacheOptions | undefin
         `${option}: \`cache.ttl\` keys are method names such as 'journals.get'`,
       );
     }
-    checkInteger(option, lifetime, 0, Number.MAX_SAFE_INTEGER);
+    checkInteger(option, lifetime, 0, longestLifetime);
   }
   return { store, ttl, staleIfError };
 }

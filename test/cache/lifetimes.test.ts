@@ -19,6 +19,22 @@ describe('lifetimes', () => {
     expect(sent()).toBe(2);
   });
 
+  it('keeps an answer for the longest lifetime and staleIfError, its expiry read back exactly', async () => {
+    // Each millisecond of the clock gives now + lifetime another rounding, were it past 2^53.
+    for (let tick = 0; tick < 8; tick++) {
+      useFakeClock();
+      vi.setSystemTime(Date.now() + tick);
+      const { lines, logger } = recordingLogger();
+      const longest = { ttl: { 'subjects.list': 1e15 }, staleIfError: 1e15 };
+      const { client, sent } = cachedClient({ cache: longest, logLevel: 'warn', logger });
+      await client.subjects.list();
+      vi.advanceTimersByTime(1 + tick);
+      expect((await client.subjects.list().withResponse()).cacheStatus).toBe('hit');
+      expect(sent()).toBe(1);
+      expect(lines).toEqual([]);
+    }
+  });
+
   it('gives the Age of a hit in whole seconds', async () => {
     useFakeClock();
     const { client } = cachedClient();
