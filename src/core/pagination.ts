@@ -39,8 +39,10 @@ function toArrayLimit(options: { limit?: unknown } | undefined): number {
   if (limit === Number.POSITIVE_INFINITY || (Number.isInteger(limit) && (limit as number) >= 0)) {
     return limit as number;
   }
-  // A string is not quoted: this refusal has no key to cut out of it, and the string may be the key.
-  const got = typeof limit === 'string' ? 'a string' : describeValue(limit);
+  // What was given in place of `{ limit }` is shown, as `toArray(5)` would be written for other
+  // libraries. A string is not quoted: this refusal has no key to cut out of it, and it may be the key.
+  const given = isRecord(options) ? limit : options;
+  const got = typeof given === 'string' ? 'a string' : describeValue(given);
   throw new InvalidParameterError(
     'limit',
     `toArray needs { limit }: a count, or Infinity for all; got ${got}`,

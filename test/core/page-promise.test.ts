@@ -167,6 +167,23 @@ describe('PagePromise.toArray({ limit })', () => {
     expect(asked).toEqual([]);
   });
 
+  it.each([
+    ['a bare count', 5, 'got 5'],
+    ['null', null, 'got null'],
+    ['a string, unquoted (it may be the key)', TEST_KEY, 'got a string'],
+  ])(
+    'refuses %s in place of { limit }, saying what it got, sending nothing',
+    async (_label, options, got) => {
+      const { asked, sdk } = paged();
+      const error = await rejection(sdk.journals.papers(1).toArray(options as never));
+      expect(error).toBeInstanceOf(InvalidParameterError);
+      const message = `toArray needs { limit }: a count, or Infinity for all; ${got}`;
+      expect(error).toMatchObject({ parameter: 'limit', message });
+      expect(inspect(error)).not.toContain(TEST_KEY);
+      expect(asked).toEqual([]);
+    },
+  );
+
   it('never quotes a string limit, which may be the key pasted in the wrong place', async () => {
     const { sdk } = paged();
     const error = await rejection(sdk.journals.papers(1).toArray({ limit: TEST_KEY as never }));
