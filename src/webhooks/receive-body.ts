@@ -49,13 +49,23 @@ export async function receiveBody(
  * Lets a body refused unread go, waiting at most `ms` for it: a sender's stream whose cancel never
  * settles must not hold the answer.
  */
-export async function letGo(delivery: Delivery, ms: number): Promise<void> {
+async function letGo(delivery: Delivery, ms: number): Promise<void> {
   const limit = timeLimit(ms, () => undefined);
   try {
     await limit.race(delivery.drop());
   } finally {
     limit.clear();
   }
+}
+
+/**
+ * 405: a method other than POST. A body sent with it is refused unread, as a 413's is: let go of, and
+ * not kept on the connection.
+ */
+export async function wrongMethod(delivery: Delivery, bodyTimeoutMs: number): Promise<Reply> {
+  await letGo(delivery, bodyTimeoutMs);
+  const message = 'webhook events are delivered with POST';
+  return reply(405, { error: 'method_not_allowed', message }, { allow: 'POST', connection: 'close' });
 }
 
 /** 413: the body is past the cap. */

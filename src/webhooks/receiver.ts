@@ -5,7 +5,7 @@ import type { Delivery, Reply } from './delivery.js';
 import type { WebhookEvent } from './event.js';
 import { resolveWebhookHandlerOptions, type WebhookHandlerOptions } from './options.js';
 import { parseWebhookEvent } from './parse.js';
-import { letGo, receiveBody } from './receive-body.js';
+import { receiveBody, wrongMethod } from './receive-body.js';
 import { invalid, reply, serverError } from './reply.js';
 import { type Seen, traced } from './telemetry.js';
 
@@ -50,12 +50,7 @@ export function createReceiver<Context>(
   async function answer(context: Context, inspect: () => Delivery, seen?: Seen): Promise<Reply> {
     try {
       const delivery = inspect();
-      if (delivery.method !== 'POST') {
-        const message = 'webhook events are delivered with POST';
-        // A body sent anyway is refused unread, as a 413's is: let go of, and not kept on the connection.
-        await letGo(delivery, bodyTimeoutMs);
-        return reply(405, { error: 'method_not_allowed', message }, { allow: 'POST', connection: 'close' });
-      }
+      if (delivery.method !== 'POST') return await wrongMethod(delivery, bodyTimeoutMs);
       let body: unknown = delivery.parsed;
       if (!delivery.consumed) {
         const received = await receiveBody(delivery, maxBodyBytes, bodyTimeoutMs);
