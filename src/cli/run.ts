@@ -1,4 +1,5 @@
 /** Runs the commands that answer in one response: one record, or one whole list. */
+import { checkpointPath, holdsUnfinishedRun } from './checkpoint.js';
 import type { Context } from './context.js';
 import { openSink } from './context.js';
 import { UsageError } from './errors.js';
@@ -6,6 +7,7 @@ import { checkOutputOption, databaseFacts } from './harvest-file.js';
 import { sayLastWord } from './last-word.js';
 import type { OutputOptions } from './options.js';
 import type { Row } from './output/cells.js';
+import { terminalSafe } from './output/escape.js';
 import {
   chooseFormat,
   type DatabaseFormat,
@@ -79,6 +81,22 @@ export async function writeRecordsInto(
   return { count: rows.length, unit: viewRows === undefined ? 'records' : (viewRows.unit ?? 'rows') };
 }
 
+/**
+ * Refuses, before any request, to write a file whole over a harvest left unfinished there: its
+ * checkpoint would stay, and a `--resume` of it would cut this command's file by it. A database's
+ * runs upsert, each under a checkpoint of its own command.
+ */
+async function refuseOverUnfinished(options: OutputOptions): Promise<void> {
+  const { output } = options;
+  if (output === undefined || databaseFormatOf(options) === 'sqlite') return;
+  if (!(await holdsUnfinishedRun(checkpointPath(output)))) return;
+  throw new UsageError(
+    terminalSafe(
+      `${output} holds an unfinished run: continue it with its command and --resume, or write elsewhere`,
+    ),
+  );
+}
+
 /** Writes the list `fetch` resolves to; `unit` names its records (plural) in the last word. */
 export async function runList(
   context: Context,
@@ -88,6 +106,7 @@ export async function runList(
   shown: Shown = {},
 ): Promise<void> {
   const database = databaseFormatOf(options);
+  await refuseOverUnfinished(options);
   const records = await fetch();
   if (database !== undefined) {
     await writeDatabase(context, options, database, records, shown);
@@ -163,6 +182,7 @@ export async function runRecord(
 ): Promise<void> {
   const database = databaseFormatOf(options);
   checkFieldsFor(options, views);
+  await refuseOverUnfinished(options);
   const record = await fetch();
   if (database !== undefined) {
     const written = await writeRecordsInto(context, options, database, [{ record, views }], command);
