@@ -8,6 +8,7 @@ import type { MetricError } from '../../index.js';
 import { type CheckpointAdditions, isCheckpointOf } from '../checkpoint.js';
 import { cannotWrite, OutputFileError, UsageError } from '../errors.js';
 import { cellOf, spreadsheetCell, tsvField } from '../output/cells.js';
+import { databaseAt } from '../output/database-files.js';
 import { terminalSafe } from '../output/escape.js';
 
 /** The `--failed` file: its handle, and its length, which each checkpoint keeps. */
@@ -28,6 +29,35 @@ export function checkFailedPath(failed: string | undefined, output: string | und
       ? `--failed and --output name one file (${failed})`
       : isCheckpointOf(path, of) && `--failed ${failed} is the checkpoint of --output ${output}`;
   if (clash) throw new UsageError(terminalSafe(`${clash}: give --failed a file of its own`));
+}
+
+/**
+ * Refuses an `--input` naming the file of `--output` or `--failed`: the list would be written over as
+ * it is read, and a stopped run could not be resumed from it.
+ */
+export function checkInputApart(
+  input: string | undefined,
+  output: string | undefined,
+  failed: string | undefined,
+) {
+  if (input === undefined || input === '-') return;
+  for (const [flag, file] of [
+    ['--output', output],
+    ['--failed', failed],
+  ] as const) {
+    if (file === undefined || file === '-' || resolve(file) !== resolve(input)) continue;
+    throw new UsageError(
+      terminalSafe(`--input and ${flag} name one file (${input}): give each a file of its own`),
+    );
+  }
+}
+
+/** Refuses a `--failed` that holds a SQLite database or a Parquet file, which its tsv would write over. */
+export async function refuseDatabaseAsFailed(failed: string | undefined): Promise<void> {
+  const database = failed === undefined ? undefined : await databaseAt(failed);
+  if (database === undefined) return;
+  const refusal = `--failed ${failed} is ${database.what}, which this run would write over: give --failed a file of its own`;
+  throw new UsageError(terminalSafe(refusal));
 }
 
 /**

@@ -17,7 +17,15 @@ import { recordKindOf } from '../output/record-kinds.js';
 import { fieldsOf, topFields } from '../record-fields.js';
 import { maxGetManyConcurrency } from '../sdk-bounds.js';
 import { identityOf } from '../walk.js';
-import { appendFailed, checkFailedPath, type FailedFile, failedLine, openFailed } from './failed-file.js';
+import {
+  appendFailed,
+  checkFailedPath,
+  checkInputApart,
+  type FailedFile,
+  failedLine,
+  openFailed,
+  refuseDatabaseAsFailed,
+} from './failed-file.js';
 
 interface GetManyOptions extends OutputOptions {
   input?: string;
@@ -97,6 +105,8 @@ async function getMany(
   command: Command,
 ): Promise<void> {
   checkFailedPath(options.failed, options.output);
+  checkInputApart(options.input, options.output, options.failed);
+  await refuseDatabaseAsFailed(options.failed);
   const shown = withInputColumn(options);
   const list = await doiList(context, options, args);
   const dois = list.entries.map((entry) => entry.doi);

@@ -19,16 +19,14 @@ const databaseMagic = [
 ] as const;
 
 /**
- * Refuses an `output` that holds a SQLite database or a Parquet file when the run `writes` another
- * format: a name whose extension chooses no database (`.pq`, `.bak`), or a `--format` given by
- * mistake, would otherwise have it cut to nothing and written over. Only a regular file is read: a
- * FIFO would wait for a writer.
+ * The database or Parquet file at `path`, told by its first bytes; `undefined` for anything else.
+ * Only a regular file is read: a FIFO would wait for a writer.
  */
-export async function refuseOtherDatabase(output: string, writes: 'text' | 'parquet'): Promise<void> {
+export async function databaseAt(path: string): Promise<(typeof databaseMagic)[number] | undefined> {
   let head: Buffer;
   try {
-    if (!(await stat(output)).isFile()) return;
-    const handle = await open(output, constants.O_RDONLY | constants.O_NONBLOCK);
+    if (!(await stat(path)).isFile()) return undefined;
+    const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
       const { buffer, bytesRead } = await handle.read(Buffer.alloc(16), 0, 16, 0);
       head = buffer.subarray(0, bytesRead);
@@ -36,10 +34,19 @@ export async function refuseOtherDatabase(output: string, writes: 'text' | 'parq
       await handle.close();
     }
   } catch {
-    // Missing or unreadable: nothing to keep, or the sink's own error says why.
-    return;
+    // Missing or unreadable: nothing to keep, or the writer's own error says why.
+    return undefined;
   }
-  const found = databaseMagic.find(({ magic }) => head.subarray(0, magic.length).equals(magic));
+  return databaseMagic.find(({ magic }) => head.subarray(0, magic.length).equals(magic));
+}
+
+/**
+ * Refuses an `output` that holds a SQLite database or a Parquet file when the run `writes` another
+ * format: a name whose extension chooses no database (`.pq`, `.bak`), or a `--format` given by
+ * mistake, would otherwise have it cut to nothing and written over.
+ */
+export async function refuseOtherDatabase(output: string, writes: 'text' | 'parquet'): Promise<void> {
+  const found = await databaseAt(output);
   if (found === undefined || found.format === writes) return;
   throw new UsageError(
     terminalSafe(
