@@ -34,7 +34,7 @@ export async function runWalk(
   const limit = options.all ? Number.POSITIVE_INFINITY : options.limit;
   const harvest = await openHarvest(
     context,
-    identityOf(command),
+    identityOf(command, context.client.baseUrl),
     options,
     unit,
     { positions: { min: 1, max: Number.MAX_SAFE_INTEGER }, counts: 'records' },
@@ -120,9 +120,11 @@ function sayWalkEnd(
 
 /**
  * The command as a checkpoint records it: its path and every option that changes what is written,
- * so that another command cannot resume into this one's file. How fast it runs does not count.
+ * so that another command cannot resume into this one's file. How fast it runs does not count. The
+ * base URL is the client's, however it was given (`--base-url`, METRIC_BASE_URL), normalised: a run
+ * against another server is another command.
  */
-export function identityOf(command: Command): string[] {
+export function identityOf(command: Command, baseUrl: string): string[] {
   const path: string[] = [];
   for (let at: Command | null = command; at?.parent; at = at.parent) path.unshift(at.name());
   const skip = new Set([
@@ -142,7 +144,7 @@ export function identityOf(command: Command): string[] {
     // Colour is for the terminal, never in a file.
     'color',
   ]);
-  const options = command.optsWithGlobals();
+  const options: Record<string, unknown> = { ...command.optsWithGlobals(), baseUrl };
   const given = Object.keys(options)
     .filter((key) => !skip.has(key) && options[key] !== undefined)
     .sort()

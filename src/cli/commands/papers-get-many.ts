@@ -114,7 +114,10 @@ async function getMany(
   const digest = createHash('sha256').update(dois.join('\n')).digest('hex').slice(0, 16);
   // Where the DOIs came from and where failures go do not change what is written: the digest does.
   const fromElsewhere = /^--(input|inputColumn|failed)=/;
-  const identity = [...identityOf(command).filter((part) => !fromElsewhere.test(part)), `dois=${digest}`];
+  const identity = [
+    ...identityOf(command, context.client.baseUrl).filter((part) => !fromElsewhere.test(part)),
+    `dois=${digest}`,
+  ];
   const harvest = await openHarvest(
     context,
     identity,
