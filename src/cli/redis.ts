@@ -121,7 +121,23 @@ export function parseRedisUrl(raw: string, secrets: Secrets, flag = '--redis'): 
       `${flag} expects a redis:// or rediss:// URL, e.g. redis://localhost:6379 (got ${url === undefined ? 'no URL at all' : maskedUrl(url)})`,
     );
   }
+  if (!decodable(url.username) || !decodable(url.password)) {
+    // node-redis decodes them, and a `%` not followed by two hex digits makes it throw a URIError.
+    throw new UsageError(
+      `${flag}: the URL's user or password holds a % that is no escape: write a % as %25 (${maskedUrl(url)})`,
+    );
+  }
   return url;
+}
+
+/** Whether `text` is valid percent-encoding. */
+function decodable(text: string): boolean {
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function remember(url: URL, secrets: Secrets): void {

@@ -29,6 +29,24 @@ describe('scholarly-metrics --redis: what needs no Redis', () => {
     expect(garbage.stderr).not.toContain(password);
   });
 
+  it.each([
+    ['--redis', (url: string) => ({ args: ['--redis', url], env: {} })],
+    ['--redis-cluster', (url: string) => ({ args: ['--redis-cluster', url], env: {} })],
+    ['METRIC_REDIS_URL', (url: string) => ({ args: [], env: { METRIC_REDIS_URL: url } })],
+  ])(
+    'a password with a bare %% through %s is a usage error saying to write %%25, the password masked',
+    async (_, given) => {
+      const { args, env } = given(`redis://user:50%off-${password}@127.0.0.1:6379`);
+      const result = await run(['--mock', ...args, 'subjects', 'list'], { env });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(
+        "the URL's user or password holds a % that is no escape: write a % as %25",
+      );
+      expect(result.stderr).not.toContain(password);
+      expect(result.stderr).not.toContain('URIError');
+    },
+  );
+
   it('a URL quoted in a usage error: query values and fragment masked, cut at 120 characters', async () => {
     const query = 'Qu3ry-pw';
     const result = await run([
