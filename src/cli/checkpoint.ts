@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
-import { UsageError } from './errors.js';
+import { OutputFileError, UsageError } from './errors.js';
 import { isRow } from './output/cells.js';
 import { terminalSafe } from './output/escape.js';
 import type { ListState } from './output/writer-types.js';
@@ -186,7 +186,9 @@ export async function writeCheckpoint(path: string, checkpoint: Checkpoint): Pro
     await rename(temporary, path);
   } catch (error) {
     await unlink(temporary).catch(() => {});
-    throw escaped(error);
+    // Node's words name the temporary file; the message names the checkpoint a run resumes from.
+    const message = `cannot save the checkpoint ${path}: ${(error as Error).message}`;
+    throw new OutputFileError(terminalSafe(message), { cause: error });
   }
 }
 

@@ -2,6 +2,8 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeCheckpoint } from '../../src/cli/checkpoint.js';
+import { OutputFileError } from '../../src/cli/errors.js';
 import { useStoppedRuns, walk } from './checkpoint-setup.js';
 import { run } from './helpers.js';
 import { clipboardName, clipboardNameShown, expectNameEscaped, hostile } from './output/hostile.js';
@@ -65,15 +67,38 @@ describe('what is said of FILE and its checkpoint names them escaped', () => {
 
   it.each([
     // Long enough that the checkpoint's temporary name is too long, the checkpoint itself not.
-    ['written', 220],
+    [
+      'written',
+      220,
+      /^error: OutputFileError: cannot save the checkpoint .*: ENAMETOOLONG: name too long, open '.*'\n$/,
+    ],
     // Long enough that the checkpoint's own name is too long, FILE's not.
-    ['read', 245],
-  ])("a checkpoint that cannot be %s: Node's words escaped", async (_, length) => {
+    ['read', 245, /^error: Error: ENAMETOOLONG: name too long, open '.*'\n$/],
+  ])("a checkpoint that cannot be %s: Node's words escaped", async (_, length, said) => {
     const name = `${clipboardName}${'x'.repeat(length - clipboardName.length)}`;
     const file = join(scratch(), name);
     const result = await run([...walk, '--output', file], { url: mock.server.url });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^error: Error: ENAMETOOLONG: name too long, open '.*'\n$/);
+    expect(result.stderr).toMatch(said);
     expectNameEscaped(result.stderr);
+  });
+});
+
+describe('a checkpoint that cannot be saved', () => {
+  it('is an OutputFileError naming the checkpoint (escaped), not the temporary file, its cause kept', async () => {
+    const path = join(scratch(), 'gone\u001b[2J', 'out.jsonl.checkpoint.json');
+    const checkpoint = {
+      command: ['papers', 'search'],
+      bytes: 0,
+      writer: { count: 0 },
+      position: 1,
+      complete: false,
+    };
+    const error = await writeCheckpoint(path, checkpoint).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(OutputFileError);
+    expect((error as Error).message).toMatch(
+      /^cannot save the checkpoint .*gone\\e\[2J\/out\.jsonl\.checkpoint\.json: ENOENT/,
+    );
+    expect(((error as Error).cause as NodeJS.ErrnoException).code).toBe('ENOENT');
   });
 });
