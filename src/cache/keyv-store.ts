@@ -34,13 +34,13 @@ export function keyvStore(keyv: CacheStore, { MetricError }: Pick<FirstLoadParts
       );
     });
     const before = told;
-    const failedUntold = (value: T) => {
+    const failIfTold = (value: T) => {
       if (told === before) return value;
       throw new MetricError(`the cache store failed ${what}`, { cause: lastTold });
     };
     // `run` may throw synchronously (keyv 6 rethrows a store's error): that is a rejection here too.
     return Promise.race([Promise.resolve().then(run), late])
-      .then(failedUntold)
+      .then(failIfTold)
       .finally(() => clearTimeout(timer));
   };
   return {
