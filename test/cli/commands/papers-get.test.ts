@@ -14,6 +14,18 @@ describe('scholarly-metrics papers get', () => {
     expect(result.stdout).toBe(`${JSON.stringify(expected)}\n`);
   });
 
+  it.each([
+    ['a doi.org URL', (doi: string) => `https://doi.org/${doi}`],
+    ['a dx.doi.org URL, percent-encoded', (doi: string) => `http://dx.doi.org/${encodeURIComponent(doi)}`],
+    ['a doi: prefix', (doi: string) => `doi:${doi}`],
+  ])('takes the DOI in %s, as get-many does', async (_, form) => {
+    const doi = MOCK_DOIS[0]!;
+    const expected = await mock.client().papers.get(doi);
+    const result = await run(['papers', 'get', form(doi), '--format', 'jsonl'], { url: mock.server.url });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe(`${JSON.stringify(expected)}\n`);
+  });
+
   it('exits 2 on a string that is not a DOI, before sending anything', async () => {
     const result = await run(['papers', 'get', 'not-a-doi'], { url: mock.server.url });
     expect(result.code).toBe(2);
