@@ -9,6 +9,7 @@ import { Socket } from 'node:net';
 import { addAbortSignal, type Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
+import { normaliseDoi } from './doi-forms.js';
 import { UsageError } from './errors.js';
 import { terminalSafe } from './output/escape.js';
 
@@ -78,22 +79,6 @@ async function openInput(path: string): Promise<Readable> {
   } catch (error) {
     closeFd(fd, () => {});
     throw error;
-  }
-}
-
-const resolverPrefix = /^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i;
-
-/** `raw` without a resolver's URL or a `doi:` prefix, and the URL's percent-encoding undone. */
-export function normaliseDoi(raw: string): string {
-  const trimmed = raw.trim();
-  const prefix = resolverPrefix.exec(trimmed);
-  if (prefix === null) return trimmed;
-  const rest = trimmed.slice(prefix[0].length);
-  if (!/^https?:/i.test(trimmed)) return rest;
-  try {
-    return decodeURIComponent(rest);
-  } catch {
-    return rest;
   }
 }
 

@@ -1,5 +1,5 @@
 import { endpoints } from '../../api/endpoints.js';
-import { normaliseDoi } from '../doi-input.js';
+import { normaliseDoi } from '../doi-forms.js';
 import { recordCommand } from '../endpoint-command.js';
 
 /** `papers get DOI`: one paper. */

@@ -1,0 +1,19 @@
+/**
+ * A DOI as people write it: `https://doi.org/10.…`, `http://dx.doi.org/10.…`, `doi:10.…` or bare. A
+ * module of its own: `papers get` reads one at start-up, where the DOI lists' parsers are not loaded.
+ */
+const resolverPrefix = /^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i;
+
+/** `raw` without a resolver's URL or a `doi:` prefix, and the URL's percent-encoding undone. */
+export function normaliseDoi(raw: string): string {
+  const trimmed = raw.trim();
+  const prefix = resolverPrefix.exec(trimmed);
+  if (prefix === null) return trimmed;
+  const rest = trimmed.slice(prefix[0].length);
+  if (!/^https?:/i.test(trimmed)) return rest;
+  try {
+    return decodeURIComponent(rest);
+  } catch {
+    return rest;
+  }
+}
