@@ -2,6 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ConfigurationError } from '../../src/core/errors.js';
 import { follow } from '../../src/query/follow.js';
+import { thrown } from '../helpers/calls.js';
 import { FakeEventSource, queryClient } from './follow-setup.js';
 
 describe('follow', () => {
@@ -55,13 +56,10 @@ describe('follow', () => {
     };
     const addresses = ['', '  ', 'http://[secret-token', 'ftp://localhost/events', 'javascript:void 0'];
     for (const url of [...addresses, new URL('ws://localhost/events')]) {
-      let refusal: unknown;
-      try {
-        follow(queryClient, url, async () => {}, { eventSource });
-      } catch (error) {
-        refusal = error;
-      }
-      expect(refusal, String(url)).toBeInstanceOf(ConfigurationError);
+      const refusal = thrown(
+        () => follow(queryClient, url, async () => {}, { eventSource }),
+        ConfigurationError,
+      );
       expect(refusal).toMatchObject({
         option: 'url',
         message: expect.stringContaining('an http(s) URL'),

@@ -1,7 +1,7 @@
 // Redirects to another origin or in a loop, server text that would act on a terminal, credentials in baseUrl.
 import { describe, expect, it } from 'vitest';
 import { APIError, ConnectionError, MetricClient, MetricError } from '../../src/index.js';
-import { failure } from '../helpers/calls.js';
+import { failure, thrown } from '../helpers/calls.js';
 import { useRealServer } from '../helpers/real-server.js';
 import { OTHER_TEST_KEY, TEST_KEY } from '../support.js';
 import { subjects } from './fault-server.js';
@@ -95,13 +95,7 @@ describe('credentials in baseUrl', () => {
       'http://user:hunter2pass@127.0.0.1/api/v1',
       'https://hunter2only@example.test/api/v1',
     ]) {
-      let refusal: unknown;
-      try {
-        new MetricClient({ apiKey: TEST_KEY, baseUrl: base });
-      } catch (error) {
-        refusal = error;
-      }
-      expect(refusal).toBeInstanceOf(MetricError);
+      const refusal = thrown(() => new MetricClient({ apiKey: TEST_KEY, baseUrl: base }), MetricError);
       expect((refusal as Error).message).toMatch(/must not carry credentials/);
       expect((refusal as Error).message).not.toContain('hunter2');
     }

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ClientOptions } from '../../src/client-options.js';
 import { type MetricClient, MetricError } from '../../src/index.js';
+import { failure } from '../helpers/calls.js';
 import { recordingLogger, testClient, useRealServer } from '../support.js';
 
 const server = useRealServer();
@@ -171,12 +172,7 @@ describe('the key, in any encoding, in any place: never in an error or a log lin
             },
             { base: server.base },
           );
-          let error: unknown;
-          try {
-            await place.call(client, key);
-          } catch (caught) {
-            error = caught;
-          }
+          const error = await failure(() => place.call(client, key));
           expect(error).toBeInstanceOf(MetricError);
           // The end of the encoding too: a match that stops short leaves the key's tail in view.
           const tail = encoded.slice(-Math.max(8, Math.floor(encoded.length / 3)));

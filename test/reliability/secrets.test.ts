@@ -6,6 +6,7 @@
 import { format, inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MetricClient, MetricError } from '../../src/index.js';
+import { thrown } from '../helpers/calls.js';
 import { recordingLogger, TEST_KEY, testClient } from '../support.js';
 import { catalogue, catalogueTestTimeoutMs, hangGuardMs } from './catalogue.js';
 import { echo, type Handler, htmlPage, json, redirect, subjects, truncatedJson } from './fault-server.js';
@@ -181,13 +182,7 @@ describe('in a browser', () => {
   it('a key is refused unless the user opts in; apiKey: null behind a proxy needs no opt-in', () => {
     (globalThis as { document?: unknown }).document = {};
     const base = 'https://api.example.test/api/v1';
-    let refusal: unknown;
-    try {
-      new MetricClient({ apiKey: TEST_KEY, baseUrl: base });
-    } catch (error) {
-      refusal = error;
-    }
-    expect(refusal).toBeInstanceOf(MetricError);
+    const refusal = thrown(() => new MetricClient({ apiKey: TEST_KEY, baseUrl: base }), MetricError);
     expect((refusal as Error).message).toMatch(/dangerouslyAllowBrowser/);
     expectNoKey(refusal, 'browser refusal');
     expect(
