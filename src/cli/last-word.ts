@@ -15,6 +15,8 @@ export interface Written {
   /** The records' name, plural (`papers`, `journals`); said singular by {@link unitFor} for one. */
   readonly unit: string;
   readonly output: string | undefined;
+  /** Ids the API did not know, each named on stderr after this line: what an empty file holds is then told. */
+  readonly notFound?: number | undefined;
   /** Said after the count, e.g. `skipped 3 blank lines`. */
   readonly notes?: readonly string[] | undefined;
 }
@@ -70,13 +72,13 @@ export function countOf(count: number, total: number | undefined, unit: string):
 }
 
 function countLine(
-  { count, total, unit, output }: Written,
+  { count, total, unit, output, notFound = 0 }: Written,
   requests: number,
   seconds: number,
   terminal: boolean,
 ): string | undefined {
-  // Into a file, none written of what there was to write (every DOI failed) is said as any count is.
-  const owed = output !== undefined && total !== undefined && total > 0;
+  // Into a file, none written of what there was to write (every DOI or id failed) is said as any count is.
+  const owed = output !== undefined && ((total ?? 0) > 0 || notFound > 0);
   if (count === 0 && !owed && (output !== undefined || terminal)) return `0 ${unit} match`;
   if (output !== undefined) {
     const sent = `${grouped(requests)} request${requests === 1 ? '' : 's'}`;

@@ -53,7 +53,8 @@ export async function runRecords(
       database === undefined
         ? await writeFound(context, options, ids, found, many)
         : await writeRecordsInto(context, options, database, found.map(rowsOf), many.command);
-    if (options.output !== undefined) sayLastWord(context, { ...written, output: options.output });
+    if (options.output !== undefined)
+      sayLastWord(context, { ...written, output: options.output, notFound: failures.length });
   } finally {
     // Said even when a later id's error (a 400, the network) ends the command: no 404 goes untold.
     if (!context.options.quiet) for (const failure of failures) context.io.stderr.write(`${failure}\n`);
@@ -139,7 +140,8 @@ async function writeRecords(
     }
     return { count: found.length, unit: 'records' };
   }
-  const rows = views[0]?.rows;
+  // The first id's view when none was found: its unit and columns are the command's all the same.
+  const rows = (views[0] ?? many.views?.(''))?.rows;
   const writer = listWriter(format, sink.columns, undefined, view);
   if (rows !== undefined && (format === 'csv' || format === 'tsv' || format === 'jsonl')) {
     let count = 0;

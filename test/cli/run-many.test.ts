@@ -82,4 +82,19 @@ describe('several ids, none known: csv and tsv still get their header row', () =
     expect(result.stderr).toContain('error: RecordsFailedError: 2 of 2 ids were not found');
     expect(readFileSync(none, 'utf8')).toBe(`${header}${lineEnd}`);
   });
+
+  it.each([
+    ['journals', 'get', 'records'],
+    ['journals', 'score', 'score points'],
+  ])(
+    '%s %s into a file: the last word says what was written, not that nothing matched',
+    async (...command) => {
+      const [group, verb, unit] = command;
+      const file = join(scratch(), 'none.csv');
+      const result = await run([group, verb, '999998', '999999', '-o', file], { url: mock.server.url });
+      expect(result.code).toBe(exitCodes.partial);
+      expect(result.stderr).toMatch(new RegExp(`^wrote 0 ${unit} to .*none\\.csv \\(2 requests, `));
+      expect(result.stderr).not.toContain('match');
+    },
+  );
 });
