@@ -110,26 +110,28 @@ function parquetProblem({ bytes, writer: { parquet } }: Checkpoint): string | un
  * escaped with the file's name.
  */
 function anotherCommand(output: string, saved: readonly string[], current: readonly string[]): UsageError {
-  const words = (command: readonly string[]) => command.filter((part) => !part.startsWith('--'));
-  const options = (command: readonly string[]) =>
-    new Map(
-      command
-        .filter((part) => part.startsWith('--'))
-        .map((part) => {
-          const at = part.indexOf('=');
-          return [part.slice(2, at), part.slice(at + 1)] as const;
-        }),
-    );
+  const words = (command: readonly string[]) => command.filter((part) => !isOption(part));
+  const options = (command: readonly string[]) => new Map(command.filter(isOption).map(optionOf));
+  // The saved command as the command line gives it: `--per-page 5`, not its record `--perPage=5`.
+  const given = (part: string) => (isOption(part) ? optionWords(...optionOf(part)) : part);
   const what =
     JSON.stringify(words(saved)) === JSON.stringify(words(current))
       ? optionsThatDiffer(options(saved), options(current))
-      : `(${saved.join(' ')})`;
+      : `(${saved.map(given).join(' ')})`;
   return new UsageError(
     terminalSafe(
       `--resume: ${output} was written by another command ${what}: ` +
         'run that command to resume it, or pick another --output',
     ),
   );
+}
+
+const isOption = (part: string) => part.startsWith('--');
+
+/** `--perPage=5` as an identity records it: the option's name and its value's JSON. */
+function optionOf(part: string): [name: string, json: string] {
+  const at = part.indexOf('=');
+  return [part.slice(2, at), part.slice(at + 1)];
 }
 
 /** `: the checkpoint was made with --year 2023, this run has --year 2024`, of each option that differs. */

@@ -33,7 +33,10 @@ describe('a checkpoint read back', () => {
     const words = await run(['papers', 'search', 'coral', ...options, '--output', file, '--resume'], {
       url: mock.server.url,
     });
-    expect(words.stderr).toMatch(/was written by another command \(papers search --/);
+    // As the command line gives it, not as the checkpoint records it (`--perPage=5`).
+    expect(words.stderr).toMatch(
+      /was written by another command \(papers search --base-url http:\/\/127\.0\.0\.1:\d+\/api\/v1 --limit 20 --per-page 5 --format jsonl\): run that command/,
+    );
     expect(mock.api.requests).toHaveLength(0);
   });
 
