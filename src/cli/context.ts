@@ -10,6 +10,7 @@ import { cannotWrite, UsageError } from './errors.js';
 import type { IO } from './io.js';
 import { refuseOtherDatabase } from './output/database-files.js';
 import { fileSink, type Sink, stdoutSink } from './output/sink.js';
+import { streamKind, streamSink } from './output/stream-sink.js';
 import { Progress } from './progress.js';
 import { type CommandQuota, openRedisQuota, type RedisOptions, redisTargetOf } from './redis.js';
 import { maxRetryAfterSeconds, parseRetryAfter } from './sdk-bounds.js';
@@ -27,7 +28,7 @@ export interface GlobalOptions extends RedisOptions {
 /** What a run shares with each of its commands: the IO (its stderr masking the secrets) and the secrets. */
 export interface RunIO extends IO {
   readonly secrets: Secrets;
-  /** Set once a harvest has opened its `--output` file: from then on a stopped run can be resumed. */
+  /** Set once a harvest has opened its `--output` file, a checkpoint beside it: a stopped run can be resumed. */
   readonly harvest: { opened: boolean };
   /** The providers of the run's OpenTelemetry export, when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
   readonly telemetry?: TelemetryOptions | undefined;
@@ -254,8 +255,12 @@ export async function openSink(
   if (output === '-') throw new UsageError(dashOutputRefusal);
   await refuseOtherDatabase(output, writes);
   try {
+    const stream = await streamKind(output);
+    if (stream !== undefined) return await streamSink(output, stream, io.signal);
     return await fileSink(output, from);
   } catch (error) {
+    // Ctrl-C while a FIFO waits for its reader stops the command as Ctrl-C does.
+    if (error === io.signal.reason) throw error;
     throw cannotWrite(UsageError, '--output', output, error);
   }
 }

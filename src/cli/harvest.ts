@@ -18,6 +18,7 @@ import { checkOutputOption, type HarvestOptions, harvestFile, openHarvestWriter 
 import type { Row } from './output/cells.js';
 import { terminalSafe, warningLine } from './output/escape.js';
 import type { Sink } from './output/sink.js';
+import { streamKind } from './output/stream-sink.js';
 import type { ListWriter } from './output/writer-types.js';
 import type { Progress, ProgressCounts } from './progress.js';
 
@@ -89,7 +90,7 @@ export async function openHarvest(
   const { io, progress } = context;
   const { output } = options;
   checkHarvestOptions(options);
-  const { fileFormat, identity, checkpoint } = harvestFile(command, options);
+  const { fileFormat, identity, checkpoint } = await withCheckpoint(harvestFile(command, options), options);
   let saved: Checkpoint | undefined;
   if (output !== undefined && checkpoint !== undefined) {
     await refuseUnfinished(output, checkpoint, fileFormat === 'sqlite', options);
@@ -103,12 +104,29 @@ export async function openHarvest(
     return { finished: { failures: saved.failures, failed: saved.failed } };
   }
   const { sink, writer } = await openHarvestWriter(context, options, fileFormat, identity, saved, columns);
-  io.harvest.opened = true;
+  // From here a stopped run can be resumed, if it keeps a checkpoint.
+  io.harvest.opened = checkpoint !== undefined;
   const resumedDone =
     saved === undefined ? 0 : shape.counts === 'positions' ? saved.position : saved.writer.count;
   progress.begin(unit, resumedDone);
   const resumed = saved && { failures: saved.failures, failed: saved.failed };
   return harvestInto(context, checkpoint, identity, sink, writer, saved?.position, resumed);
+}
+
+/**
+ * `file` with the checkpoint kept beside `--output`: none for a pipe or a device, which no run can
+ * resume (so `--resume` into one is refused), and whose folder (`/dev`) is no place for it.
+ */
+async function withCheckpoint<File extends { checkpoint: string | undefined }>(
+  file: File,
+  { output, resume }: HarvestOptions,
+): Promise<File | (File & { checkpoint: undefined })> {
+  if (output === undefined || (await streamKind(output)) === undefined) return file;
+  if (resume)
+    throw new UsageError(
+      terminalSafe(`--resume: ${output} is a pipe or a device: no run can be resumed into it`),
+    );
+  return { ...file, checkpoint: undefined };
 }
 
 /** The usage errors of `--output`, `--resume` and `--overwrite`, before anything is read or written. */
