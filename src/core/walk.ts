@@ -47,6 +47,10 @@ export async function* walkPages<T>(
   limit: number,
   { walkStopped, checkPrefetch, stateOf, follow }: WalkParts,
 ): AsyncGenerator<Page<T>, void, undefined> {
+  let window = checkPrefetch(from.options.prefetch);
+  // The first page is the call's own: it checks the call's options, its signal included, before the
+  // walk listens to that signal.
+  let page = await from.first();
   const stop = new AbortController();
   const user = from.options.signal;
   // The caller's signal stops the walk's through a listener: AbortSignal.any takes only the runtime's
@@ -54,7 +58,6 @@ export async function* walkPages<T>(
   const forward = () => stop.abort(user?.reason);
   user?.addEventListener('abort', forward);
   if (user?.aborted) forward();
-  let window = checkPrefetch(from.options.prefetch);
   const options: TransportOptions = { ...from.options, signal: stop.signal };
   // ahead[i] is the answer for page (page.page + 1 + i), already requested.
   const ahead: Array<Promise<Answer<PageBody<T>>>> = [];
@@ -68,7 +71,6 @@ export async function* walkPages<T>(
     );
   };
   try {
-    let page = await from.first();
     for (;;) {
       if (from.limited()) window = Math.min(window, 1);
       while (ahead.length < window && wanted(page, page.page + 1 + ahead.length)) {

@@ -1,7 +1,8 @@
 // Walking the pages of a list: where a walk ends, what it asks for ahead, and how it stops.
+import { getEventListeners } from 'node:events';
 import { delay, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { NotFoundError } from '../../src/index.js';
+import { ConfigurationError, NotFoundError } from '../../src/index.js';
 import { BASE, json, testClient, useMsw } from '../support.js';
 import { collect, honest, journalPapersOn, paper } from './pagination-setup.js';
 
@@ -241,5 +242,25 @@ describe('walking', () => {
     journalPapers(honest(5));
     await expect(collect(testClient().journals.papers(1, {}, { prefetch: 9 }))).rejects.toThrow(/prefetch/);
     await expect(testClient().journals.papers(1, {}, { prefetch: -1 })).rejects.toThrow(/prefetch/);
+  });
+
+  it('refuses a signal that is none as awaiting the call does, with a ConfigurationError', async () => {
+    journalPapers(honest(5));
+    const options = { signal: 'not a signal' } as never;
+    const walks = [
+      () => testClient().journals.papers(1, {}, options),
+      () => testClient().journals.papers(1, {}, options).toArray({ limit: 10 }),
+      () => collect(testClient().journals.papers(1, {}, options)),
+      () => collect(testClient().journals.papers(1, {}, options).pages()),
+    ];
+    for (const walk of walks) await expect(walk()).rejects.toBeInstanceOf(ConfigurationError);
+  });
+
+  it("a walk refused for its prefetch leaves no listener on the caller's signal", async () => {
+    journalPapers(honest(5));
+    const caller = new AbortController();
+    const walk = testClient().journals.papers(1, {}, { signal: caller.signal, prefetch: 99 });
+    await expect(walk.toArray({ limit: 5 })).rejects.toBeInstanceOf(ConfigurationError);
+    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
   });
 });
