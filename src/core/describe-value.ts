@@ -9,16 +9,19 @@ import { escapeUnsafe } from './escape.js';
 /** Longest piece of an untrusted string quoted in a message, in UTF-16 code units. */
 const maxQuotedLength = 40;
 
+/** `text` cut to `max` UTF-16 units and `…`, never inside a surrogate pair; `text` itself when short enough. */
+export function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const last = text.charCodeAt(max - 1);
+  return `${text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max)}…`;
+}
+
 /**
- * Quotes an untrusted string: JSON escaping plus {@link escapeUnsafe}; a long one is cut (never inside a
- * surrogate pair) and its full length noted.
+ * Quotes an untrusted string: JSON escaping plus {@link escapeUnsafe}; a long one is {@link cut} and its
+ * full length noted.
  */
 export function quote(text: string): string {
-  let head = text;
-  if (text.length > maxQuotedLength) {
-    const last = text.charCodeAt(maxQuotedLength - 1);
-    head = `${text.slice(0, last >= 0xd800 && last <= 0xdbff ? maxQuotedLength - 1 : maxQuotedLength)}…`;
-  }
+  const head = cut(text, maxQuotedLength);
   // JSON escaping takes care of the C0 controls; escapeUnsafe of what it leaves.
   const quoted = escapeUnsafe(JSON.stringify(head));
   return head === text ? quoted : `${quoted} (${text.length} characters)`;

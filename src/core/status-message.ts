@@ -1,5 +1,6 @@
 // The message of an APIError: built from the status and the body the server sent, which may be
 // anything, so it is flattened, escaped and cut short before it reaches a log or a terminal.
+import { cut } from './describe-value.js';
 import { escapeUnsafe } from './escape.js';
 
 /** Labels of the statuses the API document lists, used in messages. */
@@ -28,7 +29,7 @@ function summarizeBody(body: unknown, label: string): string {
   const text = typeof body === 'string' ? body : (serverExplanation(body, label) ?? '');
   // Server text: escaped, so that no control sequence or bidirectional override acts on a terminal.
   const flat = escapeUnsafe(text.replace(/\s+/g, ' ').trim());
-  return flat.length > maxDetailLength ? `${flat.slice(0, maxDetailLength)}…` : flat;
+  return cut(flat, maxDetailLength);
 }
 
 /**

@@ -56,4 +56,13 @@ describe('describeStatus: the server explanation in the message', () => {
     expect(long.length).toBeLessThan(250);
     expect(long.endsWith('…')).toBe(true);
   });
+
+  it('cuts a long explanation between characters, never inside a surrogate pair', () => {
+    // The emoji's two UTF-16 units fall on either side of the cut.
+    const message = describeStatus(400, { error: { message: `${'q'.repeat(199)}😀 is not a valid sort` } });
+    expect(() => encodeURIComponent(message)).not.toThrow();
+    expect(message).toBe(`400 Bad Request: ${'q'.repeat(199)}…`);
+    const whole = describeStatus(400, { error: { message: `${'q'.repeat(198)}😀 is not a valid sort` } });
+    expect(whole).toBe(`400 Bad Request: ${'q'.repeat(198)}😀…`);
+  });
 });
