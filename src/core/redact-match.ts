@@ -34,7 +34,7 @@ export function mentionsOf(
   const pieces = forms.map((form) => piecesOf([...form].map(way), minimumPrefix));
   const starts = new RegExp(
     forms.map((form) => [...form.slice(0, minimumPrefix)].map(way).join('')).join('|'),
-    'g',
+    'gi',
   );
   return (text, from) => {
     starts.lastIndex = from;
@@ -62,8 +62,8 @@ function piecesOf(ways: readonly string[], minimumPrefix: number): Piece[] {
     // The start must be there whole; past it, each character is optional from the first one missing.
     const optional = rest.reduceRight((tail, character) => `(?:${character}${tail})?`, '');
     pieces.push({
-      whole: new RegExp(next.length === 0 ? own : `${own}(?=${next.join('')})`, 'y'),
-      begun: new RegExp(from === 0 ? own + optional : optional, 'y'),
+      whole: new RegExp(next.length === 0 ? own : `${own}(?=${next.join('')})`, 'yi'),
+      begun: new RegExp(from === 0 ? own + optional : optional, 'yi'),
     });
   }
   return pieces;

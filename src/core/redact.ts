@@ -6,9 +6,9 @@ import { type Mentions, mentionsOf } from './redact-match.js';
  * carry; {@link redacted} is the one word for what was cut. Servers and proxies do echo credentials
  * in error bodies, and runtimes echo header values in their own error messages.
  *
- * The secret is found however it was written: as is, percent-encoded (either case, or twice), as a
- * JSON `\uXXXX` or `\/` escape, as an HTML character reference, or any mix of these character by
- * character, so that one encoded character cannot hide the rest; and base64-encoded, alone or
+ * The secret is found however it was written, upper- or lower-cased too: as is, percent-encoded
+ * (or twice), as a JSON `\uXXXX` or `\/` escape, as an HTML character reference, or any mix of these
+ * character by character, so that one encoded character cannot hide the rest; and base64-encoded, alone or
  * within a longer encoded text (`Bearer <key>` in an echoed header, `user:<key>` of Basic auth). A
  * quoted value cut short keeps a long enough start of the secret, which goes too.
  */
@@ -33,7 +33,7 @@ const entities: Record<string, string> = {
 };
 
 /** A backslash as written in a body, or percent-encoded in a URL (either case, or twice). */
-const backslash = '(?:\\\\|%(?:25)?5[cC])';
+const backslash = '(?:\\\\|%(?:25)?5c)';
 
 /** `text` as a regular expression that matches it literally. */
 const literally = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
@@ -41,14 +41,13 @@ const literally = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'
 /** Every way one character may be written in a body, a URL or a message, as a regular expression. */
 function characterPattern(character: string): string {
   const code = character.charCodeAt(0);
-  const hex = [...code.toString(16).padStart(2, '0')]
-    .map((digit) => (/[a-f]/.test(digit) ? `[${digit}${digit.toUpperCase()}]` : digit))
-    .join('');
+  // The expressions ignore case: a hex escape is written either way, as a server may echo the key.
+  const hex = code.toString(16).padStart(2, '0');
   // Escapes first, the character as is last: a regular expression takes the first way that fits,
   // and `%` read as itself would leave `%25` (the percent-encoded `%`) half matched.
   // A backslash escape may be escaped again (a JSON string inside a JSON string);
   // the run is bounded, so that a body of backslashes costs a bounded look at each position.
-  const ways = [`%(?:25)?${hex}`, `${backslash}{1,3}u00${hex}`, `&#0*${code};?`, `&#[xX]0*${hex};?`];
+  const ways = [`%(?:25)?${hex}`, `${backslash}{1,3}u00${hex}`, `&#0*${code};?`, `&#x0*${hex};?`];
   const entity = entities[character];
   if (entity) ways.push(`&${entity};`);
   if (character === '/' || character === '"' || character === '\\') {
@@ -114,7 +113,7 @@ function patternFor(secrets: readonly string[]): { mentions: Mentions; starts: R
   const prefixes = literal.map((form) => form.slice(0, minimumPrefix));
   const literalStarts = [...prefixes, ...prefixes.map((prefix) => prefix.replaceAll(' ', '+'))];
   // One expression for all the starts: the engine scans the text once, where a search per start scans it for each.
-  cached = { name, mentions, starts: new RegExp([...new Set(literalStarts)].map(literally).join('|')) };
+  cached = { name, mentions, starts: new RegExp([...new Set(literalStarts)].map(literally).join('|'), 'i') };
   return cached;
 }
 

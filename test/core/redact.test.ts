@@ -81,6 +81,14 @@ describe('the look before the pattern', () => {
     expect(redactText(`x${base64(secret)}x`, secret)).not.toContain(base64(secret).slice(4, 20));
   });
 
+  it('finds it in another case: an echo upper- or lower-cased, a hex key the same secret either way', () => {
+    expect(redactText(`echo: ${secret.toUpperCase()}`, secret)).toBe(`echo: ${redacted}`);
+    expect(redactText(`echo: ${secret.toLowerCase().replace('_', '%5F')}`, secret)).toBe(`echo: ${redacted}`);
+    const hex = '9F86D081884C7D659A2FEAA0C55AD015';
+    expect(redactText(`key ${hex.toLowerCase()} refused`, hex)).toBe(`key ${redacted} refused`);
+    expect(mentionsSecret(`key ${hex.toLowerCase().slice(0, 14)}…`, hex)).toBe(true);
+  });
+
   it('leaves a text that cannot hold it as it is', () => {
     const text = JSON.stringify({ id: 7, name: 'Journal of Tests', description: 'nothing secret' });
     expect(redactText(text, secret)).toBe(text);
