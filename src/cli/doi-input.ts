@@ -82,13 +82,14 @@ async function openInput(path: string): Promise<Readable> {
   }
 }
 
-/** The kind of a file of DOIs, from its name: a table with a header, JSON lines, or one DOI a line. */
+/** The kind of a file of DOIs, from its name: a table with a header, JSON lines, or one DOI a line (`.txt`). */
 function kindOf(name: string, text: string): 'csv' | 'tsv' | 'jsonl' | 'lines' {
   const lower = name.toLowerCase();
   if (lower.endsWith('.csv')) return 'csv';
   if (lower.endsWith('.tsv')) return 'tsv';
   if (lower.endsWith('.jsonl') || lower.endsWith('.ndjson')) return 'jsonl';
-  // Standard input has no name: its first line tells.
+  if (lower.endsWith('.txt')) return 'lines';
+  // Standard input, `<(command)` and a file of another name: its first line tells.
   const first = text.slice(0, text.indexOf('\n') === -1 ? undefined : text.indexOf('\n'));
   if (first.trimStart().startsWith('{')) return 'jsonl';
   if (first.includes('\t')) return 'tsv';

@@ -42,6 +42,12 @@ describe('DOIs as people have them', () => {
     expect(readDoiList('{"doi":"10.1/a"}\n', '-')).toEqual(['10.1/a']);
   });
 
+  it('reads a .txt file as one DOI a line, whatever its first line holds', () => {
+    // A comma or a tab belongs to the DOI: SICI DOIs hold such characters.
+    expect(readDoiList('10.1002/(SICI)1,2\n10.1/b\n', 'dois.txt')).toEqual(['10.1002/(SICI)1,2', '10.1/b']);
+    expect(readDoiList('10.1/a\tx\n', 'DOIS.TXT')).toEqual(['10.1/a\tx']);
+  });
+
   it('reads a file an editor saved with a byte order mark, whatever its kind', () => {
     const bom = '\uFEFF';
     expect(readDoiList(`${bom}{"doi":"10.1/a"}\n{"doi":"10.1/b"}\n`, 'p.jsonl')).toEqual([
