@@ -1,12 +1,16 @@
 import type { Endpoint } from '../core/endpoint.js';
-import { isPlainRecord, isRecord } from '../core/is-record.js';
+import { isPlainRecord } from '../core/is-record.js';
 import type { Page } from '../core/page.js';
 import { nextPageParam } from './next-page.js';
 import type { LaidDefaults } from './types.js';
 
-/** An argument with no value: `undefined`, or parameters whose values are all `undefined`. */
+/**
+ * An argument with no value: `undefined`, or a plain object whose values are all `undefined`. A Map or
+ * a URLSearchParams has no own values either, but stays in the key: the client refuses it, and its
+ * refusal must not share the key of the call with no parameters, nor that call's cached answer.
+ */
 const isBlank = (value: unknown): boolean =>
-  isRecord(value) ? Object.values(value).every((each) => each === undefined) : value === undefined;
+  isPlainRecord(value) ? Object.values(value).every((each) => each === undefined) : value === undefined;
 
 /** A client method, called with its arguments and the request options `{ signal }`. */
 export type MethodCall = (args: unknown[], signal: AbortSignal) => PromiseLike<unknown>;

@@ -8,7 +8,7 @@ import type { MetricClient } from '../client.js';
 import type { Endpoint } from '../core/endpoint.js';
 import { ConfigurationError } from '../core/errors.js';
 import { isRecord } from '../core/is-record.js';
-import { checkObject } from '../core/options/checks.js';
+import { checkNames, checkObject, type OptionNames } from '../core/options/checks.js';
 import type { WebhookEvent } from '../webhooks/event.js';
 import { endpointQueries, type MethodCall } from './endpoint-queries.js';
 import { type FollowOptions, follow } from './follow.js';
@@ -35,6 +35,24 @@ export type {
  */
 const entryDefaults: LaidDefaults = { retry: false, networkMode: 'always', refetchOnReconnect: true };
 
+/**
+ * One `true` per default `metricQueries` takes: the compiler holds the names to
+ * {@link MetricQueryDefaults}. Any other TanStack option (`enabled`, `select`) belongs to one query.
+ */
+const defaultNames: OptionNames<MetricQueryDefaults> = {
+  key: true,
+  retry: true,
+  retryDelay: true,
+  networkMode: true,
+  staleTime: true,
+  gcTime: true,
+  refetchOnWindowFocus: true,
+  refetchOnReconnect: true,
+  refetchOnMount: true,
+  refetchInterval: true,
+  meta: true,
+};
+
 function checkKey(key: unknown, client: MetricClient): readonly unknown[] {
   if (key !== undefined && (!Array.isArray(key) || key.length === 0)) {
     throw new ConfigurationError('key', '`key` must be a non-empty array');
@@ -55,6 +73,9 @@ function checkClient(client: unknown): MetricClient {
  *
  * @param defaults TanStack options laid under every option made (`retry: false` and
  *   `networkMode: 'always'` unless given), and `key`, the prefix of every key
+ * @throws {ConfigurationError} for a `client` that is not a MetricClient, `defaults` that are not an
+ *   object or name an option {@link MetricQueryDefaults} does not have, or a `key` that is not a
+ *   non-empty array.
  * @example
  * ```ts
  * import { MetricClient } from 'scholarly-metrics';
@@ -70,7 +91,9 @@ function checkClient(client: unknown): MetricClient {
  */
 export function metricQueries(client: MetricClient, defaults?: MetricQueryDefaults): MetricQueries {
   const checked = checkClient(client);
-  const { key: givenKey, ...laid } = checkObject<MetricQueryDefaults>('defaults', defaults) ?? {};
+  const given = checkObject<MetricQueryDefaults>('defaults', defaults) ?? {};
+  checkNames('metricQueries()', given, Object.keys(defaultNames));
+  const { key: givenKey, ...laid } = given;
   const key = checkKey(givenKey, checked);
   const under: LaidDefaults = { ...entryDefaults };
   // An option given as `undefined` keeps the entry's default, as one left out does.

@@ -1,14 +1,16 @@
-import { onlineManager, QueryClient, QueryObserver } from '@tanstack/query-core';
+import { hashKey, onlineManager, QueryClient, QueryObserver } from '@tanstack/query-core';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import {
   AuthenticationError,
   ConfigurationError,
+  InvalidParameterError,
   type JournalProfile,
   type MetricClient,
   NotFoundError,
   type Subject,
 } from '../../src/index.js';
 import { metricQueries } from '../../src/query/index.js';
+import type { MetricQueryDefaults, PagedQuery } from '../../src/query/types.js';
 import { testClient } from '../support.js';
 import { mockQueries, pathsSince } from './setup.js';
 
@@ -93,6 +95,24 @@ describe('scholarly-metrics/query: query options for every endpoint', () => {
     expect(queryClient.getQueryData(queries.countries.list({}).queryKey)).toBeDefined();
   });
 
+  it('keys parameters the client refuses (a URLSearchParams, a Map) apart from no parameters', async () => {
+    const { api, queries, queryClient } = mockQueries();
+    const search = queries.papers.search as unknown as PagedQuery<unknown, [params?: unknown]>;
+    await queryClient.fetchQuery(search.page());
+    await queryClient.fetchInfiniteQuery(search());
+    const from = api.requests.length;
+    for (const params of [new URLSearchParams({ q: 'coral' }), new Map([['q', 'coral']])]) {
+      expect(hashKey(search.page(params).queryKey)).not.toBe(hashKey(search.page().queryKey));
+      expect(hashKey(search(params).queryKey)).not.toBe(hashKey(search().queryKey));
+      // Never the unfiltered page cached under the other key: the client's refusal, nothing sent.
+      await expect(queryClient.fetchQuery(search.page(params))).rejects.toBeInstanceOf(InvalidParameterError);
+      await expect(queryClient.fetchInfiniteQuery(search(params))).rejects.toBeInstanceOf(
+        InvalidParameterError,
+      );
+    }
+    expect(pathsSince(api, from)).toEqual([]);
+  });
+
   it('rejects with the SDK’s typed errors, one attempt for a 4xx', async () => {
     const { api, queries, queryClient } = mockQueries();
     api.faults.next({ status: 401 });
@@ -152,6 +172,31 @@ describe('scholarly-metrics/query: query options for every endpoint', () => {
     const { queries } = mockQueries({ defaults: { retry: 1, staleTime: 5_000, networkMode: undefined } });
     for (const options of [queries.journals.list(), queries.papers.search.page(), queries.authors.list()]) {
       expect(options).toMatchObject({ retry: 1, staleTime: 5_000, networkMode: 'always' });
+    }
+  });
+
+  it('takes every default it documents, and refuses any other name by name', () => {
+    const client = testClient({ apiKey: null, baseUrl: 'https://example.org/api/v1' });
+    const every: Required<MetricQueryDefaults> = {
+      key: ['app'],
+      retry: 1,
+      retryDelay: 10,
+      networkMode: 'online',
+      staleTime: 1,
+      gcTime: 1,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: false,
+      refetchOnMount: false,
+      refetchInterval: false,
+      meta: {},
+    };
+    expect(() => metricQueries(client, every)).not.toThrow();
+    for (const name of ['stalTime', 'enabled', 'queryFn', 'getNextPageParam', 'initialPageParam']) {
+      const defaults = { staleTime: 1, [name]: undefined } as MetricQueryDefaults;
+      expect(() => metricQueries(client, defaults)).toThrow(`metricQueries() takes no option "${name}"`);
+      expect(() => metricQueries(client, defaults)).toThrow(
+        expect.objectContaining({ name: 'ConfigurationError', option: name }),
+      );
     }
   });
 
