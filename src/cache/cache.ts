@@ -14,6 +14,7 @@ import {
   answerOf,
   type KeptContext,
   keepAnswer,
+  messageOf,
   off,
   quietlyFor,
   readKept,
@@ -149,7 +150,7 @@ export class ResponseCache {
       if (options?.signal?.aborted || status === undefined) throw error;
       if (status === 'stale') {
         this.#logger?.warn(`GET ${path} failed; serving the kept answer, expired but within staleIfError`, {
-          error: (error as Error).message,
+          error: messageOf(error),
         });
       }
       return answerOf(kept!, status);

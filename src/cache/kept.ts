@@ -13,6 +13,19 @@ import type { FirstLoadParts } from './first-load-parts.js';
 import type { EventSubject } from './keys.js';
 import type { Store } from './store.js';
 
+/**
+ * A failure as a log line tells it: its message, or the value itself as text, since a store may
+ * reject with anything (Keyv with `throwOnErrors` passes on its adapter's `undefined`). Never throws:
+ * the failure it tells costs the call nothing.
+ */
+export function messageOf(error: unknown): string {
+  try {
+    return String((error as Error | undefined)?.message ?? error);
+  } catch {
+    return typeof error;
+  }
+}
+
 /** A store operation whose failure costs the call its cache, never the call itself (warned of). */
 export const quietlyFor =
   (logger: Logger | undefined) =>
@@ -20,7 +33,7 @@ export const quietlyFor =
     try {
       return await run();
     } catch (error) {
-      logger?.warn('the cache store failed; going to the API', { error: (error as Error).message });
+      logger?.warn('the cache store failed; going to the API', { error: messageOf(error) });
       return undefined;
     }
   };
@@ -125,7 +138,7 @@ export async function readKept<T>(
     return { meta: entry.meta, data };
   } catch (error) {
     context.logger?.warn('dropped a kept answer that failed its checks; sending the request', {
-      error: (error as Error).message,
+      error: messageOf(error),
     });
     await quietly(() => store.delete(query.key));
     return undefined;

@@ -16,7 +16,8 @@ export interface Redactor {
  * beyond its message: in its own properties, in a `Request` or `Headers` it holds (the Authorization
  * header), in a URL; `util.inspect` and error trackers show all of those. What mentions the secret is
  * replaced by a cleaned copy: errors by plain `Error`s with the same name, message, stack and
- * properties; `Headers`, `Request`, `Response` and URLs by copies without it.
+ * properties; `Headers`, `Request`, `Response` and URLs by copies without it; bytes by their text,
+ * cleaned.
  */
 export function redactCause(error: unknown, secret: string | null, redactor: Redactor): unknown {
   if (!secret) return error;
@@ -37,6 +38,8 @@ export function explainCause(error: unknown, secret: string | null, redactor: Re
 /** How many values the walk visits at most: what a hostile error holds is not the SDK's to traverse. */
 const maxValues = 2_000;
 const cut = '[left out]';
+/** The key of Node's `util.inspect` hook: a class's own way of showing itself. */
+const showsItself = Symbol.for('nodejs.util.inspect.custom');
 
 class Scrubber {
   changed = false;
@@ -89,26 +92,45 @@ class Scrubber {
       return href === value.href ? value : href;
     }
     if (value instanceof Error) return this.#error(value, depth);
-    // A boxed string (`new String(…)`) shows its text; a Map or a Set its entries; each of them, and
-    // an array, its own properties too (`Set(1) { 'a', note: … }`), copied below with the indexes.
-    const copy =
-      value instanceof String
-        ? Object(this.text(String(value)))
-        : value instanceof Map
-          ? new Map()
-          : value instanceof Set
-            ? new Set()
-            : Array.isArray(value)
-              ? []
-              : Object.create(Object.getPrototypeOf(value));
+    if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return this.#bytes(value);
+    const copy = this.#blank(value);
     this.#copies.set(value, copy);
     if (copy instanceof Map)
       for (const [key, item] of (value as Map<unknown, unknown>).entries())
         copy.set(this.copy(key, depth + 1), this.copy(item, depth + 1));
     else if (copy instanceof Set)
       for (const [, item] of (value as Set<unknown>).entries()) copy.add(this.copy(item, depth + 1));
-    this.#properties(value, copy, depth);
+    this.#properties(value, copy as never, depth);
     return copy;
+  }
+
+  /**
+   * The empty copy that `value`'s own properties go into. A prototype alone gives no internal slots,
+   * and a copy whose methods look for them throws where it is shown; so a boxed string, a Map, a Set
+   * (their entries copied by the caller), a Date, form fields and a pattern are copied as their kind.
+   */
+  #blank(value: object): object {
+    if (value instanceof String) return Object(this.text(String(value)));
+    if (value instanceof Map) return new Map();
+    if (value instanceof Set) return new Set();
+    if (Array.isArray(value)) return [];
+    if (value instanceof Date) return new Date(value);
+    if (value instanceof URLSearchParams) return new URLSearchParams(this.text(String(value)));
+    if (value instanceof RegExp) return new RegExp(this.text(value.source), value.flags);
+    // A class that shows itself by its own code may read state kept out of reach (internal slots,
+    // private fields: Blob, AbortSignal, Event) and throw on a copy: its properties go in a plain object.
+    if (showsItself in value || 'toJSON' in value) return {};
+    return Object.create(Object.getPrototypeOf(value));
+  }
+
+  /**
+   * Bytes (a Buffer, a typed array, an ArrayBuffer) kept as they are, or, when their text holds the
+   * secret, that text cleaned. Their own properties are their bytes, one each, and are not walked.
+   */
+  #bytes(value: ArrayBufferView | ArrayBuffer): unknown {
+    const text = new TextDecoder().decode(value);
+    const clean = this.text(text);
+    return clean === text ? value : clean;
   }
 
   #error(error: Error, depth: number): Error {

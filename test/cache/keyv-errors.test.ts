@@ -83,3 +83,23 @@ describe('a keyv 5 left to swallow its errors', () => {
     await expect(client.cache!.clear()).rejects.toThrow(/could not be cleared/);
   });
 });
+
+describe('a store that rejects with no error at all (null, undefined)', () => {
+  it('makes a call go to the API with a warning, whether the client logs or not', async () => {
+    for (const [failure, logLevel] of [
+      [undefined, 'warn'],
+      [null, 'warn'],
+      [undefined, 'off'],
+    ] as const) {
+      const reject = async () => Promise.reject(failure);
+      const adapter = Object.assign(new Map(), { get: reject, set: reject });
+      const store = new Keyv({ store: adapter, throwOnErrors: true });
+      const { lines, logger } = recordingLogger();
+      const { client, sent } = cachedClient({ cache: { store }, logLevel, logger });
+      expect((await client.journals.get(7).withResponse()).cacheStatus).toBe('miss');
+      expect(sent()).toBe(1);
+      const warned = lines.filter((line) => /the cache store failed/.test(line.message));
+      expect(warned.length > 0).toBe(logLevel === 'warn');
+    }
+  });
+});

@@ -78,6 +78,22 @@ describe('a fetch that fails with the key in its error', () => {
     expectNoKey(error);
   });
 
+  it('the key beside a body of bytes or form fields (as wrappers of got or axios hold them) → shown safely', async () => {
+    for (const body of [Buffer.from(`{"auth":"${TEST_KEY}"}`), new URLSearchParams({ key: TEST_KEY })]) {
+      const fetch = async () => {
+        throw Object.assign(new Error('request failed'), {
+          options: { headers: { authorization: `Bearer ${TEST_KEY}` } },
+          body,
+          at: new Date(0),
+        });
+      };
+      const error = await failure(testClient({ fetch, maxRetries: 0 }).subjects.list());
+      expect(error).toBeInstanceOf(ConnectionError);
+      expectNoKey(error);
+      expect(((error as Error).cause as { at: Date }).at.getTime()).toBe(0);
+    }
+  });
+
   it('after a retry, the final error is clean too', async () => {
     let calls = 0;
     server.use(

@@ -85,3 +85,69 @@ describe('redaction of pathological values', () => {
     expect([...(clean.list as unknown as string[])]).toEqual(['a']);
   });
 });
+
+describe('redaction of values whose state a copy by prototype cannot carry', () => {
+  const keyed = (extra: Record<string, unknown>) =>
+    Object.assign(new Error(`request failed: Bearer ${TEST_KEY}`), extra);
+  const shown = (value: unknown) => ({ inspect: inspect(value), json: JSON.stringify(value) });
+
+  it('bytes: kept as they are when they hold no key, their text cleaned when they do', () => {
+    const clean = Buffer.from('{"error":"bad gateway"}');
+    const view = new DataView(new ArrayBuffer(4));
+    const error = keyed({
+      clean,
+      view,
+      leaky: Buffer.from(`{"auth":"${TEST_KEY}"}`),
+      array: new TextEncoder().encode(`Bearer ${TEST_KEY}`),
+      buffer: new TextEncoder().encode(TEST_KEY).buffer,
+    });
+    const copy = redactCause(error, TEST_KEY) as Record<string, unknown>;
+    const { inspect: text, json } = shown(copy);
+    expect(text + json).not.toContain(TEST_KEY);
+    expect(copy.clean).toBe(clean);
+    expect(copy.view).toBe(view);
+    expect(copy.leaky).toBe(`{"auth":"${redacted}"}`);
+    expect(copy.array).toBe(`Bearer ${redacted}`);
+    expect(copy.buffer).toBe(redacted);
+  });
+
+  it('a Date, URLSearchParams and a RegExp: copies of their kind, cleaned', () => {
+    const error = keyed({
+      at: new Date('2024-05-01T00:00:00Z'),
+      form: new URLSearchParams({ api_key: TEST_KEY, page: '2' }),
+      pattern: /^a+$/gi,
+    });
+    const copy = redactCause(error, TEST_KEY) as Record<string, unknown>;
+    const { inspect: text, json } = shown(copy);
+    expect(text + json).not.toContain(TEST_KEY);
+    expect((copy.at as Date).toISOString()).toBe('2024-05-01T00:00:00.000Z');
+    expect(text).toContain('2024-05-01T00:00:00.000Z');
+    expect([...(copy.form as URLSearchParams)]).toEqual([
+      ['api_key', redacted],
+      ['page', '2'],
+    ]);
+    expect(String(copy.pattern)).toBe('/^a+$/gi');
+  });
+
+  it('a class that shows itself by its own code (AbortSignal, Blob, private fields) never throws', () => {
+    class Vault {
+      readonly #secret = TEST_KEY;
+      note = `Bearer ${TEST_KEY}`;
+      toJSON() {
+        return { secret: this.#secret.length };
+      }
+      [Symbol.for('nodejs.util.inspect.custom')]() {
+        return `Vault(${this.#secret.length})`;
+      }
+    }
+    const error = keyed({
+      signal: AbortSignal.abort(new Error(`cancel ${TEST_KEY}`)),
+      blob: new Blob(['x']),
+      vault: new Vault(),
+    });
+    const copy = redactCause(error, TEST_KEY) as Record<string, unknown>;
+    const { inspect: text, json } = shown(copy);
+    expect(text + json).not.toContain(TEST_KEY);
+    expect((copy.vault as Record<string, unknown>).note).toBe(`Bearer ${redacted}`);
+  });
+});
