@@ -12,6 +12,7 @@ import type { FirstLoadParts } from './first-load-parts.js';
 import { Flight, type Flying } from './flight.js';
 import {
   answerOf,
+  coveredByKept,
   type KeptContext,
   keepAnswer,
   messageOf,
@@ -137,10 +138,11 @@ export class ResponseCache {
       if (status === 'hit') return answerOf(kept!, 'hit');
       fallback = status === 'stale';
     }
+    const sent = fallback ? coveredByKept(options, this.#parts) : options;
     try {
       const marker = this.#shared && subject !== undefined ? markerKey(scope, subject) : undefined;
       const target = { scope, key, marker, partition, route: called, path, subject, ttl, maxResponseBytes };
-      const answer = await this.#send(target, mode === 'refresh', options, send);
+      const answer = await this.#send(target, mode === 'refresh', sent, send);
       return { data: answer.data as T, response: answer.response, cacheStatus: 'miss' };
     } catch (error) {
       if (!fallback || options?.signal?.aborted || !servesStale(error, this.#parts)) throw error;

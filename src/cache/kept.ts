@@ -2,7 +2,7 @@ import type { CacheStatus } from '../core/api-promise.js';
 import type { CachedAnswer } from '../core/cache-types.js';
 import type { Route } from '../core/endpoint.js';
 import type { Logger } from '../core/logger.js';
-import type { Answer } from '../core/transport.js';
+import type { Answer, TransportOptions } from '../core/transport.js';
 import type { ResponseShape } from '../core/validate.js';
 import { decodeEntry, type EntryMeta, encodeEntry, rebuildResponse } from './entry.js';
 import { misplaced, overgrown, overlong, oversized } from './entry-checks.js';
@@ -178,6 +178,17 @@ export function servesStale(
 ): boolean {
   if (error instanceof ConnectionError) return true;
   return error instanceof APIError && (error.status >= 500 || error.status === 429);
+}
+
+/**
+ * A call's options once a kept answer may cover its failure: such a failure is not the call's, so the
+ * transport logs it at info rather than as an error.
+ */
+export function coveredByKept(
+  options: TransportOptions | undefined,
+  parts: Pick<FirstLoadParts, 'APIError' | 'ConnectionError'>,
+): TransportOptions {
+  return { ...options, isResult: (error) => servesStale(error, parts) || !!options?.isResult?.(error) };
 }
 
 /**

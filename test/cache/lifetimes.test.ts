@@ -69,6 +69,8 @@ describe('stale if error', () => {
     expect(lines.filter((line) => line.level === 'warn').map((line) => line.message)).toEqual([
       expect.stringMatching(/serving the kept answer/),
     ]);
+    // The call resolved: the failure its kept answer covers is logged at info, never as the call's error.
+    expect(lines.filter((line) => line.level === 'error')).toEqual([]);
   });
 
   /** A fetch over `api` that, once `hold()` is called, keeps each request in flight until its gate opens. */
