@@ -1,4 +1,5 @@
 import { RequestAbortedError } from './errors.js';
+import { escapeUnsafe } from './escape.js';
 import { redactHeaders, redactText } from './redact.js';
 
 type Load = () => Promise<typeof import('./redact-cause.js')>;
@@ -8,28 +9,30 @@ type Load = () => Promise<typeof import('./redact-cause.js')>;
  * chain gives. The walk over a cause chain is for the error path only: its module is loaded with
  * the first failure.
  */
-export function explainCause(
+export async function explainCause(
   error: unknown,
   secret: string | null,
   load: Load = () => import('./redact-cause.js'),
 ): Promise<{ cause: unknown; reason: string }> {
-  return load().then(
-    (module) => module.explainCause(error, secret, { redactText, redactHeaders }),
-    () => {
-      // An offline browser cannot fetch the module, and a connection failure is when that happens:
-      // the cause as text, cleaned, so that the caller still gets the SDK's typed error.
-      let text: string;
-      try {
-        text = String(error);
-      } catch {
-        // A value with no text (`Object.create(null)`, a revoked proxy): its type, as cause-reason.ts's
-        // textOf says it; sharing that one would put a chunk of its own in every first load.
-        text = typeof error;
-      }
-      const reason = redactText(text, secret);
-      return { cause: secret ? new Error(reason) : error, reason };
-    },
-  );
+  let explained: { cause: unknown; reason: string };
+  try {
+    explained = (await load()).explainCause(error, secret, { redactText, redactHeaders });
+  } catch {
+    // An offline browser cannot fetch the module, and a connection failure is when that happens:
+    // the cause as text, cleaned, so that the caller still gets the SDK's typed error.
+    let text: string;
+    try {
+      text = String(error);
+    } catch {
+      // A value with no text (`Object.create(null)`, a revoked proxy): its type, as cause-reason.ts's
+      // textOf says it; sharing that one would put a chunk of its own in every first load.
+      text = typeof error;
+    }
+    const reason = redactText(text, secret);
+    explained = { cause: secret ? new Error(reason) : error, reason };
+  }
+  // What a runtime, a server or a hook wrote: escaped, so that no control sequence acts where it is shown.
+  return { cause: explained.cause, reason: escapeUnsafe(explained.reason) };
 }
 
 /**

@@ -10,7 +10,6 @@ import {
   PermissionDeniedError,
   RateLimitError,
 } from './errors.js';
-import { escapeUnsafe } from './escape.js';
 import { redactHeaders, redactText, redactValue } from './redact.js';
 import { parseRetryAfter } from './retry.js';
 
@@ -60,5 +59,5 @@ export async function connectionError(
     if ((error as { name?: unknown } | null)?.name === 'NetworkError') raw = (error as Error).cause ?? error;
   } catch {}
   const { cause, reason } = await explainCause(raw, secret);
-  return new ConnectionError(`${what} failed: ${escapeUnsafe(reason)}`, { cause });
+  return new ConnectionError(`${what} failed: ${reason}`, { cause });
 }

@@ -86,6 +86,22 @@ describe('a hook that throws', () => {
     );
   });
 
+  it('escapes what it says as a connection error does: no control sequence or bidi override acts', async () => {
+    everything(() => json({ message: 'down' }, { status: 502 }));
+    const serverText = 'maintenance \u001b[2J\u001b[31mnow\u202e';
+    const hooks: ClientHooks = {
+      afterResponse: [
+        async ({ response }) => {
+          if (!response.ok) throw new Error(`upstream: ${serverText}`);
+        },
+      ],
+    };
+    const error = await rejection(testClient({ hooks, maxRetries: 0 }).subjects.list());
+    expect((error as Error).message).toBe(
+      'The afterResponse hook threw: upstream: maintenance \\u001b[2J\\u001b[31mnow\\u202e',
+    );
+  });
+
   it('a thrown string that quotes the key is kept out of the message too', async () => {
     everything();
     const hooks: ClientHooks = {
