@@ -158,9 +158,10 @@ export function summarize(results: PaperResult[]): Record<string, number> {
 }
 
 /**
- * Whether a failed lookup speaks for its own DOI only. A 401, 403 or 429 would answer every other
- * lookup the same way, and an abort is the caller's; an error that is not a `MetricError` is a bug,
- * not a result. Each of those rejects the whole call.
+ * Whether a failed lookup speaks for its own DOI only. A 401, 403 or 429, or a shared quota that
+ * cannot tell (Redis down), would answer every other lookup the same way, and an abort is the
+ * caller's; an error that is not a `MetricError` is a bug, not a result. Each of those rejects the
+ * whole call.
  */
 function isPerItemOf(error: unknown, parts: FirstLoadParts): error is MetricError {
   const { MetricError, InvalidParameterError, AuthenticationError, PermissionDeniedError } = parts;
@@ -170,6 +171,8 @@ function isPerItemOf(error: unknown, parts: FirstLoadParts): error is MetricErro
   return !(
     error instanceof AuthenticationError ||
     error instanceof PermissionDeniedError ||
+    // By its name: the class is the shared quota's, which a client without one never loads.
+    error.name === 'QuotaUnavailableError' ||
     error instanceof RateLimitError ||
     error instanceof RequestAbortedError
   );

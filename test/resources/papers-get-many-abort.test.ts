@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import {
   AuthenticationError,
   PermissionDeniedError,
+  QuotaUnavailableError,
   RateLimitError,
   RequestAbortedError,
+  type SharedQuota,
 } from '../../src/index.js';
 import { refusals, rejection } from '../helpers/calls.js';
 import { json, testClient, useMsw } from '../support.js';
@@ -48,6 +50,27 @@ describe('papers.getMany: what rejects the whole call', () => {
       expect(seen.sort()).toEqual(['10.1000/p0', '10.1000/p1', '10.1000/p2']);
     },
   );
+});
+
+describe('papers.getMany: a shared quota that cannot tell (Redis down)', () => {
+  it('rejects the whole call with its QuotaUnavailableError, each DOI not waiting it out in turn', async () => {
+    const seen = papersApi(ok);
+    let asked = 0;
+    const down = new QuotaUnavailableError('Redis did not answer within 1000 ms; nothing was sent');
+    const quota: SharedQuota = {
+      forClient: () => ({
+        run: () => (asked++, Promise.reject(down)),
+        pause: () => {},
+        block: () => {},
+      }),
+    };
+    const error = await rejection(testClient({ quota }).papers.getMany(dois(40), { concurrency: 4 }));
+    expect(error).toBe(down);
+    await settle();
+    // The lookups already started, no more: every other one would meet the same Redis.
+    expect(asked).toBeLessThanOrEqual(4);
+    expect(seen).toEqual([]);
+  });
 });
 
 describe('papers.getMany: abort', () => {
