@@ -59,7 +59,10 @@ describe('papers.getMany: a shared quota that cannot tell (Redis down)', () => {
     const down = new QuotaUnavailableError('Redis did not answer within 1000 ms; nothing was sent');
     const quota: SharedQuota = {
       forClient: () => ({
-        run: () => (asked++, Promise.reject(down)),
+        run: () => {
+          asked++;
+          return Promise.reject(down);
+        },
         pause: () => {},
         block: () => {},
       }),
