@@ -129,9 +129,9 @@ export function runAgainLine(retryAfter: number | undefined, now: number, resume
   return `the rate limit clears in ${duration(retryAfter)}: ${again} after ${when}`;
 }
 
+/** `45 s`, `2 min`, `1 h 5 min`: rounded up to whole minutes first, so never `1 h 60 min`. */
 function duration(seconds: number): string {
   if (seconds < 60) return `${Math.ceil(seconds)} s`;
-  if (seconds < 3600) return `${Math.ceil(seconds / 60)} min`;
-  const hours = Math.floor(seconds / 3600);
-  return `${hours} h ${Math.ceil((seconds - hours * 3600) / 60)} min`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }

@@ -55,4 +55,14 @@ describe('describeError and the exit codes', () => {
       'the rate limit clears in 2 min: run the same command again after 1970-01-01T00:01:30Z',
     );
   });
+
+  it('rounds the wait up to whole minutes before it counts the hours: never 60 min after the hours', () => {
+    const said = (seconds: number) => runAgainLine(seconds, 0).replace(/: run .*/, '');
+    expect(said(3599)).toBe('the rate limit clears in 1 h 0 min');
+    expect(said(3600)).toBe('the rate limit clears in 1 h 0 min');
+    expect(said(3601)).toBe('the rate limit clears in 1 h 1 min');
+    expect(said(7199)).toBe('the rate limit clears in 2 h 0 min');
+    expect(said(86_399)).toBe('the rate limit clears in 24 h 0 min');
+    expect(said(3540)).toBe('the rate limit clears in 59 min');
+  });
 });
