@@ -127,10 +127,10 @@ export class Transport {
   }
 
   /**
-   * One call, its attempts and their retries. An attempt that draws a 429 it will retry pauses the
-   * quota before it gives back its place there, so that no request queued behind it goes out into
-   * the same 429 (a `Retry-After: 0` too: the backoff still comes); onFailedAttempt stretches the
-   * pause to the real wait. A daily limit refuses every client sharing the quota, unsent, until it
+   * One call, its attempts and their retries. An attempt that draws a brief 429 (one a retry would
+   * wait out, whether or not this call has a retry left) pauses the quota before it gives back its
+   * place there, so that no request queued behind it goes out into the same 429 (a `Retry-After: 0`
+   * too: the backoff still comes); onFailedAttempt stretches the pause to the real wait. A daily limit refuses every client sharing the quota, unsent, until it
    * clears. The first attempt goes without p-retry, whose set-up is for calls that fail, where most
    * succeed; p-retry is then handed that attempt as its first (it checks the signal before anything),
    * so that every retry decision and wait is still p-retry's.
@@ -145,9 +145,10 @@ export class Transport {
     const { signal } = options;
     const timeout = options.timeout ?? this.#client.timeout;
     const retries = options.maxRetries ?? this.#client.maxRetries;
-    const attempt = (number: number) =>
+    const attempt = () =>
       this.#attempt(url, timeout, options, finish).catch((error: unknown) => {
-        if (number <= retries && error instanceof RateLimitError && isRetryable(error)) {
+        // Its retries used up or not, a brief 429's wait is the key's: every request waits it out.
+        if (error instanceof RateLimitError && isRetryable(error)) {
           this.#quota.pause(requestedWait(error) || backoff.minTimeout);
         }
         if (error instanceof RateLimitError && !isRetryable(error))
@@ -157,18 +158,15 @@ export class Transport {
     try {
       const quotaAttempt = { signal, timeout };
       const { attempts } = options;
-      const send = (number: number) => {
-        const sent = () => attempt(number);
-        return this.#quota.run(attempts?.inTurn(sent) ?? sent, quotaAttempt);
-      };
+      const send = () => this.#quota.run(attempts?.inTurn(attempt) ?? attempt, quotaAttempt);
       signal?.throwIfAborted();
-      const first = send(1);
+      const first = send();
       try {
         const answer = await first;
         signal?.throwIfAborted();
         return answer;
       } catch {}
-      return await pRetry((number) => (number === 1 ? first : send(number)), {
+      return await pRetry((number) => (number === 1 ? first : send()), {
         ...backoff,
         retries,
         signal,

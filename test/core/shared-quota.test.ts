@@ -76,6 +76,15 @@ describe('a shared quota (`quota`)', () => {
     expect(shared.blocks).toEqual([3_600_000]);
   });
 
+  it('is told to pause on a brief 429 whose retries are used up: the wait is the key\'s, not the attempt\'s', async () => {
+    const shared = recording();
+    serve(() => json({ message: 'slow down' }, { status: 429, headers: { 'retry-after': '3' } }));
+    const strict = testClient({ quota: shared.quota, maxRetries: 0 });
+    await expect(strict.subjects.list()).rejects.toBeInstanceOf(RateLimitError);
+    expect(shared.pauses).toEqual([3_000]);
+    expect(shared.blocks).toEqual([]);
+  });
+
   it('a refusal of the quota rejects the call as it is, and nothing is sent', async () => {
     const unavailable = new QuotaUnavailableError('Redis did not answer within 30000 ms; nothing was sent');
     const calls = serve(() => json(subjects));
