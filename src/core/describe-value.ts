@@ -1,4 +1,4 @@
-import { escapeUnsafe } from './escape.js';
+import { cut, escapeUnsafe } from './escape.js';
 
 /**
  * Safe, short renderings of untrusted values for error messages: what a parameter, a response or a
@@ -8,13 +8,6 @@ import { escapeUnsafe } from './escape.js';
 
 /** Longest piece of an untrusted string quoted in a message, in UTF-16 code units. */
 const maxQuotedLength = 40;
-
-/** `text` cut to `max` UTF-16 units and `…`, never inside a surrogate pair; `text` itself when short enough. */
-export function cut(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const last = text.charCodeAt(max - 1);
-  return `${text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max)}…`;
-}
 
 /**
  * Quotes an untrusted string: JSON escaping plus {@link escapeUnsafe}; a long one is {@link cut} and its

@@ -31,3 +31,10 @@ export function escapeUnsafe(text: string): string {
     (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }
+
+/** `text` cut to `max` UTF-16 units and `…`, never inside a surrogate pair; `text` itself when short enough. */
+export function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const last = text.charCodeAt(max - 1);
+  return `${text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max)}…`;
+}

@@ -1,7 +1,6 @@
 // The message of an APIError: built from the status and the body the server sent, which may be
 // anything, so it is flattened, escaped and cut short before it reaches a log or a terminal.
-import { cut } from './describe-value.js';
-import { escapeUnsafe } from './escape.js';
+import { cut, escapeUnsafe } from './escape.js';
 
 /** Labels of the statuses the API document lists, used in messages. */
 const statusLabels: Record<number, string> = {
