@@ -57,8 +57,15 @@ async function forward(path: string, req: IncomingMessage, res: ServerResponse):
 }
 
 function serveFile(path: string, res: ServerResponse): void {
-  const relative =
-    path === '/' ? 'examples/browser/index.html' : normalize(decodeURIComponent(path)).slice(1);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A broken escape (`/%E0`): the request's fault, never the server's end.
+    res.writeHead(400, { 'content-type': 'text/plain' }).end('bad path');
+    return;
+  }
+  const relative = path === '/' ? 'examples/browser/index.html' : normalize(decoded).slice(1);
   const file = join(root, relative);
   const allowed =
     relative === 'examples/browser/index.html' ||

@@ -1,6 +1,7 @@
 /**
- * Type-checks documented TypeScript blocks as a strict TypeScript user would compile them
- * (`tsc --strict --module nodenext --moduleResolution nodenext --target es2022 --types node`), against
+ * Type-checks documented TypeScript blocks as a strict TypeScript user would compile them (`tsc --strict
+ * --exactOptionalPropertyTypes --noUncheckedIndexedAccess --module nodenext --moduleResolution nodenext
+ * --target es2022 --types node`: the settings README.md says the types hold under), against
  * the package's sources: `scholarly-metrics` and its entries are mapped to src/ by `paths`.
  *
  * Each block is made a module exactly as the doc test runs it (snippets.ts `build`: the package's names
@@ -19,6 +20,8 @@ const { vitest: _shim, ...entries } = targets;
 
 export const compilerOptions: ts.CompilerOptions = {
   strict: true,
+  exactOptionalPropertyTypes: true,
+  noUncheckedIndexedAccess: true,
   module: ts.ModuleKind.NodeNext,
   moduleResolution: ts.ModuleResolutionKind.NodeNext,
   target: ts.ScriptTarget.ES2022,

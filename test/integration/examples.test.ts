@@ -48,6 +48,25 @@ describe.concurrent('the examples run to the end and exit 0', { timeout: hangGua
     );
   });
 
+  it('browser/serve.ts keeps serving after a path it cannot decode (400): the API through it after', async (context) => {
+    const served = spawnNode(`${root}examples/browser/serve.ts`, [], {
+      cwd: root,
+      env: { ...process.env, PORT: '0' },
+      onTestEnd: context.onTestFinished,
+    });
+    let page: string | undefined;
+    while (page === undefined) {
+      if (served.child.exitCode !== null) throw new Error(`serve.ts exited: ${served.output().stderr}`);
+      page = /page: +(http:\/\/127\.0\.0\.1:\d+\/)/.exec(served.output().stdout)?.[1];
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await fetch(`${page}%E0`)).status).toBe(400);
+    // The page's own origin forwards /api/v1, adding the key: the server is still there.
+    const subjects = await fetch(`${page}api/v1/subjects`);
+    expect(subjects.status).toBe(200);
+    expect(Array.isArray(await subjects.json())).toBe(true);
+  });
+
   it('pagination.ts', async (context) => {
     const { code, stdout } = await runExample(context, 'examples/pagination.ts');
     expect(code).toBe(0);
