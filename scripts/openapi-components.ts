@@ -95,18 +95,23 @@ const fieldNotes: Record<string, Record<string, string>> = {
   },
 };
 
-/** The error body, whose shape the API document leaves open. */
+/**
+ * The error body, whose shape the API document leaves open: any JSON value. Its properties have no
+ * type, so they describe the places the SDK reads a message from (src/core/status-message.ts)
+ * without refusing a body that puts something else there.
+ */
 const errorSchema: Json = {
   description:
-    'An error body. The API document does not publish its shape; servers are expected to send JSON ' +
-    'such as `{ "error": "not_found", "message": "…" }`, and the SDK keeps whatever arrives.',
-  type: 'object',
+    'An error body. The API document does not publish its shape, so any JSON value is accepted, and ' +
+    'the SDK keeps whatever arrives in `APIError.body`. Servers are expected to send an object such as ' +
+    '`{ "error": "not_found", "message": "…" }`; the SDK quotes the first explanation among ' +
+    '`error.message`, `error`, `message`, `detail` and `title`.',
   properties: {
-    // No type: a code (a string), or an object with its `message`, another common shape.
-    error: { description: 'A short error code, or an object with its `message`.' },
-    message: { type: 'string', description: 'What went wrong, for people.' },
+    error: { description: 'A short error code such as `not_found`, or an object with its `message`.' },
+    message: { description: 'What went wrong, for people.' },
+    detail: { description: 'What went wrong, or a list of issues each with its `msg` (as FastAPI sends).' },
+    title: { description: 'A short summary of the problem.' },
   },
-  additionalProperties: {},
 };
 
 /** zod's JSON Schema of every body, by component name, with `$ref`s between them. */

@@ -77,12 +77,33 @@ function checkedClock(clock: (() => number) | undefined): (() => number) | undef
   if (clock === undefined) return undefined;
   return () => {
     const ms: unknown = clock();
-    if (typeof ms === 'number' && Number.isFinite(ms)) return ms;
-    throw new ConfigurationError(
-      'now',
-      `now() must return milliseconds since the epoch, got ${describeValue(ms)}`,
-    );
+    if (typeof ms !== 'number' || !Number.isFinite(ms)) {
+      throw new ConfigurationError(
+        'now',
+        `now() must return milliseconds since the epoch, got ${describeValue(ms)}`,
+      );
+    }
+    checkClockYear(ms);
+    return ms;
   };
+}
+
+/** The first and the last millisecond whose time an API timestamp can write (`YYYY-…`, API §6). */
+const firstWritable = Date.parse('0000-01-01T00:00:00Z');
+const lastWritable = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * A time outside the years 0000–9999 has no `YYYY-MM-DDThh:mm:ssZ` form, so the mock could date no
+ * event or history entry by it (such a clock most often counts microseconds).
+ */
+function checkClockYear(ms: number): void {
+  if (ms >= firstWritable && ms <= lastWritable) return;
+  const date = new Date(ms);
+  const shown = Number.isNaN(date.getTime()) ? '' : ` (${date.toISOString()})`;
+  throw new ConfigurationError(
+    'now',
+    `now() must return a time from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z (an API timestamp has a four-digit year), got ${ms}${shown}`,
+  );
 }
 
 /** Every plan a key can be on (see {@link MockPlan}). */

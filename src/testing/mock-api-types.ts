@@ -27,7 +27,10 @@ export interface MockApiOptions {
   readonly faults?: MockFaultOptions | undefined;
   /** Where `score_updated` events go. @default { urls: [] } */
   readonly webhooks?: MockWebhookOptions | undefined;
-  /** The clock, in ms since the epoch: rate-limit windows and event timestamps read it. @default Date.now */
+  /**
+   * The clock, in ms since the epoch: rate-limit windows and event timestamps read it. A time outside
+   * the years 0000–9999, which no API timestamp can write, is a `ConfigurationError`. @default Date.now
+   */
   readonly now?: (() => number) | undefined;
   /**
    * Serve the control endpoints under `/__mock/` (change a score, subscribe a webhook, queue a fault)

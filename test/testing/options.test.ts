@@ -170,6 +170,30 @@ describe('the mock refuses a bad option with a ConfigurationError naming it', ()
     }
   });
 
+  it('refuses a clock outside the years 0000–9999, whose time no API timestamp can write', async () => {
+    const first = Date.parse('0000-01-01T00:00:00Z');
+    const last = Date.parse('9999-12-31T23:59:59.999Z');
+    const headers = { authorization: `Bearer ${Object.keys(MOCK_KEYS)[0]}` };
+    for (const ms of [last + 1, first - 1, 9e15, -9e15]) {
+      const api = createMockApi({ limits: { perMinute: 1 }, now: () => ms });
+      const answer = await api.fetch(`${api.baseUrl}/subjects`, { headers });
+      expect(answer.status).toBe(500);
+      expect(await answer.json()).toMatchObject({ message: expect.stringContaining('9999-12-31T23:59:59Z') });
+      const update = api.updateScore(1, api.dataset.journal(1)!.metric_score + 1);
+      await expect(update).rejects.toMatchObject({
+        name: 'ConfigurationError',
+        option: 'now',
+        message: expect.stringMatching(/^now\(\) must return a time from 0000-01-01T00:00:00Z/),
+      });
+    }
+    // The first and the last millisecond are times the API writes.
+    const early = createMockApi({ limits: { perMinute: 1 }, now: () => first });
+    expect((await early.fetch(`${early.baseUrl}/subjects`, { headers })).status).toBe(200);
+    const late = createMockApi({ now: () => last });
+    const { event } = await late.updateScore(1, late.dataset.journal(1)!.metric_score + 1);
+    expect(event.timestamp).toBe('9999-12-31T23:59:59Z');
+  });
+
   it('exports lists no test can change for the others', async () => {
     const testing = await import('../../src/testing/index.js');
     for (const list of [testing.MOCK_PAPER_SORTS, testing.MOCK_AUTHOR_SORTS, testing.MOCK_SHOW_VALUES]) {
