@@ -77,13 +77,13 @@ function countLine(
   seconds: number,
   terminal: boolean,
 ): string | undefined {
-  // Into a file, none written of what there was to write (every DOI or id failed) is said as any count is.
-  const owed = output !== undefined && ((total ?? 0) > 0 || notFound > 0);
+  // None written of what there was (every DOI or id failed, a page past the end) is said as any count is.
+  const owed = (total ?? 0) > 0 || notFound > 0;
   if (count === 0 && !owed && (output !== undefined || terminal)) return `0 ${unit} match`;
   if (output !== undefined) {
     const sent = `${grouped(requests)} request${requests === 1 ? '' : 's'}`;
     // The file's name as the user typed it, but nothing in it acts on the terminal.
     return `wrote ${countOf(count, total, unit)} to ${terminalSafe(output)} (${sent}, ${clock(seconds)})`;
   }
-  return terminal ? countOf(count, undefined, unit) : undefined;
+  return terminal ? countOf(count, count === 0 ? total : undefined, unit) : undefined;
 }

@@ -128,7 +128,10 @@ describe('the last word says one record in the singular', () => {
     expect(said({ count: 2, unit: 'journals' })).toMatch(/^wrote 2 journals to /);
     // On a terminal only the count is said: the unit agrees with it, not with the total.
     expect(said({ count: 1, total: 12, unit: 'papers' }, true)).toBe('1 paper');
-    expect(said({ count: 0, total: 1, unit: 'papers' }, true)).toBe('0 papers match');
+    // None shown of some there are (a page past the end, every DOI failed): the total is said too.
+    expect(said({ count: 0, total: 1, unit: 'papers' }, true)).toBe('0 of 1 paper');
+    expect(said({ count: 0, total: 1_188, unit: 'papers' }, true)).toBe('0 of 1,188 papers');
+    expect(said({ count: 0, total: 0, unit: 'papers' }, true)).toBe('0 papers match');
   });
 
   it('into a file, none written of what there was (every DOI failed) is said with the file', () => {

@@ -32,8 +32,12 @@ export function delimitedWriter(
       text += lineEnd;
     }
     const read = readersOf(columns);
+    const lone = format === 'csv' && read.length === 1;
     for (const record of records) {
+      const start = text.length;
       for (let i = 0; i < read.length; i++) text += (i === 0 ? '' : separator) + cell(read[i]!(record));
+      // A lone empty field would make a blank line, which pandas skips: quoted, as Python's csv writes it.
+      if (lone && text.length === start) text += '""';
       text += lineEnd;
     }
     return text;

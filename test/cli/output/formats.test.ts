@@ -107,6 +107,19 @@ describe('csv and tsv for analysts', () => {
     expect(raw[1]![1]).toBe(records[0]!.name);
   });
 
+  it('csv: a lone empty field is written "", never as a blank line that pandas would skip', () => {
+    const writer = listWriter('csv', undefined, undefined, { columns: ['title'], fields: ['title'] });
+    expect(writer.rows([{ title: '' }, { title: 'a' }, { title: null }, {}]) + writer.end()).toBe(
+      'title\r\n""\r\na\r\n""\r\n""\r\n',
+    );
+    // Beside another field an empty one stays empty, as csv-stringify writes it.
+    const two = listWriter('csv', undefined, undefined, {
+      columns: ['doi', 'title'],
+      fields: ['doi', 'title'],
+    });
+    expect(two.rows([{ doi: '', title: '' }])).toBe('doi,title\r\n,\r\n');
+  });
+
   it('csv: the same bytes as csv-stringify (with line breaks quoted) for any records', () => {
     const text = fc.string({
       unit: fc.constantFrom('a', ' ', ',', '"', '\r', '\n', '\t', '=', "'", 'é', '\u2028', '\ufeff'),
@@ -229,7 +242,11 @@ function plainly(
         }
       : (value: unknown) => tsvField(cell(value));
   const [separator, end] = format === 'csv' ? [',', '\r\n'] : ['\t', '\n'];
-  const line = (values: unknown[]) => values.map(field).join(separator) + end;
+  // A csv row of one empty field is "": a blank line would be skipped by pandas.
+  const line = (values: unknown[]) => {
+    const text = values.map(field).join(separator);
+    return (format === 'csv' && values.length === 1 && text === '' ? '""' : text) + end;
+  };
   return (
     line(columns) + records.map((record) => line(columns.map((column) => shaped(record)[column]))).join('')
   );
