@@ -18,7 +18,7 @@ import { type FieldTree, fieldPaths } from './output/fields.js';
 import { fieldsOf, topFields } from './record-fields.js';
 import { type RecordViews, runList, runRecord } from './run.js';
 import { runRecords } from './run-many.js';
-import { type Lister, runWalk } from './walk.js';
+import { type Lister, runWalk, type SaidAs } from './walk.js';
 
 /** What a command reads of an endpoint of the API table. */
 export interface CommandEndpoint {
@@ -139,6 +139,8 @@ export interface WalkCommandSpec<O extends PagingOptions> extends CommandSpec {
   readonly unit: string;
   /** The request of each page, for these arguments and options. */
   readonly lister: (args: readonly string[], options: O) => Lister;
+  /** The arguments and options in the one form a checkpoint records, when several spellings say the same. */
+  readonly saidAs?: (args: readonly string[], options: O) => SaidAs;
 }
 
 /** The command of an endpoint that answers with one record. */
@@ -201,9 +203,11 @@ export function walkCommand<O extends PagingOptions = PagingOptions>(
   const perPage = Object.hasOwn(endpoint.query, 'per_page');
   return made(endpoint, spec, (command, fields) =>
     pagingOptions(command, { perPage, fields }).action(
-      act<O>((context, options, args, self) =>
-        runWalk(context, self, options, spec.unit, spec.lister(args, options), fields && topFields(fields)),
-      ),
+      act<O>((context, options, args, self) => {
+        const columns = fields && topFields(fields);
+        const said = spec.saidAs?.(args, options);
+        return runWalk(context, self, options, spec.unit, spec.lister(args, options), columns, said);
+      }),
     ),
   );
 }

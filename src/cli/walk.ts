@@ -27,6 +27,7 @@ export async function runWalk(
   unit: string,
   list: Lister,
   columns?: readonly string[],
+  said?: SaidAs,
 ): Promise<void> {
   if (options.all && options.limit !== undefined)
     throw new UsageError('--all and --limit exclude each other: give one');
@@ -34,7 +35,7 @@ export async function runWalk(
   const limit = options.all ? Number.POSITIVE_INFINITY : options.limit;
   const harvest = await openHarvest(
     context,
-    identityOf(command, context.client.baseUrl),
+    identityOf(command, context.client.baseUrl, said),
     options,
     unit,
     { positions: { min: 1, max: Number.MAX_SAFE_INTEGER }, counts: 'records' },
@@ -119,12 +120,21 @@ function sayWalkEnd(
 }
 
 /**
+ * A command's arguments and options in the one form a checkpoint records, where several spellings
+ * say the same (`papers search coral reefs`, `--q "coral reefs"`, `--query "coral reefs"`).
+ */
+export interface SaidAs {
+  readonly args: readonly string[];
+  readonly options: Readonly<Record<string, unknown>>;
+}
+
+/**
  * The command as a checkpoint records it: its path and every option that changes what is written,
  * so that another command cannot resume into this one's file. How fast it runs does not count. The
  * base URL is the client's, however it was given (`--base-url`, METRIC_BASE_URL), normalised: a run
- * against another server is another command.
+ * against another server is another command. `said` puts the command's own one form in place.
  */
-export function identityOf(command: Command, baseUrl: string): string[] {
+export function identityOf(command: Command, baseUrl: string, said?: SaidAs): string[] {
   const path: string[] = [];
   for (let at: Command | null = command; at?.parent; at = at.parent) path.unshift(at.name());
   const skip = new Set([
@@ -144,10 +154,10 @@ export function identityOf(command: Command, baseUrl: string): string[] {
     // Colour is for the terminal, never in a file.
     'color',
   ]);
-  const options: Record<string, unknown> = { ...command.optsWithGlobals(), baseUrl };
+  const options: Record<string, unknown> = { ...command.optsWithGlobals(), ...said?.options, baseUrl };
   const given = Object.keys(options)
     .filter((key) => !skip.has(key) && options[key] !== undefined)
     .sort()
     .map((key) => `--${key}=${JSON.stringify(options[key])}`);
-  return [...path, ...command.args, ...given];
+  return [...path, ...(said?.args ?? command.args), ...given];
 }

@@ -30,7 +30,7 @@ describe('a checkpoint read back', () => {
       'the checkpoint was made with no --fields, --limit 20; this run has --fields doi,title, --limit 25)',
     );
     // Another command altogether: the saved command, whole.
-    const words = await run(['papers', 'search', 'coral', ...options, '--output', file, '--resume'], {
+    const words = await run(['journals', 'papers', '1', ...options, '--output', file, '--resume'], {
       url: mock.server.url,
     });
     // As the command line gives it, not as the checkpoint records it (`--perPage=5`).
@@ -38,6 +38,26 @@ describe('a checkpoint read back', () => {
       /was written by another command \(papers search --base-url http:\/\/127\.0\.0\.1:\d+\/api\/v1 --limit 20 --per-page 5 --format jsonl\): run that command/,
     );
     expect(mock.api.requests).toHaveLength(0);
+  });
+
+  it('of the same search however its term was typed (words, --q, --query): resumed, and another term refused', async () => {
+    // The mock matches a term as a phrase: 9 papers hold this one, 17 the word `study`.
+    for (const spelling of [
+      ['study', 'of'],
+      ['--query', 'study of'],
+      ['--q', 'study', 'of'],
+    ]) {
+      const { file, whole } = await stoppedRun(1, 'out.jsonl', ['--q', 'study of']);
+      const resumed = await run([...walk, ...spelling, '--output', file, '--resume'], {
+        url: mock.server.url,
+      });
+      expect([spelling, resumed.code, resumed.stderr]).toEqual([spelling, 0, expect.any(String)]);
+      expect(readFileSync(file, 'utf8')).toBe(whole);
+    }
+    const { file } = await stoppedRun(1, 'out.jsonl', ['study']);
+    const other = await run([...walk, '--q', 'of', '--output', file, '--resume'], { url: mock.server.url });
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain('(the checkpoint was made with --q study; this run has --q of)');
   });
 
   it('of the same file, its format given or told by the extension, any --row-group of a text file: resumed', async () => {

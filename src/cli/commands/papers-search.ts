@@ -18,6 +18,8 @@ export const papersSearch = walkCommand<SearchOptions>(endpoints.papers.search, 
   unit: 'papers',
   options: (command) =>
     searchFilters(command.argument('[words...]', 'search words, as typed (joined into the search term)')),
+  // The words, --q and --query all give the one term: a run resumes however the term was typed.
+  saidAs: (words, options) => ({ args: [], options: { q: searchTerm(options, words), query: undefined } }),
   lister: (words, options) => {
     const q = searchTerm(options, words);
     return (context, page, perPage, request) =>
