@@ -120,7 +120,7 @@ export function harvestOptions(command: Command): Command {
     .option('--overwrite', 'with --output: start again over a file a stopped run left')
     .option(
       '--row-group <n>',
-      'parquet: records per row group, the most a harvest holds in memory (default: 10000)',
+      'parquet: records per row group, rounded up to whole pages (default: 10000)',
       integer(1, 1_000_000),
     );
 }

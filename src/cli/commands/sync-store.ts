@@ -122,6 +122,14 @@ export function forgetQuery(database: DatabaseSync, query: SyncQuery): void {
   database.prepare('DELETE FROM sync_queries WHERE id = ?').run(query.id);
 }
 
+/** Whether the database holds a stored query; read only, so that a refusal changes nothing. */
+export function holdsQueries(database: DatabaseSync): boolean {
+  const table = database
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sync_queries'")
+    .get();
+  return table !== undefined && database.prepare('SELECT 1 FROM sync_queries LIMIT 1').get() !== undefined;
+}
+
 /** Every stored query, in the order they were added. */
 export function storedQueries(database: DatabaseSync): SyncQuery[] {
   const rows = database.prepare('SELECT id, what, params FROM sync_queries ORDER BY id').all() as Array<{

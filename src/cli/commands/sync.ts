@@ -15,7 +15,7 @@ import { concernsOne, failureLine, PartialFailureError, UsageError, whereTold } 
 import { sayLastWord } from '../last-word.js';
 import { integer } from '../options.js';
 import { terminalSafe } from '../output/escape.js';
-import { databaseError, databaseFile, openDatabase } from '../output/sqlite.js';
+import { databaseError, databaseFile, loadSqlite, openDatabase } from '../output/sqlite.js';
 import { UnfitValues, unfitWarning } from '../output/typed-values.js';
 import { searchFilters, searchTerm } from './papers-search.js';
 import { syncJournals } from './sync-journals.js';
@@ -27,6 +27,7 @@ import {
   endRun,
   ensureSyncTables,
   forgetQuery,
+  holdsQueries,
   refreshRound,
   type SyncQuery,
   type SyncReport,
@@ -49,18 +50,37 @@ const whats = ['journals', 'papers'] as const;
 /** How a message names the database argument. */
 const databaseArgument = 'sync DB';
 
-/** The papers search of the options; its options only with `papers`. */
+/** The papers search of the options; its options only with `papers`, which needs a search. */
 function searchOf(kind: SyncQuery['what'] | undefined, options: SyncOptions): PaperSearch {
   const { year, oa, sort, perPage } = options;
   const q = searchTerm(options, []);
   const search: PaperSearch = Object.fromEntries(
     Object.entries({ q, year, oa, sort, per_page: perPage }).filter(([, value]) => value !== undefined),
   );
-  if (kind !== 'papers' && Object.keys(search).length > 0)
+  if (kind === 'papers') refuseNoSearch(options, search);
+  else if (Object.keys(search).length > 0)
     throw new UsageError(
       '--q (or --query), --year, --oa, --sort and --per-page are a papers search: sync DB papers --q …',
     );
   return search;
+}
+
+/**
+ * Refuses a papers query that narrows nothing: stored, it would walk every paper the API has, and
+ * again on every later `sync DB`. A term, a year or open access narrows; a sort or a page size does
+ * not. An empty term (a script's unset variable) is refused even beside a filter, as it was meant to
+ * narrow too.
+ */
+function refuseNoSearch(options: SyncOptions, search: PaperSearch): void {
+  const term = options.q ?? options.query;
+  if (term !== undefined && term.trim() === '') {
+    const option = options.q === undefined ? '--query' : '--q';
+    throw new UsageError(`${option} is empty: give the search term (sync DB papers ${option} climate)`);
+  }
+  if (search.q === undefined && search.year === undefined && search.oa === undefined)
+    throw new UsageError(
+      'sync DB papers needs a search to store: --q (or --query), --year or --oa (sync DB papers --q climate)',
+    );
 }
 
 /** Whether the API (400) or the client refused the query's parameters: no run of it can succeed. */
@@ -84,6 +104,27 @@ function nothingToRefresh(path: string): UsageError {
   );
 }
 
+/**
+ * Refuses `sync DB` of a file that is not there or holds no query, before anything is made or
+ * changed: read through a connection of its own, without the WAL mode `openDatabase` writes into the
+ * file. A file that cannot be read is left to `openDatabase`, which says why.
+ */
+async function refuseNothingToRefresh(path: string, file: string): Promise<void> {
+  if (!existsSync(file)) throw nothingToRefresh(path);
+  const { DatabaseSync } = await loadSqlite();
+  let database: DatabaseSync | undefined;
+  let holds = true;
+  try {
+    database = new DatabaseSync(file);
+    holds = holdsQueries(database);
+  } catch {
+    // Not a database, or locked by another program's write: openDatabase tells which.
+  } finally {
+    database?.close();
+  }
+  if (!holds) throw nothingToRefresh(path);
+}
+
 async function runSync(
   context: Context,
   path: string,
@@ -92,9 +133,9 @@ async function runSync(
 ) {
   const search = searchOf(kind, options);
   // An empty path is refused first; a misspelt name is not made into an empty database (and its
-  // lock) only to be refused.
+  // lock) only to be refused, nor a database with nothing to refresh given tables and a lock.
   const file = databaseFile(path, databaseArgument);
-  if (kind === undefined && !existsSync(file)) throw nothingToRefresh(path);
+  if (kind === undefined) await refuseNothingToRefresh(path, file);
   const database = await openDatabase(path, databaseArgument);
   let lock: { release(): void } | undefined;
   let records = 0;

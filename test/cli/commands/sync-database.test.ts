@@ -1,6 +1,6 @@
 // `sync` and its database: one sync of it at a time, one another program is writing, one with nothing
 // stored, and its name escaped in what is said of it.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
@@ -79,6 +79,29 @@ describe('sync', { timeout: 120_000 }, () => {
     const none = await run(['sync', stored], { url: mock.server.url });
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('holds no query to refresh');
+  });
+
+  it.each([
+    ['another command wrote', 'wal'],
+    ['another program made', 'delete'],
+  ])('refuses `sync DB` of a database %s, holding no query, leaving it as it was', async (_, mode) => {
+    const file = join(scratch(), 'other.sqlite');
+    if (mode === 'wal') {
+      const listed = await run(['journals', 'list', '-o', file], { url: mock.server.url });
+      expect(listed.code, listed.stderr).toBe(0);
+    } else {
+      const made = new DatabaseSync(file);
+      made.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)');
+      made.close();
+    }
+    const files = () => readdirSync(dirname(file)).sort();
+    const [bytes, listing] = [readFileSync(file), files()];
+    const refused = await run(['sync', file], { url: mock.server.url });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('holds no query to refresh');
+    // No sync table, no lock file, and its journal mode kept: the file is byte for byte the same.
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+    expect(files()).toEqual(listing);
   });
 
   it('echoes the database name escaped in its messages, whatever it holds', async () => {

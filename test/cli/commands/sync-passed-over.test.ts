@@ -124,12 +124,14 @@ describe('sync', { timeout: 120_000 }, () => {
   });
 
   it('keeps no search the API refuses: a later `sync DB` refreshes the others (exit 0)', async () => {
-    const file = await synced(['papers', '--per-page', '50']);
-    const bogus = await run(['sync', file, 'papers', '--sort', 'bogus'], { url: mock.server.url });
+    const file = await synced(['papers', '--q', 'a', '--per-page', '50']);
+    const bogus = await run(['sync', file, 'papers', '--q', 'a', '--sort', 'bogus'], {
+      url: mock.server.url,
+    });
     expect(bogus.code).toBe(1);
     expect(bogus.stderr).toContain('BadRequestError');
     expect(query(file, 'SELECT what, params FROM sync_queries')).toEqual([
-      { what: 'papers', params: '{"per_page":50}' },
+      { what: 'papers', params: '{"per_page":50,"q":"a"}' },
     ]);
     expect(runs(file).map((each) => each.stopped_by)).toEqual(['done']);
     const refresh = await run(['sync', file], { url: mock.server.url });

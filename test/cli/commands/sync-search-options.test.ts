@@ -1,4 +1,6 @@
-// `sync DB papers` takes the search options `papers search` takes, read the same way.
+// `sync DB papers` takes the search options `papers search` takes, read the same way; it needs a
+// search (a term, a year or open access) to store, as one without walks every paper the API has.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useMockServer } from '../../support.js';
@@ -29,5 +31,40 @@ describe('sync, the papers search', () => {
     const result = await sync(join(scratch(), 'journals.sqlite'), 'journals', '--query', 'a');
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('are a papers search: sync DB papers --q …');
+  });
+
+  it.each([
+    ['no search option', []],
+    ['only --sort and --per-page', ['--sort', '-citations', '--per-page', '10']],
+  ])('refuses papers with %s (exit 2): nothing stored, no file made, no request', async (_, options) => {
+    const file = join(scratch(), 'all.sqlite');
+    const before = mock.api.requests.length;
+    const result = await sync(file, 'papers', ...options);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      'sync DB papers needs a search to store: --q (or --query), --year or --oa',
+    );
+    expect(existsSync(file)).toBe(false);
+    expect(mock.api.requests.length).toBe(before);
+  });
+
+  it.each([
+    ['--q', ''],
+    ['--query', ' '],
+  ])('refuses an empty %s (an unset variable), with a filter too (exit 2)', async (option, term) => {
+    const file = join(scratch(), 'empty-term.sqlite');
+    const before = mock.api.requests.length;
+    const result = await sync(file, 'papers', option, term, '--year', '2024');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${option} is empty: give the search term`);
+    expect(existsSync(file)).toBe(false);
+    expect(mock.api.requests.length).toBe(before);
+  });
+
+  it('takes a filter alone as a search: --year stores its papers', async () => {
+    const file = join(scratch(), 'year.sqlite');
+    const result = await sync(file, 'papers', '--year', '2024');
+    expect(result.code, result.stderr).toBe(0);
+    expect(stored(file)).toEqual([{ what: 'papers', params: '{"year":2024}' }]);
   });
 });

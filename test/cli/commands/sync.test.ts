@@ -53,7 +53,8 @@ describe('sync', { timeout: 120_000 }, () => {
   });
 
   it('papers: stores the search; stopped and continued; `sync DB` refreshes it without a duplicate', async () => {
-    const search = ['papers', '--per-page', '10'];
+    // A term each of the mock's 300 papers holds: the search is every paper.
+    const search = ['papers', '--q', 'a', '--per-page', '10'];
     const reference = contents(await synced(search));
     expect(reference.papers).toHaveLength(300);
     const file = join(scratch(), 'metrics.sqlite');
@@ -61,7 +62,7 @@ describe('sync', { timeout: 120_000 }, () => {
     expect(count).toBeGreaterThan(1);
     expect(contents(file)).toEqual(reference);
     expect(query(file, 'SELECT what, params FROM sync_queries')).toEqual([
-      { what: 'papers', params: '{"per_page":10}' },
+      { what: 'papers', params: '{"per_page":10,"q":"a"}' },
     ]);
     const refresh = await run(['sync', file], { url: mock.server.url });
     expect(refresh.code, refresh.stderr).toBe(0);
@@ -75,7 +76,7 @@ describe('sync', { timeout: 120_000 }, () => {
 
   it('`sync DB` stopped by a daily limit continues its round: what it refreshed is not asked again', async () => {
     const file = join(scratch(), 'metrics.sqlite');
-    for (const what of [['journals'], ['papers', '--per-page', '10']]) {
+    for (const what of [['journals'], ['papers', '--q', 'a', '--per-page', '10']]) {
       const stored = await run(['sync', file, ...what], { url: mock.server.url });
       expect(stored.code, stored.stderr).toBe(0);
     }
