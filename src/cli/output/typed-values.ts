@@ -69,7 +69,9 @@ export function recordsAmong(elements: readonly unknown[], unfit: UnfitValues | 
  */
 export class UnfitValues {
   /** A record's fields that no typed column holds: not written. */
-  readonly leftOut = new LeftOutFields("the columns are the API document's fields; jsonl keeps them all");
+  readonly leftOut = new LeftOutFields(
+    "the columns are the API document's fields; a jsonl export keeps them all",
+  );
   readonly #counts = new Map<string, { type: ColumnType; count: number }>();
   readonly #unkeyed = new Map<string, number>();
   #notRecords = 0;
@@ -117,7 +119,7 @@ export function unfitWarning(unfit: UnfitValues): string {
     (what === undefined ? '' : warningLine(`written as null, not of their column's type: ${what}`)) +
     (unwritten === undefined
       ? ''
-      : warningLine(`list elements not written: ${unwritten} (jsonl keeps them)`)) +
+      : warningLine(`list elements not written: ${unwritten} (a jsonl export keeps them)`)) +
     unfit.leftOut.warning()
   );
 }

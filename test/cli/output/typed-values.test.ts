@@ -133,7 +133,7 @@ describe('search results without their key (the shape of a result is not publish
       const result = await run(args(file), { url: server.base });
       expect(result.code, result.stderr).toBe(0);
       expect(result.stderr).toContain(
-        'warning: list elements not written: 2 without id (jsonl keeps them)\n',
+        'warning: list elements not written: 2 without id (a jsonl export keeps them)\n',
       );
       expect(result.stderr).not.toContain('written as null');
     }
@@ -148,7 +148,9 @@ describe('search results that are no object (a string, null): no column can hold
   it.each(databaseRuns)('%s: the records written, the others counted in a warning', async (format, args) => {
     server.serve(searchPages([data]));
     const { stderr, rows } = await intoDatabase(format, args, server.base);
-    expect(stderr).toContain('warning: list elements not written: 3 that are no object (jsonl keeps them)\n');
+    expect(stderr).toContain(
+      'warning: list elements not written: 3 that are no object (a jsonl export keeps them)\n',
+    );
     expect(rows).toEqual([{ id: 1, title: 'Keyed' }]);
   });
 });
@@ -178,7 +180,7 @@ describe('fields beside the typed columns (Parquet, SQLite): not written, and sa
       server.serve(searchPages(pages));
       const { stderr, rows } = await intoDatabase(format, args, server.base);
       expect(stderr).toContain(
-        'warning: fields with no column, left out (the columns are the API document\'s fields; jsonl keeps them all): "venue" 2, "score" 1\n',
+        'warning: fields with no column, left out (the columns are the API document\'s fields; a jsonl export keeps them all): "venue" 2, "score" 1\n',
       );
       expect(rows).toEqual([
         { id: 1, title: 'A' },
