@@ -13,16 +13,32 @@ interface Telling {
   on?(event: 'error', listener: (error: unknown) => void): unknown;
 }
 
+/** The errors each Keyv has told: counted by one listener a store, whatever the clients over it. */
+const tellings = new WeakMap<CacheStore, { told: number; last: unknown }>();
+
+/**
+ * What `keyv` tells, listened to once: a server that makes a client per tenant key over one store
+ * must not add a listener to it with each.
+ */
+function tellingOf(keyv: CacheStore): { told: number; last: unknown } {
+  let telling = tellings.get(keyv);
+  if (telling === undefined) {
+    const heard = { told: 0, last: undefined as unknown };
+    (keyv as Telling).on?.('error', (error) => {
+      heard.told++;
+      heard.last = error;
+    });
+    tellings.set(keyv, heard);
+    telling = heard;
+  }
+  return telling;
+}
+
 /** The user's Keyv (5 or 6, any adapter), each operation bounded by {@link storeTimeout}. */
 export function keyvStore(keyv: CacheStore, { MetricError }: Pick<FirstLoadParts, 'MetricError'>): Store {
   // A Keyv catches its adapter's errors, tells them as 'error' events and resolves anyway (unless its
   // throwOnErrors is set): an error told while an operation runs is that operation failing.
-  let told = 0;
-  let lastTold: unknown;
-  (keyv as Telling).on?.('error', (error) => {
-    told++;
-    lastTold = error;
-  });
+  const telling = tellingOf(keyv);
   // A timer of its own, not the receivers' timeLimit: shared with this on-demand module, that one
   // would be cut out into a chunk of its own, one more for the client's first load to fetch.
   const bounded = <T>(what: string, run: () => Promise<T> | T): Promise<T> => {
@@ -33,10 +49,10 @@ export function keyvStore(keyv: CacheStore, { MetricError }: Pick<FirstLoadParts
         storeTimeout,
       );
     });
-    const before = told;
+    const before = telling.told;
     const failIfTold = (value: T) => {
-      if (told === before) return value;
-      throw new MetricError(`the cache store failed ${what}`, { cause: lastTold });
+      if (telling.told === before) return value;
+      throw new MetricError(`the cache store failed ${what}`, { cause: telling.last });
     };
     // `run` may throw synchronously (keyv 6 rethrows a store's error): that is a rejection here too.
     return Promise.race([Promise.resolve().then(run), late])

@@ -72,6 +72,21 @@ describe.each([
   });
 });
 
+describe('one Keyv under many clients (a client per tenant key)', () => {
+  it('holds one listener of the caches, however many clients came and went, and each still hears its failures', async () => {
+    const { adapter, state } = failingAdapter();
+    const store = new Keyv({ store: adapter });
+    store.on('error', () => {});
+    const clients = Array.from({ length: 20 }, () => cachedClient({ cache: { store } }).client);
+    for (const client of clients) await client.journals.get(7);
+    // The user's own listener, and the caches' one.
+    expect(store.listeners('error')).toHaveLength(2);
+    state.down = true;
+    for (const client of clients.slice(0, 3))
+      await expect(client.cache!.clear()).rejects.toThrow(/could not be cleared/);
+  });
+});
+
 describe('a keyv 5 left to swallow its errors', () => {
   it('still makes clear reject: the failure it tells as an error event is that operation failing', async () => {
     const { adapter, state } = failingAdapter();
