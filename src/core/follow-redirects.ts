@@ -30,11 +30,13 @@ export async function followSameOrigin(
   const { secret, redirectStatuses, MetricError, redactText } = parts;
   for (let followed = 0; redirectStatuses.has(response.status); followed++) {
     const location = response.headers.get('location');
-    // Without a Location that is a URL there is nowhere to go: the 3xx is the answer, and fails as one.
-    if (location === null || !URL.canParse(location, request.url)) return response;
+    const to =
+      location !== null && URL.canParse(location, request.url) ? new URL(location, request.url) : undefined;
+    // Without a Location that is a URL there is nowhere to go, nor to one with credentials, which a
+    // request cannot carry: the 3xx is the answer, and fails as one.
+    if (to === undefined || to.username || to.password) return response;
     response.body?.cancel().catch(() => {});
     const from = new URL(request.url);
-    const to = new URL(location, from);
     if (to.origin !== from.origin) {
       throw new MetricError(
         redactText(

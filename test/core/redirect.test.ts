@@ -54,6 +54,18 @@ describe('fetchFollowingSameOrigin', () => {
     expect(asked).toHaveLength(1);
   });
 
+  it('a Location within the origin that carries user:password@ is handed back as the answer, not followed', async () => {
+    const { fetch, asked } = table({
+      'https://api.test/api/v1/a': moved(302, 'https://admin:hunter2@api.test/api/v1/b'),
+    });
+    const response = await fetchFollowingSameOrigin(
+      fetch,
+      TEST_KEY,
+    )(new Request('https://api.test/api/v1/a'));
+    expect(response.status).toBe(302);
+    expect(asked).toHaveLength(1);
+  });
+
   it('a 3xx without Location is handed back as the answer', async () => {
     const { fetch } = table({ 'https://api.test/a': () => new Response(null, { status: 301 }) });
     const response = await fetchFollowingSameOrigin(fetch, TEST_KEY)(new Request('https://api.test/a'));
