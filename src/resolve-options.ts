@@ -143,5 +143,6 @@ function resolveBaseUrl(value: string | undefined, variable: string | undefined)
     );
   }
   const url = checkHttpUrl(value === undefined ? 'METRIC_BASE_URL' : 'baseUrl', raw) as URL;
-  return url.href.replace(/\/+$/, '');
+  // Only from the first slash of a run: /\/+$/ would backtrack from each, quadratic in a long run.
+  return url.href.replace(/(?<!\/)\/+$/, '');
 }

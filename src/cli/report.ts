@@ -108,7 +108,7 @@ export function apiPathHint(baseUrl: string): string | undefined {
   } catch {
     return undefined;
   }
-  const path = url.pathname.replace(/\/+$/, '');
+  const path = url.pathname.replace(/(?<!\/)\/+$/, '');
   if (path.endsWith('/api/v1')) return undefined;
   const suggested = `${url.origin}${path.replace(/\/api(\/v\d+)?$/, '')}/api/v1`;
   return terminalSafe(`the API lives under /api/v1: try --base-url ${suggested}`);

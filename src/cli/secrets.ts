@@ -74,7 +74,7 @@ export function maskedUrl(value: URL | string): string {
     typeof value !== 'string' && text.startsWith(`${value.protocol}//`)
       ? placeOfUrl(value)
       : placeOfText(text);
-  const query = tail.replace(/#.*$/s, `#${redacted}`).replace(/([?&;][^=&;#]*=)[^&;#]*/g, `$1${redacted}`);
+  const query = tail.replace(/#.*$/s, `#${redacted}`).replace(/([?&;][^=&;#?]*=)[^&;#]*/g, `$1${redacted}`);
   return cut(terminalSafe(place + query));
 }
 

@@ -63,7 +63,7 @@ export function exportEndpoints(env: Env): Endpoints | undefined {
     const given = env[name]?.trim();
     return given ? checkedEndpoint(name, given) : undefined;
   };
-  const all = value(endpointVariables.all)?.replace(/\/+$/, '');
+  const all = value(endpointVariables.all)?.replace(/(?<!\/)\/+$/, '');
   const traces = value(endpointVariables.traces) ?? (all && `${all}/v1/traces`);
   const metrics = value(endpointVariables.metrics) ?? (all && `${all}/v1/metrics`);
   return traces === undefined && metrics === undefined ? undefined : { traces, metrics };

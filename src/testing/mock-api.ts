@@ -47,8 +47,8 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
 /** {@link createMockApi} answering the API's paths with `router` (a test adds an endpoint this way). */
 export function createMockApiOver(router: Router, options: MockApiOptions = {}): MockApi {
   const { baseUrl: givenBaseUrl, now, control, webhooks } = resolveMockApiOptions(options);
-  const baseUrl = (givenBaseUrl ?? MOCK_BASE_URL).replace(/\/+$/, '');
-  const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  const baseUrl = (givenBaseUrl ?? MOCK_BASE_URL).replace(/(?<!\/)\/+$/, '');
+  const basePath = new URL(baseUrl).pathname.replace(/(?<!\/)\/+$/, '');
 
   let dataset: MutableDataset = createDataset(options.seed ?? MOCK_DEFAULT_SEED, options.sizes);
   const keys = new Map<string, MockPlan>();
