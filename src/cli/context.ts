@@ -14,7 +14,7 @@ import { streamKind, streamSink } from './output/stream-sink.js';
 import { Progress } from './progress.js';
 import { type CommandQuota, openRedisQuota, type RedisOptions, redisTargetOf } from './redis.js';
 import { maxRetryAfterSeconds, parseRetryAfter } from './sdk-bounds.js';
-import type { Secrets } from './secrets.js';
+import { redactingSink, type Secrets } from './secrets.js';
 
 /** The options of the program itself, valid before or after the command. */
 export interface GlobalOptions extends RedisOptions {
@@ -245,19 +245,20 @@ export const dashOutputRefusal = '--output - is standard output: leave --output 
  * will hold: a database or Parquet file already there is refused unless it is of that format.
  */
 export async function openSink(
-  io: IO,
+  io: RunIO,
   output: string | undefined,
   from = 0,
   writes: 'text' | 'parquet' = 'text',
 ): Promise<Sink> {
   // The sink reads only write(), 'drain', isTTY and columns of the stream.
-  if (output === undefined) return stdoutSink(io.stdout as NodeJS.WriteStream);
+  if (output === undefined) return redactingSink(stdoutSink(io.stdout as NodeJS.WriteStream), io.secrets);
   if (output === '-') throw new UsageError(dashOutputRefusal);
   await refuseOtherDatabase(output, writes);
   try {
     const stream = await streamKind(output);
-    if (stream !== undefined) return await streamSink(output, stream, io.signal);
-    return await fileSink(output, from);
+    const sink =
+      stream === undefined ? await fileSink(output, from) : await streamSink(output, stream, io.signal);
+    return redactingSink(sink, io.secrets);
   } catch (error) {
     // Ctrl-C while a FIFO waits for its reader stops the command as Ctrl-C does.
     if (error === io.signal.reason) throw error;

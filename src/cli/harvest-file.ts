@@ -6,10 +6,12 @@ import { type Checkpoint, checkpointPath } from './checkpoint.js';
 import { type Context, dashOutputRefusal, openSink } from './context.js';
 import { UsageError } from './errors.js';
 import type { OutputOptions } from './options.js';
+import type { Row } from './output/cells.js';
 import { chooseFormat, databaseWriter, type Format, isDatabaseFormat, listWriter } from './output/formats.js';
 import { recordKindOf } from './output/record-kinds.js';
 import { nullSink, type Sink } from './output/sink.js';
 import type { ListWriter } from './output/writer-types.js';
+import { withoutSecrets } from './secrets.js';
 import { writerOptions } from './view.js';
 
 /** A paged command's output options, and whether it resumes a stopped run or starts it over. */
@@ -35,7 +37,8 @@ export async function openHarvestWriter(
   const facts = { io, color: globals.color, columns };
   if (fileFormat !== undefined && isDatabaseFormat(fileFormat)) {
     const view = await writerOptions({ ...facts, format: fileFormat }, options, nullSink());
-    const database = { ...databaseFacts(identity, output), rowGroupRows: options.rowGroup };
+    const clean = (records: readonly Row[]) => withoutSecrets(records, io.secrets);
+    const database = { ...databaseFacts(identity, output), rowGroupRows: options.rowGroup, clean };
     const writer = await databaseWriter(fileFormat, saved?.writer, { ...view, ...database });
     try {
       // A database is written by its own code: its file is never cut back as a text file is.

@@ -16,6 +16,7 @@ import {
   listWriter,
 } from './output/formats.js';
 import { nullSink } from './output/sink.js';
+import { withoutSecrets } from './secrets.js';
 import { writerOptions } from './view.js';
 
 /** The facts of the view a command adds: its records' fields (the header of an empty list). */
@@ -48,6 +49,7 @@ async function writeDatabase(
     const writer = await databaseWriter(format, undefined, {
       ...view,
       ...databaseFacts(shown.command ?? [], output),
+      clean: (rows) => withoutSecrets(rows, context.io.secrets),
     });
     try {
       await sink.write(writer.rows(records));

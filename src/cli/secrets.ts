@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import { redacted, redactSecrets } from '../core/redact.js';
 import type { OutputStream } from './io.js';
 import { escapeUnit, terminalSafe } from './output/escape.js';
+import type { Sink } from './output/sink.js';
 
 export class Secrets {
   readonly #values = new Set<string>();
@@ -34,6 +35,43 @@ export class Secrets {
       .map((part) => redactSecrets(part, values))
       .join(redacted);
   }
+}
+
+/**
+ * `value` (records as the API gave them) with every string that holds a secret redacted; `value`
+ * itself when none does, as nearly always. A server that echoes the key into an answer must not put
+ * it in a file, as the SDK's cache refuses to keep such an answer.
+ */
+export function withoutSecrets<T>(value: T, secrets: Secrets): T {
+  const text = JSON.stringify(value);
+  return text === undefined || secrets.redact(text) === text ? value : (redactedCopy(value, secrets) as T);
+}
+
+/** A copy of parsed JSON `value`, each string (keys too) through `secrets.redact`. */
+function redactedCopy(value: unknown, secrets: Secrets): unknown {
+  if (typeof value === 'string') return secrets.redact(value);
+  if (Array.isArray(value)) return value.map((item) => redactedCopy(item, secrets));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [secrets.redact(key), redactedCopy(item, secrets)]),
+  );
+}
+
+/**
+ * `sink`, each text written through `secrets.redact`: no format, view or terminal table writes a
+ * secret an answer echoed. Bytes (a Parquet row group) are its writer's to clean, record by record.
+ */
+export function redactingSink(sink: Sink, secrets: Secrets): Sink {
+  return {
+    get bytes() {
+      return sink.bytes;
+    },
+    isTerminal: sink.isTerminal,
+    columns: sink.columns,
+    write: (chunk) => sink.write(typeof chunk === 'string' ? secrets.redact(chunk) : chunk),
+    flush: () => sink.flush(),
+    close: () => sink.close(),
+  };
 }
 
 /** `stream`, every write through `secrets.redact`; its terminal facts are the stream's. */

@@ -12,6 +12,7 @@ import type { Row } from '../output/cells.js';
 import { recordKinds } from '../output/record-kinds.js';
 import { inTransaction } from '../output/sqlite.js';
 import { upserter } from '../output/sqlite-upsert.js';
+import { withoutSecrets } from '../secrets.js';
 import { advance, type SyncReport, type SyncRun } from './sync-store.js';
 
 const kind = (name: string) => {
@@ -29,11 +30,14 @@ async function writeLists(
   report: SyncReport,
 ): Promise<void> {
   const { client, signal } = context;
-  const [subjects, countries, journals] = [
-    await client.subjects.list({ signal }),
-    await client.countries.list({ show: 'all' }, { signal }),
-    await client.journals.list({ signal }),
-  ];
+  const [subjects, countries, journals] = withoutSecrets(
+    [
+      await client.subjects.list({ signal }),
+      await client.countries.list({ show: 'all' }, { signal }),
+      await client.journals.list({ signal }),
+    ],
+    context.io.secrets,
+  );
   const lists: Array<[(record: Row) => void, readonly Row[]]> = [
     [upserter(database, kind('subjects list'), report.unfit), subjects as readonly Row[]],
     [upserter(database, kind('countries list'), report.unfit), countries as readonly Row[]],
@@ -118,7 +122,7 @@ export async function syncJournals(
   for (const [at, id] of queue.entries()) {
     let fetched: { profile: Row; history: Row[] } | undefined;
     try {
-      fetched = await fetchJournal(context, listed, id);
+      fetched = withoutSecrets(await fetchJournal(context, listed, id), context.io.secrets);
     } catch (error) {
       if (!concernsOne(error) || signal.aborted) throw error;
       report.failed(`journal ${id}`, error as Error);

@@ -8,6 +8,7 @@ import type { Row } from '../output/cells.js';
 import { recordKinds } from '../output/record-kinds.js';
 import { inTransaction } from '../output/sqlite.js';
 import { upserter } from '../output/sqlite-upsert.js';
+import { withoutSecrets } from '../secrets.js';
 import { advance, type SyncReport, type SyncRun } from './sync-store.js';
 
 /** The search of a stored papers query. */
@@ -39,7 +40,7 @@ export async function syncPapers(
   let done = 0;
   let before: number | undefined;
   for await (const page of walk.pages()) {
-    const records = page.data as readonly Row[];
+    const records = withoutSecrets(page.data as readonly Row[], context.io.secrets);
     inTransaction(database, () => {
       for (const record of records) paper(record);
       advance(database, run, { page: page.page + 1 }, records.length, requests());

@@ -34,7 +34,10 @@ export async function databaseWriter(
     format === 'parquet'
       ? await (await import('./parquet.js')).parquetListWriter(state, typed)
       : await (await import('./sqlite.js')).sqliteListWriter(state, typed);
-  return Object.assign(writer, { warning: () => unfitWarning(unfit) });
+  const { rows } = writer;
+  const clean = options.clean ?? ((records: readonly Row[]) => records);
+  const cleaned = (records: readonly Row[]) => rows.call(writer, clean(records));
+  return Object.assign(writer, { rows: cleaned, warning: () => unfitWarning(unfit) });
 }
 
 export const formats = ['table', 'json', 'jsonl', 'csv', 'tsv', 'parquet', 'sqlite'] as const;

@@ -43,6 +43,8 @@ export interface WriterOptions {
   rowGroupRows?: number | undefined;
   /** SQLite: the database file. */
   database?: string | undefined;
+  /** Parquet, SQLite: what each page of records goes through first (the run's secrets cut out). */
+  clean?: ((records: readonly Row[]) => readonly Row[]) | undefined;
   /** SQLite: the command's arguments (`journals papers 42` links its papers to journal 42). */
   args?: readonly string[] | undefined;
   /** Parquet, SQLite: where values their typed columns cannot hold, and elements not written, are counted. */

@@ -7,6 +7,7 @@ import { ensureSyncTables, type SyncReport, storeQuery } from '../../../src/cli/
 import type { Context } from '../../../src/cli/context.js';
 import { UnfitValues } from '../../../src/cli/output/typed-values.js';
 import { Progress } from '../../../src/cli/progress.js';
+import { Secrets } from '../../../src/cli/secrets.js';
 import { createMockApi } from '../../../src/testing/index.js';
 import { testClient } from '../../support.js';
 
@@ -31,6 +32,7 @@ describe('sync DB papers, continued', () => {
       signal: new AbortController().signal,
       progress,
       requests: () => 0,
+      io: { secrets: new Secrets() },
     };
     const run = { id: 1, query, from: { page: 3 }, records: 0 };
     const report = { unfit: new UnfitValues(), failed: () => {} } as unknown as SyncReport;

@@ -1,0 +1,71 @@
+/**
+ * A server that echoes the key into its answers (a hostile one, or a proxy's bug): no output of the
+ * command line holds it, whatever the format, file or terminal, database or `sync`.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MOCK_API_KEY } from '../../src/testing/index.js';
+import { useRealServer } from '../support.js';
+import { run } from './helpers.js';
+import { parquetRows } from './output/hyparquet.js';
+import { sqliteRows } from './output/sqlite-rows.js';
+import { scratch } from './resume.js';
+
+const server = useRealServer();
+
+/** Every answer holds what the request's Authorization header said, in a text field. */
+function serveEcho() {
+  server.serve((req, res) => {
+    const echo = `seen: ${req.headers.authorization}`;
+    const path = new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/api\/v1/, '');
+    const bodies: Record<string, unknown> = {
+      '/journals/1': { id: 1, name: echo, metric_score: 5, quartile: 'Q1', description: echo, oa: true },
+      '/subjects': [{ id: 1, name: echo, slug: 's', journals: 1, papers: 1, citations: 1 }],
+      '/papers': { data: [{ id: 1, title: echo, doi: '10.1000/a', year: 2024 }], total: 1 },
+    };
+    const body = bodies[path];
+    res.writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body ?? { message: 'no' }));
+  });
+}
+
+const expectRedacted = (text: string) => {
+  expect(text).not.toContain(MOCK_API_KEY);
+  expect(text).toContain('seen: Bearer [redacted]');
+};
+
+describe('an answer echoing the key', () => {
+  it('is written without it, to every text format and to the terminal', async () => {
+    serveEcho();
+    const folder = scratch();
+    for (const format of ['json', 'jsonl', 'csv', 'tsv']) {
+      const file = join(folder, `journal.${format}`);
+      const result = await run(['journals', 'get', '1', '-o', file], { url: server.base });
+      expect(result.code, result.stderr).toBe(0);
+      expectRedacted(readFileSync(file, 'utf8'));
+    }
+    const shown = await run(['journals', 'get', '1'], { url: server.base, terminal: { stdout: true } });
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).not.toContain(MOCK_API_KEY);
+  });
+
+  it('is written without it into SQLite and Parquet, by a command, a harvest and sync', async () => {
+    serveEcho();
+    const folder = scratch();
+    const database = join(folder, 'metrics.sqlite');
+    const ok = async (args: string[]) => {
+      const result = await run(args, { url: server.base });
+      expect(result.code, result.stderr).toBe(0);
+    };
+    await ok(['subjects', 'list', '-o', database]);
+    await ok(['papers', 'search', '--q', 'x', '--all', '-o', join(folder, 'papers.parquet')]);
+    await ok(['sync', join(folder, 'synced.sqlite'), 'papers', '--q', 'x']);
+    const texts = [
+      JSON.stringify(sqliteRows(database, 'SELECT name FROM subjects')),
+      JSON.stringify(await parquetRows(join(folder, 'papers.parquet'), ['title'])),
+      JSON.stringify(sqliteRows(join(folder, 'synced.sqlite'), 'SELECT title FROM papers')),
+    ];
+    for (const text of texts) expectRedacted(text);
+  });
+});
