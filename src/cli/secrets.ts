@@ -43,8 +43,36 @@ export class Secrets {
  * it in a file, as the SDK's cache refuses to keep such an answer.
  */
 export function withoutSecrets<T>(value: T, secrets: Secrets): T {
-  const text = JSON.stringify(value);
-  return text === undefined || secrets.redact(text) === text ? value : (redactedCopy(value, secrets) as T);
+  const text = textOf(value);
+  return secrets.redact(text) === text ? value : (redactedCopy(value, secrets) as T);
+}
+
+/**
+ * What a look for secrets reads of `value`: a list of records as their string fields, a line each, and
+ * each nested value as JSON text (its keys too, which a file may hold); anything else as JSON text.
+ * A record's own field names are never written as data. Built for a fraction of what JSON.stringify
+ * costs a page of records.
+ */
+function textOf(value: unknown): string {
+  if (!Array.isArray(value)) return JSON.stringify(value) ?? '';
+  let text = '';
+  for (const record of value) {
+    if (record === null || typeof record !== 'object' || Array.isArray(record)) {
+      text += `${JSON.stringify(record)}\n`;
+      continue;
+    }
+    for (const key in record) {
+      const item = (record as Record<string, unknown>)[key];
+      text +=
+        typeof item === 'string'
+          ? item
+          : typeof item === 'object' && item !== null
+            ? JSON.stringify(item)
+            : '';
+      text += '\n';
+    }
+  }
+  return text;
 }
 
 /** A copy of parsed JSON `value`, each string (keys too) through `secrets.redact`. */
