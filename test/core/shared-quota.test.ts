@@ -76,7 +76,7 @@ describe('a shared quota (`quota`)', () => {
     expect(shared.blocks).toEqual([3_600_000]);
   });
 
-  it('is told to pause on a brief 429 whose retries are used up: the wait is the key\'s, not the attempt\'s', async () => {
+  it("is told to pause on a brief 429 whose retries are used up: the wait is the key's, not the attempt's", async () => {
     const shared = recording();
     serve(() => json({ message: 'slow down' }, { status: 429, headers: { 'retry-after': '3' } }));
     const strict = testClient({ quota: shared.quota, maxRetries: 0 });
