@@ -1,4 +1,4 @@
-import type { DataTag, InfiniteData, NetworkMode, QueryClient } from '@tanstack/query-core';
+import type { DataTag, InfiniteData, NetworkMode, QueryClient, QueryMeta } from '@tanstack/query-core';
 import type { CacheMethod } from '../cache/options.js';
 import type { MetricClient } from '../client.js';
 import type { APIPromise } from '../core/api-promise.js';
@@ -56,8 +56,8 @@ export interface MetricQueryDefaults {
   refetchOnMount?: boolean | 'always' | undefined;
   /** Refetch every so many ms, or never (`false`, TanStack's default). */
   refetchInterval?: number | false | undefined;
-  /** Free-form data kept with each query, for a QueryCache's callbacks. */
-  meta?: Record<string, unknown> | undefined;
+  /** Data kept with each query, for a QueryCache's callbacks: TanStack's `QueryMeta`, typed as an app registers it. */
+  meta?: QueryMeta | undefined;
 }
 
 /**

@@ -52,7 +52,14 @@ export function useSearch(q: string) {
 declare module '@tanstack/react-query' {
   interface Register {
     defaultError: MetricError;
+    // A typed meta, as TanStack documents it: every option the entry makes must still fit the hooks.
+    queryMeta: { feature: string };
   }
+}
+
+const metaQueries = metricQueries(client, { meta: { feature: 'journals' } });
+export function useJournalWithMeta(id: number): JournalProfile | undefined {
+  return useQuery(metaQueries.journals.get(id)).data;
 }
 
 // The errors are the registered ones whatever the hook; useSuspenseQueries takes a tuple of options.
