@@ -9,7 +9,7 @@ import { ConfigurationError } from '../core/errors.js';
  * import { createClient } from 'redis';
  * const client = createClient({ url: process.env.REDIS_URL });
  * client.on('error', () => {}); // without a listener, a Redis restart ends the process
- * const redis: NodeRedisLike = await client.connect();
+ * const redis: RedisClientLike = await client.connect(); // its node-redis form
  * ```
  */
 export interface NodeRedisLike {
@@ -25,7 +25,7 @@ export interface NodeRedisLike {
  * import { Redis } from 'ioredis';
  * const client = new Redis(process.env.REDIS_URL);
  * client.on('error', () => {}); // each dropped connection is an 'error' event
- * const redis: IORedisLike = client;
+ * const redis: RedisClientLike = client; // its ioredis form
  * ```
  */
 export interface IORedisLike {
