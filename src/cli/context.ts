@@ -28,6 +28,12 @@ export interface GlobalOptions extends RedisOptions {
 /** What a run shares with each of its commands: the IO (its stderr masking the secrets) and the secrets. */
 export interface RunIO extends IO {
   readonly secrets: Secrets;
+  /**
+   * What the run cuts from the answers it writes (files, databases, standard output): the API key
+   * alone, the one credential the API receives, and only when long enough that no ordinary text
+   * holds it. A Redis password (`admin`, `redis`) would cut words out of the data.
+   */
+  readonly answerSecrets: Secrets;
   /** Set once a harvest has opened its `--output` file, a checkpoint beside it: a stopped run can be resumed. */
   readonly harvest: { opened: boolean };
   /** The providers of the run's OpenTelemetry export, when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
@@ -251,14 +257,15 @@ export async function openSink(
   writes: 'text' | 'parquet' = 'text',
 ): Promise<Sink> {
   // The sink reads only write(), 'drain', isTTY and columns of the stream.
-  if (output === undefined) return redactingSink(stdoutSink(io.stdout as NodeJS.WriteStream), io.secrets);
+  if (output === undefined)
+    return redactingSink(stdoutSink(io.stdout as NodeJS.WriteStream), io.answerSecrets);
   if (output === '-') throw new UsageError(dashOutputRefusal);
   await refuseOtherDatabase(output, writes);
   try {
     const stream = await streamKind(output);
     const sink =
       stream === undefined ? await fileSink(output, from) : await streamSink(output, stream, io.signal);
-    return redactingSink(sink, io.secrets);
+    return redactingSink(sink, io.answerSecrets);
   } catch (error) {
     // Ctrl-C while a FIFO waits for its reader stops the command as Ctrl-C does.
     if (error === io.signal.reason) throw error;

@@ -37,7 +37,7 @@ export async function openHarvestWriter(
   const facts = { io, color: globals.color, columns };
   if (fileFormat !== undefined && isDatabaseFormat(fileFormat)) {
     const view = await writerOptions({ ...facts, format: fileFormat }, options, nullSink());
-    const clean = (records: readonly Row[]) => withoutSecrets(records, io.secrets);
+    const clean = (records: readonly Row[]) => withoutSecrets(records, io.answerSecrets);
     const database = { ...databaseFacts(identity, output), rowGroupRows: options.rowGroup, clean };
     const writer = await databaseWriter(fileFormat, saved?.writer, { ...view, ...database });
     try {

@@ -17,6 +17,9 @@ import { type CliTelemetry, startTelemetry } from './telemetry.js';
 /** The report of an error, loaded when there is one: it knows the SDK's errors, which load with the client. */
 const loadReport = () => import('./report.js');
 
+/** The shortest key looked for in answers: the redactor's own shortest start of a secret. */
+const minimumKeyInAnswers = 12;
+
 /**
  * Runs the command line `argv` (without node and the script) and resolves to its exit code; never
  * rejects. `commands` are the program's (a test may add one).
@@ -32,6 +35,9 @@ export async function run(
   // code that takes another (a Redis password) adds it.
   if (io.env.METRIC_API_KEY) secrets.add(io.env.METRIC_API_KEY);
   const stderr = redactingStream(io.stderr, secrets);
+  const answerSecrets = new Secrets();
+  const key = io.env.METRIC_API_KEY ?? '';
+  if (key.length >= minimumKeyInAnswers) answerSecrets.add(key);
   const debug = argv.includes('--debug');
   let telemetry: CliTelemetry | undefined;
   try {
@@ -41,7 +47,14 @@ export async function run(
     stderr.write(describeError(error, { debug, env: io.env }));
     return exitCodeOf(error);
   }
-  const runIO: RunIO = { ...io, stderr, secrets, harvest: { opened: false }, telemetry: telemetry?.options };
+  const runIO: RunIO = {
+    ...io,
+    stderr,
+    secrets,
+    answerSecrets,
+    harvest: { opened: false },
+    telemetry: telemetry?.options,
+  };
   let code: number = exitCodes.failed;
   try {
     code = await runProgram(argv, runIO, debug, commands);

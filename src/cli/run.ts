@@ -49,7 +49,7 @@ async function writeDatabase(
     const writer = await databaseWriter(format, undefined, {
       ...view,
       ...databaseFacts(shown.command ?? [], output),
-      clean: (rows) => withoutSecrets(rows, context.io.secrets),
+      clean: (rows) => withoutSecrets(rows, context.io.answerSecrets),
     });
     try {
       await sink.write(writer.rows(records));

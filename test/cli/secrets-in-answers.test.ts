@@ -35,6 +35,19 @@ const expectRedacted = (text: string) => {
   expect(text).toContain('seen: Bearer [redacted]');
 };
 
+describe('an answer that holds a short key by chance', () => {
+  it('keeps its words: a key under 12 characters is not looked for in answers, where ordinary text holds it', async () => {
+    server.serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: [{ id: 1, title: 'Coral reefs', doi: '10.1000/a' }], total: 1 }));
+    });
+    const file = join(scratch(), 'papers.jsonl');
+    const result = await run(['papers', 'search', '--q', 'x', '-o', file], { url: server.base, key: 'coral' });
+    expect(result.code, result.stderr).toBe(0);
+    expect(readFileSync(file, 'utf8')).toContain('"title":"Coral reefs"');
+  });
+});
+
 describe('an answer echoing the key', () => {
   it('is written without it, to every text format and to the terminal', async () => {
     serveEcho();

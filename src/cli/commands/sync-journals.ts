@@ -36,7 +36,7 @@ async function writeLists(
       await client.countries.list({ show: 'all' }, { signal }),
       await client.journals.list({ signal }),
     ],
-    context.io.secrets,
+    context.io.answerSecrets,
   );
   const lists: Array<[(record: Row) => void, readonly Row[]]> = [
     [upserter(database, kind('subjects list'), report.unfit), subjects as readonly Row[]],
@@ -122,7 +122,7 @@ export async function syncJournals(
   for (const [at, id] of queue.entries()) {
     let fetched: { profile: Row; history: Row[] } | undefined;
     try {
-      fetched = withoutSecrets(await fetchJournal(context, listed, id), context.io.secrets);
+      fetched = withoutSecrets(await fetchJournal(context, listed, id), context.io.answerSecrets);
     } catch (error) {
       if (!concernsOne(error) || signal.aborted) throw error;
       report.failed(`journal ${id}`, error as Error);

@@ -40,7 +40,7 @@ export async function syncPapers(
   let done = 0;
   let before: number | undefined;
   for await (const page of walk.pages()) {
-    const records = withoutSecrets(page.data as readonly Row[], context.io.secrets);
+    const records = withoutSecrets(page.data as readonly Row[], context.io.answerSecrets);
     inTransaction(database, () => {
       for (const record of records) paper(record);
       advance(database, run, { page: page.page + 1 }, records.length, requests());

@@ -32,7 +32,7 @@ describe('sync DB papers, continued', () => {
       signal: new AbortController().signal,
       progress,
       requests: () => 0,
-      io: { secrets: new Secrets() },
+      io: { answerSecrets: new Secrets() },
     };
     const run = { id: 1, query, from: { page: 3 }, records: 0 };
     const report = { unfit: new UnfitValues(), failed: () => {} } as unknown as SyncReport;
