@@ -42,7 +42,10 @@ describe('an answer that holds a short key by chance', () => {
       res.end(JSON.stringify({ data: [{ id: 1, title: 'Coral reefs', doi: '10.1000/a' }], total: 1 }));
     });
     const file = join(scratch(), 'papers.jsonl');
-    const result = await run(['papers', 'search', '--q', 'x', '-o', file], { url: server.base, key: 'coral' });
+    const result = await run(['papers', 'search', '--q', 'x', '-o', file], {
+      url: server.base,
+      key: 'coral',
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(readFileSync(file, 'utf8')).toContain('"title":"Coral reefs"');
   });
