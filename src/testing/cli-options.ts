@@ -75,7 +75,7 @@ export function serverOptions(values: Values): MockServerOptions {
     ...(values['per-day'] !== undefined && { perDay: integer(values['per-day'], '--per-day') }),
     ...(values['per-window'] !== undefined && { perWindow: perWindow(values['per-window']) }),
   };
-  const seed = values.seed === undefined ? undefined : integer(values.seed, '--seed');
+  const seed = values.seed === undefined ? undefined : safeInteger(values.seed, '--seed');
   const rateOf = (flag: 'error-rate' | 'reset-rate' | 'malformed-rate') =>
     values[flag] === undefined ? undefined : rate(values[flag], `--${flag}`);
   // One seed for all that is drawn: `--seed 7 --error-rate 0.1` replays the same faults, as the
@@ -144,6 +144,16 @@ function integer(raw: string, flag: string, max = Number.MAX_SAFE_INTEGER): numb
   if (!/^\d+$/.test(raw)) fail(`${flag} expects a non-negative integer, got '${raw}'`);
   // Past the maximum, a usage error now rather than an out-of-memory abort or an overflowing timer later.
   if (Number(raw) > max) fail(`${flag} can be at most ${max}, got ${raw}`);
+  return Number(raw);
+}
+
+/** A seed: any safe integer, negative too, as the library's `seed` takes. */
+function safeInteger(raw: string, flag: string): number {
+  if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
+    fail(
+      `${flag} expects an integer from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}, got '${raw}'`,
+    );
+  }
   return Number(raw);
 }
 

@@ -34,14 +34,14 @@ const lastHistoryYear = 2024;
  * createMockApi({ sizes: { papers: MOCK_MAX_SIZES.papers + 1 } }); // throws ConfigurationError: …from 0 to 1000000
  * ```
  */
-export const MOCK_MAX_SIZES = {
+export const MOCK_MAX_SIZES = Object.freeze({
   journals: 10_000,
   papers: 1_000_000,
   authors: 100_000,
   // As many as the mock has names for.
   subjects: subjectNames.length,
   countries: countryNames.length,
-} as const;
+} as const);
 
 /** Applies defaults and refuses sizes past the maxima or that the generator cannot honour. */
 export function resolveSizes(sizes?: MockDatasetSizes): ResolvedSizes {

@@ -47,10 +47,13 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
 /** {@link createMockApi} answering the API's paths with `router` (a test adds an endpoint this way). */
 export function createMockApiOver(router: Router, options: MockApiOptions = {}): MockApi {
   const { baseUrl: givenBaseUrl, now, control, webhooks } = resolveMockApiOptions(options);
-  const baseUrl = (givenBaseUrl ?? MOCK_BASE_URL).replace(/(?<!\/)\/+$/, '');
+  // As a request's URL writes it (`http://localhost:80` is `http://localhost`), which msw matches.
+  const baseUrl = new URL(givenBaseUrl ?? MOCK_BASE_URL).href.replace(/(?<!\/)\/+$/, '');
   const basePath = new URL(baseUrl).pathname.replace(/(?<!\/)\/+$/, '');
-
   let dataset: MutableDataset = createDataset(options.seed ?? MOCK_DEFAULT_SEED, options.sizes);
+  // What reset() restores, once checked: the options as they are now, whatever the caller's object becomes.
+  const start = { seed: options.seed, sizes: { ...options.sizes }, keys: { ...options.keys } };
+  const startFaults = options.faults && { ...options.faults };
   const keys = new Map<string, MockPlan>();
   const limiter = new RateLimiter(options.limits, now);
   const faults = new FaultController(options.faults);
@@ -79,12 +82,12 @@ export function createMockApiOver(router: Router, options: MockApiOptions = {}):
     },
 
     reset() {
-      dataset = createDataset(options.seed ?? MOCK_DEFAULT_SEED, options.sizes);
+      dataset = createDataset(start.seed ?? MOCK_DEFAULT_SEED, start.sizes);
       keys.clear();
-      for (const [key, plan] of Object.entries({ ...MOCK_KEYS, ...options.keys })) keys.set(key, plan);
+      for (const [key, plan] of Object.entries({ ...MOCK_KEYS, ...start.keys })) keys.set(key, plan);
       limiter.reset();
       faults.clear();
-      faults.configure(options.faults ?? {});
+      faults.configure(startFaults ?? {});
       subscribers.reset();
       log.clear();
     },

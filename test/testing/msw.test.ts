@@ -71,6 +71,18 @@ describe('msw handlers: the base URL and what lies under it, nothing beside it',
     }
   });
 
+  it('match a base URL that spells its default port, as a request URL never does', async () => {
+    for (const origin of ['http://localhost:80', 'https://localhost:443']) {
+      const handlers = mockHandlers({ baseUrl: `${origin}/api/v1`, sizes: { journals: 3 } });
+      const plain = origin.replace(/:\d+$/, '');
+      const response = await getResponse(
+        handlers,
+        new Request(`${plain}/api/v1/journals`, { headers: auth }),
+      );
+      expect(response?.status, origin).toBe(200);
+    }
+  });
+
   it("leave the rest of the origin to msw: an app's own paths beside the API still reach the app", async () => {
     const handlers = mockHandlers({ baseUrl: 'http://localhost:5173/api/v1', sizes: { journals: 3 } });
     const at = (path: string) =>
