@@ -29,9 +29,22 @@ async function standAloneExamples(path: string[]): Promise<string[][]> {
         (line) => !/[|<>]|--input|-o |--output|--redis|\.(csv|tsv|jsonl|json|parquet|sqlite)\b/.test(line),
       )
       // A comment after the command (`  # one table, …`) is no argument.
-      .map((line) => line.replace(/\s+# .*$/, '').split(/\s+/))
+      .map((line) => shellWords(line.replace(/\s+# .*$/, '')))
       .map((words) => words.filter((word) => word !== '--mock'))
   );
+}
+
+/**
+ * `line`'s words as a shell takes them: a word in quotes is its text; an unquoted word must hold
+ * nothing a shell acts on (`&` runs in the background, `?` and `*` expand, …), or pasting the example
+ * would run something else.
+ */
+function shellWords(line: string): string[] {
+  return (line.match(/'[^']*'|"[^"$`\\]*"|[^\s'"]+/g) ?? []).map((word) => {
+    if (word.startsWith("'") || word.startsWith('"')) return word.slice(1, -1);
+    expect(word, `an unquoted word of: ${line}`).not.toMatch(/[&;|<>()$`\\"*?#!{}[\]]/);
+    return word;
+  });
 }
 
 describe("the examples of each command's --help", { timeout: 120_000 }, () => {

@@ -91,7 +91,7 @@ function addGetMany(parent: Command): void {
   command.addHelpText('after', requestLine(lookup, ' for each DOI'));
   examples(
     command,
-    'scholarly-metrics papers get-many 10.1000/abc/def https://doi.org/10.5555/üñí-ç doi:10.1000/a?b#c%d&e=f',
+    "scholarly-metrics papers get-many 10.1000/abc/def https://doi.org/10.5555/üñí-ç 'doi:10.1000/a?b#c%d&e=f'",
     'scholarly-metrics papers get-many --input dois.txt --format csv',
     'scholarly-metrics papers get-many --input reefs.tsv --input-column doi --failed failed.tsv -o papers.jsonl',
     'scholarly-metrics papers search coral --limit 50 --format csv | scholarly-metrics papers get-many --input - -o papers.jsonl --resume',
