@@ -38,6 +38,8 @@ export interface RunIO extends IO {
   readonly harvest: { opened: boolean };
   /** The providers of the run's OpenTelemetry export, when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
   readonly telemetry?: TelemetryOptions | undefined;
+  /** Why the OTEL_ settings cannot be used, if they cannot: thrown when a command starts. */
+  readonly telemetryRefusal?: unknown;
 }
 
 export interface Context {
@@ -75,6 +77,7 @@ type Sdk = typeof import('./sdk.js');
 
 /** The client for `command`'s global options. */
 export async function createContext(command: Command, io: RunIO): Promise<Context> {
+  if (io.telemetryRefusal !== undefined) throw io.telemetryRefusal;
   const options = command.optsWithGlobals<GlobalOptions>();
   // The mock answers in-process: a base URL given beside it would be ignored without a word.
   if (options.mock && options.baseUrl !== undefined)

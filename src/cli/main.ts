@@ -40,12 +40,13 @@ export async function run(
   if (key.length >= minimumKeyInAnswers) answerSecrets.add(key);
   const debug = argv.includes('--debug');
   let telemetry: CliTelemetry | undefined;
+  // Bad OTLP settings refuse a command that would send, as it starts: `--help`, `--version` and a
+  // usage error of the line come first, as they do for a missing key.
+  let telemetryRefusal: unknown;
   try {
     telemetry = await startTelemetry(io.env);
   } catch (error) {
-    const { describeError, exitCodeOf } = await loadReport();
-    stderr.write(describeError(error, { debug, env: io.env }));
-    return exitCodeOf(error);
+    telemetryRefusal = error;
   }
   const runIO: RunIO = {
     ...io,
@@ -54,6 +55,7 @@ export async function run(
     answerSecrets,
     harvest: { opened: false },
     telemetry: telemetry?.options,
+    telemetryRefusal,
   };
   let code: number = exitCodes.failed;
   try {

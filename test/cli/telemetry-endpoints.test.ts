@@ -39,4 +39,15 @@ describe('where the export goes', () => {
       expect(result.stderr).not.toContain('tok-9f8e7d');
     }
   });
+
+  it('refuses only a command that would send: --help, --version and a usage error come first', async () => {
+    const env = { OTEL_EXPORTER_OTLP_ENDPOINT: 'nope' };
+    for (const args of [['--help'], ['--version'], ['completion', 'bash'], ['journals', '--help']]) {
+      const result = await run(args, { env });
+      expect([args, result.code, result.stderr]).toEqual([args, 0, '']);
+    }
+    const unknown = await run(['--mock', 'subjects', 'list', '--nope'], { env });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("unknown option '--nope'");
+  });
 });
