@@ -59,7 +59,16 @@ export function createMockApiOver(router: Router, options: MockApiOptions = {}):
   const faults = new FaultController(options.faults);
   const subscribers = new Subscribers(webhooks.urls, webhooks.fetch, webhooks.timeoutMs);
   const log = new RequestLog();
-  const respond = createResponder({ basePath, keys, limiter, faults, router, dataset: () => dataset });
+  let resets = 0;
+  const respond = createResponder({
+    basePath,
+    keys,
+    limiter,
+    faults,
+    router,
+    dataset: () => dataset,
+    resets: () => resets,
+  });
 
   const api: MockApi = {
     baseUrl,
@@ -72,7 +81,7 @@ export function createMockApiOver(router: Router, options: MockApiOptions = {}):
     webhooks: subscribers,
     requests: log.records,
 
-    handle: (request) => answer(api, request, { log, control, respond }),
+    handle: (request) => answer(api, request, { log, control, respond, resets: () => resets }),
 
     fetch: (input, init) => fetchFrom(api, input, init),
 
@@ -82,6 +91,7 @@ export function createMockApiOver(router: Router, options: MockApiOptions = {}):
     },
 
     reset() {
+      resets++;
       dataset = createDataset(start.seed ?? MOCK_DEFAULT_SEED, start.sizes);
       keys.clear();
       for (const [key, plan] of Object.entries({ ...MOCK_KEYS, ...start.keys })) keys.set(key, plan);
@@ -102,14 +112,17 @@ interface AnswerParts {
   readonly log: RequestLog;
   readonly control: boolean;
   readonly respond: ReturnType<typeof createResponder>;
+  /** The mock's resets so far: a request answered after one it began before is not logged. */
+  readonly resets: () => number;
 }
 
 /** One request to `api`: a preflight, a control call, or a call of the API, which alone is logged. */
 async function answer(
   api: MockApi,
   request: Request,
-  { log, control, respond }: AnswerParts,
+  { log, control, respond, resets }: AnswerParts,
 ): Promise<Response> {
+  const begun = resets();
   const url = new URL(request.url);
   const requestId = log.nextId();
   if (request.method === 'OPTIONS') {
@@ -120,7 +133,7 @@ async function answer(
     return applyCors(withRequestId(reply, requestId));
   }
   const response = withRequestId(await respond(request, url), requestId);
-  log.add(request, url, response, requestId);
+  if (resets() === begun) log.add(request, url, response, requestId);
   return applyCors(response);
 }
 

@@ -18,14 +18,17 @@ export interface ResponderParts {
   readonly faults: FaultController;
   readonly router: Router;
   readonly dataset: () => MutableDataset;
+  /** How many times the mock was reset: a request begun before a reset is not counted after it. */
+  readonly resets: () => number;
 }
 
 /** The API's answer to one request, faults applied; `Response.error()` when the connection drops. */
 export function createResponder(parts: ResponderParts): (request: Request, url: URL) => Promise<Response> {
   const { basePath } = parts;
-  const answer = (request: Request, url: URL): Response => {
+  const answer = (request: Request, url: URL, counted: boolean): Response => {
     const path = url.pathname;
-    parts.limiter.take(authenticate(request, parts.keys));
+    const key = authenticate(request, parts.keys);
+    if (counted) parts.limiter.take(key);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       throw new HttpError(405, `${request.method} is not allowed: every endpoint is a GET`, {
         allow: 'GET, HEAD, OPTIONS',
@@ -47,6 +50,7 @@ export function createResponder(parts: ResponderParts): (request: Request, url: 
       return errorResponse(404, `No endpoint at ${path}: the API lives under ${basePath}`);
     }
     const fault = parts.faults.take();
+    const resets = parts.resets();
     if (fault.delayMs > 0) {
       try {
         await sleep(fault.delayMs, request.signal);
@@ -58,7 +62,7 @@ export function createResponder(parts: ResponderParts): (request: Request, url: 
     try {
       const response =
         fault.status === undefined
-          ? answer(request, url)
+          ? answer(request, url, parts.resets() === resets)
           : bodiless.has(fault.status)
             ? new Response(null, { status: fault.status, headers: fault.headers })
             : fault.body === undefined

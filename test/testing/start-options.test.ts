@@ -2,7 +2,7 @@
 // size bounds cannot be edited, and the mock's command line takes any seed the library takes.
 import { describe, expect, it } from 'vitest';
 import { serverOptions, type Values } from '../../src/testing/cli-options.js';
-import { createMockApi, MOCK_MAX_SIZES } from '../../src/testing/index.js';
+import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL, MOCK_MAX_SIZES } from '../../src/testing/index.js';
 
 describe('a mock made from an options object', () => {
   it('resets to the options as they were when it was made, whatever the object became', () => {
@@ -24,6 +24,19 @@ describe('a mock made from an options object', () => {
     expect(createMockApi({ baseUrl: 'https://localhost:443/api/v1/' }).baseUrl).toBe(
       'https://localhost/api/v1',
     );
+  });
+});
+
+describe('reset() with a request in flight', () => {
+  it('neither counts nor logs that request afterwards: the next test starts from the reset state', async () => {
+    const api = createMockApi({ faults: { latencyMs: 20 }, limits: { perMinute: 1 } });
+    const get = (path: string) =>
+      api.fetch(`${MOCK_BASE_URL}${path}`, { headers: { authorization: `Bearer ${MOCK_API_KEY}` } });
+    const before = get('/journals/1');
+    api.reset();
+    expect((await get('/subjects')).status).toBe(200);
+    expect((await before).status).toBe(200);
+    expect(api.requests.map((record) => record.path)).toEqual(['/api/v1/subjects']);
   });
 });
 
