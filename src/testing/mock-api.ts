@@ -51,9 +51,7 @@ export function createMockApiOver(router: Router, options: MockApiOptions = {}):
   const baseUrl = new URL(givenBaseUrl ?? MOCK_BASE_URL).href.replace(/(?<!\/)\/+$/, '');
   const basePath = new URL(baseUrl).pathname.replace(/(?<!\/)\/+$/, '');
   let dataset: MutableDataset = createDataset(options.seed ?? MOCK_DEFAULT_SEED, options.sizes);
-  // What reset() restores, once checked: the options as they are now, whatever the caller's object becomes.
-  const start = { seed: options.seed, sizes: { ...options.sizes }, keys: { ...options.keys } };
-  const startFaults = options.faults && { ...options.faults };
+  const start = startOf(options);
   const keys = new Map<string, MockPlan>();
   const limiter = new RateLimiter(options.limits, now);
   const faults = new FaultController(options.faults);
@@ -97,7 +95,7 @@ export function createMockApiOver(router: Router, options: MockApiOptions = {}):
       for (const [key, plan] of Object.entries({ ...MOCK_KEYS, ...start.keys })) keys.set(key, plan);
       limiter.reset();
       faults.clear();
-      faults.configure(startFaults ?? {});
+      faults.configure(start.faults);
       subscribers.reset();
       log.clear();
     },
@@ -105,6 +103,12 @@ export function createMockApiOver(router: Router, options: MockApiOptions = {}):
   api.reset();
   logs.set(api, log);
   return api;
+}
+
+/** What reset() restores, once checked: the options as they are now, whatever the caller's object becomes. */
+function startOf(options: MockApiOptions) {
+  const { seed, sizes, keys, faults } = options;
+  return { seed, sizes: { ...sizes }, keys: { ...keys }, faults: { ...faults } };
 }
 
 /** What {@link answer} reads of a mock besides the mock itself. */
