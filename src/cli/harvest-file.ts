@@ -11,7 +11,7 @@ import { chooseFormat, databaseWriter, type Format, isDatabaseFormat, listWriter
 import { recordKindOf } from './output/record-kinds.js';
 import { nullSink, type Sink } from './output/sink.js';
 import type { ListWriter } from './output/writer-types.js';
-import { withoutSecrets } from './secrets.js';
+import { type Secrets, withoutSecrets } from './secrets.js';
 import { writerOptions } from './view.js';
 
 /** A paged command's output options, and whether it resumes a stopped run or starts it over. */
@@ -37,8 +37,7 @@ export async function openHarvestWriter(
   const facts = { io, color: globals.color, columns };
   if (fileFormat !== undefined && isDatabaseFormat(fileFormat)) {
     const view = await writerOptions({ ...facts, format: fileFormat }, options, nullSink());
-    const clean = (records: readonly Row[]) => withoutSecrets(records, io.answerSecrets);
-    const database = { ...databaseFacts(identity, output), rowGroupRows: options.rowGroup, clean };
+    const database = { ...databaseFacts(identity, output, io.answerSecrets), rowGroupRows: options.rowGroup };
     const writer = await databaseWriter(fileFormat, saved?.writer, { ...view, ...database });
     try {
       // A database is written by its own code: its file is never cut back as a text file is.
@@ -86,12 +85,20 @@ function fileIdentity(command: readonly string[], format: Format): string[] {
   return [...command.filter(counts), `--format=${JSON.stringify(format)}`];
 }
 
-/** What a database format knows of the command `identity`: its records' kind, its file, its arguments. */
-export function databaseFacts(identity: readonly string[], output: string | undefined) {
+/**
+ * What a database format knows of the command `identity`: its records' kind, its file, its arguments,
+ * and how each page is cleaned of a key an answer echoed (`answerSecrets`) before it is written.
+ */
+export function databaseFacts(
+  identity: readonly string[],
+  output: string | undefined,
+  answerSecrets: Secrets,
+) {
   return {
     kind: recordKindOf(identity),
     database: output,
     args: identity.slice(2).filter((part) => !part.startsWith('--')),
+    clean: (records: readonly Row[]) => withoutSecrets(records, answerSecrets),
   };
 }
 

@@ -16,7 +16,6 @@ import {
   listWriter,
 } from './output/formats.js';
 import { nullSink } from './output/sink.js';
-import { withoutSecrets } from './secrets.js';
 import { writerOptions } from './view.js';
 
 /** The facts of the view a command adds: its records' fields (the header of an empty list). */
@@ -48,8 +47,7 @@ async function writeDatabase(
     const view = await writerOptions({ io: context.io, ...shown, format }, options, sink);
     const writer = await databaseWriter(format, undefined, {
       ...view,
-      ...databaseFacts(shown.command ?? [], output),
-      clean: (rows) => withoutSecrets(rows, context.io.answerSecrets),
+      ...databaseFacts(shown.command ?? [], output, context.io.answerSecrets),
     });
     try {
       await sink.write(writer.rows(records));

@@ -4,6 +4,7 @@
  * Also how a message quotes a URL ({@link maskedUrl}): a Redis URL and an OTLP endpoint alike.
  */
 import { Writable } from 'node:stream';
+import { cut } from '../core/escape.js';
 import { redacted, redactSecrets } from '../core/redact.js';
 import type { OutputStream } from './io.js';
 import { escapeUnit, terminalSafe } from './output/escape.js';
@@ -141,7 +142,7 @@ export function maskedUrl(value: URL | string): string {
       ? placeOfUrl(value)
       : placeOfText(text);
   const query = tail.replace(/#.*$/s, `#${redacted}`).replace(/([?&;][^=&;#?]*=)[^&;#]*/g, `$1${redacted}`);
-  return cut(terminalSafe(place + query));
+  return cutQuoted(terminalSafe(place + query));
 }
 
 /** Scheme, credentials masked, host and path of a parsed URL; then its query and fragment. */
@@ -165,8 +166,8 @@ function placeOfText(value: string): [string, string] {
   return [at === -1 ? head : `${scheme}${redacted}${head.slice(at)}`, tail];
 }
 
-/** `text` cut to {@link maxQuotedLength} and `…`, an escape or a surrogate pair never split. */
-function cut(text: string): string {
+/** `text` cut to {@link maxQuotedLength} and `…`, an escape never split (nor, by `cut`, a surrogate pair). */
+function cutQuoted(text: string): string {
   if (text.length <= maxQuotedLength) return text;
   let end = maxQuotedLength;
   const backslash = text.lastIndexOf('\\', end - 1);
@@ -175,7 +176,5 @@ function cut(text: string): string {
     const escaped = escapeUnit.exec(text);
     if (escaped && backslash + escaped[0].length > end) end = backslash;
   }
-  const last = text.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
-  return `${text.slice(0, end)}…`;
+  return cut(text, end);
 }
