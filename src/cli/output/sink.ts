@@ -24,8 +24,11 @@ export interface Sink {
   close(): Promise<void>;
 }
 
-/** Standard output, waiting for 'drain' when its buffer is full. */
-export function stdoutSink(stream: NodeJS.WriteStream = process.stdout): Sink {
+/**
+ * Standard output, or another stream (a FIFO's), waiting for 'drain' when its buffer is full; `signal`
+ * ends that wait. Closing it is the stream owner's.
+ */
+export function stdoutSink(stream: NodeJS.WriteStream = process.stdout, signal?: AbortSignal): Sink {
   let bytes = 0;
   return {
     get bytes() {
@@ -37,7 +40,7 @@ export function stdoutSink(stream: NodeJS.WriteStream = process.stdout): Sink {
     async write(text) {
       if (text.length === 0) return;
       bytes += typeof text === 'string' ? Buffer.byteLength(text) : text.length;
-      if (!stream.write(text)) await once(stream, 'drain');
+      if (!stream.write(text)) await once(stream, 'drain', { signal });
     },
     flush() {},
     async close() {},

@@ -10,7 +10,8 @@ import { Socket } from 'node:net';
 import type { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cannotWrite, OutputFileError } from '../errors.js';
-import type { Sink } from './sink.js';
+import { type Sink, stdoutSink } from './sink.js';
+import type { Chunk } from './writer-types.js';
 
 /** What `--output` names when it is no regular file; a pipe of any kind counts as a FIFO. */
 export type StreamKind = 'fifo' | 'device';
@@ -50,20 +51,14 @@ export async function streamSink(path: string, kind: StreamKind, signal: AbortSi
       throw failure(error);
     }
   };
-  let bytes = 0;
-  return {
-    get bytes() {
-      return bytes;
-    },
-    isTerminal: false,
-    columns: undefined,
-    async write(chunk) {
+  // Written as standard output is (no terminal: a pipe or a device has no isTTY), its failures told.
+  const sink = stdoutSink(stream as NodeJS.WriteStream, signal);
+  const { write } = sink;
+  return Object.assign(sink, {
+    async write(chunk: Chunk) {
       if (failed !== undefined) throw failure(failed);
-      if (chunk.length === 0) return;
-      bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
-      if (!stream.write(chunk)) await settle(once(stream, 'drain', { signal }));
+      await settle(write(chunk));
     },
-    flush() {},
     async close() {
       try {
         if (failed === undefined && !signal.aborted) {
@@ -76,7 +71,7 @@ export async function streamSink(path: string, kind: StreamKind, signal: AbortSi
         stream.destroy();
       }
     },
-  };
+  });
 }
 
 /**
