@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createReadStream, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ import { InterruptedError, UsageError } from '../../src/cli/errors.js';
 import { afterThisTest } from '../helpers/cleanup.js';
 import { bin, environment, start } from './helpers.js';
 import { clipboardName, clipboardNameShown, expectNameEscaped } from './output/hostile.js';
-import { scratch } from './resume.js';
+import { fifo, scratch } from './resume.js';
 
 describe('DOIs as people have them', () => {
   it('normalises resolver URLs and doi: prefixes', () => {
@@ -74,13 +74,6 @@ describe('DOIs as people have them', () => {
     expect(readDoiList('ref\n10.1/a\n', 'a.txt', 'ref')).toEqual(['10.1/a']);
   });
 });
-
-/** A FIFO in a scratch folder. */
-function fifo(): string {
-  const path = join(scratch(), 'dois.fifo');
-  execFileSync('mkfifo', [path]);
-  return path;
-}
 
 /**
  * A writer that opens `path` and then writes `text` after `holdMs` (forever silent without `text`):
@@ -170,7 +163,7 @@ describe('reading --input', () => {
   });
 
   it('a FIFO whose writer writes nothing: Ctrl-C ends the read at once with its reason', async () => {
-    const path = fifo();
+    const path = fifo('dois.fifo');
     const interrupt = new AbortController();
     const reading = readInput(path, { stdin: Readable.from([]), signal: interrupt.signal });
     await writer(path);
@@ -180,7 +173,7 @@ describe('reading --input', () => {
   });
 
   it('a FIFO with no writer yet waits for one, then reads what it writes', async () => {
-    const path = fifo();
+    const path = fifo('dois.fifo');
     const reading = readInput(path, { stdin: Readable.from([]), signal: never });
     await writer(path, '10.1/a\n10.1/b\n', 200);
     expect(await reading).toBe('10.1/a\n10.1/b\n');
@@ -189,7 +182,7 @@ describe('reading --input', () => {
 
 describe('the bin reading --input', { timeout: 60_000 }, () => {
   it('from a FIFO whose writer stays open: Ctrl-C exits 130 promptly', async () => {
-    const path = fifo();
+    const path = fifo('dois.fifo');
     const bin = start(['--mock', 'papers', 'get-many', '--input', path]);
     // The writer's open returns once the bin has the FIFO open: the bin is waiting on its read.
     const held = await writer(path);

@@ -1,4 +1,5 @@
-/** Helpers of the resume tests: a scratch folder, and waiting for lines to reach a file. */
+/** Helpers of the resume tests: a scratch folder (a FIFO in one), and waiting for lines to reach a file. */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,13 @@ export function scratch(): string {
   const folder = mkdtempSync(join(tmpdir(), 'scholarly-cli-'));
   afterThisTest(() => rmSync(folder, { recursive: true, force: true }));
   return folder;
+}
+
+/** A FIFO named `name` in a scratch folder. */
+export function fifo(name = 'out.fifo'): string {
+  const path = join(scratch(), name);
+  execFileSync('mkfifo', [path]);
+  return path;
 }
 
 export function lineCount(path: string): number {

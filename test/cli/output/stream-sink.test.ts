@@ -12,17 +12,10 @@ import { streamKind, streamSink } from '../../../src/cli/output/stream-sink.js';
 import { afterThisTest } from '../../helpers/cleanup.js';
 import { useMockServer } from '../../support.js';
 import { jsonLines, run, start } from '../helpers.js';
-import { scratch } from '../resume.js';
+import { fifo, scratch } from '../resume.js';
 
 const mock = useMockServer({ sizes: { journals: 5, papers: 60, authors: 5 } });
 const never = new AbortController().signal;
-
-/** A FIFO in a scratch folder. */
-function fifo(): string {
-  const path = join(scratch(), 'out.fifo');
-  execFileSync('mkfifo', [path]);
-  return path;
-}
 
 /** A process reading `path` through `command` (`cat` by default): what it read, once it ends. */
 function reader(path: string, command = 'cat "$1"') {
