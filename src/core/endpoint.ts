@@ -1,5 +1,5 @@
 import { quote } from './describe-value.js';
-import { InvalidParameterError } from './errors.js';
+import { ConfigurationError, InvalidParameterError } from './errors.js';
 import { isRecord } from './is-record.js';
 import { requestOptionNames } from './options/request.js';
 import { checkParams, type ParamCheck, type Query } from './params.js';
@@ -119,7 +119,8 @@ function unknownParameter(endpoint: Endpoint, name: string, known: string[]): In
 
 /**
  * The names in the options argument of a call of `endpoint`, checked before anything is sent: each
- * must be one of `allowed` (their values are checked where they are used).
+ * must be one of `allowed` (their values are checked where they are used). A name it lacks is an
+ * invalid option of the call, a `ConfigurationError`, even when it is one of the call's parameters.
  */
 export function checkOptionNames(
   endpoint: MethodShape,
@@ -132,13 +133,13 @@ export function checkOptionNames(
     if (Object.hasOwn(allowed, name)) continue;
     const { name: method } = endpoint;
     if (Object.hasOwn(endpoint.query, name)) {
-      throw new InvalidParameterError(
+      throw new ConfigurationError(
         name,
         `${method}() takes "${name}" as a parameter, not a request option: ${method}(${leadingArguments(endpoint)}{ ${name} }, options)`,
       );
     }
     const takes = Object.keys(allowed).join(', ');
-    throw new InvalidParameterError(
+    throw new ConfigurationError(
       name,
       `${method}() takes no parameter or request option ${quote(name)}; its request options are ${takes}`,
     );

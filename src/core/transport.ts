@@ -4,6 +4,7 @@ import { Deadline, sleep } from './abort.js';
 import { abortedError } from './clean-cause.js';
 import type { Route } from './endpoint.js';
 import {
+  ConfigurationError,
   InvalidParameterError,
   MetricError,
   RateLimitError,
@@ -209,17 +210,23 @@ export class Transport {
   }
 
   /**
-   * `error` with the key cut out when it is a refusal of a parameter: its message quotes the value
-   * (cut short when long, so a search for the whole key misses it) and `parameter` names a refused
-   * name, which may be the key pasted in the wrong place.
+   * `error` with the key cut out when it refuses a parameter or an option: its message quotes the value
+   * (cut short when long, so a search for the whole key misses it) and `parameter` or `option` names a
+   * refused name, which may be the key pasted in the wrong place.
    */
   withoutKey(error: unknown): unknown {
     const secret = this.#apiKey;
-    if (!secret || !(error instanceof InvalidParameterError)) return error;
-    const message = redactText(error.message, secret);
-    const parameter = redactText(error.parameter, secret);
-    if (message === error.message && parameter === error.parameter) return error;
-    return new InvalidParameterError(parameter, message);
+    const refused =
+      error instanceof InvalidParameterError
+        ? error.parameter
+        : error instanceof ConfigurationError
+          ? error.option
+          : undefined;
+    if (!secret || refused === undefined) return error;
+    const message = redactText((error as Error).message, secret);
+    const name = redactText(refused, secret);
+    if (message === (error as Error).message && name === refused) return error;
+    return new ((error as object).constructor as typeof ConfigurationError)(name, message);
   }
 
   async #attempt<R>(url: string, timeout: number, options: TransportOptions, finish: Finish<R>): Promise<R> {

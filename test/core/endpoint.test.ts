@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkOptionNames, checkQuery, type Endpoint, routeTo } from '../../src/core/endpoint.js';
 import { checkId, checkPositiveInteger, checkString } from '../../src/core/params.js';
+import { ConfigurationError } from '../../src/index.js';
+import { thrown } from '../helpers/calls.js';
 import { refusal } from './params-setup.js';
 
 const things: Endpoint = {
@@ -53,11 +55,13 @@ describe('checkQuery and checkOptionNames', () => {
   it('takes the allowed request options and refuses any other name in the options', () => {
     expect(() => checkOptionNames(things, { timeout: 1, headers: {} }, allowed)).not.toThrow();
     expect(() => checkOptionNames(things, undefined, allowed)).not.toThrow();
-    expect(refusal(() => checkOptionNames(things, { page: 2 }, allowed)).message).toBe(
+    const misplaced = thrown(() => checkOptionNames(things, { page: 2 }, allowed), ConfigurationError);
+    expect(misplaced.option).toBe('page');
+    expect(misplaced.message).toBe(
       'things.list() takes "page" as a parameter, not a request option: things.list(id, { page }, options)',
     );
-    const error = refusal(() => checkOptionNames(things, { signal: undefined }, allowed));
-    expect(error.parameter).toBe('signal');
+    const error = thrown(() => checkOptionNames(things, { signal: undefined }, allowed), ConfigurationError);
+    expect(error.option).toBe('signal');
     expect(error.message).toBe(
       'things.list() takes no parameter or request option "signal"; its request options are timeout, headers',
     );

@@ -1,6 +1,6 @@
 import { delay } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { InvalidParameterError, MetricError, Page, PagePromise } from '../../src/index.js';
+import { ConfigurationError, MetricError, Page, PagePromise } from '../../src/index.js';
 import { testClient, useMsw } from '../support.js';
 import { honest, journalPapersOn } from './pagination-setup.js';
 
@@ -28,8 +28,8 @@ describe('awaiting', () => {
     const asked = journalPapers(honest(25));
     const page = await testClient().journals.papers(1, { per_page: 10 });
     const refusal = await page.getNextPage({ timout: 5_000 } as never).catch((error: unknown) => error);
-    expect(refusal).toBeInstanceOf(InvalidParameterError);
-    expect((refusal as Error).message).toContain('"timout"');
+    expect(refusal).toBeInstanceOf(ConfigurationError);
+    expect((refusal as ConfigurationError).option).toBe('timout');
     expect(asked).toHaveLength(1);
     expect((await page.getNextPage({ timeout: 5_000 })).page).toBe(2);
   });

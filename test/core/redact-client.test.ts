@@ -5,6 +5,7 @@ import { redacted } from '../../src/core/redact.js';
 import {
   APIError,
   AuthenticationError,
+  ConfigurationError,
   InternalServerError,
   InvalidParameterError,
   ResponseValidationError,
@@ -199,7 +200,7 @@ describe('a key pasted into a parameter', () => {
   const refusal = (promise: PromiseLike<unknown>) =>
     Promise.resolve(promise).then(
       () => expect.unreachable('refused'),
-      (e: unknown) => e as InvalidParameterError,
+      (e: unknown) => e as InvalidParameterError | ConfigurationError,
     );
 
   it.each([
@@ -220,13 +221,22 @@ describe('a key pasted into a parameter', () => {
   });
 
   it.each([
-    ['a parameter name', () => testClient().papers.search({ [TEST_KEY]: 1 } as never)],
-    ['a request option name', () => testClient().journals.get(42, { [TEST_KEY]: 1 } as never)],
-    ['a getMany option name', () => testClient().papers.getMany(['10.1000/x'], { [TEST_KEY]: 1 } as never)],
-  ])('a key given as %s is cut from the message and from `parameter`', async (_what, call) => {
+    ['a parameter name', () => testClient().papers.search({ [TEST_KEY]: 1 } as never), InvalidParameterError],
+    [
+      'a request option name',
+      () => testClient().journals.get(42, { [TEST_KEY]: 1 } as never),
+      ConfigurationError,
+    ],
+    [
+      'a getMany option name',
+      () => testClient().papers.getMany(['10.1000/x'], { [TEST_KEY]: 1 } as never),
+      ConfigurationError,
+    ],
+  ])('a key given as %s is cut from the message and from the name it refuses', async (_what, call, kind) => {
     const error = await refusal(call());
-    expect(error).toBeInstanceOf(InvalidParameterError);
-    expect(error.parameter).toBe(redacted);
+    expect(error).toBeInstanceOf(kind);
+    const named = error instanceof ConfigurationError ? error.option : error.parameter;
+    expect(named).toBe(redacted);
     expect(inspect(error)).not.toContain(TEST_KEY);
     expect(JSON.stringify(error)).not.toContain(TEST_KEY);
   });

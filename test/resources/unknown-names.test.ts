@@ -1,15 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { requestOptionNames } from '../../src/core/options/request.js';
 import { pageOptionNames } from '../../src/core/resource.js';
-import { InvalidParameterError } from '../../src/index.js';
+import { ConfigurationError, InvalidParameterError } from '../../src/index.js';
 import { createMockApi, MOCK_AUTHOR_SORTS, MOCK_PAPER_SORTS } from '../../src/testing/index.js';
 import { drain, rejection } from '../helpers/calls.js';
 import { testClient } from '../support.js';
 
 /*
- * Every method of every resource, one table: a name a method does not take is refused with an
- * InvalidParameterError naming it, before any request reaches the mock; a request option given
- * among the parameters says where request options go; the names a method takes still go out.
+ * Every method of every resource, one table: a name a method does not take is refused before any
+ * request reaches the mock, naming it: among the parameters an InvalidParameterError, among the
+ * options a ConfigurationError (an invalid option of the call); a request option given among the
+ * parameters says where request options go; the names a method takes still go out.
  */
 
 const api = createMockApi();
@@ -95,16 +96,25 @@ const withoutParams: ReadonlyArray<
   ['papers.getMany', (o) => sdk.papers.getMany([known.doi], o as never)],
 ];
 
-/** The refusal `call` rejects with; fails unless it names `name` and nothing was sent. */
-async function refusal(call: () => PromiseLike<unknown>, name: string): Promise<InvalidParameterError> {
+/** The refusal `call` rejects with; fails unless it is a `kind` naming `name` and nothing was sent. */
+async function refusal(
+  call: () => PromiseLike<unknown>,
+  name: string,
+  kind: typeof InvalidParameterError | typeof ConfigurationError = InvalidParameterError,
+): Promise<Error> {
   const before = sent.length;
   const error = await rejection(call());
-  expect(error).toBeInstanceOf(InvalidParameterError);
-  expect((error as InvalidParameterError).parameter).toBe(name);
+  expect(error).toBeInstanceOf(kind);
+  const named =
+    error instanceof ConfigurationError ? error.option : (error as InvalidParameterError).parameter;
+  expect(named).toBe(name);
   expect((error as Error).message).toContain(`"${name}"`);
   expect(sent.length).toBe(before);
-  return error as InvalidParameterError;
+  return error as Error;
 }
+/** The refusal of a name in a call's options. */
+const optionRefusal = (call: () => PromiseLike<unknown>, name: string) =>
+  refusal(call, name, ConfigurationError);
 
 describe.each(withParams)('$method', ({ method, params, options, valid, optionNames }) => {
   it('refuses an unknown parameter, naming it and what the method takes', async () => {
@@ -125,10 +135,10 @@ describe.each(withParams)('$method', ({ method, params, options, valid, optionNa
   );
 
   it('refuses a name in the options that is no request option, and a parameter put there', async () => {
-    await refusal(() => options({ per_pgae: 5 }), 'per_pgae');
+    await optionRefusal(() => options({ per_pgae: 5 }), 'per_pgae');
     const [given] = valid;
     const parameter = Object.keys(given)[0]!;
-    const error = await refusal(
+    const error = await optionRefusal(
       () => options({ [parameter]: (given as Record<string, unknown>)[parameter] }),
       parameter,
     );
@@ -147,9 +157,9 @@ describe.each(withParams)('$method', ({ method, params, options, valid, optionNa
 
 describe.each(withoutParams)('%s (no parameters)', (method, call) => {
   it('refuses any name that is no request option', async () => {
-    const error = await refusal(() => call({ q: 'x' }), 'q');
+    const error = await optionRefusal(() => call({ q: 'x' }), 'q');
     expect(error.message).toContain(`${method}() takes no parameter or request option "q"`);
-    await refusal(() => call({ page: 2 }), 'page');
+    await optionRefusal(() => call({ page: 2 }), 'page');
   });
 
   it('takes every request option', async () => {
