@@ -62,7 +62,8 @@ export interface ClientOptionsBase {
   /**
    * Where `METRIC_API_KEY`, `METRIC_BASE_URL` and `METRIC_LOG` are read for the options left out
    * (`apiKey`, `baseUrl`, `logLevel`): a program that keeps its settings elsewhere, a command line or
-   * a test hands its own; `{}` reads none. An empty variable counts as unset.
+   * a test hands its own; `{}` reads none. An empty variable counts as unset. Given, it is the only
+   * place read: where a message says to set a variable, it means in `env`.
    *
    * @example
    * ```ts

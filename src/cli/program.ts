@@ -138,7 +138,7 @@ function addProgramOptions(program: Command, version: string): void {
         .choices(colorChoices)
         .default('auto'),
     )
-    .option('-q, --quiet', 'no progress line and no hints on stderr')
+    .option('-q, --quiet', 'only errors on stderr: no progress line, hints, last word or per-id failures')
     .option('--debug', "on an error, the stack; and the SDK's debug log on stderr (key redacted)")
     .showHelpAfterError('(add --help for the options)')
     .showSuggestionAfterError()
