@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ScoreUpdatedEvent } from '../../src/index.js';
+import { type ScoreUpdatedEvent, WebhookPayloadError } from '../../src/index.js';
 import type { MetricQueryOptions } from '../../src/query/index.js';
 import { mockQueries, pathsSince, watch } from './setup.js';
 
@@ -78,6 +78,23 @@ describe('scholarly-metrics/query: invalidation', () => {
     const unwatch = await watch(queryClient, [queries.journals.list()]);
     const from = api.requests.length;
     await queries.invalidate(queryClient, { event: 'something_else' } as never);
+    expect(pathsSince(api, from)).toEqual([]);
+    unwatch();
+  });
+
+  it.each([
+    ['a journal id given as text', { journal_id: '1' }],
+    ['no journal id', { journal_id: undefined }],
+    ['a field missing', { new_score: undefined }],
+  ])('rejects a score_updated event that does not fit, as cache.apply does: %s', async (_what, change) => {
+    const { api, queries, queryClient } = mockQueries();
+    const unwatch = await watch(queryClient, [queries.journals.list(), queries.journals.get(1)]);
+    const from = api.requests.length;
+    const refused = await queries
+      .invalidate(queryClient, { ...event(1), ...change } as never)
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(WebhookPayloadError);
+    // Nothing invalidated, the list included.
     expect(pathsSince(api, from)).toEqual([]);
     unwatch();
   });
