@@ -94,8 +94,9 @@ const longestLifetime = 1e15;
  * this code is in every client's first load, cache or not.
  */
 export function checkCacheOption(value: unknown): ResolvedCacheOptions | undefined {
-  // Left out, `false` (or any other falsy value): no cache.
-  if (!value) return undefined;
+  // Left out, or `false`: no cache. Another falsy value (`null`, `0`) is refused below, as any
+  // other option's is.
+  if (value === undefined || value === false) return undefined;
   // A Keyv given as the option itself would be read as options: its inner store (a Map, or the
   // adapter) taken for `store`, its namespace and lifetimes bypassed.
   if (value !== true && (!isRecord(value) || isStore(value))) {

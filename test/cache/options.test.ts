@@ -2,6 +2,7 @@
 import Keyv from 'keyv';
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../src/index.js';
+import { thrown } from '../helpers/calls.js';
 import { testClient } from '../support.js';
 import { cachedClient } from './helpers.js';
 
@@ -36,7 +37,7 @@ describe('the cache option', () => {
     expect(refusal('memory')[0]).toBe('cache');
     expect(refusal(1)[0]).toBe('cache');
     expect(refusal([])[0]).toBe('cache');
-    expect(make(null).cache).toBeUndefined();
+    expect(refusal(null)[0]).toBe('cache');
     expect(() => make({ ttl: { 'journals.get': 0, 'subjects.list': 31_536_000_000 } })).not.toThrow();
     // A lifetime past 10^15 ms would put now plus it where integers are rounded.
     expect(refusal({ ttl: { 'subjects.list': Number.MAX_SAFE_INTEGER } })[0]).toBe(
@@ -61,6 +62,14 @@ describe('the cache option', () => {
     expect(() => make({ get() {}, set() {}, delete() {}, clear() {} })).toThrow(ConfigurationError);
     expect(make({ store: new Keyv() }).cache).toBeDefined();
   });
+
+  it.each([null, 0, '', Number.NaN, 'yes', 1])(
+    'refuses %s as the option, as other options refuse it',
+    (value) => {
+      const error = thrown(() => make(value as never), ConfigurationError);
+      expect(error.option).toBe('cache');
+    },
+  );
 
   it('never keeps a method whose ttl is 0', async () => {
     const { client, sent } = cachedClient({ cache: { ttl: { 'subjects.list': 0 } } });
