@@ -1,7 +1,7 @@
 import { walkStopped } from './abort.js';
 import { cacheStatusOf, type WithResponse } from './api-promise.js';
 import { describeValue } from './describe-value.js';
-import { InvalidParameterError, requestIdOf } from './errors.js';
+import { ConfigurationError, requestIdOf } from './errors.js';
 import { isRecord } from './is-record.js';
 import type { RequestOptions } from './options/request.js';
 import { checkPrefetch } from './options/request.js';
@@ -30,11 +30,14 @@ export interface PageRequestOptions extends RequestOptions {
   prefetch?: number | undefined;
 }
 
-/** The `limit` of `toArray`: how many items to collect, or `Infinity` for all. */
+/**
+ * The `limit` of `toArray`: how many items to collect, or `Infinity` for all. A bad one is an invalid
+ * option of the call, a `ConfigurationError`.
+ */
 function toArrayLimit(options: { limit?: unknown } | undefined): number {
   // The name is not quoted: a refusal here has no key cut out of it, and the name may be the key.
   if (isRecord(options) && Object.keys(options).some((name) => name !== 'limit'))
-    throw new InvalidParameterError('options', 'toArray takes one option, { limit }');
+    throw new ConfigurationError('options', 'toArray takes one option, { limit }');
   const limit = options?.limit;
   if (limit === Number.POSITIVE_INFINITY || (Number.isInteger(limit) && (limit as number) >= 0)) {
     return limit as number;
@@ -43,10 +46,7 @@ function toArrayLimit(options: { limit?: unknown } | undefined): number {
   // libraries. A string is not quoted: this refusal has no key to cut out of it, and it may be the key.
   const given = isRecord(options) ? limit : options;
   const got = typeof given === 'string' ? 'a string' : describeValue(given);
-  throw new InvalidParameterError(
-    'limit',
-    `toArray needs { limit }: a count, or Infinity for all; got ${got}`,
-  );
+  throw new ConfigurationError('limit', `toArray needs { limit }: a count, or Infinity for all; got ${got}`);
 }
 
 /** What the walk, loaded with the first one (walk.ts), takes from the first load. */
@@ -161,7 +161,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
   /**
    * At most `limit` items, walking as many pages as that takes and not one more: no page past the
    * one that holds the `limit`-th item is requested, prefetched pages included. `limit` is required;
-   * `Infinity` collects every item.
+   * `Infinity` collects every item. A missing or bad `limit` rejects with a `ConfigurationError`.
    *
    * @example
    * ```ts

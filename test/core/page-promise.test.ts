@@ -3,7 +3,7 @@
 import { inspect } from 'node:util';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { InvalidParameterError, NotFoundError, Page } from '../../src/index.js';
+import { ConfigurationError, NotFoundError, Page } from '../../src/index.js';
 import { rejection } from '../helpers/calls.js';
 import { BASE, json, sequence, TEST_KEY, testClient, useMsw } from '../support.js';
 
@@ -144,7 +144,7 @@ describe('PagePromise.toArray({ limit })', () => {
     ['1.5', { limit: 1.5 }],
     ['-Infinity', { limit: Number.NEGATIVE_INFINITY }],
     ["'10'", { limit: '10' }],
-  ])('limit %s → a rejected InvalidParameterError, nothing sent', async (_label, options) => {
+  ])('limit %s → a rejected ConfigurationError, nothing sent', async (_label, options) => {
     const { asked, sdk } = paged();
     const pages = sdk.journals.papers(1);
     let result: Promise<unknown> | undefined;
@@ -152,16 +152,16 @@ describe('PagePromise.toArray({ limit })', () => {
       result = pages.toArray(options as { limit: number });
     }).not.toThrow();
     const error = await rejection(result!);
-    expect(error).toBeInstanceOf(InvalidParameterError);
-    expect((error as InvalidParameterError).parameter).toBe('limit');
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as ConfigurationError).option).toBe('limit');
     expect(asked).toEqual([]);
   });
 
   it('refuses a name it does not take (a misspelt limit), sending nothing, as every options object does', async () => {
     const { asked, sdk } = paged();
     const error = await rejection(sdk.journals.papers(1).toArray({ limit: 5, [TEST_KEY]: 10 } as never));
-    expect(error).toBeInstanceOf(InvalidParameterError);
-    expect(error).toMatchObject({ parameter: 'options', message: 'toArray takes one option, { limit }' });
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error).toMatchObject({ option: 'options', message: 'toArray takes one option, { limit }' });
     // The name refused is not quoted: it may be the key pasted in the wrong place.
     expect(inspect(error)).not.toContain(TEST_KEY);
     expect(asked).toEqual([]);
@@ -176,9 +176,9 @@ describe('PagePromise.toArray({ limit })', () => {
     async (_label, options, got) => {
       const { asked, sdk } = paged();
       const error = await rejection(sdk.journals.papers(1).toArray(options as never));
-      expect(error).toBeInstanceOf(InvalidParameterError);
+      expect(error).toBeInstanceOf(ConfigurationError);
       const message = `toArray needs { limit }: a count, or Infinity for all; ${got}`;
-      expect(error).toMatchObject({ parameter: 'limit', message });
+      expect(error).toMatchObject({ option: 'limit', message });
       expect(inspect(error)).not.toContain(TEST_KEY);
       expect(asked).toEqual([]);
     },
