@@ -189,6 +189,14 @@ export class RedisPartition implements RequestQuota {
     await Promise.all([this.#ended.flush(), this.#holds.flush()]);
   }
 
+  /**
+   * Tells Redis of the ends waiting here for an acquire to carry them, so that what it holds counts no
+   * call of this process that has ended. A send that fails keeps its ends for close(), as any does.
+   */
+  sendEnds(): Promise<void> {
+    return this.#ended.flush().catch(() => {});
+  }
+
   /** Takes a place for `ticket`, waiting in Redis's line as long as it must; each ask answered within `timeout`. */
   async #take(
     ticket: string,

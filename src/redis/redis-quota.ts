@@ -35,7 +35,8 @@ export interface RedisSharedQuota extends SharedQuota {
   close(): Promise<void>;
   /**
    * What the quota holds now across every process sharing it: calls waiting, requests in flight,
-   * starts in the last minute and day, the pause or block in force. One Redis round trip per base URL
+   * starts in the last minute and day, the pause or block in force; a call of this process that has
+   * resolved is not counted in flight (its end is sent first). One Redis round trip per base URL
    * and API key a client of this process still sends as (one, usually; with none, one all the same:
    * the partition of a key whose clients are all gone is let go, in memory, not in Redis), so it serves
    * as a readiness check: it rejects with `QuotaUnavailableError` when Redis fails or does not answer
@@ -140,13 +141,16 @@ export class RedisQuota implements RedisSharedQuota {
   }
 
   async stats(): Promise<RedisQuotaStats> {
-    const live = this.#live().map(([hash]) => hash);
-    const hashes = live.length > 0 ? live : [noPartition];
+    const live = this.#live();
+    const hashes = live.length > 0 ? live.map(([hash]) => hash) : [noPartition];
     const read = (hash: string) =>
       readStats(this.#run, partitionKeys(this.#prefix, hash), this.#limits, closeTimeoutMs);
     const deadline = new Deadline(closeTimeoutMs, undefined);
+    // This process's calls that have ended are told first: their ends otherwise wait a moment for an
+    // acquire to carry them, and a call awaited just before would still count as in flight.
+    const sent = Promise.all(live.map(([, partition]) => partition.sendEnds()));
     try {
-      return sumStats(await deadline.race(Promise.all(hashes.map(read))));
+      return sumStats(await deadline.race(sent.then(() => Promise.all(hashes.map(read)))));
     } catch (error) {
       if (!deadline.timedOut) throw error;
       throw new QuotaUnavailableError(`Redis did not answer within ${closeTimeoutMs} ms; no stats read`);

@@ -72,6 +72,16 @@ describe.skipIf(skip).each(redisClients)('a fleet’s quota over $name', { timeo
     expect(finished).toBe(true);
   });
 
+  it('stats() just after this process’s calls resolve counts none of them in flight', async () => {
+    const shared = quota({ maxConcurrency: 4 });
+    const part = shared.forClient(identity);
+    for (let round = 0; round < 5; round++) {
+      await Promise.all([part.run(async () => 1, attempt), part.run(async () => 2, attempt)]);
+      expect(await shared.stats()).toMatchObject({ waiting: 0, inFlight: 0 });
+    }
+    await shared.close();
+  });
+
   it('stats() tells what every process holds: waiting, in flight, starts, the pause in force', async () => {
     const a = quota({ maxConcurrency: 2, maxRequestsPerMinute: 10, maxRequestsPerDay: 100 });
     const prefix = `f${prefixes}`;
