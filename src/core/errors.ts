@@ -194,7 +194,7 @@ export class ResponseValidationError extends MetricError {
  *
  * @example
  * ```ts
- * await client.journals.get(1.5); // rejects: InvalidParameterError: id must be an integer, got 1.5
+ * await client.journals.get(1.5); // rejects: InvalidParameterError: id must be a safe integer, got 1.5
  * ```
  */
 export class InvalidParameterError extends MetricError {

@@ -11,7 +11,7 @@ import { isPlainRecord } from './is-record.js';
 /** An identifier: any safe integer, as the document says no more (an unknown one is the server's 404). */
 export function checkId(name: string, value: unknown): number {
   if (!Number.isSafeInteger(value)) {
-    throw new InvalidParameterError(name, `${name} must be an integer, got ${describeValue(value)}`);
+    throw new InvalidParameterError(name, `${name} must be a safe integer, got ${describeValue(value)}`);
   }
   return value as number;
 }
@@ -19,7 +19,7 @@ export function checkId(name: string, value: unknown): number {
 export function checkPositiveInteger(name: string, value: unknown): number | undefined {
   if (value === undefined) return undefined;
   if (!Number.isSafeInteger(value) || (value as number) < 1) {
-    throw new InvalidParameterError(name, `${name} must be an integer ≥ 1, got ${describeValue(value)}`);
+    throw new InvalidParameterError(name, `${name} must be a safe integer ≥ 1, got ${describeValue(value)}`);
   }
   return value as number;
 }

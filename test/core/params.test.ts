@@ -43,7 +43,7 @@ describe('checkId', () => {
   ])('refuses %o, naming the parameter and describing the value', (value, described) => {
     const error = refusal(() => checkId('journal_id', value));
     expect(error.parameter).toBe('journal_id');
-    expect(error.message).toBe(`journal_id must be an integer, ${described}`);
+    expect(error.message).toBe(`journal_id must be a safe integer, ${described}`);
   });
 
   it('accepts exactly the safe integers (any value)', () => {
@@ -75,7 +75,7 @@ describe('checkPositiveInteger', () => {
   it.each<[unknown]>([[0], [-1], [1.5], ['2'], [null], [Number.NaN], [2 ** 53]])('refuses %o', (value) => {
     const error = refusal(() => checkPositiveInteger('per_page', value));
     expect(error.parameter).toBe('per_page');
-    expect(error.message).toMatch(/^per_page must be an integer ≥ 1, got /);
+    expect(error.message).toMatch(/^per_page must be a safe integer ≥ 1, got /);
   });
 });
 
@@ -99,7 +99,7 @@ describe('checkInteger', () => {
   ])('refuses %o', (value) => {
     const error = refusal(() => checkInteger('year', value));
     expect(error.parameter).toBe('year');
-    expect(error.message).toMatch(/^year must be an integer, got /);
+    expect(error.message).toMatch(/^year must be a safe integer, got /);
   });
 });
 
