@@ -151,8 +151,8 @@ step('Entry point import graphs');
 checkImportGraphs({ files, pkg, pass, fail });
 step('Install the tarball into an empty project');
 await checkInstalled({ tarball, npm, step, pass, fail });
-step('Beside OpenTelemetry 3');
-checkBesideOpenTelemetry({ tarball, npm, pass, fail });
+step('Beside OpenTelemetry: its 3.x packages, and the bin’s export line');
+checkBesideOpenTelemetry({ tarball, npm, pass, fail, root });
 
 process.stdout.write('\n');
 if (failures.length > 0) {

@@ -22,15 +22,19 @@ export interface CliTelemetry {
   shutdown(signal: AbortSignal): Promise<void>;
 }
 
-/** The packages the export needs, as `npm install` takes them. */
+/**
+ * The packages the export needs, as `npm install` takes them: OpenTelemetry's 2.x line, pinned. Its
+ * trace SDK (sdk-trace-base) has no 3.x, and refuses the API that the other 3.x packages require, so
+ * an install without versions cannot be resolved.
+ */
 export const telemetryPackages = [
-  '@opentelemetry/api',
-  '@opentelemetry/context-async-hooks',
-  '@opentelemetry/resources',
-  '@opentelemetry/sdk-trace-base',
-  '@opentelemetry/sdk-metrics',
-  '@opentelemetry/exporter-trace-otlp-http',
-  '@opentelemetry/exporter-metrics-otlp-http',
+  '@opentelemetry/api@1.9',
+  '@opentelemetry/context-async-hooks@2',
+  '@opentelemetry/resources@2',
+  '@opentelemetry/sdk-trace-base@2',
+  '@opentelemetry/sdk-metrics@2',
+  '@opentelemetry/exporter-trace-otlp-http@0.223',
+  '@opentelemetry/exporter-metrics-otlp-http@0.223',
 ];
 
 /** How long the last export may take, all told, after the command's work. */
