@@ -82,7 +82,10 @@ export async function* walkPages<T>(
       yield page;
       if (!page.hasNextPage() || !wanted(page, page.page + 1)) return;
       yielded += page.data.length;
-      const next = await (ahead.shift() ?? from.answer(page.page + 1, options));
+      // Once the caller aborts, a page answered ahead is not handed out: the next page is asked for
+      // again, and the aborted signal refuses it as it refuses a single call.
+      const early = user?.aborted ? undefined : ahead.shift();
+      const next = await (early ?? from.answer(page.page + 1, options));
       page = follow(page, next.data, from.options);
       if (stateOf(page).repeat) return;
     }

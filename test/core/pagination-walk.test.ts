@@ -2,7 +2,7 @@
 import { getEventListeners } from 'node:events';
 import { delay, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { ConfigurationError, NotFoundError } from '../../src/index.js';
+import { ConfigurationError, NotFoundError, RequestAbortedError } from '../../src/index.js';
 import { BASE, json, testClient, useMsw } from '../support.js';
 import { collect, honest, journalPapersOn, paper } from './pagination-setup.js';
 
@@ -243,6 +243,32 @@ describe('walking', () => {
     await expect(collect(testClient().journals.papers(1, {}, { prefetch: 9 }))).rejects.toThrow(/prefetch/);
     await expect(testClient().journals.papers(1, {}, { prefetch: -1 })).rejects.toThrow(/prefetch/);
   });
+
+  it.each([1, 8])(
+    'an abort ends the walk at its next page, pages answered ahead included (prefetch %i)',
+    async (prefetch) => {
+      const asked = journalPapers(honest(100));
+      const caller = new AbortController();
+      const walk = testClient().journals.papers(1, { per_page: 10 }, { signal: caller.signal, prefetch });
+      const pages: number[] = [];
+      const ended = (async () => {
+        for await (const page of walk.pages()) {
+          pages.push(page.page);
+          if (pages.length > 1) continue;
+          // The pages asked for ahead are answered before the abort: the walk holds them unread.
+          await vi.waitFor(() => expect(asked).toHaveLength(1 + prefetch));
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          caller.abort(new Error('enough'));
+        }
+      })();
+      const error = await ended.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(RequestAbortedError);
+      expect(pages).toEqual([1]);
+    },
+  );
 
   it('refuses a signal that is none as awaiting the call does, with a ConfigurationError', async () => {
     journalPapers(honest(5));
