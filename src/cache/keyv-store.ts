@@ -24,10 +24,14 @@ function tellingOf(keyv: CacheStore): { told: number; last: unknown } {
   let telling = tellings.get(keyv);
   if (telling === undefined) {
     const heard = { told: 0, last: undefined as unknown };
-    (keyv as Telling).on?.('error', (error) => {
-      heard.told++;
-      heard.last = error;
-    });
+    try {
+      (keyv as Telling).on?.('error', (error) => {
+        heard.told++;
+        heard.last = error;
+      });
+    } catch {
+      // A store whose `on` throws tells no errors: its operations' own failures still count.
+    }
     tellings.set(keyv, heard);
     telling = heard;
   }

@@ -276,9 +276,9 @@ export class RedisPartition implements RequestQuota {
   }
 }
 
-/** The refusal of a call made or still waiting when the quota was closed. */
+/** The refusal of a call, or of a retry of one, made or still waiting when the quota was closed. */
 function closedError(): QuotaUnavailableError {
-  return new QuotaUnavailableError('The Redis quota was closed (quota.close()); nothing was sent');
+  return new QuotaUnavailableError('The Redis quota was closed (quota.close()); nothing was sent after it');
 }
 
 /** The refusal of a request that was never sent: another client sharing the quota met the daily limit. */

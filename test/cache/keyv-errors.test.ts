@@ -118,3 +118,23 @@ describe('a store that rejects with no error at all (null, undefined)', () => {
     }
   });
 });
+
+describe('a store whose on() throws (it tells no events)', () => {
+  it('still serves: calls are sent and kept, clear resolves', async () => {
+    const map = new Map<string, unknown>();
+    const store = {
+      get: async (key: string) => map.get(key),
+      set: async (key: string, value: unknown) => map.set(key, value) && true,
+      delete: async (key: string) => map.delete(key),
+      clear: async () => map.clear(),
+      on() {
+        throw new Error('events are not supported by this store');
+      },
+    };
+    const { client, sent } = cachedClient({ cache: { store } });
+    expect((await client.journals.get(7).withResponse()).cacheStatus).toBe('miss');
+    expect((await client.journals.get(7).withResponse()).cacheStatus).toBe('hit');
+    expect(sent()).toBe(1);
+    await expect(client.cache!.clear()).resolves.toBeUndefined();
+  });
+});
