@@ -65,7 +65,16 @@ export function keyvStore(keyv: CacheStore, { MetricError }: Pick<FirstLoadParts
   };
   return {
     get: (key) => bounded('a read', () => keyv.get(key)),
-    set: (key, value, ttl) => bounded('a write', () => keyv.set(key, value, ttl)),
+    set: (key, value, ttl) => {
+      const writing = Promise.resolve().then(() => keyv.set(key, value, ttl));
+      return bounded('a write', () => writing).catch((error: unknown) => {
+        // A write given up on may still land, after an event that should have dropped it: once it
+        // settles, it is taken out again (a miss costs a request; a stale answer would be served).
+        const undo = () => keyv.delete(key);
+        writing.then(undo, undo).catch(() => {});
+        throw error;
+      });
+    },
     delete: (key) => bounded('a delete', () => keyv.delete(key)),
     clear: () => bounded('clear()', () => keyv.clear()),
   };

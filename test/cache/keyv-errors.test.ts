@@ -2,7 +2,9 @@
 // throwOnErrors is set): the cache takes an error told during an operation as that operation failing.
 import Keyv from 'keyv';
 import Keyv6 from 'keyv6';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { keyvStore, storeTimeout } from '../../src/cache/keyv-store.js';
+import { MetricError } from '../../src/index.js';
 import { createWebhookHandler } from '../../src/webhooks/index.js';
 import { recordingLogger } from '../support.js';
 import { cachedClient } from './helpers.js';
@@ -136,5 +138,37 @@ describe('a store whose on() throws (it tells no events)', () => {
     expect((await client.journals.get(7).withResponse()).cacheStatus).toBe('hit');
     expect(sent()).toBe(1);
     await expect(client.cache!.clear()).resolves.toBeUndefined();
+  });
+});
+
+describe('a write the cache gave up on', () => {
+  it('is taken out again once it lands late, so an event meanwhile is not undone by it', async () => {
+    vi.useFakeTimers();
+    try {
+      const map = new Map<string, unknown>();
+      let land: () => void = () => {};
+      const adapter = {
+        get: async (key: string) => map.get(key),
+        set: (key: string, value: unknown) =>
+          new Promise<boolean>((resolve) => {
+            land = () => resolve(map.set(key, value) && true);
+          }),
+        delete: async (key: string) => map.delete(key),
+        clear: async () => map.clear(),
+        on() {
+          return this;
+        },
+      };
+      const store = keyvStore(new Keyv({ store: adapter }), { MetricError });
+      const writing = store.set('k', 'an old answer', 60_000).catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(storeTimeout);
+      expect(await writing).toBeInstanceOf(MetricError);
+      land();
+      // Keyv keeps it under its namespace: the map holds the write until the undo takes it out.
+      expect(map.size).toBe(1);
+      await vi.waitFor(() => expect(map.size).toBe(0));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
