@@ -72,4 +72,6 @@ export interface Flying {
   readonly events: EventsInFlight | undefined;
   /** Whether an event of another process moved its marker while it was in flight (see keepAnswer). */
   moved: boolean;
+  /** Whether a refresh of the same request started after it: its answer is the older, and is not kept. */
+  superseded: boolean;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ConfigurationError, RequestAbortedError } from '../../src/index.js';
+import { createMockApi } from '../../src/testing/index.js';
 import { recordingLogger } from '../support.js';
 import { cachedClient, holdingStore } from './helpers.js';
 
@@ -53,6 +54,31 @@ describe('cache: true (in memory)', () => {
     expect((await client.journals.get(7).withResponse()).cacheStatus).toBe('hit');
     expect((await client.journals.get(7)).metric_score).toBe(99);
     expect(sent()).toBe(3);
+  });
+
+  it("a request in flight before a 'refresh' lands after it without replacing the refreshed answer", async () => {
+    const api = createMockApi();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let calls = 0;
+    // The first request's answer is made at once (the old score) and handed over only on release().
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const response = await api.fetch(input, init);
+      if (++calls === 1) await held;
+      return response;
+    };
+    const { client } = cachedClient({ fetch }, api);
+    const early = client.journals.get(7);
+    await vi.waitFor(() => expect(calls).toBe(1));
+    const before = (await client.journals.get(7, { cache: false })).metric_score;
+    await api.updateScore(7, before === 50 ? 51 : 50);
+    const fresh = await client.journals.get(7, { cache: 'refresh' });
+    release();
+    expect((await early).metric_score).toBe(before);
+    const after = await client.journals.get(7).withResponse();
+    expect([after.cacheStatus, after.data.metric_score]).toEqual(['hit', fresh.metric_score]);
   });
 
   it('reports off without a cache, and client.cache is undefined', async () => {
