@@ -109,6 +109,10 @@ export class MetricClient<CacheOption extends ClientOptions['cache'] = ClientOpt
    * so giving it a `quota` when this one has any of them is refused, as `new MetricClient()` refuses
    * both together: make such a child from a client without limits of its own.
    *
+   * Without a `cache` option of its own, the new client keeps its answers in this one's cache (under
+   * its own credentials, as any call is), so one `client.cache.apply(event)` serves both; with another
+   * `baseUrl`, it has a cache of its own.
+   *
    * @example
    * ```ts
    * const client = new MetricClient({ apiKey, baseUrl, maxConcurrency: 4 });
@@ -149,8 +153,9 @@ export class MetricClient<CacheOption extends ClientOptions['cache'] = ClientOpt
       options.pacing === undefined &&
       options.quota === undefined;
     // With no cache option of its own, the child keeps and drops answers with its parent, so one
-    // `client.cache.apply(event)` serves both.
-    const sharesCache = sameApi && options.cache === undefined;
+    // `client.cache.apply(event)` serves both; another key has answers of its own there (credentials
+    // partition the cache), another API a cache of its own.
+    const sharesCache = resolved.baseUrl === parent.baseUrl && options.cache === undefined;
     handing = {
       resolved,
       quota: sharesQuota ? this.#quota : undefined,

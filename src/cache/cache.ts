@@ -58,7 +58,6 @@ export class ResponseCache {
   readonly #staleIfError: number;
   readonly #markerLifetime: number;
   readonly #logger: Logger | undefined;
-  readonly #secret: string | null;
   /** What reading a kept answer takes (see kept.ts). */
   readonly #kept: KeptContext;
   readonly #scope: Promise<string>;
@@ -91,10 +90,8 @@ export class ResponseCache {
     this.#staleIfError = options.staleIfError;
     this.#markerLifetime = markerLifetimeOf(client.timeout, client.maxRetries, parts);
     this.#logger = logger;
-    this.#secret = client.apiKey;
     this.#kept = {
       store: this.#store,
-      secret: this.#secret,
       logger: this.#logger,
       quietly: quietlyFor(logger),
       staleIfError: this.#staleIfError,
@@ -128,7 +125,8 @@ export class ResponseCache {
     const subject = eventSubjectOf(called);
     const key = answerKey(scope, partition, path, subject);
     const maxResponseBytes = options?.maxResponseBytes ?? client.maxResponseBytes;
-    const query = { route: called, key, partition, ttl, maxResponseBytes };
+    const secret = client.apiKey;
+    const query = { secret, route: called, key, partition, ttl, maxResponseBytes };
     const keptNow = () => unlessAborted(options?.signal, readKept(this.#kept, query, shape));
     let fallback = false;
     if (mode !== 'refresh') {
@@ -141,7 +139,7 @@ export class ResponseCache {
     const sent = fallback ? coveredByKept(options, this.#parts) : options;
     try {
       const marker = this.#shared && subject !== undefined ? markerKey(scope, subject) : undefined;
-      const target = { scope, key, marker, partition, route: called, path, subject, ttl, maxResponseBytes };
+      const target = { ...query, scope, marker, path, subject };
       const answer = await this.#send(target, mode === 'refresh', sent, send);
       return { data: answer.data as T, response: answer.response, cacheStatus: 'miss' };
     } catch (error) {
@@ -171,7 +169,7 @@ export class ResponseCache {
       const path = called.path + (called.query ? queryString(called.query) : '');
       const scope = await this.#scope;
       const partition = await this.#partitionOf(client, headers as Headers | undefined);
-      return mentionsSecret(path, this.#secret) ? undefined : ([called, path, scope, partition] as const);
+      return mentionsSecret(path, client.apiKey) ? undefined : ([called, path, scope, partition] as const);
     } catch {
       return undefined;
     }
@@ -236,6 +234,8 @@ export class ResponseCache {
     const name = `${target.partition}\n${target.maxResponseBytes}\n${target.path}`;
     let flying = this.#flights.get(name);
     const joined = !(flying === undefined || flying.flight.abandoned || refresh);
+    // A refresh replaces what the request in flight would keep: that one's answer may be the older.
+    if (refresh && flying !== undefined) flying.superseded = true;
     if (!joined) flying = this.#start(name, target, options, send);
     const { flight, events } = flying!;
     // Each caller but the first gets a copy of its own, so that one changing it cannot change what
@@ -252,7 +252,7 @@ export class ResponseCache {
   #start(name: string, target: Target, options: TransportOptions | undefined, send: Send<unknown>): Flying {
     const started = Date.now();
     const clears = this.#clears;
-    const cleared = () => this.#clears !== clears;
+    const cleared = () => this.#clears !== clears || created?.superseded === true;
     const view = target.route.endpoint?.scoreEvent;
     const events = view === undefined ? undefined : new EventsInFlight(view, started);
     let created: Flying | undefined;
@@ -273,9 +273,9 @@ export class ResponseCache {
         }
       },
       this.#parts,
-      this.#secret,
+      target.secret,
     );
-    created = { name, flight, subject: target.subject, events, moved: false };
+    created = { name, flight, subject: target.subject, events, moved: false, superseded: false };
     this.#flights.set(name, created);
     this.#running.add(created);
     // Its callers handle the outcome; a flight every caller left must not count as unhandled.

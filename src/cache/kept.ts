@@ -38,10 +38,9 @@ export const quietlyFor =
     }
   };
 
-/** What reading and keeping answers takes: the store, the key to keep out, where to warn, how to fail. */
+/** What reading and keeping answers takes: the store, where to warn, how to fail. */
 export interface KeptContext {
   readonly store: Store;
-  readonly secret: string | null;
   readonly logger: Logger | undefined;
   /** Runs a store operation whose failure costs the call its cache, never the call itself. */
   readonly quietly: <R>(run: () => Promise<R>) => Promise<R | undefined>;
@@ -55,6 +54,8 @@ export interface KeptContext {
 
 /** What a request is for: where its answer is kept, and the bound its body is read within. */
 export interface Target {
+  /** The key of the client that calls (the cache may serve clients of several): kept out of the store. */
+  readonly secret: string | null;
   readonly scope: string;
   readonly key: string;
   readonly marker: string | undefined;
@@ -80,6 +81,8 @@ export interface FlightWatch {
 
 /** Which answer to read: its route and key, whose it must be, and the bounds it must fit. */
 export interface KeptQuery {
+  /** The key of the client that calls: cut from what a kept answer that fails its checks says. */
+  readonly secret: string | null;
   readonly route: Route;
   readonly key: string;
   readonly partition: string;
@@ -132,7 +135,7 @@ export async function readKept<T>(
     const unfit =
       oversized(entry.body, query.maxResponseBytes) ?? overlong(entry.meta, query.ttl, Date.now());
     if (unfit !== undefined) throw new MetricError(unfit);
-    const data = await parseResponse(shape, entry.body, context.secret);
+    const data = await parseResponse(shape, entry.body, query.secret);
     const elsewhere = misplaced(query.route, data);
     if (elsewhere !== undefined) throw new MetricError(elsewhere);
     return { meta: entry.meta, data };
@@ -219,7 +222,7 @@ export async function keepAnswer(
   const body = JSON.stringify(answer.data);
   const value = encodeEntry(answer.response, body, partition, now, now + ttl, parts.VERSION);
   // A server that echoes the key, in any encoding the redaction knows, must not make the store hold it.
-  if (parts.mentionsSecret(value, context.secret)) return false;
+  if (parts.mentionsSecret(value, target.secret)) return false;
   const moved = async () => watch !== undefined && (await store.get(watch.marker)) !== watch.before;
   const verdict = await quietly(async () => {
     // Before writing: an answer known to predate an event never takes the place of a fresher one.

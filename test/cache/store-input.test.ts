@@ -126,6 +126,27 @@ describe('what the store holds', () => {
     expect((await other.client.subjects.list().withResponse()).cacheStatus).toBe('miss');
   });
 
+  it('a withOptions child with another key keeps its answers in its parent’s cache, apart, and hears its events', async () => {
+    // The memory store: one per cache, so only a shared cache lets the parent's events reach the child.
+    const { api, client } = cachedClient({ cache: true });
+    const child = client.withOptions({ apiKey: MOCK_ELITE_API_KEY });
+    await client.journals.get(7);
+    expect((await child.journals.get(7).withResponse()).cacheStatus).toBe('miss');
+    expect((await child.journals.get(7).withResponse()).cacheStatus).toBe('hit');
+    const before = (await child.journals.get(7)).metric_score;
+    const { event } = await api.updateScore(7, before === 50 ? 51 : 50);
+    await client.cache!.apply(event);
+    const after = await child.journals.get(7).withResponse();
+    expect([after.cacheStatus, after.data.metric_score]).toEqual(['miss', event.new_score]);
+    // An answer that echoes the child's key is not kept, though the cache was made with the parent's.
+    api.faults.next({
+      status: 200,
+      body: [{ id: 1, name: MOCK_ELITE_API_KEY, slug: 'x', journals: 1, papers: 1, citations: 1 }],
+    });
+    await child.subjects.list();
+    expect((await child.subjects.list().withResponse()).cacheStatus).toBe('miss');
+  });
+
   it('does not keep an answer that echoes the key', async () => {
     const { map, store } = inspectableStore();
     const { api, client } = cachedClient({ cache: { store } });
