@@ -10,6 +10,7 @@ import {
   type PositionRange,
   readCheckpoint,
   removeCheckpoint,
+  writeCheckpoint,
 } from './checkpoint.js';
 import { CheckpointSaves } from './checkpoint-saves.js';
 import type { Context } from './context.js';
@@ -21,6 +22,7 @@ import type { Sink } from './output/sink.js';
 import { streamKind } from './output/stream-sink.js';
 import type { ListWriter } from './output/writer-types.js';
 import type { Progress, ProgressCounts } from './progress.js';
+import { withoutSecrets } from './secrets.js';
 
 /**
  * How often the checkpoint is saved while pages arrive. Saving it after every page would cost a fast
@@ -167,7 +169,11 @@ function harvestInto(
 ): Harvest {
   const { io, progress, complete } = context;
   let additions = (): CheckpointAdditions => resumed ?? {};
-  const saves = new CheckpointSaves(checkpointFile, sink, io.now, checkpointEveryMs);
+  // The writer's state holds the records' field names (a table's columns): a server that names a
+  // field after the key must not put it in the checkpoint either.
+  const save = (file: string, checkpoint: Checkpoint) =>
+    writeCheckpoint(file, withoutSecrets(checkpoint, io.answerSecrets));
+  const saves = new CheckpointSaves(checkpointFile, sink, io.now, checkpointEveryMs, save);
   // The state as of the records written so far: the writer's state object changes as it writes on.
   // A shallow copy is enough, taken after every page: a writer replaces its lists, never edits them.
   const noted = (position: number, complete: boolean): Checkpoint => ({

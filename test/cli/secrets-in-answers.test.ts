@@ -2,7 +2,7 @@
  * A server that echoes the key into its answers (a hostile one, or a proxy's bug): no output of the
  * command line holds it, whatever the format, file or terminal, database or `sync`.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MOCK_API_KEY } from '../../src/testing/index.js';
@@ -83,5 +83,25 @@ describe('an answer echoing the key', () => {
       JSON.stringify(sqliteRows(join(folder, 'synced.sqlite'), 'SELECT title FROM papers')),
     ];
     for (const text of texts) expectRedacted(text);
+  });
+});
+
+describe('an answer naming a field after the key', () => {
+  it('leaves it out of every file a harvest writes, its checkpoint included', async () => {
+    server.serve((req, res) => {
+      const key = (req.headers.authorization ?? '').replace('Bearer ', '');
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: [{ id: 1, title: 't', [key]: 'x' }], total: 1 }));
+    });
+    const folder = scratch();
+    for (const format of ['csv', 'tsv']) {
+      const file = join(folder, `papers.${format}`);
+      const result = await run(['papers', 'search', '--q', 'x', '-o', file], { url: server.base });
+      expect(result.code, result.stderr).toBe(0);
+      const written = readdirSync(folder).filter((name) => name.startsWith(`papers.${format}`));
+      expect(written.length).toBeGreaterThan(1);
+      for (const name of written)
+        expect(readFileSync(join(folder, name), 'utf8')).not.toContain(MOCK_API_KEY);
+    }
   });
 });
