@@ -181,7 +181,8 @@ function tableColumn(text: string, name: string, column: string, delimiter: stri
     rows = parse(text, {
       delimiter,
       relax_column_count: true,
-      skip_empty_lines: true,
+      // Kept, to be counted as blank entries as a list's blank lines are (those before the header go).
+      skip_empty_lines: false,
       bom: true,
       // Both line ends at once: the parser otherwise takes the first row's for all, and a row
       // appended with the other would run on into the row before it, its DOI lost.
@@ -192,6 +193,8 @@ function tableColumn(text: string, name: string, column: string, delimiter: stri
     // The parser's words may quote the file: escaped with its name.
     throw new UsageError(terminalSafe(`cannot read --input ${name}: ${(error as Error).message}`));
   }
+  const isEmpty = (row: string[]) => row.length === 1 && row[0] === '';
+  while (rows[0] !== undefined && isEmpty(rows[0])) rows.shift();
   const header = (rows[0] ?? []).map((cell) => cell.trim());
   const at = header.findIndex((cell) => cell.toLowerCase() === column.toLowerCase());
   if (at === -1) throw missingColumn(column, name, header);
@@ -202,11 +205,16 @@ function jsonLinesColumn(text: string, name: string, field: string): string[] {
   const seen = new Set<string>();
   const values: string[] = [];
   // A byte order mark is no JSON: a file an editor saved with one is read as one without.
+  // The line break that ends the last line starts no line of its own; a blank line is a blank entry.
   for (const [index, line] of text
     .replace(/^\uFEFF/, '')
+    .replace(/\r?\n$/, '')
     .split(/\r?\n/)
     .entries()) {
-    if (line.trim() === '') continue;
+    if (line.trim() === '') {
+      values.push('');
+      continue;
+    }
     let record: unknown;
     try {
       record = JSON.parse(line);

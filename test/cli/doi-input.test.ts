@@ -246,6 +246,19 @@ describe('readDois: each DOI once, what was skipped counted', () => {
     const text = '{"doi":null}\n{"id":2}\n"10.1/x"\n{"doi":"10.1/c"}\n\n';
     const list = readDois(text, 'p.jsonl');
     expect(list.entries).toEqual([{ doi: '10.1/c', input: '10.1/c' }]);
-    expect(list).toMatchObject({ blank: 3, noun: 'entry' });
+    // Three entries without a DOI, and the blank line before the break that ends the file.
+    expect(list).toMatchObject({ blank: 4, noun: 'entry' });
+  });
+
+  it.each([
+    ['dois.csv', 'doi\n10.1/a\n\n10.1/b\n'],
+    ['dois.tsv', 'doi\n10.1/a\n\n10.1/b\n'],
+    ['dois.jsonl', '{"doi":"10.1/a"}\n\n{"doi":"10.1/b"}\n'],
+    ['dois.txt', 'doi\n10.1/a\n\n10.1/b\n'],
+  ])('counts a blank line of %s as the others do', async (name, text) => {
+    const { readDois } = await import('../../src/cli/doi-input.js');
+    expect(readDois(text, name)).toMatchObject({ blank: 1 });
+    // A table's header may follow blank lines.
+    if (!name.endsWith('.txt')) expect(readDois(`\n${text}`, name).entries).toHaveLength(2);
   });
 });
