@@ -1,15 +1,14 @@
 import { endpointList } from '../api/endpoints.js';
 import { ConfigurationError, WebhookPayloadError } from '../core/errors.js';
 import type { WebhookEvent } from '../webhooks/event.js';
-import { checkEvent } from '../webhooks/event-checks.js';
 import type { InvalidatingClient } from './types.js';
 
 /**
  * Invalidates (and so refetches, when observed) every query a `score_updated` event makes stale, read
  * from the endpoints' `scoreEvent`: each answer about the journal itself (its profile, its score
- * history), and every list of journals. A `score_updated` event that does not fit (a journal id
- * that is no integer, a field missing) rejects with a `WebhookPayloadError`, as `client.cache.apply`
- * does, rather than invalidating the lists alone; what is no `score_updated` event is ignored.
+ * history), and every list of journals. A `score_updated` event whose `journal_id` is no integer
+ * rejects with a `WebhookPayloadError`, as `client.cache.apply` does, rather than invalidating the
+ * lists alone; what is no `score_updated` event is ignored.
  */
 export async function invalidateEvent(
   queryClient: InvalidatingClient,
@@ -17,17 +16,21 @@ export async function invalidateEvent(
   event: WebhookEvent,
 ): Promise<void> {
   if (event?.event !== 'score_updated') return;
-  // Checked as the follower and the cache check it; the parser says which field is wrong.
-  const { journal_id } = checkEvent(event, () => {
-    throw new WebhookPayloadError('not a valid score_updated event: parseWebhookEvent() says why');
-  });
+  // Checked as client.cache.apply checks it: a journal id that is no integer would leave the
+  // journal's own queries stale while the lists were invalidated.
+  const journalId = (event as { journal_id?: unknown }).journal_id;
+  if (!Number.isSafeInteger(journalId)) {
+    throw new WebhookPayloadError(
+      'queries.invalidate takes a score_updated event with an integer journal_id',
+    );
+  }
   await Promise.all(
     endpointList.map(
       ({ name, scoreEvent }) =>
         scoreEvent &&
         queryClient.invalidateQueries({
           // A list's key without its parameters is the prefix of every list asked for.
-          queryKey: scoreEvent.of === 'journal' ? [...prefix, name, journal_id] : [...prefix, name],
+          queryKey: scoreEvent.of === 'journal' ? [...prefix, name, journalId] : [...prefix, name],
         }),
     ),
   );

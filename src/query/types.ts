@@ -207,7 +207,8 @@ export type MetricQueries = {
    * Invalidates what an event makes stale: for `score_updated`, that journal's profile
    * (`journals.get`), its score history (`journals.score`) and the journal list. Rejects with a
    * `ConfigurationError` for a `queryClient` without `invalidateQueries`, and with a
-   * `WebhookPayloadError` for a `score_updated` event that does not fit (as `client.cache.apply` does).
+   * `WebhookPayloadError` for a `score_updated` event whose `journal_id` is no integer (as
+   * `client.cache.apply` does).
    */
   invalidate(queryClient: InvalidatingClient, event: WebhookEvent): Promise<void>;
   /**

@@ -85,19 +85,22 @@ describe('scholarly-metrics/query: invalidation', () => {
   it.each([
     ['a journal id given as text', { journal_id: '1' }],
     ['no journal id', { journal_id: undefined }],
-    ['a field missing', { new_score: undefined }],
-  ])('rejects a score_updated event that does not fit, as cache.apply does: %s', async (_what, change) => {
-    const { api, queries, queryClient } = mockQueries();
-    const unwatch = await watch(queryClient, [queries.journals.list(), queries.journals.get(1)]);
-    const from = api.requests.length;
-    const refused = await queries
-      .invalidate(queryClient, { ...event(1), ...change } as never)
-      .catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(WebhookPayloadError);
-    // Nothing invalidated, the list included.
-    expect(pathsSince(api, from)).toEqual([]);
-    unwatch();
-  });
+    ['a journal id past 2^53', { journal_id: 2 ** 53 }],
+  ])(
+    'rejects a score_updated event whose journal id is no integer, as cache.apply does: %s',
+    async (_what, change) => {
+      const { api, queries, queryClient } = mockQueries();
+      const unwatch = await watch(queryClient, [queries.journals.list(), queries.journals.get(1)]);
+      const from = api.requests.length;
+      const refused = await queries
+        .invalidate(queryClient, { ...event(1), ...change } as never)
+        .catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(WebhookPayloadError);
+      // Nothing invalidated, the list included.
+      expect(pathsSince(api, from)).toEqual([]);
+      unwatch();
+    },
+  );
 
   it('follow() refetches every query of the client when the relay says events were missed', async () => {
     const { api, queries, queryClient } = mockQueries();
