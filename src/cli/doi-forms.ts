@@ -4,16 +4,21 @@
  */
 const resolverPrefix = /^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i;
 
-/** `raw` without a resolver's URL or a `doi:` prefix, and the URL's percent-encoding undone. */
+/**
+ * `raw` without a resolver's URL or a `doi:` prefix; of a URL, its path with the percent-encoding
+ * undone: a DOI's own `?` and `#` are encoded in a URL, so a bare one starts the URL's query or
+ * fragment (`?utm_source=…`, `#citation`), which is no part of the DOI.
+ */
 export function normaliseDoi(raw: string): string {
   const trimmed = raw.trim();
   const prefix = resolverPrefix.exec(trimmed);
   if (prefix === null) return trimmed;
   const rest = trimmed.slice(prefix[0].length);
   if (!/^https?:/i.test(trimmed)) return rest;
+  const path = rest.replace(/[?#].*$/s, '');
   try {
-    return decodeURIComponent(rest);
+    return decodeURIComponent(path);
   } catch {
-    return rest;
+    return path;
   }
 }

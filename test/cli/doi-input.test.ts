@@ -22,6 +22,14 @@ describe('DOIs as people have them', () => {
     expect(normaliseDoi('10.1000/abc')).toBe('10.1000/abc');
   });
 
+  it("leaves a resolver URL's query and fragment out (a DOI's own ? and # are encoded in a URL)", () => {
+    expect(normaliseDoi('https://doi.org/10.1000/abc/def?utm_source=x')).toBe('10.1000/abc/def');
+    expect(normaliseDoi('https://doi.org/10.1000/abc#citation')).toBe('10.1000/abc');
+    expect(normaliseDoi('https://doi.org/10.1000/a%3Fb%23c')).toBe('10.1000/a?b#c');
+    // A doi: prefix is no URL: what follows it is the DOI, whole.
+    expect(normaliseDoi('doi:10.1000/a?b')).toBe('10.1000/a?b');
+  });
+
   it('reads one a line, a first line `doi` being a header', () => {
     expect(readDoiList('DOI\n10.1/a\n\nhttps://doi.org/10.1/b\r\n', 'dois.txt')).toEqual([
       '10.1/a',

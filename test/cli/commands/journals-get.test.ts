@@ -24,6 +24,15 @@ describe('scholarly-metrics journals get', () => {
     expect(bad.stderr).toContain("'x42' is invalid for argument 'id'. expected a whole number, e.g. 42.");
   });
 
+  it('reads an id as the options that take one read it: 007 is 7, -0 is 0', async () => {
+    const padded = await run(['journals', 'get', '007', '--format', 'jsonl'], { url: mock.server.url });
+    expect(padded.code, padded.stderr).toBe(0);
+    expect(JSON.parse(padded.stdout).id).toBe(7);
+    const zero = await run(['journals', 'get', '--', '-0'], { url: mock.server.url });
+    expect(zero.code).toBe(1);
+    expect(zero.stderr).toMatch(/^error: NotFoundError: .*id 0\n$/);
+  });
+
   it('shows an example in --help', async () => {
     expect((await run(['journals', 'get', '--help'])).stdout).toContain(
       '$ scholarly-metrics journals get 42',
