@@ -3,9 +3,16 @@
  * API document (api-v1.md §4, §7) and the SDK's local parameter rules describe them.
  */
 import { SHOW_VALUES } from '../src/api/params.js';
+import { unsafeCharacters } from '../src/core/escape.js';
+import { doiForm } from '../src/core/params.js';
 import { type Json, ref } from './openapi-components.js';
 
 const safeMax = Number.MAX_SAFE_INTEGER;
+/**
+ * The SDK's DOI rule as one ECMA-262 pattern: its form, with none of the characters a terminal may
+ * act on. (A lone surrogate, which the SDK refuses too, no pattern can name portably.)
+ */
+const doiPattern = `^(?!.*${unsafeCharacters.source})${doiForm.source.slice(1)}`;
 /** Any safe integer: the document says no more of an id or a year. */
 const safeInteger = { type: 'integer', minimum: -safeMax, maximum: safeMax };
 
@@ -25,7 +32,7 @@ export const parameters: Record<string, Json> = {
     description:
       'A DOI, percent-encoded as ONE path segment (its `/` becomes `%2F`, and so on). The SDK refuses ' +
       'anything that is not `10.` + registrant + `/` + suffix before sending.',
-    schema: { type: 'string', pattern: '^10\\.[^/\\s]+/.' },
+    schema: { type: 'string', pattern: doiPattern },
     example: '10.1000/xyz123',
   },
   page: {

@@ -77,7 +77,7 @@ export function checkParams<T extends object>(value: T | undefined): Partial<T> 
  * `10.` + registrant + `/` + a non-empty suffix: the form every DOI has (ISO 26324). No white space in
  * the registrant nor at the end: a DOI read from a file with its newline is refused, not sent.
  */
-const doiForm = /^10\.[^/\s]+\/.*\S$/u;
+export const doiForm = /^10\.[^/\s]+\/.*\S$/u;
 
 /**
  * A DOI of that form holding none of the characters a terminal may act on (the one class of

@@ -7,6 +7,7 @@ import addFormats from 'ajv-formats';
 import { describe, expect, test } from 'vitest';
 import { safeParse } from 'zod/mini';
 import { generate, render } from '../../scripts/generate-openapi.js';
+import { checkDoi } from '../../src/core/params.js';
 import { responseSchemas } from '../../src/schemas/response-schemas.js';
 import { createMockApi, MOCK_API_KEY, MOCK_BASE_URL, MOCK_DOIS } from '../../src/testing/index.js';
 import { parseWebhookEvent, WebhookPayloadError } from '../../src/webhooks/index.js';
@@ -161,6 +162,32 @@ describe('the document agrees with the mock API and the SDK', () => {
     expect(() => parseWebhookEvent(JSON.stringify({ ...event, journal_id: 2 ** 53 }))).toThrow(
       WebhookPayloadError,
     );
+  });
+
+  test('its DOI pattern takes the DOIs the SDK sends and refuses those it refuses', () => {
+    const parameters = (committed.components as Json).parameters as Record<string, { schema: Json }>;
+    const pattern = new RegExp(parameters.doi!.schema.pattern as string, 'u');
+    const dois = [
+      ...MOCK_DOIS,
+      '10.1000/xyz123',
+      '10.1000/abc ',
+      '10.1000/a\tb',
+      '10.1000/abc\u0007',
+      '10.1000/\u202eabc',
+      '10.1000/a\nb',
+      ' 10.1000/abc',
+      '11.1000/abc',
+      '10.1000/',
+    ];
+    for (const value of dois) {
+      let sdkSends = true;
+      try {
+        checkDoi(value);
+      } catch {
+        sdkSends = false;
+      }
+      expect(pattern.test(value), JSON.stringify(value)).toBe(sdkSends);
+    }
   });
 
   test('it refuses what the SDK refuses, and accepts what it accepts', () => {
