@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import type { ConfigurationError, MetricClient, TelemetryOptions } from '../index.js';
 import type { ColorChoice } from './color.js';
 import { cannotWrite, UsageError } from './errors.js';
-import type { IO } from './io.js';
+import { type IO, isPipe } from './io.js';
 import { refuseOtherDatabase } from './output/database-files.js';
 import { fileSink, type Sink, stdoutSink } from './output/sink.js';
 import { streamKind, streamSink } from './output/stream-sink.js';
@@ -23,6 +23,8 @@ export interface GlobalOptions extends RedisOptions {
   baseUrl?: string;
   quiet?: boolean;
   debug?: boolean;
+  /** The command's own `-o`, seen here with the globals: where its records go. */
+  output?: string;
 }
 
 /** What a run shares with each of its commands: the IO (its stderr masking the secrets) and the secrets. */
@@ -84,7 +86,10 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
     throw new UsageError('--mock and --base-url exclude each other: give one');
   let requests = 0;
   const started = io.now();
-  const progress = Progress.for(io.stderr, options.quiet === true, io.now);
+  // Records piped to another program go to one that may share the terminal (`| less`): no line is
+  // drawn over its screen, nor left among its lines when it stops reading (`| head`).
+  const piped = (options.output === undefined || options.output === '-') && isPipe(io.stdout);
+  const progress = Progress.for(io.stderr, options.quiet === true || piped, io.now);
   const sdk = await import('./sdk.js');
   const shared = await openSharedQuota(options, io);
   const watched = (fetch: typeof globalThis.fetch) =>

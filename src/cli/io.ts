@@ -3,9 +3,26 @@
  * its streams, the terminal's facts, the environment, the clock and the Ctrl-C signal. The bin builds
  * it from the real process (`processIO`); tests build one in memory and run commands in-process.
  */
+import { fstatSync } from 'node:fs';
 import { showsColors } from './color.js';
 import { exitCodes, InterruptedError, stopExitCode } from './errors.js';
 import { terminalSafe } from './output/escape.js';
+
+/**
+ * Whether `stream` is a pipe or socket to another program (`| less`, `| head`): that program may
+ * share the terminal, where a status line drawn on stderr would land on its screen. A terminal, a
+ * file, or a stream with no descriptor (a test's) is not.
+ */
+export function isPipe(stream: OutputStream): boolean {
+  const fd = (stream as { fd?: unknown }).fd;
+  if (stream.isTTY === true || typeof fd !== 'number') return false;
+  try {
+    const info = fstatSync(fd);
+    return info.isFIFO() || info.isSocket();
+  } catch {
+    return false;
+  }
+}
 
 /** A stream a command writes to, with the terminal's facts when it is one. */
 export interface OutputStream extends NodeJS.WritableStream {
