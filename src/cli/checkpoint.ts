@@ -185,7 +185,7 @@ export async function removeCheckpoint(path: string): Promise<void> {
  * and its rename, and a file of a random name would be left beside the output for good.
  */
 const temporaries = new Set<string>();
-let removedAtExit = false;
+let listeningForExit = false;
 
 function removeTemporaries(): void {
   for (const file of temporaries) rmSync(file, { force: true });
@@ -195,8 +195,8 @@ function removeTemporaries(): void {
 export async function writeCheckpoint(path: string, checkpoint: Checkpoint): Promise<void> {
   // 'wx' fails on any file there, a symbolic link included: nothing is written through one.
   const temporary = `${path}.${randomBytes(8).toString('hex')}.tmp`;
-  if (!removedAtExit) process.once('exit', removeTemporaries);
-  removedAtExit = true;
+  if (!listeningForExit) process.once('exit', removeTemporaries);
+  listeningForExit = true;
   temporaries.add(temporary);
   try {
     await writeFile(temporary, `${JSON.stringify(checkpoint)}\n`, { flag: 'wx' });
