@@ -21,7 +21,9 @@ export const backoff = { factor: 2, minTimeout: 500, maxTimeout: 8_000, randomiz
  * the same on every attempt, where its 502/503/504 may pass.
  */
 export function isRetryable(error: unknown): boolean {
-  if (error instanceof ConnectionError) return !/Proxy.* \(4\d\d\)/.test(error.message);
+  // A bounded gap: the message holds the URL, a search term included, and `.*` would make each
+  // `Proxy` in it scan to the end.
+  if (error instanceof ConnectionError) return !/Proxy.{0,40} \(4\d\d\)/.test(error.message);
   if (!(error instanceof APIError)) return false;
   if (![429, 500, 502, 503, 504].includes(error.status)) return false;
   const seconds = retryAfterOf(error);
