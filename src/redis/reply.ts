@@ -74,12 +74,18 @@ function withoutCommand(error: unknown): unknown {
  * when the text is empty (node-redis's `TimeoutError`).
  */
 export function failureText(error: unknown): string {
-  if (!(error instanceof Error)) return `a thrown ${typeof error}: ${serverText(String(error))}`;
-  const name =
-    error.constructor?.name && error.constructor.name !== 'Error' ? error.constructor.name : error.name;
-  const kind = serverText(name || 'Error');
-  const text = serverText(error.message);
-  return text === '' ? kind : `${kind}: ${text}`;
+  try {
+    if (!(error instanceof Error)) return `a thrown ${typeof error}: ${serverText(String(error))}`;
+    const name =
+      error.constructor?.name && error.constructor.name !== 'Error' ? error.constructor.name : error.name;
+    const kind = serverText(name || 'Error');
+    const text = serverText(error.message);
+    return text === '' ? kind : `${kind}: ${text}`;
+  } catch {
+    // A value that cannot be read as text (no prototype, a throwing toString or getter): failing
+    // here would leave the call that met it unsettled.
+    return `a thrown ${typeof error} that cannot be shown`;
+  }
 }
 
 function describe(reply: unknown): string {
