@@ -36,9 +36,26 @@ export async function loadSqlite(): Promise<Sqlite> {
 /** How long a statement waits for another program's write to end before it fails. */
 const busyTimeoutSeconds = 5;
 
+/** node:sqlite's primary SQLite code of `error` (its extended code less the extension). */
+const sqliteCode = (error: unknown) => Number((error as { errcode?: unknown }).errcode) & 0xff;
+
 /** Whether `error` is node:sqlite's SQLITE_BUSY or SQLITE_LOCKED: another connection holds the lock. */
-export const isLockedError = (error: unknown) =>
-  [5, 6].includes(Number((error as { errcode?: unknown }).errcode) & 0xff);
+export const isLockedError = (error: unknown) => [5, 6].includes(sqliteCode(error));
+
+/**
+ * SQLite's codes for a database that is there but cannot be written now: no permission (3), locked
+ * (5, 6), read-only (8), an I/O error (10), a full disk (13). The command failed (a DatabaseError);
+ * any other refusal at opening (not a database, no such folder) is a usage error.
+ */
+const cannotBeWritten = [3, 5, 6, 8, 10, 13];
+
+/** What opening `path` as a database failing with `error` is: a DatabaseError, or a usage error. */
+export function openingFailure(path: string, error: unknown): unknown {
+  if (cannotBeWritten.includes(sqliteCode(error))) return databaseError(path, error);
+  return new UsageError(
+    terminalSafe(`cannot open ${path} as a SQLite database: ${(error as Error).message}`),
+  );
+}
 
 /**
  * `error` as a DatabaseError naming `path` when node:sqlite threw it (its own message names no
@@ -83,10 +100,7 @@ export async function openDatabase(path: string, name = '--output'): Promise<Dat
     return database;
   } catch (error) {
     database?.close();
-    if (isLockedError(error)) throw databaseError(path, error);
-    throw new UsageError(
-      terminalSafe(`cannot open ${path} as a SQLite database: ${(error as Error).message}`),
-    );
+    throw openingFailure(path, error);
   }
 }
 

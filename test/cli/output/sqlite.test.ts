@@ -6,8 +6,9 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
+import { DatabaseError, UsageError } from '../../../src/cli/errors.js';
 import { recordKinds } from '../../../src/cli/output/record-kinds.js';
-import { inTransaction, openDatabase } from '../../../src/cli/output/sqlite.js';
+import { inTransaction, openDatabase, openingFailure } from '../../../src/cli/output/sqlite.js';
 import { batchUpserter } from '../../../src/cli/output/sqlite-upsert.js';
 import { UnfitValues } from '../../../src/cli/output/typed-values.js';
 import { scratch } from '../resume.js';
@@ -150,4 +151,36 @@ describe('inTransaction', () => {
       database.close();
     }
   });
+});
+
+describe('openingFailure', () => {
+  /** An error as node:sqlite throws it, with SQLite's extended code. */
+  const sqliteError = (errcode: number, message: string) =>
+    Object.assign(new Error(message), { code: 'ERR_SQLITE_ERROR', errcode });
+
+  it.each([
+    [8, 'attempt to write a readonly database'],
+    [13, 'database or disk is full'],
+    [5, 'database is locked'],
+    [10 | (13 << 8), 'disk I/O error'],
+  ])(
+    'a database that cannot be written now (code %i) is a DatabaseError naming it: exit 1',
+    (errcode, message) => {
+      const failure = openingFailure('papers.sqlite', sqliteError(errcode, message));
+      expect(failure).toBeInstanceOf(DatabaseError);
+      expect((failure as Error).message).toMatch(/^papers\.sqlite/);
+    },
+  );
+
+  it.each([
+    [26, 'file is not a database'],
+    [14, 'unable to open database file'],
+  ])(
+    'a file that is no database, or no place for one (code %i), is a usage error: exit 2',
+    (errcode, message) => {
+      const failure = openingFailure('papers.sqlite', sqliteError(errcode, message));
+      expect(failure).toBeInstanceOf(UsageError);
+      expect((failure as Error).message).toBe(`cannot open papers.sqlite as a SQLite database: ${message}`);
+    },
+  );
 });
