@@ -52,5 +52,8 @@ export async function syncPapers(
       context.progress.rebase(before);
     }
     context.progress.update({ done: before + done, total: page.total, requests: context.requests() });
+    // Pages answered in this process (--mock) never leave the microtask queue, and the writes are
+    // synchronous: a turn of the event loop a page lets a Ctrl-C be heard.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
