@@ -3,7 +3,7 @@
  * file of `--output` or `--failed`, are refused before anything is read, written or sent.
  */
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
@@ -44,5 +44,23 @@ describe('papers get-many, its files apart', () => {
     writeFileSync(list, '10.1000/a\n10.1000/b\n');
     const message = `--input and ${flag} name one file (${list}): give each a file of its own`;
     await refused(['--input', list, ...flags(list)], list, message);
+  });
+
+  it('sees one file under two names: a symbolic link (to a file not made yet too) and a hard link', async () => {
+    const folder = scratch();
+    const output = join(folder, 'papers.tsv');
+    const failed = join(folder, 'failed.tsv');
+    symlinkSync(output, failed);
+    const result = await run(['--mock', 'papers', 'get-many', '10.9/nope', '-o', output, '--failed', failed]);
+    expect(result.stderr).toBe(
+      `error: --failed and --output name one file (${failed}): give --failed a file of its own\n`,
+    );
+    expect(result.code).toBe(2);
+    const list = join(folder, 'dois.txt');
+    writeFileSync(list, '10.1000/a\n');
+    const linked = join(folder, 'also-dois.txt');
+    linkSync(list, linked);
+    const message = `--input and --output name one file (${list}): give each a file of its own`;
+    await refused(['--input', list, '-o', linked], list, message);
   });
 });
