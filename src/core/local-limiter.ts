@@ -26,18 +26,18 @@ export class LocalLimiter {
   /** Counted starts still in flight: each counts in the window as if it had just started. */
   #countedInFlight = 0;
   /**
-   * When the counted starts' answers came (`performance.now()` times: a monotonic clock, which a
-   * system clock set back cannot stall), those of the last window: in the order they came, so the
-   * earliest is first.
+   * When the counted starts' answers came (`Date.now()` times), those of the last window: in the
+   * order they came, which is time order, so the earliest is first (a clock set back only makes a
+   * wait longer, never a 429).
    */
   readonly #answeredAt: number[] = [];
-  /** When the last request started (`performance.now()` time), for pacing. */
+  /** When the last request started (`Date.now()` time), for pacing. */
   #lastStart = Number.NEGATIVE_INFINITY;
   /** The waiting requests' starters, in the order they came (a Set keeps insertion order). */
   readonly #line = new Set<() => void>();
   #inFlight = 0;
   /**
-   * When the current pause ends (`performance.now()` time), or 0 once a request found it over: a pause
+   * When the current pause ends (`Date.now()` time), or 0 once a request found it over: a pause
    * needs no timer of its own, the line's wake-up covers the requests it holds.
    */
   #resumeAt = 0;
@@ -74,7 +74,7 @@ export class LocalLimiter {
           .finally(() => {
             if (counted) {
               this.#countedInFlight--;
-              this.#answeredAt.push(performance.now());
+              this.#answeredAt.push(Date.now());
             }
             this.#inFlight--;
             this.#next();
@@ -92,14 +92,14 @@ export class LocalLimiter {
    * answer the same to the others. A later, longer pause extends it; a shorter one changes nothing.
    */
   pause(ms: number): void {
-    const until = performance.now() + ms;
+    const until = Date.now() + ms;
     if (ms > 0 && until > this.#resumeAt) this.#resumeAt = until;
   }
 
   /** Records a start for the window and the pacing: in flight until its answer is timed. */
   #count(): boolean {
     if (!this.#perMinute) return false;
-    this.#lastStart = performance.now();
+    this.#lastStart = Date.now();
     this.#countedInFlight++;
     return true;
   }
@@ -121,7 +121,7 @@ export class LocalLimiter {
    * for when the pause, the window or the pacing lets the next one start; a request ending looks again.
    */
   #next(): void {
-    const now = performance.now();
+    const now = Date.now();
     if (this.#resumeAt <= now) this.#resumeAt = 0;
     clearTimeout(this.#wake);
     for (const start of this.#line) {

@@ -111,30 +111,3 @@ describe('pause', () => {
     expect(starts.at(-1)).toEqual({ name: 'b', at: 3_000 });
   });
 });
-
-describe('a system clock set back ten minutes (NTP, a resumed machine)', () => {
-  it.each([
-    ['pacing', { maxRequestsPerMinute: 600, pacing: 'even' as const }, 100],
-    ['the window', { maxRequestsPerMinute: 1 }, 60_000],
-  ])('stalls nothing: %s waits as long as it asked', async (_what, limits, waitMs) => {
-    useFakeClock();
-    const { send, finish, names } = requests(new LocalLimiter(limits));
-    void send('a');
-    await finish('a');
-    void send('b');
-    vi.setSystemTime(Date.now() - 600_000);
-    await vi.advanceTimersByTimeAsync(waitMs + 1);
-    expect(names()).toEqual(['a', 'b']);
-  });
-
-  it('stalls nothing: a pause lasts as long as it was set for', async () => {
-    useFakeClock();
-    const limiter = new LocalLimiter({ maxConcurrency: 4 });
-    const { send, names } = requests(limiter);
-    limiter.pause(1_000);
-    void send('a');
-    vi.setSystemTime(Date.now() - 600_000);
-    await vi.advanceTimersByTimeAsync(1_001);
-    expect(names()).toEqual(['a']);
-  });
-});

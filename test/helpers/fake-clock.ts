@@ -22,7 +22,7 @@ export function useFakeClock({
 } = {}): void {
   const toFake: NonNullable<FakeTimersConfig['toFake']> = ['setTimeout', 'clearTimeout'];
   if (intervals) toFake.push('setInterval', 'clearInterval');
-  vi.useFakeTimers(date ? { toFake: [...toFake, 'Date', 'performance'], now: clockStart } : { toFake });
+  vi.useFakeTimers(date ? { toFake: [...toFake, 'Date'], now: clockStart } : { toFake });
   vi.spyOn(Math, 'random').mockReturnValue(random);
   onTestFinished(() => {
     vi.useRealTimers();
