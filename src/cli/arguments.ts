@@ -1,5 +1,9 @@
 /** Parsers of positional arguments. */
 import { InvalidArgumentError } from 'commander';
+import { integer } from './options.js';
+
+/** Any safe whole number, as the options that take an id read it. */
+const wholeNumber = integer();
 
 /**
  * A resource id: a whole number, as the API document says no more of an id (`--` before a negative
@@ -7,11 +11,11 @@ import { InvalidArgumentError } from 'commander';
  * options that take an id read it.
  */
 export function id(raw: string): string {
-  const value = Number(raw);
-  if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(value)) {
+  try {
+    return String(wholeNumber(raw));
+  } catch {
     throw new InvalidArgumentError('expected a whole number, e.g. 42.');
   }
-  return String(value === 0 ? 0 : value);
 }
 
 /** The parser of a path parameter's argument, by the parameter's name; one not listed is taken as typed. */

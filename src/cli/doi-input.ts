@@ -155,13 +155,17 @@ export function readDois(text: string, name: string, column?: string): DoiList {
   return doiListOf(cellsOf(text, name, kind, column), kind === 'lines' ? 'line' : 'entry');
 }
 
+/** The lines of `text`: the line break that ends the last line starts no line of its own. */
+function linesOf(text: string): string[] {
+  return text === '' ? [] : text.replace(/\r?\n$/, '').split(/\r?\n/);
+}
+
 /** The cells of `text` that hold DOIs, as given (blank ones included). */
 function cellsOf(text: string, name: string, kind: ReturnType<typeof kindOf>, column?: string): string[] {
   const wanted = column ?? (kind === 'lines' ? undefined : 'doi');
   let values: string[];
   if (kind === 'lines' || wanted === undefined) {
-    // The line break that ends the last line starts no line of its own.
-    values = text === '' ? [] : text.replace(/\r?\n$/, '').split(/\r?\n/);
+    values = linesOf(text);
     // A first line `doi` (any case) is a header, not a DOI.
     const header = values[0]?.trim().toLowerCase();
     if (header === 'doi' || (column !== undefined && header === column.toLowerCase()))
@@ -204,13 +208,9 @@ function tableColumn(text: string, name: string, column: string, delimiter: stri
 function jsonLinesColumn(text: string, name: string, field: string): string[] {
   const seen = new Set<string>();
   const values: string[] = [];
-  // A byte order mark is no JSON: a file an editor saved with one is read as one without.
-  // The line break that ends the last line starts no line of its own; a blank line is a blank entry.
-  for (const [index, line] of text
-    .replace(/^\uFEFF/, '')
-    .replace(/\r?\n$/, '')
-    .split(/\r?\n/)
-    .entries()) {
+  // A byte order mark is no JSON: a file an editor saved with one is read as one without. A blank
+  // line is a blank entry.
+  for (const [index, line] of linesOf(text.replace(/^\uFEFF/, '')).entries()) {
     if (line.trim() === '') {
       values.push('');
       continue;

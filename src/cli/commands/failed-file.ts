@@ -2,42 +2,15 @@
  * `papers get-many --failed FILE`: a tsv of the DOIs that failed, with their error class and message,
  * kept in step with the harvest's checkpoint so that a resumed run lists no failure twice.
  */
-import { readlinkSync, realpathSync, statSync } from 'node:fs';
 import { type FileHandle, open, stat, truncate } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { MetricError } from '../../index.js';
 import { type CheckpointAdditions, isCheckpointOf } from '../checkpoint.js';
 import { cannotWrite, OutputFileError, UsageError } from '../errors.js';
+import { fileOf, oneFile } from '../file-identity.js';
 import { cellOf, spreadsheetCell, tsvField } from '../output/cells.js';
 import { databaseAt } from '../output/database-files.js';
 import { terminalSafe } from '../output/escape.js';
-
-/**
- * The file `path` writes to: where its links lead (a link to a file not made yet included), so that
- * two names for one file are seen as one.
- */
-function fileOf(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    try {
-      return resolve(dirname(path), readlinkSync(path));
-    } catch {
-      return resolve(path);
-    }
-  }
-}
-
-/** Whether `a` and `b` name one file: one path through their links, or (both there) one inode. */
-function oneFile(a: string, b: string): boolean {
-  if (fileOf(a) === fileOf(b)) return true;
-  try {
-    const [first, second] = [statSync(a), statSync(b)];
-    return first.dev === second.dev && first.ino === second.ino;
-  } catch {
-    return false;
-  }
-}
 
 /** The `--failed` file: its handle, and its length, which each checkpoint keeps. */
 export type FailedFile = { readonly path: string; readonly handle: FileHandle; bytes: number };

@@ -4,9 +4,9 @@
  * again for everything the first was still asking. The lock is SQLite's own on a file beside the
  * database (`DB-sync`, left empty): the system lets it go when the process ends, `kill -9` included.
  */
-import { existsSync, realpathSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { DatabaseError } from '../errors.js';
+import { fileOf } from '../file-identity.js';
 import { terminalSafe } from '../output/escape.js';
 import { databaseError, databaseFile, isLockedError, loadSqlite } from '../output/sqlite.js';
 
@@ -16,7 +16,7 @@ import { databaseError, databaseFile, isLockedError, loadSqlite } from '../outpu
  */
 function syncLockPath(path: string, name: string): string {
   const file = databaseFile(path, name);
-  return `${existsSync(file) ? realpathSync(file) : file}-sync`;
+  return `${fileOf(file)}-sync`;
 }
 
 /**
