@@ -139,8 +139,8 @@ export interface ClientOptionsBase {
    */
   dangerouslyAllowBrowser?: boolean | undefined;
   /**
-   * How much the client logs: `'off'`, `'error'`, `'warn'`, `'info'` or `'debug'`. The Authorization
-   * header is always redacted.
+   * How much the client logs: `'off'`, `'error'`, `'warn'`, `'info'` or `'debug'`. Headers that
+   * carry credentials (Authorization, Cookie, X-Api-Key…) are always redacted.
    * @default `METRIC_LOG` of {@link ClientOptionsBase.env}, else 'off'
    */
   logLevel?: LogLevel | undefined;

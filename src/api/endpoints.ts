@@ -29,7 +29,7 @@ const minute = 60_000;
 const hour = 60 * minute;
 const day = 24 * hour;
 
-const id: ParamCheck = (name, value) => checkId(name, value);
+const id: ParamCheck = checkId;
 const doi: ParamCheck = (_name, value) => checkDoi(value);
 const optionalId: ParamCheck = checkInteger;
 const pages = { page: checkPositiveInteger, per_page: checkPositiveInteger };

@@ -4,7 +4,6 @@ import { MetricError } from './errors.js';
 import type { AfterResponseHook, BeforeRequestHook, ClientHooks } from './hook-types.js';
 import { type Logger, loggableHeaders } from './logger.js';
 import { checkHooks } from './options/client.js';
-import { redactText } from './redact.js';
 
 /**
  * The hooks handed to ky: the user's, each guarded, and the debug log of what is actually sent;
@@ -22,12 +21,11 @@ export function hooksFor(
   const afterResponse: AfterResponseHook[] = (hooks?.afterResponse ?? []).map((hook) =>
     guarded('afterResponse', hook, secret),
   );
-  // Logged last, so that the line shows the request as the user's hooks left it.
+  // Logged last, so that the line shows the request as the user's hooks left it. The logger cuts the
+  // key from the line wherever a hook put it.
   if (logger) {
     beforeRequest.push(({ request }) => {
-      logger.debug(`${request.method} ${redactText(request.url, secret)}`, {
-        headers: loggableHeaders(request.headers, secret),
-      });
+      logger.debug(`${request.method} ${request.url}`, { headers: loggableHeaders(request.headers) });
     });
   }
   // ky's state types are richer than the client's (a subset of them), so its hooks take these.

@@ -73,14 +73,20 @@ export function createLogger(
 }
 
 /**
- * Request headers as a plain object, fit for a log line: credentials never appear, nor does the key
- * in any other header a hook may have put it in.
+ * The names of headers that carry credentials (Authorization, Proxy-Authorization, Cookie, X-Api-Key,
+ * X-Auth-Token, a session id…), lower-cased as `Headers` gives them.
  */
-export function loggableHeaders(headers: Headers, secret: string | null): Record<string, string> {
+const credentialHeader = /auth|cookie|key/;
+
+/**
+ * Request headers as a plain object for a log line, each credential header's value {@link redacted},
+ * whoever set it (the `headers` option, a hook). A logger from {@link createLogger} cuts the key from
+ * the other headers, where a hook may have put it.
+ */
+export function loggableHeaders(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, name) => {
-    out[name] =
-      name === 'authorization' || name === 'proxy-authorization' ? redacted : redactText(value, secret);
+    out[name] = credentialHeader.test(name) ? redacted : value;
   });
   return out;
 }

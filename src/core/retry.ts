@@ -59,8 +59,9 @@ export function parseRetryAfter(headers: Headers, now: number = Date.now()): num
   // Only an HTTP date is a date here, not whatever Date.parse accepts: "Wed, 21 Oct 2026 07:28:00 GMT",
   // or the obsolete forms a recipient must take too, "Wednesday, 21-Oct-26 07:28:00 GMT" and asctime's
   // "Wed Oct 21 07:28:00 2026", which names no zone: it is GMT, where Date.parse would read local time.
+  // A date with a comma but no GMT is no HTTP date: read, it would be local time, which differs by machine.
   const asctime = /^[a-z]{3} [a-z]{3} [ \d]?\d \d\d:\d\d:\d\d \d{4}$/i.test(value);
-  if (!asctime && !/^[a-z]{3,9}, /i.test(value)) return undefined;
+  if (!asctime && !/^[a-z]{3,9}, .* GMT$/i.test(value)) return undefined;
   const date = Date.parse(asctime ? `${value} GMT` : value);
   if (Number.isNaN(date)) return undefined;
   return Math.min(Math.max(0, Math.ceil((date - now) / 1000)), retryAfterCeilingSeconds);

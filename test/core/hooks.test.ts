@@ -117,6 +117,7 @@ describe('the debug log', () => {
           const headers = new Headers(request.headers);
           headers.delete('authorization');
           headers.set('x-api-key', TEST_KEY);
+          headers.set('x-note', `copied ${TEST_KEY}`);
           return new Request(request, { headers });
         },
       ],
@@ -128,6 +129,8 @@ describe('the debug log', () => {
     expect(sent).toBeDefined();
     const headers = (sent!.details as { headers: Record<string, string> }).headers;
     expect(headers['x-api-key']).toBe('[redacted]');
+    // A header named as no credential is cut where it holds the key.
+    expect(headers['x-note']).toBe('copied [redacted]');
     expect(headers.authorization).toBeUndefined();
     expect(JSON.stringify(lines)).not.toContain(TEST_KEY);
   });

@@ -123,12 +123,22 @@ describe('loggableHeaders', () => {
       'PROXY-AUTHORIZATION': `Basic ${TEST_KEY}`,
       Accept: 'application/json',
       'x-team': 'a',
+      'keep-alive': 'timeout=5',
     });
-    expect(loggableHeaders(headers, null)).toEqual({
+    expect(loggableHeaders(headers)).toEqual({
       authorization: '[redacted]',
       'proxy-authorization': '[redacted]',
       accept: 'application/json',
       'x-team': 'a',
+      'keep-alive': 'timeout=5',
     });
+  });
+
+  it('redacts the other headers that carry credentials, which the key is not (apiKey: null, or a second secret)', () => {
+    const credentials = ['Cookie', 'X-Api-Key', 'Api-Key', 'X-Auth-Token'];
+    const headers = new Headers(credentials.map((name): [string, string] => [name, 'a-credential-value']));
+    const logged = loggableHeaders(headers);
+    expect(Object.values(logged)).toEqual(credentials.map(() => '[redacted]'));
+    expect(JSON.stringify(logged)).not.toContain('a-credential-value');
   });
 });

@@ -26,6 +26,14 @@ describe('Retry-After', () => {
       // Only asctime's exact shape: not a date with a zone of its own, nor a day without a time.
       for (const text of ['Thu Jan 1 00:00:45 2026 GMT+0900', 'Fri Jan 2', 'Thu Jan 1, 2026 00:00:45'])
         expect(at(text), text).toBeUndefined();
+      // The other two forms always name GMT: one without it is no HTTP date, not a local time that
+      // would differ from one machine to the next.
+      for (const text of [
+        'Thu, 01 Jan 2026 00:00:45',
+        'Thu, 01 Jan 2026 00:00:45 +0900',
+        'Thursday, 01-Jan-26 00:00:45',
+      ])
+        expect(at(text), text).toBeUndefined();
     } finally {
       vi.unstubAllEnvs();
     }
