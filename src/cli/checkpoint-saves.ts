@@ -84,7 +84,8 @@ export class CheckpointSaves {
     this.#latest = checkpoint;
     this.#unsaved = checkpoint;
     const since = this.#now() - this.#savedAt;
-    if (since >= this.#everyMs) return this.save(checkpoint);
+    // A clock set back (since < 0) would put the next save as far off: it is due at once.
+    if (since >= this.#everyMs || since < 0) return this.save(checkpoint);
     this.#later ??= setTimeout(() => this.#saveLater(), this.#everyMs - since);
     this.#later.unref?.();
   }

@@ -67,10 +67,12 @@ export class Progress {
     this.#counts = counts;
     if (this.#stream === undefined) return;
     const now = this.#now();
-    if (!force && now - this.#drawnAt < redrawMs) {
+    const since = now - this.#drawnAt;
+    // A clock set back (since < 0) would hold the line until it caught up: it is drawn at once.
+    if (!force && since >= 0 && since < redrawMs) {
       // Drawn when the interval ends, whether or not another update comes by then: a walk the quota
       // holds between pages must not leave numbers it has passed on the line.
-      this.#trailing ??= setTimeout(() => this.update(this.#counts!, true), redrawMs - (now - this.#drawnAt));
+      this.#trailing ??= setTimeout(() => this.update(this.#counts!, true), redrawMs - since);
       this.#trailing.unref?.();
       return;
     }
@@ -134,7 +136,10 @@ export class Progress {
   #draw(): void {
     const stream = this.#stream;
     if (stream === undefined) return;
-    const seconds = (this.#now() - this.#started) / 1000;
+    const now = this.#now();
+    // A clock set back: the rate counts from here, what is done so far as done before.
+    if (now < this.#started) [this.#started, this.#base] = [now, this.#counts?.done ?? this.#base];
+    const seconds = (now - this.#started) / 1000;
     const parts = this.#counts === undefined ? [] : [describe(this.#counts, this.#unit, seconds, this.#base)];
     if (this.#pausedUntil !== undefined) {
       const left = Math.max(0, Math.ceil((this.#pausedUntil - this.#now()) / 1000));
@@ -157,7 +162,8 @@ export function describe(counts: ProgressCounts, unit: string, seconds: number, 
   const parts = [`${grouped(done)}${total === undefined ? '' : ` of ${grouped(total)}`} ${unit}`];
   parts.push(`${grouped(requests)} request${requests === 1 ? '' : 's'}`);
   const rate = seconds > 0 ? (done - base) / seconds : 0;
-  if (rate > 0) parts.push(`${grouped(Math.round(rate))}/s`);
+  // Two figures below ten a second, so that a slow walk's rate is no `0/s`.
+  if (rate > 0) parts.push(`${rate < 9.95 ? Number(rate.toPrecision(2)) : grouped(Math.round(rate))}/s`);
   if (rate > 0 && total !== undefined && total > done) parts.push(`${clock((total - done) / rate)} left`);
   return parts.join(' · ');
 }
@@ -173,7 +179,9 @@ export function grouped(value: number): string {
 
 /** A duration as people read it: `0.8 s`, `45 s`, `3 min 5 s`, `2 h 10 min`. */
 export function clock(seconds: number): string {
-  if (seconds < 10) return `${Math.max(seconds, 0).toFixed(1)} s`;
+  // Tenths below ten seconds, rounded before the test: 9.96 s is `10 s`, not `10.0 s`.
+  const tenths = Math.round(Math.max(seconds, 0) * 10) / 10;
+  if (tenths < 10) return `${tenths.toFixed(1)} s`;
   // Rounded up as a whole before it is split, so that no part shows 60 (`1 min 60 s`).
   const whole = Math.ceil(seconds);
   if (whole < 60) return `${whole} s`;

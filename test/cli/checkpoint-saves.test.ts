@@ -45,6 +45,22 @@ describe('CheckpointSaves', () => {
     expect(saves.unsaved?.position).toBe(4);
   });
 
+  it('a clock set back saves the next page at once, not when the clock catches up', async () => {
+    useFakeClock({ date: false });
+    let now = 3_600_000;
+    const file = join(scratch(), 'out.jsonl.checkpoint.json');
+    const saves = new CheckpointSaves(file, nullSink(), () => now, 1000);
+    const saved = () => (JSON.parse(readFileSync(file, 'utf8')) as Checkpoint).position;
+    await saves.note(at(1));
+    now = 10; // an hour back
+    await saves.note(at(2));
+    expect(saved()).toBe(2);
+    now = 2000;
+    await saves.note(at(3));
+    expect(saved()).toBe(3);
+    saves.stop();
+  });
+
   it('writes one checkpoint at a time, in the order saved: a slow earlier write never lands after a later one', async () => {
     // The interval's save under way when the harvest saves its end: were the end to land first, the
     // file would say the run is unfinished, and the next --resume would ask for its last pages again.

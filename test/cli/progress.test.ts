@@ -115,6 +115,29 @@ describe('the progress line', () => {
     expect(timers()).toBe(0);
   });
 
+  it('a clock set back holds no line: drawn at once, the rate counted from there', () => {
+    const { progress: shown, written, clock } = lineOnFakeClock();
+    clock.ms = 3_600_000;
+    shown.begin('papers');
+    shown.update({ done: 100, total: 1000, requests: 1 }, true);
+    clock.ms -= 3_600_000 - 10; // an hour back, then on
+    shown.update({ done: 200, total: 1000, requests: 2 });
+    expect(written().split('\r\u001b[2K').at(-1)).toMatch(/^200 of 1,000 papers · 2 requests$/);
+    clock.ms += 1000;
+    shown.update({ done: 300, total: 1000, requests: 3 });
+    expect(written().split('\r\u001b[2K').at(-1)).toBe(
+      '300 of 1,000 papers · 3 requests · 100/s · 7.0 s left',
+    );
+  });
+
+  it('says a rate below one a second with two figures, not 0/s', () => {
+    expect(line({ done: 3, total: 100, requests: 3 }, 'DOIs', 10)).toBe(
+      '3 of 100 DOIs · 3 requests · 0.3/s · 5 min 24 s left',
+    );
+    expect(line({ done: 1, total: undefined, requests: 1 }, 'DOIs', 80)).toBe('1 DOIs · 1 request · 0.013/s');
+    expect(clock(9.96)).toBe('10 s');
+  });
+
   it('is drawn whole on a terminal that reports no width (0 columns)', () => {
     const { stream, written } = terminal(0);
     const shown = Progress.for(stream, false, () => 0);

@@ -102,8 +102,9 @@ export function storeQuery(
   params: SyncQuery['params'],
   now: number,
 ): SyncQuery & { readonly added: boolean } {
+  // Names in code-unit order: a collation (localeCompare) differs with the locale a run has.
   const text = JSON.stringify(
-    Object.fromEntries(Object.entries(params).sort(([a], [b]) => a.localeCompare(b))),
+    Object.fromEntries(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1))),
   );
   const { changes } = database
     .prepare('INSERT INTO sync_queries (what, params, added) VALUES (?, ?, ?) ON CONFLICT DO NOTHING')

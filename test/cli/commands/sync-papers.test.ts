@@ -1,7 +1,8 @@
 // `sync DB papers` continued where a stopped run left it: the progress line counts the papers of the
-// pages before as the earlier run's, so its rate and time left are this run's own.
+// pages before as the earlier run's, so its rate and time left are this run's own. And a search is
+// stored as one text whatever the locale of the run.
 import { DatabaseSync } from 'node:sqlite';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { syncPapers } from '../../../src/cli/commands/sync-papers.js';
 import { ensureSyncTables, type SyncReport, storeQuery } from '../../../src/cli/commands/sync-store.js';
 import type { Context } from '../../../src/cli/context.js';
@@ -40,5 +41,29 @@ describe('sync DB papers, continued', () => {
     expect(bases).toEqual([2 * pageSize]);
     expect(run.records).toBe(60 - 2 * pageSize);
     database.close();
+  });
+});
+
+describe('a stored query', () => {
+  it('is one text whatever the locale: its names in code-unit order, not a collation', () => {
+    // Lithuanian collates `y` with `i`, before `q`: a cron job in lt_LT would store a second query.
+    const lithuanian = new Intl.Collator('lt');
+    const compare = vi.spyOn(String.prototype, 'localeCompare').mockImplementation(function (
+      this: string,
+      other: string,
+    ) {
+      return lithuanian.compare(this, other);
+    });
+    try {
+      const database = new DatabaseSync(':memory:');
+      ensureSyncTables(database);
+      const first = storeQuery(database, 'papers', { year: 2024, q: 'climate' }, 0);
+      const again = storeQuery(database, 'papers', { q: 'climate', year: 2024 }, 0);
+      expect(again.id).toBe(first.id);
+      const { params } = database.prepare('SELECT params FROM sync_queries').get() as { params: string };
+      expect(params).toBe('{"q":"climate","year":2024}');
+    } finally {
+      compare.mockRestore();
+    }
   });
 });
