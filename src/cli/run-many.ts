@@ -6,7 +6,6 @@
  * rate limit, the network) ends the command as it would for one id.
  */
 import type { Context } from './context.js';
-import { openSink } from './context.js';
 import { failureLine, PartialFailureError, whereTold } from './errors.js';
 import { sayLastWord } from './last-word.js';
 import type { OutputOptions } from './options.js';
@@ -15,7 +14,14 @@ import { terminalSafe } from './output/escape.js';
 import { chooseFormat, formatRecord, listWriter, type TextFormat } from './output/formats.js';
 import type { Sink } from './output/sink.js';
 import type { WriterOptions } from './output/writer-types.js';
-import { checkFieldsFor, databaseFormatOf, type RecordViews, writeRecordsInto } from './run.js';
+import {
+  checkFieldsFor,
+  databaseFormatOf,
+  openWholeOutput,
+  type RecordViews,
+  refuseOverUnfinished,
+  writeRecordsInto,
+} from './run.js';
 import { writerOptions } from './view.js';
 
 /** Thrown when some of several ids were not found: the others are written, the exit code is 3. */
@@ -45,6 +51,7 @@ export async function runRecords(
 ): Promise<void> {
   const database = databaseFormatOf(options);
   checkFieldsFor(options, many.views?.(ids[0] ?? ''), many.key);
+  await refuseOverUnfinished(options);
   const failures: string[] = [];
   try {
     const found = await fetchEach(ids, many.fetch, failures);
@@ -73,7 +80,7 @@ async function writeFound(
   found: ReadonlyArray<{ id: string; record: Row }>,
   many: ManyRecords,
 ): Promise<{ count: number; unit: string }> {
-  const sink = await openSink(context.io, options.output);
+  const sink = await openWholeOutput(context.io, options.output);
   try {
     const format = chooseFormat(options.format, sink.isTerminal, false, options.output) as TextFormat;
     const columns = many.views?.(ids[0] ?? '').rows?.columns ?? many.columns;

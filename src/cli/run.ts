@@ -1,6 +1,6 @@
 /** Runs the commands that answer in one response: one record, or one whole list. */
-import { checkpointPath, holdsUnfinishedRun } from './checkpoint.js';
-import type { Context } from './context.js';
+import { checkpointPath, holdsUnfinishedRun, removeCheckpoint } from './checkpoint.js';
+import type { Context, RunIO } from './context.js';
 import { openSink } from './context.js';
 import { UsageError } from './errors.js';
 import { checkOutputOption, databaseFacts } from './harvest-file.js';
@@ -15,7 +15,7 @@ import {
   formatRecord,
   listWriter,
 } from './output/formats.js';
-import { nullSink } from './output/sink.js';
+import { nullSink, type Sink } from './output/sink.js';
 import { writerOptions } from './view.js';
 
 /** The facts of the view a command adds: its records' fields (the header of an empty list). */
@@ -42,7 +42,7 @@ async function writeDatabase(
   shown: Shown,
 ): Promise<void> {
   const output = options.output as string;
-  const sink = format === 'sqlite' ? nullSink() : await openSink(context.io, output, 0, 'parquet');
+  const sink = format === 'sqlite' ? nullSink() : await openWholeOutput(context.io, output, 'parquet');
   try {
     const view = await writerOptions({ io: context.io, ...shown, format }, options, sink);
     const writer = await databaseWriter(format, undefined, {
@@ -86,7 +86,7 @@ export async function writeRecordsInto(
  * checkpoint would stay, and a `--resume` of it would cut this command's file by it. A database's
  * runs upsert, each under a checkpoint of its own command.
  */
-async function refuseOverUnfinished(options: OutputOptions): Promise<void> {
+export async function refuseOverUnfinished(options: OutputOptions): Promise<void> {
   const { output } = options;
   if (output === undefined || databaseFormatOf(options) === 'sqlite') return;
   if (!(await holdsUnfinishedRun(checkpointPath(output)))) return;
@@ -95,6 +95,19 @@ async function refuseOverUnfinished(options: OutputOptions): Promise<void> {
       `${output} holds an unfinished run: continue it with its command and --resume, or write elsewhere`,
     ),
   );
+}
+
+/**
+ * Opens `output` for a command that writes it whole, once its answer is in. A finished harvest's
+ * checkpoint there goes first: a `--resume` of that harvest would take this file for its own, done.
+ */
+export async function openWholeOutput(
+  io: RunIO,
+  output: string | undefined,
+  writes: 'text' | 'parquet' = 'text',
+): Promise<Sink> {
+  if (output !== undefined) await removeCheckpoint(checkpointPath(output));
+  return openSink(io, output, 0, writes);
 }
 
 /** Writes the list `fetch` resolves to; `unit` names its records (plural) in the last word. */
@@ -113,7 +126,7 @@ export async function runList(
     sayLastWord(context, { count: records.length, unit, output: options.output });
     return;
   }
-  const sink = await openSink(context.io, options.output);
+  const sink = await openWholeOutput(context.io, options.output);
   try {
     const format = chooseFormat(options.format, sink.isTerminal, true, options.output);
     if (format === 'parquet' || format === 'sqlite') throw new Error('unreachable: a database format');
@@ -189,7 +202,7 @@ export async function runRecord(
     sayLastWord(context, { ...written, output: options.output });
     return;
   }
-  const sink = await openSink(context.io, options.output);
+  const sink = await openWholeOutput(context.io, options.output);
   let written = { count: 1, unit: 'record' };
   try {
     const format = chooseFormat(options.format, sink.isTerminal, false, options.output);

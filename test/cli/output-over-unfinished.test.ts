@@ -17,6 +17,8 @@ describe('a one-request command over an unfinished harvest', () => {
     ['journals list', ['journals', 'list'], 'out.jsonl'],
     ['journals get', ['journals', 'get', '2'], 'out.csv'],
     ['journals get, as Parquet', ['journals', 'get', '2'], 'out.parquet'],
+    ['journals get of several ids', ['journals', 'get', '2', '5'], 'out.jsonl'],
+    ['journals score of several ids, as Parquet', ['journals', 'score', '2', '5'], 'out.parquet'],
   ])('%s is refused (exit 2), the harvest left to resume', async (_name, command, name) => {
     const file = join(scratch(), name);
     const checkpoint = `${file}.checkpoint.json`;
@@ -33,12 +35,34 @@ describe('a one-request command over an unfinished harvest', () => {
     expect(mock.api.requests.length).toBe(asked);
   });
 
-  it('writes over a file whose harvest finished, as before', async () => {
-    const file = join(scratch(), 'done.jsonl');
+  it.each([
+    ['journals list', ['journals', 'list'], 'done.jsonl', 6],
+    ['journals get of several ids', ['journals', 'get', '2', '5'], 'done.jsonl', 2],
+    ['journals get, as Parquet', ['journals', 'get', '2'], 'done.parquet', undefined],
+  ])(
+    '%s writes over a file whose harvest finished, and takes its checkpoint away',
+    async (_name, command, name, lines) => {
+      const file = join(scratch(), name);
+      const checkpoint = `${file}.checkpoint.json`;
+      writeFileSync(file, 'an old harvest\n');
+      writeFileSync(checkpoint, JSON.stringify({ complete: true }));
+      const result = await run([...command, '-o', file], { url: mock.server.url });
+      expect(result.code, result.stderr).toBe(0);
+      if (lines !== undefined)
+        expect(readFileSync(file, 'utf8').split('\n').filter(Boolean)).toHaveLength(lines);
+      // Left there, it would make a `--resume` of the harvest say this file is the harvest, complete.
+      expect(existsSync(checkpoint)).toBe(false);
+    },
+  );
+
+  it('keeps the finished harvest and its checkpoint when the request fails', async () => {
+    const file = join(scratch(), 'kept.jsonl');
+    const checkpoint = `${file}.checkpoint.json`;
     writeFileSync(file, 'an old harvest\n');
-    writeFileSync(`${file}.checkpoint.json`, JSON.stringify({ complete: true }));
-    const result = await run(['journals', 'list', '-o', file], { url: mock.server.url });
-    expect(result.code, result.stderr).toBe(0);
-    expect(readFileSync(file, 'utf8').split('\n').filter(Boolean)).toHaveLength(6);
+    writeFileSync(checkpoint, JSON.stringify({ complete: true }));
+    const result = await run(['journals', 'get', '999999', '-o', file], { url: mock.server.url });
+    expect(result.code).not.toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe('an old harvest\n');
+    expect(existsSync(checkpoint)).toBe(true);
   });
 });
