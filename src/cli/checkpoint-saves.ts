@@ -4,7 +4,8 @@
  * walk the quota holds for a minute keeps its checkpoint current); and whenever the harvest asks
  * (before a rate-limit wait, at the end).
  */
-import { type Checkpoint, writeCheckpoint } from './checkpoint.js';
+import type { Checkpoint } from './checkpoint.js';
+import { writeCheckpoint } from './checkpoint-file.js';
 import type { Sink } from './output/sink.js';
 
 /** Puts a checkpoint in its file (`writeCheckpoint`, or a test's). */

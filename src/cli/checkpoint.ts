@@ -7,10 +7,9 @@
  * never half of one. A checkpoint read back is checked whole before FILE is touched: it is a
  * file anyone can edit, and a wrong length would cut or pad FILE.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
-import { OutputFileError, UsageError } from './errors.js';
+import { createHash } from 'node:crypto';
+import { readFile, stat, unlink } from 'node:fs/promises';
+import { UsageError } from './errors.js';
 import { isRow } from './output/cells.js';
 import { terminalSafe } from './output/escape.js';
 import type { ListState } from './output/writer-types.js';
@@ -177,37 +176,6 @@ export async function removeCheckpoint(path: string): Promise<void> {
     await unlink(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw escaped(error);
-  }
-}
-
-/**
- * The temporary files of checkpoints being written: a second Ctrl-C exits at once, between a write
- * and its rename, and a file of a random name would be left beside the output for good.
- */
-const temporaries = new Set<string>();
-let listeningForExit = false;
-
-function removeTemporaries(): void {
-  for (const file of temporaries) rmSync(file, { force: true });
-}
-
-/** Replaces the checkpoint at `path`: a temporary file of a random name, created (never opened), renamed. */
-export async function writeCheckpoint(path: string, checkpoint: Checkpoint): Promise<void> {
-  // 'wx' fails on any file there, a symbolic link included: nothing is written through one.
-  const temporary = `${path}.${randomBytes(8).toString('hex')}.tmp`;
-  if (!listeningForExit) process.once('exit', removeTemporaries);
-  listeningForExit = true;
-  temporaries.add(temporary);
-  try {
-    await writeFile(temporary, `${JSON.stringify(checkpoint)}\n`, { flag: 'wx' });
-    await rename(temporary, path);
-    temporaries.delete(temporary);
-  } catch (error) {
-    await unlink(temporary).catch(() => {});
-    temporaries.delete(temporary);
-    // Node's words name the temporary file; the message names the checkpoint a run resumes from.
-    const message = `cannot save the checkpoint ${path}: ${(error as Error).message}`;
-    throw new OutputFileError(terminalSafe(message), { cause: error });
   }
 }
 

@@ -10,8 +10,8 @@ import {
   type PositionRange,
   readCheckpoint,
   removeCheckpoint,
-  writeCheckpoint,
 } from './checkpoint.js';
+import { sweepTemporaries, writeCheckpoint } from './checkpoint-file.js';
 import { CheckpointSaves } from './checkpoint-saves.js';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
@@ -96,6 +96,7 @@ export async function openHarvest(
   let saved: Checkpoint | undefined;
   if (output !== undefined && checkpoint !== undefined) {
     await refuseUnfinished(output, checkpoint, fileFormat === 'sqlite', options);
+    await sweepTemporaries(checkpoint);
     if (options.resume)
       saved = await readCheckpoint(output, checkpoint, identity, shape.positions, fileFormat);
     // Before FILE is cut: stopped before it saves its own, this run would resume from the last one's.

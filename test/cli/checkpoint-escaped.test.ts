@@ -2,7 +2,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeCheckpoint } from '../../src/cli/checkpoint.js';
+import { writeCheckpoint } from '../../src/cli/checkpoint-file.js';
 import { OutputFileError } from '../../src/cli/errors.js';
 import { useStoppedRuns, walk } from './checkpoint-setup.js';
 import { run } from './helpers.js';

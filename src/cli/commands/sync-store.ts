@@ -32,6 +32,8 @@ export interface SyncRun {
   readonly query: SyncQuery;
   /** Where to start: the stopped run's position, or nothing for a fresh refresh. */
   readonly from: SyncPosition;
+  /** The records the stopped runs it continues wrote: counted in the last word, as a resumed harvest's are. */
+  readonly earlier: number;
   records: number;
 }
 
@@ -158,10 +160,22 @@ export function beginRun(
     .get(query.id) as { stopped_by: string | null; finished: string | null; position: string } | undefined;
   const unfinished = last !== undefined && last.stopped_by !== 'done';
   const from: SyncPosition = unfinished ? JSON.parse(last.position) : {};
+  const earlier = unfinished ? earlierRecords(database, query) : 0;
   const result = database
     .prepare('INSERT INTO sync_runs (query_id, started, position, round) VALUES (?, ?, ?, ?)')
     .run(query.id, new Date(now).toISOString(), JSON.stringify(from), round);
-  return { id: Number(result.lastInsertRowid), query, from, records: 0 };
+  return { id: Number(result.lastInsertRowid), query, from, earlier, records: 0 };
+}
+
+/** The records of the query's runs since its last finished one (those this run continues). */
+function earlierRecords(database: DatabaseSync, query: SyncQuery): number {
+  const { records } = database
+    .prepare(
+      `SELECT COALESCE(SUM(records), 0) AS records FROM sync_runs WHERE query_id = ?1 AND id > COALESCE(
+         (SELECT MAX(id) FROM sync_runs WHERE query_id = ?1 AND stopped_by = 'done'), 0)`,
+    )
+    .get(query.id) as { records: number };
+  return records;
 }
 
 /** Notes `records` more written and the run at `position`: inside the transaction that wrote them. */

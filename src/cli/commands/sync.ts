@@ -150,7 +150,7 @@ async function runSync(
       try {
         await runQuery(context, { database, path, named, report }, run);
       } finally {
-        records += run.records;
+        records += run.earlier + run.records;
         context.progress.clear();
       }
     }

@@ -35,7 +35,7 @@ describe('sync DB papers, continued', () => {
       requests: () => 0,
       io: { answerSecrets: new Secrets() },
     };
-    const run = { id: 1, query, from: { page: 3 }, records: 0 };
+    const run = { id: 1, query, from: { page: 3 }, earlier: 40, records: 0 };
     const report = { unfit: new UnfitValues(), failed: () => {} } as unknown as SyncReport;
     await syncPapers(context as unknown as Context, database, run, () => 0, report);
     expect(bases).toEqual([2 * pageSize]);

@@ -46,11 +46,14 @@ export function useSyncServer() {
 export function useLimitedServer() {
   const limited = useMockServer({ sizes, limits: dailyLimit(12) });
 
-  /** Runs `sync` against the limited server until it completes, a limit's reset (the next day, as it were) between runs. */
-  async function untilDone(args: string[]): Promise<number> {
+  /**
+   * Runs `sync` against the limited server until it completes, a limit's reset (the next day, as it
+   * were) between runs; resolves to the number of runs and the last one's stderr.
+   */
+  async function untilDone(args: string[]): Promise<{ count: number; stderr: string }> {
     for (let runs = 1; runs <= 10; runs += 1) {
       const result = await run(args, { url: limited.server.url });
-      if (result.code === 0) return runs;
+      if (result.code === 0) return { count: runs, stderr: result.stderr };
       expect(result.code, result.stderr).toBe(75);
       expect(result.stderr).toMatch(/run the same command again after/);
       limited.api.reset();

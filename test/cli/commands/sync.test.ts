@@ -24,9 +24,13 @@ describe('sync', { timeout: 120_000 }, () => {
     expect(reference.journals).toHaveLength(12);
     expect(reference.score_points?.length).toBeGreaterThan(12);
     const file = join(scratch(), 'metrics.sqlite');
-    const count = await untilDone(['sync', file, 'journals']);
+    const { count, stderr } = await untilDone(['sync', file, 'journals']);
     expect(count).toBeGreaterThan(1);
     expect(contents(file)).toEqual(reference);
+    // The last word counts the stopped runs' records too, as a resumed harvest's does.
+    const written = query(file, 'SELECT SUM(records) AS n FROM sync_runs')[0]?.n as number;
+    expect(written).toBeGreaterThan(12);
+    expect(stderr).toContain(`wrote ${written} records to ${file}`);
     const recorded = runs(file);
     expect(recorded.map((each) => each.stopped_by)).toEqual([
       ...Array.from({ length: count - 1 }, () => 'rate limit'),
@@ -58,7 +62,7 @@ describe('sync', { timeout: 120_000 }, () => {
     const reference = contents(await synced(search));
     expect(reference.papers).toHaveLength(300);
     const file = join(scratch(), 'metrics.sqlite');
-    const count = await untilDone(['sync', file, ...search]);
+    const { count } = await untilDone(['sync', file, ...search]);
     expect(count).toBeGreaterThan(1);
     expect(contents(file)).toEqual(reference);
     expect(query(file, 'SELECT what, params FROM sync_queries')).toEqual([
