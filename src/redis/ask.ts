@@ -25,9 +25,15 @@ export function askWithin(
     timeout: number;
     signal: AbortSignal | undefined;
     asking?: Set<Stoppable> | undefined;
+    /**
+     * Told when Redis answers after the ask was settled by its deadline, its abort or its owner: the
+     * script ran all the same, later than anything sent after the refusal (a Redis client may send a
+     * command again by itself, on its own timer).
+     */
+    late?: (() => void) | undefined;
   },
 ): Promise<unknown> {
-  const ask = new Ask(within.deadlines, within.timeout, within.signal, within.asking);
+  const ask = new Ask(within.deadlines, within.timeout, within.signal, within.asking, within.late);
   return ask.send(run, script, keys, args);
 }
 
@@ -42,6 +48,7 @@ class Ask implements Expiring, Stoppable {
   readonly #timeout: number;
   readonly #signal: AbortSignal | undefined;
   readonly #asking: Set<Stoppable> | undefined;
+  readonly #late: (() => void) | undefined;
   #settled = false;
   #resolve: (reply: unknown) => void = ignore;
   #reject: (error: unknown) => void = ignore;
@@ -51,8 +58,10 @@ class Ask implements Expiring, Stoppable {
     timeout: number,
     signal: AbortSignal | undefined,
     asking: Set<Stoppable> | undefined,
+    late: (() => void) | undefined,
   ) {
     this.at = performance.now() + timeout;
+    this.#late = late;
     this.#deadlines = deadlines;
     this.#timeout = timeout;
     this.#signal = signal;
@@ -100,6 +109,7 @@ class Ask implements Expiring, Stoppable {
   async #await(run: ScriptRunner, script: Script, keys: string[], args: string[]): Promise<void> {
     try {
       const reply = await runThroughTransients(run, script, keys, args, this);
+      if (this.#settled) this.#late?.();
       this.#settle();
       this.#resolve(reply);
     } catch (error) {

@@ -204,7 +204,10 @@ export class RedisPartition implements RequestQuota {
     timeout: number,
     signal: AbortSignal | undefined,
   ): Promise<void> {
-    const within = { deadlines: this.#deadlines, timeout, signal, asking: this.#asking };
+    // Leaves the line, and gives back a place granted after this call stopped listening. Again when an
+    // ask Redis runs after the call gave up (and sent its end) answers: it may grant or queue the ticket.
+    const leave = () => this.#ended.add(`~${ticket}`, true);
+    const within = { deadlines: this.#deadlines, timeout, signal, asking: this.#asking, late: leave };
     let asked = false;
     let poll = firstPollMs;
     try {
@@ -245,9 +248,9 @@ export class RedisPartition implements RequestQuota {
         this.#throwIfClosed();
       }
     } catch (error) {
-      // Leave the line, and give back a place granted after this call stopped listening. Always both:
-      // an ask whose answer never came (a timeout, an abort) may have put the ticket in line unseen.
-      this.#ended.add(`~${ticket}`, true);
+      // Always both: an ask whose answer never came (a timeout, an abort) may have put the ticket in
+      // line unseen.
+      leave();
       throw error;
     }
   }

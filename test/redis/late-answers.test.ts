@@ -52,6 +52,33 @@ function resendingScripts(client: RedisClientLike): { client: RedisClientLike; a
   return { client: resending, asks: () => asks };
 }
 
+/**
+ * `client` whose first script reaches Redis `ms` late, and is answered then: what ioredis's cluster
+ * does when it sends a command again by itself (after CLUSTERDOWN, TRYAGAIN or a reconnect), on its
+ * own timer, after the call gave up and sent its end.
+ */
+function lateFirstScript(
+  client: RedisClientLike,
+  ms: number,
+): { client: RedisClientLike; ran: Promise<void> } {
+  const scripts = new Set(['evalsha', 'evalSha', 'eval']);
+  let first = true;
+  let ran: () => void = () => {};
+  const late = new Proxy(client, {
+    get(target, name, receiver) {
+      const value = Reflect.get(target, name, receiver);
+      if (typeof name !== 'string' || !scripts.has(name) || typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const apply = () => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        if (!first) return apply();
+        first = false;
+        return new Promise((resolve) => setTimeout(resolve, ms)).then(apply).finally(() => ran());
+      };
+    },
+  });
+  return { client: late, ran: new Promise((resolve) => (ran = resolve)) };
+}
+
 describe.skipIf(skip).each(redisClients)(
   'answers that come too late, over $name',
   { timeout: 30_000 },
@@ -126,6 +153,24 @@ describe.skipIf(skip).each(redisClients)(
         }
       },
     );
+
+    it('an ask that reaches Redis after the call gave up and sent its end holds no place', async () => {
+      const prefix = `late${++prefixes}`;
+      const delayed = lateFirstScript(pair.other.client, 600);
+      // A lease of a minute: one left held outlasts the wait below.
+      const late = new RedisQuota({ redis: delayed.client, maxConcurrency: 1, leaseMs: 60_000, prefix });
+      const call = late.forClient(identity).run(async () => 'sent', { signal: undefined, timeout: 100 });
+      await expect(call).rejects.toBeInstanceOf(QuotaUnavailableError);
+      // The end went first, and found nothing; then Redis ran the ask and granted the one place.
+      await delayed.ran;
+      // Given back by a second end: nobody holds the lease, which would otherwise keep the place from
+      // every other call of the fleet until it ends.
+      await eventually(async () => {
+        const [leases] = await pair.redis.keys(`${prefix}:*:l`);
+        expect(leases === undefined ? 0 : Number(await pair.redis.command(['ZCARD', leases]))).toBe(0);
+      });
+      await late.close();
+    });
 
     it.each([
       ['its timeout', 'timeout'],
