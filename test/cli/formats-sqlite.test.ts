@@ -6,6 +6,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { useMockServer } from '../support.js';
 import { jsonLines, run, runBin } from './helpers.js';
@@ -163,6 +164,19 @@ describe('--format sqlite', { timeout: 120_000 }, () => {
       );
     }
     expect(readFileSync(file, 'utf8')).toBe('doi,title\n10.1000/a,A paper\n');
+  });
+
+  it('a table made by hand with no key to upsert by: a DatabaseError (exit 1), the table as it was', async () => {
+    const file = join(scratch(), 'metrics.sqlite');
+    const database = new DatabaseSync(file);
+    database.exec('CREATE TABLE papers (id INTEGER, title TEXT)');
+    database.close();
+    const asked = mock.api.requests.length;
+    const result = await run(['papers', 'search', '--q', 'coral', '-o', file], { url: mock.server.url });
+    expect(result.code).toBe(1);
+    expect(mock.api.requests.length).toBe(asked);
+    expect(result.stderr).toMatch(/^error: .*metrics\.sqlite: ON CONFLICT clause does not match/);
+    expect(columnsOf(file, 'papers')).toEqual(['id: INTEGER', 'title: TEXT']);
   });
 
   it('a database another program is writing: a DatabaseError naming it (exit 1), no page half-written', async () => {

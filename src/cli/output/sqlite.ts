@@ -136,6 +136,25 @@ function writtenColumns(kind: RecordKind, fields: readonly string[] | undefined)
   return [...fields];
 }
 
+/** Upserts a page of `kind`'s records; `journals papers 42` links each paper to journal 42 too. */
+function pageWriter(
+  database: DatabaseSync,
+  kind: RecordKind,
+  columns: readonly string[],
+  options: WriterOptions,
+): (records: readonly Row[]) => void {
+  const upsert = batchUpserter(database, kind, columns, options.unfit);
+  const journal = kind === recordKinds['journals papers'] ? Number(options.args?.[0]) : undefined;
+  const link =
+    journal !== undefined && Number.isSafeInteger(journal)
+      ? batchUpserter(database, journalPapers)
+      : undefined;
+  return (records) => {
+    upsert(records);
+    if (link !== undefined) link(records.map((record) => ({ journal_id: journal, paper_id: record.id })));
+  };
+}
+
 /** The SQLite writer of a list of `options.kind`'s records into `options.database`. */
 export async function sqliteListWriter(restored: ListState, options: WriterOptions): Promise<ListWriter> {
   const { kind, database: path } = options;
@@ -145,17 +164,12 @@ export async function sqliteListWriter(restored: ListState, options: WriterOptio
   const database = await openDatabase(path);
   const state: ListState = { ...restored, columns };
   try {
-    const upsert = batchUpserter(database, kind, columns, options.unfit);
-    // `journals papers 42`: each paper linked to journal 42.
-    const journal = kind === recordKinds['journals papers'] ? Number(options.args?.[0]) : undefined;
-    const link =
-      journal !== undefined && Number.isSafeInteger(journal)
-        ? batchUpserter(database, journalPapers)
-        : undefined;
-    const write = (records: readonly Row[]) => {
-      upsert(records);
-      if (link !== undefined) link(records.map((record) => ({ journal_id: journal, paper_id: record.id })));
-    };
+    // Made in a transaction: a table it then cannot write (one made by hand, with no key to upsert by)
+    // keeps none of the columns it added.
+    let write: (records: readonly Row[]) => void = () => {};
+    inTransaction(database, () => {
+      write = pageWriter(database, kind, columns, options);
+    });
     return {
       rows(records) {
         if (records.length === 0) return '';
