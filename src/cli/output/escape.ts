@@ -24,6 +24,15 @@ export function terminalSafe(text: string): string {
   return text.replace(unsafeCharacters, shown);
 }
 
+/**
+ * Text from the API in a table cell or a record view: as `terminalSafe` shows it, with the text's own
+ * backslashes written `\\`, so that an escape there always stands for a character the text held (`\e`
+ * is ESC, never a backslash and an `e`), as tsv writes them.
+ */
+export function terminalCell(text: string): string {
+  return terminalSafe(text.replaceAll('\\', '\\\\'));
+}
+
 /** A warning on stderr: `warning: <text>`, the text escaped as `terminalSafe` does, and a line end. */
 export function warningLine(text: string): string {
   return `warning: ${terminalSafe(text)}\n`;
@@ -40,4 +49,4 @@ export function terminalDocument(text: string): string {
 }
 
 /** The escapes `terminalSafe` writes, each one indivisible when a cell is cut. */
-export const escapeUnit = /\\(?:[ntre]|x[0-9A-F]{2}|u\{[0-9A-F]+\})/y;
+export const escapeUnit = /\\(?:[ntre\\]|x[0-9A-F]{2}|u\{[0-9A-F]+\})/y;

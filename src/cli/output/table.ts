@@ -2,11 +2,11 @@
  * Records as an aligned table for a terminal. Identifiers, numbers, booleans and dates are never cut:
  * a cut DOI or count is worse than none. Free text (titles, names, authors, nested values) shares the
  * room left and gives way first; when even that is not enough, the last columns are left out and a
- * line under the table names them. Every cell is shown through `terminalSafe`, and widths are display
+ * line under the table names them. Every cell is shown through `terminalCell`, and widths are display
  * widths of what is shown.
  */
 import { cellOf, type Row } from './cells.js';
-import { terminalSafe } from './escape.js';
+import { terminalCell } from './escape.js';
 import { displayWidth, pad, truncate } from './width.js';
 
 const gap = '  ';
@@ -48,7 +48,7 @@ export function tableCell(value: unknown, column: string): string {
   if (typeof value === 'number' && Number.isFinite(value) && !ungroupedName.test(column)) {
     return grouped.format(value);
   }
-  return terminalSafe(cellOf(value));
+  return terminalCell(cellOf(value));
 }
 
 /** The layout of `columns` for `records` within `total` columns (`undefined`: no limit). */
@@ -56,7 +56,7 @@ export function layoutTable(columns: readonly string[], records: readonly Row[],
   const kinds = columns.map((column) => kindOf(column, records));
   const natural = columns.map((column) =>
     Math.max(
-      displayWidth(terminalSafe(column)),
+      displayWidth(terminalCell(column)),
       ...records.map((record) => displayWidth(tableCell(record[column], column))),
     ),
   );
@@ -98,7 +98,7 @@ export function layoutTable(columns: readonly string[], records: readonly Row[],
 /** The header line; `paint` styles it (bold on a colour terminal). */
 export function headerLine(layout: Layout, paint: (text: string) => string = (text) => text): string {
   const names = layout.widths.map((width, i) =>
-    align(truncate(terminalSafe(layout.columns[i]!.toUpperCase()), width), width, layout.kinds[i]!),
+    align(truncate(terminalCell(layout.columns[i]!.toUpperCase()), width), width, layout.kinds[i]!),
   );
   return `${paint(names.join(gap).trimEnd())}\n`;
 }
@@ -123,14 +123,14 @@ export function rowLines(layout: Layout, records: readonly Row[]): string {
 export function hiddenLine(layout: Pick<Layout, 'hidden'>): string {
   const { hidden } = layout;
   if (hidden.length === 0) return '';
-  const names = hidden.map(terminalSafe).join(', ');
+  const names = hidden.map(terminalCell).join(', ');
   return `${hidden.length} column${hidden.length === 1 ? '' : 's'} hidden (${names}): --fields to choose\n`;
 }
 
 /** One record as `field  value` lines; free text cut to the width left, the rest shown whole. */
 export function recordLines(record: Row, total: number | undefined): string {
   const keys = Object.keys(record);
-  const shownKeys = keys.map(terminalSafe);
+  const shownKeys = keys.map(terminalCell);
   const keyWidth = Math.max(0, ...shownKeys.map(displayWidth));
   const valueWidth =
     total === undefined ? Number.POSITIVE_INFINITY : Math.max(textMinWidth, total - keyWidth - gap.length);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { terminalSafe } from '../../../src/cli/output/escape.js';
-import { headerLine, layoutTable, recordLines, rowLines } from '../../../src/cli/output/table.js';
+import { terminalCell, terminalSafe } from '../../../src/cli/output/escape.js';
+import { headerLine, layoutTable, recordLines, rowLines, tableCell } from '../../../src/cli/output/table.js';
 import { displayWidth, truncate } from '../../../src/cli/output/width.js';
 import { escapeUnsafe, hasUnsafe as hasActive } from '../../../src/core/escape.js';
 import { hostile } from './hostile.js';
@@ -50,6 +50,24 @@ describe('terminalSafe', () => {
       // What is left before `…` is whole escapes: a prefix of the escaped text made of complete units.
       expect(cut.slice(0, -1)).toMatch(/^(x|\\e|\]|5|2|;|c|Z|X|V|p|b|A|=|\\x07)*$/);
     }
+  });
+
+  it("a cell writes the text's own backslash as \\\\: an escape there is always a character the text held", () => {
+    // Typed by a server, each looked like its control character: now the two read apart.
+    const pairs: Array<[string, string]> = [
+      ['\\e[2J', '\u001b[2J'],
+      ['C:\\new', 'C:\new'],
+      ['a\\x07b', 'a\u0007b'],
+      ['\\u{202E}gnp.exe', '\u202egnp.exe'],
+    ];
+    for (const [typed, control] of pairs) {
+      expect(tableCell(typed, 'title')).not.toBe(tableCell(control, 'title'));
+      expect(tableCell(typed, 'title')).toBe(typed.replaceAll('\\', '\\\\'));
+    }
+    expect(terminalCell('C:\\new\n')).toBe('C:\\\\new\\n');
+    // A cut never splits the `\\` of a backslash either.
+    const cut = truncate(terminalCell('\\\\\\'), 4);
+    expect(cut).toBe('\\\\…');
   });
 
   it('every table cell, header and record view shows the escaped form, its width counted', () => {
