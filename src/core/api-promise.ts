@@ -39,9 +39,19 @@ export interface WithResponse<T> {
  */
 export type CacheStatus = 'hit' | 'stale' | 'miss' | 'off';
 
-/** The cache status of an answer, which only the cache sets. */
-export const cacheStatusOf = (answer: object): CacheStatus =>
-  (answer as { cacheStatus?: CacheStatus }).cacheStatus ?? 'off';
+/**
+ * What `.withResponse()` gives for `answer`, `data` in place of its body (a page made of it): the
+ * cache status is the cache's to set, `'off'` without one.
+ */
+export function withResponseOf<T>(answer: Answer<unknown>, data: T): WithResponse<T> {
+  const { response } = answer;
+  return {
+    data,
+    response,
+    requestId: requestIdOf(response.headers),
+    cacheStatus: (answer as { cacheStatus?: CacheStatus }).cacheStatus ?? 'off',
+  };
+}
 
 /**
  * What every method that is not paginated returns: a `Promise` of the validated data that can also
@@ -121,12 +131,7 @@ export class APIPromise<T> extends Promise<T> {
    * ```
    */
   withResponse(): Promise<WithResponse<T>> {
-    return this.#start().then((answer) => ({
-      data: answer.data,
-      response: answer.response,
-      requestId: requestIdOf(answer.response.headers),
-      cacheStatus: cacheStatusOf(answer),
-    }));
+    return this.#start().then((answer) => withResponseOf(answer, answer.data));
   }
 
   /**

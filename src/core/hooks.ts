@@ -42,9 +42,10 @@ export function mergeHooks(
 ): ClientHooks | undefined {
   checkHooks(child);
   if (parent === undefined || child === undefined) return child ?? parent;
+  const merged = (kind: keyof ClientHooks) => [...(parent[kind] ?? []), ...(child[kind] ?? [])];
   return {
-    beforeRequest: [...(parent.beforeRequest ?? []), ...(child.beforeRequest ?? [])],
-    afterResponse: [...(parent.afterResponse ?? []), ...(child.afterResponse ?? [])],
+    beforeRequest: merged('beforeRequest') as BeforeRequestHook[],
+    afterResponse: merged('afterResponse') as AfterResponseHook[],
   };
 }
 

@@ -69,7 +69,9 @@ export function createLogger(
           ? target[name](line)
           : target[name](line, redactValue(details, secret) as Record<string, unknown>))().catch(() => {});
     };
-  return { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
+  // A method per level but `off`.
+  const methods = logLevels.slice(1) as Array<keyof Logger>;
+  return Object.fromEntries(methods.map((name) => [name, at(name)])) as Record<keyof Logger, Logger['debug']>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { walkStopped } from './abort.js';
-import { cacheStatusOf, type WithResponse } from './api-promise.js';
+import { type WithResponse, withResponseOf } from './api-promise.js';
 import { describeValue } from './describe-value.js';
-import { ConfigurationError, requestIdOf } from './errors.js';
+import { ConfigurationError } from './errors.js';
 import { isRecord } from './is-record.js';
 import type { RequestOptions } from './options/request.js';
 import { checkPrefetch } from './options/request.js';
@@ -98,13 +98,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
       const start = this.#startPage;
       const answer = await this.#source.answer(start, this.#options);
       const page = new Page(answer.data, start, this.#source, this.#options, undefined, this.#pageSize);
-      const { response } = answer;
-      return {
-        data: page,
-        response,
-        requestId: requestIdOf(response.headers),
-        cacheStatus: cacheStatusOf(answer),
-      };
+      return withResponseOf(answer, page);
     })();
     return this.#first;
   }

@@ -8,19 +8,20 @@ import { isPlainRecord } from './is-record.js';
  * certain is refused here; everything else (an unknown `sort`, a `q` of any form) goes to the server.
  */
 
+/** The refusal of `value` for the parameter `name`: what it must be, and what it was. */
+function refusal(name: string, must: string, value: unknown): InvalidParameterError {
+  return new InvalidParameterError(name, `${name} must be ${must}, got ${describeValue(value)}`);
+}
+
 /** An identifier: any safe integer, as the document says no more (an unknown one is the server's 404). */
 export function checkId(name: string, value: unknown): number {
-  if (!Number.isSafeInteger(value)) {
-    throw new InvalidParameterError(name, `${name} must be a safe integer, got ${describeValue(value)}`);
-  }
+  if (!Number.isSafeInteger(value)) throw refusal(name, 'a safe integer', value);
   return value as number;
 }
 
 export function checkPositiveInteger(name: string, value: unknown): number | undefined {
   if (value === undefined) return undefined;
-  if (!Number.isSafeInteger(value) || (value as number) < 1) {
-    throw new InvalidParameterError(name, `${name} must be a safe integer ≥ 1, got ${describeValue(value)}`);
-  }
+  if (!Number.isSafeInteger(value) || (value as number) < 1) throw refusal(name, 'a safe integer ≥ 1', value);
   return value as number;
 }
 
@@ -31,7 +32,7 @@ export function checkInteger(name: string, value: unknown): number | undefined {
 
 export function checkBoolean(name: string, value: unknown): boolean | undefined {
   if (value === undefined || typeof value === 'boolean') return value;
-  throw new InvalidParameterError(name, `${name} must be a boolean, got ${describeValue(value)}`);
+  throw refusal(name, 'a boolean', value);
 }
 
 /** A lone surrogate cannot be percent-encoded (`encodeURIComponent` throws on it). */
@@ -39,9 +40,7 @@ const loneSurrogate = /[\uD800-\uDFFF]/u;
 
 export function checkString(name: string, value: unknown): string | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'string') {
-    throw new InvalidParameterError(name, `${name} must be a string, got ${describeValue(value)}`);
-  }
+  if (typeof value !== 'string') throw refusal(name, 'a string', value);
   if (loneSurrogate.test(value)) {
     throw new InvalidParameterError(name, `${name} must be well-formed Unicode (it has a lone surrogate)`);
   }
@@ -54,8 +53,7 @@ export function checkOneOf<const T extends string>(
   allowed: readonly T[],
 ): T | undefined {
   if (value === undefined || allowed.includes(value as T)) return value as T | undefined;
-  const list = allowed.map((v) => `"${v}"`).join(' or ');
-  throw new InvalidParameterError(name, `${name} must be ${list}, got ${describeValue(value)}`);
+  throw refusal(name, allowed.map((v) => `"${v}"`).join(' or '), value);
 }
 
 /**
@@ -91,10 +89,7 @@ export function checkDoi(value: unknown): string {
     escapeUnsafe(value) !== value ||
     loneSurrogate.test(value)
   ) {
-    throw new InvalidParameterError(
-      'doi',
-      `doi must be a DOI such as "10.1000/xyz123" (10., registrant, /, suffix), got ${describeValue(value)}`,
-    );
+    throw refusal('doi', 'a DOI such as "10.1000/xyz123" (10., registrant, /, suffix)', value);
   }
   return value;
 }

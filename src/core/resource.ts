@@ -43,6 +43,11 @@ export abstract class APIResource {
     return this.traced(endpoint, route, options, answer);
   }
 
+  /** One GET of `endpoint` for its 2xx response, unread: never through the cache, which keeps checked answers. */
+  #raw(endpoint: Endpoint, route: () => Route, options: TransportOptions | undefined): Promise<Response> {
+    return this.traced(endpoint, route, options, (given) => this.transport.raw(route, given));
+  }
+
   /**
    * @internal `send` as one call of `method` (an endpoint, or a method of several requests such as
    * `papers.getMany`), through the client's telemetry when it has one.
@@ -82,7 +87,7 @@ export abstract class APIResource {
     };
     return new APIPromise(
       () => this.#get(endpoint, route, options),
-      () => this.traced(endpoint, route, options, (given) => this.transport.raw(route, given)),
+      () => this.#raw(endpoint, route, options),
     );
   }
 
@@ -106,10 +111,7 @@ export abstract class APIResource {
     return new PagePromise(
       {
         answer: (page, given) => this.#get(endpoint, route(page, given), given),
-        raw: (page, given) =>
-          this.traced(endpoint, route(page, given), given, (sent) =>
-            this.transport.raw(route(page, given), sent),
-          ),
+        raw: (page, given) => this.#raw(endpoint, route(page, given), given),
       },
       params?.page,
       params?.per_page,

@@ -23,7 +23,7 @@ import { redactText } from './redact.js';
 import { fetchFollowingSameOrigin } from './redirect.js';
 import { backoff, isRetryable, requestedWait } from './retry.js';
 import type { AttemptTelemetry, CallTelemetry } from './telemetry-types.js';
-import { extendUserAgent, userAgent } from './user-agent.js';
+import { extendUserAgent } from './user-agent.js';
 import { parseResponse, type ResponseShape } from './validate.js';
 
 export type { Route };
@@ -97,8 +97,7 @@ export class Transport {
     const headers = new Headers({ accept: 'application/json' });
     if (options.apiKey !== null) headers.set('authorization', `Bearer ${options.apiKey}`);
     for (const [name, value] of options.headers ?? []) headers.set(name, value);
-    const agent = extendUserAgent(headers.get('user-agent'), userAgent());
-    if (agent !== undefined) headers.set('user-agent', agent);
+    extendUserAgent(headers, true);
     const hooks = hooksFor(options.hooks, this.#logger, options.apiKey);
     this.#ky = ky.create({
       retry: 0,
@@ -139,8 +138,7 @@ export class Transport {
   async #send<R>(route: () => Route, requestOptions: TransportOptions | undefined, finish: Finish<R>) {
     const options: TransportOptions = checkRequestOptions(requestOptions);
     // A User-Agent of the call's own is extended, as the client's is.
-    const own = options.headers instanceof Headers ? options.headers.get('user-agent') : null;
-    if (own) (options.headers as Headers).set('user-agent', extendUserAgent(own, userAgent()) ?? own);
+    if (options.headers instanceof Headers) extendUserAgent(options.headers, false);
     const { path, query } = this.#route(route);
     const url = this.#client.baseUrl + path + (query ? queryString(query) : '');
     const { signal } = options;
@@ -149,11 +147,10 @@ export class Transport {
     const attempt = () =>
       this.#attempt(url, timeout, options, finish).catch((error: unknown) => {
         // Its retries used up or not, a brief 429's wait is the key's: every request waits it out.
-        if (error instanceof RateLimitError && isRetryable(error)) {
-          this.#quota.pause(requestedWait(error) || backoff.minTimeout);
+        if (error instanceof RateLimitError) {
+          if (isRetryable(error)) this.#quota.pause(requestedWait(error) || backoff.minTimeout);
+          else this.#quota.block(requestedWait(error) ?? 0);
         }
-        if (error instanceof RateLimitError && !isRetryable(error))
-          this.#quota.block(requestedWait(error) ?? 0);
         throw error;
       });
     try {

@@ -34,8 +34,15 @@ function runtimeName(g: RuntimeGlobals): string | undefined {
   }
 }
 
-/** `own`, a User-Agent the user chose, extended with the SDK's: `myapp/1.0 scholarly-metrics/0.4.0 (…)`. */
-export function extendUserAgent(own: string | null, sdk: string | undefined): string | undefined {
-  if (!own) return sdk;
-  return sdk === undefined ? own : `${own} ${sdk}`;
+/**
+ * Extends the User-Agent `headers` carry, one the user chose, with the SDK's: `myapp/1.0
+ * scholarly-metrics/0.4.0 (…)`. Where they carry none, the SDK's goes alone if `alone` says so: a
+ * call's headers without one leave the client's in place.
+ */
+export function extendUserAgent(headers: Headers, alone: boolean): void {
+  const own = headers.get('user-agent');
+  if (!own && !alone) return;
+  const sdk = userAgent();
+  const agent = own && sdk ? `${own} ${sdk}` : own || sdk;
+  if (agent) headers.set('user-agent', agent);
 }

@@ -29,16 +29,21 @@ function shape<K extends keyof Schemas>(name: K, label: string): ResponseShape<O
   };
 }
 
-/** Every response the client checks, by name. */
-export const shapes = {
-  journalList: shape('journalList', 'a journal list'),
-  journalProfile: shape('journalProfile', 'a journal profile'),
-  journalPaperPage: shape('journalPaperPage', 'a page of journal papers'),
-  scoreHistory: shape('scoreHistory', 'a score history'),
-  paperSummaryPage: shape('paperSummaryPage', 'a page of papers'),
-  paper: shape('paper', 'a paper'),
-  authorPage: shape('authorPage', 'a page of authors'),
-  authorProfile: shape('authorProfile', 'an author profile'),
-  subjectList: shape('subjectList', 'a subject list'),
-  countryList: shape('countryList', 'a country list'),
+/** How messages name each response the client checks. */
+const labels: { readonly [K in keyof Schemas]: string } = {
+  journalList: 'a journal list',
+  journalProfile: 'a journal profile',
+  journalPaperPage: 'a page of journal papers',
+  scoreHistory: 'a score history',
+  paperSummaryPage: 'a page of papers',
+  paper: 'a paper',
+  authorPage: 'a page of authors',
+  authorProfile: 'an author profile',
+  subjectList: 'a subject list',
+  countryList: 'a country list',
 };
+
+/** Every response the client checks, by name. */
+export const shapes = Object.fromEntries(
+  Object.entries(labels).map(([name, label]) => [name, shape(name as keyof Schemas, label)]),
+) as { readonly [K in keyof Schemas]: ResponseShape<Output<K>> };
