@@ -17,6 +17,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as z from 'zod/mini';
 import { authorProfileSchema, authorSchema } from '../src/schemas/authors.js';
+import { isoDatePattern } from '../src/schemas/common.js';
 import { countrySchema } from '../src/schemas/countries.js';
 import { datePattern } from '../src/schemas/date-pattern.js';
 import {
@@ -62,8 +63,10 @@ const imports = [
 
 /** The source of parsers.generated.ts for `schemas` (the response schemas unless a test says otherwise). */
 export function generate(schemas: Record<string, z.core.$ZodType> = responseSchemas): string {
-  // The date pattern is the schemas' own object, imported: a copy would download twice.
-  const constants = new Constants({ datePattern: { value: datePattern, from: './date-pattern.js' } });
+  // The schemas' date pattern is date-pattern.ts's, imported rather than copied into the parser: the
+  // webhook checks of the same bundle use that module too. The schemas hold a copy (see common.ts).
+  if (isoDatePattern.source !== datePattern.source) throw new Error('common.ts and date-pattern.ts differ');
+  const constants = new Constants({ datePattern: { value: isoDatePattern, from: './date-pattern.js' } });
   const entries = Object.entries(schemas).map(([name, schema]) => {
     return `  ${name}: parser(${emitParser(schema, name, constants)}),`;
   });

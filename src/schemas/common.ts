@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import type { Quartile } from '../core/score-updated-event.js';
-import { datePattern } from './date-pattern.js';
 
 /**
  * Every numeric field of the API is an integer: a safe one, never a float or a numeric string. zod
@@ -21,11 +20,15 @@ export const quartileSchema: z.ZodMiniType<Quartile, unknown> = z.string();
 export const aggregateCounts = { journals: integer, papers: integer, citations: integer };
 
 /**
- * `YYYY-MM-DD`, a real calendar date. A string with a pattern rather than `z.iso.date()`, which
- * brings its own copy of the pattern and classes of its own; the message is the one zod-issues.ts
- * writes for an ISO date.
+ * `YYYY-MM-DD`, a real calendar date: the pattern of date-pattern.ts, which the generated parser and the
+ * webhook checks use. The schemas hold a copy of their own: they load on demand, and a module they shared
+ * with the first load would be a chunk of its own there, which costs a browser app more than the copy
+ * (a test holds the two equal). A string with a pattern rather than `z.iso.date()`, which brings classes
+ * of its own; the message is the one zod-issues.ts writes for an ISO date.
  */
-export const isoDate = z.string().check(z.regex(datePattern, 'expected a calendar date "YYYY-MM-DD"'));
+export const isoDatePattern =
+  /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))$/;
+export const isoDate = z.string().check(z.regex(isoDatePattern, 'expected a calendar date "YYYY-MM-DD"'));
 
 /** `{ data, total }`, the envelope of every paginated response. */
 export function pageOf<Item extends z.core.SomeType>(item: Item) {
