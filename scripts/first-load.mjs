@@ -6,7 +6,7 @@
 //
 //   node scripts/first-load.mjs          prints both; fails when the first load is past its budget
 //   node scripts/first-load.mjs --json   prints them as JSON, for bench/size.ts
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,35 +27,46 @@ const client = new MetricClient({ apiKey: 'a key' });
 client.journals.get(1).then((journal) => console.log(journal.name));
 `;
 
+/**
+ * The app in `work` bundled as a browser app is, the package by its name from the build under test
+ * and its dependencies from the repository. Both are links inside the app's folder, kept as links:
+ * every path the bundler sees, and so every chunk's hashed name, is the same wherever the repository
+ * is checked out.
+ */
+function bundleApp(work) {
+  writeFileSync(join(work, 'app.js'), APP);
+  mkdirSync(join(work, 'out'));
+  symlinkSync(distDir, join(work, 'package'), 'dir');
+  symlinkSync(fileURLToPath(new URL('../node_modules/', import.meta.url)), join(work, 'node_modules'), 'dir');
+  return build({
+    entryPoints: [join(work, 'app.js')],
+    absWorkingDir: work,
+    outdir: join(work, 'out'),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    minify: true,
+    platform: 'browser',
+    write: false,
+    metafile: true,
+    logLevel: 'error',
+    preserveSymlinks: true,
+    plugins: [
+      {
+        name: 'the-built-package',
+        setup(b) {
+          b.onResolve({ filter: /^scholarly-metrics$/ }, () => ({ path: join(work, 'package', 'index.js') }));
+        },
+      },
+    ],
+  });
+}
+
 /** Bundles the app; resolves to the gzipped sizes of its first load and of everything it can load. */
 export async function measureFirstLoad() {
   const work = mkdtempSync(join(tmpdir(), 'scholarly-metrics-first-load-'));
   try {
-    writeFileSync(join(work, 'app.js'), APP);
-    mkdirSync(join(work, 'out'));
-    const result = await build({
-      entryPoints: [join(work, 'app.js')],
-      absWorkingDir: work,
-      outdir: join(work, 'out'),
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      minify: true,
-      platform: 'browser',
-      write: false,
-      metafile: true,
-      logLevel: 'error',
-      // The package by its name, from the build under test; its dependencies from the repository.
-      nodePaths: [fileURLToPath(new URL('../node_modules/', import.meta.url))],
-      plugins: [
-        {
-          name: 'the-built-package',
-          setup(b) {
-            b.onResolve({ filter: /^scholarly-metrics$/ }, () => ({ path: join(distDir, 'index.js') }));
-          },
-        },
-      ],
-    });
+    const result = await bundleApp(work);
     const key = (path) => relative(work, path).replaceAll('\\', '/');
     const gzipped = new Map(
       result.outputFiles.map((file) => [key(file.path), gzipSync(file.contents, { level: 9 }).length]),
