@@ -244,7 +244,11 @@ export class Transport {
       options.attempts?.answered(response.status);
       this.#logger?.debug(`${response.status} from GET ${url} in ${Date.now() - started} ms`);
       if (!response.ok) {
-        const text = await read(response);
+        // The status is the answer, whatever becomes of its body: cut short, or stalled past the timeout.
+        const text = await read(response).catch((error: unknown) => {
+          if (error instanceof MetricError) throw error;
+          return '';
+        });
         throw statusError(response, text, this.#apiKey);
       }
       return await finish(response, read);

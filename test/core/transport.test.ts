@@ -127,6 +127,44 @@ describe('status codes', () => {
   });
 });
 
+describe('an error status whose body does not come whole', () => {
+  /** A body that sends a start, then fails (the connection cut) or never ends (stalled). */
+  const body = (ending: 'cut' | 'stalled') =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"error": "rate'));
+        if (ending === 'cut') controller.error(new TypeError('terminated'));
+      },
+    });
+  /** A client whose every answer is `status` with such a body, and how many requests it sent. */
+  function answering(status: number, ending: 'cut' | 'stalled') {
+    let sent = 0;
+    const fetch = async () => {
+      sent++;
+      return new Response(body(ending), { status, headers: { 'retry-after': '3600' } });
+    };
+    return { client: testClient({ fetch, timeout: 200 }), sent: () => sent };
+  }
+
+  it.each(['cut', 'stalled'] as const)(
+    'a 429 of an hour, its body %s: RateLimitError, not retried (the status is the answer)',
+    async (ending) => {
+      const { client, sent } = answering(429, ending);
+      const error = await client.subjects.list().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect((error as RateLimitError).retryAfter).toBe(3600);
+      expect((error as RateLimitError).body).toBeUndefined();
+      expect(sent()).toBe(1);
+    },
+  );
+
+  it('a 401 whose body is cut short: AuthenticationError, not retried', async () => {
+    const { client, sent } = answering(401, 'cut');
+    await expect(client.subjects.list()).rejects.toBeInstanceOf(AuthenticationError);
+    expect(sent()).toBe(1);
+  });
+});
+
 describe('validation', () => {
   it('a 2xx body that is not JSON → ResponseValidationError with the raw body', async () => {
     server.use(http.get(`${BASE}/subjects`, () => new HttpResponse('<html>login</html>', { status: 200 })));
