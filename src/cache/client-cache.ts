@@ -4,6 +4,7 @@ import { abortedError } from '../core/clean-cause.js';
 import { routeTo } from '../core/endpoint.js';
 import { APIError, ConnectionError, MetricError, WebhookPayloadError } from '../core/errors.js';
 import { createLogger } from '../core/logger.js';
+import { onDemand } from '../core/on-demand.js';
 import type { ResolvedClientOptions } from '../core/options/client-types.js';
 import { checkRequestOptions } from '../core/options/request.js';
 import { queryString } from '../core/path.js';
@@ -11,7 +12,6 @@ import { mentionsSecret } from '../core/redact.js';
 import { backoff, maxRetryAfterSeconds } from '../core/retry.js';
 import { parseResponse } from '../core/validate.js';
 import { VERSION } from '../core/version.js';
-import type { ResponseCache } from './cache.js';
 import type { FirstLoadParts } from './first-load-parts.js';
 import type { ResolvedCacheOptions } from './options.js';
 
@@ -37,14 +37,12 @@ export const cacheParts: FirstLoadParts = {
  * it, so that a client without a cache never downloads it.
  */
 export function clientCache(options: ResolvedCacheOptions, client: ResolvedClientOptions): ClientCache {
-  let loaded: Promise<ResponseCache> | undefined;
-  const load = () => {
-    loaded ??= import('./cache.js').then(({ ResponseCache }) => {
+  const load = onDemand(() =>
+    import('./cache.js').then(({ ResponseCache }) => {
       const logger = createLogger(client.logLevel, client.logger, client.apiKey);
       return new ResponseCache(options, client, logger, cacheParts);
-    });
-    return loaded;
-  };
+    }),
+  );
   const view = (owner: ResolvedClientOptions): ClientCache => ({
     apply: async (event) => (await load()).apply(event),
     clear: async () => (await load()).clear(),

@@ -22,7 +22,8 @@ export async function explainCause(
     // the cause as text, cleaned, so that the caller still gets the SDK's typed error.
     let text: string;
     try {
-      text = String(error);
+      // An error's message alone, as the module would give it (`Failed to fetch`, not `TypeError: …`).
+      text = error instanceof Error ? error.message : String(error);
     } catch {
       // A value with no text (`Object.create(null)`, a revoked proxy): its type, as cause-reason.ts's
       // textOf says it; sharing that one would put a chunk of its own in every first load.

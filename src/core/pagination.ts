@@ -3,6 +3,7 @@ import { type WithResponse, withResponseOf } from './api-promise.js';
 import { describeValue } from './describe-value.js';
 import { ConfigurationError } from './errors.js';
 import { isRecord } from './is-record.js';
+import { onDemand } from './on-demand.js';
 import type { RequestOptions } from './options/request.js';
 import { checkPrefetch } from './options/request.js';
 import { follow, Page, type PageSource, stateOf } from './page.js';
@@ -48,6 +49,9 @@ function toArrayLimit(options: { limit?: unknown } | undefined): number {
   const got = typeof given === 'string' ? 'a string' : describeValue(given);
   throw new ConfigurationError('limit', `toArray needs { limit }: a count, or Infinity for all; got ${got}`);
 }
+
+/** The walk's module: loaded with the first walk, so that a page that never walks never downloads it. */
+const loadWalk = onDemand(() => import('./walk.js'));
 
 /** What the walk, loaded with the first one (walk.ts), takes from the first load. */
 const walkParts: WalkParts = { walkStopped, checkPrefetch, stateOf, follow };
@@ -203,7 +207,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
 
   /** The pages in order, requesting none whose items all lie past the first `limit` of the walk. */
   async *#walk(limit: number): AsyncGenerator<Page<T>, void, undefined> {
-    const { walkPages } = await import('./walk.js');
+    const { walkPages } = await loadWalk();
     const from = {
       first: async () => (await this.#firstPage()).data,
       answer: this.#source.answer.bind(this.#source),

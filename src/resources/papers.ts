@@ -11,6 +11,7 @@ import {
   RateLimitError,
   RequestAbortedError,
 } from '../core/errors.js';
+import { onDemand } from '../core/on-demand.js';
 import { checkInteger, checkObject, type OptionNames } from '../core/options/checks.js';
 import { checkRequestOptions, type RequestOptions, requestOptionNames } from '../core/options/request.js';
 import type { PagePromise, PageRequestOptions } from '../core/pagination.js';
@@ -28,6 +29,9 @@ const lookupOptionNames: OptionNames<TransportOptions> = {
 };
 
 const { papers } = endpoints;
+
+/** Loaded on the first bulk lookup: a browser page that never makes one does not download it. */
+const loadGetMany = onDemand(() => import('./get-many.js'));
 
 /** What the on-demand getMany uses of the first load (see FirstLoadParts in ./get-many.ts). */
 const getManyParts: FirstLoadParts = {
@@ -103,8 +107,7 @@ export class Papers extends APIResource {
    * ```
    */
   async getMany(dois: Iterable<string> & object, options?: GetManyOptions): Promise<PaperResult[]> {
-    // Loaded on the first bulk lookup: a browser page that never makes one does not download it.
-    const { getMany, summarize } = await import('./get-many.js');
+    const { getMany, summarize } = await loadGetMany();
     // Each lookup is a `papers.get` call of its own (its own span, a child of this call's).
     const lookup = (doi: string, requestOptions: TransportOptions) =>
       this.request(papers.get, { doi }, undefined, requestOptions, lookupOptionNames);

@@ -25,8 +25,12 @@ export function lazyClientTelemetry(
     call(method, description, run) {
       loading ??= import('./client-telemetry.js').then(
         (m) => new m.ClientTelemetry(options, client, shared, version, firstLoadParts),
-        // Telemetry never costs a call: a chunk that failed to load leaves the calls untraced.
-        () => undefined,
+        // Telemetry never costs a call: a chunk that failed to load (offline) leaves this call
+        // untraced, and the next tries again.
+        () => {
+          loading = undefined;
+          return undefined;
+        },
       );
       return loading.then((telemetry) =>
         telemetry ? telemetry.call(method, description, run) : run(undefined),

@@ -11,7 +11,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export const replacesModules = [
   'test/api/throwaway-endpoint.test.ts',
   'test/cli/telemetry.test.ts',
+  'test/core/on-demand.test.ts',
   'test/telemetry/off.test.ts',
+  'test/telemetry/offline-load.test.ts',
   'test/testing/exposed-warning.test.ts',
 ];
 
