@@ -180,7 +180,7 @@ export function servesStale(
   { APIError, ConnectionError }: Pick<FirstLoadParts, 'APIError' | 'ConnectionError'>,
 ): boolean {
   if (error instanceof ConnectionError) return true;
-  return error instanceof APIError && (error.status >= 500 || error.status === 429);
+  return error instanceof APIError && ((error.status >= 500 && error.status < 600) || error.status === 429);
 }
 
 /**

@@ -27,7 +27,7 @@ export function statusError(response: Response, text: string, secret: string | n
   const body = text === '' ? undefined : errorBody(text, secret);
   const { status } = response;
   if (status === 429) return new RateLimitError(status, headers, body, parseRetryAfter(headers));
-  const type = errorTypes[status] ?? (status >= 500 ? InternalServerError : APIError);
+  const type = errorTypes[status] ?? (status >= 500 && status < 600 ? InternalServerError : APIError);
   return new type(status, headers, body);
 }
 

@@ -17,7 +17,7 @@ const statusLabels: Record<number, string> = {
 
 /** `"404 Not Found: no journal 7"`: the status, its label, and what the body says, briefly. */
 export function describeStatus(status: number, body: unknown): string {
-  const label = statusLabels[status] ?? (status >= 500 ? 'Server Error' : 'Error');
+  const label = statusLabels[status] ?? (status >= 500 && status < 600 ? 'Server Error' : 'Error');
   const detail = summarizeBody(body, label);
   return detail ? `${status} ${label}: ${detail}` : `${status} ${label}`;
 }
