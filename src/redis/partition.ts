@@ -116,10 +116,7 @@ export class RedisPartition implements RequestQuota {
     const signal = attempt?.signal;
     const timeout = attempt?.timeout ?? defaultTimeout;
     this.#throwIfBlocked();
-    for (let wait = this.#pauseLeft(); wait > 0; wait = this.#pauseLeft()) {
-      await sleep(wait, signal, this.#sleepers);
-      this.#throwIfClosed();
-    }
+    await this.#pauseOver(signal);
     const ticket = `${this.#id}.${(++this.#seq).toString(36)}`;
     const leaseMs = this.#leaseMs ?? timeout + leaseMarginMs;
     const taking = this.#take(ticket, String(leaseMs), timeout, signal);
@@ -227,8 +224,12 @@ export class RedisPartition implements RequestQuota {
         if (ended.length > 0) this.#wake();
         this.#throwIfClosed();
         if (reply.code === 0) {
-          // A paced start reserved ahead: its time comes, unless close() comes first.
-          if (reply.ms > 0) await sleep(reply.ms, signal, this.#sleepers);
+          // A paced start reserved ahead: its time comes, unless close() comes first. A 429 this
+          // process drew meanwhile paused every call: the start waits that out too.
+          if (reply.ms > 0) {
+            await sleep(reply.ms, signal, this.#sleepers);
+            await this.#pauseOver(signal);
+          }
           this.#throwIfClosed();
           return;
         }
@@ -264,6 +265,14 @@ export class RedisPartition implements RequestQuota {
   }
 
   /** The local pause's ms left; the clock is read only while there is one. */
+  /** Resolves once no pause this process knows of holds its calls (or rejects: closed, aborted). */
+  async #pauseOver(signal: AbortSignal | undefined): Promise<void> {
+    for (let wait = this.#pauseLeft(); wait > 0; wait = this.#pauseLeft()) {
+      await sleep(wait, signal, this.#sleepers);
+      this.#throwIfClosed();
+    }
+  }
+
   #pauseLeft(): number {
     if (this.#pausedUntil === 0) return 0;
     const left = this.#pausedUntil - performance.now();

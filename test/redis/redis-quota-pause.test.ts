@@ -61,6 +61,24 @@ describe.skipIf(skip).each(redisClients)('the Redis quota over $name', { timeout
     expect(pauseLeft).toBeLessThanOrEqual(0);
   });
 
+  it('a start reserved ahead by even pacing waits out a pause drawn while it waited', async () => {
+    const prefix = freshPrefix();
+    // 30 a minute, evenly: a start every 2 s, which the pause below comes well within.
+    const paced = quota({ prefix, maxRequestsPerMinute: 30, pacing: 'even' }).forClient(identity);
+    await paced.run(async () => 'first');
+    let pausedAt = 0;
+    let sentAt = 0;
+    const second = paced.run(async () => {
+      sentAt = performance.now();
+    });
+    // The first call's answer was a 429 with a wait: it pauses every call while the second waits its turn.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    pausedAt = performance.now();
+    paced.pause(2_500);
+    await second;
+    expect(sentAt - pausedAt).toBeGreaterThanOrEqual(2_490);
+  });
+
   it('a daily-limit 429 met by one client refuses the others without sending', async () => {
     const api = createMockApi({ limits: { perDay: 2 }, now: () => Date.parse('2026-03-01T12:00:00Z') });
     const prefix = freshPrefix();
