@@ -224,8 +224,7 @@ export class RedisPartition implements RequestQuota {
         if (ended.length > 0) this.#wake();
         this.#throwIfClosed();
         if (reply.code === 0) {
-          // A paced start reserved ahead: its time comes, unless close() comes first. A 429 this
-          // process drew meanwhile paused every call: the start waits that out too.
+          // A paced start reserved ahead: its time comes, and any pause drawn meanwhile ends, or close().
           if (reply.ms > 0) {
             await sleep(reply.ms, signal, this.#sleepers);
             await this.#pauseOver(signal);
