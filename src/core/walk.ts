@@ -82,10 +82,12 @@ export async function* walkPages<T>(
       yield page;
       if (!page.hasNextPage() || !wanted(page, page.page + 1)) return;
       yielded += page.data.length;
-      // Once the caller aborts, a page answered ahead is not handed out: the next page is asked for
-      // again, and the aborted signal refuses it as it refuses a single call.
-      const early = user?.aborted ? undefined : ahead.shift();
-      const next = await (early ?? from.answer(page.page + 1, options));
+      // Once the caller aborts, no page answered ahead is handed out. One still under way ends with the
+      // abort; one answered before it is asked for again, which the aborted signal refuses as it refuses
+      // a single call. Neither is asked for twice while it may still be sent.
+      const early = ahead.shift();
+      const again = () => from.answer(page.page + 1, options);
+      const next = await (user?.aborted ? (early?.then(again) ?? again()) : (early ?? again()));
       page = follow(page, next.data, from.options);
       if (stateOf(page).repeat) return;
     }
