@@ -145,6 +145,8 @@ class Attempts implements AttemptTelemetry {
   readonly #server: TelemetryAttributes;
   /** Attempts handed to the quota and not yet let through: the waiting gauge's share of this call. */
   #waiting = 0;
+  /** When each attempt still waiting for the quota was handed to it: end() records their waits. */
+  readonly #queued = new Set<{ readonly at: number }>();
   /**
    * The call is over. A request the cache shares among callers runs with the first caller's
    * attempts, and goes on after that caller left (an abort) while others wait for it.
@@ -166,17 +168,17 @@ class Attempts implements AttemptTelemetry {
   }
 
   inTurn<R>(send: () => Promise<R>): () => Promise<R> {
-    const queued = performance.now();
+    const queued = { at: performance.now() };
     // Once the call is over, end() has settled its share of the waiting gauge (and nothing would
     // take off an attempt the quota then refused): its attempts are left out of it.
     this.#countWaiting(1);
+    this.#queued.add(queued);
     return () => {
-      const ms = performance.now() - queued;
       this.#count++;
       // The span shows the final attempt's status: none if it gets no answer, whatever came before.
       this.status = undefined;
-      this.#waitedMs += ms;
-      this.#instruments?.quotaWait.record(ms / 1000, this.#quota);
+      // Recorded by end() if the call was over first (a request the cache shares goes on after it).
+      if (this.#queued.delete(queued)) this.#waited(performance.now() - queued.at);
       this.#countWaiting(-1);
       this.#gauge('quotaInFlight', 1);
       const answered = () => this.#gauge('quotaInFlight', -1);
@@ -189,6 +191,12 @@ class Attempts implements AttemptTelemetry {
         throw error;
       }
     };
+  }
+
+  /** An attempt's wait for its place, onto the call's total and the quota-wait histogram. */
+  #waited(ms: number): void {
+    this.#waitedMs += ms;
+    this.#instruments?.quotaWait.record(ms / 1000, this.#quota);
   }
 
   /** Moves the waiting gauge by `change` of this call's attempts, until the call is over. */
@@ -222,10 +230,14 @@ class Attempts implements AttemptTelemetry {
 
   /** The call's totals onto its span: the attempts resent, and the time spent waiting for the quota. */
   end(): void {
-    // Attempts the quota refused (closed, Redis down) never ran: they wait no longer.
+    // Attempts the quota refused (closed, Redis down) or the caller gave up on never ran: they wait no
+    // longer, and their waits, the longest, count as the others' do.
     this.#countWaiting(-this.#waiting);
     this.#ended = true;
+    const waited = this.#count > 0 || this.#queued.size > 0;
+    for (const queued of this.#queued) this.#waited(performance.now() - queued.at);
+    this.#queued.clear();
     if (this.#count > 1) this.#span?.setAttribute('http.request.resend_count', this.#count - 1);
-    if (this.#count > 0) this.#span?.setAttribute('scholarly_metrics.quota.wait', this.#waitedMs / 1000);
+    if (waited) this.#span?.setAttribute('scholarly_metrics.quota.wait', this.#waitedMs / 1000);
   }
 }

@@ -77,6 +77,21 @@ describe('a span per call', () => {
     for (const attempt of http) expect(parentOf(attempt)).toBe(span!.spanContext().spanId);
   });
 
+  it('a call given up while it waits for its place: its wait is on its span and in the histogram', async () => {
+    const client = testClient({ telemetry: otel.telemetry, maxRequestsPerMinute: 1 }, mock.server);
+    await client.subjects.list();
+    const before = await otel.points('scholarly_metrics.quota.wait');
+    const caller = new AbortController();
+    const held = client.subjects.list({ signal: caller.signal });
+    setTimeout(() => caller.abort(new Error('enough')), 200);
+    await expect(held).rejects.toBeInstanceOf(RequestAbortedError);
+    const [, abandoned] = otel.named('subjects.list');
+    expect(abandoned!.attributes['scholarly_metrics.quota.wait']).toBeGreaterThanOrEqual(0.15);
+    const count = (points: typeof before) =>
+      points.reduce((n, point) => n + (point.value as { count: number }).count, 0);
+    expect(count(await otel.points('scholarly_metrics.quota.wait'))).toBe(count(before) + 1);
+  });
+
   it("a 429 that asks for a pause: the wait shows as the retry's delay, not again as quota wait", async () => {
     const client = testClient({ telemetry: otel.telemetry }, mock.server);
     mock.api.faults.next({ status: 429, headers: { 'retry-after': '1' } });
