@@ -10,12 +10,16 @@ import type { RunIO } from './context.js';
 import type { CliCommand } from './endpoint-command.js';
 import { exitCodes, InterruptedError, stopExitCode } from './errors.js';
 import type { IO } from './io.js';
+import { joinDashValues } from './option-values.js';
 import { createProgram } from './program.js';
 import { redactingStream, Secrets } from './secrets.js';
 import { type CliTelemetry, startTelemetry } from './telemetry.js';
 
 /** The report of an error, loaded when there is one: it knows the SDK's errors, which load with the client. */
 const loadReport = () => import('./report.js');
+
+/** The words of `argv` before a `--`, where flags are: a word after it is an argument, `--debug` too. */
+const flagsOf = (argv: readonly string[]) => (argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv);
 
 /** The shortest key looked for in answers: the redactor's own shortest start of a secret. */
 const minimumKeyInAnswers = 12;
@@ -38,7 +42,7 @@ export async function run(
   const answerSecrets = new Secrets();
   const key = io.env.METRIC_API_KEY ?? '';
   if (key.length >= minimumKeyInAnswers) answerSecrets.add(key);
-  const debug = argv.includes('--debug');
+  const debug = flagsOf(argv).includes('--debug');
   let telemetry: CliTelemetry | undefined;
   // Bad OTLP settings refuse a command that would send, as it starts: `--help`, `--version` and a
   // usage error of the line come first, as they do for a missing key.
@@ -79,7 +83,7 @@ async function runProgram(
 ): Promise<number> {
   const program = createProgram(version, io, commands);
   try {
-    await program.parseAsync([...argv], { from: 'user' });
+    await program.parseAsync(joinDashValues(program, argv), { from: 'user' });
     return exitCodes.ok;
   } catch (error) {
     if (error instanceof CommanderError) {
@@ -101,7 +105,7 @@ async function runProgram(
     }>();
     const report = describeError(reported, {
       debug,
-      quiet: quiet === true || argv.includes('-q') || argv.includes('--quiet'),
+      quiet: quiet === true || flagsOf(argv).includes('-q') || flagsOf(argv).includes('--quiet'),
       now: io.now(),
       // The URL as typed, for the hint to show what to fix: the client's own is normalised (escapes
       // percent-encoded, slashes trimmed). An empty one the SDK refuses as missing, before any request.
