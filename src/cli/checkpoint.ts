@@ -175,7 +175,7 @@ export async function removeCheckpoint(path: string): Promise<void> {
   try {
     await unlink(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw escaped(error);
+    if (!noFileThere.has((error as NodeJS.ErrnoException).code ?? '')) throw escaped(error);
   }
 }
 
@@ -241,11 +241,14 @@ function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
 
+/** Errors that say no file can be at a path: none there, a file where a folder should be, a name too long. */
+const noFileThere = new Set(['ENOENT', 'ENOTDIR', 'ENAMETOOLONG']);
+
 async function readText(path: string): Promise<string | undefined> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (noFileThere.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
     throw escaped(error);
   }
 }
@@ -254,15 +257,17 @@ async function sizeOf(path: string): Promise<number | undefined> {
   try {
     return (await stat(path)).size;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (noFileThere.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
     throw escaped(error);
   }
 }
 
 /**
- * Node's error about a file, as a failure whose words are escaped: they name the file, which may hold
- * what a terminal acts on. The original stays as the cause.
+ * Node's error about a checkpoint's file (its name too long beside a long output name, a file where a
+ * folder should be): a usage error, as an output that cannot be opened is, its words escaped since they
+ * name the file. The original stays as the cause.
  */
 function escaped(error: unknown): Error {
-  return new Error(terminalSafe((error as Error).message), { cause: error });
+  const message = `cannot keep a checkpoint beside --output: ${(error as Error).message}`;
+  return new UsageError(terminalSafe(message), { cause: error });
 }

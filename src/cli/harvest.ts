@@ -3,6 +3,7 @@
  * progress line and, with `--output`, the checkpoint. A resumed run starts from the checkpoint: the
  * file cut back to its length, the writer in its state.
  */
+import { basename } from 'node:path';
 import {
   type Checkpoint,
   type CheckpointAdditions,
@@ -95,6 +96,7 @@ export async function openHarvest(
   const { fileFormat, identity, checkpoint } = await withCheckpoint(harvestFile(command, options), options);
   let saved: Checkpoint | undefined;
   if (output !== undefined && checkpoint !== undefined) {
+    refuseUnsavable(output, checkpoint);
     await refuseUnfinished(output, checkpoint, fileFormat === 'sqlite', options);
     await sweepTemporaries(checkpoint);
     if (options.resume)
@@ -130,6 +132,18 @@ async function withCheckpoint<File extends { checkpoint: string | undefined }>(
       terminalSafe(`--resume: ${output} is a pipe or a device: no run can be resumed into it`),
     );
   return { ...file, checkpoint: undefined };
+}
+
+/**
+ * Refuses, before any request, an output whose checkpoint could never be saved: most file systems hold
+ * names of 255 bytes at most, and `.checkpoint.json` may take a name past that.
+ */
+function refuseUnsavable(output: string, checkpoint: string): void {
+  const name = basename(checkpoint);
+  if (Buffer.byteLength(name) <= 255) return;
+  throw new UsageError(
+    terminalSafe(`--output ${output}: too long a name to keep ${name} beside it (255 bytes at most)`),
+  );
 }
 
 /** The usage errors of `--output`, `--resume` and `--overwrite`, before anything is read or written. */

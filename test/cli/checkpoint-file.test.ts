@@ -37,3 +37,37 @@ describe('temporary files a killed run left', () => {
     );
   });
 });
+
+describe('an output whose checkpoint cannot be there', () => {
+  const long = `${'b'.repeat(236)}.csv`; // a legal name; with .checkpoint.json it passes 255 bytes
+
+  it('a one-request command writes it: it keeps no checkpoint', async () => {
+    const file = join(scratch(), long);
+    const result = await run(['journals', 'list', '-o', file], { url: mock.server.url });
+    expect(result.code, result.stderr).toBe(0);
+    expect(existsSync(file)).toBe(true);
+  });
+
+  it('a harvest is refused before any request: its checkpoint could never be saved', async () => {
+    const file = join(scratch(), long);
+    const asked = mock.api.requests.length;
+    const result = await run(['papers', 'search', '--q', 'coral', '-o', file], { url: mock.server.url });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/too long a name to keep b+\.csv\.checkpoint\.json beside it/);
+    expect(mock.api.requests.length).toBe(asked);
+  });
+
+  it('an output under a file, not a folder: cannot write --output (exit 2)', async () => {
+    const folder = scratch();
+    writeFileSync(join(folder, 'notes'), 'a file');
+    const file = join(folder, 'notes', 'x.csv');
+    for (const command of [
+      ['journals', 'list'],
+      ['papers', 'search', '--q', 'coral'],
+    ]) {
+      const result = await run([...command, '-o', file], { url: mock.server.url });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/^error: cannot write --output .*x\.csv: ENOTDIR/);
+    }
+  });
+});
