@@ -242,6 +242,22 @@ describe('search as people type it, help, colour', () => {
     expect(both.code).toBe(2);
   });
 
+  it("an empty term (a script's unset variable) is refused, not dropped into a search of every paper", async () => {
+    const asked = mock.api.requests.length;
+    for (const [command, option, term] of [
+      ['papers search', '--q', ''],
+      ['papers search', '--query', '   '],
+      ['authors list', '--q', ''],
+    ] as const) {
+      const result = await run([...command.split(' '), option, term, '--all'], { url: mock.server.url });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        `error: ${option} is empty: give the search term (${option} climate), or leave it out\n`,
+      );
+    }
+    expect(mock.api.requests.length).toBe(asked);
+  });
+
   it('help <command> <subcommand> prints that subcommand', async () => {
     const result = await run(['help', 'papers', 'search'], { key: undefined });
     expect(result.code).toBe(0);

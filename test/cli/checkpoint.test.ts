@@ -5,9 +5,11 @@
  * read back; checkpoint-writes.test.ts and checkpoint-escaped.test.ts the rest.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useStoppedRuns, walk } from './checkpoint-setup.js';
 import { run } from './helpers.js';
+import { scratch } from './resume.js';
 
 const { mock, stoppedRun } = useStoppedRuns();
 
@@ -58,6 +60,17 @@ describe('a checkpoint read back', () => {
     const other = await run([...walk, '--q', 'of', '--output', file, '--resume'], { url: mock.server.url });
     expect(other.code).toBe(2);
     expect(other.stderr).toContain('(the checkpoint was made with --q study; this run has --q of)');
+  });
+
+  it('of authors list, its term given by --q or --query: the same command', async () => {
+    const file = join(scratch(), 'authors.jsonl');
+    const first = await run(['authors', 'list', '--q', 'a', '--output', file], { url: mock.server.url });
+    expect(first.code, first.stderr).toBe(0);
+    const again = await run(['authors', 'list', '--query', 'a', '--output', file, '--resume'], {
+      url: mock.server.url,
+    });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('is complete: nothing left to resume');
   });
 
   it('of the same file, its format given or told by the extension, any --row-group of a text file: resumed', async () => {

@@ -22,6 +22,8 @@ export const authorsList = walkCommand<AuthorOptions>(endpoints.authors.list, {
       .option('--country-id <id>', 'only authors of this country', integer())
       .option('--field-id <id>', 'only authors of this field', integer())
       .option('--sort <field>', 'sort selector'),
+  // --q and --query give the one term: a run resumes however the term was typed.
+  saidAs: (_, options) => ({ args: [], options: { q: searchTerm(options, []), query: undefined } }),
   lister: (_, options) => (context, page, _perPage, request) =>
     context.client.authors.list(
       {

@@ -57,6 +57,12 @@ export function searchTerm(
 ): string | undefined {
   if (options.q !== undefined && options.query !== undefined)
     throw new UsageError('--q and --query are the same option: give one');
+  // An empty term (a script's unset variable) meant to narrow: dropped, the search would be every paper.
+  const given = options.q ?? options.query;
+  if (given !== undefined && given.trim() === '') {
+    const option = options.q === undefined ? '--query' : '--q';
+    throw new UsageError(`${option} is empty: give the search term (${option} climate), or leave it out`);
+  }
   const parts = [options.q ?? options.query, ...words].filter((part) => part !== undefined && part !== '');
   return parts.length === 0 ? undefined : parts.join(' ');
 }

@@ -57,7 +57,7 @@ function searchOf(kind: SyncQuery['what'] | undefined, options: SyncOptions): Pa
   const search: PaperSearch = Object.fromEntries(
     Object.entries({ q, year, oa, sort, per_page: perPage }).filter(([, value]) => value !== undefined),
   );
-  if (kind === 'papers') refuseNoSearch(options, search);
+  if (kind === 'papers') refuseNoSearch(search);
   else if (Object.keys(search).length > 0)
     throw new UsageError(
       '--q (or --query), --year, --oa, --sort and --per-page are a papers search: sync DB papers --q …',
@@ -68,15 +68,9 @@ function searchOf(kind: SyncQuery['what'] | undefined, options: SyncOptions): Pa
 /**
  * Refuses a papers query that narrows nothing: stored, it would walk every paper the API has, and
  * again on every later `sync DB`. A term, a year or open access narrows; a sort or a page size does
- * not. An empty term (a script's unset variable) is refused even beside a filter, as it was meant to
- * narrow too.
+ * not. (An empty term is refused by `searchTerm`, even beside a filter: it was meant to narrow too.)
  */
-function refuseNoSearch(options: SyncOptions, search: PaperSearch): void {
-  const term = options.q ?? options.query;
-  if (term !== undefined && term.trim() === '') {
-    const option = options.q === undefined ? '--query' : '--q';
-    throw new UsageError(`${option} is empty: give the search term (sync DB papers ${option} climate)`);
-  }
+function refuseNoSearch(search: PaperSearch): void {
   if (search.q === undefined && search.year === undefined && search.oa === undefined)
     throw new UsageError(
       'sync DB papers needs a search to store: --q (or --query), --year or --oa (sync DB papers --q climate)',
