@@ -79,8 +79,7 @@ export async function readCheckpoint(
   if (text === undefined) return undefined;
   const saved = parseCheckpoint(text, positions);
   if (typeof saved === 'string') throw refusedCheckpoint(path, saved);
-  if (JSON.stringify(saved.command) !== JSON.stringify(command))
-    throw anotherCommand(output, saved.command, command);
+  if (!sameCommand(saved.command, command)) throw anotherCommand(output, saved.command, command);
   const size = await sizeOf(output);
   // A database's checkpoint counts no bytes: its records say that pages were written.
   if (size === undefined && (saved.bytes > 0 || saved.writer.count > 0))
@@ -90,6 +89,19 @@ export async function readCheckpoint(
   const parquet = format === 'parquet' && !saved.complete ? parquetProblem(saved) : undefined;
   if (parquet !== undefined) throw refusedCheckpoint(path, parquet);
   return saved;
+}
+
+/**
+ * Whether a checkpoint's command is `current`, its options in any order. A checkpoint of 0.4 records
+ * no `--format` unless one was typed: the file's extension chose it, then as now.
+ */
+function sameCommand(saved: readonly string[], current: readonly string[]): boolean {
+  const withFormat = saved.some((part) => part.startsWith('--format='));
+  const key = (command: readonly string[]) => {
+    const kept = command.filter((part) => withFormat || !part.startsWith('--format='));
+    return JSON.stringify([...kept.filter((part) => !isOption(part)), ...kept.filter(isOption).sort()]);
+  };
+  return key(saved) === key(current);
 }
 
 /**

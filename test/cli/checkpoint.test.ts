@@ -62,6 +62,17 @@ describe('a checkpoint read back', () => {
     expect(other.stderr).toContain('(the checkpoint was made with --q study; this run has --q of)');
   });
 
+  it('of 0.4, which recorded no --format the extension chose, its options in another order: resumed', async () => {
+    const { file, whole, checkpoint } = await stoppedRun(2);
+    const options = (checkpoint.command as string[]).filter((part) => part.startsWith('--'));
+    const words = (checkpoint.command as string[]).filter((part) => !part.startsWith('--'));
+    const earlier = [...words, ...options.filter((part) => !part.startsWith('--format=')).reverse()];
+    writeFileSync(`${file}.checkpoint.json`, JSON.stringify({ ...checkpoint, command: earlier }));
+    const resumed = await run([...walk, '--output', file, '--resume'], { url: mock.server.url });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(whole);
+  });
+
   it('of authors list, its term given by --q or --query: the same command', async () => {
     const file = join(scratch(), 'authors.jsonl');
     const first = await run(['authors', 'list', '--q', 'a', '--output', file], { url: mock.server.url });
