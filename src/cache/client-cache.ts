@@ -10,6 +10,7 @@ import { checkRequestOptions } from '../core/options/request.js';
 import { queryString } from '../core/path.js';
 import { mentionsSecret } from '../core/redact.js';
 import { backoff, maxRetryAfterSeconds } from '../core/retry.js';
+import type { ScoreUpdatedEvent } from '../core/score-updated-event.js';
 import { parseResponse } from '../core/validate.js';
 import { VERSION } from '../core/version.js';
 import type { FirstLoadParts } from './first-load-parts.js';
@@ -44,7 +45,9 @@ export function clientCache(options: ResolvedCacheOptions, client: ResolvedClien
     }),
   );
   const view = (owner: ResolvedClientOptions): ClientCache => ({
-    apply: async (event) => (await load()).apply(event),
+    // An event with no more than its kind and journal is read as one whose score is not known: what
+    // the journal shows is dropped (the cache reads each other field only where it is there).
+    apply: async (event) => (await load()).apply(event as ScoreUpdatedEvent),
     clear: async () => (await load()).clear(),
     answer: async (route, shape, requestOptions, send) =>
       (await load()).answer(route, shape, requestOptions, send, owner),

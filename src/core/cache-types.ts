@@ -14,7 +14,8 @@ import type { ResponseShape } from './validate.js';
 export type CachedAnswer<T> = Answer<T> & { readonly cacheStatus: CacheStatus };
 
 /**
- * The `score_updated` event `apply` takes, by its earlier name.
+ * The `score_updated` event `apply` takes, by its earlier name: as in 0.4, only its kind and journal
+ * are required.
  *
  * @deprecated use {@link ScoreUpdatedEvent}, the one name of the `score_updated` event.
  *
@@ -23,7 +24,7 @@ export type CachedAnswer<T> = Answer<T> & { readonly cacheStatus: CacheStatus };
  * import type { ScoreUpdatedEvent } from 'scholarly-metrics'; // in place of ScoreEvent
  * ```
  */
-export type ScoreEvent = ScoreUpdatedEvent;
+export type ScoreEvent = Pick<ScoreUpdatedEvent, 'event' | 'journal_id'> & Partial<ScoreUpdatedEvent>;
 
 /**
  * `client.cache`: what a client given the `cache` option offers besides its methods. Hand it to a
@@ -44,8 +45,10 @@ export interface MetricCache {
    * every process sees it on its next call. A forged event costs at most three requests.
    * Rejects with `WebhookPayloadError` for anything but a `score_updated` event naming a journal
    * (the receiver that parsed it checked the rest), and with a `MetricError` when the store fails.
+   * Only the event's kind and journal are required: what else it carries keeps what already shows
+   * the new score.
    */
-  apply(event: ScoreUpdatedEvent): Promise<void>;
+  apply(event: Pick<ScoreUpdatedEvent, 'event' | 'journal_id'> & Partial<ScoreUpdatedEvent>): Promise<void>;
   /** Drops every kept answer (the whole store: give a Keyv store a namespace of the SDK's own). */
   clear(): Promise<void>;
 }

@@ -210,7 +210,10 @@ export type ModelShapes = [
   Exact<Equal<WebhookEvent, ScoreUpdatedEventShape>>,
   Exact<Equal<WebhooksWebhookEvent, ScoreUpdatedEventShape>>,
   // The deprecated aliases stay the same type.
-  Exact<Equal<ScoreEvent, ScoreUpdatedEventShape>>,
+  // The deprecated name keeps its 0.4 meaning: what `cache.apply` reads, its kind and journal required.
+  Exact<
+    Equal<ScoreEvent, Pick<ScoreUpdatedEventShape, 'event' | 'journal_id'> & Partial<ScoreUpdatedEventShape>>
+  >,
   Exact<Equal<MockScoreUpdatedEvent, ScoreUpdatedEventShape>>,
   Exact<Equal<PlainPage<JournalPaper>, PlainPageShape<JournalPaperShape>>>,
   Exact<Equal<PlainPage<PaperSummary>, PlainPageShape<PaperSummaryShape>>>,

@@ -29,9 +29,15 @@ export async function oneEventType(cache: MetricCache, body: string): Promise<Sc
   const fromMock: ScoreUpdatedEvent = sent;
   await cache.apply(parsed);
   await cache.apply(sent);
-  // The deprecated names are the same type, both ways.
-  const old: ScoreEvent = fromMock;
-  const oldMock: MockScoreUpdatedEvent = old;
+  // The mock's deprecated name is the same type, both ways; ScoreEvent keeps its 0.4 meaning, what
+  // `apply` reads: any event is one, and so is as little as its kind and journal.
+  const oldMock: MockScoreUpdatedEvent = fromMock;
+  const event: ScoreUpdatedEvent = oldMock;
+  const old: ScoreEvent = event;
+  const least: ScoreEvent = { event: 'score_updated', journal_id: 7 };
+  await cache.apply(old);
+  await cache.apply(least);
+  await cache.apply({ event: 'score_updated', journal_id: 7, new_score: 81 });
   return [parsed, oldMock];
 }
 
