@@ -82,6 +82,8 @@ async function runProgram(
   commands: readonly CliCommand[],
 ): Promise<number> {
   const program = createProgram(version, io, commands);
+  const quietFlag = flagsOf(argv).includes('-q') || flagsOf(argv).includes('--quiet');
+  if (quietFlag) dropUsageHints(program);
   try {
     await program.parseAsync(joinDashValues(program, argv), { from: 'user' });
     return exitCodes.ok;
@@ -105,7 +107,7 @@ async function runProgram(
     }>();
     const report = describeError(reported, {
       debug,
-      quiet: quiet === true || flagsOf(argv).includes('-q') || flagsOf(argv).includes('--quiet'),
+      quiet: quiet === true || quietFlag,
       now: io.now(),
       // The URL as typed, for the hint to show what to fix: the client's own is normalised (escapes
       // percent-encoded, slashes trimmed). An empty one the SDK refuses as missing, before any request.
@@ -116,6 +118,12 @@ async function runProgram(
     io.stderr.write(paintReportFor(report, color, io));
     return exitCodeOf(reported);
   }
+}
+
+/** `-q` keeps a usage error's line and drops the hints after it (`(Did you mean …?)`, `--help`). */
+function dropUsageHints(command: Command): void {
+  command.showHelpAfterError(false).showSuggestionAfterError(false);
+  for (const child of command.commands) dropUsageHints(child);
 }
 
 /**

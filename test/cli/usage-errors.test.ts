@@ -36,4 +36,15 @@ describe('a usage error that echoes what was typed', () => {
       "error: unknown command 'lst'\n(Did you mean list?)\n(add --help for the options)\n",
     );
   });
+
+  it("with -q, the message alone: the hints go, as an error's do", async () => {
+    for (const argv of [
+      ['-q', '--mock', 'journals', 'lst'],
+      ['--mock', 'papers', 'search', '--formt', 'csv', '--quiet'],
+    ]) {
+      const result = await run(argv, { key: undefined });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/^error: unknown (command 'lst'|option '--formt')\n$/);
+    }
+  });
 });
