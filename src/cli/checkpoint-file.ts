@@ -21,10 +21,13 @@ function removeTemporaries(): void {
   for (const file of temporaries) rmSync(file, { force: true });
 }
 
+/** A temporary file beside the checkpoint at `path`, of a name no other run picks. */
+export const temporaryPath = (path: string) => `${path}.${randomBytes(8).toString('hex')}.tmp`;
+
 /** Replaces the checkpoint at `path`: a temporary file of a random name, created (never opened), renamed. */
 export async function writeCheckpoint(path: string, checkpoint: Checkpoint): Promise<void> {
   // 'wx' fails on any file there, a symbolic link included: nothing is written through one.
-  const temporary = `${path}.${randomBytes(8).toString('hex')}.tmp`;
+  const temporary = temporaryPath(path);
   if (!listeningForExit) process.once('exit', removeTemporaries);
   listeningForExit = true;
   temporaries.add(temporary);

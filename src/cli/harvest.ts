@@ -12,7 +12,7 @@ import {
   readCheckpoint,
   removeCheckpoint,
 } from './checkpoint.js';
-import { sweepTemporaries, writeCheckpoint } from './checkpoint-file.js';
+import { sweepTemporaries, temporaryPath, writeCheckpoint } from './checkpoint-file.js';
 import { CheckpointSaves } from './checkpoint-saves.js';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
@@ -136,11 +136,11 @@ async function withCheckpoint<File extends { checkpoint: string | undefined }>(
 
 /**
  * Refuses, before any request, an output whose checkpoint could never be saved: most file systems hold
- * names of 255 bytes at most, and `.checkpoint.json` may take a name past that.
+ * names of 255 bytes at most, and the checkpoint's name (or its temporary file's) may pass that.
  */
 function refuseUnsavable(output: string, checkpoint: string): void {
+  if (Buffer.byteLength(basename(temporaryPath(checkpoint))) <= 255) return;
   const name = basename(checkpoint);
-  if (Buffer.byteLength(name) <= 255) return;
   throw new UsageError(
     terminalSafe(`--output ${output}: too long a name to keep ${name} beside it (255 bytes at most)`),
   );

@@ -67,20 +67,20 @@ describe('what is said of FILE and its checkpoint names them escaped', () => {
 
   it.each([
     // Long enough that the checkpoint's temporary name is too long, the checkpoint itself not.
-    [
-      'written',
-      220,
-      /^error: OutputFileError: cannot save the checkpoint .*: ENAMETOOLONG: name too long, open '.*'\n$/,
-    ],
+    ['written', 220],
     // Long enough that the checkpoint's own name is too long, FILE's not.
-    ['read', 245, /^error: Error: ENAMETOOLONG: name too long, open '.*'\n$/],
-  ])("a checkpoint that cannot be %s: Node's words escaped", async (_, length, said) => {
+    ['read', 245],
+  ])('a checkpoint that could not be %s: refused before any request, the name escaped', async (_, length) => {
     const name = `${clipboardName}${'x'.repeat(length - clipboardName.length)}`;
     const file = join(scratch(), name);
+    const asked = mock.api.requests.length;
     const result = await run([...walk, '--output', file], { url: mock.server.url });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(said);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /^error: --output .*: too long a name to keep .*\.checkpoint\.json beside it/,
+    );
     expectNameEscaped(result.stderr);
+    expect(mock.api.requests.length).toBe(asked);
   });
 });
 
