@@ -35,6 +35,7 @@ import { checkInstalled } from './check-package-install.mjs';
 import { checkBesideOpenTelemetry } from './check-package-peers.mjs';
 import { exportTargets, kb, untar } from './check-package-tar.mjs';
 import { cache, root } from './runtimes.mjs';
+import { bundledPackages, noticesFile } from './third-party-notices.mjs';
 
 const packDir = join(cache, 'pack');
 const failures = [];
@@ -94,6 +95,7 @@ function checkContents(files, pkg) {
   );
   if (testSources.length > 0) fail(`source maps include test or tooling sources: ${testSources.join(', ')}`);
   else pass(`${maps.length} source maps, none of tests or tooling`);
+  checkNotices(files);
   for (const [subpath, target] of exportTargets(pkg.exports)) {
     const path = posix.normalize(target);
     if (!files.has(path)) fail(`exports["${subpath}"] → ${target} is not in the tarball`);
@@ -105,6 +107,16 @@ function checkContents(files, pkg) {
     }
   }
   if (failures.length === 0) pass('every export target is present, with types for import and require');
+}
+
+/** Every package bundled into the tarball's files (its source maps name them) has its notice shipped. */
+function checkNotices(files) {
+  const maps = new Map([...files].filter(([path]) => path.endsWith('.map')));
+  const notices = files.get(noticesFile) ?? '';
+  const names = bundledPackages(maps).map((folder) => folder.slice(folder.lastIndexOf('node_modules/') + 13));
+  const missing = names.filter((name) => !notices.includes(`\n## ${name} `));
+  if (missing.length > 0) fail(`${noticesFile} lacks the notice of bundled ${missing.join(', ')}`);
+  else pass(`${noticesFile}: the notice of each of the ${names.length} bundled packages`);
 }
 
 async function checkPublint(tarball, pkg) {
