@@ -4,8 +4,9 @@
  * nothing matched, that nothing did, so an empty file or screen is never a riddle.
  */
 import type { Context } from './context.js';
+import { countOf, grouped, unitFor } from './counts.js';
 import { terminalSafe } from './output/escape.js';
-import { clock, grouped } from './progress.js';
+import { clock } from './progress.js';
 
 export interface Written {
   /** Records in the output, a resumed run's included. */
@@ -42,33 +43,6 @@ export function lastWord(
   const line = countLine(written, requests, seconds, terminal);
   const notes = written.notes ?? [];
   return line === undefined || notes.length === 0 ? line : `${line}; ${notes.join('; ')}`;
-}
-
-/**
- * The singular of each unit the commands pass (their spec's `unit`, a view's rows' `unit`, and the
- * progress line's): spelled out, since no rule strips every plural right (`countries`, `DOIs`).
- */
-const singulars: ReadonlyMap<string, string> = new Map([
-  ['authors', 'author'],
-  ['countries', 'country'],
-  ['DOIs', 'DOI'],
-  ['journals', 'journal'],
-  ['papers', 'paper'],
-  ['records', 'record'],
-  ['rows', 'row'],
-  ['score points', 'score point'],
-  ['subjects', 'subject'],
-]);
-
-/** `unit` (plural) as said after `number`: singular for exactly 1; a unit not known is kept as given. */
-export function unitFor(number: number, unit: string): string {
-  return number === 1 ? (singulars.get(unit) ?? unit) : unit;
-}
-
-/** `3 of 1,161 papers`, or `3 papers` without a total: the unit agrees with the number said last. */
-export function countOf(count: number, total: number | undefined, unit: string): string {
-  const of = total === undefined ? '' : ` of ${grouped(total)}`;
-  return `${grouped(count)}${of} ${unitFor(total ?? count, unit)}`;
 }
 
 function countLine(

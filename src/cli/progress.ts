@@ -5,6 +5,7 @@
  * terminal and without `--quiet`; a pipe or a log file never sees it. A rate-limit wait is also told
  * to those listening (`onPause`), drawn or not: a harvest saves its checkpoint before the sleep.
  */
+import { countOf, grouped } from './counts.js';
 import type { OutputStream } from './io.js';
 
 /** How often the line is redrawn at most: more often only costs the walk time. */
@@ -159,22 +160,13 @@ export class Progress {
  */
 export function describe(counts: ProgressCounts, unit: string, seconds: number, base = 0): string {
   const { done, total, requests } = counts;
-  const parts = [`${grouped(done)}${total === undefined ? '' : ` of ${grouped(total)}`} ${unit}`];
+  const parts = [countOf(done, total, unit)];
   parts.push(`${grouped(requests)} request${requests === 1 ? '' : 's'}`);
   const rate = seconds > 0 ? (done - base) / seconds : 0;
   // Two figures below ten a second, so that a slow walk's rate is no `0/s`.
   if (rate > 0) parts.push(`${rate < 9.95 ? Number(rate.toPrecision(2)) : grouped(Math.round(rate))}/s`);
   if (rate > 0 && total !== undefined && total > done) parts.push(`${clock((total - done) / rate)} left`);
   return parts.join(' · ');
-}
-
-/**
- * A number with its thousands grouped (`30,000`), as `toLocaleString('en')` writes it; a count
- * without calling it, whose first call loads the locale data (start-up a command need not pay).
- */
-export function grouped(value: number): string {
-  if (!Number.isSafeInteger(value) || Object.is(value, -0)) return value.toLocaleString('en');
-  return String(value).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
 /** A duration as people read it: `0.8 s`, `45 s`, `3 min 5 s`, `2 h 10 min`. */

@@ -6,9 +6,10 @@
 import type { Command } from 'commander';
 import type { PagePromise, PageRequestOptions } from '../index.js';
 import type { Context } from './context.js';
+import { countOf } from './counts.js';
 import { UsageError } from './errors.js';
 import { type Harvest, openHarvest } from './harvest.js';
-import { countOf, sayLastWord } from './last-word.js';
+import { sayLastWord } from './last-word.js';
 import type { PagingOptions } from './options.js';
 import type { Row } from './output/cells.js';
 

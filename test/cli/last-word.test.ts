@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lastWord, unitFor } from '../../src/cli/last-word.js';
+import { unitFor } from '../../src/cli/counts.js';
+import { lastWord } from '../../src/cli/last-word.js';
 import { MOCK_DOIS } from '../../src/testing/index.js';
 import { useMockServer } from '../support.js';
 import { jsonLines, run } from './helpers.js';

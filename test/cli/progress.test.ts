@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { clock, grouped, describe as line, Progress } from '../../src/cli/progress.js';
+import { grouped } from '../../src/cli/counts.js';
+import { clock, describe as line, Progress } from '../../src/cli/progress.js';
 import { countSdkTimers, useFakeClock } from '../helpers/fake-clock.js';
 
 /** A terminal of `columns` (0: one that reports no size) and what was written to it. */
@@ -134,7 +135,7 @@ describe('the progress line', () => {
     expect(line({ done: 3, total: 100, requests: 3 }, 'DOIs', 10)).toBe(
       '3 of 100 DOIs · 3 requests · 0.3/s · 5 min 24 s left',
     );
-    expect(line({ done: 1, total: undefined, requests: 1 }, 'DOIs', 80)).toBe('1 DOIs · 1 request · 0.013/s');
+    expect(line({ done: 1, total: undefined, requests: 1 }, 'DOIs', 80)).toBe('1 DOI · 1 request · 0.013/s');
     expect(clock(9.96)).toBe('10 s');
   });
 
