@@ -9,6 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat, unlink } from 'node:fs/promises';
+import { commandKey, isEarlierCheckpoint, isEarlierCheckpointOf } from './checkpoint-earlier.js';
 import { UsageError } from './errors.js';
 import { isRow } from './output/cells.js';
 import { terminalSafe } from './output/escape.js';
@@ -64,14 +65,15 @@ export function isCheckpointOf(path: string, output: string): boolean {
 
 /**
  * The checkpoint at `path` to resume from: `undefined` when there is none (a fresh start). One that
- * does not hold what a checkpoint must, or whose length is past FILE's end, or of another command, or
+ * does not hold what a checkpoint must, or whose length is past FILE's end, or of another command (one
+ * an earlier release wrote is compared as that release recorded the command, `typed`), or
  * of records written to a FILE that is gone, is refused (a usage error naming what is wrong) before
  * FILE is touched. A Parquet file's row groups are checked by its writer, which knows their columns.
  */
 export async function readCheckpoint(
   output: string,
   path: string,
-  command: readonly string[],
+  command: { readonly identity: readonly string[]; readonly typed: readonly string[] },
   positions: PositionRange,
   format: string,
 ): Promise<Checkpoint | undefined> {
@@ -79,7 +81,10 @@ export async function readCheckpoint(
   if (text === undefined) return undefined;
   const saved = parseCheckpoint(text, positions);
   if (typeof saved === 'string') throw refusedCheckpoint(path, saved);
-  if (!sameCommand(saved.command, command)) throw anotherCommand(output, saved.command, command);
+  const same = isEarlierCheckpoint(saved.command)
+    ? isEarlierCheckpointOf(saved.command, command.typed)
+    : commandKey(saved.command) === commandKey(command.identity);
+  if (!same) throw anotherCommand(output, saved.command, command.identity);
   const size = await sizeOf(output);
   // A database's checkpoint counts no bytes: its records say that pages were written.
   if (size === undefined && (saved.bytes > 0 || saved.writer.count > 0))
@@ -89,19 +94,6 @@ export async function readCheckpoint(
   const parquet = format === 'parquet' && !saved.complete ? parquetProblem(saved) : undefined;
   if (parquet !== undefined) throw refusedCheckpoint(path, parquet);
   return saved;
-}
-
-/**
- * Whether a checkpoint's command is `current`, its options in any order. A checkpoint of 0.4 records
- * no `--format` unless one was typed: the file's extension chose it, then as now.
- */
-function sameCommand(saved: readonly string[], current: readonly string[]): boolean {
-  const withFormat = saved.some((part) => part.startsWith('--format='));
-  const key = (command: readonly string[]) => {
-    const kept = command.filter((part) => withFormat || !part.startsWith('--format='));
-    return JSON.stringify([...kept.filter((part) => !isOption(part)), ...kept.filter(isOption).sort()]);
-  };
-  return key(saved) === key(current);
 }
 
 /**

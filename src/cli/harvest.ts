@@ -100,7 +100,13 @@ export async function openHarvest(
     await refuseUnfinished(output, checkpoint, fileFormat === 'sqlite', options);
     await sweepTemporaries(checkpoint);
     if (options.resume)
-      saved = await readCheckpoint(output, checkpoint, identity, shape.positions, fileFormat);
+      saved = await readCheckpoint(
+        output,
+        checkpoint,
+        { identity, typed: command },
+        shape.positions,
+        fileFormat,
+      );
     // Before FILE is cut: stopped before it saves its own, this run would resume from the last one's.
     else await removeCheckpoint(checkpoint);
   }

@@ -73,6 +73,37 @@ describe('a checkpoint read back', () => {
     expect(readFileSync(file, 'utf8')).toBe(whole);
   });
 
+  it('of 0.4, its term recorded as typed (words, --query): resumed; another format now typed: refused', async () => {
+    /** FILE stopped after a page, its checkpoint as 0.4 recorded the command, the term as `term`. */
+    const stoppedIn04 = async (term: string[]) => {
+      const stopped = await stoppedRun(1, 'out.jsonl', ['--q', 'study of']);
+      const options = (stopped.checkpoint.command as string[]).filter(
+        (part) => part.startsWith('--') && !part.startsWith('--format=') && !part.startsWith('--q='),
+      );
+      const command = ['papers', 'search', ...term, ...options];
+      writeFileSync(`${stopped.file}.checkpoint.json`, JSON.stringify({ ...stopped.checkpoint, command }));
+      return stopped;
+    };
+    for (const [recorded, typed] of [
+      [
+        ['study', 'of'],
+        ['study', 'of'],
+      ],
+      [['--query="study of"'], ['--query', 'study of']],
+    ] as const) {
+      const { file, whole } = await stoppedIn04([...recorded]);
+      const resumed = await run([...walk, ...typed, '--output', file, '--resume'], { url: mock.server.url });
+      expect([typed, resumed.code, resumed.stderr]).toEqual([typed, 0, expect.any(String)]);
+      expect(readFileSync(file, 'utf8')).toBe(whole);
+    }
+    const { file } = await stoppedIn04(['study', 'of']);
+    const csv = await run([...walk, 'study', 'of', '--format', 'csv', '--output', file, '--resume'], {
+      url: mock.server.url,
+    });
+    expect(csv.code).toBe(2);
+    expect(csv.stderr).toContain('was written by another command');
+  });
+
   it('of authors list, its term given by --q or --query: the same command', async () => {
     const file = join(scratch(), 'authors.jsonl');
     const first = await run(['authors', 'list', '--q', 'a', '--output', file], { url: mock.server.url });
