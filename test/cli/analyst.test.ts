@@ -255,6 +255,11 @@ describe('search as people type it, help, colour', () => {
         `error: ${option} is empty: give the search term (${option} climate), or leave it out\n`,
       );
     }
+    for (const words of [[''], [' '], ['--', '']]) {
+      const result = await run(['papers', 'search', '--all', ...words], { url: mock.server.url });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/^error: the search words are empty/);
+    }
     expect(mock.api.requests.length).toBe(asked);
   });
 
