@@ -64,7 +64,9 @@ export function searchTerm(
     throw new UsageError(`${option} is empty: give the search term (${option} climate), or leave it out`);
   }
   if (given === undefined && words.length > 0 && words.every((word) => word.trim() === ''))
-    throw new UsageError('the search words are empty: give a term (papers search climate), or leave them out');
+    throw new UsageError(
+      'the search words are empty: give a term (papers search climate), or leave them out',
+    );
   const parts = [options.q ?? options.query, ...words].filter((part) => part !== undefined && part !== '');
   return parts.length === 0 ? undefined : parts.join(' ');
 }
