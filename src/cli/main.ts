@@ -10,16 +10,13 @@ import type { RunIO } from './context.js';
 import type { CliCommand } from './endpoint-command.js';
 import { exitCodes, InterruptedError, stopExitCode } from './errors.js';
 import type { IO } from './io.js';
-import { joinDashValues } from './option-values.js';
+import { readLine } from './option-values.js';
 import { createProgram } from './program.js';
 import { redactingStream, Secrets } from './secrets.js';
 import { type CliTelemetry, startTelemetry } from './telemetry.js';
 
 /** The report of an error, loaded when there is one: it knows the SDK's errors, which load with the client. */
 const loadReport = () => import('./report.js');
-
-/** The words of `argv` before a `--`, where flags are: a word after it is an argument, `--debug` too. */
-const flagsOf = (argv: readonly string[]) => (argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv);
 
 /** The shortest key looked for in answers: the redactor's own shortest start of a secret. */
 const minimumKeyInAnswers = 12;
@@ -42,7 +39,6 @@ export async function run(
   const answerSecrets = new Secrets();
   const key = io.env.METRIC_API_KEY ?? '';
   if (key.length >= minimumKeyInAnswers) answerSecrets.add(key);
-  const debug = flagsOf(argv).includes('--debug');
   let telemetry: CliTelemetry | undefined;
   // Bad OTLP settings refuse a command that would send, as it starts: `--help`, `--version` and a
   // usage error of the line come first, as they do for a missing key.
@@ -63,7 +59,7 @@ export async function run(
   };
   let code: number = exitCodes.failed;
   try {
-    code = await runProgram(argv, runIO, debug, commands);
+    code = await runProgram(argv, runIO, commands);
   } finally {
     // Flushed before the exit code is handed back, within its bound: after Ctrl-C too, the bin exits right after.
     const stoppedBefore = io.signal.aborted;
@@ -78,14 +74,15 @@ export async function run(
 async function runProgram(
   argv: readonly string[],
   io: RunIO,
-  debug: boolean,
   commands: readonly CliCommand[],
 ): Promise<number> {
   const program = createProgram(version, io, commands);
-  const quietFlag = flagsOf(argv).includes('-q') || flagsOf(argv).includes('--quiet');
+  // The options as given, a value that starts with `-` read whole: `--q --debug` searches for `--debug`.
+  const { words, given } = readLine(program, argv);
+  const quietFlag = given.has('--quiet');
   if (quietFlag) dropUsageHints(program);
   try {
-    await program.parseAsync(joinDashValues(program, argv), { from: 'user' });
+    await program.parseAsync(words, { from: 'user' });
     return exitCodes.ok;
   } catch (error) {
     if (error instanceof CommanderError) {
@@ -106,7 +103,7 @@ async function runProgram(
       quiet?: boolean;
     }>();
     const report = describeError(reported, {
-      debug,
+      debug: given.has('--debug'),
       quiet: quiet === true || quietFlag,
       now: io.now(),
       // The URL as typed, for the hint to show what to fix: the client's own is normalised (escapes

@@ -5,7 +5,7 @@
  */
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { joinDashValues } from '../../src/cli/option-values.js';
+import { readLine } from '../../src/cli/option-values.js';
 import { useMockServer } from '../support.js';
 import { run } from './helpers.js';
 
@@ -50,16 +50,19 @@ describe('a value that starts with -', () => {
   });
 });
 
-describe('joinDashValues', () => {
-  const program = new Command().option('-q, --quiet').option('--base-url <url>');
+describe('readLine', () => {
+  const program = new Command().option('-q, --quiet').option('--debug').option('--base-url <url>');
   program.command('search').option('--q <term>').option('-o, --output <file>').option('--all');
+  const words = (line: string[]) => readLine(program, line).words;
+  const given = (line: string[]) => [...readLine(program, line).given].sort();
 
-  it('joins a required value that starts with -, long or short; leaves the rest and all after --', () => {
-    const line = ['search', '--q', '-x', '-o', '-f.csv', '--all', '-q', '--', '--q', '-y'];
-    expect(joinDashValues(program, line)).toEqual([
+  it('joins a required value that starts with -, long, short or ending a bundle; leaves the rest and all after --', () => {
+    const line = ['search', '--q', '-x', '-o', '-f.csv', '-qo', '-g.csv', '--all', '-q', '--', '--q', '-y'];
+    expect(words(line)).toEqual([
       'search',
       '--q=-x',
       '-o-f.csv',
+      '-qo-g.csv',
       '--all',
       '-q',
       '--',
@@ -69,12 +72,18 @@ describe('joinDashValues', () => {
   });
 
   it("takes the word after a value's option as its value, not a command's name", () => {
-    expect(joinDashValues(program, ['--base-url', 'search', 'search', '--q', 'a'])).toEqual([
+    expect(words(['--base-url', 'search', 'search', '--q', 'a'])).toEqual([
       '--base-url',
       'search',
       'search',
       '--q',
       'a',
     ]);
+  });
+
+  it('names the options given, bundles read letter by letter; never a value, nor a word after --', () => {
+    expect(given(['search', '-qo', 'out.csv', '--q', '--debug'])).toEqual(['--output', '--q', '--quiet']);
+    expect(given(['search', '-oq.csv'])).toEqual(['--output']);
+    expect(given(['search', '--', '--debug', '-q'])).toEqual([]);
   });
 });
