@@ -14,6 +14,7 @@ export const exitCodes = {
   failed: 1,
   usage: 2,
   partial: 3,
+  hungUp: 129,
   interrupted: 130,
   terminated: 143,
   rateLimited: 75,

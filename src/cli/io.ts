@@ -49,11 +49,12 @@ export interface IO {
 }
 
 /**
- * The IO of the real process. The first SIGINT aborts `signal`; a second one exits at once. A reader
- * of stdout that goes away (`| head`) ends the process with 0, and any other failure of stdout (a
- * full disk under `> file`) with 1 and its error line; a reader of stderr that goes away (`2>&1 |
- * head`) only loses the messages, and the command ends with its own exit code. `dispose` removes the
- * SIGINT listener; the stream ones stay, since a write may still be failing after `run` has returned.
+ * The IO of the real process. The first SIGINT, SIGTERM or SIGHUP aborts `signal`; a second one exits
+ * at once. A reader of stdout that goes away (`| head`) ends the process with 0, and any other failure
+ * of stdout (a full disk under `> file`) with 1 and its error line; a stderr that fails (its reader
+ * gone, `2>&1 | head`, or a full disk) only loses the messages, and the command ends with its own exit
+ * code. `dispose` removes the signal listeners; the stream ones stay, since a write may still be
+ * failing after `run` has returned.
  */
 export function processIO(): { io: IO; dispose: () => void } {
   const interrupt = new AbortController();
@@ -64,15 +65,17 @@ export function processIO(): { io: IO; dispose: () => void } {
   };
   const onSigint = stop(new InterruptedError('interrupted'));
   const onSigterm = stop(new InterruptedError('terminated', exitCodes.terminated));
+  // The terminal closed (an ssh session dropped): wound down as SIGTERM winds it down.
+  const onSighup = stop(new InterruptedError('hung up', exitCodes.hungUp));
   const onStdoutError = (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
     exitOnStdoutFailure(error);
   };
-  const onStderrError = (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
-  };
+  // A stderr that cannot be written (closed, a full disk under a cron log) loses the messages only.
+  const onStderrError = () => {};
   process.on('SIGINT', onSigint);
   process.on('SIGTERM', onSigterm);
+  process.on('SIGHUP', onSighup);
   process.stdout.on('error', onStdoutError);
   process.stderr.on('error', onStderrError);
   const io: IO = {
@@ -87,6 +90,7 @@ export function processIO(): { io: IO; dispose: () => void } {
   const dispose = () => {
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigterm);
+    process.off('SIGHUP', onSighup);
   };
   return { io, dispose };
 }

@@ -138,7 +138,8 @@ function resumableRun(command: Command): Command | undefined {
 }
 
 function resumeHint(resumable: Command | undefined, signal: AbortSignal): string {
-  const by = stopExitCode(signal) === exitCodes.terminated ? 'SIGTERM' : 'Ctrl-C';
+  const code = stopExitCode(signal);
+  const by = code === exitCodes.terminated ? 'SIGTERM' : code === exitCodes.hungUp ? 'SIGHUP' : 'Ctrl-C';
   return resumable === undefined
     ? `stopped by ${by}`
     : `stopped by ${by}: run the same command with --resume to continue where it stopped`;

@@ -45,6 +45,7 @@ describe('a walk with --output --resume', { timeout: 120_000 }, () => {
   it.each([
     ['SIGINT', 130, 'Ctrl-C'],
     ['SIGTERM', 143, 'SIGTERM'],
+    ['SIGHUP', 129, 'SIGHUP'],
   ] as const)(
     'stops at %s with exit %i and says how to continue; the same command continues',
     async (signal, code, by) => {
