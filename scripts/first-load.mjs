@@ -6,10 +6,10 @@
 //
 //   node scripts/first-load.mjs          prints both; fails when the first load is past its budget
 //   node scripts/first-load.mjs --json   prints them as JSON, for bench/size.ts
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
@@ -95,7 +95,7 @@ export async function measureFirstLoad() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
   const measured = await measureFirstLoad();
   if (process.argv.includes('--json')) {
     process.stdout.write(`${JSON.stringify({ ...measured, budgets })}\n`);

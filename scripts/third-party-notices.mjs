@@ -4,9 +4,9 @@
 // every bundled package has its notice.
 //
 //   node scripts/third-party-notices.mjs   writes dist/THIRD-PARTY-NOTICES.md
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const noticesFile = 'dist/THIRD-PARTY-NOTICES.md';
@@ -59,7 +59,9 @@ export function writeNotices() {
   return packages;
 }
 
-if (import.meta.url === `file://${process.argv[1]}` && existsSync(join(root, 'dist'))) {
+// Run, not imported (by scripts/check-package.mjs): compared as URLs, so that a path with a space or
+// through a link is the script's own.
+if (import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href && existsSync(join(root, 'dist'))) {
   const packages = writeNotices();
   process.stdout.write(`${noticesFile}: ${packages.length} packages\n`);
 }
