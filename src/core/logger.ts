@@ -76,9 +76,9 @@ export function createLogger(
 
 /**
  * The names of headers that carry credentials (Authorization, Proxy-Authorization, Cookie, X-Api-Key,
- * X-Auth-Token, a session id…), lower-cased as `Headers` gives them.
+ * X-Access-Token, X-Session-Id…), lower-cased as `Headers` gives them.
  */
-const credentialHeader = /auth|cookie|key/;
+const credentialHeader = /auth|cookie|key|token|session/;
 
 /**
  * Request headers as a plain object for a log line, each credential header's value {@link redacted},

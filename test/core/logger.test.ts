@@ -135,7 +135,7 @@ describe('loggableHeaders', () => {
   });
 
   it('redacts the other headers that carry credentials, which the key is not (apiKey: null, or a second secret)', () => {
-    const credentials = ['Cookie', 'X-Api-Key', 'Api-Key', 'X-Auth-Token'];
+    const credentials = ['Cookie', 'X-Api-Key', 'Api-Key', 'X-Auth-Token', 'X-Access-Token', 'X-Session-Id'];
     const headers = new Headers(credentials.map((name): [string, string] => [name, 'a-credential-value']));
     const logged = loggableHeaders(headers);
     expect(Object.values(logged)).toEqual(credentials.map(() => '[redacted]'));
