@@ -89,7 +89,9 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
   // Records piped to another program go to one that may share the terminal (`| less`): no line is
   // drawn over its screen, nor left among its lines when it stops reading (`| head`).
   const piped = (options.output === undefined || options.output === '-') && isPipe(io.stdout);
-  const progress = Progress.for(io.stderr, options.quiet === true || piped, io.now);
+  // A dumb terminal (TERM=dumb: an editor's shell, a CI log) shows the line's erase as garbage.
+  const dumb = io.env.TERM === 'dumb';
+  const progress = Progress.for(io.stderr, options.quiet === true || piped || dumb, io.now);
   const sdk = await import('./sdk.js');
   const shared = await openSharedQuota(options, io);
   const watched = (fetch: typeof globalThis.fetch) =>

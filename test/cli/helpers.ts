@@ -48,6 +48,8 @@ export interface Result {
 export function environment(options: RunOptions): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) if (!name.startsWith('METRIC_')) env[name] = value;
+  // The machine's terminal type is not the test's: TERM=dumb (a CI log) would draw no progress line.
+  delete env.TERM;
   if (options.url !== undefined) env.METRIC_BASE_URL = options.url;
   const key = 'key' in options ? options.key : options.url === undefined ? undefined : MOCK_API_KEY;
   if (key !== undefined) env.METRIC_API_KEY = key;

@@ -52,4 +52,15 @@ describe('standard output piped to another program', () => {
     expect(await drawn(['--format', 'jsonl'])).toBe(false);
     expect(await drawn(['-o', join(scratch(), 'papers.jsonl')])).toBe(true);
   });
+
+  it('draws none on a dumb terminal (TERM=dumb), which shows its erase as garbage', async () => {
+    const { io, stderr } = testIO({ terminal: { stderr: true }, env: { TERM: 'dumb' } });
+    const code = await runCommandLine(
+      ['--mock', 'papers', 'search', 'climate', '--limit', '3', '-o', join(scratch(), 'papers.jsonl')],
+      io,
+    );
+    expect(code, stderr()).toBe(0);
+    expect(stderr()).not.toContain('\u001b[2K');
+    expect(stderr()).toMatch(/^wrote 3 of /);
+  });
 });
