@@ -73,6 +73,8 @@ interface NodeRedisModule {
 export interface RedisTarget {
   readonly urls: readonly string[];
   readonly cluster: boolean;
+  /** Where the URLs came from, as messages name it: `--redis`, `--redis-cluster` or METRIC_REDIS_URL. */
+  readonly from: string;
 }
 
 /**
@@ -93,7 +95,7 @@ export function redisTargetOf(
           'redis://10.0.0.1:6379,redis://10.0.0.2:6379',
       );
     }
-    return { urls, cluster: true };
+    return { urls, cluster: true, from: '--redis-cluster' };
   }
   const url = options.redis ?? (env[redisUrlVariable] || undefined);
   const flag =
@@ -101,7 +103,8 @@ export function redisTargetOf(
     (options.redisMaxConcurrency !== undefined && '--redis-max-concurrency');
   if (url === undefined && flag)
     throw new UsageError(`${flag} needs --redis <url> or --redis-cluster <urls> (or ${redisUrlVariable})`);
-  return url === undefined ? undefined : { urls: [url], cluster: false };
+  if (url === undefined) return undefined;
+  return { urls: [url], cluster: false, from: options.redis === undefined ? redisUrlVariable : '--redis' };
 }
 
 /**
@@ -166,7 +169,7 @@ export async function openRedisQuota(
   { secrets, signal, load = () => import('redis') }: RedisConnection,
 ): Promise<CommandQuota> {
   const flag = target.cluster ? '--redis-cluster' : '--redis';
-  const urls = target.urls.map((raw) => parseRedisUrl(raw, secrets, flag));
+  const urls = target.urls.map((raw) => parseRedisUrl(raw, secrets, target.from));
   let redis: NodeRedisModule;
   try {
     redis = (await load()) as NodeRedisModule;

@@ -27,6 +27,12 @@ describe('scholarly-metrics --redis: what needs no Redis', () => {
     const garbage = await run(['--mock', '--redis', `not a url ${password}`, 'subjects', 'list']);
     expect(garbage.code).toBe(2);
     expect(garbage.stderr).not.toContain(password);
+    // Given by the variable, the message names the variable.
+    const fromEnv = await run(['--mock', 'subjects', 'list'], {
+      env: { METRIC_REDIS_URL: 'http://127.0.0.1:6379' },
+    });
+    expect(fromEnv.code).toBe(2);
+    expect(fromEnv.stderr).toMatch(/^error: METRIC_REDIS_URL expects a redis:\/\/ or rediss:\/\/ URL/);
   });
 
   it.each([
