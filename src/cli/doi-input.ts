@@ -170,7 +170,12 @@ function cellsOf(text: string, name: string, kind: ReturnType<typeof kindOf>, co
     const header = values[0]?.trim().toLowerCase();
     if (header === 'doi' || (column !== undefined && header === column.toLowerCase()))
       values = values.slice(1);
-    else if (column !== undefined) throw missingColumn(column, name, []);
+    else if (column !== undefined && values.length > 0)
+      throw new UsageError(
+        terminalSafe(
+          `--input ${name} is a list of one DOI a line, with no column ${column}: leave --input-column out`,
+        ),
+      );
   } else if (kind === 'jsonl') {
     values = jsonLinesColumn(text, name, wanted);
   } else {
@@ -199,6 +204,8 @@ function tableColumn(text: string, name: string, column: string, delimiter: stri
   }
   const isEmpty = (row: string[]) => row.length === 1 && row[0] === '';
   while (rows[0] !== undefined && isEmpty(rows[0])) rows.shift();
+  // An empty file (a search that found nothing) holds no DOIs, whatever its column would have been.
+  if (rows.length === 0) return [];
   const header = (rows[0] ?? []).map((cell) => cell.trim());
   const at = header.findIndex((cell) => cell.toLowerCase() === column.toLowerCase());
   if (at === -1) throw missingColumn(column, name, header);
@@ -208,6 +215,7 @@ function tableColumn(text: string, name: string, column: string, delimiter: stri
 function jsonLinesColumn(text: string, name: string, field: string): string[] {
   const seen = new Set<string>();
   const values: string[] = [];
+  let parsed = 0;
   // A byte order mark is no JSON: a file an editor saved with one is read as one without. A blank
   // line is a blank entry.
   for (const [index, line] of linesOf(text.replace(/^\uFEFF/, '')).entries()) {
@@ -216,6 +224,7 @@ function jsonLinesColumn(text: string, name: string, field: string): string[] {
       continue;
     }
     let record: unknown;
+    parsed++;
     try {
       record = JSON.parse(line);
     } catch {
@@ -230,12 +239,13 @@ function jsonLinesColumn(text: string, name: string, field: string): string[] {
     const value = (record as Record<string, unknown>)[field];
     values.push(typeof value === 'string' ? value : '');
   }
-  if (!seen.has(field)) throw missingColumn(field, name, [...seen]);
+  // Lines that are all blank (a search that found nothing) hold no DOIs, whatever their field would be.
+  if (!seen.has(field) && parsed > 0) throw missingColumn(field, name, [...seen]);
   return values;
 }
 
 function missingColumn(column: string, name: string, columns: readonly string[]): UsageError {
-  const has = columns.length === 0 ? 'it is a list of one DOI a line' : `its columns: ${columns.join(', ')}`;
+  const has = columns.length === 0 ? 'its records have no fields' : `its columns: ${columns.join(', ')}`;
   return new UsageError(
     terminalSafe(`--input ${name} has no column ${column} (${has}); name one with --input-column`),
   );

@@ -8,7 +8,7 @@ import { normaliseDoi } from '../../src/cli/doi-forms.js';
 import { inputMaxBytes, readDoiList, readInput } from '../../src/cli/doi-input.js';
 import { InterruptedError, UsageError } from '../../src/cli/errors.js';
 import { afterThisTest } from '../helpers/cleanup.js';
-import { bin, environment, start } from './helpers.js';
+import { bin, environment, run, start } from './helpers.js';
 import { clipboardName, clipboardNameShown, expectNameEscaped } from './output/hostile.js';
 import { fifo, scratch } from './resume.js';
 
@@ -71,6 +71,30 @@ describe('DOIs as people have them', () => {
     const csv = 'doi,title\r\n10.1/a,A\r\n10.1/b,B\n10.1/c,"C, quoted\r\nover two lines"\n10.1/d,D\r\n';
     expect(readDoiList(csv, 'mixed.csv')).toEqual(['10.1/a', '10.1/b', '10.1/c', '10.1/d']);
     expect(readDoiList('title\tdoi\nA\t10.1/a\r\nB\t10.1/b\n', 'mixed.tsv')).toEqual(['10.1/a', '10.1/b']);
+  });
+
+  it('an input with nothing in it holds no DOIs (a search that found nothing), whatever its column', () => {
+    expect(readDoiList('doi,title\n', 'a.csv')).toEqual([]);
+    expect(readDoiList('', 'a.jsonl')).toEqual([]);
+    expect(readDoiList('\n\n', 'a.jsonl', 'doi')).toEqual([]);
+    expect(readDoiList('', 'a.txt', 'doi')).toEqual([]);
+  });
+
+  it('get-many says so of the file given', async () => {
+    const file = join(scratch(), 'found-nothing.csv');
+    writeFileSync(file, 'doi,title\n');
+    const result = await run(['--mock', 'papers', 'get-many', '--input', file]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`error: --input ${file} holds no DOIs\n`);
+  });
+
+  it('an --input-column a list of one DOI a line has not, or records without fields: said as they are', () => {
+    expect(() => readDoiList('10.1000/abc\n', 'a.txt', 'doi')).toThrow(
+      '--input a.txt is a list of one DOI a line, with no column doi: leave --input-column out',
+    );
+    expect(() => readDoiList('{}\n{}\n', 'a.jsonl')).toThrow(
+      '--input a.jsonl has no column doi (its records have no fields); name one with --input-column',
+    );
   });
 
   it('a missing column is a usage error naming the columns there are', () => {

@@ -12,6 +12,7 @@ import { type Harvest, openHarvest } from '../harvest.js';
 import { sayLastWord } from '../last-word.js';
 import { harvestOptions, integer, type OutputOptions, outputOptions } from '../options.js';
 import type { Row } from '../output/cells.js';
+import { terminalSafe } from '../output/escape.js';
 import { fieldPaths } from '../output/fields.js';
 import { chooseFormat } from '../output/formats.js';
 import { recordKindOf } from '../output/record-kinds.js';
@@ -175,6 +176,8 @@ async function doiList(context: Context, options: GetManyOptions, args: string[]
           options.input,
           options.inputColumn,
         );
+  if (list.entries.length === 0 && options.input !== undefined)
+    throw new UsageError(terminalSafe(`--input ${options.input} holds no DOIs`));
   if (list.entries.length === 0)
     throw new UsageError('no DOIs: give them as arguments, or --input <file> (- for stdin)');
   return list;
