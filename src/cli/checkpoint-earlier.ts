@@ -4,7 +4,8 @@
  * release records the format the file is written in and the one search term as `--q`.
  */
 
-const isOption = (part: string) => part.startsWith('--');
+/** Whether a part of a recorded command is an option (`--name=json`), not a word. */
+export const isOption = (part: string) => part.startsWith('--');
 
 /** Whether `saved` is an earlier release's: this release always records the file's format. */
 export const isEarlierCheckpoint = (saved: readonly string[]) =>

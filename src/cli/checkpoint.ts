@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat, unlink } from 'node:fs/promises';
-import { commandKey, isEarlierCheckpoint, isEarlierCheckpointOf } from './checkpoint-earlier.js';
+import { commandKey, isEarlierCheckpoint, isEarlierCheckpointOf, isOption } from './checkpoint-earlier.js';
 import { UsageError } from './errors.js';
 import { isRow } from './output/cells.js';
 import { terminalSafe } from './output/escape.js';
@@ -129,8 +129,6 @@ function anotherCommand(output: string, saved: readonly string[], current: reado
     ),
   );
 }
-
-const isOption = (part: string) => part.startsWith('--');
 
 /** `--perPage=5` as an identity records it: the option's name and its value's JSON. */
 function optionOf(part: string): [name: string, json: string] {
