@@ -168,14 +168,13 @@ export async function openRedisQuota(
   options: RedisOptions,
   { secrets, signal, load = () => import('redis') }: RedisConnection,
 ): Promise<CommandQuota> {
-  const flag = target.cluster ? '--redis-cluster' : '--redis';
   const urls = target.urls.map((raw) => parseRedisUrl(raw, secrets, target.from));
   let redis: NodeRedisModule;
   try {
     redis = (await load()) as NodeRedisModule;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
-    throw new UsageError(`${flag} needs the node-redis package: npm install redis`);
+    throw new UsageError(`${target.from} needs the node-redis package: npm install redis`);
   }
   const { createRedisQuota } = await import('../redis/index.js');
   const client = target.cluster
