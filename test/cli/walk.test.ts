@@ -45,7 +45,6 @@ describe('a walk with --output --resume', { timeout: 120_000 }, () => {
   it.each([
     ['SIGINT', 130, 'Ctrl-C'],
     ['SIGTERM', 143, 'SIGTERM'],
-    ['SIGHUP', 129, 'SIGHUP'],
   ] as const)(
     'stops at %s with exit %i and says how to continue; the same command continues',
     async (signal, code, by) => {
@@ -75,6 +74,18 @@ describe('a walk with --output --resume', { timeout: 120_000 }, () => {
       expect(readFileSync(file, 'utf8')).toBe(expected);
     },
   );
+
+  it('stops at SIGHUP (a terminal closed) as at SIGTERM: exit 129, its checkpoint saved', async () => {
+    const file = join(scratch(), 'out.jsonl');
+    const first = start([...search, '--output', file], { url: mock.server.url });
+    await linesReach(file, 40, first.exited);
+    first.child.kill('SIGHUP');
+    const stopped = await first.exited;
+    expect(stopped.code).toBe(129);
+    expect(stopped.stderr).toContain('stopped by SIGHUP: run the same command with --resume to continue');
+    const checkpoint = JSON.parse(readFileSync(`${file}.checkpoint.json`, 'utf8')) as { bytes: number };
+    expect(checkpoint.bytes).toBeGreaterThan(0);
+  });
 
   it('exits 75 on a daily-limit 429, saying when to run again; a later run completes', async () => {
     const expected = await full('jsonl');
