@@ -65,6 +65,16 @@ export class InterruptedError extends Error {
   }
 }
 
+/**
+ * The signals that stop a run, each wound down alike (a second one exits at once): the reason it is
+ * stopped with, how messages name it, and its exit code. SIGHUP is the terminal closing.
+ */
+export const stopSignals = [
+  { signal: 'SIGINT', reason: 'interrupted', by: 'Ctrl-C', code: exitCodes.interrupted },
+  { signal: 'SIGTERM', reason: 'terminated', by: 'SIGTERM', code: exitCodes.terminated },
+  { signal: 'SIGHUP', reason: 'hung up', by: 'SIGHUP', code: exitCodes.hungUp },
+] as const;
+
 /** How a run `signal` stopped exits: as its reason says (SIGTERM's 143), else as Ctrl-C's 130. */
 export function stopExitCode(signal: AbortSignal): number {
   return signal.reason instanceof InterruptedError ? signal.reason.exitCode : exitCodes.interrupted;

@@ -5,7 +5,7 @@
  */
 import { fstatSync } from 'node:fs';
 import { showsColors } from './color.js';
-import { exitCodes, InterruptedError, stopExitCode } from './errors.js';
+import { exitCodes, InterruptedError, stopExitCode, stopSignals } from './errors.js';
 import { terminalSafe } from './output/escape.js';
 
 /**
@@ -63,19 +63,16 @@ export function processIO(): { io: IO; dispose: () => void } {
     if (interrupt.signal.aborted) process.exit(stopExitCode(interrupt.signal));
     interrupt.abort(reason);
   };
-  const onSigint = stop(new InterruptedError('interrupted'));
-  const onSigterm = stop(new InterruptedError('terminated', exitCodes.terminated));
-  // The terminal closed (an ssh session dropped): wound down as SIGTERM winds it down.
-  const onSighup = stop(new InterruptedError('hung up', exitCodes.hungUp));
+  const onSignals = stopSignals.map(
+    ({ signal, reason, code }) => [signal, stop(new InterruptedError(reason, code))] as const,
+  );
   const onStdoutError = (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
     exitOnStdoutFailure(error);
   };
   // A stderr that cannot be written (closed, a full disk under a cron log) loses the messages only.
   const onStderrError = () => {};
-  process.on('SIGINT', onSigint);
-  process.on('SIGTERM', onSigterm);
-  process.on('SIGHUP', onSighup);
+  for (const [signal, listener] of onSignals) process.on(signal, listener);
   process.stdout.on('error', onStdoutError);
   process.stderr.on('error', onStderrError);
   const io: IO = {
@@ -88,9 +85,7 @@ export function processIO(): { io: IO; dispose: () => void } {
     now: Date.now,
   };
   const dispose = () => {
-    process.off('SIGINT', onSigint);
-    process.off('SIGTERM', onSigterm);
-    process.off('SIGHUP', onSighup);
+    for (const [signal, listener] of onSignals) process.off(signal, listener);
   };
   return { io, dispose };
 }

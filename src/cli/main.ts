@@ -8,7 +8,7 @@ import { type ColorChoice, paintReportFor } from './color.js';
 import { cliCommands } from './commands/index.js';
 import type { RunIO } from './context.js';
 import type { CliCommand } from './endpoint-command.js';
-import { exitCodes, InterruptedError, stopExitCode } from './errors.js';
+import { exitCodes, InterruptedError, stopExitCode, stopSignals } from './errors.js';
 import type { IO } from './io.js';
 import { readLine } from './option-values.js';
 import { createProgram } from './program.js';
@@ -139,7 +139,7 @@ function resumableRun(command: Command): Command | undefined {
 
 function resumeHint(resumable: Command | undefined, signal: AbortSignal): string {
   const code = stopExitCode(signal);
-  const by = code === exitCodes.terminated ? 'SIGTERM' : code === exitCodes.hungUp ? 'SIGHUP' : 'Ctrl-C';
+  const by = stopSignals.find((stop) => stop.code === code)?.by ?? 'Ctrl-C';
   return resumable === undefined
     ? `stopped by ${by}`
     : `stopped by ${by}: run the same command with --resume to continue where it stopped`;
