@@ -12,6 +12,7 @@ import {
   TimeoutError,
 } from '../../src/index.js';
 import { MOCK_NO_ACCESS_API_KEY } from '../../src/testing/index.js';
+import { settleOnFakeClock, useFakeClock } from '../helpers/fake-clock.js';
 import { UNKNOWN_KEY, useMockServer } from '../support.js';
 
 let now = Date.parse('2025-03-01T12:00:00Z');
@@ -86,6 +87,8 @@ describe('rate limits', () => {
   });
 
   it('429 → RateLimitError with retryAfter, until the next minute', async () => {
+    // The client keeps off the API for the 429's minute: on a fake clock, that wait passes at once.
+    useFakeClock();
     const client = limited.client({ maxRetries: 0 });
     await client.subjects.list();
     await client.subjects.list();
@@ -93,7 +96,7 @@ describe('rate limits', () => {
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfter).toBe(60);
     now += 60_000;
-    expect(await client.subjects.list()).toHaveLength(2);
+    expect(await settleOnFakeClock(client.subjects.list())).toHaveLength(2);
   });
 });
 
