@@ -2,11 +2,15 @@
  * The file a harvest writes (`--output`): its format, the command's identity and checkpoint there,
  * and the sink and list writer that write it.
  */
-import { type Checkpoint, checkpointPath } from './checkpoint.js';
+import { basename } from 'node:path';
+import { type Checkpoint, checkpointPath, holdsUnfinishedRun } from './checkpoint.js';
+import { temporaryPath } from './checkpoint-file.js';
 import { type Context, dashOutputRefusal, openSink } from './context.js';
 import { UsageError } from './errors.js';
+import { type FileLock, lockOutput } from './file-lock.js';
 import type { OutputOptions } from './options.js';
 import type { Row } from './output/cells.js';
+import { terminalSafe } from './output/escape.js';
 import { chooseFormat, databaseWriter, type Format, isDatabaseFormat, listWriter } from './output/formats.js';
 import { recordKindOf } from './output/record-kinds.js';
 import { nullSink, type Sink } from './output/sink.js';
@@ -111,4 +115,57 @@ export function checkOutputOption({ format, output }: OutputOptions): void {
   if (output === '-') throw new UsageError(dashOutputRefusal);
   if ((format === 'parquet' || format === 'sqlite') && output === undefined)
     throw new UsageError(`--format ${format} writes a file: add --output FILE.${format}`);
+}
+
+/**
+ * Makes `output` this run's, before anything is read from it or requested: a name whose checkpoint
+ * could never be saved is refused; the file is locked against another harvest writing it at once;
+ * and a run left unfinished there is refused unless resumed or overwritten (after the lock: the
+ * checkpoint of a harvest still running is no stopped run to resume). `ofCommand`: the checkpoint is
+ * the command's own (a database's).
+ */
+export async function claimOutput(
+  output: string,
+  checkpoint: string,
+  ofCommand: boolean,
+  options: HarvestOptions,
+): Promise<FileLock> {
+  refuseUnsavable(output, checkpoint);
+  const lock = await lockOutput(output);
+  try {
+    await refuseUnfinished(output, checkpoint, ofCommand, options);
+    return lock;
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+/**
+ * Refuses, before any request, an output whose checkpoint could never be saved: most file systems hold
+ * names of 255 bytes at most, and the checkpoint's name (or its temporary file's) may pass that.
+ */
+function refuseUnsavable(output: string, checkpoint: string): void {
+  if (Buffer.byteLength(basename(temporaryPath(checkpoint))) <= 255) return;
+  const name = basename(checkpoint);
+  throw new UsageError(
+    terminalSafe(`--output ${output}: too long a name to keep ${name} beside it (255 bytes at most)`),
+  );
+}
+
+/**
+ * A run left unfinished is not started over by accident: hours of harvest may be in FILE. A
+ * checkpoint of the command's own (a database's) names it: other commands' runs there do not count.
+ */
+async function refuseUnfinished(
+  output: string,
+  checkpoint: string,
+  ofCommand: boolean,
+  { resume, overwrite }: HarvestOptions,
+): Promise<void> {
+  if (resume || overwrite || !(await holdsUnfinishedRun(checkpoint))) return;
+  const run = ofCommand ? 'an unfinished run of this command' : 'an unfinished run';
+  throw new UsageError(
+    terminalSafe(`${output} holds ${run}: add --resume to continue, or --overwrite to start again`),
+  );
 }

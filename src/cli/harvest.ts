@@ -3,22 +3,28 @@
  * progress line and, with `--output`, the checkpoint. A resumed run starts from the checkpoint: the
  * file cut back to its length, the writer in its state.
  */
-import { basename } from 'node:path';
 import {
   type Checkpoint,
   type CheckpointAdditions,
-  holdsUnfinishedRun,
   type PositionRange,
   readCheckpoint,
   removeCheckpoint,
 } from './checkpoint.js';
-import { sweepTemporaries, temporaryPath, writeCheckpoint } from './checkpoint-file.js';
+import { sweepTemporaries, writeCheckpoint } from './checkpoint-file.js';
 import { CheckpointSaves } from './checkpoint-saves.js';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
-import { checkOutputOption, type HarvestOptions, harvestFile, openHarvestWriter } from './harvest-file.js';
+import type { FileLock } from './file-lock.js';
+import {
+  checkOutputOption,
+  claimOutput,
+  type HarvestOptions,
+  harvestFile,
+  openHarvestWriter,
+} from './harvest-file.js';
 import type { Row } from './output/cells.js';
 import { terminalSafe, warningLine } from './output/escape.js';
+import type { Format } from './output/formats.js';
 import type { Sink } from './output/sink.js';
 import { streamKind } from './output/stream-sink.js';
 import type { ListWriter } from './output/writer-types.js';
@@ -94,34 +100,49 @@ export async function openHarvest(
   const { output } = options;
   checkHarvestOptions(options);
   const { fileFormat, identity, checkpoint } = await withCheckpoint(harvestFile(command, options), options);
+  const claimed = output !== undefined && checkpoint !== undefined && fileFormat !== undefined;
+  const lock = claimed ? await claimOutput(output, checkpoint, fileFormat === 'sqlite', options) : undefined;
   let saved: Checkpoint | undefined;
-  if (output !== undefined && checkpoint !== undefined) {
-    refuseUnsavable(output, checkpoint);
-    await refuseUnfinished(output, checkpoint, fileFormat === 'sqlite', options);
-    await sweepTemporaries(checkpoint);
-    if (options.resume)
-      saved = await readCheckpoint(
-        output,
-        checkpoint,
-        { identity, typed: command },
-        shape.positions,
-        fileFormat,
-      );
-    // Before FILE is cut: stopped before it saves its own, this run would resume from the last one's.
-    else await removeCheckpoint(checkpoint);
+  let parts: Awaited<ReturnType<typeof openHarvestWriter>>;
+  try {
+    const recorded = { identity, typed: command };
+    if (claimed) saved = await startingPoint(output, checkpoint, recorded, shape, fileFormat, options.resume);
+    if (saved?.complete) {
+      lock?.release();
+      io.stderr.write(`${terminalSafe(`${output} is complete: nothing left to resume`)}\n`);
+      return { finished: { failures: saved.failures, failed: saved.failed } };
+    }
+    parts = await openHarvestWriter(context, options, fileFormat, identity, saved, columns);
+  } catch (error) {
+    lock?.release();
+    throw error;
   }
-  if (saved?.complete) {
-    io.stderr.write(`${terminalSafe(`${output} is complete: nothing left to resume`)}\n`);
-    return { finished: { failures: saved.failures, failed: saved.failed } };
-  }
-  const { sink, writer } = await openHarvestWriter(context, options, fileFormat, identity, saved, columns);
   // From here a stopped run can be resumed, if it keeps a checkpoint.
   io.harvest.opened = checkpoint !== undefined;
   const resumedDone =
     saved === undefined ? 0 : shape.counts === 'positions' ? saved.position : saved.writer.count;
   progress.begin(unit, resumedDone);
   const resumed = saved && { failures: saved.failures, failed: saved.failed };
-  return harvestInto(context, checkpoint, identity, sink, writer, saved?.position, resumed);
+  return harvestInto(context, { checkpoint, identity, lock }, parts, saved?.position, resumed);
+}
+
+/**
+ * The checkpoint a run into `output` starts from: with `--resume`, the one saved (checked against the
+ * command `recorded`); otherwise none, and the last run's is removed.
+ */
+async function startingPoint(
+  output: string,
+  checkpoint: string,
+  recorded: { identity: readonly string[]; typed: readonly string[] },
+  shape: HarvestShape,
+  fileFormat: Format,
+  resume: boolean | undefined,
+): Promise<Checkpoint | undefined> {
+  await sweepTemporaries(checkpoint);
+  if (resume) return readCheckpoint(output, checkpoint, recorded, shape.positions, fileFormat);
+  // Before FILE is cut: stopped before it saves its own, this run would resume from the last one's.
+  await removeCheckpoint(checkpoint);
+  return undefined;
 }
 
 /**
@@ -140,18 +161,6 @@ async function withCheckpoint<File extends { checkpoint: string | undefined }>(
   return { ...file, checkpoint: undefined };
 }
 
-/**
- * Refuses, before any request, an output whose checkpoint could never be saved: most file systems hold
- * names of 255 bytes at most, and the checkpoint's name (or its temporary file's) may pass that.
- */
-function refuseUnsavable(output: string, checkpoint: string): void {
-  if (Buffer.byteLength(basename(temporaryPath(checkpoint))) <= 255) return;
-  const name = basename(checkpoint);
-  throw new UsageError(
-    terminalSafe(`--output ${output}: too long a name to keep ${name} beside it (255 bytes at most)`),
-  );
-}
-
 /** The usage errors of `--output`, `--resume` and `--overwrite`, before anything is read or written. */
 function checkHarvestOptions(options: HarvestOptions): void {
   const { output, resume, overwrite } = options;
@@ -161,30 +170,18 @@ function checkHarvestOptions(options: HarvestOptions): void {
   if (resume && overwrite) throw new UsageError('--resume and --overwrite exclude each other: give one');
 }
 
-/**
- * A run left unfinished is not started over by accident: hours of harvest may be in FILE. A
- * checkpoint of the command's own (a database's) names it: other commands' runs there do not count.
- */
-async function refuseUnfinished(
-  output: string,
-  checkpoint: string,
-  ofCommand: boolean,
-  { resume, overwrite }: HarvestOptions,
-): Promise<void> {
-  if (resume || overwrite || !(await holdsUnfinishedRun(checkpoint))) return;
-  const run = ofCommand ? 'an unfinished run of this command' : 'an unfinished run';
-  throw new UsageError(
-    terminalSafe(`${output} holds ${run}: add --resume to continue, or --overwrite to start again`),
-  );
+/** The file a harvest writes: its checkpoint (if any), the command's identity there, and its lock. */
+interface HarvestedFile {
+  readonly checkpoint: string | undefined;
+  readonly identity: readonly string[];
+  readonly lock: FileLock | undefined;
 }
 
-/** The harvest writing through `writer` into `sink`, its checkpoint kept in `checkpointFile` if any. */
+/** The harvest writing through `writer` into `sink`, its checkpoint kept in the file's checkpoint if any. */
 function harvestInto(
   context: Context,
-  checkpointFile: string | undefined,
-  identity: readonly string[],
-  sink: Sink,
-  writer: ListWriter,
+  { checkpoint: checkpointFile, identity, lock }: HarvestedFile,
+  { sink, writer }: { sink: Sink; writer: ListWriter },
   position: number | undefined,
   resumed: CheckpointAdditions | undefined,
 ): Harvest {
@@ -235,7 +232,7 @@ function harvestInto(
       await saves.save(noted(0, true));
       complete();
     },
-    close: () => closeHarvest(context, checkpointFile, { saves, sink, writer }, stopSavingOnPause),
+    close: () => closeHarvest(context, checkpointFile, { saves, sink, writer, lock }, stopSavingOnPause),
   };
 }
 
@@ -254,18 +251,19 @@ function saveOnPause(progress: Progress, saves: CheckpointSaves): () => Promise<
   };
 }
 
-/** What a harvest writes with, and saves its checkpoint with. */
+/** What a harvest writes with, saves its checkpoint with, and holds its file with. */
 interface HarvestParts {
   readonly saves: CheckpointSaves;
   readonly sink: Sink;
   readonly writer: ListWriter;
+  readonly lock: FileLock | undefined;
 }
 
 /** {@link Harvest.close}: `stopSavingOnPause` is what {@link saveOnPause} returned. */
 async function closeHarvest(
   { io, progress }: Context,
   checkpointFile: string | undefined,
-  { saves, sink, writer }: HarvestParts,
+  { saves, sink, writer, lock }: HarvestParts,
   stopSavingOnPause: () => Promise<void>,
 ): Promise<void> {
   saves.stop();
@@ -287,7 +285,7 @@ async function closeHarvest(
     try {
       writer.close?.();
     } finally {
-      await sink.close();
+      await sink.close().finally(() => lock?.release());
     }
   }
 }

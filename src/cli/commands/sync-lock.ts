@@ -2,13 +2,13 @@
  * One `sync` at a time on a database. A second one, started while the first runs (cron starting the
  * next before the last has ended), would take the first's run for one stopped midway and ask the API
  * again for everything the first was still asking. The lock is SQLite's own on a file beside the
- * database (`DB-sync`, left empty): the system lets it go when the process ends, `kill -9` included.
+ * database (`DB-sync`, left empty; see file-lock.ts).
  */
-import type { DatabaseSync } from 'node:sqlite';
 import { DatabaseError } from '../errors.js';
 import { fileOf } from '../file-identity.js';
+import { type FileLock, takeLock } from '../file-lock.js';
 import { terminalSafe } from '../output/escape.js';
-import { databaseError, databaseFile, isLockedError, loadSqlite } from '../output/sqlite.js';
+import { databaseFile } from '../output/sqlite.js';
 
 /**
  * The file whose lock a sync of `path` (given by `name`) holds: beside the database a symbolic link
@@ -23,23 +23,12 @@ function syncLockPath(path: string, name: string): string {
  * Takes the sync lock of the database at `path` (given by `name`), or fails at once if another sync
  * holds it.
  */
-export async function lockSync(path: string, name: string): Promise<{ release(): void }> {
-  const lockPath = syncLockPath(path, name);
-  const { DatabaseSync } = await loadSqlite();
-  let lock: DatabaseSync | undefined;
-  try {
-    lock = new DatabaseSync(lockPath);
-    // No journal file, and no wait: a held lock is an answer, not something to wait out.
-    lock.exec('PRAGMA busy_timeout = 0; PRAGMA journal_mode = MEMORY; BEGIN EXCLUSIVE');
-  } catch (error) {
-    lock?.close();
-    if (!isLockedError(error)) throw databaseError(lockPath, error);
-    throw new DatabaseError(
-      terminalSafe(
-        `another sync of ${path} is running: this one ends without asking for anything (run it again once that one is done)`,
-      ),
-    );
-  }
-  const held = lock;
-  return { release: () => held.close() };
+export async function lockSync(path: string, name: string): Promise<FileLock> {
+  const lock = await takeLock(syncLockPath(path, name));
+  if (lock !== undefined) return lock;
+  throw new DatabaseError(
+    terminalSafe(
+      `another sync of ${path} is running: this one ends without asking for anything (run it again once that one is done)`,
+    ),
+  );
 }
