@@ -2,6 +2,7 @@
 import { Command, type OptionValues } from 'commander';
 import { inCommandSpan } from './command-span.js';
 import { type Context, createContext, type RunIO } from './context.js';
+import { checkOutputUsage } from './output-usage.js';
 
 /** The root command of a run: it holds the run's IO, which every command's context takes. */
 export class Program extends Command {
@@ -35,6 +36,7 @@ export function act<O extends OptionValues>(fn: Action<O>): (...args: unknown[])
     const io = ioOf(command);
     // The command's span holds all it does, the Redis connection and the client's calls included.
     await inCommandSpan(io.telemetry, command, io.signal, async () => {
+      checkOutputUsage(command.opts());
       const context = await createContext(command, io);
       try {
         // The first Ctrl-C ends every command at once, whatever it awaits; a walk's checkpoint is

@@ -14,7 +14,9 @@ export function id(raw: string): string {
   try {
     return String(wholeNumber(raw));
   } catch {
-    throw new InvalidArgumentError('expected a whole number, e.g. 42.');
+    // Digits alone are a whole number, past the largest one sent exactly.
+    const hint = /^\d+$/.test(raw) ? `up to ${Number.MAX_SAFE_INTEGER}` : 'e.g. 42';
+    throw new InvalidArgumentError(`expected a whole number, ${hint}.`);
   }
 }
 

@@ -84,6 +84,8 @@ export async function createContext(command: Command, io: RunIO): Promise<Contex
   // The mock answers in-process: a base URL given beside it would be ignored without a word.
   if (options.mock && options.baseUrl !== undefined)
     throw new UsageError('--mock and --base-url exclude each other: give one');
+  // An unset variable expanded (`--base-url "$URL"`): METRIC_BASE_URL is not read in its place.
+  if (options.baseUrl === '') throw new UsageError('--base-url needs a URL, not an empty one');
   let requests = 0;
   const started = io.now();
   // Records piped to another program go to one that may share the terminal (`| less`): no line is
@@ -179,9 +181,9 @@ function refusalOf(error: unknown, options: GlobalOptions, io: RunIO, sdk: Sdk):
   if (!(error instanceof ConfigurationError)) return new ConfigurationError('MetricClient', error.message);
   // A value missing, the SDK names the option to pass: `apiKey`, which the command line passes only
   // with --mock, a sound key (a malformed METRIC_API_KEY is refused by that name); or `baseUrl`, the
-  // name of a malformed --base-url too, so missing only when none was given (an empty one is none).
+  // name of a malformed --base-url too, so missing only when none was given.
   if (error.option === 'apiKey') return new UsageError(noKeyMessage);
-  if (error.option === 'baseUrl' && !options.baseUrl) return new UsageError(noBaseUrlMessage);
+  if (error.option === 'baseUrl' && options.baseUrl === undefined) return new UsageError(noBaseUrlMessage);
   if (!options.mock && error.option === 'METRIC_API_KEY')
     return keyRefusal(error, io.env.METRIC_API_KEY, ConfigurationError);
   return error;
@@ -253,9 +255,6 @@ function keyRefusal(
   return new refusal('METRIC_API_KEY', `${error.message}${cause}`);
 }
 
-/** The refusal of `--output -`, for every format: standard output is the default, and `-` no file. */
-export const dashOutputRefusal = '--output - is standard output: leave --output out instead';
-
 /**
  * The sink for `--output` (cut back to `from` bytes), or standard output. `writes` is what the sink
  * will hold: a database or Parquet file already there is refused unless it is of that format.
@@ -269,7 +268,6 @@ export async function openSink(
   // The sink reads only write(), 'drain', isTTY and columns of the stream.
   if (output === undefined)
     return redactingSink(stdoutSink(io.stdout as NodeJS.WriteStream), io.answerSecrets);
-  if (output === '-') throw new UsageError(dashOutputRefusal);
   await refuseOtherDatabase(output, writes);
   try {
     const stream = await streamKind(output);

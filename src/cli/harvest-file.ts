@@ -5,24 +5,18 @@
 import { basename } from 'node:path';
 import { type Checkpoint, checkpointPath, holdsUnfinishedRun } from './checkpoint.js';
 import { temporaryPath } from './checkpoint-file.js';
-import { type Context, dashOutputRefusal, openSink } from './context.js';
+import { type Context, openSink } from './context.js';
 import { UsageError } from './errors.js';
 import { type FileLock, lockOutput } from './file-lock.js';
-import type { OutputOptions } from './options.js';
 import type { Row } from './output/cells.js';
 import { terminalSafe } from './output/escape.js';
 import { chooseFormat, databaseWriter, type Format, isDatabaseFormat, listWriter } from './output/formats.js';
 import { recordKindOf } from './output/record-kinds.js';
 import { nullSink, type Sink } from './output/sink.js';
 import type { ListWriter } from './output/writer-types.js';
+import type { HarvestOptions } from './output-usage.js';
 import { type Secrets, withoutSecrets } from './secrets.js';
 import { writerOptions } from './view.js';
-
-/** A paged command's output options, and whether it resumes a stopped run or starts it over. */
-export interface HarvestOptions extends OutputOptions {
-  resume?: boolean;
-  overwrite?: boolean;
-}
 
 /**
  * The sink and the list writer of a harvest. A database's writer is made first: the state it resumes
@@ -104,17 +98,6 @@ export function databaseFacts(
     args: identity.slice(2).filter((part) => !part.startsWith('--')),
     clean: (records: readonly Row[]) => withoutSecrets(records, answerSecrets),
   };
-}
-
-/**
- * `--output -` is refused for every format, and a database format without `--output`, before
- * anything is requested: a database is written by its own code, never through the sink that would
- * refuse `-` too, and a text format's sink is opened once the records of a single request are in.
- */
-export function checkOutputOption({ format, output }: OutputOptions): void {
-  if (output === '-') throw new UsageError(dashOutputRefusal);
-  if ((format === 'parquet' || format === 'sqlite') && output === undefined)
-    throw new UsageError(`--format ${format} writes a file: add --output FILE.${format}`);
 }
 
 /**

@@ -15,19 +15,14 @@ import { CheckpointSaves } from './checkpoint-saves.js';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
 import type { FileLock } from './file-lock.js';
-import {
-  checkOutputOption,
-  claimOutput,
-  type HarvestOptions,
-  harvestFile,
-  openHarvestWriter,
-} from './harvest-file.js';
+import { claimOutput, harvestFile, openHarvestWriter } from './harvest-file.js';
 import type { Row } from './output/cells.js';
 import { terminalSafe, warningLine } from './output/escape.js';
 import type { Format } from './output/formats.js';
 import type { Sink } from './output/sink.js';
 import { streamKind } from './output/stream-sink.js';
 import type { ListWriter } from './output/writer-types.js';
+import type { HarvestOptions } from './output-usage.js';
 import type { Progress, ProgressCounts } from './progress.js';
 import { withoutSecrets } from './secrets.js';
 
@@ -98,7 +93,6 @@ export async function openHarvest(
 ): Promise<Harvest | FinishedRun> {
   const { io, progress } = context;
   const { output } = options;
-  checkHarvestOptions(options);
   const { fileFormat, identity, checkpoint } = await withCheckpoint(harvestFile(command, options), options);
   const claimed = output !== undefined && checkpoint !== undefined && fileFormat !== undefined;
   const lock = claimed ? await claimOutput(output, checkpoint, fileFormat === 'sqlite', options) : undefined;
@@ -159,15 +153,6 @@ async function withCheckpoint<File extends { checkpoint: string | undefined }>(
       terminalSafe(`--resume: ${output} is a pipe or a device: no run can be resumed into it`),
     );
   return { ...file, checkpoint: undefined };
-}
-
-/** The usage errors of `--output`, `--resume` and `--overwrite`, before anything is read or written. */
-function checkHarvestOptions(options: HarvestOptions): void {
-  const { output, resume, overwrite } = options;
-  checkOutputOption(options);
-  if (resume && output === undefined) throw new UsageError('--resume needs --output <file>');
-  if (overwrite && output === undefined) throw new UsageError('--overwrite needs --output <file>');
-  if (resume && overwrite) throw new UsageError('--resume and --overwrite exclude each other: give one');
 }
 
 /** The file a harvest writes: its checkpoint (if any), the command's identity there, and its lock. */

@@ -3,7 +3,7 @@ import { checkpointPath, holdsUnfinishedRun, removeCheckpoint } from './checkpoi
 import type { Context, RunIO } from './context.js';
 import { openSink } from './context.js';
 import { UsageError } from './errors.js';
-import { checkOutputOption, databaseFacts } from './harvest-file.js';
+import { databaseFacts } from './harvest-file.js';
 import { sayLastWord } from './last-word.js';
 import type { OutputOptions } from './options.js';
 import type { Row } from './output/cells.js';
@@ -27,7 +27,6 @@ export interface Shown {
 
 /** The format `--format` or `--output`'s extension names when it is a database's, else nothing. */
 export function databaseFormatOf(options: OutputOptions): DatabaseFormat | undefined {
-  checkOutputOption(options);
   if (options.output === undefined) return undefined;
   const format = chooseFormat(options.format, false, true, options.output);
   return format === 'parquet' || format === 'sqlite' ? format : undefined;

@@ -82,8 +82,44 @@ describe('errors of the scholarly-metrics command', () => {
         'error: no base URL: export METRIC_BASE_URL=https://…/api/v1 or give --base-url (or try --mock)\n',
       );
     }
-    const flag = await run(['subjects', 'list', '--base-url', ''], { key: MOCK_API_KEY });
-    expect(flag.stderr).toMatch(/^error: no base URL/);
+  });
+
+  it('an empty --base-url (an unset variable expanded) is refused as such, METRIC_BASE_URL set or not (exit 2)', async () => {
+    for (const url of [undefined, mock.server.url]) {
+      const flag = await run(['subjects', 'list', '--base-url', ''], { url, key: MOCK_API_KEY });
+      expect(flag.code).toBe(2);
+      expect(flag.stderr).toBe('error: --base-url needs a URL, not an empty one\n');
+    }
+    expect(mock.api.requests).toHaveLength(0);
+  });
+
+  it('an id past the largest exact whole number is told so, not called no whole number (exit 2)', async () => {
+    const huge = await run(['journals', 'get', '99999999999999999999'], { url: mock.server.url });
+    expect(huge.code).toBe(2);
+    expect(huge.stderr).toContain('expected a whole number, up to 9007199254740991.');
+    const word = await run(['journals', 'get', 'abc'], { url: mock.server.url });
+    expect(word.stderr).toContain('expected a whole number, e.g. 42.');
+  });
+
+  it('the output options are checked before the key: the line is mended first (exit 2)', async () => {
+    const cases: Array<[string[], string]> = [
+      [['papers', 'search', '--q', 'x', '--resume'], '--resume needs --output <file>'],
+      [['papers', 'search', '--q', 'x', '--overwrite'], '--overwrite needs --output <file>'],
+      [
+        ['journals', 'list', '--format', 'parquet'],
+        '--format parquet writes a file: add --output FILE.parquet',
+      ],
+      [['journals', 'list', '-o', ''], '--output needs a file path, not an empty one'],
+      [['journals', 'get', '1', '-o', '-'], '--output - is standard output: leave --output out instead'],
+    ];
+    for (const [args, message] of cases) {
+      const result = await run(args, { url: mock.server.url, key: undefined });
+      expect({ args, code: result.code, stderr: result.stderr }).toEqual({
+        args,
+        code: 2,
+        stderr: `error: ${message}\n`,
+      });
+    }
   });
 
   it('refuses a count past the largest exact whole number, naming it (exit 2)', async () => {

@@ -9,10 +9,17 @@ describe('papers get-many --failed -', () => {
   it.each([
     ['--failed -', ['--failed', '-']],
     ['--failed=-', ['--failed=-']],
-    ['--failed - with -o -', ['--failed', '-', '-o', '-']],
-  ])('%s: a usage error, as --output - is, and no file named -', async (_form, flags) => {
+    // The output options every command has are checked first.
+    [
+      '--failed - with -o -',
+      ['--failed', '-', '-o', '-'],
+      '--output - is standard output: leave --output out instead',
+    ],
+  ])('%s: a usage error, as --output - is, and no file named -', async (_form, flags, message?: string) => {
     const result = await run(['--mock', 'papers', 'get-many', '10.9/nope', ...flags]);
-    expect(result.stderr).toBe('error: --failed - is standard output: give --failed a file instead\n');
+    expect(result.stderr).toBe(
+      `error: ${message ?? '--failed - is standard output: give --failed a file instead'}\n`,
+    );
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(existsSync('-')).toBe(false);
