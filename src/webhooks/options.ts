@@ -99,7 +99,8 @@ export function resolveWebhookHandlerOptions(
   options: WebhookHandlerOptions | undefined,
 ): ResolvedWebhookHandlerOptions {
   if (typeof onEvent !== 'function') {
-    throw new ConfigurationError('onEvent', `onEvent must be a function, got ${typeof onEvent}`);
+    const got = onEvent === null ? 'null' : typeof onEvent;
+    throw new ConfigurationError('onEvent', `onEvent must be a function, got ${got}`);
   }
   // Not null, not an array (`typeof [] === 'object'`): the shared check every entry's options get.
   checkObject('options', options);

@@ -286,6 +286,7 @@ describe('createWebhookHandler: options', () => {
 
   it('refuses a callback or onError that is not a function', () => {
     expect(() => createWebhookHandler('nope' as never)).toThrow(/onEvent must be a function, got string/);
+    expect(() => createWebhookHandler(null as never)).toThrow(/onEvent must be a function, got null$/);
     expect(() => createWebhookHandler(() => {}, { onError: 1 as never })).toThrow(
       /`onError` must be a function/,
     );

@@ -1,4 +1,5 @@
 /** Records as cells: the columns of a batch, and each value as one line of text. */
+import { grouped } from '../counts.js';
 import { warningLine } from './escape.js';
 
 export type Row = Record<string, unknown>;
@@ -36,7 +37,9 @@ export class LeftOutFields {
   /** `warning: …` naming each field left out and how often, or '' when none was. */
   warning(): string {
     if (this.#counts.size === 0) return '';
-    const what = [...this.#counts].map(([name, count]) => `${JSON.stringify(name)} ${count}`).join(', ');
+    const what = [...this.#counts]
+      .map(([name, count]) => `${JSON.stringify(name)} ${grouped(count)}`)
+      .join(', ');
     return warningLine(`fields with no column, left out (${this.why}): ${what}`);
   }
 }

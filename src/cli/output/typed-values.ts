@@ -3,6 +3,7 @@
  * hold is stored as null and counted: the shape of some answers (a search's results) is not
  * published, so a server may send a year as text, and the run then says what it could not keep.
  */
+import { grouped } from '../counts.js';
 import { cellOf, isRow, LeftOutFields, type Row } from './cells.js';
 import { warningLine } from './escape.js';
 import type { ColumnType } from './record-kinds.js';
@@ -89,9 +90,9 @@ export class UnfitValues {
 
   /** `12 without id`, and `2 that are no object`; `undefined` when every element was a record with its key. */
   describeUnwritten(): string | undefined {
-    const parts = [...this.#unkeyed].map(([key, count]) => `${count} without ${key}`);
+    const parts = [...this.#unkeyed].map(([key, count]) => `${grouped(count)} without ${key}`);
     if (this.#notRecords > 0)
-      parts.push(`${this.#notRecords} that ${this.#notRecords === 1 ? 'is' : 'are'} no object`);
+      parts.push(`${grouped(this.#notRecords)} that ${this.#notRecords === 1 ? 'is' : 'are'} no object`);
     return parts.length === 0 ? undefined : parts.join(', ');
   }
 
@@ -105,7 +106,9 @@ export class UnfitValues {
   /** `year (integer) 12, oa (boolean) 3`; `undefined` when every value fit. */
   describe(): string | undefined {
     if (this.#counts.size === 0) return undefined;
-    return [...this.#counts].map(([name, { type, count }]) => `${name} (${type}) ${count}`).join(', ');
+    return [...this.#counts]
+      .map(([name, { type, count }]) => `${name} (${type}) ${grouped(count)}`)
+      .join(', ');
   }
 }
 

@@ -5,7 +5,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { storedValue } from '../../../src/cli/output/typed-values.js';
+import { LeftOutFields } from '../../../src/cli/output/cells.js';
+import { storedValue, UnfitValues } from '../../../src/cli/output/typed-values.js';
 import { useRealServer } from '../../support.js';
 import { run } from '../helpers.js';
 import { scratch } from '../resume.js';
@@ -200,4 +201,21 @@ describe('fields beside the typed columns (Parquet, SQLite): not written, and sa
       expect(result.stderr).not.toContain('warning:');
     },
   );
+});
+
+describe('the counts the warnings give', () => {
+  it('are grouped by thousands, as every count the command line says', () => {
+    const unfit = new UnfitValues();
+    for (let i = 0; i < 1_200; i++) unfit.note('year', 'integer');
+    unfit.noteUnkeyed(['id'], 12_345);
+    unfit.noteNotRecords(1_001);
+    const leftOut = new LeftOutFields();
+    leftOut.note(
+      Array.from({ length: 2_500 }, () => ({ extra: 1 })),
+      new Set(),
+    );
+    expect(unfit.describe()).toBe('year (integer) 1,200');
+    expect(unfit.describeUnwritten()).toBe('12,345 without id, 1,001 that are no object');
+    expect(leftOut.warning()).toContain('"extra" 2,500');
+  });
 });
