@@ -110,6 +110,7 @@ async function runProgram(
       // percent-encoded, slashes trimmed). An empty one the SDK refuses as missing, before any request.
       baseUrl: mock ? undefined : (baseUrl ?? io.env.METRIC_BASE_URL),
       resume: resumable !== undefined && resumable.opts().resume !== true,
+      resumable: resumable !== undefined,
       env: io.env,
     });
     io.stderr.write(paintReportFor(report, color, io));

@@ -49,6 +49,8 @@ export function describeError(
     quiet?: boolean;
     /** The command continues only with `--resume`, which it was not given. */
     resume?: boolean;
+    /** A harvest had opened its file: a run that failed continues where it stopped. */
+    resumable?: boolean;
     /** The run's environment, where Node's fetch read its proxy variables. @default {} */
     env?: ProxyEnv;
   },
@@ -61,10 +63,23 @@ export function describeError(
     ? undefined
     : hintFor(error, options.now ?? Date.now(), options.baseUrl, options.resume === true, options.env ?? {});
   if (hint !== undefined) lines.push(`hint: ${hint}`);
+  if (!options.quiet && options.resumable && failedMidway(error))
+    lines.push(`hint: ${runAgain(options.resume === true)} to continue where it stopped`);
   if (options.debug && error instanceof APIError && error.body !== undefined)
     lines.push(bodyLine(error.body));
   if (options.debug && error instanceof Error && error.stack) lines.push(error.stack);
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Whether `error` ended a run partway, one its file lets continue: not one refused before it began,
+ * nor one stopped or rate-limited (whose own words say how to go on), nor some lookups failed with the
+ * rest written.
+ */
+function failedMidway(error: unknown): boolean {
+  const refused = [UsageError, ConfigurationError, InvalidParameterError];
+  const told = [InterruptedError, RateLimitError, PartialFailureError];
+  return ![...refused, ...told].some((kind) => error instanceof kind);
 }
 
 const maxBodyLength = 4096;
@@ -119,7 +134,7 @@ export function apiPathHint(baseUrl: string): string | undefined {
  * the same command with `--resume` (without it, an unfinished `--output` is refused).
  */
 export function runAgainLine(retryAfter: number | undefined, now: number, resume = false): string {
-  const again = resume ? 'run the same command with --resume' : 'run the same command again';
+  const again = runAgain(resume);
   const at = new Date(now + (retryAfter ?? Number.NaN) * 1000);
   // No Retry-After (or none the SDK could read): 429s that outlasted its retries, for how long unsaid.
   // The SDK keeps retryAfter finite and within a day; a RateLimitError made elsewhere may not.
@@ -128,6 +143,10 @@ export function runAgainLine(retryAfter: number | undefined, now: number, resume
   const when = at.toISOString().replace(/\.\d+Z$/, 'Z');
   return `the rate limit clears in ${duration(retryAfter)}: ${again} after ${when}`;
 }
+
+/** How a run goes on: the same command, with `--resume` when it continues only with it (`resume`). */
+const runAgain = (resume: boolean) =>
+  resume ? 'run the same command with --resume' : 'run the same command again';
 
 /** `45 s`, `2 min`, `1 h 5 min`: rounded up to whole minutes first, so never `1 h 60 min`. */
 function duration(seconds: number): string {

@@ -32,6 +32,57 @@ describe('a rate limit that will not clear soon, with --output', () => {
   });
 });
 
+describe('a harvest that fails partway', () => {
+  /** Answers page 3 of the search with a body not of its shape (not retried), as a server failing partway does. */
+  function failPage3() {
+    const handle = mock.api.handle;
+    mock.api.handle = async (request) => {
+      if (new URL(request.url).searchParams.get('page') !== '3') return handle.call(mock.api, request);
+      return Response.json({ data: 'not a list', total: 50 });
+    };
+    return () => {
+      mock.api.handle = handle;
+    };
+  }
+
+  it.each([
+    [[], 'run the same command with --resume to continue where it stopped'],
+    [['--resume'], 'run the same command again to continue where it stopped'],
+  ])('%j: says how to continue, as a stop does; -q leaves it out', async (more, hint) => {
+    const file = join(scratch(), 'out.jsonl');
+    const args = ['papers', 'search', '--all', '--per-page', '5', '-o', file, ...more];
+    const restore = failPage3();
+    try {
+      const failed = await run(args, { url: mock.server.url });
+      expect(failed.code).toBe(1);
+      const error = /^error: ResponseValidationError: [^\n]+\n/;
+      expect(failed.stderr).toMatch(error);
+      expect(failed.stderr.replace(error, '')).toBe(`hint: ${hint}\n`);
+      // Continued (its file holds the first pages), and failing at the same page again.
+      const quiet = await run([...args, '-q', ...(more.length === 0 ? ['--resume'] : [])], {
+        url: mock.server.url,
+      });
+      expect(quiet.stderr.replace(error, '')).toBe('');
+    } finally {
+      restore();
+    }
+    expect(
+      (await run([...args.filter((arg) => arg !== '--resume'), '--resume'], { url: mock.server.url })).code,
+    ).toBe(0);
+  });
+
+  it('a one-request command, or a harvest to standard output, has no such hint', async () => {
+    const restore = failPage3();
+    try {
+      const out = await run(['papers', 'search', '--all', '--per-page', '5'], { url: mock.server.url });
+      expect(out.code).toBe(1);
+      expect(out.stderr).not.toContain('hint:');
+    } finally {
+      restore();
+    }
+  });
+});
+
 describe('describeError and the exit codes', () => {
   it('maps usage, rate limits and API errors to 2, 75 and 1', () => {
     const limited = new RateLimitError(429, new Headers(), {}, 7200);
