@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import type { ValidationIssue } from './errors.js';
-import { toValidationIssues, type ValueWords } from './zod-issues.js';
+import { placeholder, toValidationIssues, type ValueWords } from './zod-issues.js';
 
 /**
  * zod's verdict on a body the generated parser left to it, and its explanation, with work and memory
@@ -10,8 +10,18 @@ import { toValidationIssues, type ValueWords } from './zod-issues.js';
 
 /** A zod schema as the client checks bodies with it. */
 export interface CheckedSchema<T> {
-  safeParse(value: unknown, params?: { reportInput?: boolean }): z.core.util.SafeParseResult<T>;
+  safeParse(
+    value: unknown,
+    params?: { reportInput?: boolean; error?: () => string },
+  ): z.core.util.SafeParseResult<T>;
 }
+
+/**
+ * zod's message for every issue whose schema gave none: its own placeholder, which the issues' English
+ * replaces. Given with each parse, it comes before what the host app configured for its own schemas
+ * (`z.config()`: a locale, a `customError`), which would otherwise word (or throw on) the SDK's issues.
+ */
+const parseParams = { error: () => placeholder };
 
 /** The body's output, or the issues that refuse it. */
 export type ZodVerdict<T> = { data: T } | { issues: ValidationIssue[] };
@@ -31,11 +41,11 @@ export function checkWithZod<T>(
   hide: (value: unknown) => unknown = (same) => same,
 ): ZodVerdict<T> {
   // abortEarly is a parse context zod honours (its own `validate` sets it) without typing it for callers.
-  const verdict = schema.safeParse(value, { abortEarly: true } as { reportInput?: boolean });
+  const verdict = schema.safeParse(value, { ...parseParams, abortEarly: true } as typeof parseParams);
   if (verdict.success) return { data: verdict.data };
   const cut = { any: false };
   const copy = explainable(value, verdict.error.issues[0]?.path, cut);
-  const explained = schema.safeParse(hide(copy), { reportInput: true });
+  const explained = schema.safeParse(hide(copy), { ...parseParams, reportInput: true });
   const issues = toValidationIssues((explained.error ?? verdict.error).issues, words);
   if (cut.any) {
     issues.push({

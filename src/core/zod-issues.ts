@@ -40,7 +40,7 @@ function describeIssue(issue: ZodIssue, words: ValueWords): string {
 }
 
 /** What zod/mini says when no locale is loaded and the schema gave no message. */
-const placeholder = 'Invalid input';
+export const placeholder = 'Invalid input';
 
 function describeExpectation(issue: ZodIssue, { quote }: ValueWords): string {
   const describeLiteral = (value: unknown) => (typeof value === 'string' ? quote(value) : String(value));

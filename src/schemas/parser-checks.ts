@@ -56,7 +56,7 @@ export const array =
 
 /**
  * z.looseObject: any non-null object but an array; the fields build reads and checks, in order,
- * then every other enumerable key as is but __proto__ (assigning it would replace the output's
+ * then every other own enumerable key as is (not a member a host app added to a prototype) but __proto__ (assigning it would replace the output's
  * prototype). Keys in the fields' own order are passed over without a lookup.
  */
 export const object = (build: (record: Fields) => Fields): Parser<Fields> => {
@@ -67,7 +67,7 @@ export const object = (build: (record: Fields) => Fields): Parser<Fields> => {
     const out = build(record);
     keys ??= Object.keys(out);
     let next = 0;
-    for (const key in record) {
+    for (const key of Object.keys(record)) {
       if (key === keys[next]) next++;
       else if (key !== '__proto__' && !Object.hasOwn(out, key)) out[key] = record[key];
     }

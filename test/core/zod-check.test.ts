@@ -77,3 +77,33 @@ describe('checkWithZod, zod deciding and explaining a body the generated parser 
     expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
   });
 });
+
+describe("checkWithZod beside a host app's own zod configuration", () => {
+  const body = { data: [{ id: '7', name: 'x' }], total: 1 };
+  const expected = checkWithZod(page, body, words);
+
+  /** Runs `check` with zod configured as `config` (process-wide, as a host app does), then undoes it. */
+  function configured<T>(config: Parameters<typeof z.config>[0], check: () => T): T {
+    const before = { ...z.config() };
+    z.config(config);
+    try {
+      return check();
+    } finally {
+      z.config({ localeError: before.localeError, customError: before.customError });
+    }
+  }
+
+  it('words the issues as without it: a locale the host loaded, or its customError', async () => {
+    const { default: de } = await import('zod/v4/locales/de.js');
+    expect(configured(de(), () => checkWithZod(page, body, words))).toEqual(expected);
+    const custom = () => 'APP-ERROR';
+    expect(configured({ customError: custom }, () => checkWithZod(page, body, words))).toEqual(expected);
+  });
+
+  it('never calls a customError of the host, which may throw', () => {
+    const throwing = () => {
+      throw new Error('the host app’s error map');
+    };
+    expect(configured({ customError: throwing }, () => checkWithZod(page, body, words))).toEqual(expected);
+  });
+});
