@@ -3,7 +3,8 @@
 // project of its own and test/runtimes/workerd-worker.ts is bundled from it with esbuild, with the
 // conditions Workers tools use (workerd, worker, browser) and no Node built-in available. In workerd the
 // Worker runs the checks of test/runtimes/smoke.ts against the mock API (served here, in Node, on
-// 127.0.0.1), then the mock delivers a real `score_updated` webhook to the Worker's receiver over HTTP.
+// 127.0.0.1), then the mock delivers a real `score_updated` webhook to the Worker's receiver over HTTP,
+// and a page opening the Worker's event relay is greeted and told what it missed.
 //
 // workerd is required where the registry has it: if it cannot be installed, CI (CI=true) fails;
 // elsewhere this says so loudly and exits 0.
@@ -63,6 +64,7 @@ try {
       const worker = `http://127.0.0.1:${await listeningPort(child)}`;
       await smoke(worker);
       await webhookDelivery(worker, server.api);
+      await relayGreeting(worker);
     } catch (error) {
       failures.push(error instanceof Error ? error.message : String(error));
     } finally {
@@ -159,4 +161,43 @@ async function webhookDelivery(worker, api) {
   process.stdout.write(
     `  ✓ webhooks: createWebhookHandler received the mock's delivery (journal 7: ${event.old_score} → ${event.new_score}) and refused a bad body with 400\n`,
   );
+}
+
+/**
+ * What a stream from the Worker's event relay holds once `until` says so, or what it held after `ms`:
+ * workerd holds back a chunk queued with a size of 0, and the greeting and the replay must come at once.
+ */
+async function relayStream(worker, headers, until, ms = 5_000) {
+  const stopped = new AbortController();
+  const timer = setTimeout(() => stopped.abort(), ms);
+  let text = '';
+  try {
+    const response = await fetch(`${worker}/events`, { headers, signal: stopped.signal });
+    const reader = response.body.getReader();
+    while (!until(text)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    await reader.cancel();
+  } catch {
+    // Aborted after `ms`: what came is the answer.
+  } finally {
+    clearTimeout(timer);
+    stopped.abort();
+  }
+  return text;
+}
+
+/** A page opening the relay is greeted with the latest id; one reconnecting from an unknown id is told it missed events. */
+async function relayGreeting(worker) {
+  const greeting = await relayStream(worker, {}, (text) => text.includes('\n\n'));
+  if (!/^: connected\nid: \S+\n\n/.test(greeting))
+    throw new Error(`the relay's greeting in workerd: ${JSON.stringify(greeting)}`);
+  const missed = await relayStream(worker, { 'last-event-id': 'gone' }, (text) =>
+    text.includes('event: missed'),
+  );
+  if (!missed.includes('event: missed'))
+    throw new Error(`the relay's replay in workerd: ${JSON.stringify(missed)}`);
+  process.stdout.write('  ✓ relay: a page is greeted at once, and one reconnecting is told what it missed\n');
 }

@@ -136,7 +136,13 @@ class Scrubber {
   #error(error: Error, depth: number): Error {
     const clean = new Error(this.text(String(error.message)));
     this.#copies.set(error, clean);
-    if (clean.name !== error.name) clean.name = this.text(String(error.name));
+    // Defined, not assigned: a page that froze Error.prototype refuses an assignment of `name`.
+    if (clean.name !== error.name)
+      Object.defineProperty(clean, 'name', {
+        value: this.text(String(error.name)),
+        writable: true,
+        configurable: true,
+      });
     clean.stack = this.text(String(error.stack ?? ''));
     this.#properties(error, clean as never, depth);
     return clean;

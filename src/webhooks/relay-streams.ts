@@ -56,14 +56,10 @@ export class EventStreams {
     // Listened to before the stream takes a place: a request whose signal cannot be listened to
     // (a request-like object) throws here, and leaves no stream counted and no heartbeat running.
     if (!signal.aborted) signal.addEventListener('abort', onAbort, { once: true });
-    // The greeting and the replay are what the client asked for, not messages it left unread: they do
-    // not count against `maxBufferedEvents` (the replay is bounded by `replayEvents` already).
-    let unbilled = 1 + replayed.length;
-    const size = () => {
-      if (unbilled === 0) return 1;
-      unbilled--;
-      return 0;
-    };
+    // The greeting and the replay are what the client asked for, not messages it left unread: the
+    // bound has room for them besides `maxBufferedEvents` (the replay is bounded by `replayEvents`
+    // already). Every chunk counts 1: a runtime may hold back a chunk whose size is 0 (workerd does).
+    const highWaterMark = this.#maxBufferedEvents + 1 + replayed.length;
     const stream = new ReadableStream<Uint8Array>(
       {
         start: (controller) => {
@@ -79,7 +75,7 @@ export class EventStreams {
           if (client) this.#remove(client);
         },
       },
-      { highWaterMark: this.#maxBufferedEvents, size },
+      { highWaterMark },
     );
     if (signal.aborted) onAbort();
     return stream;

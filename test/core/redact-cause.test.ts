@@ -151,3 +151,20 @@ describe('redaction of values whose state a copy by prototype cannot carry', () 
     expect((copy.vault as Record<string, unknown>).note).toBe(`Bearer ${redacted}`);
   });
 });
+
+describe('redaction of an error where Error.prototype is frozen (a hardened page)', () => {
+  it('keeps the name and message of a runtime error, where an assignment of `name` would throw', () => {
+    const original = Object.getOwnPropertyDescriptor(Error.prototype, 'name')!;
+    // As Object.freeze(Error.prototype) leaves it, for `name` alone: freezing the whole prototype would
+    // stay frozen for every later file of this worker.
+    Object.defineProperty(Error.prototype, 'name', { ...original, writable: false });
+    try {
+      const cause = new TypeError('Failed to fetch');
+      const clean = redactCause(cause, TEST_KEY) as Error;
+      expect(clean).not.toBe('[left out]');
+      expect([clean.name, clean.message]).toEqual(['TypeError', 'Failed to fetch']);
+    } finally {
+      Object.defineProperty(Error.prototype, 'name', original);
+    }
+  });
+});

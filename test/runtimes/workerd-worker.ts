@@ -1,7 +1,8 @@
 // workerd's Worker (scripts/test-workerd.mjs bundles it with esbuild from the packed package, as a
 // Workers project would): `GET /smoke` runs the shared checks against the mock, `POST /webhook` is the
-// SDK's Fetch webhook receiver, `GET /received` lists the events it accepted.
-import { createWebhookHandler, type WebhookEvent } from 'scholarly-metrics/webhooks';
+// SDK's Fetch webhook receiver, `GET /received` lists the events it accepted, and `GET /events` is the
+// event relay those events are published to.
+import { createEventRelay, createWebhookHandler, type WebhookEvent } from 'scholarly-metrics/webhooks';
 import { runSmoke } from './smoke.js';
 
 /** Text bindings from the workerd config. */
@@ -11,8 +12,10 @@ interface Env {
 }
 
 const received: WebhookEvent[] = [];
+const relay = createEventRelay();
 const receiveWebhook = createWebhookHandler((event) => {
   received.push(event);
+  relay.publish(event);
 });
 
 export default {
@@ -20,6 +23,7 @@ export default {
     const { pathname } = new URL(request.url);
     if (pathname === '/webhook') return receiveWebhook(request);
     if (pathname === '/received') return Response.json(received);
+    if (pathname === '/events') return relay.handler(request);
     if (pathname === '/smoke') {
       try {
         return Response.json({
