@@ -208,9 +208,12 @@ export type MetricQueries = {
    * (`journals.get`), its score history (`journals.score`) and the journal list. Rejects with a
    * `ConfigurationError` for a `queryClient` without `invalidateQueries`, and with a
    * `WebhookPayloadError` for a `score_updated` event whose `journal_id` is no integer (as
-   * `client.cache.apply` does).
+   * `client.cache.apply` does, which takes the same: an event's other fields are not read).
    */
-  invalidate(queryClient: InvalidatingClient, event: WebhookEvent): Promise<void>;
+  invalidate(
+    queryClient: InvalidatingClient,
+    event: Pick<WebhookEvent, 'event' | 'journal_id'> & Partial<WebhookEvent>,
+  ): Promise<void>;
   /**
    * Follows an event relay's stream at `url`, invalidating on each event (and every query under
    * `key` when events were missed, unless `options.missed` says otherwise); returns `stop`.

@@ -9,14 +9,15 @@ type NotYetABody = PromiseLike<unknown> | Request | Response | Blob | ReadableSt
  * `never` for what may be no body yet: a promise (`parseWebhookEvent(request.text())`, a forgotten
  * `await`), a Request or Response, a Blob, a stream, or a union holding one. Anything else is taken,
  * `unknown` and `any` too (a framework's parsed body), and checked at run time. Exported for code that
- * passes a body of its own type parameter on to {@link parseWebhookEvent}.
+ * passes a body of its own type parameter on to {@link parseWebhookEvent}, naming it as the type
+ * argument (a string or an event of a narrower type needs none).
  *
  * @example
  * ```ts
  * import { parseWebhookEvent, type ReadBody, type WebhookEvent } from 'scholarly-metrics/webhooks';
  *
  * function journalOf<Body>(body: Body & ReadBody<Body>): number {
- *   const event: WebhookEvent = parseWebhookEvent(body);
+ *   const event: WebhookEvent = parseWebhookEvent<Body>(body);
  *   return event.journal_id;
  * }
  * const delivered = { event: 'score_updated', journal_id: 7, old_score: 60, new_score: 75 };
@@ -60,6 +61,19 @@ export type ReadBody<Body> = 0 extends 1 & Body
  * }
  * ```
  */
+export function parseWebhookEvent(body: WebhookEvent | string): WebhookEvent;
+/**
+ * Validates a body of any other type, as the signature above does: bytes, a value a framework parsed,
+ * or a body of the caller's own type parameter (see {@link ReadBody}).
+ *
+ * @example
+ * ```ts
+ * import { parseWebhookEvent } from 'scholarly-metrics/webhooks';
+ *
+ * const event = parseWebhookEvent(new Uint8Array(await request.arrayBuffer()));
+ * ```
+ */
+export function parseWebhookEvent<Body>(body: Body & ReadBody<Body>): WebhookEvent;
 export function parseWebhookEvent<Body>(body: Body & ReadBody<Body>): WebhookEvent {
   try {
     return validateEvent(decodeBody(body));

@@ -34,6 +34,8 @@ export interface EventRelay {
    * @returns how many streams it was queued for (0 once the relay is closed).
    * @throws {WebhookPayloadError} for an invalid event; then nothing is sent.
    */
+  publish(event: WebhookEvent | string): number;
+  /** Sends a body of any other type (see {@link ReadBody}), as the signature above does. */
   publish<Body>(event: Body & ReadBody<Body>): number;
   /** How many streams are open. */
   readonly clients: number;

@@ -83,6 +83,10 @@ export function useOnEvent(): (event: ScoreUpdatedEvent) => Promise<void> {
 
 async function onEvent(queryClient: QueryClient, event: ScoreUpdatedEvent): Promise<void> {
   await queries.invalidate(queryClient, event);
+  // What `client.cache.apply` takes, it takes: an event's other fields are not read.
+  await queries.invalidate(queryClient, { event: 'score_updated', journal_id: 7 });
+  // @ts-expect-error: which journal is what it needs
+  await queries.invalidate(queryClient, { event: 'score_updated' });
   await queryClient.invalidateQueries({ queryKey: queries.key });
   const cached = queryClient.getQueryData(queries.journals.get(event.journal_id).queryKey);
   const exact: Equal<typeof cached, JournalProfile | undefined> = true;

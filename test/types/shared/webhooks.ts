@@ -4,9 +4,20 @@ import {
   createNodeWebhookHandler,
   createWebhookHandler,
   parseWebhookEvent,
+  type ReadBody,
   type WebhookEvent,
   type WebhookHandlerOptions,
 } from 'scholarly-metrics/webhooks';
+
+// Code passing a body of its own type parameter on, as ReadBody's example shows it.
+export function journalOf<Body>(body: Body & ReadBody<Body>): number {
+  const event: WebhookEvent = parseWebhookEvent<Body>(body);
+  return event.journal_id;
+}
+journalOf({ event: 'score_updated', journal_id: 7 });
+// A string or an event of a narrower type needs no type argument.
+export const fromText = <Text extends string>(text: Text) => parseWebhookEvent(text);
+export const relayed = <Event extends WebhookEvent>(event: Event) => createEventRelay().publish(event);
 
 declare const maxBodyBytes: number | undefined;
 
