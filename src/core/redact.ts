@@ -148,46 +148,37 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
 const tooDeep = '[nested too deep]';
 
 /**
- * A deep copy of a parsed JSON value with the secret replaced in every string, keys included. Built
- * without recursion, so a value nested any depth cannot overflow the stack; a container nested past
- * {@link maxBodyDepth} levels (the value being level 1) is cut.
+ * A deep copy of a parsed JSON value with the secret replaced in every string, keys included. A
+ * container nested past {@link maxBodyDepth} levels (the value being level 1) is cut, so the copy
+ * recurses no deeper than that, however deep the value.
  */
 export function redactValue(value: unknown, secret: string | null): unknown {
   if (!secret) return value;
-  const root: { value?: unknown } = {};
-  const stack: Array<[unknown, Record<PropertyKey, unknown>, PropertyKey, number]> = [
-    [value, root, 'value', 0],
-  ];
-  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-    const [item, parent, key, depth] = next;
-    let copy: unknown = item;
-    if (typeof item === 'string') copy = redactText(item, secret);
-    else if (item !== null && typeof item === 'object') {
-      if (depth >= maxBodyDepth) copy = tooDeep;
-      else if (Array.isArray(item)) {
-        const list: unknown[] = new Array(item.length);
-        for (let index = 0; index < item.length; index++) {
-          stack.push([item[index], list as never, index, depth + 1]);
-        }
-        copy = list;
-      } else {
-        const record: Record<string, unknown> = {};
-        for (const [name, entry] of Object.entries(item)) {
-          const clean = redactText(name, secret);
-          // Defined, not assigned: a `__proto__` key stays a plain property of the copy.
-          Object.defineProperty(record, clean, {
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
-          stack.push([entry, record, clean, depth + 1]);
-        }
-        copy = record;
-      }
+  const copy = (item: unknown, depth: number): unknown => {
+    if (typeof item === 'string') return redactText(item, secret);
+    if (item === null || typeof item !== 'object') return item;
+    if (depth >= maxBodyDepth) return tooDeep;
+    if (Array.isArray(item)) {
+      const list: unknown[] = new Array(item.length);
+      for (let index = 0; index < item.length; index++) list[index] = copy(item[index], depth + 1);
+      return list;
     }
-    parent[key] = copy;
-  }
-  return root.value;
+    const record: Record<string, unknown> = {};
+    for (const [name, entry] of Object.entries(item)) {
+      const clean = redactText(name, secret);
+      // Two keys the secret made one keep the first one's value.
+      if (Object.hasOwn(record, clean)) continue;
+      // Defined, not assigned: a `__proto__` key stays a plain property of the copy.
+      Object.defineProperty(record, clean, {
+        value: copy(entry, depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return record;
+  };
+  return copy(value, 0);
 }
 
 export function redactHeaders(headers: Headers, secret: string | null): Headers {
