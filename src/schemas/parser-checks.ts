@@ -5,6 +5,7 @@
  * turns that into INVALID. An object's fields are read and built by an object literal of its own,
  * so that the common path stays straight-line code.
  */
+import { isRecord } from '../core/is-record.js';
 import { INVALID } from '../core/parser-sentinel.js';
 
 export type Parser<T = unknown> = (value: unknown) => T;
@@ -62,8 +63,8 @@ export const array =
 export const object = (build: (record: Fields) => Fields): Parser<Fields> => {
   let keys: string[] | undefined;
   return (value) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) fail();
-    const record = value as Fields;
+    if (!isRecord(value)) fail();
+    const record = value;
     const out = build(record);
     keys ??= Object.keys(out);
     let next = 0;
