@@ -45,20 +45,18 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedMetri
   const env = checkObject<Environment>('env', options.env);
   const variable = (name: string) => readVariable(env, name);
   const allowBrowser = checkBoolean('dangerouslyAllowBrowser', options.dangerouslyAllowBrowser);
-  const fetchImpl = checkFunction<typeof globalThis.fetch>('fetch', options.fetch) ?? globalThis.fetch;
-  if (typeof fetchImpl !== 'function') {
+  const given = checkFunction<typeof fetch>('fetch', options.fetch);
+  if (!given && typeof fetch !== 'function') {
     throw new ConfigurationError('fetch', 'No fetch available: pass `fetch` to new MetricClient()');
   }
   return {
-    apiKey: resolveApiKey(
-      options.apiKey === undefined ? variable('METRIC_API_KEY') : options.apiKey,
-      options.apiKey === undefined ? 'METRIC_API_KEY' : 'apiKey',
-      allowBrowser === true,
-    ),
+    apiKey: resolveApiKey(options.apiKey, variable('METRIC_API_KEY'), allowBrowser === true),
     baseUrl: resolveBaseUrl(options.baseUrl, variable('METRIC_BASE_URL')),
     timeout: checkTimeout(options.timeout) ?? 30_000,
     maxRetries: checkMaxRetries(options.maxRetries) ?? 2,
-    fetch: fetchImpl,
+    // The global one as it is at each call: one a test's msw or an APM agent puts in place after the
+    // client was made is the one that sends.
+    fetch: given ?? ((input, init) => fetch(input, init)),
     headers: checkHeaders(options.headers),
     hooks: checkHooks(options.hooks),
     ...resolveLogging(options.logLevel, variable('METRIC_LOG'), options.logger),
@@ -68,12 +66,14 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedMetri
   };
 }
 
-/** The key: the option, else METRIC_API_KEY (named by `source`); `null` sends none. */
+/** The key: the option, else METRIC_API_KEY, named as given; `null` sends none. */
 function resolveApiKey(
-  apiKey: string | null | undefined,
-  source: 'apiKey' | 'METRIC_API_KEY',
+  value: string | null | undefined,
+  variable: string | undefined,
   allowBrowser: boolean,
 ): string | null {
+  const apiKey = value === undefined ? variable : value;
+  const source = value === undefined ? 'METRIC_API_KEY' : 'apiKey';
   if (apiKey === undefined || apiKey === '') {
     throw new ConfigurationError(
       'apiKey',
