@@ -1,5 +1,5 @@
 import { maxBodyDepth, pathTooDeep } from './depth.js';
-import { ResponseValidationError, type ValidationIssue } from './errors.js';
+import { MetricError, ResponseValidationError, type ValidationIssue } from './errors.js';
 import { summarizeIssues } from './issues.js';
 import { INVALID } from './parser-sentinel.js';
 import { redactText, redactValue } from './redact.js';
@@ -51,7 +51,8 @@ export async function parseResponse<T>(
   try {
     return await check(shape, value, text, secret);
   } catch (error) {
-    if (error instanceof ResponseValidationError) throw error;
+    // Its own refusal, or zod's runtime that could not be loaded (a ConnectionError, retried).
+    if (error instanceof MetricError) throw error;
     // A body shaped to exhaust the stack (nesting thousands deep) is refused like any other bad body,
     // never surfaced as a bare RangeError or mistaken for a connection failure and retried.
     throw refusal(

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import { describeValue, quote } from '../core/describe-value.js';
+import { onDemand } from '../core/on-demand.js';
 import type { ResponseShape } from '../core/validate.js';
 import type { CheckedSchema } from '../core/zod-check.js';
 import { parsers } from './parsers.generated.js';
@@ -8,7 +9,8 @@ import type { responseSchemas } from './response-schemas.js';
 type Schemas = typeof responseSchemas;
 type Output<K extends keyof Schemas> = z.output<Schemas[K]>;
 
-const loadSchemas = () => import('./response-schemas.js');
+// A browser offline when a body first needs zod: a ConnectionError, retried, and loaded again next time.
+const loadSchemas = onDemand(() => import('./response-schemas.js'));
 
 /**
  * A response's build-time parser, with its zod schema loaded on the first body that parser leaves

@@ -1,9 +1,9 @@
-// The modules kept out of the first load (the cache, the walk, getMany's pool) as a browser offline
+// The modules kept out of the first load (the cache, the walk, getMany's pool, zod's runtime) as a browser offline
 // meets them: the import fails. The call gets a ConnectionError, and once the page is back online the
 // next call loads the module and works: a client is never left broken by one failed load.
 import { describe, expect, it, vi } from 'vitest';
 import { onDemand } from '../../src/core/on-demand.js';
-import { ConnectionError } from '../../src/index.js';
+import { ConnectionError, ResponseValidationError } from '../../src/index.js';
 import { createMockApi } from '../../src/testing/index.js';
 import { testClient } from '../support.js';
 
@@ -20,6 +20,10 @@ vi.mock('../../src/core/walk.js', async (original) => {
 });
 vi.mock('../../src/resources/get-many.js', async (original) => {
   if (offline.now) throw unreachable('get-many-77b0.js');
+  return original();
+});
+vi.mock('../../src/schemas/response-schemas.js', async (original) => {
+  if (offline.now) throw unreachable('response-schemas-5e0c.js');
   return original();
 });
 
@@ -69,5 +73,16 @@ describe('a module loaded on demand that cannot be fetched', () => {
     const many = await offlineThenOnline(() => client.papers.getMany(dois));
     expect(many.failed).toBeInstanceOf(ConnectionError);
     expect(many.online.map((result) => result.paper?.doi)).toEqual(dois);
+  });
+
+  it('zod, for a body the generated parser refuses: a ConnectionError offline (never a validation error), the refusal once online', async () => {
+    const client = testClient({ maxRetries: 0 }, api);
+    const { failed, online } = await offlineThenOnline(() => {
+      api.faults.next({ malformed: 'shape' });
+      return client.journals.get(1).catch((error: unknown) => error);
+    });
+    expect(failed).toBeInstanceOf(ConnectionError);
+    expect(online).toBeInstanceOf(ResponseValidationError);
+    expect((online as ResponseValidationError).issues.length).toBeGreaterThan(0);
   });
 });
