@@ -49,8 +49,16 @@ export interface IO {
 }
 
 /**
- * The IO of the real process. The first SIGINT, SIGTERM or SIGHUP aborts `signal`; a second one exits
- * at once. A reader of stdout that goes away (`| head`) ends the process with 0, and any other failure
+ * How soon after a stop another signal is the same one, delivered twice: the terminal sends Ctrl-C to
+ * every process of the foreground group, and a wrapper that passes it on as well (`scholarly-metrics-mock
+ * -- …`, a task runner) sends it again a moment later. As long as a command may take to wind down
+ * (action.ts): a second press that soon could only cut short what the first has all but finished.
+ */
+const sameStopMs = 1_000;
+
+/**
+ * The IO of the real process. The first SIGINT, SIGTERM or SIGHUP aborts `signal`; a second one (not
+ * the same one delivered twice) exits at once. A reader of stdout that goes away (`| head`) ends the process with 0, and any other failure
  * of stdout (a full disk under `> file`) with 1 and its error line; a stderr that fails (its reader
  * gone, `2>&1 | head`, or a full disk) only loses the messages, and the command ends with its own exit
  * code. `dispose` removes the signal listeners; the stream ones stay, since a write may still be
@@ -59,9 +67,12 @@ export interface IO {
 export function processIO(): { io: IO; dispose: () => void } {
   const interrupt = new AbortController();
   // The first stop asked winds the command down (its checkpoint saved); a second one exits at once.
+  let stoppedAt = 0;
   const stop = (reason: InterruptedError) => () => {
-    if (interrupt.signal.aborted) process.exit(stopExitCode(interrupt.signal));
-    interrupt.abort(reason);
+    if (!interrupt.signal.aborted) {
+      stoppedAt = performance.now();
+      interrupt.abort(reason);
+    } else if (performance.now() - stoppedAt >= sameStopMs) process.exit(stopExitCode(interrupt.signal));
   };
   const onSignals = stopSignals.map(
     ({ signal, reason, code }) => [signal, stop(new InterruptedError(reason, code))] as const,

@@ -86,6 +86,20 @@ describe('a walk with --output --resume', { timeout: 120_000 }, () => {
     },
   );
 
+  it('a Ctrl-C delivered twice at once (the terminal, and a wrapper passing it on) is one stop: wound down', async () => {
+    const file = join(scratch(), 'out.jsonl');
+    const first = start([...search, '--output', file], { url: mock.server.url });
+    await linesReach(file, 40, first.exited);
+    first.child.kill('SIGINT');
+    // Apart enough not to merge into one pending signal, as close as a wrapper sends its copy.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    first.child.kill('SIGINT');
+    const stopped = await first.exited;
+    expect(stopped.code).toBe(130);
+    // Wound down, not ended at once: the stop is told, with how to continue.
+    expect(stopped.stderr).toContain('stopped by Ctrl-C: run the same command with --resume to continue');
+  });
+
   it('stops at SIGHUP (a terminal closed) as at SIGTERM: exit 129, its checkpoint saved', async () => {
     const file = join(scratch(), 'out.jsonl');
     const first = start([...search, '--output', file], { url: mock.server.url });
