@@ -4,7 +4,8 @@
  * `scholarly-metrics/openapi.json`.
  *
  * The body schemas are generated from the SDK's own zod schemas (src/schemas) with zod's
- * `toJSONSchema`, so the document accepts exactly what the SDK accepts (scripts/openapi-components.ts);
+ * `toJSONSchema`, so the document accepts what the SDK accepts (scripts/openapi-components.ts), but
+ * for one bound JSON Schema cannot state: the SDK refuses a body nested more than 64 levels deep;
  * paths, parameters and responses follow the API document (api-v1.md §4, §5, §7) through the SDK's
  * API table (src/api/endpoints.ts) and its local parameter rules (scripts/openapi-operations.ts,
  * scripts/openapi-parameters.ts); the webhook is in scripts/openapi-webhooks.ts.
@@ -30,7 +31,8 @@ const info: Json = {
     "countries, plus an outbound webhook when a journal's score changes. Generated from the zod " +
     'schemas of the `scholarly-metrics` SDK (scripts/generate-openapi.ts); where the API document is ' +
     'silent (error bodies, quartile values, the paper search element shape), the schemas say so and ' +
-    'accept what a reasonable server may send.',
+    'accept what a reasonable server may send. One bound the schemas cannot state: the SDK refuses a ' +
+    'response body nested more than 64 levels deep.',
   license: { name: 'MIT', identifier: 'MIT' },
 };
 

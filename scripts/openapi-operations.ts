@@ -118,7 +118,8 @@ export const operations: Operation[] = Object.entries(endpoints).flatMap(([names
 
 /** The operation's answers: its body, the errors every operation has, and 404 where it names a resource. */
 function operationResponses(op: Operation): Json {
-  const pathParams = op.params.filter((p) => parameters[p]?.in === 'path');
+  // An id in the path, or one a filter names (`country_id`): an unknown one is a 404 (API §4 rule 2).
+  const takesId = op.params.some((p) => parameters[p]?.in === 'path' || p.endsWith('_id'));
   const responses: Json = {
     '200': {
       description: op.bodyDescription,
@@ -129,7 +130,7 @@ function operationResponses(op: Operation): Json {
   responses['400'] = { $ref: '#/components/responses/BadRequest' };
   responses['401'] = { $ref: '#/components/responses/Unauthorized' };
   responses['403'] = { $ref: '#/components/responses/Forbidden' };
-  if (pathParams.length > 0) responses['404'] = { $ref: '#/components/responses/NotFound' };
+  if (takesId) responses['404'] = { $ref: '#/components/responses/NotFound' };
   responses['429'] = { $ref: '#/components/responses/RateLimited' };
   responses['500'] = { $ref: '#/components/responses/ServerError' };
   return responses;

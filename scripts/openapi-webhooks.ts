@@ -13,6 +13,7 @@ const receiverAnswers: Json = Object.fromEntries(
     '408': "A body slower than the receiver's `bodyTimeoutMs` (the connection is then closed).",
     '413': "A body past the receiver's `maxBodyBytes`, decoded or not (the connection is then closed).",
     '415': 'A `Content-Encoding` other than gzip, deflate or identity.',
+    '500': 'Your callback threw (or rejected): deliver the event again.',
     '503': "The cache could not drop the event's answers (`cacheFailure: 'reject'`): deliver it again.",
   }).map(([status, description]) => [status, { description, content: errorBody }]),
 );
@@ -40,6 +41,15 @@ export const webhooks: Json = {
           description:
             "Received. The API document does not state the expected answer; the SDK's receivers " +
             'answer 200 `{"received":true}` once your callback has finished.',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { received: { const: true } },
+                required: ['received'],
+              },
+            },
+          },
         },
         '400': {
           description:

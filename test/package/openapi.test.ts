@@ -74,6 +74,8 @@ describe('openapi/openapi.json', () => {
       expect(codes, path).toEqual(expect.arrayContaining(['200', '400', '401', '403', '429', '500']));
       if (path.includes('{')) expect(codes, path).toEqual(expect.arrayContaining(['404']));
     }
+    // An unknown id a filter names is a 404 too (API §4 rule 2), though the mock answers an empty page.
+    expect(Object.keys(paths['/authors']!.get.responses as Json)).toContain('404');
     expect(committed.security).toEqual([{ bearerAuth: [] }]);
     const webhooks = committed.webhooks as Record<string, { post: Json }>;
     expect(webhooks.score_updated?.post.requestBody).toMatchObject({
@@ -81,7 +83,7 @@ describe('openapi/openapi.json', () => {
     });
     // What the SDK's receivers answer, each told, and the deduplication docs/webhooks.md gives.
     const answers = Object.keys(webhooks.score_updated?.post.responses as Json);
-    expect(answers.sort()).toEqual(['200', '400', '405', '408', '413', '415', '503']);
+    expect(answers.sort()).toEqual(['200', '400', '405', '408', '413', '415', '500', '503']);
     expect(webhooks.score_updated?.post.description).toContain('deduplicate on the whole event');
   });
 
