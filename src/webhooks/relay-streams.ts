@@ -4,6 +4,15 @@ import { encoder } from './encoder.js';
 /** One open stream. */
 interface Client {
   readonly controller: ReadableStreamDefaultController<Uint8Array>;
+  /** What its reader has not taken yet, oldest first: the greeting and the replay, then the messages. */
+  readonly waiting: Uint8Array[];
+  /**
+   * How many at the head of `waiting` are the greeting and the replay, which it asked for: the others
+   * are messages it left unread, which count against the bound.
+   */
+  asked: number;
+  /** Whether its reader waits for the next message (the stream asked, and nothing was waiting). */
+  reading: boolean;
   /** Stops listening to the request's abort signal. */
   detach(): void;
 }
@@ -56,26 +65,32 @@ export class EventStreams {
     // Listened to before the stream takes a place: a request whose signal cannot be listened to
     // (a request-like object) throws here, and leaves no stream counted and no heartbeat running.
     if (!signal.aborted) signal.addEventListener('abort', onAbort, { once: true });
-    // The greeting and the replay are what the client asked for, not messages it left unread: the
-    // bound has room for them besides `maxBufferedEvents` (the replay is bounded by `replayEvents`
-    // already). Every chunk counts 1: a runtime may hold back a chunk whose size is 0 (workerd does).
-    const highWaterMark = this.#maxBufferedEvents + 1 + replayed.length;
+    // Each stream keeps its own queue and hands the reader one frame each time it asks: what a client
+    // left unread is counted exactly, apart from the greeting and the replay, and no chunk needs a
+    // size of 0 to go uncounted (a runtime may hold such a chunk back: workerd does).
     const stream = new ReadableStream<Uint8Array>(
       {
         start: (controller) => {
           // `request` held for the stream's life: Node's fetch has a request's signal follow the
           // caller's abort only while that request is alive, and the server may have let go of it.
-          client = { controller, detach: () => request.signal.removeEventListener('abort', onAbort) };
+          client = {
+            controller,
+            // At most `replayEvents` frames, each shared with every other stream.
+            waiting: [startId === undefined ? hello : helloAt(startId), ...replayed],
+            asked: 1 + replayed.length,
+            reading: false,
+            detach: () => request.signal.removeEventListener('abort', onAbort),
+          };
           this.#add(client);
-          controller.enqueue(startId === undefined ? hello : helloAt(startId));
-          // At most `replayEvents` frames, each shared with every other stream.
-          for (const frame of replayed) controller.enqueue(frame);
+        },
+        pull: () => {
+          if (client) handOver(client);
         },
         cancel: () => {
           if (client) this.#remove(client);
         },
       },
-      { highWaterMark },
+      { highWaterMark: 0 },
     );
     if (signal.aborted) onAbort();
     return stream;
@@ -90,7 +105,13 @@ export class EventStreams {
 
   /** Ends every stream; what they hold is still delivered. */
   endAll(): void {
-    for (const client of [...this.#open]) if (this.#remove(client)) quietly(() => client.controller.close());
+    for (const client of [...this.#open]) {
+      if (!this.#remove(client)) continue;
+      quietly(() => {
+        for (const frame of client.waiting.splice(0)) client.controller.enqueue(frame);
+        client.controller.close();
+      });
+    }
   }
 
   #add(client: Client): void {
@@ -119,8 +140,9 @@ export class EventStreams {
       this.#remove(client);
       return false;
     }
-    client.controller.enqueue(frame);
-    if (isOver(client)) this.#recheck ??= setTimeout(() => this.#dropUnread(), 0);
+    client.waiting.push(frame);
+    if (client.reading) handOver(client);
+    if (isOver(client, this.#maxBufferedEvents)) this.#recheck ??= setTimeout(() => this.#dropUnread(), 0);
     return true;
   }
 
@@ -128,14 +150,23 @@ export class EventStreams {
   #dropUnread(): void {
     this.#recheck = undefined;
     const message = `the client was dropped: ${this.#maxBufferedEvents} messages were waiting for it`;
-    for (const client of [...this.#open]) if (isOver(client)) this.#drop(client, new MetricError(message));
+    for (const client of [...this.#open])
+      if (isOver(client, this.#maxBufferedEvents)) this.#drop(client, new MetricError(message));
   }
 }
 
-/** Whether a stream holds more messages than its bound (`desiredSize` is the bound less what it holds). */
-function isOver(client: Client): boolean {
-  const room = client.controller.desiredSize;
-  return room !== null && room < 0;
+/** Whether a client left more messages unread than `bound`. */
+function isOver(client: Client, bound: number): boolean {
+  return client.waiting.length - client.asked > bound;
+}
+
+/** Gives the reader the oldest frame waiting, or notes that it waits for the next one. */
+function handOver(client: Client): void {
+  const frame = client.waiting.shift();
+  client.reading = frame === undefined;
+  if (frame === undefined) return;
+  if (client.asked > 0) client.asked--;
+  client.controller.enqueue(frame);
 }
 
 /** A stream the consumer already cancelled or errored throws on close/error: there is nothing to end. */

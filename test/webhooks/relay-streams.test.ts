@@ -36,6 +36,32 @@ describe('createEventRelay', () => {
     relay.close();
   });
 
+  it.each([
+    ['its greeting unread', 0, false],
+    ['its greeting read', 0, true],
+    ['its greeting and a replay of 5 read', 5, true],
+  ])(
+    'drops a client past exactly maxBufferedEvents unread messages, %s',
+    async (_name, replayed, readFirst) => {
+      const relay = createEventRelay({ maxBufferedEvents: 4 });
+      const earlier = frames(relay.handler(get()));
+      const lastId = /id: (\S+)/.exec((await earlier.next()) ?? '')?.[1];
+      for (let n = 1; n <= replayed; n++) relay.publish(scored(n));
+      const headers = replayed > 0 ? { 'last-event-id': lastId ?? '' } : undefined;
+      const slow = frames(relay.handler(new Request(url, { headers })));
+      if (readFirst) for (let i = 0; i <= replayed; i++) await slow.next();
+      await earlier.reader.cancel();
+      const turn = () => new Promise((resolve) => setTimeout(resolve, 1));
+      for (let n = 1; n <= 4; n++) relay.publish(scored(100 + n));
+      await turn();
+      expect(relay.clients).toBe(1);
+      relay.publish(scored(105));
+      await turn();
+      expect(relay.clients).toBe(0);
+      relay.close();
+    },
+  );
+
   it('sends a heartbeat comment every heartbeatMs, and keeps no timer when nobody listens', async () => {
     vi.useFakeTimers();
     const timers = countSdkTimers();
