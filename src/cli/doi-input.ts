@@ -1,16 +1,18 @@
 /**
  * DOIs as people have them: `https://doi.org/10.…`, `http://dx.doi.org/10.…`, `doi:10.…` or bare; a
- * list of one a line whose first line may be the header `doi`; or a column of a csv or tsv file with a
- * header, or a field of JSON lines (`--input-column`), so the tool's own output feeds `get-many`.
- * The list is read from a file, a pipe or FIFO, or standard input, all bounded alike.
+ * list of one a line, a column of a table or a field of JSON records (doi-columns.ts), so the tool's
+ * own output feeds `get-many`. The list is read from a file, a pipe or FIFO, a terminal, or standard
+ * input, all bounded alike, in UTF-8 or (with its byte order mark) UTF-16.
  */
 import { close as closeFd, constants, createReadStream, fstat, open } from 'node:fs';
 import { Socket } from 'node:net';
 import { addAbortSignal, type Readable } from 'node:stream';
+import { isatty, ReadStream } from 'node:tty';
 import { promisify } from 'node:util';
-import { parse } from 'csv-parse/sync';
+import { cellsOf, kindOf } from './doi-columns.js';
 import { normaliseDoi } from './doi-forms.js';
 import { UsageError } from './errors.js';
+import { databaseOf } from './output/database-files.js';
 import { terminalSafe } from './output/escape.js';
 
 /**
@@ -53,7 +55,33 @@ export async function readInput(input: string, source: InputSource): Promise<str
     if (error instanceof UsageError) throw error;
     throw new UsageError(terminalSafe(`cannot read --input ${input}: ${(error as Error).message}`));
   }
-  return Buffer.concat(chunks, bytes).toString('utf8');
+  return inputText(Buffer.concat(chunks, bytes), input);
+}
+
+/** The first bytes of a zip archive: an .xlsx or .ods spreadsheet is one. */
+const zipMagic = Buffer.from('PK\x03\x04', 'latin1');
+
+/**
+ * The text of an input's bytes: UTF-8, or UTF-16 when its byte order mark says so (Excel's "Unicode
+ * text"). A spreadsheet, a Parquet file or a SQLite database holds no text to read DOIs from: refused,
+ * saying what to give instead.
+ */
+function inputText(bytes: Buffer, input: string): string {
+  const even = (from: Buffer) => Buffer.from(from.subarray(0, from.length - (from.length % 2)));
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return even(bytes.subarray(2)).toString('utf16le');
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return even(bytes.subarray(2)).swap16().toString('utf16le');
+  const binary = bytes.subarray(0, 4).equals(zipMagic)
+    ? 'a zip archive (an .xlsx or .ods spreadsheet)'
+    : databaseOf(bytes)?.what;
+  if (binary !== undefined) {
+    const name = input === '-' ? '- (standard input)' : input;
+    throw new UsageError(
+      terminalSafe(
+        `--input ${name} is ${binary}, not text: give the DOIs as csv, tsv, JSON or one a line (save a sheet as CSV)`,
+      ),
+    );
+  }
+  return bytes.toString('utf8');
 }
 
 function tooLarge(input: string, maxBytes: number): UsageError {
@@ -75,26 +103,13 @@ async function openInput(path: string): Promise<Readable> {
   try {
     const info = await promisify(fstat)(fd);
     if (info.isFIFO()) return new Socket({ fd, readable: true, writable: false });
+    // A terminal (`--input /dev/stdin` or `/dev/tty` typed into) waits for lines: read as standard input is.
+    if (isatty(fd)) return new ReadStream(fd);
     return createReadStream(path, { fd });
   } catch (error) {
     closeFd(fd, () => {});
     throw error;
   }
-}
-
-/** The kind of a file of DOIs, from its name: a table with a header, JSON lines, or one DOI a line (`.txt`). */
-function kindOf(name: string, text: string): 'csv' | 'tsv' | 'jsonl' | 'lines' {
-  const lower = name.toLowerCase();
-  if (lower.endsWith('.csv')) return 'csv';
-  if (lower.endsWith('.tsv')) return 'tsv';
-  if (lower.endsWith('.jsonl') || lower.endsWith('.ndjson')) return 'jsonl';
-  if (lower.endsWith('.txt')) return 'lines';
-  // Standard input, `<(command)` and a file of another name: its first line tells.
-  const first = text.slice(0, text.indexOf('\n') === -1 ? undefined : text.indexOf('\n'));
-  if (first.trimStart().startsWith('{')) return 'jsonl';
-  if (first.includes('\t')) return 'tsv';
-  if (first.includes(',')) return 'csv';
-  return 'lines';
 }
 
 /** A DOI of the input, with the cell (line, field, argument) it was read from, as given. */
@@ -151,102 +166,8 @@ export function readDoiList(text: string, name: string, column?: string): string
 
 /** {@link readDoiList}'s DOIs, each once, with the cells they came from and what was skipped. */
 export function readDois(text: string, name: string, column?: string): DoiList {
-  const kind = kindOf(name, text);
-  return doiListOf(cellsOf(text, name, kind, column), kind === 'lines' ? 'line' : 'entry');
-}
-
-/** The lines of `text`: the line break that ends the last line starts no line of its own. */
-function linesOf(text: string): string[] {
-  return text === '' ? [] : text.replace(/\r?\n$/, '').split(/\r?\n/);
-}
-
-/** The cells of `text` that hold DOIs, as given (blank ones included). */
-function cellsOf(text: string, name: string, kind: ReturnType<typeof kindOf>, column?: string): string[] {
-  const wanted = column ?? (kind === 'lines' ? undefined : 'doi');
-  let values: string[];
-  if (kind === 'lines' || wanted === undefined) {
-    values = linesOf(text);
-    // A first line `doi` (any case) is a header, not a DOI.
-    const header = values[0]?.trim().toLowerCase();
-    if (header === 'doi' || (column !== undefined && header === column.toLowerCase()))
-      values = values.slice(1);
-    else if (column !== undefined && values.length > 0)
-      throw new UsageError(
-        terminalSafe(
-          `--input ${name} is a list of one DOI a line, with no column ${column}: leave --input-column out`,
-        ),
-      );
-  } else if (kind === 'jsonl') {
-    values = jsonLinesColumn(text, name, wanted);
-  } else {
-    values = tableColumn(text, name, wanted, kind === 'csv' ? ',' : '\t');
-  }
-  return values;
-}
-
-function tableColumn(text: string, name: string, column: string, delimiter: string): string[] {
-  let rows: string[][];
-  try {
-    rows = parse(text, {
-      delimiter,
-      relax_column_count: true,
-      // Kept, to be counted as blank entries as a list's blank lines are (those before the header go).
-      skip_empty_lines: false,
-      bom: true,
-      // Both line ends at once: the parser otherwise takes the first row's for all, and a row
-      // appended with the other would run on into the row before it, its DOI lost.
-      record_delimiter: ['\r\n', '\n'],
-      quote: delimiter === ',' ? '"' : false,
-    });
-  } catch (error) {
-    // The parser's words may quote the file: escaped with its name.
-    throw new UsageError(terminalSafe(`cannot read --input ${name}: ${(error as Error).message}`));
-  }
-  const isEmpty = (row: string[]) => row.length === 1 && row[0] === '';
-  while (rows[0] !== undefined && isEmpty(rows[0])) rows.shift();
-  // An empty file (a search that found nothing) holds no DOIs, whatever its column would have been.
-  if (rows.length === 0) return [];
-  const header = (rows[0] ?? []).map((cell) => cell.trim());
-  const at = header.findIndex((cell) => cell.toLowerCase() === column.toLowerCase());
-  if (at === -1) throw missingColumn(column, name, header);
-  return rows.slice(1).map((row) => row[at] ?? '');
-}
-
-function jsonLinesColumn(text: string, name: string, field: string): string[] {
-  const seen = new Set<string>();
-  const values: string[] = [];
-  let parsed = 0;
-  // A byte order mark is no JSON: a file an editor saved with one is read as one without. A blank
-  // line is a blank entry.
-  for (const [index, line] of linesOf(text.replace(/^\uFEFF/, '')).entries()) {
-    if (line.trim() === '') {
-      values.push('');
-      continue;
-    }
-    let record: unknown;
-    parsed++;
-    try {
-      record = JSON.parse(line);
-    } catch {
-      throw new UsageError(`--input ${terminalSafe(name)} line ${index + 1} is not JSON`);
-    }
-    // A line without the field as text (null, absent, or no object at all) holds nothing: a blank entry.
-    if (record === null || typeof record !== 'object') {
-      values.push('');
-      continue;
-    }
-    for (const key of Object.keys(record)) seen.add(key);
-    const value = (record as Record<string, unknown>)[field];
-    values.push(typeof value === 'string' ? value : '');
-  }
-  // Lines that are all blank (a search that found nothing) hold no DOIs, whatever their field would be.
-  if (!seen.has(field) && parsed > 0) throw missingColumn(field, name, [...seen]);
-  return values;
-}
-
-function missingColumn(column: string, name: string, columns: readonly string[]): UsageError {
-  const has = columns.length === 0 ? 'its records have no fields' : `its columns: ${columns.join(', ')}`;
-  return new UsageError(
-    terminalSafe(`--input ${name} has no column ${column} (${has}); name one with --input-column`),
-  );
+  // A byte order mark is no part of the first cell, whatever the kind: an editor saved the file with one.
+  const body = text.replace(/^\uFEFF/, '');
+  const kind = kindOf(name, body);
+  return doiListOf(cellsOf(body, name, kind, column), kind === 'lines' ? 'line' : 'entry');
 }

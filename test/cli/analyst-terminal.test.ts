@@ -179,3 +179,22 @@ describe.skipIf(skipTmux)('an analyst at a real terminal (tmux)', { timeout: 60_
     expect(refused.screen).toContain(`open '${join(folder, 'no', clipboardNameShown)}'`);
   });
 });
+
+describe.skipIf(skipTmux)('--input typed at the terminal', () => {
+  it.each(['-', '/dev/stdin'])('--input %s waits for the lines typed, to Ctrl-D', async (input) => {
+    const [doi] = mock.api.dataset.papers.map((paper) => paper.doi);
+    const session = tmuxRun(['papers', 'get-many', '--input', input, '--fields', 'doi', '--format', 'csv'], {
+      url: mock.server.url,
+      width: 120,
+    });
+    // Typed once the bin may be reading already (a read of a terminal with nothing typed yet must
+    // wait, not fail), or ahead of it, which the terminal keeps until the bin reads.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    session.type('-l', doi!);
+    session.type('Enter');
+    session.type('C-d');
+    const { screen, code } = await session.done();
+    expect(code).toBe(0);
+    expect(screen).toContain(`doi\n${doi}`);
+  });
+});

@@ -120,5 +120,7 @@ export function tmuxRun(args: string[], options: TerminalOptions) {
     const text = await until(/exit-\d+/);
     return { screen: text, bytes: bytes(), code: Number(/exit-(\d+)/.exec(text)?.[1]) };
   };
-  return { screen, bytes, title, until, done };
+  /** Types `keys` into the terminal, as tmux's send-keys takes them (`Enter`, `C-d`). */
+  const type = (...keys: string[]) => tmux('send-keys', ...keys);
+  return { screen, bytes, title, until, done, type };
 }

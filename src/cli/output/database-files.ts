@@ -37,6 +37,11 @@ export async function databaseAt(path: string): Promise<(typeof databaseMagic)[n
     // Missing or unreadable: nothing to keep, or the writer's own error says why.
     return undefined;
   }
+  return databaseOf(head);
+}
+
+/** The database or Parquet file whose first bytes are `head`; `undefined` for anything else. */
+export function databaseOf(head: Buffer): (typeof databaseMagic)[number] | undefined {
   return databaseMagic.find(({ magic }) => head.subarray(0, magic.length).equals(magic));
 }
 
