@@ -193,7 +193,28 @@ export function checkMockFault<Fault>(fault: Fault, maxDelayMs: number, names: O
   }
   checkFaultHeaders(given.headers);
   checkJsonValue('fault.body', given.body);
+  refuseNoEffect(given);
   return fault;
+}
+
+/**
+ * A fault that would change nothing is refused: the test that queued it would pass believing it saw a
+ * failure. `body` and `headers` go out only with `status`.
+ */
+function refuseNoEffect(fault: Fields): void {
+  if (fault.status !== undefined) return;
+  for (const field of ['body', 'headers']) {
+    if (fault[field] !== undefined)
+      throw new ConfigurationError(
+        `fault.${field}`,
+        `\`fault.${field}\` goes out with \`fault.status\`: give one`,
+      );
+  }
+  if (fault.reset !== true && !fault.malformed && fault.delayMs === undefined)
+    throw new ConfigurationError(
+      'fault',
+      'a fault must do something: give `status`, `reset`, `malformed` or `delayMs`',
+    );
 }
 
 /**

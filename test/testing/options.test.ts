@@ -62,6 +62,11 @@ const atConstruction: RefusalCase[] = [
   ['mock', 'fault.headers', () => createMockApi().faults.next({ headers: { 'retry-after': 1 as never } })],
   ['mock', 'fault.headers', () => createMockApi().faults.next({ headers: { 'bad name': 'x' } })],
   ['mock', 'fault.body', () => createMockApi().faults.next({ status: 500, body: { n: 1n } })],
+  // A fault that changed nothing: the request it was for got the real answer.
+  ['mock', 'fault.headers', () => createMockApi().faults.next({ headers: { 'retry-after': '1' } })],
+  ['mock', 'fault.body', () => createMockApi().faults.next({ body: { error: 'x' } })],
+  ['mock', 'fault', () => createMockApi().faults.next({})],
+  ['mock', 'fault', () => createMockApi().faults.next({ times: 2, malformed: false })],
   // A function or a symbol JSON drops without a word: the fault went out without that part of its body.
   ['mock', 'fault.body', () => createMockApi().faults.next({ status: 503, body: { a: () => 1 } })],
   ['mock', 'fault.body', () => createMockApi().faults.next({ status: 503, body: () => 1 })],
@@ -127,7 +132,7 @@ describe('the mock refuses a bad option with a ConfigurationError naming it', ()
     expect([...createMockApi({ keys: plans }).keys]).toEqual(expect.arrayContaining(Object.entries(plans)));
     const faults = createMockApi().faults;
     for (const malformed of [true, false, 'truncated', 'shape'] as const) {
-      expect(() => faults.next({ malformed, reset: false, headers: { 'retry-after': '1' } })).not.toThrow();
+      expect(() => faults.next({ malformed, reset: false, delayMs: 0 })).not.toThrow();
     }
     for (const host of ['localhost', '127.0.0.1', '::1', '0.0.0.0', '::', 'mock.test']) {
       expect(resolveMockServerOptions({ host }).host).toBe(host);
