@@ -6,6 +6,7 @@
  * rate limit, the network) ends the command as it would for one id.
  */
 import type { Context } from './context.js';
+import { grouped } from './counts.js';
 import { failureLine, PartialFailureError, whereTold } from './errors.js';
 import { sayLastWord } from './last-word.js';
 import type { OutputOptions } from './options.js';
@@ -68,7 +69,7 @@ export async function runRecords(
   }
   if (failures.length === 0) return;
   throw new RecordsFailedError(
-    `${failures.length} of ${ids.length} ids were not found${whereTold(context.options.quiet)}`,
+    `${grouped(failures.length)} of ${grouped(ids.length)} ids were not found${whereTold(context.options.quiet)}`,
   );
 }
 

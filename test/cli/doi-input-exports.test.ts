@@ -94,4 +94,22 @@ describe('--input as exported', () => {
     expect(read.code, read.stderr).toBe(0);
     expect(read.stdout.trim().split('\n')).toHaveLength(3);
   });
+
+  it('the bin: what it skipped and what failed, counted as every count it says (1,001)', async () => {
+    const file = join(scratch(), 'dois.txt');
+    const missing = Array.from({ length: 1_001 }, (_, i) => `10.9999/missing-${i}`);
+    writeFileSync(file, `${'\n'.repeat(1_001)}${missing.join('\n')}\n`);
+    const result = await run([
+      '--mock',
+      'papers',
+      'get-many',
+      '--input',
+      file,
+      '-o',
+      join(scratch(), 'out.jsonl'),
+    ]);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('skipped 1,001 blank lines');
+    expect(result.stderr).toContain('1,001 of 1,001 DOIs failed');
+  });
 });

@@ -20,6 +20,10 @@ describe('DOIs as people have them', () => {
     expect(normaliseDoi('doi:10.1000/abc')).toBe('10.1000/abc');
     expect(normaliseDoi(' DOI: 10.1000/abc ')).toBe('10.1000/abc');
     expect(normaliseDoi('10.1000/abc')).toBe('10.1000/abc');
+    // A resolver's address with www., or without its scheme (as copied from a browser's bar).
+    expect(normaliseDoi('https://www.doi.org/10.1000/abc')).toBe('10.1000/abc');
+    expect(normaliseDoi('doi.org/10.1000/a%2Fb')).toBe('10.1000/a/b');
+    expect(normaliseDoi('dx.doi.org/10.1000/abc')).toBe('10.1000/abc');
   });
 
   it("leaves a resolver URL's query and fragment out (a DOI's own ? and # are encoded in a URL)", () => {

@@ -110,6 +110,8 @@ describe('errors of the scholarly-metrics command', () => {
         '--format parquet writes a file: add --output FILE.parquet',
       ],
       [['journals', 'list', '-o', ''], '--output needs a file path, not an empty one'],
+      [['papers', 'get-many', '10.1/a', '--failed', ''], '--failed needs a file path, not an empty one'],
+      [['papers', 'get-many', '--input', ''], '--input needs a file path, not an empty one'],
       [['journals', 'get', '1', '-o', '-'], '--output - is standard output: leave --output out instead'],
     ];
     for (const [args, message] of cases) {

@@ -4,7 +4,7 @@ import { endpoints } from '../../api/endpoints.js';
 import { act, examples } from '../action.js';
 import { offerFields } from '../completion.js';
 import type { Context } from '../context.js';
-import { unitFor } from '../counts.js';
+import { countOf, grouped, unitFor } from '../counts.js';
 import type { DoiEntry, DoiList } from '../doi-input.js';
 import { type CliCommand, commandName, requestLine } from '../endpoint-command.js';
 import { concernsOne, failureLine, PartialFailureError, UsageError, whereTold } from '../errors.js';
@@ -150,7 +150,7 @@ async function getMany(
 
 /** `3 of 12 DOIs failed (listed above)`. */
 function lookupsFailed(failed: number, of: number, where: string): LookupsFailedError {
-  return new LookupsFailedError(`${failed} of ${of} ${unitFor(of, 'DOIs')} failed${where}`);
+  return new LookupsFailedError(`${countOf(failed, of, 'DOIs')} failed${where}`);
 }
 
 /** `listed above`, `2 listed above, 1 by the stopped run`: where a resumed run's failures were told. */
@@ -206,8 +206,8 @@ function withInputColumn(options: GetManyOptions): GetManyOptions {
 function skippedNotes({ blank, repeated, noun }: DoiList): string[] {
   const parts: string[] = [];
   const plural = { line: 'lines', entry: 'entries', argument: 'arguments' } as const;
-  if (blank > 0) parts.push(`${blank} blank ${blank === 1 ? noun : plural[noun]}`);
-  if (repeated > 0) parts.push(`${repeated} repeated ${unitFor(repeated, 'DOIs')}`);
+  if (blank > 0) parts.push(`${grouped(blank)} blank ${blank === 1 ? noun : plural[noun]}`);
+  if (repeated > 0) parts.push(`${grouped(repeated)} repeated ${unitFor(repeated, 'DOIs')}`);
   return parts.length === 0 ? [] : [`skipped ${parts.join(', ')}`];
 }
 
