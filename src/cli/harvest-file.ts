@@ -102,7 +102,7 @@ export function databaseFacts(
 
 /**
  * Makes `output` this run's, before anything is read from it or requested: a name whose checkpoint
- * could never be saved is refused; the file is locked against another harvest writing it at once;
+ * could never be saved is refused; a file (not a database) is locked against another run writing it;
  * and a run left unfinished there is refused unless resumed or overwritten (after the lock: the
  * checkpoint of a harvest still running is no stopped run to resume). `ofCommand`: the checkpoint is
  * the command's own (a database's).
@@ -114,7 +114,9 @@ export async function claimOutput(
   options: HarvestOptions,
 ): Promise<FileLock> {
   refuseUnsavable(output, checkpoint);
-  const lock = await lockOutput(output);
+  // A database's runs upsert, each under a checkpoint of its own command: they share it as SQLite
+  // lets them (as `sync` does), where two runs writing one text or Parquet file would tear it.
+  const lock = ofCommand ? { release() {} } : await lockOutput(output);
   try {
     await refuseUnfinished(output, checkpoint, ofCommand, options);
     return lock;

@@ -3,6 +3,7 @@ import { checkpointPath, holdsUnfinishedRun, removeCheckpoint } from './checkpoi
 import type { Context, RunIO } from './context.js';
 import { openSink } from './context.js';
 import { UsageError } from './errors.js';
+import { lockOutput } from './file-lock.js';
 import { databaseFacts } from './harvest-file.js';
 import { sayLastWord } from './last-word.js';
 import type { OutputOptions } from './options.js';
@@ -16,6 +17,7 @@ import {
   listWriter,
 } from './output/formats.js';
 import { nullSink, type Sink } from './output/sink.js';
+import { streamKind } from './output/stream-sink.js';
 import { writerOptions } from './view.js';
 
 /** The facts of the view a command adds: its records' fields (the header of an empty list). */
@@ -88,6 +90,9 @@ export async function writeRecordsInto(
 export async function refuseOverUnfinished(options: OutputOptions): Promise<void> {
   const { output } = options;
   if (output === undefined || databaseFormatOf(options) === 'sqlite') return;
+  // Nor over a harvest writing it now, before its first checkpoint is saved (a pipe or a device has
+  // neither harvest nor lock).
+  if ((await streamKind(output)) === undefined) (await lockOutput(output)).release();
   if (!(await holdsUnfinishedRun(checkpointPath(output)))) return;
   throw new UsageError(
     terminalSafe(

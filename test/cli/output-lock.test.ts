@@ -42,7 +42,7 @@ describe('one harvest at a time into a file', () => {
   it.each([
     ['jsonl', []],
     ['csv, the second with --overwrite', ['--overwrite']],
-    ['sqlite, the second with --resume', ['--resume']],
+    ['parquet, the second with --resume', ['--resume']],
   ])('%s: a second harvest is refused (exit 1), nothing asked; the first ends whole', async (kind, more) => {
     const file = join(scratch(), `journals.${kind.split(',')[0]}`);
     const held = hold((url) => url.searchParams.get('page') === '2');
@@ -63,6 +63,30 @@ describe('one harvest at a time into a file', () => {
     if (kind === 'jsonl') expect(jsonLines(readFileSync(file, 'utf8'))).toHaveLength(30);
     // Free again: the same command runs.
     expect((await run(harvest(file, '--overwrite'), { url: mock.server.url })).code).toBe(0);
+  });
+
+  it('a one-request command is refused too while a harvest writes the file, before its first checkpoint', async () => {
+    const file = join(scratch(), 'busy.jsonl');
+    const held = hold((url) => url.searchParams.get('page') === '1');
+    const first = run(harvest(file), { url: mock.server.url });
+    await held.reached;
+    const one = await run(['journals', 'get', '1', '-o', file], { url: mock.server.url });
+    expect(one.code).toBe(1);
+    expect(one.stderr).toContain(`another run is writing --output ${file}`);
+    held.open();
+    expect((await first).code).toBe(0);
+    expect(jsonLines(readFileSync(file, 'utf8'))).toHaveLength(30);
+  });
+
+  it('a database is shared: another command’s harvest into it runs beside the first, as sync does', async () => {
+    const file = join(scratch(), 'shared.sqlite');
+    const held = hold((url) => url.searchParams.get('page') === '2');
+    const first = run(harvest(file), { url: mock.server.url });
+    await held.reached;
+    const other = await run(['authors', 'list', '--all', '-o', file], { url: mock.server.url });
+    expect(other.code, other.stderr).toBe(0);
+    held.open();
+    expect((await first).code).toBe(0);
   });
 
   it('a lock file left by a run killed outright holds nothing: the next run takes it, and removes it', async () => {
