@@ -163,8 +163,13 @@ async function serve(
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
-  // Concatenated, not resolved: a path such as `//journals` must stay a path, not become a host.
-  const target = req.url?.startsWith('/') ? `${origin}${req.url}` : new URL(req.url ?? '/', origin).href;
+  // Concatenated, not resolved: a path such as `//journals` must stay a path, not become a host. A
+  // full URL in the request line is resolved, and one no URL parser reads is answered as such.
+  const target = req.url?.startsWith('/') ? `${origin}${req.url}` : URL.parse(req.url ?? '/', origin)?.href;
+  if (target === undefined) {
+    const message = 'The request line holds a URL that cannot be read';
+    return write(res, serverAnswer(api, errorResponse(400, message)), true);
+  }
   if (new URL(target).pathname.startsWith('/__mock/')) {
     const refusal = refuseControl(req.method ?? 'GET', req.headers, allowed, req.socket.localAddress);
     if (refusal?.page !== undefined) warnRefused(refusal.page);

@@ -57,6 +57,15 @@ describe('startMockServer', () => {
     expect(await response.json()).toHaveLength(smallSizes.journals);
   });
 
+  it('answers a request line whose full URL cannot be read with a JSON 400, not a dropped connection', async () => {
+    for (const target of ['http://a:99999/api/v1/subjects', 'http://[::1/api/v1/subjects']) {
+      const answer = await raw(target);
+      expect({ target, status: answer.status }).toEqual({ target, status: 400 });
+      expect(JSON.parse(answer.body)).toMatchObject({ error: 'bad_request' });
+    }
+    expect((await raw(`http://127.0.0.1:${server.port}/api/v1/subjects`)).status).toBe(200);
+  });
+
   it('keeps encoded DOIs intact on the wire; a raw slash is another path', async () => {
     for (const doi of MOCK_DOIS) {
       const response = await raw(`/api/v1/papers/${encodeURIComponent(doi)}`);
