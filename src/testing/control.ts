@@ -1,4 +1,5 @@
 import { ConfigurationError } from '../core/errors.js';
+import { checkNames } from '../core/options/checks.js';
 import type { MockFault } from './faults.js';
 import type { MockApi } from './mock-api-types.js';
 import { errorCodeOf, errorResponse, HttpError, json } from './responses.js';
@@ -39,7 +40,7 @@ export async function handleControl(api: MockApi, request: Request, url: URL): P
 async function route(api: MockApi, request: Request, route: string): Promise<Response> {
   switch (route) {
     case 'POST /__mock/score':
-      return updateScore(api, await readObject(request));
+      return updateScore(api, await readObject(request, route, ['journal_id', 'new_score']));
     case 'GET /__mock/webhooks':
       return json({ urls: api.webhooks.urls });
     case 'HEAD /__mock/webhooks':
@@ -47,13 +48,14 @@ async function route(api: MockApi, request: Request, route: string): Promise<Res
       return new Response(null, json({ urls: api.webhooks.urls }));
     case 'POST /__mock/webhooks':
     case 'DELETE /__mock/webhooks': {
-      const { url: hookUrl } = await readObject(request);
+      const { url: hookUrl } = await readObject(request, route, ['url']);
       if (typeof hookUrl !== 'string') return errorResponse(400, 'Send {"url": "<absolute http(s) URL>"}');
       if (request.method === 'POST') api.webhooks.subscribe(hookUrl);
       else api.webhooks.unsubscribe(hookUrl);
       return json({ urls: api.webhooks.urls }, request.method === 'POST' ? 201 : 200);
     }
     case 'POST /__mock/faults':
+      // Its fields are checked by `faults.next`, as a fault's.
       api.faults.next((await readObject(request)) as MockFault);
       return json({ pending: api.faults.pending }, 202);
     case 'DELETE /__mock/faults':
@@ -89,8 +91,15 @@ function refusal(error: unknown): Response {
   throw error;
 }
 
-/** The body as a JSON object; anything else (no body, not JSON, an array) is a 400 in the mock's words. */
-async function readObject(request: Request): Promise<Record<string, unknown>> {
+/**
+ * The body as a JSON object (of the fields `names`, when given); anything else (no body, not JSON, an
+ * array, a field misspelt, which would be ignored) is a 400 in the mock's words, `route` naming the call.
+ */
+async function readObject(
+  request: Request,
+  route?: string,
+  names?: readonly string[],
+): Promise<Record<string, unknown>> {
   const text = await request.text();
   let body: unknown;
   try {
@@ -102,5 +111,6 @@ async function readObject(request: Request): Promise<Record<string, unknown>> {
     const got = text.trim() === '' ? 'it was empty' : 'it was not one';
     throw new HttpError(400, `The body must be a JSON object; ${got}`);
   }
+  if (route !== undefined && names !== undefined) checkNames(route, body, names);
   return body as Record<string, unknown>;
 }

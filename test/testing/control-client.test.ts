@@ -169,6 +169,22 @@ describe('control endpoints: methods and bodies', () => {
     expect(answer.status).toBe(400);
     expect(((await answer.json()) as { message: string }).message).toMatch(/^new_score must be/);
   });
+
+  it('refuses a field misspelt (which would be ignored), naming it, as /__mock/faults does', async () => {
+    const score = await send('/__mock/score', 'POST', JSON.stringify({ journal_id: 1, newScore: 5 }));
+    expect(score.status).toBe(400);
+    expect(await score.json()).toMatchObject({
+      option: 'newScore',
+      message: expect.stringMatching(/takes no option "newScore"/),
+    });
+    const hook = await send(
+      '/__mock/webhooks',
+      'POST',
+      JSON.stringify({ url: 'http://127.0.0.1:1/h', secret: 'x' }),
+    );
+    expect(hook.status).toBe(400);
+    expect(await hook.json()).toMatchObject({ option: 'secret' });
+  });
 });
 
 describe('fault headers that frame the message', () => {
