@@ -17,12 +17,17 @@ export function kindOf(name: string, text: string): InputKind {
   if (lower.endsWith('.jsonl') || lower.endsWith('.ndjson')) return 'jsonl';
   if (lower.endsWith('.json')) return 'json';
   if (lower.endsWith('.txt')) return 'lines';
-  const first = text.slice(0, text.indexOf('\n') === -1 ? undefined : text.indexOf('\n')).trimStart();
+  const first = firstLine(text);
   if (first.startsWith('[')) return 'json';
   if (first.startsWith('{')) return 'jsonl';
   if (first.includes('\t')) return 'tsv';
   if (first.includes(',')) return 'csv';
   return 'lines';
+}
+
+/** The first line of `text` that holds anything, its leading spaces left out. */
+function firstLine(text: string): string {
+  return text.trimStart().split(/\r\n|\r|\n/, 1)[0] ?? '';
 }
 
 /**
@@ -40,7 +45,13 @@ export function cellsOf(text: string, name: string, kind: InputKind, column?: st
   if (kind === 'jsonl') return fieldOf(jsonLines(text, name), name, wanted);
   // An array's strings are DOIs (`["10.1/a", …]`); a line of JSON lines is a record or nothing.
   if (kind === 'json') return fieldOf(jsonArray(text, name), name, wanted, true);
-  return tableColumn(text, name, wanted, kind === 'csv' ? ',' : '\t');
+  return tableColumn(text, name, wanted, kind === 'tsv' ? '\t' : csvDelimiter(text));
+}
+
+/** `;` for a csv whose header holds it and no comma (Excel's CSV where `,` is the decimal mark), else `,`. */
+function csvDelimiter(text: string): ',' | ';' {
+  const header = firstLine(text);
+  return !header.includes(',') && header.includes(';') ? ';' : ',';
 }
 
 /** A list of one DOI a line: a first line `doi` (any case), or the column named, is a header. */
@@ -83,7 +94,7 @@ function tableColumn(text: string, name: string, column: string, delimiter: stri
       // Every line end at once: the parser otherwise takes the first row's for all, and a row
       // appended with another would run on into the row before it, its DOI lost.
       record_delimiter: ['\r\n', '\n', '\r'],
-      quote: delimiter === ',' ? '"' : false,
+      quote: delimiter === '\t' ? false : '"',
       on_record: keep,
     });
   } catch (error) {

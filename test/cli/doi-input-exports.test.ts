@@ -73,6 +73,14 @@ describe('--input as exported', () => {
     expect(dois('doi,title\r10.1/a,A\r10.1/b,B\r', 'dois.csv')).toEqual(['10.1/a', '10.1/b']);
   });
 
+  it('reads a csv separated by ; (Excel where , is the decimal mark), and one whose first line is blank', () => {
+    const dois = (text: string, name: string) => readDois(text, name).entries.map((entry) => entry.doi);
+    expect(dois('DOI;Title\n10.1/a;"A; b"\n', 'sheet.csv')).toEqual(['10.1/a']);
+    expect(dois('\ndoi,title\n10.1/a,A\n', '-')).toEqual(['10.1/a']);
+    // A SICI DOI holds a ; of its own: a header with a comma keeps the comma the separator.
+    expect(dois('doi,title\n10.1002/(SICI)1;2-H,A\n', 'x.csv')).toEqual(['10.1002/(SICI)1;2-H']);
+  });
+
   it('keeps no byte order mark in the first cell, whatever the kind (--keep-input writes it)', () => {
     expect(readDois('\uFEFF10.1/a\n', 'dois.txt').entries).toEqual([{ doi: '10.1/a', input: '10.1/a' }]);
   });
