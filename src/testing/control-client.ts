@@ -1,8 +1,8 @@
 import { ConfigurationError, type MetricError, ResponseValidationError } from '../core/errors.js';
 import { connectionError, statusError } from '../core/failures.js';
 import { checkFunction } from '../core/options/checks.js';
+import { checkJsonValue } from './fault-checks.js';
 import type { MockFault } from './faults.js';
-import { checkJsonValue } from './options.js';
 import { httpOrigin } from './urls.js';
 import type { MockScoreUpdate } from './webhooks.js';
 

@@ -1,10 +1,6 @@
 import type { OptionNames, Resolved } from '../core/options/checks.js';
-import {
-  checkMockFault,
-  type MockFaultOptions,
-  type ResolvedMockFaultOptions,
-  resolveMockFaults,
-} from './options.js';
+import { checkMockFault } from './fault-checks.js';
+import { type MockFaultOptions, type ResolvedMockFaultOptions, resolveMockFaults } from './options.js';
 import { createRandom, type Random } from './random.js';
 
 export type { MockFaultOptions } from './options.js';

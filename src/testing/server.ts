@@ -1,10 +1,10 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { connectionHeaders } from './fault-checks.js';
 import { createMockApi, type MockApi, serverAnswer } from './mock-api.js';
 import { resolveMockServerOptions } from './mock-api-options.js';
 import type { MockServerOptions } from './mock-api-types.js';
 import { loadHttp } from './node-http.js';
-import { connectionHeaders } from './options.js';
 import { errorResponse } from './responses.js';
 import {
   allowedHosts,
@@ -144,6 +144,26 @@ function closerOf(server: Server): () => Promise<void> {
  */
 const forbiddenMethods = new Set(['TRACE', 'TRACK', 'CONNECT']);
 
+/**
+ * The URL a request is for, its path as sent: concatenated, not resolved, so that a path such as
+ * `//journals` stays a path, not a host. A full URL in the request line is resolved; one no URL
+ * parser reads is `undefined`.
+ */
+function targetOf(req: IncomingMessage, origin: string): string | undefined {
+  return req.url?.startsWith('/') ? `${origin}${req.url}` : URL.parse(req.url ?? '/', origin)?.href;
+}
+
+/** A request's headers as the Fetch core gets them, those of the connection left out. */
+function headersOf(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (connectionHeaders.has(name)) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
+}
+
 async function serve(
   api: MockApi,
   req: IncomingMessage,
@@ -157,15 +177,7 @@ async function serve(
   res.once('close', () => {
     if (!res.writableFinished) abort.abort();
   });
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (connectionHeaders.has(name)) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  // Concatenated, not resolved: a path such as `//journals` must stay a path, not become a host. A
-  // full URL in the request line is resolved, and one no URL parser reads is answered as such.
-  const target = req.url?.startsWith('/') ? `${origin}${req.url}` : URL.parse(req.url ?? '/', origin)?.href;
+  const target = targetOf(req, origin);
   if (target === undefined) {
     const message = 'The request line holds a URL that cannot be read';
     return write(res, serverAnswer(api, errorResponse(400, message)), true);
@@ -196,7 +208,7 @@ async function serve(
   }
   const request = new Request(target, {
     method: req.method ?? 'GET',
-    headers,
+    headers: headersOf(req),
     body: body !== undefined && body.length > 0 ? body : undefined,
     signal: abort.signal,
   });
