@@ -54,14 +54,13 @@ function removeIfEmpty(path: string): boolean {
   }
 }
 
-/** The lock file of a harvest writing `output`: beside the file its links lead to, one for all its names. */
+/** The lock file of a run writing `output`: beside the file its links lead to, one for all its names. */
 export const outputLockPath = (output: string) => `${fileOf(output)}.harvest-lock`;
 
 /**
- * Holds `--output` for this harvest: another one writing the same file at once would tear it. A
- * second is refused before it asks for anything. Where no lock can be had (no node:sqlite before
- * Node 22.13, a folder where no file can be made), the harvest goes on: the sink's own opening tells
- * the second of those.
+ * Holds `--output` for this run: two runs writing one file at once would tear it, and the second is
+ * refused before it asks for anything. Where no lock can be had (no node:sqlite before Node 22.13, a
+ * folder where no file can be made), the run goes on: the sink's own opening tells the second of those.
  */
 export async function lockOutput(output: string): Promise<FileLock> {
   let lock: FileLock | undefined;
