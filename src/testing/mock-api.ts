@@ -133,7 +133,10 @@ async function answer(
     return withRequestId(preflight(request, control), requestId);
   }
   if (url.pathname.startsWith('/__mock/')) {
-    const reply = control ? await handleControl(api, request, url) : controlOff(url);
+    const answered = control ? await handleControl(api, request, url) : controlOff(url);
+    // No body answers a HEAD, a refusal included, as the HTTP server sends none.
+    const reply =
+      request.method === 'HEAD' && answered.body !== null ? new Response(null, answered) : answered;
     return applyCors(withRequestId(reply, requestId));
   }
   const response = withRequestId(await respond(request, url), requestId);

@@ -225,6 +225,11 @@ const refusedRequests: Record<string, readonly [number, string]> = {
   HPE_HEADER_OVERFLOW: [431, 'The request line and headers are larger than the mock reads (16 KiB)'],
   HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'The chunk extensions are larger than the mock reads'],
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request did not arrive in time'],
+  // `curl "…?q=Müller"` sends the letter as it is, where a URL holds it percent-encoded.
+  HPE_INVALID_URL: [
+    400,
+    'The request line holds a character a URL cannot (a space, a letter past ASCII): percent-encode it',
+  ],
 };
 
 /**

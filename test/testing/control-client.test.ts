@@ -8,7 +8,13 @@ import {
   MetricError,
   NotFoundError,
 } from '../../src/index.js';
-import { createMockApi, type MockServer, mockControl, startMockServer } from '../../src/testing/index.js';
+import {
+  createMockApi,
+  MOCK_BASE_URL,
+  type MockServer,
+  mockControl,
+  startMockServer,
+} from '../../src/testing/index.js';
 import { createRandom, deriveSeed } from '../../src/testing/random.js';
 import { refusedPageWarning } from '../../src/testing/server-guard.js';
 import { smallSizes } from './helpers.js';
@@ -150,6 +156,14 @@ describe('control endpoints: methods and bodies', () => {
     expect([put.status, put.headers.get('allow')]).toEqual([405, 'POST, OPTIONS']);
     const head = await send('/__mock/webhooks', 'HEAD');
     expect([head.status, await head.text()]).toEqual([200, '']);
+    // A refusal to HEAD has no body either, in-process as over a socket.
+    const api = createMockApi({ control: true });
+    for (const path of ['/__mock/reset', '/__mock/nothing']) {
+      const refused = await api.fetch(`${MOCK_BASE_URL.replace(/\/api\/v1$/, '')}${path}`, {
+        method: 'HEAD',
+      });
+      expect([refused.status >= 400, await refused.text()]).toEqual([true, '']);
+    }
     expect((await send('/__mock/nothing', 'GET')).status).toBe(404);
   });
 

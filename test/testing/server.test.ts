@@ -131,6 +131,10 @@ describe('startMockServer', () => {
       expect(head).toMatch(/\r\nconnection: close(\r\n|$)/i);
       expect(JSON.parse(body)).toMatchObject({ error, message: expect.any(String) });
     }
+    // A letter past ASCII sent as it is (`curl "…?q=Müller"`) is told, with the fix.
+    const raw8 = await sent(`GET /api/v1/authors?q=M\u00fcller HTTP/1.1\r\nhost: x\r\n\r\n`);
+    expect(raw8).toMatch(/^HTTP\/1.1 400 /);
+    expect(JSON.parse(raw8.split('\r\n\r\n')[1]!).message).toMatch(/percent-encode it/);
     // The server goes on serving.
     expect((await raw('/api/v1/subjects')).status).toBe(200);
   });
