@@ -19,12 +19,14 @@ export type { MockApi, MockApiOptions, MockRequestRecord } from './mock-api-type
 const logs = new WeakMap<MockApi, RequestLog>();
 
 /**
- * An answer the HTTP server makes itself (a method `Request` cannot carry, a body past the cap),
- * given what every answer of `api` carries: a request id and the CORS headers.
+ * An answer the HTTP server makes itself (a method `Request` cannot carry, a body past the cap, a
+ * control call it refuses), given what every answer of `api` carries: a request id, and the CORS
+ * headers unless `cors` is false.
  */
-export function serverAnswer(api: MockApi, response: Response): Response {
+export function serverAnswer(api: MockApi, response: Response, cors = true): Response {
   const requestId = logs.get(api)?.nextId();
-  return applyCors(requestId === undefined ? response : withRequestId(response, requestId));
+  const identified = requestId === undefined ? response : withRequestId(response, requestId);
+  return cors ? applyCors(identified) : identified;
 }
 
 /**

@@ -187,7 +187,10 @@ async function serve(
     if (refusal?.page !== undefined) warnRefused(refusal.page);
     // Answered before the body is read; `connection: close` keeps its unread rest from being taken
     // for the next request.
-    if (refusal) return write(res, errorResponse(refusal.status, refusal.message), true);
+    // A page refused for its origin gets no CORS: it sees a CORS error, and the mock says why on stderr.
+    const answer =
+      refusal && serverAnswer(api, errorResponse(refusal.status, refusal.message), !refusal.page);
+    if (answer) return write(res, answer, true);
   }
   if (forbiddenMethods.has(req.method ?? '')) {
     const message = `${req.method} is not allowed: every endpoint is a GET`;

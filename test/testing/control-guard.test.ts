@@ -134,6 +134,8 @@ describe('control endpoints: CSRF and DNS rebinding refused, nothing done', () =
     expect(answer.status).toBe(403);
     expect(JSON.parse(answer.body)).toMatchObject({ error: 'forbidden', message: /other origins/ });
     expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+    // Identified as every answer is, for the log a user reads.
+    expect(answer.headers['x-request-id']).toMatch(/^req_\d{6,}$/);
     expect(server.api.faults.pending).toBe(0);
   });
 
@@ -179,6 +181,9 @@ describe('control endpoints: CSRF and DNS rebinding refused, nothing done', () =
       const answer = await send(server, 'POST', path, headers, body);
       expect(answer.status).toBe(415);
       expect(JSON.parse(answer.body).message).toMatch(/application\/json/);
+      // A page the mock allows reads why it was refused: the answer carries CORS and a request id.
+      expect(answer.headers['access-control-allow-origin']).toBe('*');
+      expect(answer.headers['x-request-id']).toMatch(/^req_\d{6,}$/);
     }
     expect(server.api.webhooks.urls).toEqual(['http://127.0.0.1:9/hooks']);
     expect(server.api.faults.pending).toBe(0);
