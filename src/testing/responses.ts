@@ -8,6 +8,7 @@ const errorCodes: Record<number, string> = {
   408: 'request_timeout',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
+  417: 'expectation_failed',
   429: 'rate_limited',
   431: 'request_header_fields_too_large',
   500: 'server_error',

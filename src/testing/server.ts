@@ -13,6 +13,7 @@ import {
   refuseControl,
   refusedPageWarning,
 } from './server-guard.js';
+import { answerRefused, expectationRefused } from './server-refusals.js';
 
 export type { MockServerOptions } from './mock-api-types.js';
 
@@ -78,6 +79,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       res.destroy(error instanceof Error ? error : undefined);
     });
   });
+  // An `Expect` other than 100-continue, which Node would refuse with a bare 417: refused in JSON.
+  server.on('checkExpectation', (req, res) => void write(res, expectationRefused(api, req), true));
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || !socket.writable || (owed.get(socket) ?? 0) > 0) {
       socket.destroy();
@@ -221,41 +224,6 @@ async function serve(
     return;
   }
   await write(res, response, false);
-}
-
-/** What Node's parser refuses, by its error code: the status Node itself would answer, and why. */
-const refusedRequests: Record<string, readonly [number, string]> = {
-  HPE_HEADER_OVERFLOW: [431, 'The request line and headers are larger than the mock reads (16 KiB)'],
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'The chunk extensions are larger than the mock reads'],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request did not arrive in time'],
-  // `curl "…?q=Müller"` sends the letter as it is, where a URL holds it percent-encoded.
-  HPE_INVALID_URL: [
-    400,
-    'The request line holds a character a URL cannot (a space, a letter past ASCII): percent-encode it',
-  ],
-};
-
-/**
- * Answers a request Node's parser refused before any handler saw it (headers too large, no HTTP at
- * all) as the mock answers everything, JSON with CORS and a request id, where Node would send a bare
- * status line. The caller writes nothing to a socket that is gone or still owes an answer.
- */
-async function answerRefused(
-  api: MockApi,
-  error: NodeJS.ErrnoException,
-  socket: Duplex,
-  reasons: Readonly<Record<number, string | undefined>>,
-): Promise<void> {
-  const [status, message] = refusedRequests[error.code ?? ''] ?? [
-    400,
-    'The request is not HTTP the mock reads',
-  ];
-  const response = serverAnswer(api, errorResponse(status, message));
-  const body = Buffer.from(await response.arrayBuffer());
-  const lines = [`HTTP/1.1 ${status} ${reasons[status]}`];
-  for (const [name, value] of response.headers) lines.push(`${name}: ${value}`);
-  lines.push(`content-length: ${body.length}`, 'connection: close', '', '');
-  socket.end(Buffer.concat([Buffer.from(lines.join('\r\n')), body]));
 }
 
 async function write(res: ServerResponse, response: Response, close: boolean): Promise<void> {
