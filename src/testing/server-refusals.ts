@@ -1,6 +1,6 @@
 /**
- * The mock server's answers to requests no handler reads: what Node's parser refuses, and an `Expect`
- * it cannot meet, in JSON with CORS and a request id as every answer, where Node would send a bare
+ * The mock server's answers to requests no handler reads: what Node's parser refuses, CONNECT, and an
+ * `Expect` it cannot meet, in JSON with CORS and a request id as every answer, where Node would send a bare
  * status line.
  */
 import type { IncomingMessage } from 'node:http';
@@ -21,23 +21,36 @@ const refusedRequests: Record<string, readonly [number, string]> = {
   ],
 };
 
+/** Node's reason phrase of each status (`http.STATUS_CODES`). */
+type Reasons = Readonly<Record<number, string | undefined>>;
+
 /**
  * Answers a request Node's parser refused before any handler saw it (headers too large, no HTTP at
  * all). The caller writes nothing to a socket that is gone or still owes an answer.
  */
-export async function answerRefused(
-  api: MockApi,
-  error: NodeJS.ErrnoException,
-  socket: Duplex,
-  reasons: Readonly<Record<number, string | undefined>>,
-): Promise<void> {
+export function answerRefused(api: MockApi, error: NodeJS.ErrnoException, socket: Duplex, reasons: Reasons) {
   const [status, message] = refusedRequests[error.code ?? ''] ?? [
     400,
     'The request is not HTTP the mock reads',
   ];
-  const response = serverAnswer(api, errorResponse(status, message));
+  return answerOnSocket(socket, serverAnswer(api, errorResponse(status, message)), reasons);
+}
+
+/**
+ * Answers CONNECT, which Node hands over as a bare socket (a tunnel, no response to write): the API has
+ * no such method, and the client is told so as for TRACE.
+ */
+export function answerConnect(api: MockApi, socket: Duplex, reasons: Reasons) {
+  const refusal = errorResponse(405, 'CONNECT is not allowed: every endpoint is a GET', {
+    allow: 'GET, HEAD, OPTIONS',
+  });
+  return answerOnSocket(socket, serverAnswer(api, refusal), reasons);
+}
+
+/** Writes `response` whole on `socket`, and closes it. */
+async function answerOnSocket(socket: Duplex, response: Response, reasons: Reasons): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());
-  const lines = [`HTTP/1.1 ${status} ${reasons[status]}`];
+  const lines = [`HTTP/1.1 ${response.status} ${reasons[response.status]}`];
   for (const [name, value] of response.headers) lines.push(`${name}: ${value}`);
   lines.push(`content-length: ${body.length}`, 'connection: close', '', '');
   socket.end(Buffer.concat([Buffer.from(lines.join('\r\n')), body]));

@@ -13,7 +13,7 @@ import {
   refuseControl,
   refusedPageWarning,
 } from './server-guard.js';
-import { answerRefused, expectationRefused } from './server-refusals.js';
+import { answerConnect, answerRefused, expectationRefused } from './server-refusals.js';
 
 export type { MockServerOptions } from './mock-api-types.js';
 
@@ -81,6 +81,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   });
   // An `Expect` other than 100-continue, which Node would refuse with a bare 417: refused in JSON.
   server.on('checkExpectation', (req, res) => void write(res, expectationRefused(api, req), true));
+  server.on('connect', (_req, socket: Duplex) => {
+    answerConnect(api, socket, STATUS_CODES).catch(() => socket.destroy());
+  });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || !socket.writable || (owed.get(socket) ?? 0) > 0) {
       socket.destroy();
@@ -142,10 +145,11 @@ function closerOf(server: Server): () => Promise<void> {
 }
 
 /**
- * Methods a Fetch `Request` cannot carry (`new Request` throws), so the core never sees them: the
- * server answers them itself, as the core answers any method other than GET, HEAD and OPTIONS.
+ * A method a Fetch `Request` cannot carry (`new Request` throws), so the core never sees it: the
+ * server answers it itself, as the core answers any method other than GET, HEAD and OPTIONS. CONNECT
+ * comes as a tunnel (server-refusals.ts), and Node's parser refuses TRACK.
  */
-const forbiddenMethods = new Set(['TRACE', 'TRACK', 'CONNECT']);
+const forbiddenMethods = new Set(['TRACE']);
 
 /**
  * The URL a request is for, its path as sent: concatenated, not resolved, so that a path such as

@@ -131,6 +131,10 @@ describe('startMockServer', () => {
       expect(head).toMatch(/\r\nconnection: close(\r\n|$)/i);
       expect(JSON.parse(body)).toMatchObject({ error, message: expect.any(String) });
     }
+    // CONNECT, which Node hands over as a tunnel: refused as TRACE is, not dropped.
+    const connect = await sent('CONNECT 127.0.0.1:80 HTTP/1.1\r\nhost: 127.0.0.1:80\r\n\r\n');
+    expect(connect).toMatch(/^HTTP\/1.1 405 [\s\S]*\r\nallow: GET, HEAD, OPTIONS\r\n/);
+    expect(JSON.parse(connect.split('\r\n\r\n')[1]!)).toMatchObject({ error: 'method_not_allowed' });
     // An expectation the mock cannot meet: Node's bare 417, answered in JSON as the rest.
     const expect200 = await sent('GET /api/v1/subjects HTTP/1.1\r\nhost: x\r\nexpect: 200-ok\r\n\r\n');
     expect(expect200).toMatch(/^HTTP\/1.1 417 [\s\S]*\r\nx-request-id: req_\d{6,}\r\n/);
