@@ -49,15 +49,19 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedMetri
   if (!given && typeof fetch !== 'function') {
     throw new ConfigurationError('fetch', 'No fetch available: pass `fetch` to new MetricClient()');
   }
+  const apiKey = resolveApiKey(options.apiKey, variable('METRIC_API_KEY'), allowBrowser === true);
+  const headers = checkHeaders(options.headers);
   return {
-    apiKey: resolveApiKey(options.apiKey, variable('METRIC_API_KEY'), allowBrowser === true),
+    apiKey,
+    // With `apiKey: null`, the credential a caller's `headers` send is as secret (a Bearer token's alone).
+    secret: apiKey ?? (headers?.get('authorization')?.replace(/^bearer /i, '') || null),
     baseUrl: resolveBaseUrl(options.baseUrl, variable('METRIC_BASE_URL')),
     timeout: checkTimeout(options.timeout) ?? 30_000,
     maxRetries: checkMaxRetries(options.maxRetries) ?? 2,
     // The global one as it is at each call: one a test's msw or an APM agent puts in place after the
     // client was made is the one that sends.
     fetch: given ?? ((input, init) => fetch(input, init)),
-    headers: checkHeaders(options.headers),
+    headers,
     hooks: checkHooks(options.hooks),
     ...resolveLogging(options.logLevel, variable('METRIC_LOG'), options.logger),
     maxResponseBytes: checkMaxResponseBytes(options.maxResponseBytes) ?? defaultMaxResponseBytes,

@@ -125,7 +125,7 @@ export class ResponseCache {
     const subject = eventSubjectOf(called);
     const key = answerKey(scope, partition, path, subject);
     const maxResponseBytes = options?.maxResponseBytes ?? client.maxResponseBytes;
-    const secret = client.apiKey;
+    const secret = client.secret;
     const query = { secret, route: called, key, partition, ttl, maxResponseBytes };
     const keptNow = () => unlessAborted(options?.signal, readKept(this.#kept, query, shape));
     let fallback = false;
@@ -169,7 +169,7 @@ export class ResponseCache {
       const path = called.path + (called.query ? queryString(called.query) : '');
       const scope = await this.#scope;
       const partition = await this.#partitionOf(client, headers as Headers | undefined);
-      return mentionsSecret(path, client.apiKey) ? undefined : ([called, path, scope, partition] as const);
+      return mentionsSecret(path, client.secret) ? undefined : ([called, path, scope, partition] as const);
     } catch {
       return undefined;
     }

@@ -40,7 +40,7 @@ export const cacheParts: FirstLoadParts = {
 export function clientCache(options: ResolvedCacheOptions, client: ResolvedClientOptions): ClientCache {
   const load = onDemand(() =>
     import('./cache.js').then(({ ResponseCache }) => {
-      const logger = createLogger(client.logLevel, client.logger, client.apiKey);
+      const logger = createLogger(client.logLevel, client.logger, client.secret);
       return new ResponseCache(options, client, logger, cacheParts);
     }),
   );

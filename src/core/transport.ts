@@ -81,7 +81,7 @@ export class Transport {
   readonly #ky: KyInstance;
   /** The client's base URL, timeout, retries and response bound: each call's defaults. */
   readonly #client: ResolvedClientOptions;
-  readonly #apiKey: string | null;
+  readonly #secret: string | null;
   readonly #logger: Logger | undefined;
   readonly #quota: RequestQuota;
   /** The client's telemetry, when it was given the `telemetry` option: resources run each call through it. */
@@ -92,19 +92,19 @@ export class Transport {
     this.#quota = quota;
     this.telemetry = telemetry;
     this.#client = options;
-    this.#apiKey = options.apiKey;
-    this.#logger = createLogger(options.logLevel, options.logger, options.apiKey);
+    this.#secret = options.secret;
+    this.#logger = createLogger(options.logLevel, options.logger, options.secret);
     const headers = new Headers({ accept: 'application/json' });
     if (options.apiKey !== null) headers.set('authorization', `Bearer ${options.apiKey}`);
     for (const [name, value] of options.headers ?? []) headers.set(name, value);
     extendUserAgent(headers, true);
-    const hooks = hooksFor(options.hooks, this.#logger, options.apiKey);
+    const hooks = hooksFor(options.hooks, this.#logger, options.secret);
     this.#ky = ky.create({
       retry: 0,
       timeout: false,
       throwHttpErrors: false,
       headers,
-      fetch: fetchWithAttemptSignal(options.fetch, options.apiKey),
+      fetch: fetchWithAttemptSignal(options.fetch, options.secret),
       ...(hooks && { hooks }),
     });
   }
@@ -116,7 +116,7 @@ export class Transport {
   get<T>(route: () => Route, shape: ResponseShape<T>, options?: TransportOptions): Promise<Answer<T>> {
     return this.#send(route, options, async (response, read) => {
       const text = await read(response);
-      const data = await parseResponse(shape, text, this.#apiKey);
+      const data = await parseResponse(shape, text, this.#secret);
       return { data, response };
     });
   }
@@ -185,7 +185,7 @@ export class Transport {
       });
     } catch (error) {
       if (signal?.aborted)
-        throw await this.aborted(`GET ${redactText(path, this.#apiKey)} was aborted`, signal.reason);
+        throw await this.aborted(`GET ${redactText(path, this.#secret)} was aborted`, signal.reason);
       const level = options.isResult?.(error) ? 'info' : 'error';
       this.#logger?.[level](`GET ${url} failed`, { error: (error as Error).message });
       throw error;
@@ -194,7 +194,7 @@ export class Transport {
 
   /** The error of a call the caller aborted, its reason cleaned of the key (see abortedError). */
   aborted(message: string, reason: unknown): Promise<RequestAbortedError> {
-    return abortedError(message, reason, this.#apiKey);
+    return abortedError(message, reason, this.#secret);
   }
 
   /** The route, or its refusal with the key cut out: a key pasted into the wrong parameter stays secret. */
@@ -212,7 +212,7 @@ export class Transport {
    * refused name, which may be the key pasted in the wrong place.
    */
   withoutKey(error: unknown): unknown {
-    const secret = this.#apiKey;
+    const secret = this.#secret;
     const refused =
       error instanceof InvalidParameterError
         ? error.parameter
@@ -231,7 +231,7 @@ export class Transport {
     const started = this.#logger ? Date.now() : 0;
     // Named in messages with the key cut out (a hook or a parameter may have put it in the query),
     // when a message needs it: a successful attempt never does.
-    const shown = () => redactText(url, this.#apiKey);
+    const shown = () => redactText(url, this.#secret);
     const limit = options.maxResponseBytes ?? this.#client.maxResponseBytes;
     const read: ReadText = (response) => readBody(response, limit, deadline, () => `GET ${shown()}`);
     try {
@@ -249,14 +249,14 @@ export class Transport {
           if (error instanceof MetricError) throw error;
           return '';
         });
-        throw statusError(response, text, this.#apiKey);
+        throw statusError(response, text, this.#secret);
       }
       return await finish(response, read);
     } catch (error) {
       // An abort is turned into a RequestAbortedError once, by #send, whichever step it stopped.
       if (error instanceof MetricError || options.signal?.aborted) throw error;
       if (deadline.timedOut) throw new TimeoutError(`GET ${shown()} timed out after ${timeout} ms`);
-      throw await connectionError(`GET ${shown()}`, error, this.#apiKey);
+      throw await connectionError(`GET ${shown()}`, error, this.#secret);
     } finally {
       deadline.clear();
     }

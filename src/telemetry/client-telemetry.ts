@@ -118,12 +118,12 @@ export class ClientTelemetry implements CallTelemetry {
         metric['scholarly_metrics.walk.stopped'] = true;
         throw error;
       }
-      const type = errorType(error, this.#client.apiKey, this.#parts);
+      const type = errorType(error, this.#client.secret, this.#parts);
       metric['error.type'] = type;
       if (attempts?.status !== undefined) span?.setAttribute('http.response.status_code', attempts.status);
       span?.setAttribute('error.type', type);
       if (type === 'QuotaUnavailableError') this.#instruments?.quotaUnavailable.add(1, this.#quota);
-      span?.setStatus({ code: errorStatus, message: statusMessage(error, this.#client.apiKey, this.#parts) });
+      span?.setStatus({ code: errorStatus, message: statusMessage(error, this.#client.secret, this.#parts) });
       throw error;
     } finally {
       if (attempts) attempts.end();

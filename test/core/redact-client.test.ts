@@ -36,6 +36,29 @@ describe('a server that echoes the key', () => {
     });
   });
 
+  it.each([
+    ['Authorization: Bearer', (key: string) => `Bearer ${key}`],
+    ['Authorization, the key alone', (key: string) => key],
+  ])('given in headers (%s, apiKey: null) rather than as apiKey: cut alike', async (_form, value) => {
+    server.use(
+      http.get(`${BASE}/journals/42`, ({ request }) =>
+        json({ message: `bad ${request.headers.get('authorization')}` }, { status: 401 }),
+      ),
+    );
+    const logged: string[] = [];
+    const logger = { debug: (m: string, d?: unknown) => logged.push(`${m} ${JSON.stringify(d)}`) };
+    const client = testClient({
+      apiKey: null,
+      headers: { Authorization: value(TEST_KEY) },
+      logLevel: 'debug',
+      logger: { ...logger, info: logger.debug, warn: logger.debug, error: logger.debug },
+    });
+    const error = await failure(client.journals.get(42));
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expectNoKey(error);
+    expect(logged.join('\n')).not.toContain(TEST_KEY);
+  });
+
   it('in a text error body', async () => {
     server.use(
       http.get(

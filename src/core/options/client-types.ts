@@ -9,6 +9,11 @@ import type { QuotaLimits } from './quota.js';
  */
 export interface ResolvedClientOptions {
   apiKey: string | null;
+  /**
+   * What every message, log line and span is cleaned of: the credential the `Authorization` header
+   * sends, the key or (with `apiKey: null`) one a caller put in `headers`.
+   */
+  secret: string | null;
   baseUrl: string;
   timeout: number;
   maxRetries: number;
