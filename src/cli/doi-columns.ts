@@ -5,6 +5,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { UsageError } from './errors.js';
+import { tsvText } from './output/cells.js';
 import { terminalSafe } from './output/escape.js';
 
 export type InputKind = 'csv' | 'tsv' | 'jsonl' | 'json' | 'lines';
@@ -74,10 +75,12 @@ function listCells(text: string, name: string, column: string | undefined): stri
  */
 function tableColumn(text: string, name: string, column: string, delimiter: string): string[] {
   let at: number | undefined;
+  // A tsv the tool wrote (a `--failed` file, `-o FILE.tsv`) escapes backslash, tab and line breaks.
+  const read = delimiter === '\t' ? tsvText : (cell: string) => cell;
   const isEmpty = (row: string[]) => row.length === 1 && row[0] === '';
   const keep = (row: string[]): string[] | null => {
     // Blank rows before the header go; those after it are blank entries, as a list's blank lines are.
-    if (at !== undefined) return [row[at] ?? ''];
+    if (at !== undefined) return [read(row[at] ?? '')];
     if (!isEmpty(row)) {
       const header = row.map((cell) => cell.trim());
       at = header.findIndex((cell) => cell.toLowerCase() === column.toLowerCase());

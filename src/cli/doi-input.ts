@@ -145,7 +145,8 @@ export function doiListOf(cells: readonly string[], noun: DoiList['noun']): DoiL
   let repeated = 0;
   for (const input of cells) {
     const doi = normaliseDoi(input);
-    if (doi === '') blank += 1;
+    // R's `write.csv` writes a missing value as NA, where pandas leaves the cell empty.
+    if (doi === '' || doi === 'NA') blank += 1;
     else if (seen.has(doiKey(doi))) repeated += 1;
     else {
       seen.add(doiKey(doi));

@@ -9,6 +9,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { readDois, readInput } from '../../src/cli/doi-input.js';
 import { UsageError } from '../../src/cli/errors.js';
+import { tsvField } from '../../src/cli/output/cells.js';
 import { run } from './helpers.js';
 import { scratch } from './resume.js';
 
@@ -79,6 +80,20 @@ describe('--input as exported', () => {
     expect(dois('\ndoi,title\n10.1/a,A\n', '-')).toEqual(['10.1/a']);
     // A SICI DOI holds a ; of its own: a header with a comma keeps the comma the separator.
     expect(dois('doi,title\n10.1002/(SICI)1;2-H,A\n', 'x.csv')).toEqual(['10.1002/(SICI)1;2-H']);
+  });
+
+  it('reads back what the tool’s own tsv escaped (a --failed file fed to the retry)', () => {
+    const doi = '10.1/a\\b';
+    const written = `doi\terror\n${tsvField(doi)}\tNotFoundError\n`;
+    expect(written).toContain('a\\\\b');
+    expect(readDois(written, 'failed.tsv').entries.map((entry) => entry.doi)).toEqual([doi]);
+  });
+
+  it('counts R’s NA (a missing value in write.csv) as a blank cell, as pandas’ empty one', () => {
+    expect(readDois('"","doi"\n"1","10.1/a"\n"2",NA\n', 'r.csv')).toMatchObject({
+      entries: [{ doi: '10.1/a', input: '10.1/a' }],
+      blank: 1,
+    });
   });
 
   it('keeps no byte order mark in the first cell, whatever the kind (--keep-input writes it)', () => {

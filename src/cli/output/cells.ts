@@ -126,3 +126,11 @@ export function tsvField(text: string): string {
 }
 
 const tsvEscapes: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+const tsvUnescapes: Record<string, string> = { '\\': '\\', t: '\t', n: '\n', r: '\r' };
+
+/** The text of a TSV field {@link tsvField} wrote: its `\\`, `\t`, `\n` and `\r` read back. */
+export function tsvText(field: string): string {
+  return field.includes('\\')
+    ? field.replace(/\\([\\tnr])/g, (_, char: string) => tsvUnescapes[char]!)
+    : field;
+}
