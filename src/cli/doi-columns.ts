@@ -23,6 +23,8 @@ export function kindOf(name: string, text: string): InputKind {
   if (first.startsWith('{')) return 'jsonl';
   if (first.includes('\t')) return 'tsv';
   if (first.includes(',')) return 'csv';
+  // A `;` of a header, not of a DOI (SICI DOIs hold one): Excel's csv where `,` is the decimal mark.
+  if (first.includes(';') && !/^(doi:|https?:|10\.)/i.test(first)) return 'csv';
   return 'lines';
 }
 
@@ -49,9 +51,12 @@ export function cellsOf(text: string, name: string, kind: InputKind, column?: st
   return tableColumn(text, name, wanted, kind === 'tsv' ? '\t' : csvDelimiter(text));
 }
 
-/** `;` for a csv whose header holds it and no comma (Excel's CSV where `,` is the decimal mark), else `,`. */
+/**
+ * `;` for a csv whose header holds it and no comma outside its quoted names (Excel's CSV where `,` is
+ * the decimal mark: `"Title, full";DOI`), else `,`.
+ */
 function csvDelimiter(text: string): ',' | ';' {
-  const header = firstLine(text);
+  const header = firstLine(text).replace(/"[^"]*"/g, '');
   return !header.includes(',') && header.includes(';') ? ';' : ',';
 }
 

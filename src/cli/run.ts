@@ -16,7 +16,7 @@ import {
   formatRecord,
   listWriter,
 } from './output/formats.js';
-import { nullSink, type Sink } from './output/sink.js';
+import { nullSink, type Sink, wrapSink } from './output/sink.js';
 import { streamKind } from './output/stream-sink.js';
 import { writerOptions } from './view.js';
 
@@ -102,16 +102,27 @@ export async function refuseOverUnfinished(options: OutputOptions): Promise<void
 }
 
 /**
- * Opens `output` for a command that writes it whole, once its answer is in. A finished harvest's
- * checkpoint there goes first: a `--resume` of that harvest would take this file for its own, done.
+ * Opens `output` for a command that writes it whole, once its answer is in, holding its lock until the
+ * sink is closed: a harvest started meanwhile must not write it too. A finished harvest's checkpoint
+ * there goes first: a `--resume` of that harvest would take this file for its own, done.
  */
 export async function openWholeOutput(
   io: RunIO,
   output: string | undefined,
   writes: 'text' | 'parquet' = 'text',
 ): Promise<Sink> {
-  if (output !== undefined) await removeCheckpoint(checkpointPath(output));
-  return openSink(io, output, 0, writes);
+  if (output === undefined) return openSink(io, output, 0, writes);
+  const lock = (await streamKind(output)) === undefined ? await lockOutput(output) : undefined;
+  try {
+    await removeCheckpoint(checkpointPath(output));
+    const sink = await openSink(io, output, 0, writes);
+    return lock === undefined
+      ? sink
+      : wrapSink(sink, { close: () => sink.close().finally(() => lock.release()) });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
 }
 
 /** Writes the list `fetch` resolves to; `unit` names its records (plural) in the last word. */

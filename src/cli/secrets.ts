@@ -8,7 +8,7 @@ import { cut } from '../core/escape.js';
 import { redacted, redactSecrets } from '../core/redact.js';
 import type { OutputStream } from './io.js';
 import { escapeUnit, terminalSafe } from './output/escape.js';
-import type { Sink } from './output/sink.js';
+import { type Sink, wrapSink } from './output/sink.js';
 
 export class Secrets {
   readonly #values = new Set<string>();
@@ -91,16 +91,9 @@ function redactedCopy(value: unknown, secrets: Secrets): unknown {
  * secret an answer echoed. Bytes (a Parquet row group) are its writer's to clean, record by record.
  */
 export function redactingSink(sink: Sink, secrets: Secrets): Sink {
-  return {
-    get bytes() {
-      return sink.bytes;
-    },
-    isTerminal: sink.isTerminal,
-    columns: sink.columns,
+  return wrapSink(sink, {
     write: (chunk) => sink.write(typeof chunk === 'string' ? secrets.redact(chunk) : chunk),
-    flush: () => sink.flush(),
-    close: () => sink.close(),
-  };
+  });
 }
 
 /** `stream`, every write through `secrets.redact`; its terminal facts are the stream's. */

@@ -18,6 +18,12 @@ export type { MockApi, MockApiOptions, MockRequestRecord } from './mock-api-type
 /** Each mock's request log, for the answers its HTTP server makes without the core. */
 const logs = new WeakMap<MockApi, RequestLog>();
 
+/** The mocks that serve the control endpoints: only theirs are guarded by the HTTP server. */
+const withControl = new WeakSet<MockApi>();
+
+/** Whether `api` serves the control endpoints (`control: true`). */
+export const servesControl = (api: MockApi): boolean => withControl.has(api);
+
 /**
  * An answer the HTTP server makes itself (a method `Request` cannot carry, a body past the cap, a
  * control call it refuses), given what every answer of `api` carries: a request id, and the CORS
@@ -104,6 +110,7 @@ export function createMockApiOver(router: Router, options: MockApiOptions = {}):
   };
   api.reset();
   logs.set(api, log);
+  if (control) withControl.add(api);
   return api;
 }
 

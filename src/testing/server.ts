@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { connectionHeaders } from './fault-checks.js';
-import { createMockApi, type MockApi, serverAnswer } from './mock-api.js';
+import { createMockApi, type MockApi, serverAnswer, servesControl } from './mock-api.js';
 import { resolveMockServerOptions } from './mock-api-options.js';
 import type { MockServerOptions } from './mock-api-types.js';
 import { loadHttp } from './node-http.js';
@@ -189,7 +189,8 @@ async function serve(
     const message = 'The request line holds a URL that cannot be read';
     return write(res, serverAnswer(api, errorResponse(400, message)), true);
   }
-  if (new URL(target).pathname.startsWith('/__mock/')) {
+  // Guarded only where they are served: elsewhere the core says they are off.
+  if (servesControl(api) && new URL(target).pathname.startsWith('/__mock/')) {
     const refusal = refuseControl(req.method ?? 'GET', req.headers, allowed, req.socket.localAddress);
     if (refusal?.page !== undefined) warnRefused(refusal.page);
     // Answered before the body is read; `connection: close` keeps its unread rest from being taken

@@ -77,6 +77,10 @@ describe('--input as exported', () => {
   it('reads a csv separated by ; (Excel where , is the decimal mark), and one whose first line is blank', () => {
     const dois = (text: string, name: string) => readDois(text, name).entries.map((entry) => entry.doi);
     expect(dois('DOI;Title\n10.1/a;"A; b"\n', 'sheet.csv')).toEqual(['10.1/a']);
+    expect(dois('"Title, full";DOI\nA;10.1/b\n', 'sheet.csv')).toEqual(['10.1/b']);
+    expect(dois('DOI;Title\n10.1/a;A\n', '-')).toEqual(['10.1/a']);
+    // Standard input whose first line is a DOI holding a ; is a list, not a table.
+    expect(dois('10.1002/(SICI)1;2-H\n10.1/c\n', '-')).toEqual(['10.1002/(SICI)1;2-H', '10.1/c']);
     expect(dois('\ndoi,title\n10.1/a,A\n', '-')).toEqual(['10.1/a']);
     // A SICI DOI holds a ; of its own: a header with a comma keeps the comma the separator.
     expect(dois('doi,title\n10.1002/(SICI)1;2-H,A\n', 'x.csv')).toEqual(['10.1002/(SICI)1;2-H']);

@@ -78,6 +78,40 @@ describe('one harvest at a time into a file', () => {
     expect(jsonLines(readFileSync(file, 'utf8'))).toHaveLength(30);
   });
 
+  it('a one-request command whose answer comes while a harvest writes the file is refused then', async () => {
+    const file = join(scratch(), 'race.csv');
+    const [journals, journalsAsked, page2, page2Asked] = [gate(), gate(), gate(), gate()];
+    const handle = mock.api.handle;
+    restore = () => {
+      mock.api.handle = handle;
+    };
+    mock.api.handle = async (request) => {
+      const url = new URL(request.url);
+      if (url.pathname.endsWith('/journals')) {
+        journalsAsked.open();
+        await journals.promise;
+      }
+      if (url.searchParams.get('page') === '2') {
+        page2Asked.open();
+        await page2.promise;
+      }
+      return handle.call(mock.api, request);
+    };
+    const one = run(['journals', 'list', '-o', file], { url: mock.server.url });
+    await journalsAsked.promise;
+    const harvesting = run(harvest(file), { url: mock.server.url });
+    await page2Asked.promise;
+    journals.open();
+    const refused = await one;
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`another run is writing --output ${file}`);
+    page2.open();
+    expect((await harvesting).code).toBe(0);
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    expect(lines).toHaveLength(31);
+    expect(lines[0]).toContain('doi');
+  });
+
   it('a database is shared: another command’s harvest into it runs beside the first, as sync does', async () => {
     const file = join(scratch(), 'shared.sqlite');
     const held = hold((url) => url.searchParams.get('page') === '2');

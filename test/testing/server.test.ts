@@ -279,6 +279,16 @@ describe('control endpoints and mockControl', () => {
       plain.api.faults.next({ status: 503 });
       await expect(mockControl(plain.url).fault({ status: 500 })).rejects.toThrow(/control: true/);
       expect([plain.api.faults.pending, plain.api.requests]).toEqual([1, []]); // neither faulted nor logged
+      // Off means off, however the request comes: no guard of endpoints that are not there.
+      for (const headers of [{}, { origin: 'http://page.example' }]) {
+        const answer = await fetch(new URL('/__mock/reset', plain.url), {
+          method: 'POST',
+          headers,
+          body: '{}',
+        });
+        expect(answer.status).toBe(404);
+        expect(((await answer.json()) as { message: string }).message).toMatch(/control endpoints are off/);
+      }
     } finally {
       await plain.close();
     }

@@ -24,6 +24,20 @@ export interface Sink {
   close(): Promise<void>;
 }
 
+/** `sink` with its `write` or `close` done another way; its byte count and terminal facts are its own. */
+export function wrapSink(sink: Sink, { write, close }: Partial<Pick<Sink, 'write' | 'close'>>): Sink {
+  return {
+    get bytes() {
+      return sink.bytes;
+    },
+    isTerminal: sink.isTerminal,
+    columns: sink.columns,
+    write: write ?? ((chunk) => sink.write(chunk)),
+    flush: () => sink.flush(),
+    close: close ?? (() => sink.close()),
+  };
+}
+
 /**
  * Standard output, or another stream (a FIFO's), waiting for 'drain' when its buffer is full; `signal`
  * ends that wait. Closing it is the stream owner's.
