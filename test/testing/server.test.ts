@@ -280,7 +280,8 @@ describe('control endpoints and mockControl', () => {
       await expect(mockControl(plain.url).fault({ status: 500 })).rejects.toThrow(/control: true/);
       expect([plain.api.faults.pending, plain.api.requests]).toEqual([1, []]); // neither faulted nor logged
       // Off means off, however the request comes: no guard of endpoints that are not there.
-      for (const headers of [{}, { origin: 'http://page.example' }]) {
+      const asked: Array<Record<string, string>> = [{}, { origin: 'http://page.example' }];
+      for (const headers of asked) {
         const answer = await fetch(new URL('/__mock/reset', plain.url), {
           method: 'POST',
           headers,
