@@ -29,9 +29,8 @@ function afterOutput(then: () => void): void {
   process.stderr.write('', one);
 }
 
-const { io, dispose } = processIO();
+const io = processIO();
 run(process.argv.slice(2), io).then((code) => {
-  dispose();
   // After Ctrl-C nothing left running (a request never answered, a silent socket) may hold the exit.
   if (io.signal.aborted) process.exit(code);
   process.exitCode = code;

@@ -58,13 +58,14 @@ const sameStopMs = 1_000;
 
 /**
  * The IO of the real process. The first SIGINT, SIGTERM or SIGHUP aborts `signal`; a second one (not
- * the same one delivered twice) exits at once. A reader of stdout that goes away (`| head`) ends the process with 0, and any other failure
- * of stdout (a full disk under `> file`) with 1 and its error line; a stderr that fails (its reader
- * gone, `2>&1 | head`, or a full disk) only loses the messages, and the command ends with its own exit
- * code. `dispose` removes the signal listeners; the stream ones stay, since a write may still be
- * failing after `run` has returned.
+ * the same one delivered twice) exits at once. A reader of stdout that goes away (`| head`) ends the
+ * process with 0, and any other failure of stdout (a full disk under `> file`) with 1 and its error
+ * line; a stderr that fails (its reader gone, `2>&1 | head`, or a full disk) only loses the messages,
+ * and the command ends with its own exit code. The listeners stay for the process's life: a stop that comes once the run has ended (its exit
+ * code decided, the process on its way out) must not meet Node's default, which would end the process
+ * by the signal instead of with that code.
  */
-export function processIO(): { io: IO; dispose: () => void } {
+export function processIO(): IO {
   const interrupt = new AbortController();
   // The first stop asked winds the command down (its checkpoint saved); a second one exits at once.
   let stoppedAt = 0;
@@ -86,7 +87,7 @@ export function processIO(): { io: IO; dispose: () => void } {
   for (const [signal, listener] of onSignals) process.on(signal, listener);
   process.stdout.on('error', onStdoutError);
   process.stderr.on('error', onStderrError);
-  const io: IO = {
+  return {
     stdin: process.stdin,
     stdout: process.stdout,
     stderr: process.stderr,
@@ -95,10 +96,6 @@ export function processIO(): { io: IO; dispose: () => void } {
     signal: interrupt.signal,
     now: Date.now,
   };
-  const dispose = () => {
-    for (const [signal, listener] of onSignals) process.off(signal, listener);
-  };
-  return { io, dispose };
 }
 
 /**
