@@ -22,9 +22,10 @@ export function kindOf(name: string, text: string): InputKind {
   if (first.startsWith('[')) return 'json';
   if (first.startsWith('{')) return 'jsonl';
   if (first.includes('\t')) return 'tsv';
-  if (first.includes(',')) return 'csv';
-  // A `;` of a header, not of a DOI (SICI DOIs hold one): Excel's csv where `,` is the decimal mark.
-  if (first.includes(';') && !/^(doi:|https?:|10\.)/i.test(first)) return 'csv';
+  // A `,` or `;` of a header, not of a DOI (SICI DOIs hold both); `;` separates Excel's csv where `,`
+  // is the decimal mark.
+  const isDoi = /^(doi:|https?:|10\.)/i.test(first);
+  if (!isDoi && (first.includes(',') || first.includes(';'))) return 'csv';
   return 'lines';
 }
 

@@ -81,6 +81,7 @@ describe('--input as exported', () => {
     expect(dois('DOI;Title\n10.1/a;A\n', '-')).toEqual(['10.1/a']);
     // Standard input whose first line is a DOI holding a ; is a list, not a table.
     expect(dois('10.1002/(SICI)1;2-H\n10.1/c\n', '-')).toEqual(['10.1002/(SICI)1;2-H', '10.1/c']);
+    expect(dois('10.1002/(SICI)1,2\n10.1/c\n', '-')).toEqual(['10.1002/(SICI)1,2', '10.1/c']);
     expect(dois('\ndoi,title\n10.1/a,A\n', '-')).toEqual(['10.1/a']);
     // A SICI DOI holds a ; of its own: a header with a comma keeps the comma the separator.
     expect(dois('doi,title\n10.1002/(SICI)1;2-H,A\n', 'x.csv')).toEqual(['10.1002/(SICI)1;2-H']);
