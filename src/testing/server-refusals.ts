@@ -1,7 +1,7 @@
 /**
  * The mock server's answers to requests no handler reads: what Node's parser refuses, CONNECT, and an
- * `Expect` it cannot meet, in JSON with CORS and a request id as every answer, where Node would send a bare
- * status line.
+ * `Expect` it cannot meet, in JSON with CORS and a request id as every answer, where Node would send
+ * a bare status line.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
