@@ -27,14 +27,23 @@ const controlMethods: Record<string, string> = {
 export async function handleControl(api: MockApi, request: Request, url: URL): Promise<Response> {
   const allow = controlMethods[url.pathname];
   if (allow === undefined) return errorResponse(404, `No control endpoint ${url.pathname}`);
-  if (!allow.split(', ').includes(request.method)) {
-    return errorResponse(405, `${request.method} is not allowed on ${url.pathname}`, { allow });
-  }
+  if (!allow.split(', ').includes(request.method)) return controlMethodRefusal(request.method, url.pathname)!;
   try {
     return await route(api, request, `${request.method} ${url.pathname}`);
   } catch (error) {
     return refusal(error);
   }
+}
+
+/**
+ * The 405 of `method` on the control endpoint at `pathname`, with the methods it answers; `undefined`
+ * for a path that is no control endpoint.
+ */
+export function controlMethodRefusal(method: string, pathname: string): Response | undefined {
+  const allow = controlMethods[pathname];
+  return allow === undefined
+    ? undefined
+    : errorResponse(405, `${method} is not allowed on ${pathname}`, { allow });
 }
 
 async function route(api: MockApi, request: Request, route: string): Promise<Response> {

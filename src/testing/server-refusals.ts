@@ -6,7 +6,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { quote } from '../core/describe-value.js';
-import { type MockApi, serverAnswer } from './mock-api.js';
+import { controlMethodRefusal } from './control.js';
+import { type MockApi, serverAnswer, servesControl } from './mock-api.js';
 import { errorResponse } from './responses.js';
 
 /** What Node's parser refuses, by its error code: the status Node itself would answer, and why. */
@@ -40,11 +41,21 @@ export function answerRefused(api: MockApi, error: NodeJS.ErrnoException, socket
  * Answers CONNECT, which Node hands over as a bare socket (a tunnel, no response to write): the API has
  * no such method, and the client is told so as for TRACE.
  */
-export function answerConnect(api: MockApi, socket: Duplex, reasons: Reasons) {
-  const refusal = errorResponse(405, 'CONNECT is not allowed: every endpoint is a GET', {
-    allow: 'GET, HEAD, OPTIONS',
-  });
-  return answerOnSocket(socket, serverAnswer(api, refusal), reasons);
+export function answerConnect(api: MockApi, req: IncomingMessage, socket: Duplex, reasons: Reasons) {
+  return answerOnSocket(socket, serverAnswer(api, methodRefusal(api, 'CONNECT', req.url)), reasons);
+}
+
+/**
+ * The 405 of a method the core never sees (TRACE, CONNECT), as the core answers another method: with
+ * the `Allow` of the control endpoint asked for, where the mock serves them, else the API's.
+ */
+export function methodRefusal(api: MockApi, method: string, target = ''): Response {
+  const pathname = target.startsWith('/') ? target.split('?')[0]! : target;
+  const control = servesControl(api) ? controlMethodRefusal(method, pathname) : undefined;
+  return (
+    control ??
+    errorResponse(405, `${method} is not allowed: every endpoint is a GET`, { allow: 'GET, HEAD, OPTIONS' })
+  );
 }
 
 /** Writes `response` whole on `socket`, and closes it. */

@@ -13,7 +13,7 @@ import {
   refuseControl,
   refusedPageWarning,
 } from './server-guard.js';
-import { answerConnect, answerRefused, expectationRefused } from './server-refusals.js';
+import { answerConnect, answerRefused, expectationRefused, methodRefusal } from './server-refusals.js';
 
 export type { MockServerOptions } from './mock-api-types.js';
 
@@ -81,8 +81,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   });
   // An `Expect` other than 100-continue, which Node would refuse with a bare 417: refused in JSON.
   server.on('checkExpectation', (req, res) => void write(res, expectationRefused(api, req), true));
-  server.on('connect', (_req, socket: Duplex) => {
-    answerConnect(api, socket, STATUS_CODES).catch(() => socket.destroy());
+  server.on('connect', (req, socket: Duplex) => {
+    answerConnect(api, req, socket, STATUS_CODES).catch(() => socket.destroy());
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || !socket.writable || (owed.get(socket) ?? 0) > 0) {
@@ -201,8 +201,7 @@ async function serve(
     if (answer) return write(res, answer, true);
   }
   if (forbiddenMethods.has(req.method ?? '')) {
-    const message = `${req.method} is not allowed: every endpoint is a GET`;
-    return write(res, serverAnswer(api, errorResponse(405, message, { allow: 'GET, HEAD, OPTIONS' })), true);
+    return write(res, serverAnswer(api, methodRefusal(api, req.method!, new URL(target).pathname)), true);
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   const body = hasBody ? await readCapped(req) : undefined;

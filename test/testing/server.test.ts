@@ -102,6 +102,11 @@ describe('startMockServer', () => {
       expect(response.headers['x-request-id']).toMatch(/^req_\d{6,}$/);
       expect(response.headers['access-control-allow-origin']).toBe('*');
     }
+    // On a control endpoint, the methods that endpoint answers, as for PUT there.
+    for (const method of ['TRACE', 'PUT']) {
+      const response = await raw('/__mock/reset', { host: `127.0.0.1:${server.port}` }, method);
+      expect([method, response.status, response.allow]).toEqual([method, 405, 'POST, OPTIONS']);
+    }
   });
 
   it("answers what Node's parser refuses as it answers everything: JSON, CORS, a request id", async () => {
