@@ -93,7 +93,7 @@ describe('startMockServer', () => {
     expect((await raw(`/api/v1/papers/${encodeURIComponent(MOCK_DOIS[0])}`)).status).toBe(200);
   });
 
-  it('answers 405 to TRACE, which a Fetch Request cannot carry, as to any other method', async () => {
+  it('answers 405 to TRACE, which a Fetch Request cannot carry, as to any other method, on any path', async () => {
     for (const method of ['TRACE', 'PUT']) {
       const response = await raw('/api/v1/subjects', auth, method);
       expect([response.status, response.allow]).toEqual([405, 'GET, HEAD, OPTIONS']);
@@ -102,7 +102,6 @@ describe('startMockServer', () => {
       expect(response.headers['x-request-id']).toMatch(/^req_\d{6,}$/);
       expect(response.headers['access-control-allow-origin']).toBe('*');
     }
-    // On a control endpoint, the methods that endpoint answers, as for PUT there.
     for (const method of ['TRACE', 'PUT']) {
       const response = await raw('/__mock/reset', { host: `127.0.0.1:${server.port}` }, method);
       expect([method, response.status, response.allow]).toEqual([method, 405, 'POST, OPTIONS']);
@@ -285,8 +284,7 @@ describe('control endpoints and mockControl', () => {
       await expect(mockControl(plain.url).fault({ status: 500 })).rejects.toThrow(/control: true/);
       expect([plain.api.faults.pending, plain.api.requests]).toEqual([1, []]); // neither faulted nor logged
       // Off means off, however the request comes: no guard of endpoints that are not there.
-      const asked: Array<Record<string, string>> = [{}, { origin: 'http://page.example' }];
-      for (const headers of asked) {
+      for (const headers of [{}, { origin: 'http://page.example' }] as Array<Record<string, string>>) {
         const answer = await fetch(new URL('/__mock/reset', plain.url), {
           method: 'POST',
           headers,
