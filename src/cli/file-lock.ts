@@ -13,6 +13,9 @@ export interface FileLock {
   release(): void;
 }
 
+/** The lock of a run that holds none: where no lock can be had, or none is needed. */
+export const noLock: FileLock = { release() {} };
+
 /**
  * The lock on `lockPath`, or `undefined` when another process holds it (the caller tells why). No
  * wait: a held lock is an answer, not something to wait out. A file that cannot be locked is a
@@ -67,7 +70,7 @@ export async function lockOutput(output: string): Promise<FileLock> {
   try {
     lock = await takeLock(outputLockPath(output), true);
   } catch {
-    return { release() {} };
+    return noLock;
   }
   if (lock !== undefined) return lock;
   throw new OutputFileError(

@@ -7,7 +7,7 @@ import { type Checkpoint, checkpointPath, holdsUnfinishedRun } from './checkpoin
 import { temporaryPath } from './checkpoint-file.js';
 import { type Context, openSink } from './context.js';
 import { UsageError } from './errors.js';
-import { type FileLock, lockOutput } from './file-lock.js';
+import { type FileLock, lockOutput, noLock } from './file-lock.js';
 import type { Row } from './output/cells.js';
 import { terminalSafe } from './output/escape.js';
 import { chooseFormat, databaseWriter, type Format, isDatabaseFormat, listWriter } from './output/formats.js';
@@ -116,7 +116,7 @@ export async function claimOutput(
   refuseUnsavable(output, checkpoint);
   // A database's runs upsert, each under a checkpoint of its own command: they share it as SQLite
   // lets them (as `sync` does), where two runs writing one text or Parquet file would tear it.
-  const lock = ofCommand ? { release() {} } : await lockOutput(output);
+  const lock = ofCommand ? noLock : await lockOutput(output);
   try {
     await refuseUnfinished(output, checkpoint, ofCommand, options);
     return lock;

@@ -11,18 +11,24 @@ import { jsonLines, run } from './helpers.js';
 import { scratch } from './resume.js';
 
 const mock = useMockServer({ sizes: { journals: 5, papers: 30, authors: 5 } });
-let restore = () => {};
+/** What each `hold` replaced, put back after the test, the last first. */
+const restores: Array<() => void> = [];
 
-afterEach(() => restore());
+afterEach(() => {
+  for (let restore = restores.pop(); restore !== undefined; restore = restores.pop()) restore();
+});
 
-/** Holds the requests `matches` until the gate opens; `reached` once the first of them comes. */
+/**
+ * Holds the requests `matches` until the gate opens; `reached` once the first of them comes. Holds
+ * stack: each passes on what it does not match to the one before.
+ */
 function hold(matches: (url: URL) => boolean) {
   const held = gate();
   const reached = gate();
   const handle = mock.api.handle;
-  restore = () => {
+  restores.push(() => {
     mock.api.handle = handle;
-  };
+  });
   mock.api.handle = async (request) => {
     if (matches(new URL(request.url))) {
       reached.open();
@@ -80,27 +86,12 @@ describe('one harvest at a time into a file', () => {
 
   it('a one-request command whose answer comes while a harvest writes the file is refused then', async () => {
     const file = join(scratch(), 'race.csv');
-    const [journals, journalsAsked, page2, page2Asked] = [gate(), gate(), gate(), gate()];
-    const handle = mock.api.handle;
-    restore = () => {
-      mock.api.handle = handle;
-    };
-    mock.api.handle = async (request) => {
-      const url = new URL(request.url);
-      if (url.pathname.endsWith('/journals')) {
-        journalsAsked.open();
-        await journals.promise;
-      }
-      if (url.searchParams.get('page') === '2') {
-        page2Asked.open();
-        await page2.promise;
-      }
-      return handle.call(mock.api, request);
-    };
+    const journals = hold((url) => url.pathname.endsWith('/journals'));
+    const page2 = hold((url) => url.searchParams.get('page') === '2');
     const one = run(['journals', 'list', '-o', file], { url: mock.server.url });
-    await journalsAsked.promise;
+    await journals.reached;
     const harvesting = run(harvest(file), { url: mock.server.url });
-    await page2Asked.promise;
+    await page2.reached;
     journals.open();
     const refused = await one;
     expect(refused.code).toBe(1);
