@@ -8,6 +8,7 @@ import { OutputFileError } from './errors.js';
 import { fileOf } from './file-identity.js';
 import { terminalSafe } from './output/escape.js';
 import { databaseError, isLockedError, loadSqlite } from './output/sqlite.js';
+import { streamKind } from './output/stream-sink.js';
 
 export interface FileLock {
   release(): void;
@@ -66,6 +67,8 @@ export const outputLockPath = (output: string) => `${fileOf(output)}.harvest-loc
  * folder where no file can be made), the run goes on: the sink's own opening tells the second of those.
  */
 export async function lockOutput(output: string): Promise<FileLock> {
+  // A pipe or a device is written as a stream: no harvest keeps a checkpoint there, nor a lock.
+  if ((await streamKind(output)) !== undefined) return noLock;
   let lock: FileLock | undefined;
   try {
     lock = await takeLock(outputLockPath(output), true);

@@ -17,7 +17,6 @@ import {
   listWriter,
 } from './output/formats.js';
 import { nullSink, type Sink, wrapSink } from './output/sink.js';
-import { streamKind } from './output/stream-sink.js';
 import { writerOptions } from './view.js';
 
 /** The facts of the view a command adds: its records' fields (the header of an empty list). */
@@ -90,9 +89,8 @@ export async function writeRecordsInto(
 export async function refuseOverUnfinished(options: OutputOptions): Promise<void> {
   const { output } = options;
   if (output === undefined || databaseFormatOf(options) === 'sqlite') return;
-  // Nor over a harvest writing it now, before its first checkpoint is saved (a pipe or a device has
-  // neither harvest nor lock).
-  if ((await streamKind(output)) === undefined) (await lockOutput(output)).release();
+  // Nor over a harvest writing it now, before its first checkpoint is saved.
+  (await lockOutput(output)).release();
   if (!(await holdsUnfinishedRun(checkpointPath(output)))) return;
   throw new UsageError(
     terminalSafe(
@@ -112,15 +110,13 @@ export async function openWholeOutput(
   writes: 'text' | 'parquet' = 'text',
 ): Promise<Sink> {
   if (output === undefined) return openSink(io, output, 0, writes);
-  const lock = (await streamKind(output)) === undefined ? await lockOutput(output) : undefined;
+  const lock = await lockOutput(output);
   try {
     await removeCheckpoint(checkpointPath(output));
     const sink = await openSink(io, output, 0, writes);
-    return lock === undefined
-      ? sink
-      : wrapSink(sink, { close: () => sink.close().finally(() => lock.release()) });
+    return wrapSink(sink, { close: () => sink.close().finally(() => lock.release()) });
   } catch (error) {
-    lock?.release();
+    lock.release();
     throw error;
   }
 }
