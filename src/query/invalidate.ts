@@ -25,15 +25,49 @@ export async function invalidateEvent(
     );
   }
   await Promise.all(
-    endpointList.map(
-      ({ name, scoreEvent }) =>
-        scoreEvent &&
-        queryClient.invalidateQueries({
-          // A list's key without its parameters is the prefix of every list asked for.
-          queryKey: scoreEvent.of === 'journal' ? [...prefix, name, journalId] : [...prefix, name],
-        }),
-    ),
+    endpointList.map(({ name, scoreEvent }) => {
+      if (!scoreEvent) return undefined;
+      // A list's key without its parameters is the prefix of every list asked for.
+      const queryKey = scoreEvent.of === 'journal' ? [...prefix, name, journalId] : [...prefix, name];
+      return inTurn(queryClient, JSON.stringify(queryKey), () => queryClient.invalidateQueries({ queryKey }));
+    }),
   );
+}
+
+/** A key's invalidation under way, and the one to follow it when an event came while it ran. */
+interface Turns {
+  running: Promise<void>;
+  next?: Promise<void> | undefined;
+}
+
+const turnsOf = new WeakMap<InvalidatingClient, Map<string, Turns>>();
+
+/**
+ * `invalidate` at once, or, while the key's last invalidation is still refetching, once more after
+ * it, for every event that came meanwhile. A burst of events (scores recomputed together) then
+ * refetches a list twice, not once per event, each aborting the one before and spending the key's
+ * requests on answers nobody reads; the last refetch still starts after the last event.
+ */
+function inTurn(
+  queryClient: InvalidatingClient,
+  key: string,
+  invalidate: () => Promise<void>,
+): Promise<void> {
+  const turns = turnsOf.get(queryClient) ?? new Map<string, Turns>();
+  turnsOf.set(queryClient, turns);
+  const start = (): Promise<void> => {
+    const turn: Turns = {
+      running: invalidate().finally(() => {
+        if (!turn.next) turns.delete(key);
+      }),
+    };
+    turns.set(key, turn);
+    return turn.running;
+  };
+  const current = turns.get(key);
+  if (!current) return start();
+  current.next ??= current.running.catch(() => {}).then(start);
+  return current.next;
 }
 
 /** `queryClient` when it can invalidate, or a `ConfigurationError` naming it (not a TypeError later). */

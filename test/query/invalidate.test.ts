@@ -33,6 +33,28 @@ describe('scholarly-metrics/query: invalidation', () => {
     unwatch();
   });
 
+  it('a burst of events refetches a list in turn, once more after the last, not once per event', async () => {
+    const { api, queries, queryClient } = mockQueries();
+    const unwatch = await watch(queryClient, [queries.journals.list(), queries.journals.get(3)]);
+    const from = api.requests.length;
+    // Ten journals' scores change at once: each event would abort the list's refetch and send another.
+    await Promise.all(
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((id) => queries.invalidate(queryClient, event(id))),
+    );
+    // The first refetch, then one for every event that came while it ran; none abandoned.
+    expect(pathsSince(api, from).sort()).toEqual([
+      '/api/v1/journals',
+      '/api/v1/journals',
+      '/api/v1/journals/3',
+    ]);
+    expect(api.requests.slice(from).every((request) => request.status === 200)).toBe(true);
+    // An event after the burst settled refetches at once, as the first did.
+    const after = api.requests.length;
+    await queries.invalidate(queryClient, event(4));
+    expect(pathsSince(api, after)).toEqual(['/api/v1/journals']);
+    unwatch();
+  });
+
   it('invalidate(event) marks unobserved queries stale too, and nothing of another client', async () => {
     const a = mockQueries();
     const b = mockQueries({ api: { baseUrl: 'http://other.test/api/v1' } });
