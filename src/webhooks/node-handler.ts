@@ -28,6 +28,8 @@ export interface NodeWebhookRequest {
   readonly body?: unknown;
   /** `true` once the body stream has been read to its end (by a body parser, for instance). */
   readonly readableEnded?: boolean;
+  /** 2 on Node's HTTP/2 compatibility API, where an answer cannot close the connection. */
+  readonly httpVersionMajor?: number;
   on(event: string, listener: (...args: unknown[]) => void): unknown;
   removeListener(event: string, listener: (...args: unknown[]) => void): unknown;
   pause?(): unknown;
@@ -73,10 +75,10 @@ export interface NodeWebhookContext<Req extends NodeWebhookRequest = NodeWebhook
  *
  * Answers as {@link createWebhookHandler} does: 200 `{"received":true}` after `onEvent` has
  * finished, 400 for an invalid body, 405 for a method other than POST, 408 for a body slower than
- * `bodyTimeoutMs` and 413 past the cap (the connection is then closed in both cases), 415 for a
- * `Content-Encoding` other than gzip, deflate or identity (gzip and deflate are decoded), 500
- * without details when `onEvent` throws (reported to `onError`), 503 when `cache.apply` failed and
- * `cacheFailure` is `'reject'`.
+ * `bodyTimeoutMs` and 413 past the cap (over HTTP/1 the connection is then closed in both cases),
+ * 415 for a `Content-Encoding` other than gzip, deflate or identity (gzip and deflate are decoded),
+ * 500 without details when `onEvent` throws (reported to `onError`), 503 when `cache.apply` failed
+ * and `cacheFailure` is `'reject'`.
  * It answers every request itself: `next` is accepted so the function fits Express, and never called.
  *
  * @param onEvent - your code, called once per valid event; awaited before the answer is sent.
@@ -121,6 +123,9 @@ export function createNodeWebhookHandler<Req extends NodeWebhookRequest = NodeWe
       };
     })
       .then((reply) => {
+        // HTTP/2 forbids `connection` (Node drops it with a warning): there a refusal ends the server's
+        // side of the request's stream, and the connection, shared by the sender's other requests, stays.
+        if ((req.httpVersionMajor ?? 1) > 1) delete reply.headers.connection;
         if (!write(res, reply)) report(new MetricError(answeredElsewhere(reply.status)));
       })
       .catch((error: unknown) => {
@@ -152,8 +157,8 @@ const answeredElsewhere = (status: number) =>
 /**
  * The request's body as a byte stream, for core's capped, deadlined reader. Cancelling it (past the
  * cap or the deadline) pauses the request, so an oversized, endless or trickling body costs at most
- * `maxBodyBytes` of memory and `bodyTimeoutMs`; the 413 or 408 then goes out with `connection: close`,
- * and Node closes the socket once it is written.
+ * `maxBodyBytes` of memory and `bodyTimeoutMs`; over HTTP/1 the 413 or 408 then goes out with
+ * `connection: close`, and Node closes the socket once it is written.
  */
 function bodyStream(req: NodeWebhookRequest): ReadableStream<Uint8Array> {
   let detach = () => {};

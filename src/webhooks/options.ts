@@ -20,7 +20,7 @@ import type { WebhookEvent } from './event.js';
  * const options: WebhookHandlerOptions = {
  *   maxBodyBytes: 16_384,
  *   bodyTimeoutMs: 5_000,
- *   onError: (error) => logger.error({ error }, 'webhook callback failed'),
+ *   onError: (error) => logger.error({ err: error }, 'webhook callback failed'),
  *   cache: client.cache,
  *   cacheFailure: 'reject', // 503 when the cache's store is down: the sender delivers it again
  * };

@@ -61,7 +61,7 @@ export class EventStreams {
   open(request: Request, replayed: readonly Uint8Array[], startId?: string): ReadableStream<Uint8Array> {
     let client: Client | undefined;
     const { signal } = request;
-    const onAbort = () => client && this.#drop(client, signal.reason);
+    const onAbort = () => client && this.#drop(client);
     // Listened to before the stream takes a place: a request whose signal cannot be listened to
     // (a request-like object) throws here, and leaves no stream counted and no heartbeat running.
     if (!signal.aborted) signal.addEventListener('abort', onAbort, { once: true });
@@ -130,9 +130,14 @@ export class EventStreams {
     return true;
   }
 
-  /** Ends a stream with an error, which also frees what it held. */
-  #drop(client: Client, reason: unknown): void {
-    if (this.#remove(client)) quietly(() => client.controller.error(reason));
+  /**
+   * Ends a stream: with an error for a client dropped (`reason`), which also frees what it held; with
+   * a close for a page that went away, since a server that pipes the body (Hono's node-server) logs a
+   * stream that errors.
+   */
+  #drop(client: Client, reason?: MetricError): void {
+    if (this.#remove(client))
+      quietly(() => (reason ? client.controller.error(reason) : client.controller.close()));
   }
 
   #send(client: Client, frame: Uint8Array): boolean {

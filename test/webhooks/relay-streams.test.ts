@@ -126,6 +126,19 @@ describe('createEventRelay', () => {
     relay.close();
   });
 
+  it('ends the stream of a page that left without an error, and frees its place at once', async () => {
+    const relay = createEventRelay();
+    const leaving = new AbortController();
+    const left = frames(relay.handler(get(undefined, leaving.signal)));
+    expect(await left.next()).toMatch(greeting);
+    relay.publish(scored(1));
+    leaving.abort();
+    expect(relay.clients).toBe(0);
+    // A server that pipes the body (Hono's node-server) logs a stream that errors: this one just ends.
+    expect(await left.reader.read()).toEqual({ done: true, value: undefined });
+    relay.close();
+  });
+
   it('answers 500 to a request-like object without a signal, and keeps no place or heartbeat for it', () => {
     vi.useFakeTimers();
     const timers = countSdkTimers();
