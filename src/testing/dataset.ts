@@ -4,27 +4,32 @@ import type { MockDataset, MockDatasetSizes, MockJournal, MockPaper } from './da
 import { generateRecords, resolveSizes } from './generate.js';
 import { checkMockSeed } from './options.js';
 import { createRandom, deriveSeed } from './random.js';
+import { RecentMemo } from './recent-memo.js';
 import type { GeneratedRecords } from './rows.js';
 
 // Test suites create many mocks with the same seed: generating once per seed and sizes keeps each
 // `createMockApi()` under a millisecond. A few entries only, so property tests over random seeds
 // cannot grow the cache without bound.
-const cacheLimit = 4;
-const cache = new Map<string, GeneratedRecords>();
+const recentRecords = new RecentMemo<GeneratedRecords>(4);
 
 function recordsFor(seed: number, sizes: MockDatasetSizes | undefined): GeneratedRecords {
   checkMockSeed('seed', seed);
   const resolved = resolveSizes(sizes);
   const key = `${seed}:${resolved.journals}:${resolved.papers}:${resolved.authors}:${resolved.subjects}:${resolved.countries}`;
-  let records = cache.get(key);
-  if (records === undefined) {
-    records = generateRecords(seed, resolved);
-    if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value!);
-  } else {
-    cache.delete(key); // re-inserted below: the most recently used entry is evicted last
+  return recentRecords.get(key, () => generateRecords(seed, resolved));
+}
+
+// The DOI index depends only on the shared papers, so every mock of a seed and sizes shares one
+// instead of indexing every paper on its first `papers.get`.
+const doiIndexes = new WeakMap<readonly MockPaper[], ReadonlyMap<string, MockPaper>>();
+
+function doiIndexOf(papers: readonly MockPaper[]): ReadonlyMap<string, MockPaper> {
+  let index = doiIndexes.get(papers);
+  if (index === undefined) {
+    index = new Map(papers.map((paper) => [doiKey(paper.doi), paper]));
+    doiIndexes.set(papers, index);
   }
-  cache.set(key, records);
-  return records;
+  return index;
 }
 
 /**
@@ -40,7 +45,6 @@ export interface MutableDataset extends MockDataset {
 export function createDataset(seed: number = MOCK_DEFAULT_SEED, sizes?: MockDatasetSizes): MutableDataset {
   const records = recordsFor(seed, sizes);
   const journals = [...records.journals];
-  let doiIndex: Map<string, MockPaper> | undefined;
   const byId = <T>(items: readonly T[], id: number): T | undefined =>
     Number.isSafeInteger(id) && id >= 1 ? items[id - 1] : undefined;
   return {
@@ -55,10 +59,7 @@ export function createDataset(seed: number = MOCK_DEFAULT_SEED, sizes?: MockData
     journal: (id) => byId(journals, id),
     paper: (id) => byId(records.papers, id),
     author: (id) => byId(records.authors, id),
-    paperByDoi(doi) {
-      doiIndex ??= new Map(records.papers.map((paper) => [doiKey(paper.doi), paper]));
-      return doiIndex.get(doiKey(doi));
-    },
+    paperByDoi: (doi) => doiIndexOf(records.papers).get(doiKey(doi)),
     journalPaperIds: (journalId) => byId(records.papersByJournal, journalId) ?? [],
     abstractOf: (paper) => makeAbstract(seed, paper),
     replaceJournal(journal) {

@@ -31,8 +31,9 @@ const handlers: Handlers = {
     papers: (dataset, query, { id }) => {
       const journal = findJournal(dataset, id);
       const { page, perPage } = query.pagination();
-      const papers = dataset.journalPaperIds(journal.id).map((paperId) => dataset.paper(paperId)!);
-      return paginate(papers, page, perPage, wire.journalPaper);
+      // Only the page's ids become records, so a page costs the same in a journal of any size.
+      const paperIds = dataset.journalPaperIds(journal.id);
+      return paginate(paperIds, page, perPage, (paperId) => wire.journalPaper(dataset.paper(paperId)!));
     },
     score: (dataset, _query, { id }) => wire.journalScore(findJournal(dataset, id)),
   },

@@ -1,4 +1,5 @@
 import type { MockAuthor, MockPaper } from './dataset-types.js';
+import { RecentMemo } from './recent-memo.js';
 
 /**
  * Accepted `sort` values of `GET /papers`. A leading `-` means descending; ties always fall back to
@@ -60,10 +61,36 @@ export function searchForm(text: string): string {
   return text.normalize('NFC').toLowerCase();
 }
 
+/** The form of `q` a search matches, `undefined` when it matches everything. */
+function queryForm(q: string | undefined): string | undefined {
+  return q === undefined || q === '' ? undefined : searchForm(q);
+}
+
 // Sorted orders and lower-cased texts depend only on the shared, frozen record arrays, so they are
 // computed once per dataset and reused by every mock and every request.
 const sortedCache = new WeakMap<readonly object[], Map<string, readonly object[]>>();
 const textCache = new WeakMap<readonly object[], readonly string[][]>();
+
+/** How many queries' matches each dataset keeps: walks in progress at once, and a few more. */
+export const QUERY_MEMO_LIMIT = 8;
+
+// A client walks a query page by page: keeping the matches of each dataset's recent queries lets
+// every later page slice them, so a page costs the same at any dataset size.
+const matchMemos = new WeakMap<readonly object[], RecentMemo<readonly object[]>>();
+
+/** The matches `find` gives for the query `key` over `items`, kept while the query is recent. */
+function recentMatches<T extends object>(
+  items: readonly T[],
+  key: readonly unknown[],
+  find: () => readonly T[],
+): readonly T[] {
+  let memo = matchMemos.get(items);
+  if (memo === undefined) {
+    memo = new RecentMemo(QUERY_MEMO_LIMIT);
+    matchMemos.set(items, memo);
+  }
+  return memo.get(JSON.stringify(key), find) as readonly T[];
+}
 
 function sortedBy<T extends { id: number }>(
   items: readonly T[],
@@ -115,17 +142,24 @@ const paperComparators: Record<Exclude<PaperSort, 'relevance'>, (a: MockPaper, b
  * of the author names; `relevance` puts title matches first, then the more cited, then by id.
  */
 export function searchPapers(papers: readonly MockPaper[], filters: PaperFilters): readonly MockPaper[] {
+  const q = queryForm(filters.q);
+  const key = [q, filters.year, filters.oa, filters.sort];
+  return recentMatches(papers, key, () => findPapers(papers, { ...filters, q }));
+}
+
+/** Every paper matching the filters, `q` in its search form. */
+function findPapers(papers: readonly MockPaper[], filters: PaperFilters): readonly MockPaper[] {
+  const { q, year, oa, sort } = filters;
+  const order = sort === 'relevance' ? papers : sortedBy(papers, sort, paperComparators[sort]);
+  if (q === undefined && year === undefined && oa === undefined) return order;
   const [titles, authors] = textsOf(papers, [(p) => p.title, (p) => p.authors]) as [string[], string[]];
-  const q = filters.q === undefined || filters.q === '' ? undefined : searchForm(filters.q);
-  const order =
-    filters.sort === 'relevance' ? papers : sortedBy(papers, filters.sort, paperComparators[filters.sort]);
   const matches = order.filter((paper) => {
-    if (filters.year !== undefined && paper.year !== filters.year) return false;
-    if (filters.oa !== undefined && paper.oa !== filters.oa) return false;
+    if (year !== undefined && paper.year !== year) return false;
+    if (oa !== undefined && paper.oa !== oa) return false;
     if (q === undefined) return true;
     return titles[paper.id - 1]!.includes(q) || authors[paper.id - 1]!.includes(q);
   });
-  if (filters.sort !== 'relevance' || q === undefined) return matches;
+  if (sort !== 'relevance' || q === undefined) return matches;
   const inTitle = (paper: MockPaper): number => (titles[paper.id - 1]!.includes(q) ? 0 : 1);
   return matches.sort((a, b) => inTitle(a) - inTitle(b) || b.citations - a.citations || a.id - b.id);
 }
@@ -142,13 +176,20 @@ const authorComparators: Record<AuthorSort, (a: MockAuthor, b: MockAuthor) => nu
 
 /** Authors matching the filters, in `sort` order. `q` is a case-insensitive substring of name or affiliation. */
 export function searchAuthors(authors: readonly MockAuthor[], filters: AuthorFilters): readonly MockAuthor[] {
+  const q = queryForm(filters.q);
+  const key = [q, filters.country_id, filters.field_id, filters.sort];
+  return recentMatches(authors, key, () => findAuthors(authors, { ...filters, q }));
+}
+
+/** Every author matching the filters, `q` in its search form. */
+function findAuthors(authors: readonly MockAuthor[], filters: AuthorFilters): readonly MockAuthor[] {
+  const { q, country_id, field_id, sort } = filters;
+  const order = sort === 'id' ? authors : sortedBy(authors, sort, authorComparators[sort]);
+  if (q === undefined && country_id === undefined && field_id === undefined) return order;
   const [names, affils] = textsOf(authors, [(a) => a.name, (a) => a.affil]) as [string[], string[]];
-  const q = filters.q === undefined || filters.q === '' ? undefined : searchForm(filters.q);
-  const order =
-    filters.sort === 'id' ? authors : sortedBy(authors, filters.sort, authorComparators[filters.sort]);
   return order.filter((author) => {
-    if (filters.country_id !== undefined && author.country_id !== filters.country_id) return false;
-    if (filters.field_id !== undefined && author.field_id !== filters.field_id) return false;
+    if (country_id !== undefined && author.country_id !== country_id) return false;
+    if (field_id !== undefined && author.field_id !== field_id) return false;
     if (q === undefined) return true;
     return names[author.id - 1]!.includes(q) || affils[author.id - 1]!.includes(q);
   });
