@@ -93,7 +93,7 @@ export default [
     '{ MetricClient }',
     // A guard against growth just above the current bundle; the design's target for it is judged
     // in BENCHMARKS.md §5, which says where the bytes go.
-    '41.85 kB',
+    '42.1 kB',
     { check: modulesCheck('the client', { required: clientParts }) },
   ),
   entry(

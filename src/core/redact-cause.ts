@@ -16,8 +16,9 @@ export interface Redactor {
  * beyond its message: in its own properties, in a `Request` or `Headers` it holds (the Authorization
  * header), in a URL; `util.inspect` and error trackers show all of those. What mentions the secret is
  * replaced by a cleaned copy: errors by plain `Error`s with the same name, message, stack and
- * properties; `Headers`, `Request`, `Response` and URLs by copies without it; bytes by their text,
- * cleaned.
+ * properties; `Headers`, `Request`, `Response`, form fields and URLs by copies without it; a function
+ * with properties of its own by a stand-in holding them cleaned; bytes by their text, cleaned. What
+ * the walk cannot read (a Promise's value) is left out.
  */
 export function redactCause(error: unknown, secret: string | null, redactor: Redactor): unknown {
   if (!secret) return error;
@@ -40,6 +41,13 @@ const maxValues = 2_000;
 const cut = '[left out]';
 /** The key of Node's `util.inspect` hook: a class's own way of showing itself. */
 const showsItself = Symbol.for('nodejs.util.inspect.custom');
+/**
+ * What holds values no script can read without changing it (a Promise's, a weak collection's, an
+ * iterator's), while `util.inspect` shows them.
+ */
+const unreadable = /^\[object (Promise|Weak(Map|Set)|(Map|Set) Iterator)\]$/;
+/** The own properties every function has, which a bare function keeps as they are. */
+const functionKeys: PropertyKey[] = ['length', 'name', 'prototype'];
 
 class Scrubber {
   changed = false;
@@ -67,7 +75,7 @@ class Scrubber {
       const clean = description && this.text(description);
       return clean !== description ? Symbol(clean) : value;
     }
-    if (value === null || typeof value !== 'object') return value;
+    if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return value;
     const known = this.#copies.get(value);
     if (known !== undefined) return known;
     if (depth > maxCauseDepth || ++this.#visited > maxValues) {
@@ -84,6 +92,14 @@ class Scrubber {
   }
 
   #object(value: object, depth: number): unknown {
+    if (typeof value === 'function') return this.#function(value, depth);
+    if (unreadable.test(Object.prototype.toString.call(value))) {
+      // Whether it holds the secret cannot be known: it is left out, and, as for a getter, the chain
+      // is copied for it even when nothing else in it mentions the secret.
+      this.changed = true;
+      return cut;
+    }
+    if (typeof FormData !== 'undefined' && value instanceof FormData) return this.#form(value, depth);
     if (typeof Headers !== 'undefined' && value instanceof Headers) return this.#headers(value);
     if (typeof Request !== 'undefined' && value instanceof Request) return this.#request(value);
     if (typeof Response !== 'undefined' && value instanceof Response) return this.#response(value);
@@ -131,6 +147,35 @@ class Scrubber {
     const text = new TextDecoder().decode(value);
     const clean = this.text(text);
     return clean === text ? value : clean;
+  }
+
+  /** Form fields, names and values cleaned as text, a file's name too; its bytes are not shown. */
+  #form(form: FormData, depth: number): FormData {
+    const copy = new FormData();
+    this.#copies.set(form, copy);
+    for (const [name, item] of form) {
+      if (typeof item === 'string') copy.append(this.text(name), this.text(item));
+      else copy.append(this.text(name), item, this.text(item.name));
+    }
+    this.#properties(form, copy as never, depth);
+    return copy;
+  }
+
+  /**
+   * A function kept as it is, callable, when it has nothing of its own beyond what every function has
+   * and a clean name; otherwise a stand-in of its name and properties, cleaned, that shows as it does.
+   */
+  #function(fn: object, depth: number): unknown {
+    const name: unknown = Object.getOwnPropertyDescriptor(fn, 'name')?.value;
+    const bare = Reflect.ownKeys(fn).every((key) => functionKeys.includes(key));
+    if (bare && typeof name === 'string' && this.text(name) === name) return fn;
+    const standIn = () => {};
+    // Its own length and name give way to the function's, copied with its other properties.
+    Reflect.deleteProperty(standIn, 'length');
+    Reflect.deleteProperty(standIn, 'name');
+    this.#copies.set(fn, standIn);
+    this.#properties(fn, standIn as never, depth);
+    return standIn;
   }
 
   #error(error: Error, depth: number): Error {

@@ -7,7 +7,7 @@ import { ConfigurationError } from '../core/errors.js';
  * @example
  * ```ts
  * import { createClient } from 'redis';
- * const client = createClient({ url: process.env.REDIS_URL });
+ * const client = createClient({ url: process.env.REDIS_URL ?? 'redis://localhost:6379' });
  * client.on('error', () => {}); // without a listener, a Redis restart ends the process
  * const redis: RedisClientLike = await client.connect(); // its node-redis form
  * ```
@@ -23,7 +23,7 @@ export interface NodeRedisLike {
  * @example
  * ```ts
  * import { Redis } from 'ioredis';
- * const client = new Redis(process.env.REDIS_URL);
+ * const client = new Redis(process.env.REDIS_URL ?? 'redis://localhost:6379');
  * client.on('error', () => {}); // each dropped connection is an 'error' event
  * const redis: RedisClientLike = client; // its ioredis form
  * ```
@@ -38,7 +38,8 @@ export interface IORedisLike {
  *
  * @example
  * ```ts
- * const redis = createClient({ url: process.env.REDIS_URL }).on('error', () => {}); // see createRedisQuota
+ * const redis = createClient({ url: process.env.REDIS_URL ?? 'redis://localhost:6379' });
+ * redis.on('error', () => {}); // see createRedisQuota
  * await redis.connect();
  * createRedisQuota({ redis, maxConcurrency: 8 });
  * ```

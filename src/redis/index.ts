@@ -21,7 +21,7 @@ export type { RedisQuotaOptions, RedisQuotaStats, RedisSharedQuota } from './red
  * import { createRedisQuota } from 'scholarly-metrics/redis';
  * import { createClient } from 'redis';
  *
- * const redis = createClient({ url: process.env.REDIS_URL });
+ * const redis = createClient({ url: process.env.REDIS_URL ?? 'redis://localhost:6379' });
  * redis.on('error', () => {}); // without a listener, a Redis restart kills the process
  * await redis.connect();
  * const quota = createRedisQuota({ redis, maxRequestsPerMinute: 600, maxConcurrency: 16 });

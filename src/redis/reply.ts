@@ -56,15 +56,28 @@ export function redisFailure(error: unknown, doing = 'nothing was sent'): QuotaU
 }
 
 /**
- * Redis's error, less the command a client attaches to it (ioredis's `command: { name, args }`): a
- * failed AUTH or HELLO carries the password among its arguments, which a logger would then write. A
- * copy of the same class, message and stack; the client's own error is left as it is.
+ * How far down a cause chain a command is looked for. What lies deeper, and a cause behind a getter
+ * (not called), are left out of a copy.
  */
-function withoutCommand(error: unknown): unknown {
-  if (!(error instanceof Error) || !Object.hasOwn(error, 'command')) return error;
+const maxCauses = 8;
+
+/**
+ * Redis's error, less the command a client attaches to it (ioredis's `command: { name, args }`), and
+ * so each error down its `cause` chain: a failed AUTH or HELLO carries the password among its
+ * arguments, which a logger would then write. Copies of the same class, message and stack; the
+ * client's own errors are left as they are.
+ */
+function withoutCommand(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error)) return error;
+  const cause = Object.getOwnPropertyDescriptor(error, 'cause')?.value;
+  const clean = depth < maxCauses ? withoutCommand(cause, depth + 1) : undefined;
+  if (!Object.hasOwn(error, 'command') && clean === cause) return error;
   const copy = Object.create(Object.getPrototypeOf(error)) as Error;
   for (const key of Reflect.ownKeys(error)) {
-    if (key !== 'command') Object.defineProperty(copy, key, Object.getOwnPropertyDescriptor(error, key)!);
+    const descriptor = Object.getOwnPropertyDescriptor(error, key)!;
+    if (key === 'command' || (key === 'cause' && clean === undefined)) continue;
+    if (key === 'cause') descriptor.value = clean;
+    Object.defineProperty(copy, key, descriptor);
   }
   return copy;
 }

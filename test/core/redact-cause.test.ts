@@ -168,3 +168,61 @@ describe('redaction of an error where Error.prototype is frozen (a hardened page
     }
   });
 });
+
+describe('redaction of what holds the key out of a walk by properties: form fields, functions, promises', () => {
+  const holding = (detail: unknown) => Object.assign(new Error('upstream refused'), { detail });
+
+  it('a FormData: a copy of its kind, its fields and file names cleaned', () => {
+    const form = new FormData();
+    form.append('api_key', TEST_KEY);
+    form.append('page', '2');
+    form.append('upload', new File(['x'], `key-${TEST_KEY}.txt`, { type: 'text/plain' }));
+    const copy = redactCause(holding(form), TEST_KEY) as Record<string, unknown>;
+    expect(inspect(copy)).not.toContain(TEST_KEY);
+    const fields = copy.detail as FormData;
+    expect(fields).toBeInstanceOf(FormData);
+    expect(fields.get('api_key')).toBe(redacted);
+    expect(fields.get('page')).toBe('2');
+    expect((fields.get('upload') as File).name).toBe(`key-${redacted}.txt`);
+  });
+
+  it('a function: its own properties cleaned in a stand-in of the same name; a bare one kept', () => {
+    const send = Object.assign(function send() {}, {
+      defaults: { headers: { authorization: `Bearer ${TEST_KEY}` } },
+    });
+    const bare = () => 'kept';
+    const error = Object.assign(holding(send), { bare });
+    const copy = redactCause(error, TEST_KEY) as Record<string, unknown>;
+    expect(inspect(copy)).not.toContain(TEST_KEY);
+    const standIn = copy.detail as typeof send;
+    expect(typeof standIn).toBe('function');
+    expect(standIn.name).toBe('send');
+    expect(standIn.defaults.headers.authorization).toBe(`Bearer ${redacted}`);
+    expect(copy.bare).toBe(bare);
+    const named = Object.defineProperty(() => {}, 'name', { value: `use ${TEST_KEY}` });
+    expect(inspect(redactCause(holding(named), TEST_KEY))).not.toContain(TEST_KEY);
+  });
+
+  it('a function with nothing of its own and a clean name keeps the chain as it is', () => {
+    const error = Object.assign(new Error('fetch failed'), { retry: function retry() {}, done: () => {} });
+    expect(redactCause(error, TEST_KEY)).toBe(error);
+  });
+
+  it('what cannot be read (a Promise’s value, weak collections, iterators) is left out, alone too', () => {
+    const target = { authorization: `Bearer ${TEST_KEY}` };
+    for (const unreadable of [
+      Promise.resolve(target),
+      new WeakMap([[target, TEST_KEY]]),
+      new WeakSet([target]),
+      new Map([[TEST_KEY, 1]]).entries(),
+      new Set([TEST_KEY]).values(),
+    ]) {
+      const error = holding(unreadable);
+      const copy = redactCause(error, TEST_KEY) as Record<string, unknown>;
+      expect(copy).not.toBe(error);
+      expect(copy.detail).toBe('[left out]');
+      expect(copy.message).toBe('upstream refused');
+      expect(inspect(copy)).not.toContain(TEST_KEY);
+    }
+  });
+});

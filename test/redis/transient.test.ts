@@ -171,6 +171,30 @@ describe('a Redis Cluster’s transient answers', () => {
     expect(reply.command.args).toContain(password);
   });
 
+  it('keeps the command out of each error down the cause chain, and of a chain that loops', async () => {
+    const password = 'hunter2-redis-password';
+    const withCommand = (message: string, cause?: unknown) =>
+      Object.assign(new Error(message, { cause }), { command: { name: 'auth', args: [password] } });
+    const inner = withCommand('inner');
+    const middle = new Error('middle', { cause: inner });
+    const looping = withCommand('looping');
+    looping.cause = looping;
+    const failure = async (reply: Error) =>
+      (await new RedisQuota({ redis: fakeRedis([], refuse(reply)).client, maxConcurrency: 2 })
+        .forClient(identity)
+        .run(async () => 0, attempt(5_000))
+        .catch((e: unknown) => e)) as QuotaUnavailableError;
+    const chain = await failure(new ErrorReply('NOAUTH Authentication required.', { cause: middle }));
+    const loop = await failure(looping);
+    for (const error of [chain, loop]) expect(inspect(error, { depth: 20 })).not.toContain(password);
+    expect(chain.cause).toBeInstanceOf(ErrorReply);
+    const copied = (chain.cause as Error).cause as Error;
+    expect([copied.message, (copied.cause as Error).message]).toEqual(['middle', 'inner']);
+    expect((loop.cause as Error).message).toBe('looping');
+    // The client's own errors are left as they were.
+    expect(inner.command.args).toContain(password);
+  });
+
   it('names an error with an empty message by its class, never “no reason given”', async () => {
     const redis = fakeRedis([], refuse(new TimeoutError()));
     const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 2 });
