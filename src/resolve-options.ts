@@ -53,8 +53,9 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedMetri
   const headers = checkHeaders(options.headers);
   return {
     apiKey,
-    // With `apiKey: null`, the credential a caller's `headers` send is as secret (a Bearer token's alone).
-    secret: apiKey ?? (headers?.get('authorization')?.replace(/^bearer /i, '') || null),
+    // What the Authorization header sends is the secret: the caller's `headers` take the key's place
+    // (a Bearer token, a `Token` or `Basic` credential, its scheme left out).
+    secret: headers?.get('authorization')?.replace(/^\S+\s+/, '') || apiKey,
     baseUrl: resolveBaseUrl(options.baseUrl, variable('METRIC_BASE_URL')),
     timeout: checkTimeout(options.timeout) ?? 30_000,
     maxRetries: checkMaxRetries(options.maxRetries) ?? 2,

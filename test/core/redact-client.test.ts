@@ -38,12 +38,16 @@ describe('a server that echoes the key', () => {
 
   it.each([
     ['Authorization: Bearer', (key: string) => `Bearer ${key}`],
+    ['Authorization: Token', (key: string) => `Token ${key}`],
+    ['Authorization: Basic', (key: string) => `Basic ${key}`],
     ['Authorization, the key alone', (key: string) => key],
   ])('given in headers (%s, apiKey: null) rather than as apiKey: cut alike', async (_form, value) => {
+    // The server echoes the header, and the credential alone, as a server that names the key does.
     server.use(
-      http.get(`${BASE}/journals/42`, ({ request }) =>
-        json({ message: `bad ${request.headers.get('authorization')}` }, { status: 401 }),
-      ),
+      http.get(`${BASE}/journals/42`, ({ request }) => {
+        const sent = request.headers.get('authorization') ?? '';
+        return json({ message: `bad ${sent} (${sent.split(' ').pop()})` }, { status: 401 });
+      }),
     );
     const logged: string[] = [];
     const logger = { debug: (m: string, d?: unknown) => logged.push(`${m} ${JSON.stringify(d)}`) };
