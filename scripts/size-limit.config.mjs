@@ -114,7 +114,7 @@ export default [
       'the client with scholarly-metrics/query: import { MetricClient } and { metricQueries }',
       'index.js',
       '{ MetricClient }',
-      '43.65 kB',
+      '43.85 kB',
       { check: modulesCheck('scholarly-metrics/query', { forbidden: tanstack }) },
     ),
     path: [dist('index.js'), dist('query.js')],
