@@ -55,28 +55,42 @@ export function redisFailure(error: unknown, doing = 'nothing was sent'): QuotaU
   });
 }
 
-/**
- * How far down a cause chain a command is looked for. What lies deeper, and a cause behind a getter
- * (not called), are left out of a copy.
- */
+/** How far down a cause chain a command is looked for; a copy leaves out what lies deeper. */
 const maxCauses = 8;
 
 /**
  * Redis's error, less the command a client attaches to it (ioredis's `command: { name, args }`), and
  * so each error down its `cause` chain: a failed AUTH or HELLO carries the password among its
  * arguments, which a logger would then write. Copies of the same class, message and stack; the
- * client's own errors are left as they are.
+ * client's own errors are left as they are. What cannot be read (a revoked proxy) is left out:
+ * failing here would leave the call that met it unsettled.
  */
-function withoutCommand(error: unknown, depth = 0): unknown {
-  if (!(error instanceof Error)) return error;
-  const cause = Object.getOwnPropertyDescriptor(error, 'cause')?.value;
-  const clean = depth < maxCauses ? withoutCommand(cause, depth + 1) : undefined;
-  if (!Object.hasOwn(error, 'command') && clean === cause) return error;
+function withoutCommand(error: unknown): unknown {
+  try {
+    return holdsCommand(error, 0) ? copyWithoutCommand(error as Error, 0) : error;
+  } catch {
+    return undefined;
+  }
+}
+
+const causeOf = (error: Error): unknown => Object.getOwnPropertyDescriptor(error, 'cause')?.value;
+
+function holdsCommand(error: unknown, depth: number): boolean {
+  if (!(error instanceof Error) || depth > maxCauses) return false;
+  return Object.hasOwn(error, 'command') || holdsCommand(causeOf(error), depth + 1);
+}
+
+/** A copy of `error` and its causes without their commands; a cause behind a getter is left out. */
+function copyWithoutCommand(error: Error, depth: number): Error {
+  const cause = causeOf(error);
+  const clean = cause instanceof Error && depth < maxCauses ? copyWithoutCommand(cause, depth + 1) : cause;
   const copy = Object.create(Object.getPrototypeOf(error)) as Error;
   for (const key of Reflect.ownKeys(error)) {
-    const descriptor = Object.getOwnPropertyDescriptor(error, key)!;
-    if (key === 'command' || (key === 'cause' && clean === undefined)) continue;
-    if (key === 'cause') descriptor.value = clean;
+    let descriptor = Object.getOwnPropertyDescriptor(error, key)!;
+    if (key === 'command' || (key === 'cause' && (clean === undefined || depth >= maxCauses))) continue;
+    if (key === 'cause') descriptor = { ...descriptor, value: clean };
+    // The stack as its text: a runtime's own accessor (Node 24's) reads nothing on another object.
+    if (key === 'stack') descriptor = { value: error.stack, writable: true, configurable: true };
     Object.defineProperty(copy, key, descriptor);
   }
   return copy;

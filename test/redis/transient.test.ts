@@ -195,6 +195,24 @@ describe('a Redis Cluster’s transient answers', () => {
     expect(inner.command.args).toContain(password);
   });
 
+  it('rejects, its cause left out, when the chain cannot be read; a copy keeps the stack as text', async () => {
+    const { proxy, revoke } = Proxy.revocable(new Error('gone'), {});
+    revoke();
+    const unreadable = new ErrorReply('ERR something', { cause: proxy });
+    const commanded = Object.assign(new ErrorReply('WRONGPASS'), { command: { name: 'auth', args: ['x'] } });
+    const failure = async (reply: Error) =>
+      (await new RedisQuota({ redis: fakeRedis([], refuse(reply)).client, maxConcurrency: 2 })
+        .forClient(identity)
+        .run(async () => 0, attempt(1_000))
+        .catch((e: unknown) => e)) as QuotaUnavailableError;
+    const refused = await failure(unreadable);
+    expect(refused).toBeInstanceOf(QuotaUnavailableError);
+    expect(refused.cause).toBeUndefined();
+    const copied = (await failure(commanded)).cause as Error;
+    expect(copied).not.toBe(commanded);
+    expect(copied.stack).toBe(commanded.stack);
+  });
+
   it('names an error with an empty message by its class, never “no reason given”', async () => {
     const redis = fakeRedis([], refuse(new TimeoutError()));
     const quota = new RedisQuota({ redis: redis.client, maxConcurrency: 2 });
