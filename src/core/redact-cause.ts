@@ -46,8 +46,10 @@ const showsItself = Symbol.for('nodejs.util.inspect.custom');
  * iterator's), while `util.inspect` shows them.
  */
 const unreadable = /^\[object (Promise|Weak(Map|Set)|(Map|Set) Iterator)\]$/;
-/** The own properties every function has, which a bare function keeps as they are. */
-const functionKeys: PropertyKey[] = ['length', 'name', 'prototype'];
+/** The own properties every function has (a sloppy-mode one, two more), which a bare function keeps. */
+const functionKeys: PropertyKey[] = ['length', 'name', 'prototype', 'arguments', 'caller'];
+/** The methods whatever shows a value calls: their own code may hold anything, the secret included. */
+const shownBy: PropertyKey[] = ['toJSON', showsItself];
 
 class Scrubber {
   changed = false;
@@ -93,7 +95,7 @@ class Scrubber {
 
   #object(value: object, depth: number): unknown {
     if (typeof value === 'function') return this.#function(value, depth);
-    if (unreadable.test(Object.prototype.toString.call(value))) {
+    if (value instanceof Promise || unreadable.test(Object.prototype.toString.call(value))) {
       // Whether it holds the secret cannot be known: it is left out, and, as for a getter, the chain
       // is copied for it even when nothing else in it mentions the secret.
       this.changed = true;
@@ -203,7 +205,13 @@ class Scrubber {
       // an array's length) was made clean with it.
       if (Object.hasOwn(to, name)) continue;
       const descriptor = Object.getOwnPropertyDescriptor(from, name);
-      if (!descriptor || !('value' in descriptor)) {
+      // A getter is not called; a toJSON or inspect method of its own, which a logger calls, is left
+      // out as a getter is: what its code returns cannot be seen here.
+      if (
+        !descriptor ||
+        !('value' in descriptor) ||
+        (shownBy.includes(name) && typeof descriptor.value === 'function')
+      ) {
         this.changed = true;
         continue;
       }

@@ -208,10 +208,33 @@ describe('redaction of what holds the key out of a walk by properties: form fiel
     expect(redactCause(error, TEST_KEY)).toBe(error);
   });
 
+  it('a sloppy-mode function (its own `arguments` and `caller`) is bare too: kept in a copied chain', () => {
+    const sloppy = new Function('return 1') as () => number;
+    const copy = redactCause(Object.assign(new Error(`refused ${TEST_KEY}`), { sloppy }), TEST_KEY);
+    expect((copy as { sloppy: unknown }).sloppy).toBe(sloppy);
+  });
+
+  it('a toJSON or inspect method of its own, which a logger calls, is left out, alone too', () => {
+    const showsKey = () => ({ authorization: `Bearer ${TEST_KEY}` });
+    for (const options of [{ toJSON: showsKey }, { [Symbol.for('nodejs.util.inspect.custom')]: showsKey }]) {
+      const error = holding(options);
+      const copy = redactCause(error, TEST_KEY) as { detail: object };
+      expect(copy).not.toBe(error);
+      expect(Reflect.ownKeys(copy.detail)).toEqual([]);
+      expect(`${JSON.stringify(copy.detail)} ${inspect(copy)}`).not.toContain(TEST_KEY);
+    }
+  });
+
   it('what cannot be read (a Promise’s value, weak collections, iterators) is left out, alone too', () => {
     const target = { authorization: `Bearer ${TEST_KEY}` };
+    class Tagged<T> extends Promise<T> {
+      override get [Symbol.toStringTag]() {
+        return 'Tagged';
+      }
+    }
     for (const unreadable of [
       Promise.resolve(target),
+      Tagged.resolve(target),
       new WeakMap([[target, TEST_KEY]]),
       new WeakSet([target]),
       new Map([[TEST_KEY, 1]]).entries(),
