@@ -56,10 +56,14 @@ function inTurn(
   const turns = turnsOf.get(queryClient) ?? new Map<string, Turns>();
   turnsOf.set(queryClient, turns);
   const start = (): Promise<void> => {
+    // Started from a promise: an invalidation that throws at once (a cache listener's error) rejects
+    // this event alone, and the next one starts afresh.
     const turn: Turns = {
-      running: invalidate().finally(() => {
-        if (!turn.next) turns.delete(key);
-      }),
+      running: Promise.resolve()
+        .then(invalidate)
+        .finally(() => {
+          if (!turn.next) turns.delete(key);
+        }),
     };
     turns.set(key, turn);
     return turn.running;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type ScoreUpdatedEvent, WebhookPayloadError } from '../../src/index.js';
-import type { MetricQueryOptions } from '../../src/query/index.js';
+import type { InvalidatingClient, MetricQueryOptions } from '../../src/query/index.js';
 import { mockQueries, pathsSince, watch } from './setup.js';
 
 const event = (journalId: number): ScoreUpdatedEvent => ({
@@ -53,6 +53,28 @@ describe('scholarly-metrics/query: invalidation', () => {
     await queries.invalidate(queryClient, event(4));
     expect(pathsSince(api, after)).toEqual(['/api/v1/journals']);
     unwatch();
+  });
+
+  it('an invalidation that throws at once fails its own event, and the next event invalidates afresh', async () => {
+    const { queries } = mockQueries();
+    const invalidated: unknown[] = [];
+    let throwing = true;
+    const wrapper = {
+      invalidateQueries: (filters?: { queryKey?: readonly unknown[] }) => {
+        if (throwing) throw new Error('a cache listener threw');
+        const key = filters?.queryKey ?? [];
+        invalidated.push(key[key.length - 1]);
+        // A wrapper may give back nothing: there is nothing to wait for.
+        return undefined as unknown as Promise<void>;
+      },
+    } as InvalidatingClient;
+    const [first, second] = [1, 2].map((id) => queries.invalidate(wrapper, event(id)).catch((e: Error) => e));
+    expect(await first).toBeInstanceOf(Error);
+    await second;
+    throwing = false;
+    await queries.invalidate(wrapper, event(3));
+    expect(invalidated).toContain('journals.list');
+    expect(invalidated).toContain(3);
   });
 
   it('invalidate(event) marks unobserved queries stale too, and nothing of another client', async () => {
