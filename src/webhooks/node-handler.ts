@@ -30,6 +30,8 @@ export interface NodeWebhookRequest {
   readonly readableEnded?: boolean;
   /** 2 on Node's HTTP/2 compatibility API, where an answer cannot close the connection. */
   readonly httpVersionMajor?: number;
+  /** The request's own stream, on Node's HTTP/2 compatibility API: a refusal ends it. */
+  readonly stream?: { destroy(): unknown };
   on(event: string, listener: (...args: unknown[]) => void): unknown;
   removeListener(event: string, listener: (...args: unknown[]) => void): unknown;
   pause?(): unknown;
@@ -50,7 +52,7 @@ export interface NodeWebhookResponse {
   readonly headersSent?: boolean;
   readonly writableEnded?: boolean;
   setHeader(name: string, value: string): unknown;
-  end(chunk: string): unknown;
+  end(chunk: string, done?: () => void): unknown;
 }
 
 /**
@@ -123,10 +125,15 @@ export function createNodeWebhookHandler<Req extends NodeWebhookRequest = NodeWe
       };
     })
       .then((reply) => {
-        // HTTP/2 forbids `connection` (Node drops it with a warning): there a refusal ends the server's
-        // side of the request's stream, and the connection, shared by the sender's other requests, stays.
-        if ((req.httpVersionMajor ?? 1) > 1) delete reply.headers.connection;
-        if (!write(res, reply)) report(new MetricError(answeredElsewhere(reply.status)));
+        // HTTP/2 forbids `connection` (Node drops it with a warning). There a refusal that leaves the
+        // body unread ends the request's stream once it is out (RST_STREAM NO_ERROR, RFC 9113 §8.1), so
+        // the sender stops and what it sent is let go; the connection, shared by its other requests, stays.
+        let done: (() => void) | undefined;
+        if ((req.httpVersionMajor ?? 1) > 1 && reply.headers.connection !== undefined) {
+          delete reply.headers.connection;
+          done = () => req.stream?.destroy();
+        }
+        if (!write(res, reply, done)) report(new MetricError(answeredElsewhere(reply.status)));
       })
       .catch((error: unknown) => {
         // The response cannot be written (socket gone, or an unusual response object).
@@ -141,11 +148,12 @@ export function createNodeWebhookHandler<Req extends NodeWebhookRequest = NodeWe
 }
 
 /** Writes the reply; `false` when other code had already answered, so the sender never saw it. */
-function write(res: NodeWebhookResponse, reply: Reply): boolean {
+function write(res: NodeWebhookResponse, reply: Reply, done?: () => void): boolean {
   if (res.headersSent === true || res.writableEnded === true) return false;
   res.statusCode = reply.status;
   for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
-  res.end(reply.body);
+  if (done) res.end(reply.body, done);
+  else res.end(reply.body);
   return true;
 }
 

@@ -1,6 +1,12 @@
 // createNodeWebhookHandler on Node's HTTP/2 compatibility API (http2.createServer, Fastify's http2):
 // its refusals leave out `connection: close`, a header HTTP/2 forbids.
-import { type ClientHttp2Session, connect, createServer, Http2ServerResponse } from 'node:http2';
+import {
+  type ClientHttp2Session,
+  connect,
+  createServer,
+  Http2ServerResponse,
+  type ServerHttp2Stream,
+} from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createNodeWebhookHandler } from '../../src/webhooks/index.js';
@@ -13,9 +19,16 @@ afterEach(() => {
 });
 
 /** An HTTP/2 server whose only route is the handler, and a session connected to it. */
-async function serveHttp2(): Promise<ClientHttp2Session> {
-  const handler = createNodeWebhookHandler(() => {}, { maxBodyBytes: 1000, onError: () => {} });
-  const server = createServer(handler);
+async function serveHttp2(
+  streams = new Set<ServerHttp2Stream>(),
+  bodyTimeoutMs?: number,
+): Promise<ClientHttp2Session> {
+  const options = { maxBodyBytes: 1000, onError: () => {}, ...(bodyTimeoutMs && { bodyTimeoutMs }) };
+  const server = createServer(createNodeWebhookHandler(() => {}, options));
+  server.on('stream', (stream) => {
+    streams.add(stream);
+    stream.on('close', () => streams.delete(stream));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const session = connect(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   ends.push(() => {
@@ -62,6 +75,20 @@ describe('createNodeWebhookHandler over HTTP/2', () => {
     // Node drops the header with an UnsupportedWarning (once a process): it must not be set at all.
     expect(setHeader.mock.calls.map(([name]) => name.toLowerCase())).not.toContain('connection');
     expect(refused[2]!.body).toContain('unsupported_encoding');
+    expect((await send(session, post, validJson)).status).toBe(200);
+  });
+
+  it('ends the stream of a sender past the cap or too slow, which HTTP/1 would disconnect', async () => {
+    const open = new Set<ServerHttp2Stream>();
+    const session = await serveHttp2(open, 200);
+    const post = { ':method': 'POST', ':path': '/hooks' };
+    const answers = await Promise.all([
+      send(session, post, 'x'.repeat(5_000), false),
+      send(session, post, '{"event":', false),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([413, 408]);
+    // Neither sender ended its body: only the server's reset lets the streams go.
+    await vi.waitFor(() => expect(open.size).toBe(0), { timeout: 10_000 });
     expect((await send(session, post, validJson)).status).toBe(200);
   });
 });
