@@ -66,7 +66,7 @@ export class MetricClient<CacheOption extends ClientOptions['cache'] = ClientOpt
       inherited?.cache?.forClient(resolved) ?? (resolved.cache && clientCache(resolved.cache, resolved));
     this.#quota =
       inherited?.quota ??
-      resolved.quota?.forClient({ baseUrl: resolved.baseUrl, apiKey: resolved.apiKey }) ??
+      resolved.quota?.forClient({ baseUrl: resolved.baseUrl, apiKey: resolved.secret }) ??
       new Quota(resolved.limits);
     const telemetry = checkTelemetryOption(this.#options.telemetry);
     const shared = !(this.#quota instanceof Quota);
@@ -144,7 +144,7 @@ export class MetricClient<CacheOption extends ClientOptions['cache'] = ClientOpt
     // so that a misspelt one is refused as the constructor refuses it.
     for (const name of Object.keys(merged)) if (merged[name] === undefined) merged[name] = inherited[name];
     const resolved = resolveClientOptions(merged);
-    const sameApi = resolved.apiKey === parent.apiKey && resolved.baseUrl === parent.baseUrl;
+    const sameApi = resolved.secret === parent.secret && resolved.baseUrl === parent.baseUrl;
     // The server counts requests per key, so two clients on one key draw from one allowance.
     const sharesQuota =
       sameApi &&

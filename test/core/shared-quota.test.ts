@@ -59,6 +59,21 @@ describe('a shared quota (`quota`)', () => {
     expect(shared.identities.map((i) => i.apiKey)).toEqual([TEST_KEY, OTHER_TEST_KEY]);
   });
 
+  it('the key a client sends is its identity: an Authorization header’s over apiKey', async () => {
+    const shared = recording();
+    const parent = testClient({ quota: shared.quota });
+    // The child sends another key in its headers: a part of its own.
+    parent.withOptions({ headers: { Authorization: `Bearer ${OTHER_TEST_KEY}` } });
+    // Through a proxy with the key in its headers, and a child whose apiKey the header still overrides.
+    const proxied = testClient({
+      apiKey: null,
+      headers: { Authorization: `Token ${OTHER_TEST_KEY}` },
+      quota: shared.quota,
+    });
+    proxied.withOptions({ apiKey: TEST_KEY });
+    expect(shared.identities.map((i) => i.apiKey)).toEqual([TEST_KEY, OTHER_TEST_KEY, OTHER_TEST_KEY]);
+  });
+
   it('is told to block on a 429 that will not be retried, and to pause on one that will', async () => {
     const shared = recording();
     const daily = () => json({ message: 'daily limit' }, { status: 429, headers: { 'retry-after': '3600' } });
