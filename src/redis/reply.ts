@@ -55,7 +55,7 @@ export function redisFailure(error: unknown, doing = 'nothing was sent'): QuotaU
   });
 }
 
-/** How far down a cause chain a command is looked for; a copy leaves out what lies deeper. */
+/** How far down a cause chain a command is looked for; a longer chain is copied, and cut there. */
 const maxCauses = 8;
 
 /**
@@ -75,9 +75,10 @@ function withoutCommand(error: unknown): unknown {
 
 const causeOf = (error: Error): unknown => Object.getOwnPropertyDescriptor(error, 'cause')?.value;
 
+/** Whether the chain holds a command, as far as it is looked for; one longer may, and is cut. */
 function holdsCommand(error: unknown, depth: number): boolean {
-  if (!(error instanceof Error) || depth > maxCauses) return false;
-  return Object.hasOwn(error, 'command') || holdsCommand(causeOf(error), depth + 1);
+  if (!(error instanceof Error)) return false;
+  return depth > maxCauses || Object.hasOwn(error, 'command') || holdsCommand(causeOf(error), depth + 1);
 }
 
 /** A copy of `error` and its causes without their commands; a cause behind a getter is left out. */
