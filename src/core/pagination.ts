@@ -31,30 +31,19 @@ export interface PageRequestOptions extends RequestOptions {
   prefetch?: number | undefined;
 }
 
-/**
- * The `limit` of `toArray`: how many items to collect, or `Infinity` for all. A bad one is an invalid
- * option of the call, a `ConfigurationError`.
- */
-function toArrayLimit(options: { limit?: unknown } | undefined): number {
-  // The name is not quoted: a refusal here has no key cut out of it, and the name may be the key.
-  if (isRecord(options) && Object.keys(options).some((name) => name !== 'limit'))
-    throw new ConfigurationError('options', 'toArray takes one option, { limit }');
-  const limit = options?.limit;
-  if (limit === Number.POSITIVE_INFINITY || (Number.isInteger(limit) && (limit as number) >= 0)) {
-    return limit as number;
-  }
-  // What was given in place of `{ limit }` is shown, as `toArray(5)` would be written for other
-  // libraries. A string is not quoted: this refusal has no key to cut out of it, and it may be the key.
-  const given = isRecord(options) ? limit : options;
-  const got = typeof given === 'string' ? 'a string' : describeValue(given);
-  throw new ConfigurationError('limit', `toArray needs { limit }: a count, or Infinity for all; got ${got}`);
-}
-
 /** The walk's module: loaded with the first walk, so that a page that never walks never downloads it. */
 const loadWalk = onDemand(() => import('./walk.js'));
 
 /** What the walk, loaded with the first one (walk.ts), takes from the first load. */
-const walkParts: WalkParts = { walkStopped, checkPrefetch, stateOf, follow };
+const walkParts: WalkParts = {
+  walkStopped,
+  checkPrefetch,
+  stateOf,
+  follow,
+  ConfigurationError,
+  describeValue,
+  isRecord,
+};
 
 /**
  * What paginated methods return: await it for the first page, or walk every item of every page with
@@ -167,7 +156,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
    * ```
    */
   async toArray(options: { limit: number }): Promise<T[]> {
-    const limit = toArrayLimit(options);
+    const limit = (await loadWalk()).toArrayLimit(options, walkParts);
     const items: T[] = [];
     if (limit === 0) return items;
     for await (const page of this.#walk(limit)) {
@@ -198,7 +187,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
    * requested, prefetched pages included (the command line's `--limit`, written page by page).
    */
   pagesUpTo(limit: number): AsyncGenerator<Page<T>, void, undefined> {
-    return this.#walk(toArrayLimit({ limit }));
+    return this.#walk(limit);
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
@@ -207,13 +196,13 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
 
   /** The pages in order, requesting none whose items all lie past the first `limit` of the walk. */
   async *#walk(limit: number): AsyncGenerator<Page<T>, void, undefined> {
-    const { walkPages } = await loadWalk();
+    const { walkPages, toArrayLimit } = await loadWalk();
     const from = {
       first: async () => (await this.#firstPage()).data,
       answer: this.#source.answer.bind(this.#source),
       options: this.#options,
       limited: () => this.#limited,
     };
-    yield* walkPages(from, limit, walkParts);
+    yield* walkPages(from, toArrayLimit({ limit }, walkParts), walkParts);
   }
 }

@@ -3,6 +3,9 @@
  * requested ahead, none past the `limit`-th item or the last page. A module of its own, loaded with
  * the first walk: a page that only awaits first pages never downloads it.
  */
+import type { describeValue } from './describe-value.js';
+import type { ConfigurationError } from './errors.js';
+import type { isRecord } from './is-record.js';
 import type { checkPrefetch, RequestOptions } from './options/request.js';
 import type { Page, PageBody, WalkState } from './page.js';
 import type { Answer, TransportOptions } from './transport.js';
@@ -29,6 +32,31 @@ export interface WalkParts {
   readonly checkPrefetch: typeof checkPrefetch;
   readonly stateOf: <T>(page: Page<T>) => WalkState;
   readonly follow: <T>(page: Page<T>, body: PageBody<T>, options: RequestOptions) => Page<T>;
+  readonly ConfigurationError: typeof ConfigurationError;
+  readonly describeValue: typeof describeValue;
+  readonly isRecord: typeof isRecord;
+}
+
+/**
+ * The `limit` of `toArray`: how many items to collect, or `Infinity` for all. A bad one is an invalid
+ * option of the call, a `ConfigurationError`. Here with the walk, as `toArray` always walks.
+ */
+export function toArrayLimit(
+  options: { limit?: unknown } | undefined,
+  { ConfigurationError, describeValue, isRecord }: WalkParts,
+): number {
+  // The name is not quoted: a refusal here has no key cut out of it, and the name may be the key.
+  if (isRecord(options) && Object.keys(options).some((name) => name !== 'limit'))
+    throw new ConfigurationError('options', 'toArray takes one option, { limit }');
+  const limit = options?.limit;
+  if (limit === Number.POSITIVE_INFINITY || (Number.isInteger(limit) && (limit as number) >= 0)) {
+    return limit as number;
+  }
+  // What was given in place of `{ limit }` is shown, as `toArray(5)` would be written for other
+  // libraries. A string is not quoted: this refusal has no key to cut out of it, and it may be the key.
+  const given = isRecord(options) ? limit : options;
+  const got = typeof given === 'string' ? 'a string' : describeValue(given);
+  throw new ConfigurationError('limit', `toArray needs { limit }: a count, or Infinity for all; got ${got}`);
 }
 
 /**
