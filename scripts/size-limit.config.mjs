@@ -93,7 +93,7 @@ export default [
     '{ MetricClient }',
     // A guard against growth just above the current bundle; the design's target for it is judged
     // in BENCHMARKS.md §5, which says where the bytes go.
-    '42.15 kB',
+    '42.4 kB',
     { check: modulesCheck('the client', { required: clientParts }) },
   ),
   entry(
@@ -114,7 +114,7 @@ export default [
       'the client with scholarly-metrics/query: import { MetricClient } and { metricQueries }',
       'index.js',
       '{ MetricClient }',
-      '43.9 kB',
+      '44.15 kB',
       { check: modulesCheck('scholarly-metrics/query', { forbidden: tanstack }) },
     ),
     path: [dist('index.js'), dist('query.js')],

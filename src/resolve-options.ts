@@ -20,6 +20,7 @@ import {
   checkMaxRetries,
   checkTimeout,
   defaultMaxResponseBytes,
+  sentCredential,
 } from './core/options/request.js';
 
 /** Every option of the client: a name it lacks (misspelt, or another SDK's) is refused, not ignored. */
@@ -53,9 +54,7 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedMetri
   const headers = checkHeaders(options.headers);
   return {
     apiKey,
-    // What the Authorization header sends is the secret: the caller's `headers` take the key's place
-    // (a Bearer token, a `Token` or `Basic` credential, its scheme left out).
-    secret: headers?.get('authorization')?.replace(/^\S+\s+/, '') || apiKey,
+    secret: sentCredential(headers) ?? apiKey,
     baseUrl: resolveBaseUrl(options.baseUrl, variable('METRIC_BASE_URL')),
     timeout: checkTimeout(options.timeout) ?? 30_000,
     maxRetries: checkMaxRetries(options.maxRetries) ?? 2,

@@ -117,7 +117,7 @@ export class ResponseCache {
     const mode = options?.cache;
     const located = await this.#locate(route, options, client);
     if (located === undefined) return off(await send(options));
-    const [called, path, scope, partition] = located;
+    const [called, path, scope, partition, secret] = located;
     const { endpoint } = called;
     const ttl = endpoint === undefined ? 0 : (this.#lifetimes[endpoint.name] ?? endpoint.ttl);
     // An aborted call is refused as the transport refuses it, even when its answer is kept.
@@ -125,7 +125,6 @@ export class ResponseCache {
     const subject = eventSubjectOf(called);
     const key = answerKey(scope, partition, path, subject);
     const maxResponseBytes = options?.maxResponseBytes ?? client.maxResponseBytes;
-    const secret = client.secret;
     const query = { secret, route: called, key, partition, ttl, maxResponseBytes };
     const keptNow = () => unlessAborted(options?.signal, readKept(this.#kept, query, shape));
     let fallback = false;
@@ -158,18 +157,19 @@ export class ResponseCache {
   }
 
   /**
-   * Where a call's answer is kept, or none: a refused parameter or option is the transport's to report (it
-   * keeps the key out of the message); a path holding the key in any form would put it in a store key.
+   * Where a call's answer is kept, or none: a refused option is the transport's to report (it keeps the
+   * key out); a path holding the key the call sends (its headers', else the client's) has no store key.
    */
   async #locate(route: () => Route, options: TransportOptions | undefined, client: ResolvedClientOptions) {
-    const { checkRequestOptions, queryString, mentionsSecret } = this.#parts;
+    const { checkRequestOptions, sentCredential, queryString, mentionsSecret } = this.#parts;
     try {
       const { headers } = checkRequestOptions(options);
       const called = route();
       const path = called.path + (called.query ? queryString(called.query) : '');
       const scope = await this.#scope;
       const partition = await this.#partitionOf(client, headers as Headers | undefined);
-      return mentionsSecret(path, client.secret) ? undefined : ([called, path, scope, partition] as const);
+      const secret = sentCredential(headers as Headers | undefined) ?? client.secret;
+      return mentionsSecret(path, secret) ? undefined : ([called, path, scope, partition, secret] as const);
     } catch {
       return undefined;
     }

@@ -15,7 +15,7 @@ import { connectionError, statusError } from './failures.js';
 import { hooksFor } from './hooks.js';
 import { createLogger, type Logger } from './logger.js';
 import type { ResolvedClientOptions } from './options/client-types.js';
-import { checkRequestOptions, type RequestOptions } from './options/request.js';
+import { checkRequestOptions, type RequestOptions, sentCredential } from './options/request.js';
 import { queryString } from './path.js';
 import type { RequestQuota } from './quota-types.js';
 import { readBody } from './read-body.js';
@@ -52,6 +52,9 @@ export interface Answer<T> {
  */
 const attemptSignal = 'scholarlyMetricsAttemptSignal';
 
+/** The quota of a call that sends a key of its own: the client's limits are its key's. */
+const apart: RequestQuota = { run: (send) => send(), pause() {}, block() {} };
+
 /**
  * `fetch` as ky calls it: the attempt's signal taken from the forwarded options. `fetch` is called as
  * a plain function: a browser's refuses any `this` but the global object ("Illegal invocation").
@@ -68,7 +71,7 @@ function fetchWithAttemptSignal(
 }
 
 /** How an attempt finishes once a 2xx response is in: its body read and checked, or left unread. */
-type Finish<R> = (response: Response, read: ReadText) => Promise<R>;
+type Finish<R> = (response: Response, read: ReadText, secret: string | null) => Promise<R>;
 /** Reads the attempt's body as text, within `maxResponseBytes`. */
 type ReadText = (response: Response) => Promise<string>;
 
@@ -114,9 +117,9 @@ export class Transport {
    * returned promise, so a parameter it refuses rejects the promise rather than throwing at the call.
    */
   get<T>(route: () => Route, shape: ResponseShape<T>, options?: TransportOptions): Promise<Answer<T>> {
-    return this.#send(route, options, async (response, read) => {
+    return this.#send(route, options, async (response, read, secret) => {
       const text = await read(response);
-      const data = await parseResponse(shape, text, this.#secret);
+      const data = await parseResponse(shape, text, secret);
       return { data, response };
     });
   }
@@ -139,24 +142,28 @@ export class Transport {
     const options: TransportOptions = checkRequestOptions(requestOptions);
     // A User-Agent of the call's own is extended, as the client's is.
     if (options.headers instanceof Headers) extendUserAgent(options.headers, false);
-    const { path, query } = this.#route(route);
+    // A key the call's own headers send is the secret its messages are cleaned of, and counts apart
+    // from the client's: the client's quota neither holds it nor is paused by its 429s.
+    const secret = sentCredential(options.headers as Headers | undefined) ?? this.#secret;
+    const quota = secret === this.#secret ? this.#quota : apart;
+    const { path, query } = this.#route(route, secret);
     const url = this.#client.baseUrl + path + (query ? queryString(query) : '');
     const { signal } = options;
     const timeout = options.timeout ?? this.#client.timeout;
     const retries = options.maxRetries ?? this.#client.maxRetries;
     const attempt = () =>
-      this.#attempt(url, timeout, options, finish).catch((error: unknown) => {
+      this.#attempt(url, timeout, options, finish, secret).catch((error: unknown) => {
         // Its retries used up or not, a brief 429's wait is the key's: every request waits it out.
         if (error instanceof RateLimitError) {
-          if (isRetryable(error)) this.#quota.pause(requestedWait(error) || backoff.minTimeout);
-          else this.#quota.block(requestedWait(error) ?? 0);
+          if (isRetryable(error)) quota.pause(requestedWait(error) || backoff.minTimeout);
+          else quota.block(requestedWait(error) ?? 0);
         }
         throw error;
       });
     try {
       const quotaAttempt = { signal, timeout };
       const { attempts } = options;
-      const send = () => this.#quota.run(attempts?.inTurn(attempt) ?? attempt, quotaAttempt);
+      const send = () => quota.run(attempts?.inTurn(attempt) ?? attempt, quotaAttempt);
       signal?.throwIfAborted();
       const first = send();
       try {
@@ -176,7 +183,7 @@ export class Transport {
           const stretch = retryDelay < backoff.maxTimeout ? 0 : (Math.random() * retryDelay) / 2;
           const extra = Math.max(stretch, (requestedWait(error) ?? 0) - retryDelay);
           // The other requests of the client would draw the same 429: they wait as long as this one.
-          if (error instanceof RateLimitError) this.#quota.pause(extra + retryDelay);
+          if (error instanceof RateLimitError) quota.pause(extra + retryDelay);
           this.#logger?.info(`retrying GET ${url} in ${extra + retryDelay} ms`, { reason: error.message });
           options.onRetry?.(error);
           attempts?.retrying(attemptNumber, extra + retryDelay, error);
@@ -185,7 +192,7 @@ export class Transport {
       });
     } catch (error) {
       if (signal?.aborted)
-        throw await this.aborted(`GET ${redactText(path, this.#secret)} was aborted`, signal.reason);
+        throw await abortedError(`GET ${redactText(path, secret)} was aborted`, signal.reason, secret);
       const level = options.isResult?.(error) ? 'info' : 'error';
       this.#logger?.[level](`GET ${url} failed`, { error: (error as Error).message });
       throw error;
@@ -198,11 +205,11 @@ export class Transport {
   }
 
   /** The route, or its refusal with the key cut out: a key pasted into the wrong parameter stays secret. */
-  #route(route: () => Route): Route {
+  #route(route: () => Route, secret: string | null): Route {
     try {
       return route();
     } catch (error) {
-      throw this.withoutKey(error);
+      throw this.withoutKey(error, secret);
     }
   }
 
@@ -211,8 +218,7 @@ export class Transport {
    * (cut short when long, so a search for the whole key misses it) and `parameter` or `option` names a
    * refused name, which may be the key pasted in the wrong place.
    */
-  withoutKey(error: unknown): unknown {
-    const secret = this.#secret;
+  withoutKey(error: unknown, secret = this.#secret): unknown {
     const refused =
       error instanceof InvalidParameterError
         ? error.parameter
@@ -226,12 +232,18 @@ export class Transport {
     return new ((error as object).constructor as typeof ConfigurationError)(name, message);
   }
 
-  async #attempt<R>(url: string, timeout: number, options: TransportOptions, finish: Finish<R>): Promise<R> {
+  async #attempt<R>(
+    url: string,
+    timeout: number,
+    options: TransportOptions,
+    finish: Finish<R>,
+    secret: string | null,
+  ): Promise<R> {
     const deadline = new Deadline(timeout, options.signal);
     const started = this.#logger ? Date.now() : 0;
     // Named in messages with the key cut out (a hook or a parameter may have put it in the query),
     // when a message needs it: a successful attempt never does.
-    const shown = () => redactText(url, this.#secret);
+    const shown = () => redactText(url, secret);
     const limit = options.maxResponseBytes ?? this.#client.maxResponseBytes;
     const read: ReadText = (response) => readBody(response, limit, deadline, () => `GET ${shown()}`);
     try {
@@ -249,14 +261,14 @@ export class Transport {
           if (error instanceof MetricError) throw error;
           return '';
         });
-        throw statusError(response, text, this.#secret);
+        throw statusError(response, text, secret);
       }
-      return await finish(response, read);
+      return await finish(response, read, secret);
     } catch (error) {
       // An abort is turned into a RequestAbortedError once, by #send, whichever step it stopped.
       if (error instanceof MetricError || options.signal?.aborted) throw error;
       if (deadline.timedOut) throw new TimeoutError(`GET ${shown()} timed out after ${timeout} ms`);
-      throw await connectionError(`GET ${shown()}`, error, this.#secret);
+      throw await connectionError(`GET ${shown()}`, error, secret);
     } finally {
       deadline.clear();
     }

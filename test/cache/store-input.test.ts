@@ -157,4 +157,15 @@ describe('what the store holds', () => {
     await client.subjects.list();
     expect(map.size).toBe(0);
   });
+
+  it('does not keep an answer that echoes the key a single call sends in its own headers', async () => {
+    const { map, store } = inspectableStore();
+    const { api, client } = cachedClient({ cache: { store } });
+    api.faults.next({
+      status: 200,
+      body: [{ id: 1, name: MOCK_ELITE_API_KEY, slug: 'x', journals: 1, papers: 1, citations: 1 }],
+    });
+    await client.subjects.list({ headers: { Authorization: `Bearer ${MOCK_ELITE_API_KEY}` } });
+    expect(map.size).toBe(0);
+  });
 });

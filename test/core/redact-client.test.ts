@@ -11,7 +11,7 @@ import {
   ResponseValidationError,
 } from '../../src/index.js';
 import { failure } from '../helpers/calls.js';
-import { BASE, journalProfile, json, TEST_KEY, testClient, useMsw } from '../support.js';
+import { BASE, journalProfile, json, OTHER_TEST_KEY, TEST_KEY, testClient, useMsw } from '../support.js';
 import { expectNoKey, inspect, views } from './redact-setup.js';
 
 const server = useMsw();
@@ -61,6 +61,26 @@ describe('a server that echoes the key', () => {
     expect(error).toBeInstanceOf(AuthenticationError);
     expectNoKey(error);
     expect(logged.join('\n')).not.toContain(TEST_KEY);
+  });
+
+  it('given in a single call’s own headers, in place of the client’s key: cut alike', async () => {
+    server.use(
+      http.get(`${BASE}/journals/42`, ({ request }) =>
+        json({ message: `bad ${request.headers.get('authorization')}` }, { status: 401 }),
+      ),
+    );
+    const logged: string[] = [];
+    const log = (m: string, d?: unknown) => logged.push(`${m} ${JSON.stringify(d)}`);
+    const client = testClient({
+      logLevel: 'debug',
+      logger: { debug: log, info: log, warn: log, error: log },
+    });
+    const error = await failure(
+      client.journals.get(42, { headers: { Authorization: `Token ${OTHER_TEST_KEY}` } }),
+    );
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as APIError).message).toBe(`401 Unauthorized: bad Token ${redacted}`);
+    expect(`${inspect(error)} ${logged.join('\n')}`).not.toContain(OTHER_TEST_KEY);
   });
 
   it('in a text error body', async () => {

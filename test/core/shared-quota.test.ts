@@ -71,7 +71,14 @@ describe('a shared quota (`quota`)', () => {
       quota: shared.quota,
     });
     proxied.withOptions({ apiKey: TEST_KEY });
-    expect(shared.identities.map((i) => i.apiKey)).toEqual([TEST_KEY, OTHER_TEST_KEY, OTHER_TEST_KEY]);
+    // A header with its scheme alone (`Bearer ${process.env.TOKEN ?? ''}`, the variable unset) sends no key.
+    testClient({ headers: { Authorization: 'Bearer' }, quota: shared.quota });
+    expect(shared.identities.map((i) => i.apiKey)).toEqual([
+      TEST_KEY,
+      OTHER_TEST_KEY,
+      OTHER_TEST_KEY,
+      TEST_KEY,
+    ]);
   });
 
   it('is told to block on a 429 that will not be retried, and to pause on one that will', async () => {
@@ -88,6 +95,18 @@ describe('a shared quota (`quota`)', () => {
     expect(calls()).toBe(2);
     expect(shared.pauses.length).toBeGreaterThan(0);
     expect(Math.min(...shared.pauses)).toBeGreaterThanOrEqual(1_000);
+    expect(shared.blocks).toEqual([3_600_000]);
+  });
+
+  it('knows nothing of a call that sends a key of its own: not held, not told of its 429s', async () => {
+    const shared = recording();
+    serve(() => json({ message: 'daily limit' }, { status: 429, headers: { 'retry-after': '3600' } }));
+    const client = testClient({ quota: shared.quota, maxRetries: 0 });
+    const asOther = { headers: { Authorization: `Bearer ${OTHER_TEST_KEY}` } };
+    await expect(client.subjects.list(asOther)).rejects.toBeInstanceOf(RateLimitError);
+    // Another key counts apart: the client's part, its own key's, is neither asked nor blocked.
+    expect([shared.attempts, shared.blocks, shared.pauses]).toEqual([[], [], []]);
+    await expect(client.subjects.list()).rejects.toBeInstanceOf(RateLimitError);
     expect(shared.blocks).toEqual([3_600_000]);
   });
 

@@ -109,6 +109,14 @@ export function checkHeaders(value: HeadersInput | undefined, option = 'headers'
   }
 }
 
+/**
+ * The credential checked `headers` send, as secret as an API key: what their `Authorization` says
+ * after its scheme (`Bearer`, `Token`, `Basic`…), none for a `Bearer` with nothing after it. A call's
+ * headers take the client's place, and the client's its key's.
+ */
+export const sentCredential = (headers: Headers | undefined) =>
+  headers?.get('authorization')?.replace(/^\S+\s+|^bearer$/i, '') || undefined;
+
 /** The upper bound of `prefetch`: enough to hide latency, too few to look like a flood. */
 export const maxPrefetch = 8;
 
