@@ -161,14 +161,14 @@ export class ResponseCache {
    * key out); a path holding the key the call sends (its headers', else the client's) has no store key.
    */
   async #locate(route: () => Route, options: TransportOptions | undefined, client: ResolvedClientOptions) {
-    const { checkRequestOptions, sentCredential, queryString, mentionsSecret } = this.#parts;
+    const { checkRequestOptions, callSecret, queryString, mentionsSecret } = this.#parts;
     try {
       const { headers } = checkRequestOptions(options);
       const called = route();
       const path = called.path + (called.query ? queryString(called.query) : '');
       const scope = await this.#scope;
       const partition = await this.#partitionOf(client, headers as Headers | undefined);
-      const secret = sentCredential(headers as Headers | undefined) ?? client.secret;
+      const secret = callSecret(headers as Headers | undefined, client.secret);
       return mentionsSecret(path, secret) ? undefined : ([called, path, scope, partition, secret] as const);
     } catch {
       return undefined;

@@ -6,7 +6,7 @@ import { APIError, ConnectionError, MetricError, WebhookPayloadError } from '../
 import { createLogger } from '../core/logger.js';
 import { onDemand } from '../core/on-demand.js';
 import type { ResolvedClientOptions } from '../core/options/client-types.js';
-import { checkRequestOptions, sentCredential } from '../core/options/request.js';
+import { callSecret, checkRequestOptions } from '../core/options/request.js';
 import { queryString } from '../core/path.js';
 import { mentionsSecret } from '../core/redact.js';
 import { backoff, maxRetryAfterSeconds } from '../core/retry.js';
@@ -22,7 +22,7 @@ export const cacheParts: FirstLoadParts = {
   endpointList,
   routeTo,
   checkRequestOptions,
-  sentCredential,
+  callSecret,
   queryString,
   mentionsSecret,
   abortedError,

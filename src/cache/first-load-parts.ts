@@ -2,7 +2,7 @@ import type { endpointList } from '../api/endpoints.js';
 import type { abortedError } from '../core/clean-cause.js';
 import type { routeTo } from '../core/endpoint.js';
 import type { APIError, ConnectionError, MetricError, WebhookPayloadError } from '../core/errors.js';
-import type { checkRequestOptions, sentCredential } from '../core/options/request.js';
+import type { callSecret, checkRequestOptions } from '../core/options/request.js';
 import type { queryString } from '../core/path.js';
 import type { mentionsSecret } from '../core/redact.js';
 import type { parseResponse } from '../core/validate.js';
@@ -18,7 +18,7 @@ export interface FirstLoadParts {
   readonly endpointList: typeof endpointList;
   readonly routeTo: typeof routeTo;
   readonly checkRequestOptions: typeof checkRequestOptions;
-  readonly sentCredential: typeof sentCredential;
+  readonly callSecret: typeof callSecret;
   readonly queryString: typeof queryString;
   readonly mentionsSecret: typeof mentionsSecret;
   /** The error of a caller that aborted, its reason cleaned of the key, as the transport makes it. */

@@ -1,3 +1,4 @@
+import type { Secret } from '../core/redact.js';
 import type { Answer } from '../core/transport.js';
 import type { EventsInFlight } from './events-in-flight.js';
 import type { FirstLoadParts } from './first-load-parts.js';
@@ -16,13 +17,13 @@ export class Flight<T> {
   declare readonly promise: Promise<T>;
   readonly #parts: Pick<FirstLoadParts, 'abortedError'>;
   /** The client's API key, kept out of what a caller that leaves is told. */
-  readonly #secret: string | null;
+  readonly #secret: Secret;
 
   /** Starts `run` with the flight's own signal. */
   constructor(
     run: (signal: AbortSignal) => Promise<T>,
     parts: Pick<FirstLoadParts, 'abortedError'>,
-    secret: string | null,
+    secret: Secret,
   ) {
     this.#parts = parts;
     this.#secret = secret;

@@ -2,6 +2,7 @@ import type { CacheStatus } from '../core/api-promise.js';
 import type { CachedAnswer } from '../core/cache-types.js';
 import type { Route } from '../core/endpoint.js';
 import type { Logger } from '../core/logger.js';
+import type { Secret } from '../core/redact.js';
 import type { Answer, TransportOptions } from '../core/transport.js';
 import type { ResponseShape } from '../core/validate.js';
 import { decodeEntry, type EntryMeta, encodeEntry, rebuildResponse } from './entry.js';
@@ -55,7 +56,7 @@ export interface KeptContext {
 /** What a request is for: where its answer is kept, and the bound its body is read within. */
 export interface Target {
   /** The key of the client that calls (the cache may serve clients of several): kept out of the store. */
-  readonly secret: string | null;
+  readonly secret: Secret;
   readonly scope: string;
   readonly key: string;
   readonly marker: string | undefined;
@@ -82,7 +83,7 @@ export interface FlightWatch {
 /** Which answer to read: its route and key, whose it must be, and the bounds it must fit. */
 export interface KeptQuery {
   /** The key of the client that calls: cut from what a kept answer that fails its checks says. */
-  readonly secret: string | null;
+  readonly secret: Secret;
   readonly route: Route;
   readonly key: string;
   readonly partition: string;

@@ -1,6 +1,6 @@
 import { RequestAbortedError } from './errors.js';
 import { escapeUnsafe } from './escape.js';
-import { redactHeaders, redactText } from './redact.js';
+import { redactHeaders, redactText, type Secret } from './redact.js';
 
 type Load = () => Promise<typeof import('./redact-cause.js')>;
 
@@ -11,7 +11,7 @@ type Load = () => Promise<typeof import('./redact-cause.js')>;
  */
 export async function explainCause(
   error: unknown,
-  secret: string | null,
+  secret: Secret,
   load: Load = () => import('./redact-cause.js'),
 ): Promise<{ cause: unknown; reason: string }> {
   let explained: { cause: unknown; reason: string };
@@ -40,6 +40,6 @@ export async function explainCause(
  * The error of a call its caller aborted: its cause is the caller's reason, which may hold the secret as
  * any error may, cleaned as a hook's error is (the reason explainCause gives beside it goes unused).
  */
-export async function abortedError(message: string, reason: unknown, secret: string | null) {
+export async function abortedError(message: string, reason: unknown, secret: Secret) {
   return new RequestAbortedError(message, await explainCause(reason, secret));
 }

@@ -10,7 +10,7 @@ import {
   PermissionDeniedError,
   RateLimitError,
 } from './errors.js';
-import { redactHeaders, redactText, redactValue } from './redact.js';
+import { redactHeaders, redactText, redactValue, type Secret } from './redact.js';
 import { parseRetryAfter } from './retry.js';
 
 /** The error type of each status that has one of its own; a 429's carries the wait as well. */
@@ -22,7 +22,7 @@ const errorTypes: Readonly<Record<number, typeof APIError>> = {
 };
 
 /** The typed error for a non-2xx answer; `secret` is kept out of its headers and body. */
-export function statusError(response: Response, text: string, secret: string | null): APIError {
+export function statusError(response: Response, text: string, secret: Secret): APIError {
   const headers = redactHeaders(response.headers, secret);
   const body = text === '' ? undefined : errorBody(text, secret);
   const { status } = response;
@@ -35,7 +35,7 @@ export function statusError(response: Response, text: string, secret: string | n
  * An error body as the caller gets it: parsed when it is JSON nested no deeper than a 2xx body may be
  * (`maxBodyDepth`), its text otherwise, as for a body that is not JSON.
  */
-function errorBody(text: string, secret: string | null): unknown {
+function errorBody(text: string, secret: Secret): unknown {
   try {
     const value: unknown = JSON.parse(text);
     if (!pathTooDeep(value)) return redactValue(value, secret);
@@ -50,7 +50,7 @@ function errorBody(text: string, secret: string | null): unknown {
 export async function connectionError(
   what: string,
   error: unknown,
-  secret: string | null,
+  secret: Secret,
 ): Promise<ConnectionError> {
   // A runtime's own NetworkError (a DOMException) has no cause: it is the reason itself. What a
   // `fetch` option rejects with may be anything: null, or an object whose getters throw.

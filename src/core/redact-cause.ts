@@ -1,5 +1,5 @@
 import { describeChain, maxCauseDepth } from './cause-reason.js';
-import type { redactHeaders, redactText } from './redact.js';
+import type { redactHeaders, redactText, Secret } from './redact.js';
 
 /**
  * The redactor's two functions, handed over by the loader (clean-cause.ts) rather than imported: this
@@ -20,7 +20,7 @@ export interface Redactor {
  * with properties of its own by a stand-in holding them cleaned; bytes by their text, cleaned. What
  * the walk cannot read (a Promise's value) is left out.
  */
-export function redactCause(error: unknown, secret: string | null, redactor: Redactor): unknown {
+export function redactCause(error: unknown, secret: Secret, redactor: Redactor): unknown {
   if (!secret) return error;
   const scrubber = new Scrubber(secret, redactor);
   const clean = scrubber.copy(error, 0);
@@ -31,7 +31,7 @@ export function redactCause(error: unknown, secret: string | null, redactor: Red
  * A request's failure: its cause cleaned of the secret, and the reason the chain gives, described
  * here so that the description loads with the first failure too.
  */
-export function explainCause(error: unknown, secret: string | null, redactor: Redactor) {
+export function explainCause(error: unknown, secret: Secret, redactor: Redactor) {
   const cause = redactCause(error, secret, redactor);
   return { cause, reason: describeChain(cause) };
 }
@@ -54,11 +54,11 @@ const shownBy: PropertyKey[] = ['toJSON', showsItself];
 class Scrubber {
   changed = false;
   #visited = 0;
-  readonly #secret: string;
+  readonly #secret: NonNullable<Secret>;
   readonly #copies = new Map<object, unknown>();
   readonly #redactor: Redactor;
 
-  constructor(secret: string, redactor: Redactor) {
+  constructor(secret: NonNullable<Secret>, redactor: Redactor) {
     this.#secret = secret;
     this.#redactor = redactor;
   }

@@ -117,17 +117,20 @@ function patternFor(secrets: readonly string[]): { mentions: Mentions; starts: R
   return cached;
 }
 
+/** What is cut: a key, several (a call's own beside its client's), or nothing. */
+export type Secret = string | readonly string[] | null;
+
 /** Whether `text` holds the secret in any of the ways {@link redactText} removes. */
-export function mentionsSecret(text: string, secret: string | null): boolean {
+export function mentionsSecret(text: string, secret: Secret): boolean {
   if (!secret) return false;
-  const { mentions, starts } = patternFor([secret]);
+  const { mentions, starts } = patternFor([secret].flat());
   return mayMention(text, starts) && mentions(text, 0) !== undefined;
 }
 
 /** `text` with the secret, however written, replaced by {@link redacted}. */
-export function redactText(text: string, secret: string | null): string {
+export function redactText(text: string, secret: Secret): string {
   if (!secret) return text;
-  return redactSecrets(text, [secret]);
+  return redactSecrets(text, [secret].flat());
 }
 
 /** `text` with each of the secrets (none empty), however written, replaced by {@link redacted}, in one pass. */
@@ -152,7 +155,7 @@ const tooDeep = '[nested too deep]';
  * container nested past {@link maxBodyDepth} levels (the value being level 1) is cut, so the copy
  * recurses no deeper than that, however deep the value.
  */
-export function redactValue(value: unknown, secret: string | null): unknown {
+export function redactValue(value: unknown, secret: Secret): unknown {
   if (!secret) return value;
   const copy = (item: unknown, depth: number): unknown => {
     if (typeof item === 'string') return redactText(item, secret);
@@ -181,7 +184,7 @@ export function redactValue(value: unknown, secret: string | null): unknown {
   return copy(value, 0);
 }
 
-export function redactHeaders(headers: Headers, secret: string | null): Headers {
+export function redactHeaders(headers: Headers, secret: Secret): Headers {
   if (!secret) return headers;
   let leaks = false;
   headers.forEach((value, name) => {

@@ -15,11 +15,11 @@ import { connectionError, statusError } from './failures.js';
 import { hooksFor } from './hooks.js';
 import { createLogger, type Logger } from './logger.js';
 import type { ResolvedClientOptions } from './options/client-types.js';
-import { checkRequestOptions, type RequestOptions, sentCredential } from './options/request.js';
+import { callSecret, checkRequestOptions, type RequestOptions } from './options/request.js';
 import { queryString } from './path.js';
 import type { RequestQuota } from './quota-types.js';
 import { readBody } from './read-body.js';
-import { redactText } from './redact.js';
+import { mentionsSecret, redactText, type Secret } from './redact.js';
 import { fetchFollowingSameOrigin } from './redirect.js';
 import { backoff, isRetryable, requestedWait } from './retry.js';
 import type { AttemptTelemetry, CallTelemetry } from './telemetry-types.js';
@@ -50,7 +50,7 @@ export interface Answer<T> {
  * to ky's own with `AbortSignal.any` on every call, for nothing: ky aborts its own only on timeouts,
  * which are off.
  */
-const attemptSignal = 'scholarlyMetricsAttemptSignal';
+const attemptSignal = 'scholarlyMetricsSignal';
 
 /** The quota of a call that sends a key of its own: the client's limits are its key's. */
 const apart: RequestQuota = { run: (send) => send(), pause() {}, block() {} };
@@ -71,7 +71,7 @@ function fetchWithAttemptSignal(
 }
 
 /** How an attempt finishes once a 2xx response is in: its body read and checked, or left unread. */
-type Finish<R> = (response: Response, read: ReadText, secret: string | null) => Promise<R>;
+type Finish<R> = (response: Response, read: ReadText, secret: Secret) => Promise<R>;
 /** Reads the attempt's body as text, within `maxResponseBytes`. */
 type ReadText = (response: Response) => Promise<string>;
 
@@ -142,9 +142,9 @@ export class Transport {
     const options: TransportOptions = checkRequestOptions(requestOptions);
     // A User-Agent of the call's own is extended, as the client's is.
     if (options.headers instanceof Headers) extendUserAgent(options.headers, false);
-    // A key the call's own headers send is the secret its messages are cleaned of, and counts apart
+    // A key the call's own headers send is cut from its messages beside the client's, and counts apart
     // from the client's: the client's quota neither holds it nor is paused by its 429s.
-    const secret = sentCredential(options.headers as Headers | undefined) ?? this.#secret;
+    const secret = callSecret(options.headers as Headers | undefined, this.#secret);
     const quota = secret === this.#secret ? this.#quota : apart;
     const { path, query } = this.#route(route, secret);
     const url = this.#client.baseUrl + path + (query ? queryString(query) : '');
@@ -205,7 +205,7 @@ export class Transport {
   }
 
   /** The route, or its refusal with the key cut out: a key pasted into the wrong parameter stays secret. */
-  #route(route: () => Route, secret: string | null): Route {
+  #route(route: () => Route, secret: Secret): Route {
     try {
       return route();
     } catch (error) {
@@ -218,18 +218,20 @@ export class Transport {
    * (cut short when long, so a search for the whole key misses it) and `parameter` or `option` names a
    * refused name, which may be the key pasted in the wrong place.
    */
-  withoutKey(error: unknown, secret = this.#secret): unknown {
+  withoutKey(error: unknown, secret: Secret = this.#secret): unknown {
     const refused =
       error instanceof InvalidParameterError
         ? error.parameter
         : error instanceof ConfigurationError
           ? error.option
           : undefined;
-    if (!secret || refused === undefined) return error;
+    if (!secret || refused === undefined || !mentionsSecret(`${refused} ${(error as Error).message}`, secret))
+      return error;
     const message = redactText((error as Error).message, secret);
-    const name = redactText(refused, secret);
-    if (message === (error as Error).message && name === refused) return error;
-    return new ((error as object).constructor as typeof ConfigurationError)(name, message);
+    return new ((error as object).constructor as typeof ConfigurationError)(
+      redactText(refused, secret),
+      message,
+    );
   }
 
   async #attempt<R>(
@@ -237,7 +239,7 @@ export class Transport {
     timeout: number,
     options: TransportOptions,
     finish: Finish<R>,
-    secret: string | null,
+    secret: Secret,
   ): Promise<R> {
     const deadline = new Deadline(timeout, options.signal);
     const started = this.#logger ? Date.now() : 0;

@@ -2,7 +2,7 @@ import { maxBodyDepth, pathTooDeep } from './depth.js';
 import { MetricError, ResponseValidationError, type ValidationIssue } from './errors.js';
 import { summarizeIssues } from './issues.js';
 import { INVALID } from './parser-sentinel.js';
-import { redactText, redactValue } from './redact.js';
+import { redactText, redactValue, type Secret } from './redact.js';
 import type { ZodVerdict } from './zod-check.js';
 
 /**
@@ -23,11 +23,7 @@ export interface ResponseShape<T> {
 }
 
 /** Parses and validates a 2xx body. `secret` is kept out of the error, should the body echo it. */
-export async function parseResponse<T>(
-  shape: ResponseShape<T>,
-  text: string,
-  secret: string | null,
-): Promise<T> {
+export async function parseResponse<T>(shape: ResponseShape<T>, text: string, secret: Secret): Promise<T> {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -64,12 +60,7 @@ export async function parseResponse<T>(
   }
 }
 
-async function check<T>(
-  shape: ResponseShape<T>,
-  value: unknown,
-  text: string,
-  secret: string | null,
-): Promise<T> {
+async function check<T>(shape: ResponseShape<T>, value: unknown, text: string, secret: Secret): Promise<T> {
   const parsed = shape.parse(value);
   if (parsed !== INVALID) return parsed as T;
   const check = await shape.zod();
@@ -83,7 +74,7 @@ async function check<T>(
   );
 }
 
-function refusal(message: string, issues: ValidationIssue[], text: string, secret: string | null) {
+function refusal(message: string, issues: ValidationIssue[], text: string, secret: Secret) {
   return new ResponseValidationError(
     redactText(message, secret),
     issues.map((issue) => ({ ...issue, message: redactText(issue.message, secret) })),

@@ -29,7 +29,8 @@ import type { Paper } from '../schemas/papers.js';
 export interface GetManyOptions extends RequestOptions {
   /**
    * Lookups of this call in flight at once: an integer from 1 to 16. The client's own limits
-   * (`maxConcurrency`, `maxRequestsPerMinute`) still apply on top.
+   * (`maxConcurrency`, `maxRequestsPerMinute`) still apply on top, unless the call's `headers` send
+   * a key of their own, which counts apart.
    * @default 4
    */
   concurrency?: number | undefined;

@@ -165,7 +165,14 @@ describe('what the store holds', () => {
       status: 200,
       body: [{ id: 1, name: MOCK_ELITE_API_KEY, slug: 'x', journals: 1, papers: 1, citations: 1 }],
     });
-    await client.subjects.list({ headers: { Authorization: `Bearer ${MOCK_ELITE_API_KEY}` } });
+    const asOther = { headers: { Authorization: `Bearer ${MOCK_ELITE_API_KEY}` } };
+    await client.subjects.list(asOther);
+    // Nor one that echoes the client's own key, on such a call.
+    api.faults.next({
+      status: 200,
+      body: [{ id: 1, name: MOCK_API_KEY, slug: 'x', journals: 1, papers: 1, citations: 1 }],
+    });
+    await client.subjects.list(asOther);
     expect(map.size).toBe(0);
   });
 });

@@ -11,7 +11,7 @@ import {
   ResponseValidationError,
 } from '../../src/index.js';
 import { failure } from '../helpers/calls.js';
-import { BASE, journalProfile, json, OTHER_TEST_KEY, TEST_KEY, testClient, useMsw } from '../support.js';
+import { BASE, journalProfile, json, TEST_KEY, testClient, useMsw } from '../support.js';
 import { expectNoKey, inspect, views } from './redact-setup.js';
 
 const server = useMsw();
@@ -64,6 +64,8 @@ describe('a server that echoes the key', () => {
   });
 
   it('given in a single call’s own headers, in place of the client’s key: cut alike', async () => {
+    // A user's key, nothing like the client's.
+    const USER_KEY = 'usr_9b8c7d6e5f4a3b2c1d0e';
     server.use(
       http.get(`${BASE}/journals/42`, ({ request }) =>
         json({ message: `bad ${request.headers.get('authorization')}` }, { status: 401 }),
@@ -75,12 +77,13 @@ describe('a server that echoes the key', () => {
       logLevel: 'debug',
       logger: { debug: log, info: log, warn: log, error: log },
     });
-    const error = await failure(
-      client.journals.get(42, { headers: { Authorization: `Token ${OTHER_TEST_KEY}` } }),
-    );
+    const asOther = { headers: { Authorization: `Token ${USER_KEY}` } };
+    const error = await failure(client.journals.get(42, asOther));
     expect(error).toBeInstanceOf(AuthenticationError);
     expect((error as APIError).message).toBe(`401 Unauthorized: bad Token ${redacted}`);
-    expect(`${inspect(error)} ${logged.join('\n')}`).not.toContain(OTHER_TEST_KEY);
+    // The client's own key is still cut from that call's errors (here pasted where a DOI goes).
+    expect(inspect(await failure(client.papers.get(TEST_KEY, asOther)))).not.toContain(TEST_KEY);
+    expect(`${inspect(error)} ${logged.join('\n')}`).not.toContain(USER_KEY);
   });
 
   it('in a text error body', async () => {

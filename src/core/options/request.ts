@@ -1,5 +1,6 @@
 import { ConfigurationError } from '../errors.js';
 import type { HeadersInput, HeadersLike } from '../headers.js';
+import type { Secret } from '../redact.js';
 import { checkDuration, checkInteger, checkObject, type OptionNames } from './checks.js';
 
 /**
@@ -116,6 +117,12 @@ export function checkHeaders(value: HeadersInput | undefined, option = 'headers'
  */
 export const sentCredential = (headers: Headers | undefined) =>
   headers?.get('authorization')?.replace(/^\S+\s+|^bearer$/i, '') || undefined;
+
+/** What a call keeps secret: the key its own `headers` send beside its client's, or the client's alone. */
+export function callSecret(headers: Headers | undefined, client: string | null): Secret {
+  const own = sentCredential(headers);
+  return own === undefined || own === client ? client : [own, client ?? own];
+}
 
 /** The upper bound of `prefetch`: enough to hide latency, too few to look like a flood. */
 export const maxPrefetch = 8;
