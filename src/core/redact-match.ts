@@ -43,7 +43,8 @@ export function mentionsOf(
       for (const form of pieces) {
         const end = matchForm(form, text, hit.index);
         if (end > 0) return { start: hit.index, end };
-        begun ??= end < 0 ? -end : undefined;
+        // Of the forms only begun here, the one that goes furthest: two keys may share a long start.
+        if (end < 0) begun = Math.max(begun ?? 0, -end);
       }
       if (begun !== undefined) return { start: hit.index, end: begun };
       starts.lastIndex = hit.index + 1;

@@ -31,6 +31,18 @@ describe('redact helpers', () => {
     expect(redactSecrets('pw=S3cret-p@w', secrets)).toBe(`pw=${redacted}`);
   });
 
+  it('two secrets sharing a long start: either, cut short, goes as far as it is written', () => {
+    const client = 'sm_live_team42_Q7fZ1xYwVb3NcR8t';
+    const user = 'sm_live_team42_aaaaBBBBccccDDDD';
+    // A message quoting the user's key cut to 24 characters: past the shared start, it is the user's.
+    expect(redactText(`key "${user.slice(0, 24)}…" refused`, [client, user])).toBe(
+      `key "${redacted}…" refused`,
+    );
+    expect(redactText(`key "${client.slice(0, 24)}…" refused`, [user, client])).toBe(
+      `key "${redacted}…" refused`,
+    );
+  });
+
   it('redactValue deep-copies, replacing the secret in strings and keys at any depth', () => {
     const input = {
       message: `bad key ${TEST_KEY}`,
