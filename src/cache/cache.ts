@@ -240,7 +240,7 @@ export class ResponseCache {
     const { flight, events } = flying!;
     // Each caller but the first gets a copy of its own, so that one changing it cannot change what
     // another sees.
-    const answer = flight.join(options?.signal, target.path, joined ? copyOf : undefined);
+    const answer = flight.join(options?.signal, target.path, joined ? copyOf : undefined, target.secret);
     if (!joined) return answer;
     const seen = events?.count ?? 0;
     return answer.then((own): Promise<Answer<unknown>> | Answer<unknown> =>

@@ -44,7 +44,12 @@ export class Flight<T> {
    * `copy` as it lands, before any caller's code runs (a caller with a signal is handed it a few
    * turns later, by when another may have changed it).
    */
-  join(signal: AbortSignal | undefined, path: string, copy?: (shared: T) => T): Promise<T> {
+  join(
+    signal: AbortSignal | undefined,
+    path: string,
+    copy?: (shared: T) => T,
+    secret: Secret = this.#secret,
+  ): Promise<T> {
     this.#callers++;
     // Made only for a caller still there: a copy nobody waits for would reject unhandled.
     const own = () => (copy ? this.promise.then(copy) : this.promise);
@@ -52,7 +57,8 @@ export class Flight<T> {
     const { abortedError } = this.#parts;
     return new Promise<T>((resolve, reject) => {
       const leave = () => {
-        abortedError(`GET ${path} was aborted`, signal.reason, this.#secret).then(reject);
+        // Its reason is this caller's: cleaned of this caller's keys, which may not be the flight's.
+        abortedError(`GET ${path} was aborted`, signal.reason, secret).then(reject);
         if (--this.#callers === 0 && !this.#settled) this.#controller.abort(signal.reason);
       };
       if (signal.aborted) return leave();
