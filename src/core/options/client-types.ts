@@ -10,8 +10,8 @@ import type { QuotaLimits } from './quota.js';
 export interface ResolvedClientOptions {
   apiKey: string | null;
   /**
-   * What every message, log line and span is cleaned of: the credential the `Authorization` header
-   * sends, the key or (with `apiKey: null`) one a caller put in `headers`.
+   * What every message, log line and span is cleaned of, and the key the client's quota counts: the
+   * credential its `Authorization` header sends, one put in `headers` over `apiKey`.
    */
   secret: string | null;
   baseUrl: string;

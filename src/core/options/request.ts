@@ -112,8 +112,8 @@ export function checkHeaders(value: HeadersInput | undefined, option = 'headers'
 
 /**
  * The credential checked `headers` send, as secret as an API key: what their `Authorization` says
- * after its scheme (`Bearer`, `Token`, `Basic`…), none for a `Bearer` with nothing after it. A call's
- * headers take the client's place, and the client's its key's.
+ * after its scheme (`Bearer`, `Token`, `Basic`…), none for a `Bearer` with nothing after it. It is
+ * the one sent: a call's headers override the client's, and the client's its `apiKey`.
  */
 export const sentCredential = (headers: Headers | undefined) =>
   headers?.get('authorization')?.replace(/^\S+\s+|^bearer$/i, '') || undefined;
